@@ -1,0 +1,71 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CompanySettings } from '@switchboard/shared/contracts/settings';
+import { table, tableName } from '../../platform/table/client.ts';
+import {
+  companyKey,
+  companyListIndex,
+  companySettingsKey,
+  type CompanyItem,
+  type CompanyRecord,
+  type SettingsItem,
+} from './company.entity.ts';
+
+const strip = (item: CompanyItem): CompanyRecord => {
+  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
+  return record;
+};
+
+export const getCompany = async (companyId: number): Promise<CompanyRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: companyKey(companyId) }));
+  return out.Item ? strip(out.Item as CompanyItem) : undefined;
+};
+
+export const getCompanyWithSettings = async (
+  companyId: number,
+): Promise<{ company?: CompanyRecord; settings?: CompanySettings }> => {
+  const out = await table().send(
+    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [companyKey(companyId), companySettingsKey(companyId)] } } }),
+  );
+  const items = out.Responses?.[tableName()] ?? [];
+  const company = items.find((i) => i.sk === 'COMPANY') as CompanyItem | undefined;
+  const settings = items.find((i) => i.sk === 'SETTINGS') as SettingsItem | undefined;
+  return { company: company ? strip(company) : undefined, settings: settings?.settings };
+};
+
+/** Writes the company and its settings together; fails if the id is taken. */
+export const insertCompany = async (company: CompanyRecord, settings: CompanySettings): Promise<void> => {
+  const companyItem: CompanyItem = { ...companyKey(company.id), ...companyListIndex(company.id), type: 'company', ...company };
+  const settingsItem: SettingsItem = { ...companySettingsKey(company.id), type: 'companySettings', companyId: company.id, settings };
+  await table().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: companyItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: settingsItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    }),
+  );
+};
+
+export const setLastLogin = async (companyId: number, at: string): Promise<void> => {
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: companyKey(companyId),
+      UpdateExpression: 'SET lastLogin = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+};
+
+/** Removes a company that never got its first user (a signup that lost an e-mail race). */
+export const deleteCompanyItems = async (companyId: number): Promise<void> => {
+  await table().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: companyKey(companyId) } },
+        { Delete: { TableName: tableName(), Key: companySettingsKey(companyId) } },
+      ],
+    }),
+  );
+};

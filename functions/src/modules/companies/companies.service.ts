@@ -1,0 +1,78 @@
+import type { Company } from '@switchboard/shared/contracts/auth';
+import { companySettingsDefaults, type CompanySettings } from '@switchboard/shared/contracts/settings';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
+import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { findPlan } from '../plans/plans.service.ts';
+import type { CompanyRecord } from './company.entity.ts';
+import { deleteCompanyItems, getCompany, getCompanyWithSettings, insertCompany, setLastLogin } from './companies.repository.ts';
+
+/** Company 1 runs the platform and never expires. */
+export const PLATFORM_DUE_DATE = '2999-12-31T23:59:59.000Z';
+
+export const toCompany = (record: CompanyRecord, settings?: CompanySettings): Company => ({
+  id: record.id,
+  name: record.name,
+  dueDate: record.id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : record.dueDate,
+  status: record.status,
+  planId: record.planId,
+  ...(settings ? { settings } : {}),
+});
+
+export interface NewCompany {
+  name: string;
+  email: string;
+  phone: string;
+  planId: number;
+  dueDate: string;
+  referrerCompanyId?: number;
+  /** only the seed of a fresh install passes 1 */
+  id?: number;
+}
+
+export const createCompany = async (input: NewCompany): Promise<Company> => {
+  const id = input.id ?? (await nextCompanyId());
+  const record: CompanyRecord = {
+    id,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    planId: input.planId,
+    status: true,
+    dueDate: id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : input.dueDate,
+    createdAt: clock().now().toISOString(),
+    ...(input.referrerCompanyId ? { referrerCompanyId: input.referrerCompanyId } : {}),
+  };
+  const settings: CompanySettings = { ...companySettingsDefaults };
+  await insertCompany(record, settings);
+  return toCompany(record, settings);
+};
+
+/** Company ids skip 1, which the seed of a fresh install takes. */
+const nextCompanyId = async (): Promise<number> => {
+  let id = await nextId('COUNTER', 'company');
+  while (id <= PLATFORM_COMPANY_ID) id = await nextId('COUNTER', 'company');
+  return id;
+};
+
+export const findCompany = async (companyId: number): Promise<Company | undefined> => {
+  const { company, settings } = await getCompanyWithSettings(companyId);
+  return company ? toCompany(company, settings) : undefined;
+};
+
+export const companyExists = async (companyId: number): Promise<boolean> => (await getCompany(companyId)) !== undefined;
+
+export const recordLogin = (companyId: number): Promise<void> => setLastLogin(companyId, clock().now().toISOString());
+
+/** The plan of a company: the caller's own; a super user may read any company's. */
+export const companyPlan = async (auth: AuthContext, companyId: number) => {
+  if (companyId !== auth.companyId && !auth.super) throw new AppError('ERR_NO_COMPANY_FOUND');
+  const company = companyId === auth.companyId ? auth.company : await findCompany(companyId);
+  if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+  const plan = companyId === auth.companyId ? await auth.plan() : await findPlan(company.planId);
+  return { id: company.id, name: company.name, plan };
+};
+
+export const removeCompany = (companyId: number): Promise<void> => deleteCompanyItems(companyId);

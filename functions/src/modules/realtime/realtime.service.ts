@@ -1,0 +1,91 @@
+/**
+ * The WebSocket side of realtime: who may connect, what a connection remembers (company, user, session,
+ * queues, visibility flags, joined rooms) for the publisher's recipient filters, and the client actions.
+ */
+import { clientActions, type ClientMessage } from '@switchboard/shared/events';
+import { z } from 'zod';
+import { verifyAccessToken } from '../../platform/auth/tokens.ts';
+import { clock } from '../../platform/clock.ts';
+import { deleteConnection, getConnection, putConnection, setRooms } from '../../platform/realtime/connection.repository.ts';
+import { contextFromClaims } from '../auth/authenticate.ts';
+import { markSeen } from '../users/users.service.ts';
+
+export type ConnectOutcome = { ok: true } | { ok: false; status: 401 | 403 };
+
+export const connect = async (connectionId: string, token: string | undefined): Promise<ConnectOutcome> => {
+  if (!token) return { ok: false, status: 401 };
+  const verified = await verifyAccessToken(token.replace(/^Bearer\s+/i, ''));
+  if (!verified.ok) return { ok: false, status: 403 };
+  const auth = await contextFromClaims(verified.claims);
+  if (!auth) return { ok: false, status: 401 };
+  const now = clock().now();
+  await putConnection(
+    {
+      connectionId,
+      companyId: auth.companyId,
+      kind: 'agent',
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+      profile: auth.profile,
+      super: auth.super,
+      queueIds: auth.user.queueIds,
+      allTicket: auth.user.allTicket,
+      rooms: [],
+      connectedAt: now.toISOString(),
+    },
+    now.getTime(),
+  );
+  await markSeen(auth.companyId, auth.userId);
+  return { ok: true };
+};
+
+export const disconnect = (connectionId: string): Promise<void> => deleteConnection(connectionId);
+
+const MAX_ROOMS = 50;
+
+const clientMessage = z.object({
+  action: z.enum(clientActions),
+  data: z.union([z.string().max(100), z.number()]).optional(),
+});
+
+const roomOf = (message: ClientMessage): string | undefined => {
+  switch (message.action) {
+    case 'joinTickets':
+    case 'leaveTickets':
+      return message.data === undefined ? undefined : `tickets:${message.data}`;
+    case 'joinChatBox':
+    case 'leaveChatBox':
+      return message.data === undefined ? undefined : `ticket:${message.data}`;
+    case 'joinNotification':
+    case 'leaveNotification':
+      return 'notification';
+    default:
+      return undefined;
+  }
+};
+
+/** Applies one client frame; answers false for a frame that is not understood. */
+export const receive = async (connectionId: string, raw: string | undefined): Promise<boolean> => {
+  let parsed: ClientMessage;
+  try {
+    const result = clientMessage.safeParse(JSON.parse(raw ?? ''));
+    if (!result.success) return false;
+    parsed = result.data;
+  } catch {
+    return false;
+  }
+  const connection = await getConnection(connectionId);
+  if (!connection) return false;
+  if (parsed.action === 'ping') return true;
+  if (parsed.action === 'userStatus') {
+    await markSeen(connection.companyId, connection.userId);
+    return true;
+  }
+  const room = roomOf(parsed);
+  if (!room) return false;
+  const joined = new Set(connection.rooms);
+  if (parsed.action.startsWith('join')) joined.add(room);
+  else joined.delete(room);
+  await setRooms(connectionId, [...joined].slice(-MAX_ROOMS));
+  return true;
+};

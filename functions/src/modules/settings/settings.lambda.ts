@@ -1,0 +1,4 @@
+import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { handler as publicSetting } from './handlers/public.handler.ts';
+
+export const handler = moduleHandler({ 'settings.public': publicSetting });

@@ -1,0 +1,30 @@
+import type { PublicSettingKey } from '@switchboard/shared/contracts/settings';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
+import { clock } from '../../platform/clock.ts';
+import { getSetting, putSetting, putSettingIfMissing } from './settings.repository.ts';
+
+/** Platform settings a fresh install starts with. */
+export const platformSettingDefaults: Record<string, string> = {
+  allowSignup: 'enabled',
+  userCreation: 'enabled',
+  appName: 'Switchboard',
+  primaryColorLight: '#0000FF',
+  primaryColorDark: '#39ACE7',
+};
+
+export const readPublicSetting = async (key: PublicSettingKey): Promise<{ key: string; value: string | null }> => ({
+  key,
+  value: (await getSetting(PLATFORM_COMPANY_ID, key)) ?? null,
+});
+
+export const readPlatformSetting = (key: string): Promise<string | undefined> => getSetting(PLATFORM_COMPANY_ID, key);
+
+export const writeSetting = (companyId: number, key: string, value: string): Promise<void> =>
+  putSetting(companyId, key, value, clock().now().toISOString());
+
+export const seedPlatformSettings = async (): Promise<void> => {
+  const at = clock().now().toISOString();
+  for (const [key, value] of Object.entries(platformSettingDefaults)) {
+    await putSettingIfMissing(PLATFORM_COMPANY_ID, key, value, at);
+  }
+};

@@ -1,0 +1,5 @@
+import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { handler as show } from './handlers/show.handler.ts';
+import { handler as update } from './handlers/update.handler.ts';
+
+export const handler = moduleHandler({ 'users.show': show, 'users.update': update });

@@ -1,0 +1,90 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError, failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { emailMarkerKey, userKey, type EmailMarkerItem, type UserItem, type UserRecord } from './user.entity.ts';
+
+const strip = (item: UserItem): UserRecord => {
+  const { pk: _pk, sk: _sk, type: _t, ...record } = item;
+  return record;
+};
+
+export const getUser = async (companyId: number, userId: number): Promise<UserRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: userKey(companyId, userId) }));
+  return out.Item ? strip(out.Item as UserItem) : undefined;
+};
+
+export const getEmailMarker = async (email: string): Promise<EmailMarkerItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: emailMarkerKey(email) }));
+  return out.Item as EmailMarkerItem | undefined;
+};
+
+/** Writes the user with its e-mail marker; a taken e-mail answers ERR_DUPLICATED_EMAIL and writes nothing. */
+export const insertUser = async (user: UserRecord): Promise<void> => {
+  const item: UserItem = { ...userKey(user.companyId, user.id), type: 'user', ...user };
+  const marker: EmailMarkerItem = { ...emailMarkerKey(user.email), type: 'emailMarker', companyId: user.companyId, userId: user.id };
+  try {
+    await table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) throw new AppError('ERR_DUPLICATED_EMAIL');
+    throw error;
+  }
+};
+
+type Patch = Partial<Pick<UserRecord, 'name' | 'passwordHash' | 'defaultTheme' | 'defaultMenu' | 'online' | 'lastSeen' | 'updatedAt' | 'defaultTicketsManagerWidth'>>;
+
+export const updateUserFields = async (companyId: number, userId: number, patch: Patch): Promise<UserRecord> => {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const out = await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(companyId, userId),
+      UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return strip(out.Attributes as UserItem);
+};
+
+/** Makes `sessionId` the user's only session; answers the session it replaced, if any. */
+export const replaceSession = async (companyId: number, userId: number, sessionId: string, at: string): Promise<string | undefined> => {
+  const out = await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(companyId, userId),
+      UpdateExpression: 'SET sessionId = :sid, #online = :on, updatedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#online': 'online' },
+      ExpressionAttributeValues: { ':sid': sessionId, ':on': true, ':at': at },
+      ReturnValues: 'UPDATED_OLD',
+    }),
+  );
+  return out.Attributes?.sessionId as string | undefined;
+};
+
+/** Ends the session if it is still the user's current one. */
+export const clearSession = async (companyId: number, userId: number, sessionId: string, at: string): Promise<void> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(companyId, userId),
+        UpdateExpression: 'REMOVE sessionId SET #online = :off, updatedAt = :at',
+        ConditionExpression: 'sessionId = :sid',
+        ExpressionAttributeNames: { '#online': 'online' },
+        ExpressionAttributeValues: { ':sid': sessionId, ':off': false, ':at': at },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+};

@@ -1,0 +1,123 @@
+import type { Company, User } from '@switchboard/shared/contracts/auth';
+import { hashPassword } from '../../platform/auth/passwords.ts';
+import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import type { UserRecord } from './user.entity.ts';
+import { clearSession, getEmailMarker, getUser, insertUser, replaceSession, updateUserFields } from './users.repository.ts';
+
+export type { UserRecord } from './user.entity.ts';
+
+/** Spec document 1 section 5: defaults of a new user. */
+export const newUserDefaults = {
+  profile: 'user',
+  super: false,
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: '',
+  allTicket: 'disable',
+  allowGroup: false,
+  defaultTheme: 'light',
+  defaultMenu: 'open',
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  queueIds: [],
+  whatsappId: null,
+  profileImage: null,
+  online: false,
+  defaultTicketsManagerWidth: 550,
+} as const satisfies Partial<UserRecord>;
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  profile?: 'admin' | 'user';
+  super?: boolean;
+}
+
+export const createUser = async (companyId: number, input: NewUser): Promise<UserRecord> => {
+  const email = input.email.trim().toLowerCase();
+  if (await getEmailMarker(email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+  const now = clock().now().toISOString();
+  const record: UserRecord = {
+    ...newUserDefaults,
+    queueIds: [],
+    id: await nextId(companyPk(companyId), 'user'),
+    companyId,
+    name: input.name.trim(),
+    email,
+    profile: input.profile ?? 'user',
+    super: input.super ?? false,
+    passwordHash: await hashPassword(input.password),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertUser(record);
+  return record;
+};
+
+export const toUser = (record: UserRecord, company: Company): User => {
+  const { passwordHash: _p, sessionId: _s, createdAt: _c, updatedAt: _u, lastSeen: _l, ...user } = record;
+  return { ...user, company };
+};
+
+export const findUserByEmail = async (email: string): Promise<UserRecord | undefined> => {
+  const marker = await getEmailMarker(email.trim().toLowerCase());
+  return marker ? getUser(marker.companyId, marker.userId) : undefined;
+};
+
+export const findUser = (companyId: number, userId: number): Promise<UserRecord | undefined> => getUser(companyId, userId);
+
+/** A user of the caller's company; any other id answers 404. */
+export const showUser = async (auth: AuthContext, userId: number): Promise<User> => {
+  if (userId === auth.userId) return auth.user;
+  const record = await getUser(auth.companyId, userId);
+  if (!record) throw new AppError('ERR_NO_USER_FOUND');
+  return toUser(record, auth.company);
+};
+
+export interface ProfilePatch {
+  name?: string;
+  password?: string;
+  defaultTheme?: 'light' | 'dark';
+  defaultMenu?: 'open' | 'closed';
+}
+
+/** Users edit their own profile; admins edit the profiles of their company's users. */
+export const updateUser = async (auth: AuthContext, userId: number, patch: ProfilePatch): Promise<User> => {
+  if (userId !== auth.userId) {
+    const target = await getUser(auth.companyId, userId);
+    if (!target) throw new AppError('ERR_NO_USER_FOUND');
+    if (auth.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+  }
+  const updated = await updateUserFields(auth.companyId, userId, {
+    name: patch.name?.trim(),
+    defaultTheme: patch.defaultTheme,
+    defaultMenu: patch.defaultMenu,
+    passwordHash: patch.password ? await hashPassword(patch.password) : undefined,
+    updatedAt: clock().now().toISOString(),
+  });
+  return toUser(updated, auth.company);
+};
+
+export const setPassword = async (companyId: number, userId: number, password: string): Promise<void> => {
+  await updateUserFields(companyId, userId, { passwordHash: await hashPassword(password), updatedAt: clock().now().toISOString() });
+};
+
+export const startSession = (companyId: number, userId: number, sessionId: string): Promise<string | undefined> =>
+  replaceSession(companyId, userId, sessionId, clock().now().toISOString());
+
+export const endSession = (companyId: number, userId: number, sessionId: string): Promise<void> =>
+  clearSession(companyId, userId, sessionId, clock().now().toISOString());
+
+export const markSeen = (companyId: number, userId: number): Promise<UserRecord> => {
+  const now = clock().now().toISOString();
+  return updateUserFields(companyId, userId, { online: true, lastSeen: now });
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Environment of every function, read once and parsed; a missing variable fails at cold start with its name.
+ * RUNTIME=local selects the in-process adapters of the ports; RUNTIME=aws the AWS ones.
+ */
+const schema = z.object({
+  RUNTIME: z.enum(['aws', 'local']).default('aws'),
+  TABLE_NAME: z.string().min(1),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  /** API Gateway management endpoint of the WebSocket API (locally the local gateway's origin) */
+  WS_MANAGEMENT_ENDPOINT: z.string().url(),
+  /** the web app's public origin, used in links sent by e-mail */
+  PUBLIC_URL: z.string().url(),
+  /** JWT signing keys: given directly (local) or read from Secrets Manager by ARN (aws) */
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_REFRESH_SECRET: z.string().min(32).optional(),
+  JWT_SECRET_ARN: z.string().optional(),
+  MAIL_FROM: z.string().default('no-reply@switchboard.local'),
+  /** local runtime: where mail is written instead of being sent */
+  DATA_DIR: z.string().default('.data'),
+  APP_VERSION: z.string().default('0.1.0'),
+  /** time zone of working hours and business rules */
+  TIME_ZONE: z.string().default('UTC'),
+  /** queue URLs (aws) or names (local) */
+  JOBS_QUEUE: z.string().default('jobs'),
+  SCHEDULER_GROUP: z.string().default('default'),
+  SCHEDULER_ROLE_ARN: z.string().optional(),
+  JOBS_QUEUE_ARN: z.string().optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+export const config = (): Config => {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${names}`);
+  }
+  cached = parsed.data;
+  return cached;
+};
+
+/** Tests and the local runtime set the environment and then drop the cached copy. */
+export const resetConfig = (): void => {
+  cached = undefined;
+};

@@ -1,0 +1,91 @@
+/**
+ * The middy stack of every HTTP handler, in the order the architecture fixes:
+ * parse and validate (route table schemas) -> authenticate (JWT) -> authorise (permissions.ts) -> handler -> JSON.
+ * A handler is a plain async function from typed input to output; errors become catalogue answers.
+ */
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { allows } from '@switchboard/shared/permissions';
+import { routeById, type RouteId, type RouteDef } from '@switchboard/shared/routes';
+import type { z } from 'zod';
+import { authenticateRequest, viewerOf } from '../../modules/auth/authenticate.ts';
+import { config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { errorResult, jsonResult } from './error-response.ts';
+import { parseInput } from './parse-input.ts';
+import { Reply, type AuthContext, type HttpEvent, type HttpResult, type RequestInfo } from './types.ts';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type RouteOf<Id extends RouteId> = Extract<import('@switchboard/shared/routes').Route, { id: Id }>;
+type Field<R, K extends string> = R extends Record<K, infer S> ? Infer<S> : undefined;
+
+export interface HandlerInput<Id extends RouteId> {
+  params: Field<RouteOf<Id>, 'params'>;
+  query: Field<RouteOf<Id>, 'query'>;
+  body: Field<RouteOf<Id>, 'body'>;
+  auth: RouteOf<Id> extends { auth: 'user' } ? AuthContext : undefined;
+  request: RequestInfo;
+}
+
+type Output<Id extends RouteId> = RouteOf<Id> extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
+
+export type RouteHandler = (event: HttpEvent, context: Context) => Promise<HttpResult>;
+
+const parseCookies = (event: HttpEvent): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const pair of event.cookies ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+};
+
+const requestInfo = (event: HttpEvent, context: Context): RequestInfo => ({
+  requestId: event.requestContext?.requestId ?? context.awsRequestId,
+  sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+  userAgent: event.requestContext?.http?.userAgent ?? '',
+  cookies: parseCookies(event),
+  headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+});
+
+const authorise = async (route: RouteDef, auth: AuthContext): Promise<void> => {
+  if (!route.access) return;
+  const plan = route.access.planFlag ? await auth.plan() : undefined;
+  if (!allows(viewerOf(auth, plan), route.access)) throw new AppError('ERR_NO_PERMISSION');
+};
+
+/** Checks the answer against the route's response schema on the local runtime, so contract drift fails tests. */
+const checkResponse = (route: RouteDef, body: unknown): void => {
+  if (!route.response || config().RUNTIME !== 'local') return;
+  const result = route.response.safeParse(body);
+  if (!result.success) {
+    logger.error('response does not match its schema', { route: route.id, issues: result.error.issues });
+    throw new Error(`Response of ${route.id} does not match its schema: ${result.error.message}`);
+  }
+};
+
+export const defineHandler = <Id extends RouteId>(
+  routeId: Id,
+  fn: (input: HandlerInput<Id>) => Promise<Output<Id> | Reply<Output<Id>>>,
+): RouteHandler => {
+  const route = routeById(routeId);
+  const base = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
+    const request = requestInfo(event, context);
+    try {
+      const input = parseInput(route, event);
+      const auth = route.auth === 'user' ? await authenticateRequest(event) : undefined;
+      if (auth) await authorise(route, auth);
+      const out = await fn({ ...input, auth, request } as HandlerInput<Id>);
+      const replyValue = out instanceof Reply ? out : new Reply(out);
+      checkResponse(route, replyValue.body);
+      return jsonResult(replyValue.init.status ?? route.status ?? 200, replyValue.body ?? { ok: true }, {
+        cookies: replyValue.init.cookies,
+        headers: replyValue.init.headers,
+      });
+    } catch (error) {
+      return errorResult(error, request.requestId);
+    }
+  };
+  return middy(base) as unknown as RouteHandler;
+};

@@ -1,0 +1,54 @@
+/**
+ * Turns an API Gateway v2 event into the route's typed input with the route table's zod schemas.
+ * Every failure is a 400 naming the field paths (`body.email`, `params.id`, ...).
+ */
+import type { RouteDef } from '@switchboard/shared/routes';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { HttpEvent } from './types.ts';
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+const fieldsOf = (where: string, error: z.ZodError) =>
+  error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+
+const parsePart = (where: string, schema: z.ZodType | undefined, value: unknown): unknown => {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('ERR_VALIDATION', 'Invalid input', { fields: fieldsOf(where, result.error) });
+  return result.data;
+};
+
+export const readJsonBody = (event: HttpEvent): unknown => {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+  const type = event.headers?.['content-type'] ?? event.headers?.['Content-Type'] ?? 'application/json';
+  if (!type.includes('json')) {
+    throw new AppError('ERR_VALIDATION', 'Unsupported content type', {
+      fields: [{ path: 'body', message: 'Expected application/json' }],
+    });
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError('ERR_VALIDATION', 'Malformed JSON', { fields: [{ path: 'body', message: 'Malformed JSON' }] });
+  }
+};
+
+export interface ParsedInput {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+export const parseInput = (route: RouteDef, event: HttpEvent): ParsedInput => {
+  const params = parsePart('params', route.params, event.pathParameters ?? {});
+  const query = parsePart('query', route.query, event.queryStringParameters ?? {});
+  const rawBody = readJsonBody(event);
+  const body = route.body ? parsePart('body', route.body, rawBody ?? {}) : undefined;
+  return { params, query, body };
+};

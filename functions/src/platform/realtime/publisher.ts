@@ -1,0 +1,55 @@
+/**
+ * Publishes realtime events: resolves the recipients among the company's connections (never a broadcast to
+ * everyone), posts the frame to each through the API Gateway management API, and forgets connections that
+ * answer Gone. Locally the same client talks to the local gateway's management endpoint.
+ */
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { RealtimeFrame } from '@switchboard/shared/events';
+import { clock } from '../clock.ts';
+import { config } from '../config.ts';
+import { logger } from '../logger.ts';
+import { companyConnections, deleteConnection } from './connection.repository.ts';
+import type { ConnectionRecord } from './connection.entity.ts';
+
+export type Audience = (connection: ConnectionRecord) => boolean;
+
+let client: ApiGatewayManagementApiClient | undefined;
+const management = (): ApiGatewayManagementApiClient => {
+  if (client) return client;
+  const cfg = config();
+  client = new ApiGatewayManagementApiClient({
+    endpoint: cfg.WS_MANAGEMENT_ENDPOINT,
+    region: cfg.AWS_REGION,
+    ...(cfg.RUNTIME === 'local' ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+};
+
+export const resetPublisher = (): void => {
+  client?.destroy();
+  client = undefined;
+};
+
+/** Sends one frame to one connection; false when the connection is gone (and has been forgotten). */
+export const postToConnection = async (connectionId: string, frame: RealtimeFrame): Promise<boolean> => {
+  try {
+    await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(frame) }));
+    return true;
+  } catch (error) {
+    if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
+      await deleteConnection(connectionId);
+      return false;
+    }
+    logger.warn('post to connection failed', { connectionId, error: error as Error });
+    return false;
+  }
+};
+
+/** Posts `frame` to the company's connections that the audience admits; answers how many received it. */
+export const publish = async (companyId: number, frame: RealtimeFrame, audience: Audience = () => true): Promise<number> => {
+  const connections = (await companyConnections(companyId, clock().now().getTime())).filter(
+    (c) => c.companyId === companyId && audience(c),
+  );
+  const results = await Promise.all(connections.map((c) => postToConnection(c.connectionId, frame)));
+  return results.filter(Boolean).length;
+};

@@ -1,0 +1,82 @@
+/**
+ * The table client, created once per cold start. Every call records its consumed capacity so that benchmarks
+ * and tests can measure what a request costs (round trips and read/write units).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+
+export interface CapacityMeter {
+  roundTrips: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+const meters = new Set<CapacityMeter>();
+
+/** Measures the table calls made while `fn` runs (calls of concurrent work are counted too). */
+export const measureCapacity = async <T>(fn: () => Promise<T>): Promise<{ result: T } & CapacityMeter> => {
+  const meter: CapacityMeter = { roundTrips: 0, readUnits: 0, writeUnits: 0 };
+  meters.add(meter);
+  try {
+    const result = await fn();
+    return { result, ...meter };
+  } finally {
+    meters.delete(meter);
+  }
+};
+
+interface ConsumedCapacityLike {
+  CapacityUnits?: number;
+}
+
+const totalUnits = (output: unknown): number => {
+  const raw = (output as { ConsumedCapacity?: ConsumedCapacityLike | ConsumedCapacityLike[] }).ConsumedCapacity;
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+};
+
+const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+
+let doc: DynamoDBDocumentClient | undefined;
+
+export const table = (): DynamoDBDocumentClient => {
+  if (doc) return doc;
+  const cfg = config();
+  const base = new DynamoDBClient({
+    region: cfg.AWS_REGION,
+    ...(cfg.DYNAMODB_ENDPOINT ? { endpoint: cfg.DYNAMODB_ENDPOINT } : {}),
+    ...(cfg.RUNTIME === 'local'
+      ? { credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' } }
+      : {}),
+  });
+  base.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, unknown>;
+      if (meters.size > 0 && input && !('ReturnConsumedCapacity' in input)) input.ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      if (meters.size > 0) {
+        const units = totalUnits(out.output);
+        const isRead = READ_COMMANDS.has(context.commandName ?? '');
+        for (const m of meters) {
+          m.roundTrips += 1;
+          if (isRead) m.readUnits += units;
+          else m.writeUnits += units;
+        }
+      }
+      return out;
+    },
+    { step: 'initialize', name: 'capacityMeter' },
+  );
+  doc = DynamoDBDocumentClient.from(base, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return doc;
+};
+
+export const tableName = (): string => config().TABLE_NAME;
+
+export const resetTableClient = (): void => {
+  doc?.destroy();
+  doc = undefined;
+};

@@ -1,0 +1,259 @@
+/**
+ * The local stand-in for API Gateway and CloudFront: one HTTP server that
+ * - answers `/api/*` from the route table by invoking the same module handlers with API Gateway v2 events,
+ * - accepts WebSockets at `/ws` with `$connect` / `$disconnect` / `$default` semantics,
+ * - answers the management API (`/@connections/{id}`) that the realtime publisher calls (loopback only),
+ * - serves the web build with single-page-app fallback.
+ */
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { API_PREFIX, matchRoute, routeKey, type ModuleName } from '@switchboard/shared/routes';
+import { httpEvent, lambdaContext, websocketEvent } from './lambda-events.ts';
+
+type HttpHandler = (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+type WsHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number } | undefined>;
+
+export interface GatewayOptions {
+  port: number;
+  host?: string;
+  /** the module functions, by module name */
+  modules: Record<ModuleName, HttpHandler>;
+  realtime: WsHandler;
+  /** the built web app; omitted or missing means no static files */
+  webDir?: string;
+  /** API Gateway's limits, lowered by tests to check the closing behaviour */
+  idleTimeoutMs?: number;
+  maxConnectionMs?: number;
+}
+
+export interface Gateway {
+  url: string;
+  port: number;
+  server: Server;
+  connectionCount(): number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
+const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+};
+
+const readBody = (req: IncomingMessage): Promise<Buffer | 'too-large'> =>
+  new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const headersOf = (req: IncomingMessage): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+  }
+  return out;
+};
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1');
+
+const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+
+/** API Gateway connection ids look like `L0SM9cOFvHcCIhw=`. */
+const newConnectionId = () => randomBytes(10).toString('base64');
+
+export const startGateway = async (options: GatewayOptions): Promise<Gateway> => {
+  const sockets = new Map<string, { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string; userAgent: string }>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
+  const webRoot = options.webDir && existsSync(join(options.webDir, 'index.html')) ? resolve(options.webDir) : undefined;
+
+  const invokeWs = async (routeKeyName: '$connect' | '$disconnect' | '$default', connectionId: string, extra: Parameters<typeof websocketEvent>[2]) => {
+    const result = await options.realtime(websocketEvent(routeKeyName, connectionId, extra), lambdaContext('realtime'));
+    return result?.statusCode ?? 200;
+  };
+
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const path = url.pathname.slice(API_PREFIX.length) || '/';
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = matchRoute(method, path);
+    if (!match || 'methodNotAllowed' in match) return sendJson(res, 404, { error: 'ERR_ROUTE_NOT_FOUND' });
+    const body = await readBody(req);
+    if (body === 'too-large') return sendJson(res, 413, { error: 'ERR_PAYLOAD_TOO_LARGE' });
+    const event = httpEvent({
+      routeKey: routeKey(match.route),
+      method,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers: headersOf(req),
+      pathParameters: match.params,
+      body,
+      sourceIp: clientIp(req),
+    });
+    const result = await options.modules[match.route.module](event, lambdaContext(match.route.module));
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+  };
+
+  const handleManagement = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { message: 'Forbidden' });
+    const connectionId = decodeURIComponent(url.pathname.slice('/@connections/'.length));
+    const entry = sockets.get(connectionId);
+    if (!entry) {
+      res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' });
+      return res.end(JSON.stringify({ message: 'Gone' }));
+    }
+    const method = req.method ?? 'GET';
+    if (method === 'POST') {
+      const body = await readBody(req);
+      if (body === 'too-large' || body.length > 128 * 1024) return sendJson(res, 413, { message: 'Payload too large' });
+      entry.ws.send(body.toString('utf8'));
+      res.writeHead(200);
+      return res.end();
+    }
+    if (method === 'DELETE') {
+      entry.ws.close(1000, 'Closed by the application');
+      res.writeHead(204);
+      return res.end();
+    }
+    return sendJson(res, 200, {
+      ConnectedAt: new Date(entry.connectedAt).toISOString(),
+      LastActiveAt: new Date(entry.lastActiveAt).toISOString(),
+      Identity: { SourceIp: entry.sourceIp, UserAgent: entry.userAgent },
+    });
+  };
+
+  const handleStatic = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    if (!webRoot) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('The web app is not built: run `npm run build -w web`.');
+    }
+    let file = normalize(join(webRoot, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(webRoot + sep) && file !== webRoot) {
+      res.writeHead(400);
+      return res.end();
+    }
+    const isFile = existsSync(file) && statSync(file).isFile();
+    if (!isFile) file = join(webRoot, 'index.html');
+    const isAsset = isFile && url.pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
+      ? handleApi(req, res, url)
+      : url.pathname.startsWith('/@connections/')
+        ? handleManagement(req, res, url)
+        : Promise.resolve(handleStatic(req, res, url));
+    route.catch((error: unknown) => {
+      console.error('[gateway] request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { error: 'ERR_INTERNAL', message: 'Internal server error' });
+      else res.end();
+    });
+  });
+
+  const refuseUpgrade = (socket: Duplex, status: number) => {
+    const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error';
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  };
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/ws') return refuseUpgrade(socket, 404);
+    const connectionId = newConnectionId();
+    const connectedAt = Date.now();
+    const sourceIp = clientIp(req);
+    const userAgent = String(req.headers['user-agent'] ?? '');
+    const query = Object.fromEntries(url.searchParams.entries());
+    invokeWs('$connect', connectionId, { query, sourceIp, userAgent, connectedAt })
+      .then((status) => {
+        if (status !== 200) return refuseUpgrade(socket, status);
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const entry = { ws, connectedAt, lastActiveAt: connectedAt, sourceIp, userAgent };
+          sockets.set(connectionId, entry);
+          let idle: NodeJS.Timeout;
+          const armIdle = () => {
+            clearTimeout(idle);
+            idle = setTimeout(() => ws.close(1001, 'Going away'), options.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
+          };
+          armIdle();
+          const lifetime = setTimeout(() => ws.close(1001, 'Going away'), options.maxConnectionMs ?? MAX_CONNECTION_MS);
+          ws.on('message', (data) => {
+            entry.lastActiveAt = Date.now();
+            armIdle();
+            void invokeWs('$default', connectionId, { body: data.toString(), sourceIp, userAgent, connectedAt });
+          });
+          ws.on('close', () => {
+            clearTimeout(idle);
+            clearTimeout(lifetime);
+            sockets.delete(connectionId);
+            void invokeWs('$disconnect', connectionId, { sourceIp, userAgent, connectedAt }).catch(() => undefined);
+          });
+        });
+      })
+      .catch((error: unknown) => {
+        console.error('[gateway] $connect failed', error);
+        refuseUpgrade(socket, 500);
+      });
+  });
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolvePromise());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    server,
+    connectionCount: () => sockets.size,
+    close: async () => {
+      for (const { ws } of sockets.values()) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+};

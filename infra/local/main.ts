@@ -1,0 +1,57 @@
+/**
+ * `npm start`: the whole product on this machine. Environment: PORT (3000), DATA_DIR (.data),
+ * ADMIN_EMAIL and ADMIN_PASSWORD (the seeded super admin; a random password is printed otherwise).
+ */
+import { resolve } from 'node:path';
+import { javaProblem } from './dynamodb-local.ts';
+import { repoRoot, startRuntime } from './runtime.ts';
+
+const main = async () => {
+  const problem = javaProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`PORT must be a port number, got "${process.env.PORT}"`);
+    process.exit(1);
+  }
+  const dataDir = resolve(process.env.DATA_DIR ?? resolve(repoRoot, '.data'));
+  const runtime = await startRuntime({
+    port,
+    dataDir,
+    adminEmail: process.env.ADMIN_EMAIL || undefined,
+    adminPassword: process.env.ADMIN_PASSWORD || undefined,
+  });
+
+  console.log(`Switchboard is running at ${runtime.url}  (data in ${dataDir})`);
+  if (runtime.seed.created) {
+    console.log(`First start: sign in as ${runtime.seed.adminEmail} with password ${runtime.seed.adminPassword}`);
+    if (runtime.seed.generatedPassword) console.log('This password is shown only once; keep it.');
+  }
+  console.log('Press Ctrl-C to stop.');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    runtime
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+};
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

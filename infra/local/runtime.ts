@@ -1,0 +1,136 @@
+/**
+ * The whole product in one process: DynamoDB Local (or a given endpoint), the table, the functions with
+ * their local ports, the HTTP/WebSocket gateway and the seed. `npm start` and the API tests both use it.
+ */
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { modules, type ModuleName } from '@switchboard/shared/routes';
+import { createTableInput } from '../../functions/src/platform/table/table-definition.ts';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import { seedFreshInstall, type SeedResult } from './seed.ts';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface RuntimeOptions {
+  port?: number;
+  host?: string;
+  dataDir: string;
+  /** an already running DynamoDB (tests); omitted starts DynamoDB Local persisted under dataDir */
+  dynamoEndpoint?: string;
+  tableName?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  webDir?: string;
+  publicUrl?: string;
+}
+
+export interface Runtime {
+  url: string;
+  gateway: Gateway;
+  seed: SeedResult;
+  tableName: string;
+  dynamoEndpoint: string;
+  stop(): Promise<void>;
+}
+
+/** JWT keys of this install, generated once and kept with the data so sessions survive restarts. */
+const localSecrets = (dataDir: string): { access: string; refresh: string } => {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { access: string; refresh: string };
+  const secrets = { access: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+};
+
+const ensureTable = async (endpoint: string, tableName: string): Promise<void> => {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+  } finally {
+    client.destroy();
+  }
+};
+
+type Loaded = { handler: (event: unknown, context: unknown) => Promise<never> };
+
+const loadModules = async () => {
+  const entries = await Promise.all(
+    modules.map(async (name) => {
+      const mod = (await import(`../../functions/src/modules/${name}/${name}.lambda.ts`)) as Loaded;
+      return [name, mod.handler] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<ModuleName, Loaded['handler']>;
+};
+
+export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  let dynamo: DynamoDbLocal | undefined;
+  const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') })).endpoint;
+  const tableName = options.tableName ?? 'switchboard';
+  try {
+    await ensureTable(endpoint, tableName);
+    // the port is needed in the environment before the functions read it, so bind first with a probe
+    const port = options.port ?? 3000;
+    const secrets = localSecrets(dataDir);
+    Object.assign(process.env, {
+      RUNTIME: 'local',
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: endpoint,
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      DATA_DIR: dataDir,
+      JWT_SECRET: secrets.access,
+      JWT_REFRESH_SECRET: secrets.refresh,
+    });
+    const { resetConfig } = await import('../../functions/src/platform/config.ts');
+    const { resetTableClient } = await import('../../functions/src/platform/table/client.ts');
+    const { resetPublisher } = await import('../../functions/src/platform/realtime/publisher.ts');
+    const { resetJwtKeys } = await import('../../functions/src/platform/auth/secrets.ts');
+
+    const loaded = await loadModules();
+    const realtime = (await import('../../functions/src/modules/realtime/realtime.lambda.ts')).handler;
+    const gateway = await startGateway({
+      port,
+      host: options.host,
+      modules: loaded,
+      realtime: realtime as never,
+      webDir: options.webDir ?? join(repoRoot, 'web', 'dist'),
+    });
+    Object.assign(process.env, {
+      WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,
+      PUBLIC_URL: options.publicUrl ?? gateway.url,
+    });
+    resetConfig();
+    resetTableClient();
+    resetPublisher();
+    resetJwtKeys();
+
+    const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
+    return {
+      url: gateway.url,
+      gateway,
+      seed,
+      tableName,
+      dynamoEndpoint: endpoint,
+      stop: async () => {
+        await gateway.close();
+        resetTableClient();
+        resetPublisher();
+        await dynamo?.stop();
+      },
+    };
+  } catch (error) {
+    await dynamo?.stop();
+    throw error;
+  }
+};

@@ -1,0 +1,38 @@
+/**
+ * First start of a fresh install: platform settings, a default public plan, company 1 (the platform, which
+ * never expires) and its super admin. Later starts find company 1 and change nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
+import { companyExists, createCompany, PLATFORM_DUE_DATE } from '../../functions/src/modules/companies/companies.service.ts';
+import { addPlan, defaultPlanInput, listPublicPlans } from '../../functions/src/modules/plans/plans.service.ts';
+import { seedPlatformSettings } from '../../functions/src/modules/settings/settings.service.ts';
+import { createUser } from '../../functions/src/modules/users/users.service.ts';
+
+export interface SeedOptions {
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+export type SeedResult = { created: false } | { created: true; adminEmail: string; adminPassword: string; generatedPassword: boolean };
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@switchboard.local';
+
+export const seedFreshInstall = async (options: SeedOptions = {}): Promise<SeedResult> => {
+  await seedPlatformSettings();
+  if (await companyExists(PLATFORM_COMPANY_ID)) return { created: false };
+  const plan = (await listPublicPlans())[0] ?? (await addPlan(defaultPlanInput));
+  const adminEmail = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const generatedPassword = !options.adminPassword;
+  const adminPassword = options.adminPassword ?? randomBytes(12).toString('base64url');
+  await createCompany({
+    id: PLATFORM_COMPANY_ID,
+    name: 'Switchboard',
+    email: adminEmail,
+    phone: '',
+    planId: plan.id,
+    dueDate: PLATFORM_DUE_DATE,
+  });
+  await createUser(PLATFORM_COMPANY_ID, { name: 'Admin', email: adminEmail, password: adminPassword, profile: 'admin', super: true });
+  return { created: true, adminEmail, adminPassword, generatedPassword };
+};

@@ -1,0 +1,61 @@
+/**
+ * The error catalogue: the spec's ERR_* codes and the project's own. Every AppError carries one of these codes;
+ * the HTTP status of each is decided here, once, so handlers and clients never restate it.
+ */
+export const errorStatus = {
+  // spec document 1, section 8
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  ERR_OUT_OF_HOURS: 401,
+  // the project's own
+  ERR_VALIDATION: 400,
+  ERR_NOT_FOUND: 404,
+  ERR_ROUTE_NOT_FOUND: 404,
+  ERR_INVALID_TOKEN: 403,
+  ERR_TOO_MANY_ATTEMPTS: 429,
+  ERR_DUPLICATED_EMAIL: 409,
+  ERR_NO_PLAN_FOUND: 404,
+  ERR_NO_COMPANY_FOUND: 404,
+  ERR_INVALID_RESET_TOKEN: 400,
+  ERR_COMPANY_INACTIVE: 403,
+  ERR_PLAN_FEATURE_DISABLED: 403,
+  ERR_PAYLOAD_TOO_LARGE: 413,
+  ERR_INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.prototype.hasOwnProperty.call(errorStatus, value);
+
+/** The JSON body of every error answer. `fields` is set for validation errors, `requestId` for 500s. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message?: string;
+  fields?: { path: string; message: string }[];
+  requestId?: string;
+  /** extra data some errors carry, e.g. the holder of an already-open ticket */
+  details?: unknown;
+}

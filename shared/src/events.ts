@@ -1,0 +1,49 @@
+/**
+ * Realtime wire format: the channel names the spec gives. Domain code publishes one of these; the publisher
+ * resolves recipients (company, then audience filters) and posts `{ event, data }` frames to their connections.
+ */
+export const channels = {
+  auth: (companyId: number) => `company-${companyId}-auth`,
+  ticket: (companyId: number) => `company-${companyId}-ticket`,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
+  contact: (companyId: number) => `company-${companyId}-contact`,
+  user: (companyId: number) => `company-${companyId}-user`,
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  chat: (companyId: number) => `company-${companyId}-chat`,
+} as const;
+
+/** A frame sent to a WebSocket client. */
+export interface RealtimeFrame<T = unknown> {
+  event: string;
+  data: T;
+}
+
+/** Sent to the earlier browser of a user who signed in elsewhere. */
+export interface SessionReplacedData {
+  action: 'sessionReplaced';
+  userId: number;
+}
+
+/** Messages a client sends over the socket (spec document 1, "Live updates and session"). */
+export const clientActions = [
+  'joinNotification',
+  'leaveNotification',
+  'joinTickets',
+  'leaveTickets',
+  'joinChatBox',
+  'leaveChatBox',
+  'userStatus',
+  'ping',
+] as const;
+export type ClientAction = (typeof clientActions)[number];
+
+export interface ClientMessage {
+  action: ClientAction;
+  /** room argument: a ticket status for joinTickets, a ticket id for joinChatBox */
+  data?: string | number;
+}
+
+/** Spec constants of the realtime client. */
+export const REALTIME_RECONNECT_MS = 1000;
+export const USER_STATUS_INTERVAL_MS = 300000;
