@@ -6,7 +6,18 @@ import { resolve } from 'node:path';
 import { javaProblem } from './dynamodb-local.ts';
 import { repoRoot, startRuntime } from './runtime.ts';
 
+/** The runtime is Node 20 here and Node 22 in Lambda; the SDK's notice about that is noise for a local user. */
+const quietSdkVersionNotice = () => {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (!warning.message.includes('NodeVersionSupportWarning') && !warning.name.includes('NodeVersionSupportWarning')) {
+      console.warn(`${warning.name}: ${warning.message}`);
+    }
+  });
+};
+
 const main = async () => {
+  quietSdkVersionNotice();
   const problem = javaProblem();
   if (problem) {
     console.error(problem);

@@ -6,7 +6,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { allows } from '@switchboard/shared/permissions';
-import { routeById, type RouteId, type RouteDef } from '@switchboard/shared/routes';
+import { routeById, type Route, type RouteId, type RouteDef } from '@switchboard/shared/routes';
 import type { z } from 'zod';
 import { authenticateRequest, viewerOf } from '../../modules/auth/authenticate.ts';
 import { config } from '../config.ts';
@@ -17,7 +17,7 @@ import { parseInput } from './parse-input.ts';
 import { Reply, type AuthContext, type HttpEvent, type HttpResult, type RequestInfo } from './types.ts';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-type RouteOf<Id extends RouteId> = Extract<import('@switchboard/shared/routes').Route, { id: Id }>;
+type RouteOf<Id extends RouteId> = Extract<Route, { id: Id }>;
 type Field<R, K extends string> = R extends Record<K, infer S> ? Infer<S> : undefined;
 
 export interface HandlerInput<Id extends RouteId> {

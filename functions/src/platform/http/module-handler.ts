@@ -15,9 +15,11 @@ export const moduleHandler = (handlers: Partial<Record<RouteId, RouteHandler>>) 
     if (!route || !handler) throw new Error(`Handler registered for unknown route ${id}`);
     byKey.set(routeKey(route), handler);
   }
-  return async (event: HttpEvent, context: Context): Promise<HttpResult> => {
+  const dispatch = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
     const handler = byKey.get(event.routeKey);
     if (!handler) return jsonResult(404, { error: 'ERR_ROUTE_NOT_FOUND' });
     return handler(event, context);
   };
+  /** the routes this function serves, for the route-table consistency test */
+  return Object.assign(dispatch, { routeIds: Object.keys(handlers) as RouteId[] });
 };

@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: prints what requests cost on the local runtime: latency percentiles and, per request,
+ * the DynamoDB round trips and consumed read/write units (measured with ReturnConsumedCapacity).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { measureCapacity } from '../functions/src/platform/table/client.ts';
+import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
+import { startRuntime } from '../infra/local/runtime.ts';
+
+const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+interface Row {
+  name: string;
+  n: number;
+  p50: number;
+  p99: number;
+  roundTrips: number;
+  readUnits: number;
+  writeUnits: number;
+}
+
+const bench = async (name: string, n: number, call: () => Promise<Response>): Promise<Row> => {
+  const times: number[] = [];
+  let cost = { roundTrips: 0, readUnits: 0, writeUnits: 0 };
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const measured = await measureCapacity(async () => {
+      const res = await call();
+      if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    });
+    times.push(performance.now() - started);
+    cost = measured;
+  }
+  return { name, n, p50: percentile(times, 50), p99: percentile(times, 99), ...cost };
+};
+
+const main = async () => {
+  process.removeAllListeners('warning');
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-'));
+  const ddb = await startDynamoDbLocal();
+  const runtime = await startRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    dynamoEndpoint: ddb.endpoint,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    webDir: join(dataDir, 'no-web'),
+  });
+  const api = `${runtime.url}/api`;
+  try {
+    const login = () =>
+      fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const token = ((await (await login()).json()) as { token: string }).token;
+    const auth = { authorization: `Bearer ${token}` };
+    const rows: Row[] = [];
+    rows.push(await bench('GET /version (public, no table access)', 300, () => fetch(`${api}/version`)));
+    rows.push(await bench('GET /plans/list (public)', 300, () => fetch(`${api}/plans/list`)));
+    rows.push(await bench('GET /auth/me (authenticated)', 300, () => fetch(`${api}/auth/me`, { headers: auth })));
+    rows.push(await bench('GET /companies/listPlan/1 (authenticated, plan read)', 300, () => fetch(`${api}/companies/listPlan/1`, { headers: auth })));
+    rows.push(await bench('POST /auth/login (scrypt + session)', 20, login));
+    console.log('\nSwitchboard benchmark: local runtime, DynamoDB Local in memory, sequential requests\n');
+    console.log(['request'.padEnd(55), 'n'.padStart(5), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'trips'.padStart(6), 'RCU'.padStart(6), 'WCU'.padStart(6)].join(' '));
+    for (const r of rows) {
+      console.log(
+        [
+          r.name.padEnd(55),
+          String(r.n).padStart(5),
+          r.p50.toFixed(1).padStart(9),
+          r.p99.toFixed(1).padStart(9),
+          String(r.roundTrips).padStart(6),
+          r.readUnits.toFixed(1).padStart(6),
+          r.writeUnits.toFixed(1).padStart(6),
+        ].join(' '),
+      );
+    }
+    console.log('\ntrips, RCU and WCU are per request (the last one measured).');
+  } finally {
+    await runtime.stop();
+    await ddb.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
