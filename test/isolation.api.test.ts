@@ -4,7 +4,7 @@
  * automatically: they fail here until test/isolation-fixtures.ts says how to address company A's records.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { buildPath, routes } from '@switchboard/shared/routes';
+import { buildPath, routes, type RouteDef } from '@switchboard/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { table } from '../functions/src/platform/table/client.ts';
 import { createUser } from '../functions/src/modules/users/users.service.ts';
@@ -64,7 +64,7 @@ describe('tenant isolation', () => {
 
   const authenticated = routes.filter((r) => r.auth === 'user');
 
-  it.each(authenticated.map((r) => [r.id, r] as const))('%s: another company gets 404 or 403 and changes nothing', async (_id, route) => {
+  it.each(authenticated.map((r) => [r.id, r as RouteDef] as const))('%s: another company gets 404 or 403 and changes nothing', async (_id, route) => {
     const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     if (names.length === 0) {
       expect(ownSessionRoutes.has(route.id), `${route.id} takes no record id: list it in ownSessionRoutes or give it one`).toBe(true);

@@ -58,6 +58,9 @@ const ensureTable = async (endpoint: string, tableName: string): Promise<void> =
   }
 };
 
+/** The queue consumers: queue name -> module whose `<module>.lambda.ts` handles its SQS events (as in the CDK stack). */
+export const sqsConsumers = { jobs: 'jobs' } as const;
+
 type Loaded = { handler: (event: unknown, context: unknown) => Promise<never> };
 
 const loadModules = async () => {
@@ -115,6 +118,19 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     resetPublisher();
     resetJwtKeys();
 
+    const { LocalQueueEngine, LocalQueue } = await import('../../functions/src/platform/ports/local/local-queue.ts');
+    const { LocalScheduler } = await import('../../functions/src/platform/ports/local/local-scheduler.ts');
+    const { setLocalPorts, resetPorts } = await import('../../functions/src/platform/ports/ports.ts');
+    const engine = new LocalQueueEngine();
+    const localQueue = new LocalQueue(engine);
+    const localScheduler = new LocalScheduler({ queue: localQueue });
+    setLocalPorts({ queue: localQueue, scheduler: localScheduler });
+    for (const [queueName, entry] of Object.entries(sqsConsumers)) {
+      const mod = (await import(`../../functions/src/modules/${entry}/${entry}.lambda.ts`)) as { handler: Parameters<typeof engine.consume>[1] };
+      engine.consume(queueName as keyof typeof sqsConsumers, mod.handler);
+    }
+    await localScheduler.start();
+
     const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
     return {
       url: gateway.url,
@@ -124,6 +140,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       dynamoEndpoint: endpoint,
       stop: async () => {
         await gateway.close();
+        await localScheduler.stop();
+        await engine.stop();
+        resetPorts();
         resetTableClient();
         resetPublisher();
         await dynamo?.stop();

@@ -1,0 +1,34 @@
+/**
+ * Consumer of the `jobs` queue: each record is parsed and dispatched through the job registry; a record that
+ * fails (unknown type, invalid body, failing job) is reported in batchItemFailures, so it is retried alone and
+ * ends in the DLQ instead of being dropped. Modules register their job types in `<module>.jobs.ts` files,
+ * which this Lambda imports.
+ */
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '../../platform/logger.ts';
+import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
+import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
+
+const contextOf = (record: SQSRecord): JobContext => ({
+  messageId: record.messageId,
+  receiveCount: Number(record.attributes.ApproximateReceiveCount),
+  sentAt: new Date(Number(record.attributes.SentTimestamp)),
+});
+
+const reportFailure = (record: SQSRecord, error: unknown): void => {
+  const at = { messageId: record.messageId, receiveCount: Number(record.attributes.ApproximateReceiveCount) };
+  if (error instanceof UnknownJobTypeError) {
+    logger.error('Unknown job type on the jobs queue', { ...at, jobType: error.jobType });
+  } else if (error instanceof InvalidJobError) {
+    logger.error('Invalid job body on the jobs queue', { ...at, reason: error.message, issues: error.issues });
+  } else {
+    logger.error('Job failed', { ...at, error });
+  }
+};
+
+export const createJobsHandler =
+  (registry: JobRegistry = jobRegistry) =>
+  async (event: SQSEvent): Promise<SQSBatchResponse> =>
+    processSqsBatch(event, (record) => registry.run(record.body, contextOf(record)), { onFailure: reportFailure });
+
+export const handler = createJobsHandler();

@@ -1,0 +1,55 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { clock } from '../../clock.ts';
+import { isConditionalCheckFailure } from '../../errors.ts';
+import { table, tableName } from '../../table/client.ts';
+import { SCHEDULE_PK, scheduleKey, toScheduleItem, toStoredSchedule, type ScheduleItem, type StoredSchedule } from './schedule.entity.ts';
+
+/** Creates or replaces the schedule of that name. */
+export const putSchedule = async (schedule: StoredSchedule): Promise<void> => {
+  await table().send(new PutCommand({ TableName: tableName(), Item: toScheduleItem(schedule, clock().now()) }));
+};
+
+export const getSchedule = async (name: string): Promise<StoredSchedule | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: scheduleKey(name), ConsistentRead: true }));
+  return out.Item ? toStoredSchedule(out.Item as ScheduleItem) : undefined;
+};
+
+export const deleteSchedule = async (name: string): Promise<void> => {
+  await table().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(name) }));
+};
+
+/** Deletes the schedule only while it still holds `version`; answers false when it was replaced or removed. */
+export const deleteScheduleIfVersion = async (name: string, version: string): Promise<boolean> => {
+  try {
+    await table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: scheduleKey(name),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Every stored schedule, one Query page at a time (only read when the local runtime starts). */
+export async function* listSchedules(pageSize?: number): AsyncGenerator<StoredSchedule[]> {
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': SCHEDULE_PK },
+        ExclusiveStartKey: startKey,
+        ...(pageSize ? { Limit: pageSize } : {}),
+      }),
+    );
+    yield ((out.Items ?? []) as ScheduleItem[]).map(toStoredSchedule);
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+}

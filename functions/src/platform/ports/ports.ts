@@ -1,0 +1,48 @@
+/**
+ * Where code gets its Queue and Scheduler: the AWS adapters when RUNTIME=aws (created once per cold start),
+ * the in-process ones the local runtime registers at start when RUNTIME=local.
+ */
+import { config } from '../config.ts';
+import { EventBridgeScheduler } from './aws/event-bridge-scheduler.ts';
+import { SqsQueue } from './aws/sqs-queue.ts';
+import type { Queue } from './queue.ts';
+import type { Scheduler } from './scheduler.ts';
+
+export interface Ports {
+  queue: Queue;
+  scheduler: Scheduler;
+}
+
+let local: Partial<Ports> = {};
+let aws: Partial<Ports> = {};
+
+/** Called by the local runtime (and tests) once its queue engine and scheduler exist; later calls replace them. */
+export const setLocalPorts = (ports: Partial<Ports>): void => {
+  local = { ...local, ...ports };
+};
+
+/** Forgets registered and created adapters (tests). */
+export const resetPorts = (): void => {
+  local = {};
+  aws = {};
+};
+
+const localPort = <K extends keyof Ports>(name: K): Ports[K] => {
+  const port = local[name];
+  if (!port) {
+    throw new Error(`The local ${name} is not registered: the local runtime must call setLocalPorts({ ${name} }) before anything uses it`);
+  }
+  return port as Ports[K];
+};
+
+export const queue = (): Queue => {
+  if (config().RUNTIME === 'local') return localPort('queue');
+  aws.queue ??= new SqsQueue();
+  return aws.queue;
+};
+
+export const scheduler = (): Scheduler => {
+  if (config().RUNTIME === 'local') return localPort('scheduler');
+  aws.scheduler ??= new EventBridgeScheduler({ queue: queue() });
+  return aws.scheduler;
+};
