@@ -34,3 +34,35 @@ export const publicRoutes: Record<string, string> = {
   'plans.list-public': 'public plan list for signup',
   'settings.public': 'platform branding and signup switch, whitelisted keys only',
 };
+
+// ----- contacts and tags -----
+
+/** Company A's contact (carrying company A's tag) and that tag, created through the API in the test's beforeAll. */
+export interface TenantFixture {
+  contactId?: number;
+  contactNumber?: string;
+  tagId?: number;
+}
+
+Object.assign(pathParamFixtures, {
+  'contacts:id': (a: TenantFixture) => a.contactId!,
+  'contacts.profile:number': (a: TenantFixture) => a.contactNumber!,
+  'tags.remove-contact:tagId': (a: TenantFixture) => a.tagId!,
+  'tags.remove-contact:contactId': (a: TenantFixture) => a.contactId!,
+});
+
+Object.assign(bodyFixtures, {
+  'contacts.update': { name: 'Changed by another company', number: '5511900001111' },
+  'contacts.toggle-accept-audio': { acceptAudioMessage: false },
+  'contacts.toggle-disable-bot': { disableBot: true },
+  'contacts.block': { active: false },
+});
+
+/**
+ * Contacts and tags routes without a record id in the path: they list or create inside the caller's own
+ * company (from the token) only. tags.sync names a contact in its body; tags.api.test.ts checks that another
+ * company's contact answers 404 there.
+ */
+for (const id of ['contacts.list', 'contacts.list-all', 'contacts.create', 'contacts.import-row', 'tags.list', 'tags.create', 'tags.sync']) {
+  ownSessionRoutes.add(id);
+}

@@ -51,6 +51,14 @@ beforeAll(async () => {
   companyA = { companyId: a.companyId, adminUserId: a.userId, agentUserId: agent.id };
   emailB = 'owner-b@example.com';
   await signup(emailB, 'Company B');
+  // contacts and tags: company A's contact carrying company A's tag, made through the API
+  const ownerA = new ApiClient(runtime.url);
+  expect((await ownerA.login('owner-a@example.com', 'pass-12345')).status).toBe(200);
+  const contact = await ownerA.post('/contacts', { name: 'Contact of A', number: '5511977776666' });
+  const tag = await ownerA.post('/tags', { name: 'Tag of A' });
+  expect([contact.status, tag.status]).toEqual([201, 201]);
+  expect((await ownerA.post('/tags/sync', { contactId: contact.body.id, tags: [{ id: tag.body.id }] })).status).toBe(200);
+  Object.assign(companyA, { contactId: contact.body.id, contactNumber: contact.body.number, tagId: tag.body.id });
 });
 afterAll(async () => {
   await runtime?.stop();

@@ -10,9 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_PREFIX, matchRoute, routeKey, type ModuleName } from '@switchboard/shared/routes';
+import { localMediaPath, verifyLocalMediaSignature } from '../../functions/src/platform/ports/blob-store.ts';
 import { httpEvent, lambdaContext, websocketEvent } from './lambda-events.ts';
 
 type HttpHandler = (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -158,6 +160,36 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     });
   };
 
+  /** The S3 stand-in: presigned PUT and GET of media files, checked with the same signatures the BlobStore made. */
+  const handleMedia = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const key = decodeURIComponent(url.pathname.slice('/media/'.length));
+    const file = localMediaPath(key);
+    const expires = Number(url.searchParams.get('expires'));
+    const sig = url.searchParams.get('sig') ?? '';
+    if (!file) return sendJson(res, 400, { message: 'Bad key' });
+    if (req.method === 'PUT') {
+      const type = url.searchParams.get('type') ?? '';
+      const size = Number(url.searchParams.get('size'));
+      if (!verifyLocalMediaSignature('PUT', key, expires, sig, `${type}\n${size}`)) return sendJson(res, 403, { message: 'Signature does not match' });
+      const body = await readBody(req);
+      if (body === 'too-large' || body.length !== size) return sendJson(res, 400, { message: 'Size does not match the signed size' });
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, body);
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: type }));
+      res.writeHead(200);
+      return res.end();
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (!verifyLocalMediaSignature('GET', key, expires, sig)) return sendJson(res, 403, { message: 'Signature does not match' });
+      if (!existsSync(file)) return sendJson(res, 404, { message: 'Not found' });
+      const meta = JSON.parse(await readFile(`${file}.meta.json`, 'utf8').catch(() => '{}')) as { contentType?: string };
+      res.writeHead(200, { 'content-type': meta.contentType ?? 'application/octet-stream', 'cache-control': 'private, max-age=3600' });
+      if (req.method === 'HEAD') return res.end();
+      return createReadStream(file).pipe(res);
+    }
+    return sendJson(res, 405, { message: 'Method not allowed' });
+  };
+
   const handleStatic = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (!webRoot) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -184,7 +216,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       ? handleApi(req, res, url)
       : url.pathname.startsWith('/@connections/')
         ? handleManagement(req, res, url)
-        : Promise.resolve(handleStatic(req, res, url));
+        : url.pathname.startsWith('/media/')
+          ? handleMedia(req, res, url)
+          : Promise.resolve(handleStatic(req, res, url));
     route.catch((error: unknown) => {
       console.error('[gateway] request failed', error);
       if (!res.headersSent) sendJson(res, 500, { error: 'ERR_INTERNAL', message: 'Internal server error' });

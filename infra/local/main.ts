@@ -41,6 +41,9 @@ const main = async () => {
     console.log(`First start: sign in as ${runtime.seed.adminEmail} with password ${runtime.seed.adminPassword}`);
     if (runtime.seed.generatedPassword) console.log('This password is shown only once; keep it.');
   }
+  if (runtime.seed.webchatToken) {
+    console.log(`Website chat widget (play the customer here): ${runtime.url}/widget/${runtime.seed.webchatToken}`);
+  }
   console.log('Press Ctrl-C to stop.');
 
   let stopping = false;

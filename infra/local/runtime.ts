@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modules, type ModuleName } from '@switchboard/shared/routes';
 import { createTableInput } from '../../functions/src/platform/table/table-definition.ts';
+import { sqsConsumers } from '../lib/function-modules.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { seedFreshInstall, type SeedResult } from './seed.ts';
@@ -30,6 +31,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   url: string;
+  /** resolves when every queue with a consumer is empty (tests wait for inbound processing with it) */
+  drainQueues(timeoutMs?: number): Promise<void>;
   gateway: Gateway;
   seed: SeedResult;
   tableName: string;
@@ -58,8 +61,8 @@ const ensureTable = async (endpoint: string, tableName: string): Promise<void> =
   }
 };
 
-/** The queue consumers: queue name -> module whose `<module>.lambda.ts` handles its SQS events (as in the CDK stack). */
-export const sqsConsumers = { jobs: 'jobs' } as const;
+/** Logical queue of each CDK queue key. */
+const queueOf = { inbound: 'inbound.fifo', outbound: 'outbound.fifo', jobs: 'jobs', connectorCommands: 'connector-commands' } as const;
 
 type Loaded = { handler: (event: unknown, context: unknown) => Promise<never> };
 
@@ -125,15 +128,19 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const localQueue = new LocalQueue(engine);
     const localScheduler = new LocalScheduler({ queue: localQueue });
     setLocalPorts({ queue: localQueue, scheduler: localScheduler });
-    for (const [queueName, entry] of Object.entries(sqsConsumers)) {
-      const mod = (await import(`../../functions/src/modules/${entry}/${entry}.lambda.ts`)) as { handler: Parameters<typeof engine.consume>[1] };
-      engine.consume(queueName as keyof typeof sqsConsumers, mod.handler);
+    // the same consumers the CDK stack attaches to the queues
+    for (const consumer of sqsConsumers) {
+      const mod = (await import(`../../functions/src/modules/${consumer.module}/${consumer.module}.lambda.ts`)) as {
+        handler: Parameters<typeof engine.consume>[1];
+      };
+      engine.consume(queueOf[consumer.queue], mod.handler);
     }
     await localScheduler.start();
 
     const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
     return {
       url: gateway.url,
+      drainQueues: (timeoutMs = 10_000) => engine.drain({ timeoutMs }),
       gateway,
       seed,
       tableName,

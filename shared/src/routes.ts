@@ -3,7 +3,7 @@
  * dispatches from it, handlers validate with its schemas and the web client calls through it.
  * Paths are relative to the API prefix `/api`.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   forgotPasswordParams,
   forgotPasswordResponse,
@@ -18,14 +18,74 @@ import { okResponse } from './contracts/common.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
 import { updateUserBody, userIdParams } from './contracts/users.ts';
-import type { AccessRule } from './permissions.ts';
+import {
+  closeAllBody,
+  companySettingQuery,
+  connection,
+  createNoteBody,
+  createTicketBody,
+  editMessageBody,
+  editMessageParams,
+  forwardMessageBody,
+  message,
+  messageIdParams,
+  messageListParams,
+  messageListQuery,
+  messageListResponse,
+  noteIdParams,
+  noteListQuery,
+  queue,
+  sendMessageBody,
+  ticket,
+  ticketIdParams,
+  ticketListQuery,
+  ticketListResponse,
+  ticketLog,
+  ticketNote,
+  ticketTagParams,
+  ticketTagsParams,
+  ticketUuidParams,
+  toggleWidthBody,
+  toggleWidthParams,
+  updateTicketBody,
+  uploadUrlBody,
+  uploadUrlResponse,
+  userListItem,
+  userListQuery,
+} from './contracts/inbox.ts';
+import { createVisitorBody, visitorMessage, visitorMessageBody, visitorMessages, visitorSession, webchatTokenParams, widgetConfig } from './contracts/webchat.ts';
+import {
+  blockContactBody,
+  contact,
+  contactIdParams,
+  contactImportResponse,
+  contactImportRow,
+  contactListAllQuery,
+  contactListAllResponse,
+  contactListQuery,
+  contactListResponse,
+  contactProfileParams,
+  contactProfileResponse,
+  contactTagsResponse,
+  createContactBody,
+  createTagBody,
+  syncTagsBody,
+  tagContactParams,
+  tagListQuery,
+  tagListResponse,
+  tagSummary,
+  toggleAcceptAudioBody,
+  toggleDisableBotBody,
+  updateContactBody,
+} from './contracts/inbox.ts';
+import { rules, type AccessRule } from './permissions.ts';
 
 export const API_PREFIX = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users'] as const;
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags'] as const;
 export type ModuleName = (typeof modules)[number];
 
 /**
@@ -69,6 +129,56 @@ export const routes = defineRoutes([
   // users (own profile from the avatar menu; the admin users page extends these)
   { id: 'users.show', method: 'GET', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, response: user },
   { id: 'users.update', method: 'PUT', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, body: updateUserBody, response: user },
+  { id: 'users.list', method: 'GET', path: '/users/', module: 'users', auth: 'user', query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
+  { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user', params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
+  // inbox lookups
+  { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user', response: z.array(queue) },
+  { id: 'connections.list', method: 'GET', path: '/whatsapp', module: 'connections', auth: 'user', response: z.array(connection) },
+  { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user', query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
+  // tickets (spec document 1, section 7)
+  { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user', query: ticketListQuery, response: ticketListResponse },
+  { id: 'tickets.show-by-uuid', method: 'GET', path: '/tickets/u/{uuid}', module: 'tickets', auth: 'user', params: ticketUuidParams, response: ticket },
+  { id: 'tickets.show', method: 'GET', path: '/tickets/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, response: ticket },
+  { id: 'tickets.create', method: 'POST', path: '/tickets', module: 'tickets', auth: 'user', body: createTicketBody, response: ticket, status: 201 },
+  { id: 'tickets.update', method: 'PUT', path: '/tickets/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, body: updateTicketBody, response: ticket },
+  { id: 'tickets.delete', method: 'DELETE', path: '/tickets/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, access: rules['ticket-options:deleteTicket'], response: okResponse },
+  { id: 'tickets.close-all', method: 'POST', path: '/tickets/closeAll', module: 'tickets', auth: 'user', access: rules['tickets-manager:closeAll'], body: closeAllBody, response: z.object({ closed: z.number().int() }) },
+  { id: 'tickets.logs', method: 'GET', path: '/tickets-log/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, response: z.array(ticketLog) },
+  { id: 'tickets.tag-add', method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', module: 'tickets', auth: 'user', params: ticketTagParams, response: ticket },
+  { id: 'tickets.tags-remove', method: 'DELETE', path: '/ticket-tags/{ticketId}', module: 'tickets', auth: 'user', params: ticketTagsParams, response: ticket },
+  { id: 'tickets.notes-list', method: 'GET', path: '/ticket-notes/list', module: 'tickets', auth: 'user', query: noteListQuery, response: z.array(ticketNote) },
+  { id: 'tickets.notes-create', method: 'POST', path: '/ticket-notes', module: 'tickets', auth: 'user', body: createNoteBody, response: ticketNote, status: 201 },
+  { id: 'tickets.notes-delete', method: 'DELETE', path: '/ticket-notes/{id}', module: 'tickets', auth: 'user', params: noteIdParams, response: okResponse },
+  // messages
+  { id: 'messages.list', method: 'GET', path: '/messages/{ticketId}', module: 'messages', auth: 'user', params: messageListParams, query: messageListQuery, response: messageListResponse },
+  { id: 'messages.send', method: 'POST', path: '/messages/{ticketId}', module: 'messages', auth: 'user', params: messageListParams, body: sendMessageBody, response: message, status: 201 },
+  { id: 'messages.upload-url', method: 'POST', path: '/messages/{ticketId}/upload-url', module: 'messages', auth: 'user', params: messageListParams, body: uploadUrlBody, response: uploadUrlResponse },
+  { id: 'messages.edit', method: 'POST', path: '/messages/edit/{messageId}/{ticketId}', module: 'messages', auth: 'user', params: editMessageParams, body: editMessageBody, response: message },
+  { id: 'messages.delete', method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageIdParams, response: message },
+  { id: 'messages.forward', method: 'POST', path: '/message/forward', module: 'messages', auth: 'user', body: forwardMessageBody, response: message, status: 201 },
+  // the website chat widget (public: a visitor token, not a user session)
+  { id: 'webchat.config', method: 'GET', path: '/webchat/{token}', module: 'webchat', auth: 'public', params: webchatTokenParams, response: widgetConfig },
+  { id: 'webchat.create-visitor', method: 'POST', path: '/webchat/{token}/visitors', module: 'webchat', auth: 'public', params: webchatTokenParams, body: createVisitorBody, response: visitorSession, status: 201 },
+  { id: 'webchat.send', method: 'POST', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', params: webchatTokenParams, body: visitorMessageBody, response: visitorMessage, status: 202 },
+  { id: 'webchat.messages', method: 'GET', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', params: webchatTokenParams, response: visitorMessages },
+  // contacts (spec document 1, sections 2 "Contacts", 5, 6 and 7 "Contacts")
+  { id: 'contacts.list', method: 'GET', path: '/contacts', module: 'contacts', auth: 'user', query: contactListQuery, response: contactListResponse },
+  { id: 'contacts.list-all', method: 'GET', path: '/contacts/list', module: 'contacts', auth: 'user', query: contactListAllQuery, response: contactListAllResponse },
+  { id: 'contacts.show', method: 'GET', path: '/contacts/{id}', module: 'contacts', auth: 'user', params: contactIdParams, response: contact },
+  { id: 'contacts.create', method: 'POST', path: '/contacts', module: 'contacts', auth: 'user', body: createContactBody, response: contact, status: 201 },
+  { id: 'contacts.update', method: 'PUT', path: '/contacts/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: updateContactBody, response: contact },
+  { id: 'contacts.delete', method: 'DELETE', path: '/contacts/{id}', module: 'contacts', auth: 'user', access: rules['contacts-page:deleteContact'], params: contactIdParams, response: okResponse },
+  { id: 'contacts.toggle-accept-audio', method: 'PUT', path: '/contacts/toggleAcceptAudio/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: toggleAcceptAudioBody, response: contact },
+  { id: 'contacts.toggle-disable-bot', method: 'PUT', path: '/contacts/toggleDisableBot/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: toggleDisableBotBody, response: contact },
+  { id: 'contacts.block', method: 'PUT', path: '/contacts/block/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: blockContactBody, response: contact },
+  { id: 'contacts.profile', method: 'GET', path: '/contacts/profile/{number}', module: 'contacts', auth: 'user', params: contactProfileParams, response: contactProfileResponse },
+  { id: 'contacts.import-row', method: 'POST', path: '/contactsImport', module: 'contacts', auth: 'user', body: contactImportRow, response: contactImportResponse, status: 201 },
+  { id: 'contacts.tags', method: 'GET', path: '/contactTags/{id}', module: 'contacts', auth: 'user', params: contactIdParams, response: contactTagsResponse },
+  // tags (spec document 1 section 7 "Contacts", document 2 "Tags and kanban")
+  { id: 'tags.list', method: 'GET', path: '/tags/list', module: 'tags', auth: 'user', query: tagListQuery, response: tagListResponse },
+  { id: 'tags.create', method: 'POST', path: '/tags', module: 'tags', auth: 'user', body: createTagBody, response: tagSummary, status: 201 },
+  { id: 'tags.sync', method: 'POST', path: '/tags/sync', module: 'tags', auth: 'user', body: syncTagsBody, response: contact },
+  { id: 'tags.remove-contact', method: 'DELETE', path: '/tags-contacts/{tagId}/{contactId}', module: 'tags', auth: 'user', params: tagContactParams, response: okResponse },
 ] as const satisfies readonly RouteDef[]);
 
 export type Route = (typeof routes)[number];

@@ -21,6 +21,9 @@ const schema = z.object({
   /** local runtime: where mail is written instead of being sent */
   DATA_DIR: z.string().default('.data'),
   APP_VERSION: z.string().default('0.1.0'),
+  /** web chat abuse limits per 15-minute window: new visitors per client address, messages per visitor */
+  WEBCHAT_VISITORS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+  WEBCHAT_MESSAGES_PER_VISITOR: z.coerce.number().int().positive().default(120),
   /** time zone of working hours and business rules */
   TIME_ZONE: z.string().default('UTC'),
   /** queue URLs (aws) or names (local) */

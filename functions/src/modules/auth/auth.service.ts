@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
 import { mailer } from '../../platform/ports/mailer.ts';
 import { publish } from '../../platform/realtime/publisher.ts';
-import { createCompany, findCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
+import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
 import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
@@ -177,6 +177,7 @@ export const signup = async (input: SignupInput): Promise<{ companyId: number; u
   });
   try {
     const admin = await createUser(company.id, { name: input.name, email: input.email, password: input.password, profile: 'admin' });
+    await provisionCompany(company.id, admin.id);
     return { companyId: company.id, userId: admin.id };
   } catch (error) {
     // the e-mail was taken between the check and the write: leave no company without its admin behind

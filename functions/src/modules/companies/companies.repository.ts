@@ -69,3 +69,18 @@ export const deleteCompanyItems = async (companyId: number): Promise<void> => {
     }),
   );
 };
+
+export const updateSettings = async (companyId: number, patch: Record<string, string>): Promise<void> => {
+  const entries = Object.entries(patch);
+  if (entries.length === 0) return;
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: companySettingsKey(companyId),
+      UpdateExpression: 'SET ' + entries.map((_, i) => `settings.#k${i} = :v${i}`).join(', '),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#k${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }),
+  );
+};

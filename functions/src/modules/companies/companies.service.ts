@@ -5,9 +5,12 @@ import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
+import { createWebchatConnection } from '../connections/connections.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
+import { createQueue, DEFAULT_QUEUE_COLOR } from '../queues/queues.service.ts';
+import { setUserQueues } from '../users/users.service.ts';
 import type { CompanyRecord } from './company.entity.ts';
-import { deleteCompanyItems, getCompany, getCompanyWithSettings, insertCompany, setLastLogin } from './companies.repository.ts';
+import { deleteCompanyItems, getCompany, getCompanyWithSettings, insertCompany, setLastLogin, updateSettings } from './companies.repository.ts';
 
 /** Company 1 runs the platform and never expires. */
 export const PLATFORM_DUE_DATE = '2999-12-31T23:59:59.000Z';
@@ -76,3 +79,23 @@ export const companyPlan = async (auth: AuthContext, companyId: number) => {
 };
 
 export const removeCompany = (companyId: number): Promise<void> => deleteCompanyItems(companyId);
+
+/**
+ * What every new company starts with so that it can work at once: a default queue its admin belongs to, and a
+ * website chat connection bound to that queue (its widget link is shown to the admin).
+ */
+export const provisionCompany = async (companyId: number, adminUserId: number): Promise<{ queueId: number; webchatToken: string }> => {
+  const queue = await createQueue(companyId, { name: 'Atendimento', color: DEFAULT_QUEUE_COLOR, orderQueue: 1 });
+  await setUserQueues(companyId, adminUserId, [queue.id]);
+  const connection = await createWebchatConnection(companyId, {
+    name: 'Chat do site',
+    queueIds: [queue.id],
+    isDefault: true,
+    complationMessage: 'Atendimento finalizado. Obrigado pelo contato, {{firstName}}!',
+  });
+  return { queueId: queue.id, webchatToken: connection.token! };
+};
+
+/** Changes company options (the settings page of the administration area calls this). */
+export const updateCompanySettings = (companyId: number, patch: Partial<Record<keyof CompanySettings, string>>): Promise<void> =>
+  updateSettings(companyId, patch as Record<string, string>);

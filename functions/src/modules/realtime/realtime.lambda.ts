@@ -13,7 +13,7 @@ export const handler = async (event: WebSocketEvent): Promise<APIGatewayProxyRes
   try {
     switch (routeKey) {
       case '$connect': {
-        const outcome = await connect(connectionId, event.queryStringParameters?.token);
+        const outcome = await connect(connectionId, event.queryStringParameters?.token, event.queryStringParameters?.visitorToken);
         return outcome.ok ? { statusCode: 200 } : { statusCode: outcome.status };
       }
       case '$disconnect':

@@ -5,6 +5,7 @@
 import { clientActions, type ClientMessage } from '@switchboard/shared/events';
 import { z } from 'zod';
 import { verifyAccessToken } from '../../platform/auth/tokens.ts';
+import { verifyVisitorToken } from '../../platform/auth/visitor-tokens.ts';
 import { clock } from '../../platform/clock.ts';
 import { deleteConnection, getConnection, putConnection, setRooms } from '../../platform/realtime/connection.repository.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
@@ -12,7 +13,35 @@ import { markSeen } from '../users/users.service.ts';
 
 export type ConnectOutcome = { ok: true } | { ok: false; status: 401 | 403 };
 
-export const connect = async (connectionId: string, token: string | undefined): Promise<ConnectOutcome> => {
+/** A web chat visitor's socket: scoped to their own conversation, it receives only that conversation's frames. */
+export const connectVisitor = async (connectionId: string, visitorToken: string): Promise<ConnectOutcome> => {
+  const claims = await verifyVisitorToken(visitorToken);
+  if (!claims) return { ok: false, status: 403 };
+  const now = clock().now();
+  await putConnection(
+    {
+      connectionId,
+      companyId: claims.companyId,
+      kind: 'visitor',
+      userId: 0,
+      visitorContactId: claims.contactId,
+      sessionId: `visitor:${claims.visitorId}`,
+      profile: 'user',
+      super: false,
+      queueIds: [],
+      allTicket: 'disable',
+      allowGroup: false,
+      allUserChat: false,
+      rooms: [],
+      connectedAt: now.toISOString(),
+    },
+    now.getTime(),
+  );
+  return { ok: true };
+};
+
+export const connect = async (connectionId: string, token: string | undefined, visitorToken?: string): Promise<ConnectOutcome> => {
+  if (!token && visitorToken) return connectVisitor(connectionId, visitorToken);
   if (!token) return { ok: false, status: 401 };
   const verified = await verifyAccessToken(token.replace(/^Bearer\s+/i, ''));
   if (!verified.ok) return { ok: false, status: 403 };
@@ -30,6 +59,8 @@ export const connect = async (connectionId: string, token: string | undefined): 
       super: auth.super,
       queueIds: auth.user.queueIds,
       allTicket: auth.user.allTicket,
+      allowGroup: auth.user.allowGroup,
+      allUserChat: auth.user.allUserChat === 'enabled' || auth.company.settings?.allUserChat === 'enabled',
       rooms: [],
       connectedAt: now.toISOString(),
     },
@@ -77,6 +108,7 @@ export const receive = async (connectionId: string, raw: string | undefined): Pr
   const connection = await getConnection(connectionId);
   if (!connection) return false;
   if (parsed.action === 'ping') return true;
+  if (connection.kind === 'visitor') return false;
   if (parsed.action === 'userStatus') {
     await markSeen(connection.companyId, connection.userId);
     return true;

@@ -1,6 +1,7 @@
 import type { PublicSettingKey } from '@switchboard/shared/contracts/settings';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import { clock } from '../../platform/clock.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
 import { getSetting, putSetting, putSettingIfMissing } from './settings.repository.ts';
 
 /** Platform settings a fresh install starts with. */
@@ -28,3 +29,9 @@ export const seedPlatformSettings = async (): Promise<void> => {
     await putSettingIfMissing(PLATFORM_COMPANY_ID, key, value, at);
   }
 };
+
+/** One setting of the caller's own company (the ticket view's reads). */
+export const companySetting = (auth: AuthContext, column: string): { column: string; value: string | null } => ({
+  column,
+  value: (auth.company.settings as Record<string, string> | undefined)?.[column] ?? null,
+});

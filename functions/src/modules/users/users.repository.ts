@@ -1,4 +1,5 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { companyPk } from '../../platform/table/keys.ts';
 import { AppError, failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { emailMarkerKey, userKey, type EmailMarkerItem, type UserItem, type UserRecord } from './user.entity.ts';
@@ -37,7 +38,31 @@ export const insertUser = async (user: UserRecord): Promise<void> => {
   }
 };
 
-type Patch = Partial<Pick<UserRecord, 'name' | 'passwordHash' | 'defaultTheme' | 'defaultMenu' | 'online' | 'lastSeen' | 'updatedAt' | 'defaultTicketsManagerWidth'>>;
+type Patch = Partial<
+  Pick<
+    UserRecord,
+    | 'name'
+    | 'passwordHash'
+    | 'defaultTheme'
+    | 'defaultMenu'
+    | 'online'
+    | 'lastSeen'
+    | 'updatedAt'
+    | 'defaultTicketsManagerWidth'
+    | 'queueIds'
+    | 'allTicket'
+    | 'allowGroup'
+    | 'allHistoric'
+    | 'allUserChat'
+    | 'userClosePendingTicket'
+    | 'showDashboard'
+    | 'allowRealTime'
+    | 'allowConnections'
+    | 'farewellMessage'
+    | 'startWork'
+    | 'endWork'
+  >
+>;
 
 export const updateUserFields = async (companyId: number, userId: number, patch: Patch): Promise<UserRecord> => {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
@@ -87,4 +112,21 @@ export const clearSession = async (companyId: number, userId: number, sessionId:
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
+};
+
+/** A page of a company's users in id order; a company has at most its plan's users, so pages are small. */
+export const listUserRecords = async (
+  companyId: number,
+  options: { limit: number; startKey?: Record<string, string> },
+): Promise<{ items: UserRecord[]; lastKey?: Record<string, string> }> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': companyPk(companyId), ':p': 'USER#' },
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { items: ((out.Items ?? []) as UserItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
 };

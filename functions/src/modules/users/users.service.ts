@@ -6,7 +6,8 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import type { UserRecord } from './user.entity.ts';
-import { clearSession, getEmailMarker, getUser, insertUser, replaceSession, updateUserFields } from './users.repository.ts';
+import { clearSession, getEmailMarker, getUser, insertUser, listUserRecords, replaceSession, updateUserFields } from './users.repository.ts';
+import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 
 export type { UserRecord } from './user.entity.ts';
 
@@ -120,4 +121,56 @@ export const endSession = (companyId: number, userId: number, sessionId: string)
 export const markSeen = (companyId: number, userId: number): Promise<UserRecord> => {
   const now = clock().now().toISOString();
   return updateUserFields(companyId, userId, { online: true, lastSeen: now });
+};
+
+/** Users of the caller's company for pickers (transfer dialog, filters); the search text matches names. */
+export const listUsers = async (auth: AuthContext, q: { searchParam?: string; cursor?: string }) => {
+  const search = q.searchParam?.toLowerCase();
+  const users: { id: number; name: string; email: string; profile: 'admin' | 'user'; online: boolean; queueIds: number[] }[] = [];
+  let startKey = decodeCursor(q.cursor, isKeyRecord);
+  let lastKey: Record<string, string> | undefined;
+  // a search may skip most of a page, so read on until the page is full or the users end
+  do {
+    const page = await listUserRecords(auth.companyId, { limit: 50, startKey });
+    for (const u of page.items) {
+      if (!search || u.name.toLowerCase().includes(search) || u.email.includes(search)) {
+        users.push({ id: u.id, name: u.name, email: u.email, profile: u.profile, online: u.online, queueIds: u.queueIds });
+      }
+    }
+    lastKey = page.lastKey;
+    startKey = lastKey;
+  } while (lastKey && users.length < 50);
+  return { users, hasMore: lastKey !== undefined, nextCursor: lastKey ? encodeCursor(lastKey) : null };
+};
+
+export const setTicketsPaneWidth = async (auth: AuthContext, userId: number, width: number): Promise<void> => {
+  if (userId !== auth.userId) throw new AppError(auth.profile === 'admin' ? 'ERR_NO_PERMISSION' : 'ERR_NO_USER_FOUND');
+  await updateUserFields(auth.companyId, userId, { defaultTicketsManagerWidth: width, updatedAt: clock().now().toISOString() });
+};
+
+export const setUserQueues = async (companyId: number, userId: number, queueIds: number[]): Promise<void> => {
+  await updateUserFields(companyId, userId, { queueIds, updatedAt: clock().now().toISOString() });
+};
+
+export type UserSettingsPatch = Partial<
+  Pick<
+    UserRecord,
+    | 'queueIds'
+    | 'allTicket'
+    | 'allowGroup'
+    | 'allHistoric'
+    | 'allUserChat'
+    | 'userClosePendingTicket'
+    | 'showDashboard'
+    | 'allowRealTime'
+    | 'allowConnections'
+    | 'farewellMessage'
+    | 'startWork'
+    | 'endWork'
+  >
+>;
+
+/** Changes a user's permissions and queues (the users page of the administration area calls this). */
+export const updateUserSettings = async (companyId: number, userId: number, patch: UserSettingsPatch): Promise<void> => {
+  await updateUserFields(companyId, userId, { ...patch, updatedAt: clock().now().toISOString() });
 };

@@ -17,13 +17,19 @@ export interface ConnectionRecord {
   connectionId: string;
   companyId: number;
   /** agents: their user; visitors of the web chat (later) carry a visitor id instead */
-  kind: 'agent';
+  kind: 'agent' | 'visitor';
+  /** agents: their user id; visitors: 0 */
   userId: number;
+  /** visitors of the web chat: their contact, the only conversation they may receive */
+  visitorContactId?: number;
   sessionId: string;
   profile: 'admin' | 'user';
   super: boolean;
   queueIds: number[];
   allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  /** the user flag or the company setting lets this agent see other agents' tickets in their queues */
+  allUserChat: boolean;
   rooms: string[];
   connectedAt: string;
 }

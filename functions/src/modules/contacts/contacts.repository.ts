@@ -1,0 +1,394 @@
+/**
+ * All table access of contacts: the contact item, its identity marker, search index items and tag memberships,
+ * always written together in one transaction so that they never disagree.
+ */
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { Channel } from '@switchboard/shared/contracts/inbox';
+import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import {
+  contactByNameIndex,
+  contactByNamePk,
+  contactCountKey,
+  contactKey,
+  identityMarkerKey,
+  searchKey,
+  searchPk,
+  searchTokens,
+  searchWords,
+  tagMemberKey,
+  tagMembersPk,
+  type ContactItem,
+  type ContactRecord,
+  type IdentityMarkerItem,
+  type Key,
+  type SearchIndexItem,
+  type TagMemberItem,
+} from './contact.entity.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** DynamoDB's limit of items in one TransactWriteItems call. */
+const MAX_TRANSACTION_ITEMS = 100;
+const BATCH_GET_SIZE = 100;
+const CONFLICT_RETRIES = 4;
+
+/** A position in an index, as DynamoDB's LastEvaluatedKey: opaque to callers, carried in cursors. */
+export type Position = Record<string, string>;
+
+/** Where a contact stands in its identity space. */
+export interface Identity {
+  channel: Channel;
+  identity: string;
+}
+
+const strip = (item: ContactItem): ContactRecord => {
+  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
+  return record;
+};
+
+const toItem = (record: ContactRecord): ContactItem => ({
+  ...contactKey(record.companyId, record.id),
+  ...contactByNameIndex(record.companyId, record.nameNorm, record.id),
+  type: 'contact',
+  ...record,
+});
+
+const isTransactionConflict = (error: unknown): boolean => {
+  const name = (error as { name?: string })?.name;
+  if (name === 'TransactionConflictException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === 'TransactionConflict') && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs a transaction, retrying when it only collided with another transaction on the same items. */
+const transact = async (items: TransactItem[]): Promise<void> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await table().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= CONFLICT_RETRIES) throw error;
+      await sleep(20 * (attempt + 1) + Math.floor(Math.random() * 20));
+    }
+  }
+};
+
+const put = (item: Record<string, unknown>, condition?: string, values?: Record<string, unknown>): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: item,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  },
+});
+const del = (key: Key, condition?: string, values?: Record<string, unknown>): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: key,
+    ...(condition ? { ConditionExpression: condition } : {}),
+    ...(values ? { ExpressionAttributeValues: values } : {}),
+  },
+});
+
+const markerItem = (companyId: number, who: Identity, contactId: number): IdentityMarkerItem => ({
+  ...identityMarkerKey(companyId, who.channel, who.identity),
+  type: 'contactIdentity',
+  companyId,
+  contactId,
+});
+
+const searchItems = (record: ContactRecord): SearchIndexItem[] =>
+  searchTokens(record.nameNorm, record.number).map((token) => ({
+    ...searchKey(record.companyId, token, record.id),
+    type: 'contactSearch',
+    companyId: record.companyId,
+    contactId: record.id,
+    nameNorm: record.nameNorm,
+    number: record.number,
+    words: searchWords(record.nameNorm),
+  }));
+
+const memberItem = (companyId: number, tagId: number, contactId: number): TagMemberItem => ({
+  ...tagMemberKey(companyId, tagId, contactId),
+  type: 'contactTag',
+  companyId,
+  contactId,
+  tagId,
+});
+
+// ----- reads -----
+
+export const getContact = async (companyId: number, id: number): Promise<ContactRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: contactKey(companyId, id), ConsistentRead: true }));
+  return out.Item ? strip(out.Item as ContactItem) : undefined;
+};
+
+/** One BatchGet per 100 ids (unprocessed keys are asked again); missing ids are simply absent. */
+export const getContacts = async (companyId: number, ids: number[]): Promise<Map<number, ContactRecord>> => {
+  const found = new Map<number, ContactRecord>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + BATCH_GET_SIZE).map((id) => contactKey(companyId, id));
+    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+      const out: BatchGetCommandOutput = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+      for (const item of out.Responses?.[tableName()] ?? []) {
+        const record = strip(item as ContactItem);
+        if (record.companyId === companyId) found.set(record.id, record);
+      }
+      keys = out.UnprocessedKeys?.[tableName()]?.Keys;
+      if (keys && keys.length > 0) {
+        if (attempt >= 5) throw new Error('BatchGet left keys unprocessed');
+        await sleep(25 * 2 ** attempt);
+      }
+    }
+  }
+  return found;
+};
+
+export const getIdentityContactId = async (companyId: number, who: Identity): Promise<number | undefined> => {
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: identityMarkerKey(companyId, who.channel, who.identity), ConsistentRead: true }),
+  );
+  return (out.Item as IdentityMarkerItem | undefined)?.contactId;
+};
+
+export const getContactCount = async (companyId: number): Promise<number> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: contactCountKey(companyId) }));
+  return Math.max(0, Number(out.Item?.total ?? 0));
+};
+
+export interface IndexPage<T> {
+  entries: { value: T; position: Position }[];
+  /** where the next read starts; undefined at the end */
+  next?: Position;
+}
+
+/** Contacts in name order (gsi1), `limit` of them from `start`. */
+export const queryContactsByName = async (
+  companyId: number,
+  start: Position | undefined,
+  limit: number,
+): Promise<IndexPage<ContactRecord>> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': contactByNamePk(companyId) },
+      ExclusiveStartKey: start,
+      Limit: limit,
+    }),
+  );
+  return {
+    entries: (out.Items ?? []).map((item) => ({
+      value: strip(item as ContactItem),
+      position: { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk } as Position,
+    })),
+    next: out.LastEvaluatedKey as Position | undefined,
+  };
+};
+
+/** Id and name in name order (pickers): the same index, reading only the two attributes. */
+export const queryContactNames = async (
+  companyId: number,
+  start: Position | undefined,
+  limit: number,
+): Promise<IndexPage<{ id: number; name: string }>> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': contactByNamePk(companyId) },
+      ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk, id, #name',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExclusiveStartKey: start,
+      Limit: limit,
+    }),
+  );
+  return {
+    entries: (out.Items ?? []).map((item) => ({
+      value: { id: Number(item.id), name: String(item.name) },
+      position: { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk } as Position,
+    })),
+    next: out.LastEvaluatedKey as Position | undefined,
+  };
+};
+
+/**
+ * Search index items whose token begins with `prefix` and whose name has a word beginning with each of
+ * `others`; `limit` items are evaluated (DynamoDB applies the filter after the limit).
+ */
+export const querySearchIndex = async (
+  companyId: number,
+  prefix: string,
+  others: string[],
+  start: Position | undefined,
+  limit: number,
+): Promise<IndexPage<SearchIndexItem>> => {
+  const filter = others.map((_, i) => `contains(words, :w${i})`).join(' AND ');
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(filter ? { FilterExpression: filter } : {}),
+      ExpressionAttributeValues: {
+        ':pk': searchPk(companyId),
+        ':prefix': prefix,
+        ...Object.fromEntries(others.map((t, i) => [`:w${i}`, ` ${t}`])),
+      },
+      ExclusiveStartKey: start,
+      Limit: limit,
+    }),
+  );
+  return {
+    entries: (out.Items ?? []).map((item) => ({ value: item as SearchIndexItem, position: { pk: item.pk, sk: item.sk } as Position })),
+    next: out.LastEvaluatedKey as Position | undefined,
+  };
+};
+
+/** Contact ids of a tag in id order. */
+export const queryTagMembers = async (
+  companyId: number,
+  tagId: number,
+  start: Position | undefined,
+  limit: number,
+): Promise<IndexPage<number>> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :contact)',
+      ExpressionAttributeValues: { ':pk': tagMembersPk(companyId, tagId), ':contact': 'CONTACT#' },
+      ExclusiveStartKey: start,
+      Limit: limit,
+    }),
+  );
+  return {
+    entries: (out.Items ?? []).map((item) => ({ value: Number(item.contactId), position: { pk: item.pk, sk: item.sk } as Position })),
+    next: out.LastEvaluatedKey as Position | undefined,
+  };
+};
+
+// ----- writes -----
+
+/**
+ * Writes a new contact with its identity marker and search index items in one transaction.
+ * 'duplicate' when the identity is taken (nothing is written).
+ */
+export const insertContact = async (record: ContactRecord, who: Identity): Promise<'created' | 'duplicate'> => {
+  const items: TransactItem[] = [
+    put(toItem(record) as unknown as Record<string, unknown>, 'attribute_not_exists(pk)'),
+    put(markerItem(record.companyId, who, record.id) as unknown as Record<string, unknown>, 'attribute_not_exists(pk)'),
+    ...searchItems(record).map((i) => put(i as unknown as Record<string, unknown>)),
+  ];
+  try {
+    await transact(items);
+    return 'created';
+  } catch (error) {
+    if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 1) return 'duplicate';
+    throw error;
+  }
+};
+
+export const addToContactCount = async (companyId: number, delta: number): Promise<void> => {
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: contactCountKey(companyId),
+      UpdateExpression: 'ADD #total :d SET #type = :type, companyId = :cid',
+      ExpressionAttributeNames: { '#total': 'total', '#type': 'type' },
+      ExpressionAttributeValues: { ':d': delta, ':type': 'contactCount', ':cid': companyId },
+    }),
+  );
+};
+
+export type ChangeResult = 'ok' | 'stale' | 'duplicate';
+
+/**
+ * Replaces a contact read at `before.rev` by `after` (whose rev is before.rev + 1) and brings every derived
+ * item along: search index items when name or number changed, the identity marker when the identity moved,
+ * tag memberships when tags changed. 'stale' when someone else wrote the contact since it was read;
+ * 'duplicate' when the new identity belongs to another contact. Nothing is written in either case.
+ */
+export const replaceContact = async (
+  before: ContactRecord,
+  after: ContactRecord,
+  identity?: { from: Identity; to: Identity },
+): Promise<ChangeResult> => {
+  const companyId = before.companyId;
+  const beforeTags = new Set(before.tags.map((t) => t.id));
+  const afterTags = new Set(after.tags.map((t) => t.id));
+  const added = [...afterTags].filter((id) => !beforeTags.has(id));
+  const removed = [...beforeTags].filter((id) => !afterTags.has(id));
+
+  const derived: TransactItem[] = [];
+  if (before.nameNorm !== after.nameNorm || before.number !== after.number) {
+    const next = searchItems(after);
+    const keep = new Set(next.map((i) => i.sk));
+    derived.push(...next.map((i) => put(i as unknown as Record<string, unknown>)));
+    for (const old of searchItems(before)) if (!keep.has(old.sk)) derived.push(del({ pk: old.pk, sk: old.sk }));
+  }
+  let markerAt = -1;
+  const moved = identity && identity.from.identity !== identity.to.identity;
+  if (identity && moved) {
+    derived.push(del(identityMarkerKey(companyId, identity.from.channel, identity.from.identity), 'contactId = :id', { ':id': before.id }));
+    markerAt = derived.length + 1; // position after the contact item, which goes first
+    derived.push(put(markerItem(companyId, identity.to, before.id) as unknown as Record<string, unknown>, 'attribute_not_exists(pk)'));
+  }
+
+  const membership = [
+    ...removed.map((tagId) => del(tagMemberKey(companyId, tagId, before.id))),
+    ...added.map((tagId) => put(memberItem(companyId, tagId, before.id) as unknown as Record<string, unknown>)),
+  ];
+
+  // a contact that swaps all of 50 tags at once needs two transactions: removals first, then additions
+  if (1 + derived.length + membership.length > MAX_TRANSACTION_ITEMS && removed.length > 0 && added.length > 0) {
+    const middle: ContactRecord = { ...after, tags: before.tags.filter((t) => afterTags.has(t.id)), rev: before.rev + 1 };
+    const first = await replaceContact(before, middle, identity);
+    if (first !== 'ok') return first;
+    return replaceContact(middle, { ...after, rev: middle.rev + 1 });
+  }
+
+  const items: TransactItem[] = [
+    put(toItem(after) as unknown as Record<string, unknown>, 'rev = :rev', { ':rev': before.rev }),
+    ...derived,
+    ...membership,
+  ];
+  try {
+    await transact(items);
+    return 'ok';
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const failed = failedTransactionItem(error);
+    return failed === markerAt ? 'duplicate' : 'stale';
+  }
+};
+
+/** Deletes the contact read at `record.rev` with its marker, index items and memberships; 'stale' if it changed. */
+export const deleteContact = async (record: ContactRecord, who: Identity): Promise<'ok' | 'stale'> => {
+  const items: TransactItem[] = [
+    del(contactKey(record.companyId, record.id), 'rev = :rev', { ':rev': record.rev }),
+    del(identityMarkerKey(record.companyId, who.channel, who.identity)),
+    ...searchItems(record).map((i) => del({ pk: i.pk, sk: i.sk })),
+    ...record.tags.map((t) => del(tagMemberKey(record.companyId, t.id, record.id))),
+  ];
+  try {
+    await transact(items);
+    return 'ok';
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return 'stale';
+    throw error;
+  }
+};

@@ -1,0 +1,641 @@
+/**
+ * Contacts: the people (and groups) a company talks to, one per channel identity.
+ * Spec document 1: sections 2 "Contacts", 3, 5 (contact form), 6 (privacy, delete permission), 7 "Contacts".
+ */
+import type { Channel, Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
+import type { CompanySettings } from '@switchboard/shared/contracts/settings';
+import { channels } from '@switchboard/shared/events';
+import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { logger } from '../../platform/logger.ts';
+import { publish } from '../../platform/realtime/publisher.ts';
+import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import { findCompany } from '../companies/companies.service.ts';
+import {
+  isFirstMatch,
+  isNamePosition,
+  isSearchPosition,
+  isTagMemberPosition,
+  normaliseText,
+  queryTokens,
+  type ContactRecord,
+} from './contact.entity.ts';
+import {
+  addToContactCount,
+  deleteContact as deleteContactItems,
+  getContact as getContactRecord,
+  getContactCount,
+  getContacts,
+  getIdentityContactId,
+  insertContact,
+  queryContactNames,
+  queryContactsByName,
+  querySearchIndex,
+  queryTagMembers,
+  replaceContact,
+  type Identity,
+  type IndexPage,
+  type Position,
+} from './contacts.repository.ts';
+
+// ----- shapes and rules -----
+
+const MAX_NAME = 250;
+const MIN_PHONE_DIGITS = 8;
+/** optimistic writes retried this many times when another write got in between */
+const WRITE_ATTEMPTS = 5;
+
+const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
+
+/**
+ * The stored number, which is also the contact's identity: phone channels keep digits only (so "+55 (11)
+ * 99988-7766" and "5511999887766" are one contact); groups and other channels keep their id as given.
+ */
+const normaliseNumber = (channel: Channel, number: string, isGroup: boolean): string =>
+  isPhoneChannel(channel) && !isGroup ? number.replace(/\D/g, '') : number.trim();
+
+const identityOf = (record: Pick<ContactRecord, 'channel' | 'number'>): Identity => ({ channel: record.channel, identity: record.number });
+
+const numberError = (message: string) =>
+  new AppError('ERR_VALIDATION', 'Invalid input', { fields: [{ path: 'body.number', message }] });
+
+/** Number of a contact typed by a person: at least 8 digits for phone channels. */
+const typedNumber = (channel: Channel, raw: string, isGroup: boolean): string => {
+  const number = normaliseNumber(channel, raw, isGroup);
+  if (isPhoneChannel(channel) && !isGroup && number.length < MIN_PHONE_DIGITS) throw numberError('Too Short!');
+  return number;
+};
+
+const toContact = (record: ContactRecord): Contact => {
+  const { companyId: _c, nameNorm: _n, rev: _r, ...contact } = record;
+  return contact;
+};
+
+type ExtraInfo = Contact['extraInfo'][number];
+/** Extra info rows keep their ids; new rows get the next free one. */
+const withIds = (rows: { id?: number; name: string; value: string }[]): ExtraInfo[] => {
+  let max = rows.reduce((m, r) => Math.max(m, r.id ?? 0), 0);
+  const used = new Set<number>();
+  return rows.map((r) => {
+    const id = r.id && !used.has(r.id) ? r.id : ++max;
+    used.add(id);
+    return { id, name: r.name, value: r.value };
+  });
+};
+
+const acceptsAudioByDefault = (settings: Partial<CompanySettings> | undefined): boolean =>
+  (settings as Record<string, string | undefined> | undefined)?.acceptAudioMessageContact !== 'disabled';
+
+interface NewContactFields {
+  channel: Channel;
+  number: string;
+  name: string;
+  email: string;
+  isGroup: boolean;
+  urlPicture: string | null;
+  whatsappId: number | null;
+  extraInfo: ExtraInfo[];
+  acceptAudioMessage: boolean;
+}
+
+const newRecord = (companyId: number, id: number, f: NewContactFields): ContactRecord => {
+  const now = clock().now().toISOString();
+  const name = f.name.trim().slice(0, MAX_NAME) || f.number;
+  return {
+    id,
+    companyId,
+    name,
+    nameNorm: normaliseText(name),
+    number: f.number,
+    email: f.email,
+    urlPicture: f.urlPicture,
+    active: true,
+    disableBot: false,
+    acceptAudioMessage: f.acceptAudioMessage,
+    lgpdAcceptedAt: null,
+    channel: f.channel,
+    isGroup: f.isGroup,
+    tags: [],
+    extraInfo: f.extraInfo,
+    whatsappId: f.whatsappId,
+    createdAt: now,
+    updatedAt: now,
+    rev: 0,
+  };
+};
+
+// ----- privacy (spec document 1 section 6) -----
+
+const privacyOn = (settings: Partial<CompanySettings> | undefined): boolean =>
+  settings?.enableLGPD === 'enabled' && settings?.lgpdHideNumber === 'enabled';
+
+/**
+ * Hides a number from viewers who may not see it: the last 2 characters stay visible, the 6 before them
+ * become '*', a longer number keeps its leading part (`5511999887766` -> `55119******66`); a number of 8
+ * characters or fewer shows only its last 2.
+ */
+export const maskNumber = (number: string): string => {
+  if (number.length <= 2) return number;
+  if (number.length > 8) return `${number.slice(0, -8)}******${number.slice(-2)}`;
+  return `${'*'.repeat(number.length - 2)}${number.slice(-2)}`;
+};
+
+/** True when the viewer sees masked numbers: profile user while enableLGPD and lgpdHideNumber are enabled. */
+export const hidesNumbers = (auth: Pick<AuthContext, 'profile' | 'company'>): boolean =>
+  auth.profile === 'user' && privacyOn(auth.company.settings);
+
+/** A contact as this viewer may see it (group numbers are never masked). */
+export const presentContact = (auth: Pick<AuthContext, 'profile' | 'company'>, contact: Contact): Contact =>
+  contact.isGroup || !hidesNumbers(auth) ? contact : { ...contact, number: maskNumber(contact.number) };
+
+// ----- realtime -----
+
+type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number };
+
+/**
+ * `company-<id>-contact`, to the company's agents only (never to web chat visitors). One frame cannot be masked
+ * per recipient, so with the privacy rule on admins get the plain frame and the other agents a masked one.
+ * A failed push never fails the change that caused it.
+ */
+const publishContact = async (companyId: number, settings: Partial<CompanySettings> | undefined, data: ContactEvent): Promise<void> => {
+  const event = channels.contact(companyId);
+  try {
+    if (data.action === 'delete' || data.contact.isGroup || !privacyOn(settings)) {
+      await publish(companyId, { event, data }, (c) => c.kind === 'agent');
+      return;
+    }
+    const masked = { ...data, contact: { ...data.contact, number: maskNumber(data.contact.number) } };
+    await Promise.all([
+      publish(companyId, { event, data }, (c) => c.kind === 'agent' && c.profile === 'admin'),
+      publish(companyId, { event, data: masked }, (c) => c.kind === 'agent' && c.profile !== 'admin'),
+    ]);
+  } catch (error) {
+    logger.warn('contact event not published', { companyId, error: error as Error });
+  }
+};
+
+const settingsOf = async (companyId: number): Promise<Partial<CompanySettings> | undefined> => (await findCompany(companyId))?.settings;
+
+// ----- writes -----
+
+/**
+ * Reads the contact, applies `change` and writes it with every derived item, retrying when another write got
+ * in between. `change` answers undefined when there is nothing to change.
+ */
+const mutate = async (
+  companyId: number,
+  id: number,
+  change: (before: ContactRecord) => Partial<ContactRecord> | undefined,
+): Promise<{ record: ContactRecord; changed: boolean }> => {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const before = await getContactRecord(companyId, id);
+    if (!before) throw new AppError('ERR_NO_CONTACT_FOUND');
+    const patch = change(before);
+    if (!patch) return { record: before, changed: false };
+    const merged = { ...before, ...patch };
+    const after: ContactRecord = {
+      ...merged,
+      nameNorm: normaliseText(merged.name),
+      rev: before.rev + 1,
+      updatedAt: clock().now().toISOString(),
+    };
+    const moved = after.number !== before.number ? { from: identityOf(before), to: identityOf(after) } : undefined;
+    const result = await replaceContact(before, after, moved);
+    if (result === 'ok') return { record: after, changed: true };
+    if (result === 'duplicate') throw new AppError('ERR_DUPLICATED_CONTACT');
+  }
+  throw new Error(`contact ${id} kept changing while being written`);
+};
+
+/** Creates the contact unless its identity is taken; answers the winner's id when it is. */
+const insertNew = async (
+  companyId: number,
+  fields: NewContactFields,
+): Promise<{ record: ContactRecord; created: true } | { existingId: number | undefined; created: false }> => {
+  const who = identityOf(fields);
+  const taken = await getIdentityContactId(companyId, who);
+  if (taken !== undefined) return { existingId: taken, created: false };
+  const record = newRecord(companyId, await nextId(companyPk(companyId), 'contact'), fields);
+  if ((await insertContact(record, who)) === 'duplicate') {
+    return { existingId: await getIdentityContactId(companyId, who), created: false };
+  }
+  // outside the transaction: a counter every create touched would make concurrent creates conflict
+  await addToContactCount(companyId, 1);
+  return { record, created: true };
+};
+
+export interface ContactIdentityInput {
+  channel: Channel;
+  identity: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  urlPicture?: string;
+  isGroup?: boolean;
+  connectionId?: number;
+}
+
+/**
+ * The contact of a channel identity, created on first contact. Race-safe: of two calls at once for one new
+ * identity, one creates and the other (losing the marker's condition) reads the winner's contact.
+ * An existing contact's name is replaced only while it is still its number; its picture is refreshed.
+ */
+export const findOrCreateContactByIdentity = async (
+  companyId: number,
+  input: ContactIdentityInput,
+): Promise<{ contact: Contact; created: boolean }> => {
+  const isGroup = input.isGroup ?? false;
+  const number = normaliseNumber(input.channel, input.identity, isGroup);
+  if (!number) throw new AppError('ERR_VALIDATION', 'A contact needs an identity');
+  const name = input.name?.trim() ?? '';
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const existingId = await getIdentityContactId(companyId, { channel: input.channel, identity: number });
+    if (existingId !== undefined) {
+      const existing = await refreshKnownContact(companyId, existingId, name, input.urlPicture);
+      if (existing) return { contact: existing, created: false };
+      continue; // the marker's contact was deleted in between
+    }
+    const settings = await settingsOf(companyId);
+    const extraInfo = input.channel === 'webchat' && input.phone ? withIds([{ name: 'phone', value: input.phone.trim() }]) : [];
+    const outcome = await insertNew(companyId, {
+      channel: input.channel,
+      number,
+      name: name || number,
+      email: input.email?.trim().toLowerCase() ?? '',
+      isGroup,
+      urlPicture: input.urlPicture ?? null,
+      whatsappId: input.connectionId ?? null,
+      extraInfo,
+      acceptAudioMessage: acceptsAudioByDefault(settings),
+    });
+    if (outcome.created) {
+      const contact = toContact(outcome.record);
+      await publishContact(companyId, settings, { action: 'create', contact });
+      return { contact, created: true };
+    }
+    // lost the race: the next round reads the winner's contact
+  }
+  throw new Error('could not find or create the contact');
+};
+
+const refreshKnownContact = async (companyId: number, id: number, name: string, urlPicture: string | undefined): Promise<Contact | undefined> => {
+  try {
+    const { record, changed } = await mutate(companyId, id, (c) => {
+      const patch: Partial<ContactRecord> = {};
+      if (name && name !== c.name && c.name === c.number) patch.name = name.slice(0, MAX_NAME);
+      if (urlPicture && urlPicture !== c.urlPicture) patch.urlPicture = urlPicture;
+      return Object.keys(patch).length > 0 ? patch : undefined;
+    });
+    const contact = toContact(record);
+    if (changed) await publishContact(companyId, await settingsOf(companyId), { action: 'update', contact });
+    return contact;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ERR_NO_CONTACT_FOUND') return undefined;
+    throw error;
+  }
+};
+
+export interface NewContactInput {
+  name: string;
+  number: string;
+  email: string;
+  channel: Channel;
+  extraInfo: { id?: number; name: string; value: string }[];
+}
+
+/** POST /contacts: a duplicate number answers ERR_DUPLICATED_CONTACT and writes nothing. */
+export const createContact = async (auth: AuthContext, input: NewContactInput): Promise<Contact> => {
+  const settings = auth.company.settings;
+  const outcome = await insertNew(auth.companyId, {
+    channel: input.channel,
+    number: typedNumber(input.channel, input.number, false),
+    name: input.name,
+    email: input.email,
+    isGroup: false,
+    urlPicture: null,
+    whatsappId: null,
+    extraInfo: withIds(input.extraInfo),
+    acceptAudioMessage: acceptsAudioByDefault(settings),
+  });
+  if (!outcome.created) throw new AppError('ERR_DUPLICATED_CONTACT');
+  const contact = toContact(outcome.record);
+  await publishContact(auth.companyId, settings, { action: 'create', contact });
+  return presentContact(auth, contact);
+};
+
+/** One row of a spreadsheet import: creates, or answers the existing contact of that number untouched. */
+export const importContactRow = async (
+  auth: AuthContext,
+  row: { name: string; number: string; email: string },
+): Promise<{ contact: Contact; created: boolean }> => {
+  const settings = auth.company.settings;
+  const outcome = await insertNew(auth.companyId, {
+    channel: 'whatsapp',
+    number: typedNumber('whatsapp', row.number, false),
+    name: row.name,
+    email: row.email,
+    isGroup: false,
+    urlPicture: null,
+    whatsappId: null,
+    extraInfo: [],
+    acceptAudioMessage: acceptsAudioByDefault(settings),
+  });
+  if (outcome.created) {
+    const contact = toContact(outcome.record);
+    await publishContact(auth.companyId, settings, { action: 'create', contact });
+    return { contact: presentContact(auth, contact), created: true };
+  }
+  const existing = outcome.existingId !== undefined ? await getContactRecord(auth.companyId, outcome.existingId) : undefined;
+  if (!existing) throw new AppError('ERR_DUPLICATED_CONTACT');
+  return { contact: presentContact(auth, toContact(existing)), created: false };
+};
+
+export interface ContactPatch {
+  name?: string;
+  number?: string;
+  email?: string;
+  extraInfo?: { id?: number; name: string; value: string }[];
+  disableBot?: boolean;
+  acceptAudioMessage?: boolean;
+  active?: boolean;
+}
+
+/**
+ * Changes a contact and tells the company. A viewer who sees masked numbers sends the masked number back with
+ * the form; that is not a change of number.
+ */
+export const updateContact = async (auth: AuthContext, id: number, patch: ContactPatch): Promise<Contact> => {
+  const { record, changed } = await mutate(auth.companyId, id, (c) => {
+    const next: Partial<ContactRecord> = {};
+    if (patch.name !== undefined && patch.name !== c.name) next.name = patch.name;
+    if (patch.number !== undefined) {
+      const untouched = hidesNumbers(auth) && !c.isGroup && patch.number === maskNumber(c.number);
+      const number = untouched ? c.number : typedNumber(c.channel, patch.number, c.isGroup);
+      if (number !== c.number) next.number = number;
+    }
+    if (patch.email !== undefined && patch.email !== c.email) next.email = patch.email;
+    if (patch.extraInfo !== undefined) next.extraInfo = withIds(patch.extraInfo);
+    if (patch.disableBot !== undefined && patch.disableBot !== c.disableBot) next.disableBot = patch.disableBot;
+    if (patch.acceptAudioMessage !== undefined && patch.acceptAudioMessage !== c.acceptAudioMessage) next.acceptAudioMessage = patch.acceptAudioMessage;
+    if (patch.active !== undefined && patch.active !== c.active) next.active = patch.active;
+    return Object.keys(next).length > 0 ? next : undefined;
+  });
+  const contact = toContact(record);
+  if (changed) await publishContact(auth.companyId, auth.company.settings, { action: 'update', contact });
+  return presentContact(auth, contact);
+};
+
+/** Deletes the contact with its identity marker, search index items and tag memberships. */
+export const deleteContact = async (auth: AuthContext, id: number): Promise<void> => {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const record = await getContactRecord(auth.companyId, id);
+    if (!record) throw new AppError('ERR_NO_CONTACT_FOUND');
+    if ((await deleteContactItems(record, identityOf(record))) === 'ok') {
+      await addToContactCount(auth.companyId, -1);
+      await publishContact(auth.companyId, auth.company.settings, { action: 'delete', contactId: id });
+      return;
+    }
+  }
+  throw new Error(`contact ${id} kept changing while being deleted`);
+};
+
+/** Sets the contact's tags exactly (memberships diffed in the same transaction); used by POST /tags/sync. */
+export const setContactTags = async (auth: AuthContext, contactId: number, tags: TagSummary[]): Promise<Contact> => {
+  const unique = [...new Map(tags.map((t) => [t.id, t])).values()];
+  const { record, changed } = await mutate(auth.companyId, contactId, (c) => {
+    const same = c.tags.length === unique.length && c.tags.every((t, i) => JSON.stringify(t) === JSON.stringify(unique[i]));
+    return same ? undefined : { tags: unique };
+  });
+  const contact = toContact(record);
+  if (changed) await publishContact(auth.companyId, auth.company.settings, { action: 'update', contact });
+  return presentContact(auth, contact);
+};
+
+/** Takes one tag off a contact (nothing happens when it does not carry it). */
+export const removeContactTag = async (auth: AuthContext, contactId: number, tagId: number): Promise<void> => {
+  const { record, changed } = await mutate(auth.companyId, contactId, (c) =>
+    c.tags.some((t) => t.id === tagId) ? { tags: c.tags.filter((t) => t.id !== tagId) } : undefined,
+  );
+  if (changed) await publishContact(auth.companyId, auth.company.settings, { action: 'update', contact: toContact(record) });
+};
+
+// ----- reads -----
+
+export const getContact = async (companyId: number, id: number): Promise<Contact | undefined> => {
+  const record = await getContactRecord(companyId, id);
+  return record ? toContact(record) : undefined;
+};
+
+/** One BatchGet per 100 ids; ids of other companies or deleted contacts are absent from the map. */
+export const getContactsByIds = async (companyId: number, ids: number[]): Promise<Map<number, Contact>> => {
+  const records = await getContacts(companyId, ids);
+  return new Map([...records].map(([id, r]) => [id, toContact(r)]));
+};
+
+export const showContact = async (auth: AuthContext, id: number): Promise<Contact> => {
+  const contact = await getContact(auth.companyId, id);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  return presentContact(auth, contact);
+};
+
+export const contactTags = async (auth: AuthContext, id: number): Promise<{ tags: TagSummary[] }> => {
+  const contact = await getContact(auth.companyId, id);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  return { tags: contact.tags };
+};
+
+/** GET /contacts/profile/{number}: the contact of a phone number (or of another channel's id). */
+export const contactProfile = async (auth: AuthContext, number: string): Promise<{ contactId: number; urlPicture: string | null }> => {
+  const digits = normaliseNumber('whatsapp', number, false);
+  let id = digits ? await getIdentityContactId(auth.companyId, { channel: 'whatsapp', identity: digits }) : undefined;
+  if (id === undefined && digits !== number.trim()) {
+    for (const channel of ['facebook', 'instagram', 'webchat'] as const) {
+      id = await getIdentityContactId(auth.companyId, { channel, identity: number.trim() });
+      if (id !== undefined) break;
+    }
+  }
+  const contact = id !== undefined ? await getContactRecord(auth.companyId, id) : undefined;
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  return { contactId: contact.id, urlPicture: contact.urlPicture };
+};
+
+/** The search index Query alone (one round trip): ids of contacts whose name or number matches, for ticket search. */
+export const searchContactIds = async (companyId: number, text: string, limit: number): Promise<number[]> => {
+  const tokens = queryTokens(text);
+  if (tokens.length === 0) return [];
+  const [prefix, ...others] = byLength(tokens);
+  const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
+  return page.entries.filter((e) => isFirstMatch(e.value, prefix!)).map((e) => e.value.contactId);
+};
+
+const byLength = (tokens: string[]): string[] => [...tokens].sort((a, b) => b.length - a.length);
+
+// ----- the contacts page -----
+
+export interface ContactListQuery {
+  searchParam?: string;
+  channel?: Channel;
+  isGroup?: boolean;
+  contactTag?: number[];
+  cursor?: string;
+  rowsPerPage: number;
+}
+
+interface ListCursor {
+  /** which index the position belongs to: 'name', 'tag:<id>' or 'search:<prefix>' */
+  s: string;
+  p: Position;
+  /** contacts answered on the earlier pages */
+  n: number;
+}
+
+const isListCursor = (v: unknown): v is ListCursor => {
+  const c = v as ListCursor;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.s === 'string' &&
+    Number.isInteger(c.n) &&
+    c.n >= 0 &&
+    typeof c.p === 'object' &&
+    c.p !== null &&
+    !Array.isArray(c.p) &&
+    Object.values(c.p).every((x) => typeof x === 'string')
+  );
+};
+
+const badCursor = () => new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+
+type Reader = (start: Position | undefined, limit: number) => Promise<IndexPage<ContactRecord | undefined>>;
+
+/** Index reads a filtered page may take before it answers with what it found (and hasMore). */
+const MAX_ROUNDS = 3;
+
+/**
+ * Fills a page from an index: reads `rows + 1` entries at a time (the extra one tells honestly whether more
+ * follow), keeps those that pass `keep`, and stops after MAX_ROUNDS reads, so a page never costs more than
+ * a fixed number of reads whatever the company's size. A filtered page may come back short with hasMore.
+ */
+const fillPage = async (read: Reader, keep: (c: ContactRecord) => boolean, rows: number, start: Position | undefined) => {
+  const page: ContactRecord[] = [];
+  let lastTaken: Position | undefined;
+  let from = start;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { entries, next } = await read(from, rows - page.length + 1);
+    for (const entry of entries) {
+      if (!entry.value || !keep(entry.value)) continue;
+      if (page.length === rows) return { page, resume: lastTaken, hasMore: true };
+      page.push(entry.value);
+      lastTaken = entry.position;
+    }
+    if (!next) return { page, resume: undefined, hasMore: false };
+    from = next;
+    if (page.length === rows) break;
+  }
+  return { page, resume: from, hasMore: true };
+};
+
+/** Reads search index entries and resolves them to contacts with one BatchGet. */
+const searchReader =
+  (companyId: number, prefix: string, others: string[]): Reader =>
+  async (start, limit) => {
+    const { entries, next } = await querySearchIndex(companyId, prefix, others, start, limit);
+    const first = entries.filter((e) => isFirstMatch(e.value, prefix));
+    const contacts = first.length > 0 ? await getContacts(companyId, first.map((e) => e.value.contactId)) : new Map();
+    return { entries: entries.map((e) => ({ position: e.position, value: first.includes(e) ? contacts.get(e.value.contactId) : undefined })), next };
+  };
+
+const tagReader =
+  (companyId: number, tagId: number): Reader =>
+  async (start, limit) => {
+    const { entries, next } = await queryTagMembers(companyId, tagId, start, limit);
+    const contacts = entries.length > 0 ? await getContacts(companyId, entries.map((e) => e.value)) : new Map();
+    return { entries: entries.map((e) => ({ position: e.position, value: contacts.get(e.value) })), next };
+  };
+
+/**
+ * One page of the contacts list for a company (no masking; see listContacts).
+ * Which index answers: a search text -> the search index (then one BatchGet); else a tag filter -> the first
+ * tag's members (then one BatchGet); else contacts by name. Channel, isGroup and the other tags filter in memory.
+ *
+ * `count`: unfiltered, the company's total from its counter item. Filtered, counting every match would cost
+ * what the company has, so it is what is known for sure: the matches answered on this page and the earlier
+ * ones (carried in the cursor); it is exact once hasMore is false.
+ */
+export const findContactsPage = async (
+  companyId: number,
+  query: ContactListQuery,
+): Promise<{ contacts: Contact[]; count: number; hasMore: boolean; nextCursor: string | null }> => {
+  const tokens = query.searchParam ? queryTokens(query.searchParam) : [];
+  const tagIds = [...new Set(query.contactTag ?? [])];
+  const filtered = tokens.length > 0 || tagIds.length > 0 || query.channel !== undefined || query.isGroup !== undefined;
+
+  let source: string;
+  let read: Reader;
+  let validPosition: (p: Position) => boolean;
+  if (tokens.length > 0) {
+    const [prefix, ...others] = byLength(tokens);
+    source = `search:${prefix}`;
+    read = searchReader(companyId, prefix!, others);
+    validPosition = (p) => isSearchPosition(companyId, prefix!, p);
+  } else if (tagIds.length > 0) {
+    const tagId = tagIds[0]!;
+    source = `tag:${tagId}`;
+    read = tagReader(companyId, tagId);
+    validPosition = (p) => isTagMemberPosition(companyId, tagId, p);
+  } else {
+    source = 'name';
+    read = queryContactsByName.bind(null, companyId);
+    validPosition = (p) => isNamePosition(companyId, p);
+  }
+
+  const cursor = decodeCursor(query.cursor, isListCursor);
+  if (cursor && (cursor.s !== source || !validPosition(cursor.p))) throw badCursor();
+
+  const keep = (c: ContactRecord): boolean =>
+    (query.channel === undefined || c.channel === query.channel) &&
+    (query.isGroup === undefined || c.isGroup === query.isGroup) &&
+    tagIds.every((id) => c.tags.some((t) => t.id === id));
+
+  const [result, total] = await Promise.all([
+    fillPage(read, keep, query.rowsPerPage, cursor?.p),
+    filtered ? Promise.resolve(undefined) : getContactCount(companyId),
+  ]);
+  const before = cursor?.n ?? 0;
+  const count = total ?? before + result.page.length;
+  const nextCursor =
+    result.hasMore && result.resume ? encodeCursor({ s: source, p: result.resume, n: before + result.page.length } satisfies ListCursor) : null;
+  return { contacts: result.page.map(toContact), count, hasMore: nextCursor !== null, nextCursor };
+};
+
+/** GET /contacts: the page, with numbers masked for viewers who may not see them. */
+export const listContacts = async (auth: AuthContext, query: ContactListQuery) => {
+  const page = await findContactsPage(auth.companyId, query);
+  return { ...page, contacts: page.contacts.map((c) => presentContact(auth, c)) };
+};
+
+/** `l`: a position in the name index; a cursor of the contacts page (which has `s`, `p`, `n`) is not one. */
+const isNamesCursor = (v: unknown): v is { l: Position } => {
+  const c = v as { l?: unknown };
+  return typeof c === 'object' && c !== null && Object.keys(c).length === 1 && typeof c.l === 'object' && c.l !== null && !Array.isArray(c.l);
+};
+
+/** GET /contacts/list: ids and names in name order for pickers, up to 100 a page. */
+export const listContactNames = async (
+  auth: AuthContext,
+  query: { cursor?: string; limit: number },
+): Promise<{ contacts: { id: number; name: string }[]; hasMore: boolean; nextCursor: string | null }> => {
+  const cursor = decodeCursor(query.cursor, isNamesCursor);
+  if (cursor && !isNamePosition(auth.companyId, cursor.l)) throw badCursor();
+  const { entries, next } = await queryContactNames(auth.companyId, cursor?.l, query.limit + 1);
+  const page = entries.slice(0, query.limit);
+  const resume = entries.length > query.limit ? page[page.length - 1]!.position : next;
+  return {
+    contacts: page.map((e) => e.value),
+    hasMore: resume !== undefined,
+    nextCursor: resume ? encodeCursor({ l: resume }) : null,
+  };
+};

@@ -1,0 +1,6 @@
+import { defineHandler } from '../../../platform/http/define-handler.ts';
+import { updateContact } from '../contacts.service.ts';
+
+export const handler = defineHandler('contacts.toggle-accept-audio', ({ auth, params, body }) =>
+  updateContact(auth, params.id, { acceptAudioMessage: body.acceptAudioMessage }),
+);

@@ -1,0 +1,4 @@
+import { defineHandler } from '../../../platform/http/define-handler.ts';
+import { updateContact } from '../contacts.service.ts';
+
+export const handler = defineHandler('contacts.update', ({ auth, params, body }) => updateContact(auth, params.id, body));

@@ -1,0 +1,41 @@
+/**
+ * Messages live in their ticket's partition, so a page of a conversation is one Query.
+ * Access patterns:
+ * - a ticket's messages, newest first: Query pk C#<cid>#T#<ticketId>, sk begins_with M#, descending
+ * - one message: pk C#<cid>#T#<ticketId>, sk M#<ulid>; its public id is `<ticketId>-<ulid>`
+ * - by the channel's message id (idempotency, acks, edits, deletes): pk C#<cid>#WID#<connectionId>#<channel id>,
+ *   sk WID -> { ticketId, ulid }
+ */
+import type { Message } from '@switchboard/shared/contracts/inbox';
+
+export const messageSk = (ulid: string) => `M#${ulid}`;
+export const channelIdKey = (companyId: number, connectionId: number, channelMessageId: string) => ({
+  pk: `C#${companyId}#WID#${connectionId}#${channelMessageId}`,
+  sk: 'WID',
+});
+
+export const messageIdOf = (ticketId: number, ulid: string) => `${ticketId}-${ulid}`;
+export const parseMessageId = (id: string): { ticketId: number; ulid: string } | undefined => {
+  const m = /^(\d{1,10})-([0-9A-HJKMNP-TV-Z]{26})$/.exec(id);
+  return m ? { ticketId: Number(m[1]), ulid: m[2]! } : undefined;
+};
+
+export type MessageRecord = Message & {
+  companyId: number;
+  ulid: string;
+  connectionId: number;
+  channelMessageId: string | null;
+  /** the quoted message's id, resolved into `quotedMsg` when read */
+  quotedMsgId: string | null;
+};
+
+export type MessageItem = MessageRecord & { pk: string; sk: string; type: 'message' };
+
+export interface ChannelIdItem {
+  pk: string;
+  sk: string;
+  type: 'channelMessageId';
+  companyId: number;
+  ticketId: number;
+  ulid: string;
+}

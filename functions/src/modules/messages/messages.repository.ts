@@ -1,0 +1,103 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { ticketPk } from '../tickets/tickets.service.ts';
+import { channelIdKey, messageSk, type ChannelIdItem, type MessageItem, type MessageRecord } from './message.entity.ts';
+
+const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: MessageItem): MessageRecord => record;
+
+/** The same channel message was stored before; carries where. */
+export class DuplicateMessage extends Error {
+  constructor(readonly existing: { ticketId: number; ulid: string }) {
+    super('duplicate message');
+  }
+}
+
+/** Stores a message once: with a channel id, a second insert of the same id changes nothing. */
+export const insertMessage = async (m: MessageRecord): Promise<void> => {
+  const item: MessageItem = { pk: ticketPk(m.companyId, m.ticketId), sk: messageSk(m.ulid), type: 'message', ...m };
+  const marker: ChannelIdItem | undefined = m.channelMessageId
+    ? { ...channelIdKey(m.companyId, m.connectionId, m.channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid }
+    : undefined;
+  try {
+    await table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...(marker ? [{ Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (marker && isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) {
+      const existing = await getChannelId(m.companyId, m.connectionId, m.channelMessageId!);
+      throw new DuplicateMessage({ ticketId: existing?.ticketId ?? m.ticketId, ulid: existing?.ulid ?? m.ulid });
+    }
+    throw error;
+  }
+};
+
+export const getChannelId = async (companyId: number, connectionId: number, channelMessageId: string): Promise<ChannelIdItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: channelIdKey(companyId, connectionId, channelMessageId), ConsistentRead: true }));
+  return out.Item as ChannelIdItem | undefined;
+};
+
+export const getMessageRecord = async (companyId: number, ticketId: number, ulid: string): Promise<MessageRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) }, ConsistentRead: true }));
+  return out.Item ? strip(out.Item as MessageItem) : undefined;
+};
+
+export const listMessageRecords = async (
+  companyId: number,
+  ticketId: number,
+  options: { limit: number; startKey?: Record<string, string>; forward?: boolean },
+): Promise<{ items: MessageRecord[]; lastKey?: Record<string, string> }> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'M#' },
+      ScanIndexForward: options.forward ?? false,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { items: ((out.Items ?? []) as MessageItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};
+
+type Patch = Partial<Pick<MessageRecord, 'body' | 'ack' | 'isDeleted' | 'isEdited' | 'read' | 'error' | 'updatedAt'>>;
+
+/** Updates a stored message; `onlyIfAckBelow` keeps acks from going backwards. */
+export const updateMessageRecord = async (
+  companyId: number,
+  ticketId: number,
+  ulid: string,
+  patch: Patch,
+  options: { onlyIfAckBelow?: number } = {},
+): Promise<MessageRecord | undefined> => {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  try {
+    const out = await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
+        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+        ConditionExpression: options.onlyIfAckBelow !== undefined ? 'attribute_exists(pk) AND ack < :ackLimit' : 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+          ...(options.onlyIfAckBelow !== undefined ? { ':ackLimit': options.onlyIfAckBelow } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip(out.Attributes as MessageItem);
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+export const deleteMessageRecord = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
+  await table().send(new DeleteCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) } }));
+};

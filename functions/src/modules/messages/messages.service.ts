@@ -1,0 +1,461 @@
+/**
+ * Messages of a ticket: reading (paged upward), agent sends through the channel drivers (stored first with ack 0,
+ * then delivered; a failure is stored on the message), private notes, edits within 15 minutes by the sender,
+ * deletes of one's own messages, forwarding, and the inbound side used by the inbound consumer (idempotent
+ * by the channel's message id, acks that never go backwards, remote edits and deletes).
+ */
+import type { Contact, MediaType, Message, SendMessageBody } from '@switchboard/shared/contracts/inbox';
+import { channels } from '@switchboard/shared/events';
+import { ChannelUnavailable, type OutgoingContext } from '../../channels/channel-driver.ts';
+import { driverFor } from '../../channels/drivers.ts';
+import { clock, ids } from '../../platform/clock.ts';
+import { config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { logger } from '../../platform/logger.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
+import { publish } from '../../platform/realtime/publisher.ts';
+import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
+import { findConnection } from '../connections/connections.service.ts';
+import { getContact, presentContact } from '../contacts/contacts.service.ts';
+import {
+  canSeeTicket,
+  findTicket,
+  markTicketRead,
+  recordMessageOnTicket,
+  requireVisibleTicket,
+  toTicket,
+  viewerOfSocket,
+  type TicketRecord,
+} from '../tickets/tickets.service.ts';
+import { renderVariables } from './message-variables.ts';
+import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
+import {
+  DuplicateMessage,
+  deleteMessageRecord,
+  getChannelId,
+  getMessageRecord,
+  insertMessage,
+  listMessageRecords,
+  updateMessageRecord,
+} from './messages.repository.ts';
+
+/** Spec document 1 section 4: the sender may edit within 15 minutes. */
+export const EDIT_WINDOW_MS = 900_000;
+/** Spec document 1 section 5: recordings under 10000 bytes are discarded. */
+export const MIN_AUDIO_BYTES = 10_000;
+/** Realtime frames stay well under API Gateway's 32 KB. */
+const FRAME_BODY_LIMIT = 8_000;
+
+const now = () => clock().now().toISOString();
+
+// ----- presentation -----
+
+const mediaKeyPrefix = (companyId: number) => `c${companyId}/`;
+
+const resolveMediaUrl = async (r: MessageRecord): Promise<string | null> => (r.mediaUrl && !r.isDeleted ? blobStore().downloadUrl(r.mediaUrl) : null);
+
+export const toMessage = async (r: MessageRecord, quoted?: MessageRecord): Promise<Message> => {
+  const { companyId: _c, ulid: _u, connectionId: _k, channelMessageId: _w, quotedMsgId: _q, ...rest } = r;
+  return {
+    ...rest,
+    mediaUrl: await resolveMediaUrl(r),
+    quotedMsg: quoted ? { id: quoted.id, body: quoted.isDeleted ? '' : quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, isDeleted: quoted.isDeleted } : null,
+  };
+};
+
+const loadQuoted = async (companyId: number, r: MessageRecord): Promise<MessageRecord | undefined> => {
+  const ref = r.quotedMsgId ? parseMessageId(r.quotedMsgId) : undefined;
+  return ref ? getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
+};
+
+const forFrame = (m: Message): Message & { truncated?: boolean } =>
+  m.body.length > FRAME_BODY_LIMIT ? { ...m, body: m.body.slice(0, FRAME_BODY_LIMIT), truncated: true } : m;
+
+/** Tells the agents who may see the ticket (never anyone else) about a message. */
+export const publishMessage = async (
+  t: TicketRecord,
+  message: Message,
+  contact: Contact | undefined,
+  action: 'create' | 'update' | 'delete',
+): Promise<void> => {
+  const event = channels.appMessage(t.companyId);
+  const data =
+    action === 'create'
+      ? { action, message: forFrame(message), ticket: toTicket(t, contact), contact: contact ? { id: contact.id, name: contact.name, urlPicture: contact.urlPicture } : null }
+      : { action, message: forFrame(message) };
+  await publish(t.companyId, { event, data }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t));
+};
+
+// ----- reading -----
+
+const isPageKey = isKeyRecord;
+
+export const listMessages = async (auth: AuthContext, ticketId: number, q: { cursor?: string; limit: number }) => {
+  let t = await requireVisibleTicket(auth, ticketId);
+  const startKey = decodeCursor(q.cursor, isPageKey);
+  const page = await listMessageRecords(auth.companyId, ticketId, { limit: q.limit, startKey });
+  const byId = new Map(page.items.map((m) => [m.id, m]));
+  const messages = await Promise.all(
+    page.items.map(async (m) => toMessage(m, m.quotedMsgId ? (byId.get(m.quotedMsgId) ?? (await loadQuoted(auth.companyId, m))) : undefined)),
+  );
+  if (t.unreadMessages > 0 && (t.status === 'open' || t.status === 'group') && (t.userId === auth.userId || auth.profile === 'admin')) {
+    t = await markTicketRead(t);
+  }
+  const contact = await getContact(auth.companyId, t.contactId);
+  return {
+    // oldest first within the page, the way the conversation reads; older pages load upward
+    messages: messages.reverse(),
+    ticket: toTicket(t, contact ? presentContact(auth, contact) : undefined),
+    hasMore: page.lastKey !== undefined,
+    nextCursor: page.lastKey ? encodeCursor(page.lastKey) : null,
+  };
+};
+
+// ----- sending -----
+
+const mediaTypeOf = (mimeType: string): MediaType => {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType.startsWith('video/')) return 'video';
+  return 'application';
+};
+
+const vCardText = (v: { name: string; number: string }) =>
+  `BEGIN:VCARD\nVERSION:3.0\nN:;${v.name};;;\nFN:${v.name}\nTEL;type=CELL;waid=${v.number.replace(/\D/g, '')}:+${v.number.replace(/\D/g, '')}\nEND:VCARD`;
+
+const outgoingContext = (t: TicketRecord, contact: Contact): OutgoingContext => ({
+  companyId: t.companyId,
+  connectionId: t.whatsappId,
+  contactId: contact.id,
+  identity: contact.number,
+});
+
+interface Draft {
+  body: string;
+  mediaType: MediaType;
+  mediaKey: string | null;
+  mediaName: string | null;
+  isPrivate: boolean;
+  isForwarded: boolean;
+  quotedMsgId: string | null;
+  userId: number | null;
+}
+
+/** Stores an outgoing message (ack 0), moves the ticket, tells the agents, then delivers it and records the outcome. */
+export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): Promise<Message> => {
+  const ulid = ids.ulid();
+  const at = now();
+  const record: MessageRecord = {
+    id: messageIdOf(t.id, ulid),
+    ulid,
+    companyId: t.companyId,
+    ticketId: t.id,
+    connectionId: t.whatsappId,
+    contactId: null,
+    body: draft.body,
+    fromMe: true,
+    read: true,
+    mediaType: draft.mediaType,
+    mediaUrl: draft.mediaKey,
+    mediaName: draft.mediaName,
+    ack: draft.isPrivate ? 3 : 0,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: draft.isForwarded,
+    isPrivate: draft.isPrivate,
+    quotedMsg: null,
+    quotedMsgId: draft.quotedMsgId,
+    userId: draft.userId,
+    error: null,
+    channelMessageId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await insertMessage(record);
+  const moved = await recordMessageOnTicket(t.companyId, t.id, {
+    body: draft.body || draft.mediaName || draft.mediaType,
+    fromMe: true,
+    at,
+    countsUnread: false,
+  });
+  const ticket = moved?.after ?? t;
+  const quoted = await loadQuoted(t.companyId, record);
+  let message = await toMessage(record, quoted);
+  await publishMessage(ticket, message, contact, 'create');
+  if (draft.isPrivate) return message;
+
+  let stored: MessageRecord | undefined;
+  try {
+    const ack = await driverFor(ticket.channel).send(message, outgoingContext(ticket, contact));
+    stored = await updateMessageRecord(t.companyId, t.id, ulid, { ack, updatedAt: now() });
+  } catch (error) {
+    const code = error instanceof ChannelUnavailable ? 'ERR_WAPP_NOT_INITIALIZED' : 'ERR_SENDING_WAPP_MSG';
+    logger.warn('message delivery failed', { ticketId: t.id, messageId: record.id, error: error as Error });
+    stored = await updateMessageRecord(t.companyId, t.id, ulid, { error: code, updatedAt: now() });
+  }
+  if (stored) {
+    message = await toMessage(stored, quoted);
+    await publishMessage(ticket, message, contact, 'update');
+  }
+  return message;
+};
+
+const variableContext = (t: TicketRecord, contact: Contact, userName: string) => ({
+  contactName: contact.name,
+  userName,
+  ticketId: t.id,
+  queueName: t.queue?.name ?? '',
+  connectionName: t.whatsapp.name,
+  now: clock().now(),
+  timeZone: config().TIME_ZONE,
+});
+
+export const sendMessage = async (auth: AuthContext, ticketId: number, body: SendMessageBody): Promise<Message> => {
+  const t = await requireVisibleTicket(auth, ticketId);
+  if (t.status === 'closed') throw new AppError('ERR_SENDING_WAPP_MSG', 'The ticket is closed');
+  const contact = await getContact(auth.companyId, t.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  let mediaType: MediaType = 'chat';
+  let mediaKey: string | null = null;
+  let mediaName: string | null = null;
+  if (body.media) {
+    if (!body.media.key.startsWith(`${mediaKeyPrefix(auth.companyId)}t${ticketId}/`)) {
+      throw new AppError('ERR_VALIDATION', 'Unknown upload', { fields: [{ path: 'body.media.key', message: 'Unknown upload' }] });
+    }
+    const size = await blobStore().size(body.media.key);
+    if (size === undefined) throw new AppError('ERR_VALIDATION', 'The file was not uploaded', { fields: [{ path: 'body.media.key', message: 'Not uploaded' }] });
+    mediaType = mediaTypeOf(body.media.mimeType);
+    if (mediaType === 'audio' && size < MIN_AUDIO_BYTES) {
+      throw new AppError('ERR_VALIDATION', 'Recording too short', { fields: [{ path: 'body.media', message: 'Recording too short' }] });
+    }
+    mediaKey = body.media.key;
+    mediaName = body.media.name;
+  }
+  let text = renderVariables(body.body, variableContext(t, contact, auth.user.name));
+  if (body.vCard) {
+    mediaType = 'contactMessage';
+    text = vCardText(body.vCard);
+  }
+  let quotedMsgId: string | null = null;
+  if (body.quotedMsg) {
+    const ref = parseMessageId(body.quotedMsg.id);
+    const quoted = ref && ref.ticketId === ticketId ? await getMessageRecord(auth.companyId, ref.ticketId, ref.ulid) : undefined;
+    if (!quoted) throw new AppError('ERR_VALIDATION', 'Unknown quoted message', { fields: [{ path: 'body.quotedMsg.id', message: 'Unknown message' }] });
+    quotedMsgId = quoted.id;
+  }
+  return deliver(t, contact, { body: text, mediaType, mediaKey, mediaName, isPrivate: body.isPrivate, isForwarded: false, quotedMsgId, userId: auth.userId });
+};
+
+/** Sends a text on behalf of the system or an agent (farewell, greeting), with variables substituted. */
+export const sendSystemText = async (t: TicketRecord, text: string, userName: string, userId: number | null): Promise<Message | undefined> => {
+  const contact = await getContact(t.companyId, t.contactId);
+  if (!contact || !text.trim()) return undefined;
+  const body = renderVariables(text, variableContext(t, contact, userName));
+  return deliver(t, contact, { body, mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: false, isForwarded: false, quotedMsgId: null, userId });
+};
+
+/** Stores a private note (e.g. a transfer message) on the ticket. */
+export const addPrivateNote = async (t: TicketRecord, text: string, userId: number): Promise<Message | undefined> => {
+  const contact = await getContact(t.companyId, t.contactId);
+  if (!contact || !text.trim()) return undefined;
+  return deliver(t, contact, { body: text, mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: true, isForwarded: false, quotedMsgId: null, userId });
+};
+
+export const uploadUrl = async (auth: AuthContext, ticketId: number, file: { name: string; mimeType: string; size: number }) => {
+  await requireVisibleTicket(auth, ticketId);
+  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
+  const key = `${mediaKeyPrefix(auth.companyId)}t${ticketId}/${ids.ulid()}-${safeName}`;
+  const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
+  return { key, uploadUrl: target.url, headers: target.headers };
+};
+
+const ownMessage = async (auth: AuthContext, id: string, ticketId?: number) => {
+  const ref = parseMessageId(id);
+  if (!ref || (ticketId !== undefined && ref.ticketId !== ticketId)) throw new AppError('ERR_NOT_FOUND');
+  const t = await requireVisibleTicket(auth, ref.ticketId).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'ERR_NO_TICKET_FOUND' ? new AppError('ERR_NOT_FOUND') : error;
+  });
+  const m = await getMessageRecord(auth.companyId, ref.ticketId, ref.ulid);
+  if (!m) throw new AppError('ERR_NOT_FOUND');
+  if (!m.fromMe || m.userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION', 'Only the agent who sent a message may change it');
+  return { t, m, ref };
+};
+
+export const editMessage = async (auth: AuthContext, messageId: string, ticketId: number, body: string): Promise<Message> => {
+  const { t, m, ref } = await ownMessage(auth, messageId, ticketId);
+  if (m.isDeleted) throw new AppError('ERR_NO_PERMISSION', 'The message was deleted');
+  if (clock().now().getTime() - Date.parse(m.createdAt) > EDIT_WINDOW_MS) throw new AppError('ERR_NO_PERMISSION', 'The 15-minute edit window has passed');
+  const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { body, isEdited: true, updatedAt: now() });
+  if (!updated) throw new AppError('ERR_NOT_FOUND');
+  const message = await toMessage(updated, await loadQuoted(auth.companyId, updated));
+  const contact = await getContact(auth.companyId, t.contactId);
+  if (!m.isPrivate && contact) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch(() => undefined);
+  await publishMessage(t, message, contact, 'update');
+  return message;
+};
+
+export const deleteMessage = async (auth: AuthContext, id: string): Promise<Message> => {
+  const { t, m, ref } = await ownMessage(auth, id);
+  const contact = await getContact(auth.companyId, t.contactId);
+  if (m.isPrivate) {
+    await deleteMessageRecord(auth.companyId, ref.ticketId, ref.ulid);
+    const message = await toMessage({ ...m, isDeleted: true });
+    await publishMessage(t, message, contact, 'delete');
+    return message;
+  }
+  const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { isDeleted: true, updatedAt: now() });
+  if (!updated) throw new AppError('ERR_NOT_FOUND');
+  const message = await toMessage(updated);
+  if (contact) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch((error: unknown) => {
+    throw new AppError('ERR_DELETE_WAPP_MSG', (error as Error).message);
+  });
+  await publishMessage(t, message, contact, 'update');
+  return message;
+};
+
+/** Forwards one message to a contact, through that contact's running ticket on the same connection, or a new one. */
+export const forwardMessage = async (
+  auth: AuthContext,
+  body: { messageId: string; contactId: number },
+  openTicketFor: (auth: AuthContext, contactId: number, connectionId: number, queueId: number | null) => Promise<TicketRecord>,
+): Promise<Message> => {
+  const ref = parseMessageId(body.messageId);
+  if (!ref) throw new AppError('ERR_NOT_FOUND');
+  const source = await requireVisibleTicket(auth, ref.ticketId);
+  const m = await getMessageRecord(auth.companyId, ref.ticketId, ref.ulid);
+  if (!m || m.isDeleted || m.isPrivate) throw new AppError('ERR_NOT_FOUND');
+  const contact = await getContact(auth.companyId, body.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  const connection = await findConnection(auth.companyId, source.whatsappId);
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  const target = await openTicketFor(auth, contact.id, connection.id, source.queueId);
+  return deliver(target, contact, {
+    body: m.body,
+    mediaType: m.mediaType,
+    mediaKey: m.mediaUrl,
+    mediaName: m.mediaName,
+    isPrivate: false,
+    isForwarded: true,
+    quotedMsgId: null,
+    userId: auth.userId,
+  });
+};
+
+// ----- inbound -----
+
+export interface InboundMessage {
+  channelMessageId: string;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType;
+  media?: { key: string; name: string; mimeType: string; size: number };
+  quotedChannelMessageId?: string;
+  at: string;
+}
+
+/**
+ * Stores a message that came from the channel, once: a redelivered event finds the channel id taken and changes
+ * nothing. Answers the stored message and the ticket after it moved, or `duplicate`.
+ */
+export const storeInbound = async (
+  t: TicketRecord,
+  contact: Contact,
+  input: InboundMessage,
+): Promise<{ duplicate: true } | { duplicate: false; message: Message; ticket: TicketRecord }> => {
+  const ulid = ids.ulid();
+  let quotedMsgId: string | null = null;
+  if (input.quotedChannelMessageId) {
+    const q = await getChannelId(t.companyId, t.whatsappId, input.quotedChannelMessageId);
+    if (q) quotedMsgId = messageIdOf(q.ticketId, q.ulid);
+  }
+  const record: MessageRecord = {
+    id: messageIdOf(t.id, ulid),
+    ulid,
+    companyId: t.companyId,
+    ticketId: t.id,
+    connectionId: t.whatsappId,
+    contactId: input.fromMe ? null : contact.id,
+    body: input.body,
+    fromMe: input.fromMe,
+    read: input.fromMe,
+    mediaType: input.mediaType,
+    mediaUrl: input.media?.key ?? null,
+    mediaName: input.media?.name ?? null,
+    ack: input.fromMe ? 1 : 0,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    isPrivate: false,
+    quotedMsg: null,
+    quotedMsgId,
+    userId: null,
+    error: null,
+    channelMessageId: input.channelMessageId,
+    createdAt: input.at,
+    updatedAt: now(),
+  };
+  try {
+    await insertMessage(record);
+  } catch (error) {
+    if (error instanceof DuplicateMessage) return { duplicate: true };
+    throw error;
+  }
+  const moved = await recordMessageOnTicket(t.companyId, t.id, {
+    body: input.body || input.media?.name || input.mediaType,
+    fromMe: input.fromMe,
+    at: input.at,
+    countsUnread: !input.fromMe,
+  });
+  const ticket = moved?.after ?? t;
+  const message = await toMessage(record, await loadQuoted(t.companyId, record));
+  await publishMessage(ticket, message, contact, 'create');
+  return { duplicate: false, message, ticket };
+};
+
+const byChannelId = async (companyId: number, connectionId: number, channelMessageId: string) => {
+  const ref = await getChannelId(companyId, connectionId, channelMessageId);
+  return ref ? { ref, record: await getMessageRecord(companyId, ref.ticketId, ref.ulid) } : undefined;
+};
+
+/** A delivery receipt: applied only when it moves the ack forward. */
+export const applyAck = async (companyId: number, connectionId: number, channelMessageId: string, ack: number): Promise<boolean> => {
+  const found = await byChannelId(companyId, connectionId, channelMessageId);
+  if (!found?.record) return false;
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { ack, updatedAt: now() }, { onlyIfAckBelow: ack });
+  if (!updated) return false;
+  await publishChange(companyId, updated);
+  return true;
+};
+
+export const applyRemoteEdit = async (companyId: number, connectionId: number, channelMessageId: string, body: string): Promise<boolean> => {
+  const found = await byChannelId(companyId, connectionId, channelMessageId);
+  if (!found?.record) return false;
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { body, isEdited: true, updatedAt: now() });
+  if (!updated) return false;
+  await publishChange(companyId, updated);
+  return true;
+};
+
+export const applyRemoteDelete = async (companyId: number, connectionId: number, channelMessageId: string): Promise<boolean> => {
+  const found = await byChannelId(companyId, connectionId, channelMessageId);
+  if (!found?.record || found.record.isDeleted) return false;
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { isDeleted: true, updatedAt: now() });
+  if (!updated) return false;
+  await publishChange(companyId, updated);
+  return true;
+};
+
+const publishChange = async (companyId: number, record: MessageRecord) => {
+  const t = await findTicket(companyId, record.ticketId);
+  if (!t) return;
+  await publishMessage(t, await toMessage(record), await getContact(companyId, t.contactId), 'update');
+};
+
+/** The visitor's view of their conversation (web chat): their ticket's public messages, oldest first. */
+export const conversationForVisitor = async (t: TicketRecord, limit: number): Promise<MessageRecord[]> => {
+  const page = await listMessageRecords(t.companyId, t.id, { limit, forward: false });
+  return page.items.filter((m) => !m.isPrivate).reverse();
+};
+
+export const presentForVisitor = async (m: MessageRecord): Promise<Message> => toMessage(m);

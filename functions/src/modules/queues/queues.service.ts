@@ -1,0 +1,35 @@
+import type { Queue, QueueSummary } from '@switchboard/shared/contracts/inbox';
+import { clock } from '../../platform/clock.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import type { QueueRecord } from './queue.entity.ts';
+import { getQueueRecords, insertQueue, listQueueRecords } from './queues.repository.ts';
+
+/** Spec document 2 section 9: the default queue colour. */
+export const DEFAULT_QUEUE_COLOR = '#7c7c7c';
+
+const toQueue = (r: QueueRecord): Queue => ({ id: r.id, name: r.name, color: r.color, greetingMessage: r.greetingMessage, orderQueue: r.orderQueue });
+export const toQueueSummary = (r: Pick<QueueRecord, 'id' | 'name' | 'color'>): QueueSummary => ({ id: r.id, name: r.name, color: r.color });
+
+export const listQueues = async (auth: AuthContext): Promise<Queue[]> =>
+  (await listQueueRecords(auth.companyId)).sort((a, b) => a.orderQueue - b.orderQueue || a.id - b.id).map(toQueue);
+
+export const findQueues = async (companyId: number, ids: number[]): Promise<Map<number, QueueSummary>> =>
+  new Map((await getQueueRecords(companyId, ids)).map((q) => [q.id, toQueueSummary(q)]));
+
+export const findQueue = async (companyId: number, id: number): Promise<QueueSummary | undefined> => (await findQueues(companyId, [id])).get(id);
+
+export const createQueue = async (companyId: number, input: { name: string; color: string; greetingMessage?: string; orderQueue?: number }): Promise<Queue> => {
+  const record: QueueRecord = {
+    id: await nextId(companyPk(companyId), 'queue'),
+    companyId,
+    name: input.name,
+    color: input.color,
+    greetingMessage: input.greetingMessage ?? '',
+    orderQueue: input.orderQueue ?? 1,
+    createdAt: clock().now().toISOString(),
+  };
+  await insertQueue(record);
+  return toQueue(record);
+};

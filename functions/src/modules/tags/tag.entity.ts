@@ -1,0 +1,32 @@
+/**
+ * Tags of a company (labels on contacts and tickets; kanban lanes when kanban is 1).
+ *
+ * Items and access patterns (cid = company id):
+ * - tag: pk C#<cid>, sk TAG#<padId>, type 'tag': id, name, color (#rrggbb), kanban (0|1), timestamps.
+ *   - get one / BatchGet many by id.
+ *   - all tags of the company: Query pk C#<cid>, begins_with(sk, 'TAG#'), paged internally (a company has few).
+ * - name marker: pk C#<cid>, sk TAGNAME#<lowercased name>, { tagId }: written with the tag in one transaction
+ *   with attribute_not_exists, so a name exists once per company (case-insensitive).
+ * - ids: counter item from nextId(C#<cid>, 'tag').
+ * The contacts of a tag (memberships) belong to the contacts module, which writes them in the same
+ * transaction as the contact's denormalised tags.
+ */
+import type { TagSummary } from '@switchboard/shared/contracts/inbox';
+import { companyPk, padId } from '../../platform/table/keys.ts';
+
+export type TagRecord = TagSummary & { companyId: number; createdAt: string; updatedAt: string };
+export type TagItem = TagRecord & { pk: string; sk: string; type: 'tag' };
+
+export interface TagNameMarkerItem {
+  pk: string;
+  sk: string;
+  type: 'tagName';
+  companyId: number;
+  tagId: number;
+}
+
+export const TAG_SK_PREFIX = 'TAG#';
+export const tagKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${TAG_SK_PREFIX}${padId(id)}` });
+
+export const tagNameOf = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+export const tagNameMarkerKey = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `TAGNAME#${tagNameOf(name)}` });

@@ -1,0 +1,4 @@
+import { defineHandler } from '../../../platform/http/define-handler.ts';
+import { listTickets } from '../tickets.service.ts';
+
+export const handler = defineHandler('tickets.list', ({ auth, query }) => listTickets(auth, query));

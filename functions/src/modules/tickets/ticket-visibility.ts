@@ -1,0 +1,37 @@
+/**
+ * Who may see a ticket (spec document 1 sections 4 and 6; server reference 3.4). One rule, used by the ticket
+ * list, single reads and the realtime publisher's recipient filter, so a list and a live event never disagree.
+ */
+import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
+
+export interface TicketViewer {
+  userId: number;
+  profile: 'admin' | 'user';
+  queueIds: number[];
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  /** the user may see other agents' tickets in their queues (user flag or company setting allUserChat) */
+  allUserChat: boolean;
+}
+
+export interface VisibleTicket {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
+
+const inQueues = (viewer: TicketViewer, queueId: number | null) =>
+  queueId === null ? viewer.allTicket === 'enable' : viewer.queueIds.includes(queueId);
+
+export const canSeeTicket = (viewer: TicketViewer, ticket: VisibleTicket): boolean => {
+  if (viewer.profile === 'admin') return true;
+  if (ticket.userId === viewer.userId) return true;
+  if (ticket.isGroup || ticket.status === 'group') return viewer.allowGroup && (ticket.queueId === null || viewer.queueIds.includes(ticket.queueId));
+  if (!inQueues(viewer, ticket.queueId)) return false;
+  if (ticket.userId === null || ticket.status === 'closed') return true;
+  return viewer.allUserChat;
+};
+
+/** The show-all toggle: admins, and users when allUserChat is on. Never in search. */
+export const mayShowAll = (viewer: TicketViewer): boolean => viewer.profile === 'admin' || viewer.allUserChat;

@@ -1,0 +1,120 @@
+/**
+ * Tickets (conversations), their logs and notes. A ticket's partition also holds its messages (messages module).
+ * Access patterns:
+ * - get a ticket: pk C#<cid>#T#<id>, sk TICKET
+ * - by uuid (ticket URLs): pk C#<cid>#TUUID#<uuid>, sk TUUID -> ticketId
+ * - the running conversation of a contact on a connection (one active ticket at most, enforced by a condition on
+ *   this item): pk C#<cid>#CONV#<contactId>, sk <connectionId> -> { ticketId, active }
+ * - list by status, company-wide (admins' show-all): gsi1 C#<cid>#TS#<status>, sort <updatedAt>#<id>
+ * - list by queue and status (agents' tabs): gsi2 C#<cid>#TQ#<queueId or 0>#<status>, same sort
+ * - list by user and status ("mine"): gsi3 C#<cid>#TU#<userId or 0>#<status>, same sort
+ * - a contact's tickets, newest first: gsi4 C#<cid>#TC#<contactId>, same sort
+ * - per-tab counts: counter items pk C#<cid>#TCOUNT, sk S#<status> | Q#<queue>#<status> | U#<user>#<status>
+ * - log entries and notes: in the ticket partition, sk LOG#<ulid> and NOTE#<ulid>
+ */
+import type { Channel, ConnectionSummary, QueueSummary, TagSummary, TicketStatus, UserSummary } from '@switchboard/shared/contracts/inbox';
+import { padId } from '../../platform/table/keys.ts';
+
+export const ticketPk = (companyId: number, ticketId: number) => `C#${companyId}#T#${padId(ticketId)}`;
+export const ticketKey = (companyId: number, ticketId: number) => ({ pk: ticketPk(companyId, ticketId), sk: 'TICKET' });
+export const ticketUuidKey = (companyId: number, uuid: string) => ({ pk: `C#${companyId}#TUUID#${uuid}`, sk: 'TUUID' });
+export const conversationKey = (companyId: number, contactId: number, connectionId: number) => ({
+  pk: `C#${companyId}#CONV#${padId(contactId)}`,
+  sk: padId(connectionId),
+});
+export const counterPk = (companyId: number) => `C#${companyId}#TCOUNT`;
+export const logSk = (ulid: string) => `LOG#${ulid}`;
+export const noteSk = (ulid: string) => `NOTE#${ulid}`;
+
+export const sortKeyOf = (updatedAt: string, id: number) => `${updatedAt}#${padId(id)}`;
+
+export const indexKeys = (t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'queueId' | 'userId' | 'contactId' | 'updatedAt'>) => {
+  const sort = sortKeyOf(t.updatedAt, t.id);
+  return {
+    gsi1pk: `C#${t.companyId}#TS#${t.status}`,
+    gsi1sk: sort,
+    gsi2pk: `C#${t.companyId}#TQ#${t.queueId ?? 0}#${t.status}`,
+    gsi2sk: sort,
+    gsi3pk: `C#${t.companyId}#TU#${t.userId ?? 0}#${t.status}`,
+    gsi3sk: sort,
+    gsi4pk: `C#${t.companyId}#TC#${padId(t.contactId)}`,
+    gsi4sk: sort,
+  };
+};
+
+/** The counter dimensions a ticket in this state counts toward. */
+export const counterDims = (t: Pick<TicketRecord, 'status' | 'queueId' | 'userId'>): string[] => [
+  `S#${t.status}`,
+  `Q#${t.queueId ?? 0}#${t.status}`,
+  `U#${t.userId ?? 0}#${t.status}`,
+];
+
+export interface TicketRecord {
+  id: number;
+  uuid: string;
+  companyId: number;
+  status: TicketStatus;
+  queueId: number | null;
+  queue: QueueSummary | null;
+  userId: number | null;
+  user: UserSummary | null;
+  contactId: number;
+  whatsappId: number;
+  whatsapp: ConnectionSummary;
+  channel: Channel;
+  isGroup: boolean;
+  isBot: boolean;
+  useIntegration: boolean;
+  tags: TagSummary[];
+  /** the tag ids, for list filters (a FilterExpression `contains`) */
+  tagIds: number[];
+  lastMessage: string;
+  fromMe: boolean;
+  unreadMessages: number;
+  amountUsedBotQueues: number;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+  /** optimistic concurrency: every change must name the version it read */
+  version: number;
+}
+
+export type TicketItem = TicketRecord & { pk: string; sk: string; type: 'ticket' } & ReturnType<typeof indexKeys>;
+
+export interface ConversationItem {
+  pk: string;
+  sk: string;
+  type: 'conversation';
+  companyId: number;
+  contactId: number;
+  connectionId: number;
+  ticketId: number;
+  active: boolean;
+  updatedAt: string;
+}
+
+export interface LogItem {
+  pk: string;
+  sk: string;
+  type: 'ticketLog';
+  id: string;
+  companyId: number;
+  ticketId: number;
+  logType: string;
+  user: UserSummary | null;
+  queue: QueueSummary | null;
+  createdAt: string;
+}
+
+export interface NoteItem {
+  pk: string;
+  sk: string;
+  type: 'ticketNote';
+  id: string;
+  companyId: number;
+  ticketId: number;
+  contactId: number;
+  note: string;
+  user: UserSummary;
+  createdAt: string;
+}

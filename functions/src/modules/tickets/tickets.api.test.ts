@@ -1,0 +1,369 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { resetClock, setClock } from '../../platform/clock.ts';
+import { resetConfig } from '../../platform/config.ts';
+import { updateCompanySettings } from '../companies/companies.service.ts';
+
+let runtime: Runtime;
+let company: TestCompany;
+
+const pendingTicketOf = async (client: ApiClient, contactName: string) => {
+  const list = await client.get('/tickets?status=pending');
+  expect(list.status).toBe(200);
+  return list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === contactName);
+};
+
+beforeAll(async () => {
+  runtime = await startApi();
+  company = await signupCompany(runtime, 'Loja Inbox');
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+afterEach(() => resetClock());
+
+describe('web chat to inbox', () => {
+  it('brings a visitor message to the agents live, and the reply back to the visitor', async () => {
+    const adminSocket = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
+    const config = await new ApiClient(runtime.url).get(`/webchat/${company.webchatToken}`);
+    expect(config.body).toMatchObject({ companyName: 'Loja Inbox' });
+
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Joana Prado', { email: 'joana@example.com' });
+    const visitorSocket = await visitor.socket();
+    await visitor.say('Olá, preciso de ajuda');
+
+    const created = await adminSocket.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.action === 'create');
+    expect(created.data.message).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false });
+    expect(created.data.ticket).toMatchObject({ status: 'pending', unreadMessages: 1, channel: 'webchat' });
+
+    const ticket = await pendingTicketOf(company.admin, 'Joana Prado');
+    expect(ticket).toMatchObject({ status: 'pending', lastMessage: 'Olá, preciso de ajuda', queue: { id: company.queueId } });
+    expect((await visitor.conversation()).answered).toBe(false);
+
+    const accepted = await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+    expect(accepted.body).toMatchObject({ status: 'open', userId: company.adminId, user: { id: company.adminId } });
+
+    const reply = await company.admin.post(`/messages/${ticket.id}`, { body: 'Oi {{firstName}}, como posso ajudar?' });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromMe: true, ack: 2 });
+    const delivered = await visitorSocket.waitFor((f) => f.event === 'webchat-message');
+    expect(delivered.data).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromVisitor: false });
+
+    const conversation = await visitor.conversation();
+    expect(conversation.answered).toBe(true);
+    expect(conversation.messages.map((m) => m.body)).toEqual(['Olá, preciso de ajuda', 'Oi Joana, como posso ajudar?']);
+
+    const page = await company.admin.get(`/messages/${ticket.id}`);
+    expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['Olá, preciso de ajuda', 'Oi Joana, como posso ajudar?']);
+    expect(page.body.ticket.unreadMessages).toBe(0);
+    await Promise.all([adminSocket.close(), visitorSocket.close()]);
+  });
+
+  it('validates the widget calls and refuses unknown chats and missing visitor tokens', async () => {
+    const anonymous = new ApiClient(runtime.url);
+    expect((await anonymous.get('/webchat/unknown-token-0000000000')).status).toBe(404);
+    const bad = await anonymous.post(`/webchat/${company.webchatToken}/visitors`, { name: 'J', email: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['body.email', 'body.name']);
+    expect((await anonymous.post(`/webchat/${company.webchatToken}/messages`, { body: 'hi' })).status).toBe(401);
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Carla Dias');
+    expect((await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: '   ' })).status).toBe(400);
+    const other = await signupCompany(runtime);
+    // a visitor token of one company's chat does not open another company's chat
+    expect((await visitor.api().post(`/webchat/${other.webchatToken}/messages`, { body: 'hi' })).status).toBe(401);
+  });
+
+  it('rate-limits the messages of one visitor', async () => {
+    process.env.WEBCHAT_MESSAGES_PER_VISITOR = '3';
+    resetConfig();
+    try {
+      const visitor = await new Visitor(runtime, company.webchatToken).start('Flood Bot');
+      for (let i = 0; i < 3; i++) expect((await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: `m${i}` })).status).toBe(202);
+      const blocked = await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: 'm4' });
+      expect(blocked).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
+      await runtime.drainQueues();
+      expect((await visitor.conversation()).messages).toHaveLength(3);
+      const other = await new Visitor(runtime, company.webchatToken).start('Calm Person');
+      expect((await other.api().post(`/webchat/${company.webchatToken}/messages`, { body: 'oi' })).status).toBe(202);
+    } finally {
+      delete process.env.WEBCHAT_MESSAGES_PER_VISITOR;
+      resetConfig();
+    }
+  });
+
+  it('stores a resent message once (same client message id) and keeps the order', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Paulo Reis');
+    await visitor.say('primeira', 'client-msg-0001');
+    await visitor.say('primeira', 'client-msg-0001');
+    await visitor.say('segunda', 'client-msg-0002');
+    expect((await visitor.conversation()).messages.map((m) => m.body)).toEqual(['primeira', 'segunda']);
+    const ticket = await pendingTicketOf(company.admin, 'Paulo Reis');
+    expect(ticket.unreadMessages).toBe(2);
+  });
+});
+
+describe('ticket transitions', () => {
+  it('lets only one agent take a pending ticket and names the holder to the other', async () => {
+    const ana = await addAgent(runtime, company, {}, 'Ana Lima');
+    const bia = await addAgent(runtime, company, {}, 'Bia Costa');
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Rui Matos');
+    await visitor.say('bom dia');
+    const ticket = await pendingTicketOf(ana.client, 'Rui Matos');
+    expect(ticket).toBeDefined();
+    const [a, b] = await Promise.all([
+      ana.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: ana.id }),
+      bia.client.put(`/tickets/${ticket.id}`, { status: 'open', userId: bia.id }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    const winnerName = a.status === 200 ? 'Ana Lima' : 'Bia Costa';
+    expect(loser.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { user: { name: winnerName }, queue: { id: company.queueId } } });
+  });
+
+  it('transfers to another agent who gets it live, with the note stored privately and the log written', async () => {
+    const carlos = await addAgent(runtime, company, {}, 'Carlos Nunes');
+    const carlosSocket = await SocketProbe.open(runtime.url, `token=${carlos.client.token}`);
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Lia Souza');
+    await visitor.say('quero trocar um produto');
+    const ticket = await pendingTicketOf(company.admin, 'Lia Souza');
+    await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+
+    const moved = await company.admin.put(`/tickets/${ticket.id}`, { userId: carlos.id, queueId: company.queueId, isTransfered: true, msgTransfer: 'cliente VIP' });
+    expect(moved.body).toMatchObject({ status: 'open', userId: carlos.id, user: { name: 'Carlos Nunes' } });
+    const live = await carlosSocket.waitFor((f) => f.event === `company-${company.companyId}-ticket` && f.data.action === 'update' && f.data.ticket.id === ticket.id && f.data.ticket.userId === carlos.id);
+    expect(live.data.ticket.status).toBe('open');
+
+    const mine = await carlos.client.get('/tickets?status=open');
+    expect(mine.body.tickets.map((t: { id: number }) => t.id)).toContain(ticket.id);
+    const messages = await carlos.client.get(`/messages/${ticket.id}`);
+    expect(messages.body.messages.find((m: { isPrivate: boolean }) => m.isPrivate)).toMatchObject({ body: 'cliente VIP' });
+    expect((await visitor.conversation()).messages.map((m) => m.body)).not.toContain('cliente VIP');
+
+    const logs = await carlos.client.get(`/tickets-log/${ticket.id}`);
+    expect(logs.body.map((l: { type: string }) => l.type)).toEqual(expect.arrayContaining(['create', 'open', 'transfered', 'receivedTransfer']));
+    await carlosSocket.close();
+  });
+
+  it('returns to the queue, closes with the farewell, and reopens', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Tiago Alves');
+    const visitorSocket = await visitor.socket();
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Tiago Alves');
+    await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+    const back = await company.admin.put(`/tickets/${ticket.id}`, { status: 'pending', userId: null });
+    expect(back.body).toMatchObject({ status: 'pending', userId: null });
+    await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+
+    const closed = await company.admin.put(`/tickets/${ticket.id}`, { status: 'closed', sendFarewellMessage: true });
+    expect(closed.body.status).toBe('closed');
+    const farewell = await visitorSocket.waitFor((f) => f.event === 'webchat-message' && f.data.body.startsWith('Atendimento finalizado'));
+    expect(farewell.data.body).toBe('Atendimento finalizado. Obrigado pelo contato, Tiago!');
+
+    const reopened = await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+    expect(reopened.body).toMatchObject({ status: 'open', closedAt: null });
+    const logs = await company.admin.get(`/tickets-log/${ticket.id}`);
+    expect(logs.body.map((l: { type: string }) => l.type)).toEqual(expect.arrayContaining(['pending', 'closed', 'reopen']));
+    await visitorSocket.close();
+  });
+
+  it('closes without a farewell when asked, and a new message after closing opens a new ticket', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Nina Rocha');
+    await visitor.say('primeira conversa');
+    const first = await pendingTicketOf(company.admin, 'Nina Rocha');
+    await company.admin.put(`/tickets/${first.id}`, { status: 'open', userId: company.adminId });
+    await company.admin.put(`/tickets/${first.id}`, { status: 'closed', sendFarewellMessage: false });
+    expect((await visitor.conversation()).messages.map((m) => m.body)).toEqual(['primeira conversa']);
+    await visitor.say('voltei');
+    const second = await pendingTicketOf(company.admin, 'Nina Rocha');
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('refuses a second running ticket for a contact with the holder in the answer', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Otto Braga');
+    await visitor.say('olá');
+    const ticket = await pendingTicketOf(company.admin, 'Otto Braga');
+    const res = await company.admin.post('/tickets', { contactId: ticket.contactId, queueId: company.queueId, whatsappId: company.connectionId });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { id: ticket.id, uuid: ticket.uuid, userId: null, queue: { id: company.queueId } } });
+    const missingQueue = await company.admin.post('/tickets', { contactId: ticket.contactId });
+    expect(missingQueue.status).toBe(400);
+  });
+
+  it('enforces requiredTag and userClosePendingTicket', async () => {
+    const agent = await addAgent(runtime, company, { userClosePendingTicket: 'disabled' });
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Vera Luz');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(agent.client, 'Vera Luz');
+    expect((await agent.client.put(`/tickets/${ticket.id}`, { status: 'closed', sendFarewellMessage: false })).status).toBe(403);
+    await updateCompanySettings(company.companyId, { requiredTag: 'enabled' });
+    try {
+      const res = await company.admin.put(`/tickets/${ticket.id}`, { status: 'closed', sendFarewellMessage: false });
+      expect(res).toMatchObject({ status: 400, body: { error: 'ERR_TICKET_TAG_REQUIRED' } });
+    } finally {
+      await updateCompanySettings(company.companyId, { requiredTag: 'disabled' });
+    }
+  });
+
+  it('deletes tickets only with the permission and tells the viewers', async () => {
+    const agent = await addAgent(runtime, company);
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Ivo Pires');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Ivo Pires');
+    const socket = await SocketProbe.open(runtime.url, `token=${agent.client.token}`);
+    expect((await agent.client.delete(`/tickets/${ticket.id}`)).status).toBe(403);
+    expect((await company.admin.delete(`/tickets/${ticket.id}`)).status).toBe(200);
+    await socket.waitFor((f) => f.event === `company-${company.companyId}-ticket` && f.data.action === 'delete' && f.data.ticketId === ticket.id);
+    expect((await company.admin.get(`/tickets/${ticket.id}`)).status).toBe(404);
+    await socket.close();
+  });
+});
+
+describe('ticket lists', () => {
+  it('pages a tab with a cursor without gaps or repeats, and counts the tab', async () => {
+    const own = await signupCompany(runtime, 'Paging Co');
+    for (let i = 0; i < 23; i++) await new Visitor(runtime, own.webchatToken).start(`Cliente ${String(i).padStart(2, '0')}`).then((v) => v.say(`mensagem ${i}`));
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { body: { tickets: { id: number }[]; count: number; hasMore: boolean; nextCursor: string | null } } = await own.admin.get(
+        `/tickets?status=pending&limit=10${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.body.count).toBe(23);
+      seen.push(...res.body.tickets.map((t) => t.id));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(23);
+    expect((await own.admin.get('/tickets?status=pending&cursor=not-a-cursor')).body.fields[0].path).toBe('query.cursor');
+    const ascending = await own.admin.get('/tickets?status=pending&limit=3&sortTickets=ASC');
+    expect(ascending.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Cliente 00', 'Cliente 01', 'Cliente 02']);
+  });
+
+  it('shows agents only their queues, and sends them only what they may see', async () => {
+    const own = await signupCompany(runtime, 'Queues Co');
+    const outsider = await addAgent(runtime, own, { queueIds: [] });
+    const insider = await addAgent(runtime, own);
+    const outsiderSocket = await SocketProbe.open(runtime.url, `token=${outsider.client.token}`);
+    const insiderSocket = await SocketProbe.open(runtime.url, `token=${insider.client.token}`);
+    await new Visitor(runtime, own.webchatToken).start('Gil Ramos').then((v) => v.say('oi'));
+    await insiderSocket.waitFor((f) => f.event === `company-${own.companyId}-appMessage`);
+    expect((await insider.client.get('/tickets?status=pending')).body.tickets).toHaveLength(1);
+    expect((await outsider.client.get('/tickets?status=pending')).body.tickets).toHaveLength(0);
+    expect(outsiderSocket.frames.filter((f) => f.event.includes('appMessage') || f.event.includes('-ticket'))).toHaveLength(0);
+    const ticket = (await insider.client.get('/tickets?status=pending')).body.tickets[0];
+    expect((await outsider.client.get(`/messages/${ticket.id}`)).status).toBe(403);
+    await Promise.all([outsiderSocket.close(), insiderSocket.close()]);
+  });
+
+  it('finds tickets by contact name', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Zuleica Fontes');
+    await visitor.say('procuro algo');
+    const res = await company.admin.get(`/tickets?status=search&searchParam=${encodeURIComponent('zule')}`);
+    expect(res.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Zuleica Fontes']);
+  });
+});
+
+describe('messages', () => {
+  it('edits within 15 minutes by the sender only, deletes own messages, refuses empty bodies', async () => {
+    const other = await addAgent(runtime, company, { allUserChat: 'enabled' });
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Edu Moraes');
+    const visitorSocket = await visitor.socket();
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Edu Moraes');
+    await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+    expect((await company.admin.post(`/messages/${ticket.id}`, { body: '   ' })).status).toBe(400);
+    const sent = (await company.admin.post(`/messages/${ticket.id}`, { body: 'texto errado' })).body;
+
+    expect((await other.client.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'hack' })).status).toBe(403);
+    const edited = await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'texto certo' });
+    expect(edited.body).toMatchObject({ body: 'texto certo', isEdited: true });
+    await visitorSocket.waitFor((f) => f.event === 'webchat-message-update' && f.data.body === 'texto certo');
+
+    setClock({ now: () => new Date(Date.now() + 16 * 60 * 1000) });
+    expect((await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'tarde demais' })).status).toBe(403);
+    resetClock();
+
+    const incoming = (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find((m: { fromMe: boolean }) => !m.fromMe);
+    expect((await company.admin.delete(`/messages/${incoming.id}`)).status).toBe(403);
+    const deleted = await company.admin.delete(`/messages/${sent.id}`);
+    expect(deleted.body.isDeleted).toBe(true);
+    expect((await visitor.conversation()).messages.find((m) => !m.fromVisitor)).toMatchObject({ isDeleted: true, body: '' });
+    await visitorSocket.close();
+  });
+
+  it('uploads media through a signed URL and discards recordings under 10000 bytes', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Mel Duarte');
+    await visitor.say('manda a foto');
+    const ticket = await pendingTicketOf(company.admin, 'Mel Duarte');
+    await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+    const upload = async (name: string, mimeType: string, bytes: number) => {
+      const target = await company.admin.post(`/messages/${ticket.id}/upload-url`, { name, mimeType, size: bytes });
+      expect(target.status).toBe(200);
+      const put = await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: Buffer.alloc(bytes, 7) });
+      expect(put.status).toBe(200);
+      return target.body.key as string;
+    };
+    const image = await upload('foto.png', 'image/png', 2048);
+    const sent = await company.admin.post(`/messages/${ticket.id}`, { body: 'segue', media: { key: image, name: 'foto.png', mimeType: 'image/png', size: 2048 } });
+    expect(sent.body).toMatchObject({ mediaType: 'image', mediaName: 'foto.png', body: 'segue' });
+    const file = await fetch(`${runtime.url}${sent.body.mediaUrl}`);
+    expect(file.status).toBe(200);
+    expect((await file.arrayBuffer()).byteLength).toBe(2048);
+
+    const audio = await upload('audio.mp3', 'audio/mpeg', 9000);
+    const short = await company.admin.post(`/messages/${ticket.id}`, { body: '', media: { key: audio, name: 'audio.mp3', mimeType: 'audio/mpeg', size: 9000 } });
+    expect(short).toMatchObject({ status: 400, body: { fields: [{ path: 'body.media' }] } });
+    const forged = await company.admin.post(`/messages/${ticket.id}`, { body: 'x', media: { key: 'c999/t1/x.png', name: 'x.png', mimeType: 'image/png', size: 10 } });
+    expect(forged.status).toBe(400);
+  });
+
+  it('keeps private notes from the customer and sends contact cards', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Rosa Leal');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Rosa Leal');
+    await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
+    const note = await company.admin.post(`/messages/${ticket.id}`, { body: 'só para a equipe', isPrivate: true });
+    expect(note.body).toMatchObject({ isPrivate: true });
+    const card = await company.admin.post(`/messages/${ticket.id}`, { vCard: { name: 'Suporte', number: '5511988887777' } });
+    expect(card.body.mediaType).toBe('contactMessage');
+    const seen = (await visitor.conversation()).messages.map((m) => m.body);
+    expect(seen).not.toContain('só para a equipe');
+    expect(seen.some((b) => b.includes('BEGIN:VCARD'))).toBe(true);
+  });
+});
+
+describe('notes and tags', () => {
+  it('adds and lists notes (2 characters at least) and lets admins delete them', async () => {
+    const agent = await addAgent(runtime, company);
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Caio Mendes');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(agent.client, 'Caio Mendes');
+    expect((await agent.client.post('/ticket-notes', { note: 'x', ticketId: ticket.id, contactId: ticket.contactId })).status).toBe(400);
+    const note = await agent.client.post('/ticket-notes', { note: 'cliente pediu retorno', ticketId: ticket.id, contactId: ticket.contactId });
+    expect(note.status).toBe(201);
+    const list = await agent.client.get(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`);
+    expect(list.body).toEqual([expect.objectContaining({ note: 'cliente pediu retorno', user: { id: agent.id, name: agent.name } })]);
+    expect((await agent.client.delete(`/ticket-notes/${note.body.id}`)).status).toBe(403);
+    expect((await company.admin.delete(`/ticket-notes/${note.body.id}`)).status).toBe(200);
+  });
+
+  it('tags a ticket and removes its kanban tags', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Duda Farias');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Duda Farias');
+    const lane = (await company.admin.post('/tags', { name: 'Em negociação', kanban: 1 })).body;
+    const plain = (await company.admin.post('/tags', { name: 'Prioridade', kanban: 0 })).body;
+    await company.admin.put(`/ticket-tags/${ticket.id}/${lane.id}`);
+    const tagged = await company.admin.put(`/ticket-tags/${ticket.id}/${plain.id}`);
+    expect(tagged.body.tags.map((t: { id: number }) => t.id)).toEqual([lane.id, plain.id]);
+    const filtered = await company.admin.get(`/tickets?status=pending&tags=${JSON.stringify([plain.id])}`);
+    expect(filtered.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+    const cleared = await company.admin.delete(`/ticket-tags/${ticket.id}`);
+    expect(cleared.body.tags.map((t: { id: number }) => t.id)).toEqual([plain.id]);
+  });
+});

@@ -1,0 +1,318 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import {
+  conversationKey,
+  counterDims,
+  counterPk,
+  indexKeys,
+  logSk,
+  noteSk,
+  ticketKey,
+  ticketPk,
+  ticketUuidKey,
+  type ConversationItem,
+  type LogItem,
+  type NoteItem,
+  type TicketItem,
+  type TicketRecord,
+} from './ticket.entity.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The contact already has a running ticket on the connection. */
+export class ConversationTaken extends Error {
+  constructor(readonly ticketId: number) {
+    super('conversation taken');
+  }
+}
+/** Somebody changed the ticket since it was read. */
+export class TicketChanged extends Error {}
+
+const strip = (item: TicketItem): TicketRecord => {
+  const { pk: _a, sk: _b, type: _c, gsi1pk: _d, gsi1sk: _e, gsi2pk: _f, gsi2sk: _g, gsi3pk: _h, gsi3sk: _i, gsi4pk: _j, gsi4sk: _k, ...record } = item;
+  return record;
+};
+
+const toItem = (t: TicketRecord): TicketItem => ({ ...ticketKey(t.companyId, t.id), type: 'ticket', ...indexKeys(t), ...t });
+
+export const getTicketRecord = async (companyId: number, id: number, consistent = false): Promise<TicketRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: consistent }));
+  return out.Item ? strip(out.Item as TicketItem) : undefined;
+};
+
+export const getTicketRecords = async (companyId: number, ids: number[]): Promise<TicketRecord[]> => {
+  const unique = [...new Set(ids)];
+  const found: TicketRecord[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    const keys = unique.slice(i, i + 100).map((id) => ticketKey(companyId, id));
+    const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+    found.push(...((out.Responses?.[tableName()] ?? []) as TicketItem[]).map(strip));
+  }
+  return found;
+};
+
+export const getTicketIdByUuid = async (companyId: number, uuid: string): Promise<number | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: ticketUuidKey(companyId, uuid) }));
+  return out.Item?.ticketId as number | undefined;
+};
+
+export const getConversation = async (
+  companyId: number,
+  contactId: number,
+  connectionId: number,
+  consistent = true,
+): Promise<ConversationItem | undefined> => {
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: conversationKey(companyId, contactId, connectionId), ConsistentRead: consistent }),
+  );
+  return out.Item as ConversationItem | undefined;
+};
+
+export interface LogInput {
+  id: string;
+  logType: string;
+  user: LogItem['user'];
+  queue: LogItem['queue'];
+  createdAt: string;
+}
+
+const logPut = (t: TicketRecord, log: LogInput): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      pk: ticketPk(t.companyId, t.id),
+      sk: logSk(log.id),
+      type: 'ticketLog',
+      companyId: t.companyId,
+      ticketId: t.id,
+      ...log,
+    } satisfies LogItem,
+  },
+});
+
+const counterUpdates = (companyId: number, before: TicketRecord | undefined, after: TicketRecord | undefined): TransactItem[] => {
+  const delta = new Map<string, number>();
+  for (const dim of before ? counterDims(before) : []) delta.set(dim, (delta.get(dim) ?? 0) - 1);
+  for (const dim of after ? counterDims(after) : []) delta.set(dim, (delta.get(dim) ?? 0) + 1);
+  return [...delta]
+    .filter(([, n]) => n !== 0)
+    .map(([dim, n]) => ({
+      Update: {
+        TableName: tableName(),
+        Key: { pk: counterPk(companyId), sk: dim },
+        UpdateExpression: 'ADD #n :n SET #type = :type',
+        ExpressionAttributeNames: { '#n': 'count', '#type': 'type' },
+        ExpressionAttributeValues: { ':n': n, ':type': 'ticketCounter' },
+      },
+    }));
+};
+
+const conversationPut = (t: TicketRecord, active: boolean, condition: 'free' | 'ours'): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...conversationKey(t.companyId, t.contactId, t.whatsappId),
+      type: 'conversation',
+      companyId: t.companyId,
+      contactId: t.contactId,
+      connectionId: t.whatsappId,
+      ticketId: t.id,
+      active,
+      updatedAt: t.updatedAt,
+    } satisfies ConversationItem,
+    ConditionExpression:
+      condition === 'free' ? 'attribute_not_exists(pk) OR active = :false OR ticketId = :id' : 'attribute_not_exists(pk) OR ticketId = :id OR active = :false',
+    ExpressionAttributeValues: { ':false': false, ':id': t.id },
+  },
+});
+
+const raceFailure = async (error: unknown, t: TicketRecord, conversationIndex: number): Promise<never> => {
+  if (isConditionalCheckFailure(error)) {
+    if (failedTransactionItem(error) === conversationIndex) {
+      const conv = await getConversation(t.companyId, t.contactId, t.whatsappId);
+      throw new ConversationTaken(conv?.ticketId ?? 0);
+    }
+    throw new TicketChanged();
+  }
+  throw error;
+};
+
+/** Creates the ticket as the contact's running conversation on its connection, with its uuid and first log. */
+export const insertTicket = async (t: TicketRecord, log: LogInput): Promise<void> => {
+  const items: TransactItem[] = [
+    { Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
+    conversationPut(t, true, 'free'),
+    { Put: { TableName: tableName(), Item: { ...ticketUuidKey(t.companyId, t.uuid), type: 'ticketUuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...counterUpdates(t.companyId, undefined, t),
+    logPut(t, log),
+  ];
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    await raceFailure(error, t, 1);
+  }
+};
+
+export interface SaveOptions {
+  logs?: LogInput[];
+  /** whether the save makes the ticket the contact's running conversation, ends it, or leaves the pointer alone */
+  conversation?: 'activate' | 'deactivate' | 'keep';
+}
+
+/** Writes `after` over `before` if nobody changed the ticket meanwhile; keeps counters and the conversation in step. */
+export const saveTicket = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketRecord> => {
+  const next = { ...after, version: before.version + 1 };
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toItem(next),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': before.version },
+      },
+    },
+  ];
+  let conversationIndex = -1;
+  if (options.conversation === 'activate') {
+    conversationIndex = items.length;
+    items.push(conversationPut(next, true, 'free'));
+  } else if (options.conversation === 'deactivate') {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: conversationKey(next.companyId, next.contactId, next.whatsappId),
+        UpdateExpression: 'SET active = :false, updatedAt = :at',
+        ConditionExpression: 'ticketId = :id',
+        ExpressionAttributeValues: { ':false': false, ':at': next.updatedAt, ':id': next.id },
+      },
+    });
+  }
+  items.push(...counterUpdates(next.companyId, before, next), ...(options.logs ?? []).map((l) => logPut(next, l)));
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    await raceFailure(error, next, conversationIndex);
+  }
+  return next;
+};
+
+export const deleteTicketItems = async (t: TicketRecord): Promise<void> => {
+  const items: TransactItem[] = [
+    { Delete: { TableName: tableName(), Key: ticketKey(t.companyId, t.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': t.version } } },
+    { Delete: { TableName: tableName(), Key: ticketUuidKey(t.companyId, t.uuid) } },
+    ...counterUpdates(t.companyId, t, undefined),
+  ];
+  const conv = await getConversation(t.companyId, t.contactId, t.whatsappId);
+  if (conv?.ticketId === t.id) items.push({ Delete: { TableName: tableName(), Key: conversationKey(t.companyId, t.contactId, t.whatsappId), ConditionExpression: 'ticketId = :id', ExpressionAttributeValues: { ':id': t.id } } });
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new TicketChanged();
+    throw error;
+  }
+};
+
+export type TicketIndex = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
+
+export interface IndexPage {
+  items: TicketRecord[];
+  lastKey?: Record<string, string>;
+}
+
+/** One page of an index partition, newest first unless `forward`. */
+export const queryTicketIndex = async (
+  index: TicketIndex,
+  partition: string,
+  options: { limit: number; forward: boolean; startKey?: Record<string, string>; filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> } },
+): Promise<IndexPage> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partition, ...(options.filter?.values ?? {}) },
+      ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
+      ...(options.filter?.names ? { ExpressionAttributeNames: options.filter.names } : {}),
+      ScanIndexForward: options.forward,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { items: ((out.Items ?? []) as TicketItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};
+
+/** The keys an index query resumes after, taken from a ticket it returned. */
+export const resumeKeyOf = (index: TicketIndex, t: TicketRecord): Record<string, string> => {
+  const item = toItem(t);
+  return { pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] };
+};
+
+export const getCounters = async (companyId: number, dims: string[]): Promise<Map<string, number>> => {
+  const unique = [...new Set(dims)];
+  if (unique.length === 0) return new Map();
+  const out = await table().send(
+    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.map((sk) => ({ pk: counterPk(companyId), sk })) } } }),
+  );
+  return new Map(((out.Responses?.[tableName()] ?? []) as { sk: string; count: number }[]).map((c) => [c.sk, c.count]));
+};
+
+export const listLogItems = async (companyId: number, ticketId: number): Promise<LogItem[]> => {
+  const items: LogItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'LOG#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((out.Items ?? []) as LogItem[]));
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+};
+
+export const putLog = async (t: TicketRecord, log: LogInput): Promise<void> => {
+  const put = logPut(t, log).Put!;
+  await table().send(new PutCommand({ TableName: put.TableName, Item: put.Item }));
+};
+
+export const putNote = async (note: NoteItem): Promise<void> => {
+  await table().send(new PutCommand({ TableName: tableName(), Item: note, ConditionExpression: 'attribute_not_exists(pk)' }));
+};
+
+export const listNoteItems = async (companyId: number, ticketId: number): Promise<NoteItem[]> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'NOTE#' },
+      ScanIndexForward: false,
+      Limit: 200,
+    }),
+  );
+  return (out.Items ?? []) as NoteItem[];
+};
+
+export const getNoteItem = async (companyId: number, ticketId: number, ulid: string): Promise<NoteItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) } }));
+  return out.Item as NoteItem | undefined;
+};
+
+export const deleteNoteItem = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
+  await table().send(
+    new TransactWriteCommand({
+      TransactItems: [{ Delete: { TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) }, ConditionExpression: 'attribute_exists(pk)' } }],
+    }),
+  );
+};

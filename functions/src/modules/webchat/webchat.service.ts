@@ -1,0 +1,89 @@
+/**
+ * The website chat channel's public side: the widget's settings, visitors (a contact per visitor, with a signed
+ * visitor token), their messages (put on the inbound queue like every channel's events) and their conversation.
+ */
+import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
+import { inboundDeduplicationId, inboundGroupId, type InboundEvent } from '@switchboard/shared/connector';
+import { signVisitorToken, verifyVisitorToken, type VisitorClaims } from '../../platform/auth/visitor-tokens.ts';
+import { clock, ids } from '../../platform/clock.ts';
+import { config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { queue } from '../../platform/ports/ports.ts';
+import { toVisitorMessage } from '../../channels/webchat/webchat.driver.ts';
+import { countAttempt } from '../auth/throttle.ts';
+import { findCompany } from '../companies/companies.service.ts';
+import { findWebchatByToken, type ConnectionRecord } from '../connections/connections.service.ts';
+import { findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';
+import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
+import { contactTickets } from '../tickets/tickets.service.ts';
+
+const CONVERSATION_PAGE = 100;
+
+export const widgetConfig = async (token: string) => {
+  const connection = await findWebchatByToken(token);
+  const company = await findCompany(connection.companyId);
+  return { companyName: company?.name ?? '', color: connection.color, greeting: connection.greetingMessage };
+};
+
+export const createVisitor = async (token: string, body: { name: string; email?: string; phone?: string }, sourceIp: string) => {
+  const connection = await findWebchatByToken(token);
+  await countAttempt({ kind: 'ip', value: `webchat:${sourceIp}` }, config().WEBCHAT_VISITORS_PER_ADDRESS);
+  const visitorId = ids.ulid();
+  const { contact } = await findOrCreateContactByIdentity(connection.companyId, {
+    channel: 'webchat',
+    identity: visitorId,
+    name: body.name,
+    email: body.email || undefined,
+    phone: body.phone || undefined,
+    connectionId: connection.id,
+  });
+  const visitorToken = await signVisitorToken({ companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, visitorId });
+  return { visitorToken, visitorId, name: contact.name };
+};
+
+/** The visitor behind a request: a valid visitor token of this very web chat, else 401. */
+export const visitorOf = async (connection: ConnectionRecord, authorization: string | undefined): Promise<VisitorClaims> => {
+  const token = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
+  const claims = token ? await verifyVisitorToken(token) : undefined;
+  if (!claims || claims.companyId !== connection.companyId || claims.connectionId !== connection.id) throw new AppError('ERR_SESSION_EXPIRED');
+  return claims;
+};
+
+export const sendVisitorMessage = async (
+  token: string,
+  authorization: string | undefined,
+  body: { body: string; clientMessageId?: string },
+): Promise<VisitorMessage> => {
+  const connection = await findWebchatByToken(token);
+  const visitor = await visitorOf(connection, authorization);
+  await countAttempt({ kind: 'ip', value: `visitor:${visitor.visitorId}` }, config().WEBCHAT_MESSAGES_PER_VISITOR);
+  const contact = await getContact(connection.companyId, visitor.contactId);
+  if (!contact) throw new AppError('ERR_SESSION_EXPIRED');
+  if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'This conversation is closed');
+  const at = clock().now().toISOString();
+  const channelMessageId = `w-${visitor.visitorId}-${body.clientMessageId ?? ids.ulid()}`;
+  const event: InboundEvent = {
+    kind: 'message',
+    companyId: connection.companyId,
+    connectionId: connection.id,
+    channel: 'webchat',
+    contact: { identity: visitor.visitorId, isGroup: false },
+    at,
+    channelMessageId,
+    fromMe: false,
+    body: body.body,
+    mediaType: 'chat',
+  };
+  await queue().send('inbound.fifo', { body: JSON.stringify(event), groupId: inboundGroupId(event), deduplicationId: inboundDeduplicationId(event) });
+  return { id: channelMessageId, body: body.body, fromVisitor: true, mediaType: 'chat', mediaUrl: null, isDeleted: false, createdAt: at };
+};
+
+export const visitorConversation = async (token: string, authorization: string | undefined) => {
+  const connection = await findWebchatByToken(token);
+  const visitor = await visitorOf(connection, authorization);
+  const [latest] = await contactTickets(connection.companyId, visitor.contactId, 1);
+  if (!latest) return { messages: [], answered: false };
+  const records = await conversationForVisitor(latest, CONVERSATION_PAGE);
+  const messages = await Promise.all(records.map(async (r) => toVisitorMessage(await presentForVisitor(r))));
+  return { messages, answered: records.some((r) => r.fromMe) };
+};

@@ -1,0 +1,98 @@
+/**
+ * The BlobStore port: media files. S3 with presigned URLs in AWS; files under `<DATA_DIR>/media` locally,
+ * uploaded and read through signed URLs that the local gateway checks the same way.
+ */
+import { HeadObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import { clock } from '../clock.ts';
+import { config } from '../config.ts';
+
+export interface UploadTarget {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface BlobStore {
+  uploadUrl(key: string, file: { mimeType: string; size: number }): Promise<UploadTarget>;
+  downloadUrl(key: string): Promise<string>;
+  /** size of a stored file, or undefined when nothing was uploaded under the key */
+  size(key: string): Promise<number | undefined>;
+}
+
+const UPLOAD_TTL_SECONDS = 15 * 60;
+const DOWNLOAD_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+// ----- local -----
+
+const signingKey = () => `media:${config().JWT_SECRET ?? 'local'}`;
+
+export const localMediaSignature = (method: 'PUT' | 'GET', key: string, expires: number, extra = ''): string =>
+  createHmac('sha256', signingKey()).update(`${method}\n${key}\n${expires}\n${extra}`).digest('base64url');
+
+export const verifyLocalMediaSignature = (method: 'PUT' | 'GET', key: string, expires: number, signature: string, extra = ''): boolean => {
+  if (!Number.isFinite(expires) || expires * 1000 < clock().now().getTime()) return false;
+  const expected = Buffer.from(localMediaSignature(method, key, expires, extra));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+};
+
+/** The file behind a media key, refusing keys that would leave the media folder. */
+export const localMediaPath = (key: string): string | undefined => {
+  const root = join(config().DATA_DIR, 'media');
+  const file = normalize(join(root, key));
+  return file.startsWith(root + sep) ? file : undefined;
+};
+
+const localBlobStore: BlobStore = {
+  async uploadUrl(key, file) {
+    const expires = Math.floor(clock().now().getTime() / 1000) + UPLOAD_TTL_SECONDS;
+    const sig = localMediaSignature('PUT', key, expires, `${file.mimeType}\n${file.size}`);
+    const query = new URLSearchParams({ expires: String(expires), type: file.mimeType, size: String(file.size), sig });
+    return { url: `${config().PUBLIC_URL}/media/${key}?${query}`, headers: { 'content-type': file.mimeType } };
+  },
+  async downloadUrl(key) {
+    const expires = Math.floor(clock().now().getTime() / 1000) + DOWNLOAD_TTL_SECONDS;
+    return `/media/${key}?${new URLSearchParams({ expires: String(expires), sig: localMediaSignature('GET', key, expires) })}`;
+  },
+  async size(key) {
+    const file = localMediaPath(key);
+    if (!file) return undefined;
+    return stat(file).then(
+      (s) => s.size,
+      () => undefined,
+    );
+  },
+};
+
+// ----- AWS -----
+
+let s3: S3Client | undefined;
+const bucket = () => {
+  const name = process.env.MEDIA_BUCKET;
+  if (!name) throw new Error('Invalid environment: MEDIA_BUCKET is required');
+  return name;
+};
+const client = () => (s3 ??= new S3Client({ region: config().AWS_REGION }));
+
+const s3BlobStore: BlobStore = {
+  async uploadUrl(key, file) {
+    const url = await getSignedUrl(client(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: file.mimeType, ContentLength: file.size }), {
+      expiresIn: UPLOAD_TTL_SECONDS,
+    });
+    return { url, headers: { 'content-type': file.mimeType } };
+  },
+  downloadUrl: (key) => getSignedUrl(client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: DOWNLOAD_TTL_SECONDS }),
+  async size(key) {
+    try {
+      const out = await client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+      return out.ContentLength;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+export const blobStore = (): BlobStore => (config().RUNTIME === 'local' ? localBlobStore : s3BlobStore);

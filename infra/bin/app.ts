@@ -1,0 +1,20 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
+
+const app = new App();
+
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION;
+
+new SwitchboardStack(app, 'Switchboard', {
+  // env-agnostic without credentials, so `cdk synth` works anywhere
+  env: account && region ? { account, region } : undefined,
+  // `-c switchboard:bundling=false` synthesises placeholder code instead of esbuild bundles
+  bundling: String(app.node.tryGetContext('switchboard:bundling') ?? 'true') !== 'false',
+  mailFrom: app.node.tryGetContext('switchboard:mailFrom'),
+  description: 'Switchboard: multi-tenant customer-service inbox',
+});
+
+// cdk-nag v3 is a CDK validation plugin (not an Aspect): unacknowledged findings fail the synth
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));

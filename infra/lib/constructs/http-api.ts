@@ -1,0 +1,68 @@
+import * as apigwv1 from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { API_PREFIX, routes, routeKey } from '@switchboard/shared/routes';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag.ts';
+
+/** HTTP API whose routes are exactly the route table's, each integrated with its module's function. */
+export class ModuleHttpApi extends Construct {
+  readonly api: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    // no CORS: the web app reaches /api through CloudFront on its own origin
+    this.api = new apigw.HttpApi(this, 'Api', {
+      description: 'Switchboard HTTP API (routes from shared/src/routes.ts)',
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.stage = this.api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: apigwv1.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTimeEpoch',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latency: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+  }
+
+  /** One route per route-table entry; `functions` maps module name to its function. */
+  addRoutes(functions: ReadonlyMap<string, IFunction>): void {
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of routes) {
+      const handler = functions.get(route.module);
+      if (!handler) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
+      let integration = integrations.get(route.module);
+      if (!integration) {
+        // one invoke permission per function for the whole API, not one per route: resource policies
+        // are capped at 20 KB and big modules have dozens of routes
+        integration = new HttpLambdaIntegration(`${route.module}-integration`, handler, { scopePermissionToRoute: false });
+        integrations.set(route.module, integration);
+      }
+      const key = apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]);
+      if (key.key !== routeKey(route)) throw new Error(`Route key ${key.key} differs from routeKey() ${routeKey(route)}`);
+      const httpRoute = new apigw.HttpRoute(this, route.id, { httpApi: this.api, routeKey: key, integration });
+      acknowledge(
+        httpRoute,
+        route.auth === 'public'
+          ? 'Public route by design (route table auth: public).'
+          : 'Authenticated by our JWT inside the module function (parse, authenticate, authorise), not by API Gateway.',
+        'AwsSolutions-APIG4',
+      );
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge, managedPolicyFinding, wildcardResourceFinding } from '../nag.ts';
+
+export interface WebHostingProps {
+  httpApi: IApi;
+  webSocketApi: IApi;
+  /** folder of the Vite build; deployed only when it exists, so synth works before the web is built */
+  webDistPath?: string;
+}
+
+/**
+ * SPA routing without distribution-wide custom error responses: those would also turn the API's own
+ * 403/404 answers into index.html. Paths without a file extension are client routes.
+ */
+const SPA_REWRITE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
+  return request;
+}`;
+
+/** Web bucket, media bucket, access-log bucket and the CloudFront distribution that fronts web, API and WebSocket. */
+export class WebHosting extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly webBucket: s3.Bucket;
+  readonly mediaBucket: s3.Bucket;
+  readonly logBucket: s3.Bucket;
+  readonly deployment?: s3deploy.BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebHostingProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    const privateBucket = {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+    };
+
+    this.logBucket = new s3.Bucket(this, 'LogBucket', {
+      ...privateBucket,
+      // CloudFront standard logs are delivered with ACLs
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(this.logBucket, 'This is the access-log bucket; logging it into itself would loop.', 'AwsSolutions-S1');
+
+    this.webBucket = new s3.Bucket(this, 'WebBucket', {
+      ...privateBucket,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/web/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Serves index.html for client-side routes of the web app',
+    });
+
+    const apiOrigin = (api: IApi) =>
+      new origins.HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      });
+    // dynamic: nothing cached; everything but Host reaches API Gateway (it routes on its own host name)
+    const passThrough = {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Switchboard web, /api and /ws',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          ...passThrough,
+          origin: apiOrigin(props.httpApi),
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        },
+        // the stage is named `ws`, so the viewer path is already the stage path (see realtime-api.ts)
+        '/ws': {
+          ...passThrough,
+          origin: apiOrigin(props.webSocketApi),
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        },
+      },
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+    });
+
+    this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      ...privateBucket,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/media/',
+      // the browser uploads straight to S3 with presigned PUT URLs, from the app's own origin only
+      cors: [
+        {
+          allowedOrigins: [`https://${this.distribution.distributionDomainName}`],
+          allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    acknowledge(
+      this.distribution,
+      'No custom domain yet, so the default *.cloudfront.net certificate (fixed TLSv1 policy) is used; add a domain, an ACM certificate and minimumProtocolVersion TLSv1.2_2021 together.',
+      'AwsSolutions-CFR4',
+    );
+    acknowledge(
+      this.distribution,
+      'Tenants and their customers are in many countries: no geographic restriction.',
+      'AwsSolutions-CFR1',
+    );
+    acknowledge(
+      this.distribution,
+      'No WAF web ACL yet (fixed monthly cost); login throttling is done in the application. Revisit before a public launch.',
+      'AwsSolutions-CFR2',
+    );
+
+    if (props.webDistPath && existsSync(props.webDistPath)) {
+      // the asset made explicit (as Source.asset does inside) so its bucket can be named below
+      const build = new s3assets.Asset(this, 'WebBuild', { path: props.webDistPath });
+      this.deployment = new s3deploy.BucketDeployment(this, 'DeployWeb', {
+        sources: [s3deploy.Source.bucket(build.bucket, build.s3ObjectKey)],
+        destinationBucket: this.webBucket,
+        distribution: this.distribution,
+        distributionPaths: ['/*'],
+        memoryLimit: 512,
+      });
+      // its handler is a CDK-managed singleton Lambda at stack level, outside this construct
+      const reason =
+        'CDK-managed BucketDeployment handler: basic execution role, read of the CDK asset bucket, write of the web bucket, CloudFront invalidation (no resource-level permission) and its runtime; all chosen by CDK.';
+      for (const handler of stack.node.children.filter((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+        acknowledge(
+          handler,
+          reason,
+          managedPolicyFinding(
+            this,
+            iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
+          ),
+          ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
+            (a) => `AwsSolutions-IAM5[Action::${a}]`,
+          ),
+          'AwsSolutions-IAM5[Resource::*]',
+          wildcardResourceFinding(this, build.bucket.arnForObjects('*')),
+          wildcardResourceFinding(this, this.webBucket.arnForObjects('*')),
+          'AwsSolutions-L1',
+        );
+      }
+    }
+  }
+}

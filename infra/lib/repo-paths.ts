@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Resolved from this file, not from the working directory, so the app synthesises from any cwd. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Lambda entry convention: functions/src/modules/<module>/<module>.lambda.ts exporting `handler`. */
+export const lambdaEntryPath = (module: string): string =>
+  path.join(repoRoot, 'functions', 'src', 'modules', module, `${module}.lambda.ts`);
+
+export const webDistPath = path.join(repoRoot, 'web', 'dist');
+
+export const lockFilePath = path.join(repoRoot, 'package-lock.json');
+
+export const connectorDockerfile = 'connector-container/Dockerfile';

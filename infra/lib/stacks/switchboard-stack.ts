@@ -1,0 +1,142 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Construct } from 'constructs';
+import { AppTable } from '../constructs/app-table.ts';
+import { ConnectorService } from '../constructs/connector-service.ts';
+import { ModuleHttpApi } from '../constructs/http-api.ts';
+import { JobScheduler } from '../constructs/job-scheduler.ts';
+import { JwtSecret } from '../constructs/jwt-secret.ts';
+import { MessageQueues, queueDefinitions } from '../constructs/message-queues.ts';
+import { ModuleFunction } from '../constructs/module-function.ts';
+import { RealtimeApi } from '../constructs/realtime-api.ts';
+import { WebHosting } from '../constructs/web-hosting.ts';
+import { functionModules, httpModules, missingEntries, pascalCase, sqsConsumers, WEBSOCKET_MODULE } from '../function-modules.ts';
+import { webDistPath } from '../repo-paths.ts';
+
+export const DEFAULT_MAIL_FROM = 'no-reply@switchboard.local';
+
+export interface SwitchboardStackProps extends StackProps {
+  /** esbuild-bundle the module functions (default true); false deploys placeholder code, for fast tests */
+  bundling?: boolean;
+  /** sender of e-mails; must be an SES-verified identity in the target account */
+  mailFrom?: string;
+  /** the web build to upload; default web/dist, skipped when the folder does not exist */
+  webDistPath?: string;
+  /** connector image; default: built from connector-container/Dockerfile at deploy time */
+  connectorImage?: ContainerImage;
+}
+
+/** Everything Switchboard runs on in AWS: see shared/ARCHITECTURE.md section 1. */
+export class SwitchboardStack extends Stack {
+  /** module name -> its one function */
+  readonly functions: ReadonlyMap<string, lambda.Function>;
+  readonly table: AppTable;
+  readonly jwt: JwtSecret;
+  readonly queues: MessageQueues;
+  readonly scheduler: JobScheduler;
+  readonly httpApi: ModuleHttpApi;
+  readonly realtimeApi: RealtimeApi;
+  readonly web: WebHosting;
+  readonly connector: ConnectorService;
+
+  constructor(scope: Construct, id: string, props: SwitchboardStackProps = {}) {
+    super(scope, id, props);
+    const bundling = props.bundling ?? true;
+    const moduleNames = functionModules();
+    if (bundling) {
+      // all missing entries at once, rather than one per failed synth
+      const missing = missingEntries(moduleNames);
+      if (missing.length > 0) {
+        throw new Error(
+          `Missing Lambda entry files (each must export \`handler\`):\n  ${missing.join('\n  ')}\n` +
+            'Add them, or synthesise with placeholder code: cdk synth -c switchboard:bundling=false',
+        );
+      }
+    }
+
+    this.table = new AppTable(this, 'Data');
+    this.jwt = new JwtSecret(this, 'Jwt');
+    const { jwt } = this;
+    this.queues = new MessageQueues(this, 'Queues');
+    const { queues } = this.queues;
+    this.scheduler = new JobScheduler(this, 'Scheduler', { jobsQueue: queues.jobs });
+    this.httpApi = new ModuleHttpApi(this, 'Http');
+    this.realtimeApi = new RealtimeApi(this, 'Realtime');
+    this.web = new WebHosting(this, 'Web', {
+      httpApi: this.httpApi.api,
+      webSocketApi: this.realtimeApi.api,
+      webDistPath: props.webDistPath ?? webDistPath,
+    });
+
+    const mailFrom = props.mailFrom ?? DEFAULT_MAIL_FROM;
+    const environment: Record<string, string> = {
+      RUNTIME: 'aws',
+      TABLE_NAME: this.table.table.tableName,
+      WS_MANAGEMENT_ENDPOINT: this.realtimeApi.callbackUrl,
+      PUBLIC_URL: `https://${this.web.distribution.distributionDomainName}`,
+      JWT_SECRET_ARN: jwt.secret.secretArn,
+      JOBS_QUEUE: queues.jobs.queueUrl,
+      JOBS_QUEUE_ARN: queues.jobs.queueArn,
+      ...this.queues.urlEnvironment(),
+      SCHEDULER_GROUP: this.scheduler.groupName,
+      SCHEDULER_ROLE_ARN: this.scheduler.role.roleArn,
+      MEDIA_BUCKET: this.web.mediaBucket.bucketName,
+      MAIL_FROM: mailFrom,
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+
+    const functions = new Map<string, lambda.Function>();
+    for (const module of moduleNames) {
+      const moduleFunction = new ModuleFunction(this, `${pascalCase(module)}Module`, {
+        module,
+        bundling,
+        environment,
+        access: {
+          table: this.table.table,
+          jwtSecret: jwt.secret,
+          queues: Object.values(queues),
+          schedulerGroupName: this.scheduler.groupName,
+          schedulerRole: this.scheduler.role,
+          webSocketStage: this.realtimeApi.stage,
+          mediaBucket: this.web.mediaBucket,
+          mailFrom,
+        },
+      });
+      functions.set(module, moduleFunction.function);
+    }
+    this.functions = functions;
+
+    this.httpApi.addRoutes(new Map(httpModules().map((m) => [m, functions.get(m)!])));
+    this.realtimeApi.addRoutes(functions.get(WEBSOCKET_MODULE)!);
+    for (const consumer of sqsConsumers) {
+      // partial batch failures: one poisoned message is retried (then dead-lettered) alone
+      functions
+        .get(consumer.module)!
+        .addEventSource(
+          new SqsEventSource(queues[consumer.queue], { batchSize: consumer.batchSize, reportBatchItemFailures: true }),
+        );
+    }
+
+    this.connector = new ConnectorService(this, 'Connector', {
+      table: this.table.table,
+      inboundQueue: queues.inbound,
+      outboundQueue: queues.outbound,
+      commandsQueue: queues.connectorCommands,
+      logBucket: this.web.logBucket,
+      image: props.connectorImage,
+      environment: {
+        TABLE_NAME: this.table.table.tableName,
+        [queueDefinitions.inbound.urlEnv]: queues.inbound.queueUrl,
+        [queueDefinitions.outbound.urlEnv]: queues.outbound.queueUrl,
+        [queueDefinitions.connectorCommands.urlEnv]: queues.connectorCommands.queueUrl,
+      },
+    });
+
+    new CfnOutput(this, 'CloudFrontUrl', { value: environment.PUBLIC_URL! });
+    new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.stage.url });
+    new CfnOutput(this, 'WebSocketUrl', { value: this.realtimeApi.stage.url });
+    new CfnOutput(this, 'TableName', { value: this.table.table.tableName });
+  }
+}

@@ -1,0 +1,363 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
+import { routeKey, routes } from '@switchboard/shared/routes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ModuleFunction } from '../lib/constructs/module-function.ts';
+import { MAX_RECEIVE_COUNT } from '../lib/constructs/message-queues.ts';
+import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
+import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
+import type { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
+import { buildStack, fakeWebDist, logicalId } from './synth-stack.ts';
+
+type Resource = { Type: string; Properties: Record<string, any> };
+
+let stack: SwitchboardStack;
+let template: Template;
+let resources: Record<string, Resource>;
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const functionId = (module: string) => logicalId(stack.functions.get(module)!);
+/** `integrations/<id>` targets are rendered as a join with a Ref. */
+const targetIntegration = (route: Resource): Resource => {
+  const [, parts] = route.Properties.Target['Fn::Join'];
+  return resources[parts[1].Ref]!;
+};
+
+beforeAll(() => {
+  ({ stack } = buildStack());
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources;
+});
+
+describe('table', () => {
+  it('matches table-definition: keys, GSIs (projection ALL), TTL, PITR, on-demand, retained', () => {
+    const key = (name: string, type: 'HASH' | 'RANGE') => ({ AttributeName: name, KeyType: type });
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [key(tableKeys.partitionKey, 'HASH'), key(tableKeys.sortKey, 'RANGE')],
+        GlobalSecondaryIndexes: globalIndexes.map((g) => ({
+          IndexName: g.indexName,
+          KeySchema: [key(g.partitionKey, 'HASH'), key(g.sortKey, 'RANGE')],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
+    });
+    const [, table] = ofType('AWS::DynamoDB::GlobalTable')[0]!;
+    const names = [tableKeys.partitionKey, tableKeys.sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+    expect(table.Properties.AttributeDefinitions).toEqual(names.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })));
+  });
+});
+
+describe('functions', () => {
+  it('gives every module with routes, the realtime module and each SQS consumer exactly one function', () => {
+    const expected = new Set([...httpModules(), WEBSOCKET_MODULE, ...sqsConsumers.map((c) => c.module)]);
+    expect(new Set(stack.functions.keys())).toEqual(expected);
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(expected.size);
+    // all routes of a module reach the same single function
+    for (const module of httpModules()) {
+      const targets = new Set(
+        ofType('AWS::ApiGatewayV2::Route')
+          .map(([, r]) => r)
+          .filter((r) => routes.some((route) => route.module === module && routeKey(route) === r.Properties.RouteKey))
+          .map((r) => targetIntegration(r).Properties.IntegrationUri['Fn::GetAtt'][0]),
+      );
+      expect(targets).toEqual(new Set([functionId(module)]));
+    }
+  });
+
+  it('uses the shared runtime settings and environment', () => {
+    const envNames = [
+      'RUNTIME',
+      'TABLE_NAME',
+      'WS_MANAGEMENT_ENDPOINT',
+      'PUBLIC_URL',
+      'JWT_SECRET_ARN',
+      'JOBS_QUEUE',
+      'JOBS_QUEUE_ARN',
+      'QUEUE_URL_INBOUND',
+      'QUEUE_URL_OUTBOUND',
+      'QUEUE_URL_JOBS',
+      'QUEUE_URL_CONNECTOR_COMMANDS',
+      'SCHEDULER_GROUP',
+      'SCHEDULER_ROLE_ARN',
+      'MAIL_FROM',
+      'NODE_OPTIONS',
+    ];
+    for (const module of functionModules()) {
+      const fn = resources[functionId(module)]!;
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 1024,
+        Timeout: 30,
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogFormat: 'JSON' },
+      });
+      const env = fn.Properties.Environment.Variables;
+      expect(Object.keys(env)).toEqual(expect.arrayContaining(envNames));
+      expect(env).toMatchObject({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' });
+    }
+  });
+
+  it('points WS_MANAGEMENT_ENDPOINT at the WebSocket stage callback URL', () => {
+    const env = resources[functionId('auth')]!.Properties.Environment.Variables;
+    expect(env.WS_MANAGEMENT_ENDPOINT).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'https://',
+          { Ref: logicalId(stack.realtimeApi.api) },
+          '.execute-api.',
+          { Ref: 'AWS::Region' },
+          '.',
+          { Ref: 'AWS::URLSuffix' },
+          '/ws',
+        ],
+      ],
+    });
+  });
+
+  it('grants each function its least-privilege statements', () => {
+    for (const module of functionModules()) {
+      const policy = ofType('AWS::IAM::Policy').find(([, p]) =>
+        p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(stack.functions.get(module)!.role!)),
+      );
+      const statements = JSON.stringify(policy![1].Properties.PolicyDocument.Statement);
+      for (const action of [
+        'dynamodb:PutItem',
+        'secretsmanager:GetSecretValue',
+        'sqs:SendMessage',
+        'execute-api:ManageConnections',
+        'scheduler:CreateSchedule',
+        'scheduler:UpdateSchedule',
+        'scheduler:DeleteSchedule',
+        'iam:PassRole',
+        's3:PutObject',
+      ]) {
+        expect(statements, `${module}: ${action}`).toContain(action);
+      }
+      expect(statements).not.toMatch(/"(dynamodb|sqs|s3|scheduler|iam):\*"/);
+      expect(statements).toContain(`{"Fn::GetAtt":["${logicalId(stack.scheduler.role)}","Arn"]}`);
+    }
+  });
+
+  it('fails with the entry path when bundling a module whose entry file is missing', () => {
+    expect(missingEntries(['no-such-module'])).toEqual(['functions/src/modules/no-such-module/no-such-module.lambda.ts']);
+    const { stack: other } = buildStack();
+    const access = {
+      table: other.table.table,
+      jwtSecret: other.jwt.secret,
+      queues: [],
+      schedulerGroupName: other.scheduler.groupName,
+      schedulerRole: other.scheduler.role,
+      webSocketStage: other.realtimeApi.stage,
+      mediaBucket: other.web.mediaBucket,
+      mailFrom: 'a@b.c',
+    };
+    expect(
+      () => new ModuleFunction(other, 'Missing', { module: 'no-such-module', bundling: true, environment: {}, access }),
+    ).toThrow('functions/src/modules/no-such-module/no-such-module.lambda.ts');
+  });
+});
+
+describe('HTTP API', () => {
+  it('has one route per route-table entry, integrated with its module function', () => {
+    const httpRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => r.Properties.ApiId.Ref === logicalId(stack.httpApi.api),
+    );
+    expect(httpRoutes).toHaveLength(routes.length);
+    for (const route of routes) {
+      const matching = httpRoutes.filter(([, r]) => r.Properties.RouteKey === routeKey(route));
+      expect(matching, routeKey(route)).toHaveLength(1);
+      const integration = targetIntegration(matching[0]![1]);
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [functionId(route.module), 'Arn'] },
+      });
+    }
+  });
+
+  it('has an auto-deployed $default stage with access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: logicalId(stack.httpApi.api) },
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('WebSocket API', () => {
+  it('routes $connect, $disconnect and $default to the realtime function', () => {
+    const wsRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, r]) => r.Properties.ApiId.Ref === logicalId(stack.realtimeApi.api),
+    );
+    expect(wsRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual([...WEBSOCKET_ROUTES].sort());
+    for (const [, route] of wsRoutes) {
+      expect(JSON.stringify(targetIntegration(route).Properties.IntegrationUri)).toContain(functionId(WEBSOCKET_MODULE));
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
+  });
+});
+
+describe('queues', () => {
+  it('has 4 queues and 4 DLQs with redrive, SSE and FIFO where agreed', () => {
+    const queues = ofType('AWS::SQS::Queue');
+    expect(queues).toHaveLength(8);
+    const withRedrive = queues.filter(([, q]) => q.Properties.RedrivePolicy);
+    expect(withRedrive).toHaveLength(4);
+    for (const [, queue] of withRedrive) {
+      expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(MAX_RECEIVE_COUNT);
+      const dlq = resources[queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!;
+      expect(dlq.Properties.FifoQueue).toBe(queue.Properties.FifoQueue);
+    }
+    for (const [, queue] of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    const fifo = withRedrive.filter(([, q]) => q.Properties.FifoQueue);
+    expect(fifo).toHaveLength(2);
+    for (const [, queue] of fifo) {
+      expect(queue.Properties).toMatchObject({
+        ContentBasedDeduplication: false,
+        DeduplicationScope: 'messageGroup',
+        FifoThroughputLimit: 'perMessageGroupId',
+      });
+    }
+    expect(fifo.map(([id]) => id).sort()).toEqual(
+      [logicalId(stack.queues.queues.inbound), logicalId(stack.queues.queues.outbound)].sort(),
+    );
+  });
+
+  it('enforces SSL on every queue', () => {
+    const policies = ofType('AWS::SQS::QueuePolicy');
+    expect(policies).toHaveLength(8);
+    for (const [, policy] of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('wires the SQS consumers with partial batch failures', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(sqsConsumers.length);
+    for (const consumer of sqsConsumers) {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: functionId(consumer.module) },
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.queues.queues[consumer.queue]), 'Arn'] },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+});
+
+describe('scheduler', () => {
+  it('has a schedule group and a role that may only send to jobs', () => {
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: stack.scheduler.groupName });
+    const role = resources[logicalId(stack.scheduler.role)]!;
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Principal: { Service: 'scheduler.amazonaws.com' }, Action: 'sts:AssumeRole' }),
+    ]);
+    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(stack.scheduler.role)),
+    )!;
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(stack.queues.queues.jobs), 'Arn'] },
+      },
+    ]);
+  });
+});
+
+describe('CloudFront', () => {
+  it('serves the web bucket by default and forwards /api/* and /ws to API Gateway uncached', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig;
+    const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+    const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+    const originOf = (id: string) => config.Origins.find((o: { Id: string }) => o.Id === id);
+    const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+
+    for (const [pattern, api] of [
+      ['/api/*', stack.httpApi.api],
+      ['/ws', stack.realtimeApi.api],
+    ] as const) {
+      const b = behaviour(pattern);
+      expect(b, pattern).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER });
+      expect(JSON.stringify(originOf(b.TargetOriginId).DomainName)).toContain(logicalId(api));
+      expect(originOf(b.TargetOriginId).CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    }
+    expect(behaviour('/api/*').AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(JSON.stringify(originOf(config.DefaultCacheBehavior.TargetOriginId))).toContain(logicalId(stack.web.webBucket));
+    expect(originOf(config.DefaultCacheBehavior.TargetOriginId).OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('deploys the web build only when it exists', () => {
+    expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0);
+    const { stack: withWeb } = buildStack({ webDistPath: fakeWebDist() });
+    Template.fromStack(withWeb, { skipCyclicalDependenciesCheck: true }).resourceCountIs('Custom::CDKBucketDeployment', 1);
+  });
+
+  it('lets the browser PUT to the media bucket from the CloudFront origin only', () => {
+    const media = resources[logicalId(stack.web.mediaBucket)]!;
+    expect(media.Properties.CorsConfiguration.CorsRules[0]).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['PUT']),
+      AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(stack.web.distribution), 'DomainName'] }]] }],
+    });
+    for (const bucket of [stack.web.webBucket, stack.web.mediaBucket]) {
+      expect(resources[logicalId(bucket)]!.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+});
+
+describe('connector', () => {
+  it('runs one Fargate task with container insights and the agreed grants', () => {
+    template.hasResourceProperties('AWS::ECS::Service', {
+      LaunchType: 'FARGATE',
+      DesiredCount: 1,
+      NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: 'ENABLED' }) },
+    });
+    template.hasResourceProperties('AWS::ECS::Cluster', {
+      ClusterSettings: [{ Name: 'containerInsights', Value: 'enabled' }],
+    });
+    const taskRole = stack.connector.taskDefinition.taskRole;
+    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)),
+    )!;
+    const statements: { Action: string | string[]; Resource: unknown }[] = policy.Properties.PolicyDocument.Statement;
+    const actionsOn = (queue: keyof typeof stack.queues.queues) =>
+      statements
+        .filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.queues.queues[queue])))
+        .flatMap((s) => s.Action);
+    expect(actionsOn('inbound')).toContain('sqs:SendMessage');
+    expect(actionsOn('inbound')).not.toContain('sqs:ReceiveMessage');
+    expect(actionsOn('outbound')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+    expect(actionsOn('connectorCommands')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+    expect(actionsOn('jobs')).toEqual([]);
+    expect(JSON.stringify(statements)).toContain('dynamodb:PutItem');
+  });
+});
+
+describe('outputs', () => {
+  it('exports the CloudFront, HTTP API and WebSocket URLs and the table name', () => {
+    expect(Object.keys(template.toJSON().Outputs)).toEqual(
+      expect.arrayContaining(['CloudFrontUrl', 'HttpApiUrl', 'WebSocketUrl', 'TableName']),
+    );
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Messages between channel drivers (the WhatsApp connector container, the Graph webhooks, the web chat) and the
+ * platform. Every driver normalises its provider's payload into one InboundEvent and puts it on `inbound.fifo`
+ * with MessageGroupId = connection + contact, so one conversation is processed in order.
+ */
+import { z } from 'zod';
+import { channel, mediaType } from './contracts/inbox.ts';
+
+/** Who the event is about, as the channel identifies them. */
+export const inboundContact = z.object({
+  /** the channel's stable identity: phone number, page-scoped id, web-chat visitor id */
+  identity: z.string().min(1).max(100),
+  name: z.string().max(250).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(50).optional(),
+  urlPicture: z.string().max(2000).optional(),
+  isGroup: z.boolean().default(false),
+});
+
+const base = {
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  channel,
+  contact: inboundContact,
+  /** the provider's timestamp of the event (ISO) */
+  at: z.string().datetime(),
+};
+
+export const inboundEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('message'),
+    ...base,
+    /** the channel's message id: the key of idempotency */
+    channelMessageId: z.string().min(1).max(200),
+    fromMe: z.boolean().default(false),
+    body: z.string().max(65536).default(''),
+    mediaType: mediaType.default('chat'),
+    media: z.object({ key: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() }).optional(),
+    quotedChannelMessageId: z.string().max(200).optional(),
+  }),
+  z.object({ kind: z.literal('ack'), ...base, channelMessageId: z.string().min(1).max(200), ack: z.number().int().min(0).max(5) }),
+  z.object({ kind: z.literal('edit'), ...base, channelMessageId: z.string().min(1).max(200), body: z.string().max(65536) }),
+  z.object({ kind: z.literal('delete'), ...base, channelMessageId: z.string().min(1).max(200) }),
+  z.object({
+    kind: z.literal('reaction'),
+    ...base,
+    channelMessageId: z.string().min(1).max(200),
+    targetChannelMessageId: z.string().min(1).max(200),
+    emoji: z.string().max(20),
+  }),
+  z.object({ kind: z.literal('contact'), ...base }),
+]);
+export type InboundEvent = z.infer<typeof inboundEvent>;
+export type InboundMessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+
+/** The FIFO group of an event: one conversation (connection + contact) is processed in order. */
+export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId' | 'contact'>): string =>
+  `${e.companyId}:${e.connectionId}:${e.contact.identity}`.slice(0, 128);
+
+/** The FIFO deduplication id: a driver that sends the same event twice within 5 minutes is deduplicated by SQS. */
+export const inboundDeduplicationId = (e: InboundEvent): string =>
+  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.contact.identity}${e.kind === 'ack' ? `:${e.ack}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);

@@ -1,0 +1,409 @@
+/**
+ * Contracts of the inbox (spec document 1, sections 3 to 9): contacts, tickets, messages, notes, logs, tags,
+ * and the summaries of queues, users and connections they refer to.
+ */
+import { z } from 'zod';
+import { idParam } from './common.ts';
+
+export const channelNames = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+export const channel = z.enum(channelNames);
+export type Channel = z.infer<typeof channel>;
+
+export const ticketStatuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
+export const ticketStatus = z.enum(ticketStatuses);
+export type TicketStatus = z.infer<typeof ticketStatus>;
+/** statuses in which a contact's conversation on a connection is still running (one ticket at a time) */
+export const activeStatuses: readonly TicketStatus[] = ['pending', 'open', 'group', 'lgpd', 'nps'];
+
+export const mediaTypes = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log'] as const;
+export const mediaType = z.enum(mediaTypes);
+export type MediaType = z.infer<typeof mediaType>;
+
+export const queueSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export type QueueSummary = z.infer<typeof queueSummary>;
+export const userSummary = z.object({ id: z.number().int(), name: z.string() });
+export type UserSummary = z.infer<typeof userSummary>;
+export const tagSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string(), kanban: z.number().int() });
+export type TagSummary = z.infer<typeof tagSummary>;
+export const connectionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  channel,
+  groupAsTicket: z.enum(['enabled', 'disabled']),
+});
+export type ConnectionSummary = z.infer<typeof connectionSummary>;
+
+export const extraInfo = z.object({ id: z.number().int().optional(), name: z.string().trim().min(1).max(100), value: z.string().max(1000) });
+
+export const contact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  urlPicture: z.string().nullable(),
+  active: z.boolean(),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  lgpdAcceptedAt: z.string().nullable(),
+  channel,
+  isGroup: z.boolean(),
+  tags: z.array(tagSummary),
+  extraInfo: z.array(extraInfo),
+  whatsappId: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Contact = z.infer<typeof contact>;
+
+export const ticket = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  status: ticketStatus,
+  queueId: z.number().int().nullable(),
+  queue: queueSummary.nullable(),
+  userId: z.number().int().nullable(),
+  user: userSummary.nullable(),
+  contactId: z.number().int(),
+  contact: contact.pick({ id: true, name: true, number: true, urlPicture: true, channel: true, isGroup: true, active: true, email: true }).extend({
+    tags: z.array(tagSummary),
+  }),
+  whatsappId: z.number().int(),
+  whatsapp: connectionSummary,
+  channel,
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  useIntegration: z.boolean(),
+  tags: z.array(tagSummary),
+  lastMessage: z.string(),
+  fromMe: z.boolean(),
+  unreadMessages: z.number().int(),
+  amountUsedBotQueues: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticket>;
+
+export const message = z.object({
+  id: z.string(),
+  ticketId: z.number().int(),
+  contactId: z.number().int().nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  mediaType: mediaType,
+  mediaUrl: z.string().nullable(),
+  mediaName: z.string().nullable(),
+  ack: z.number().int().min(0).max(5),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  isPrivate: z.boolean(),
+  quotedMsg: z
+    .object({ id: z.string(), body: z.string(), fromMe: z.boolean(), mediaType: mediaType, isDeleted: z.boolean() })
+    .nullable(),
+  /** the agent who sent it, for outgoing messages */
+  userId: z.number().int().nullable(),
+  /** why a send failed, kept on the message instead of losing it */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof message>;
+
+export const ticketNote = z.object({
+  id: z.string(),
+  note: z.string(),
+  ticketId: z.number().int(),
+  contactId: z.number().int(),
+  user: userSummary,
+  createdAt: z.string(),
+});
+export type TicketNote = z.infer<typeof ticketNote>;
+
+export const ticketLogTypes = ['create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'pending', 'closed', 'reopen', 'redirect', 'delete'] as const;
+export const ticketLog = z.object({
+  id: z.string(),
+  type: z.enum(ticketLogTypes),
+  ticketId: z.number().int(),
+  user: userSummary.nullable(),
+  queue: queueSummary.nullable(),
+  createdAt: z.string(),
+});
+export type TicketLog = z.infer<typeof ticketLog>;
+
+// ----- tickets: calls -----
+
+const jsonIdList = z.preprocess((v) => {
+  if (v === undefined || v === '') return undefined;
+  if (typeof v === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      return v.split(',');
+    }
+  }
+  return v;
+}, z.array(z.coerce.number().int().positive()).max(100).optional());
+
+const booleanText = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
+
+export const ticketListQuery = z.object({
+  status: z.enum(['open', 'pending', 'closed', 'group', 'search']).default('open'),
+  searchParam: z.string().trim().max(100).optional(),
+  searchOnMessages: booleanText,
+  showAll: booleanText,
+  withUnreadMessages: booleanText,
+  queueIds: jsonIdList,
+  tags: jsonIdList,
+  users: jsonIdList,
+  whatsapps: jsonIdList,
+  statusFilter: z.preprocess((v) => (typeof v === 'string' ? (v.startsWith('[') ? JSON.parse(v) : v.split(',')) : v), z.array(ticketStatus).max(10).optional()),
+  sortTickets: z.enum(['ASC', 'DESC']).default('DESC'),
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+export const ticketListResponse = z.object({
+  tickets: z.array(ticket),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+
+export const ticketIdParams = z.object({ id: idParam });
+export const ticketUuidParams = z.object({ uuid: z.string().uuid() });
+
+export const createTicketBody = z.object({
+  contactId: z.number().int().positive(),
+  queueId: z.number().int().positive({ message: 'Selecione uma fila' }),
+  whatsappId: z.number().int().positive().optional(),
+  userId: z.number().int().positive().optional(),
+  status: z.literal('open').optional(),
+});
+
+/** Details carried by ERR_OTHER_OPEN_TICKET: who holds the contact's running ticket. */
+export const otherOpenTicket = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  status: ticketStatus,
+  userId: z.number().int().nullable(),
+  user: userSummary.nullable(),
+  queue: queueSummary.nullable(),
+});
+
+export const updateTicketBody = z
+  .object({
+    status: ticketStatus.optional(),
+    userId: z.number().int().positive().nullable().optional(),
+    queueId: z.number().int().positive().nullable().optional(),
+    sendFarewellMessage: z.boolean().optional(),
+    amountUsedBotQueues: z.number().int().min(0).optional(),
+    msgTransfer: z.string().max(4000).optional(),
+    isTransfered: z.boolean().optional(),
+    useIntegration: z.boolean().optional(),
+    isBot: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
+
+export const closeAllBody = z.object({
+  status: z.enum(['open', 'pending']),
+  selectedQueueIds: z.array(z.number().int().positive()).max(100).default([]),
+});
+
+export const ticketTagParams = z.object({ ticketId: idParam, tagId: idParam });
+export const ticketTagsParams = z.object({ ticketId: idParam });
+
+export const noteListQuery = z.object({ ticketId: z.coerce.number().int().positive(), contactId: z.coerce.number().int().positive() });
+export const createNoteBody = z.object({
+  note: z.string().trim().min(2, 'Too Short!').max(4000),
+  ticketId: z.number().int().positive(),
+  contactId: z.number().int().positive(),
+});
+export const noteIdParams = z.object({ id: z.string().min(10).max(40) });
+
+// ----- messages: calls -----
+
+export const messageListQuery = z.object({
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const messageListParams = z.object({ ticketId: idParam });
+export const messageListResponse = z.object({
+  messages: z.array(message),
+  ticket: ticket,
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+
+export const vCard = z.object({ name: z.string().trim().min(1).max(100), number: z.string().trim().min(8).max(50) });
+
+export const sendMessageBody = z
+  .object({
+    body: z.string().max(4096).default(''),
+    quotedMsg: z.object({ id: z.string().min(10).max(40) }).optional(),
+    isPrivate: z.boolean().default(false),
+    vCard: vCard.optional(),
+    /** a file uploaded through the upload URL (media key) with its original name and MIME type */
+    media: z
+      .object({
+        key: z.string().min(1).max(300),
+        name: z.string().min(1).max(255),
+        mimeType: z.string().min(3).max(100),
+        size: z.number().int().positive(),
+      })
+      .optional(),
+  })
+  .refine((v) => v.body.trim().length > 0 || v.vCard !== undefined || v.media !== undefined, {
+    message: 'Empty message',
+    path: ['body'],
+  });
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const uploadUrlBody = z.object({
+  name: z.string().min(1).max(255),
+  mimeType: z.string().min(3).max(100),
+  size: z.number().int().positive().max(64 * 1024 * 1024),
+});
+export const uploadUrlResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
+
+export const editMessageParams = z.object({ messageId: z.string().min(10).max(40), ticketId: idParam });
+export const editMessageBody = z.object({ body: z.string().trim().min(1).max(4096) });
+export const messageIdParams = z.object({ id: z.string().min(10).max(40) });
+export const forwardMessageBody = z.object({
+  messageId: z.string().min(10).max(40),
+  contactId: z.number().int().positive(),
+  signMessage: z.boolean().optional(),
+});
+
+// ----- contacts: calls -----
+
+export const contactListQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  channel: channel.optional(),
+  isGroup: booleanText,
+  contactTag: jsonIdList,
+  cursor: z.string().max(2048).optional(),
+  rowsPerPage: z.coerce.number().int().refine((n) => [10, 20, 30, 50].includes(n), 'rowsPerPage must be 10, 20, 30 or 50').default(10),
+});
+export const contactListResponse = z.object({
+  contacts: z.array(contact),
+  count: z.number().int(),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export const contactIdParams = z.object({ id: idParam });
+
+const contactName = z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(250, 'Too Long!');
+const contactNumber = z.string({ error: 'Required' }).trim().min(8, 'Too Short!').max(50, 'Too Long!');
+const contactEmail = z.union([z.literal(''), z.string().trim().toLowerCase().email('Invalid email').max(254)]).default('');
+
+export const createContactBody = z.object({
+  name: contactName,
+  number: contactNumber,
+  email: contactEmail,
+  channel: channel.default('whatsapp'),
+  extraInfo: z.array(extraInfo).max(50).default([]),
+});
+export const updateContactBody = z
+  .object({
+    name: contactName,
+    number: contactNumber,
+    email: contactEmail,
+    extraInfo: z.array(extraInfo).max(50),
+    disableBot: z.boolean(),
+    acceptAudioMessage: z.boolean(),
+  })
+  .partial()
+  .strict();
+export const contactImportRow = z.object({
+  name: contactName,
+  number: contactNumber,
+  email: contactEmail,
+  validateContact: z.enum(['true', 'false']).optional(),
+});
+export const toggleAcceptAudioBody = z.object({ acceptAudioMessage: z.boolean() });
+export const toggleDisableBotBody = z.object({ disableBot: z.boolean() });
+export const blockContactBody = z.object({ active: z.boolean() });
+
+// ----- tags -----
+
+export const tagListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
+export const createTagBody = z.object({
+  name: z.string({ error: 'Requerido' }).trim().min(3, 'Etiqueta muy corta.').max(50),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour').optional(),
+  kanban: z.number().int().min(0).max(1).default(0),
+});
+export const syncTagsBody = z.object({
+  contactId: z.number().int().positive(),
+  tags: z.array(z.object({ id: z.number().int().positive() })).max(50),
+});
+export const tagContactParams = z.object({ tagId: idParam, contactId: idParam });
+
+// ----- lookups -----
+
+export const queue = queueSummary.extend({ greetingMessage: z.string(), orderQueue: z.number().int() });
+export type Queue = z.infer<typeof queue>;
+
+export const connection = connectionSummary.extend({
+  status: z.string(),
+  isDefault: z.boolean(),
+  /** the web chat's public token (webchat connections only) */
+  token: z.string().nullable(),
+  queueIds: z.array(z.number().int()),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  color: z.string(),
+});
+export type Connection = z.infer<typeof connection>;
+
+export const userListQuery = z.object({
+  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  cursor: z.string().max(2048).optional(),
+});
+export const userListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(['admin', 'user']),
+  online: z.boolean(),
+  queueIds: z.array(z.number().int()),
+});
+export const toggleWidthBody = z.object({ defaultTicketsManagerWidth: z.number().int().min(404).max(700) });
+export const toggleWidthParams = z.object({ userId: idParam });
+
+export const companySettingQuery = z.object({
+  column: z.enum([
+    'lgpdHideNumber',
+    'sendSignMessage',
+    'sendGreetingAccepted',
+    'greetingAcceptedMessage',
+    'requiredTag',
+    'lgpdDeleteMessage',
+    'enableLGPD',
+    'allUserChat',
+    'showNotificationPending',
+    'userRating',
+  ]),
+});
+
+// ----- contacts and tags: the remaining inputs and answers -----
+
+export const contactListAllQuery = z.object({
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export const contactListAllResponse = z.object({
+  contacts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export const contactProfileParams = z.object({ number: z.string().trim().min(1).max(100) });
+export const contactProfileResponse = z.object({ contactId: z.number().int(), urlPicture: z.string().nullable() });
+/** POST /contactsImport: 201 with created true, or 200 with the contact that already had the number. */
+export const contactImportResponse = z.object({ contact, created: z.boolean() });
+export const contactTagsResponse = z.object({ tags: z.array(tagSummary) });
+export const tagListResponse = z.array(tagSummary);

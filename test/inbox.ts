@@ -1,0 +1,78 @@
+/**
+ * Helpers of the inbox API tests: a company with its admin and agents, the company's web chat, and visitors who
+ * write through the public widget API.
+ */
+import { expect } from 'vitest';
+import type { Runtime } from '../infra/local/runtime.ts';
+import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
+import { createUser, updateUserSettings, type UserSettingsPatch } from '../functions/src/modules/users/users.service.ts';
+import { ApiClient, SocketProbe } from './api.ts';
+
+let serial = 0;
+
+export interface TestCompany {
+  companyId: number;
+  admin: ApiClient;
+  adminId: number;
+  queueId: number;
+  webchatToken: string;
+  connectionId: number;
+}
+
+export const signupCompany = async (runtime: Runtime, name = `Company ${++serial}`): Promise<TestCompany> => {
+  const email = `owner${Date.now()}${++serial}@example.com`;
+  const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: name, email, password: 'pass-12345', phone: '5511999990000', planId: 1 });
+  expect(res.status).toBe(201);
+  const admin = new ApiClient(runtime.url);
+  const login = await admin.login(email, 'pass-12345');
+  const webchat = (await listConnectionsOf(res.body.companyId)).find((c) => c.channel === 'webchat')!;
+  return { companyId: res.body.companyId, admin, adminId: login.body.user.id, queueId: login.body.user.queueIds[0], webchatToken: webchat.token!, connectionId: webchat.id };
+};
+
+export const addAgent = async (runtime: Runtime, company: TestCompany, settings: UserSettingsPatch = {}, name = `Agent ${++serial}`) => {
+  const email = `agent${Date.now()}${++serial}@example.com`;
+  const user = await createUser(company.companyId, { name, email, password: 'pass-12345' });
+  await updateUserSettings(company.companyId, user.id, { queueIds: [company.queueId], ...settings });
+  const client = new ApiClient(runtime.url);
+  expect((await client.login(email, 'pass-12345')).status).toBe(200);
+  return { client, id: user.id, name };
+};
+
+export class Visitor {
+  token = '';
+  id = '';
+  constructor(
+    readonly runtime: Runtime,
+    readonly webchatToken: string,
+  ) {}
+
+  api(): ApiClient {
+    const client = new ApiClient(this.runtime.url, this.token ? { authorization: `Bearer ${this.token}` } : {});
+    return client;
+  }
+
+  async start(name: string, extra: { email?: string; phone?: string } = {}) {
+    const res = await this.api().post(`/webchat/${this.webchatToken}/visitors`, { name, ...extra });
+    expect(res.status).toBe(201);
+    this.token = res.body.visitorToken;
+    this.id = res.body.visitorId;
+    return this;
+  }
+
+  async say(body: string, clientMessageId?: string) {
+    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, { body, ...(clientMessageId ? { clientMessageId } : {}) });
+    expect(res.status).toBe(202);
+    await this.runtime.drainQueues();
+    return res.body;
+  }
+
+  async conversation() {
+    const res = await this.api().get(`/webchat/${this.webchatToken}/messages`);
+    expect(res.status).toBe(200);
+    return res.body as { messages: { body: string; fromVisitor: boolean; isDeleted: boolean }[]; answered: boolean };
+  }
+
+  socket(): Promise<SocketProbe> {
+    return SocketProbe.open(this.runtime.url, `visitorToken=${this.token}`);
+  }
+}
