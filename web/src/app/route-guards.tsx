@@ -1,0 +1,58 @@
+import { can } from '@switchboard/shared/permissions';
+import { Button } from 'primereact/button';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { ForbiddenPage } from '../components/forbidden-page.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useSession } from '../lib/session.tsx';
+import { SIGNED_IN_HOME } from '../lib/subscription.ts';
+import { buildViewer } from '../lib/viewer.ts';
+
+function Unreachable() {
+  const { t } = useTranslation();
+  const { retryRestore } = useSession();
+  return (
+    <section className="status-page status-page--full" role="alert">
+      <p className="status-page__code" aria-hidden="true">
+        <i className="pi pi-wifi" />
+      </p>
+      <h1 className="status-page__title">{t('app.unreachableTitle')}</h1>
+      <p className="status-page__text">{t('app.unreachableMessage')}</p>
+      <Button icon="pi pi-refresh" label={t('common.retry')} onClick={retryRestore} autoFocus />
+    </section>
+  );
+}
+
+/** Private pages: unauthenticated users go to /login (spec document 1, section 2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const signedIn = session.status === 'signedIn';
+  const { clearRedirect } = session;
+  useEffect(() => {
+    if (signedIn) clearRedirect();
+  }, [signedIn, clearRedirect]);
+  if (session.status === 'restoring') return <PageLoader fullScreen />;
+  if (session.status === 'unreachable') return <Unreachable />;
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return <>{children}</>;
+}
+
+/** Public pages: a signed-in user goes to / , or where the sign-in outcome chose. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.status === 'restoring') return <PageLoader fullScreen />;
+  if (session.status === 'signedIn') return <Navigate to={session.pendingRedirect ?? '/'} replace />;
+  return <>{children}</>;
+}
+
+/**
+ * `/`, the dashboard's address. Profile users without showDashboard get the 403 page; everyone else goes to
+ * the inbox until the dashboard exists.
+ */
+export function HomeRoute() {
+  const { user } = useSession();
+  if (!user) return null;
+  if (!can(buildViewer(user), 'dashboard:view')) return <ForbiddenPage />;
+  return <Navigate to={SIGNED_IN_HOME} replace />;
+}

@@ -1,0 +1,217 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n.ts';
+import { sessionStore } from '../lib/session-store.ts';
+import { makePlan, makeUser } from '../test-fixtures.ts';
+import { AppProviders } from './providers.tsx';
+import { appRoutes } from './router.tsx';
+
+/**
+ * The public pages and the guards, rendered as the app renders them, against a fake API: what a user sees
+ * when submitting the login form.
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Handler = (init: RequestInit) => { status: number; body?: unknown };
+
+const serve = (routes: Record<string, Handler>) => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init: RequestInit = {}) => {
+      const url = new URL(String(input));
+      const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
+      const reply = handler ? handler(init) : { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  vi.stubGlobal(
+    'WebSocket',
+    class {
+      readyState = 0;
+      onopen = null;
+      onclose = null;
+      onerror = null;
+      onmessage = null;
+      send() {}
+      close() {}
+    },
+  );
+};
+
+const publicRoutes: Record<string, Handler> = {
+  'GET /api/public-settings/allowSignup': () => ({ status: 200, body: { key: 'allowSignup', value: 'enabled' } }),
+  'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+  'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
+};
+
+let container: HTMLDivElement;
+let root: Root;
+let router: ReturnType<typeof createMemoryRouter>;
+
+const render = async (path: string) => {
+  router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  await act(async () => {
+    root.render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
+};
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 100; i++) {
+    if (check()) return;
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+  }
+  throw new Error(`timed out waiting for ${what}; page: ${container.textContent}`);
+};
+
+/** A session left by an earlier visit: a stored token, restored through the refresh cookie on load. */
+const storedSession = (token: string) => sessionStore.setSession({ token, user: makeUser() });
+
+const typeInto = async (selector: string, value: string) => {
+  const input = container.querySelector<HTMLInputElement>(selector)!;
+  await act(async () => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+};
+
+const submit = async () => {
+  await act(async () => {
+    container.querySelector<HTMLFormElement>('form')!.requestSubmit();
+  });
+};
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStore.clear();
+  await i18n.changeLanguage('pt');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('sign-in flow', () => {
+  it("shows 'Obrigatório' under each empty field and calls no API", async () => {
+    const login = vi.fn(() => ({ status: 500 }));
+    serve({ ...publicRoutes, 'POST /api/auth/login': login });
+    await render('/login');
+    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await submit();
+    expect(container.querySelector('#login-email-error')?.textContent).toBe('Obrigatório');
+    expect(container.querySelector('#login-password-error')?.textContent).toBe('Obrigatório');
+    expect(container.querySelector('#login-email')?.getAttribute('aria-invalid')).toBe('true');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('shows the register link only when sign-up is enabled', async () => {
+    serve(publicRoutes);
+    await render('/login');
+    await until(() => container.querySelector('[data-testid=signup-link]') !== null, 'the register link');
+  });
+
+  it('enters the inbox after a successful login, sending the typed credentials', async () => {
+    let sent: unknown;
+    serve({
+      ...publicRoutes,
+      'POST /api/auth/login': (init) => {
+        sent = JSON.parse(String(init.body));
+        return { status: 200, body: { token: 'tok', user: makeUser() } };
+      },
+    });
+    await render('/login');
+    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await typeInto('#login-email', ' ana@example.com ');
+    await typeInto('#login-password', 'secret1');
+    await submit();
+    await until(() => router.state.location.pathname === '/tickets', 'the inbox');
+    await until(() => container.querySelector('[data-testid=tickets-page]') !== null, 'the inbox page');
+    expect(sent).toEqual({ email: 'ana@example.com', password: 'secret1' });
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(container.querySelector('[data-testid=greeting]')?.textContent).toContain('Olá, Ana Souza! Boas-vindas à Acme Ltda.');
+  });
+
+  it('sends an expired company to /financeiro-aberto with the due date', async () => {
+    const expired = makeUser({ company: { id: 9, name: 'Old Co', dueDate: new Date(2024, 2, 1, 12).toISOString(), status: true, planId: 1 } });
+    serve({
+      ...publicRoutes,
+      'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 9, name: 'Old Co', plan: makePlan() } }),
+      'POST /api/auth/login': () => ({ status: 200, body: { token: 'tok', user: expired } }),
+    });
+    await render('/login');
+    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await typeInto('#login-email', 'ana@example.com');
+    await typeInto('#login-password', 'secret1');
+    await submit();
+    await until(() => router.state.location.pathname === '/financeiro-aberto', 'the open-invoices page');
+    await until(() => container.querySelector('[data-testid=subscription-due-date]') !== null, 'the due date');
+    expect(container.querySelector('[data-testid=subscription-due-date]')?.textContent).toBe('01/03/2024');
+  });
+
+  it('keeps the user on the form with the translated error for wrong credentials', async () => {
+    serve({ ...publicRoutes, 'POST /api/auth/login': () => ({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } }) });
+    await render('/login');
+    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await typeInto('#login-email', 'ana@example.com');
+    await typeInto('#login-password', 'wrong');
+    await submit();
+    await until(() => document.body.textContent?.includes('E-mail ou senha incorretos') ?? false, 'the error toast');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('sends an anonymous visitor of a private page to /login', async () => {
+    serve(publicRoutes);
+    await render('/tickets');
+    await until(() => router.state.location.pathname === '/login', 'the login page');
+  });
+
+  it('restores a stored session through the refresh cookie and shows the 403 page at / to a profile user', async () => {
+    storedSession('old');
+    serve({
+      ...publicRoutes,
+      'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'new', user: makeUser({ profile: 'user' }) } }),
+    });
+    await render('/');
+    await until(() => container.querySelector('[data-testid=forbidden-page]') !== null, 'the 403 page');
+    expect(container.textContent).toContain('Oops! Accesso denegado!');
+    expect(localStorage.getItem('token')).toBe('new');
+  });
+
+  it('shows a retry screen when the server cannot be reached while restoring, and signs out when it refuses', async () => {
+    storedSession('old');
+    let refresh: Handler = () => ({ status: 503 });
+    serve({ ...publicRoutes, 'POST /api/auth/refresh_token': (init) => refresh(init) });
+    await render('/tickets');
+    await until(() => container.textContent?.includes('Não foi possível conectar ao servidor') ?? false, 'the retry screen');
+    refresh = () => ({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    await act(async () => {
+      [...container.querySelectorAll('button')].find((b) => b.textContent?.includes('Tentar novamente'))!.click();
+    });
+    await until(() => router.state.location.pathname === '/login', 'the login page');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('redirects /tickets/undefined to /tickets', async () => {
+    storedSession('old');
+    serve({ ...publicRoutes, 'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'new', user: makeUser() } }) });
+    await render('/tickets/undefined');
+    await until(() => router.state.location.pathname === '/tickets', 'the inbox');
+  });
+});

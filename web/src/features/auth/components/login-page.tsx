@@ -1,0 +1,110 @@
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useLogin } from '../api/login.ts';
+import { usePublicSetting } from '../api/get-public-setting.ts';
+import { useSignIn } from '../hooks/use-sign-in.ts';
+import { hasErrors, serverFieldErrors, validateLogin, type FieldErrors, type LoginValues } from '../utils/validation.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('auth.login.title'));
+  const toast = useToast();
+  const signIn = useSignIn();
+  const login = useLogin();
+  const allowSignup = usePublicSetting('allowSignup');
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [touched, setTouched] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const change = (field: keyof LoginValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (touched) setErrors(validateLogin(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const found = validateLogin(values);
+    setTouched(true);
+    setErrors(found);
+    if (hasErrors(found)) {
+      (found.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: signIn,
+        onError: (error) => {
+          if (isApiError(error) && error.status === 400) setErrors(serverFieldErrors(error, ['email', 'password'] as const));
+          toast.error(error);
+          passwordRef.current?.select();
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        allowSignup.data?.value === 'enabled' ? (
+          <p>
+            {t('auth.login.noAccount')}{' '}
+            <Link to="/signup" data-testid="signup-link">
+              {t('auth.login.register')}
+            </Link>
+          </p>
+        ) : null
+      }
+    >
+      <form className="auth-form" onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
+        <FormField id="login-email" label={t('auth.fields.email')} error={errors.email}>
+          <InputText
+            {...fieldA11y('login-email', errors.email)}
+            ref={emailRef}
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            invalid={Boolean(errors.email)}
+            value={values.email}
+            onChange={(e) => change('email', e.target.value)}
+          />
+        </FormField>
+        <FormField id="login-password" label={t('auth.fields.password')} error={errors.password}>
+          <Password
+            inputId="login-password"
+            inputRef={passwordRef}
+            name="password"
+            autoComplete="current-password"
+            feedback={false}
+            toggleMask
+            invalid={Boolean(errors.password)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            value={values.password}
+            onChange={(e) => change('password', e.target.value)}
+          />
+        </FormField>
+        <div className="auth-form__row">
+          <Link to="/forgetpsw">{t('auth.login.forgot')}</Link>
+        </div>
+        <Button type="submit" label={t('auth.login.submit')} icon="pi pi-sign-in" loading={login.isPending} className="auth-form__submit" />
+      </form>
+    </AuthLayout>
+  );
+}

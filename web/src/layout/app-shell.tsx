@@ -1,0 +1,66 @@
+import { menu } from '@switchboard/shared/permissions';
+import { classNames } from 'primereact/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { ProfileDialog } from '../features/account/components/profile-dialog.tsx';
+import { useSessionReplaced } from '../features/auth/hooks/use-session-replaced.ts';
+import { useCompanyPlan } from '../features/company/api/get-company-plan.ts';
+import { useCurrentUser } from '../lib/session.tsx';
+import { readStored } from '../lib/storage.ts';
+import { setTheme, storedTheme } from '../lib/theme.ts';
+import { buildViewer } from '../lib/viewer.ts';
+import { initialDrawerOpen } from './drawer-state.ts';
+import { visibleMenu } from './menu-model.ts';
+import { SideDrawer } from './side-drawer.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
+
+/** The signed-in frame around every private page: drawer, top bar and the page. */
+export function AppShell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const narrow = useNarrowScreen();
+  const [drawerOpen, setDrawerOpen] = useState(() => initialDrawerOpen(user.defaultMenu, narrow));
+  const [profileOpen, setProfileOpen] = useState(false);
+  const plan = useCompanyPlan(user.companyId);
+  useSessionReplaced();
+
+  // Crossing the 600 px line swaps the drawer's kind; each kind starts from its own initial state.
+  const wasNarrow = useRef(narrow);
+  useEffect(() => {
+    if (wasNarrow.current !== narrow) setDrawerOpen(initialDrawerOpen(user.defaultMenu, narrow));
+    wasNarrow.current = narrow;
+  }, [narrow, user.defaultMenu]);
+
+  // The theme chosen on this computer wins; without one, the user's default theme from the profile applies.
+  useEffect(() => {
+    if (!storedTheme()) setTheme(user.defaultTheme);
+  }, [user.defaultTheme]);
+
+  const items = useMemo(
+    () =>
+      visibleMenu(menu, {
+        viewer: buildViewer(user, plan.data?.plan),
+        registeredPaths,
+        hasLocalFlag: (flag) => readStored(flag) !== null,
+      }),
+    [user, plan.data, registeredPaths],
+  );
+
+  return (
+    <div className={classNames('app-shell', { 'app-shell--narrow': narrow, 'app-shell--collapsed': !narrow && !drawerOpen })}>
+      <a className="skip-link" href="#main-content">
+        {t('shell.skipToContent')}
+      </a>
+      <SideDrawer items={items} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
+      <div className="app-shell__main">
+        <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => setProfileOpen(true)} />
+        <main id="main-content" className="app-shell__content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <ProfileDialog visible={profileOpen} onHide={() => setProfileOpen(false)} />
+    </div>
+  );
+}

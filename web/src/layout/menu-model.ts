@@ -1,0 +1,43 @@
+import { allows, type MenuItem, type Viewer } from '@switchboard/shared/permissions';
+
+/**
+ * Which entries of the product menu (shared/src/permissions.ts) the drawer shows: an entry needs its access
+ * rule to pass, its local flag (the spec's `cshow`) to be present, and its page to exist in this app's
+ * router; a group shows when its own rule passes and at least one child shows.
+ */
+export interface VisibleMenuItem {
+  key: string;
+  label: string;
+  icon: string;
+  path?: string;
+  children?: VisibleMenuItem[];
+}
+
+export interface MenuContext {
+  viewer: Viewer;
+  registeredPaths: ReadonlySet<string>;
+  hasLocalFlag: (flag: string) => boolean;
+}
+
+const visibleItem = (item: MenuItem, ctx: MenuContext): VisibleMenuItem | undefined => {
+  if (!allows(ctx.viewer, item.access)) return undefined;
+  if (item.localFlag && !ctx.hasLocalFlag(item.localFlag)) return undefined;
+  const base = { key: item.key, label: item.label, icon: item.icon };
+  if (item.children) {
+    const children = visibleMenu(item.children, ctx);
+    if (children.length === 0) return undefined;
+    return item.path && ctx.registeredPaths.has(item.path) ? { ...base, path: item.path, children } : { ...base, children };
+  }
+  if (!item.path || !ctx.registeredPaths.has(item.path)) return undefined;
+  return { ...base, path: item.path };
+};
+
+export const visibleMenu = (items: readonly MenuItem[], ctx: MenuContext): VisibleMenuItem[] =>
+  items.flatMap((item) => {
+    const shown = visibleItem(item, ctx);
+    return shown ? [shown] : [];
+  });
+
+/** The entry whose path is the longest prefix of the current location, so /tickets/abc lights up Tickets. */
+export const isActivePath = (itemPath: string, pathname: string): boolean =>
+  itemPath === '/' ? pathname === '/' : pathname === itemPath || pathname.startsWith(`${itemPath}/`);

@@ -1,0 +1,132 @@
+import { classNames } from 'primereact/utils';
+import { Sidebar } from 'primereact/sidebar';
+import { Tooltip } from 'primereact/tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import { BrandMark } from '../components/brand-mark.tsx';
+import { useVersion } from '../features/system/api/get-version.ts';
+import { isActivePath, type VisibleMenuItem } from './menu-model.ts';
+
+function NavEntry({ item, collapsed, onNavigate, depth }: { item: VisibleMenuItem; collapsed: boolean; onNavigate: () => void; depth: number }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const label = t(item.label);
+  const hasActiveChild = item.children?.some((c) => c.path && isActivePath(c.path, pathname)) ?? false;
+  const [expanded, setExpanded] = useState(true);
+
+  if (item.children) {
+    if (collapsed) {
+      return (
+        <>
+          {item.children.map((child) => (
+            <NavEntry key={child.key} item={child} collapsed onNavigate={onNavigate} depth={depth} />
+          ))}
+        </>
+      );
+    }
+    const groupId = `nav-group-${item.key}`;
+    return (
+      <li className="nav-group">
+        <button
+          type="button"
+          className={classNames('nav-link nav-link--group', { 'nav-link--active-parent': hasActiveChild })}
+          aria-expanded={expanded}
+          aria-controls={groupId}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          <i className={classNames(item.icon, 'nav-link__icon')} aria-hidden="true" />
+          <span className="nav-link__label">{label}</span>
+          <i className={classNames('pi nav-link__chevron', expanded ? 'pi-chevron-up' : 'pi-chevron-down')} aria-hidden="true" />
+        </button>
+        {expanded ? (
+          <ul id={groupId} className="nav-list nav-list--nested">
+            {item.children.map((child) => (
+              <NavEntry key={child.key} item={child} collapsed={false} onNavigate={onNavigate} depth={depth + 1} />
+            ))}
+          </ul>
+        ) : null}
+      </li>
+    );
+  }
+
+  return (
+    <li>
+      <NavLink
+        to={item.path ?? '/'}
+        end={item.path === '/'}
+        className={({ isActive }) => classNames('nav-link', { 'nav-link--active': isActive })}
+        aria-label={collapsed ? label : undefined}
+        data-pr-tooltip={collapsed ? label : undefined}
+        data-pr-position="right"
+        data-testid={`nav-${item.key}`}
+        onClick={onNavigate}
+      >
+        <i className={classNames(item.icon, 'nav-link__icon')} aria-hidden="true" />
+        {collapsed ? null : <span className="nav-link__label">{label}</span>}
+      </NavLink>
+    </li>
+  );
+}
+
+function VersionFooter() {
+  const { t } = useTranslation();
+  const version = useVersion();
+  if (!version.data) return null;
+  return (
+    <div className="side-drawer__footer" data-testid="version-footer">
+      {t('shell.version', { version: version.data.version })}
+    </div>
+  );
+}
+
+function DrawerContent({ items, collapsed, onNavigate, header = true }: { items: VisibleMenuItem[]; collapsed: boolean; onNavigate: () => void; header?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {header ? (
+        <div className="side-drawer__header">
+          <BrandMark compact={collapsed} />
+        </div>
+      ) : null}
+      <nav className="side-drawer__nav" aria-label={t('shell.navigation')}>
+        <ul className="nav-list">
+          {items.map((item) => (
+            <NavEntry key={item.key} item={item} collapsed={collapsed} onNavigate={onNavigate} depth={0} />
+          ))}
+        </ul>
+      </nav>
+      {collapsed ? null : <VersionFooter />}
+    </>
+  );
+}
+
+/**
+ * The side drawer: permanent on wide screens (full, or collapsed to an icon rail), temporary under 600 px
+ * (an overlay closed after each navigation).
+ */
+export function SideDrawer({ items, open, narrow, onClose }: { items: VisibleMenuItem[]; open: boolean; narrow: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  if (narrow) {
+    return (
+      <Sidebar
+        id="side-drawer"
+        visible={open}
+        onHide={onClose}
+        className="side-drawer side-drawer--temporary"
+        header={<BrandMark />}
+        showCloseIcon
+        ariaCloseLabel={t('shell.closeMenu')}
+        aria-label={t('shell.navigation')}
+      >
+        <DrawerContent items={items} collapsed={false} onNavigate={onClose} header={false} />
+      </Sidebar>
+    );
+  }
+  return (
+    <aside id="side-drawer" className={classNames('side-drawer', { 'side-drawer--collapsed': !open })} data-testid="side-drawer" data-collapsed={!open}>
+      {!open ? <Tooltip target=".side-drawer--collapsed .nav-link[data-pr-tooltip]" /> : null}
+      <DrawerContent items={items} collapsed={!open} onNavigate={() => undefined} />
+    </aside>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { Trans, useTranslation } from 'react-i18next';
+import { LanguageSelector } from '../components/language-selector.tsx';
+import { ThemeToggleButton } from '../components/theme-toggle-button.tsx';
+import { formatDate } from '../lib/i18n.ts';
+import { useRealtimeStatus } from '../lib/realtime.tsx';
+import { useCurrentUser } from '../lib/session.tsx';
+import { UserMenu } from './user-menu.tsx';
+import { VolumeControl } from './volume-control.tsx';
+
+const validDate = (iso: string): Date | undefined => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+};
+
+/** The app bar: menu toggle, greeting, and the user's controls (spec document 1, section 2). */
+export function TopBar({ drawerOpen, onToggleDrawer, onOpenProfile }: { drawerOpen: boolean; onToggleDrawer: () => void; onOpenProfile: () => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const realtime = useRealtimeStatus();
+  const dueDate = user.profile === 'admin' ? validDate(user.company.dueDate) : undefined;
+  const toggleLabel = drawerOpen ? t('shell.closeMenu') : t('shell.openMenu');
+  return (
+    <header className="top-bar">
+      <Button
+        type="button"
+        text
+        rounded
+        severity="secondary"
+        icon="pi pi-bars"
+        aria-label={toggleLabel}
+        aria-expanded={drawerOpen}
+        aria-controls="side-drawer"
+        tooltip={toggleLabel}
+        tooltipOptions={{ position: 'bottom' }}
+        data-testid="menu-toggle"
+        onClick={onToggleDrawer}
+      />
+      <p className="top-bar__greeting" data-testid="greeting">
+        <Trans
+          i18nKey="shell.greeting"
+          components={{ user: <strong>{user.name}</strong>, company: <strong>{user.company.name}</strong> }}
+        />
+        {dueDate ? (
+          <span className="top-bar__due" data-testid="due-date">
+            {' '}
+            <Trans i18nKey="shell.activeUntil" components={{ date: <strong>{formatDate(dueDate)}</strong> }} />
+          </span>
+        ) : null}
+      </p>
+      <div className="top-bar__actions">
+        {realtime === 'reconnecting' ? (
+          <Tag severity="warning" icon="pi pi-wifi" value={t('shell.reconnecting')} className="top-bar__status" role="status" />
+        ) : null}
+        <LanguageSelector />
+        <VolumeControl />
+        <ThemeToggleButton />
+        <Button
+          type="button"
+          text
+          rounded
+          severity="secondary"
+          icon="pi pi-refresh"
+          aria-label={t('shell.refresh')}
+          tooltip={t('shell.refresh')}
+          tooltipOptions={{ position: 'bottom' }}
+          data-testid="refresh-button"
+          onClick={() => window.location.reload()}
+        />
+        <UserMenu onOpenProfile={onOpenProfile} />
+      </div>
+    </header>
+  );
+}

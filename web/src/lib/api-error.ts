@@ -1,0 +1,76 @@
+import type { ErrorBody, ErrorCode } from '@switchboard/shared/errors';
+
+/** Codes the client itself raises when no server answer carries one. */
+export type ClientErrorCode = 'ERR_NETWORK' | 'ERR_TIMEOUT' | 'ERR_CANCELED';
+
+/**
+ * The one error shape the app sees from any HTTP call: the server's ErrorBody when it sent one, a client code
+ * when the server could not be reached. `error` is absent when an answer carried no code at all, which the
+ * toast rule shows as the generic message.
+ */
+export type ApiErrorBody = Omit<ErrorBody, 'error'> & { error?: ErrorCode | ClientErrorCode | (string & {}) };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message ?? body.error ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string | undefined {
+    return this.body.error;
+  }
+}
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const parseJson = (text: unknown): unknown => {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Keeps the known ErrorBody fields of a parsed answer and drops anything malformed. */
+export const toErrorBody = (parsed: unknown): ApiErrorBody => {
+  if (!isRecord(parsed)) return {};
+  const body: ApiErrorBody = {};
+  if (typeof parsed.error === 'string' && parsed.error !== '') body.error = parsed.error;
+  if (typeof parsed.message === 'string') body.message = parsed.message;
+  if (typeof parsed.requestId === 'string') body.requestId = parsed.requestId;
+  if (Array.isArray(parsed.fields)) {
+    body.fields = parsed.fields
+      .filter(isRecord)
+      .filter((f) => typeof f.path === 'string' && typeof f.message === 'string')
+      .map((f) => ({ path: f.path as string, message: f.message as string }));
+  }
+  if ('details' in parsed) body.details = parsed.details;
+  return body;
+};
+
+/**
+ * Turns whatever an Amplify REST call threw into an ApiError. Amplify throws a RestApiError whose `response`
+ * holds `{ statusCode, headers, body }` with the body as text for any status >= 300; a failed fetch becomes an
+ * AmplifyError named NetworkError, an elapsed `timeout` an Error named TimeoutError, `cancel()` a CanceledError.
+ */
+export const normaliseError = (error: unknown): ApiError => {
+  if (error instanceof ApiError) return error;
+  if (isRecord(error)) {
+    const response = error.response;
+    if (isRecord(response) && typeof response.statusCode === 'number') {
+      return new ApiError(response.statusCode, toErrorBody(parseJson(response.body)));
+    }
+    if (error.name === 'NetworkError') return new ApiError(0, { error: 'ERR_NETWORK' });
+    if (error.name === 'TimeoutError') return new ApiError(0, { error: 'ERR_TIMEOUT' });
+    if (error.name === 'CanceledError' || error.name === 'AbortError') return new ApiError(0, { error: 'ERR_CANCELED' });
+  }
+  return new ApiError(0, {});
+};
