@@ -16,6 +16,7 @@ export default defineConfig({
             'functions/src/**/*.test.ts',
             'connector-container/src/**/*.test.ts',
             'infra/local/**/*.test.ts',
+            'test/**/*.test.ts',
           ],
           globalSetup: ['test/dynamodb-global-setup.ts'],
           testTimeout: 30_000,

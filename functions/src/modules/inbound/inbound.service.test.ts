@@ -1,0 +1,115 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { InboundEvent } from '@switchboard/shared/connector';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestTable } from '../../../../test/table.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { createCompany, provisionCompany } from '../companies/companies.service.ts';
+import { listConnectionsOf } from '../connections/connections.service.ts';
+import { createUser } from '../users/users.service.ts';
+import { handler } from './inbound.lambda.ts';
+import { parseInboundEvent, processInboundEvent } from './inbound.service.ts';
+
+let companyId: number;
+let connectionId: number;
+
+beforeAll(async () => {
+  await useTestTable();
+  const company = await createCompany({ name: 'Inbound Co', email: 'in@example.com', phone: '', planId: 1, dueDate: '2999-01-01T00:00:00.000Z' });
+  const admin = await createUser(company.id, { name: 'Admin', email: `admin-${company.id}@example.com`, password: 'pass-12345', profile: 'admin' });
+  await provisionCompany(company.id, admin.id);
+  companyId = company.id;
+  connectionId = (await listConnectionsOf(company.id)).find((c) => c.channel === 'webchat')!.id;
+});
+
+const message = (identity: string, id: string, body = 'oi'): InboundEvent => ({
+  kind: 'message',
+  companyId,
+  connectionId,
+  channel: 'webchat',
+  contact: { identity, name: `Visitor ${identity}`, isGroup: false },
+  at: new Date().toISOString(),
+  channelMessageId: id,
+  fromMe: false,
+  body,
+  mediaType: 'chat',
+});
+
+const count = async (prefix: string) => {
+  const out = await table().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':p': prefix } }),
+  );
+  return out.Items?.length ?? 0;
+};
+
+const ticketsOf = async (status: string) => {
+  const out = await table().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#TS#${status}` } }),
+  );
+  return out.Items ?? [];
+};
+
+const messagesOf = async (ticketPk: string) => {
+  const out = await table().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': ticketPk, ':p': 'M#' } }),
+  );
+  return out.Items ?? [];
+};
+
+describe('inbound pipeline', () => {
+  it('changes nothing when the same event is delivered again', async () => {
+    const event = message('v-redelivery', 'wamid-1', 'primeira');
+    expect(await processInboundEvent(event)).toBe('stored');
+    const contactsBefore = await count('CONTACT#');
+    expect(await processInboundEvent(event)).toBe('duplicate');
+    expect(await processInboundEvent({ ...event, at: new Date().toISOString() })).toBe('duplicate');
+    expect(await count('CONTACT#')).toBe(contactsBefore);
+    const all = (await ticketsOf('pending')).filter((t) => (t.lastMessage as string) === 'primeira');
+    expect(all).toHaveLength(1);
+    expect(all[0]!.unreadMessages).toBe(1);
+    expect(await messagesOf(all[0]!.pk as string)).toHaveLength(1);
+  });
+
+  it('creates one contact and one ticket when two events of a new contact arrive at once', async () => {
+    const contactsBefore = await count('CONTACT#');
+    const pendingBefore = (await ticketsOf('pending')).length;
+    const outcomes = await Promise.all([
+      processInboundEvent(message('v-race', 'race-1', 'a')),
+      processInboundEvent(message('v-race', 'race-2', 'b')),
+      processInboundEvent(message('v-race', 'race-3', 'c')),
+    ]);
+    expect(outcomes).toEqual(['stored', 'stored', 'stored']);
+    expect(await count('CONTACT#')).toBe(contactsBefore + 1);
+    const pending = await ticketsOf('pending');
+    expect(pending.length).toBe(pendingBefore + 1);
+    const ticket = pending.find((t) => ['a', 'b', 'c'].includes(t.lastMessage as string))!;
+    expect(await messagesOf(ticket.pk as string)).toHaveLength(3);
+    expect(ticket.unreadMessages).toBe(3);
+  });
+
+  it('applies acks forward only, and remote edits and deletes to the stored message', async () => {
+    await processInboundEvent({ ...message('v-acks', 'own-1', 'enviada pelo celular'), fromMe: true });
+    const base = { companyId, connectionId, channel: 'webchat' as const, contact: { identity: 'v-acks', isGroup: false }, at: new Date().toISOString(), channelMessageId: 'own-1' };
+    expect(await processInboundEvent({ ...base, kind: 'ack', ack: 3 })).toBe('updated');
+    expect(await processInboundEvent({ ...base, kind: 'ack', ack: 2 })).toBe('ignored');
+    expect(await processInboundEvent({ ...base, kind: 'edit', body: 'corrigida' })).toBe('updated');
+    expect(await processInboundEvent({ ...base, kind: 'delete' })).toBe('updated');
+    expect(await processInboundEvent({ ...base, kind: 'delete' })).toBe('ignored');
+    expect(await processInboundEvent({ ...base, kind: 'ack', channelMessageId: 'unknown', ack: 3 })).toBe('ignored');
+    const ticket = (await ticketsOf('pending')).find((t) => t.lastMessage === 'enviada pelo celular')!;
+    const [stored] = await messagesOf(ticket.pk as string);
+    expect(stored).toMatchObject({ ack: 3, body: 'corrigida', isEdited: true, isDeleted: true });
+  });
+
+  it('ignores events of unknown connections and reports unprocessable bodies as batch failures', async () => {
+    expect(await processInboundEvent({ ...message('v-x', 'x-1'), connectionId: 999 })).toBe('ignored');
+    expect(() => parseInboundEvent('{not json')).toThrow();
+    const result = await handler({
+      Records: [
+        { messageId: 'm1', body: '{"kind":"nope"}', attributes: { ApproximateReceiveCount: '1', MessageGroupId: 'g1' }, eventSourceARN: 'arn:aws:sqs:local:000000000000:inbound.fifo' },
+        { messageId: 'm2', body: JSON.stringify(message('v-ok', 'ok-1')), attributes: { ApproximateReceiveCount: '1', MessageGroupId: 'g2' }, eventSourceARN: 'arn:aws:sqs:local:000000000000:inbound.fifo' },
+      ],
+    } as never);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+  });
+});
+
