@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { measureCapacity } from '../functions/src/platform/table/client.ts';
 import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { startRuntime } from '../infra/local/runtime.ts';
+import { measureCosts, measureLatency } from './bench-inbox.ts';
 
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
@@ -83,6 +84,29 @@ const main = async () => {
       );
     }
     console.log('\ntrips, RCU and WCU are per request (the last one measured).');
+
+    const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+    console.log(`\nInbox: cost of one page (service call, after authentication) for companies of ${sizes.join(' and ')} tickets`);
+    const costs = await measureCosts(runtime, sizes);
+    console.log(['tickets'.padStart(8), 'request'.padEnd(55), 'items'.padStart(6), 'requests'.padStart(9), 'sequential'.padStart(11), 'RCU'.padStart(6)].join(' '));
+    for (const r of costs) {
+      console.log([String(r.size).padStart(8), r.name.padEnd(55), String(r.items).padStart(6), String(r.roundTrips).padStart(9), String(r.sequentialTrips).padStart(11), r.readUnits.toFixed(1).padStart(6)].join(' '));
+    }
+    const names = [...new Set(costs.map((r) => r.name))];
+    for (const name of names) {
+      const [small, large] = [costs.find((r) => r.name === name && r.size === sizes[0]), costs.find((r) => r.name === name && r.size === sizes[sizes.length - 1])];
+      if (small && large && small.readUnits > 0) {
+        console.log(`  ${name}: read units at ${large.size} vs ${small.size} tickets: ${((large.readUnits / small.readUnits - 1) * 100).toFixed(1)}%`);
+      }
+    }
+
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    console.log(`\nInbox: inbound message to agent event latency (web chat API -> inbound queue -> socket), ${seconds} s per rate`);
+    const latency = await measureLatency(runtime, [20, 100], seconds);
+    console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+    for (const r of latency) {
+      console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
+    }
   } finally {
     await runtime.stop();
     await ddb.stop();

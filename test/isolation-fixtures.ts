@@ -1,27 +1,99 @@
 /**
  * What the tenant-isolation test needs to call every authenticated route against another company's records.
- * A route added to the route table fails the isolation test until its path parameters and body are listed here,
- * so no route escapes the check.
+ * A route added to the route table fails the isolation test until it is described here, so no route escapes.
+ *
+ * Two kinds of authenticated routes:
+ * - routes that name a record (in the path, the query or the body): called by company B with company A's ids,
+ *   they must answer 404 (or 403) and change nothing of A;
+ * - own-company routes (lists, creations, the caller's own session): called by company B they act on B only,
+ *   so they must succeed, show nothing of A and change nothing of A.
  */
 export interface TenantFixture {
   companyId: number;
   adminUserId: number;
   agentUserId: number;
+  contactId: number;
+  contactNumber: string;
+  tagId: number;
+  queueId: number;
+  ticketId: number;
+  ticketUuid: string;
+  messageId: string;
+  noteId: string;
 }
 
-/** Company A's record for `<module>:<param>` (or `<route id>:<param>` where a module has several kinds of ids). */
-export const pathParamFixtures: Record<string, (a: TenantFixture) => string | number> = {
+/** Texts that only company A's records contain; no answer to company B may include them. */
+export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A'];
+
+type Fixture<T> = (a: TenantFixture) => T;
+
+/** Company A's record for `<route id>:<param>` or, for all routes of a module, `<module>:<param>`. */
+export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'companies:companyId': (a) => a.companyId,
   'users:id': (a) => a.agentUserId,
+  'users.toggle-width:userId': (a) => a.agentUserId,
+  'contacts:id': (a) => a.contactId,
+  'contacts.profile:number': (a) => a.contactNumber,
+  'tags.remove-contact:tagId': (a) => a.tagId,
+  'tags.remove-contact:contactId': (a) => a.contactId,
+  'tickets:id': (a) => a.ticketId,
+  'tickets:uuid': (a) => a.ticketUuid,
+  'tickets:ticketId': (a) => a.ticketId,
+  'tickets:tagId': (a) => a.tagId,
+  'tickets.notes-delete:id': (a) => a.noteId,
+  'messages:ticketId': (a) => a.ticketId,
+  'messages:messageId': (a) => a.messageId,
+  'messages.delete:id': (a) => a.messageId,
+};
+
+/** Query strings naming company A's records. */
+export const queryFixtures: Record<string, Fixture<Record<string, string | number>>> = {
+  'tickets.notes-list': (a) => ({ ticketId: a.ticketId, contactId: a.contactId }),
+  'settings.company-one': () => ({ column: 'requiredTag' }),
 };
 
 /** A valid body for each route that takes one, so the call passes validation and reaches the tenancy check. */
-export const bodyFixtures: Record<string, unknown> = {
-  'users.update': { name: 'Changed by another company' },
+export const bodyFixtures: Record<string, Fixture<unknown>> = {
+  'users.update': () => ({ name: 'Changed by another company' }),
+  'users.toggle-width': () => ({ defaultTicketsManagerWidth: 500 }),
+  'contacts.update': () => ({ name: 'Changed by another company', number: '5511900001111' }),
+  'contacts.toggle-accept-audio': () => ({ acceptAudioMessage: false }),
+  'contacts.toggle-disable-bot': () => ({ disableBot: true }),
+  'contacts.block': () => ({ active: false }),
+  'contacts.create': () => ({ name: 'Contact of B', number: '5511955554444' }),
+  'contacts.import-row': () => ({ name: 'Imported by B', number: '5511955553333', email: '' }),
+  'tags.create': () => ({ name: 'Tag of B' }),
+  'tags.sync': (a) => ({ contactId: a.contactId, tags: [] }),
+  'tickets.create': (a) => ({ contactId: a.contactId, queueId: a.queueId }),
+  'tickets.update': () => ({ status: 'closed', sendFarewellMessage: false }),
+  'tickets.close-all': () => ({ status: 'open', selectedQueueIds: [] }),
+  'tickets.notes-create': (a) => ({ note: 'Written by B', ticketId: a.ticketId, contactId: a.contactId }),
+  'messages.send': () => ({ body: 'sent by B' }),
+  'messages.upload-url': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'messages.edit': () => ({ body: 'edited by B' }),
+  'messages.forward': (a) => ({ messageId: a.messageId, contactId: a.contactId }),
 };
 
-/** Authenticated routes that act only on the caller's own session and so take no record id. */
-export const ownSessionRoutes = new Set(['auth.logout', 'auth.me']);
+/** Routes that name a record only in their query or body (the others name it in their path). */
+export const referenceRoutes = new Set(['tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync']);
+
+/** Own-company routes: the caller's session, lists and creations within the caller's company. */
+export const ownCompanyRoutes = new Set([
+  'auth.logout',
+  'auth.me',
+  'users.list',
+  'queues.list',
+  'connections.list',
+  'settings.company-one',
+  'contacts.list',
+  'contacts.list-all',
+  'contacts.create',
+  'contacts.import-row',
+  'tags.list',
+  'tags.create',
+  'tickets.list',
+  'tickets.close-all',
+]);
 
 /** Public routes, with the reason each needs no tenant. A new public route must be added here consciously. */
 export const publicRoutes: Record<string, string> = {
@@ -33,36 +105,8 @@ export const publicRoutes: Record<string, string> = {
   'system.version': 'platform version',
   'plans.list-public': 'public plan list for signup',
   'settings.public': 'platform branding and signup switch, whitelisted keys only',
+  'webchat.config': "a web chat's public token: its company name and colour only",
+  'webchat.create-visitor': 'creates a visitor of the chat named by the public token',
+  'webchat.send': 'a visitor token scoped to one chat and one contact (tickets.api.test.ts checks another chat refuses it)',
+  'webchat.messages': 'the same visitor token, the visitor’s own conversation only',
 };
-
-// ----- contacts and tags -----
-
-/** Company A's contact (carrying company A's tag) and that tag, created through the API in the test's beforeAll. */
-export interface TenantFixture {
-  contactId?: number;
-  contactNumber?: string;
-  tagId?: number;
-}
-
-Object.assign(pathParamFixtures, {
-  'contacts:id': (a: TenantFixture) => a.contactId!,
-  'contacts.profile:number': (a: TenantFixture) => a.contactNumber!,
-  'tags.remove-contact:tagId': (a: TenantFixture) => a.tagId!,
-  'tags.remove-contact:contactId': (a: TenantFixture) => a.contactId!,
-});
-
-Object.assign(bodyFixtures, {
-  'contacts.update': { name: 'Changed by another company', number: '5511900001111' },
-  'contacts.toggle-accept-audio': { acceptAudioMessage: false },
-  'contacts.toggle-disable-bot': { disableBot: true },
-  'contacts.block': { active: false },
-});
-
-/**
- * Contacts and tags routes without a record id in the path: they list or create inside the caller's own
- * company (from the token) only. tags.sync names a contact in its body; tags.api.test.ts checks that another
- * company's contact answers 404 there.
- */
-for (const id of ['contacts.list', 'contacts.list-all', 'contacts.create', 'contacts.import-row', 'tags.list', 'tags.create', 'tags.sync']) {
-  ownSessionRoutes.add(id);
-}

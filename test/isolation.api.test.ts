@@ -10,7 +10,9 @@ import { table } from '../functions/src/platform/table/client.ts';
 import { createUser } from '../functions/src/modules/users/users.service.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { ApiClient, startApi } from './api.ts';
-import { bodyFixtures, ownSessionRoutes, pathParamFixtures, publicRoutes, type TenantFixture } from './isolation-fixtures.ts';
+import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
+import { Visitor } from './inbox.ts';
+import { bodyFixtures, markersOfA, ownCompanyRoutes, pathParamFixtures, publicRoutes, queryFixtures, referenceRoutes, type TenantFixture } from './isolation-fixtures.ts';
 
 let runtime: Runtime;
 let companyA: TenantFixture;
@@ -48,17 +50,42 @@ beforeAll(async () => {
   runtime = await startApi();
   const a = await signup('owner-a@example.com', 'Company A');
   const agent = await createUser(a.companyId, { name: 'Agent A', email: 'agent-a@example.com', password: 'pass-12345' });
-  companyA = { companyId: a.companyId, adminUserId: a.userId, agentUserId: agent.id };
   emailB = 'owner-b@example.com';
   await signup(emailB, 'Company B');
-  // contacts and tags: company A's contact carrying company A's tag, made through the API
+
+  // company A's records, made through the API as its users and customers would
   const ownerA = new ApiClient(runtime.url);
-  expect((await ownerA.login('owner-a@example.com', 'pass-12345')).status).toBe(200);
+  const login = await ownerA.login('owner-a@example.com', 'pass-12345');
+  // ids are numbered per company: A's records get ids that B's own creations during the test never reach
+  for (let i = 0; i < 5; i++) {
+    expect((await ownerA.post('/contacts', { name: `Filler ${i}`, number: `551190000000${i}` })).status).toBe(201);
+    expect((await ownerA.post('/tags', { name: `Filler ${i}` })).status).toBe(201);
+  }
   const contact = await ownerA.post('/contacts', { name: 'Contact of A', number: '5511977776666' });
   const tag = await ownerA.post('/tags', { name: 'Tag of A' });
   expect([contact.status, tag.status]).toEqual([201, 201]);
   expect((await ownerA.post('/tags/sync', { contactId: contact.body.id, tags: [{ id: tag.body.id }] })).status).toBe(200);
-  Object.assign(companyA, { contactId: contact.body.id, contactNumber: contact.body.number, tagId: tag.body.id });
+  const webchatToken = (await listConnectionsOf(a.companyId)).find((c) => c.channel === 'webchat')!.token!;
+  const visitor = await new Visitor(runtime, webchatToken).start('Visitor of A');
+  await visitor.say('Question of A');
+  const ticket = (await ownerA.get('/tickets?status=pending')).body.tickets[0];
+  expect((await ownerA.put(`/tickets/${ticket.id}`, { status: 'open', userId: a.userId })).status).toBe(200);
+  const reply = await ownerA.post(`/messages/${ticket.id}`, { body: 'Reply of A' });
+  const note = await ownerA.post('/ticket-notes', { note: 'Note of A', ticketId: ticket.id, contactId: ticket.contactId });
+  expect([reply.status, note.status]).toEqual([201, 201]);
+  companyA = {
+    companyId: a.companyId,
+    adminUserId: a.userId,
+    agentUserId: agent.id,
+    contactId: contact.body.id,
+    contactNumber: contact.body.number,
+    tagId: tag.body.id,
+    queueId: login.body.user.queueIds[0],
+    ticketId: ticket.id,
+    ticketUuid: ticket.uuid,
+    messageId: reply.body.id,
+    noteId: note.body.id,
+  };
 });
 afterAll(async () => {
   await runtime?.stop();
@@ -70,29 +97,31 @@ describe('tenant isolation', () => {
     expect(unlisted).toEqual([]);
   });
 
-  const authenticated = routes.filter((r) => r.auth === 'user');
+  const authenticated = routes.filter((r) => r.auth === 'user').map((r) => r as RouteDef);
 
-  it.each(authenticated.map((r) => [r.id, r as RouteDef] as const))('%s: another company gets 404 or 403 and changes nothing', async (_id, route) => {
+  it.each(authenticated.map((r) => [r.id, r] as const))('%s: another company sees and changes nothing of it', async (_id, route) => {
     const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    if (names.length === 0) {
-      expect(ownSessionRoutes.has(route.id), `${route.id} takes no record id: list it in ownSessionRoutes or give it one`).toBe(true);
-      return;
-    }
+    const own = ownCompanyRoutes.has(route.id);
+    const names_record = names.length > 0 || referenceRoutes.has(route.id);
+    expect(own || names_record, `${route.id} names no record: list it in ownCompanyRoutes or referenceRoutes (test/isolation-fixtures.ts)`).toBe(true);
     const params: Record<string, string | number> = {};
     for (const name of names) {
       const fixture = pathParamFixtures[`${route.id}:${name}`] ?? pathParamFixtures[`${route.module}:${name}`];
       expect(fixture, `no isolation fixture for ${route.id} parameter {${name}}: add one to test/isolation-fixtures.ts`).toBeDefined();
       params[name] = fixture!(companyA);
     }
-    if (route.body) {
-      expect(bodyFixtures[route.id], `no body fixture for ${route.id}: add one to test/isolation-fixtures.ts`).toBeDefined();
-    }
+    if (route.body) expect(bodyFixtures[route.id], `no body fixture for ${route.id}: add one to test/isolation-fixtures.ts`).toBeDefined();
+    const query = queryFixtures[route.id]?.(companyA);
+    const path = buildPath(route.path, params) + (query ? `?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}` : '');
+
     const before = await itemsOfA();
     const intruder = new ApiClient(runtime.url);
     expect((await intruder.login(emailB, 'pass-12345')).status).toBe(200);
-    const res = await intruder.request(route.method, buildPath(route.path, params), route.body ? bodyFixtures[route.id] : undefined);
-    expect([403, 404], `${route.method} ${route.path} answered ${res.status}: ${JSON.stringify(res.body)}`).toContain(res.status);
-    expect(JSON.stringify(res.body)).not.toContain('Company A');
+    const res = await intruder.request(route.method, path, route.body ? bodyFixtures[route.id]!(companyA) : undefined);
+    const seen = JSON.stringify(res.body ?? '');
+    if (own) expect(res.status, `${route.method} ${path} answered ${res.status}: ${seen}`).toBeLessThan(300);
+    else expect([403, 404], `${route.method} ${path} answered ${res.status}: ${seen}`).toContain(res.status);
+    for (const marker of markersOfA) expect(seen).not.toContain(marker);
     expect(await itemsOfA()).toEqual(before);
   });
 });

@@ -124,7 +124,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { LocalQueueEngine, LocalQueue } = await import('../../functions/src/platform/ports/local/local-queue.ts');
     const { LocalScheduler } = await import('../../functions/src/platform/ports/local/local-scheduler.ts');
     const { setLocalPorts, resetPorts } = await import('../../functions/src/platform/ports/ports.ts');
-    const engine = new LocalQueueEngine();
+    // Lambda runs many message groups of a FIFO queue at once; the local engine does the same within one process
+    const engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 16 }, jobs: { concurrency: 8 } } });
     const localQueue = new LocalQueue(engine);
     const localScheduler = new LocalScheduler({ queue: localQueue });
     setLocalPorts({ queue: localQueue, scheduler: localScheduler });

@@ -220,6 +220,7 @@ describe('search', () => {
     expect(await search('joao')).toEqual(['João Souza Lima']);
     expect(await search('ALVA')).toEqual(['Pedro Álvares']);
     expect(await search('m')).toEqual(expect.arrayContaining(['Maria Souza', 'Mariana Costa']));
+    expect(await search('?!')).toEqual([]);
   });
 
   it('finds by several words, each one matching', async () => {

@@ -559,7 +559,8 @@ const tagReader =
 /**
  * One page of the contacts list for a company (no masking; see listContacts).
  * Which index answers: a search text -> the search index (then one BatchGet); else a tag filter -> the first
- * tag's members (then one BatchGet); else contacts by name. Channel, isGroup and the other tags filter in memory.
+ * tag's members (then one BatchGet); else contacts by name. Channel, isGroup and the other tags filter in memory;
+ * with several tags a contact must carry every one of them.
  *
  * `count`: unfiltered, the company's total from its counter item. Filtered, counting every match would cost
  * what the company has, so it is what is known for sure: the matches answered on this page and the earlier
@@ -570,6 +571,8 @@ export const findContactsPage = async (
   query: ContactListQuery,
 ): Promise<{ contacts: Contact[]; count: number; hasMore: boolean; nextCursor: string | null }> => {
   const tokens = query.searchParam ? queryTokens(query.searchParam) : [];
+  // a search made only of punctuation matches nothing (rather than everything)
+  if (query.searchParam && tokens.length === 0) return { contacts: [], count: 0, hasMore: false, nextCursor: null };
   const tagIds = [...new Set(query.contactTag ?? [])];
   const filtered = tokens.length > 0 || tagIds.length > 0 || query.channel !== undefined || query.isGroup !== undefined;
 

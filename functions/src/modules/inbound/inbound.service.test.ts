@@ -21,7 +21,7 @@ beforeAll(async () => {
   connectionId = (await listConnectionsOf(company.id)).find((c) => c.channel === 'webchat')!.id;
 });
 
-const message = (identity: string, id: string, body = 'oi'): InboundEvent => ({
+const message = (identity: string, id: string, body = 'oi'): Extract<InboundEvent, { kind: 'message' }> => ({
   kind: 'message',
   companyId,
   connectionId,

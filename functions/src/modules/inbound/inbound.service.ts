@@ -27,6 +27,18 @@ export const parseInboundEvent = (body: string): InboundEvent => {
   return parsed.data;
 };
 
+const contactOf = (event: InboundEvent, connectionId: number) =>
+  findOrCreateContactByIdentity(event.companyId, {
+    channel: event.channel,
+    identity: event.contact.identity,
+    name: event.contact.name,
+    email: event.contact.email,
+    phone: event.contact.phone,
+    urlPicture: event.contact.urlPicture,
+    isGroup: event.contact.isGroup,
+    connectionId,
+  });
+
 export const processInboundEvent = async (event: InboundEvent): Promise<InboundOutcome> => {
   const connection = await findConnection(event.companyId, event.connectionId);
   if (!connection || connection.channel !== event.channel) {
@@ -43,16 +55,7 @@ export const processInboundEvent = async (event: InboundEvent): Promise<InboundO
     default:
       break;
   }
-  const { contact } = await findOrCreateContactByIdentity(event.companyId, {
-    channel: event.channel,
-    identity: event.contact.identity,
-    name: event.contact.name,
-    email: event.contact.email,
-    phone: event.contact.phone,
-    urlPicture: event.contact.urlPicture,
-    isGroup: event.contact.isGroup,
-    connectionId: connection.id,
-  });
+  const { contact } = await contactOf(event, connection.id);
   if (event.kind === 'contact') return 'updated';
   // messages of blocked contacts are not taken in
   if (!contact.active && !(event.kind === 'message' && event.fromMe)) return 'ignored';

@@ -92,9 +92,13 @@ export const publishMessage = async (
 const isPageKey = isKeyRecord;
 
 export const listMessages = async (auth: AuthContext, ticketId: number, q: { cursor?: string; limit: number }) => {
-  let t = await requireVisibleTicket(auth, ticketId);
   const startKey = decodeCursor(q.cursor, isPageKey);
-  const page = await listMessageRecords(auth.companyId, ticketId, { limit: q.limit, startKey });
+  // the page is read alongside the ticket and dropped if the ticket turns out not to be the caller's to see
+  const [visible, page] = await Promise.all([
+    requireVisibleTicket(auth, ticketId),
+    listMessageRecords(auth.companyId, ticketId, { limit: q.limit, startKey }),
+  ]);
+  let t = visible;
   const byId = new Map(page.items.map((m) => [m.id, m]));
   const messages = await Promise.all(
     page.items.map(async (m) => toMessage(m, m.quotedMsgId ? (byId.get(m.quotedMsgId) ?? (await loadQuoted(auth.companyId, m))) : undefined)),
@@ -173,12 +177,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     updatedAt: at,
   };
   await insertMessage(record);
-  const moved = await recordMessageOnTicket(t.companyId, t.id, {
-    body: draft.body || draft.mediaName || draft.mediaType,
-    fromMe: true,
-    at,
-    countsUnread: false,
-  });
+  const moved = await recordMessageOnTicket(t.companyId, t.id, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false }, t);
   const ticket = moved?.after ?? t;
   const quoted = await loadQuoted(t.companyId, record);
   let message = await toMessage(record, quoted);
@@ -401,12 +400,12 @@ export const storeInbound = async (
     if (error instanceof DuplicateMessage) return { duplicate: true };
     throw error;
   }
-  const moved = await recordMessageOnTicket(t.companyId, t.id, {
-    body: input.body || input.media?.name || input.mediaType,
-    fromMe: input.fromMe,
-    at: input.at,
-    countsUnread: !input.fromMe,
-  });
+  const moved = await recordMessageOnTicket(
+    t.companyId,
+    t.id,
+    { body: input.body || input.media?.name || input.mediaType, fromMe: input.fromMe, at: input.at, countsUnread: !input.fromMe },
+    t,
+  );
   const ticket = moved?.after ?? t;
   const message = await toMessage(record, await loadQuoted(t.companyId, record));
   await publishMessage(ticket, message, contact, 'create');

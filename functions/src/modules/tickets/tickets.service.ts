@@ -514,9 +514,11 @@ export const changeTicket = async (
   companyId: number,
   id: number,
   change: (t: TicketRecord) => { after: TicketRecord; logs?: LogInput[]; conversation?: 'activate' | 'deactivate' | 'keep' } | undefined,
+  /** a copy the caller just read: the first attempt skips the read and falls back to it only on a conflict */
+  known?: TicketRecord,
 ): Promise<{ before: TicketRecord; after: TicketRecord } | undefined> => {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const before = await getTicketRecord(companyId, id, true);
+    const before = attempt === 0 && known ? known : await getTicketRecord(companyId, id, true);
     if (!before) throw new AppError('ERR_NO_TICKET_FOUND');
     const planned = change(before);
     if (!planned) return undefined;
@@ -536,8 +538,12 @@ export const recordMessageOnTicket = (
   companyId: number,
   ticketId: number,
   message: { body: string; fromMe: boolean; at: string; countsUnread: boolean },
+  known?: TicketRecord,
 ) =>
-  changeTicket(companyId, ticketId, (t) => {
+  changeTicket(
+    companyId,
+    ticketId,
+    (t) => {
     const reopening = t.status === 'closed' && !message.fromMe;
     return {
       after: {
@@ -550,7 +556,9 @@ export const recordMessageOnTicket = (
       },
       conversation: reopening ? 'activate' : 'keep',
     };
-  });
+  },
+    known,
+  );
 
 export const markTicketRead = async (t: TicketRecord): Promise<TicketRecord> => {
   const changed = await changeTicket(t.companyId, t.id, (cur) => (cur.unreadMessages === 0 ? undefined : { after: { ...cur, unreadMessages: 0 } }));

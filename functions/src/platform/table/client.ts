@@ -7,20 +7,28 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 
 export interface CapacityMeter {
+  /** requests sent to the table */
   roundTrips: number;
+  /** requests that had to wait for an earlier one: requests sent in parallel count once */
+  sequentialTrips: number;
   readUnits: number;
   writeUnits: number;
 }
 
-const meters = new Set<CapacityMeter>();
+interface Meter extends CapacityMeter {
+  /** requests under way: one sent while none is under way begins a new sequential trip */
+  inFlight: number;
+}
+
+const meters = new Set<Meter>();
 
 /** Measures the table calls made while `fn` runs (calls of concurrent work are counted too). */
 export const measureCapacity = async <T>(fn: () => Promise<T>): Promise<{ result: T } & CapacityMeter> => {
-  const meter: CapacityMeter = { roundTrips: 0, readUnits: 0, writeUnits: 0 };
+  const meter: Meter = { roundTrips: 0, sequentialTrips: 0, readUnits: 0, writeUnits: 0, inFlight: 0 };
   meters.add(meter);
   try {
     const result = await fn();
-    return { result, ...meter };
+    return { result, roundTrips: meter.roundTrips, sequentialTrips: meter.sequentialTrips, readUnits: meter.readUnits, writeUnits: meter.writeUnits };
   } finally {
     meters.delete(meter);
   }
@@ -54,7 +62,17 @@ export const table = (): DynamoDBDocumentClient => {
     (next, context) => async (args) => {
       const input = args.input as Record<string, unknown>;
       if (meters.size > 0 && input && !('ReturnConsumedCapacity' in input)) input.ReturnConsumedCapacity = 'TOTAL';
-      const out = await next(args);
+      const watching = [...meters];
+      for (const m of watching) {
+        if (m.inFlight === 0) m.sequentialTrips += 1;
+        m.inFlight += 1;
+      }
+      let out: Awaited<ReturnType<typeof next>>;
+      try {
+        out = await next(args);
+      } finally {
+        for (const m of watching) m.inFlight -= 1;
+      }
       if (meters.size > 0) {
         const units = totalUnits(out.output);
         const isRead = READ_COMMANDS.has(context.commandName ?? '');

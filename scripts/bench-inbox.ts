@@ -1,0 +1,296 @@
+/**
+ * Inbox benchmarks: what a ticket-list page, a message page and a contact search cost for a company with
+ * 1,000 and with 100,000 tickets, and how long an inbound message takes to reach an agent's socket at 20 and
+ * 100 messages per second. Bench data is written straight into the table in the shapes the entity files
+ * define (writing 100,000 tickets through the API would take far longer than the measurement itself).
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ticketListQuery } from '@switchboard/shared/contracts/inbox';
+import { ulid } from 'ulid';
+import { verifyAccessToken } from '../functions/src/platform/auth/tokens.ts';
+import { measureCapacity, table, tableName } from '../functions/src/platform/table/client.ts';
+import { padId } from '../functions/src/platform/table/keys.ts';
+import { contextFromClaims } from '../functions/src/modules/auth/authenticate.ts';
+import {
+  contactByNameIndex,
+  contactKey,
+  normaliseText,
+  searchKey,
+  searchTokens,
+  searchWords,
+} from '../functions/src/modules/contacts/contact.entity.ts';
+import { listContacts } from '../functions/src/modules/contacts/contacts.service.ts';
+import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
+import { listMessages } from '../functions/src/modules/messages/messages.service.ts';
+import { counterDims, indexKeys, ticketKey, ticketPk, type TicketRecord } from '../functions/src/modules/tickets/ticket.entity.ts';
+import { listTickets } from '../functions/src/modules/tickets/tickets.service.ts';
+import { createUser, updateUserSettings } from '../functions/src/modules/users/users.service.ts';
+import type { Runtime } from '../infra/local/runtime.ts';
+import WebSocket from 'ws';
+
+const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabi', 'Hugo', 'Iris', 'João', 'Kátia', 'Luís', 'Marta', 'Nuno', 'Olga', 'Paulo'];
+const LAST = ['Silva', 'Souza', 'Costa', 'Lima', 'Rocha', 'Alves', 'Gomes', 'Ramos', 'Pires', 'Dias', 'Melo', 'Nunes'];
+
+const writeAll = async (items: Record<string, unknown>[]) => {
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      let pending = chunks[next++]!.map((Item) => ({ PutRequest: { Item } }));
+      while (pending.length) {
+        const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+};
+
+interface Company {
+  companyId: number;
+  queueId: number;
+  connectionId: number;
+  adminToken: string;
+  agentToken: string;
+  sampleTicketId: number;
+}
+
+const signup = async (base: string, name: string) => {
+  const email = `bench-${name.toLowerCase().replace(/\W/g, '')}-${Date.now()}@example.com`;
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const res = await post('/auth/signup', { name: 'Bench Owner', companyName: name, email, password: 'bench-pass', phone: '5511999990000', planId: 1 });
+  const { companyId } = (await res.json()) as { companyId: number };
+  const login = (await (await post('/auth/login', { email, password: 'bench-pass' })).json()) as { token: string; user: { queueIds: number[] } };
+  const agent = await createUser(companyId, { name: 'Bench Agent', email: `agent-${email}`, password: 'bench-pass' });
+  await updateUserSettings(companyId, agent.id, { queueIds: login.user.queueIds });
+  const agentLogin = (await (await post('/auth/login', { email: `agent-${email}`, password: 'bench-pass' })).json()) as { token: string };
+  const connection = (await listConnectionsOf(companyId)).find((c) => c.channel === 'webchat')!;
+  return { companyId, queueId: login.user.queueIds[0]!, connectionId: connection.id, adminToken: login.token, agentToken: agentLogin.token, connection };
+};
+
+/** A company with `size` tickets (each with its own contact), mostly closed, and 20 messages on 50 of them. */
+const seedCompany = async (base: string, size: number): Promise<Company> => {
+  const c = await signup(base, `Bench ${size}`);
+  const items: Record<string, unknown>[] = [];
+  const counters = new Map<string, number>();
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  let sampleTicketId = 0;
+  for (let i = 1; i <= size; i++) {
+    const id = 100 + i;
+    const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]} ${i}`;
+    const nameNorm = normaliseText(name);
+    const number = `55119${String(10_000_000 + i).padStart(8, '0')}`;
+    const at = new Date(start + i * 60_000).toISOString();
+    items.push({
+      ...contactKey(c.companyId, id),
+      ...contactByNameIndex(c.companyId, nameNorm, id),
+      type: 'contact',
+      id,
+      companyId: c.companyId,
+      name,
+      nameNorm,
+      number,
+      email: '',
+      urlPicture: null,
+      active: true,
+      disableBot: false,
+      acceptAudioMessage: true,
+      lgpdAcceptedAt: null,
+      channel: 'webchat',
+      isGroup: false,
+      tags: [],
+      extraInfo: [],
+      whatsappId: c.connectionId,
+      createdAt: at,
+      updatedAt: at,
+      rev: 1,
+    });
+    for (const token of searchTokens(nameNorm, number)) {
+      items.push({ ...searchKey(c.companyId, token, id), type: 'contactSearch', companyId: c.companyId, contactId: id, nameNorm, number, words: searchWords(nameNorm) });
+    }
+    const status = i % 20 === 0 ? 'pending' : i % 20 === 1 ? 'open' : 'closed';
+    const t: TicketRecord = {
+      id,
+      uuid: crypto.randomUUID(),
+      companyId: c.companyId,
+      status,
+      queueId: c.queueId,
+      queue: { id: c.queueId, name: 'Atendimento', color: '#7c7c7c' },
+      userId: status === 'pending' ? null : 1,
+      user: status === 'pending' ? null : { id: 1, name: 'Bench Owner' },
+      contactId: id,
+      whatsappId: c.connectionId,
+      whatsapp: { id: c.connectionId, name: 'Chat do site', channel: 'webchat', groupAsTicket: 'disabled' },
+      channel: 'webchat',
+      isGroup: false,
+      isBot: false,
+      useIntegration: false,
+      tags: [],
+      tagIds: [],
+      lastMessage: `mensagem ${i}`,
+      fromMe: false,
+      unreadMessages: status === 'pending' ? 1 : 0,
+      amountUsedBotQueues: 0,
+      createdAt: at,
+      updatedAt: at,
+      closedAt: status === 'closed' ? at : null,
+      version: 1,
+    };
+    items.push({ ...ticketKey(c.companyId, id), type: 'ticket', ...indexKeys(t), ...t });
+    for (const dim of counterDims(t)) counters.set(dim, (counters.get(dim) ?? 0) + 1);
+    if (i % Math.max(1, Math.floor(size / 50)) === 0 && status !== 'closed') {
+      sampleTicketId = sampleTicketId || id;
+      for (let m = 0; m < 20; m++) {
+        const mid = ulid(start + i * 60_000 + m * 1000);
+        items.push({
+          pk: ticketPk(c.companyId, id),
+          sk: `M#${mid}`,
+          type: 'message',
+          id: `${id}-${mid}`,
+          ulid: mid,
+          companyId: c.companyId,
+          ticketId: id,
+          connectionId: c.connectionId,
+          contactId: m % 2 ? null : id,
+          body: `mensagem ${m} do atendimento ${i}`,
+          fromMe: m % 2 === 1,
+          read: true,
+          mediaType: 'chat',
+          mediaUrl: null,
+          mediaName: null,
+          ack: 3,
+          isDeleted: false,
+          isEdited: false,
+          isForwarded: false,
+          isPrivate: false,
+          quotedMsg: null,
+          quotedMsgId: null,
+          userId: m % 2 ? 1 : null,
+          error: null,
+          channelMessageId: `bench-${id}-${m}`,
+          createdAt: new Date(start + i * 60_000 + m * 1000).toISOString(),
+          updatedAt: new Date(start + i * 60_000 + m * 1000).toISOString(),
+        });
+      }
+    }
+  }
+  for (const [dim, count] of counters) items.push({ pk: `C#${c.companyId}#TCOUNT`, sk: dim, type: 'ticketCounter', count });
+  await writeAll(items);
+  return { companyId: c.companyId, queueId: c.queueId, connectionId: c.connectionId, adminToken: c.adminToken, agentToken: c.agentToken, sampleTicketId };
+};
+
+const authOf = async (token: string) => {
+  const verified = await verifyAccessToken(token);
+  if (!verified.ok) throw new Error('bench token rejected');
+  const auth = await contextFromClaims(verified.claims);
+  if (!auth) throw new Error('bench session not found');
+  return auth;
+};
+
+export interface CostRow {
+  size: number;
+  name: string;
+  roundTrips: number;
+  sequentialTrips: number;
+  readUnits: number;
+  items: number;
+}
+
+export const measureCosts = async (runtime: Runtime, sizes: number[]): Promise<CostRow[]> => {
+  const rows: CostRow[] = [];
+  for (const size of sizes) {
+    const started = performance.now();
+    const c = await seedCompany(runtime.url, size);
+    console.log(`  seeded a company with ${size} tickets in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const admin = await authOf(c.adminToken);
+    const agent = await authOf(c.agentToken);
+    const cases: [string, () => Promise<number>][] = [
+      ['ticket list page of 20: admin, pending, show all', async () => (await listTickets(admin, ticketListQuery.parse({ status: 'pending', showAll: 'true', limit: '20' }))).tickets.length],
+      ['ticket list page of 20: agent, pending (queue + own)', async () => (await listTickets(agent, ticketListQuery.parse({ status: 'pending', limit: '20' }))).tickets.length],
+      ['ticket list page of 20: admin, closed, show all', async () => (await listTickets(admin, ticketListQuery.parse({ status: 'closed', showAll: 'true', limit: '20' }))).tickets.length],
+      ['message page of 20', async () => (await listMessages(admin, c.sampleTicketId, { limit: 20 })).messages.length],
+      ['contact search "silva" (page of 20)', async () => (await listContacts(admin, { searchParam: 'silva', rowsPerPage: 20 } as never)).contacts.length],
+      ['contact list page of 20 (by name)', async () => (await listContacts(admin, { rowsPerPage: 20 } as never)).contacts.length],
+    ];
+    for (const [name, run] of cases) {
+      await run(); // warm caches of the emulator
+      const m = await measureCapacity(run);
+      rows.push({ size, name, roundTrips: m.roundTrips, sequentialTrips: m.sequentialTrips, readUnits: m.readUnits, items: m.result });
+    }
+  }
+  return rows;
+};
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+export interface LatencyRow {
+  rate: number;
+  sent: number;
+  received: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Visitors write through the public web chat API at a fixed rate; the admin's socket times each message's arrival. */
+export const measureLatency = async (runtime: Runtime, rates: number[], seconds: number): Promise<LatencyRow[]> => {
+  const c = await signup(runtime.url, 'Bench Latency');
+  const token = c.connection.token!;
+  const visitors: string[] = [];
+  for (let i = 0; i < 150; i++) {
+    const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Visitante ${i}` }) });
+    visitors.push(((await res.json()) as { visitorToken: string }).visitorToken);
+  }
+  const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/ws?token=${c.adminToken}`);
+  await new Promise((r) => ws.once('open', r));
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(raw.toString()) as { event: string; data: { action: string; message?: { body: string } } };
+    if (frame.data.action !== 'create' || !frame.data.message) return;
+    const t0 = sentAt.get(frame.data.message.body);
+    if (t0 !== undefined) {
+      latencies.push(performance.now() - t0);
+      sentAt.delete(frame.data.message.body);
+    }
+  });
+  const rows: LatencyRow[] = [];
+  let serial = 0;
+  for (const rate of rates) {
+    latencies.length = 0;
+    const total = rate * seconds;
+    const interval = 1000 / rate;
+    const begin = performance.now();
+    const sends: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = begin + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const body = `bench ${rate}/s #${++serial}`;
+      const visitor = visitors[serial % visitors.length]!;
+      sentAt.set(body, performance.now());
+      sends.push(
+        fetch(`${runtime.url}/api/webchat/${token}/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
+          body: JSON.stringify({ body }),
+        }).then((r) => r.arrayBuffer()),
+      );
+    }
+    await Promise.all(sends);
+    const deadline = performance.now() + 30_000;
+    while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    rows.push({ rate, sent: total, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) });
+    sentAt.clear();
+  }
+  ws.close();
+  return rows;
+};
+
+export const padName = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s.padEnd(n));
+export { padId };
