@@ -36,3 +36,10 @@ describe('buildPath and routeKey', () => {
     expect(routeKey({ method: 'POST', path: '/auth/login' })).toBe('POST /api/auth/login');
   });
 });
+
+describe('route paths', () => {
+  it('start with a slash and never end with one (API Gateway refuses such route keys)', async () => {
+    const { routes } = await import('./routes.ts');
+    for (const r of routes) expect(r.path, r.id).toMatch(/^\/(?:[^/]+(?:\/[^/]+)*)?$/);
+  });
+});

@@ -129,7 +129,7 @@ export const routes = defineRoutes([
   // users (own profile from the avatar menu; the admin users page extends these)
   { id: 'users.show', method: 'GET', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, response: user },
   { id: 'users.update', method: 'PUT', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, body: updateUserBody, response: user },
-  { id: 'users.list', method: 'GET', path: '/users/', module: 'users', auth: 'user', query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
+  { id: 'users.list', method: 'GET', path: '/users', module: 'users', auth: 'user', query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
   { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user', params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
   // inbox lookups
   { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user', response: z.array(queue) },
