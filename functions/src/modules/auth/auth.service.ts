@@ -217,3 +217,6 @@ export const resetPassword = async (email: string, token: string, newPassword: s
   const record = await findUser(reset.companyId, reset.userId);
   if (record?.sessionId) await revoke(record.sessionId, record.companyId, record.id);
 };
+
+/** Abuse limits for other public calls (web chat visitors and messages) share the login counters' store. */
+export { countAttempt } from './throttle.ts';

@@ -28,6 +28,7 @@ import {
   viewerOfSocket,
   type TicketRecord,
 } from '../tickets/tickets.service.ts';
+import { indexMessageText } from '../message-search/message-search.service.ts';
 import { renderVariables } from './message-variables.ts';
 import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
 import {
@@ -177,6 +178,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     updatedAt: at,
   };
   await insertMessage(record);
+  if (draft.mediaType === 'chat') await indexMessageText(t.companyId, t.id, ulid, at, draft.body);
   const moved = await recordMessageOnTicket(t.companyId, t.id, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false }, t);
   const ticket = moved?.after ?? t;
   const quoted = await loadQuoted(t.companyId, record);
@@ -400,6 +402,7 @@ export const storeInbound = async (
     if (error instanceof DuplicateMessage) return { duplicate: true };
     throw error;
   }
+  if (input.mediaType === 'chat' || input.media) await indexMessageText(t.companyId, t.id, ulid, input.at, input.body);
   const moved = await recordMessageOnTicket(
     t.companyId,
     t.id,

@@ -266,6 +266,15 @@ describe('ticket lists', () => {
     const res = await company.admin.get(`/tickets?status=search&searchParam=${encodeURIComponent('zule')}`);
     expect(res.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Zuleica Fontes']);
   });
+
+  it('finds tickets by words inside their messages only when asked to', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Hélio Prates');
+    await visitor.say('meu reembolso não chegou');
+    const words = await company.admin.get(`/tickets?status=search&searchParam=reembol&searchOnMessages=true`);
+    expect(words.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Hélio Prates']);
+    const namesOnly = await company.admin.get(`/tickets?status=search&searchParam=reembol`);
+    expect(namesOnly.body.tickets).toEqual([]);
+  });
 });
 
 describe('messages', () => {

@@ -27,6 +27,7 @@ import { viewerOf } from '../auth/authenticate.ts';
 import { defaultConnection, requireConnection, toConnectionSummary, type ConnectionRecord } from '../connections/connections.service.ts';
 import { getContact, getContactsByIds, maskNumber, presentContact, searchContactIds } from '../contacts/contacts.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
+import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
 import { getTag } from '../tags/tags.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { canSeeTicket, mayShowAll, type TicketViewer } from './ticket-visibility.ts';
@@ -332,13 +333,16 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<Tic
   const text = q.searchParam?.trim() ?? '';
   if (!text) return { tickets: [], count: 0, hasMore: false, nextCursor: null };
   const viewer = viewerOfAuth(auth);
-  const contactIds = await searchContactIds(auth.companyId, text, q.limit);
-  const perContact = await Promise.all(
-    contactIds.map((id) => queryTicketIndex('gsi4', `C#${auth.companyId}#TC#${String(id).padStart(10, '0')}`, { limit: 5, forward: false })),
-  );
+  const [contactIds, messageTicketIds] = await Promise.all([
+    searchContactIds(auth.companyId, text, q.limit),
+    q.searchOnMessages ? searchMessageTicketIds(auth.companyId, text, q.limit * 3) : Promise.resolve([]),
+  ]);
+  const [perContact, byMessages] = await Promise.all([
+    Promise.all(contactIds.map((id) => queryTicketIndex('gsi4', `C#${auth.companyId}#TC#${String(id).padStart(10, '0')}`, { limit: 5, forward: false }))),
+    getTicketRecords(auth.companyId, messageTicketIds),
+  ]);
   const statusFilter = q.statusFilter?.length ? new Set(q.statusFilter) : undefined;
-  const found = perContact
-    .flatMap((p) => p.items)
+  const found = [...perContact.flatMap((p) => p.items), ...byMessages]
     .filter((t) => canSeeTicket(viewer, t))
     .filter((t) => !statusFilter || statusFilter.has(t.status))
     .filter((t) => !q.whatsapps?.length || q.whatsapps.includes(t.whatsappId))

@@ -10,7 +10,7 @@ import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { toVisitorMessage } from '../../channels/webchat/webchat.driver.ts';
-import { countAttempt } from '../auth/throttle.ts';
+import { countAttempt } from '../auth/auth.service.ts';
 import { findCompany } from '../companies/companies.service.ts';
 import { findWebchatByToken, type ConnectionRecord } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';
