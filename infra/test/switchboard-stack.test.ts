@@ -175,7 +175,11 @@ describe('HTTP API', () => {
     const httpRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
       ([, r]) => r.Properties.ApiId.Ref === logicalId(stack.httpApi.api),
     );
-    expect(httpRoutes).toHaveLength(routes.length);
+    // every route of the table, plus $default answering unknown paths with the JSON 404
+    expect(httpRoutes).toHaveLength(routes.length + 1);
+    const fallback = httpRoutes.filter(([, r]) => r.Properties.RouteKey === '$default');
+    expect(fallback).toHaveLength(1);
+    expect(targetIntegration(fallback[0]![1]).Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId('system'), 'Arn'] });
     for (const route of routes) {
       const matching = httpRoutes.filter(([, r]) => r.Properties.RouteKey === routeKey(route));
       expect(matching, routeKey(route)).toHaveLength(1);

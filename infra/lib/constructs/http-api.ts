@@ -64,5 +64,15 @@ export class ModuleHttpApi extends Construct {
         'AwsSolutions-APIG4',
       );
     }
+    // any other path answers the same JSON 404 as the local gateway: the system module's dispatcher knows no
+    // route key "$default" and says ERR_ROUTE_NOT_FOUND
+    const fallback = functions.get('system');
+    if (!fallback) throw new Error('No function for module "system" to answer unknown routes');
+    const notFound = new apigw.HttpRoute(this, 'unknown-route', {
+      httpApi: this.api,
+      routeKey: apigw.HttpRouteKey.DEFAULT,
+      integration: integrations.get('system') ?? new HttpLambdaIntegration('system-integration', fallback, { scopePermissionToRoute: false }),
+    });
+    acknowledge(notFound, 'Answers 404 for unknown paths; nothing to authorise.', 'AwsSolutions-APIG4');
   }
 }
