@@ -87,7 +87,15 @@ export const findWebchatByToken = async (token: string): Promise<ConnectionRecor
 
 export const createWebchatConnection = async (
   companyId: number,
-  input: { name: string; queueIds: number[]; color?: string; greetingMessage?: string; complationMessage?: string; isDefault?: boolean },
+  input: {
+    name: string;
+    queueIds: number[];
+    color?: string;
+    greetingMessage?: string;
+    complationMessage?: string;
+    isDefault?: boolean;
+    timeCreateNewTicket?: number;
+  },
 ): Promise<ConnectionRecord> => {
   const now = clock().now().toISOString();
   const record: ConnectionRecord = {
@@ -103,7 +111,7 @@ export const createWebchatConnection = async (
     queueIds: input.queueIds,
     greetingMessage: input.greetingMessage ?? '',
     complationMessage: input.complationMessage ?? '',
-    timeCreateNewTicket: 0,
+    timeCreateNewTicket: input.timeCreateNewTicket ?? 0,
     color: input.color ?? '#2563eb',
     createdAt: now,
     updatedAt: now,

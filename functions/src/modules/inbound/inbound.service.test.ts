@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { createCompany, provisionCompany } from '../companies/companies.service.ts';
-import { listConnectionsOf } from '../connections/connections.service.ts';
+import { createWebchatConnection, listConnectionsOf } from '../connections/connections.service.ts';
+import { changeTicket } from '../tickets/tickets.service.ts';
+import { resetClock, setClock } from '../../platform/clock.ts';
 import { createUser } from '../users/users.service.ts';
 import { handler } from './inbound.lambda.ts';
 import { parseInboundEvent, processInboundEvent } from './inbound.service.ts';
@@ -98,6 +100,26 @@ describe('inbound pipeline', () => {
     const ticket = (await ticketsOf('pending')).find((t) => t.lastMessage === 'enviada pelo celular')!;
     const [stored] = await messagesOf(ticket.pk as string);
     expect(stored).toMatchObject({ ack: 3, body: 'corrigida', isEdited: true, isDeleted: true });
+  });
+
+  it('reopens a conversation closed within the connection reopen window, and starts a new one after it', async () => {
+    const reopening = await createWebchatConnection(companyId, { name: 'Reopening chat', queueIds: [], isDefault: false, timeCreateNewTicket: 30 });
+    const event = (id: string) => ({ ...message('v-window', id, `texto ${id}`), connectionId: reopening.id });
+    await processInboundEvent(event('w-1'));
+    const first = (await ticketsOf('pending')).find((t) => t.lastMessage === 'texto w-1')!;
+    const close = (id: number) =>
+      changeTicket(companyId, id, (t) => ({ after: { ...t, status: 'closed', closedAt: new Date().toISOString() }, conversation: 'deactivate' }));
+    await close(first.id as number);
+    setClock({ now: () => new Date(Date.now() + 10 * 60_000) });
+    await processInboundEvent({ ...event('w-2'), at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    const reopened = (await ticketsOf('pending')).find((t) => t.lastMessage === 'texto w-2')!;
+    expect(reopened.id).toBe(first.id);
+    await close(first.id as number);
+    setClock({ now: () => new Date(Date.now() + 60 * 60_000) });
+    await processInboundEvent({ ...event('w-3'), at: new Date(Date.now() + 60 * 60_000).toISOString() });
+    const fresh = (await ticketsOf('pending')).find((t) => t.lastMessage === 'texto w-3')!;
+    expect(fresh.id).not.toBe(first.id);
+    resetClock();
   });
 
   it('ignores events of unknown connections and reports unprocessable bodies as batch failures', async () => {
