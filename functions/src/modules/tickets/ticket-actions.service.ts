@@ -38,6 +38,6 @@ export const openTicketForForward = async (auth: AuthContext, contactId: number,
     conversation: 'activate',
   }));
   const after = changed?.after ?? (await findTicket(auth.companyId, ticket.id))!;
-  await publishTicket(after, contact, { removed: true });
+  await publishTicket(after, contact, { removed: true, before: changed?.before });
   return after;
 };

@@ -118,13 +118,18 @@ const maskedForUsers = (companySettings: Record<string, string> | undefined) =>
 export const publishTicket = async (
   t: TicketRecord,
   contact: Contact | undefined,
-  options: { removed?: boolean; settings?: Record<string, string>; maskNumber?: (n: string) => string } = {},
+  options: { removed?: boolean; before?: TicketRecord; settings?: Record<string, string>; maskNumber?: (n: string) => string } = {},
 ): Promise<void> => {
   const event = channels.ticket(t.companyId);
   const visible = (c: SocketConnection) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t);
   if (options.removed) {
-    // everyone who could have had it in a list hears of its removal; receivers ignore unknown ids
-    await publish(t.companyId, { event, data: { action: 'delete', ticketId: t.id } }, (c) => c.kind === 'agent');
+    // whoever could see it before or can see it now drops it from its lists before the update re-files it
+    const before = options.before;
+    await publish(
+      t.companyId,
+      { event, data: { action: 'delete', ticketId: t.id } },
+      (c) => visible(c) || (before !== undefined && c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), before)),
+    );
   }
   const plain = toTicket(t, contact);
   if (maskedForUsers(options.settings) && contact && !contact.isGroup && options.maskNumber) {
@@ -704,7 +709,7 @@ export const updateTicket = async (
   const record = changed?.after ?? current;
   if (changed && !('other' in changed)) {
     const moved = changed.before.status !== record.status || changed.before.userId !== record.userId || changed.before.queueId !== record.queueId;
-    await publishTicket(record, contact, { ...publishOptions(auth), removed: moved });
+    await publishTicket(record, contact, { ...publishOptions(auth), removed: moved, before: changed.before });
   }
   return { ticket: presentTicket(auth, record, contact), record, effects, contact };
 };
@@ -714,7 +719,7 @@ export const deleteTicket = async (auth: AuthContext, id: number): Promise<void>
   const t = await getTicketRecord(auth.companyId, id, true);
   if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
   await deleteTicketItems(t);
-  await publish(auth.companyId, { event: channels.ticket(auth.companyId), data: { action: 'delete', ticketId: id } }, (c) => c.kind === 'agent');
+  await publish(auth.companyId, { event: channels.ticket(auth.companyId), data: { action: 'delete', ticketId: id } }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t));
 };
 
 /** Closes every ticket of the status in the chosen queues (admin), without farewells; answers how many. */
