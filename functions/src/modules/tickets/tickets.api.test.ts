@@ -5,6 +5,7 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { resetConfig } from '../../platform/config.ts';
 import { updateCompanySettings } from '../companies/companies.service.ts';
+import { createWebchatConnection } from '../connections/connections.service.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -258,6 +259,29 @@ describe('ticket lists', () => {
     const ticket = (await insider.client.get('/tickets?status=pending')).body.tickets[0];
     expect((await outsider.client.get(`/messages/${ticket.id}`)).status).toBe(403);
     await Promise.all([outsiderSocket.close(), insiderSocket.close()]);
+  });
+
+  it('follows allTicket for queue-less tickets and show-all for other agents\' open tickets', async () => {
+    const own = await signupCompany(runtime, 'Flags Co');
+    const queueless = await createWebchatConnection(own.companyId, { name: 'No queue chat', queueIds: [], isDefault: false });
+    const plain = await addAgent(runtime, own);
+    const allTicket = await addAgent(runtime, own, { allTicket: 'enable' });
+    await new Visitor(runtime, queueless.token!).start('Sem Fila').then((v) => v.say('oi'));
+    expect((await plain.client.get('/tickets?status=pending')).body.tickets).toHaveLength(0);
+    expect((await allTicket.client.get('/tickets?status=pending')).body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Sem Fila']);
+
+    await new Visitor(runtime, own.webchatToken).start('Com Fila').then((v) => v.say('oi'));
+    const ticket = (await own.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Com Fila');
+    await own.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: own.adminId });
+    // the admin's open ticket: another agent sees it only with show-all, and only when allUserChat lets them
+    expect((await plain.client.get('/tickets?status=open&showAll=true')).body.tickets).toHaveLength(0);
+    await updateCompanySettings(own.companyId, { allUserChat: 'enabled' });
+    const relogged = new ApiClient(runtime.url);
+    const login = await relogged.login((await plain.client.get('/auth/me')).body.email, 'pass-12345');
+    expect(login.status).toBe(200);
+    expect((await relogged.get('/tickets?status=open')).body.tickets).toHaveLength(0);
+    expect((await relogged.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+    expect((await own.admin.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
   });
 
   it('finds tickets by contact name', async () => {
