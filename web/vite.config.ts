@@ -12,6 +12,9 @@ const proxy = {
 /** Libraries in their own chunks, so an app release does not make browsers download them again. */
 const vendorChunk = (id: string): string | null => {
   if (!id.includes('node_modules')) return null;
+  // spreadsheet libraries are imported on demand (contact import and export): each stays in its own lazy chunk
+  if (/node_modules[\\/]exceljs[\\/]/.test(id)) return 'exceljs';
+  if (/node_modules[\\/]@e965[\\/]xlsx[\\/]/.test(id)) return 'sheetjs';
   if (/node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) return 'react';
   if (/node_modules[\\/](primereact|react-transition-group)[\\/]/.test(id)) return 'primereact';
   if (/node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib)[\\/]/.test(id)) return 'amplify';

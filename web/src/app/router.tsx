@@ -4,8 +4,11 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
+import { ContactsImportPage } from '../features/contacts/components/contacts-import-page.tsx';
+import { ContactsPage } from '../features/contacts/components/contacts-page.tsx';
 import { ExpiredSubscriptionPage } from '../features/subscription/components/expired-subscription-page.tsx';
 import { TicketsPage } from '../features/tickets/components/tickets-page.tsx';
+import { WidgetPage } from '../features/widget/components/widget-page.tsx';
 import { AppShell } from '../layout/app-shell.tsx';
 import { HomeRoute, PublicOnly, RequireAuth } from './route-guards.tsx';
 
@@ -16,6 +19,7 @@ import { HomeRoute, PublicOnly, RequireAuth } from './route-guards.tsx';
 const pages: { path: string; element: ReactElement; children?: RouteObject[] }[] = [
   { path: '/tickets', element: <TicketsPage />, children: [{ path: ':ticketUuid', element: <TicketsPage /> }] },
   { path: '/financeiro-aberto', element: <ExpiredSubscriptionPage /> },
+  { path: '/contacts', element: <ContactsPage />, children: [{ path: 'import', element: <ContactsImportPage /> }] },
 ];
 
 export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));
@@ -44,3 +48,13 @@ export const appRoutes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(appRoutes);
+
+/**
+ * The public website chat (/widget/{token}), embedded in customers' sites. It is a router of its own, run
+ * outside the app's providers by App: no session restore, guards or agents' realtime connection on it.
+ */
+export const widgetRoutes: RouteObject[] = [{ path: '/widget/:token', element: <WidgetPage /> }];
+
+export const isWidgetPath = (pathname: string): boolean => pathname.startsWith('/widget/');
+
+export const createWidgetRouter = () => createBrowserRouter(widgetRoutes);

@@ -1,0 +1,210 @@
+import type { Contact } from '@switchboard/shared/contracts/inbox';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useCreateContact } from '../api/create-contact.ts';
+import { useUpdateContact } from '../api/update-contact.ts';
+import {
+  contactBodyOf,
+  contactChanges,
+  contactFormOf,
+  emptyContactForm,
+  hasContactErrors,
+  serverFieldErrors,
+  validateContactForm,
+  type ContactFormErrors,
+  type ContactFormValues,
+} from '../utils/contact-form.ts';
+
+/** Add a contact (no `contact`) or edit one: name, number, e-mail and extra-information rows. */
+export function ContactDialog({ visible, contact, onHide }: { visible: boolean; contact?: Contact; onHide: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const create = useCreateContact();
+  const update = useUpdateContact();
+  const pending = create.isPending || update.isPending;
+  const [values, setValues] = useState<ContactFormValues>(emptyContactForm);
+  const [errors, setErrors] = useState<ContactFormErrors>({});
+  const [touched, setTouched] = useState(false);
+  // the dialog keeps its title while it fades out after the page forgot which contact it was editing
+  const [editing, setEditing] = useState(contact);
+  const rowKeyPrefix = useId();
+  const [nextRow, setNextRow] = useState(0);
+
+  useEffect(() => {
+    if (!visible) return;
+    setEditing(contact);
+    setValues(contact ? contactFormOf(contact) : emptyContactForm());
+    setErrors({});
+    setTouched(false);
+  }, [visible, contact]);
+
+  const apply = (next: ContactFormValues) => {
+    setValues(next);
+    if (touched) setErrors(validateContactForm(next));
+  };
+  const change = (field: 'name' | 'number' | 'email', value: string) => apply({ ...values, [field]: value });
+  const changeRow = (key: string, field: 'name' | 'value', value: string) =>
+    apply({ ...values, extraInfo: values.extraInfo.map((row) => (row.key === key ? { ...row, [field]: value } : row)) });
+  const addRow = () => {
+    setNextRow((n) => n + 1);
+    apply({ ...values, extraInfo: [...values.extraInfo, { key: `${rowKeyPrefix}-${nextRow}`, name: '', value: '' }] });
+  };
+  const removeRow = (key: string) => apply({ ...values, extraInfo: values.extraInfo.filter((row) => row.key !== key) });
+
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.code === 'ERR_DUPLICATED_CONTACT') {
+      setErrors((e) => ({ ...e, number: 'errors.ERR_DUPLICATED_CONTACT' }));
+      toast.error(error);
+      return;
+    }
+    if (isApiError(error) && error.body.fields?.length) setErrors((e) => ({ ...e, ...serverFieldErrors(error.body) }));
+    toast.error(error);
+  };
+
+  const onSaved = () => {
+    toast.success(t('contacts.toasts.saved'));
+    onHide();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateContactForm(values);
+    setTouched(true);
+    setErrors(found);
+    if (hasContactErrors(found)) return;
+    if (!contact) {
+      create.mutate(contactBodyOf(values), { onSuccess: onSaved, onError });
+      return;
+    }
+    const changes = contactChanges(contact, values);
+    if (!changes) {
+      onHide();
+      return;
+    }
+    update.mutate({ id: contact.id, changes }, { onSuccess: onSaved, onError });
+  };
+
+  const footer = (
+    <div className="dialog-footer">
+      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={pending} />
+      <Button
+        type="submit"
+        form="contact-form"
+        label={t('common.save')}
+        icon="pi pi-check"
+        loading={pending}
+        data-testid="contact-save"
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      header={editing ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
+      visible={visible}
+      onHide={onHide}
+      footer={footer}
+      style={{ width: '34rem' }}
+      breakpoints={{ '640px': '94vw' }}
+      modal
+      closable={!pending}
+      dismissableMask={!pending}
+      data-testid="contact-dialog"
+    >
+      <form id="contact-form" className="dialog-form" onSubmit={submit} noValidate>
+        <FormField id="contact-name" label={t('contacts.fields.name')} error={errors.name}>
+          <InputText
+            {...fieldA11y('contact-name', errors.name)}
+            autoFocus
+            autoComplete="off"
+            invalid={Boolean(errors.name)}
+            value={values.name}
+            onChange={(e) => change('name', e.target.value)}
+          />
+        </FormField>
+        <div className="dialog-form__grid">
+          <FormField
+            id="contact-number"
+            label={t('contacts.fields.number')}
+            error={errors.number}
+            hint={t('contacts.dialog.numberHint')}
+          >
+            <InputText
+              {...fieldA11y('contact-number', errors.number)}
+              inputMode="tel"
+              autoComplete="off"
+              invalid={Boolean(errors.number)}
+              value={values.number}
+              onChange={(e) => change('number', e.target.value)}
+            />
+          </FormField>
+          <FormField id="contact-email" label={t('contacts.fields.email')} error={errors.email}>
+            <InputText
+              {...fieldA11y('contact-email', errors.email)}
+              type="email"
+              autoComplete="off"
+              invalid={Boolean(errors.email)}
+              value={values.email}
+              onChange={(e) => change('email', e.target.value)}
+            />
+          </FormField>
+        </div>
+        <fieldset className="extra-info">
+          <legend className="form-field__label">{t('contacts.dialog.extraInfo')}</legend>
+          {values.extraInfo.length === 0 ? <p className="extra-info__empty">{t('contacts.dialog.noExtraInfo')}</p> : null}
+          {values.extraInfo.map((row, i) => {
+            const rowErrors = errors.extraInfo?.[row.key];
+            const nameId = `extra-name-${i}`;
+            const valueId = `extra-value-${i}`;
+            return (
+              <div className="extra-info__row" key={row.key}>
+                <FormField id={nameId} label={t('contacts.dialog.extraName')} error={rowErrors?.name}>
+                  <InputText
+                    {...fieldA11y(nameId, rowErrors?.name)}
+                    invalid={Boolean(rowErrors?.name)}
+                    value={row.name}
+                    onChange={(e) => changeRow(row.key, 'name', e.target.value)}
+                  />
+                </FormField>
+                <FormField id={valueId} label={t('contacts.dialog.extraValue')} error={rowErrors?.value}>
+                  <InputText
+                    {...fieldA11y(valueId, rowErrors?.value)}
+                    invalid={Boolean(rowErrors?.value)}
+                    value={row.value}
+                    onChange={(e) => changeRow(row.key, 'value', e.target.value)}
+                  />
+                </FormField>
+                <Button
+                  type="button"
+                  text
+                  rounded
+                  severity="danger"
+                  icon="pi pi-trash"
+                  className="extra-info__remove"
+                  aria-label={t('contacts.dialog.removeExtra')}
+                  onClick={() => removeRow(row.key)}
+                />
+              </div>
+            );
+          })}
+          <Button
+            type="button"
+            text
+            size="small"
+            icon="pi pi-plus"
+            label={t('contacts.dialog.addExtra')}
+            onClick={addRow}
+            className="extra-info__add"
+          />
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { MultiSelect } from 'primereact/multiselect';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../lib/toast.tsx';
+import { useSyncContactTags } from '../api/sync-contact-tags.ts';
+import { TagChip } from './tag-chip.tsx';
+
+/** The tags of one contact, saved together through POST /tags/sync. */
+export function ContactTagsDialog({
+  contact,
+  tags,
+  onHide,
+}: {
+  contact: Contact | undefined;
+  tags: readonly TagSummary[];
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const sync = useSyncContactTags();
+  const [selected, setSelected] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (contact) setSelected(contact.tags.map((tag) => tag.id));
+  }, [contact]);
+
+  const save = () => {
+    if (!contact) return;
+    sync.mutate(
+      { contactId: contact.id, tagIds: selected },
+      {
+        onSuccess: () => {
+          toast.success(t('contacts.toasts.tagsSaved'));
+          onHide();
+        },
+        onError: (error) => toast.error(error),
+      },
+    );
+  };
+
+  const footer = (
+    <div className="dialog-footer">
+      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={sync.isPending} />
+      <Button type="button" label={t('common.save')} icon="pi pi-check" loading={sync.isPending} onClick={save} />
+    </div>
+  );
+
+  return (
+    <Dialog
+      header={t('contacts.tagsDialog.title', { name: contact?.name ?? '' })}
+      visible={Boolean(contact)}
+      onHide={onHide}
+      footer={footer}
+      style={{ width: '30rem' }}
+      breakpoints={{ '640px': '94vw' }}
+      modal
+      dismissableMask={!sync.isPending}
+    >
+      <div className="form-field">
+        <label htmlFor="contact-tags">{t('contacts.fields.tags')}</label>
+        <MultiSelect
+          inputId="contact-tags"
+          value={selected}
+          options={[...tags]}
+          optionLabel="name"
+          optionValue="id"
+          display="chip"
+          filter
+          placeholder={t('contacts.tagsDialog.placeholder')}
+          emptyMessage={t('contacts.tagsDialog.noTags')}
+          itemTemplate={(tag: TagSummary) => <TagChip tag={tag} />}
+          onChange={(e) => setSelected(e.value as number[])}
+          className="w-full"
+        />
+      </div>
+    </Dialog>
+  );
+}

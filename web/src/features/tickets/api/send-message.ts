@@ -1,0 +1,20 @@
+import type { Message } from '@switchboard/shared/contracts/inbox';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute, type CallInput } from '../../../lib/api-client.ts';
+import { appendMessage, type MessagePages } from '../utils/message-pages.ts';
+import { messagesQueryKey } from './get-messages.ts';
+
+export type SendMessageInput = CallInput<'messages.send'>['body'];
+
+export const sendMessage = ({ ticketId, message }: { ticketId: number; message: SendMessageInput }): Promise<Message> =>
+  callRoute('messages.send', { params: { ticketId }, body: message });
+
+export const useSendMessage = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    // the realtime echo usually arrives first; this covers a connection that is down for a moment
+    onSuccess: (message) =>
+      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) => (data ? appendMessage(data, message) : data)),
+  });
+};

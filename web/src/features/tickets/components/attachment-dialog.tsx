@@ -1,0 +1,85 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CAPTION_MAX_ROWS } from '../utils/message-rules.ts';
+
+export interface Attachment {
+  file: Blob;
+  name: string;
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+function Preview({ attachment }: { attachment: Attachment }) {
+  const url = useMemo(() => URL.createObjectURL(attachment.file), [attachment.file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const type = attachment.file.type;
+  if (type.startsWith('image/')) return <img className="attachment-preview__image" src={url} alt={attachment.name} />;
+  if (type.startsWith('video/')) return <video className="attachment-preview__image" src={url} controls />;
+  if (type.startsWith('audio/')) return <audio src={url} controls />;
+  return (
+    <div className="media-file">
+      <i className="pi pi-file" aria-hidden="true" />
+      <span className="media-file__name">{attachment.name}</span>
+    </div>
+  );
+}
+
+/** Files about to be sent, with a caption of up to 5 rows that goes with the first one. */
+export function AttachmentDialog({
+  attachments,
+  sending,
+  onSend,
+  onHide,
+}: {
+  attachments: Attachment[];
+  sending: boolean;
+  onSend: (caption: string) => void;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const [caption, setCaption] = useState('');
+  return (
+    <Dialog
+      visible={attachments.length > 0}
+      onHide={onHide}
+      header={t('tickets.attachments.title', { count: attachments.length })}
+      className="inbox-dialog inbox-dialog--wide"
+      footer={
+        <div className="dialog-footer">
+          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onHide} disabled={sending} />
+          <Button type="button" label={t('tickets.input.send')} icon="pi pi-send" loading={sending} onClick={() => onSend(caption)} data-testid="attachment-send" />
+        </div>
+      }
+    >
+      <div className="attachment-preview">
+        <ul className="attachment-preview__list">
+          {attachments.map((a, i) => (
+            <li key={i} className="attachment-preview__item">
+              <Preview attachment={a} />
+              <span className="attachment-preview__meta">
+                {a.name} · {sizeText(a.file.size)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="form-field">
+          <label htmlFor="attachment-caption">{t('tickets.attachments.caption')}</label>
+          <InputTextarea
+            id="attachment-caption"
+            value={caption}
+            onChange={(e) => setCaption(e.target.value)}
+            rows={1}
+            autoResize
+            maxLength={4096}
+            className="attachment-preview__caption"
+            style={{ maxHeight: `${CAPTION_MAX_ROWS * 1.5 + 1.5}rem` }}
+            data-testid="attachment-caption"
+          />
+        </div>
+      </div>
+    </Dialog>
+  );
+}

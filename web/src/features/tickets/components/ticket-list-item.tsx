@@ -1,0 +1,112 @@
+import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import { Avatar } from 'primereact/avatar';
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { classNames } from 'primereact/utils';
+import type { CSSProperties, KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { locales, currentLanguage } from '../../../lib/i18n.ts';
+import { systemClock } from '../../../lib/clock.ts';
+import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
+import { useTicketActions } from '../hooks/use-ticket-actions.ts';
+import { previewText } from '../utils/message-format.ts';
+import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, truncate } from '../utils/truncate.ts';
+import { channelIcon, initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
+import { useInbox } from './inbox-context.tsx';
+import { TagChip } from './tag-chip.tsx';
+
+/**
+ * A ticket in the list: queue colour strip, contact, last message, tags (two and '+N'), the assigned agent for
+ * admins, unread count and, for waiting tickets, the accept button.
+ */
+export function TicketListItem({ ticket, selected }: { ticket: Ticket; selected: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const viewer = useInboxViewer();
+  const inbox = useInbox();
+  const actions = useTicketActions();
+  const { visible, hidden } = splitTags(rowTags(ticket));
+  const waiting = ticket.status === 'pending' || ticket.status === 'lgpd';
+  const name = ticket.contact.name || ticket.contact.number;
+  const preview = previewText(ticket.lastMessage);
+  const lastMessage = preview.text;
+
+  const open = () => {
+    inbox.setMobilePane('ticket');
+    navigate(`/tickets/${ticket.uuid}`);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    }
+  };
+
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      className={classNames('ticket-row', { 'ticket-row--selected': selected, 'ticket-row--unread': ticket.unreadMessages > 0 })}
+      style={{ '--ticket-strip': stripColor(ticket) } as CSSProperties}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="ticket-row"
+      data-ticket-id={ticket.id}
+    >
+      <span className="ticket-row__strip" aria-hidden="true" />
+      <div className="ticket-row__avatar">
+        <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(name)} shape="circle" size="large" />
+        <span className="ticket-row__channel" title={ticket.whatsapp.name}>
+          <i className={channelIcon(ticket.channel)} aria-hidden="true" />
+        </span>
+      </div>
+      <div className="ticket-row__body">
+        <div className="ticket-row__line">
+          <span className="ticket-row__name" title={name}>
+            {ticket.isGroup ? <i className="pi pi-users ticket-row__group" aria-label={t('tickets.row.group')} /> : null}
+            {truncate(name, CONTACT_NAME_MAX)}
+          </span>
+          <time className="ticket-row__time" dateTime={ticket.updatedAt}>
+            {rowTime(ticket.updatedAt, systemClock.now(), locales[currentLanguage()])}
+          </time>
+        </div>
+        <div className="ticket-row__line">
+          <span className="ticket-row__last" title={lastMessage}>
+            {ticket.fromMe && lastMessage ? <i className="pi pi-reply ticket-row__mine" aria-label={t('tickets.row.you')} /> : null}
+            {preview.contactCard ? <i className="pi pi-id-card ticket-row__mine" aria-label={t('tickets.messages.contactCard')} /> : null}
+            {lastMessage ? truncate(lastMessage, LAST_MESSAGE_MAX) : <em>{t('tickets.row.noMessages')}</em>}
+          </span>
+          {ticket.unreadMessages > 0 ? (
+            <Badge value={ticket.unreadMessages} severity="success" className="ticket-row__unread" aria-label={t('tickets.row.unread', { count: ticket.unreadMessages })} data-testid="unread-badge" />
+          ) : null}
+        </div>
+        <div className="ticket-row__chips">
+          {ticket.queue ? <TagChip name={ticket.queue.name} color={ticket.queue.color} icon="pi pi-sitemap" /> : <TagChip name={t('tickets.row.noQueue')} color="#7C7C7C" icon="pi pi-sitemap" />}
+          {viewer.isAdmin && ticket.user ? <TagChip name={ticket.user.name} icon="pi pi-user" outlined testId="row-user" /> : null}
+          {visible.map((tag) => (
+            <TagChip key={tag.id} name={tag.name} color={tag.color} icon="pi pi-tag" />
+          ))}
+          {hidden > 0 ? <span className="tag-chip tag-chip--more" title={rowTags(ticket).slice(2).map((tg) => tg.name).join(', ')}>+{hidden}</span> : null}
+        </div>
+      </div>
+      {waiting ? (
+        <Button
+          type="button"
+          label={t('tickets.actions.accept')}
+          icon="pi pi-check"
+          size="small"
+          className="ticket-row__accept"
+          loading={actions.busy}
+          onClick={(e) => {
+            e.stopPropagation();
+            actions.accept(ticket);
+          }}
+          data-testid="accept-ticket"
+        />
+      ) : null}
+    </div>
+  );
+}

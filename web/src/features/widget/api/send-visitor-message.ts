@@ -1,0 +1,15 @@
+import { visitorMessage } from '@switchboard/shared/contracts/webchat';
+import { widgetFetch } from './widget-fetch.ts';
+
+/** POST /webchat/{token}/messages: accepted (202) for delivery; the same clientMessageId is stored once. */
+export const sendVisitorMessage = async ({
+  chatToken,
+  visitorToken,
+  body,
+  clientMessageId,
+}: {
+  chatToken: string;
+  visitorToken: string;
+  body: string;
+  clientMessageId: string;
+}) => visitorMessage.parse(await widgetFetch('webchat.send', { chatToken, visitorToken, body: { body, clientMessageId } }));

@@ -1,0 +1,81 @@
+import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
+import { useTranslation } from 'react-i18next';
+import type { LocalMessage } from '../utils/conversation.ts';
+import { mediaKindOf } from '../utils/conversation.ts';
+
+const timeOf = (iso: string, locale: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+};
+
+/** One bubble from the server: the visitor's on the right in the company colour, the company's on the left. */
+export function WidgetServerMessage({ message }: { message: VisitorMessage }) {
+  const { t, i18n } = useTranslation();
+  const side = message.fromVisitor ? 'visitor' : 'company';
+  const kind = mediaKindOf(message);
+  const caption = message.body && message.body !== message.mediaType ? message.body : '';
+  return (
+    <li className={`widget-row widget-row--${side}`} data-testid={`widget-message-${side}`}>
+      <div className={`widget-bubble widget-bubble--${side}${message.isDeleted ? ' widget-bubble--deleted' : ''}`}>
+        {message.isDeleted ? (
+          <span className="widget-bubble__deleted">
+            <i className="pi pi-ban" aria-hidden="true" /> {t('widget.deleted')}
+          </span>
+        ) : (
+          <>
+            {kind === 'image' ? (
+              <a href={message.mediaUrl!} target="_blank" rel="noopener noreferrer" className="widget-bubble__image-link">
+                <img src={message.mediaUrl!} alt={caption || t('widget.image')} className="widget-bubble__image" loading="lazy" />
+              </a>
+            ) : null}
+            {kind === 'link' ? (
+              <a href={message.mediaUrl!} target="_blank" rel="noopener noreferrer" className="widget-bubble__file">
+                <i className="pi pi-paperclip" aria-hidden="true" /> {t('widget.attachment')}
+              </a>
+            ) : null}
+            {kind === 'text' || caption ? (
+              <span className="widget-bubble__text">{kind === 'text' ? message.body : caption}</span>
+            ) : null}
+          </>
+        )}
+        <time className="widget-bubble__time" dateTime={message.createdAt}>
+          {timeOf(message.createdAt, i18n.language)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** The visitor's message on its way: sending, sent, or failed with a retry. */
+export function WidgetLocalMessage({ message, onRetry }: { message: LocalMessage; onRetry: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className="widget-row widget-row--visitor" data-testid="widget-message-visitor">
+      <div className={`widget-bubble widget-bubble--visitor${message.status === 'failed' ? ' widget-bubble--failed' : ''}`}>
+        <span className="widget-bubble__text">{message.body}</span>
+        <span className="widget-bubble__time">
+          {message.status === 'sending' ? (
+            <i className="pi pi-clock" aria-label={t('widget.sending')} />
+          ) : message.status === 'sent' ? (
+            <>
+              {timeOf(message.serverCreatedAt ?? message.createdAt, i18n.language)}{' '}
+              <i className="pi pi-check" aria-label={t('widget.sent')} />
+            </>
+          ) : null}
+        </span>
+      </div>
+      {message.status === 'failed' ? (
+        <p className="widget-row__failure" role="alert">
+          {message.failure === 'throttled'
+            ? t('widget.slowDown')
+            : message.failure === 'network'
+              ? t('widget.offline')
+              : t('widget.notSent')}{' '}
+          <button type="button" className="widget-link-button" onClick={() => onRetry(message.clientMessageId)}>
+            {t('widget.retry')}
+          </button>
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,128 @@
+import { visitorMessage, webchatEvents } from '@switchboard/shared/contracts/webchat';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { getVisitorMessages } from '../api/get-visitor-messages.ts';
+import { sendVisitorMessage } from '../api/send-visitor-message.ts';
+import { isWidgetHttpError } from '../api/widget-fetch.ts';
+import { newClientMessageId } from '../utils/client-message-id.ts';
+import { conversationReducer, emptyConversation, isFromCompany, type FailureKind } from '../utils/conversation.ts';
+import { notifyHost } from '../utils/host-messages.ts';
+import { openVisitorSocket, visitorSocketUrl } from '../utils/visitor-socket.ts';
+
+const failureOf = (error: unknown): FailureKind =>
+  isWidgetHttpError(error) && error.status === 429
+    ? 'throttled'
+    : isWidgetHttpError(error) && error.status === 0
+      ? 'network'
+      : 'refused';
+
+/**
+ * The visitor's conversation: loaded once, kept live over the visitor socket (loaded again at every
+ * reconnection, so nothing missed while offline is lost), and the sending of messages with retries that reuse
+ * the message's id. A 401 anywhere means the visitor token is over: `onExpired` starts the widget over.
+ */
+export const useVisitorConversation = ({
+  chatToken,
+  visitorToken,
+  onExpired,
+}: {
+  chatToken: string;
+  visitorToken: string;
+  onExpired: () => void;
+}) => {
+  const [state, dispatch] = useReducer(conversationReducer, emptyConversation);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [throttled, setThrottled] = useState(false);
+  const [live, setLive] = useState<boolean | undefined>(undefined);
+  const expired = useRef(onExpired);
+  useLayoutEffect(() => {
+    expired.current = onExpired;
+  });
+
+  const handleError = useCallback((error: unknown): boolean => {
+    if (isWidgetHttpError(error) && error.status === 401) {
+      expired.current();
+      return true;
+    }
+    return false;
+  }, []);
+
+  const load = useCallback(async (): Promise<boolean> => {
+    try {
+      const answer = await getVisitorMessages({ chatToken, visitorToken });
+      dispatch({ type: 'loaded', messages: answer.messages, answered: answer.answered });
+      setLoadFailed(false);
+      return true;
+    } catch (error) {
+      if (!handleError(error)) setLoadFailed(true);
+      return false;
+    }
+  }, [chatToken, visitorToken, handleError]);
+
+  useEffect(() => {
+    let socket: ReturnType<typeof openVisitorSocket> | undefined;
+    let active = true;
+    // the socket opens only once the token has proved valid, so an expired one never loops on reconnections
+    void load().then((ok) => {
+      if (!ok || !active) return;
+      socket = openVisitorSocket({
+        url: visitorSocketUrl(visitorToken),
+        onOpen: () => {
+          setLive(true);
+          // what arrived between the load and this (re)connection is fetched, so no message is missed
+          void load();
+        },
+        onDown: () => setLive(false),
+        onFrame: (event, data) => {
+          if (event !== webchatEvents.message && event !== webchatEvents.messageUpdate) return;
+          const parsed = visitorMessage.safeParse(data);
+          if (!parsed.success) return;
+          dispatch({ type: 'received', message: parsed.data });
+          if (event === webchatEvents.message && isFromCompany(parsed.data)) notifyHost({ type: 'message' });
+        },
+      });
+    });
+    return () => {
+      active = false;
+      socket?.close();
+    };
+  }, [load, visitorToken]);
+
+  const deliver = useCallback(
+    async (clientMessageId: string, body: string) => {
+      try {
+        const accepted = await sendVisitorMessage({ chatToken, visitorToken, body, clientMessageId });
+        dispatch({ type: 'sent', clientMessageId, serverCreatedAt: accepted.createdAt });
+        setThrottled(false);
+      } catch (error) {
+        if (handleError(error)) return;
+        const failure = failureOf(error);
+        if (failure === 'throttled') setThrottled(true);
+        dispatch({ type: 'failed', clientMessageId, failure });
+      }
+    },
+    [chatToken, visitorToken, handleError],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const body = text.trim();
+      if (body === '') return;
+      const clientMessageId = newClientMessageId();
+      dispatch({ type: 'sending', message: { clientMessageId, body, createdAt: new Date().toISOString() } });
+      void deliver(clientMessageId, body);
+    },
+    [deliver],
+  );
+
+  const retry = useCallback(
+    (clientMessageId: string) => {
+      const message = state.local.find((l) => l.clientMessageId === clientMessageId);
+      if (!message) return;
+      dispatch({ type: 'retrying', clientMessageId });
+      void deliver(clientMessageId, message.body);
+    },
+    [state.local, deliver],
+  );
+
+  return { state, loadFailed, reload: load, throttled, live, send, retry };
+};

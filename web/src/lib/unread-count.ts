@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * How many tickets have unread messages, as the notification bell last counted them. The document title shows
+ * it (spec document 1, section 2); the bell writes it, the title reads it.
+ */
+let count = 0;
+const listeners = new Set<() => void>();
+
+export const getUnreadCount = (): number => count;
+
+export const setUnreadCount = (next: number): void => {
+  const value = Number.isFinite(next) && next > 0 ? Math.floor(next) : 0;
+  if (value === count) return;
+  count = value;
+  listeners.forEach((l) => l());
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useUnreadCount = (): number => useSyncExternalStore(subscribe, getUnreadCount);
