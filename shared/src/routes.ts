@@ -17,7 +17,7 @@ import {
 import { okResponse } from './contracts/common.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
-import { updateUserBody, userIdParams } from './contracts/users.ts';
+import { createUserBody, updateUserBody, userIdParams } from './contracts/users.ts';
 import {
   closeAllBody,
   companySettingQuery,
@@ -129,6 +129,7 @@ export const routes = defineRoutes([
   // users (own profile from the avatar menu; the admin users page extends these)
   { id: 'users.show', method: 'GET', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, response: user },
   { id: 'users.update', method: 'PUT', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, body: updateUserBody, response: user },
+  { id: 'users.create', method: 'POST', path: '/users', module: 'users', auth: 'user', access: rules['admin:area'], body: createUserBody, response: user, status: 201 },
   { id: 'users.list', method: 'GET', path: '/users', module: 'users', auth: 'user', query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
   { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user', params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
   // inbox lookups

@@ -14,3 +14,12 @@ export const updateUserBody = z
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+
+/** Spec document 2 section 5: user form rules; defaults of a new user apply to what is left out. */
+export const createUserBody = z.object({
+  name: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
+  email: z.string({ error: 'Required' }).trim().toLowerCase().email('Invalid email').max(254),
+  password: z.string({ error: 'Required' }).min(5, 'Too Short!').max(50, 'Too Long!'),
+  profile: z.enum(['admin', 'user']).default('user'),
+  queueIds: z.array(z.number().int().positive()).max(100).default([]),
+});

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import type { UserRecord } from './user.entity.ts';
+import { findQueues as findQueuesOf } from '../queues/queues.service.ts';
 import { clearSession, getEmailMarker, getUser, insertUser, listUserRecords, replaceSession, updateUserFields } from './users.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 
@@ -173,4 +174,28 @@ export type UserSettingsPatch = Partial<
 /** Changes a user's permissions and queues (the users page of the administration area calls this). */
 export const updateUserSettings = async (companyId: number, userId: number, patch: UserSettingsPatch): Promise<void> => {
   await updateUserFields(companyId, userId, { ...patch, updatedAt: clock().now().toISOString() });
+};
+
+/** An admin adds a user to their company, within the plan's user limit (server reference 9.3). */
+export const addUser = async (
+  auth: AuthContext,
+  input: { name: string; email: string; password: string; profile: 'admin' | 'user'; queueIds: number[] },
+): Promise<User> => {
+  const plan = await auth.plan();
+  let count = 0;
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await listUserRecords(auth.companyId, { limit: 100, startKey });
+    count += page.items.length;
+    startKey = page.lastKey;
+  } while (startKey);
+  if (count >= plan.users) {
+    throw new AppError('ERR_USER_LIMIT_REACHED', `maximum users reached: ${plan.users}`, { details: { limit: plan.users } });
+  }
+  const known = new Set((await findQueuesOf(auth.companyId, input.queueIds)).keys());
+  const unknown = input.queueIds.filter((id) => !known.has(id));
+  if (unknown.length) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }] });
+  const record = await createUser(auth.companyId, { name: input.name, email: input.email, password: input.password, profile: input.profile });
+  if (input.queueIds.length) await updateUserFields(auth.companyId, record.id, { queueIds: input.queueIds, updatedAt: clock().now().toISOString() });
+  return toUser({ ...record, queueIds: input.queueIds }, auth.company);
 };
