@@ -206,12 +206,12 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
           {ticket.status === 'closed' ? (
             <>
               <span>{t('tickets.conversation.closedHint')}</span>
-              <Button type="button" label={t('tickets.actions.reopen')} icon="pi pi-replay" size="small" onClick={() => actions.reopen(ticket)} loading={actions.busy} />
+              <Button type="button" label={t('tickets.actions.reopen')} icon="pi pi-replay" size="small" onClick={() => void actions.reopen(ticket)} loading={actions.busy} />
             </>
           ) : (
             <>
               <span>{t('tickets.conversation.pendingHint')}</span>
-              <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" size="small" onClick={() => actions.accept(ticket)} loading={actions.busy} data-testid="composer-accept" />
+              <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" size="small" onClick={() => void actions.accept(ticket)} loading={actions.busy} data-testid="composer-accept" />
             </>
           )}
         </div>

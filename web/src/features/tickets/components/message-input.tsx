@@ -94,12 +94,16 @@ export function MessageInput({
       }
       return;
     }
-    const body = withSignature(text.trim(), viewer.name, signing);
+    const typed = text;
+    const quoted = replyTo;
+    const body = withSignature(typed.trim(), viewer.name, signing);
+    // the box empties at once so the agent can go on typing; a failed send gives the text back
+    setText('');
+    onCancelReply();
     try {
-      await send.mutateAsync({ ticketId: ticket.id, message: { body, isPrivate, ...(replyTo ? { quotedMsg: { id: replyTo.id } } : {}) } });
-      setText('');
-      onCancelReply();
+      await send.mutateAsync({ ticketId: ticket.id, message: { body, isPrivate, ...(quoted ? { quotedMsg: { id: quoted.id } } : {}) } });
     } catch (error) {
+      setText((current) => (current === '' ? typed : current));
       toast.error(error);
     }
   };

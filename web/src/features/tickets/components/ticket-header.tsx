@@ -120,7 +120,7 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
       </button>
       <div className="ticket-header__actions">
         {allowed.accept ? (
-          <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" onClick={() => actions.accept(ticket)} loading={actions.busy} data-testid="header-accept" />
+          <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" onClick={() => void actions.accept(ticket)} loading={actions.busy} data-testid="header-accept" />
         ) : null}
         {allowed.returnToQueue ? (
           <Button
@@ -176,7 +176,7 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
           </>
         ) : null}
         {allowed.reopen ? (
-          <Button type="button" label={t('tickets.actions.reopen')} icon="pi pi-replay" onClick={() => actions.reopen(ticket)} loading={actions.busy} data-testid="header-reopen" />
+          <Button type="button" label={t('tickets.actions.reopen')} icon="pi pi-replay" onClick={() => void actions.reopen(ticket)} loading={actions.busy} data-testid="header-reopen" />
         ) : null}
         <Button
           type="button"

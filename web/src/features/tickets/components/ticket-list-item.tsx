@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router-dom';
 import { locales, currentLanguage } from '../../../lib/i18n.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
-import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { previewText } from '../utils/message-format.ts';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, truncate } from '../utils/truncate.ts';
 import { channelIcon, initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
@@ -20,12 +19,21 @@ import { TagChip } from './tag-chip.tsx';
  * A ticket in the list: queue colour strip, contact, last message, tags (two and '+N'), the assigned agent for
  * admins, unread count and, for waiting tickets, the accept button.
  */
-export function TicketListItem({ ticket, selected }: { ticket: Ticket; selected: boolean }) {
+export function TicketListItem({
+  ticket,
+  selected,
+  accepting,
+  onAccept,
+}: {
+  ticket: Ticket;
+  selected: boolean;
+  accepting: boolean;
+  onAccept: (ticket: Ticket) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useInboxViewer();
   const inbox = useInbox();
-  const actions = useTicketActions();
   const { visible, hidden } = splitTags(rowTags(ticket));
   const waiting = ticket.status === 'pending' || ticket.status === 'lgpd';
   const name = ticket.contact.name || ticket.contact.number;
@@ -99,10 +107,10 @@ export function TicketListItem({ ticket, selected }: { ticket: Ticket; selected:
           icon="pi pi-check"
           size="small"
           className="ticket-row__accept"
-          loading={actions.busy}
+          loading={accepting}
           onClick={(e) => {
             e.stopPropagation();
-            actions.accept(ticket);
+            onAccept(ticket);
           }}
           data-testid="accept-ticket"
         />

@@ -1,10 +1,12 @@
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect, useRef, type UIEvent } from 'react';
+import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useTickets } from '../api/get-tickets.ts';
+import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { LIST_LOAD_THRESHOLD_PX, matchesQueueSelection, type TicketListFilters } from '../utils/ticket-filters.ts';
 import { flattenTickets } from '../utils/ticket-list-cache.ts';
 import { TicketListItem } from './ticket-list-item.tsx';
@@ -33,6 +35,8 @@ export function TicketList({ filters, selectedUuid }: { filters: TicketListFilte
   const { t } = useTranslation();
   const toast = useToast();
   const list = useTickets(filters);
+  const actions = useTicketActions();
+  const [accepting, setAccepting] = useState<number | undefined>(undefined);
   const tickets = flattenTickets(list.data).filter((ticket) => matchesQueueSelection(ticket, filters.queueIds));
   const scroller = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -53,6 +57,15 @@ export function TicketList({ filters, selectedUuid }: { filters: TicketListFilte
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => loadMoreIfNear(e.currentTarget);
 
+  const accept = async (ticket: Ticket) => {
+    setAccepting(ticket.id);
+    try {
+      await actions.accept(ticket);
+    } finally {
+      setAccepting(undefined);
+    }
+  };
+
   return (
     <div className="ticket-list" ref={scroller} onScroll={onScroll} data-testid="ticket-list" aria-busy={list.isLoading}>
       {list.isLoading ? (
@@ -71,7 +84,7 @@ export function TicketList({ filters, selectedUuid }: { filters: TicketListFilte
         <ul className="ticket-list__items">
           {tickets.map((ticket) => (
             <li key={ticket.id}>
-              <TicketListItem ticket={ticket} selected={ticket.uuid === selectedUuid} />
+              <TicketListItem ticket={ticket} selected={ticket.uuid === selectedUuid} accepting={accepting === ticket.id} onAccept={(t) => void accept(t)} />
             </li>
           ))}
         </ul>

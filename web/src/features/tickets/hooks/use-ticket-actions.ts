@@ -68,7 +68,10 @@ export const useTicketActions = () => {
   return {
     busy,
     /** Accepting a ticket without a queue first asks for one. */
-    accept: (ticket: Ticket) => (needsQueue(ticket) ? inbox.openAccept(ticket) : void run(ticket, acceptBody(ticket, viewer.id), { greet: true })),
+    accept: async (ticket: Ticket): Promise<void> => {
+      if (needsQueue(ticket)) inbox.openAccept(ticket);
+      else await run(ticket, acceptBody(ticket, viewer.id), { greet: true });
+    },
     acceptInQueue: (ticket: Ticket, queueId: number) => run(ticket, acceptBody(ticket, viewer.id, queueId), { greet: true }),
     returnToQueue: (ticket: Ticket) => run(ticket, returnBody()),
     resolve: (ticket: Ticket, sendFarewellMessage: boolean) => {
@@ -80,8 +83,10 @@ export const useTicketActions = () => {
     },
     ignore: (ticket: Ticket) => run(ticket, ignoreBody()),
     /** Reopening a ticket without a queue goes through the transfer dialog. */
-    reopen: (ticket: Ticket) =>
-      needsQueue(ticket) ? inbox.openTransfer(ticket) : void run(ticket, { status: workingStatus(ticket), userId: viewer.id }),
+    reopen: async (ticket: Ticket): Promise<void> => {
+      if (needsQueue(ticket)) inbox.openTransfer(ticket);
+      else await run(ticket, { status: workingStatus(ticket), userId: viewer.id });
+    },
     transfer: (ticket: Ticket, input: { userId: number | null; queueId: number; message: string }) => run(ticket, transferBody(ticket, input)),
     remove: async (ticket: Ticket) => {
       setBusy(true);
