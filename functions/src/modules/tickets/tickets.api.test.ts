@@ -280,6 +280,9 @@ describe('ticket lists', () => {
     const login = await relogged.login((await plain.client.get('/auth/me')).body.email, 'pass-12345');
     expect(login.status).toBe(200);
     expect((await relogged.get('/tickets?status=open')).body.tickets).toHaveLength(0);
+    // the queue selector: the ticket's queue keeps it, another queue hides it
+    expect((await own.admin.get(`/tickets?status=open&showAll=true&queueIds=[${own.queueId}]`)).body.tickets).toHaveLength(1);
+    expect((await own.admin.get(`/tickets?status=open&showAll=true&queueIds=[${own.queueId + 100}]`)).body.tickets).toHaveLength(0);
     expect((await relogged.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
     expect((await own.admin.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
   });

@@ -253,6 +253,10 @@ const filterOf = (auth: AuthContext, q: TicketListQuery) => {
     parts.push('unreadMessages > :zero');
     values[':zero'] = 0;
   }
+  if (q.queueIds?.length) {
+    parts.push(`queueId IN (${q.queueIds.map((_, i) => `:queue${i}`).join(', ')})`);
+    q.queueIds.forEach((id, i) => (values[`:queue${i}`] = id));
+  }
   return parts.length ? { expression: parts.join(' AND '), values, names: Object.keys(names).length ? names : undefined } : undefined;
 };
 
@@ -275,7 +279,9 @@ export interface TicketPage {
  */
 export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promise<TicketPage> => {
   if (q.status === 'search') return searchTickets(auth, q);
-  const dimensions = dims(auth, q);
+  // the queue selector narrows the queue partitions read; the others are filtered on the queue
+  const selected = q.queueIds?.length ? new Set(q.queueIds) : undefined;
+  const dimensions = dims(auth, q).filter((d) => !selected || d.index !== 'gsi2' || selected.has(Number(d.key.split('.')[1])));
   const cursor = decodeCursor(q.cursor, isListCursor) ?? {};
   const forward = q.sortTickets === 'ASC';
   const filter = filterOf(auth, q);
@@ -352,7 +358,8 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<Tic
     .filter((t) => !statusFilter || statusFilter.has(t.status))
     .filter((t) => !q.whatsapps?.length || q.whatsapps.includes(t.whatsappId))
     .filter((t) => !q.tags?.length || q.tags.every((tag) => t.tags.some((x) => x.id === tag)))
-    .filter((t) => !q.users?.length || (t.userId !== null && q.users.includes(t.userId)));
+    .filter((t) => !q.users?.length || (t.userId !== null && q.users.includes(t.userId)))
+    .filter((t) => !q.queueIds?.length || (t.queueId !== null && q.queueIds.includes(t.queueId)));
   // newest ticket per contact and connection
   const newest = new Map<string, TicketRecord>();
   for (const t of found) {
