@@ -402,7 +402,6 @@ export const storeInbound = async (
     if (error instanceof DuplicateMessage) return { duplicate: true };
     throw error;
   }
-  if (input.mediaType === 'chat' || input.media) await indexMessageText(t.companyId, t.id, ulid, input.at, input.body);
   const moved = await recordMessageOnTicket(
     t.companyId,
     t.id,
@@ -412,6 +411,8 @@ export const storeInbound = async (
   const ticket = moved?.after ?? t;
   const message = await toMessage(record, await loadQuoted(t.companyId, record));
   await publishMessage(ticket, message, contact, 'create');
+  // the search index is written after the agents heard of the message: it is not on the latency path
+  if (input.mediaType === 'chat' || input.media) await indexMessageText(t.companyId, t.id, ulid, input.at, input.body);
   return { duplicate: false, message, ticket };
 };
 

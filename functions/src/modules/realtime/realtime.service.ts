@@ -8,6 +8,7 @@ import { verifyAccessToken } from '../../platform/auth/tokens.ts';
 import { verifyVisitorToken } from '../../platform/auth/visitor-tokens.ts';
 import { clock } from '../../platform/clock.ts';
 import { deleteConnection, getConnection, putConnection, setRooms } from '../../platform/realtime/connection.repository.ts';
+import { forgetCompanyConnections } from '../../platform/realtime/publisher.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
 import { markSeen } from '../users/users.service.ts';
 
@@ -37,6 +38,7 @@ export const connectVisitor = async (connectionId: string, visitorToken: string)
     },
     now.getTime(),
   );
+  forgetCompanyConnections(claims.companyId);
   return { ok: true };
 };
 
@@ -66,11 +68,16 @@ export const connect = async (connectionId: string, token: string | undefined, v
     },
     now.getTime(),
   );
+  forgetCompanyConnections(auth.companyId);
   await markSeen(auth.companyId, auth.userId);
   return { ok: true };
 };
 
-export const disconnect = (connectionId: string): Promise<void> => deleteConnection(connectionId);
+export const disconnect = async (connectionId: string): Promise<void> => {
+  const connection = await getConnection(connectionId);
+  await deleteConnection(connectionId);
+  if (connection) forgetCompanyConnections(connection.companyId);
+};
 
 const MAX_ROOMS = 50;
 
@@ -119,5 +126,6 @@ export const receive = async (connectionId: string, raw: string | undefined): Pr
   if (parsed.action.startsWith('join')) joined.add(room);
   else joined.delete(room);
   await setRooms(connectionId, [...joined].slice(-MAX_ROOMS));
+  forgetCompanyConnections(connection.companyId);
   return true;
 };

@@ -28,6 +28,7 @@ const management = (): ApiGatewayManagementApiClient => {
 export const resetPublisher = (): void => {
   client?.destroy();
   client = undefined;
+  connectionsCache.clear();
 };
 
 /** Sends one frame to one connection; false when the connection is gone (and has been forgotten). */
@@ -38,6 +39,7 @@ export const postToConnection = async (connectionId: string, frame: RealtimeFram
   } catch (error) {
     if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
       await deleteConnection(connectionId);
+      connectionsCache.clear();
       return false;
     }
     logger.warn('post to connection failed', { connectionId, error: error as Error });
@@ -45,11 +47,31 @@ export const postToConnection = async (connectionId: string, frame: RealtimeFram
   }
 };
 
+/**
+ * A busy company publishes many events a second: an instance reuses the list of its connections for a moment.
+ * Connections made or closed through this instance refresh it at once; elsewhere a new socket may miss up to
+ * this long of events, which its client covers by re-reading lists when it connects.
+ */
+const CONNECTIONS_CACHE_MS = 1_000;
+const connectionsCache = new Map<number, { list: ConnectionRecord[]; until: number }>();
+
+export const forgetCompanyConnections = (companyId: number): void => {
+  connectionsCache.delete(companyId);
+};
+
+const connectionsOf = async (companyId: number): Promise<ConnectionRecord[]> => {
+  const now = clock().now().getTime();
+  const cached = connectionsCache.get(companyId);
+  if (cached && cached.until > now) return cached.list;
+  const list = await companyConnections(companyId, now);
+  if (connectionsCache.size > 1000) connectionsCache.clear();
+  connectionsCache.set(companyId, { list, until: now + CONNECTIONS_CACHE_MS });
+  return list;
+};
+
 /** Posts `frame` to the company's connections that the audience admits; answers how many received it. */
 export const publish = async (companyId: number, frame: RealtimeFrame, audience: Audience = () => true): Promise<number> => {
-  const connections = (await companyConnections(companyId, clock().now().getTime())).filter(
-    (c) => c.companyId === companyId && audience(c),
-  );
+  const connections = (await connectionsOf(companyId)).filter((c) => c.companyId === companyId && audience(c));
   const results = await Promise.all(connections.map((c) => postToConnection(c.connectionId, frame)));
   return results.filter(Boolean).length;
 };
