@@ -39,5 +39,9 @@ export const useTestTable = async (): Promise<string> => {
   Object.assign(process.env, testEnv(endpoint, tableName));
   resetConfig();
   resetTableClient();
+  // services that enqueue jobs need a queue; in these tests nothing consumes it
+  const { LocalQueue, LocalQueueEngine } = await import('../functions/src/platform/ports/local/local-queue.ts');
+  const { setLocalPorts } = await import('../functions/src/platform/ports/ports.ts');
+  setLocalPorts({ queue: new LocalQueue(new LocalQueueEngine()) });
   return tableName;
 };

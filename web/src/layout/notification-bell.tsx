@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSettingEnabled } from '../features/tickets/api/get-company-setting.ts';
 import { unreadTicketsQueryKey, useUnreadTickets } from '../features/tickets/api/get-unread-tickets.ts';
-import { previewText } from '../features/tickets/utils/message-format.ts';
+import { previewText } from '../lib/message-format.ts';
 import { applyToUnreadList, shouldNotify, type NotifiedUser } from '../features/tickets/utils/notification-rule.ts';
 import { initialsOf } from '../features/tickets/utils/ticket-row.ts';
 import { LAST_MESSAGE_MAX, truncate } from '../features/tickets/utils/truncate.ts';

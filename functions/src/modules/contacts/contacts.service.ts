@@ -5,6 +5,7 @@
 import type { Channel, Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { channels } from '@switchboard/shared/events';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -162,6 +163,10 @@ type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action
  */
 const publishContact = async (companyId: number, settings: Partial<CompanySettings> | undefined, data: ContactEvent): Promise<void> => {
   const event = channels.contact(companyId);
+  if (data.action === 'update') {
+    // tickets keep a copy of their contact for the lists; a job brings those copies up to date
+    await enqueueJob({ type: 'tickets.contact-changed', companyId, contactId: data.contact.id });
+  }
   try {
     if (data.action === 'delete' || data.contact.isGroup || !privacyOn(settings)) {
       await publish(companyId, { event, data }, (c) => c.kind === 'agent');

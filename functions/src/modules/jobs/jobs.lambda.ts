@@ -7,6 +7,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
+import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
 
 const contextOf = (record: SQSRecord): JobContext => ({
@@ -30,5 +31,8 @@ export const createJobsHandler =
   (registry: JobRegistry = jobRegistry) =>
   async (event: SQSEvent): Promise<SQSBatchResponse> =>
     processSqsBatch(event, (record) => registry.run(record.body, contextOf(record)), { onFailure: reportFailure });
+
+// the job types of every module, registered once per cold start
+registerTicketJobs();
 
 export const handler = createJobsHandler();

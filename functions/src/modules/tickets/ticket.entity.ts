@@ -49,6 +49,18 @@ export const counterDims = (t: Pick<TicketRecord, 'status' | 'queueId' | 'userId
   `U#${t.userId ?? 0}#${t.status}`,
 ];
 
+export interface TicketContact {
+  id: number;
+  name: string;
+  number: string;
+  urlPicture: string | null;
+  channel: Channel;
+  isGroup: boolean;
+  active: boolean;
+  email: string;
+  tags: TagSummary[];
+}
+
 export interface TicketRecord {
   id: number;
   uuid: string;
@@ -59,6 +71,8 @@ export interface TicketRecord {
   userId: number | null;
   user: UserSummary | null;
   contactId: number;
+  /** the contact as lists show it, copied so that a page needs no read of contacts; kept in step by a job */
+  contact?: TicketContact;
   whatsappId: number;
   whatsapp: ConnectionSummary;
   channel: Channel;

@@ -287,6 +287,28 @@ describe('ticket lists', () => {
     expect((await own.admin.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
   });
 
+  it("shows a contact's new details on its tickets once the refresh job ran, masked for users when privacy is on", async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Nome Antigo');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Nome Antigo');
+    expect((await company.admin.put(`/contacts/${ticket.contactId}`, { name: 'Nome Novo' })).status).toBe(200);
+    await runtime.drainQueues();
+    expect(await pendingTicketOf(company.admin, 'Nome Novo')).toMatchObject({ id: ticket.id });
+
+    const own = await signupCompany(runtime, 'Privacy Co');
+    const agent = await addAgent(runtime, own);
+    const created = await own.admin.post('/contacts', { name: 'Cliente Privado', number: '5511987654321' });
+    const opened = await own.admin.post('/tickets', { contactId: created.body.id, queueId: own.queueId, whatsappId: own.connectionId, userId: agent.id });
+    expect(opened.status).toBe(201);
+    await updateCompanySettings(own.companyId, { enableLGPD: 'enabled', lgpdHideNumber: 'enabled' });
+    const relogged = new ApiClient(runtime.url);
+    expect((await relogged.login((await agent.client.get('/auth/me')).body.email, 'pass-12345')).status).toBe(200);
+    const seenByAgent = (await relogged.get('/tickets?status=open')).body.tickets[0];
+    expect(seenByAgent.contact.number).toBe('55119******21');
+    const seenByAdmin = (await own.admin.get('/tickets?status=open&showAll=true')).body.tickets[0];
+    expect(seenByAdmin.contact.number).toBe('5511987654321');
+  });
+
   it('finds tickets by contact name', async () => {
     const visitor = await new Visitor(runtime, company.webchatToken).start('Zuleica Fontes');
     await visitor.say('procuro algo');

@@ -25,13 +25,13 @@ import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { viewerOf } from '../auth/authenticate.ts';
 import { defaultConnection, requireConnection, toConnectionSummary, type ConnectionRecord } from '../connections/connections.service.ts';
-import { getContact, getContactsByIds, maskNumber, presentContact, searchContactIds } from '../contacts/contacts.service.ts';
+import { getContact, hidesNumbers, maskNumber, presentContact, searchContactIds } from '../contacts/contacts.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
 import { getTag } from '../tags/tags.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { canSeeTicket, mayShowAll, type TicketViewer } from './ticket-visibility.ts';
-import type { TicketRecord } from './ticket.entity.ts';
+import type { TicketContact, TicketRecord } from './ticket.entity.ts';
 import {
   ConversationTaken,
   deleteTicketItems,
@@ -82,7 +82,19 @@ export const viewerOfSocket = (c: SocketConnection): TicketViewer => ({
   allUserChat: c.allUserChat ?? false,
 });
 
-const contactSummary = (contact: Contact | undefined, contactId: number): Ticket['contact'] =>
+export const contactSnapshot = (contact: Contact): TicketContact => ({
+  id: contact.id,
+  name: contact.name,
+  number: contact.number,
+  urlPicture: contact.urlPicture,
+  channel: contact.channel,
+  isGroup: contact.isGroup,
+  active: contact.active,
+  email: contact.email,
+  tags: contact.tags,
+});
+
+const contactSummary = (contact: Contact | TicketContact | undefined, contactId: number): Ticket['contact'] =>
   contact
     ? {
         id: contact.id,
@@ -97,14 +109,18 @@ const contactSummary = (contact: Contact | undefined, contactId: number): Ticket
       }
     : { id: contactId, name: '', number: '', urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] };
 
-export const toTicket = (t: TicketRecord, contact: Contact | undefined): Ticket => {
-  const { companyId: _c, version: _v, tagIds: _t, ...rest } = t;
-  return { ...rest, contact: contactSummary(contact, t.contactId) };
+export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ticket => {
+  const { companyId: _c, version: _v, tagIds: _t, contact: snapshot, ...rest } = t;
+  return { ...rest, contact: contactSummary(contact ?? snapshot, t.contactId) };
 };
 
 /** A ticket as an agent sees it: the contact's number masked when the privacy settings say so. */
-const presentTicket = (auth: AuthContext, t: TicketRecord, contact: Contact | undefined): Ticket =>
-  toTicket(t, contact ? presentContact(auth, contact) : undefined);
+const presentTicket = (auth: AuthContext, t: TicketRecord, contact?: Contact): Ticket => {
+  if (contact) return toTicket(t, presentContact(auth, contact));
+  const snapshot = t.contact;
+  if (snapshot && !snapshot.isGroup && hidesNumbers(auth)) return toTicket(t, { ...snapshot, number: maskNumber(snapshot.number) });
+  return toTicket(t);
+};
 
 // ----- events -----
 
@@ -287,6 +303,8 @@ export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promis
   const filter = filterOf(auth, q);
   const viewer = viewerOfAuth(auth);
   const live = dimensions.filter((d) => cursor[d.key] !== null);
+  // the tab's count is read alongside the page: a page is one round trip
+  const countersRead = getCounters(auth.companyId, dimensions.map((d) => d.counter));
 
   const pages = await Promise.all(
     live.map(async (d) => {
@@ -326,13 +344,10 @@ export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promis
   }
   const hasMore = Object.values(next).some((v) => v !== null);
   const visible = chosen.filter((t) => canSeeTicket(viewer, t));
-  const [contacts, counters] = await Promise.all([
-    getContactsByIds(auth.companyId, visible.map((t) => t.contactId)),
-    getCounters(auth.companyId, dimensions.map((d) => d.counter)),
-  ]);
+  const counters = await countersRead;
   const count = [...new Set(dimensions.map((d) => d.counter))].reduce((sum, k) => sum + Math.max(0, counters.get(k) ?? 0), 0);
   return {
-    tickets: visible.map((t) => presentTicket(auth, t, contacts.get(t.contactId))),
+    tickets: visible.map((t) => presentTicket(auth, t)),
     count,
     hasMore,
     nextCursor: hasMore ? encodeCursor(next) : null,
@@ -367,8 +382,7 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<Tic
     if (!newest.has(k) || newest.get(k)!.updatedAt < t.updatedAt) newest.set(k, t);
   }
   const page = [...newest.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, q.limit);
-  const contacts = await getContactsByIds(auth.companyId, page.map((t) => t.contactId));
-  return { tickets: page.map((t) => presentTicket(auth, t, contacts.get(t.contactId))), count: page.length, hasMore: false, nextCursor: null };
+  return { tickets: page.map((t) => presentTicket(auth, t)), count: page.length, hasMore: false, nextCursor: null };
 };
 
 // ----- creation -----
@@ -391,6 +405,7 @@ const newTicketRecord = (
     userId: null,
     user: null,
     contactId: contact.id,
+    contact: contactSnapshot(contact),
     whatsappId: connection.id,
     whatsapp: toConnectionSummary(connection),
     channel: connection.channel,
@@ -822,3 +837,30 @@ export const ticketsByIds = (companyId: number, idsList: number[]) => getTicketR
 /** The newest tickets of a contact (all connections), for the web chat visitor's history. */
 export const contactTickets = async (companyId: number, contactId: number, limit: number): Promise<TicketRecord[]> =>
   (await queryTicketIndex('gsi4', `C#${companyId}#TC#${String(contactId).padStart(10, '0')}`, { limit, forward: false })).items;
+
+const sameSnapshot = (a: TicketContact | undefined, b: TicketContact) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Copies a contact's current details onto its tickets (the lists read them there). Runs as a job after every
+ * contact change; tickets already in step are left alone, so running it twice changes nothing.
+ */
+export const refreshContactOnTickets = async (companyId: number, contactId: number): Promise<number> => {
+  const contact = await getContact(companyId, contactId);
+  if (!contact) return 0;
+  const snapshot = contactSnapshot(contact);
+  let changed = 0;
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await queryTicketIndex('gsi4', `C#${companyId}#TC#${String(contactId).padStart(10, '0')}`, { limit: 100, forward: false, startKey });
+    for (const t of page.items) {
+      if (sameSnapshot(t.contact, snapshot)) continue;
+      const result = await changeTicket(companyId, t.id, (cur) => (sameSnapshot(cur.contact, snapshot) ? undefined : { after: { ...cur, contact: snapshot } }), t);
+      if (result) {
+        changed++;
+        if (isActive(result.after.status)) await publishTicket(result.after, contact);
+      }
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+  return changed;
+};

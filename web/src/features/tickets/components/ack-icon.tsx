@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ackState } from '../utils/message-format.ts';
+import { ackState } from '../../../lib/message-format.ts';
 
 /** The delivery state of an outgoing message: a clock, one tick, two ticks, two blue ticks, or played. */
 export function AckIcon({ ack, error }: { ack: number; error: string | null }) {

@@ -11,7 +11,7 @@ import { systemClock } from '../../../lib/clock.ts';
 import { canDeleteMessage, canEditMessage, deletedNotice } from '../utils/message-rules.ts';
 import { AckIcon } from './ack-icon.tsx';
 import { bodyIsText, MessageMedia } from './message-media.tsx';
-import { MessageText } from './message-text.tsx';
+import { MessageText } from '../../../components/message-text.tsx';
 
 export interface MessageHandlers {
   onReply(message: Message): void;

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '../../../lib/storage.ts';
-import { nextPlaybackRate } from '../utils/message-format.ts';
+import { nextPlaybackRate } from '../../../lib/message-format.ts';
 import { parseVCard } from '../utils/message-rules.ts';
 
 const RATE_KEY = 'audioPlaybackRate';

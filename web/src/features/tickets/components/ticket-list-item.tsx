@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { locales, currentLanguage } from '../../../lib/i18n.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
-import { previewText } from '../utils/message-format.ts';
+import { previewText } from '../../../lib/message-format.ts';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, truncate } from '../utils/truncate.ts';
 import { channelIcon, initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
 import { useInbox } from './inbox-context.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, locales } from '../../../lib/i18n.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { parseVCard } from '../utils/message-rules.ts';
-import { MessageText } from './message-text.tsx';
+import { MessageText } from '../../../components/message-text.tsx';
 
 export const TRANSCRIPT_ID = 'ticket-transcript';
 

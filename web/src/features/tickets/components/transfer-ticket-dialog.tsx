@@ -36,6 +36,7 @@ export function TransferTicketDialog({ ticket, onHide }: { ticket: Ticket; onHid
       onHide={onHide}
       header={t('tickets.transfer.title')}
       className="inbox-dialog"
+      data-testid="transfer-dialog"
       footer={
         <div className="dialog-footer">
           <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onHide} />
@@ -61,6 +62,7 @@ export function TransferTicketDialog({ ticket, onHide }: { ticket: Ticket; onHid
             placeholder={t('tickets.fields.queuePlaceholder')}
             onChange={(e) => setQueueId(e.value as number)}
             emptyMessage={t('tickets.fields.noQueues')}
+            data-testid="transfer-queue"
           />
           {!queueId ? <small className="form-field__error">{t('tickets.fields.queueRequired')}</small> : null}
         </div>

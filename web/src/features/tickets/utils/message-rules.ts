@@ -1,3 +1,4 @@
+export { parseVCard, type ParsedVCard } from '../../../lib/message-format.ts';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 
 /** Spec document 1, sections 4, 5 and 9. */
@@ -37,16 +38,4 @@ export const keepsRecording = (size: number): boolean => size >= MIN_AUDIO_BYTES
 export type DeletedNotice = 'own' | 'contact';
 export const deletedNotice = (m: Pick<Message, 'fromMe'>): DeletedNotice => (m.fromMe ? 'own' : 'contact');
 
-export interface ParsedVCard {
-  name: string;
-  number: string;
-}
 
-/** The name and number a shared contact card carries. */
-export const parseVCard = (text: string): ParsedVCard | undefined => {
-  if (!/BEGIN:VCARD/i.test(text)) return undefined;
-  const line = (re: RegExp) => re.exec(text)?.[1]?.trim() ?? '';
-  const name = line(/^FN:(.*)$/im) || line(/^N:;?([^;\n]*)/im);
-  const number = line(/^TEL[^:\n]*:(.*)$/im);
-  return name || number ? { name, number } : undefined;
-};

@@ -2,6 +2,7 @@ import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
 import { useTranslation } from 'react-i18next';
 import type { LocalMessage } from '../utils/conversation.ts';
 import { mediaKindOf } from '../utils/conversation.ts';
+import { MessageText } from '../../../components/message-text.tsx';
 
 const timeOf = (iso: string, locale: string) => {
   const date = new Date(iso);
@@ -34,7 +35,9 @@ export function WidgetServerMessage({ message }: { message: VisitorMessage }) {
               </a>
             ) : null}
             {kind === 'text' || caption ? (
-              <span className="widget-bubble__text">{kind === 'text' ? message.body : caption}</span>
+              <span className="widget-bubble__text">
+                <MessageText text={kind === 'text' ? message.body : caption} />
+              </span>
             ) : null}
           </>
         )}
@@ -52,7 +55,9 @@ export function WidgetLocalMessage({ message, onRetry }: { message: LocalMessage
   return (
     <li className="widget-row widget-row--visitor" data-testid="widget-message-visitor">
       <div className={`widget-bubble widget-bubble--visitor${message.status === 'failed' ? ' widget-bubble--failed' : ''}`}>
-        <span className="widget-bubble__text">{message.body}</span>
+        <span className="widget-bubble__text">
+          <MessageText text={message.body} />
+        </span>
         <span className="widget-bubble__time">
           {message.status === 'sending' ? (
             <i className="pi pi-clock" aria-label={t('widget.sending')} />

@@ -1,4 +1,3 @@
-import { parseVCard } from './message-rules.ts';
 
 /** A run of message text with the WhatsApp-style emphasis it carries (*bold*, _italic_, ~strike~, ```mono```). */
 export interface TextRun {
@@ -60,4 +59,18 @@ export const plainText = (text: string): string =>
 export const previewText = (body: string): { text: string; contactCard: boolean } => {
   const card = parseVCard(body);
   return card ? { text: card.name || card.number, contactCard: true } : { text: plainText(body), contactCard: false };
+};
+
+export interface ParsedVCard {
+  name: string;
+  number: string;
+}
+
+/** The name and number a shared contact card carries. */
+export const parseVCard = (text: string): ParsedVCard | undefined => {
+  if (!/BEGIN:VCARD/i.test(text)) return undefined;
+  const line = (re: RegExp) => re.exec(text)?.[1]?.trim() ?? '';
+  const name = line(/^FN:(.*)$/im) || line(/^N:;?([^;\n]*)/im);
+  const number = line(/^TEL[^:\n]*:(.*)$/im);
+  return name || number ? { name, number } : undefined;
 };

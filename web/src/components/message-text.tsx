@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { formatLine } from '../utils/message-format.ts';
+import { formatLine } from '../lib/message-format.ts';
 
 /** Message text with its line breaks and WhatsApp-style emphasis. */
 export function MessageText({ text }: { text: string }) {
