@@ -47,6 +47,8 @@ export interface SearchIndexItem {
   number: string;
   /** every word of the name, each preceded by a space, for the other tokens' filter */
   words: string;
+  /** the whole contact, so that a search page is one Query (rewritten with the contact in its transactions) */
+  contact?: ContactRecord;
 }
 
 export interface TagMemberItem {

@@ -118,6 +118,7 @@ const searchItems = (record: ContactRecord): SearchIndexItem[] =>
     nameNorm: record.nameNorm,
     number: record.number,
     words: searchWords(record.nameNorm),
+    contact: record,
   }));
 
 const memberItem = (companyId: number, tagId: number, contactId: number): TagMemberItem => ({
@@ -334,7 +335,8 @@ export const replaceContact = async (
   const removed = [...beforeTags].filter((id) => !afterTags.has(id));
 
   const derived: TransactItem[] = [];
-  if (before.nameNorm !== after.nameNorm || before.number !== after.number) {
+  {
+    // the index items carry the whole contact, so every change rewrites them
     const next = searchItems(after);
     const keep = new Set(next.map((i) => i.sk));
     derived.push(...next.map((i) => put(i as unknown as Record<string, unknown>)));

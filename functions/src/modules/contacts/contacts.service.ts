@@ -549,7 +549,10 @@ const searchReader =
   async (start, limit) => {
     const { entries, next } = await querySearchIndex(companyId, prefix, others, start, limit);
     const first = entries.filter((e) => isFirstMatch(e.value, prefix));
-    const contacts = first.length > 0 ? await getContacts(companyId, first.map((e) => e.value.contactId)) : new Map();
+    // index items carry the contact; only items written before they did need the contacts read
+    const missing = first.filter((e) => !e.value.contact).map((e) => e.value.contactId);
+    const contacts: Map<number, ContactRecord> = missing.length > 0 ? await getContacts(companyId, missing) : new Map();
+    for (const e of first) if (e.value.contact) contacts.set(e.value.contactId, e.value.contact);
     return { entries: entries.map((e) => ({ position: e.position, value: first.includes(e) ? contacts.get(e.value.contactId) : undefined })), next };
   };
 
