@@ -83,10 +83,7 @@ const seedCompany = async (base: string, size: number): Promise<Company> => {
     const nameNorm = normaliseText(name);
     const number = `55119${String(10_000_000 + i).padStart(8, '0')}`;
     const at = new Date(start + i * 60_000).toISOString();
-    items.push({
-      ...contactKey(c.companyId, id),
-      ...contactByNameIndex(c.companyId, nameNorm, id),
-      type: 'contact',
+    const contactItem = {
       id,
       companyId: c.companyId,
       name,
@@ -106,9 +103,10 @@ const seedCompany = async (base: string, size: number): Promise<Company> => {
       createdAt: at,
       updatedAt: at,
       rev: 1,
-    });
+    };
+    items.push({ ...contactKey(c.companyId, id), ...contactByNameIndex(c.companyId, nameNorm, id), type: 'contact', ...contactItem });
     for (const token of searchTokens(nameNorm, number)) {
-      items.push({ ...searchKey(c.companyId, token, id), type: 'contactSearch', companyId: c.companyId, contactId: id, nameNorm, number, words: searchWords(nameNorm) });
+      items.push({ ...searchKey(c.companyId, token, id), type: 'contactSearch', companyId: c.companyId, contactId: id, nameNorm, number, words: searchWords(nameNorm), contact: contactItem });
     }
     const status = i % 20 === 0 ? 'pending' : i % 20 === 1 ? 'open' : 'closed';
     const t: TicketRecord = {

@@ -24,3 +24,4 @@ export const searchMessageTicketIds = async (companyId: number, text: string, li
   const items = await queryWordPrefix(companyId, longest, limit);
   return [...new Set(items.map((i) => i.ticketId))];
 };
+

@@ -178,12 +178,12 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     updatedAt: at,
   };
   await insertMessage(record);
-  if (draft.mediaType === 'chat') await indexMessageText(t.companyId, t.id, ulid, at, draft.body);
   const moved = await recordMessageOnTicket(t.companyId, t.id, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false }, t);
   const ticket = moved?.after ?? t;
   const quoted = await loadQuoted(t.companyId, record);
   let message = await toMessage(record, quoted);
   await publishMessage(ticket, message, contact, 'create');
+  if (draft.mediaType === 'chat') await indexMessageText(t.companyId, t.id, ulid, at, draft.body);
   if (draft.isPrivate) return message;
 
   let stored: MessageRecord | undefined;
