@@ -71,7 +71,7 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions = {}): Pr
   const dir = emulatorDir();
   const args = [
     `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-    '-Xmx512m',
+    '-Xmx1g',
     '-jar',
     join(dir, 'DynamoDBLocal.jar'),
     '-port',

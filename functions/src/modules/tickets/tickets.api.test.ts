@@ -4,7 +4,10 @@ import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { resetConfig } from '../../platform/config.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { table } from '../../platform/table/client.ts';
 import { updateCompanySettings } from '../companies/companies.service.ts';
+import { ticketPk } from './ticket.entity.ts';
 import { createWebchatConnection } from '../connections/connections.service.ts';
 
 let runtime: Runtime;
@@ -218,6 +221,11 @@ describe('ticket transitions', () => {
     expect((await company.admin.delete(`/tickets/${ticket.id}`)).status).toBe(200);
     await socket.waitFor((f) => f.event === `company-${company.companyId}-ticket` && f.data.action === 'delete' && f.data.ticketId === ticket.id);
     expect((await company.admin.get(`/tickets/${ticket.id}`)).status).toBe(404);
+    await runtime.drainQueues();
+    const left = await table().send(
+      new QueryCommand({ TableName: runtime.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ticketPk(company.companyId, ticket.id) } }),
+    );
+    expect(left.Items ?? []).toEqual([]);
     await socket.close();
   });
 });

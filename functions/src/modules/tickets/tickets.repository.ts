@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -329,4 +330,30 @@ export const deleteNoteItem = async (companyId: number, ticketId: number, ulid: 
       TransactItems: [{ Delete: { TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) }, ConditionExpression: 'attribute_exists(pk)' } }],
     }),
   );
+};
+
+/** Deletes what a deleted ticket's partition still holds (messages, logs, notes), a page at a time. */
+export const purgeTicketPartition = async (companyId: number, ticketId: number): Promise<number> => {
+  let removed = 0;
+  for (;;) {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId) },
+        ProjectionExpression: 'pk, sk',
+        Limit: 100,
+      }),
+    );
+    const keys = (out.Items ?? []).filter((i) => i.sk !== 'TICKET') as { pk: string; sk: string }[];
+    if (keys.length === 0) return removed;
+    for (let i = 0; i < keys.length; i += 25) {
+      let pending = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      while (pending.length) {
+        const res = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+    removed += keys.length;
+  }
 };

@@ -27,6 +27,7 @@ import { viewerOf } from '../auth/authenticate.ts';
 import { defaultConnection, requireConnection, toConnectionSummary, type ConnectionRecord } from '../connections/connections.service.ts';
 import { getContact, hidesNumbers, maskNumber, presentContact, searchContactIds } from '../contacts/contacts.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
 import { getTag } from '../tags/tags.service.ts';
 import { findUser } from '../users/users.service.ts';
@@ -46,6 +47,7 @@ import {
   listLogItems,
   listNoteItems,
   putLog,
+  purgeTicketPartition,
   putNote,
   queryTicketIndex,
   resumeKeyOf,
@@ -741,6 +743,8 @@ export const deleteTicket = async (auth: AuthContext, id: number): Promise<void>
   const t = await getTicketRecord(auth.companyId, id, true);
   if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
   await deleteTicketItems(t);
+  // the messages, logs and notes go in the background: a long conversation must not slow the answer down
+  await enqueueJob({ type: 'tickets.purge', companyId: auth.companyId, ticketId: id });
   await publish(auth.companyId, { event: channels.ticket(auth.companyId), data: { action: 'delete', ticketId: id } }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t));
 };
 
@@ -863,4 +867,10 @@ export const refreshContactOnTickets = async (companyId: number, contactId: numb
     startKey = page.lastKey;
   } while (startKey);
   return changed;
+};
+
+/** Removes a deleted ticket's messages, logs and notes; nothing is left to remove the second time. */
+export const purgeDeletedTicket = async (companyId: number, ticketId: number): Promise<number> => {
+  if (await getTicketRecord(companyId, ticketId, true)) return 0;
+  return purgeTicketPartition(companyId, ticketId);
 };
