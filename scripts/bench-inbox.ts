@@ -26,7 +26,8 @@ import { counterDims, indexKeys, ticketKey, ticketPk, type TicketRecord } from '
 import { listTickets } from '../functions/src/modules/tickets/tickets.service.ts';
 import { createUser, updateUserSettings } from '../functions/src/modules/users/users.service.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
-import WebSocket from 'ws';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabi', 'Hugo', 'Iris', 'João', 'Kátia', 'Luís', 'Marta', 'Nuno', 'Olga', 'Paulo'];
 const LAST = ['Silva', 'Souza', 'Costa', 'Lima', 'Rocha', 'Alves', 'Gomes', 'Ramos', 'Pires', 'Dias', 'Melo', 'Nunes'];
@@ -221,11 +222,6 @@ export const measureCosts = async (runtime: Runtime, sizes: number[]): Promise<C
   return rows;
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-
 export interface LatencyRow {
   rate: number;
   sent: number;
@@ -235,7 +231,11 @@ export interface LatencyRow {
   max: number;
 }
 
-/** Visitors write through the public web chat API at a fixed rate; the admin's socket times each message's arrival. */
+/**
+ * Visitors write through the public web chat API at a fixed rate while an agent's socket times each message's
+ * arrival. The load runs in a child process (scripts/bench-load.ts), as customers' traffic would, so that the
+ * load generator does not share the product's event loop.
+ */
 export const measureLatency = async (runtime: Runtime, rates: number[], seconds: number): Promise<LatencyRow[]> => {
   const c = await signup(runtime.url, 'Bench Latency');
   const token = c.connection.token!;
@@ -244,50 +244,13 @@ export const measureLatency = async (runtime: Runtime, rates: number[], seconds:
     const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Visitante ${i}` }) });
     visitors.push(((await res.json()) as { visitorToken: string }).visitorToken);
   }
-  const ws = new WebSocket(`${runtime.url.replace('http', 'ws')}/ws?token=${c.adminToken}`);
-  await new Promise((r) => ws.once('open', r));
-  const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  ws.on('message', (raw) => {
-    const frame = JSON.parse(raw.toString()) as { event: string; data: { action: string; message?: { body: string } } };
-    if (frame.data.action !== 'create' || !frame.data.message) return;
-    const t0 = sentAt.get(frame.data.message.body);
-    if (t0 !== undefined) {
-      latencies.push(performance.now() - t0);
-      sentAt.delete(frame.data.message.body);
-    }
-  });
-  const rows: LatencyRow[] = [];
-  let serial = 0;
-  for (const rate of rates) {
-    latencies.length = 0;
-    const total = rate * seconds;
-    const interval = 1000 / rate;
-    const begin = performance.now();
-    const sends: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = begin + i * interval;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const body = `bench ${rate}/s #${++serial}`;
-      const visitor = visitors[serial % visitors.length]!;
-      sentAt.set(body, performance.now());
-      sends.push(
-        fetch(`${runtime.url}/api/webchat/${token}/messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
-          body: JSON.stringify({ body }),
-        }).then((r) => r.arrayBuffer()),
-      );
-    }
-    await Promise.all(sends);
-    const deadline = performance.now() + 30_000;
-    while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    rows.push({ rate, sent: total, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) });
-    sentAt.clear();
-  }
-  ws.close();
-  return rows;
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdin.end(JSON.stringify({ baseUrl: runtime.url, webchatToken: token, agentToken: c.adminToken, visitors, rates, seconds }));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(out) as LatencyRow[];
 };
 
 export const padName = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s.padEnd(n));

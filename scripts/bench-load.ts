@@ -1,0 +1,81 @@
+/**
+ * Load generator of the latency benchmark, run as its own process: visitors post messages to the public web chat
+ * API at a fixed rate, and an agent's WebSocket times when each message's event arrives. Reads its settings as
+ * JSON on stdin, prints one JSON array of rows on stdout.
+ */
+import WebSocket from 'ws';
+
+interface Input {
+  baseUrl: string;
+  webchatToken: string;
+  agentToken: string;
+  visitors: string[];
+  rates: number[];
+  seconds: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+
+const readInput = async (): Promise<Input> => {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return JSON.parse(text) as Input;
+};
+
+const main = async () => {
+  const input = await readInput();
+  const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?token=${input.agentToken}`);
+  await new Promise((r) => ws.once('open', r));
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(raw.toString()) as { data: { action: string; message?: { body: string } } };
+    if (frame.data.action !== 'create' || !frame.data.message) return;
+    const t0 = sentAt.get(frame.data.message.body);
+    if (t0 !== undefined) {
+      latencies.push(performance.now() - t0);
+      sentAt.delete(frame.data.message.body);
+    }
+  });
+  const rows = [];
+  let serial = 0;
+  for (const rate of input.rates) {
+    latencies.length = 0;
+    const total = rate * input.seconds;
+    const interval = 1000 / rate;
+    const begin = performance.now();
+    const sends: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const wait = begin + i * interval - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const body = `bench ${rate}/s #${++serial}`;
+      const visitor = input.visitors[serial % input.visitors.length]!;
+      sentAt.set(body, performance.now());
+      sends.push(
+        fetch(`${input.baseUrl}/api/webchat/${input.webchatToken}/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
+          body: JSON.stringify({ body }),
+        }).then((r) => r.arrayBuffer()),
+      );
+    }
+    await Promise.all(sends);
+    const deadline = performance.now() + 30_000;
+    while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    rows.push({ rate, sent: total, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) });
+    sentAt.clear();
+  }
+  ws.close();
+  process.stdout.write(JSON.stringify(rows));
+};
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
