@@ -4,30 +4,11 @@
  * and the profile, sign out. Every step leaves a screenshot under test-results/.
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    adminEmail: string;
-    adminPassword: string;
-  }
-}
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
 const adminEmail = inject('adminEmail');
