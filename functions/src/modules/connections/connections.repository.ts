@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
+import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import { connectionKey, webchatTokenKey, type ConnectionItem, type ConnectionRecord, type WebchatTokenItem } from './connection.entity.ts';
 
 const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: ConnectionItem): ConnectionRecord => record;
@@ -10,23 +11,8 @@ export const getConnectionRecord = async (companyId: number, id: number): Promis
   return out.Item ? strip(out.Item as ConnectionItem) : undefined;
 };
 
-export const listConnectionRecords = async (companyId: number): Promise<ConnectionRecord[]> => {
-  const out: ConnectionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': 'CONN#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...((page.Items ?? []) as ConnectionItem[]).map(strip));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
-};
+export const listConnectionRecords = async (companyId: number): Promise<ConnectionRecord[]> =>
+  (await queryWholePartition<ConnectionItem>(companyPk(companyId), 'CONN#')).map(strip);
 
 export const getWebchatToken = async (token: string): Promise<WebchatTokenItem | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: webchatTokenKey(token) }));

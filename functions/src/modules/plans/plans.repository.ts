@@ -1,8 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { clock } from '../../platform/clock.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
+import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import { PLAN_PK, planKey, toPlan, type PlanItem } from './plan.entity.ts';
 
 export const getPlan = async (id: number): Promise<Plan | undefined> => {
@@ -10,24 +11,8 @@ export const getPlan = async (id: number): Promise<Plan | undefined> => {
   return out.Item ? toPlan(out.Item as PlanItem) : undefined;
 };
 
-/** Plans are few (a handful per platform); the list is one Query, paged through for completeness. */
-export const listPlans = async (): Promise<Plan[]> => {
-  const plans: Plan[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': PLAN_PK, ':prefix': 'PLAN#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    plans.push(...((out.Items ?? []) as PlanItem[]).map(toPlan));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return plans;
-};
+/** Plans are few (a handful per platform); the list reads their one partition. */
+export const listPlans = async (): Promise<Plan[]> => (await queryWholePartition<PlanItem>(PLAN_PK, 'PLAN#')).map(toPlan);
 
 export const createPlan = async (input: Omit<Plan, 'id'>): Promise<Plan> => {
   const id = await nextId('COUNTER', 'plan');

@@ -1,28 +1,14 @@
-import { BatchGetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
+import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import { queueColorKey, queueKey, type QueueItem, type QueueRecord } from './queue.entity.ts';
 
 const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: QueueItem): QueueRecord => record;
 
-export const listQueueRecords = async (companyId: number): Promise<QueueRecord[]> => {
-  const out: QueueRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': 'QUEUE#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...((page.Items ?? []) as QueueItem[]).map(strip));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
-};
+export const listQueueRecords = async (companyId: number): Promise<QueueRecord[]> =>
+  (await queryWholePartition<QueueItem>(companyPk(companyId), 'QUEUE#')).map(strip);
 
 export const getQueueRecords = async (companyId: number, ids: number[]): Promise<QueueRecord[]> => {
   const unique = [...new Set(ids)];
