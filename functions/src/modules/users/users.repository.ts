@@ -38,7 +38,8 @@ export const insertUser = async (user: UserRecord): Promise<void> => {
   }
 };
 
-type Patch = Partial<
+/** The fields a user update may set. */
+export type UserPatch = Partial<
   Pick<
     UserRecord,
     | 'name'
@@ -64,7 +65,7 @@ type Patch = Partial<
   >
 >;
 
-export const updateUserFields = async (companyId: number, userId: number, patch: Patch): Promise<UserRecord> => {
+export const updateUserFields = async (companyId: number, userId: number, patch: UserPatch): Promise<UserRecord> => {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   const out = await table().send(
     new UpdateCommand({

@@ -7,7 +7,7 @@ import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import type { UserRecord } from './user.entity.ts';
 import { findQueues as findQueuesOf } from '../queues/queues.service.ts';
-import { clearSession, getEmailMarker, getUser, insertUser, listUserRecords, replaceSession, updateUserFields } from './users.repository.ts';
+import { clearSession, getEmailMarker, getUser, insertUser, listUserRecords, replaceSession, updateUserFields, type UserPatch } from './users.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 
 export type { UserRecord } from './user.entity.ts';
@@ -153,22 +153,10 @@ export const setUserQueues = async (companyId: number, userId: number, queueIds:
   await updateUserFields(companyId, userId, { queueIds, updatedAt: clock().now().toISOString() });
 };
 
-export type UserSettingsPatch = Partial<
-  Pick<
-    UserRecord,
-    | 'queueIds'
-    | 'allTicket'
-    | 'allowGroup'
-    | 'allHistoric'
-    | 'allUserChat'
-    | 'userClosePendingTicket'
-    | 'showDashboard'
-    | 'allowRealTime'
-    | 'allowConnections'
-    | 'farewellMessage'
-    | 'startWork'
-    | 'endWork'
-  >
+/** What the administration area changes of a user: queues, permissions, hours, farewell. */
+export type UserSettingsPatch = Omit<
+  UserPatch,
+  'name' | 'passwordHash' | 'defaultTheme' | 'defaultMenu' | 'online' | 'lastSeen' | 'updatedAt' | 'defaultTicketsManagerWidth'
 >;
 
 /** Changes a user's permissions and queues (the users page of the administration area calls this). */
