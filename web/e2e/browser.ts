@@ -38,3 +38,13 @@ declare module 'vitest' {
     dataDir: string;
   }
 }
+
+/** Chromium with one desktop page (1366x820, pt-BR) whose uncaught errors are collected in `pageErrors`. */
+export const openDesktopPage = async (pageErrors: string[]) => {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { browser, context, page };
+};

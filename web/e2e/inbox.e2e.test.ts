@@ -4,9 +4,8 @@
  * reply; then the bell, the contact drawer, the dark theme, a 390 px wide screen and resolving the ticket. Every
  * step leaves a screenshot under test-results/inbox-*.png.
  */
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { openDesktopPage, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 
@@ -20,7 +19,6 @@ const FIRST = 'Olá! Preciso de ajuda com o meu pedido 1234.';
 const REPLY = 'Olá, Maria! Já localizei o pedido 1234 e vou resolver agora.';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 let webchatToken = '';
@@ -71,12 +69,7 @@ const row = () => page.getByTestId('ticket-row').filter({ hasText: CUSTOMER });
 const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ browser, page } = await openDesktopPage(pageErrors));
 });
 
 afterAll(async () => {

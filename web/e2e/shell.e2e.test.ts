@@ -3,9 +3,8 @@
  * shell (greeting, menu), switch theme and language, reload and find both remembered, open the account menu
  * and the profile, sign out. Every step leaves a screenshot under test-results/.
  */
-import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { openDesktopPage, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 
@@ -15,7 +14,6 @@ const adminEmail = inject('adminEmail');
 const adminPassword = inject('adminPassword');
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 let signedInUser: { name: string; company: { name: string } } | undefined;
@@ -30,13 +28,7 @@ const storage = (key: string) => page.evaluate((k) => window.localStorage.getIte
 const path = () => new URL(page.url()).pathname;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  // launch() gives every run a fresh temporary profile (user-data dir), removed when the browser closes.
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ browser, page } = await openDesktopPage(pageErrors));
 });
 
 afterAll(async () => {

@@ -96,8 +96,8 @@ export const login = async (email: string, password: string, request: RequestInf
     await publish(record.companyId, { event: channels.auth(record.companyId), data }, (c) => c.userId === record.id && c.sessionId === replaced);
   }
   await recordLogin(record.companyId);
-  const fresh = await findUser(record.companyId, record.id);
-  return { response: await sessionResponse(fresh ?? { ...record, sessionId }, sessionId), refreshToken: refresh.token };
+  // the record read above, with the session this login just made current: no second read of the user
+  return { response: await sessionResponse({ ...record, sessionId, online: true }, sessionId), refreshToken: refresh.token };
 };
 
 const revoke = async (sessionId: string, companyId: number, userId: number) => {

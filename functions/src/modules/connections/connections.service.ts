@@ -1,6 +1,7 @@
 import type { Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -34,19 +35,10 @@ export const listConnections = async (auth: AuthContext): Promise<Connection[]> 
   (await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(toConnection);
 
 /** Connections change rarely and every inbound event reads one: an instance keeps them for a few seconds. */
-const CONNECTION_CACHE_MS = 5_000;
-const connectionCache = new Map<string, { record: ConnectionRecord | undefined; until: number }>();
+const connections = ttlCache<string, ConnectionRecord | undefined>(5_000);
 
-export const findConnection = async (companyId: number, id: number): Promise<ConnectionRecord | undefined> => {
-  const key = `${companyId}:${id}`;
-  const now = clock().now().getTime();
-  const cached = connectionCache.get(key);
-  if (cached && cached.until >= now) return cached.record;
-  const record = await getConnectionRecord(companyId, id);
-  if (connectionCache.size > 1000) connectionCache.clear();
-  connectionCache.set(key, { record, until: now + CONNECTION_CACHE_MS });
-  return record;
-};
+export const findConnection = (companyId: number, id: number): Promise<ConnectionRecord | undefined> =>
+  connections.get(`${companyId}:${id}`, () => getConnectionRecord(companyId, id));
 
 export const requireConnection = async (companyId: number, id: number): Promise<ConnectionRecord> => {
   const found = await getConnectionRecord(companyId, id);
@@ -66,21 +58,14 @@ export const defaultConnection = async (companyId: number): Promise<ConnectionRe
  * Widgets call with the same token on every message; a function instance keeps what it read for a few seconds
  * (a disabled chat stops answering within that time).
  */
-const WEBCHAT_CACHE_MS = 10_000;
-const webchatCache = new Map<string, { record: ConnectionRecord | undefined; until: number }>();
+const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
 
 /** A web chat by its public token; unknown or disabled tokens are indistinguishable (404). */
 export const findWebchatByToken = async (token: string): Promise<ConnectionRecord> => {
-  const now = clock().now().getTime();
-  let cached = webchatCache.get(token);
-  if (!cached || cached.until < now) {
+  const record = await webchats.get(token, async () => {
     const marker = await getWebchatToken(token);
-    const record = marker ? await getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
-    cached = { record, until: now + WEBCHAT_CACHE_MS };
-    if (webchatCache.size > 1000) webchatCache.clear();
-    webchatCache.set(token, cached);
-  }
-  const record = cached.record;
+    return marker ? getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
+  });
   if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED') throw new AppError('ERR_NOT_FOUND');
   return record;
 };

@@ -403,6 +403,40 @@ describe('messages', () => {
   });
 });
 
+describe('forward and close all', () => {
+  it('forwards a message to another contact through a ticket the forwarder holds, marked as forwarded', async () => {
+    const from = await new Visitor(runtime, company.webchatToken).start('Origem Silva');
+    await from.say('segue o comprovante 4321');
+    const source = await pendingTicketOf(company.admin, 'Origem Silva');
+    await company.admin.put(`/tickets/${source.id}`, { status: 'open', userId: company.adminId });
+    const original = (await company.admin.get(`/messages/${source.id}`)).body.messages[0];
+    const to = await new Visitor(runtime, company.webchatToken).start('Destino Souza');
+    const toSocket = await to.socket();
+    await to.say('oi');
+    const target = await pendingTicketOf(company.admin, 'Destino Souza');
+
+    const forwarded = await company.admin.post('/message/forward', { messageId: original.id, contactId: target.contactId });
+    expect(forwarded.status).toBe(201);
+    expect(forwarded.body).toMatchObject({ body: 'segue o comprovante 4321', isForwarded: true, fromMe: true, ticketId: target.id });
+    await toSocket.waitFor((f) => f.event === 'webchat-message' && f.data.body === 'segue o comprovante 4321');
+    expect((await company.admin.get(`/tickets/${target.id}`)).body).toMatchObject({ status: 'open', userId: company.adminId });
+    expect((await company.admin.post('/message/forward', { messageId: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', contactId: target.contactId })).status).toBe(404);
+    await toSocket.close();
+  });
+
+  it('closes every ticket of a status in the chosen queues, admins only, without farewells', async () => {
+    const own = await signupCompany(runtime, 'Close All Co');
+    const agent = await addAgent(runtime, own);
+    const visitors = await Promise.all(['Um', 'Dois', 'Tres'].map((n) => new Visitor(runtime, own.webchatToken).start(`Cliente ${n}`)));
+    for (const v of visitors) await v.say('oi');
+    expect((await agent.client.post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [own.queueId] })).status).toBe(403);
+    const res = await own.admin.post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [own.queueId] });
+    expect(res.body).toEqual({ closed: 3 });
+    expect((await own.admin.get('/tickets?status=pending&showAll=true')).body).toMatchObject({ tickets: [], count: 0 });
+    for (const v of visitors) expect((await v.conversation()).messages.map((m) => m.body)).toEqual(['oi']);
+  });
+});
+
 describe('notes and tags', () => {
   it('adds and lists notes (2 characters at least) and lets admins delete them', async () => {
     const agent = await addAgent(runtime, company);

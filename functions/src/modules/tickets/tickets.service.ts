@@ -212,6 +212,8 @@ interface Dimension {
   partition: string;
   /** the counter item that counts this dimension's tickets */
   counter: string;
+  /** the queue of a queue partition */
+  queueId?: number;
 }
 
 const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
@@ -220,6 +222,7 @@ const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
   const byStatus = (s: TicketStatus): Dimension => ({ key: `S.${s}`, index: 'gsi1', partition: `C#${c}#TS#${s}`, counter: `S#${s}` });
   const byQueue = (queueId: number, s: TicketStatus): Dimension => ({
     key: `Q.${queueId}.${s}`,
+    queueId,
     index: 'gsi2',
     partition: `C#${c}#TQ#${queueId}#${s}`,
     counter: `Q#${queueId}#${s}`,
@@ -299,7 +302,7 @@ export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promis
   if (q.status === 'search') return searchTickets(auth, q);
   // the queue selector narrows the queue partitions read; the others are filtered on the queue
   const selected = q.queueIds?.length ? new Set(q.queueIds) : undefined;
-  const dimensions = dims(auth, q).filter((d) => !selected || d.index !== 'gsi2' || selected.has(Number(d.key.split('.')[1])));
+  const dimensions = dims(auth, q).filter((d) => !selected || d.index !== 'gsi2' || d.queueId === undefined || selected.has(d.queueId));
   const cursor = decodeCursor(q.cursor, isListCursor) ?? {};
   const forward = q.sortTickets === 'ASC';
   const filter = filterOf(auth, q);

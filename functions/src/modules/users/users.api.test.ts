@@ -41,6 +41,17 @@ describe('users', () => {
     expect((await agent.client.post('/users', { name: 'Intruso', email: 'intruso@example.com', password: 'pass-12345' })).status).toBe(403);
   });
 
+  it('keeps the ticket pane width per user between 404 and 700 px, for the user themself only', async () => {
+    const agent = await addAgent(runtime, company);
+    expect((await agent.client.put(`/users/toggleChangeWidht/${agent.id}`, { defaultTicketsManagerWidth: 620 })).status).toBe(200);
+    expect((await agent.client.get('/auth/me')).body.defaultTicketsManagerWidth).toBe(620);
+    for (const width of [403, 701]) {
+      const bad = await agent.client.put(`/users/toggleChangeWidht/${agent.id}`, { defaultTicketsManagerWidth: width });
+      expect(bad).toMatchObject({ status: 400, body: { fields: [{ path: 'body.defaultTicketsManagerWidth' }] } });
+    }
+    expect((await agent.client.put(`/users/toggleChangeWidht/${company.adminId}`, { defaultTicketsManagerWidth: 500 })).status).toBe(404);
+  });
+
   it("stops at the plan's user limit", async () => {
     const own = await signupCompany(runtime, 'Limit Co');
     const limit = ((await own.admin.get(`/companies/listPlan/${own.companyId}`)).body.plan.users as number);

@@ -8,6 +8,7 @@ import type { RealtimeFrame } from '@switchboard/shared/events';
 import { clock } from '../clock.ts';
 import { config } from '../config.ts';
 import { logger } from '../logger.ts';
+import { ttlCache } from '../ttl-cache.ts';
 import { companyConnections, deleteConnection } from './connection.repository.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 
@@ -52,22 +53,12 @@ export const postToConnection = async (connectionId: string, frame: RealtimeFram
  * Connections made or closed through this instance refresh it at once; elsewhere a new socket may miss up to
  * this long of events, which its client covers by re-reading lists when it connects.
  */
-const CONNECTIONS_CACHE_MS = 1_000;
-const connectionsCache = new Map<number, { list: ConnectionRecord[]; until: number }>();
+const connectionsCache = ttlCache<number, ConnectionRecord[]>(1_000);
 
-export const forgetCompanyConnections = (companyId: number): void => {
-  connectionsCache.delete(companyId);
-};
+export const forgetCompanyConnections = (companyId: number): void => connectionsCache.forget(companyId);
 
-const connectionsOf = async (companyId: number): Promise<ConnectionRecord[]> => {
-  const now = clock().now().getTime();
-  const cached = connectionsCache.get(companyId);
-  if (cached && cached.until > now) return cached.list;
-  const list = await companyConnections(companyId, now);
-  if (connectionsCache.size > 1000) connectionsCache.clear();
-  connectionsCache.set(companyId, { list, until: now + CONNECTIONS_CACHE_MS });
-  return list;
-};
+const connectionsOf = (companyId: number): Promise<ConnectionRecord[]> =>
+  connectionsCache.get(companyId, () => companyConnections(companyId, clock().now().getTime()));
 
 /** Posts `frame` to the company's connections that the audience admits; answers how many received it. */
 export const publish = async (companyId: number, frame: RealtimeFrame, audience: Audience = () => true): Promise<number> => {

@@ -1,0 +1,28 @@
+/**
+ * A small per-instance cache whose entries expire after a fixed time, for data that changes rarely but is read
+ * on every event (connections, a company's sockets). Bounded: past `maxEntries` it starts over.
+ */
+import { clock } from './clock.ts';
+
+export interface TtlCache<K, V> {
+  get(key: K, load: () => Promise<V>): Promise<V>;
+  forget(key: K): void;
+  clear(): void;
+}
+
+export const ttlCache = <K, V>(ttlMs: number, maxEntries = 1000): TtlCache<K, V> => {
+  const entries = new Map<K, { value: V; until: number }>();
+  return {
+    async get(key, load) {
+      const now = clock().now().getTime();
+      const hit = entries.get(key);
+      if (hit && hit.until > now) return hit.value;
+      const value = await load();
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { value, until: now + ttlMs });
+      return value;
+    },
+    forget: (key) => void entries.delete(key),
+    clear: () => entries.clear(),
+  };
+};
