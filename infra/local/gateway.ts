@@ -38,10 +38,17 @@ export interface Gateway {
   port: number;
   server: Server;
   connectionCount(): number;
+  /**
+   * Delivers a frame to a socket in process, as the management API's POST @connections/{id} does over HTTP:
+   * false when the connection is gone; frames over 128 KB are refused as API Gateway refuses them.
+   */
+  post(connectionId: string, data: string): boolean;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway's limit for one WebSocket frame */
+const MAX_FRAME_BYTES = 128 * 1024;
 const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
 
@@ -143,7 +150,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const method = req.method ?? 'GET';
     if (method === 'POST') {
       const body = await readBody(req);
-      if (body === 'too-large' || body.length > 128 * 1024) return sendJson(res, 413, { message: 'Payload too large' });
+      if (body === 'too-large' || body.length > MAX_FRAME_BYTES) return sendJson(res, 413, { message: 'Payload too large' });
       entry.ws.send(body.toString('utf8'));
       res.writeHead(200);
       return res.end();
@@ -283,6 +290,13 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     port,
     server,
     connectionCount: () => sockets.size,
+    post: (connectionId, data) => {
+      const entry = sockets.get(connectionId);
+      if (!entry) return false;
+      if (Buffer.byteLength(data) > MAX_FRAME_BYTES) throw new Error('PayloadTooLargeException: the frame is over 128 KB');
+      entry.ws.send(data);
+      return true;
+    },
     close: async () => {
       for (const { ws } of sockets.values()) ws.terminate();
       wss.close();

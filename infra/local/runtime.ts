@@ -128,7 +128,12 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 16 }, jobs: { concurrency: 8 } } });
     const localQueue = new LocalQueue(engine);
     const localScheduler = new LocalScheduler({ queue: localQueue });
-    setLocalPorts({ queue: localQueue, scheduler: localScheduler });
+    setLocalPorts({
+      queue: localQueue,
+      scheduler: localScheduler,
+      // the publisher reaches the sockets in process, as the API Gateway management API would over HTTP
+      socketConnections: { post: async (connectionId, data) => gateway.post(connectionId, data) },
+    });
     // the same consumers the CDK stack attaches to the queues
     for (const consumer of sqsConsumers) {
       const mod = (await import(`../../functions/src/modules/${consumer.module}/${consumer.module}.lambda.ts`)) as {

@@ -77,10 +77,10 @@ describe('app shell in the browser', () => {
     const text = (await greeting.textContent()) ?? '';
     expect(text).toContain(`Olá, ${signedInUser!.name}!`);
     expect(text).toContain(signedInUser!.company.name);
-    await expect(page.getByTestId('due-date').isVisible()).resolves.toBe(true);
+    await page.getByTestId('due-date').waitFor({ state: 'visible' });
 
     const inbox = page.getByTestId('nav-tickets');
-    await expect(inbox.isVisible()).resolves.toBe(true);
+    await inbox.waitFor({ state: 'visible' });
     await expect(inbox.getAttribute('class')).resolves.toContain('nav-link--active');
     await expect(page.getByTestId('empty-state').textContent()).resolves.toContain('Nenhum atendimento por aqui');
     await shot('04-shell');
@@ -160,7 +160,8 @@ describe('app shell in the browser', () => {
 
     await page.goto(`${baseUrl}/tickets`);
     await page.waitForURL('**/login');
-    await expect(page.getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
+    expect(await storage('token')).toBeNull();
   });
 
   it('ends this session when the account signs in on another computer', async () => {

@@ -6,6 +6,9 @@ import { clock } from './clock.ts';
 
 export interface TtlCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V>;
+  /** the value if present and fresh, without loading */
+  peek(key: K): V | undefined;
+  set(key: K, value: V): void;
   forget(key: K): void;
   clear(): void;
 }
@@ -21,6 +24,14 @@ export const ttlCache = <K, V>(ttlMs: number, maxEntries = 1000): TtlCache<K, V>
       if (entries.size >= maxEntries) entries.clear();
       entries.set(key, { value, until: now + ttlMs });
       return value;
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit && hit.until > clock().now().getTime() ? hit.value : undefined;
+    },
+    set(key, value) {
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { value, until: clock().now().getTime() + ttlMs });
     },
     forget: (key) => void entries.delete(key),
     clear: () => entries.clear(),

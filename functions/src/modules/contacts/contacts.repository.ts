@@ -9,11 +9,10 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Channel } from '@switchboard/shared/contracts/inbox';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
-import { table, tableName } from '../../platform/table/client.ts';
+import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import {
   contactByNameIndex,
   contactByNamePk,
@@ -34,7 +33,6 @@ import {
   type TagMemberItem,
 } from './contact.entity.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** DynamoDB's limit of items in one TransactWriteItems call. */
 const MAX_TRANSACTION_ITEMS = 100;

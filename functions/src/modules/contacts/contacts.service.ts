@@ -7,6 +7,7 @@ import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { channels } from '@switchboard/shared/events';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { clock } from '../../platform/clock.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
@@ -23,6 +24,7 @@ import {
   normaliseText,
   queryTokens,
   type ContactRecord,
+  identityFamily,
 } from './contact.entity.ts';
 import {
   addToContactCount,
@@ -248,6 +250,13 @@ export interface ContactIdentityInput {
  * identity, one creates and the other (losing the marker's condition) reads the winner's contact.
  * An existing contact's name is replaced only while it is still its number; its picture is refreshed.
  */
+/**
+ * Which contact a channel identity belongs to, remembered per instance: the mapping never changes while the
+ * contact exists (ids are never reused), and a deleted contact is noticed when it is read, so an entry can only be
+ * stale in a way the next read detects.
+ */
+const identities = ttlCache<string, number>(10 * 60_000, 10_000);
+
 export const findOrCreateContactByIdentity = async (
   companyId: number,
   input: ContactIdentityInput,
@@ -256,12 +265,19 @@ export const findOrCreateContactByIdentity = async (
   const number = normaliseNumber(input.channel, input.identity, isGroup);
   if (!number) throw new AppError('ERR_VALIDATION', 'A contact needs an identity');
   const name = input.name?.trim() ?? '';
+  const cacheKey = `${companyId}:${identityFamily(input.channel)}:${number}`;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-    const existingId = await getIdentityContactId(companyId, { channel: input.channel, identity: number });
+    const remembered = identities.peek(cacheKey);
+    const existingId = remembered ?? (await getIdentityContactId(companyId, { channel: input.channel, identity: number }));
     if (existingId !== undefined) {
-      const existing = await refreshKnownContact(companyId, existingId, name, input.urlPicture);
-      if (existing) return { contact: existing, created: false };
-      continue; // the marker's contact was deleted in between
+      // a remembered id counts only while the contact still has this identity (its number may have been edited)
+      const existing = await refreshKnownContact(companyId, existingId, name, input.urlPicture, { channel: input.channel, number });
+      if (existing) {
+        identities.set(cacheKey, existingId);
+        return { contact: existing, created: false };
+      }
+      identities.forget(cacheKey);
+      continue; // the marker's contact was deleted or renumbered in between
     }
     const settings = await settingsOf(companyId);
     const extraInfo = input.channel === 'webchat' && input.phone ? withIds([{ name: 'phone', value: input.phone.trim() }]) : [];
@@ -286,14 +302,24 @@ export const findOrCreateContactByIdentity = async (
   throw new Error('could not find or create the contact');
 };
 
-const refreshKnownContact = async (companyId: number, id: number, name: string, urlPicture: string | undefined): Promise<Contact | undefined> => {
+const refreshKnownContact = async (
+  companyId: number,
+  id: number,
+  name: string,
+  urlPicture: string | undefined,
+  identity: { channel: Channel; number: string },
+): Promise<Contact | undefined> => {
   try {
+    let renumbered = false;
     const { record, changed } = await mutate(companyId, id, (c) => {
+      renumbered = c.number !== identity.number || identityFamily(c.channel) !== identityFamily(identity.channel);
+      if (renumbered) return undefined;
       const patch: Partial<ContactRecord> = {};
       if (name && name !== c.name && c.name === c.number) patch.name = name.slice(0, MAX_NAME);
       if (urlPicture && urlPicture !== c.urlPicture) patch.urlPicture = urlPicture;
       return Object.keys(patch).length > 0 ? patch : undefined;
     });
+    if (renumbered) return undefined;
     const contact = toContact(record);
     if (changed) await publishContact(companyId, await settingsOf(companyId), { action: 'update', contact });
     return contact;

@@ -8,11 +8,15 @@ import { createWebchatConnection, listConnectionsOf } from '../connections/conne
 import { changeTicket } from '../tickets/tickets.service.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { createUser } from '../users/users.service.ts';
+import { findCompany } from '../companies/companies.service.ts';
+import { deleteContact, updateContact } from '../contacts/contacts.service.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
 import { handler } from './inbound.lambda.ts';
 import { parseInboundEvent, processInboundEvent } from './inbound.service.ts';
 
 let companyId: number;
 let connectionId: number;
+let adminAuth: () => Promise<AuthContext>;
 
 beforeAll(async () => {
   await useTestTable();
@@ -20,6 +24,8 @@ beforeAll(async () => {
   const admin = await createUser(company.id, { name: 'Admin', email: `admin-${company.id}@example.com`, password: 'pass-12345', profile: 'admin' });
   await provisionCompany(company.id, admin.id);
   companyId = company.id;
+  adminAuth = async () =>
+    ({ companyId: company.id, userId: admin.id, sessionId: 'test', profile: 'admin', super: false, user: admin, company: (await findCompany(company.id))!, plan: async () => { throw new Error('unused'); } }) as unknown as AuthContext;
   connectionId = (await listConnectionsOf(company.id)).find((c) => c.channel === 'webchat')!.id;
 });
 
@@ -120,6 +126,49 @@ describe('inbound pipeline', () => {
     const fresh = (await ticketsOf('pending')).find((t) => t.lastMessage === 'texto w-3')!;
     expect(fresh.id).not.toBe(first.id);
     resetClock();
+  });
+
+  it('counts every message of a burst on one ticket: the message and its ticket change commit together', async () => {
+    await processInboundEvent(message('v-burst', 'burst-0', 'first'));
+    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => processInboundEvent(message('v-burst', `burst-${i + 1}`, `burst text ${i + 1}`))));
+    expect(outcomes.every((o) => o === 'stored')).toBe(true);
+    const ticket = (await ticketsOf('pending')).find((t) => String(t.lastMessage).startsWith('burst text'))!;
+    expect(ticket.unreadMessages).toBe(9);
+    expect(await messagesOf(ticket.pk as string)).toHaveLength(9);
+  });
+
+  it('takes a deleted contact\'s next message as a new contact with a new ticket', async () => {
+    expect(await processInboundEvent(message('v-deleted', 'del-1', 'before delete'))).toBe('stored');
+    const before = (await ticketsOf('pending')).find((t) => t.lastMessage === 'before delete')!;
+    await deleteContact(await adminAuth(), before.contactId as number);
+    expect(await processInboundEvent(message('v-deleted', 'del-2', 'after delete'))).toBe('stored');
+    const after = (await ticketsOf('pending')).find((t) => t.lastMessage === 'after delete')!;
+    expect(after.contactId).not.toBe(before.contactId);
+    expect(after.id).not.toBe(before.id);
+  });
+
+  it('follows a contact whose identity was edited: the old identity becomes a new contact', async () => {
+    await processInboundEvent(message('v-old-id', 'ren-1', 'old identity'));
+    const first = (await ticketsOf('pending')).find((t) => t.lastMessage === 'old identity')!;
+    await updateContact(await adminAuth(), first.contactId as number, { number: 'v-new-id' });
+    await processInboundEvent(message('v-new-id', 'ren-2', 'new identity'));
+    const same = (await ticketsOf('pending')).find((t) => t.lastMessage === 'new identity')!;
+    expect(same.contactId).toBe(first.contactId);
+    expect(same.id).toBe(first.id);
+    await processInboundEvent(message('v-old-id', 'ren-3', 'old identity again'));
+    const other = (await ticketsOf('pending')).find((t) => t.lastMessage === 'old identity again')!;
+    expect(other.contactId).not.toBe(first.contactId);
+  });
+
+  it('starts a new ticket after the running one was closed, when the connection does not reopen', async () => {
+    await processInboundEvent(message('v-closed', 'cl-1', 'to be closed'));
+    const first = (await ticketsOf('pending')).find((t) => t.lastMessage === 'to be closed')!;
+    await changeTicket(companyId, first.id as number, (t) => ({ after: { ...t, status: 'closed', closedAt: new Date().toISOString() }, conversation: 'deactivate' }));
+    await processInboundEvent(message('v-closed', 'cl-2', 'after close'));
+    const next = (await ticketsOf('pending')).find((t) => t.lastMessage === 'after close')!;
+    expect(next.id).not.toBe(first.id);
+    expect(next.contactId).toBe(first.contactId);
+    expect((await ticketsOf('closed')).some((t) => t.id === first.id)).toBe(true);
   });
 
   it('ignores events of unknown connections and reports unprocessable bodies as batch failures', async () => {

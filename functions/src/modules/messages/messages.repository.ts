@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
-import { table, tableName } from '../../platform/table/client.ts';
+import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import { ticketPk } from '../tickets/tickets.service.ts';
 import { channelIdKey, messageSk, type ChannelIdItem, type MessageItem, type MessageRecord } from './message.entity.ts';
 
@@ -13,26 +13,37 @@ export class DuplicateMessage extends Error {
   }
 }
 
-/** Stores a message once: with a channel id, a second insert of the same id changes nothing. */
-export const insertMessage = async (m: MessageRecord): Promise<void> => {
+/** A write committed with the message (the ticket it moves) failed its condition; nothing was stored. */
+export class LinkedWriteFailed extends Error {
+  constructor(readonly index: number) {
+    super('linked write failed');
+  }
+}
+
+/**
+ * Stores a message once: with a channel id, a second insert of the same id changes nothing. `linked` writes (the
+ * ticket the message moves) commit in the same transaction, so a message is never stored without its ticket
+ * change, nor the other way round.
+ */
+export const insertMessage = async (m: MessageRecord, linked: TransactItem[] = []): Promise<void> => {
   const item: MessageItem = { pk: ticketPk(m.companyId, m.ticketId), sk: messageSk(m.ulid), type: 'message', ...m };
   const marker: ChannelIdItem | undefined = m.channelMessageId
     ? { ...channelIdKey(m.companyId, m.connectionId, m.channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid }
     : undefined;
+  const own: TransactItem[] = [
+    ...(marker ? [{ Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
+    { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
   try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...(marker ? [{ Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+    await table().send(new TransactWriteCommand({ TransactItems: [...own, ...linked] }));
   } catch (error) {
-    if (marker && isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    const failed = failedTransactionItem(error);
+    if (marker && failed === 0) {
       const existing = await getChannelId(m.companyId, m.connectionId, m.channelMessageId!);
       throw new DuplicateMessage({ ticketId: existing?.ticketId ?? m.ticketId, ulid: existing?.ulid ?? m.ulid });
     }
+    if (failed >= own.length) throw new LinkedWriteFailed(failed - own.length);
     throw error;
   }
 };

@@ -22,7 +22,9 @@ import {
   canSeeTicket,
   findTicket,
   markTicketRead,
-  recordMessageOnTicket,
+  currentTicket,
+  messageTicketWrites,
+  type MessageOnTicket,
   requireVisibleTicket,
   toTicket,
   viewerOfSocket,
@@ -33,6 +35,7 @@ import { renderVariables } from './message-variables.ts';
 import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
 import {
   DuplicateMessage,
+  LinkedWriteFailed,
   deleteMessageRecord,
   getChannelId,
   getMessageRecord,
@@ -147,6 +150,26 @@ interface Draft {
   userId: number | null;
 }
 
+/**
+ * Stores the message and moves its ticket (last message, unread count, order in the lists) in one transaction;
+ * when somebody changed the ticket meanwhile, re-reads it and tries again. Answers the ticket as written.
+ */
+const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, message: MessageOnTicket): Promise<TicketRecord> => {
+  let t: TicketRecord | undefined = known;
+  for (let attempt = 0; attempt < 5 && t; attempt++) {
+    const writes = messageTicketWrites(t, message);
+    try {
+      await insertMessage(record, writes.items);
+      return writes.next;
+    } catch (error) {
+      if (!(error instanceof LinkedWriteFailed)) throw error;
+      t = await currentTicket(t.companyId, t.id);
+    }
+  }
+  if (!t) throw new AppError('ERR_NO_TICKET_FOUND');
+  throw new AppError('ERR_CREATING_TICKET', 'The ticket is changing too fast, try again');
+};
+
 /** Stores an outgoing message (ack 0), moves the ticket, tells the agents, then delivers it and records the outcome. */
 export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): Promise<Message> => {
   const ulid = ids.ulid();
@@ -177,9 +200,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     createdAt: at,
     updatedAt: at,
   };
-  await insertMessage(record);
-  const moved = await recordMessageOnTicket(t.companyId, t.id, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false }, t);
-  const ticket = moved?.after ?? t;
+  const ticket = await insertMovingTicket(record, t, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false });
   const quoted = await loadQuoted(t.companyId, record);
   let message = await toMessage(record, quoted);
   await publishMessage(ticket, message, contact, 'create');
@@ -396,19 +417,18 @@ export const storeInbound = async (
     createdAt: input.at,
     updatedAt: now(),
   };
+  let ticket: TicketRecord;
   try {
-    await insertMessage(record);
+    ticket = await insertMovingTicket(record, t, {
+      body: input.body || input.media?.name || input.mediaType,
+      fromMe: input.fromMe,
+      at: input.at,
+      countsUnread: !input.fromMe,
+    });
   } catch (error) {
     if (error instanceof DuplicateMessage) return { duplicate: true };
     throw error;
   }
-  const moved = await recordMessageOnTicket(
-    t.companyId,
-    t.id,
-    { body: input.body || input.media?.name || input.mediaType, fromMe: input.fromMe, at: input.at, countsUnread: !input.fromMe },
-    t,
-  );
-  const ticket = moved?.after ?? t;
   const message = await toMessage(record, await loadQuoted(t.companyId, record));
   await publishMessage(ticket, message, contact, 'create');
   // the search index is written after the agents heard of the message: it is not on the latency path

@@ -5,10 +5,9 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
-import { table, tableName } from '../../platform/table/client.ts';
+import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import {
   conversationKey,
   counterDims,
@@ -26,7 +25,6 @@ import {
   type TicketRecord,
 } from './ticket.entity.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The contact already has a running ticket on the connection. */
 export class ConversationTaken extends Error {
@@ -168,23 +166,17 @@ export interface SaveOptions {
   conversation?: 'activate' | 'deactivate' | 'keep';
 }
 
-/** Writes `after` over `before` if nobody changed the ticket meanwhile; keeps counters and the conversation in step. */
-export const saveTicket = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketRecord> => {
+/** The writes that put `after` over `before`, for a transaction: the ticket under a version condition, then the
+ * conversation pointer, counters and logs. */
+export interface TicketWrites {
+  next: TicketRecord;
+  items: TransactItem[];
+  /** position of the conversation pointer's conditional put in `items`, or -1 */
+  conversationIndex: number;
+}
+
+export const ticketWrites = (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): TicketWrites => {
   const next = { ...after, version: before.version + 1 };
-  const counters = counterUpdates(next.companyId, before, next);
-  const plain = counters.length === 0 && !options.logs?.length && (options.conversation ?? 'keep') === 'keep';
-  if (plain) {
-    // the common case (a message moved the ticket): one conditional put, at half the cost of a transaction
-    try {
-      await table().send(
-        new PutCommand({ TableName: tableName(), Item: toItem(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } }),
-      );
-      return next;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) throw new TicketChanged();
-      throw error;
-    }
-  }
   const items: TransactItem[] = [
     {
       Put: {
@@ -210,7 +202,23 @@ export const saveTicket = async (before: TicketRecord, after: TicketRecord, opti
       },
     });
   }
-  items.push(...counters, ...(options.logs ?? []).map((l) => logPut(next, l)));
+  items.push(...counterUpdates(next.companyId, before, next), ...(options.logs ?? []).map((l) => logPut(next, l)));
+  return { next, items, conversationIndex };
+};
+
+/** Writes `after` over `before` if nobody changed the ticket meanwhile; keeps counters and the conversation in step. */
+export const saveTicket = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketRecord> => {
+  const { next, items, conversationIndex } = ticketWrites(before, after, options);
+  if (items.length === 1) {
+    // the common case (a message moved the ticket): one conditional put, at half the cost of a transaction
+    try {
+      await table().send(new PutCommand(items[0]!.Put!));
+      return next;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) throw new TicketChanged();
+      throw error;
+    }
+  }
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {

@@ -16,6 +16,7 @@ import {
 import { channels } from '@switchboard/shared/events';
 import { can } from '@switchboard/shared/permissions';
 import { clock, ids } from '../../platform/clock.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import type { ConnectionRecord as SocketConnection } from '../../platform/realtime/connection.entity.ts';
@@ -52,6 +53,8 @@ import {
   queryTicketIndex,
   resumeKeyOf,
   saveTicket,
+  ticketWrites,
+  type TicketWrites,
   TicketChanged,
   type LogInput,
   type TicketIndex,
@@ -504,6 +507,29 @@ export const ticketForInbound = async (
   contact: Contact,
   at: string,
 ): Promise<InboundTicketResult> => {
+  const cacheKey = `${companyId}:${contact.id}:${connection.id}`;
+  const remembered = runningTickets.peek(cacheKey);
+  if (remembered !== undefined) {
+    // an active ticket of this contact and connection is its running conversation: the pointer and the status
+    // change together, so the pointer need not be read
+    const t = await getTicketRecord(companyId, remembered, true);
+    if (t && isActive(t.status) && t.contactId === contact.id && t.whatsappId === connection.id) return { ticket: t, created: false, reopened: false };
+    runningTickets.forget(cacheKey);
+  }
+  const found = await runningOrNewTicket(companyId, connection, contact, at);
+  runningTickets.set(cacheKey, found.ticket.id);
+  return found;
+};
+
+/** Which ticket each contact's conversation on a connection runs in, remembered per instance (checked on use). */
+const runningTickets = ttlCache<string, number>(10 * 60_000, 10_000);
+
+const runningOrNewTicket = async (
+  companyId: number,
+  connection: ConnectionRecord,
+  contact: Contact,
+  at: string,
+): Promise<InboundTicketResult> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const conv = await getConversation(companyId, contact.id, connection.id);
     if (conv?.active) {
@@ -569,32 +595,43 @@ export const changeTicket = async (
   throw new AppError('ERR_CREATING_TICKET', 'The ticket is changing too fast, try again');
 };
 
+export interface MessageOnTicket {
+  body: string;
+  fromMe: boolean;
+  at: string;
+  countsUnread: boolean;
+}
+
 /** A stored message moves the ticket to the top of its lists and counts unread incoming messages. */
-export const recordMessageOnTicket = (
-  companyId: number,
-  ticketId: number,
-  message: { body: string; fromMe: boolean; at: string; countsUnread: boolean },
-  known?: TicketRecord,
-) =>
-  changeTicket(
-    companyId,
-    ticketId,
-    (t) => {
-    const reopening = t.status === 'closed' && !message.fromMe;
-    return {
-      after: {
-        ...t,
-        lastMessage: message.body.slice(0, 255),
-        fromMe: message.fromMe,
-        unreadMessages: message.fromMe ? 0 : t.unreadMessages + (message.countsUnread ? 1 : 0),
-        updatedAt: now() > message.at ? now() : message.at,
-        ...(reopening ? { status: 'pending' as const, closedAt: null } : {}),
-      },
-      conversation: reopening ? 'activate' : 'keep',
-    };
-  },
-    known,
-  );
+const messageChange = (t: TicketRecord, message: MessageOnTicket) => {
+  const reopening = t.status === 'closed' && !message.fromMe;
+  return {
+    after: {
+      ...t,
+      lastMessage: message.body.slice(0, 255),
+      fromMe: message.fromMe,
+      unreadMessages: message.fromMe ? 0 : t.unreadMessages + (message.countsUnread ? 1 : 0),
+      updatedAt: now() > message.at ? now() : message.at,
+      ...(reopening ? { status: 'pending' as const, closedAt: null } : {}),
+    },
+    conversation: reopening ? ('activate' as const) : ('keep' as const),
+  };
+};
+
+export const recordMessageOnTicket = (companyId: number, ticketId: number, message: MessageOnTicket, known?: TicketRecord) =>
+  changeTicket(companyId, ticketId, (t) => messageChange(t, message), known);
+
+/**
+ * The writes a new message makes to its ticket, for the caller to commit in the message's own transaction. When
+ * they fail their condition (the ticket changed meanwhile), re-read with `currentTicket` and plan again.
+ */
+export const messageTicketWrites = (t: TicketRecord, message: MessageOnTicket): TicketWrites => {
+  const planned = messageChange(t, message);
+  return ticketWrites(t, planned.after, { conversation: planned.conversation });
+};
+
+/** The ticket as stored now (a strongly consistent read). */
+export const currentTicket = (companyId: number, id: number) => getTicketRecord(companyId, id, true);
 
 export const markTicketRead = async (t: TicketRecord): Promise<TicketRecord> => {
   const changed = await changeTicket(t.companyId, t.id, (cur) => (cur.unreadMessages === 0 ? undefined : { after: { ...cur, unreadMessages: 0 } }));

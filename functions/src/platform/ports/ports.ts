@@ -1,16 +1,19 @@
 /**
- * Where code gets its Queue and Scheduler: the AWS adapters when RUNTIME=aws (created once per cold start),
- * the in-process ones the local runtime registers at start when RUNTIME=local.
+ * Where code gets its Queue, Scheduler and WebSocket connections: the AWS adapters when RUNTIME=aws (created once
+ * per cold start), the in-process ones the local runtime registers at start when RUNTIME=local.
  */
 import { config } from '../config.ts';
 import { EventBridgeScheduler } from './aws/event-bridge-scheduler.ts';
+import { ApiGatewayConnections } from './aws/api-gateway-connections.ts';
 import { SqsQueue } from './aws/sqs-queue.ts';
 import type { Queue } from './queue.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { SocketConnections } from './socket-connections.ts';
 
 export interface Ports {
   queue: Queue;
   scheduler: Scheduler;
+  socketConnections: SocketConnections;
 }
 
 let local: Partial<Ports> = {};
@@ -24,6 +27,7 @@ export const setLocalPorts = (ports: Partial<Ports>): void => {
 /** Forgets registered and created adapters (tests). */
 export const resetPorts = (): void => {
   local = {};
+  (aws.socketConnections as ApiGatewayConnections | undefined)?.destroy();
   aws = {};
 };
 
@@ -45,4 +49,14 @@ export const scheduler = (): Scheduler => {
   if (config().RUNTIME === 'local') return localPort('scheduler');
   aws.scheduler ??= new EventBridgeScheduler({ queue: queue() });
   return aws.scheduler;
+};
+
+/**
+ * The WebSocket connections: the local gateway when it registered itself, otherwise the management API at
+ * WS_MANAGEMENT_ENDPOINT (which the local gateway answers too).
+ */
+export const socketConnections = (): SocketConnections => {
+  if (config().RUNTIME === 'local' && local.socketConnections) return local.socketConnections;
+  aws.socketConnections ??= new ApiGatewayConnections();
+  return aws.socketConnections;
 };

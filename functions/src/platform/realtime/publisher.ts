@@ -1,48 +1,30 @@
 /**
  * Publishes realtime events: resolves the recipients among the company's connections (never a broadcast to
- * everyone), posts the frame to each through the API Gateway management API, and forgets connections that
- * answer Gone. Locally the same client talks to the local gateway's management endpoint.
+ * everyone), posts the frame to each through the socket connections port (the API Gateway management API in
+ * AWS, the local gateway in process), and forgets connections that are gone.
  */
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { RealtimeFrame } from '@switchboard/shared/events';
 import { clock } from '../clock.ts';
-import { config } from '../config.ts';
 import { logger } from '../logger.ts';
+import { socketConnections } from '../ports/ports.ts';
 import { ttlCache } from '../ttl-cache.ts';
 import { companyConnections, deleteConnection } from './connection.repository.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 
 export type Audience = (connection: ConnectionRecord) => boolean;
 
-let client: ApiGatewayManagementApiClient | undefined;
-const management = (): ApiGatewayManagementApiClient => {
-  if (client) return client;
-  const cfg = config();
-  client = new ApiGatewayManagementApiClient({
-    endpoint: cfg.WS_MANAGEMENT_ENDPOINT,
-    region: cfg.AWS_REGION,
-    ...(cfg.RUNTIME === 'local' ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
-  return client;
-};
-
 export const resetPublisher = (): void => {
-  client?.destroy();
-  client = undefined;
   connectionsCache.clear();
 };
 
 /** Sends one frame to one connection; false when the connection is gone (and has been forgotten). */
 export const postToConnection = async (connectionId: string, frame: RealtimeFrame): Promise<boolean> => {
   try {
-    await management().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify(frame) }));
-    return true;
+    if (await socketConnections().post(connectionId, JSON.stringify(frame))) return true;
+    await deleteConnection(connectionId);
+    connectionsCache.clear();
+    return false;
   } catch (error) {
-    if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') {
-      await deleteConnection(connectionId);
-      connectionsCache.clear();
-      return false;
-    }
     logger.warn('post to connection failed', { connectionId, error: error as Error });
     return false;
   }

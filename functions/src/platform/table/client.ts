@@ -3,7 +3,7 @@
  * and tests can measure what a request costs (round trips and read/write units).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 
 export interface CapacityMeter {
@@ -91,6 +91,9 @@ export const table = (): DynamoDBDocumentClient => {
   });
   return doc;
 };
+
+/** One write of a TransactWriteItems call; modules hand these to each other to commit changes together. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const tableName = (): string => config().TABLE_NAME;
 
