@@ -20,10 +20,12 @@ export interface TenantFixture {
   ticketUuid: string;
   messageId: string;
   noteId: string;
+  quickMessageId: number;
+  scheduleId: number;
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
-export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A'];
+export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A'];
 
 type Fixture<T> = (a: TenantFixture) => T;
 
@@ -44,6 +46,8 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'messages:ticketId': (a) => a.ticketId,
   'messages:messageId': (a) => a.messageId,
   'messages.delete:id': (a) => a.messageId,
+  'quick-messages:id': (a) => a.quickMessageId,
+  'schedules:id': (a) => a.scheduleId,
 };
 
 /** Query strings naming company A's records. */
@@ -73,10 +77,16 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'messages.upload-url': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'messages.edit': () => ({ body: 'edited by B' }),
   'messages.forward': (a) => ({ messageId: a.messageId, contactId: a.contactId }),
+  'quick-messages.create': () => ({ shortcode: 'of-b', message: 'Quick text of B' }),
+  'quick-messages.update': () => ({ shortcode: 'changed-by-b', message: 'Changed by another company', geral: true }),
+  'quick-messages.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'schedules.create': (a) => ({ body: 'Schedule of B', contactId: a.contactId, sendAt: '2099-01-01T12:00:00.000Z' }),
+  'schedules.update': (a) => ({ body: 'Changed by another company', contactId: a.contactId, sendAt: '2099-01-01T12:00:00.000Z' }),
+  'schedules.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
 };
 
 /** Routes that name a record only in their query or body (the others name it in their path). */
-export const referenceRoutes = new Set(['tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync']);
+export const referenceRoutes = new Set(['tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create']);
 
 /** Own-company routes: the caller's session, lists and creations within the caller's company. */
 export const ownCompanyRoutes = new Set([
@@ -95,6 +105,10 @@ export const ownCompanyRoutes = new Set([
   'tags.create',
   'tickets.list',
   'tickets.close-all',
+  'quick-messages.list',
+  'quick-messages.picker',
+  'quick-messages.create',
+  'schedules.list',
 ]);
 
 /** Public routes, with the reason each needs no tenant. A new public route must be added here consciously. */

@@ -60,6 +60,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     expect((await ownerA.post('/contacts', { name: `Filler ${i}`, number: `551190000000${i}` })).status).toBe(201);
     expect((await ownerA.post('/tags', { name: `Filler ${i}` })).status).toBe(201);
+    expect((await ownerA.post('/quick-messages', { shortcode: `filler-${i}` })).status).toBe(201);
   }
   const contact = await ownerA.post('/contacts', { name: 'Contact of A', number: '5511977776666' });
   const tag = await ownerA.post('/tags', { name: 'Tag of A' });
@@ -73,6 +74,11 @@ beforeAll(async () => {
   const reply = await ownerA.post(`/messages/${ticket.id}`, { body: 'Reply of A' });
   const note = await ownerA.post('/ticket-notes', { note: 'Note of A', ticketId: ticket.id, contactId: ticket.contactId });
   expect([reply.status, note.status]).toEqual([201, 201]);
+  const quick = await ownerA.post('/quick-messages', { shortcode: 'qa', message: 'Quick text of A', geral: true });
+  expect(quick.status).toBe(201);
+  // company A's plan (plan 1) has useSchedules; the send is a day away, so it does not run during the test
+  const schedule = await ownerA.post('/schedules', { body: 'Schedule of A', contactId: contact.body.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
+  expect(schedule.status).toBe(201);
   companyA = {
     companyId: a.companyId,
     adminUserId: a.userId,
@@ -85,6 +91,8 @@ beforeAll(async () => {
     ticketUuid: ticket.uuid,
     messageId: reply.body.id,
     noteId: note.body.id,
+    quickMessageId: quick.body.id,
+    scheduleId: schedule.body.id,
   };
 });
 afterAll(async () => {

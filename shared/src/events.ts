@@ -11,6 +11,10 @@ export const channels = {
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
   chat: (companyId: number) => `company-${companyId}-chat`,
+  /** no dash after "company", as in the reference */
+  schedule: (companyId: number) => `company${companyId}-schedule`,
+  /** spelled as the spec gives it (document 3 section 7) */
+  quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
 } as const;
 
 /** A frame sent to a WebSocket client. */

@@ -65,6 +65,7 @@ export const rules = {
   'contacts-page:deleteContact': { profile: 'admin' },
   'admin:area': { profile: 'admin' },
   'super:area': { super: true },
+  'schedules:use': { planFlag: 'useSchedules' },
 } as const satisfies Record<string, AccessRule>;
 export type RuleName = keyof typeof rules;
 
@@ -106,7 +107,7 @@ export const menu: readonly MenuItem[] = [
   { key: 'quickMessages', label: 'menu.quickMessages', icon: 'pi pi-bolt', path: '/quick-messages' },
   { key: 'kanban', label: 'menu.kanban', icon: 'pi pi-th-large', path: '/Kanban', access: { planFlag: 'useKanban' } },
   { key: 'contacts', label: 'menu.contacts', icon: 'pi pi-address-book', path: '/contacts' },
-  { key: 'schedules', label: 'menu.schedules', icon: 'pi pi-calendar', path: '/schedules', access: { planFlag: 'useSchedules' } },
+  { key: 'schedules', label: 'menu.schedules', icon: 'pi pi-calendar', path: '/schedules', access: rules['schedules:use'] },
   { key: 'tags', label: 'menu.tags', icon: 'pi pi-tags', path: '/tags' },
   { key: 'chats', label: 'menu.chats', icon: 'pi pi-comment', path: '/chats', access: { planFlag: 'useInternalChat' } },
   { key: 'helps', label: 'menu.helps', icon: 'pi pi-question-circle', path: '/helps' },

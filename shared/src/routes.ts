@@ -78,6 +78,27 @@ import {
   toggleDisableBotBody,
   updateContactBody,
 } from './contracts/inbox.ts';
+import {
+  createQuickMessageBody,
+  quickMessage,
+  quickMessageIdParams,
+  quickMessageListQuery,
+  quickMessageListResponse,
+  quickMessageMediaBody,
+  quickMessageMediaResponse,
+  quickMessagePickerQuery,
+  quickMessagePickerResponse,
+  updateQuickMessageBody,
+} from './contracts/quick-messages.ts';
+import {
+  schedule,
+  scheduleBody,
+  scheduleIdParams,
+  scheduleListQuery,
+  scheduleListResponse,
+  scheduleMediaBody,
+  scheduleMediaResponse,
+} from './contracts/schedules.ts';
 import { rules, type AccessRule } from './permissions.ts';
 
 export const API_PREFIX = '/api';
@@ -85,7 +106,7 @@ export const API_PREFIX = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags'] as const;
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules'] as const;
 export type ModuleName = (typeof modules)[number];
 
 /**
@@ -180,6 +201,23 @@ export const routes = defineRoutes([
   { id: 'tags.create', method: 'POST', path: '/tags', module: 'tags', auth: 'user', body: createTagBody, response: tagSummary, status: 201 },
   { id: 'tags.sync', method: 'POST', path: '/tags/sync', module: 'tags', auth: 'user', body: syncTagsBody, response: contact },
   { id: 'tags.remove-contact', method: 'DELETE', path: '/tags-contacts/{tagId}/{contactId}', module: 'tags', auth: 'user', params: tagContactParams, response: okResponse },
+  // scheduled messages (spec document 1 "Schedule", document 3 "Schedules (/schedules)"); the plan's useSchedules flag
+  { id: 'schedules.list', method: 'GET', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'], query: scheduleListQuery, response: scheduleListResponse },
+  { id: 'schedules.show', method: 'GET', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, response: schedule },
+  { id: 'schedules.create', method: 'POST', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'], body: scheduleBody, response: schedule, status: 201 },
+  { id: 'schedules.update', method: 'PUT', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, body: scheduleBody, response: schedule },
+  { id: 'schedules.delete', method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, response: okResponse },
+  { id: 'schedules.media-upload', method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, body: scheduleMediaBody, response: scheduleMediaResponse },
+  { id: 'schedules.media-remove', method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, response: schedule },
+  // quick replies (spec document 3 "Quick replies (/quick-messages)" and section 7 "Quick replies"; document 1 "Quick message (as used in the input)")
+  { id: 'quick-messages.list', method: 'GET', path: '/quick-messages', module: 'quick-messages', auth: 'user', query: quickMessageListQuery, response: quickMessageListResponse },
+  { id: 'quick-messages.picker', method: 'GET', path: '/quick-messages/list', module: 'quick-messages', auth: 'user', query: quickMessagePickerQuery, response: quickMessagePickerResponse },
+  { id: 'quick-messages.show', method: 'GET', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, response: quickMessage },
+  { id: 'quick-messages.create', method: 'POST', path: '/quick-messages', module: 'quick-messages', auth: 'user', body: createQuickMessageBody, response: quickMessage, status: 201 },
+  { id: 'quick-messages.update', method: 'PUT', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, body: updateQuickMessageBody, response: quickMessage },
+  { id: 'quick-messages.delete', method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, response: okResponse },
+  { id: 'quick-messages.media-upload', method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, body: quickMessageMediaBody, response: quickMessageMediaResponse },
+  { id: 'quick-messages.media-remove', method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, response: quickMessage },
 ] as const satisfies readonly RouteDef[]);
 
 export type Route = (typeof routes)[number];

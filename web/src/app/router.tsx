@@ -6,6 +6,8 @@ import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { ContactsImportPage } from '../features/contacts/components/contacts-import-page.tsx';
 import { ContactsPage } from '../features/contacts/components/contacts-page.tsx';
+import { QuickMessagesPage } from '../features/quick-messages/components/quick-messages-page.tsx';
+import { SchedulesPage } from '../features/schedules/components/schedules-page.tsx';
 import { ExpiredSubscriptionPage } from '../features/subscription/components/expired-subscription-page.tsx';
 import { TicketsPage } from '../features/tickets/components/tickets-page.tsx';
 import { WidgetPage } from '../features/widget/components/widget-page.tsx';
@@ -20,6 +22,8 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/tickets', element: <TicketsPage />, children: [{ path: ':ticketUuid', element: <TicketsPage /> }] },
   { path: '/financeiro-aberto', element: <ExpiredSubscriptionPage /> },
   { path: '/contacts', element: <ContactsPage />, children: [{ path: 'import', element: <ContactsImportPage /> }] },
+  { path: '/quick-messages', element: <QuickMessagesPage /> },
+  { path: '/schedules', element: <SchedulesPage /> },
 ];
 
 export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));

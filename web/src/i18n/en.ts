@@ -1,5 +1,7 @@
 import type { Dictionary } from './pt.ts';
 import { ticketsEn } from './tickets/en.ts';
+import { quickMessagesEn } from './quick-messages/en.ts';
+import { schedulesEn } from './schedules/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -229,6 +231,8 @@ export const en: Dictionary = {
     loadFailed: 'Your details could not be loaded; the values shown may be out of date.',
   },
   tickets: ticketsEn,
+  quickMessages: quickMessagesEn,
+  schedules: schedulesEn,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

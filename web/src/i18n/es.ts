@@ -1,5 +1,7 @@
 import type { Dictionary } from './pt.ts';
 import { ticketsEs } from './tickets/es.ts';
+import { quickMessagesEs } from './quick-messages/es.ts';
+import { schedulesEs } from './schedules/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -229,6 +231,8 @@ export const es: Dictionary = {
     loadFailed: 'No se pudieron cargar tus datos; los valores mostrados pueden estar desactualizados.',
   },
   tickets: ticketsEs,
+  quickMessages: quickMessagesEs,
+  schedules: schedulesEs,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

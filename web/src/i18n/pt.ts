@@ -1,4 +1,6 @@
 import { ticketsPt } from './tickets/pt.ts';
+import { quickMessagesPt } from './quick-messages/pt.ts';
+import { schedulesPt } from './schedules/pt.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -232,6 +234,8 @@ export const pt = {
     loadFailed: 'Não foi possível carregar seus dados; os valores exibidos podem estar desatualizados.',
   },
   tickets: ticketsPt,
+  quickMessages: quickMessagesPt,
+  schedules: schedulesPt,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -1,5 +1,7 @@
 import type { Dictionary } from './pt.ts';
 import { ticketsTr } from './tickets/tr.ts';
+import { quickMessagesTr } from './quick-messages/tr.ts';
+import { schedulesTr } from './schedules/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -229,6 +231,8 @@ export const tr: Dictionary = {
     loadFailed: 'Bilgileriniz yüklenemedi; gösterilen değerler güncel olmayabilir.',
   },
   tickets: ticketsTr,
+  quickMessages: quickMessagesTr,
+  schedules: schedulesTr,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

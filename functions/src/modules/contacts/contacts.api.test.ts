@@ -431,6 +431,12 @@ describe('privacy', () => {
       expect(edited.body).toMatchObject({ name: 'Masked Person 2', number: '55119******44' });
       expect((await admin.get(`/contacts/${person.id}`)).body.number).toBe('5511977665544');
 
+      // hidden digits cannot be found by searching them: agents find people by name, admins by number too
+      expect((await agent.get('/contacts?searchParam=5511977665544')).body.contacts).toEqual([]);
+      expect((await agent.get('/contacts?searchParam=977665544')).body.contacts).toEqual([]);
+      expect((await admin.get('/contacts?searchParam=977665544')).body.contacts.map((c: { id: number }) => c.id)).toContain(person.id);
+      expect((await agent.get('/contacts?searchParam=120363000000000001')).body.contacts.map((c: { id: number }) => c.id)).toEqual([group.id]);
+
       const imported = await agent.post('/contactsImport', { name: 'Imported masked', number: '5511955443322' });
       expect(imported.body.contact.number).toBe('55119******22');
     } finally {

@@ -22,6 +22,8 @@ import {
   isSearchPosition,
   isTagMemberPosition,
   normaliseText,
+  nameTokens,
+  numberTokens,
   queryTokens,
   type ContactRecord,
   identityFamily,
@@ -493,13 +495,30 @@ export const contactProfile = async (auth: AuthContext, number: string): Promise
   return { contactId: contact.id, urlPicture: contact.urlPicture };
 };
 
-/** The search index Query alone (one round trip): ids of contacts whose name or number matches, for ticket search. */
-export const searchContactIds = async (companyId: number, text: string, limit: number): Promise<number[]> => {
+/**
+ * Whether every search token begins a word of the name (or, for groups, whose numbers are never masked, the
+ * number): what a viewer who sees masked numbers may find a contact by, so that searching digits cannot reveal
+ * the hidden ones.
+ */
+const matchesVisibleText = (c: { nameNorm: string; number: string; isGroup: boolean }, tokens: string[]): boolean => {
+  const words = nameTokens(c.nameNorm);
+  const numbers = c.isGroup ? numberTokens(c.number) : [];
+  return tokens.every((t) => words.some((w) => w.startsWith(t)) || numbers.some((n) => n.startsWith(t)));
+};
+
+/**
+ * The search index Query alone (one round trip): ids of contacts whose name or number matches, for ticket search.
+ * `namesOnly`: the viewer sees masked numbers, so only what they can see counts (names, group numbers).
+ */
+export const searchContactIds = async (companyId: number, text: string, limit: number, namesOnly = false): Promise<number[]> => {
   const tokens = queryTokens(text);
   if (tokens.length === 0) return [];
   const [prefix, ...others] = byLength(tokens);
   const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
-  return page.entries.filter((e) => isFirstMatch(e.value, prefix!)).map((e) => e.value.contactId);
+  return page.entries
+    .filter((e) => isFirstMatch(e.value, prefix!))
+    .filter((e) => !namesOnly || matchesVisibleText({ nameNorm: e.value.nameNorm, number: e.value.number, isGroup: e.value.contact?.isGroup ?? false }, tokens))
+    .map((e) => e.value.contactId);
 };
 
 const byLength = (tokens: string[]): string[] => [...tokens].sort((a, b) => b.length - a.length);
@@ -603,6 +622,8 @@ const tagReader =
 export const findContactsPage = async (
   companyId: number,
   query: ContactListQuery,
+  /** the viewer sees masked numbers: a search matches names (and group numbers) only */
+  namesOnly = false,
 ): Promise<{ contacts: Contact[]; count: number; hasMore: boolean; nextCursor: string | null }> => {
   const tokens = query.searchParam ? queryTokens(query.searchParam) : [];
   // a search made only of punctuation matches nothing (rather than everything)
@@ -635,7 +656,8 @@ export const findContactsPage = async (
   const keep = (c: ContactRecord): boolean =>
     (query.channel === undefined || c.channel === query.channel) &&
     (query.isGroup === undefined || c.isGroup === query.isGroup) &&
-    tagIds.every((id) => c.tags.some((t) => t.id === id));
+    tagIds.every((id) => c.tags.some((t) => t.id === id)) &&
+    (!namesOnly || tokens.length === 0 || matchesVisibleText(c, tokens));
 
   const [result, total] = await Promise.all([
     fillPage(read, keep, query.rowsPerPage, cursor?.p),
@@ -650,7 +672,7 @@ export const findContactsPage = async (
 
 /** GET /contacts: the page, with numbers masked for viewers who may not see them. */
 export const listContacts = async (auth: AuthContext, query: ContactListQuery) => {
-  const page = await findContactsPage(auth.companyId, query);
+  const page = await findContactsPage(auth.companyId, query, hidesNumbers(auth));
   return { ...page, contacts: page.contacts.map((c) => presentContact(auth, c)) };
 };
 

@@ -23,9 +23,11 @@ import {
   findTicket,
   markTicketRead,
   currentTicket,
+  mayReadHistory,
   messageTicketWrites,
   type MessageOnTicket,
   requireVisibleTicket,
+  ticketPk,
   toTicket,
   viewerOfSocket,
   type TicketRecord,
@@ -93,21 +95,72 @@ export const publishMessage = async (
 
 // ----- reading -----
 
-const isPageKey = isKeyRecord;
+/** Where the next page begins: a ticket of the conversation and, within it, the key after the last message read. */
+interface HistoryCursor {
+  t: number;
+  k?: Record<string, string>;
+}
 
+const isHistoryCursor = (v: unknown): v is HistoryCursor => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const c = v as Record<string, unknown>;
+  return Number.isSafeInteger(c.t) && (c.t as number) > 0 && (c.k === undefined || isKeyRecord(c.k)) && Object.keys(c).every((k) => k === 't' || k === 'k');
+};
+
+const invalidCursor = () => new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+
+/** Earlier tickets a page may run into before it stops and leaves the rest to the next page (bounds a request's reads). */
+const MAX_TICKETS_PER_PAGE = 3;
+/** Earlier tickets the viewer may not read that a page skips over before it stops looking. */
+const MAX_SKIPPED_TICKETS = 5;
+
+/**
+ * GET /messages/{ticketId}: the conversation newest first in pages, running on into the earlier tickets of the same
+ * contact and connection that the viewer may read (server reference 3.4), so an agent sees the whole history.
+ * Opening the page marks the ticket read.
+ */
 export const listMessages = async (auth: AuthContext, ticketId: number, q: { cursor?: string; limit: number }) => {
-  const startKey = decodeCursor(q.cursor, isPageKey);
-  // the page is read alongside the ticket and dropped if the ticket turns out not to be the caller's to see
-  const [visible, page] = await Promise.all([
+  const cursor = decodeCursor(q.cursor, isHistoryCursor);
+  const fromCurrent = !cursor || cursor.t === ticketId;
+  if (cursor?.k && cursor.k.pk !== ticketPk(auth.companyId, cursor.t)) throw invalidCursor();
+  // the first page is read alongside the ticket and dropped if the ticket turns out not to be the caller's to see
+  const [visible, firstPage] = await Promise.all([
     requireVisibleTicket(auth, ticketId),
-    listMessageRecords(auth.companyId, ticketId, { limit: q.limit, startKey }),
+    fromCurrent ? listMessageRecords(auth.companyId, ticketId, { limit: q.limit, startKey: cursor?.k }) : undefined,
   ]);
-  let t = visible;
-  const byId = new Map(page.items.map((m) => [m.id, m]));
+  let source = visible;
+  if (!fromCurrent) {
+    const earlier = await findTicket(auth.companyId, cursor.t);
+    const sameConversation = earlier && earlier.contactId === visible.contactId && earlier.whatsappId === visible.whatsappId && earlier.id < visible.id;
+    if (!sameConversation || !mayReadHistory(auth, earlier)) throw invalidCursor();
+    source = earlier;
+  }
+
+  const records: MessageRecord[] = [];
+  let next: HistoryCursor | null = null;
+  let page = firstPage ?? (await listMessageRecords(auth.companyId, source.id, { limit: q.limit, startKey: cursor?.k }));
+  for (let tickets = 1; ; tickets++) {
+    records.push(...page.items);
+    if (page.lastKey) {
+      next = { t: source.id, k: page.lastKey };
+      break;
+    }
+    const previous = await previousReadable(auth, source);
+    if (!previous) break;
+    if (records.length >= q.limit || tickets >= MAX_TICKETS_PER_PAGE) {
+      next = { t: previous.id };
+      break;
+    }
+    source = previous;
+    page = await listMessageRecords(auth.companyId, source.id, { limit: q.limit - records.length });
+  }
+
+  const byId = new Map(records.map((m) => [m.id, m]));
   const messages = await Promise.all(
-    page.items.map(async (m) => toMessage(m, m.quotedMsgId ? (byId.get(m.quotedMsgId) ?? (await loadQuoted(auth.companyId, m))) : undefined)),
+    records.map(async (m) => toMessage(m, m.quotedMsgId ? (byId.get(m.quotedMsgId) ?? (await loadQuoted(auth.companyId, m))) : undefined)),
   );
-  if (t.unreadMessages > 0 && (t.status === 'open' || t.status === 'group') && (t.userId === auth.userId || auth.profile === 'admin')) {
+  let t = visible;
+  if (fromCurrent && t.unreadMessages > 0 && (t.status === 'open' || t.status === 'group') && (t.userId === auth.userId || auth.profile === 'admin')) {
     t = await markTicketRead(t);
   }
   const contact = await getContact(auth.companyId, t.contactId);
@@ -115,9 +168,21 @@ export const listMessages = async (auth: AuthContext, ticketId: number, q: { cur
     // oldest first within the page, the way the conversation reads; older pages load upward
     messages: messages.reverse(),
     ticket: toTicket(t, contact ? presentContact(auth, contact) : undefined),
-    hasMore: page.lastKey !== undefined,
-    nextCursor: page.lastKey ? encodeCursor(page.lastKey) : null,
+    hasMore: next !== null,
+    nextCursor: next ? encodeCursor(next) : null,
   };
+};
+
+/** The conversation's ticket before `t` that the viewer may read, skipping a few they may not. */
+const previousReadable = async (auth: AuthContext, t: TicketRecord): Promise<TicketRecord | undefined> => {
+  let id = t.previousTicketId ?? null;
+  for (let skipped = 0; id !== null && skipped <= MAX_SKIPPED_TICKETS; skipped++) {
+    const earlier = await findTicket(auth.companyId, id);
+    if (!earlier || earlier.contactId !== t.contactId || earlier.whatsappId !== t.whatsappId) return undefined;
+    if (mayReadHistory(auth, earlier)) return earlier;
+    id = earlier.previousTicketId ?? null;
+  }
+  return undefined;
 };
 
 // ----- sending -----
@@ -157,7 +222,7 @@ interface Draft {
 const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, message: MessageOnTicket): Promise<TicketRecord> => {
   let t: TicketRecord | undefined = known;
   for (let attempt = 0; attempt < 5 && t; attempt++) {
-    const writes = messageTicketWrites(t, message);
+    const writes = await messageTicketWrites(t, message);
     try {
       await insertMessage(record, writes.items);
       return writes.next;
@@ -275,6 +340,29 @@ export const sendSystemText = async (t: TicketRecord, text: string, userName: st
   if (!contact || !text.trim()) return undefined;
   const body = renderVariables(text, variableContext(t, contact, userName));
   return deliver(t, contact, { body, mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: false, isForwarded: false, quotedMsgId: null, userId });
+};
+
+/**
+ * Sends a scheduled message in its ticket: variables substituted, the sender's signature (`*name:*` and a line
+ * break) first when asked, and the stored attachment with the text as its caption.
+ */
+export const sendScheduledText = async (
+  t: TicketRecord,
+  contact: Contact,
+  input: { text: string; userName: string; userId: number | null; sign: boolean; media?: { key: string; name: string } },
+): Promise<Message> => {
+  const rendered = renderVariables(input.text, variableContext(t, contact, input.userName));
+  const body = input.sign && input.userName ? `*${input.userName}:*\n${rendered}` : rendered;
+  return deliver(t, contact, {
+    body,
+    mediaType: input.media ? 'image' : 'chat',
+    mediaKey: input.media?.key ?? null,
+    mediaName: input.media?.name ?? null,
+    isPrivate: false,
+    isForwarded: false,
+    quotedMsgId: null,
+    userId: input.userId,
+  });
 };
 
 /** Stores a private note (e.g. a transfer message) on the ticket. */

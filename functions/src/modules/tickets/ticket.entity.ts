@@ -10,6 +10,9 @@
  * - list by user and status ("mine"): gsi3 C#<cid>#TU#<userId or 0>#<status>, same sort
  * - a contact's tickets, newest first: gsi4 C#<cid>#TC#<contactId>, same sort
  * - per-tab counts: counter items pk C#<cid>#TCOUNT, sk S#<status> | Q#<queue>#<status> | U#<user>#<status>
+ * - the closed lists show only the newest closed ticket of each contact and connection: an older closed ticket is
+ *   marked superseded when a later one of its conversation closes, and its status keys (lists and counters) read
+ *   `closed~old` instead of `closed`
  * - log entries and notes: in the ticket partition, sk LOG#<ulid> and NOTE#<ulid>
  */
 import type { Channel, ConnectionSummary, QueueSummary, TagSummary, TicketStatus, UserSummary } from '@switchboard/shared/contracts/inbox';
@@ -28,14 +31,18 @@ export const noteSk = (ulid: string) => `NOTE#${ulid}`;
 
 export const sortKeyOf = (updatedAt: string, id: number) => `${updatedAt}#${padId(id)}`;
 
-export const indexKeys = (t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'queueId' | 'userId' | 'contactId' | 'updatedAt'>) => {
+/** The status a ticket is listed and counted under: a superseded closed ticket is out of the closed lists. */
+export const listedStatus = (t: Pick<TicketRecord, 'status' | 'superseded'>): string => (t.status === 'closed' && t.superseded ? 'closed~old' : t.status);
+
+export const indexKeys = (t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'superseded' | 'queueId' | 'userId' | 'contactId' | 'updatedAt'>) => {
   const sort = sortKeyOf(t.updatedAt, t.id);
+  const status = listedStatus(t);
   return {
-    gsi1pk: `C#${t.companyId}#TS#${t.status}`,
+    gsi1pk: `C#${t.companyId}#TS#${status}`,
     gsi1sk: sort,
-    gsi2pk: `C#${t.companyId}#TQ#${t.queueId ?? 0}#${t.status}`,
+    gsi2pk: `C#${t.companyId}#TQ#${t.queueId ?? 0}#${status}`,
     gsi2sk: sort,
-    gsi3pk: `C#${t.companyId}#TU#${t.userId ?? 0}#${t.status}`,
+    gsi3pk: `C#${t.companyId}#TU#${t.userId ?? 0}#${status}`,
     gsi3sk: sort,
     gsi4pk: `C#${t.companyId}#TC#${padId(t.contactId)}`,
     gsi4sk: sort,
@@ -43,10 +50,10 @@ export const indexKeys = (t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 
 };
 
 /** The counter dimensions a ticket in this state counts toward. */
-export const counterDims = (t: Pick<TicketRecord, 'status' | 'queueId' | 'userId'>): string[] => [
-  `S#${t.status}`,
-  `Q#${t.queueId ?? 0}#${t.status}`,
-  `U#${t.userId ?? 0}#${t.status}`,
+export const counterDims = (t: Pick<TicketRecord, 'status' | 'superseded' | 'queueId' | 'userId'>): string[] => [
+  `S#${listedStatus(t)}`,
+  `Q#${t.queueId ?? 0}#${listedStatus(t)}`,
+  `U#${t.userId ?? 0}#${listedStatus(t)}`,
 ];
 
 export interface TicketContact {
@@ -89,6 +96,10 @@ export interface TicketRecord {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  /** the contact's ticket on the same connection before this one (the conversation's history), if any */
+  previousTicketId?: number | null;
+  /** closed, with a later closed ticket of the same conversation: left out of the closed lists */
+  superseded?: boolean;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
 }

@@ -9,6 +9,7 @@ import { table } from '../../platform/table/client.ts';
 import { updateCompanySettings } from '../companies/companies.service.ts';
 import { ticketPk } from './ticket.entity.ts';
 import { createWebchatConnection } from '../connections/connections.service.ts';
+import { createQueue } from '../queues/queues.service.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -253,6 +254,45 @@ describe('ticket lists', () => {
     expect(ascending.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Cliente 00', 'Cliente 01', 'Cliente 02']);
   });
 
+  it('lists only the newest closed ticket of each contact and connection, and the earlier one again when it reopens', async () => {
+    const own = await signupCompany(runtime, 'Closed Co');
+    const visitor = await new Visitor(runtime, own.webchatToken).start('Lia Campos');
+    const closeRunning = async (text: string) => {
+      await visitor.say(text);
+      const t = await pendingTicketOf(own.admin, 'Lia Campos');
+      expect((await own.admin.put(`/tickets/${t.id}`, { status: 'open', userId: own.adminId })).status).toBe(200);
+      expect((await own.admin.put(`/tickets/${t.id}`, { status: 'closed', sendFarewellMessage: false })).status).toBe(200);
+      return t.id as number;
+    };
+    const closedTab = async () => {
+      const res = await own.admin.get('/tickets?status=closed&showAll=true');
+      expect(res.status).toBe(200);
+      return { ids: res.body.tickets.map((t: { id: number }) => t.id) as number[], count: res.body.count as number };
+    };
+    const first = await closeRunning('primeira');
+    expect(await closedTab()).toEqual({ ids: [first], count: 1 });
+    const second = await closeRunning('segunda');
+    const third = await closeRunning('terceira');
+    expect(await closedTab()).toEqual({ ids: [third], count: 1 });
+
+    // reopening the newest brings the one before it back; closing it again hides it once more
+    expect((await own.admin.put(`/tickets/${third}`, { status: 'open', userId: own.adminId })).status).toBe(200);
+    expect(await closedTab()).toEqual({ ids: [second], count: 1 });
+    expect((await own.admin.put(`/tickets/${third}`, { status: 'closed', sendFarewellMessage: false })).status).toBe(200);
+    expect(await closedTab()).toEqual({ ids: [third], count: 1 });
+
+    // another contact's closed ticket is listed beside it; deleting the newest shows the earlier one again
+    const other = await new Visitor(runtime, own.webchatToken).start('Rui Sales');
+    await other.say('oi');
+    const otherTicket = await pendingTicketOf(own.admin, 'Rui Sales');
+    await own.admin.put(`/tickets/${otherTicket.id}`, { status: 'open', userId: own.adminId });
+    await own.admin.put(`/tickets/${otherTicket.id}`, { status: 'closed', sendFarewellMessage: false });
+    expect((await closedTab()).ids.sort()).toEqual([third, otherTicket.id].sort());
+    expect((await own.admin.delete(`/tickets/${third}`)).status).toBe(200);
+    expect((await closedTab()).ids.sort()).toEqual([second, otherTicket.id].sort());
+    expect((await closedTab()).count).toBe(2);
+  });
+
   it('shows agents only their queues, and sends them only what they may see', async () => {
     const own = await signupCompany(runtime, 'Queues Co');
     const outsider = await addAgent(runtime, own, { queueIds: [] });
@@ -315,6 +355,10 @@ describe('ticket lists', () => {
     expect(seenByAgent.contact.number).toBe('55119******21');
     const seenByAdmin = (await own.admin.get('/tickets?status=open&showAll=true')).body.tickets[0];
     expect(seenByAdmin.contact.number).toBe('5511987654321');
+    // searching the hidden digits finds nothing for the agent; the name still finds the ticket
+    expect((await relogged.get('/tickets?status=search&searchParam=987654321')).body.tickets).toEqual([]);
+    expect((await relogged.get('/tickets?status=search&searchParam=Privado')).body.tickets.map((t: { id: number }) => t.id)).toEqual([opened.body.id]);
+    expect((await own.admin.get('/tickets?status=search&searchParam=987654321')).body.tickets.map((t: { id: number }) => t.id)).toEqual([opened.body.id]);
   });
 
   it('finds tickets by contact name', async () => {
@@ -335,6 +379,60 @@ describe('ticket lists', () => {
 });
 
 describe('messages', () => {
+  it("runs the message history on into the contact's earlier tickets that the viewer may read", async () => {
+    const own = await signupCompany(runtime, 'History Co');
+    const visitor = await new Visitor(runtime, own.webchatToken).start('Hugo Lima');
+    for (const text of ['h1', 'h2', 'h3']) await visitor.say(text);
+    const first = await pendingTicketOf(own.admin, 'Hugo Lima');
+    await own.admin.put(`/tickets/${first.id}`, { status: 'open', userId: own.adminId });
+    await own.admin.put(`/tickets/${first.id}`, { status: 'closed', sendFarewellMessage: false });
+    for (const text of ['n1', 'n2']) await visitor.say(text);
+    const second = await pendingTicketOf(own.admin, 'Hugo Lima');
+    expect(second.id).not.toBe(first.id);
+
+    const whole = await own.admin.get(`/messages/${second.id}?limit=20`);
+    expect(whole.status).toBe(200);
+    expect(whole.body.messages.map((m: { body: string }) => m.body)).toEqual(['h1', 'h2', 'h3', 'n1', 'n2']);
+    expect(whole.body.hasMore).toBe(false);
+    expect(whole.body.ticket.id).toBe(second.id);
+
+    // pages of 2 walk back through both tickets without gaps or repeats
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { status: number; body: { messages: { body: string }[]; nextCursor: string | null } } = await own.admin.get(`/messages/${second.id}?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.unshift(...page.body.messages.map((m: { body: string }) => m.body));
+      cursor = page.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(['h1', 'h2', 'h3', 'n1', 'n2']);
+
+    // an agent of another queue sees the earlier ticket (in the first queue) only with allHistoric
+    const sales = await createQueue(own.companyId, { name: 'Vendas', color: '#123456' });
+    expect((await own.admin.put(`/tickets/${second.id}`, { queueId: sales.id })).status).toBe(200);
+    const narrow = await addAgent(runtime, own, { queueIds: [sales.id] });
+    const wide = await addAgent(runtime, own, { queueIds: [sales.id], allHistoric: 'enabled' });
+    const narrowView = await narrow.client.get(`/messages/${second.id}?limit=20`);
+    expect(narrowView.status).toBe(200);
+    expect(narrowView.body.messages.map((m: { body: string }) => m.body)).toEqual(['n1', 'n2']);
+    expect(narrowView.body.hasMore).toBe(false);
+    const wideView = await wide.client.get(`/messages/${second.id}?limit=20`);
+    expect(wideView.body.messages.map((m: { body: string }) => m.body)).toEqual(['h1', 'h2', 'h3', 'n1', 'n2']);
+
+    // a cursor naming a ticket outside this conversation, or one the viewer may not read, is refused
+    const other = await new Visitor(runtime, own.webchatToken).start('Ivo Reis');
+    await other.say('alheio');
+    const unrelated = await pendingTicketOf(own.admin, 'Ivo Reis');
+    const forged = (t: number) => Buffer.from(JSON.stringify({ t })).toString('base64url');
+    const bad = await own.admin.get(`/messages/${second.id}?cursor=${forged(unrelated.id)}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.[0]?.path ?? bad.body.details?.fields?.[0]?.path).toBe('query.cursor');
+    expect((await narrow.client.get(`/messages/${second.id}?cursor=${forged(first.id)}`)).status).toBe(400);
+    expect((await wide.client.get(`/messages/${second.id}?cursor=${forged(first.id)}`)).status).toBe(200);
+  });
+
   it('edits within 15 minutes by the sender only, deletes own messages, refuses empty bodies', async () => {
     const other = await addAgent(runtime, company, { allUserChat: 'enabled' });
     const visitor = await new Visitor(runtime, company.webchatToken).start('Edu Moraes');

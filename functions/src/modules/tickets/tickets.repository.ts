@@ -97,10 +97,13 @@ const logPut = (t: TicketRecord, log: LogInput): TransactItem => ({
   },
 });
 
-const counterUpdates = (companyId: number, before: TicketRecord | undefined, after: TicketRecord | undefined): TransactItem[] => {
+/** The counter changes of one or more ticket changes, merged: a transaction may name each counter item once. */
+const counterUpdates = (companyId: number, ...changes: [TicketRecord | undefined, TicketRecord | undefined][]): TransactItem[] => {
   const delta = new Map<string, number>();
-  for (const dim of before ? counterDims(before) : []) delta.set(dim, (delta.get(dim) ?? 0) - 1);
-  for (const dim of after ? counterDims(after) : []) delta.set(dim, (delta.get(dim) ?? 0) + 1);
+  for (const [before, after] of changes) {
+    for (const dim of before ? counterDims(before) : []) delta.set(dim, (delta.get(dim) ?? 0) - 1);
+    for (const dim of after ? counterDims(after) : []) delta.set(dim, (delta.get(dim) ?? 0) + 1);
+  }
   return [...delta]
     .filter(([, n]) => n !== 0)
     .map(([dim, n]) => ({
@@ -150,7 +153,7 @@ export const insertTicket = async (t: TicketRecord, log: LogInput): Promise<void
     { Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
     conversationPut(t, true, 'free'),
     { Put: { TableName: tableName(), Item: { ...ticketUuidKey(t.companyId, t.uuid), type: 'ticketUuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    ...counterUpdates(t.companyId, undefined, t),
+    ...counterUpdates(t.companyId, [undefined, t]),
     logPut(t, log),
   ];
   try {
@@ -175,8 +178,27 @@ export interface TicketWrites {
   conversationIndex: number;
 }
 
-export const ticketWrites = (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): TicketWrites => {
-  const next = { ...after, version: before.version + 1 };
+/**
+ * The conversation's previous ticket when `next` changes which closed ticket is the newest of its conversation:
+ * closing `next` supersedes the previous one; reopening or deleting `next` brings it back to the closed lists.
+ */
+const predecessorChange = async (before: TicketRecord, next: TicketRecord | undefined): Promise<[TicketRecord, TicketRecord] | undefined> => {
+  const wasListed = before.status === 'closed' && !before.superseded;
+  const isListed = next?.status === 'closed' && !next.superseded;
+  if (wasListed === isListed || !before.previousTicketId) return undefined;
+  const previous = await getTicketRecord(before.companyId, before.previousTicketId, true);
+  if (!previous || previous.status !== 'closed' || previous.contactId !== before.contactId || previous.whatsappId !== before.whatsappId) return undefined;
+  const superseded = isListed;
+  if (Boolean(previous.superseded) === superseded) return undefined;
+  return [previous, { ...previous, superseded, version: previous.version + 1 }];
+};
+
+const versionedPut = (before: TicketRecord, next: TicketRecord): TransactItem => ({
+  Put: { TableName: tableName(), Item: toItem(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } },
+});
+
+export const ticketWrites = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketWrites> => {
+  const next: TicketRecord = { ...after, version: before.version + 1, superseded: after.status === 'closed' ? (after.superseded ?? false) : false };
   const items: TransactItem[] = [
     {
       Put: {
@@ -202,13 +224,15 @@ export const ticketWrites = (before: TicketRecord, after: TicketRecord, options:
       },
     });
   }
-  items.push(...counterUpdates(next.companyId, before, next), ...(options.logs ?? []).map((l) => logPut(next, l)));
+  const previous = await predecessorChange(before, next);
+  if (previous) items.push(versionedPut(previous[0], previous[1]));
+  items.push(...counterUpdates(next.companyId, [before, next], ...(previous ? [previous] : [])), ...(options.logs ?? []).map((l) => logPut(next, l)));
   return { next, items, conversationIndex };
 };
 
 /** Writes `after` over `before` if nobody changed the ticket meanwhile; keeps counters and the conversation in step. */
 export const saveTicket = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketRecord> => {
-  const { next, items, conversationIndex } = ticketWrites(before, after, options);
+  const { next, items, conversationIndex } = await ticketWrites(before, after, options);
   if (items.length === 1) {
     // the common case (a message moved the ticket): one conditional put, at half the cost of a transaction
     try {
@@ -231,8 +255,10 @@ export const deleteTicketItems = async (t: TicketRecord): Promise<void> => {
   const items: TransactItem[] = [
     { Delete: { TableName: tableName(), Key: ticketKey(t.companyId, t.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': t.version } } },
     { Delete: { TableName: tableName(), Key: ticketUuidKey(t.companyId, t.uuid) } },
-    ...counterUpdates(t.companyId, t, undefined),
   ];
+  const previous = await predecessorChange(t, undefined);
+  if (previous) items.push(versionedPut(previous[0], previous[1]));
+  items.push(...counterUpdates(t.companyId, [t, undefined], ...(previous ? [previous] : [])));
   const conv = await getConversation(t.companyId, t.contactId, t.whatsappId);
   if (conv?.ticketId === t.id) items.push({ Delete: { TableName: tableName(), Key: conversationKey(t.companyId, t.contactId, t.whatsappId), ConditionExpression: 'ticketId = :id', ExpressionAttributeValues: { ':id': t.id } } });
   try {

@@ -188,6 +188,18 @@ export const requireVisibleTicket = async (auth: AuthContext, id: number): Promi
   return t;
 };
 
+/**
+ * Whether the viewer may read an earlier ticket's messages in the conversation history (server reference 3.4):
+ * with allHistoric every earlier ticket; otherwise those in the viewer's queues, queue-less ones for admins and
+ * allTicket users, and group tickets for users allowed groups.
+ */
+export const mayReadHistory = (auth: AuthContext, t: TicketRecord): boolean => {
+  if (auth.user.allHistoric === 'enabled') return true;
+  const viewer = viewerOfAuth(auth);
+  if (t.queueId !== null) return viewer.queueIds.includes(t.queueId);
+  return auth.profile === 'admin' || viewer.allTicket === 'enable' || ((t.isGroup || t.status === 'group') && viewer.allowGroup);
+};
+
 export const findTicket = (companyId: number, id: number): Promise<TicketRecord | undefined> => getTicketRecord(companyId, id, true);
 
 export const showTicket = async (auth: AuthContext, id: number): Promise<Ticket> => {
@@ -368,7 +380,7 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<Tic
   if (!text) return { tickets: [], count: 0, hasMore: false, nextCursor: null };
   const viewer = viewerOfAuth(auth);
   const [contactIds, messageTicketIds] = await Promise.all([
-    searchContactIds(auth.companyId, text, q.limit),
+    searchContactIds(auth.companyId, text, q.limit, hidesNumbers(auth)),
     q.searchOnMessages ? searchMessageTicketIds(auth.companyId, text, q.limit * 3) : Promise.resolve([]),
   ]);
   const [perContact, byMessages] = await Promise.all([
@@ -461,6 +473,7 @@ export const createTicket = async (
     if (held) throw otherOpenTicketError(held);
   }
   const t = newTicketRecord(auth.companyId, await nextId(companyPk(auth.companyId), 'ticket'), connection, contact, {
+    previousTicketId: current?.ticketId ?? null,
     status: contact.isGroup ? 'group' : 'open',
     queueId: queue.id,
     queue,
@@ -556,6 +569,7 @@ const runningOrNewTicket = async (
     const queueId = connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
     const queue = queueId ? ((await findQueue(companyId, queueId)) ?? null) : null;
     const t = newTicketRecord(companyId, await nextId(companyPk(companyId), 'ticket'), connection, contact, {
+      previousTicketId: conv?.ticketId ?? null,
       status: groupStatus ? 'group' : 'pending',
       queueId: queue?.id ?? null,
       queue,
@@ -625,7 +639,7 @@ export const recordMessageOnTicket = (companyId: number, ticketId: number, messa
  * The writes a new message makes to its ticket, for the caller to commit in the message's own transaction. When
  * they fail their condition (the ticket changed meanwhile), re-read with `currentTicket` and plan again.
  */
-export const messageTicketWrites = (t: TicketRecord, message: MessageOnTicket): TicketWrites => {
+export const messageTicketWrites = (t: TicketRecord, message: MessageOnTicket): Promise<TicketWrites> => {
   const planned = messageChange(t, message);
   return ticketWrites(t, planned.after, { conversation: planned.conversation });
 };
@@ -637,6 +651,62 @@ export const markTicketRead = async (t: TicketRecord): Promise<TicketRecord> => 
   const changed = await changeTicket(t.companyId, t.id, (cur) => (cur.unreadMessages === 0 ? undefined : { after: { ...cur, unreadMessages: 0 } }));
   if (!changed) return t;
   await publish(t.companyId, { event: channels.ticket(t.companyId), data: { action: 'updateUnread', ticketId: t.id } }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), changed.after));
+  return changed.after;
+};
+
+// ----- scheduled messages -----
+
+/**
+ * The ticket a scheduled message goes out in (server reference section 7): the contact's running ticket on the
+ * connection, or a new one. With `open`, the ticket is opened for the schedule's user and queue first, as an
+ * agent accepting it would.
+ */
+export const ticketForScheduledMessage = async (
+  companyId: number,
+  connection: ConnectionRecord,
+  contact: Contact,
+  open: { userId: number | null; queueId: number | null } | undefined,
+): Promise<{ ticket: TicketRecord; created: boolean }> => {
+  const found = await ticketForInbound(companyId, connection, contact, now());
+  if (!open) return { ticket: found.ticket, created: found.created };
+  const user = open.userId ? await findUser(companyId, open.userId) : undefined;
+  const queue = open.queueId ? ((await findQueue(companyId, open.queueId)) ?? null) : null;
+  const changed = await changeTicket(
+    companyId,
+    found.ticket.id,
+    (t) => ({
+      after: {
+        ...t,
+        status: t.isGroup ? 'group' : 'open',
+        closedAt: null,
+        isBot: false,
+        updatedAt: now(),
+        ...(user ? { userId: user.id, user: { id: user.id, name: user.name } } : {}),
+        ...(queue ? { queueId: queue.id, queue } : {}),
+      },
+      logs: [logOf('open', user ? { id: user.id, name: user.name } : t.user, queue ?? t.queue)],
+      conversation: t.status === 'closed' ? 'activate' : 'keep',
+    }),
+    found.ticket,
+  );
+  const ticket = changed?.after ?? found.ticket;
+  if (changed) await publishTicket(ticket, contact, { removed: changed.before.status !== ticket.status, before: changed.before, maskNumber });
+  return { ticket, created: found.created };
+};
+
+/** Resolves a ticket after a scheduled message went out in it (the schedule's statusTicket 'closed'). */
+export const closeTicketAfterSchedule = async (t: TicketRecord, contact: Contact): Promise<TicketRecord> => {
+  const changed = await changeTicket(t.companyId, t.id, (cur) => {
+    if (cur.status === 'closed') return undefined;
+    const at = now();
+    return {
+      after: { ...cur, status: 'closed', closedAt: at, updatedAt: at, unreadMessages: 0, amountUsedBotQueues: 0, isBot: false },
+      logs: [logOf('closed', cur.user, cur.queue)],
+      conversation: 'deactivate',
+    };
+  });
+  if (!changed) return t;
+  await publishTicket(changed.after, contact, { removed: true, before: changed.before, maskNumber });
   return changed.after;
 };
 
@@ -788,6 +858,8 @@ export const deleteTicket = async (auth: AuthContext, id: number): Promise<void>
   await publish(auth.companyId, { event: channels.ticket(auth.companyId), data: { action: 'delete', ticketId: id } }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t));
 };
 
+const CLOSE_ALL_CONCURRENCY = 8;
+
 /** Closes every ticket of the status in the chosen queues (admin), without farewells; answers how many. */
 export const closeAllTickets = async (auth: AuthContext, body: { status: 'open' | 'pending'; selectedQueueIds: number[] }): Promise<{ closed: number }> => {
   if (auth.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
@@ -799,9 +871,14 @@ export const closeAllTickets = async (auth: AuthContext, body: { status: 'open' 
     let startKey: Record<string, string> | undefined;
     do {
       const page = await queryTicketIndex(p.index, p.pk, { limit: 100, forward: true, startKey });
-      for (const t of page.items) {
-        const result = await updateTicket(auth, t.id, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }).catch(() => undefined);
-        if (result?.record.status === 'closed') closed++;
+      // a few at a time: a queue of hundreds closes within the request's time, without flooding the table
+      for (let i = 0; i < page.items.length; i += CLOSE_ALL_CONCURRENCY) {
+        const results = await Promise.all(
+          page.items
+            .slice(i, i + CLOSE_ALL_CONCURRENCY)
+            .map((t) => updateTicket(auth, t.id, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }).catch(() => undefined)),
+        );
+        closed += results.filter((r) => r?.record.status === 'closed').length;
       }
       startKey = page.lastKey;
     } while (startKey);

@@ -112,6 +112,7 @@ export const ticketsEn: TicketsDictionary = {
     closedHint: 'This ticket is resolved.',
   },
   messages: {
+    ticketStart: 'Ticket #{{id}}',
     today: 'Today',
     yesterday: 'Yesterday',
     start: 'Start of the conversation',
@@ -283,6 +284,7 @@ export const ticketsEn: TicketsDictionary = {
     title: 'Contact details',
     number: 'Number',
     email: 'E-mail',
+    noNumber: 'No number',
     noEmail: 'No e-mail',
     block: 'Block contact',
     unblock: 'Unblock contact',

@@ -112,6 +112,7 @@ export const ticketsEs: TicketsDictionary = {
     closedHint: 'Este ticket está resuelto.',
   },
   messages: {
+    ticketStart: 'Atención #{{id}}',
     today: 'Hoy',
     yesterday: 'Ayer',
     start: 'Inicio de la conversación',
@@ -283,6 +284,7 @@ export const ticketsEs: TicketsDictionary = {
     title: 'Datos del contacto',
     number: 'Número',
     email: 'Correo electrónico',
+    noNumber: 'Sin número',
     noEmail: 'Sin correo',
     block: 'Bloquear contacto',
     unblock: 'Desbloquear contacto',

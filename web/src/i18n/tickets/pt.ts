@@ -115,6 +115,7 @@ export const ticketsPt = {
     closedHint: 'Este atendimento foi resolvido.',
   },
   messages: {
+    ticketStart: 'Atendimento #{{id}}',
     today: 'Hoje',
     yesterday: 'Ontem',
     start: 'Início da conversa',
@@ -286,6 +287,7 @@ export const ticketsPt = {
     title: 'Dados do contato',
     number: 'Número',
     email: 'E-mail',
+    noNumber: 'Sem número',
     noEmail: 'Sem e-mail',
     block: 'Bloquear contato',
     unblock: 'Desbloquear contato',

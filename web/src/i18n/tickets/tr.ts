@@ -112,6 +112,7 @@ export const ticketsTr: TicketsDictionary = {
     closedHint: 'Bu talep çözüldü.',
   },
   messages: {
+    ticketStart: 'Talep #{{id}}',
     today: 'Bugün',
     yesterday: 'Dün',
     start: 'Konuşmanın başlangıcı',
@@ -283,6 +284,7 @@ export const ticketsTr: TicketsDictionary = {
     title: 'Kişi bilgileri',
     number: 'Numara',
     email: 'E-posta',
+    noNumber: 'Numara yok',
     noEmail: 'E-posta yok',
     block: 'Kişiyi engelle',
     unblock: 'Engeli kaldır',

@@ -17,6 +17,7 @@ import { useDeleteContact } from '../api/delete-contact.ts';
 import { useToggleAcceptAudio } from '../api/toggle-accept-audio.ts';
 import { useToggleDisableBot } from '../api/toggle-disable-bot.ts';
 import { TagChip } from './tag-chip.tsx';
+import { contactReference } from '../../../lib/contact-display.ts';
 
 const initials = (name: string) =>
   name
@@ -137,7 +138,7 @@ export function ContactsTable({
         <span className="contact-cell__name" title={c.name}>
           {c.name}
         </span>
-        <span className="contact-cell__number">{c.number}</span>
+        <span className="contact-cell__number">{contactReference(c)}</span>
         <span className="contact-cell__flags">
           {!c.active ? <Tag severity="danger" value={t('contacts.status.blocked')} icon="pi pi-ban" /> : null}
           {c.disableBot ? <Tag severity="secondary" value={t('contacts.status.botOff')} icon="pi pi-microchip-ai" /> : null}

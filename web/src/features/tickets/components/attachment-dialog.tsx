@@ -30,17 +30,24 @@ function Preview({ attachment }: { attachment: Attachment }) {
 /** Files about to be sent, with a caption of up to 5 rows that goes with the first one. */
 export function AttachmentDialog({
   attachments,
+  initialCaption = '',
   sending,
   onSend,
   onHide,
 }: {
   attachments: Attachment[];
+  /** the caption the dialog opens with (a quick reply's text) */
+  initialCaption?: string;
   sending: boolean;
   onSend: (caption: string) => void;
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const [caption, setCaption] = useState('');
+  const [caption, setCaption] = useState(initialCaption);
+  // each new set of files starts from the caption it came with
+  useEffect(() => {
+    if (attachments.length > 0) setCaption(initialCaption);
+  }, [attachments, initialCaption]);
   return (
     <Dialog
       visible={attachments.length > 0}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContactSearch } from '../api/get-contacts.ts';
 import { isSearchable, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../utils/ticket-filters.ts';
+import { contactReference } from '../../../lib/contact-display.ts';
 
 const none: Contact[] = [];
 
@@ -41,7 +42,7 @@ export function ContactPicker({
       itemTemplate={(c: Contact) => (
         <div className="picker-option">
           <span className="picker-option__name">{c.name}</span>
-          <span className="picker-option__meta">{c.number}</span>
+          <span className="picker-option__meta">{contactReference(c)}</span>
         </div>
       )}
       placeholder={t('tickets.pickers.contactPlaceholder', { min: SEARCH_MIN_CHARS })}

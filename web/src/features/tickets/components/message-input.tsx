@@ -1,4 +1,5 @@
 import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Menu } from 'primereact/menu';
@@ -6,6 +7,7 @@ import { classNames } from 'primereact/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '../../../lib/storage.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useEditMessage } from '../api/edit-message.ts';
 import { useSettingEnabled } from '../api/get-company-setting.ts';
@@ -13,11 +15,13 @@ import { useSendMessage } from '../api/send-message.ts';
 import { uploadMedia } from '../api/upload-media.ts';
 import { useAudioRecorder } from '../hooks/use-audio-recorder.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
+import { useQuickReplyPicker } from '../hooks/use-quick-reply-picker.ts';
 import { isBlank, keepsRecording, withSignature } from '../utils/message-rules.ts';
 import { AttachmentDialog, type Attachment } from './attachment-dialog.tsx';
 import { CameraDialog } from './camera-dialog.tsx';
 import { EmojiPicker } from './emoji-picker.tsx';
 import { QuotedMessage } from './message-bubble.tsx';
+import { QuickReplyPicker } from './quick-reply-picker.tsx';
 
 const SIGN_KEY = 'ticketSignature';
 
@@ -28,8 +32,8 @@ const elapsed = (since: number | undefined, now: number) => {
 
 /**
  * The message composer: text with emoji, attachments with a caption, camera photos, voice recordings, replies,
- * edits, private notes and the signature. Quick replies ('/') are not offered: the route table has no
- * GET /quick-messages/list yet, so there is nothing to list.
+ * edits, private notes, the signature and quick replies: a text starting with '/' opens the picker, and the
+ * chosen reply's text goes into the input (or, when it has a file, the file is attached with the text as caption).
  */
 export function MessageInput({
   ticket,
@@ -57,6 +61,7 @@ export function MessageInput({
   const [isPrivate, setPrivate] = useState(false);
   const [sign, setSign] = useState(() => readStored(SIGN_KEY) !== 'false');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [attachmentCaption, setAttachmentCaption] = useState('');
   const [uploading, setUploading] = useState(false);
   const [camera, setCamera] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -64,6 +69,27 @@ export function MessageInput({
   const files = useRef<HTMLInputElement>(null);
   const attachMenu = useRef<Menu>(null);
   const signing = signOffered && sign && !isPrivate;
+
+  const applyQuickReply = async (reply: QuickMessage) => {
+    input.current?.focus();
+    if (!reply.isMedia || !reply.mediaUrl) {
+      setText(reply.message);
+      return;
+    }
+    setText('');
+    try {
+      const response = await fetch(reply.mediaUrl);
+      if (!response.ok) throw new ApiError(response.status, { error: 'ERR_NOT_FOUND' });
+      const blob = await response.blob();
+      const file = reply.mediaType && blob.type !== reply.mediaType ? new Blob([blob], { type: reply.mediaType }) : blob;
+      setAttachmentCaption(reply.message);
+      setAttachments([{ file, name: reply.mediaName ?? 'file' }]);
+    } catch (error) {
+      setText(reply.message);
+      toast.error(error);
+    }
+  };
+  const picker = useQuickReplyPicker(text, !editing, (reply) => void applyQuickReply(reply));
 
   useEffect(() => {
     if (editing) {
@@ -117,6 +143,7 @@ export function MessageInput({
         await send.mutateAsync({ ticketId: ticket.id, message: { body, isPrivate, media, ...(i === 0 && replyTo ? { quotedMsg: { id: replyTo.id } } : {}) } });
       }
       setAttachments([]);
+      setAttachmentCaption('');
       onCancelReply();
     } catch (error) {
       toast.error(error);
@@ -154,6 +181,7 @@ export function MessageInput({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void submit();
@@ -212,6 +240,9 @@ export function MessageInput({
         <div className="composer__private-hint">
           <i className="pi pi-lock" aria-hidden="true" /> {t('tickets.input.privateHint')}
         </div>
+      ) : null}
+      {picker.open && !recording ? (
+        <QuickReplyPicker replies={picker.replies} loading={picker.loading} highlight={picker.highlight} onHighlight={picker.setHighlight} onPick={picker.pick} />
       ) : null}
       {recording ? (
         <div className="composer__recording" role="status">
@@ -339,7 +370,17 @@ export function MessageInput({
           )}
         </div>
       )}
-      <AttachmentDialog attachments={attachments} sending={uploading} onSend={(caption) => void sendFiles(caption)} onHide={() => !uploading && setAttachments([])} />
+      <AttachmentDialog
+        attachments={attachments}
+        initialCaption={attachmentCaption}
+        sending={uploading}
+        onSend={(caption) => void sendFiles(caption)}
+        onHide={() => {
+          if (uploading) return;
+          setAttachments([]);
+          setAttachmentCaption('');
+        }}
+      />
       <CameraDialog
         visible={camera}
         onHide={() => setCamera(false)}

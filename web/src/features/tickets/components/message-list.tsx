@@ -108,7 +108,11 @@ export function MessageList({
           {!hasOlder && messages.length > 0 ? <p className="message-list__start">{t('tickets.messages.start')}</p> : null}
           {messages.length === 0 ? <p className="message-list__empty">{t('tickets.messages.empty')}</p> : null}
           {items.map((item) =>
-            item.kind === 'day' ? (
+            item.kind === 'ticket' ? (
+              <div className="day-separator ticket-separator" key={item.key} role="separator" data-testid="ticket-separator">
+                <span>{t('tickets.messages.ticketStart', { id: item.ticketId })}</span>
+              </div>
+            ) : item.kind === 'day' ? (
               <div className="day-separator" key={item.key} role="separator">
                 <span>{dayText(item.day, t)}</span>
               </div>

@@ -4,9 +4,11 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ScheduleDialog } from '../../../components/schedule-dialog.tsx';
+import { usePlanFlag } from '../../../lib/plan.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { ticketActions } from '../utils/ticket-actions.ts';
@@ -36,6 +38,9 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
   const resolveMenu = useRef<Menu>(null);
   const more = useRef<Menu>(null);
   const name = ticket.contact.name || ticket.contact.number;
+  // the schedule modal (spec document 1 "Modals"), for the ticket's contact, when the plan has schedules
+  const canSchedule = usePlanFlag('useSchedules') === true;
+  const [scheduling, setScheduling] = useState(false);
 
   const confirmDelete = () =>
     confirmDialog({
@@ -53,6 +58,7 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
     { label: t('tickets.header.contact'), icon: 'pi pi-id-card', command: commands.onOpenContact },
     { label: t('tickets.header.log'), icon: 'pi pi-history', command: commands.onShowLog },
     { label: t('tickets.header.exportPdf'), icon: 'pi pi-file-pdf', command: commands.onExportPdf },
+    ...(canSchedule ? [{ label: t('schedules.ticketAction'), icon: 'pi pi-calendar-plus', command: () => setScheduling(true) }] : []),
     ...(ticket.status !== 'closed'
       ? [
           { label: t('tickets.header.forward'), icon: 'pi pi-share-alt', command: commands.onForward },
@@ -190,6 +196,7 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
           data-testid="header-more"
         />
         <Menu ref={more} popup model={moreItems} />
+        <ScheduleDialog visible={scheduling} onHide={() => setScheduling(false)} contact={{ id: ticket.contactId, name }} lockContact />
       </div>
     </header>
   );

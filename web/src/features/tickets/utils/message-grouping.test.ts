@@ -34,6 +34,22 @@ describe('grouping a conversation', () => {
     expect(items.map((i) => i.startsRun)).toEqual([true, true]);
   });
 
+  it("marks where a later ticket's messages begin and does not run bubbles across it", () => {
+    const items = groupMessages([
+      msg(1, d(10, 9, 0), false, { ticketId: 7 }),
+      msg(2, d(10, 9, 1), false, { ticketId: 9 }),
+      msg(3, d(10, 9, 2), false, { ticketId: 9 }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['day', 'message', 'ticket', 'message', 'message']);
+    expect(items[2]).toMatchObject({ kind: 'ticket', ticketId: 9 });
+    const bubbles = items.filter((i) => i.kind === 'message');
+    expect(bubbles.map((i) => [i.startsRun, i.endsRun])).toEqual([
+      [true, true],
+      [true, false],
+      [false, true],
+    ]);
+  });
+
   it('names today and yesterday', () => {
     const now = d(10, 12, 0);
     expect(dayLabel(localDay(d(10, 8, 0).toISOString()), now)).toBe('today');

@@ -5,6 +5,8 @@ export const RUN_GAP_MS = 5 * 60_000;
 
 export type ConversationItem =
   | { kind: 'day'; key: string; day: string }
+  /** the conversation runs on into another (later) ticket of the contact from here */
+  | { kind: 'ticket'; key: string; ticketId: number }
   | { kind: 'message'; key: string; message: Message; startsRun: boolean; endsRun: boolean };
 
 /** The calendar day of an instant in the viewer's time zone, as YYYY-MM-DD. */
@@ -24,13 +26,16 @@ const continues = (prev: Message | undefined, m: Message | undefined) =>
   Date.parse(m.createdAt) - Date.parse(prev.createdAt) <= RUN_GAP_MS;
 
 /**
- * The conversation as it is drawn, oldest first: a separator at each new day, and each message marked as the
+ * The conversation as it is drawn, oldest first: a separator where the messages of a later ticket begin (the
+ * history includes the contact's earlier tickets), a separator at each new day, and each message marked as the
  * first and/or last of a run of messages from the same side.
  */
 export const groupMessages = (messages: readonly Message[]): ConversationItem[] => {
   const items: ConversationItem[] = [];
   let lastDay = '';
   messages.forEach((m, i) => {
+    const before = messages[i - 1];
+    if (before && before.ticketId !== m.ticketId) items.push({ kind: 'ticket', key: `ticket-${m.ticketId}`, ticketId: m.ticketId });
     const day = localDay(m.createdAt);
     if (day !== lastDay) {
       items.push({ kind: 'day', key: `day-${day}`, day });
@@ -40,8 +45,8 @@ export const groupMessages = (messages: readonly Message[]): ConversationItem[] 
       kind: 'message',
       key: m.id,
       message: m,
-      startsRun: !continues(messages[i - 1], m),
-      endsRun: !continues(m, messages[i + 1]),
+      startsRun: !continues(before, m) || before?.ticketId !== m.ticketId,
+      endsRun: !continues(m, messages[i + 1]) || messages[i + 1]?.ticketId !== m.ticketId,
     });
   });
   return items;

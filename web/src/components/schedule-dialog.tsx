@@ -1,0 +1,279 @@
+import { scheduleDayRules, scheduleIntervals, type Schedule } from '@switchboard/shared/contracts/schedules';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AutoComplete } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Calendar } from 'primereact/calendar';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callRoute } from '../lib/api-client.ts';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import {
+  emptyScheduleForm,
+  isAcceptedScheduleMedia,
+  SCHEDULE_MEDIA_ACCEPT,
+  scheduleBodyOf,
+  scheduleFormOf,
+  validateScheduleForm,
+  type ScheduleFormErrors,
+  type ScheduleFormValues,
+} from '../lib/schedule-form.ts';
+import { useSaveSchedule, type ScheduleMediaChange } from '../lib/schedules-api.ts';
+import { useToast } from '../lib/toast.tsx';
+import { fieldA11y, FormField } from './form-field.tsx';
+import './schedule-dialog.css';
+
+/** Contact search starts at 3 characters (spec document 1 section 5), 500 ms after the last keystroke. */
+const SEARCH_MIN_CHARS = 3;
+const SEARCH_DEBOUNCE_MS = 500;
+
+type Picked = { id: number; name: string; number?: string };
+const noContacts: Picked[] = [];
+
+export interface ScheduleDialogProps {
+  visible: boolean;
+  onHide(): void;
+  /** the schedule being edited; a new one otherwise */
+  schedule?: Schedule;
+  /** the contact a new schedule is for (from a ticket, or the page's contactId parameter) */
+  contact?: Picked;
+  /** the contact cannot be changed (the ticket screen's schedule modal) */
+  lockContact?: boolean;
+  onSaved?(schedule: Schedule): void;
+  /** where "now" comes from for the default send time */
+  clock?: Clock;
+}
+
+/** The schedule modal of the /schedules page and of the ticket screen (spec document 1 "Schedule form"). */
+export function ScheduleDialog(props: ScheduleDialogProps) {
+  // a fresh form each time the dialog opens
+  return props.visible ? <ScheduleDialogBody {...props} /> : null;
+}
+
+function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, onSaved, clock = systemClock }: ScheduleDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveSchedule();
+  const [values, setValues] = useState<ScheduleFormValues>(() => (schedule ? scheduleFormOf(schedule) : emptyScheduleForm(clock.now(), contact ?? null)));
+  const [errors, setErrors] = useState<ScheduleFormErrors>({});
+  const [media, setMedia] = useState<ScheduleMediaChange>({ kind: 'keep' });
+  const [contactText, setContactText] = useState('');
+  const [contactQuery, setContactQuery] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const connections = useQuery({ queryKey: ['connections'], queryFn: () => callRoute('connections.list'), staleTime: 60_000 });
+  const users = useQuery({ queryKey: ['users', 'schedule-picker'], queryFn: () => callRoute('users.list', { query: {} }), staleTime: 60_000 });
+  const queues = useQuery({ queryKey: ['queues'], queryFn: () => callRoute('queues.list'), staleTime: 60_000 });
+  const searchable = contactQuery.trim().length >= SEARCH_MIN_CHARS;
+  const found = useQuery({
+    queryKey: ['contacts', 'search', contactQuery.trim().toLowerCase()],
+    queryFn: () => callRoute('contacts.list', { query: { searchParam: contactQuery.trim(), rowsPerPage: 10 } }),
+    enabled: searchable,
+    placeholderData: keepPreviousData,
+  });
+  const suggestions = useMemo<Picked[]>(() => (searchable && found.data ? found.data.contacts.map((c) => ({ id: c.id, name: c.name, number: c.number })) : noContacts), [searchable, found.data]);
+
+  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const none = { label: t('schedules.dialog.none'), value: null };
+  const connectionOptions = [
+    { label: t('schedules.dialog.connectionDefault'), value: null },
+    ...(connections.data ?? []).map((c) => ({ label: c.name, value: c.id })),
+  ];
+  const userOptions = [none, ...(users.data?.users ?? []).map((u) => ({ label: u.name, value: u.id }))];
+  const queueOptions = [none, ...(queues.data ?? []).map((q) => ({ label: q.name, value: q.id }))];
+  const intervalOptions = scheduleIntervals.map((n) => ({ label: t(`schedules.dialog.intervals.${n}`), value: n }));
+  const dayRuleOptions = scheduleDayRules.map((n) => ({ label: t(`schedules.dialog.dayRules.${n}`), value: n }));
+  const openOptions = [
+    { label: t('schedules.dialog.enabled'), value: 'enabled' },
+    { label: t('schedules.dialog.disabled'), value: 'disabled' },
+  ];
+  const statusOptions = [
+    { label: t('schedules.dialog.closed'), value: 'closed' },
+    { label: t('schedules.dialog.open'), value: 'open' },
+  ];
+
+  const currentMediaName = media.kind === 'upload' ? media.file.name : media.kind === 'remove' ? null : (schedule?.mediaName ?? null);
+
+  const pickFile = (file: File | undefined) => {
+    if (!file) return;
+    if (!isAcceptedScheduleMedia(file)) {
+      setErrors((e) => ({ ...e, media: 'schedules.dialog.badMedia' }));
+      return;
+    }
+    setErrors((e) => ({ ...e, media: undefined }));
+    setMedia({ kind: 'upload', file });
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateScheduleForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      { id: schedule?.id, body: scheduleBodyOf(values), media },
+      {
+        onSuccess: (saved) => {
+          toast.success(t('schedules.toasts.saved'));
+          if (media.kind === 'remove') toast.success(t('schedules.toasts.mediaDeleted'));
+          onSaved?.(saved);
+          onHide();
+        },
+        onError: (error) => toast.error(error),
+      },
+    );
+  };
+
+  const footer = (
+    <div className="schedule-dialog__footer">
+      <Button type="button" label={t('common.cancel')} severity="secondary" text onClick={onHide} />
+      <Button type="submit" form="schedule-form" label={t('common.save')} icon="pi pi-check" loading={save.isPending} data-testid="schedule-save" />
+    </div>
+  );
+
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={schedule ? t('schedules.dialog.editTitle') : t('schedules.dialog.addTitle')}
+      footer={footer}
+      style={{ width: 'min(40rem, 96vw)' }}
+      modal
+      data-testid="schedule-dialog"
+    >
+      <form id="schedule-form" className="schedule-form" onSubmit={submit} noValidate>
+        <FormField id="schedule-contact" label={t('schedules.dialog.contact')} error={errors.contact}>
+          {lockContact && values.contact ? (
+            <span className="schedule-form__fixed" id="schedule-contact" data-testid="schedule-contact-fixed">
+              {values.contact.name}
+            </span>
+          ) : (
+            <AutoComplete
+              inputId="schedule-contact"
+              value={values.contact ?? contactText}
+              suggestions={suggestions}
+              field="name"
+              completeMethod={(ev) => setContactQuery(ev.query)}
+              onChange={(ev) => {
+                if (typeof ev.value === 'string') {
+                  setContactText(ev.value);
+                  if (values.contact) set('contact', null);
+                } else {
+                  const c = ev.value as Picked;
+                  set('contact', { id: c.id, name: c.name });
+                }
+              }}
+              itemTemplate={(c: Picked) => (
+                <div className="picker-option">
+                  <span className="picker-option__name">{c.name}</span>
+                  <span className="picker-option__meta">{c.number}</span>
+                </div>
+              )}
+              placeholder={t('schedules.dialog.contactPlaceholder', { min: SEARCH_MIN_CHARS })}
+              emptyMessage={t('schedules.dialog.noContacts')}
+              showEmptyMessage
+              delay={SEARCH_DEBOUNCE_MS}
+              minLength={SEARCH_MIN_CHARS}
+              className="w-full"
+              inputClassName="w-full"
+              appendTo={document.body}
+              aria-invalid={errors.contact ? true : undefined}
+            />
+          )}
+        </FormField>
+        <FormField id="schedule-body" label={t('schedules.dialog.body')} error={errors.body}>
+          <InputTextarea
+            {...fieldA11y('schedule-body', errors.body)}
+            value={values.body}
+            onChange={(ev) => set('body', ev.target.value)}
+            rows={4}
+            autoResize
+            autoFocus
+            className="w-full"
+            data-testid="schedule-body"
+          />
+        </FormField>
+        <div className="schedule-form__row">
+          <FormField id="schedule-send-at" label={t('schedules.dialog.sendAt')} error={errors.sendAt}>
+            <Calendar
+              inputId="schedule-send-at"
+              value={values.sendAt}
+              onChange={(ev) => set('sendAt', (ev.value as Date | null | undefined) ?? null)}
+              showTime
+              hourFormat="24"
+              dateFormat="dd/mm/yy"
+              showIcon
+              appendTo={document.body}
+              inputClassName="w-full"
+              className="w-full"
+            />
+          </FormField>
+          <FormField id="schedule-connection" label={t('schedules.dialog.connection')}>
+            <Dropdown inputId="schedule-connection" placeholder={t('schedules.dialog.connectionDefault')} value={values.whatsappId} options={connectionOptions} onChange={(ev) => set('whatsappId', ev.value as number | null)} className="w-full" appendTo={document.body} />
+          </FormField>
+        </div>
+        <div className="schedule-form__row">
+          <FormField id="schedule-open-ticket" label={t('schedules.dialog.openTicket')}>
+            <Dropdown inputId="schedule-open-ticket" value={values.openTicket} options={openOptions} onChange={(ev) => set('openTicket', ev.value as 'enabled' | 'disabled')} className="w-full" appendTo={document.body} />
+          </FormField>
+          <FormField id="schedule-status-ticket" label={t('schedules.dialog.statusTicket')}>
+            <Dropdown inputId="schedule-status-ticket" value={values.statusTicket} options={statusOptions} onChange={(ev) => set('statusTicket', ev.value as 'closed' | 'open')} className="w-full" appendTo={document.body} />
+          </FormField>
+        </div>
+        <div className="schedule-form__row">
+          <FormField id="schedule-user" label={t('schedules.dialog.ticketUser')}>
+            <Dropdown inputId="schedule-user" placeholder={t('schedules.dialog.none')} value={values.ticketUserId} options={userOptions} onChange={(ev) => set('ticketUserId', ev.value as number | null)} className="w-full" appendTo={document.body} />
+          </FormField>
+          <FormField id="schedule-queue" label={t('schedules.dialog.queue')}>
+            <Dropdown inputId="schedule-queue" placeholder={t('schedules.dialog.none')} value={values.queueId} options={queueOptions} onChange={(ev) => set('queueId', ev.value as number | null)} className="w-full" appendTo={document.body} />
+          </FormField>
+        </div>
+        <div className="schedule-form__row schedule-form__row--three">
+          <FormField id="schedule-interval" label={t('schedules.dialog.intervalo')}>
+            <Dropdown inputId="schedule-interval" value={values.intervalo} options={intervalOptions} onChange={(ev) => set('intervalo', ev.value as number)} className="w-full" appendTo={document.body} />
+          </FormField>
+          <FormField id="schedule-interval-value" label={t('schedules.dialog.valorIntervalo')}>
+            <InputNumber inputId="schedule-interval-value" value={values.valorIntervalo} onValueChange={(ev) => set('valorIntervalo', ev.value ?? 0)} min={0} max={1000} showButtons className="w-full" />
+          </FormField>
+          <FormField id="schedule-repeat" label={t('schedules.dialog.enviarQuantasVezes')}>
+            <InputNumber inputId="schedule-repeat" value={values.enviarQuantasVezes} onValueChange={(ev) => set('enviarQuantasVezes', ev.value ?? 1)} min={1} max={1000} showButtons className="w-full" />
+          </FormField>
+        </div>
+        <FormField id="schedule-day-rule" label={t('schedules.dialog.tipoDias')}>
+          <Dropdown inputId="schedule-day-rule" value={values.tipoDias} options={dayRuleOptions} onChange={(ev) => set('tipoDias', ev.value as number)} className="w-full" appendTo={document.body} />
+        </FormField>
+        <div className="schedule-form__check">
+          <Checkbox inputId="schedule-sign" checked={values.assinar} onChange={(ev) => set('assinar', ev.checked === true)} />
+          <label htmlFor="schedule-sign">{t('schedules.dialog.assinar')}</label>
+        </div>
+        <FormField id="schedule-media" label={t('schedules.dialog.attachment')} error={errors.media} hint={t('schedules.dialog.attachmentHint')}>
+          <div className="schedule-form__media">
+            <input
+              ref={fileInput}
+              id="schedule-media"
+              type="file"
+              accept={SCHEDULE_MEDIA_ACCEPT}
+              hidden
+              onChange={(ev) => {
+                pickFile(ev.target.files?.[0]);
+                ev.target.value = '';
+              }}
+              data-testid="schedule-media-input"
+            />
+            <Button type="button" icon="pi pi-paperclip" label={t('schedules.dialog.attach')} severity="secondary" outlined onClick={() => fileInput.current?.click()} />
+            {currentMediaName ? (
+              <span className="schedule-form__media-name" data-testid="schedule-media-name">
+                {currentMediaName}
+                <Button type="button" icon="pi pi-times" text rounded severity="danger" aria-label={t('schedules.dialog.removeAttachment')} onClick={() => setMedia(schedule?.mediaName ? { kind: 'remove' } : { kind: 'keep' })} />
+              </span>
+            ) : null}
+          </div>
+        </FormField>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,219 @@
+import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useSaveQuickMessage, type MediaChange } from '../api/save-quick-message.ts';
+import {
+  emptyQuickMessageForm,
+  quickMessageBodyOf,
+  quickMessageFormOf,
+  validateQuickMessageForm,
+  withVisao,
+  type QuickMessageFormErrors,
+  type QuickMessageFormValues,
+} from '../utils/quick-message-form.ts';
+
+/** Add a reply (no `record`), edit one, or only view it when `readOnly` (another user's unshared reply). */
+export function QuickMessageDialog({
+  visible,
+  record,
+  readOnly,
+  onHide,
+}: {
+  visible: boolean;
+  record?: QuickMessage;
+  readOnly: boolean;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveQuickMessage();
+  const [values, setValues] = useState<QuickMessageFormValues>(emptyQuickMessageForm);
+  const [errors, setErrors] = useState<QuickMessageFormErrors>({});
+  const [touched, setTouched] = useState(false);
+  const [media, setMedia] = useState<MediaChange>({ kind: 'keep' });
+  const [shown, setShown] = useState(record);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pending = save.isPending;
+
+  useEffect(() => {
+    if (!visible) return;
+    setShown(record);
+    setValues(record ? quickMessageFormOf(record) : emptyQuickMessageForm());
+    setErrors({});
+    setTouched(false);
+    setMedia({ kind: 'keep' });
+  }, [visible, record]);
+
+  const apply = (next: QuickMessageFormValues) => {
+    setValues(next);
+    if (touched) setErrors(validateQuickMessageForm(next));
+  };
+
+  const mediaName = media.kind === 'upload' ? media.file.name : media.kind === 'remove' ? null : (shown?.mediaName ?? null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || readOnly) return;
+    const found = validateQuickMessageForm(values);
+    setTouched(true);
+    setErrors(found);
+    if (found.shortcode) return;
+    save.mutate(
+      { id: record?.id, body: quickMessageBodyOf(values), media },
+      {
+        onSuccess: () => {
+          toast.success(t('quickMessages.toasts.saved'));
+          onHide();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'ERR_DUPLICATED_SHORTCODE') {
+            setErrors({ shortcode: 'quickMessages.dialog.duplicated' });
+            return;
+          }
+          const field = isApiError(error) ? error.body.fields?.find((f) => f.path === 'body.shortcode') : undefined;
+          if (field) setErrors({ shortcode: field.message });
+          toast.error(error);
+        },
+      },
+    );
+  };
+
+  const title = readOnly
+    ? t('quickMessages.dialog.viewTitle')
+    : shown
+      ? t('quickMessages.dialog.editTitle')
+      : t('quickMessages.dialog.addTitle');
+  const footer = readOnly ? (
+    <div className="dialog-footer">
+      <Button type="button" label={t('quickMessages.dialog.close')} onClick={onHide} />
+    </div>
+  ) : (
+    <div className="dialog-footer">
+      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={pending} />
+      <Button
+        type="submit"
+        form="quick-message-form"
+        label={t('common.save')}
+        icon="pi pi-check"
+        loading={pending}
+        data-testid="quick-message-save"
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      header={title}
+      visible={visible}
+      onHide={onHide}
+      footer={footer}
+      style={{ width: '34rem' }}
+      breakpoints={{ '640px': '94vw' }}
+      modal
+      closable={!pending}
+      dismissableMask={!pending}
+      data-testid="quick-message-dialog"
+    >
+      {readOnly ? <p className="quick-message-readonly">{t('quickMessages.dialog.readOnly')}</p> : null}
+      <form id="quick-message-form" className="dialog-form" onSubmit={submit} noValidate>
+        <FormField
+          id="quick-message-shortcode"
+          label={t('quickMessages.dialog.shortcode')}
+          error={errors.shortcode}
+          hint={readOnly ? undefined : t('quickMessages.dialog.shortcodeHint')}
+        >
+          <InputText
+            {...fieldA11y('quick-message-shortcode', errors.shortcode)}
+            autoFocus={!readOnly}
+            autoComplete="off"
+            readOnly={readOnly}
+            invalid={Boolean(errors.shortcode)}
+            value={values.shortcode}
+            onChange={(e) => apply({ ...values, shortcode: e.target.value })}
+          />
+        </FormField>
+        <FormField id="quick-message-message" label={t('quickMessages.dialog.message')}>
+          <InputTextarea
+            id="quick-message-message"
+            rows={5}
+            autoResize
+            readOnly={readOnly}
+            value={values.message}
+            onChange={(e) => apply({ ...values, message: e.target.value })}
+          />
+        </FormField>
+        <div className="quick-message-switch">
+          <InputSwitch
+            inputId="quick-message-visao"
+            checked={values.visao}
+            disabled={readOnly}
+            onChange={(e) => apply(withVisao(values, Boolean(e.value)))}
+          />
+          <label htmlFor="quick-message-visao">{t('quickMessages.dialog.visao')}</label>
+        </div>
+        {values.visao ? (
+          <div className="quick-message-switch">
+            <InputSwitch
+              inputId="quick-message-geral"
+              checked={values.geral}
+              disabled={readOnly}
+              onChange={(e) => apply({ ...values, geral: Boolean(e.value) })}
+            />
+            <label htmlFor="quick-message-geral">{t('quickMessages.dialog.geral')}</label>
+          </div>
+        ) : null}
+        <div className="quick-message-media">
+          <i className="pi pi-paperclip" aria-hidden="true" />
+          <span className="quick-message-media__name" data-testid="quick-message-media-name">
+            {mediaName ?? t('quickMessages.noAttachment')}
+          </span>
+          {!readOnly ? (
+            <>
+              <Button
+                type="button"
+                size="small"
+                outlined
+                icon="pi pi-upload"
+                label={t('quickMessages.dialog.attach')}
+                onClick={() => fileInput.current?.click()}
+                disabled={pending}
+              />
+              {mediaName ? (
+                <Button
+                  type="button"
+                  size="small"
+                  text
+                  severity="danger"
+                  icon="pi pi-trash"
+                  label={t('quickMessages.dialog.removeMedia')}
+                  onClick={() => setMedia(shown?.isMedia ? { kind: 'remove' } : { kind: 'keep' })}
+                  disabled={pending}
+                  data-testid="quick-message-remove-media"
+                />
+              ) : null}
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) setMedia({ kind: 'upload', file });
+                  e.target.value = '';
+                }}
+                data-testid="quick-message-file"
+              />
+            </>
+          ) : null}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,223 @@
+import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { i18n } from '../../../lib/i18n.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { sessionStore } from '../../../lib/session-store.ts';
+import { makeUser } from '../../../test-fixtures.ts';
+import { makeTicket } from '../test-fixtures.ts';
+import { MessageInput } from './message-input.tsx';
+
+/**
+ * The message input's quick-reply picker, signed in, against a fake API: '/' lists the replies the API offers,
+ * what follows the '/' filters them, keys and the mouse pick one, and a reply with a file arrives as an attachment.
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Reply = { status: number; body?: unknown; raw?: BodyInit; type?: string };
+
+let calls: { method: string; path: string; search: string }[];
+
+const LONG =
+  'Bom dia! Obrigado por entrar em contato com a Acme. Em que podemos ajudar hoje? Responderemos em breve, fique à vontade.';
+
+const quick = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => ({
+  id,
+  shortcode: `q${id}`,
+  message: `Text ${id}`,
+  geral: false,
+  visao: true,
+  userId: 5,
+  isMedia: false,
+  mediaPath: null,
+  mediaName: null,
+  mediaType: null,
+  mediaUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const replies = [
+  quick(1, { shortcode: 'ola', message: LONG }),
+  quick(2, { shortcode: 'obrigado', message: 'Obrigado!' }),
+  quick(3, {
+    shortcode: 'tabela',
+    message: 'Segue a tabela',
+    isMedia: true,
+    mediaName: 'tabela.pdf',
+    mediaType: 'application/pdf',
+    mediaUrl: '/media/c7/qm3/tabela.pdf?sig=x',
+  }),
+];
+
+const serve = () => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init.method ?? 'GET';
+      calls.push({ method, path: url.pathname, search: url.search });
+      let reply: Reply = { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
+      if (method === 'POST' && url.pathname === '/api/auth/refresh_token')
+        reply = { status: 200, body: { token: 'tok', user: makeUser() } };
+      if (method === 'GET' && url.pathname === '/api/quick-messages/list') {
+        const prefix = (url.searchParams.get('shortcode') ?? '').toLowerCase();
+        reply = { status: 200, body: replies.filter((r) => r.shortcode.startsWith(prefix)) };
+      }
+      if (method === 'GET' && url.pathname === '/media/c7/qm3/tabela.pdf')
+        reply = { status: 200, raw: '%PDF-1.4 price list', type: 'application/pdf' };
+      const body = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+      return new Response(body, { status: reply.status, headers: { 'content-type': reply.type ?? 'application/json' } });
+    }),
+  );
+  vi.stubGlobal(
+    'WebSocket',
+    class {
+      readyState = 0;
+      onopen = null;
+      onclose = null;
+      onerror = null;
+      onmessage = null;
+      send() {}
+      close() {}
+    },
+  );
+};
+
+function SignedIn({ children }: { children: ReactNode }) {
+  return useSession().status === 'signedIn' ? <>{children}</> : null;
+}
+
+let container: HTMLDivElement;
+let root: Root;
+
+const render = async () => {
+  sessionStore.setSession({ token: 'old', user: makeUser() });
+  await act(async () => {
+    root.render(
+      <AppProviders>
+        <SignedIn>
+          <MessageInput
+            ticket={makeTicket({ id: 11, status: 'open' })}
+            replyTo={undefined}
+            editing={undefined}
+            onCancelReply={() => {}}
+            onCancelEdit={() => {}}
+            onSendContact={() => {}}
+          />
+        </SignedIn>
+      </AppProviders>,
+    );
+  });
+};
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 150; i++) {
+    if (check()) return;
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+  }
+  throw new Error(`timed out waiting for ${what}; page: ${document.body.textContent}`);
+};
+
+const input = () => document.querySelector<HTMLTextAreaElement>('[data-testid=message-input]')!;
+const options = () => [...document.querySelectorAll<HTMLElement>('[data-testid=quick-reply-option]')];
+const type = async (value: string) => {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(input(), value);
+    input().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+};
+const press = async (key: string) => {
+  await act(async () => {
+    input().dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  });
+};
+
+beforeEach(async () => {
+  localStorage.clear();
+  sessionStore.clear();
+  await i18n.changeLanguage('pt');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  serve();
+  await render();
+  await until(() => document.querySelector('[data-testid=message-input]') !== null, 'the message input');
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('the quick-reply picker', () => {
+  it("lists the offered replies when the text starts with '/', labels cut at 90 characters, filtered by what follows", async () => {
+    expect(document.querySelector('[data-testid=quick-reply-picker]')).toBeNull();
+    await type('/');
+    await until(() => options().length === 3, 'three replies');
+    const label = options()[0]!.querySelector('.quick-reply-picker__label')!.textContent!;
+    expect(label).toBe(`${LONG.slice(0, 90).trimEnd()}…`);
+    expect(options()[1]!.textContent).toContain('/obrigado');
+
+    await type('/ob');
+    await until(() => options().length === 1, 'the filtered list');
+    expect(options()[0]!.textContent).toContain('Obrigado!');
+    expect(calls.filter((c) => c.path === '/api/quick-messages/list').map((c) => c.search)).toContain('?shortcode=ob');
+
+    await type('/ob rigado');
+    expect(document.querySelector('[data-testid=quick-reply-picker]')).toBeNull();
+  });
+
+  it('moves with the arrow keys and puts the chosen reply in the input with Enter, sending nothing', async () => {
+    await type('/');
+    await until(() => options().length === 3, 'the replies');
+    expect(options()[0]!.getAttribute('aria-selected')).toBe('true');
+    await press('ArrowDown');
+    expect(options()[1]!.getAttribute('aria-selected')).toBe('true');
+    await press('ArrowUp');
+    await press('ArrowUp');
+    expect(options()[2]!.getAttribute('aria-selected')).toBe('true');
+    await press('ArrowDown');
+    await press('ArrowDown');
+    await press('Enter');
+    expect(input().value).toBe('Obrigado!');
+    expect(document.querySelector('[data-testid=quick-reply-picker]')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST' && c.path.startsWith('/api/messages'))).toBe(false);
+  });
+
+  it('closes with Escape until the text changes', async () => {
+    await type('/o');
+    await until(() => options().length === 2, 'the replies');
+    await press('Escape');
+    expect(document.querySelector('[data-testid=quick-reply-picker]')).toBeNull();
+    expect(input().value).toBe('/o');
+    await type('/ol');
+    await until(() => options().length === 1, 'the picker again');
+  });
+
+  it('picks a reply with the mouse', async () => {
+    await type('/');
+    await until(() => options().length === 3, 'the replies');
+    await act(async () => options()[0]!.click());
+    expect(input().value).toBe(LONG);
+  });
+
+  it("attaches a reply's file with its text as the caption", async () => {
+    await type('/tab');
+    await until(() => options().length === 1, 'the reply with a file');
+    await press('Enter');
+    await until(() => document.querySelector('[data-testid=attachment-caption]') !== null, 'the attachment dialog');
+    expect(calls.some((c) => c.path === '/media/c7/qm3/tabela.pdf')).toBe(true);
+    expect(document.body.textContent).toContain('tabela.pdf');
+    expect(document.querySelector<HTMLTextAreaElement>('[data-testid=attachment-caption]')!.value).toBe('Segue a tabela');
+    expect(input().value).toBe('');
+  });
+});

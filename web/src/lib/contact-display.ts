@@ -1,0 +1,16 @@
+/**
+ * What identifies a contact to a person. For phone channels that is the number; a web chat contact's "number" is
+ * the visitor's generated id, which means nothing to anyone, so the e-mail or phone the visitor gave stands in.
+ */
+interface Displayable {
+  channel: string;
+  number: string;
+  email?: string;
+  extraInfo?: { name: string; value: string }[];
+}
+
+export const contactReference = (c: Displayable): string => {
+  if (c.channel !== 'webchat') return c.number;
+  const phone = c.extraInfo?.find((i) => i.name === 'phone')?.value ?? '';
+  return c.email || phone;
+};
