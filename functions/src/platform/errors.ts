@@ -33,6 +33,13 @@ export const isConditionalCheckFailure = (error: unknown): boolean => {
 };
 
 /** Index of the first transaction item whose condition failed, or -1. */
+/** A transaction cancelled because another one was changing the same items at that moment: safe to retry. */
+export const isTransactionConflict = (error: unknown): boolean => {
+  if ((error as { name?: string }).name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === 'TransactionConflict') && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+};
+
 export const failedTransactionItem = (error: unknown): number => {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');

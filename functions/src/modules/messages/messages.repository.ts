@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import { ticketPk } from '../tickets/tickets.service.ts';
 import { channelIdKey, messageSk, type ChannelIdItem, type MessageItem, type MessageRecord } from './message.entity.ts';
@@ -13,7 +13,10 @@ export class DuplicateMessage extends Error {
   }
 }
 
-/** A write committed with the message (the ticket it moves) failed its condition; nothing was stored. */
+/**
+ * A write committed with the message (the ticket it moves) failed its condition, or the transaction met another
+ * one on the same items (`index` -1); nothing was stored.
+ */
 export class LinkedWriteFailed extends Error {
   constructor(readonly index: number) {
     super('linked write failed');
@@ -37,6 +40,7 @@ export const insertMessage = async (m: MessageRecord, linked: TransactItem[] = [
   try {
     await table().send(new TransactWriteCommand({ TransactItems: [...own, ...linked] }));
   } catch (error) {
+    if (isTransactionConflict(error)) throw new LinkedWriteFailed(-1);
     if (!isConditionalCheckFailure(error)) throw error;
     const failed = failedTransactionItem(error);
     if (marker && failed === 0) {

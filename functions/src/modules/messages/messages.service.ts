@@ -215,19 +215,24 @@ interface Draft {
   userId: number | null;
 }
 
+/** Tries of the message-and-ticket transaction: each lost race means another writer got through. */
+const MOVE_ATTEMPTS = 12;
+
 /**
  * Stores the message and moves its ticket (last message, unread count, order in the lists) in one transaction;
- * when somebody changed the ticket meanwhile, re-reads it and tries again. Answers the ticket as written.
+ * when somebody changed the ticket meanwhile, waits a little (random, growing), re-reads it and tries again.
+ * Answers the ticket as written.
  */
 const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, message: MessageOnTicket): Promise<TicketRecord> => {
   let t: TicketRecord | undefined = known;
-  for (let attempt = 0; attempt < 5 && t; attempt++) {
+  for (let attempt = 0; attempt < MOVE_ATTEMPTS && t; attempt++) {
     const writes = await messageTicketWrites(t, message);
     try {
       await insertMessage(record, writes.items);
       return writes.next;
     } catch (error) {
       if (!(error instanceof LinkedWriteFailed)) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
       t = await currentTicket(t.companyId, t.id);
     }
   }

@@ -593,7 +593,7 @@ export const changeTicket = async (
   /** a copy the caller just read: the first attempt skips the read and falls back to it only on a conflict */
   known?: TicketRecord,
 ): Promise<{ before: TicketRecord; after: TicketRecord } | undefined> => {
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 8; attempt++) {
     const before = attempt === 0 && known ? known : await getTicketRecord(companyId, id, true);
     if (!before) throw new AppError('ERR_NO_TICKET_FOUND');
     const planned = change(before);
@@ -602,8 +602,9 @@ export const changeTicket = async (
       const after = await saveTicket(before, planned.after, { logs: planned.logs, conversation: planned.conversation });
       return { before, after };
     } catch (error) {
-      if (error instanceof TicketChanged) continue;
-      throw error;
+      if (!(error instanceof TicketChanged)) throw error;
+      // somebody else got through: wait a little (random, growing) so that racing writers spread out
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
     }
   }
   throw new AppError('ERR_CREATING_TICKET', 'The ticket is changing too fast, try again');
