@@ -7,6 +7,7 @@ import { sessionStore } from '../lib/session-store.ts';
 import { makePlan, makeUser } from '../test-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { appRoutes } from './router.tsx';
+import { fakeNetwork, type FakeRoute } from '../test-network.ts';
 
 /**
  * The public pages and the guards, rendered as the app renders them, against a fake API: what a user sees
@@ -14,36 +15,11 @@ import { appRoutes } from './router.tsx';
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Handler = (init: RequestInit) => { status: number; body?: unknown };
-
-const serve = (routes: Record<string, Handler>) => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init: RequestInit = {}) => {
-      const url = new URL(String(input));
-      const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-      const reply = handler ? handler(init) : { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      readyState = 0;
-      onopen = null;
-      onclose = null;
-      onerror = null;
-      onmessage = null;
-      send() {}
-      close() {}
-    },
-  );
+const serve = (routes: Record<string, FakeRoute>) => {
+  fakeNetwork(routes);
 };
 
-const publicRoutes: Record<string, Handler> = {
+const publicRoutes: Record<string, FakeRoute> = {
   'GET /api/public-settings/allowSignup': () => ({ status: 200, body: { key: 'allowSignup', value: 'enabled' } }),
   'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
   'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
@@ -196,8 +172,8 @@ describe('sign-in flow', () => {
 
   it('shows a retry screen when the server cannot be reached while restoring, and signs out when it refuses', async () => {
     storedSession('old');
-    let refresh: Handler = () => ({ status: 503 });
-    serve({ ...publicRoutes, 'POST /api/auth/refresh_token': (init) => refresh(init) });
+    let refresh: FakeRoute = () => ({ status: 503 });
+    serve({ ...publicRoutes, 'POST /api/auth/refresh_token': (init, url) => refresh(init, url) });
     await render('/tickets');
     await until(() => container.textContent?.includes('Não foi possível conectar ao servidor') ?? false, 'the retry screen');
     refresh = () => ({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });

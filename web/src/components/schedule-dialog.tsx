@@ -1,6 +1,5 @@
 import { scheduleDayRules, scheduleIntervals, type Schedule } from '@switchboard/shared/contracts/schedules';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AutoComplete } from 'primereact/autocomplete';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
@@ -8,7 +7,7 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callRoute } from '../lib/api-client.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
@@ -24,15 +23,11 @@ import {
 } from '../lib/schedule-form.ts';
 import { useSaveSchedule, type ScheduleMediaChange } from '../lib/schedules-api.ts';
 import { useToast } from '../lib/toast.tsx';
+import { ContactPicker } from './contact-picker.tsx';
 import { fieldA11y, FormField } from './form-field.tsx';
 import './schedule-dialog.css';
 
-/** Contact search starts at 3 characters (spec document 1 section 5), 500 ms after the last keystroke. */
-const SEARCH_MIN_CHARS = 3;
-const SEARCH_DEBOUNCE_MS = 500;
-
 type Picked = { id: number; name: string; number?: string };
-const noContacts: Picked[] = [];
 
 export interface ScheduleDialogProps {
   visible: boolean;
@@ -61,21 +56,11 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
   const [values, setValues] = useState<ScheduleFormValues>(() => (schedule ? scheduleFormOf(schedule) : emptyScheduleForm(clock.now(), contact ?? null)));
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [media, setMedia] = useState<ScheduleMediaChange>({ kind: 'keep' });
-  const [contactText, setContactText] = useState('');
-  const [contactQuery, setContactQuery] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
 
   const connections = useQuery({ queryKey: ['connections'], queryFn: () => callRoute('connections.list'), staleTime: 60_000 });
   const users = useQuery({ queryKey: ['users', 'schedule-picker'], queryFn: () => callRoute('users.list', { query: {} }), staleTime: 60_000 });
   const queues = useQuery({ queryKey: ['queues'], queryFn: () => callRoute('queues.list'), staleTime: 60_000 });
-  const searchable = contactQuery.trim().length >= SEARCH_MIN_CHARS;
-  const found = useQuery({
-    queryKey: ['contacts', 'search', contactQuery.trim().toLowerCase()],
-    queryFn: () => callRoute('contacts.list', { query: { searchParam: contactQuery.trim(), rowsPerPage: 10 } }),
-    enabled: searchable,
-    placeholderData: keepPreviousData,
-  });
-  const suggestions = useMemo<Picked[]>(() => (searchable && found.data ? found.data.contacts.map((c) => ({ id: c.id, name: c.name, number: c.number })) : noContacts), [searchable, found.data]);
 
   const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
 
@@ -152,36 +137,11 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
               {values.contact.name}
             </span>
           ) : (
-            <AutoComplete
-              inputId="schedule-contact"
-              value={values.contact ?? contactText}
-              suggestions={suggestions}
-              field="name"
-              completeMethod={(ev) => setContactQuery(ev.query)}
-              onChange={(ev) => {
-                if (typeof ev.value === 'string') {
-                  setContactText(ev.value);
-                  if (values.contact) set('contact', null);
-                } else {
-                  const c = ev.value as Picked;
-                  set('contact', { id: c.id, name: c.name });
-                }
-              }}
-              itemTemplate={(c: Picked) => (
-                <div className="picker-option">
-                  <span className="picker-option__name">{c.name}</span>
-                  <span className="picker-option__meta">{c.number}</span>
-                </div>
-              )}
-              placeholder={t('schedules.dialog.contactPlaceholder', { min: SEARCH_MIN_CHARS })}
-              emptyMessage={t('schedules.dialog.noContacts')}
-              showEmptyMessage
-              delay={SEARCH_DEBOUNCE_MS}
-              minLength={SEARCH_MIN_CHARS}
-              className="w-full"
-              inputClassName="w-full"
-              appendTo={document.body}
-              aria-invalid={errors.contact ? true : undefined}
+            <ContactPicker
+              id="schedule-contact"
+              value={values.contact ?? undefined}
+              onChange={(c) => set('contact', c ? { id: c.id, name: c.name } : null)}
+              invalid={Boolean(errors.contact)}
             />
           )}
         </FormField>

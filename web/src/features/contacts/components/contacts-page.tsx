@@ -17,7 +17,7 @@ import { buildViewer } from '../../../lib/viewer.ts';
 import { useContacts } from '../api/get-contacts.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useContactsLiveUpdates } from '../hooks/use-contacts-live-updates.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useExportContacts } from '../hooks/use-export-contacts.ts';
 import { currentCursor, initialPaging, pageRange, pagingReducer } from '../utils/cursor-paging.ts';
 import { ContactDialog } from './contact-dialog.tsx';

@@ -8,6 +8,7 @@ import { appRoutes } from '../../../app/router.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { fakeNetwork, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
 
 /**
  * /quick-messages as the app renders it, signed in as user 5, against a fake API: the table, the pager, adding
@@ -15,39 +16,10 @@ import { makePlan, makeUser } from '../../../test-fixtures.ts';
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Reply = { status: number; body?: unknown };
-type Handler = (init: RequestInit, url: URL) => Reply;
+let calls: RecordedCall[];
 
-let calls: { method: string; path: string; search: string; body?: unknown }[];
-
-const serve = (routes: Record<string, Handler>) => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init.method ?? 'GET';
-      calls.push({ method, path: url.pathname, search: url.search, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const handler = routes[`${method} ${url.pathname}`];
-      const reply = handler ? handler(init, url) : { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      readyState = 0;
-      onopen = null;
-      onclose = null;
-      onerror = null;
-      onmessage = null;
-      send() {}
-      close() {}
-    },
-  );
+const serve = (routes: Record<string, FakeRoute>) => {
+  calls = fakeNetwork(routes);
 };
 
 const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => ({
@@ -67,7 +39,7 @@ const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage 
   ...overrides,
 });
 
-const sessionRoutes: Record<string, Handler> = {
+const sessionRoutes: Record<string, FakeRoute> = {
   'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
   'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
   'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),

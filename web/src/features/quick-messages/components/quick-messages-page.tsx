@@ -18,7 +18,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteQuickMessage } from '../api/delete-quick-message.ts';
 import { useQuickMessages } from '../api/get-quick-messages.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useQuickMessagesLiveUpdates } from '../hooks/use-quick-messages-live-updates.ts';
 import { isReadOnlyFor } from '../utils/quick-message-form.ts';
 import { QuickMessageDialog } from './quick-message-dialog.tsx';

@@ -8,6 +8,7 @@ import { appRoutes } from '../../../app/router.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { fakeNetwork, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
 
 /**
  * /schedules as the app renders it, signed in, against a fake API: the plan gate, the calendar's events with
@@ -16,36 +17,10 @@ import { makePlan, makeUser } from '../../../test-fixtures.ts';
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Reply = { status: number; body?: unknown };
-type Handler = (init: RequestInit, url: URL) => Reply;
+let calls: RecordedCall[];
 
-let calls: { method: string; path: string; search: string; body?: unknown }[];
-
-const serve = (routes: Record<string, Handler>) => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init.method ?? 'GET';
-      calls.push({ method, path: url.pathname, search: url.search, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const handler = routes[`${method} ${url.pathname}`];
-      const answer = handler ? handler(init, url) : { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
-      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      readyState = 0;
-      onopen = null;
-      onclose = null;
-      onerror = null;
-      onmessage = null;
-      send() {}
-      close() {}
-    },
-  );
+const serve = (routes: Record<string, FakeRoute>) => {
+  calls = fakeNetwork(routes);
 };
 
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
@@ -80,7 +55,7 @@ const schedule = (id: number, name: string, sendAt: string, overrides: Partial<S
   ...overrides,
 });
 
-const sessionRoutes = (useSchedules: boolean): Record<string, Handler> => ({
+const sessionRoutes = (useSchedules: boolean): Record<string, FakeRoute> => ({
   'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
   'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useSchedules }) } }),
   'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),

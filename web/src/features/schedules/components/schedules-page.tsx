@@ -22,20 +22,9 @@ import { useSchedules } from '../api/get-schedules.ts';
 import { useSchedulesLiveUpdates } from '../hooks/use-schedules-live-updates.ts';
 import { ScheduleCalendar, type CalendarView } from './schedule-calendar.tsx';
 import './schedules.css';
-
-/** Spec document 1 section 9: searches wait 500 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 500;
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 type DialogState = { kind: 'none' } | { kind: 'add'; contact?: { id: number; name: string } } | { kind: 'edit'; schedule: Schedule };
-
-const useDebounced = (value: string): string => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return debounced;
-};
 
 /** /schedules: the plan's schedules feature is required; others get an error toast and go back to the inbox. */
 export function SchedulesPage({ clock = systemClock }: { clock?: Clock }) {
@@ -64,7 +53,7 @@ function SchedulesCalendarPage({ clock }: { clock: Clock }) {
   useSchedulesLiveUpdates(user.companyId);
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const searchParam = useDebounced(search.trim());
+  const searchParam = useDebouncedValue(search.trim());
   const list = useSchedules(searchParam);
   const remove = useDeleteSchedule();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { forwardMessage } from '../api/forward-message.ts';
 import { FORWARD_DELAY_MS } from '../utils/message-rules.ts';
-import { ContactPicker } from './contact-picker.tsx';
+import { ContactPicker } from '../../../components/contact-picker.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -14,7 +14,7 @@ import { useQueues } from '../api/get-queues.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { ticketHolderOf } from '../utils/ticket-holder.ts';
 import { channelIcon } from '../utils/ticket-row.ts';
-import { ContactPicker } from './contact-picker.tsx';
+import { ContactPicker } from '../../../components/contact-picker.tsx';
 import { useInbox } from './inbox-context.tsx';
 import { QueueOption } from './queue-option.tsx';
 

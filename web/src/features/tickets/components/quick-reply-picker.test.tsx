@@ -9,6 +9,7 @@ import { sessionStore } from '../../../lib/session-store.ts';
 import { makeUser } from '../../../test-fixtures.ts';
 import { makeTicket } from '../test-fixtures.ts';
 import { MessageInput } from './message-input.tsx';
+import { fakeNetwork, type RecordedCall } from '../../../test-network.ts';
 
 /**
  * The message input's quick-reply picker, signed in, against a fake API: '/' lists the replies the API offers,
@@ -16,9 +17,8 @@ import { MessageInput } from './message-input.tsx';
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Reply = { status: number; body?: unknown; raw?: BodyInit; type?: string };
 
-let calls: { method: string; path: string; search: string }[];
+let calls: RecordedCall[];
 
 const LONG =
   'Bom dia! Obrigado por entrar em contato com a Acme. Em que podemos ajudar hoje? Responderemos em breve, fique à vontade.';
@@ -54,38 +54,14 @@ const replies = [
 ];
 
 const serve = () => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: unknown, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init.method ?? 'GET';
-      calls.push({ method, path: url.pathname, search: url.search });
-      let reply: Reply = { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
-      if (method === 'POST' && url.pathname === '/api/auth/refresh_token')
-        reply = { status: 200, body: { token: 'tok', user: makeUser() } };
-      if (method === 'GET' && url.pathname === '/api/quick-messages/list') {
-        const prefix = (url.searchParams.get('shortcode') ?? '').toLowerCase();
-        reply = { status: 200, body: replies.filter((r) => r.shortcode.startsWith(prefix)) };
-      }
-      if (method === 'GET' && url.pathname === '/media/c7/qm3/tabela.pdf')
-        reply = { status: 200, raw: '%PDF-1.4 price list', type: 'application/pdf' };
-      const body = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
-      return new Response(body, { status: reply.status, headers: { 'content-type': reply.type ?? 'application/json' } });
-    }),
-  );
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      readyState = 0;
-      onopen = null;
-      onclose = null;
-      onerror = null;
-      onmessage = null;
-      send() {}
-      close() {}
+  calls = fakeNetwork({
+    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
+    'GET /api/quick-messages/list': (_init, url) => {
+      const prefix = (url.searchParams.get('shortcode') ?? '').toLowerCase();
+      return { status: 200, body: replies.filter((r) => r.shortcode.startsWith(prefix)) };
     },
-  );
+    'GET /media/c7/qm3/tabela.pdf': () => ({ status: 200, raw: '%PDF-1.4 price list', type: 'application/pdf' }),
+  });
 };
 
 function SignedIn({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSendMessage } from '../api/send-message.ts';
-import { ContactPicker } from './contact-picker.tsx';
+import { ContactPicker } from '../../../components/contact-picker.tsx';
 
 /** Shares a contact card (vCard) in the conversation. */
 export function SendContactDialog({ ticketId, visible, onHide }: { ticketId: number; visible: boolean; onHide: () => void }) {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCloseAllTickets } from '../api/close-all-tickets.ts';
 import { useTicketCount } from '../api/get-tickets.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { isSearchable, mayShowAll, SEARCH_DEBOUNCE_MS, sortApplies, type SortOrder, type TicketListFilters, type TicketTab, type TicketView } from '../utils/ticket-filters.ts';
 import { useInbox } from './inbox-context.tsx';

@@ -6,8 +6,8 @@ export type TicketView = TicketTab | 'closed' | 'search';
 export type SortOrder = 'ASC' | 'DESC';
 
 /** Search starts at 3 characters, 500 ms after the last keystroke (sections 5 and 9). */
-export const SEARCH_MIN_CHARS = 3;
-export const SEARCH_DEBOUNCE_MS = 500;
+export { isSearchable, SEARCH_MIN_CHARS } from '../../../lib/search-rules.ts';
+export { SEARCH_DEBOUNCE_MS } from '../../../lib/use-debounced-value.ts';
 /** Tickets per page of a list. */
 export const TICKET_PAGE_SIZE = 20;
 /** The next page loads when the list is scrolled within 100 px of its bottom (section 9). */
@@ -35,7 +35,6 @@ export interface ListViewer {
   allowGroup: boolean;
 }
 
-export const isSearchable = (text: string): boolean => text.trim().length >= SEARCH_MIN_CHARS;
 
 /** The show-all toggle: admins, and users when all-user-chat is on; never in search or on the closed view for users. */
 export const mayShowAll = (viewer: Pick<ListViewer, 'profile'>, allUserChat: boolean, view: TicketView): boolean =>

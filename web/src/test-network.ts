@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+
+/**
+ * The network as web unit tests see it: `fetch` answers from a table of routes ("METHOD /path") and 404s the
+ * rest, and the realtime WebSocket never connects. The API itself is tested against the real backend elsewhere;
+ * these tests are about what a page does with answers.
+ */
+export interface FakeReply {
+  status: number;
+  body?: unknown;
+  /** a non-JSON answer (a file), sent as is with `type` */
+  raw?: string;
+  type?: string;
+}
+
+export type FakeRoute = (init: RequestInit, url: URL) => FakeReply;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  search: string;
+  body?: unknown;
+}
+
+class SilentSocket {
+  readyState = 0;
+  onopen = null;
+  onclose = null;
+  onerror = null;
+  onmessage = null;
+  send() {}
+  close() {}
+}
+
+/** Installs the fake network; answers the list of calls made through it, in order. */
+export const fakeNetwork = (routes: Record<string, FakeRoute>): RecordedCall[] => {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: unknown, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ method, path: url.pathname, search: url.search, body });
+      const route = routes[`${method} ${url.pathname}`];
+      const reply = route ? route(init, url) : { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
+      const payload = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
+      return new Response(payload, { status: reply.status, headers: { 'content-type': reply.type ?? 'application/json' } });
+    }),
+  );
+  vi.stubGlobal('WebSocket', SilentSocket);
+  return calls;
+};
