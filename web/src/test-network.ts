@@ -1,7 +1,8 @@
+import { act } from 'react';
 import { vi } from 'vitest';
 
 /**
- * The network as web unit tests see it: `fetch` answers from a table of routes ("METHOD /path") and 404s the
+ * What web unit tests share. The network as they see it: `fetch` answers from a table of routes ("METHOD /path") and 404s the
  * rest, and the realtime WebSocket never connects. The API itself is tested against the real backend elsewhere;
  * these tests are about what a page does with answers.
  */
@@ -50,4 +51,18 @@ export const fakeNetwork = (routes: Record<string, FakeRoute>): RecordedCall[] =
   );
   vi.stubGlobal('WebSocket', SilentSocket);
   return calls;
+};
+
+/**
+ * Waits (in React's act, 20 ms at a time, 3 s at most) until `check` holds; fails naming `what` and showing the
+ * page's text.
+ */
+export const until = async (check: () => boolean, what: string): Promise<void> => {
+  for (let i = 0; i < 150; i++) {
+    if (check()) return;
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+  }
+  throw new Error(`timed out waiting for ${what}; page: ${document.body.textContent}`);
 };

@@ -7,7 +7,7 @@ import { sessionStore } from '../lib/session-store.ts';
 import { makePlan, makeUser } from '../test-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { appRoutes } from './router.tsx';
-import { fakeNetwork, type FakeRoute } from '../test-network.ts';
+import { fakeNetwork, type FakeRoute, until } from '../test-network.ts';
 
 /**
  * The public pages and the guards, rendered as the app renders them, against a fake API: what a user sees
@@ -40,15 +40,6 @@ const render = async (path: string) => {
   });
 };
 
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 100; i++) {
-    if (check()) return;
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
-  }
-  throw new Error(`timed out waiting for ${what}; page: ${container.textContent}`);
-};
 
 /** A session left by an earlier visit: a stored token, restored through the refresh cookie on load. */
 const storedSession = (token: string) => sessionStore.setSession({ token, user: makeUser() });

@@ -8,7 +8,7 @@ import { appRoutes } from '../../../app/router.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { makePlan, makeUser } from '../../../test-fixtures.ts';
-import { fakeNetwork, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
+import { fakeNetwork, type FakeRoute, type RecordedCall, until } from '../../../test-network.ts';
 
 /**
  * /quick-messages as the app renders it, signed in as user 5, against a fake API: the table, the pager, adding
@@ -60,15 +60,6 @@ const render = async () => {
   });
 };
 
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 150; i++) {
-    if (check()) return;
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
-  }
-  throw new Error(`timed out waiting for ${what}; page: ${document.body.textContent}`);
-};
 
 const rowsText = () =>
   [...container.querySelectorAll('[data-testid=quick-messages-table] tbody tr')].map((tr) => tr.textContent ?? '');

@@ -9,7 +9,7 @@ import { sessionStore } from '../../../lib/session-store.ts';
 import { makeUser } from '../../../test-fixtures.ts';
 import { makeTicket } from '../test-fixtures.ts';
 import { MessageInput } from './message-input.tsx';
-import { fakeNetwork, type RecordedCall } from '../../../test-network.ts';
+import { fakeNetwork, type RecordedCall, until } from '../../../test-network.ts';
 
 /**
  * The message input's quick-reply picker, signed in, against a fake API: '/' lists the replies the API offers,
@@ -91,15 +91,6 @@ const render = async () => {
   });
 };
 
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 150; i++) {
-    if (check()) return;
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 20));
-    });
-  }
-  throw new Error(`timed out waiting for ${what}; page: ${document.body.textContent}`);
-};
 
 const input = () => document.querySelector<HTMLTextAreaElement>('[data-testid=message-input]')!;
 const options = () => [...document.querySelectorAll<HTMLElement>('[data-testid=quick-reply-option]')];
