@@ -1,5 +1,6 @@
 import type { User } from '@switchboard/shared/contracts/auth';
 import type { Plan } from '@switchboard/shared/contracts/plans';
+import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 
 /** A complete user as the API returns it, for tests; override what the test is about. */
 export const makeUser = (overrides: Partial<User> = {}): User => ({
@@ -50,5 +51,23 @@ export const makePlan = (overrides: Partial<Plan> = {}): Plan => ({
   useKanban: false,
   useOpenAi: false,
   useIntegrations: false,
+  ...overrides,
+});
+
+/** A quick reply of user 5 as the API returns it, text only; override what the test is about. */
+export const makeQuickMessage = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => ({
+  id,
+  shortcode: `q${id}`,
+  message: `Text ${id}`,
+  geral: false,
+  visao: true,
+  userId: 5,
+  isMedia: false,
+  mediaPath: null,
+  mediaName: null,
+  mediaType: null,
+  mediaUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

@@ -1,5 +1,8 @@
 import { act } from 'react';
-import { vi } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { i18n } from './lib/i18n.ts';
+import { sessionStore } from './lib/session-store.ts';
 
 /**
  * What web unit tests share. The network as they see it: `fetch` answers from a table of routes ("METHOD /path") and 404s the
@@ -65,4 +68,32 @@ export const until = async (check: () => boolean, what: string): Promise<void> =
     });
   }
   throw new Error(`timed out waiting for ${what}; page: ${document.body.textContent}`);
+};
+
+export interface TestPage {
+  container: HTMLDivElement;
+  root: Root;
+}
+
+/**
+ * Gives each test of the file a fresh page: empty storage and session, the interface in `language`, a container
+ * with its React root; afterwards the root is unmounted, the document emptied and the fake network removed.
+ */
+export const freshPageEachTest = (language: 'pt' | 'es' | 'en' | 'tr' = 'pt'): TestPage => {
+  const page = {} as TestPage;
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStore.clear();
+    await i18n.changeLanguage(language);
+    page.container = document.createElement('div');
+    document.body.append(page.container);
+    page.root = createRoot(page.container);
+  });
+  afterEach(async () => {
+    await act(async () => page.root.unmount());
+    page.container.remove();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+  return page;
 };

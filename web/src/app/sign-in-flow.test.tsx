@@ -1,13 +1,11 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../lib/session-store.ts';
 import { makePlan, makeUser } from '../test-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { appRoutes } from './router.tsx';
-import { fakeNetwork, type FakeRoute, until } from '../test-network.ts';
+import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../test-network.ts';
 
 /**
  * The public pages and the guards, rendered as the app renders them, against a fake API: what a user sees
@@ -25,14 +23,13 @@ const publicRoutes: Record<string, FakeRoute> = {
   'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
 };
 
-let container: HTMLDivElement;
-let root: Root;
+const page = freshPageEachTest('pt');
 let router: ReturnType<typeof createMemoryRouter>;
 
 const render = async (path: string) => {
   router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   await act(async () => {
-    root.render(
+    page.root.render(
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>,
@@ -45,7 +42,7 @@ const render = async (path: string) => {
 const storedSession = (token: string) => sessionStore.setSession({ token, user: makeUser() });
 
 const typeInto = async (selector: string, value: string) => {
-  const input = container.querySelector<HTMLInputElement>(selector)!;
+  const input = page.container.querySelector<HTMLInputElement>(selector)!;
   await act(async () => {
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     setter.call(input, value);
@@ -55,42 +52,29 @@ const typeInto = async (selector: string, value: string) => {
 
 const submit = async () => {
   await act(async () => {
-    container.querySelector<HTMLFormElement>('form')!.requestSubmit();
+    page.container.querySelector<HTMLFormElement>('form')!.requestSubmit();
   });
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStore.clear();
-  await i18n.changeLanguage('pt');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
 
 describe('sign-in flow', () => {
   it("shows 'Obrigatório' under each empty field and calls no API", async () => {
     const login = vi.fn(() => ({ status: 500 }));
     serve({ ...publicRoutes, 'POST /api/auth/login': login });
     await render('/login');
-    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await until(() => page.container.querySelector('#login-email') !== null, 'the login form');
     await submit();
-    expect(container.querySelector('#login-email-error')?.textContent).toBe('Obrigatório');
-    expect(container.querySelector('#login-password-error')?.textContent).toBe('Obrigatório');
-    expect(container.querySelector('#login-email')?.getAttribute('aria-invalid')).toBe('true');
+    expect(page.container.querySelector('#login-email-error')?.textContent).toBe('Obrigatório');
+    expect(page.container.querySelector('#login-password-error')?.textContent).toBe('Obrigatório');
+    expect(page.container.querySelector('#login-email')?.getAttribute('aria-invalid')).toBe('true');
     expect(login).not.toHaveBeenCalled();
   });
 
   it('shows the register link only when sign-up is enabled', async () => {
     serve(publicRoutes);
     await render('/login');
-    await until(() => container.querySelector('[data-testid=signup-link]') !== null, 'the register link');
+    await until(() => page.container.querySelector('[data-testid=signup-link]') !== null, 'the register link');
   });
 
   it('enters the inbox after a successful login, sending the typed credentials', async () => {
@@ -103,15 +87,15 @@ describe('sign-in flow', () => {
       },
     });
     await render('/login');
-    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await until(() => page.container.querySelector('#login-email') !== null, 'the login form');
     await typeInto('#login-email', ' ana@example.com ');
     await typeInto('#login-password', 'secret1');
     await submit();
     await until(() => router.state.location.pathname === '/tickets', 'the inbox');
-    await until(() => container.querySelector('[data-testid=tickets-page]') !== null, 'the inbox page');
+    await until(() => page.container.querySelector('[data-testid=tickets-page]') !== null, 'the inbox page');
     expect(sent).toEqual({ email: 'ana@example.com', password: 'secret1' });
     expect(localStorage.getItem('token')).toBe('tok');
-    expect(container.querySelector('[data-testid=greeting]')?.textContent).toContain('Olá, Ana Souza! Boas-vindas à Acme Ltda.');
+    expect(page.container.querySelector('[data-testid=greeting]')?.textContent).toContain('Olá, Ana Souza! Boas-vindas à Acme Ltda.');
   });
 
   it('sends an expired company to /financeiro-aberto with the due date', async () => {
@@ -122,19 +106,19 @@ describe('sign-in flow', () => {
       'POST /api/auth/login': () => ({ status: 200, body: { token: 'tok', user: expired } }),
     });
     await render('/login');
-    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await until(() => page.container.querySelector('#login-email') !== null, 'the login form');
     await typeInto('#login-email', 'ana@example.com');
     await typeInto('#login-password', 'secret1');
     await submit();
     await until(() => router.state.location.pathname === '/financeiro-aberto', 'the open-invoices page');
-    await until(() => container.querySelector('[data-testid=subscription-due-date]') !== null, 'the due date');
-    expect(container.querySelector('[data-testid=subscription-due-date]')?.textContent).toBe('01/03/2024');
+    await until(() => page.container.querySelector('[data-testid=subscription-due-date]') !== null, 'the due date');
+    expect(page.container.querySelector('[data-testid=subscription-due-date]')?.textContent).toBe('01/03/2024');
   });
 
   it('keeps the user on the form with the translated error for wrong credentials', async () => {
     serve({ ...publicRoutes, 'POST /api/auth/login': () => ({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } }) });
     await render('/login');
-    await until(() => container.querySelector('#login-email') !== null, 'the login form');
+    await until(() => page.container.querySelector('#login-email') !== null, 'the login form');
     await typeInto('#login-email', 'ana@example.com');
     await typeInto('#login-password', 'wrong');
     await submit();
@@ -156,8 +140,8 @@ describe('sign-in flow', () => {
       'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'new', user: makeUser({ profile: 'user' }) } }),
     });
     await render('/');
-    await until(() => container.querySelector('[data-testid=forbidden-page]') !== null, 'the 403 page');
-    expect(container.textContent).toContain('Oops! Accesso denegado!');
+    await until(() => page.container.querySelector('[data-testid=forbidden-page]') !== null, 'the 403 page');
+    expect(page.container.textContent).toContain('Oops! Accesso denegado!');
     expect(localStorage.getItem('token')).toBe('new');
   });
 
@@ -166,10 +150,10 @@ describe('sign-in flow', () => {
     let refresh: FakeRoute = () => ({ status: 503 });
     serve({ ...publicRoutes, 'POST /api/auth/refresh_token': (init, url) => refresh(init, url) });
     await render('/tickets');
-    await until(() => container.textContent?.includes('Não foi possível conectar ao servidor') ?? false, 'the retry screen');
+    await until(() => page.container.textContent?.includes('Não foi possível conectar ao servidor') ?? false, 'the retry screen');
     refresh = () => ({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     await act(async () => {
-      [...container.querySelectorAll('button')].find((b) => b.textContent?.includes('Tentar novamente'))!.click();
+      [...page.container.querySelectorAll('button')].find((b) => b.textContent?.includes('Tentar novamente'))!.click();
     });
     await until(() => router.state.location.pathname === '/login', 'the login page');
     expect(localStorage.getItem('token')).toBeNull();

@@ -26,6 +26,7 @@ import { useToast } from '../lib/toast.tsx';
 import { ContactPicker } from './contact-picker.tsx';
 import { fieldA11y, FormField } from './form-field.tsx';
 import './schedule-dialog.css';
+import { DialogActions } from './dialog-actions.tsx';
 
 type Picked = { id: number; name: string; number?: string };
 
@@ -114,10 +115,7 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
   };
 
   const footer = (
-    <div className="schedule-dialog__footer">
-      <Button type="button" label={t('common.cancel')} severity="secondary" text onClick={onHide} />
-      <Button type="submit" form="schedule-form" label={t('common.save')} icon="pi pi-check" loading={save.isPending} data-testid="schedule-save" />
-    </div>
+    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'schedule-form', loading: save.isPending, testId: 'schedule-save' }} />
   );
 
   return (

@@ -8,6 +8,7 @@ import type { Contact, MediaType, Message, SendMessageBody } from '@switchboard/
 import { channels } from '@switchboard/shared/events';
 import { ChannelUnavailable, type OutgoingContext } from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
+import { pauseAfterConflict } from '../../platform/table/conflict-pause.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -232,7 +233,7 @@ const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, me
       return writes.next;
     } catch (error) {
       if (!(error instanceof LinkedWriteFailed)) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
+      await pauseAfterConflict(attempt);
       t = await currentTicket(t.companyId, t.id);
     }
   }

@@ -15,6 +15,7 @@ import {
 } from '@switchboard/shared/contracts/inbox';
 import { channels } from '@switchboard/shared/events';
 import { can } from '@switchboard/shared/permissions';
+import { pauseAfterConflict } from '../../platform/table/conflict-pause.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -603,8 +604,7 @@ export const changeTicket = async (
       return { before, after };
     } catch (error) {
       if (!(error instanceof TicketChanged)) throw error;
-      // somebody else got through: wait a little (random, growing) so that racing writers spread out
-      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
+      await pauseAfterConflict(attempt);
     }
   }
   throw new AppError('ERR_CREATING_TICKET', 'The ticket is changing too fast, try again');

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
@@ -13,6 +12,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { profileChanges, profileValuesOf, validateProfile, type ProfileErrors, type ProfileValues } from '../utils/profile-form.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** The avatar menu's Profile: the user's name, password and theme and menu defaults. */
 export function ProfileDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
@@ -78,10 +78,7 @@ export function ProfileDialog({ visible, onHide }: { visible: boolean; onHide: (
   ];
 
   const footer = (
-    <div className="dialog-footer">
-      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={update.isPending} />
-      <Button type="submit" form="profile-form" label={t('common.save')} icon="pi pi-check" loading={update.isPending} disabled={stored.isLoading} />
-    </div>
+    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'profile-form', loading: update.isPending, disabled: stored.isLoading }} />
   );
 
   return (

@@ -20,6 +20,7 @@ import {
   type ContactFormErrors,
   type ContactFormValues,
 } from '../utils/contact-form.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Add a contact (no `contact`) or edit one: name, number, e-mail and extra-information rows. */
 export function ContactDialog({ visible, contact, onHide }: { visible: boolean; contact?: Contact; onHide: () => void }) {
@@ -92,17 +93,7 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
   };
 
   const footer = (
-    <div className="dialog-footer">
-      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={pending} />
-      <Button
-        type="submit"
-        form="contact-form"
-        label={t('common.save')}
-        icon="pi pi-check"
-        loading={pending}
-        data-testid="contact-save"
-      />
-    </div>
+    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'contact-form', loading: pending, testId: 'contact-save' }} />
   );
 
   return (

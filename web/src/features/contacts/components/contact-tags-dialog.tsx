@@ -1,5 +1,4 @@
 import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSyncContactTags } from '../api/sync-contact-tags.ts';
 import { TagChip } from './tag-chip.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** The tags of one contact, saved together through POST /tags/sync. */
 export function ContactTagsDialog({
@@ -42,10 +42,7 @@ export function ContactTagsDialog({
   };
 
   const footer = (
-    <div className="dialog-footer">
-      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={sync.isPending} />
-      <Button type="button" label={t('common.save')} icon="pi pi-check" loading={sync.isPending} onClick={save} />
-    </div>
+    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', loading: sync.isPending, onClick: save }} />
   );
 
   return (

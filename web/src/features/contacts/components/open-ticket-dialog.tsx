@@ -1,5 +1,4 @@
 import type { Contact } from '@switchboard/shared/contracts/inbox';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
@@ -11,6 +10,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { useQueues } from '../api/get-queues.ts';
 import { openTicketConflict, type OpenTicketConflict } from '../utils/open-ticket-conflict.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /**
  * Opens a ticket with a contact in a chosen queue (start stays disabled until one is chosen). When the contact
@@ -65,18 +65,10 @@ export function OpenTicketDialog({ contact, onHide }: { contact: Contact | undef
       : t('contacts.openTicket.waiting', { queue: conflict.queueName ?? t('contacts.openTicket.noQueue') });
 
   const footer = (
-    <div className="dialog-footer">
-      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={create.isPending} />
-      <Button
-        type="button"
-        icon="pi pi-comments"
-        label={t('contacts.openTicket.start')}
-        disabled={queueId === null}
-        loading={create.isPending}
-        onClick={start}
-        data-testid="open-ticket-start"
-      />
-    </div>
+    <DialogActions
+      onCancel={onHide}
+      confirm={{ label: t('contacts.openTicket.start'), icon: 'pi pi-comments', disabled: queueId === null, loading: create.isPending, onClick: start, testId: 'open-ticket-start' }}
+    />
   );
 
   return (

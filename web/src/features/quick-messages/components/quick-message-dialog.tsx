@@ -19,6 +19,7 @@ import {
   type QuickMessageFormErrors,
   type QuickMessageFormValues,
 } from '../utils/quick-message-form.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Add a reply (no `record`), edit one, or only view it when `readOnly` (another user's unshared reply). */
 export function QuickMessageDialog({
@@ -96,17 +97,7 @@ export function QuickMessageDialog({
       <Button type="button" label={t('quickMessages.dialog.close')} onClick={onHide} />
     </div>
   ) : (
-    <div className="dialog-footer">
-      <Button type="button" text label={t('common.cancel')} onClick={onHide} disabled={pending} />
-      <Button
-        type="submit"
-        form="quick-message-form"
-        label={t('common.save')}
-        icon="pi pi-check"
-        loading={pending}
-        data-testid="quick-message-save"
-      />
-    </div>
+    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'quick-message-form', loading: pending, testId: 'quick-message-save' }} />
   );
 
   return (

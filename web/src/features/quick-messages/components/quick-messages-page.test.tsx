@@ -1,14 +1,12 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
-import { i18n } from '../../../lib/i18n.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
-import { fakeNetwork, type FakeRoute, type RecordedCall, until } from '../../../test-network.ts';
+import { makePlan, makeUser, makeQuickMessage } from '../../../test-fixtures.ts';
+import { fakeNetwork, type FakeRoute, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
  * /quick-messages as the app renders it, signed in as user 5, against a fake API: the table, the pager, adding
@@ -22,22 +20,7 @@ const serve = (routes: Record<string, FakeRoute>) => {
   calls = fakeNetwork(routes);
 };
 
-const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => ({
-  id,
-  shortcode: `code${String(id).padStart(2, '0')}`,
-  message: `Message ${id}`,
-  geral: false,
-  visao: true,
-  userId: 5,
-  isMedia: false,
-  mediaPath: null,
-  mediaName: null,
-  mediaType: null,
-  mediaUrl: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => makeQuickMessage(id, { shortcode: `code${String(id).padStart(2, '0')}`, message: `Message ${id}`, ...overrides });
 
 const sessionRoutes: Record<string, FakeRoute> = {
   'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
@@ -45,14 +28,13 @@ const sessionRoutes: Record<string, FakeRoute> = {
   'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
 };
 
-let container: HTMLDivElement;
-let root: Root;
+const page = freshPageEachTest('pt');
 
 const render = async () => {
   sessionStore.setSession({ token: 'old', user: makeUser() });
   const router = createMemoryRouter(appRoutes, { initialEntries: ['/quick-messages'] });
   await act(async () => {
-    root.render(
+    page.root.render(
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>,
@@ -62,7 +44,7 @@ const render = async () => {
 
 
 const rowsText = () =>
-  [...container.querySelectorAll('[data-testid=quick-messages-table] tbody tr')].map((tr) => tr.textContent ?? '');
+  [...page.container.querySelectorAll('[data-testid=quick-messages-table] tbody tr')].map((tr) => tr.textContent ?? '');
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
@@ -79,21 +61,7 @@ const typeInto = async (selector: string, value: string) => {
   });
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStore.clear();
-  await i18n.changeLanguage('pt');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
 
 describe('the quick replies page', () => {
   it('shows shortcode, attachment name or "Sem anexo" and a check when shared, five rows a page, reading more pages as needed', async () => {
@@ -114,17 +82,17 @@ describe('the quick replies page', () => {
     expect(rowsText()).toHaveLength(5);
     expect(rowsText()[0]).toContain('tabela.pdf');
     expect(rowsText()[2]).toContain('Sem anexo');
-    const checks = container.querySelectorAll('[data-testid=quick-messages-table] tbody .quick-messages-table__shared');
+    const checks = page.container.querySelectorAll('[data-testid=quick-messages-table] tbody .quick-messages-table__shared');
     expect(checks).toHaveLength(1);
     expect(checks[0]!.closest('tr')!.textContent).toContain('code02');
     expect(calls.filter((c) => c.path === '/api/quick-messages').map((c) => c.search)).toEqual(['?pageNumber=1']);
 
     // the pager offers 5, 10 and 25 rows; its last page of what was read asks the API for the next one
-    await click(container.querySelector('.p-paginator-last'));
+    await click(page.container.querySelector('.p-paginator-last'));
     await until(() => calls.some((c) => c.search === '?pageNumber=2'), 'the second API page');
     expect(rowsText()[4]).toContain('code20');
-    await until(() => container.querySelector('.p-paginator-next:not(.p-disabled)') !== null, 'a page after the fourth');
-    await click(container.querySelector('.p-paginator-next'));
+    await until(() => page.container.querySelector('.p-paginator-next:not(.p-disabled)') !== null, 'a page after the fourth');
+    await click(page.container.querySelector('.p-paginator-next'));
     await until(() => rowsText().some((r) => r.includes('code22')), 'the rows of the second API page');
     expect(rowsText()).toHaveLength(2);
   });

@@ -1,14 +1,12 @@
 import type { Schedule } from '@switchboard/shared/contracts/schedules';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
-import { i18n } from '../../../lib/i18n.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { makePlan, makeUser } from '../../../test-fixtures.ts';
-import { fakeNetwork, type FakeRoute, type RecordedCall, until } from '../../../test-network.ts';
+import { fakeNetwork, type FakeRoute, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
  * /schedules as the app renders it, signed in, against a fake API: the plan gate, the calendar's events with
@@ -64,15 +62,14 @@ const sessionRoutes = (useSchedules: boolean): Record<string, FakeRoute> => ({
   'GET /api/users': () => ({ status: 200, body: { users: [], hasMore: false, nextCursor: null } }),
 });
 
-let container: HTMLDivElement;
-let root: Root;
+const page = freshPageEachTest('es');
 let router: ReturnType<typeof createMemoryRouter>;
 
 const render = async (path: string) => {
   sessionStore.setSession({ token: 'old', user: makeUser() });
   router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   await act(async () => {
-    root.render(
+    page.root.render(
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>,
@@ -96,21 +93,7 @@ const typeInto = async (el: HTMLInputElement | HTMLTextAreaElement, value: strin
   });
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStore.clear();
-  await i18n.changeLanguage('es');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
 
 describe('the schedules page', () => {
   it('shows an error toast and goes back to the inbox when the plan has no schedules', async () => {

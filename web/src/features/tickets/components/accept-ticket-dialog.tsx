@@ -1,5 +1,4 @@
 import type { Ticket } from '@switchboard/shared/contracts/inbox';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { useQueues } from '../api/get-queues.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { QueueOption } from './queue-option.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Accepting a ticket that has no queue: the agent picks one; start stays disabled until then. */
 export function AcceptTicketDialog({ ticket, onHide }: { ticket: Ticket; onHide: () => void }) {
@@ -30,10 +30,10 @@ export function AcceptTicketDialog({ ticket, onHide }: { ticket: Ticket; onHide:
       header={t('tickets.accept.title')}
       className="inbox-dialog"
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onHide} />
-          <Button type="button" label={t('tickets.accept.start')} icon="pi pi-check" disabled={!queueId} loading={actions.busy} onClick={() => void start()} data-testid="accept-start" />
-        </div>
+        <DialogActions
+          onCancel={onHide}
+          confirm={{ label: t('tickets.accept.start'), icon: 'pi pi-check', disabled: !queueId, loading: actions.busy, onClick: () => void start(), testId: 'accept-start' }}
+        />
       }
     >
       <div className="dialog-form">

@@ -1,9 +1,9 @@
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTION_MAX_ROWS } from '../utils/message-rules.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 export interface Attachment {
   file: Blob;
@@ -55,10 +55,7 @@ export function AttachmentDialog({
       header={t('tickets.attachments.title', { count: attachments.length })}
       className="inbox-dialog inbox-dialog--wide"
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onHide} disabled={sending} />
-          <Button type="button" label={t('tickets.input.send')} icon="pi pi-send" loading={sending} onClick={() => onSend(caption)} data-testid="attachment-send" />
-        </div>
+        <DialogActions onCancel={onHide} confirm={{ label: t('tickets.input.send'), icon: 'pi pi-send', loading: sending, onClick: () => onSend(caption), testId: 'attachment-send' }} />
       }
     >
       <div className="attachment-preview">

@@ -1,7 +1,7 @@
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Takes a photo with the device camera; the photo then goes to the attachment preview. */
 export function CameraDialog({ visible, onCapture, onHide }: { visible: boolean; onCapture: (photo: Blob) => void; onHide: () => void }) {
@@ -52,10 +52,7 @@ export function CameraDialog({ visible, onCapture, onHide }: { visible: boolean;
       header={t('tickets.camera.title')}
       className="inbox-dialog inbox-dialog--wide"
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onHide} />
-          <Button type="button" label={t('tickets.camera.capture')} icon="pi pi-camera" disabled={!stream} onClick={capture} />
-        </div>
+        <DialogActions onCancel={onHide} confirm={{ label: t('tickets.camera.capture'), icon: 'pi pi-camera', disabled: !stream, onClick: capture }} />
       }
     >
       {failed ? (

@@ -1,5 +1,4 @@
 import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { forwardMessage } from '../api/forward-message.ts';
 import { FORWARD_DELAY_MS } from '../utils/message-rules.ts';
 import { ContactPicker } from '../../../components/contact-picker.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,10 +68,10 @@ export function ForwardMessagesDialog({
       className="inbox-dialog"
       closable={!sending}
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={close} disabled={sending} />
-          <Button type="button" label={t('tickets.forward.submit')} icon="pi pi-share-alt" disabled={!contact} loading={sending} onClick={() => void submit()} data-testid="forward-submit" />
-        </div>
+        <DialogActions
+          onCancel={close}
+          confirm={{ label: t('tickets.forward.submit'), icon: 'pi pi-share-alt', disabled: !contact, loading: sending, onClick: () => void submit(), testId: 'forward-submit' }}
+        />
       }
     >
       <div className="dialog-form">

@@ -1,6 +1,5 @@
 import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { channelIcon } from '../utils/ticket-row.ts';
 import { ContactPicker } from '../../../components/contact-picker.tsx';
 import { useInbox } from './inbox-context.tsx';
 import { QueueOption } from './queue-option.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /**
  * Starts a conversation with a contact: the contact (searched from 3 characters), a required queue and the
@@ -74,18 +74,10 @@ export function NewTicketDialog({ visible, onHide }: { visible: boolean; onHide:
       header={t('tickets.newTicket.title')}
       className="inbox-dialog"
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={close} />
-          <Button
-            type="button"
-            label={t('tickets.newTicket.submit')}
-            icon="pi pi-check"
-            disabled={!contact}
-            loading={create.isPending}
-            onClick={() => void submit()}
-            data-testid="new-ticket-submit"
-          />
-        </div>
+        <DialogActions
+          onCancel={close}
+          confirm={{ label: t('tickets.newTicket.submit'), icon: 'pi pi-check', disabled: !contact, loading: create.isPending, onClick: () => void submit(), testId: 'new-ticket-submit' }}
+        />
       }
     >
       <div className="dialog-form">

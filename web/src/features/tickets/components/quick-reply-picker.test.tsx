@@ -1,15 +1,13 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { i18n } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makeUser } from '../../../test-fixtures.ts';
+import { makeUser, makeQuickMessage } from '../../../test-fixtures.ts';
 import { makeTicket } from '../test-fixtures.ts';
 import { MessageInput } from './message-input.tsx';
-import { fakeNetwork, type RecordedCall, until } from '../../../test-network.ts';
+import { fakeNetwork, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
  * The message input's quick-reply picker, signed in, against a fake API: '/' lists the replies the API offers,
@@ -23,22 +21,7 @@ let calls: RecordedCall[];
 const LONG =
   'Bom dia! Obrigado por entrar em contato com a Acme. Em que podemos ajudar hoje? Responderemos em breve, fique à vontade.';
 
-const quick = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => ({
-  id,
-  shortcode: `q${id}`,
-  message: `Text ${id}`,
-  geral: false,
-  visao: true,
-  userId: 5,
-  isMedia: false,
-  mediaPath: null,
-  mediaName: null,
-  mediaType: null,
-  mediaUrl: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const quick = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => makeQuickMessage(id, { ...overrides });
 
 const replies = [
   quick(1, { shortcode: 'ola', message: LONG }),
@@ -68,13 +51,12 @@ function SignedIn({ children }: { children: ReactNode }) {
   return useSession().status === 'signedIn' ? <>{children}</> : null;
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const page = freshPageEachTest('pt');
 
 const render = async () => {
   sessionStore.setSession({ token: 'old', user: makeUser() });
   await act(async () => {
-    root.render(
+    page.root.render(
       <AppProviders>
         <SignedIn>
           <MessageInput
@@ -107,23 +89,11 @@ const press = async (key: string) => {
 };
 
 beforeEach(async () => {
-  localStorage.clear();
-  sessionStore.clear();
-  await i18n.changeLanguage('pt');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   serve();
   await render();
   await until(() => document.querySelector('[data-testid=message-input]') !== null, 'the message input');
 });
 
-afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
-  document.body.innerHTML = '';
-  vi.unstubAllGlobals();
-});
 
 describe('the quick-reply picker', () => {
   it("lists the offered replies when the text starts with '/', labels cut at 90 characters, filtered by what follows", async () => {

@@ -1,11 +1,11 @@
 import type { Contact } from '@switchboard/shared/contracts/inbox';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSendMessage } from '../api/send-message.ts';
 import { ContactPicker } from '../../../components/contact-picker.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Shares a contact card (vCard) in the conversation. */
 export function SendContactDialog({ ticketId, visible, onHide }: { ticketId: number; visible: boolean; onHide: () => void }) {
@@ -31,10 +31,7 @@ export function SendContactDialog({ ticketId, visible, onHide }: { ticketId: num
       header={t('tickets.sendContact.title')}
       className="inbox-dialog"
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={close} />
-          <Button type="button" label={t('tickets.input.send')} icon="pi pi-send" disabled={!contact} loading={send.isPending} onClick={submit} />
-        </div>
+        <DialogActions onCancel={close} confirm={{ label: t('tickets.input.send'), icon: 'pi pi-send', disabled: !contact, loading: send.isPending, onClick: submit }} />
       }
     >
       <div className="dialog-form">

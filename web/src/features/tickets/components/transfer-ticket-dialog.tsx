@@ -1,5 +1,4 @@
 import type { Ticket } from '@switchboard/shared/contracts/inbox';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -9,6 +8,7 @@ import { useQueues } from '../api/get-queues.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { QueueOption } from './queue-option.tsx';
 import { UserPicker, type PickedUser } from './user-picker.tsx';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /**
  * Transfer (and reopening a ticket without a queue): an optional agent found by name, a required queue and an
@@ -38,10 +38,10 @@ export function TransferTicketDialog({ ticket, onHide }: { ticket: Ticket; onHid
       className="inbox-dialog"
       data-testid="transfer-dialog"
       footer={
-        <div className="dialog-footer">
-          <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onHide} />
-          <Button type="button" label={t('tickets.transfer.submit')} icon="pi pi-arrow-right-arrow-left" disabled={!queueId} loading={actions.busy} onClick={() => void submit()} data-testid="transfer-submit" />
-        </div>
+        <DialogActions
+          onCancel={onHide}
+          confirm={{ label: t('tickets.transfer.submit'), icon: 'pi pi-arrow-right-arrow-left', disabled: !queueId, loading: actions.busy, onClick: () => void submit(), testId: 'transfer-submit' }}
+        />
       }
     >
       <div className="dialog-form">
