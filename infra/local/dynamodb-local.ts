@@ -6,7 +6,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -22,18 +23,22 @@ export interface DynamoDbLocalOptions {
 
 const require = createRequire(import.meta.url);
 
+const loopbackLauncher = fileURLToPath(new URL('./loopback-dynamodb-local.java', import.meta.url));
+
 export const emulatorDir = (): string =>
   join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
-/** One line telling what to install when Java is missing or too old; undefined when Java is usable. */
+/** One line telling what to install when Java is missing, too old or lacks its compiler; undefined when usable. */
 export const javaProblem = (): string | undefined => {
+  const install = 'install a JDK (e.g. `apt-get install -y openjdk-17-jdk-headless`) and make sure `java` is on the PATH';
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) {
-    return 'Java 11 or newer is required to run DynamoDB Local: install a JDK or JRE (e.g. `apt-get install -y openjdk-17-jre-headless`) and make sure `java` is on the PATH.';
-  }
+  if (probe.error || probe.status !== 0) return `Java 11 or newer is required to run DynamoDB Local: ${install}.`;
   const version = /version "(\d+)(?:\.(\d+))?/.exec(probe.stderr + probe.stdout);
   const major = version ? Number(version[1] === '1' ? version[2] : version[1]) : 0;
-  if (major && major < 11) return `Java ${major} found, but DynamoDB Local needs Java 11 or newer: install a newer JDK or JRE.`;
+  if (major && major < 11) return `Java ${major} found, but DynamoDB Local needs Java 11 or newer: ${install}.`;
+  // the loopback launcher runs from source, which takes the JDK's compiler module (a bare JRE lacks it)
+  const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
+  if (!/^jdk\.compiler@/m.test(modules.stdout ?? '')) return `Java is installed without its compiler (a JRE); DynamoDB Local is started from a small Java source file: ${install}.`;
   return undefined;
 };
 
@@ -76,8 +81,10 @@ export const startDynamoDbLocal = async (options: DynamoDbLocalOptions = {}): Pr
     // collector spend about half the CPU the default JIT and GC threads do, for the same work (npm run bench)
     '-XX:TieredStopAtLevel=1',
     '-XX:+UseSerialGC',
-    '-jar',
-    join(dir, 'DynamoDBLocal.jar'),
+    '-cp',
+    [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+    // the emulator's own entry point, bound to the loopback interface (the jar has no host option)
+    loopbackLauncher,
     '-port',
     String(port),
     '-sharedDb',

@@ -16,6 +16,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { API_PREFIX, matchRoute, routeKey, type ModuleName } from '@switchboard/shared/routes';
 import { localMediaPath, verifyLocalMediaSignature } from '../../functions/src/platform/ports/blob-store.ts';
 import { httpEvent, lambdaContext, websocketEvent } from './lambda-events.ts';
+import { acceptedEncoding, compress, CompressedFiles, inlineScriptHashes, isCompressible, MIN_COMPRESS_BYTES, webAppHeaders } from './response-policy.ts';
 
 type HttpHandler = (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 type WsHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number } | undefined>;
@@ -70,7 +71,7 @@ const contentTypes: Record<string, string> = {
 };
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(JSON.stringify(body));
 };
 
@@ -132,11 +133,18 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       sourceIp: clientIp(req),
     });
     const result = await options.modules[match.route.module](event, lambdaContext(match.route.module));
-    const headers: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    const headers: Record<string, string | string[]> = { 'x-content-type-options': 'nosniff' };
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    let payload: Buffer = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+    const contentType = String(headers['content-type'] ?? '');
+    const encoding = isCompressible(contentType) && payload.length >= MIN_COMPRESS_BYTES && !headers['content-encoding'] ? acceptedEncoding(req) : undefined;
+    if (encoding) {
+      payload = await compress(payload, encoding);
+      Object.assign(headers, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
+    }
     res.writeHead(result.statusCode ?? 200, headers);
-    res.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+    res.end(payload);
   };
 
   const handleManagement = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -197,9 +205,11 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     return sendJson(res, 405, { message: 'Method not allowed' });
   };
 
-  const handleStatic = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+  const compressedFiles = new CompressedFiles();
+
+  const handleStatic = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (!webRoot) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
       return res.end('The web app is not built: run `npm run build -w web`.');
     }
     let file = normalize(join(webRoot, decodeURIComponent(url.pathname)));
@@ -210,11 +220,26 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const isFile = existsSync(file) && statSync(file).isFile();
     if (!isFile) file = join(webRoot, 'index.html');
     const isAsset = isFile && url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
-      'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    const contentType = contentTypes[extname(file)] ?? 'application/octet-stream';
+    const isPage = extname(file) === '.html';
+    const page = isPage ? await readFile(file) : undefined;
+    const info = statSync(file);
+    const encoding = isCompressible(contentType) && info.size >= MIN_COMPRESS_BYTES ? acceptedEncoding(req) : undefined;
+    const headers: Record<string, string> = {
+      'content-type': contentType,
       'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    createReadStream(file).pipe(res);
+      ...webAppHeaders(url.pathname, page ? inlineScriptHashes(page.toString('utf8')) : []),
+      ...(isCompressible(contentType) ? { vary: 'Accept-Encoding' } : {}),
+    };
+    if (!encoding) {
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD') return res.end();
+      if (page) return res.end(page);
+      return createReadStream(file).pipe(res);
+    }
+    const body = await compressedFiles.get(file, `${info.size}:${info.mtimeMs}`, async () => page ?? (await readFile(file)), encoding);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   const server = createServer((req, res) => {
@@ -225,12 +250,24 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
         ? handleManagement(req, res, url)
         : url.pathname.startsWith('/media/')
           ? handleMedia(req, res, url)
-          : Promise.resolve(handleStatic(req, res, url));
+          : handleStatic(req, res, url);
     route.catch((error: unknown) => {
       console.error('[gateway] request failed', error);
       if (!res.headersSent) sendJson(res, 500, { error: 'ERR_INTERNAL', message: 'Internal server error' });
       else res.end();
     });
+  });
+
+  // Node answers a malformed request or an oversized header (431) itself with an empty body; answer JSON instead
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(tooLarge ? { error: 'ERR_HEADERS_TOO_LARGE', message: 'Request header fields too large' } : { error: 'ERR_BAD_REQUEST', message: 'Bad request' });
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   });
 
   const refuseUpgrade = (socket: Duplex, status: number) => {
@@ -280,7 +317,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolvePromise());
+    // loopback unless the operator opens it with HOST: the gateway serves every tenant's data
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolvePromise());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

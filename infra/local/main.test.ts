@@ -48,6 +48,6 @@ describe('npm start', () => {
     expect(result.status).toBe(1);
     const lines = result.stderr.split('\n').filter((l) => l.trim());
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/Java 11 or newer is required.*install/);
+    expect(lines[0]).toMatch(/Java 11 or newer is required.*install a JDK/);
   });
 });

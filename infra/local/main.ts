@@ -1,5 +1,5 @@
 /**
- * `npm start`: the whole product on this machine. Environment: PORT (3000), DATA_DIR (.data),
+ * `npm start`: the whole product on this machine. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
  * ADMIN_EMAIL and ADMIN_PASSWORD (the seeded super admin; a random password is printed otherwise).
  */
 import { resolve } from 'node:path';
@@ -29,8 +29,10 @@ const main = async () => {
     process.exit(1);
   }
   const dataDir = resolve(process.env.DATA_DIR ?? resolve(repoRoot, '.data'));
+  const host = process.env.HOST?.trim() || undefined;
   const runtime = await startRuntime({
     port,
+    host,
     dataDir,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
@@ -38,8 +40,13 @@ const main = async () => {
 
   console.log(`Switchboard is running at ${runtime.url}  (data in ${dataDir})`);
   if (runtime.seed.created) {
-    console.log(`First start: sign in as ${runtime.seed.adminEmail} with password ${runtime.seed.adminPassword}`);
-    if (runtime.seed.generatedPassword) console.log('This password is shown only once; keep it.');
+    if (runtime.seed.generatedPassword) {
+      console.log(`First start: sign in as ${runtime.seed.adminEmail} with password ${runtime.seed.adminPassword}`);
+      console.log('This password is shown only once; keep it.');
+    } else {
+      // the operator chose this password: it does not belong in a terminal's scrollback or a log file
+      console.log(`First start: sign in as ${runtime.seed.adminEmail} with the password given in ADMIN_PASSWORD`);
+    }
   }
   if (runtime.seed.webchatToken) {
     console.log(`Website chat widget (play the customer here): ${runtime.url}/widget/${runtime.seed.webchatToken}`);

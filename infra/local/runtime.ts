@@ -4,7 +4,7 @@
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modules, type ModuleName } from '@switchboard/shared/routes';
@@ -78,7 +78,9 @@ const loadModules = async () => {
 
 export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  // keys, the database and the mail outbox live here: readable by this user only, also when the folder existed
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   let dynamo: DynamoDbLocal | undefined;
   const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') })).endpoint;
   const tableName = options.tableName ?? 'switchboard';

@@ -1,0 +1,25 @@
+import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
+import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
+import java.lang.reflect.Field;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+
+/**
+ * DynamoDB Local with the emulator's own command line, listening on 127.0.0.1 only. The jar offers no host
+ * option and its Jetty server binds every interface, so the connector's host is set before it starts.
+ */
+public class LoopbackDynamoDbLocal {
+  public static void main(String[] args) throws Exception {
+    DynamoDBProxyServer proxy = ServerRunner.createServerFromCommandLineArgs(args);
+    if (proxy == null) return;
+    Field field = DynamoDBProxyServer.class.getDeclaredField("server");
+    field.setAccessible(true);
+    Server server = (Server) field.get(proxy);
+    Connector[] connectors = server.getConnectors();
+    if (connectors.length == 0) throw new IllegalStateException("DynamoDB Local has no connector to bind");
+    for (Connector connector : connectors) ((ServerConnector) connector).setHost("127.0.0.1");
+    proxy.start();
+    proxy.join();
+  }
+}
