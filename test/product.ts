@@ -16,12 +16,14 @@ export interface ProductProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export const startProduct = async (env: Record<string, string>, timeoutMs = 90_000): Promise<ProductProcess> => {
+/** `detached` runs the product in a process group of its own, as a terminal does, so a test can signal the group. */
+export const startProduct = async (env: Record<string, string>, timeoutMs = 90_000, options: { detached?: boolean } = {}): Promise<ProductProcess> => {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));

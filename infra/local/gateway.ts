@@ -52,6 +52,8 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const MAX_FRAME_BYTES = 128 * 1024;
 const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
+/** How long a stop waits for the requests being answered. */
+const DRAIN_TIMEOUT_MS = 5_000;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -242,7 +244,15 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
+  // requests being answered, so a stop lets them finish (their 2xx may already be promised) before closing
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
   const server = createServer((req, res) => {
+    inFlight += 1;
+    res.once('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) idle?.();
+    });
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
       ? handleApi(req, res, url)
@@ -336,10 +346,21 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       return true;
     },
     close: async () => {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeIdleConnections();
+      if (inFlight > 0) {
+        await new Promise<void>((resolveIdle) => {
+          const timer = setTimeout(resolveIdle, DRAIN_TIMEOUT_MS);
+          idle = () => {
+            clearTimeout(timer);
+            resolveIdle();
+          };
+        });
+      }
       for (const { ws } of sockets.values()) ws.terminate();
       wss.close();
       server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await closed;
     },
   };
 };

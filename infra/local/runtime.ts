@@ -127,7 +127,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { LocalScheduler } = await import('../../functions/src/platform/ports/local/local-scheduler.ts');
     const { setLocalPorts, resetPorts } = await import('../../functions/src/platform/ports/ports.ts');
     // Lambda runs many message groups of a FIFO queue at once; the local engine does the same within one process
-    const engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 16 }, jobs: { concurrency: 8 } } });
+    // journals under DATA_DIR: what was accepted before a stop or a crash is delivered after the next start
+    const engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 16 }, jobs: { concurrency: 8 } }, dir: join(dataDir, 'queues') });
     const localQueue = new LocalQueue(engine);
     const localScheduler = new LocalScheduler({ queue: localQueue });
     setLocalPorts({
@@ -153,6 +154,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       seed,
       tableName,
       dynamoEndpoint: endpoint,
+      // in order: no new requests, the ones in flight answered, running batches finished, then the emulator
       stop: async () => {
         await gateway.close();
         await localScheduler.stop();

@@ -1,4 +1,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../logger.ts';
 import { InvalidQueueMessageError } from '../outgoing-message.ts';
@@ -411,5 +414,130 @@ describe('LocalQueueEngine waiting and stopping', () => {
     });
     engine.send('jobs', { body: 'x' });
     await expect(engine.drain({ timeoutMs: 50 })).rejects.toThrow(/jobs: 0 visible, 1 hidden or delayed/);
+  });
+});
+
+describe('LocalQueueEngine durability', () => {
+  let dir: string;
+  const engines: LocalQueueEngine[] = [];
+  /** A new engine on the journal directory, as a restarted product makes one. */
+  const open = (options: ConstructorParameters<typeof LocalQueueEngine>[0] = {}) => {
+    const made = new LocalQueueEngine({ ...options, dir });
+    engines.push(made);
+    engine = made;
+    return made;
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'sb-queues-'));
+  });
+
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((e) => e.stop()));
+  });
+
+  it('delivers after a restart what was accepted before it, once, with the same ids', async () => {
+    const first = open();
+    const sent = await Promise.all(['a', 'b', 'c'].map((body) => new LocalQueue(first).send('jobs', { body })));
+    await first.stop();
+
+    const second = open();
+    const c = recorder();
+    second.consume('jobs', c.handler);
+    await second.drain();
+    expect(c.bodies().sort()).toEqual(['a', 'b', 'c']);
+    expect(c.events.flatMap((e) => e.Records.map((r) => r.messageId)).sort()).toEqual(sent.map((s) => s.messageId).sort());
+
+    const third = open();
+    const again = recorder();
+    third.consume('jobs', again.handler);
+    await third.drain();
+    expect(again.bodies()).toEqual([]);
+  });
+
+  it('keeps FIFO groups in order and the deduplication window across a restart', async () => {
+    const first = open();
+    for (const body of ['1', '2', '3']) first.send('inbound.fifo', { body, groupId: 'g', deduplicationId: `d-${body}` });
+    const original = first.send('inbound.fifo', { body: 'x', groupId: 'h', deduplicationId: 'same' });
+    await first.stop();
+
+    const second = open();
+    const repeat = second.send('inbound.fifo', { body: 'x again', groupId: 'h', deduplicationId: 'same' });
+    expect(repeat.messageId).toBe(original.messageId);
+    const c = recorder();
+    second.consume('inbound.fifo', c.handler);
+    await second.drain();
+    expect(c.bodies().filter((b) => b !== 'x')).toEqual(['1', '2', '3']);
+    expect(c.bodies().filter((b) => b.startsWith('x'))).toEqual(['x']);
+    const sequences = c.events.flatMap((e) => e.Records.map((r) => BigInt(r.attributes.SequenceNumber!)));
+    expect(new Set(sequences).size).toBe(sequences.length);
+  });
+
+  it('counts receives across a restart, so a message that keeps failing still reaches the DLQ', async () => {
+    const first = open({ queues: { jobs: { visibilityTimeoutMs: 5, maxReceiveCount: 3 } } });
+    let receives = 0;
+    first.consume('jobs', async () => {
+      receives += 1;
+      throw new Error('fails');
+    });
+    first.send('jobs', { body: 'poison' });
+    while (receives < 2) await sleep(5);
+    await first.stop();
+
+    const second = open({ queues: { jobs: { visibilityTimeoutMs: 5, maxReceiveCount: 3 } } });
+    const counts: string[] = [];
+    second.consume('jobs', async (event) => {
+      counts.push(...event.Records.map((r) => r.attributes.ApproximateReceiveCount));
+      throw new Error('fails');
+    });
+    await second.drain();
+    expect(counts).toEqual(['3']);
+    expect(second.dlqMessages('jobs').map((m) => m.body)).toEqual(['poison']);
+
+    const third = open();
+    expect(third.dlqMessages('jobs').map((m) => [m.body, m.receiveCount])).toEqual([['poison', 3]]);
+  });
+
+  it('keeps a delay, and makes a message that was in flight when the process died visible again at once', async () => {
+    const first = open({ queues: { jobs: { visibilityTimeoutMs: 60_000 } } });
+    let started = false;
+    let release = () => undefined as void;
+    first.consume('jobs', () => {
+      started = true;
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    first.send('jobs', { body: 'in flight' });
+    first.send('jobs', { body: 'later', delaySeconds: 900 });
+    while (!started) await sleep(2);
+    // a second engine on the same directory stands for the process started after a kill
+    const second = new LocalQueueEngine({ dir });
+    engines.push(second);
+    expect(second.depth('jobs')).toMatchObject({ visible: 1, notVisible: 1, inFlight: 0 });
+    const c = recorder();
+    second.consume('jobs', c.handler);
+    await second.idle();
+    expect(c.bodies()).toEqual(['in flight']);
+    expect(c.events[0]!.Records[0]!.attributes.ApproximateReceiveCount).toBe('2');
+    release();
+  });
+
+  it('ignores a line torn by a crash and compacts the journal to the live messages', async () => {
+    const first = open();
+    const c = recorder();
+    first.consume('jobs', c.handler);
+    for (let i = 0; i < 6_000; i += 1) first.send('jobs', { body: `m${i}` });
+    await first.drain();
+    first.send('jobs', { body: 'left' });
+    await first.stop();
+    appendFileSync(join(dir, 'jobs.jsonl'), '{"op":"send","m":{"messageId":"torn","bo');
+    const lines = readFileSync(join(dir, 'jobs.jsonl'), 'utf8').split('\n').length;
+    expect(lines).toBeLessThan(6_000);
+
+    const second = open();
+    const d = recorder();
+    second.consume('jobs', d.handler);
+    await second.drain();
+    expect(d.bodies()).toEqual(['left']);
+    expect(c.bodies()).toHaveLength(6_000);
   });
 });

@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
 import { checkOutgoingMessage, DEDUPLICATION_WINDOW_MS, fifoDeduplicationId } from '../outgoing-message.ts';
 import { isFifo, queueNames, type OutgoingMessage, type Queue, type QueueName } from '../queue.ts';
+import { QueueJournal } from './queue-journal.ts';
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -37,6 +38,8 @@ export interface LocalQueueEngineOptions {
   defaults?: Partial<QueueSettings>;
   /** settings of one queue, over `defaults` */
   queues?: Partial<Record<QueueName, Partial<QueueSettings>>>;
+  /** where the queues' journals live; omitted keeps messages in memory only */
+  dir?: string;
 }
 
 export interface DeadLetter {
@@ -90,6 +93,7 @@ interface QueueState {
   dedup: Map<string, { messageId: string; until: number }>;
   deadLetters: DeadLetter[];
   nextSequence: bigint;
+  journal?: QueueJournal;
 }
 
 interface Waiter {
@@ -140,7 +144,7 @@ export class LocalQueueEngine {
     for (const name of queueNames) {
       const settings = { ...defaultQueueSettings, ...options.defaults, ...options.queues?.[name] };
       checkSettings(name, settings);
-      this.queues.set(name, {
+      const q: QueueState = {
         name,
         fifo: isFifo(name),
         settings,
@@ -149,8 +153,35 @@ export class LocalQueueEngine {
         dedup: new Map(),
         deadLetters: [],
         nextSequence: 18_000_000_000_000_000_000n,
-      });
+      };
+      if (options.dir) this.restore(q, new QueueJournal(options.dir, name));
+      this.queues.set(name, q);
     }
+  }
+
+  /** Takes up a queue's journal: its live messages, DLQ, deduplication window and sequence, then compacts it. */
+  private restore(q: QueueState, journal: QueueJournal): void {
+    const now = Date.now();
+    const state = journal.replay(now);
+    q.journal = journal;
+    q.messages = state.messages.map((m) => ({ ...m, inFlight: false }));
+    q.deadLetters = state.deadLetters.map((d) => ({ ...d, sentAt: new Date(d.sentAt), deadLetteredAt: new Date(d.deadLetteredAt) }));
+    q.dedup = state.dedup;
+    if (state.nextSequence !== undefined && state.nextSequence > q.nextSequence) q.nextSequence = state.nextSequence;
+    this.compactJournal(q);
+  }
+
+  private compactJournal(q: QueueState): void {
+    q.journal?.compact({
+      messages: q.messages.map(({ inFlight: _inFlight, receiptHandle: _handle, ...m }) => m),
+      deadLetters: q.deadLetters.map((d) => ({ ...d, sentAt: d.sentAt.getTime(), deadLetteredAt: d.deadLetteredAt.getTime() })),
+      dedup: q.dedup,
+      ...(q.fifo ? { nextSequence: q.nextSequence } : {}),
+    });
+  }
+
+  private maybeCompact(q: QueueState): void {
+    if (q.journal?.wantsCompaction(q.messages.length + q.deadLetters.length + q.dedup.size)) this.compactJournal(q);
   }
 
   /** Changes a queue's settings; messages already in flight keep the visibility they were received with. */
@@ -198,7 +229,11 @@ export class LocalQueueEngine {
       q.nextSequence += 1n;
       q.dedup.set(deduplicationId, { messageId: stored.messageId, until: now + DEDUPLICATION_WINDOW_MS });
     }
+    // on disk before the sender hears back: an accepted message survives a stop or a crash
+    const { inFlight: _inFlight, ...persisted } = stored;
+    q.journal?.send(persisted, deduplicationId !== undefined ? q.dedup.get(deduplicationId)?.until : undefined);
     q.messages.push(stored);
+    this.maybeCompact(q);
     this.schedulePump(q);
     return { messageId: stored.messageId };
   }
@@ -218,7 +253,10 @@ export class LocalQueueEngine {
     this.stopped = true;
     for (const q of this.queues.values()) this.clearTimers(q);
     await Promise.allSettled([...this.running]);
-    for (const q of this.queues.values()) this.clearTimers(q);
+    for (const q of this.queues.values()) {
+      this.clearTimers(q);
+      q.journal?.close();
+    }
     this.settleWaiters();
   }
 
@@ -247,6 +285,8 @@ export class LocalQueueEngine {
         stored.sequenceNumber = String(q.nextSequence);
         q.nextSequence += 1n;
       }
+      const { inFlight: _inFlight, ...persisted } = stored;
+      q.journal?.send(persisted);
       q.messages.push(stored);
     }
     this.schedulePump(q);
@@ -310,15 +350,15 @@ export class LocalQueueEngine {
     const keep: StoredMessage[] = [];
     for (const m of q.messages) {
       if (!m.inFlight && m.visibleAt <= now && m.receiveCount >= q.settings.maxReceiveCount) {
-        q.deadLetters.push({
+        const letter = {
           messageId: m.messageId,
           body: m.body,
           receiveCount: m.receiveCount,
-          sentAt: new Date(m.sentAt),
-          deadLetteredAt: new Date(now),
           ...(m.groupId !== undefined ? { groupId: m.groupId } : {}),
           ...(m.deduplicationId !== undefined ? { deduplicationId: m.deduplicationId } : {}),
-        });
+        };
+        q.journal?.deadLettered({ ...letter, sentAt: m.sentAt, deadLetteredAt: now });
+        q.deadLetters.push({ ...letter, sentAt: new Date(m.sentAt), deadLetteredAt: new Date(now) });
         logger.warn('Local queue moved a message to its DLQ', {
           queue: q.name,
           dlq: dlqNameOf(q.name),
@@ -375,6 +415,8 @@ export class LocalQueueEngine {
       m.firstReceiveAt ??= now;
       m.receiptHandle = `${m.messageId}#${randomUUID()}`;
       m.visibleAt = now + q.settings.visibilityTimeoutMs;
+      // the receive count survives a restart, so a message that keeps failing still reaches the DLQ
+      q.journal?.received({ messageId: m.messageId, receiveCount: m.receiveCount, visibleAt: m.visibleAt, firstReceiveAt: m.firstReceiveAt });
     }
     const event: SQSEvent = { Records: batch.map((m) => this.record(q, m)) };
     q.inFlightBatches += 1;
@@ -401,7 +443,11 @@ export class LocalQueueEngine {
     }
     const done = new Set(batch.filter((m) => !failed.has(m.messageId)));
     for (const m of batch) m.inFlight = false;
-    if (done.size > 0) q.messages = q.messages.filter((m) => !done.has(m));
+    if (done.size > 0) {
+      q.messages = q.messages.filter((m) => !done.has(m));
+      q.journal?.deleted([...done].map((m) => m.messageId));
+      this.maybeCompact(q);
+    }
     q.inFlightBatches -= 1;
     if (this.stopped) this.settleWaiters();
     else this.schedulePump(q);
