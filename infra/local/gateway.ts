@@ -14,7 +14,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { API_PREFIX, matchRoute, routeKey, type ModuleName } from '@switchboard/shared/routes';
-import { localMediaPath, verifyLocalMediaSignature } from '../../functions/src/platform/ports/blob-store.ts';
+import { mediaResponseHeaders } from '@switchboard/shared/media-types';
+import { fileNameOfKey, localMediaPath, verifyLocalMediaSignature } from '../../functions/src/platform/ports/blob-store.ts';
 import { httpEvent, lambdaContext, websocketEvent } from './lambda-events.ts';
 import { acceptedEncoding, compress, CompressedFiles, inlineScriptHashes, isCompressible, MIN_COMPRESS_BYTES, webAppHeaders } from './response-policy.ts';
 
@@ -200,7 +201,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       if (!verifyLocalMediaSignature('GET', key, expires, sig)) return sendJson(res, 403, { message: 'Signature does not match' });
       if (!existsSync(file)) return sendJson(res, 404, { message: 'Not found' });
       const meta = JSON.parse(await readFile(`${file}.meta.json`, 'utf8').catch(() => '{}')) as { contentType?: string };
-      res.writeHead(200, { 'content-type': meta.contentType ?? 'application/octet-stream', 'cache-control': 'private, max-age=3600' });
+      // whatever the stored type says (files kept from before the allow-list too), nothing runs on our origin
+      res.writeHead(200, { ...mediaResponseHeaders(meta.contentType, fileNameOfKey(key)), 'cache-control': 'private, max-age=3600' });
       if (req.method === 'HEAD') return res.end();
       return createReadStream(file).pipe(res);
     }

@@ -3,6 +3,7 @@
  * and the summaries of queues, users and connections they refer to.
  */
 import { z } from 'zod';
+import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
 
 export const channelNames = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
@@ -255,6 +256,7 @@ export const sendMessageBody = z
         mimeType: z.string().min(3).max(100),
         size: z.number().int().positive(),
       })
+      .superRefine(refineUpload('message'))
       .optional(),
   })
   .refine((v) => v.body.trim().length > 0 || v.vCard !== undefined || v.media !== undefined, {
@@ -263,11 +265,13 @@ export const sendMessageBody = z
   });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
-export const uploadUrlBody = z.object({
-  name: z.string().min(1).max(255),
-  mimeType: z.string().min(3).max(100),
-  size: z.number().int().positive().max(64 * 1024 * 1024),
-});
+export const uploadUrlBody = z
+  .object({
+    name: z.string().min(1).max(255),
+    mimeType: z.string().min(3).max(100),
+    size: z.number().int().positive().max(64 * 1024 * 1024),
+  })
+  .superRefine(refineUpload('message'));
 export const uploadUrlResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
 
 export const editMessageParams = z.object({ messageId: z.string().min(10).max(40), ticketId: idParam });

@@ -3,6 +3,7 @@
  * document 1: "Quick message (as used in the input)").
  */
 import { z } from 'zod';
+import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
 
 /** Spec document 3 section 9: the page's client-side pager. */
@@ -71,15 +72,17 @@ export const quickMessagePickerQuery = z.object({ shortcode: z.string().trim().m
 export const quickMessagePickerResponse = z.array(quickMessage);
 
 /** The file to attach; it travels to the blob store through the answered upload address, as message attachments do. */
-export const quickMessageMediaBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  mimeType: z.string().trim().min(1).max(200),
-  size: z
-    .number()
-    .int()
-    .positive()
-    .max(64 * 1024 * 1024),
-});
+export const quickMessageMediaBody = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    mimeType: z.string().trim().min(1).max(200),
+    size: z
+      .number()
+      .int()
+      .positive()
+      .max(64 * 1024 * 1024),
+  })
+  .superRefine(refineUpload('quickMessage'));
 export const quickMessageMediaResponse = z.object({
   quickMessage,
   uploadUrl: z.string(),

@@ -3,6 +3,7 @@
  * document 3 "Schedules (/schedules)"; server reference section 7).
  */
 import { z } from 'zod';
+import { extensionMatches, extensionOf } from '../media-types.ts';
 import { enabledDisabled, idParam } from './common.ts';
 
 /** PENDENTE waiting, AGENDADA being sent, ENVIADA sent (every run done), ERRO the send failed. */
@@ -122,7 +123,7 @@ export const scheduleMediaBody = z
       .max(16 * 1024 * 1024),
   })
   .refine((v) => (scheduleMediaTypes as readonly string[]).includes(v.mimeType.toLowerCase()), { message: 'Only png, jpg or jpeg', path: ['mimeType'] })
-  .refine((v) => v.name.lastIndexOf('.') > 0 && (scheduleMediaExtensions as readonly string[]).includes(v.name.slice(v.name.lastIndexOf('.') + 1).toLowerCase()), {
+  .refine((v) => (scheduleMediaExtensions as readonly string[]).includes(extensionOf(v.name)) && extensionMatches(v.name, v.mimeType), {
     message: 'Only png, jpg or jpeg',
     path: ['name'],
   });

@@ -196,6 +196,13 @@ describe('validation', () => {
     const gif = await admin.post(`/schedules/${s.id}/media-upload`, { name: 'x.gif', mimeType: 'image/gif', size: 10 });
     expect(gif).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(Object.keys(fieldsOf(gif.body))).toEqual(['body.mimeType', 'body.name']);
+    const svg = await admin.post(`/schedules/${s.id}/media-upload`, { name: 'x.svg', mimeType: 'image/svg+xml', size: 10 });
+    expect(Object.keys(fieldsOf(svg.body))).toEqual(['body.mimeType', 'body.name']);
+    // a page disguised by its declared type: the extension must be the type's
+    const disguised = await admin.post(`/schedules/${s.id}/media-upload`, { name: 'x.html', mimeType: 'image/png', size: 10 });
+    expect(Object.keys(fieldsOf(disguised.body))).toEqual(['body.name']);
+    const swapped = await admin.post(`/schedules/${s.id}/media-upload`, { name: 'x.png', mimeType: 'image/jpeg', size: 10 });
+    expect(Object.keys(fieldsOf(swapped.body))).toEqual(['body.name']);
     expect((await scheduleOf(s.id)).mediaPath).toBeNull();
 
     const png = await admin.post(`/schedules/${s.id}/media-upload`, { name: 'folleto.png', mimeType: 'image/png', size: 4 });

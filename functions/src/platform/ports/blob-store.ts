@@ -7,6 +7,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
+import { contentDisposition, mimeTypeOfName, servedContentType } from '@switchboard/shared/media-types';
 import { clock } from '../clock.ts';
 import { config } from '../config.ts';
 
@@ -21,6 +22,12 @@ export interface BlobStore {
   /** size of a stored file, or undefined when nothing was uploaded under the key */
   size(key: string): Promise<number | undefined>;
 }
+
+/** The name a stored file is saved under: the key's last part without the unique prefix (`<ulid>-name.pdf`). */
+export const fileNameOfKey = (key: string): string => {
+  const last = key.slice(key.lastIndexOf('/') + 1);
+  return /^[0-9A-HJKMNP-TV-Z]{26}-./.test(last) ? last.slice(27) : last;
+};
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 const DOWNLOAD_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -79,12 +86,25 @@ const client = () => (s3 ??= new S3Client({ region: config().AWS_REGION }));
 
 const s3BlobStore: BlobStore = {
   async uploadUrl(key, file) {
-    const url = await getSignedUrl(client(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: file.mimeType, ContentLength: file.size }), {
-      expiresIn: UPLOAD_TTL_SECONDS,
-    });
-    return { url, headers: { 'content-type': file.mimeType } };
+    // type and disposition are part of the signature: the stored object cannot claim another type
+    const disposition = contentDisposition(file.mimeType, fileNameOfKey(key));
+    const url = await getSignedUrl(
+      client(),
+      new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: file.mimeType, ContentLength: file.size, ContentDisposition: disposition }),
+      { expiresIn: UPLOAD_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-disposition']) },
+    );
+    return { url, headers: { 'content-type': file.mimeType, 'content-disposition': disposition } };
   },
-  downloadUrl: (key) => getSignedUrl(client(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn: DOWNLOAD_TTL_SECONDS }),
+  // S3 answers on its own origin; the signed URL still fixes the type and the disposition it answers with
+  downloadUrl: (key) => {
+    const name = fileNameOfKey(key);
+    const type = mimeTypeOfName(name);
+    return getSignedUrl(
+      client(),
+      new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: servedContentType(type), ResponseContentDisposition: contentDisposition(type, name) }),
+      { expiresIn: DOWNLOAD_TTL_SECONDS },
+    );
+  },
   async size(key) {
     try {
       const out = await client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));

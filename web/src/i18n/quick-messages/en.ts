@@ -36,6 +36,7 @@ export const quickMessagesEn: QuickMessagesDictionary = {
     geral: 'Share with everyone',
     attach: 'Attach file',
     removeMedia: 'Remove attachment',
+    fileRefused: 'This type of file is not accepted: {{name}}.',
     readOnly: 'Another user made this reply and did not share it: you can only view it.',
     required: 'Requerido',
     noSpaces: 'The shortcode cannot contain spaces.',

@@ -36,6 +36,7 @@ export const quickMessagesEs: QuickMessagesDictionary = {
     geral: 'Compartir con todos',
     attach: 'Adjuntar archivo',
     removeMedia: 'Quitar adjunto',
+    fileRefused: 'Este tipo de archivo no se acepta: {{name}}.',
     readOnly: 'Otro usuario creó esta respuesta y no la compartió: solo puede verla.',
     required: 'Requerido',
     noSpaces: 'El atajo no puede tener espacios.',

@@ -34,6 +34,7 @@ export const quickMessagesPt = {
     geral: 'Compartilhar com todos',
     attach: 'Anexar arquivo',
     removeMedia: 'Remover anexo',
+    fileRefused: 'Este tipo de arquivo não é aceito: {{name}}.',
     readOnly: 'Outro usuário criou esta resposta e não a compartilhou: você só pode vê-la.',
     required: 'Requerido',
     noSpaces: 'O atalho não pode ter espaços.',

@@ -36,6 +36,7 @@ export const quickMessagesTr: QuickMessagesDictionary = {
     geral: 'Herkesle paylaş',
     attach: 'Dosya ekle',
     removeMedia: 'Eki kaldır',
+    fileRefused: 'Bu dosya türü kabul edilmiyor: {{name}}.',
     readOnly: 'Bu yanıtı başka bir kullanıcı oluşturdu ve paylaşmadı: yalnızca görüntüleyebilirsiniz.',
     required: 'Requerido',
     noSpaces: 'Kısayol boşluk içeremez.',

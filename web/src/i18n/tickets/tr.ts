@@ -179,6 +179,7 @@ export const ticketsTr: TicketsDictionary = {
     cancelRecording: 'Kaydı at',
     sendRecording: 'Sesi gönder',
     recordingTooShort: 'Kayıt çok kısa: ses atıldı.',
+    fileRefused: 'Bu dosya türü kabul edilmiyor: {{names}}. Görsel, ses, video, PDF, ofis belgesi, metin veya vCard gönderin.',
     micDenied: 'Mikrofona erişim yok. Tarayıcıda izin verin.',
     replyingTo: 'Yanıtlanıyor',
     editing: 'Mesaj düzenleniyor',

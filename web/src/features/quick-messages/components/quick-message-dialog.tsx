@@ -1,4 +1,5 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
+import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -20,6 +21,8 @@ import {
   type QuickMessageFormValues,
 } from '../utils/quick-message-form.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+
+const QUICK_MESSAGE_MEDIA_ACCEPT = acceptAttribute('quickMessage');
 
 /** Add a reply (no `record`), edit one, or only view it when `readOnly` (another user's unshared reply). */
 export function QuickMessageDialog({
@@ -194,9 +197,14 @@ export function QuickMessageDialog({
                 ref={fileInput}
                 type="file"
                 hidden
+                accept={QUICK_MESSAGE_MEDIA_ACCEPT}
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) setMedia({ kind: 'upload', file });
+                  if (file && mediaProblem('quickMessage', { name: file.name, mimeType: file.type })) {
+                    toast.warn(t('quickMessages.dialog.fileRefused', { name: file.name }));
+                  } else if (file) {
+                    setMedia({ kind: 'upload', file });
+                  }
                   e.target.value = '';
                 }}
                 data-testid="quick-message-file"

@@ -1,5 +1,6 @@
 import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
+import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Menu } from 'primereact/menu';
@@ -22,6 +23,8 @@ import { CameraDialog } from './camera-dialog.tsx';
 import { EmojiPicker } from './emoji-picker.tsx';
 import { QuotedMessage } from './message-bubble.tsx';
 import { QuickReplyPicker } from './quick-reply-picker.tsx';
+
+const MESSAGE_MEDIA_ACCEPT = acceptAttribute('message');
 
 const SIGN_KEY = 'ticketSignature';
 
@@ -286,8 +289,13 @@ export function MessageInput({
                   type="file"
                   multiple
                   hidden
+                  accept={MESSAGE_MEDIA_ACCEPT}
                   onChange={(e) => {
-                    const chosen = Array.from(e.target.files ?? []).map((file) => ({ file, name: file.name }));
+                    const picked = Array.from(e.target.files ?? []);
+                    // the server refuses these too; saying so here spares an upload that cannot succeed
+                    const refused = picked.filter((file) => mediaProblem('message', { name: file.name, mimeType: file.type }));
+                    if (refused.length) toast.warn(t('tickets.input.fileRefused', { names: refused.map((f) => f.name).join(', ') }));
+                    const chosen = picked.filter((file) => !refused.includes(file)).map((file) => ({ file, name: file.name }));
                     if (chosen.length) setAttachments(chosen);
                     e.target.value = '';
                   }}
