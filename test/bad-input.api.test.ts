@@ -38,6 +38,7 @@ afterAll(async () => {
 });
 
 const withBody = routes.filter((r) => (r as RouteDef).body !== undefined).map((r) => r as RouteDef);
+const withQuery = routes.filter((r) => (r as RouteDef).query !== undefined).map((r) => r as RouteDef);
 const withParams = routes.filter((r) => /\{\w+\}/.test(r.path)).map((r) => r as RouteDef);
 
 /** Values that fit a path parameter's place but not its schema (the route itself must still match). */
@@ -62,6 +63,29 @@ describe('bad input', () => {
     expect([400, 404], `${route.method} ${path}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
     if (res.status === 400) expect(res.body.fields?.length ?? 0).toBeGreaterThan(0);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(withQuery.map((r) => [r.id, r] as const))('%s: malformed JSON in any query field answers 400 on that field, never 500', async (_id, route) => {
+    const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'x'.repeat(24)));
+    const fields = Object.keys((route.query as unknown as { shape?: Record<string, unknown> }).shape ?? {});
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) {
+      for (const value of ['[', '{', '["open",', '[1,']) {
+        const res = await admin.request(route.method, `${path}?${field}=${encodeURIComponent(value)}`);
+        const where = `${route.method} ${path}?${field}=${value}: ${res.status} ${JSON.stringify(res.body)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status === 400 && res.body.error === 'ERR_VALIDATION') {
+          expect(res.body.fields.map((f: { path: string }) => f.path), where).toContain(`query.${field}`);
+        }
+      }
+    }
+  });
+
+  it('answers a malformed status filter with 400 on query.statusFilter', async () => {
+    const res = await admin.request('GET', '/tickets?statusFilter=%5B');
+    expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'query.statusFilter', message: 'Malformed JSON' }] } });
+    expect((await admin.request('GET', '/tickets?statusFilter=%5B%22open%22%5D')).status).toBe(200);
+    expect((await admin.request('GET', '/tickets?statusFilter=open,pending')).status).toBe(200);
   });
 
   it('answers malformed JSON with 400 on a body route', async () => {

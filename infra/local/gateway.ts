@@ -45,6 +45,8 @@ export interface Gateway {
    * false when the connection is gone; frames over 128 KB are refused as API Gateway refuses them.
    */
   post(connectionId: string, data: string): boolean;
+  /** Closes one socket, as the management API's DELETE @connections/{id} does; false when it is gone already. */
+  closeConnection(connectionId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -345,6 +347,12 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       if (!entry) return false;
       if (Buffer.byteLength(data) > MAX_FRAME_BYTES) throw new Error('PayloadTooLargeException: the frame is over 128 KB');
       entry.ws.send(data);
+      return true;
+    },
+    closeConnection: (connectionId) => {
+      const entry = sockets.get(connectionId);
+      if (!entry) return false;
+      entry.ws.close(1000, 'Closed by the application');
       return true;
     },
     close: async () => {

@@ -135,7 +135,10 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       queue: localQueue,
       scheduler: localScheduler,
       // the publisher reaches the sockets in process, as the API Gateway management API would over HTTP
-      socketConnections: { post: async (connectionId, data) => gateway.post(connectionId, data) },
+      socketConnections: {
+        post: async (connectionId, data) => gateway.post(connectionId, data),
+        close: async (connectionId) => void gateway.closeConnection(connectionId),
+      },
     });
     // the same consumers the CDK stack attaches to the queues
     for (const consumer of sqsConsumers) {

@@ -8,7 +8,7 @@ import {
   forgotPasswordParams,
   forgotPasswordResponse,
   loginBody,
-  resetPasswordParams,
+  resetPasswordBody,
   sessionResponse,
   signupBody,
   user,
@@ -141,7 +141,7 @@ export const routes = defineRoutes([
   { id: 'auth.me', method: 'GET', path: '/auth/me', module: 'auth', auth: 'user', response: user },
   { id: 'auth.signup', method: 'POST', path: '/auth/signup', module: 'auth', auth: 'public', body: signupBody, status: 201 },
   { id: 'auth.forgot-password', method: 'POST', path: '/forgetpassword/{email}', module: 'auth', auth: 'public', params: forgotPasswordParams, response: forgotPasswordResponse },
-  { id: 'auth.reset-password', method: 'POST', path: '/resetpasswords/{email}/{token}/{newPassword}', module: 'auth', auth: 'public', params: resetPasswordParams, response: okResponse },
+  { id: 'auth.reset-password', method: 'POST', path: '/resetpasswords', module: 'auth', auth: 'public', body: resetPasswordBody, response: okResponse },
   // platform lookups
   { id: 'system.version', method: 'GET', path: '/version', module: 'system', auth: 'public', response: versionResponse },
   { id: 'plans.list-public', method: 'GET', path: '/plans/list', module: 'plans', auth: 'public', response: planList },

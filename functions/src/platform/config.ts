@@ -21,9 +21,19 @@ const schema = z.object({
   /** local runtime: where mail is written instead of being sent */
   DATA_DIR: z.string().default('.data'),
   APP_VERSION: z.string().default('0.1.0'),
-  /** web chat abuse limits per 15-minute window: new visitors per client address, messages per visitor */
-  WEBCHAT_VISITORS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+  /**
+   * web chat abuse limits per 15-minute window: new visitors and messages per client address, messages per
+   * visitor, and a ceiling of messages per web chat connection (one site's widget) whatever their source
+   */
+  WEBCHAT_VISITORS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   WEBCHAT_MESSAGES_PER_VISITOR: z.coerce.number().int().positive().default(120),
+  WEBCHAT_MESSAGES_PER_ADDRESS: z.coerce.number().int().positive().default(600),
+  WEBCHAT_MESSAGES_PER_CONNECTION: z.coerce.number().int().positive().default(6000),
+  /** cost of new password hashes: scrypt's N is 2 to this power (17 is OWASP's recommendation) */
+  PASSWORD_SCRYPT_LOG2N: z.coerce.number().int().min(14).max(20).default(17),
+  /** public account calls per client address and 15-minute window */
+  SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  RESET_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** time zone of working hours and business rules */
   TIME_ZONE: z.string().default('UTC'),
   /** queue URLs (aws) or names (local) */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { enabledDisabled } from './common.ts';
+import { enabledDisabled, newPassword } from './common.ts';
 import { plan } from './plans.ts';
 import { companySettings } from './settings.ts';
 
@@ -18,7 +18,7 @@ export const signupBody = z.object({
   name: z.string({ error: 'Obrigatório' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
   companyName: z.string({ error: 'Obrigatório' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
   email: z.string({ error: 'Obrigatório' }).trim().toLowerCase().email('Email inválido').max(254),
-  password: z.string({ error: 'Obrigatório' }).min(5, 'Too Short!').max(50, 'Too Long!'),
+  password: z.string({ error: 'Obrigatório' }).pipe(newPassword),
   phone: z.string({ error: 'Obrigatório' }).trim().min(8, 'Too Short!').max(30, 'Too Long!'),
   planId: z.coerce.number({ error: 'Obrigatório' }).int().positive(),
   /** the company that referred the signup (/signup?companyId=N); recorded, grants nothing */
@@ -27,10 +27,11 @@ export const signupBody = z.object({
 
 export const forgotPasswordParams = z.object({ email: z.string().trim().toLowerCase().email('Invalid email') });
 
-export const resetPasswordParams = z.object({
+/** The reset travels in the body: a password (or its one-time token) in a URL ends up in access logs. */
+export const resetPasswordBody = z.object({
   email: z.string().trim().toLowerCase().email('Invalid email'),
   token: z.string().min(16).max(200),
-  newPassword: z.string().min(5, 'Too Short!').max(50, 'Too Long!'),
+  newPassword,
 });
 
 export const userFlag = enabledDisabled;

@@ -135,18 +135,25 @@ export type TicketLog = z.infer<typeof ticketLog>;
 
 // ----- tickets: calls -----
 
-const jsonIdList = z.preprocess((v) => {
-  if (v === undefined || v === '') return undefined;
-  if (typeof v === 'string') {
+/**
+ * A list in a query string, as the spec's client sends it: JSON (`[1,2]`, `"open"`) or comma-separated (`1,2`).
+ * Text that opens like JSON but does not parse answers 400 on the field, never a server error.
+ */
+export const queryList = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    if (typeof v !== 'string') return v;
+    if (!/^\s*[[{"]/.test(v)) return v.split(',');
     try {
       const parsed: unknown = JSON.parse(v);
       return Array.isArray(parsed) ? parsed : [parsed];
     } catch {
-      return v.split(',');
+      ctx.addIssue({ code: 'custom', message: 'Malformed JSON' });
+      return z.NEVER;
     }
-  }
-  return v;
-}, z.array(z.coerce.number().int().positive()).max(100).optional());
+  }, z.array(item).max(max).optional());
+
+const jsonIdList = queryList(z.coerce.number().int().positive(), 100);
 
 const booleanText = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
 
@@ -160,7 +167,7 @@ export const ticketListQuery = z.object({
   tags: jsonIdList,
   users: jsonIdList,
   whatsapps: jsonIdList,
-  statusFilter: z.preprocess((v) => (typeof v === 'string' ? (v.startsWith('[') ? JSON.parse(v) : v.split(',')) : v), z.array(ticketStatus).max(10).optional()),
+  statusFilter: queryList(ticketStatus, 10),
   sortTickets: z.enum(['ASC', 'DESC']).default('DESC'),
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),

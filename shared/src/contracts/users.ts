@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common.ts';
+import { idParam, newPassword } from './common.ts';
 
 export const userIdParams = z.object({ id: idParam });
 
@@ -7,7 +7,7 @@ export const userIdParams = z.object({ id: idParam });
 export const updateUserBody = z
   .object({
     name: z.string().trim().min(2, 'Too Short!').max(50, 'Too Long!'),
-    password: z.string().min(5, 'Too Short!').max(50, 'Too Long!'),
+    password: newPassword,
     defaultTheme: z.enum(['light', 'dark']),
     defaultMenu: z.enum(['open', 'closed']),
   })
@@ -19,7 +19,7 @@ export const updateUserBody = z
 export const createUserBody = z.object({
   name: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
   email: z.string({ error: 'Required' }).trim().toLowerCase().email('Invalid email').max(254),
-  password: z.string({ error: 'Required' }).min(5, 'Too Short!').max(50, 'Too Long!'),
+  password: z.string({ error: 'Required' }).pipe(newPassword),
   profile: z.enum(['admin', 'user']).default('user'),
   queueIds: z.array(z.number().int().positive()).max(100).default([]),
 });

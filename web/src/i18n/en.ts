@@ -39,6 +39,7 @@ export const en: Dictionary = {
   validation: {
     required: 'Obrigatório',
     tooShort: 'Too Short!',
+    passwordTooShort: 'Use at least 8 characters',
     tooLong: 'Too Long!',
     emailInvalid: 'Email inválido',
     invalidEmail: 'Invalid email',

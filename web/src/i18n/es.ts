@@ -39,6 +39,7 @@ export const es: Dictionary = {
   validation: {
     required: 'Obrigatório',
     tooShort: 'Too Short!',
+    passwordTooShort: 'Use al menos 8 caracteres',
     tooLong: 'Too Long!',
     emailInvalid: 'Email inválido',
     invalidEmail: 'Invalid email',

@@ -42,6 +42,7 @@ export const pt = {
   validation: {
     required: 'Obrigatório',
     tooShort: 'Too Short!',
+    passwordTooShort: 'Use pelo menos 8 caracteres',
     tooLong: 'Too Long!',
     emailInvalid: 'Email inválido',
     invalidEmail: 'Invalid email',

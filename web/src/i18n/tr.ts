@@ -39,6 +39,7 @@ export const tr: Dictionary = {
   validation: {
     required: 'Obrigatório',
     tooShort: 'Too Short!',
+    passwordTooShort: 'En az 8 karakter kullanın',
     tooLong: 'Too Long!',
     emailInvalid: 'Email inválido',
     invalidEmail: 'Invalid email',

@@ -6,6 +6,8 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { writeSetting } from '../settings/settings.service.ts';
 import { REFRESH_GRACE_MS } from './auth.service.ts';
+import { findUserByEmail } from '../users/users.service.ts';
+import { resetConfig } from '../../platform/config.ts';
 
 let runtime: Runtime;
 let counter = 0;
@@ -199,7 +201,7 @@ describe('signup', () => {
     const res = await new ApiClient(runtime.url).post('/auth/signup', { ...signupBody(email), name: 'M', password: '123', companyName: '' });
     expect(res.status).toBe(400);
     const byPath = Object.fromEntries(res.body.fields.map((f: { path: string; message: string }) => [f.path, f.message]));
-    expect(byPath).toMatchObject({ 'body.name': 'Too Short!', 'body.password': 'Too Short!', 'body.companyName': 'Too Short!' });
+    expect(byPath).toMatchObject({ 'body.name': 'Too Short!', 'body.password': 'At least 8 characters', 'body.companyName': 'Too Short!' });
     expect((await new ApiClient(runtime.url).login(email, '123')).status).toBe(401);
   });
 
@@ -253,21 +255,23 @@ describe('password reset', () => {
     expect(link.pathname).toBe('/forgetpsw');
     const token = link.searchParams.get('token')!;
 
-    const bad = await client.post(`/resetpasswords/${encodeURIComponent(email)}/${'x'.repeat(43)}/new-secret`);
+    const bad = await client.post('/resetpasswords', { email, token: 'x'.repeat(43), newPassword: 'new-secret' });
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_TOKEN' } });
-    const ok = await client.post(`/resetpasswords/${encodeURIComponent(email)}/${token}/new-secret`);
+    // the old form, with the password in the path, is gone
+    expect((await client.post(`/resetpasswords/${encodeURIComponent(email)}/${token}/new-secret`)).status).toBe(404);
+    const ok = await client.post('/resetpasswords', { email, token, newPassword: 'new-secret' });
     expect(ok.status).toBe(200);
     expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(401);
     expect((await new ApiClient(runtime.url).login(email, 'new-secret')).status).toBe(200);
-    const reuse = await client.post(`/resetpasswords/${encodeURIComponent(email)}/${token}/other-secret`);
+    const reuse = await client.post('/resetpasswords', { email, token, newPassword: 'other-secret' });
     expect(reuse.status).toBe(400);
   });
 
   it('validates the e-mail and the new password', async () => {
     const client = new ApiClient(runtime.url);
     expect((await client.post('/forgetpassword/not-an-email')).body.fields[0].path).toBe('params.email');
-    const res = await client.post(`/resetpasswords/a%40b.com/${'x'.repeat(20)}/123`);
-    expect(res.body.fields[0]).toEqual({ path: 'params.newPassword', message: 'Too Short!' });
+    const res = await client.post('/resetpasswords', { email: 'a@b.com', token: 'x'.repeat(20), newPassword: '1234567' });
+    expect(res.body.fields[0]).toEqual({ path: 'body.newPassword', message: 'At least 8 characters' });
   });
 });
 
@@ -321,5 +325,25 @@ describe('profile', () => {
     const bad = await client.put(`/users/${id}`, { name: 'M', profile: 'admin' });
     expect(bad.status).toBe(400);
     expect((await client.get(`/users/${id}`)).body.name).toBe('Maria S.');
+  });
+});
+
+describe('password hashes', () => {
+  it('replace a hash made at an older cost on the next good sign-in', async () => {
+    const email = uniqueEmail();
+    await new ApiClient(runtime.url).post('/auth/signup', signupBody(email));
+    const hashOf = async () => (await findUserByEmail(email))!.passwordHash;
+    expect(await hashOf()).toMatch(/^scrypt\$16384\$/);
+    const saved = process.env.PASSWORD_SCRYPT_LOG2N;
+    process.env.PASSWORD_SCRYPT_LOG2N = '15';
+    resetConfig();
+    try {
+      expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(200);
+      expect(await hashOf()).toMatch(/^scrypt\$32768\$/);
+      expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(200);
+    } finally {
+      process.env.PASSWORD_SCRYPT_LOG2N = saved;
+      resetConfig();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * Access patterns:
  * - a session by id (refresh, logout): pk SESSION#<sessionId>, sk SESSION (expires with its refresh token)
  * - the pending reset of an e-mail: pk RESET#<email>, sk RESET (expires after an hour)
- * - failures of an e-mail or address in the current window: pk THROTTLE#<kind>#<value>#<window>, sk THROTTLE
+ * - attempts and failures of an e-mail or address in the current window: pk THROTTLE#<kind>#<value>#<window>, sk THROTTLE
  */
 export const sessionKey = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
 export const resetKey = (email: string) => ({ pk: `RESET#${email.toLowerCase()}`, sk: 'RESET' });
@@ -41,6 +41,10 @@ export interface ThrottleItem {
   pk: string;
   sk: string;
   type: 'throttle';
-  failures: number;
+  /** every attempt, counted before the password is checked */
+  attempts?: number;
+  failures?: number;
+  /** over the limit: epoch ms before which the next attempt is refused */
+  nextAllowedAt?: number;
   expiresAt: number;
 }

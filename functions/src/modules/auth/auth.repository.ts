@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { resetKey, sessionKey, throttleKey, type ResetItem, type SessionItem, type SessionRecord, type ThrottleItem } from './auth.entity.ts';
@@ -71,14 +71,57 @@ export const consumeReset = async (email: string, tokenHash: string): Promise<bo
 
 type ThrottleRef = { kind: 'email' | 'ip' | 'reset'; value: string };
 
-export const getFailures = async (refs: ThrottleRef[], window: number): Promise<number[]> => {
-  const keys = refs.map((r) => throttleKey(r.kind, r.value, window));
-  const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-  const items = (out.Responses?.[tableName()] ?? []) as ThrottleItem[];
-  return keys.map((k) => items.find((i) => i.pk === k.pk)?.failures ?? 0);
+export interface AttemptCount {
+  attempts: number;
+  failures: number;
+  /** epoch ms before which no further attempt is let through (set once over the limit) */
+  nextAllowedAt?: number;
+}
+
+/** Counts one attempt atomically and answers the counters as they are after it. */
+export const addAttempt = async (ref: ThrottleRef, window: number, expiresAt: number): Promise<AttemptCount> => {
+  const out = await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: throttleKey(ref.kind, ref.value, window),
+      UpdateExpression: 'ADD attempts :one SET #type = :type, expiresAt = :exp',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':exp': expiresAt },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const item = (out.Attributes ?? {}) as Partial<ThrottleItem>;
+  return { attempts: Number(item.attempts ?? 0), failures: Number(item.failures ?? 0), ...(item.nextAllowedAt !== undefined ? { nextAllowedAt: Number(item.nextAllowedAt) } : {}) };
 };
 
-export const addFailure = async (ref: ThrottleRef, window: number, expiresAt: number): Promise<number> => {
+/**
+ * Takes the one attempt allowed at `nowMs` when the counter is over its limit: succeeds for a single caller once
+ * the waiting time has passed, and holds the next ones off until `holdUntil`. Answers when the next attempt may
+ * come instead when the slot is taken.
+ */
+export const claimAttemptSlot = async (ref: ThrottleRef, window: number, nowMs: number, holdUntil: number): Promise<{ ok: true } | { ok: false; nextAllowedAt: number }> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: throttleKey(ref.kind, ref.value, window),
+        UpdateExpression: 'SET nextAllowedAt = :hold',
+        ConditionExpression: 'attribute_not_exists(nextAllowedAt) OR nextAllowedAt <= :now',
+        ExpressionAttributeValues: { ':hold': holdUntil, ':now': nowMs },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // the document client leaves the item of a failed condition in DynamoDB's own form ({ N: "..." })
+    const held = (error as { Item?: { nextAllowedAt?: { N?: string } } }).Item?.nextAllowedAt?.N;
+    return { ok: false, nextAllowedAt: held !== undefined ? Number(held) : holdUntil };
+  }
+};
+
+/** Counts a failed attempt; over the limit, the next attempt waits until `waitUntil` (never shortened). */
+export const addFailure = async (ref: ThrottleRef, window: number, expiresAt: number, waitUntil?: (failures: number) => number | undefined): Promise<number> => {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -86,10 +129,27 @@ export const addFailure = async (ref: ThrottleRef, window: number, expiresAt: nu
       UpdateExpression: 'ADD failures :one SET #type = :type, expiresAt = :exp',
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':exp': expiresAt },
-      ReturnValues: 'UPDATED_NEW',
+      ReturnValues: 'ALL_NEW',
     }),
   );
-  return Number(out.Attributes?.failures ?? 0);
+  const failures = Number(out.Attributes?.failures ?? 0);
+  const until = waitUntil?.(failures);
+  if (until !== undefined) {
+    await table()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: throttleKey(ref.kind, ref.value, window),
+          UpdateExpression: 'SET nextAllowedAt = :until',
+          ConditionExpression: 'attribute_not_exists(nextAllowedAt) OR nextAllowedAt < :until',
+          ExpressionAttributeValues: { ':until': until },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionalCheckFailure(error)) throw error;
+      });
+  }
+  return failures;
 };
 
 export const clearFailures = async (ref: ThrottleRef, window: number): Promise<void> => {

@@ -5,7 +5,7 @@
  */
 import type { SessionResponse, User } from '@switchboard/shared/contracts/auth';
 import { channels, type SessionReplacedData } from '@switchboard/shared/events';
-import { DUMMY_HASH, verifyPassword } from '../../platform/auth/passwords.ts';
+import { dummyHash, needsRehash, verifyPassword } from '../../platform/auth/passwords.ts';
 import {
   hashSecret,
   newRefreshToken,
@@ -19,13 +19,13 @@ import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
 import { mailer } from '../../platform/ports/mailer.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
+import { closeConnections, publish } from '../../platform/realtime/publisher.ts';
 import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
 import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
 import { consumeReset, deleteSession, getReset, getSession, putReset, putSession, rotateSession } from './auth.repository.ts';
-import { assertNotBlocked, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
+import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
 
 /** A refresh presented again within this many ms of its rotation is a parallel tab, not a stolen token. */
 export const REFRESH_GRACE_MS = 10_000;
@@ -63,17 +63,19 @@ const sessionResponse = async (record: UserRecord, sessionId: string): Promise<S
 export const login = async (email: string, password: string, request: RequestInfo): Promise<SessionOutcome> => {
   const emailRef = { kind: 'email' as const, value: email };
   const addressRef = { kind: 'ip' as const, value: request.sourceIp };
-  await assertNotBlocked(emailRef, addressRef);
+  const attempt = await admitAttempt(emailRef, addressRef);
   const record = await findUserByEmail(email);
-  const valid = await verifyPassword(password, record?.passwordHash ?? DUMMY_HASH);
+  const valid = await verifyPassword(password, record?.passwordHash ?? dummyHash());
   if (!record || !valid) {
-    await recordFailure(emailRef, addressRef);
+    await recordFailure(emailRef, addressRef, attempt);
     throw new AppError('ERR_INVALID_CREDENTIALS');
   }
   if (record.profile === 'user' && !withinWorkingHours(record.startWork, record.endWork, currentHourMinute())) {
     throw new AppError('ERR_OUT_OF_HOURS');
   }
   await forgetFailures(emailRef);
+  // a hash made at an older, cheaper cost is replaced while the password is at hand
+  if (needsRehash(record.passwordHash)) await setPassword(record.companyId, record.id, password);
 
   const sessionId = ids.ulid();
   const refresh = newRefreshToken(sessionId);
@@ -94,6 +96,8 @@ export const login = async (email: string, password: string, request: RequestInf
     await deleteSession(replaced);
     const data: SessionReplacedData = { action: 'sessionReplaced', userId: record.id };
     await publish(record.companyId, { event: channels.auth(record.companyId), data }, (c) => c.userId === record.id && c.sessionId === replaced);
+    // told first, then cut off: the earlier browser shows why, and its sockets receive nothing more
+    await closeConnections(record.companyId, (c) => c.sessionId === replaced);
   }
   await recordLogin(record.companyId);
   // the record read above, with the session this login just made current: no second read of the user
@@ -103,6 +107,7 @@ export const login = async (email: string, password: string, request: RequestInf
 const revoke = async (sessionId: string, companyId: number, userId: number) => {
   await deleteSession(sessionId);
   await endSession(companyId, userId, sessionId);
+  await closeConnections(companyId, (c) => c.sessionId === sessionId);
 };
 
 export const refresh = async (cookie: string | undefined): Promise<SessionOutcome> => {
@@ -157,7 +162,8 @@ export interface SignupInput {
   companyId?: number;
 }
 
-export const signup = async (input: SignupInput): Promise<{ companyId: number; userId: number }> => {
+export const signup = async (input: SignupInput, sourceIp: string): Promise<{ companyId: number; userId: number }> => {
+  await countAttempt({ kind: 'ip', value: `signup:${sourceIp}` }, config().SIGNUPS_PER_ADDRESS);
   const [allowSignup, userCreation] = await Promise.all([readPlatformSetting('allowSignup'), readPlatformSetting('userCreation')]);
   if (allowSignup !== 'enabled' || userCreation === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED');
   const plan = await findPlan(input.planId).catch(() => undefined);
@@ -187,7 +193,8 @@ export const signup = async (input: SignupInput): Promise<{ companyId: number; u
 };
 
 /** Sends the reset link; answers 404 in the body for unknown e-mails, as the spec's client expects. */
-export const forgotPassword = async (email: string): Promise<{ status: 200 | 404 }> => {
+export const forgotPassword = async (email: string, sourceIp: string): Promise<{ status: 200 | 404 }> => {
+  await countAttempt({ kind: 'ip', value: `reset:${sourceIp}` }, config().RESET_MAILS_PER_ADDRESS);
   await countAttempt({ kind: 'reset', value: email }, RESET_MAILS_PER_WINDOW);
   const record = await findUserByEmail(email);
   if (!record) return { status: 404 };

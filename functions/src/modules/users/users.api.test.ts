@@ -32,7 +32,7 @@ describe('users', () => {
     expect(Object.fromEntries(bad.body.fields.map((f: { path: string; message: string }) => [f.path, f.message]))).toEqual({
       'body.name': 'Too Short!',
       'body.email': 'Invalid email',
-      'body.password': 'Too Short!',
+      'body.password': 'At least 8 characters',
     });
     expect((await company.admin.post('/users', { name: 'Dup', email: 'nova@example.com', password: 'pass-12345' })).body.error).toBe('ERR_DUPLICATED_EMAIL');
     const unknownQueue = await company.admin.post('/users', { name: 'Fila X', email: 'filax@example.com', password: 'pass-12345', queueIds: [999] });

@@ -53,10 +53,16 @@ export const sendVisitorMessage = async (
   token: string,
   authorization: string | undefined,
   body: { body: string; clientMessageId?: string },
+  sourceIp: string,
 ): Promise<VisitorMessage> => {
   const connection = await findWebchatByToken(token);
   const visitor = await visitorOf(connection, authorization);
-  await countAttempt({ kind: 'ip', value: `visitor:${visitor.visitorId}` }, config().WEBCHAT_MESSAGES_PER_VISITOR);
+  // a visitor, an address (many visitors made from one machine) and the widget as a whole each have a ceiling
+  await Promise.all([
+    countAttempt({ kind: 'ip', value: `visitor:${visitor.visitorId}` }, config().WEBCHAT_MESSAGES_PER_VISITOR),
+    countAttempt({ kind: 'ip', value: `webchat-messages:${sourceIp}` }, config().WEBCHAT_MESSAGES_PER_ADDRESS),
+    countAttempt({ kind: 'ip', value: `webchat-connection:${connection.companyId}:${connection.id}` }, config().WEBCHAT_MESSAGES_PER_CONNECTION),
+  ]);
   // a blocked contact's messages are dropped by the inbound pipeline, as for every channel
   const at = clock().now().toISOString();
   const channelMessageId = `w-${visitor.visitorId}-${body.clientMessageId ?? ids.ulid()}`;

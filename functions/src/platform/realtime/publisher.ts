@@ -42,6 +42,23 @@ export const forgetCompanyConnections = (companyId: number): void => connections
 const connectionsOf = (companyId: number): Promise<ConnectionRecord[]> =>
   connectionsCache.get(companyId, () => companyConnections(companyId, clock().now().getTime()));
 
+/**
+ * Closes the company's connections that `which` admits and forgets them, so no further event reaches them: a
+ * session that ends (logout, replaced, password reset, removal) takes its sockets with it. Reads the live list,
+ * not the cached one, so a socket opened a moment ago is closed too.
+ */
+export const closeConnections = async (companyId: number, which: Audience): Promise<number> => {
+  const connections = (await companyConnections(companyId, clock().now().getTime())).filter((c) => c.companyId === companyId && which(c));
+  await Promise.all(
+    connections.map(async (c) => {
+      await deleteConnection(c.connectionId);
+      await socketConnections().close(c.connectionId);
+    }),
+  );
+  connectionsCache.forget(companyId);
+  return connections.length;
+};
+
 /** Posts `frame` to the company's connections that the audience admits; answers how many received it. */
 export const publish = async (companyId: number, frame: RealtimeFrame, audience: Audience = () => true): Promise<number> => {
   const connections = (await connectionsOf(companyId)).filter((c) => c.companyId === companyId && audience(c));

@@ -1,5 +1,5 @@
 /** SocketConnections over the API Gateway management API (`POST @connections/{id}`). */
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '../../config.ts';
 import type { SocketConnections } from '../socket-connections.ts';
 
@@ -21,6 +21,15 @@ export class ApiGatewayConnections implements SocketConnections {
       return true;
     } catch (error) {
       if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') return false;
+      throw error;
+    }
+  }
+
+  async close(connectionId: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+    } catch (error) {
+      if (error instanceof GoneException || (error as { name?: string }).name === 'GoneException') return;
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import type { User } from '@switchboard/shared/contracts/auth';
+import { PASSWORD_TOO_SHORT } from '@switchboard/shared/contracts/common';
 import { updateUserBody } from '@switchboard/shared/contracts/users';
 import type { UpdateUserInput } from '../api/update-user.ts';
 
@@ -13,7 +14,7 @@ export interface ProfileValues {
 
 export type ProfileErrors = Partial<Record<'name' | 'password' | 'confirmation', string>>;
 
-const messageKeys: Record<string, string> = { 'Too Short!': 'validation.tooShort', 'Too Long!': 'validation.tooLong' };
+const messageKeys: Record<string, string> = { 'Too Short!': 'validation.tooShort', 'Too Long!': 'validation.tooLong', [PASSWORD_TOO_SHORT]: 'validation.passwordTooShort' };
 
 export const profileValuesOf = (user: User): ProfileValues => ({
   name: user.name,
@@ -23,7 +24,7 @@ export const profileValuesOf = (user: User): ProfileValues => ({
   defaultMenu: user.defaultMenu,
 });
 
-/** Name required (2 to 50); a new password, when typed, 5 to 50 characters and confirmed. */
+/** Name required (2 to 50); a new password, when typed, 8 to 50 characters and confirmed. */
 export const validateProfile = (v: ProfileValues): ProfileErrors => {
   const errors: ProfileErrors = {};
   if (v.name.trim() === '') errors.name = 'validation.required';

@@ -7,6 +7,6 @@ export interface ResetPasswordInput {
   newPassword: string;
 }
 
-export const resetPassword = (params: ResetPasswordInput) => callRoute('auth.reset-password', { params: { ...params } });
+export const resetPassword = (input: ResetPasswordInput) => callRoute('auth.reset-password', { body: { ...input } });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

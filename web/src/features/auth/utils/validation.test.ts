@@ -7,7 +7,7 @@ const valid: SignupValues = {
   companyName: 'Acme',
   email: 'ana@example.com',
   phone: '+55 11 91234-5678',
-  password: 'secret1',
+  password: 'secret12',
   planId: 2,
 };
 
@@ -36,9 +36,9 @@ describe('signup rules', () => {
     expect(validateSignup({ ...valid, companyName: 'B' }).companyName).toBe('validation.tooShort');
   });
 
-  it('limits the password to 5..50 characters', () => {
-    expect(validateSignup({ ...valid, password: '1234' }).password).toBe('validation.tooShort');
-    expect(validateSignup({ ...valid, password: '12345' }).password).toBeUndefined();
+  it('limits a new password to 8..50 characters', () => {
+    expect(validateSignup({ ...valid, password: '1234567' }).password).toBe('validation.passwordTooShort');
+    expect(validateSignup({ ...valid, password: '12345678' }).password).toBeUndefined();
     expect(validateSignup({ ...valid, password: 'x'.repeat(51) }).password).toBe('validation.tooLong');
   });
 
@@ -71,8 +71,8 @@ describe('password reset rules', () => {
   });
 
   it("requires the confirmation to match with 'Las contraseñas no coinciden'", () => {
-    expect(validateNewPassword({ password: 'secret1', confirmation: 'secret2' }).confirmation).toBe('validation.passwordsMismatch');
-    expect(only(validateNewPassword({ password: 'secret1', confirmation: 'secret1' }))).toEqual({});
+    expect(validateNewPassword({ password: 'secret12', confirmation: 'secret21' }).confirmation).toBe('validation.passwordsMismatch');
+    expect(only(validateNewPassword({ password: 'secret12', confirmation: 'secret12' }))).toEqual({});
   });
 });
 

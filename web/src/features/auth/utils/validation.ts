@@ -1,4 +1,5 @@
-import { forgotPasswordParams, loginBody, resetPasswordParams, signupBody } from '@switchboard/shared/contracts/auth';
+import { forgotPasswordParams, loginBody, resetPasswordBody, signupBody } from '@switchboard/shared/contracts/auth';
+import { PASSWORD_TOO_SHORT } from '@switchboard/shared/contracts/common';
 import type { z } from 'zod';
 import type { ApiError } from '../../../lib/api-error.ts';
 
@@ -11,6 +12,7 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 const messageKeys: Record<string, string> = {
   'Too Short!': 'validation.tooShort',
+  [PASSWORD_TOO_SHORT]: 'validation.passwordTooShort',
   'Too Long!': 'validation.tooLong',
   'Email inválido': 'validation.emailInvalid',
   'Invalid email': 'validation.invalidEmail',
@@ -77,7 +79,7 @@ export interface NewPasswordValues {
 
 /** Second step: both fields required ('Campo obligatorio') and equal ('Las contraseñas no coinciden'). */
 export const validateNewPassword = (v: NewPasswordValues): FieldErrors<keyof NewPasswordValues> => ({
-  password: v.password === '' ? 'validation.fieldRequired' : firstIssue(resetPasswordParams.shape.newPassword, v.password),
+  password: v.password === '' ? 'validation.fieldRequired' : firstIssue(resetPasswordBody.shape.newPassword, v.password),
   confirmation:
     v.confirmation === ''
       ? 'validation.fieldRequired'
