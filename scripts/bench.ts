@@ -46,6 +46,10 @@ const bench = async (name: string, n: number, call: () => Promise<Response>): Pr
 const main = async () => {
   process.removeAllListeners('warning');
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-'));
+  // the load generator's visitors all come from this machine's one address
+  process.env.WEBCHAT_VISITORS_PER_ADDRESS ??= '100000';
+  process.env.WEBCHAT_MESSAGES_PER_ADDRESS ??= '1000000';
+  process.env.WEBCHAT_MESSAGES_PER_CONNECTION ??= '1000000';
   const ddb = await startDynamoDbLocal();
   const runtime = await startRuntime({
     port: 0,
@@ -97,15 +101,19 @@ const main = async () => {
     const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
     console.log(`\nInbox: cost of one page (service call, after authentication) for companies of ${sizes.join(' and ')} tickets`);
     const costs = await measureCosts(runtime, sizes);
-    console.log(['tickets'.padStart(8), 'request'.padEnd(55), 'items'.padStart(6), 'requests'.padStart(9), 'sequential'.padStart(11), 'RCU'.padStart(6)].join(' '));
+    console.log(['tickets'.padStart(8), 'request'.padEnd(55), 'items'.padStart(6), 'requests'.padStart(9), 'sequential'.padStart(11), 'RCU'.padStart(6), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '));
     for (const r of costs) {
-      console.log([String(r.size).padStart(8), r.name.padEnd(55), String(r.items).padStart(6), String(r.roundTrips).padStart(9), String(r.sequentialTrips).padStart(11), r.readUnits.toFixed(1).padStart(6)].join(' '));
+      console.log(
+        [String(r.size).padStart(8), r.name.padEnd(55), String(r.items).padStart(6), String(r.roundTrips).padStart(9), String(r.sequentialTrips).padStart(11), r.readUnits.toFixed(1).padStart(6), r.p50Ms.toFixed(1).padStart(8), r.p99Ms.toFixed(1).padStart(8)].join(' '),
+      );
     }
     const names = [...new Set(costs.map((r) => r.name))];
     for (const name of names) {
       const [small, large] = [costs.find((r) => r.name === name && r.size === sizes[0]), costs.find((r) => r.name === name && r.size === sizes[sizes.length - 1])];
       if (small && large && small.readUnits > 0) {
-        console.log(`  ${name}: read units at ${large.size} vs ${small.size} tickets: ${((large.readUnits / small.readUnits - 1) * 100).toFixed(1)}%`);
+        console.log(
+          `  ${name}: at ${large.size} vs ${small.size} tickets, read units ${((large.readUnits / small.readUnits - 1) * 100).toFixed(1)}%, p50 time ${((large.p50Ms / small.p50Ms - 1) * 100).toFixed(1)}%`,
+        );
       }
     }
 

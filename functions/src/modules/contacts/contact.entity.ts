@@ -11,12 +11,15 @@
  *   'wa' for whatsapp and whatsappapi (the same phone numbers), otherwise the channel name. Written with the
  *   contact in one transaction with attribute_not_exists, so a company never has two contacts for one identity;
  *   a number change moves it in one transaction. Also answers "find the contact of this number".
- * - search index: pk C#<cid>#CSEARCH, sk <token>#<padId>, { contactId, nameNorm, number, words }, one item per token:
- *   each word of nameNorm (up to 6) and the digits of the number (also without the first 2 and 4 digits, so
- *   a number is found with or without country and area code). Search = Query begins_with(sk, longest query
- *   token) with a Limit, the other tokens filtered with contains(words, ' <token>') (words = ' ' + every word of
- *   the name, so each token must begin a word), then one BatchGet of the contacts: a page
- *   costs the same at 1,000 or 100,000 contacts. Rewritten in the contact's transactions.
+ * - search index: pk C#<cid>#CSEARCH#<first two characters of the token>, sk <token>#<padId>, { contactId,
+ *   nameNorm, number, words, contact }, one item per token: each word of nameNorm (up to 6) and the digits of
+ *   the number (also without the first 2 and 4 digits, so a number is found with or without country and area
+ *   code). Search = Query begins_with(sk, longest query token) in that token's partition with a Limit, the other
+ *   tokens filtered with contains(words, ' <token>') (words = ' ' + every word of the name, so each token must
+ *   begin a word). The partitions are spread by the tokens' first characters, so a search reads a small one and
+ *   imports do not pile onto one key: a page costs the same, and takes the same time, at 1,000 or 100,000
+ *   contacts. A one-character search reads the name index instead (names beginning with it). Rewritten in the
+ *   contact's transactions.
  * - tag membership: pk C#<cid>#TAG#<tagId>, sk CONTACT#<padId>, { contactId, tagId } (contacts of a tag, for the
  *   contactTag filter: Query the first tag's members, BatchGet them, filter the other tags in memory).
  *   Written in the same transaction as the contact's denormalised tags.
@@ -76,8 +79,12 @@ export const identityMarkerKey = (companyId: number, channel: Channel, identity:
   sk: `CONTACTID#${identityFamily(channel)}#${identity}`,
 });
 
-export const searchPk = (companyId: number): string => `${companyPk(companyId)}#CSEARCH`;
-export const searchKey = (companyId: number, token: string, id: number): Key => ({ pk: searchPk(companyId), sk: `${token}#${padId(id)}` });
+/** Search tokens are spread over partitions by their first two characters (one for one-character tokens). */
+export const SEARCH_SHARD_CHARS = 2;
+export const searchPk = (companyId: number, token: string): string => `${companyPk(companyId)}#CSEARCH#${[...token].slice(0, SEARCH_SHARD_CHARS).join('')}`;
+export const searchKey = (companyId: number, token: string, id: number): Key => ({ pk: searchPk(companyId, token), sk: `${token}#${padId(id)}` });
+/** The partition every search token lived in before the index was spread; read only to move its items. */
+export const legacySearchPk = (companyId: number): string => `${companyPk(companyId)}#CSEARCH`;
 
 export const tagMembersPk = (companyId: number, tagId: number): string => `${companyPk(companyId)}#TAG#${tagId}`;
 export const tagMemberKey = (companyId: number, tagId: number, contactId: number): Key => ({
@@ -144,6 +151,6 @@ export const isNamePosition = (companyId: number, p: Record<string, string>): bo
   p.gsi1pk === contactByNamePk(companyId) &&
   typeof p.gsi1sk === 'string';
 export const isSearchPosition = (companyId: number, prefix: string, p: Record<string, string>): boolean =>
-  Object.keys(p).length === 2 && p.pk === searchPk(companyId) && typeof p.sk === 'string' && p.sk.startsWith(prefix);
+  Object.keys(p).length === 2 && p.pk === searchPk(companyId, prefix) && typeof p.sk === 'string' && p.sk.startsWith(prefix);
 export const isTagMemberPosition = (companyId: number, tagId: number, p: Record<string, string>): boolean =>
   Object.keys(p).length === 2 && p.pk === tagMembersPk(companyId, tagId) && PADDED_CONTACT_SK.test(p.sk ?? '');

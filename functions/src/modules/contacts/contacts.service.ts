@@ -25,6 +25,7 @@ import {
   nameTokens,
   numberTokens,
   queryTokens,
+  SEARCH_SHARD_CHARS,
   type ContactRecord,
   identityFamily,
 } from './contact.entity.ts';
@@ -38,6 +39,7 @@ import {
   insertContact,
   queryContactNames,
   queryContactsByName,
+  queryContactsByNamePrefix,
   querySearchIndex,
   queryTagMembers,
   replaceContact,
@@ -514,6 +516,10 @@ export const searchContactIds = async (companyId: number, text: string, limit: n
   const tokens = queryTokens(text);
   if (tokens.length === 0) return [];
   const [prefix, ...others] = byLength(tokens);
+  if (isInitial(prefix!)) {
+    const { entries } = await queryContactsByNamePrefix(companyId, prefix!, undefined, limit);
+    return entries.filter((e) => matchesVisibleText({ ...e.value, isGroup: false }, tokens)).map((e) => e.value.id);
+  }
   const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
   return page.entries
     .filter((e) => isFirstMatch(e.value, prefix!))
@@ -522,6 +528,9 @@ export const searchContactIds = async (companyId: number, text: string, limit: n
 };
 
 const byLength = (tokens: string[]): string[] => [...tokens].sort((a, b) => b.length - a.length);
+
+/** A search whose longest token is one character reads the names beginning with it (see contact.entity.ts). */
+const isInitial = (prefix: string): boolean => [...prefix].length < SEARCH_SHARD_CHARS;
 
 // ----- the contacts page -----
 
@@ -601,6 +610,14 @@ const searchReader =
     return { entries: entries.map((e) => ({ position: e.position, value: first.includes(e) ? contacts.get(e.value.contactId) : undefined })), next };
   };
 
+/** Names beginning with `prefix` whose other words begin with the other tokens. */
+const initialReader =
+  (companyId: number, prefix: string, tokens: string[]): Reader =>
+  async (start, limit) => {
+    const { entries, next } = await queryContactsByNamePrefix(companyId, prefix, start, limit);
+    return { entries: entries.map((e) => ({ position: e.position, value: matchesVisibleText({ ...e.value, isGroup: false }, tokens) ? e.value : undefined })), next };
+  };
+
 const tagReader =
   (companyId: number, tagId: number): Reader =>
   async (start, limit) => {
@@ -636,9 +653,15 @@ export const findContactsPage = async (
   let validPosition: (p: Position) => boolean;
   if (tokens.length > 0) {
     const [prefix, ...others] = byLength(tokens);
-    source = `search:${prefix}`;
-    read = searchReader(companyId, prefix!, others);
-    validPosition = (p) => isSearchPosition(companyId, prefix!, p);
+    if (isInitial(prefix!)) {
+      source = `initial:${prefix}`;
+      read = initialReader(companyId, prefix!, tokens);
+      validPosition = (p) => isNamePosition(companyId, p) && p.gsi1sk!.startsWith(prefix!);
+    } else {
+      source = `search:${prefix}`;
+      read = searchReader(companyId, prefix!, others);
+      validPosition = (p) => isSearchPosition(companyId, prefix!, p);
+    }
   } else if (tagIds.length > 0) {
     const tagId = tagIds[0]!;
     source = `tag:${tagId}`;
