@@ -91,6 +91,7 @@ describe('app shell in the browser', () => {
     await expect(page.getByTestId('side-drawer').getAttribute('data-collapsed')).resolves.toBe('false');
     await expect(inbox.textContent()).resolves.toBe('Atendimentos');
     await page.getByTestId('version-footer').waitFor();
+    await expect(page.getByTestId('version-footer').textContent()).resolves.toBe('v.3.0.0');
     await shot('05-menu-open');
   });
 

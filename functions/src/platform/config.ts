@@ -20,7 +20,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('no-reply@switchboard.local'),
   /** local runtime: where mail is written instead of being sent */
   DATA_DIR: z.string().default('.data'),
-  APP_VERSION: z.string().default('0.1.0'),
+  /** the version the menu footer and GET /version show (spec document 1, section 9: v.3.0.0 in the footer) */
+  APP_VERSION: z.string().default('3.0.0'),
   /**
    * web chat abuse limits per 15-minute window: new visitors and messages per client address, messages per
    * visitor, and a ceiling of messages per web chat connection (one site's widget) whatever their source

@@ -173,7 +173,7 @@ export const en: Dictionary = {
     profile: 'Profile',
     logout: 'Logout',
     reconnecting: 'Reconnecting…',
-    version: 'Version {{version}}',
+    version: 'v.{{version}}',
     theme: {
       toDark: 'Use dark theme',
       toLight: 'Use light theme',

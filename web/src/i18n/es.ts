@@ -173,7 +173,7 @@ export const es: Dictionary = {
     profile: 'Perfil',
     logout: 'Salir',
     reconnecting: 'Reconectando…',
-    version: 'Versión {{version}}',
+    version: 'v.{{version}}',
     theme: {
       toDark: 'Usar tema oscuro',
       toLight: 'Usar tema claro',

@@ -176,7 +176,7 @@ export const pt = {
     profile: 'Perfil',
     logout: 'Sair',
     reconnecting: 'Reconectando…',
-    version: 'Versão {{version}}',
+    version: 'v.{{version}}',
     theme: {
       toDark: 'Usar tema escuro',
       toLight: 'Usar tema claro',

@@ -173,7 +173,7 @@ export const tr: Dictionary = {
     profile: 'Profil',
     logout: 'Çıkış yap',
     reconnecting: 'Yeniden bağlanılıyor…',
-    version: 'Sürüm {{version}}',
+    version: 'v.{{version}}',
     theme: {
       toDark: 'Koyu temayı kullan',
       toLight: 'Açık temayı kullan',

@@ -44,6 +44,17 @@ describe('the spread search index', () => {
     expect(await names(703, 'ana')).toEqual([]);
   });
 
+  it('finds a contact by its e-mail or any beginning of it, also for viewers who see masked numbers', async () => {
+    await findOrCreateContactByIdentity(706, { channel: 'webchat', identity: '01HZX3K4M5N6P7Q8R9S0T1V2W3', name: 'Ana Prado', email: 'Ana.Prado@Loja.com', connectionId: 1 });
+    await add(706, 'Ana Lima', '5511900000009');
+    expect(await names(706, 'ana.prado@loja.com')).toEqual(['Ana Prado']);
+    expect(await names(706, 'ANA.PRADO@')).toEqual(['Ana Prado']);
+    expect(await names(706, 'ana.prado@lo')).toEqual(['Ana Prado']);
+    expect(await names(706, 'ana.prado@outra.com')).toEqual([]);
+    const masked = await findContactsPage(706, { searchParam: 'ana.prado@loja', rowsPerPage: 10 }, true);
+    expect(masked.contacts.map((c) => c.name)).toEqual(['Ana Prado']);
+  });
+
   it('pages a search through its partition without gaps or repeats', async () => {
     for (let i = 0; i < 7; i += 1) await add(704, `Marta ${String.fromCharCode(97 + i)}ntunes`, `55119100000${i}0`);
     const seen: string[] = [];

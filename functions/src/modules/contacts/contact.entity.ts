@@ -119,8 +119,15 @@ export const numberTokens = (number: string): string[] => {
   return out;
 };
 
+/** A contact's e-mail as a search token: whole and lowercased, so that it is found by any beginning of it. */
+export const emailToken = (email: string | undefined | null): string[] => {
+  const e = (email ?? '').trim().toLowerCase();
+  return e.includes('@') ? [e] : [];
+};
+
 /** Every search token of a contact; the index holds one item per token. */
-export const searchTokens = (nameNorm: string, number: string): string[] => [...new Set([...nameTokens(nameNorm), ...numberTokens(number)])];
+export const searchTokens = (nameNorm: string, number: string, email?: string | null): string[] =>
+  [...new Set([...nameTokens(nameNorm), ...numberTokens(number), ...emailToken(email)])];
 
 /**
  * Tokens of a search text: a phone-like text is one digit token (formatting dropped), anything else its
@@ -128,6 +135,8 @@ export const searchTokens = (nameNorm: string, number: string): string[] => [...
  */
 export const queryTokens = (text: string): string[] => {
   const trimmed = text.trim();
+  // an e-mail (or its beginning up to the @) is one token, matched against the e-mail token
+  if (trimmed.includes('@') && !/\s/.test(trimmed)) return [trimmed.toLowerCase()];
   if (PHONE_LIKE.test(trimmed) && /\d/.test(trimmed)) return [trimmed.replace(/\D/g, '')];
   return nameTokens(normaliseText(trimmed));
 };
@@ -136,9 +145,9 @@ export const queryTokens = (text: string): string[] => {
  * A contact may have several tokens that begin with the searched prefix ("ana" matches "ana" and "anabela");
  * only the smallest of them counts, so each contact appears once across all pages of a search.
  */
-export const isFirstMatch = (item: Pick<SearchIndexItem, 'sk' | 'nameNorm' | 'number'>, prefix: string): boolean => {
+export const isFirstMatch = (item: Pick<SearchIndexItem, 'sk' | 'nameNorm' | 'number' | 'contact'>, prefix: string): boolean => {
   const token = item.sk.slice(0, item.sk.lastIndexOf('#'));
-  const matching = searchTokens(item.nameNorm, item.number).filter((t) => t.startsWith(prefix)).sort();
+  const matching = searchTokens(item.nameNorm, item.number, item.contact?.email).filter((t) => t.startsWith(prefix)).sort();
   return matching[0] === token;
 };
 

@@ -111,7 +111,7 @@ const markerItem = (companyId: number, who: Identity, contactId: number): Identi
 });
 
 const searchItems = (record: ContactRecord): SearchIndexItem[] =>
-  searchTokens(record.nameNorm, record.number).map((token) => ({
+  searchTokens(record.nameNorm, record.number, record.email).map((token) => ({
     ...searchKey(record.companyId, token, record.id),
     type: 'contactSearch',
     companyId: record.companyId,

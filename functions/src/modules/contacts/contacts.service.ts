@@ -25,6 +25,7 @@ import {
   nameTokens,
   numberTokens,
   queryTokens,
+  emailToken,
   SEARCH_SHARD_CHARS,
   type ContactRecord,
   identityFamily,
@@ -502,8 +503,8 @@ export const contactProfile = async (auth: AuthContext, number: string): Promise
  * number): what a viewer who sees masked numbers may find a contact by, so that searching digits cannot reveal
  * the hidden ones.
  */
-const matchesVisibleText = (c: { nameNorm: string; number: string; isGroup: boolean }, tokens: string[]): boolean => {
-  const words = nameTokens(c.nameNorm);
+const matchesVisibleText = (c: { nameNorm: string; number: string; isGroup: boolean; email?: string | null }, tokens: string[]): boolean => {
+  const words = [...nameTokens(c.nameNorm), ...emailToken(c.email)];
   const numbers = c.isGroup ? numberTokens(c.number) : [];
   return tokens.every((t) => words.some((w) => w.startsWith(t)) || numbers.some((n) => n.startsWith(t)));
 };
@@ -523,7 +524,7 @@ export const searchContactIds = async (companyId: number, text: string, limit: n
   const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
   return page.entries
     .filter((e) => isFirstMatch(e.value, prefix!))
-    .filter((e) => !namesOnly || matchesVisibleText({ nameNorm: e.value.nameNorm, number: e.value.number, isGroup: e.value.contact?.isGroup ?? false }, tokens))
+    .filter((e) => !namesOnly || matchesVisibleText({ nameNorm: e.value.nameNorm, number: e.value.number, isGroup: e.value.contact?.isGroup ?? false, email: e.value.contact?.email }, tokens))
     .map((e) => e.value.contactId);
 };
 

@@ -398,11 +398,20 @@ const ownMessage = async (auth: AuthContext, id: string, ticketId?: number) => {
   return { t, m, ref };
 };
 
+/**
+ * A signed message (`*Name:*` and a line break before the text) stays signed when its text is edited: the new
+ * text gets the signature the original had, unless it already carries it.
+ */
+export const keepSignature = (original: string, edited: string, senderName: string): string => {
+  const signature = `*${senderName}:*\n`;
+  return original.startsWith(signature) && !edited.startsWith(signature) ? `${signature}${edited}` : edited;
+};
+
 export const editMessage = async (auth: AuthContext, messageId: string, ticketId: number, body: string): Promise<Message> => {
   const { t, m, ref } = await ownMessage(auth, messageId, ticketId);
   if (m.isDeleted) throw new AppError('ERR_NO_PERMISSION', 'The message was deleted');
   if (clock().now().getTime() - Date.parse(m.createdAt) > EDIT_WINDOW_MS) throw new AppError('ERR_NO_PERMISSION', 'The 15-minute edit window has passed');
-  const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { body, isEdited: true, updatedAt: now() });
+  const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { body: keepSignature(m.body, body, auth.user.name), isEdited: true, updatedAt: now() });
   if (!updated) throw new AppError('ERR_NOT_FOUND');
   const message = await toMessage(updated, await loadQuoted(auth.companyId, updated));
   const contact = await getContact(auth.companyId, t.contactId);

@@ -232,6 +232,22 @@ describe('ticket transitions', () => {
 });
 
 describe('ticket lists', () => {
+  it('counts what the unread filter lets through, not the whole tab', async () => {
+    const own = await signupCompany(runtime, 'Unread Co');
+    const visitor = await new Visitor(runtime, own.webchatToken).start('Lida Souza');
+    await visitor.say('primeira');
+    const ticket = (await own.admin.get('/tickets?status=pending')).body.tickets[0];
+    // accepting reads the conversation: the open tab has one ticket, with nothing unread
+    await own.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: own.adminId });
+    const unreadOnly = async () => (await own.admin.get('/tickets?status=open&withUnreadMessages=true')).body;
+    expect(await unreadOnly()).toMatchObject({ tickets: [], count: 0, hasMore: false });
+    expect((await own.admin.get('/tickets?status=open')).body.count).toBe(1);
+    await visitor.say('segunda');
+    const one = await unreadOnly();
+    expect(one.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+    expect(one.count).toBe(1);
+  });
+
   it('pages a tab with a cursor without gaps or repeats, and counts the tab', async () => {
     const own = await signupCompany(runtime, 'Paging Co');
     for (let i = 0; i < 23; i++) await new Visitor(runtime, own.webchatToken).start(`Cliente ${String(i).padStart(2, '0')}`).then((v) => v.say(`mensagem ${i}`));
@@ -447,6 +463,14 @@ describe('messages', () => {
     const edited = await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'texto certo' });
     expect(edited.body).toMatchObject({ body: 'texto certo', isEdited: true });
     await visitorSocket.waitFor((f) => f.event === 'webchat-message-update' && f.data.body === 'texto certo');
+
+    // a signed message stays signed, in the inbox and in the widget, whether the edit sends the signature or not
+    const signed = (await company.admin.post(`/messages/${ticket.id}`, { body: '*Owner:*\nBom dia' })).body;
+    const resigned = await company.admin.post(`/messages/edit/${signed.id}/${ticket.id}`, { body: 'Boa tarde' });
+    expect(resigned.body).toMatchObject({ body: '*Owner:*\nBoa tarde', isEdited: true });
+    await visitorSocket.waitFor((f) => f.event === 'webchat-message-update' && f.data.body === '*Owner:*\nBoa tarde');
+    const again = await company.admin.post(`/messages/edit/${signed.id}/${ticket.id}`, { body: '*Owner:*\nBoa noite' });
+    expect(again.body.body).toBe('*Owner:*\nBoa noite');
 
     setClock({ now: () => new Date(Date.now() + 16 * 60 * 1000) });
     expect((await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'tarde demais' })).status).toBe(403);

@@ -298,6 +298,8 @@ const filterOf = (auth: AuthContext, q: TicketListQuery) => {
 };
 
 type ListCursor = Record<string, Record<string, string> | null>;
+/** Cursor entry (not a dimension) with the number of filtered tickets listed on the earlier pages. */
+const LISTED = '#listed';
 const isListCursor = (v: unknown): v is ListCursor =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => x === null || (typeof x === 'object' && !Array.isArray(x)));
 
@@ -366,7 +368,14 @@ export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promis
   const hasMore = Object.values(next).some((v) => v !== null);
   const visible = chosen.filter((t) => canSeeTicket(viewer, t));
   const counters = await countersRead;
-  const count = [...new Set(dimensions.map((d) => d.counter))].reduce((sum, k) => sum + Math.max(0, counters.get(k) ?? 0), 0);
+  // the tab's counters count every ticket of the tab; with a filter (unread, tags, users, connections) the count
+  // is what the filter let through so far, carried in the cursor, and exact once hasMore is false
+  const narrowed = Boolean(q.withUnreadMessages || q.tags?.length || q.whatsapps?.length || (q.users?.length && auth.profile === 'admin'));
+  const listedBefore = Number(cursor[LISTED]?.n ?? 0) || 0;
+  const count = narrowed
+    ? listedBefore + visible.length
+    : [...new Set(dimensions.map((d) => d.counter))].reduce((sum, k) => sum + Math.max(0, counters.get(k) ?? 0), 0);
+  if (narrowed && hasMore) next[LISTED] = { n: String(listedBefore + visible.length) };
   return {
     tickets: visible.map((t) => presentTicket(auth, t)),
     count,
