@@ -9,16 +9,14 @@ const proxy = {
   '/ws': { target: apiTarget.replace(/^http/, 'ws'), ws: true },
 };
 
-/** Libraries in their own chunks, so an app release does not make browsers download them again. */
+/**
+ * React in a chunk of its own, so an app release does not make browsers download it again. Everything else is
+ * split by the pages that use it (each page is loaded lazily): grouping PrimeReact or all libraries into one
+ * chunk would make the sign-in page download the inbox's components.
+ */
 const vendorChunk = (id: string): string | null => {
-  if (!id.includes('node_modules')) return null;
-  // spreadsheet libraries are imported on demand (contact import and export): each stays in its own lazy chunk
-  if (/node_modules[\\/]exceljs[\\/]/.test(id)) return 'exceljs';
-  if (/node_modules[\\/]@e965[\\/]xlsx[\\/]/.test(id)) return 'sheetjs';
   if (/node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) return 'react';
-  if (/node_modules[\\/](primereact|react-transition-group)[\\/]/.test(id)) return 'primereact';
-  if (/node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib)[\\/]/.test(id)) return 'amplify';
-  return 'vendor';
+  return null;
 };
 
 export default defineConfig({
@@ -29,6 +27,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // the per-page size check (scripts/bundle-size.ts) reads which chunks each page loads from it
+    manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: vendorChunk }] } } },
   },
 });

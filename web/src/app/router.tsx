@@ -1,18 +1,35 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '../components/not-found-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { SignupPage } from '../features/auth/components/signup-page.tsx';
-import { ContactsImportPage } from '../features/contacts/components/contacts-import-page.tsx';
-import { ContactsPage } from '../features/contacts/components/contacts-page.tsx';
-import { QuickMessagesPage } from '../features/quick-messages/components/quick-messages-page.tsx';
-import { SchedulesPage } from '../features/schedules/components/schedules-page.tsx';
-import { ExpiredSubscriptionPage } from '../features/subscription/components/expired-subscription-page.tsx';
-import { TicketsPage } from '../features/tickets/components/tickets-page.tsx';
-import { WidgetPage } from '../features/widget/components/widget-page.tsx';
-import { AppShell } from '../layout/app-shell.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 import { HomeRoute, PublicOnly, RequireAuth } from './route-guards.tsx';
+
+/**
+ * Every page is its own chunk, loaded when it is first opened: the sign-in page does not download the inbox, and
+ * the inbox does not download the contacts page or the spreadsheet libraries.
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return function LazyPage(): ReactElement {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+      </Suspense>
+    );
+  };
+};
+
+const LoginPage = page(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const SignupPage = page(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage');
+const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const AppShell = lazy(async () => ({ default: (await import('../layout/app-shell.tsx')).AppShell }));
+const TicketsPage = page(() => import('../features/tickets/components/tickets-page.tsx'), 'TicketsPage');
+const ExpiredSubscriptionPage = page(() => import('../features/subscription/components/expired-subscription-page.tsx'), 'ExpiredSubscriptionPage');
+const ContactsPage = page(() => import('../features/contacts/components/contacts-page.tsx'), 'ContactsPage');
+const ContactsImportPage = page(() => import('../features/contacts/components/contacts-import-page.tsx'), 'ContactsImportPage');
+const QuickMessagesPage = page(() => import('../features/quick-messages/components/quick-messages-page.tsx'), 'QuickMessagesPage');
+const SchedulesPage = page(() => import('../features/schedules/components/schedules-page.tsx'), 'SchedulesPage');
+const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
+const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
 /**
  * The private pages that exist today. The drawer shows a menu entry only when its path is one of these, so a
@@ -35,7 +52,9 @@ export const appRoutes: RouteObject[] = [
   {
     element: (
       <RequireAuth>
-        <AppShell registeredPaths={registeredPaths} />
+        <Suspense fallback={<PageLoader />}>
+          <AppShell registeredPaths={registeredPaths} />
+        </Suspense>
       </RequireAuth>
     ),
     children: [
