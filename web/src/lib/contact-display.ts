@@ -14,3 +14,9 @@ export const contactReference = (c: Displayable): string => {
   const phone = c.extraInfo?.find((i) => i.name === 'phone')?.value ?? '';
   return c.email || phone;
 };
+
+/** The phone a person reads on the number line: the number on phone channels, the phone a visitor gave on web chat. */
+export const contactPhone = (c: Displayable): string => {
+  if (c.channel !== 'webchat') return c.number;
+  return c.extraInfo?.find((i) => i.name === 'phone')?.value ?? '';
+};

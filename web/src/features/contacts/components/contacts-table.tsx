@@ -17,7 +17,7 @@ import { useDeleteContact } from '../api/delete-contact.ts';
 import { useToggleAcceptAudio } from '../api/toggle-accept-audio.ts';
 import { useToggleDisableBot } from '../api/toggle-disable-bot.ts';
 import { TagChip } from './tag-chip.tsx';
-import { contactReference } from '../../../lib/contact-display.ts';
+import { contactPhone, contactReference } from '../../../lib/contact-display.ts';
 
 const initials = (name: string) =>
   name
@@ -237,7 +237,7 @@ export function ContactsTable({
         />
         <Column
           header={t('contacts.fields.number')}
-          field="number"
+          body={(c: Contact) => contactPhone(c) || <span className="contacts-muted">—</span>}
           className="contacts-col--number"
           headerClassName="contacts-col--number"
         />

@@ -1,6 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 
-export const deleteTicket = (id: number) => callRoute('tickets.delete', { params: { id } });
+/** Tickets this tab deleted: their conversation may still try to load them once, and that is no news to report. */
+const deletedHere = new Set<string>();
+
+export const deletedInThisTab = (uuid: string): boolean => deletedHere.has(uuid);
+
+export const deleteTicket = async (ticket: { id: number; uuid: string }) => {
+  deletedHere.add(ticket.uuid);
+  try {
+    return await callRoute('tickets.delete', { params: { id: ticket.id } });
+  } catch (error) {
+    deletedHere.delete(ticket.uuid);
+    throw error;
+  }
+};
 
 export const useDeleteTicket = () => useMutation({ mutationFn: deleteTicket });

@@ -18,7 +18,7 @@ import { useSetTicketKanbanLane } from '../api/set-ticket-kanban-lane.ts';
 import { useSyncContactTags } from '../api/sync-contact-tags.ts';
 import { initialsOf } from '../utils/ticket-row.ts';
 import { ContactNotes } from './contact-notes.tsx';
-import { contactReference } from '../../../lib/contact-display.ts';
+import { contactPhone } from '../../../lib/contact-display.ts';
 
 /** Spec document 1 sections 5 and 9: a quick tag needs 3 characters. */
 const TAG_MIN_CHARS = 3;
@@ -43,7 +43,7 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
             <dt>
               <i className="pi pi-phone" aria-hidden="true" /> <span className="sr-only">{t('tickets.drawer.number')}</span>
             </dt>
-            <dd>{contactReference(contact ?? ticket.contact) || <em>{t('tickets.drawer.noNumber')}</em>}</dd>
+            <dd data-testid="drawer-phone">{contactPhone(contact ?? ticket.contact) || <em>{t('tickets.drawer.noNumber')}</em>}</dd>
           </div>
           <div>
             <dt>

@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useSettingEnabled } from '../api/get-company-setting.ts';
 import { useMessages } from '../api/get-messages.ts';
+import { deletedInThisTab } from '../api/delete-ticket.ts';
 import { useTicket } from '../api/get-ticket.ts';
 import { useConversationSync } from '../hooks/use-conversation-sync.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
@@ -47,12 +48,12 @@ export function Conversation({ uuid }: { uuid: string }) {
     if (!isError) return;
     const holder = ticketHolderOf(error);
     if (holder) showHolder(holder);
-    else toast.error(error);
+    else if (!deletedInThisTab(uuid)) toast.error(error);
     if (holder?.userId !== viewer.id) {
       setMobilePane('list');
       navigate('/tickets', { replace: true });
     }
-  }, [isError, error, showHolder, toast, navigate, setMobilePane, viewer.id]);
+  }, [isError, error, showHolder, toast, navigate, setMobilePane, viewer.id, uuid]);
 
   if (!ticket.data || isError) return <ConversationSkeleton />;
   return <ConversationView ticket={ticket.data} />;

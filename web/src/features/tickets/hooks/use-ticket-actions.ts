@@ -10,6 +10,7 @@ import { deleteTicket } from '../api/delete-ticket.ts';
 import { sendMessage } from '../api/send-message.ts';
 import { updateTicket } from '../api/update-ticket.ts';
 import { ticketQueryKey } from '../api/get-ticket.ts';
+import { messagesQueryKey } from '../api/get-messages.ts';
 import { useInbox } from '../components/inbox-context.tsx';
 import {
   acceptBody,
@@ -91,10 +92,17 @@ export const useTicketActions = () => {
     remove: async (ticket: Ticket) => {
       setBusy(true);
       try {
-        await deleteTicket(ticket.id);
-        toast.success(t('tickets.toasts.deleted'));
+        await deleteTicket(ticket);
+        // leave the ticket and forget it before anything can fetch it again (and report it as not found)
+        await Promise.all([
+          queryClient.cancelQueries({ queryKey: ticketQueryKey(ticket.uuid) }),
+          queryClient.cancelQueries({ queryKey: messagesQueryKey(ticket.id) }),
+        ]);
         inbox.setMobilePane('list');
         navigate('/tickets');
+        queryClient.removeQueries({ queryKey: ticketQueryKey(ticket.uuid) });
+        queryClient.removeQueries({ queryKey: messagesQueryKey(ticket.id) });
+        toast.success(t('tickets.toasts.deleted'));
       } catch (error) {
         toast.error(error);
       } finally {
