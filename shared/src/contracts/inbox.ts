@@ -310,6 +310,12 @@ export const contactIdParams = z.object({ id: idParam });
 
 const contactName = z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(250, 'Too Long!');
 const contactNumber = z.string({ error: 'Required' }).trim().min(8, 'Too Short!').max(50, 'Too Long!');
+
+/** A phone number is stored as its digits (formatting dropped) and needs at least this many of them. */
+export const MIN_PHONE_DIGITS = 8;
+export const phoneDigits = (number: string): string => number.replace(/\D/g, '');
+/** A number for a phone channel: the server's rule, shared with forms and the import preview. */
+export const phoneNumber = contactNumber.refine((v) => phoneDigits(v).length >= MIN_PHONE_DIGITS, { message: 'Too Short!' });
 const contactEmail = z.union([z.literal(''), z.string().trim().toLowerCase().email('Invalid email').max(254)]).default('');
 
 export const createContactBody = z.object({
@@ -330,9 +336,10 @@ export const updateContactBody = z
   })
   .partial()
   .strict();
+/** An imported row becomes a WhatsApp contact: its number follows the phone rule. */
 export const contactImportRow = z.object({
   name: contactName,
-  number: contactNumber,
+  number: phoneNumber,
   email: contactEmail,
   validateContact: z.enum(['true', 'false']).optional(),
 });

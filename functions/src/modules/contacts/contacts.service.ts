@@ -2,7 +2,7 @@
  * Contacts: the people (and groups) a company talks to, one per channel identity.
  * Spec document 1: sections 2 "Contacts", 3, 5 (contact form), 6 (privacy, delete permission), 7 "Contacts".
  */
-import type { Channel, Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
+import { MIN_PHONE_DIGITS, phoneDigits, type Channel, type Contact, type TagSummary } from '@switchboard/shared/contracts/inbox';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { channels } from '@switchboard/shared/events';
 import { enqueueJob } from '../jobs/jobs.service.ts';
@@ -52,7 +52,6 @@ import {
 // ----- shapes and rules -----
 
 const MAX_NAME = 250;
-const MIN_PHONE_DIGITS = 8;
 /** optimistic writes retried this many times when another write got in between */
 const WRITE_ATTEMPTS = 5;
 
@@ -63,7 +62,7 @@ const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || 
  * 99988-7766" and "5511999887766" are one contact); groups and other channels keep their id as given.
  */
 const normaliseNumber = (channel: Channel, number: string, isGroup: boolean): string =>
-  isPhoneChannel(channel) && !isGroup ? number.replace(/\D/g, '') : number.trim();
+  isPhoneChannel(channel) && !isGroup ? phoneDigits(number) : number.trim();
 
 const identityOf = (record: Pick<ContactRecord, 'channel' | 'number'>): Identity => ({ channel: record.channel, identity: record.number });
 

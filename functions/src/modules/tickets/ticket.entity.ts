@@ -104,7 +104,13 @@ export interface TicketRecord {
   version: number;
 }
 
-export type TicketItem = TicketRecord & { pk: string; sk: string; type: 'ticket' } & ReturnType<typeof indexKeys>;
+/**
+ * The tags a ticket is found by: its own and its contact's, as its list row shows them (the tag filter and the
+ * rows agree). Derived on every write of the ticket, so a contact's new tags count once the snapshot job ran.
+ */
+export const filterTagIds = (t: Pick<TicketRecord, 'tags' | 'contact'>): number[] => [...new Set([...t.tags, ...(t.contact?.tags ?? [])].map((tag) => tag.id))];
+
+export type TicketItem = TicketRecord & { pk: string; sk: string; type: 'ticket'; filterTagIds: number[] } & ReturnType<typeof indexKeys>;
 
 export interface ConversationItem {
   pk: string;

@@ -588,4 +588,18 @@ describe('notes and tags', () => {
     const cleared = await company.admin.delete(`/ticket-tags/${ticket.id}`);
     expect(cleared.body.tags.map((t: { id: number }) => t.id)).toEqual([plain.id]);
   });
+
+  it("finds a ticket by its contact's tags, which its row shows", async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Iara Etiqueta');
+    await visitor.say('oi');
+    const ticket = await pendingTicketOf(company.admin, 'Iara Etiqueta');
+    const vip = (await company.admin.post('/tags', { name: 'Cliente VIP', kanban: 0 })).body;
+    expect((await company.admin.post('/tags/sync', { contactId: ticket.contact.id, tags: [{ id: vip.id }] })).status).toBeLessThan(300);
+    await runtime.drainQueues();
+    const filtered = await company.admin.get(`/tickets?status=pending&showAll=true&tags=${JSON.stringify([vip.id])}`);
+    expect(filtered.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+    expect(filtered.body.tickets[0].contact.tags.map((t: { id: number }) => t.id)).toEqual([vip.id]);
+    const searched = await company.admin.get(`/tickets?status=search&searchParam=Iara&tags=${JSON.stringify([vip.id])}`);
+    expect(searched.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+  });
 });

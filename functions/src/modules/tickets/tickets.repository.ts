@@ -12,6 +12,7 @@ import {
   conversationKey,
   counterDims,
   counterPk,
+  filterTagIds,
   indexKeys,
   logSk,
   noteSk,
@@ -36,11 +37,11 @@ export class ConversationTaken extends Error {
 export class TicketChanged extends Error {}
 
 const strip = (item: TicketItem): TicketRecord => {
-  const { pk: _a, sk: _b, type: _c, gsi1pk: _d, gsi1sk: _e, gsi2pk: _f, gsi2sk: _g, gsi3pk: _h, gsi3sk: _i, gsi4pk: _j, gsi4sk: _k, ...record } = item;
+  const { pk: _a, sk: _b, type: _c, gsi1pk: _d, gsi1sk: _e, gsi2pk: _f, gsi2sk: _g, gsi3pk: _h, gsi3sk: _i, gsi4pk: _j, gsi4sk: _k, filterTagIds: _l, ...record } = item;
   return record;
 };
 
-const toItem = (t: TicketRecord): TicketItem => ({ ...ticketKey(t.companyId, t.id), type: 'ticket', ...indexKeys(t), ...t });
+const toItem = (t: TicketRecord): TicketItem => ({ ...ticketKey(t.companyId, t.id), type: 'ticket', ...indexKeys(t), ...t, filterTagIds: filterTagIds(t) });
 
 export const getTicketRecord = async (companyId: number, id: number, consistent = false): Promise<TicketRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: consistent }));

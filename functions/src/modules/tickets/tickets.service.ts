@@ -34,7 +34,7 @@ import { searchMessageTicketIds } from '../message-search/message-search.service
 import { getTag } from '../tags/tags.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { canSeeTicket, mayShowAll, type TicketViewer } from './ticket-visibility.ts';
-import type { TicketContact, TicketRecord } from './ticket.entity.ts';
+import { filterTagIds, type TicketContact, type TicketRecord } from './ticket.entity.ts';
 import {
   ConversationTaken,
   deleteTicketItems,
@@ -275,7 +275,7 @@ const filterOf = (auth: AuthContext, q: TicketListQuery) => {
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
   q.tags?.forEach((id, i) => {
-    parts.push(`contains(tagIds, :tag${i})`);
+    parts.push(`contains(filterTagIds, :tag${i})`);
     values[`:tag${i}`] = id;
   });
   if (q.users?.length && auth.profile === 'admin') {
@@ -402,7 +402,7 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<Tic
     .filter((t) => canSeeTicket(viewer, t))
     .filter((t) => !statusFilter || statusFilter.has(t.status))
     .filter((t) => !q.whatsapps?.length || q.whatsapps.includes(t.whatsappId))
-    .filter((t) => !q.tags?.length || q.tags.every((tag) => t.tags.some((x) => x.id === tag)))
+    .filter((t) => !q.tags?.length || q.tags.every((tag) => filterTagIds(t).includes(tag)))
     .filter((t) => !q.users?.length || (t.userId !== null && q.users.includes(t.userId)))
     .filter((t) => !q.queueIds?.length || (t.queueId !== null && q.queueIds.includes(t.queueId)));
   // newest ticket per contact and connection

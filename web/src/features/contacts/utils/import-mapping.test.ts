@@ -77,4 +77,10 @@ describe('rows to import', () => {
       number: 'validation.requiredEn',
     });
   });
+
+  it('applies the server rule of phone numbers: eight digits at least, formatting aside', () => {
+    expect(validateImportRow({ line: 5, name: 'Ana', number: '+55 (11) -', email: '' })).toEqual({ number: 'validation.tooShort' });
+    expect(validateImportRow({ line: 6, name: 'Ana', number: 'sem número', email: '' })).toEqual({ number: 'validation.tooShort' });
+    expect(validateImportRow({ line: 7, name: 'Ana', number: '+55 (11) 99988-7766', email: '' })).toEqual({});
+  });
 });
