@@ -35,6 +35,7 @@ export const CONNECTOR_IMAGE_EXCLUDE = [
   '!*/package.json',
   '!shared/src',
   '!connector-container/src',
+  '!connector-container/build.mjs',
   '!connector-container/Dockerfile',
   '**/node_modules',
   '**/*.test.ts',
