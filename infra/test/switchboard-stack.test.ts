@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
 import { routeKey, routes } from '@switchboard/shared/routes';
@@ -6,6 +9,7 @@ import { ModuleFunction } from '../lib/constructs/module-function.ts';
 import { MAX_RECEIVE_COUNT } from '../lib/constructs/message-queues.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
+import { repoRoot } from '../lib/repo-paths.ts';
 import type { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
 import { buildStack, fakeWebDist, logicalId } from './synth-stack.ts';
 
@@ -307,10 +311,17 @@ describe('CloudFront', () => {
     expect(config.Logging).toBeDefined();
   });
 
-  it('deploys the web build only when it exists', () => {
+  it('deploys the web build, and refuses to synthesise a stack whose web build is missing', () => {
     expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0);
     const { stack: withWeb } = buildStack({ webDistPath: fakeWebDist() });
     Template.fromStack(withWeb, { skipCyclicalDependenciesCheck: true }).resourceCountIs('Custom::CDKBucketDeployment', 1);
+    expect(() => buildStack({ webDistPath: path.join(tmpdir(), 'switchboard-no-web-build') })).toThrow(/The web app is not built.*npm run build -w web/);
+  });
+
+  it('builds the web app before synth and deploy', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.synth).toMatch(/^npm run build -w web && cdk synth/);
+    expect(scripts.deploy).toMatch(/^npm run build -w web && cdk deploy/);
   });
 
   it('lets the browser PUT to the media bucket from the CloudFront origin only', () => {

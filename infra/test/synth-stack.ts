@@ -17,12 +17,12 @@ export const fakeWebDist = (): string => {
   return dir;
 };
 
-/** App + stack without esbuild (placeholder code) and, unless given, without a web build. */
+/** App + stack without esbuild (placeholder code) and, unless given, without a web deployment. */
 export const buildStack = (props: SwitchboardStackProps = {}) => {
   const app = new App({ context: cdkJsonContext(), outdir: mkdtempSync(path.join(tmpdir(), 'switchboard-cdk-')) });
   const stack = new SwitchboardStack(app, 'Switchboard', {
     bundling: false,
-    webDistPath: path.join(tmpdir(), 'switchboard-no-web-build'),
+    webDistPath: false,
     ...props,
   });
   return { app, stack };

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -13,8 +14,8 @@ import { acknowledge, managedPolicyFinding, wildcardResourceFinding } from '../n
 export interface WebHostingProps {
   httpApi: IApi;
   webSocketApi: IApi;
-  /** folder of the Vite build; deployed only when it exists, so synth works before the web is built */
-  webDistPath?: string;
+  /** folder of the Vite build, which must exist; false leaves the bucket as it is (stacks synthesised in tests) */
+  webDistPath: string | false;
 }
 
 /**
@@ -141,7 +142,11 @@ export class WebHosting extends Construct {
       'AwsSolutions-CFR2',
     );
 
-    if (props.webDistPath && existsSync(props.webDistPath)) {
+    if (props.webDistPath !== false && !existsSync(join(props.webDistPath, 'index.html'))) {
+      // a deploy without the app would publish an empty site: refuse, and say how to build it
+      throw new Error(`The web app is not built (no ${join(props.webDistPath, 'index.html')}): run \`npm run build -w web\`, or deploy with \`npm run deploy\`, which builds it first.`);
+    }
+    if (props.webDistPath !== false) {
       // the asset made explicit (as Source.asset does inside) so its bucket can be named below
       const build = new s3assets.Asset(this, 'WebBuild', { path: props.webDistPath });
       this.deployment = new s3deploy.BucketDeployment(this, 'DeployWeb', {

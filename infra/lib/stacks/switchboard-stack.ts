@@ -22,8 +22,8 @@ export interface SwitchboardStackProps extends StackProps {
   bundling?: boolean;
   /** sender of e-mails; must be an SES-verified identity in the target account */
   mailFrom?: string;
-  /** the web build to upload; default web/dist, skipped when the folder does not exist */
-  webDistPath?: string;
+  /** the web build to upload (default web/dist, which must exist); false deploys none (tests) */
+  webDistPath?: string | false;
   /** connector image; default: built from connector-container/Dockerfile at deploy time */
   connectorImage?: ContainerImage;
 }
