@@ -1,55 +1,15 @@
 /**
- * What the local gateway adds to its answers, as CloudFront's response headers policies and compression do in
- * AWS: security headers for the web app (the widget alone may be framed by other sites) and gzip or brotli
- * bodies for clients that accept them.
+ * What the local gateway adds to its answers, as CloudFront does in AWS: the web app's security headers (from
+ * infra/lib/web-security.ts, which CloudFront's response headers policies use too) and gzip or brotli bodies for
+ * clients that accept them.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+export { inlineScriptHashes, isWidgetPath, webAppHeaders } from '../lib/web-security.ts';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-/** Paths of the embeddable chat widget: customers' sites frame them. */
-export const isWidgetPath = (pathname: string): boolean => pathname === '/widget' || pathname.startsWith('/widget/');
-
-/** sha256 sources of the inline scripts of a page, so the CSP allows exactly those and no injected one. */
-export const inlineScriptHashes = (html: string): string[] => {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-};
-
-/**
- * Headers of every page and asset of the web app. PrimeReact sets style attributes and injects style elements,
- * hence inline styles; scripts only from this origin plus the page's own inline ones, by hash.
- */
-export const webAppHeaders = (pathname: string, scriptHashes: string[]): Record<string, string> => {
-  const widget = isWidgetPath(pathname);
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${widget ? '*' : "'none'"}`,
-  ].join('; ');
-  return {
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(widget ? {} : { 'x-frame-options': 'DENY' }),
-  };
-};
 
 export type Encoding = 'br' | 'gzip';
 

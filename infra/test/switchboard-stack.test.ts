@@ -311,6 +311,29 @@ describe('CloudFront', () => {
     expect(config.Logging).toBeDefined();
   });
 
+  it('frames nothing of the app, and lets any site frame the chat widget, with the headers the local gateway sends', () => {
+    const { stack: withWeb } = buildStack({ webDistPath: fakeWebDist('<script>document.title = "x";</script>') });
+    const template = Template.fromStack(withWeb, { skipCyclicalDependenciesCheck: true });
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const configOf = (id: string) => policies[id]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const app = configOf(logicalId(withWeb.web.appHeaders));
+    const widget = configOf(logicalId(withWeb.web.widgetHeaders));
+    expect(JSON.stringify(app.ContentSecurityPolicy)).toContain("frame-ancestors 'none'");
+    expect(JSON.stringify(app.ContentSecurityPolicy)).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(app.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(app.ContentTypeOptions).toEqual({ Override: true });
+    expect(app.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 31536000, Override: true });
+    expect(JSON.stringify(widget.ContentSecurityPolicy)).toContain('frame-ancestors *');
+    expect(widget.FrameOptions).toBeUndefined();
+
+    const [, distribution] = Object.entries(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const config = distribution.Properties.DistributionConfig;
+    const widgetBehaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/widget/*');
+    expect(widgetBehaviour.ResponseHeadersPolicyId).toEqual({ Ref: logicalId(withWeb.web.widgetHeaders) });
+    expect(widgetBehaviour.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: logicalId(withWeb.web.appHeaders) });
+  });
+
   it('deploys the web build, and refuses to synthesise a stack whose web build is missing', () => {
     expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0);
     const { stack: withWeb } = buildStack({ webDistPath: fakeWebDist() });

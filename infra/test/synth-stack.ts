@@ -11,9 +11,9 @@ export const cdkJsonContext = (): Record<string, unknown> =>
   JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')).context;
 
 /** A fake web build, to exercise the BucketDeployment branch. */
-export const fakeWebDist = (): string => {
+export const fakeWebDist = (head = ''): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-web-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Switchboard</title>');
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>Switchboard</title>${head}`);
   return dir;
 };
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -10,6 +10,7 @@ import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge, managedPolicyFinding, wildcardResourceFinding } from '../nag.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from '../web-security.ts';
 
 export interface WebHostingProps {
   httpApi: IApi;
@@ -32,6 +33,8 @@ const SPA_REWRITE = `function handler(event) {
 /** Web bucket, media bucket, access-log bucket and the CloudFront distribution that fronts web, API and WebSocket. */
 export class WebHosting extends Construct {
   readonly distribution: cloudfront.Distribution;
+  readonly appHeaders: cloudfront.ResponseHeadersPolicy;
+  readonly widgetHeaders: cloudfront.ResponseHeadersPolicy;
   readonly webBucket: s3.Bucket;
   readonly mediaBucket: s3.Bucket;
   readonly logBucket: s3.Bucket;
@@ -40,6 +43,10 @@ export class WebHosting extends Construct {
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    if (props.webDistPath !== false && !existsSync(join(props.webDistPath, 'index.html'))) {
+      // a deploy without the app would publish an empty site: refuse, and say how to build it
+      throw new Error(`The web app is not built (no ${join(props.webDistPath, 'index.html')}): run \`npm run build -w web\`, or deploy with \`npm run deploy\`, which builds it first.`);
+    }
 
     const privateBucket = {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -80,18 +87,45 @@ export class WebHosting extends Construct {
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
 
+    // the same headers the local gateway sends (infra/lib/web-security.ts): the widget alone may be framed
+    const scriptHashes = props.webDistPath === false ? [] : inlineScriptHashes(readFileSync(join(props.webDistPath, 'index.html'), 'utf8'));
+    // media are read and uploaded through presigned URLs on the media bucket's own S3 host
+    const mediaOrigins = [`https://*.s3.${stack.region}.${stack.urlSuffix}`];
+    const headersPolicy = (name: string, widget: boolean) =>
+      new cloudfront.ResponseHeadersPolicy(this, name, {
+        comment: widget ? 'Switchboard chat widget: may be framed by any site' : 'Switchboard web app: never framed',
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ widget, scriptHashes, mediaOrigins }), override: true },
+          contentTypeOptions: { override: true },
+          referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+          strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+          ...(widget ? {} : { frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true } }),
+        },
+      });
+    this.appHeaders = headersPolicy('AppHeaders', false);
+    this.widgetHeaders = headersPolicy('WidgetHeaders', true);
+    const webOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.webBucket);
+
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Switchboard web, /api and /ws',
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        origin: webOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: this.appHeaders,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // the embeddable chat: the same app files, with headers that let customers' sites frame it
+        '/widget/*': {
+          origin: webOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: this.widgetHeaders,
+          functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           ...passThrough,
           origin: apiOrigin(props.httpApi),
@@ -142,10 +176,6 @@ export class WebHosting extends Construct {
       'AwsSolutions-CFR2',
     );
 
-    if (props.webDistPath !== false && !existsSync(join(props.webDistPath, 'index.html'))) {
-      // a deploy without the app would publish an empty site: refuse, and say how to build it
-      throw new Error(`The web app is not built (no ${join(props.webDistPath, 'index.html')}): run \`npm run build -w web\`, or deploy with \`npm run deploy\`, which builds it first.`);
-    }
     if (props.webDistPath !== false) {
       // the asset made explicit (as Source.asset does inside) so its bucket can be named below
       const build = new s3assets.Asset(this, 'WebBuild', { path: props.webDistPath });
