@@ -13,6 +13,8 @@ new SwitchboardStack(app, 'Switchboard', {
   // `-c switchboard:bundling=false` synthesises placeholder code instead of esbuild bundles
   bundling: String(app.node.tryGetContext('switchboard:bundling') ?? 'true') !== 'false',
   mailFrom: app.node.tryGetContext('switchboard:mailFrom'),
+  // `-c switchboard:apiGatewayAccount=false` leaves the account-wide API Gateway logging setting alone
+  manageApiGatewayAccount: String(app.node.tryGetContext('switchboard:apiGatewayAccount') ?? 'true') !== 'false',
   description: 'Switchboard: multi-tenant customer-service inbox',
 });
 

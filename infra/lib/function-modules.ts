@@ -12,9 +12,10 @@ export type QueueName = 'inbound' | 'outbound' | 'jobs' | 'connectorCommands';
 export const WEBSOCKET_MODULE = 'realtime';
 
 /** SQS consumers that run as Lambda; outbound.fifo and connector-commands are consumed by the connector. */
-export const sqsConsumers: readonly { module: string; queue: QueueName; batchSize: number }[] = [
+export const sqsConsumers: readonly { module: string; queue: QueueName; batchSize: number; maxConcurrency?: number }[] = [
   { module: 'inbound', queue: 'inbound', batchSize: 10 },
-  { module: 'jobs', queue: 'jobs', batchSize: 10 },
+  // a campaign or a purge enqueues thousands of jobs at once: they drain at a pace the table and channels take
+  { module: 'jobs', queue: 'jobs', batchSize: 10, maxConcurrency: 20 },
 ];
 
 /** Modules that serve at least one route (a module without routes gets no HTTP function). */

@@ -399,3 +399,53 @@ describe('outputs', () => {
     );
   });
 });
+
+describe('operations', () => {
+  const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+  const topicRef = () => ({ Ref: logicalId(stack.operations.topic) });
+
+  it('alarms on a message in every dead-letter queue, to the alarm topic', () => {
+    const dlqs = Object.values(stack.queues.deadLetterQueues).map((q) => logicalId(q));
+    expect(dlqs).toHaveLength(4);
+    for (const dlq of dlqs) {
+      const alarm = alarms().find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(dlq));
+      expect(alarm, dlq).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topicRef()] });
+    }
+  });
+
+  it('alarms on every function error and throttle, API 5xx and a connector without tasks', () => {
+    for (const fn of stack.functions.values()) {
+      for (const metric of ['Errors', 'Throttles']) {
+        expect(alarms().some((a) => a.MetricName === metric && JSON.stringify(a.Dimensions).includes(logicalId(fn))), `${metric} ${fn.node.path}`).toBe(true);
+      }
+    }
+    expect(alarms().some((a) => a.MetricName === '5xx' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
+    expect(alarms().some((a) => a.MetricName === 'ExecutionError' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
+    expect(alarms().find((a) => a.MetricName === 'RunningTaskCount')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Threshold: 1, TreatMissingData: 'breaching' });
+    expect(alarms().every((a) => JSON.stringify(a.AlarmActions) === JSON.stringify([topicRef()]))).toBe(true);
+  });
+
+  it('mails the alarms to the address of the AlarmEmail parameter, when one is given', () => {
+    const parameters = template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>;
+    const [name] = Object.entries(parameters).find(([key]) => key.includes('AlarmEmail'))!;
+    const [, subscription] = ofType('AWS::SNS::Subscription')[0]!;
+    expect(subscription.Properties).toMatchObject({ Protocol: 'email', Endpoint: { Ref: name }, TopicArn: topicRef() });
+    expect(subscription.Condition).toBeDefined();
+  });
+
+  it('throttles both API stages and caps the jobs consumer', () => {
+    const [, httpStage] = ofType('AWS::ApiGatewayV2::Stage').find(([, s]) => s.Properties.StageName === '$default')!;
+    expect(httpStage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
+    const [, wsStage] = ofType('AWS::ApiGatewayV2::Stage').find(([, s]) => s.Properties.StageName === 'ws')!;
+    expect(wsStage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
+    const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+    const jobs = mappings.find((m) => JSON.stringify(m.EventSourceArn).includes(logicalId(stack.queues.queues.jobs)));
+    expect(jobs.ScalingConfig).toEqual({ MaximumConcurrency: 20 });
+  });
+
+  it("sets the account-wide API Gateway logging role only when asked to (the default, said in the README)", () => {
+    expect(ofType('AWS::ApiGateway::Account')).toHaveLength(1);
+    const { stack: without } = buildStack({ manageApiGatewayAccount: false });
+    Template.fromStack(without, { skipCyclicalDependenciesCheck: true }).resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+});

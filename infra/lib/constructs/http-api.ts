@@ -7,6 +7,10 @@ import { API_PREFIX, routes, routeKey } from '@switchboard/shared/routes';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
 
+/** Requests per second (steady and burst) each API stage takes before answering 429. */
+export const API_RATE_LIMIT = 1000;
+export const API_BURST_LIMIT = 2000;
+
 /** HTTP API whose routes are exactly the route table's, each integrated with its module's function. */
 export class ModuleHttpApi extends Construct {
   readonly api: apigw.HttpApi;
@@ -23,6 +27,8 @@ export class ModuleHttpApi extends Construct {
     this.stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
+      // a ceiling for the whole API below the account's, so one flood cannot take every function's concurrency
+      throttle: { rateLimit: API_RATE_LIMIT, burstLimit: API_BURST_LIMIT },
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: apigwv1.AccessLogFormat.custom(

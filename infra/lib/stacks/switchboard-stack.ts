@@ -2,6 +2,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Operations } from '../constructs/operations.ts';
 import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table.ts';
 import { ConnectorService } from '../constructs/connector-service.ts';
@@ -24,6 +25,8 @@ export interface SwitchboardStackProps extends StackProps {
   mailFrom?: string;
   /** the web build to upload (default web/dist, which must exist); false deploys none (tests) */
   webDistPath?: string | false;
+  /** set the region's account-wide API Gateway logging role (default true; see RealtimeApi) */
+  manageApiGatewayAccount?: boolean;
   /** connector image; default: built from connector-container/Dockerfile at deploy time */
   connectorImage?: ContainerImage;
 }
@@ -40,6 +43,7 @@ export class SwitchboardStack extends Stack {
   readonly realtimeApi: RealtimeApi;
   readonly web: WebHosting;
   readonly connector: ConnectorService;
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: SwitchboardStackProps = {}) {
     super(scope, id, props);
@@ -63,7 +67,7 @@ export class SwitchboardStack extends Stack {
     const { queues } = this.queues;
     this.scheduler = new JobScheduler(this, 'Scheduler', { jobsQueue: queues.jobs });
     this.httpApi = new ModuleHttpApi(this, 'Http');
-    this.realtimeApi = new RealtimeApi(this, 'Realtime');
+    this.realtimeApi = new RealtimeApi(this, 'Realtime', { manageAccountLogging: props.manageApiGatewayAccount ?? true });
     this.web = new WebHosting(this, 'Web', {
       httpApi: this.httpApi.api,
       webSocketApi: this.realtimeApi.api,
@@ -115,7 +119,11 @@ export class SwitchboardStack extends Stack {
       functions
         .get(consumer.module)!
         .addEventSource(
-          new SqsEventSource(queues[consumer.queue], { batchSize: consumer.batchSize, reportBatchItemFailures: true }),
+          new SqsEventSource(queues[consumer.queue], {
+            batchSize: consumer.batchSize,
+            reportBatchItemFailures: true,
+            ...(consumer.maxConcurrency ? { maxConcurrency: consumer.maxConcurrency } : {}),
+          }),
         );
     }
 
@@ -132,6 +140,15 @@ export class SwitchboardStack extends Stack {
         [queueDefinitions.outbound.urlEnv]: queues.outbound.queueUrl,
         [queueDefinitions.connectorCommands.urlEnv]: queues.connectorCommands.queueUrl,
       },
+    });
+
+    this.operations = new Operations(this, 'Operations', {
+      deadLetterQueues: this.queues.deadLetterQueues,
+      functions,
+      httpApi: this.httpApi.api,
+      webSocketApi: this.realtimeApi.api,
+      webSocketStage: this.realtimeApi.stage.stageName,
+      connectorService: this.connector.service,
     });
 
     new CfnOutput(this, 'CloudFrontUrl', { value: environment.PUBLIC_URL! });
