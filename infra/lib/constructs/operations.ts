@@ -34,6 +34,8 @@ export class Operations extends Construct {
       default: '',
       description: 'E-mail address that receives the alarms (confirm the subscription mail AWS sends); empty for none',
     });
+    // a stable name, for `cdk deploy --parameters AlarmEmail=...`
+    email.overrideLogicalId('AlarmEmail');
     this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Switchboard alarms', enforceSSL: true });
     acknowledge(this.topic, 'Alarm notifications carry metric names and thresholds only; the default SNS key suffices.', 'AwsSolutions-SNS2');
     const subscribe = new CfnCondition(this, 'HasAlarmEmail', { expression: Fn.conditionNot(Fn.conditionEquals(email.valueAsString, '')) });
