@@ -220,9 +220,9 @@ describe('WebSocket API', () => {
 });
 
 describe('queues', () => {
-  it('has 4 queues and 4 DLQs with redrive, SSE and FIFO where agreed', () => {
+  it('has 4 queues and 4 DLQs with redrive (and the scheduler its DLQ), SSE and FIFO where agreed', () => {
     const queues = ofType('AWS::SQS::Queue');
-    expect(queues).toHaveLength(8);
+    expect(queues).toHaveLength(9);
     const withRedrive = queues.filter(([, q]) => q.Properties.RedrivePolicy);
     expect(withRedrive).toHaveLength(4);
     for (const [, queue] of withRedrive) {
@@ -247,7 +247,7 @@ describe('queues', () => {
 
   it('enforces SSL on every queue', () => {
     const policies = ofType('AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(8);
+    expect(policies).toHaveLength(9);
     for (const [, policy] of policies) {
       expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -267,7 +267,7 @@ describe('queues', () => {
 });
 
 describe('scheduler', () => {
-  it('has a schedule group and a role that may only send to jobs', () => {
+  it('has a schedule group and a role that may only send to jobs and its own dead-letter queue', () => {
     template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: stack.scheduler.groupName });
     const role = resources[logicalId(stack.scheduler.role)]!;
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
@@ -280,7 +280,7 @@ describe('scheduler', () => {
       {
         Effect: 'Allow',
         Action: 'sqs:SendMessage',
-        Resource: { 'Fn::GetAtt': [logicalId(stack.queues.queues.jobs), 'Arn'] },
+        Resource: [{ 'Fn::GetAtt': [logicalId(stack.queues.queues.jobs), 'Arn'] }, { 'Fn::GetAtt': [logicalId(stack.scheduler.deadLetterQueue), 'Arn'] }],
       },
     ]);
   });
@@ -405,8 +405,8 @@ describe('operations', () => {
   const topicRef = () => ({ Ref: logicalId(stack.operations.topic) });
 
   it('alarms on a message in every dead-letter queue, to the alarm topic', () => {
-    const dlqs = Object.values(stack.queues.deadLetterQueues).map((q) => logicalId(q));
-    expect(dlqs).toHaveLength(4);
+    const dlqs = [...Object.values(stack.queues.deadLetterQueues), stack.scheduler.deadLetterQueue].map((q) => logicalId(q));
+    expect(dlqs).toHaveLength(5);
     for (const dlq of dlqs) {
       const alarm = alarms().find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(dlq));
       expect(alarm, dlq).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topicRef()] });
@@ -431,7 +431,7 @@ describe('operations', () => {
     expect(parameters[name]).toMatchObject({ Type: 'String', Default: '' });
     const [, subscription] = ofType('AWS::SNS::Subscription')[0]!;
     expect(subscription.Properties).toMatchObject({ Protocol: 'email', Endpoint: { Ref: name }, TopicArn: topicRef() });
-    expect(subscription.Condition).toBeDefined();
+    expect((subscription as { Condition?: string }).Condition).toBeDefined();
   });
 
   it('throttles both API stages and caps the jobs consumer', () => {
@@ -441,12 +441,20 @@ describe('operations', () => {
     expect(wsStage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 });
     const mappings = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
     const jobs = mappings.find((m) => JSON.stringify(m.EventSourceArn).includes(logicalId(stack.queues.queues.jobs)));
-    expect(jobs.ScalingConfig).toEqual({ MaximumConcurrency: 20 });
+    expect(jobs?.ScalingConfig).toEqual({ MaximumConcurrency: 20 });
   });
 
   it("sets the account-wide API Gateway logging role only when asked to (the default, said in the README)", () => {
     expect(ofType('AWS::ApiGateway::Account')).toHaveLength(1);
     const { stack: without } = buildStack({ manageApiGatewayAccount: false });
     Template.fromStack(without, { skipCyclicalDependenciesCheck: true }).resourceCountIs('AWS::ApiGateway::Account', 0);
+  });
+
+  it("gives the scheduler's deliveries a dead-letter queue the functions name in every schedule", () => {
+    const dlq = logicalId(stack.scheduler.deadLetterQueue);
+    const [, fn] = ofType('AWS::Lambda::Function')[0]!;
+    expect(fn.Properties.Environment.Variables.SCHEDULER_DLQ_ARN).toEqual({ 'Fn::GetAtt': [dlq, 'Arn'] });
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(logicalId(stack.scheduler.role)));
+    expect(JSON.stringify(policies)).toContain(dlq);
   });
 });

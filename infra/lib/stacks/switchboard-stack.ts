@@ -86,6 +86,7 @@ export class SwitchboardStack extends Stack {
       ...this.queues.urlEnvironment(),
       SCHEDULER_GROUP: this.scheduler.groupName,
       SCHEDULER_ROLE_ARN: this.scheduler.role.roleArn,
+      SCHEDULER_DLQ_ARN: this.scheduler.deadLetterQueue.queueArn,
       MEDIA_BUCKET: this.web.mediaBucket.bucketName,
       MAIL_FROM: mailFrom,
       NODE_OPTIONS: '--enable-source-maps',
@@ -143,7 +144,7 @@ export class SwitchboardStack extends Stack {
     });
 
     this.operations = new Operations(this, 'Operations', {
-      deadLetterQueues: this.queues.deadLetterQueues,
+      deadLetterQueues: { ...this.queues.deadLetterQueues, scheduler: this.scheduler.deadLetterQueue },
       functions,
       httpApi: this.httpApi.api,
       webSocketApi: this.realtimeApi.api,

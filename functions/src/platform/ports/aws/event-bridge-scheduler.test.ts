@@ -17,6 +17,7 @@ const settings = {
   groupName: 'switchboard-prod',
   roleArn: 'arn:aws:iam::123456789012:role/sb-scheduler',
   jobsQueueArn: 'arn:aws:sqs:us-east-1:123456789012:sb-jobs',
+  deadLetterArn: 'arn:aws:sqs:us-east-1:123456789012:sb-scheduler-dlq',
 };
 const NOW = new Date('2030-05-01T12:00:00.000Z');
 
@@ -67,6 +68,7 @@ describe('EventBridgeScheduler', () => {
           Arn: settings.jobsQueueArn,
           RoleArn: settings.roleArn,
           Input: '{"type":"campaign.start","companyId":3,"campaignId":42}',
+          DeadLetterConfig: { Arn: settings.deadLetterArn },
         },
       },
     ]);
@@ -162,6 +164,9 @@ describe('schedulerSettingsFromEnv', () => {
       roleArn: settings.roleArn,
       jobsQueueArn: settings.jobsQueueArn,
     });
+    expect(schedulerSettingsFromEnv({ SCHEDULER_ROLE_ARN: settings.roleArn, JOBS_QUEUE_ARN: settings.jobsQueueArn, SCHEDULER_DLQ_ARN: settings.deadLetterArn }).deadLetterArn).toBe(
+      settings.deadLetterArn,
+    );
   });
 
   it('names the missing variables', () => {

@@ -27,12 +27,15 @@ export interface EventBridgeSchedulerSettings {
   groupName: string;
   roleArn: string;
   jobsQueueArn: string;
+  /** where EventBridge Scheduler puts a job it could not deliver to the queue, instead of dropping it */
+  deadLetterArn?: string;
 }
 
 const settingsEnv = z.object({
   SCHEDULER_GROUP: z.string().min(1).default('default'),
   SCHEDULER_ROLE_ARN: z.string().min(1),
   JOBS_QUEUE_ARN: z.string().min(1),
+  SCHEDULER_DLQ_ARN: z.string().min(1).optional(),
 });
 
 export const schedulerSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): EventBridgeSchedulerSettings => {
@@ -41,7 +44,12 @@ export const schedulerSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env): 
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${issues}`);
   }
-  return { groupName: parsed.data.SCHEDULER_GROUP, roleArn: parsed.data.SCHEDULER_ROLE_ARN, jobsQueueArn: parsed.data.JOBS_QUEUE_ARN };
+  return {
+    groupName: parsed.data.SCHEDULER_GROUP,
+    roleArn: parsed.data.SCHEDULER_ROLE_ARN,
+    jobsQueueArn: parsed.data.JOBS_QUEUE_ARN,
+    ...(parsed.data.SCHEDULER_DLQ_ARN ? { deadLetterArn: parsed.data.SCHEDULER_DLQ_ARN } : {}),
+  };
 };
 
 const VALID_NAME = /^[0-9A-Za-z_.-]{1,64}$/;
@@ -104,7 +112,12 @@ export class EventBridgeScheduler implements Scheduler {
       FlexibleTimeWindow: { Mode: 'OFF' },
       ActionAfterCompletion: 'DELETE',
       State: 'ENABLED',
-      Target: { Arn: settings.jobsQueueArn, RoleArn: settings.roleArn, Input: body },
+      Target: {
+        Arn: settings.jobsQueueArn,
+        RoleArn: settings.roleArn,
+        Input: body,
+        ...(settings.deadLetterArn ? { DeadLetterConfig: { Arn: settings.deadLetterArn } } : {}),
+      },
     };
     // the existing schedule may run and delete itself between our create and update, hence the retry
     for (let attempt = 1; ; attempt += 1) {
