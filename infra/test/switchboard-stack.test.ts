@@ -458,3 +458,25 @@ describe('operations', () => {
     expect(JSON.stringify(policies)).toContain(dlq);
   });
 });
+
+describe('mail', () => {
+  it('sends as the verified SES identity given at deploy time, and may send as nothing else', () => {
+    const parameters = template.toJSON().Parameters as Record<string, { Type: string; AllowedPattern?: string; Default?: string }>;
+    expect(parameters.MailFrom).toMatchObject({ Type: 'String' });
+    expect(parameters.MailFrom!.Default).toBeUndefined();
+    expect(new RegExp(parameters.MailFrom!.AllowedPattern!).test('no-reply@loja.com.br')).toBe(true);
+    expect(new RegExp(parameters.MailFrom!.AllowedPattern!).test('not an address')).toBe(false);
+    const [, fn] = ofType('AWS::Lambda::Function').find(([, f]) => f.Properties.Environment?.Variables?.MAIL_FROM)!;
+    expect(fn.Properties.Environment.Variables.MAIL_FROM).toEqual({ Ref: 'MailFrom' });
+    const sesStatements = ofType('AWS::IAM::Policy')
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((s) => JSON.stringify(s.Action).includes('ses:'));
+    expect(sesStatements.length).toBeGreaterThan(0);
+    for (const statement of sesStatements) {
+      const resources = JSON.stringify(statement.Resource);
+      expect(resources).toContain('"Ref":"MailFrom"');
+      expect(resources).toContain('Fn::Split');
+      expect(resources).not.toContain('identity/*');
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
 import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -157,7 +157,8 @@ export class ModuleFunction extends Construct {
     const mediaObjects = access.mediaBucket.arnForObjects('*');
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
 
-    const mailDomain = access.mailFrom.split('@')[1] ?? access.mailFrom;
+    // the address may be a deploy-time parameter: its domain is cut out in CloudFormation
+    const mailDomain = Token.isUnresolved(access.mailFrom) ? Fn.select(1, Fn.split('@', access.mailFrom)) : (access.mailFrom.split('@')[1] ?? access.mailFrom);
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['ses:SendEmail', 'ses:SendRawEmail'],

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -16,12 +16,13 @@ import { WebHosting } from '../constructs/web-hosting.ts';
 import { functionModules, httpModules, missingEntries, pascalCase, sqsConsumers, WEBSOCKET_MODULE } from '../function-modules.ts';
 import { webDistPath } from '../repo-paths.ts';
 
-export const DEFAULT_MAIL_FROM = 'no-reply@switchboard.local';
+/** The e-mail sender parameter: an address of an identity verified in SES in the deploying account and region. */
+export const MAIL_FROM_PARAMETER = 'MailFrom';
 
 export interface SwitchboardStackProps extends StackProps {
   /** esbuild-bundle the module functions (default true); false deploys placeholder code, for fast tests */
   bundling?: boolean;
-  /** sender of e-mails; must be an SES-verified identity in the target account */
+  /** sender of e-mails; must be an SES-verified identity in the target account (default: the MailFrom parameter) */
   mailFrom?: string;
   /** the web build to upload (default web/dist, which must exist); false deploys none (tests) */
   webDistPath?: string | false;
@@ -74,7 +75,15 @@ export class SwitchboardStack extends Stack {
       webDistPath: props.webDistPath ?? webDistPath,
     });
 
-    const mailFrom = props.mailFrom ?? DEFAULT_MAIL_FROM;
+    // given at deploy time (`--parameters MailFrom=...`): an address no verified identity covers cannot send
+    const mailFrom =
+      props.mailFrom ??
+      new CfnParameter(this, MAIL_FROM_PARAMETER, {
+        type: 'String',
+        allowedPattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+        constraintDescription: 'an e-mail address of an identity verified in Amazon SES',
+        description: 'Sender of password-reset and notification mail; its address or domain must be verified in SES',
+      }).valueAsString;
     const environment: Record<string, string> = {
       RUNTIME: 'aws',
       TABLE_NAME: this.table.table.tableName,
