@@ -5,7 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
 import { routeKey, routes } from '@switchboard/shared/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ModuleFunction } from '../lib/constructs/module-function.ts';
+import { FUNCTION_BUNDLING, ModuleFunction } from '../lib/constructs/module-function.ts';
 import { MAX_RECEIVE_COUNT } from '../lib/constructs/message-queues.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
@@ -478,5 +478,12 @@ describe('mail', () => {
       expect(resources).toContain('Fn::Split');
       expect(resources).not.toContain('identity/*');
     }
+  });
+});
+
+describe('function bundles', () => {
+  it('carry the AWS SDK of our lockfile instead of relying on the copy the Lambda runtime ships', () => {
+    expect(FUNCTION_BUNDLING.externalModules).toEqual([]);
+    expect(FUNCTION_BUNDLING.target).toBe('node22');
   });
 });

@@ -15,6 +15,23 @@ import { acknowledge, wildcardResourceFinding } from '../nag.ts';
 import { lambdaEntryPath, lockFilePath, repoRoot } from '../repo-paths.ts';
 
 /** What every module function may touch; granted the same way to all of them. */
+/**
+ * How every module function is bundled. The AWS SDK is bundled too, at the versions of our lockfile: the copy
+ * the Lambda runtime ships changes under us without notice, and the code is tested against ours.
+ */
+export const FUNCTION_BUNDLING = {
+  forceDockerBundling: false,
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  externalModules: [],
+  // CommonJS dependencies inside an ESM bundle still call require()
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+};
+
 export interface ModuleFunctionAccess {
   table: ITableV2;
   jwtSecret: ISecret;
@@ -95,19 +112,7 @@ export class ModuleFunction extends Construct {
         handler: 'handler',
         projectRoot: repoRoot,
         depsLockFilePath: lockFilePath,
-        bundling: {
-          forceDockerBundling: false,
-          format: OutputFormat.ESM,
-          target: 'node22',
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
-          mainFields: ['module', 'main'],
-          // the runtime ships SDK v3; bundling our own copy would only grow cold starts
-          externalModules: ['@aws-sdk/*'],
-          // CommonJS dependencies inside an ESM bundle still call require()
-          banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        },
+        bundling: FUNCTION_BUNDLING,
       });
     } else {
       this.function = new lambda.Function(this, 'Function', {
