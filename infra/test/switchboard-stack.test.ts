@@ -487,3 +487,24 @@ describe('function bundles', () => {
     expect(FUNCTION_BUNDLING.target).toBe('node22');
   });
 });
+
+describe('client addresses behind CloudFront', () => {
+  it('sends the API a secret origin header and the viewer address, and gives the functions the secret', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    const header = origin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === 'x-origin-verify');
+    const originKey = logicalId(stack.jwt.originKey);
+    expect(JSON.stringify(header.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(JSON.stringify(header.HeaderValue)).toContain(originKey);
+    expect(api.FunctionAssociations).toHaveLength(1);
+    const [, fn] = ofType('AWS::CloudFront::Function').find(([, f]) => String(f.Properties.FunctionCode).includes('x-viewer-address'))!;
+    expect(fn.Properties.FunctionCode).toContain('event.viewer.ip');
+    expect(api.FunctionAssociations[0].FunctionARN).toEqual({ 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] });
+
+    const secret = resources[logicalId(stack.jwt.secret)]!;
+    expect(JSON.stringify(secret.Properties.SecretString)).toContain('originSecret');
+    expect(JSON.stringify(secret.Properties.SecretString)).toContain(originKey);
+  });
+});

@@ -4,12 +4,14 @@ import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
 
 /**
- * The JWT signing keys as one secret `{ accessSecret, refreshSecret }`. Secrets Manager generates only one
+ * The JWT signing keys and CloudFront's origin secret as one secret `{ accessSecret, refreshSecret, originSecret }`. Secrets Manager generates only one
  * value per secret, so two generated key secrets feed the JSON one through CloudFormation dynamic
  * references: no key ever appears in the template, and the functions read a single ARN.
  */
 export class JwtSecret extends Construct {
   readonly secret: secretsmanager.Secret;
+  /** the value CloudFront sends in its origin header, so the API knows a request came through it */
+  readonly originKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
@@ -21,12 +23,14 @@ export class JwtSecret extends Construct {
       });
     const access = generated('AccessKey');
     const refresh = generated('RefreshKey');
+    this.originKey = generated('OriginKey');
 
     this.secret = new secretsmanager.Secret(this, 'Secret', {
       description: 'Switchboard JWT signing keys: JSON { accessSecret, refreshSecret }',
       secretObjectValue: {
         accessSecret: SecretValue.secretsManager(access.secretArn),
         refreshSecret: SecretValue.secretsManager(refresh.secretArn),
+        originSecret: SecretValue.secretsManager(this.originKey.secretArn),
       },
     });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type SecretValue, Stack } from 'aws-cdk-lib';
 import type { IApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -10,6 +10,7 @@ import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge, managedPolicyFinding, wildcardResourceFinding } from '../nag.ts';
+import { ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '@switchboard/functions/platform/http/client-address';
 import { contentSecurityPolicy, inlineScriptHashes } from '../web-security.ts';
 
 export interface WebHostingProps {
@@ -17,6 +18,8 @@ export interface WebHostingProps {
   webSocketApi: IApi;
   /** folder of the Vite build, which must exist; false leaves the bucket as it is (stacks synthesised in tests) */
   webDistPath: string | false;
+  /** sent to the HTTP API in the origin header: requests without it did not come through CloudFront */
+  originSecret: SecretValue;
 }
 
 /**
@@ -27,6 +30,13 @@ const SPA_REWRITE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.lastIndexOf('.') <= uri.lastIndexOf('/')) request.uri = '/index.html';
+  return request;
+}`;
+
+/** Sets the viewer-address header of API requests from the address CloudFront saw (client-address.ts). */
+const VIEWER_ADDRESS = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -76,10 +86,17 @@ export class WebHosting extends Construct {
       comment: 'Serves index.html for client-side routes of the web app',
     });
 
-    const apiOrigin = (api: IApi) =>
+    const apiOrigin = (api: IApi, customHeaders?: Record<string, string>) =>
       new origins.HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
         protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        ...(customHeaders ? { customHeaders } : {}),
       });
+    // the viewer's address for the API (API Gateway sees the edge's), over whatever header the client sent
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: 'Passes the viewer address to the API',
+    });
     // dynamic: nothing cached; everything but Host reaches API Gateway (it routes on its own host name)
     const passThrough = {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -128,8 +145,9 @@ export class WebHosting extends Construct {
         },
         '/api/*': {
           ...passThrough,
-          origin: apiOrigin(props.httpApi),
+          origin: apiOrigin(props.httpApi, { [ORIGIN_HEADER]: props.originSecret.unsafeUnwrap() }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
         // the stage is named `ws`, so the viewer path is already the stage path (see realtime-api.ts)
         '/ws': {

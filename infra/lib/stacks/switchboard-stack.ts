@@ -1,4 +1,4 @@
-import { CfnOutput, CfnParameter, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -73,6 +73,7 @@ export class SwitchboardStack extends Stack {
       httpApi: this.httpApi.api,
       webSocketApi: this.realtimeApi.api,
       webDistPath: props.webDistPath ?? webDistPath,
+      originSecret: SecretValue.secretsManager(jwt.originKey.secretArn),
     });
 
     // given at deploy time (`--parameters MailFrom=...`): an address no verified identity covers cannot send

@@ -1,5 +1,6 @@
 /**
- * JWT signing keys: given in the environment locally, read once from Secrets Manager in AWS.
+ * JWT signing keys (and CloudFront's origin secret): given in the environment locally, read once from Secrets
+ * Manager in AWS.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
@@ -8,9 +9,11 @@ import { config } from '../config.ts';
 export interface JwtKeys {
   access: Uint8Array;
   refresh: Uint8Array;
+  /** AWS: the value CloudFront sends in its origin header (client-address.ts); none locally */
+  origin?: string;
 }
 
-const secretJson = z.object({ accessSecret: z.string().min(32), refreshSecret: z.string().min(32) });
+const secretJson = z.object({ accessSecret: z.string().min(32), refreshSecret: z.string().min(32), originSecret: z.string().min(32).optional() });
 
 let keys: Promise<JwtKeys> | undefined;
 
@@ -25,7 +28,7 @@ const load = async (): Promise<JwtKeys> => {
   const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
   const out = await client.send(new GetSecretValueCommand({ SecretId: cfg.JWT_SECRET_ARN }));
   const parsed = secretJson.parse(JSON.parse(out.SecretString ?? '{}'));
-  return { access: encode(parsed.accessSecret), refresh: encode(parsed.refreshSecret) };
+  return { access: encode(parsed.accessSecret), refresh: encode(parsed.refreshSecret), ...(parsed.originSecret ? { origin: parsed.originSecret } : {}) };
 };
 
 export const jwtKeys = (): Promise<JwtKeys> => {
@@ -34,6 +37,12 @@ export const jwtKeys = (): Promise<JwtKeys> => {
     throw error;
   });
   return keys;
+};
+
+/** The CloudFront origin secret, read with the keys (one secret, one read per cold start); undefined locally. */
+export const originSecret = async (): Promise<string | undefined> => {
+  if (config().RUNTIME === 'local') return undefined;
+  return (await jwtKeys()).origin;
 };
 
 export const resetJwtKeys = (): void => {

@@ -9,10 +9,12 @@ import { allows } from '@switchboard/shared/permissions';
 import { routeById, type Route, type RouteId, type RouteDef } from '@switchboard/shared/routes';
 import type { z } from 'zod';
 import { authenticateRequest, viewerOf } from '../../modules/auth/authenticate.ts';
+import { originSecret } from '../auth/secrets.ts';
 import { config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { errorResult, jsonResult } from './error-response.ts';
+import { cameThroughCloudFront, clientAddress } from './client-address.ts';
 import { parseInput } from './parse-input.ts';
 import { Reply, type AuthContext, type HttpEvent, type HttpResult, type RequestInfo } from './types.ts';
 
@@ -73,6 +75,10 @@ export const defineHandler = <Id extends RouteId>(
   const base = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
     const request = requestInfo(event, context);
     try {
+      // in AWS the API answers only what came through CloudFront, which also vouches for the viewer's address
+      const origin = await originSecret();
+      if (origin && !cameThroughCloudFront(request.headers, origin)) throw new AppError('ERR_NO_PERMISSION', 'The API is reached through the app address');
+      request.sourceIp = clientAddress(request.headers, request.sourceIp, origin);
       const input = parseInput(route, event);
       const auth = route.auth === 'user' ? await authenticateRequest(event) : undefined;
       if (auth) await authorise(route, auth);
