@@ -127,3 +127,7 @@ export const refineUpload =
     if (problem === 'type') ctx.addIssue({ code: 'custom', path: ['mimeType'], message: 'This type of file is not accepted' });
     if (problem === 'extension') ctx.addIssue({ code: 'custom', path: ['name'], message: "The file name's extension does not match its type" });
   };
+
+/** How long a media URL of the AWS media store works (temporary credentials sign it), and when to read anew. */
+export const MEDIA_URL_LIFETIME_SECONDS = 60 * 60;
+export const MEDIA_URL_REFRESH_MS = (MEDIA_URL_LIFETIME_SECONDS - 10 * 60) * 1000;

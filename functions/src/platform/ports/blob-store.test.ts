@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config.ts';
-import { blobStore, fileNameOfKey } from './blob-store.ts';
+import { blobStore, fileNameOfKey, S3_DOWNLOAD_TTL_SECONDS } from './blob-store.ts';
 
 const saved = { ...process.env };
 
@@ -44,6 +44,8 @@ describe('the S3 media store', () => {
     const png = await query('c1/t2/01HZX3K4M5N6P7Q8R9S0T1V2W3-foto.png');
     expect(png.get('response-content-type')).toBe('image/png');
     expect(png.get('response-content-disposition')).toMatch(/^inline;/);
+    expect(pdf.get('X-Amz-Expires')).toBe(String(S3_DOWNLOAD_TTL_SECONDS));
+    expect(S3_DOWNLOAD_TTL_SECONDS).toBeLessThanOrEqual(3600);
     const svg = await query('c1/t2/01HZX3K4M5N6P7Q8R9S0T1V2W3-logo.svg');
     expect(svg.get('response-content-type')).toBe('application/octet-stream');
     expect(svg.get('response-content-disposition')).toMatch(/^attachment;/);

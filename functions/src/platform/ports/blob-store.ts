@@ -7,7 +7,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
-import { contentDisposition, mimeTypeOfName, servedContentType } from '@switchboard/shared/media-types';
+import { contentDisposition, MEDIA_URL_LIFETIME_SECONDS, mimeTypeOfName, servedContentType } from '@switchboard/shared/media-types';
 import { clock } from '../clock.ts';
 import { config } from '../config.ts';
 
@@ -31,6 +31,12 @@ export const fileNameOfKey = (key: string): string => {
 
 const UPLOAD_TTL_SECONDS = 15 * 60;
 const DOWNLOAD_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A URL presigned with the function role's temporary credentials stops working when they expire, whatever
+ * expiry it names, and those last hours, not days: S3 URLs are signed for an hour, and the web app reads an open
+ * conversation again before then (MEDIA_URL_REFRESH_MS in shared/src/media-types.ts).
+ */
+export const S3_DOWNLOAD_TTL_SECONDS = MEDIA_URL_LIFETIME_SECONDS;
 
 // ----- local -----
 
@@ -102,7 +108,7 @@ const s3BlobStore: BlobStore = {
     return getSignedUrl(
       client(),
       new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: servedContentType(type), ResponseContentDisposition: contentDisposition(type, name) }),
-      { expiresIn: DOWNLOAD_TTL_SECONDS },
+      { expiresIn: S3_DOWNLOAD_TTL_SECONDS },
     );
   },
   async size(key) {

@@ -1,3 +1,4 @@
+import { MEDIA_URL_REFRESH_MS } from '@switchboard/shared/media-types';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import type { MessagePage } from '../utils/message-pages.ts';
@@ -18,6 +19,8 @@ export const useMessages = (ticketId: number | undefined) =>
     enabled: ticketId !== undefined,
     // live events keep an open conversation current; one opened again is read again (it missed events meanwhile)
     staleTime: 0,
+    // media URLs expire (an hour in AWS): a conversation left open is read again before they do
+    refetchInterval: MEDIA_URL_REFRESH_MS,
   });
 
 /** Reading the newest message marks the ticket read on the server (no access log, unlike opening it). */
