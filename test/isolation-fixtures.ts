@@ -44,6 +44,7 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'tickets:tagId': (a) => a.tagId,
   'tickets.notes-delete:id': (a) => a.noteId,
   'messages:ticketId': (a) => a.ticketId,
+  'messages:id': (a) => a.ticketId,
   'messages:messageId': (a) => a.messageId,
   'messages.delete:id': (a) => a.messageId,
   'quick-messages:id': (a) => a.quickMessageId,

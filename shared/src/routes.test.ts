@@ -42,4 +42,21 @@ describe('route paths', () => {
     const { routes } = await import('./routes.ts');
     for (const r of routes) expect(r.path, r.id).toMatch(/^\/(?:[^/]+(?:\/[^/]+)*)?$/);
   });
+
+  it('name the variable of one path position alike (API Gateway refuses routes whose names differ there)', async () => {
+    const { routes } = await import('./routes.ts');
+    const names = new Map<string, { name: string; route: string }>();
+    for (const r of routes) {
+      const segments = r.path.split('/').filter(Boolean);
+      segments.forEach((segment, i) => {
+        const variable = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (!variable) return;
+        // the position: the segments before it, with every variable alike
+        const position = segments.slice(0, i).map((s) => (s.startsWith('{') ? '{}' : s)).join('/');
+        const seen = names.get(position);
+        if (seen) expect(variable, `${r.id} (${r.path}) against ${seen.route}`).toBe(seen.name);
+        else names.set(position, { name: variable, route: `${r.id} (${r.path})` });
+      });
+    }
+  });
 });

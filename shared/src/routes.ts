@@ -172,9 +172,9 @@ export const routes = defineRoutes([
   { id: 'tickets.notes-create', method: 'POST', path: '/ticket-notes', module: 'tickets', auth: 'user', body: createNoteBody, response: ticketNote, status: 201 },
   { id: 'tickets.notes-delete', method: 'DELETE', path: '/ticket-notes/{id}', module: 'tickets', auth: 'user', params: noteIdParams, response: okResponse },
   // messages
-  { id: 'messages.list', method: 'GET', path: '/messages/{ticketId}', module: 'messages', auth: 'user', params: messageListParams, query: messageListQuery, response: messageListResponse },
-  { id: 'messages.send', method: 'POST', path: '/messages/{ticketId}', module: 'messages', auth: 'user', params: messageListParams, body: sendMessageBody, response: message, status: 201 },
-  { id: 'messages.upload-url', method: 'POST', path: '/messages/{ticketId}/upload-url', module: 'messages', auth: 'user', params: messageListParams, body: uploadUrlBody, response: uploadUrlResponse },
+  { id: 'messages.list', method: 'GET', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageListParams, query: messageListQuery, response: messageListResponse },
+  { id: 'messages.send', method: 'POST', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageListParams, body: sendMessageBody, response: message, status: 201 },
+  { id: 'messages.upload-url', method: 'POST', path: '/messages/{id}/upload-url', module: 'messages', auth: 'user', params: messageListParams, body: uploadUrlBody, response: uploadUrlResponse },
   { id: 'messages.edit', method: 'POST', path: '/messages/edit/{messageId}/{ticketId}', module: 'messages', auth: 'user', params: editMessageParams, body: editMessageBody, response: message },
   { id: 'messages.delete', method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageIdParams, response: message },
   { id: 'messages.forward', method: 'POST', path: '/message/forward', module: 'messages', auth: 'user', body: forwardMessageBody, response: message, status: 201 },

@@ -239,7 +239,8 @@ export const messageListQuery = z.object({
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const messageListParams = z.object({ ticketId: idParam });
+/** `/messages/{id}`: the ticket's id (API Gateway takes one variable name per path position, and DELETE's is a message's). */
+export const messageListParams = z.object({ id: idParam });
 export const messageListResponse = z.object({
   messages: z.array(message),
   ticket: ticket,

@@ -1,4 +1,4 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
 import { sendMessage } from '../messages.service.ts';
 
-export const handler = defineHandler('messages.send', ({ auth, params, body }) => sendMessage(auth, params.ticketId, body));
+export const handler = defineHandler('messages.send', ({ auth, params, body }) => sendMessage(auth, params.id, body));

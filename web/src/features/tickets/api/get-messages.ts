@@ -5,7 +5,7 @@ import type { MessagePage } from '../utils/message-pages.ts';
 import { MESSAGE_PAGE_SIZE } from '../utils/message-rules.ts';
 
 export const getMessages = (ticketId: number, cursor?: string, limit = MESSAGE_PAGE_SIZE): Promise<MessagePage> =>
-  callRoute('messages.list', { params: { ticketId }, query: { cursor, limit } });
+  callRoute('messages.list', { params: { id: ticketId }, query: { cursor, limit } });
 
 export const messagesQueryKey = (ticketId: number) => ['messages', ticketId] as const;
 

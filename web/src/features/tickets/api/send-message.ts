@@ -7,7 +7,7 @@ import { messagesQueryKey } from './get-messages.ts';
 export type SendMessageInput = CallInput<'messages.send'>['body'];
 
 export const sendMessage = ({ ticketId, message }: { ticketId: number; message: SendMessageInput }): Promise<Message> =>
-  callRoute('messages.send', { params: { ticketId }, body: message });
+  callRoute('messages.send', { params: { id: ticketId }, body: message });
 
 export const useSendMessage = () => {
   const queryClient = useQueryClient();

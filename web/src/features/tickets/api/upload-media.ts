@@ -14,7 +14,7 @@ export interface UploadedMedia {
  */
 export const uploadMedia = async (ticketId: number, file: Blob, name: string): Promise<UploadedMedia> => {
   const mimeType = file.type || 'application/octet-stream';
-  const target = await callRoute('messages.upload-url', { params: { ticketId }, body: { name, mimeType, size: file.size } });
+  const target = await callRoute('messages.upload-url', { params: { id: ticketId }, body: { name, mimeType, size: file.size } });
   const response = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, { error: 'ERR_CREATING_MESSAGE' });
   return { key: target.key, name, mimeType, size: file.size };
