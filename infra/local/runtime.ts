@@ -150,7 +150,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     await localScheduler.start();
 
     // data written by an earlier version: contact search items move to the spread-out index layout
-    const { moveLegacySearchItems } = await import('../../functions/src/modules/contacts/contacts.repository.ts');
+    const { moveLegacySearchItems } = await import('../../functions/src/modules/contacts/search-migration.repository.ts');
     await moveLegacySearchItems();
     const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
     return {

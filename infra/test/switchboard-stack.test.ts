@@ -9,6 +9,7 @@ import { FUNCTION_BUNDLING, ModuleFunction } from '../lib/constructs/module-func
 import { MAX_RECEIVE_COUNT } from '../lib/constructs/message-queues.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
+import { moduleUses } from '../lib/module-access.ts';
 import { repoRoot } from '../lib/repo-paths.ts';
 import type { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
 import { buildStack, fakeWebDist, logicalId } from './synth-stack.ts';
@@ -131,28 +132,50 @@ describe('functions', () => {
     });
   });
 
-  it('grants each function its least-privilege statements', () => {
+  const statementsOf = (module: string) => {
+    const policy = ofType('AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(stack.functions.get(module)!.role!)),
+    );
+    return policy![1].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[];
+  };
+  const actionsOf = (module: string) => statementsOf(module).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+
+  it('grants each function what its code uses, and nothing with a service-wide wildcard', () => {
     for (const module of functionModules()) {
-      const policy = ofType('AWS::IAM::Policy').find(([, p]) =>
-        p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(stack.functions.get(module)!.role!)),
-      );
-      const statements = JSON.stringify(policy![1].Properties.PolicyDocument.Statement);
-      for (const action of [
-        'dynamodb:PutItem',
-        'secretsmanager:GetSecretValue',
-        'sqs:SendMessage',
-        'execute-api:ManageConnections',
-        'scheduler:CreateSchedule',
-        'scheduler:UpdateSchedule',
-        'scheduler:DeleteSchedule',
-        'iam:PassRole',
-        's3:PutObject',
-      ]) {
-        expect(statements, `${module}: ${action}`).toContain(action);
+      const uses = moduleUses(module);
+      const actions = actionsOf(module);
+      const statements = JSON.stringify(statementsOf(module));
+      expect(actions, module).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'secretsmanager:GetSecretValue']));
+      expect(actions.includes('dynamodb:Scan'), `${module}: Scan`).toBe(uses.scan);
+      expect(actions.includes('execute-api:ManageConnections'), `${module}: sockets`).toBe(uses.sockets);
+      expect(actions.includes('scheduler:CreateSchedule'), `${module}: scheduler`).toBe(uses.scheduler);
+      expect(actions.includes('iam:PassRole'), `${module}: PassRole`).toBe(uses.scheduler);
+      expect(actions.includes('s3:PutObject'), `${module}: media`).toBe(uses.media);
+      expect(actions.includes('ses:SendEmail'), `${module}: mail`).toBe(uses.mail);
+      const sends = JSON.stringify(statementsOf(module).filter((st) => JSON.stringify(st.Action).includes('sqs:SendMessage')));
+      for (const [name, queue] of Object.entries(stack.queues.queues)) {
+        const granted = sends.includes(`"Fn::GetAtt":["${logicalId(queue)}","Arn"]`);
+        expect(granted, `${module}: queue ${name}`).toBe((uses.queues as string[]).includes(name));
       }
       expect(statements).not.toMatch(/"(dynamodb|sqs|s3|scheduler|iam):\*"/);
-      expect(statements).toContain(`{"Fn::GetAtt":["${logicalId(stack.scheduler.role)}","Arn"]}`);
     }
+  });
+
+  it('gives no function Scan or stream reads, and sends to the queues by use: web chat to inbound, nobody to outbound', () => {
+    for (const module of functionModules()) {
+      expect(actionsOf(module), module).not.toEqual(expect.arrayContaining(['dynamodb:Scan']));
+      expect(actionsOf(module).some((a) => /GetRecords|GetShardIterator|DescribeStream/.test(a)), module).toBe(false);
+    }
+    expect(moduleUses('webchat').queues).toContain('inbound');
+    expect(moduleUses('auth').queues).toEqual([]);
+    expect(actionsOf('system')).not.toEqual(expect.arrayContaining(['sqs:SendMessage']));
+    const outbound = logicalId(stack.queues.queues.outbound);
+    for (const module of functionModules()) expect(JSON.stringify(statementsOf(module)), module).not.toContain(`"${outbound}","Arn"`);
+    expect(moduleUses('inbound').queues).not.toContain('inbound');
+    // the scheduler's sends, and the sockets of a session that ends, are where the code needs them
+    expect(moduleUses('schedules').scheduler).toBe(true);
+    expect(moduleUses('auth').sockets).toBe(true);
+    expect(moduleUses('auth').mail).toBe(true);
   });
 
   it('fails with the entry path when bundling a module whose entry file is missing', () => {
@@ -161,7 +184,8 @@ describe('functions', () => {
     const access = {
       table: other.table.table,
       jwtSecret: other.jwt.secret,
-      queues: [],
+      queues: {},
+      uses: { queues: [], scheduler: false, media: false, mail: false, sockets: false, scan: false },
       schedulerGroupName: other.scheduler.groupName,
       schedulerRole: other.scheduler.role,
       webSocketStage: other.realtimeApi.stage,

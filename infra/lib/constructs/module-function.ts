@@ -11,6 +11,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { QueueName } from '../function-modules.ts';
+import type { ModuleUses } from '../module-access.ts';
 import { acknowledge, wildcardResourceFinding } from '../nag.ts';
 import { lambdaEntryPath, lockFilePath, repoRoot } from '../repo-paths.ts';
 
@@ -35,8 +37,10 @@ export const FUNCTION_BUNDLING = {
 export interface ModuleFunctionAccess {
   table: ITableV2;
   jwtSecret: ISecret;
-  /** send only; consumers get receive/delete from their event source */
-  queues: readonly IQueue[];
+  /** every queue by name; the function may send to those its code sends to (consumers get receive/delete from their event source) */
+  queues: Partial<Record<QueueName, IQueue>>;
+  /** what the module's code reaches (module-access.ts): each grant below is given only for what it uses */
+  uses: ModuleUses;
   schedulerGroupName: string;
   schedulerRole: iam.IRole;
   webSocketStage: WebSocketStage;
@@ -125,59 +129,89 @@ export class ModuleFunction extends Construct {
     }
 
     const fn = this.function;
-    access.table.grantReadWriteData(fn);
+    const { uses } = access;
+    // items and indexes of our table; Scan and stream reads only where the code has them
+    const tableActions = [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DescribeTable',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      ...(uses.scan ? ['dynamodb:Scan'] : []),
+    ];
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: tableActions, resources: [access.table.tableArn, `${access.table.tableArn}/index/*`] }));
     access.jwtSecret.grantRead(fn);
-    for (const queue of access.queues) queue.grantSendMessages(fn);
+    for (const name of uses.queues) {
+      const queue = access.queues[name];
+      if (!queue) throw new Error(`Module ${props.module} sends to queue ${name}, which the stack does not have`);
+      queue.grantSendMessages(fn);
+    }
+    const wildcards: string[] = [`${access.table.tableArn}/index/*`];
 
-    // push to, inspect and close connections of our stage; connection ids are runtime values
-    const connections = stack.formatArn({
-      service: 'execute-api',
-      resource: access.webSocketStage.api.apiId,
-      resourceName: `${access.webSocketStage.stageName}/*/@connections/*`,
-    });
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
+    if (uses.sockets) {
+      // push to, inspect and close connections of our stage; connection ids are runtime values
+      const connections = stack.formatArn({
+        service: 'execute-api',
+        resource: access.webSocketStage.api.apiId,
+        resourceName: `${access.webSocketStage.stageName}/*/@connections/*`,
+      });
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
+      wildcards.push(connections);
+    }
 
-    // one-time schedules in our group only (update: scheduling a name again replaces it), and the only
-    // role they may pass is the scheduler's
-    const schedules = stack.formatArn({
-      service: 'scheduler',
-      resource: 'schedule',
-      resourceName: `${access.schedulerGroupName}/*`,
-    });
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
-        resources: [schedules],
-      }),
-    );
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [access.schedulerRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      }),
-    );
+    if (uses.scheduler) {
+      // one-time schedules in our group only (update: scheduling a name again replaces it), and the only
+      // role they may pass is the scheduler's
+      const schedules = stack.formatArn({
+        service: 'scheduler',
+        resource: 'schedule',
+        resourceName: `${access.schedulerGroupName}/*`,
+      });
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
+          resources: [schedules],
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [access.schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+      wildcards.push(schedules);
+    }
 
-    // presigned uploads and downloads are signed with this role: objects only, no listing or deleting
-    const mediaObjects = access.mediaBucket.arnForObjects('*');
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
+    if (uses.media) {
+      // presigned uploads and downloads are signed with this role: objects only, no listing or deleting
+      const mediaObjects = access.mediaBucket.arnForObjects('*');
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
+      wildcards.push(mediaObjects);
+    }
 
-    // the address may be a deploy-time parameter: its domain is cut out in CloudFormation
-    const mailDomain = Token.isUnresolved(access.mailFrom) ? Fn.select(1, Fn.split('@', access.mailFrom)) : (access.mailFrom.split('@')[1] ?? access.mailFrom);
-    fn.addToRolePolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-        resources: [access.mailFrom, mailDomain].map((identity) =>
-          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-        ),
-      }),
-    );
+    if (uses.mail) {
+      // the address may be a deploy-time parameter: its domain is cut out in CloudFormation
+      const mailDomain = Token.isUnresolved(access.mailFrom) ? Fn.select(1, Fn.split('@', access.mailFrom)) : (access.mailFrom.split('@')[1] ?? access.mailFrom);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [access.mailFrom, mailDomain].map((identity) =>
+            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+          ),
+        }),
+      );
+    }
 
     acknowledge(
       role,
       'Wildcards stay inside this stack: indexes of our table, connections of our WebSocket stage (ids are runtime values), schedules of our group (one per job), objects of the media bucket (keys per upload), and X-Ray, which has no resource-level permissions.',
       'AwsSolutions-IAM5[Resource::*]',
-      ...[`${access.table.tableArn}/index/*`, connections, schedules, mediaObjects].map((r) => wildcardResourceFinding(this, r)),
+      ...wildcards.map((r) => wildcardResourceFinding(this, r)),
     );
     acknowledge(
       fn,

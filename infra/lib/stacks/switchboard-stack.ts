@@ -3,6 +3,7 @@ import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Operations } from '../constructs/operations.ts';
+import { moduleUses } from '../module-access.ts';
 import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table.ts';
 import { ConnectorService } from '../constructs/connector-service.ts';
@@ -111,7 +112,8 @@ export class SwitchboardStack extends Stack {
         access: {
           table: this.table.table,
           jwtSecret: jwt.secret,
-          queues: Object.values(queues),
+          queues,
+          uses: moduleUses(module),
           schedulerGroupName: this.scheduler.groupName,
           schedulerRole: this.scheduler.role,
           webSocketStage: this.realtimeApi.stage,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { legacySearchPk, searchKey, searchPk } from './contact.entity.ts';
-import { moveLegacySearchItems } from './contacts.repository.ts';
+import { moveLegacySearchItems } from './search-migration.repository.ts';
 import { findContactsPage, findOrCreateContactByIdentity } from './contacts.service.ts';
 
 beforeAll(async () => {

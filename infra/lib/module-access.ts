@@ -1,0 +1,79 @@
+/**
+ * What each module function may reach, read off its code: the files its entry imports (transitively, as the
+ * bundle holds them) and the ports those files call. A grant follows the code, so a module that starts sending
+ * to a queue gets the permission with the change that sends, and no module holds another's.
+ */
+import { buildSync } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { QueueName } from './function-modules.ts';
+import { lambdaEntryPath, repoRoot } from './repo-paths.ts';
+
+export interface ModuleUses {
+  /** queues it sends to */
+  queues: QueueName[];
+  /** one-time schedules (EventBridge Scheduler) */
+  scheduler: boolean;
+  /** presigned media uploads and downloads */
+  media: boolean;
+  /** e-mail through SES */
+  mail: boolean;
+  /** pushes to and closes WebSocket connections */
+  sockets: boolean;
+  /** a table Scan (never on a request path: migrations at start) */
+  scan: boolean;
+}
+
+const queueOfName: Record<string, QueueName> = { 'inbound.fifo': 'inbound', 'outbound.fifo': 'outbound', jobs: 'jobs', 'connector-commands': 'connectorCommands' };
+
+/** The ports' own files define the accessors; their callers are what counts. */
+const isPortDefinition = (file: string) => /functions\/src\/platform\/ports\//.test(file);
+
+/** The project's source files a module's bundle holds. */
+export const moduleFiles = (module: string): string[] => {
+  const result = buildSync({
+    entryPoints: [lambdaEntryPath(module)],
+    absWorkingDir: repoRoot,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs).filter((f) => f.startsWith('functions/src/') || f.startsWith('shared/src/'));
+};
+
+export const usesOfSource = (sources: readonly string[]): ModuleUses => {
+  const uses: ModuleUses = { queues: [], scheduler: false, media: false, mail: false, sockets: false, scan: false };
+  const queues = new Set<QueueName>();
+  for (const text of sources) {
+    for (const match of text.matchAll(/\bqueue\(\)\.send\(\s*'([a-z.-]+)'/g)) {
+      const queue = queueOfName[match[1]!];
+      if (!queue) throw new Error(`Unknown queue '${match[1]}' sent to`);
+      queues.add(queue);
+    }
+    uses.scheduler ||= /\bscheduler\(\)/.test(text);
+    uses.media ||= /\bblobStore\(\)/.test(text);
+    uses.mail ||= /\bmailer\(\)/.test(text);
+    uses.sockets ||= /\bsocketConnections\(\)/.test(text);
+    uses.scan ||= /\bScanCommand\b/.test(text);
+  }
+  // the scheduler hands jobs due within the minute straight to the jobs queue
+  if (uses.scheduler) queues.add('jobs');
+  uses.queues = [...queues].sort();
+  return uses;
+};
+
+const cache = new Map<string, ModuleUses>();
+
+export const moduleUses = (module: string): ModuleUses => {
+  let uses = cache.get(module);
+  if (!uses) {
+    const files = moduleFiles(module).filter((f) => !isPortDefinition(f));
+    uses = usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8')));
+    cache.set(module, uses);
+  }
+  return uses;
+};

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { moduleFiles, usesOfSource } from '../lib/module-access.ts';
+
+describe('what a module reaches, read off its code', () => {
+  it('finds the ports a source calls and the queues it sends to', () => {
+    const uses = usesOfSource([
+      "await queue().send('inbound.fifo', { body })",
+      'const url = await blobStore().uploadUrl(key, file);',
+      'await mailer().send(mail);',
+    ]);
+    expect(uses).toEqual({ queues: ['inbound'], scheduler: false, media: true, mail: true, sockets: false, scan: false });
+  });
+
+  it('gives a scheduler user the jobs queue too, where the scheduler hands near jobs', () => {
+    expect(usesOfSource(['await scheduler().schedule(job);']).queues).toEqual(['jobs']);
+  });
+
+  it('refuses a send to a queue the stack does not have', () => {
+    expect(() => usesOfSource(["queue().send('nope', m)"])).toThrow(/Unknown queue 'nope'/);
+  });
+
+  it("follows a module's imports into other modules' services", () => {
+    const files = moduleFiles('tickets');
+    expect(files).toContain('functions/src/modules/tickets/tickets.service.ts');
+    expect(files).toContain('functions/src/modules/jobs/jobs.service.ts');
+    expect(files.every((f) => !f.includes('node_modules'))).toBe(true);
+  });
+});
