@@ -199,6 +199,13 @@ describe('functions', () => {
 });
 
 describe('HTTP API', () => {
+  it('lets API Gateway invoke the system function for unknown paths ($default), which METHOD/path permissions do not cover', () => {
+    const permissions = ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    const defaultRoute = permissions.find((p) => JSON.stringify(p.SourceArn).includes('/*/$default'));
+    expect(defaultRoute).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+    expect(JSON.stringify(defaultRoute!.FunctionName)).toContain(logicalId(stack.functions.get('system')!));
+  });
+
   it('has one route per route-table entry, integrated with its module function', () => {
     const httpRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
       ([, r]) => r.Properties.ApiId.Ref === logicalId(stack.httpApi.api),

@@ -1,6 +1,8 @@
+import { Stack } from 'aws-cdk-lib';
 import * as apigwv1 from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { API_PREFIX, routes, routeKey } from '@switchboard/shared/routes';
@@ -80,5 +82,12 @@ export class ModuleHttpApi extends Construct {
       integration: integrations.get('system') ?? new HttpLambdaIntegration('system-integration', fallback, { scopePermissionToRoute: false }),
     });
     acknowledge(notFound, 'Answers 404 for unknown paths; nothing to authorise.', 'AwsSolutions-APIG4');
+    // calls of the $default route come from <api>/<stage>/$default, which the integration's permission
+    // (<api>/*/*/*, for METHOD/path routes) does not cover: without this they would answer 500
+    fallback.addPermission('UnknownRouteInvoke', {
+      principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+      action: 'lambda:InvokeFunction',
+      sourceArn: Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: '*/$default' }),
+    });
   }
 }
