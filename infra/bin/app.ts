@@ -1,5 +1,6 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { EdgeWafStack } from '../lib/stacks/edge-waf-stack.ts';
 import { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
 
 const app = new App();
@@ -16,6 +17,12 @@ new SwitchboardStack(app, 'Switchboard', {
   // `-c switchboard:apiGatewayAccount=false` leaves the account-wide API Gateway logging setting alone
   manageApiGatewayAccount: String(app.node.tryGetContext('switchboard:apiGatewayAccount') ?? 'true') !== 'false',
   description: 'Switchboard: multi-tenant customer-service inbox',
+});
+
+// the CloudFront web ACL: always in us-east-1 (`npx cdk deploy SwitchboardEdge`), its ARN given to Switchboard
+new EdgeWafStack(app, 'SwitchboardEdge', {
+  env: { account, region: 'us-east-1' },
+  description: 'Switchboard: CloudFront web ACL (rate limits in front of sign-in and the web chat API)',
 });
 
 // cdk-nag v3 is a CDK validation plugin (not an Aspect): unacknowledged findings fail the synth

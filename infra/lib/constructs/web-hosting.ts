@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, type SecretValue, Stack } from 'aws-cdk-lib';
+import { Aws, CfnCondition, CfnParameter, Duration, Fn, RemovalPolicy, type SecretValue, Stack } from 'aws-cdk-lib';
 import type { IApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -188,9 +188,20 @@ export class WebHosting extends Construct {
       'Tenants and their customers are in many countries: no geographic restriction.',
       'AwsSolutions-CFR1',
     );
+    // the web ACL lives in us-east-1 (EdgeWafStack); its ARN comes in as a parameter, attached when given
+    const webAclArn = new CfnParameter(stack, 'WebAclArn', {
+      type: 'String',
+      default: '',
+      description: 'ARN of the CloudFront web ACL of the SwitchboardEdge stack (us-east-1); empty for none',
+    });
+    const hasWebAcl = new CfnCondition(this, 'HasWebAcl', { expression: Fn.conditionNot(Fn.conditionEquals(webAclArn.valueAsString, '')) });
+    (this.distribution.node.defaultChild as cloudfront.CfnDistribution).addPropertyOverride(
+      'DistributionConfig.WebACLId',
+      Fn.conditionIf(hasWebAcl.logicalId, webAclArn.valueAsString, Aws.NO_VALUE),
+    );
     acknowledge(
       this.distribution,
-      'No WAF web ACL yet (fixed monthly cost); login throttling is done in the application. Revisit before a public launch.',
+      'The web ACL is a us-east-1 resource (the SwitchboardEdge stack, rate rules on sign-in and the web chat API) attached through the WebAclArn parameter, whose value cdk-nag cannot see.',
       'AwsSolutions-CFR2',
     );
 
