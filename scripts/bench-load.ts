@@ -27,7 +27,10 @@ const readInput = async (): Promise<Input> => {
 
 const main = async () => {
   const input = await readInput();
-  const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?token=${input.agentToken}`);
+  // the agent's socket opens with a one-time connect ticket, as the web app's does
+  const issued = await fetch(`${input.baseUrl}/api/auth/ws-ticket`, { method: 'POST', headers: { authorization: `Bearer ${input.agentToken}` } });
+  const { ticket } = (await issued.json()) as { ticket: string };
+  const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
   await new Promise((r) => ws.once('open', r));
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];

@@ -112,9 +112,21 @@ export class SocketProbe {
     });
   }
 
-  static open(baseUrl: string, query: string): Promise<SocketProbe> {
+  /**
+   * Opens a socket as the browser does: `token=<access token>` in `query` is exchanged for a one-time connect
+   * ticket first (POST /auth/ws-ticket); other queries (a visitor token, a raw ticket) go as they are.
+   */
+  static async open(baseUrl: string, query: string): Promise<SocketProbe> {
+    const params = new URLSearchParams(query);
+    const token = params.get('token');
+    if (token) {
+      const res = await fetch(`${baseUrl}/api/auth/ws-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`WebSocket refused with ${res.status} (no connect ticket)`);
+      params.delete('token');
+      params.set('ticket', ((await res.json()) as { ticket: string }).ticket);
+    }
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws?${query}`);
+      const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws?${params}`);
       ws.once('open', () => resolve(new SocketProbe(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`WebSocket refused with ${res.statusCode}`)));
       ws.once('error', reject);

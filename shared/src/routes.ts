@@ -13,6 +13,7 @@ import {
   signupBody,
   user,
   versionResponse,
+  wsTicketResponse,
 } from './contracts/auth.ts';
 import { okResponse } from './contracts/common.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
@@ -139,6 +140,7 @@ export const routes = defineRoutes([
   { id: 'auth.refresh-token', method: 'POST', path: '/auth/refresh_token', module: 'auth', auth: 'public', response: sessionResponse },
   { id: 'auth.logout', method: 'DELETE', path: '/auth/logout', module: 'auth', auth: 'user', response: okResponse },
   { id: 'auth.me', method: 'GET', path: '/auth/me', module: 'auth', auth: 'user', response: user },
+  { id: 'auth.ws-ticket', method: 'POST', path: '/auth/ws-ticket', module: 'auth', auth: 'user', response: wsTicketResponse },
   { id: 'auth.signup', method: 'POST', path: '/auth/signup', module: 'auth', auth: 'public', body: signupBody, status: 201 },
   { id: 'auth.forgot-password', method: 'POST', path: '/forgetpassword/{email}', module: 'auth', auth: 'public', params: forgotPasswordParams, response: forgotPasswordResponse },
   { id: 'auth.reset-password', method: 'POST', path: '/resetpasswords', module: 'auth', auth: 'public', body: resetPasswordBody, response: okResponse },

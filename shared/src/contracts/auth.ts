@@ -25,6 +25,9 @@ export const signupBody = z.object({
   companyId: z.coerce.number().int().positive().optional(),
 });
 
+/** A one-time ticket for `/ws?ticket=`, good for `expiresIn` seconds. */
+export const wsTicketResponse = z.object({ ticket: z.string(), expiresIn: z.number().int() });
+
 export const forgotPasswordParams = z.object({ email: z.string().trim().toLowerCase().email('Invalid email') });
 
 /** The reset travels in the body: a password (or its one-time token) in a URL ends up in access logs. */

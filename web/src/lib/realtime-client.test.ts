@@ -190,8 +190,8 @@ describe('realtime client', () => {
 
 describe('realtime addresses', () => {
   it('uses ws on http and wss on https, with the token encoded', () => {
-    expect(realtimeUrl('a.b+c', { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws?token=a.b%2Bc');
-    expect(realtimeUrl('t', { protocol: 'https:', host: 'app.example.com' })).toBe('wss://app.example.com/ws?token=t');
+    expect(realtimeUrl('a.b+c', { protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws?ticket=a.b%2Bc');
+    expect(realtimeUrl('t', { protocol: 'https:', host: 'app.example.com' })).toBe('wss://app.example.com/ws?ticket=t');
   });
 
   it('names company channels as the spec does', () => {

@@ -8,9 +8,9 @@ import {
 } from '@switchboard/shared/events';
 
 /**
- * The company's live connection: one WebSocket to `/ws?token=<access token>`, JSON frames `{ event, data }`
- * in and `{ action, data }` out. It reconnects 1 s after any loss, without limit, asking for a token each time
- * (so a refreshed token is used), and reports the user's presence every 5 minutes while open.
+ * The company's live connection: one WebSocket to `/ws?ticket=<one-time connect ticket>`, JSON frames
+ * `{ event, data }` in and `{ action, data }` out. It reconnects 1 s after any loss, without limit, asking for a
+ * new ticket each time (a ticket opens one socket), and reports the user's presence every 5 minutes while open.
  */
 
 /** The data each channel carries, by channel name; unknown channels carry `unknown`. */
@@ -206,5 +206,6 @@ export class RealtimeClient {
 }
 
 /** `ws(s)://<this host>/ws?token=...`: same origin as the page, like /api. */
-export const realtimeUrl = (token: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string =>
-  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+/** The socket address for a one-time connect ticket (never the access token: addresses end up in logs). */
+export const realtimeUrl = (ticket: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?ticket=${encodeURIComponent(ticket)}`;

@@ -11,8 +11,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [client] = useState(
     () =>
       new RealtimeClient({
-        url: (token) => realtimeUrl(token),
-        getToken: () => apiClient.freshToken(),
+        url: (ticket) => realtimeUrl(ticket),
+        // a one-time connect ticket for each (re)connection, asked for with the current access token
+        getToken: async () => ((await apiClient.freshToken()) ? (await apiClient.callRoute('auth.ws-ticket')).ticket : null),
         onError: (error) => console.warn('realtime:', error),
       }),
   );

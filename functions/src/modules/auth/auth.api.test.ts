@@ -162,9 +162,29 @@ describe('single session', () => {
 });
 
 describe('websocket', () => {
-  it('refuses connections without a token (401) or with a bad one (403)', async () => {
+  it('refuses connections without a ticket (401) or with a bad one (403), and the access token in the address', async () => {
     expect(await wsStatus(runtime.url, '')).toBe(401);
-    expect(await wsStatus(runtime.url, 'token=bad')).toBe(403);
+    expect(await wsStatus(runtime.url, `ticket=${'x'.repeat(43)}`)).toBe(403);
+    const client = new ApiClient(runtime.url);
+    await client.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    // an access token would end up in access logs: it opens no socket
+    expect(await wsStatus(runtime.url, `token=${client.token}`)).toBe(401);
+  });
+
+  it('opens a socket once per connect ticket, for a minute', async () => {
+    const client = new ApiClient(runtime.url);
+    await client.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await new ApiClient(runtime.url).post('/auth/ws-ticket')).status).toBe(401);
+    const issued = await client.post('/auth/ws-ticket');
+    expect(issued).toMatchObject({ status: 200, body: { expiresIn: 60 } });
+    expect(issued.body.ticket).not.toContain(client.token);
+    expect(await wsStatus(runtime.url, `ticket=${issued.body.ticket}`)).toBe(101);
+    expect(await wsStatus(runtime.url, `ticket=${issued.body.ticket}`)).toBe(403);
+
+    const late = (await client.post('/auth/ws-ticket')).body.ticket as string;
+    setClock({ now: () => new Date(Date.now() + 61_000) });
+    expect(await wsStatus(runtime.url, `ticket=${late}`)).toBe(403);
+    resetClock();
   });
 
   it('accepts a signed-in user and takes room and status actions', async () => {

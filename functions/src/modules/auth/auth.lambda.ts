@@ -6,6 +6,7 @@ import { handler as me } from './handlers/me.handler.ts';
 import { handler as refreshToken } from './handlers/refresh-token.handler.ts';
 import { handler as resetPassword } from './handlers/reset-password.handler.ts';
 import { handler as signup } from './handlers/signup.handler.ts';
+import { handler as wsTicket } from './handlers/ws-ticket.handler.ts';
 
 export const handler = moduleHandler({
   'auth.login': login,
@@ -15,4 +16,5 @@ export const handler = moduleHandler({
   'auth.signup': signup,
   'auth.forgot-password': forgotPassword,
   'auth.reset-password': resetPassword,
+  'auth.ws-ticket': wsTicket,
 });

@@ -13,6 +13,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   sameHash,
   signAccessToken,
+  type AccessClaims,
 } from '../../platform/auth/tokens.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
@@ -24,7 +25,7 @@ import { createCompany, findCompany, provisionCompany, recordLogin, removeCompan
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
 import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
-import { consumeReset, deleteSession, getReset, getSession, putReset, putSession, rotateSession } from './auth.repository.ts';
+import { consumeReset, deleteSession, getReset, getSession, putReset, putSession, putWsTicket, rotateSession, takeWsTicket } from './auth.repository.ts';
 import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
 
 /** A refresh presented again within this many ms of its rotation is a parallel tab, not a stolen token. */
@@ -227,3 +228,32 @@ export const resetPassword = async (email: string, token: string, newPassword: s
 
 /** Abuse limits for other public calls (web chat visitors and messages) share the login counters' store. */
 export { countAttempt } from './throttle.ts';
+
+/** How long a WebSocket connect ticket is good for: the browser asks for one right before it connects. */
+export const WS_TICKET_TTL_SECONDS = 60;
+
+/**
+ * A one-time ticket to open the WebSocket (`/ws?ticket=`): URLs end up in access logs, so the socket address
+ * carries this short-lived single-use value instead of the access token.
+ */
+export const issueWsTicket = async (auth: AuthContext): Promise<{ ticket: string; expiresIn: number }> => {
+  const ticket = ids.token(32);
+  await putWsTicket(hashSecret(ticket), {
+    companyId: auth.companyId,
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    profile: auth.profile,
+    super: auth.super,
+    expiresAt: nowSeconds() + WS_TICKET_TTL_SECONDS,
+  });
+  return { ticket, expiresIn: WS_TICKET_TTL_SECONDS };
+};
+
+/** The session a ticket was issued to; undefined when it is unknown, used already or expired. */
+export const redeemWsTicket = async (ticket: string): Promise<AccessClaims | undefined> => {
+  if (!/^[\w-]{20,100}$/.test(ticket)) return undefined;
+  const record = await takeWsTicket(hashSecret(ticket));
+  if (!record || record.expiresAt <= nowSeconds()) return undefined;
+  return { userId: record.userId, companyId: record.companyId, sessionId: record.sessionId, profile: record.profile, super: record.super };
+};
+

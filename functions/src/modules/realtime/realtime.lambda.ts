@@ -1,5 +1,6 @@
 /**
- * The WebSocket API's function: `$connect` verifies the access token passed as `?token=`, `$disconnect`
+ * The WebSocket API's function: `$connect` redeems the one-time ticket passed as `?ticket=` (or a web chat
+ * visitor's token), `$disconnect`
  * forgets the connection, `$default` takes client actions (rooms, status pings).
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
@@ -13,7 +14,11 @@ export const handler = async (event: WebSocketEvent): Promise<APIGatewayProxyRes
   try {
     switch (routeKey) {
       case '$connect': {
-        const outcome = await connect(connectionId, event.queryStringParameters?.token, event.queryStringParameters?.visitorToken);
+        const query = event.queryStringParameters ?? {};
+        const outcome = await connect(connectionId, {
+          ...(query.ticket ? { ticket: query.ticket } : {}),
+          ...(query.visitorToken ? { visitorToken: query.visitorToken } : {}),
+        });
         return outcome.ok ? { statusCode: 200 } : { statusCode: outcome.status };
       }
       case '$disconnect':

@@ -4,11 +4,11 @@
  */
 import { clientActions, type ClientMessage } from '@switchboard/shared/events';
 import { z } from 'zod';
-import { verifyAccessToken } from '../../platform/auth/tokens.ts';
 import { verifyVisitorToken } from '../../platform/auth/visitor-tokens.ts';
 import { clock } from '../../platform/clock.ts';
 import { deleteConnection, getConnection, putConnection, setRooms } from '../../platform/realtime/connection.repository.ts';
 import { forgetCompanyConnections } from '../../platform/realtime/publisher.ts';
+import { redeemWsTicket } from '../auth/auth.service.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
 import { markSeen } from '../users/users.service.ts';
 
@@ -42,12 +42,16 @@ export const connectVisitor = async (connectionId: string, visitorToken: string)
   return { ok: true };
 };
 
-export const connect = async (connectionId: string, token: string | undefined, visitorToken?: string): Promise<ConnectOutcome> => {
-  if (!token && visitorToken) return connectVisitor(connectionId, visitorToken);
-  if (!token) return { ok: false, status: 401 };
-  const verified = await verifyAccessToken(token.replace(/^Bearer\s+/i, ''));
-  if (!verified.ok) return { ok: false, status: 403 };
-  const auth = await contextFromClaims(verified.claims);
+/**
+ * An agent connects with a one-time ticket (`?ticket=`, from POST /auth/ws-ticket), never with the access token:
+ * socket addresses end up in access logs. A visitor of the web chat connects with their visitor token.
+ */
+export const connect = async (connectionId: string, query: { ticket?: string; visitorToken?: string }): Promise<ConnectOutcome> => {
+  if (!query.ticket && query.visitorToken) return connectVisitor(connectionId, query.visitorToken);
+  if (!query.ticket) return { ok: false, status: 401 };
+  const claims = await redeemWsTicket(query.ticket);
+  if (!claims) return { ok: false, status: 403 };
+  const auth = await contextFromClaims(claims);
   if (!auth) return { ok: false, status: 401 };
   const now = clock().now();
   await putConnection(
