@@ -93,6 +93,7 @@ export const referenceRoutes = new Set(['tickets.notes-list', 'tickets.notes-cre
 export const ownCompanyRoutes = new Set([
   'auth.logout',
   'auth.me',
+  'auth.ws-ticket',
   'users.list',
   'users.create',
   'queues.list',

@@ -48,3 +48,16 @@ export const openDesktopPage = async (pageErrors: string[]) => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return { browser, context, page };
 };
+
+/** A call of the product's API as a script would make it (JSON in and out); throws on any answer but 2xx. */
+export const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+

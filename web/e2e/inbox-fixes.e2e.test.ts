@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { api, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Dona', email: `olga.${run}@example.com`, password: 'fixes-password-1' };
@@ -20,16 +20,6 @@ let webchatToken = '';
 let visitorToken = '';
 let ownerToken = '';
 
-const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-};
 
 const shot = async (name: string) => {
   await page.waitForTimeout(300);

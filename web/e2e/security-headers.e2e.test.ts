@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEmail, adminPassword, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { adminEmail, adminPassword, api, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -16,15 +16,6 @@ let otherSite: Server;
 let otherOrigin: string;
 let webchatToken = '';
 
-const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));

@@ -179,39 +179,15 @@ export const queryContactsByName = async (
   companyId: number,
   start: Position | undefined,
   limit: number,
+  /** only names beginning with it (one-character searches) */
+  prefix?: string,
 ): Promise<IndexPage<ContactRecord>> => {
   const out = await table().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': contactByNamePk(companyId) },
-      ExclusiveStartKey: start,
-      Limit: limit,
-    }),
-  );
-  return {
-    entries: (out.Items ?? []).map((item) => ({
-      value: strip(item as ContactItem),
-      position: { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk } as Position,
-    })),
-    next: out.LastEvaluatedKey as Position | undefined,
-  };
-};
-
-/** Contacts whose normalised name begins with `prefix`, in name order (one-character searches). */
-export const queryContactsByNamePrefix = async (
-  companyId: number,
-  prefix: string,
-  start: Position | undefined,
-  limit: number,
-): Promise<IndexPage<ContactRecord>> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': contactByNamePk(companyId), ':prefix': prefix },
+      KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': contactByNamePk(companyId), ...(prefix ? { ':prefix': prefix } : {}) },
       ExclusiveStartKey: start,
       Limit: limit,
     }),

@@ -40,7 +40,6 @@ import {
   insertContact,
   queryContactNames,
   queryContactsByName,
-  queryContactsByNamePrefix,
   querySearchIndex,
   queryTagMembers,
   replaceContact,
@@ -517,7 +516,7 @@ export const searchContactIds = async (companyId: number, text: string, limit: n
   if (tokens.length === 0) return [];
   const [prefix, ...others] = byLength(tokens);
   if (isInitial(prefix!)) {
-    const { entries } = await queryContactsByNamePrefix(companyId, prefix!, undefined, limit);
+    const { entries } = await queryContactsByName(companyId, undefined, limit, prefix!);
     return entries.filter((e) => matchesVisibleText({ ...e.value, isGroup: false }, tokens)).map((e) => e.value.id);
   }
   const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
@@ -614,7 +613,7 @@ const searchReader =
 const initialReader =
   (companyId: number, prefix: string, tokens: string[]): Reader =>
   async (start, limit) => {
-    const { entries, next } = await queryContactsByNamePrefix(companyId, prefix, start, limit);
+    const { entries, next } = await queryContactsByName(companyId, start, limit, prefix);
     return { entries: entries.map((e) => ({ position: e.position, value: matchesVisibleText({ ...e.value, isGroup: false }, tokens) ? e.value : undefined })), next };
   };
 

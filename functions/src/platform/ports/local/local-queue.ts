@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
 import { checkOutgoingMessage, DEDUPLICATION_WINDOW_MS, fifoDeduplicationId } from '../outgoing-message.ts';
 import { isFifo, queueNames, type OutgoingMessage, type Queue, type QueueName } from '../queue.ts';
-import { QueueJournal } from './queue-journal.ts';
+import { QueueJournal, type JournalMessage } from './queue-journal.ts';
 
 export type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
@@ -66,16 +66,8 @@ export const dlqNameOf = (name: QueueName): string =>
 
 export const localQueueArn = (name: string): string => `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${name}`;
 
-interface StoredMessage {
-  messageId: string;
-  body: string;
-  groupId?: string;
-  deduplicationId?: string;
-  sequenceNumber?: string;
-  sentAt: number;
-  visibleAt: number;
-  receiveCount: number;
-  firstReceiveAt?: number;
+/** A message as the journal keeps it, plus what only a running engine knows. */
+interface StoredMessage extends JournalMessage {
   receiptHandle?: string;
   inFlight: boolean;
 }
