@@ -248,6 +248,49 @@ describe('ticket lists', () => {
     expect(one.count).toBe(1);
   });
 
+  it('lists the statuses of the status filter without search text, paged, each as its tab shows it to the caller', async () => {
+    const own = await signupCompany(runtime, 'Status Filter Co');
+    const agent = await addAgent(runtime, own, { queueIds: [own.queueId] });
+    const names = ['Ana Status', 'Bia Status', 'Caio Status', 'Davi Status', 'Edu Status'];
+    for (const name of names) await new Visitor(runtime, own.webchatToken).start(name).then((v) => v.say('oi'));
+    const pending = (await own.admin.get('/tickets?status=pending')).body.tickets as { id: number; contact: { name: string } }[];
+    const idOf = (name: string) => pending.find((t) => t.contact.name === name)!.id;
+    // Ana is the admin's open ticket, Bia the agent's, Caio is closed by the admin, Davi and Edu stay pending
+    await own.admin.put(`/tickets/${idOf('Ana Status')}`, { status: 'open', userId: own.adminId });
+    await agent.client.put(`/tickets/${idOf('Bia Status')}`, { status: 'open', userId: agent.id });
+    await own.admin.put(`/tickets/${idOf('Caio Status')}`, { status: 'open', userId: own.adminId });
+    await own.admin.put(`/tickets/${idOf('Caio Status')}`, { status: 'closed', sendFarewellMessage: false });
+
+    const filtered = async (client: ApiClient, statuses: string[], extra = '') => {
+      const res = await client.get(`/tickets?status=search&statusFilter=${encodeURIComponent(JSON.stringify(statuses))}${extra}`);
+      expect(res.status).toBe(200);
+      return res.body as { tickets: { contact: { name: string }; status: string }[]; count: number; hasMore: boolean; nextCursor: string | null };
+    };
+    const namesOf = (page: { tickets: { contact: { name: string } }[] }) => page.tickets.map((t) => t.contact.name).sort();
+
+    expect(namesOf(await filtered(own.admin, ['open']))).toEqual(['Ana Status']);
+    expect(namesOf(await filtered(own.admin, ['open', 'closed']))).toEqual(['Ana Status', 'Caio Status']);
+    const adminPending = await filtered(own.admin, ['pending']);
+    expect(namesOf(adminPending)).toEqual(['Davi Status', 'Edu Status']);
+    expect(adminPending.count).toBe(2);
+    // the agent sees their own open ticket, not the admin's
+    expect(namesOf(await filtered(agent.client, ['open', 'pending']))).toEqual(['Bia Status', 'Davi Status', 'Edu Status']);
+    // without statuses and without text the search view lists nothing
+    expect((await own.admin.get('/tickets?status=search')).body).toMatchObject({ tickets: [], count: 0, hasMore: false });
+
+    // pages of one ticket walk the merged statuses without gaps or repeats
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await filtered(own.admin, ['open', 'pending', 'closed'], `&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.tickets.map((t) => t.contact.name));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen.sort()).toEqual(['Ana Status', 'Caio Status', 'Davi Status', 'Edu Status']);
+  });
+
   it('pages a tab with a cursor without gaps or repeats, and counts the tab', async () => {
     const own = await signupCompany(runtime, 'Paging Co');
     for (let i = 0; i < 23; i++) await new Visitor(runtime, own.webchatToken).start(`Cliente ${String(i).padStart(2, '0')}`).then((v) => v.say(`mensagem ${i}`));

@@ -232,10 +232,12 @@ interface Dimension {
   queueId?: number;
 }
 
+const statusDimension = (companyId: number, s: TicketStatus): Dimension => ({ key: `S.${s}`, index: 'gsi1', partition: `C#${companyId}#TS#${s}`, counter: `S#${s}` });
+
 const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
   const viewer = viewerOfAuth(auth);
   const c = auth.companyId;
-  const byStatus = (s: TicketStatus): Dimension => ({ key: `S.${s}`, index: 'gsi1', partition: `C#${c}#TS#${s}`, counter: `S#${s}` });
+  const byStatus = (s: TicketStatus): Dimension => statusDimension(c, s);
   const byQueue = (queueId: number, s: TicketStatus): Dimension => ({
     key: `Q.${queueId}.${s}`,
     queueId,
@@ -268,6 +270,14 @@ const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
     default:
       return [];
   }
+};
+
+/** The partitions of one status of the status filter: a tab's status as its tab; the bot's statuses for admins. */
+const statusDims = (auth: AuthContext, q: TicketListQuery, status: TicketStatus): Dimension[] => {
+  if (status === 'lgpd' || status === 'nps') {
+    return auth.profile === 'admin' ? [statusDimension(auth.companyId, status)] : [];
+  }
+  return dims(auth, { ...q, status, showAll: false });
 };
 
 const filterOf = (auth: AuthContext, q: TicketListQuery) => {
@@ -317,10 +327,21 @@ export interface TicketPage {
  * tenant's size.
  */
 export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promise<TicketPage> => {
-  if (q.status === 'search') return searchTickets(auth, q);
+  if (q.status === 'search') {
+    if (q.searchParam?.trim()) return searchTickets(auth, q);
+    // the filter panel's status filter with no search text lists those statuses, each as its own tab would
+    // (without show-all, as in search); no status and no text lists nothing
+    if (!q.statusFilter?.length) return { tickets: [], count: 0, hasMore: false, nextCursor: null };
+    const byKey = new Map(q.statusFilter.flatMap((status) => statusDims(auth, q, status)).map((d) => [d.key, d]));
+    return listDimensions(auth, q, [...byKey.values()], true);
+  }
+  return listDimensions(auth, q, dims(auth, q), false);
+};
+
+const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimension[], byStatusFilter: boolean): Promise<TicketPage> => {
   // the queue selector narrows the queue partitions read; the others are filtered on the queue
   const selected = q.queueIds?.length ? new Set(q.queueIds) : undefined;
-  const dimensions = dims(auth, q).filter((d) => !selected || d.index !== 'gsi2' || d.queueId === undefined || selected.has(d.queueId));
+  const dimensions = all.filter((d) => !selected || d.index !== 'gsi2' || d.queueId === undefined || selected.has(d.queueId));
   const cursor = decodeCursor(q.cursor, isListCursor) ?? {};
   const forward = q.sortTickets === 'ASC';
   const filter = filterOf(auth, q);
@@ -370,7 +391,7 @@ export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promis
   const counters = await countersRead;
   // the tab's counters count every ticket of the tab; with a filter (unread, tags, users, connections) the count
   // is what the filter let through so far, carried in the cursor, and exact once hasMore is false
-  const narrowed = Boolean(q.withUnreadMessages || q.tags?.length || q.whatsapps?.length || (q.users?.length && auth.profile === 'admin'));
+  const narrowed = Boolean(byStatusFilter || q.withUnreadMessages || q.tags?.length || q.whatsapps?.length || (q.users?.length && auth.profile === 'admin'));
   const listedBefore = Number(cursor[LISTED]?.n ?? 0) || 0;
   const count = narrowed
     ? listedBefore + visible.length

@@ -22,6 +22,7 @@ export const ticketsEn: TicketsDictionary = {
     closed: 'Resolved',
     closedTitle: 'Resolved tickets',
     searchResults: 'Results for “{{text}}”',
+    statusResults: 'Status: {{statuses}}',
     back: 'Back to the tabs',
   },
   mobile: {

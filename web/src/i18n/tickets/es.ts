@@ -22,6 +22,7 @@ export const ticketsEs: TicketsDictionary = {
     closed: 'Resueltos',
     closedTitle: 'Tickets resueltos',
     searchResults: 'Resultados para «{{text}}»',
+    statusResults: 'Estado: {{statuses}}',
     back: 'Volver a las pestañas',
   },
   mobile: {

@@ -25,6 +25,7 @@ export const ticketsPt = {
     closed: 'Resolvidos',
     closedTitle: 'Atendimentos resolvidos',
     searchResults: 'Resultados para “{{text}}”',
+    statusResults: 'Status: {{statuses}}',
     back: 'Voltar às abas',
   },
   mobile: {

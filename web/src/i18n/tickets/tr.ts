@@ -22,6 +22,7 @@ export const ticketsTr: TicketsDictionary = {
     closed: 'Çözülenler',
     closedTitle: 'Çözülen talepler',
     searchResults: '“{{text}}” için sonuçlar',
+    statusResults: 'Durum: {{statuses}}',
     back: 'Sekmelere dön',
   },
   mobile: {

@@ -6,7 +6,6 @@ import { useConnections } from '../api/get-connections.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
-import type { TicketView } from '../utils/ticket-filters.ts';
 import { channelIcon } from '../utils/ticket-row.ts';
 
 export interface PanelFilters {
@@ -19,10 +18,10 @@ export interface PanelFilters {
 const statuses: TicketStatus[] = ['open', 'pending', 'group', 'closed'];
 
 /**
- * Tag, connection, status and (admins only) user filters. The status filter narrows search results; the tabs
- * already fix the status of the other views.
+ * Tag, connection, status and (admins only) user filters. Choosing statuses lists those statuses in place of the
+ * tabs (with search text, it narrows the results).
  */
-export function TicketFiltersPanel({ value, onChange, view }: { value: PanelFilters; onChange: (next: PanelFilters) => void; view: TicketView }) {
+export function TicketFiltersPanel({ value, onChange }: { value: PanelFilters; onChange: (next: PanelFilters) => void }) {
   const { t } = useTranslation();
   const viewer = useInboxViewer();
   const tags = useTags();
@@ -65,16 +64,15 @@ export function TicketFiltersPanel({ value, onChange, view }: { value: PanelFilt
         aria-label={t('tickets.filters.connections')}
         onChange={(e) => set('whatsapps', e.value as number[])}
       />
-      {view === 'search' ? (
-        <MultiSelect
-          {...common}
-          value={value.statuses}
-          options={statuses.map((s) => ({ value: s, label: t(`tickets.status.${s}`) }))}
-          placeholder={t('tickets.filters.status')}
-          aria-label={t('tickets.filters.status')}
-          onChange={(e) => set('statuses', e.value as TicketStatus[])}
-        />
-      ) : null}
+      <MultiSelect
+        {...common}
+        value={value.statuses}
+        options={statuses.map((s) => ({ value: s, label: t(`tickets.status.${s}`) }))}
+        placeholder={t('tickets.filters.status')}
+        aria-label={t('tickets.filters.status')}
+        onChange={(e) => set('statuses', e.value as TicketStatus[])}
+        data-testid="status-filter"
+      />
       {viewer.isAdmin ? (
         <MultiSelect
           {...common}

@@ -38,7 +38,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const searching = isSearchable(search);
 
-  const view: TicketView = searching ? 'search' : inbox.showClosed ? 'closed' : inbox.tab;
+  // the panel's status filter, like a search, replaces the tabs by one list of the chosen statuses
+  const filteringStatuses = panel.statuses.length > 0;
+  const view: TicketView = searching || filteringStatuses ? 'search' : inbox.showClosed ? 'closed' : inbox.tab;
   const showAllOffered = mayShowAll(viewer, viewer.allUserChat, view);
   const tabs: TicketTab[] = viewer.allowGroup ? ['open', 'pending', 'group'] : ['open', 'pending'];
 
@@ -120,7 +122,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </div>
       ) : null}
 
-      {filtersOpen ? <TicketFiltersPanel value={panel} onChange={setPanel} view={view} /> : null}
+      {filtersOpen ? <TicketFiltersPanel value={panel} onChange={setPanel} /> : null}
 
       <div className="tickets-manager__toolbar">
         <Button
@@ -189,7 +191,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
       {view === 'search' || view === 'closed' ? (
         <div className="tickets-manager__view-banner" data-testid="view-banner">
           <i className={view === 'search' ? 'pi pi-search' : 'pi pi-check-circle'} aria-hidden="true" />
-          <span>{view === 'search' ? t('tickets.views.searchResults', { text: search.trim() }) : t('tickets.views.closedTitle')}</span>
+          <span>
+            {view === 'closed'
+              ? t('tickets.views.closedTitle')
+              : searching
+                ? t('tickets.views.searchResults', { text: search.trim() })
+                : t('tickets.views.statusResults', { statuses: panel.statuses.map((s) => t(`tickets.status.${s}`)).join(', ') })}
+          </span>
           <Button
             type="button"
             icon="pi pi-times"
@@ -200,7 +208,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             tooltip={t('tickets.views.back')}
             tooltipOptions={{ position: 'bottom' }}
             className="tickets-manager__view-close"
-            onClick={() => (view === 'search' ? setSearchText('') : inbox.setShowClosed(false))}
+            onClick={() => (view === 'closed' ? inbox.setShowClosed(false) : searching ? setSearchText('') : setPanel({ ...panel, statuses: [] }))}
           />
         </div>
       ) : (

@@ -90,6 +90,12 @@ describe('the list controls', () => {
       showAll: undefined,
       statusFilter: '["open"]',
     });
+    // the status filter alone lists those statuses: no empty search text goes to the server
+    expect(ticketListQuery(filters({ view: 'search', searchParam: '', statuses: ['open', 'closed'] }))).toMatchObject({
+      status: 'search',
+      searchParam: undefined,
+      statusFilter: '["open","closed"]',
+    });
     expect(ticketListQuery(filters({ tags: [1, 2] })).tags).toBe('[1,2]');
   });
 });

@@ -48,7 +48,7 @@ const jsonList = (ids: number[]) => (ids.length ? JSON.stringify(ids) : undefine
 /** The GET /tickets query of a list (without the cursor). */
 export const ticketListQuery = (f: TicketListFilters, limit = TICKET_PAGE_SIZE) => ({
   status: f.view,
-  searchParam: f.view === 'search' ? f.searchParam.trim() : undefined,
+  searchParam: f.view === 'search' && f.searchParam.trim() ? f.searchParam.trim() : undefined,
   searchOnMessages: f.view === 'search' && f.searchOnMessages ? true : undefined,
   showAll: f.view !== 'search' && f.showAll ? true : undefined,
   sortTickets: sortApplies(f.view) ? f.sort : 'DESC',
