@@ -1,7 +1,7 @@
 /**
- * The route table: the one place an HTTP route exists. CDK builds the HTTP API from it, the local gateway
- * dispatches from it, handlers validate with its schemas and the web client calls through it.
- * Paths are relative to the API prefix `/api`.
+ * The schemas of each route of the route table (route-table.ts), for the handlers that validate with them and
+ * the types of the web client. A route exists only in the table; here it gets its params, query, body and
+ * answer schemas by id.
  */
 import { z } from 'zod';
 import {
@@ -100,130 +100,113 @@ import {
   scheduleMediaBody,
   scheduleMediaResponse,
 } from './contracts/schedules.ts';
-import { rules, type AccessRule } from './permissions.ts';
+import { matchRouteIn, routeTable, type RouteEntry, type RouteId } from './route-table.ts';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX, buildPath, modules, routeKey, type HttpMethod, type ModuleName, type RouteAuth, type RouteEntry, type RouteId } from './route-table.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules'] as const;
-export type ModuleName = (typeof modules)[number];
-
-/**
- * public: no credentials; user: a valid access token of an active session.
- * Finer rules (profile, super flag, user flags, plan flags) are an AccessRule from permissions.ts.
- */
-export type RouteAuth = 'public' | 'user';
-
-export interface RouteDef {
-  /** `<module>.<name>`; the handler lives in functions/src/modules/<module>/handlers/<name>.handler.ts */
-  id: string;
-  method: HttpMethod;
-  path: string;
-  module: ModuleName;
-  auth: RouteAuth;
-  access?: AccessRule;
+export interface RouteSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** status of a successful answer; 200 unless stated */
-  status?: number;
 }
 
-const defineRoutes = <const T extends readonly RouteDef[]>(routes: T) => routes;
+export interface RouteDef extends RouteEntry, RouteSchemas {}
 
-export const routes = defineRoutes([
+/** Every route of the table, and only those, has an entry (an empty one when it validates nothing). */
+export const routeSchemas = {
   // authentication and session (spec document 1, section 7)
-  { id: 'auth.login', method: 'POST', path: '/auth/login', module: 'auth', auth: 'public', body: loginBody, response: sessionResponse },
-  { id: 'auth.refresh-token', method: 'POST', path: '/auth/refresh_token', module: 'auth', auth: 'public', response: sessionResponse },
-  { id: 'auth.logout', method: 'DELETE', path: '/auth/logout', module: 'auth', auth: 'user', response: okResponse },
-  { id: 'auth.me', method: 'GET', path: '/auth/me', module: 'auth', auth: 'user', response: user },
-  { id: 'auth.ws-ticket', method: 'POST', path: '/auth/ws-ticket', module: 'auth', auth: 'user', response: wsTicketResponse },
-  { id: 'auth.signup', method: 'POST', path: '/auth/signup', module: 'auth', auth: 'public', body: signupBody, status: 201 },
-  { id: 'auth.forgot-password', method: 'POST', path: '/forgetpassword/{email}', module: 'auth', auth: 'public', params: forgotPasswordParams, response: forgotPasswordResponse },
-  { id: 'auth.reset-password', method: 'POST', path: '/resetpasswords', module: 'auth', auth: 'public', body: resetPasswordBody, response: okResponse },
+  'auth.login': { body: loginBody, response: sessionResponse },
+  'auth.refresh-token': { response: sessionResponse },
+  'auth.logout': { response: okResponse },
+  'auth.me': { response: user },
+  'auth.ws-ticket': { response: wsTicketResponse },
+  'auth.signup': { body: signupBody },
+  'auth.forgot-password': { params: forgotPasswordParams, response: forgotPasswordResponse },
+  'auth.reset-password': { body: resetPasswordBody, response: okResponse },
   // platform lookups
-  { id: 'system.version', method: 'GET', path: '/version', module: 'system', auth: 'public', response: versionResponse },
-  { id: 'plans.list-public', method: 'GET', path: '/plans/list', module: 'plans', auth: 'public', response: planList },
-  { id: 'companies.list-plan', method: 'GET', path: '/companies/listPlan/{companyId}', module: 'companies', auth: 'user', params: listPlanParams, response: companyPlan },
-  { id: 'settings.public', method: 'GET', path: '/public-settings/{key}', module: 'settings', auth: 'public', params: publicSettingParams, response: publicSettingResponse },
+  'system.version': { response: versionResponse },
+  'plans.list-public': { response: planList },
+  'companies.list-plan': { params: listPlanParams, response: companyPlan },
+  'settings.public': { params: publicSettingParams, response: publicSettingResponse },
   // users (own profile from the avatar menu; the admin users page extends these)
-  { id: 'users.show', method: 'GET', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, response: user },
-  { id: 'users.update', method: 'PUT', path: '/users/{id}', module: 'users', auth: 'user', params: userIdParams, body: updateUserBody, response: user },
-  { id: 'users.create', method: 'POST', path: '/users', module: 'users', auth: 'user', access: rules['admin:area'], body: createUserBody, response: user, status: 201 },
-  { id: 'users.list', method: 'GET', path: '/users', module: 'users', auth: 'user', query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
-  { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user', params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
+  'users.show': { params: userIdParams, response: user },
+  'users.update': { params: userIdParams, body: updateUserBody, response: user },
+  'users.create': { body: createUserBody, response: user },
+  'users.list': { query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
+  'users.toggle-width': { params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
   // inbox lookups
-  { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user', response: z.array(queue) },
-  { id: 'connections.list', method: 'GET', path: '/whatsapp', module: 'connections', auth: 'user', response: z.array(connection) },
-  { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user', query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
+  'queues.list': { response: z.array(queue) },
+  'connections.list': { response: z.array(connection) },
+  'settings.company-one': { query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
   // tickets (spec document 1, section 7)
-  { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user', query: ticketListQuery, response: ticketListResponse },
-  { id: 'tickets.show-by-uuid', method: 'GET', path: '/tickets/u/{uuid}', module: 'tickets', auth: 'user', params: ticketUuidParams, response: ticket },
-  { id: 'tickets.show', method: 'GET', path: '/tickets/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, response: ticket },
-  { id: 'tickets.create', method: 'POST', path: '/tickets', module: 'tickets', auth: 'user', body: createTicketBody, response: ticket, status: 201 },
-  { id: 'tickets.update', method: 'PUT', path: '/tickets/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, body: updateTicketBody, response: ticket },
-  { id: 'tickets.delete', method: 'DELETE', path: '/tickets/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, access: rules['ticket-options:deleteTicket'], response: okResponse },
-  { id: 'tickets.close-all', method: 'POST', path: '/tickets/closeAll', module: 'tickets', auth: 'user', access: rules['tickets-manager:closeAll'], body: closeAllBody, response: z.object({ closed: z.number().int() }) },
-  { id: 'tickets.logs', method: 'GET', path: '/tickets-log/{id}', module: 'tickets', auth: 'user', params: ticketIdParams, response: z.array(ticketLog) },
-  { id: 'tickets.tag-add', method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', module: 'tickets', auth: 'user', params: ticketTagParams, response: ticket },
-  { id: 'tickets.tags-remove', method: 'DELETE', path: '/ticket-tags/{ticketId}', module: 'tickets', auth: 'user', params: ticketTagsParams, response: ticket },
-  { id: 'tickets.notes-list', method: 'GET', path: '/ticket-notes/list', module: 'tickets', auth: 'user', query: noteListQuery, response: z.array(ticketNote) },
-  { id: 'tickets.notes-create', method: 'POST', path: '/ticket-notes', module: 'tickets', auth: 'user', body: createNoteBody, response: ticketNote, status: 201 },
-  { id: 'tickets.notes-delete', method: 'DELETE', path: '/ticket-notes/{id}', module: 'tickets', auth: 'user', params: noteIdParams, response: okResponse },
+  'tickets.list': { query: ticketListQuery, response: ticketListResponse },
+  'tickets.show-by-uuid': { params: ticketUuidParams, response: ticket },
+  'tickets.show': { params: ticketIdParams, response: ticket },
+  'tickets.create': { body: createTicketBody, response: ticket },
+  'tickets.update': { params: ticketIdParams, body: updateTicketBody, response: ticket },
+  'tickets.delete': { params: ticketIdParams, response: okResponse },
+  'tickets.close-all': { body: closeAllBody, response: z.object({ closed: z.number().int() }) },
+  'tickets.logs': { params: ticketIdParams, response: z.array(ticketLog) },
+  'tickets.tag-add': { params: ticketTagParams, response: ticket },
+  'tickets.tags-remove': { params: ticketTagsParams, response: ticket },
+  'tickets.notes-list': { query: noteListQuery, response: z.array(ticketNote) },
+  'tickets.notes-create': { body: createNoteBody, response: ticketNote },
+  'tickets.notes-delete': { params: noteIdParams, response: okResponse },
   // messages
-  { id: 'messages.list', method: 'GET', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageListParams, query: messageListQuery, response: messageListResponse },
-  { id: 'messages.send', method: 'POST', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageListParams, body: sendMessageBody, response: message, status: 201 },
-  { id: 'messages.upload-url', method: 'POST', path: '/messages/{id}/upload-url', module: 'messages', auth: 'user', params: messageListParams, body: uploadUrlBody, response: uploadUrlResponse },
-  { id: 'messages.edit', method: 'POST', path: '/messages/edit/{messageId}/{ticketId}', module: 'messages', auth: 'user', params: editMessageParams, body: editMessageBody, response: message },
-  { id: 'messages.delete', method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'user', params: messageIdParams, response: message },
-  { id: 'messages.forward', method: 'POST', path: '/message/forward', module: 'messages', auth: 'user', body: forwardMessageBody, response: message, status: 201 },
+  'messages.list': { params: messageListParams, query: messageListQuery, response: messageListResponse },
+  'messages.send': { params: messageListParams, body: sendMessageBody, response: message },
+  'messages.upload-url': { params: messageListParams, body: uploadUrlBody, response: uploadUrlResponse },
+  'messages.edit': { params: editMessageParams, body: editMessageBody, response: message },
+  'messages.delete': { params: messageIdParams, response: message },
+  'messages.forward': { body: forwardMessageBody, response: message },
   // the website chat widget (public: a visitor token, not a user session)
-  { id: 'webchat.config', method: 'GET', path: '/webchat/{token}', module: 'webchat', auth: 'public', params: webchatTokenParams, response: widgetConfig },
-  { id: 'webchat.create-visitor', method: 'POST', path: '/webchat/{token}/visitors', module: 'webchat', auth: 'public', params: webchatTokenParams, body: createVisitorBody, response: visitorSession, status: 201 },
-  { id: 'webchat.send', method: 'POST', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', params: webchatTokenParams, body: visitorMessageBody, response: visitorMessage, status: 202 },
-  { id: 'webchat.messages', method: 'GET', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', params: webchatTokenParams, response: visitorMessages },
+  'webchat.config': { params: webchatTokenParams, response: widgetConfig },
+  'webchat.create-visitor': { params: webchatTokenParams, body: createVisitorBody, response: visitorSession },
+  'webchat.send': { params: webchatTokenParams, body: visitorMessageBody, response: visitorMessage },
+  'webchat.messages': { params: webchatTokenParams, response: visitorMessages },
   // contacts (spec document 1, sections 2 "Contacts", 5, 6 and 7 "Contacts")
-  { id: 'contacts.list', method: 'GET', path: '/contacts', module: 'contacts', auth: 'user', query: contactListQuery, response: contactListResponse },
-  { id: 'contacts.list-all', method: 'GET', path: '/contacts/list', module: 'contacts', auth: 'user', query: contactListAllQuery, response: contactListAllResponse },
-  { id: 'contacts.show', method: 'GET', path: '/contacts/{id}', module: 'contacts', auth: 'user', params: contactIdParams, response: contact },
-  { id: 'contacts.create', method: 'POST', path: '/contacts', module: 'contacts', auth: 'user', body: createContactBody, response: contact, status: 201 },
-  { id: 'contacts.update', method: 'PUT', path: '/contacts/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: updateContactBody, response: contact },
-  { id: 'contacts.delete', method: 'DELETE', path: '/contacts/{id}', module: 'contacts', auth: 'user', access: rules['contacts-page:deleteContact'], params: contactIdParams, response: okResponse },
-  { id: 'contacts.toggle-accept-audio', method: 'PUT', path: '/contacts/toggleAcceptAudio/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: toggleAcceptAudioBody, response: contact },
-  { id: 'contacts.toggle-disable-bot', method: 'PUT', path: '/contacts/toggleDisableBot/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: toggleDisableBotBody, response: contact },
-  { id: 'contacts.block', method: 'PUT', path: '/contacts/block/{id}', module: 'contacts', auth: 'user', params: contactIdParams, body: blockContactBody, response: contact },
-  { id: 'contacts.profile', method: 'GET', path: '/contacts/profile/{number}', module: 'contacts', auth: 'user', params: contactProfileParams, response: contactProfileResponse },
-  { id: 'contacts.import-row', method: 'POST', path: '/contactsImport', module: 'contacts', auth: 'user', body: contactImportRow, response: contactImportResponse, status: 201 },
-  { id: 'contacts.tags', method: 'GET', path: '/contactTags/{id}', module: 'contacts', auth: 'user', params: contactIdParams, response: contactTagsResponse },
+  'contacts.list': { query: contactListQuery, response: contactListResponse },
+  'contacts.list-all': { query: contactListAllQuery, response: contactListAllResponse },
+  'contacts.show': { params: contactIdParams, response: contact },
+  'contacts.create': { body: createContactBody, response: contact },
+  'contacts.update': { params: contactIdParams, body: updateContactBody, response: contact },
+  'contacts.delete': { params: contactIdParams, response: okResponse },
+  'contacts.toggle-accept-audio': { params: contactIdParams, body: toggleAcceptAudioBody, response: contact },
+  'contacts.toggle-disable-bot': { params: contactIdParams, body: toggleDisableBotBody, response: contact },
+  'contacts.block': { params: contactIdParams, body: blockContactBody, response: contact },
+  'contacts.profile': { params: contactProfileParams, response: contactProfileResponse },
+  'contacts.import-row': { body: contactImportRow, response: contactImportResponse },
+  'contacts.tags': { params: contactIdParams, response: contactTagsResponse },
   // tags (spec document 1 section 7 "Contacts", document 2 "Tags and kanban")
-  { id: 'tags.list', method: 'GET', path: '/tags/list', module: 'tags', auth: 'user', query: tagListQuery, response: tagListResponse },
-  { id: 'tags.create', method: 'POST', path: '/tags', module: 'tags', auth: 'user', body: createTagBody, response: tagSummary, status: 201 },
-  { id: 'tags.sync', method: 'POST', path: '/tags/sync', module: 'tags', auth: 'user', body: syncTagsBody, response: contact },
-  { id: 'tags.remove-contact', method: 'DELETE', path: '/tags-contacts/{tagId}/{contactId}', module: 'tags', auth: 'user', params: tagContactParams, response: okResponse },
+  'tags.list': { query: tagListQuery, response: tagListResponse },
+  'tags.create': { body: createTagBody, response: tagSummary },
+  'tags.sync': { body: syncTagsBody, response: contact },
+  'tags.remove-contact': { params: tagContactParams, response: okResponse },
   // scheduled messages (spec document 1 "Schedule", document 3 "Schedules (/schedules)"); the plan's useSchedules flag
-  { id: 'schedules.list', method: 'GET', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'], query: scheduleListQuery, response: scheduleListResponse },
-  { id: 'schedules.show', method: 'GET', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, response: schedule },
-  { id: 'schedules.create', method: 'POST', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'], body: scheduleBody, response: schedule, status: 201 },
-  { id: 'schedules.update', method: 'PUT', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, body: scheduleBody, response: schedule },
-  { id: 'schedules.delete', method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, response: okResponse },
-  { id: 'schedules.media-upload', method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, body: scheduleMediaBody, response: scheduleMediaResponse },
-  { id: 'schedules.media-remove', method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'], params: scheduleIdParams, response: schedule },
+  'schedules.list': { query: scheduleListQuery, response: scheduleListResponse },
+  'schedules.show': { params: scheduleIdParams, response: schedule },
+  'schedules.create': { body: scheduleBody, response: schedule },
+  'schedules.update': { params: scheduleIdParams, body: scheduleBody, response: schedule },
+  'schedules.delete': { params: scheduleIdParams, response: okResponse },
+  'schedules.media-upload': { params: scheduleIdParams, body: scheduleMediaBody, response: scheduleMediaResponse },
+  'schedules.media-remove': { params: scheduleIdParams, response: schedule },
   // quick replies (spec document 3 "Quick replies (/quick-messages)" and section 7 "Quick replies"; document 1 "Quick message (as used in the input)")
-  { id: 'quick-messages.list', method: 'GET', path: '/quick-messages', module: 'quick-messages', auth: 'user', query: quickMessageListQuery, response: quickMessageListResponse },
-  { id: 'quick-messages.picker', method: 'GET', path: '/quick-messages/list', module: 'quick-messages', auth: 'user', query: quickMessagePickerQuery, response: quickMessagePickerResponse },
-  { id: 'quick-messages.show', method: 'GET', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, response: quickMessage },
-  { id: 'quick-messages.create', method: 'POST', path: '/quick-messages', module: 'quick-messages', auth: 'user', body: createQuickMessageBody, response: quickMessage, status: 201 },
-  { id: 'quick-messages.update', method: 'PUT', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, body: updateQuickMessageBody, response: quickMessage },
-  { id: 'quick-messages.delete', method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, response: okResponse },
-  { id: 'quick-messages.media-upload', method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, body: quickMessageMediaBody, response: quickMessageMediaResponse },
-  { id: 'quick-messages.media-remove', method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user', params: quickMessageIdParams, response: quickMessage },
-] as const satisfies readonly RouteDef[]);
+  'quick-messages.list': { query: quickMessageListQuery, response: quickMessageListResponse },
+  'quick-messages.picker': { query: quickMessagePickerQuery, response: quickMessagePickerResponse },
+  'quick-messages.show': { params: quickMessageIdParams, response: quickMessage },
+  'quick-messages.create': { body: createQuickMessageBody, response: quickMessage },
+  'quick-messages.update': { params: quickMessageIdParams, body: updateQuickMessageBody, response: quickMessage },
+  'quick-messages.delete': { params: quickMessageIdParams, response: okResponse },
+  'quick-messages.media-upload': { params: quickMessageIdParams, body: quickMessageMediaBody, response: quickMessageMediaResponse },
+  'quick-messages.media-remove': { params: quickMessageIdParams, response: quickMessage },
+} satisfies Record<RouteId, RouteSchemas>;
 
-export type Route = (typeof routes)[number];
-export type RouteId = Route['id'];
+type Entry = (typeof routeTable)[number];
+type WithSchemas<E> = E extends { id: infer Id extends RouteId } ? E & (typeof routeSchemas)[Id] : never;
+export type Route = WithSchemas<Entry>;
+
+export const routes: readonly Route[] = routeTable.map((entry) => ({ ...entry, ...routeSchemas[entry.id] }) as Route);
 
 export const routeById = (id: RouteId): RouteDef => {
   const found = routes.find((r) => r.id === id);
@@ -231,58 +214,8 @@ export const routeById = (id: RouteId): RouteDef => {
   return found;
 };
 
-/** API Gateway's route key for a route, e.g. `POST /api/auth/login`. */
-export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${API_PREFIX}${r.path}`;
-
-/** Fills `{name}` placeholders of a route path with encoded values. */
-export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>
-  path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-
-const segmentsOf = (path: string) => path.split('/').filter(Boolean);
-
 /**
  * Matches a concrete path against route paths the way API Gateway does: a literal segment wins over a
  * `{param}` segment at the same position, so `/contacts/list` is chosen before `/contacts/{id}`.
  */
-export const matchRoute = (
-  method: string,
-  path: string,
-  table: readonly RouteDef[] = routes,
-): { route: RouteDef; params: Record<string, string> } | { methodNotAllowed: true } | undefined => {
-  const actual = segmentsOf(path);
-  let best: { route: RouteDef; params: Record<string, string>; score: string } | undefined;
-  let pathMatched = false;
-  for (const route of table) {
-    const expected = segmentsOf(route.path);
-    if (expected.length !== actual.length) continue;
-    const params: Record<string, string> = {};
-    let score = '';
-    let ok = true;
-    for (let i = 0; i < expected.length && ok; i++) {
-      const seg = expected[i]!;
-      const param = /^\{(\w+)\}$/.exec(seg);
-      if (param) {
-        try {
-          params[param[1]!] = decodeURIComponent(actual[i]!);
-        } catch {
-          ok = false;
-        }
-        score += '0';
-      } else if (seg === actual[i]) {
-        score += '1';
-      } else {
-        ok = false;
-      }
-    }
-    if (!ok) continue;
-    pathMatched = true;
-    if (route.method !== method) continue;
-    if (!best || score > best.score) best = { route, params, score };
-  }
-  if (best) return { route: best.route, params: best.params };
-  return pathMatched ? { methodNotAllowed: true } : undefined;
-};
+export const matchRoute = (method: string, path: string, table: readonly RouteDef[] = routes) => matchRouteIn(table, method, path);

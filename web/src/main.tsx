@@ -2,15 +2,16 @@ import 'primeicons/primeicons.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import './lib/i18n.ts';
+import { i18nReady } from './lib/i18n.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
 import './styles/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The theme stylesheet is loaded before the first render so the page never shows unstyled.
-void applyTheme(getTheme()).finally(() => {
+// The theme stylesheet and the interface language's texts are loaded before the first render, so the page never
+// shows unstyled or in another language.
+void Promise.allSettled([applyTheme(getTheme()), i18nReady]).finally(() => {
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../field-rules.ts';
 
 /** A numeric id in a path or query string ("12"), parsed to a positive integer. */
 export const idParam = z.coerce.number().int().positive();
@@ -12,9 +13,9 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-/** Shortest password a user may set (OWASP's minimum for passwords without a second factor); older ones still sign in. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_TOO_SHORT = 'At least 8 characters';
+/** The password limits live with the zod-free field rules, which the sign-in page reads. */
+export { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
+
 /** A password being set: signup, a user's creation or change, a reset. */
 export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(50, 'Too Long!');
 

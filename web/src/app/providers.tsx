@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { PrimeReactProvider } from 'primereact/api';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
@@ -8,20 +7,21 @@ import { RealtimeProvider } from '../lib/realtime.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 import { ToastProvider } from '../lib/toast.tsx';
 
-/** Everything a page may rely on: translations, UI kit, data cache, toasts, the session and live events. */
+/**
+ * Everything a page may rely on: translations, data cache, toasts, the session and live events. PrimeReact's
+ * provider is not here but in the pages that use PrimeReact (KitProvider), so the sign-in page loads none of it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nextProvider i18n={i18n}>
-      <PrimeReactProvider value={{ ripple: true }}>
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <SessionProvider>
-              <RealtimeProvider>{children}</RealtimeProvider>
-            </SessionProvider>
-          </ToastProvider>
-        </QueryClientProvider>
-      </PrimeReactProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <SessionProvider>
+            <RealtimeProvider>{children}</RealtimeProvider>
+          </SessionProvider>
+        </ToastProvider>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }

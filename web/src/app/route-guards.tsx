@@ -1,13 +1,15 @@
 import { can } from '@switchboard/shared/permissions';
-import { Button } from 'primereact/button';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { ForbiddenPage } from '../components/forbidden-page.tsx';
+import { LeanButton } from '../components/lean-controls.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useSession } from '../lib/session.tsx';
 import { SIGNED_IN_HOME } from '../lib/subscription.ts';
 import { buildViewer } from '../lib/viewer.ts';
+
+// only users without the dashboard ever see it
+const ForbiddenPage = lazy(async () => ({ default: (await import('../components/forbidden-page.tsx')).ForbiddenPage }));
 
 function Unreachable() {
   const { t } = useTranslation();
@@ -19,7 +21,7 @@ function Unreachable() {
       </p>
       <h1 className="status-page__title">{t('app.unreachableTitle')}</h1>
       <p className="status-page__text">{t('app.unreachableMessage')}</p>
-      <Button icon="pi pi-refresh" label={t('common.retry')} onClick={retryRestore} autoFocus />
+      <LeanButton icon="pi pi-refresh" label={t('common.retry')} onClick={retryRestore} autoFocus />
     </section>
   );
 }
@@ -53,6 +55,11 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 export function HomeRoute() {
   const { user } = useSession();
   if (!user) return null;
-  if (!can(buildViewer(user), 'dashboard:view')) return <ForbiddenPage />;
+  if (!can(buildViewer(user), 'dashboard:view'))
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ForbiddenPage />
+      </Suspense>
+    );
   return <Navigate to={SIGNED_IN_HOME} replace />;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader.tsx';
 import { HomeRoute, PublicOnly, RequireAuth } from './route-guards.tsx';
 
@@ -70,14 +70,10 @@ export const appRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-export const createAppRouter = () => createBrowserRouter(appRoutes);
-
 /**
- * The public website chat (/widget/{token}), embedded in customers' sites. It is a router of its own, run
- * outside the app's providers by App: no session restore, guards or agents' realtime connection on it.
+ * The public website chat (/widget/{token}), embedded in customers' sites. Its routes are the only ones on such a
+ * page, run outside the app's providers by App: no session restore, guards or agents' realtime connection on it.
  */
 export const widgetRoutes: RouteObject[] = [{ path: '/widget/:token', element: <WidgetPage /> }];
 
 export const isWidgetPath = (pathname: string): boolean => pathname.startsWith('/widget/');
-
-export const createWidgetRouter = () => createBrowserRouter(widgetRoutes);

@@ -3,6 +3,7 @@ import { classNames } from 'primereact/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { KitProvider } from '../components/kit-provider.tsx';
 import { ProfileDialog } from '../features/account/components/profile-dialog.tsx';
 import { useSessionReplaced } from '../features/auth/hooks/use-session-replaced.ts';
 import { useCompanyPlan } from '../features/company/api/get-company-plan.ts';
@@ -16,8 +17,16 @@ import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 
-/** The signed-in frame around every private page: drawer, top bar and the page. */
+/** The signed-in frame around every private page: drawer, top bar and the page, with PrimeReact's settings. */
 export function AppShell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
+  return (
+    <KitProvider>
+      <Shell registeredPaths={registeredPaths} />
+    </KitProvider>
+  );
+}
+
+function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const narrow = useNarrowScreen();

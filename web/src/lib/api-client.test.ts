@@ -58,6 +58,7 @@ describe('api client: requests', () => {
     expect(calls[0]).toMatchObject({ url: 'http://localhost:5173/api/users/5', method: 'PUT', credentials: 'include' });
     expect(calls[0]!.headers.authorization).toBe('Bearer tok-1');
     expect(JSON.parse(calls[0]!.body!)).toEqual({ name: 'Bia' });
+    expect(calls[0]!.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('encodes path parameters and adds query parameters, skipping empty ones', async () => {
@@ -112,6 +113,24 @@ describe('api client: error normalisation', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(0);
     expect(failure.code).toBe('ERR_NETWORK');
+  });
+
+  it('gives up after 30 s as ERR_TIMEOUT', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetchStub = vi.fn(
+        (_input: unknown, init: RequestInit = {}) =>
+          new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      );
+      vi.stubGlobal('fetch', fetchStub);
+      const failure = createApiClient(store).callRoute('system.version').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(fetchStub.mock.calls[0]![1]!.signal!.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(failure).resolves.toMatchObject({ status: 0, body: { error: 'ERR_TIMEOUT' } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

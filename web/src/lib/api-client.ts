@@ -1,8 +1,8 @@
-import { API_PREFIX, buildPath, routeById, type Route, type RouteDef, type RouteId } from '@switchboard/shared/routes';
-import { Amplify } from 'aws-amplify';
-import { del, get, patch, post, put } from 'aws-amplify/api';
+import { API_PREFIX, buildPath, routeEntry, type RouteEntry } from '@switchboard/shared/route-table';
+// types only: the schemas stay out of the bundle
+import type { Route, RouteId } from '@switchboard/shared/routes';
 import type { z } from 'zod';
-import { ApiError, normaliseError } from './api-error.ts';
+import { ApiError, errorFromAnswer, normaliseError } from './api-error.ts';
 import { isTokenStale } from './jwt.ts';
 import { sessionStore, type SessionStore } from './session-store.ts';
 
@@ -12,7 +12,6 @@ import { sessionStore, type SessionStore } from './session-store.ts';
  * spec's session rule to authenticated routes: a 403 refreshes the token once and retries, a 401 signs out.
  */
 
-const API_NAME = 'switchboard';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 type RouteOf<Id extends RouteId> = Extract<Route, { id: Id }>;
@@ -31,26 +30,10 @@ export type CallOutput<Id extends RouteId> =
 
 type CallArgs<Id extends RouteId> = object extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>];
 
-let configuredFor: string | undefined;
-
-/** Points Amplify's REST client at this origin's API. No retries: a 429 or 5xx is the caller's to show. */
-const configure = () => {
-  const endpoint = `${window.location.origin}${API_PREFIX}`;
-  if (configuredFor === endpoint) return;
-  Amplify.configure(
-    { API: { REST: { [API_NAME]: { endpoint } } } },
-    { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
-  );
-  configuredFor = endpoint;
+const queryString = (query: Record<string, QueryValue> | undefined): string => {
+  const entries = Object.entries(query ?? {}).filter((e): e is [string, string | number | boolean] => e[1] != null);
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
 };
-
-const toQueryParams = (query: Record<string, QueryValue> | undefined): Record<string, string> | undefined => {
-  if (!query) return undefined;
-  const entries = Object.entries(query).filter((e): e is [string, string | number | boolean] => e[1] != null);
-  return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) : undefined;
-};
-
-const methods = { GET: get, POST: post, PUT: put, PATCH: patch, DELETE: del } as const;
 
 interface RawInput {
   params?: Record<string, string | number>;
@@ -58,31 +41,38 @@ interface RawInput {
   body?: unknown;
 }
 
-const send = async (route: RouteDef, input: RawInput, token: string | null): Promise<unknown> => {
-  configure();
-  const operation = methods[route.method]({
-    apiName: API_NAME,
-    path: buildPath(route.path, input.params),
-    options: {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      queryParams: toQueryParams(input.query),
-      // Amplify's body type is its own JSON DocumentType; our bodies are plain JSON by construction.
-      body: input.body as never,
-      withCredentials: true,
-      timeout: REQUEST_TIMEOUT_MS,
-    },
-  });
+/** One request, no retries: a 429 or 5xx is the caller's to show. */
+const send = async (route: RouteEntry, input: RawInput, token: string | null): Promise<unknown> => {
+  const url = `${window.location.origin}${API_PREFIX}${buildPath(route.path, input.params)}${queryString(input.query)}`;
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const hasBody = input.body !== undefined && route.method !== 'GET';
+  if (hasBody) headers['content-type'] = 'application/json; charset=UTF-8';
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new DOMException('The request took too long', 'TimeoutError')), REQUEST_TIMEOUT_MS);
   try {
-    const response = await operation.response;
-    const text = await response.body.text();
+    const response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(input.body) : undefined,
+      // the refresh token travels as an HttpOnly cookie
+      credentials: 'include',
+      cache: 'no-store',
+      signal: abort.signal,
+    });
+    const text = await response.text();
+    if (!response.ok) throw errorFromAnswer(response.status, text);
     if (text.trim() === '') return undefined;
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new ApiError(response.statusCode, {});
+      throw new ApiError(response.status, {});
     }
   } catch (error) {
-    throw normaliseError(error);
+    // an abort carries its reason; fetch may reject with a plain AbortError instead
+    throw normaliseError(abort.signal.aborted && !(error instanceof ApiError) ? abort.signal.reason : error);
+  } finally {
+    clearTimeout(timer);
   }
 };
 
@@ -100,7 +90,7 @@ export const createApiClient = (store: SessionStore): ApiClient => {
   const refreshSession = (): Promise<boolean> => {
     refreshing ??= (async () => {
       try {
-        const session = (await send(routeById('auth.refresh-token'), {}, store.getToken())) as CallOutput<'auth.refresh-token'>;
+        const session = (await send(routeEntry('auth.refresh-token'), {}, store.getToken())) as CallOutput<'auth.refresh-token'>;
         store.setSession(session);
         return true;
       } catch (error) {
@@ -117,7 +107,7 @@ export const createApiClient = (store: SessionStore): ApiClient => {
 
   // Typed through ApiClient; the body works on the raw shapes so the compiler does not expand every route.
   const callRoute = async (id: RouteId, input: RawInput = {}): Promise<unknown> => {
-    const route = routeById(id);
+    const route = routeEntry(id);
     // Public routes answer 401/403 for their own reasons (wrong password, signup disabled): no session rule.
     if (route.auth !== 'user') return send(route, input, store.getToken());
     try {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, normaliseError, toErrorBody } from './api-error.ts';
+import { ApiError, errorFromAnswer, normaliseError, toErrorBody } from './api-error.ts';
 
 describe('error normalisation', () => {
-  it("reads the ErrorBody from Amplify's RestApiError response", () => {
-    const amplifyError = Object.assign(new Error('Unknown error'), {
-      name: 'UnknownError',
-      response: { statusCode: 409, headers: {}, body: JSON.stringify({ error: 'ERR_DUPLICATED_EMAIL', message: 'taken' }) },
-    });
-    const error = normaliseError(amplifyError);
+  it('reads the ErrorBody of an error answer', () => {
+    const error = errorFromAnswer(409, JSON.stringify({ error: 'ERR_DUPLICATED_EMAIL', message: 'taken' }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(409);
     expect(error.body).toEqual({ error: 'ERR_DUPLICATED_EMAIL', message: 'taken' });
@@ -21,14 +17,15 @@ describe('error normalisation', () => {
   });
 
   it('has no code for an answer without one', () => {
-    expect(normaliseError({ response: { statusCode: 500, body: '' } }).body).toEqual({});
-    expect(normaliseError({ response: { statusCode: 500, body: '{"error":42}' } }).code).toBeUndefined();
+    expect(errorFromAnswer(500, '').body).toEqual({});
+    expect(errorFromAnswer(500, '{"error":42}').code).toBeUndefined();
+    expect(errorFromAnswer(502, '<html>Bad gateway</html>')).toMatchObject({ status: 502, body: {} });
   });
 
   it('names network failures, timeouts and cancellations with client codes', () => {
-    expect(normaliseError(Object.assign(new Error('x'), { name: 'NetworkError' })).code).toBe('ERR_NETWORK');
-    expect(normaliseError(Object.assign(new Error('x'), { name: 'TimeoutError' })).code).toBe('ERR_TIMEOUT');
-    expect(normaliseError(Object.assign(new Error('x'), { name: 'CanceledError' })).code).toBe('ERR_CANCELED');
+    expect(normaliseError(new TypeError('Failed to fetch')).code).toBe('ERR_NETWORK');
+    expect(normaliseError(new DOMException('late', 'TimeoutError')).code).toBe('ERR_TIMEOUT');
+    expect(normaliseError(new DOMException('stopped', 'AbortError')).code).toBe('ERR_CANCELED');
   });
 
   it('passes an ApiError through and wraps anything else without a code', () => {

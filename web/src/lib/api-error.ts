@@ -56,21 +56,20 @@ export const toErrorBody = (parsed: unknown): ApiErrorBody => {
   return body;
 };
 
+/** The ApiError of an error answer (status >= 300 after redirects), from its body as text. */
+export const errorFromAnswer = (status: number, text: string): ApiError => new ApiError(status, toErrorBody(parseJson(text)));
+
 /**
- * Turns whatever an Amplify REST call threw into an ApiError. Amplify throws a RestApiError whose `response`
- * holds `{ statusCode, headers, body }` with the body as text for any status >= 300; a failed fetch becomes an
- * AmplifyError named NetworkError, an elapsed `timeout` an Error named TimeoutError, `cancel()` a CanceledError.
+ * Turns whatever a request threw into an ApiError: fetch rejects with a TypeError when the server cannot be
+ * reached, and an aborted request with the abort's reason (a TimeoutError when it ran out of time) or an
+ * AbortError.
  */
 export const normaliseError = (error: unknown): ApiError => {
   if (error instanceof ApiError) return error;
+  if (error instanceof TypeError) return new ApiError(0, { error: 'ERR_NETWORK' });
   if (isRecord(error)) {
-    const response = error.response;
-    if (isRecord(response) && typeof response.statusCode === 'number') {
-      return new ApiError(response.statusCode, toErrorBody(parseJson(response.body)));
-    }
-    if (error.name === 'NetworkError') return new ApiError(0, { error: 'ERR_NETWORK' });
     if (error.name === 'TimeoutError') return new ApiError(0, { error: 'ERR_TIMEOUT' });
-    if (error.name === 'CanceledError' || error.name === 'AbortError') return new ApiError(0, { error: 'ERR_CANCELED' });
+    if (error.name === 'AbortError') return new ApiError(0, { error: 'ERR_CANCELED' });
   }
   return new ApiError(0, {});
 };

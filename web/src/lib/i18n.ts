@@ -1,10 +1,6 @@
-import i18next from 'i18next';
-import { addLocale, locale as usePrimeLocale, localeOptions } from 'primereact/api';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../i18n/en.ts';
-import { es } from '../i18n/es.ts';
 import { pt } from '../i18n/pt.ts';
-import { tr } from '../i18n/tr.ts';
 import { readStored, storageKeys, writeStored } from './storage.ts';
 
 /** Interface languages (spec document 1, section 1): Portuguese by default, Spanish, English, Turkish. */
@@ -15,49 +11,50 @@ export const DEFAULT_LANGUAGE: Language = 'pt';
 /** BCP 47 locales for dates and numbers, and the <html lang> of each interface language. */
 export const locales: Record<Language, string> = { pt: 'pt-BR', es: 'es-ES', en: 'en-US', tr: 'tr-TR' };
 
-export const dictionaries = { pt, es, en, tr } as const;
-
 export const parseLanguage = (value: unknown): Language | undefined =>
   typeof value === 'string' && (languages as readonly string[]).includes(value) ? (value as Language) : undefined;
 
 const initial = parseLanguage(readStored(storageKeys.language)) ?? DEFAULT_LANGUAGE;
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(dictionaries).map(([lng, d]) => [lng, { translation: d }])),
-  lng: initial,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...languages],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
-
-/** PrimeReact's own texts (close buttons, password toggles, empty lists) follow the interface language. */
-const syncPrimeReact = (lng: Language) => {
-  const t = i18n.getFixedT(lng);
-  const base = localeOptions('en') as { aria?: Record<string, string> };
-  // PrimeReact reads passwordShow and passwordHide although its locale type does not declare them
-  const aria: Record<string, string> = {
-    ...base.aria,
-    close: t('a11y.close'),
-    passwordShow: t('a11y.passwordShow'),
-    passwordHide: t('a11y.passwordHide'),
-    listLabel: t('a11y.listLabel'),
-  };
-  addLocale(`app-${lng}`, {
-    aria,
-    clear: t('a11y.clear'),
-    emptyMessage: t('a11y.noResults'),
-    emptyFilterMessage: t('a11y.noResults'),
-  } as Parameters<typeof addLocale>[1]);
-  usePrimeLocale(`app-${lng}`);
+/**
+ * Portuguese, the default and the fallback, ships with the app; another language is downloaded when it is first
+ * chosen, and i18next switches only once it has arrived.
+ */
+const otherDictionaries: Record<Exclude<Language, 'pt'>, () => Promise<typeof pt>> = {
+  es: () => import('../i18n/es.ts').then((m) => m.es),
+  en: () => import('../i18n/en.ts').then((m) => m.en),
+  tr: () => import('../i18n/tr.ts').then((m) => m.tr),
 };
+
+const dictionaryLoader: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init: () => {},
+  read: (lng: string) => {
+    const load = otherDictionaries[lng as keyof typeof otherDictionaries];
+    return load ? load() : Promise.resolve(lng === DEFAULT_LANGUAGE ? pt : {});
+  },
+};
+
+export const i18n = i18next.createInstance();
+/** Resolves when the starting language's texts are in, before the first render. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(dictionaryLoader)
+  .use(initReactI18next)
+  .init({
+    resources: { pt: { translation: pt } },
+    partialBundledLanguages: true,
+    lng: initial,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...languages],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 const syncDocument = (value: string) => {
   const lng = parseLanguage(value) ?? DEFAULT_LANGUAGE;
   if (typeof document !== 'undefined') document.documentElement.lang = locales[lng];
-  syncPrimeReact(lng);
 };
 syncDocument(initial);
 i18n.on('languageChanged', syncDocument);

@@ -1,6 +1,6 @@
-import { Toast } from 'primereact/toast';
-import { createContext, useCallback, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../components/lean-controls.css';
 import { errorMessage } from './error-message.ts';
 
 /** Toast lifetimes (spec document 1, section 9): errors close after 2 s, everything else after 3000 ms. */
@@ -17,15 +17,80 @@ export interface Toaster {
   warn(text: string): void;
 }
 
+type Severity = 'success' | 'info' | 'warn' | 'error';
+
+interface ToastMessage {
+  id: number;
+  severity: Severity;
+  summary: string;
+  detail: string;
+  life: number;
+}
+
+const severityIcons: Record<Severity, string> = {
+  success: 'pi pi-check',
+  info: 'pi pi-info-circle',
+  warn: 'pi pi-exclamation-triangle',
+  error: 'pi pi-times-circle',
+};
+
 const ToastContext = createContext<Toaster | null>(null);
 
+/** One message, in PrimeReact Toast's markup (the theme styles it): it closes after its life unless hovered. */
+function ToastItem({ message, onClose }: { message: ToastMessage; onClose: (id: number) => void }) {
+  const { t } = useTranslation();
+  const [hovered, setHovered] = useState(false);
+  useEffect(() => {
+    if (hovered) return;
+    const timer = setTimeout(() => onClose(message.id), message.life);
+    return () => clearTimeout(timer);
+  }, [hovered, message, onClose]);
+  return (
+    <div
+      className={`p-toast-message p-toast-message-${message.severity}`}
+      role="alert"
+      aria-live="assertive"
+      aria-atomic="true"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div className="p-toast-message-content">
+        <span className={`p-toast-message-icon ${severityIcons[message.severity]}`} aria-hidden="true" />
+        <div className="p-toast-message-text">
+          <span className="p-toast-summary">{message.summary}</span>
+          <div className="p-toast-detail">{message.detail}</div>
+        </div>
+        <div>
+          <button
+            type="button"
+            className="p-toast-icon-close p-link"
+            aria-label={t('a11y.close')}
+            onClick={() => onClose(message.id)}
+          >
+            <span className="p-toast-icon-close-icon pi pi-times" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The app's toasts, top right. Not PrimeReact's Toast: it would bring PrimeReact's runtime into every page's
+ * first load, the sign-in page's included; the markup and classes are the same, so the theme styles it alike.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const ref = useRef<Toast>(null);
   const { t, i18n } = useTranslation();
+  const [messages, setMessages] = useState<ToastMessage[]>([]);
+  const nextId = useRef(0);
+
+  const close = useCallback((id: number) => setMessages((list) => list.filter((m) => m.id !== id)), []);
 
   const show = useCallback(
-    (severity: 'success' | 'info' | 'warn' | 'error', detail: string, life = DEFAULT_TOAST_MS) =>
-      ref.current?.show({ severity, summary: t(`toast.${severity}`), detail, life }),
+    (severity: Severity, detail: string, life = DEFAULT_TOAST_MS) => {
+      const id = ++nextId.current;
+      setMessages((list) => [...list, { id, severity, summary: t(`toast.${severity}`), detail, life }]);
+    },
     [t],
   );
 
@@ -42,8 +107,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={toaster}>
-      {/* below the top bar and the public pages' language and theme controls */}
-      <Toast ref={ref} position="top-right" className="app-toast" />
+      {/* below the top bar and the public pages' language and theme controls; above any dialog or overlay */}
+      <div
+        className="p-toast p-component p-toast-top-right app-toast"
+        style={{ position: 'fixed', top: 20, right: 20, zIndex: 9000 }}
+      >
+        {messages.map((m) => (
+          <ToastItem key={m.id} message={m} onClose={close} />
+        ))}
+      </div>
       {children}
     </ToastContext.Provider>
   );

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../../components/brand-mark.tsx';
-import { LanguageSelector } from '../../../components/language-selector.tsx';
-import { ThemeToggleButton } from '../../../components/theme-toggle-button.tsx';
+import { AuthToolbar } from './auth-toolbar.tsx';
 
 /** The frame of the public pages: a centred card with the brand, and language and theme controls. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="auth-page">
-      <div className="auth-page__toolbar">
-        <LanguageSelector showLabel />
-        <ThemeToggleButton />
-      </div>
+      <AuthToolbar />
       <main className="auth-card">
         <div className="auth-card__brand">
           <BrandMark />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { KitProvider } from '../../../components/kit-provider.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';
@@ -7,9 +8,18 @@ import { ResetRequestForm } from './reset-request-form.tsx';
 
 /**
  * /forgetpsw: without parameters it asks for the address and mails a link; the mailed link
- * (/forgetpsw?email=<e>&token=<t>) opens the second step, the new password.
+ * (/forgetpsw?email=<e>&token=<t>) opens the second step, the new password. Its forms use PrimeReact, so it
+ * brings PrimeReact's settings with it.
  */
 export function ForgotPasswordPage() {
+  return (
+    <KitProvider>
+      <ForgotPassword />
+    </KitProvider>
+  );
+}
+
+function ForgotPassword() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const email = search.get('email');

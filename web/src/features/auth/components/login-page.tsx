@@ -1,19 +1,19 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { LeanButton, LeanInputText, LeanPassword } from '../../../components/lean-controls.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLogin } from '../api/login.ts';
 import { usePublicSetting } from '../api/get-public-setting.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
-import { hasErrors, serverFieldErrors, validateLogin, type FieldErrors, type LoginValues } from '../utils/validation.ts';
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../utils/form-errors.ts';
+import { validateLogin, type LoginValues } from '../utils/login-rules.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
+/** The first page most visits load, so it is built without PrimeReact and zod. */
 export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.login.title'));
@@ -73,7 +73,7 @@ export function LoginPage() {
     >
       <form className="auth-form" onSubmit={submit} noValidate aria-label={t('auth.login.title')}>
         <FormField id="login-email" label={t('auth.fields.email')} error={errors.email}>
-          <InputText
+          <LeanInputText
             {...fieldA11y('login-email', errors.email)}
             ref={emailRef}
             type="email"
@@ -86,13 +86,11 @@ export function LoginPage() {
           />
         </FormField>
         <FormField id="login-password" label={t('auth.fields.password')} error={errors.password}>
-          <Password
+          <LeanPassword
             inputId="login-password"
             inputRef={passwordRef}
             name="password"
             autoComplete="current-password"
-            feedback={false}
-            toggleMask
             invalid={Boolean(errors.password)}
             aria-invalid={errors.password ? true : undefined}
             aria-describedby={errors.password ? 'login-password-error' : undefined}
@@ -103,7 +101,7 @@ export function LoginPage() {
         <div className="auth-form__row">
           <Link to="/forgetpsw">{t('auth.login.forgot')}</Link>
         </div>
-        <Button type="submit" label={t('auth.login.submit')} icon="pi pi-sign-in" loading={login.isPending} className="auth-form__submit" />
+        <LeanButton type="submit" label={t('auth.login.submit')} icon="pi pi-sign-in" loading={login.isPending} className="auth-form__submit" />
       </form>
     </AuthLayout>
   );

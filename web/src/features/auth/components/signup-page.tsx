@@ -6,6 +6,7 @@ import { Password } from 'primereact/password';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { KitProvider } from '../../../components/kit-provider.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -23,7 +24,16 @@ const referrerOf = (raw: string | null): number | undefined => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/** Its forms use PrimeReact, so it brings PrimeReact's settings with it. */
 export function SignupPage() {
+  return (
+    <KitProvider>
+      <SignupForm />
+    </KitProvider>
+  );
+}
+
+function SignupForm() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.signup.title'));
   const toast = useToast();

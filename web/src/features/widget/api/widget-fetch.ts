@@ -1,4 +1,4 @@
-import { API_PREFIX, buildPath, routeById, type RouteId } from '@switchboard/shared/routes';
+import { API_PREFIX, buildPath, routeEntry, type RouteId } from '@switchboard/shared/route-table';
 
 /**
  * The widget's own HTTP: a bare fetch to this origin's /api, with the visitor's token when there is one and no
@@ -32,7 +32,7 @@ export const widgetFetch = async (
   id: WebchatRoute,
   { chatToken, visitorToken, body, fetchImpl = fetch }: WidgetRequest,
 ): Promise<unknown> => {
-  const route = routeById(id);
+  const route = routeEntry(id);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (visitorToken) headers.authorization = `Bearer ${visitorToken}`;

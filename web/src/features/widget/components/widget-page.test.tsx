@@ -68,6 +68,8 @@ const render = async () => {
     );
   });
   await settle();
+  // the page waits for the visitor's language, downloaded on first use
+  for (let i = 0; i < 100 && container.querySelector('.page-loader'); i++) await settle();
 };
 
 const settle = async () => {

@@ -1,0 +1,187 @@
+/**
+ * The route table: the one place an HTTP route exists. CDK builds the HTTP API from it, the local gateway
+ * dispatches from it and the web client calls through it. Paths are relative to the API prefix `/api`.
+ * It holds no schemas, so the web app can ship it without zod: each route's schemas are attached by id in
+ * routes.ts, which the compiler makes list every route of this table and no other.
+ */
+import { rules, type AccessRule } from './permissions.ts';
+
+export const API_PREFIX = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The Lambda function (domain module) that serves a route. */
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules'] as const;
+export type ModuleName = (typeof modules)[number];
+
+/**
+ * public: no credentials; user: a valid access token of an active session.
+ * Finer rules (profile, super flag, user flags, plan flags) are an AccessRule from permissions.ts.
+ */
+export type RouteAuth = 'public' | 'user';
+
+export interface RouteEntry {
+  /** `<module>.<name>`; the handler lives in functions/src/modules/<module>/handlers/<name>.handler.ts */
+  id: string;
+  method: HttpMethod;
+  path: string;
+  module: ModuleName;
+  auth: RouteAuth;
+  access?: AccessRule;
+  /** status of a successful answer; 200 unless stated */
+  status?: number;
+}
+
+const defineRoutes = <const T extends readonly RouteEntry[]>(routes: T) => routes;
+
+export const routeTable = defineRoutes([
+  // authentication and session (spec document 1, section 7)
+  { id: 'auth.login', method: 'POST', path: '/auth/login', module: 'auth', auth: 'public' },
+  { id: 'auth.refresh-token', method: 'POST', path: '/auth/refresh_token', module: 'auth', auth: 'public' },
+  { id: 'auth.logout', method: 'DELETE', path: '/auth/logout', module: 'auth', auth: 'user' },
+  { id: 'auth.me', method: 'GET', path: '/auth/me', module: 'auth', auth: 'user' },
+  { id: 'auth.ws-ticket', method: 'POST', path: '/auth/ws-ticket', module: 'auth', auth: 'user' },
+  { id: 'auth.signup', method: 'POST', path: '/auth/signup', module: 'auth', auth: 'public', status: 201 },
+  { id: 'auth.forgot-password', method: 'POST', path: '/forgetpassword/{email}', module: 'auth', auth: 'public' },
+  { id: 'auth.reset-password', method: 'POST', path: '/resetpasswords', module: 'auth', auth: 'public' },
+  // platform lookups
+  { id: 'system.version', method: 'GET', path: '/version', module: 'system', auth: 'public' },
+  { id: 'plans.list-public', method: 'GET', path: '/plans/list', module: 'plans', auth: 'public' },
+  { id: 'companies.list-plan', method: 'GET', path: '/companies/listPlan/{companyId}', module: 'companies', auth: 'user' },
+  { id: 'settings.public', method: 'GET', path: '/public-settings/{key}', module: 'settings', auth: 'public' },
+  // users (own profile from the avatar menu; the admin users page extends these)
+  { id: 'users.show', method: 'GET', path: '/users/{id}', module: 'users', auth: 'user' },
+  { id: 'users.update', method: 'PUT', path: '/users/{id}', module: 'users', auth: 'user' },
+  { id: 'users.create', method: 'POST', path: '/users', module: 'users', auth: 'user', access: rules['admin:area'], status: 201 },
+  { id: 'users.list', method: 'GET', path: '/users', module: 'users', auth: 'user' },
+  { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user' },
+  // inbox lookups
+  { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user' },
+  { id: 'connections.list', method: 'GET', path: '/whatsapp', module: 'connections', auth: 'user' },
+  { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user' },
+  // tickets (spec document 1, section 7)
+  { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user' },
+  { id: 'tickets.show-by-uuid', method: 'GET', path: '/tickets/u/{uuid}', module: 'tickets', auth: 'user' },
+  { id: 'tickets.show', method: 'GET', path: '/tickets/{id}', module: 'tickets', auth: 'user' },
+  { id: 'tickets.create', method: 'POST', path: '/tickets', module: 'tickets', auth: 'user', status: 201 },
+  { id: 'tickets.update', method: 'PUT', path: '/tickets/{id}', module: 'tickets', auth: 'user' },
+  { id: 'tickets.delete', method: 'DELETE', path: '/tickets/{id}', module: 'tickets', auth: 'user', access: rules['ticket-options:deleteTicket'] },
+  { id: 'tickets.close-all', method: 'POST', path: '/tickets/closeAll', module: 'tickets', auth: 'user', access: rules['tickets-manager:closeAll'] },
+  { id: 'tickets.logs', method: 'GET', path: '/tickets-log/{id}', module: 'tickets', auth: 'user' },
+  { id: 'tickets.tag-add', method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', module: 'tickets', auth: 'user' },
+  { id: 'tickets.tags-remove', method: 'DELETE', path: '/ticket-tags/{ticketId}', module: 'tickets', auth: 'user' },
+  { id: 'tickets.notes-list', method: 'GET', path: '/ticket-notes/list', module: 'tickets', auth: 'user' },
+  { id: 'tickets.notes-create', method: 'POST', path: '/ticket-notes', module: 'tickets', auth: 'user', status: 201 },
+  { id: 'tickets.notes-delete', method: 'DELETE', path: '/ticket-notes/{id}', module: 'tickets', auth: 'user' },
+  // messages
+  { id: 'messages.list', method: 'GET', path: '/messages/{id}', module: 'messages', auth: 'user' },
+  { id: 'messages.send', method: 'POST', path: '/messages/{id}', module: 'messages', auth: 'user', status: 201 },
+  { id: 'messages.upload-url', method: 'POST', path: '/messages/{id}/upload-url', module: 'messages', auth: 'user' },
+  { id: 'messages.edit', method: 'POST', path: '/messages/edit/{messageId}/{ticketId}', module: 'messages', auth: 'user' },
+  { id: 'messages.delete', method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'user' },
+  { id: 'messages.forward', method: 'POST', path: '/message/forward', module: 'messages', auth: 'user', status: 201 },
+  // the website chat widget (public: a visitor token, not a user session)
+  { id: 'webchat.config', method: 'GET', path: '/webchat/{token}', module: 'webchat', auth: 'public' },
+  { id: 'webchat.create-visitor', method: 'POST', path: '/webchat/{token}/visitors', module: 'webchat', auth: 'public', status: 201 },
+  { id: 'webchat.send', method: 'POST', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', status: 202 },
+  { id: 'webchat.messages', method: 'GET', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public' },
+  // contacts (spec document 1, sections 2 "Contacts", 5, 6 and 7 "Contacts")
+  { id: 'contacts.list', method: 'GET', path: '/contacts', module: 'contacts', auth: 'user' },
+  { id: 'contacts.list-all', method: 'GET', path: '/contacts/list', module: 'contacts', auth: 'user' },
+  { id: 'contacts.show', method: 'GET', path: '/contacts/{id}', module: 'contacts', auth: 'user' },
+  { id: 'contacts.create', method: 'POST', path: '/contacts', module: 'contacts', auth: 'user', status: 201 },
+  { id: 'contacts.update', method: 'PUT', path: '/contacts/{id}', module: 'contacts', auth: 'user' },
+  { id: 'contacts.delete', method: 'DELETE', path: '/contacts/{id}', module: 'contacts', auth: 'user', access: rules['contacts-page:deleteContact'] },
+  { id: 'contacts.toggle-accept-audio', method: 'PUT', path: '/contacts/toggleAcceptAudio/{id}', module: 'contacts', auth: 'user' },
+  { id: 'contacts.toggle-disable-bot', method: 'PUT', path: '/contacts/toggleDisableBot/{id}', module: 'contacts', auth: 'user' },
+  { id: 'contacts.block', method: 'PUT', path: '/contacts/block/{id}', module: 'contacts', auth: 'user' },
+  { id: 'contacts.profile', method: 'GET', path: '/contacts/profile/{number}', module: 'contacts', auth: 'user' },
+  { id: 'contacts.import-row', method: 'POST', path: '/contactsImport', module: 'contacts', auth: 'user', status: 201 },
+  { id: 'contacts.tags', method: 'GET', path: '/contactTags/{id}', module: 'contacts', auth: 'user' },
+  // tags (spec document 1 section 7 "Contacts", document 2 "Tags and kanban")
+  { id: 'tags.list', method: 'GET', path: '/tags/list', module: 'tags', auth: 'user' },
+  { id: 'tags.create', method: 'POST', path: '/tags', module: 'tags', auth: 'user', status: 201 },
+  { id: 'tags.sync', method: 'POST', path: '/tags/sync', module: 'tags', auth: 'user' },
+  { id: 'tags.remove-contact', method: 'DELETE', path: '/tags-contacts/{tagId}/{contactId}', module: 'tags', auth: 'user' },
+  // scheduled messages (spec document 1 "Schedule", document 3 "Schedules (/schedules)"); the plan's useSchedules flag
+  { id: 'schedules.list', method: 'GET', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  { id: 'schedules.show', method: 'GET', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  { id: 'schedules.create', method: 'POST', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'], status: 201 },
+  { id: 'schedules.update', method: 'PUT', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  { id: 'schedules.delete', method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  { id: 'schedules.media-upload', method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  { id: 'schedules.media-remove', method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  // quick replies (spec document 3 "Quick replies (/quick-messages)" and section 7 "Quick replies"; document 1 "Quick message (as used in the input)")
+  { id: 'quick-messages.list', method: 'GET', path: '/quick-messages', module: 'quick-messages', auth: 'user' },
+  { id: 'quick-messages.picker', method: 'GET', path: '/quick-messages/list', module: 'quick-messages', auth: 'user' },
+  { id: 'quick-messages.show', method: 'GET', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user' },
+  { id: 'quick-messages.create', method: 'POST', path: '/quick-messages', module: 'quick-messages', auth: 'user', status: 201 },
+  { id: 'quick-messages.update', method: 'PUT', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user' },
+  { id: 'quick-messages.delete', method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user' },
+  { id: 'quick-messages.media-upload', method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user' },
+  { id: 'quick-messages.media-remove', method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user' },
+] as const satisfies readonly RouteEntry[]);
+
+export type RouteId = (typeof routeTable)[number]['id'];
+
+export const routeEntry = (id: RouteId): RouteEntry => {
+  const found = routeTable.find((r) => r.id === id);
+  if (!found) throw new Error(`Unknown route ${id}`);
+  return found;
+};
+
+/** API Gateway's route key for a route, e.g. `POST /api/auth/login`. */
+export const routeKey = (r: Pick<RouteEntry, 'method' | 'path'>): string => `${r.method} ${API_PREFIX}${r.path}`;
+
+/** Fills `{name}` placeholders of a route path with encoded values. */
+export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * Matches a concrete path against route paths the way API Gateway does: a literal segment wins over a
+ * `{param}` segment at the same position, so `/contacts/list` is chosen before `/contacts/{id}`.
+ */
+export const matchRouteIn = <R extends Pick<RouteEntry, 'method' | 'path'>>(
+  table: readonly R[],
+  method: string,
+  path: string,
+): { route: R; params: Record<string, string> } | { methodNotAllowed: true } | undefined => {
+  const actual = segmentsOf(path);
+  let best: { route: R; params: Record<string, string>; score: string } | undefined;
+  let pathMatched = false;
+  for (const route of table) {
+    const expected = segmentsOf(route.path);
+    if (expected.length !== actual.length) continue;
+    const params: Record<string, string> = {};
+    let score = '';
+    let ok = true;
+    for (let i = 0; i < expected.length && ok; i++) {
+      const seg = expected[i]!;
+      const param = /^\{(\w+)\}$/.exec(seg);
+      if (param) {
+        try {
+          params[param[1]!] = decodeURIComponent(actual[i]!);
+        } catch {
+          ok = false;
+        }
+        score += '0';
+      } else if (seg === actual[i]) {
+        score += '1';
+      } else {
+        ok = false;
+      }
+    }
+    if (!ok) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    if (!best || score > best.score) best = { route, params, score };
+  }
+  if (best) return { route: best.route, params: best.params };
+  return pathMatched ? { methodNotAllowed: true } : undefined;
+};
