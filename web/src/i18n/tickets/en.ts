@@ -281,6 +281,7 @@ export const ticketsEn: TicketsDictionary = {
     title: 'Ticket #{{id}}',
     generated: 'Generated on {{date}}',
     notFound: 'The conversation to export could not be found.',
+    failed: 'The PDF could not be generated. Try again.',
   },
   drawer: {
     title: 'Contact details',

@@ -281,6 +281,7 @@ export const ticketsEs: TicketsDictionary = {
     title: 'Ticket #{{id}}',
     generated: 'Generado el {{date}}',
     notFound: 'No se encontró la conversación para exportar.',
+    failed: 'No se pudo generar el PDF. Inténtelo de nuevo.',
   },
   drawer: {
     title: 'Datos del contacto',

@@ -284,6 +284,7 @@ export const ticketsPt = {
     title: 'Atendimento #{{id}}',
     generated: 'Gerado em {{date}}',
     notFound: 'Não foi possível encontrar a conversa para exportar.',
+    failed: 'Não foi possível gerar o PDF. Tente novamente.',
   },
   drawer: {
     title: 'Dados do contato',

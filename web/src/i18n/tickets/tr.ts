@@ -281,6 +281,7 @@ export const ticketsTr: TicketsDictionary = {
     title: 'Talep #{{id}}',
     generated: '{{date}} tarihinde oluşturuldu',
     notFound: 'Dışa aktarılacak konuşma bulunamadı.',
+    failed: 'PDF oluşturulamadı. Yeniden deneyin.',
   },
   drawer: {
     title: 'Kişi bilgileri',

@@ -2,7 +2,7 @@ import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Skeleton } from 'primereact/skeleton';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../lib/toast.tsx';
@@ -13,6 +13,7 @@ import { deletedInThisTab } from '../api/delete-ticket.ts';
 import { useTicket } from '../api/get-ticket.ts';
 import { useConversationSync } from '../hooks/use-conversation-sync.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
+import { usePdfExport } from '../hooks/use-pdf-export.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { flattenMessages } from '../utils/message-pages.ts';
 import { ticketHolderOf } from '../utils/ticket-holder.ts';
@@ -26,10 +27,6 @@ import { MessageList } from './message-list.tsx';
 import { SendContactDialog } from './send-contact-dialog.tsx';
 import { TicketHeader } from './ticket-header.tsx';
 import { TicketLogDialog } from './ticket-log-dialog.tsx';
-import { TranscriptPrint } from './transcript-print.tsx';
-
-/** Pages read at most for the PDF export of a long conversation. */
-const EXPORT_MAX_PAGES = 50;
 
 /**
  * /tickets/{uuid}: the ticket is read (which marks it read); when it cannot be, the agent goes back to /tickets
@@ -82,6 +79,7 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
   const signOffered = useSettingEnabled('sendSignMessage');
   const messagesQuery = useMessages(ticket.id);
   const remove = useDeleteMessage();
+  const pdf = usePdfExport();
   const messages = useMemo(() => flattenMessages(messagesQuery.data), [messagesQuery.data]);
   const [replyTo, setReplyTo] = useState<Message | undefined>(undefined);
   const [editing, setEditing] = useState<Message | undefined>(undefined);
@@ -91,7 +89,6 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
   const [drawer, setDrawer] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
   const [contactCard, setContactCard] = useState(false);
-  const [printing, setPrinting] = useState(false);
   useConversationSync(ticket);
 
   const working = ticket.status === 'open' || ticket.status === 'group';
@@ -138,23 +135,17 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
     setSelected(new Set());
   };
 
-  const exportPdf = useCallback(async () => {
-    let more = hasNextPage;
-    for (let i = 0; more && i < EXPORT_MAX_PAGES; i++) more = (await fetchNextPage()).hasNextPage;
-    setPrinting(true);
-  }, [fetchNextPage, hasNextPage]);
-
-  const stopPrinting = useCallback(() => setPrinting(false), []);
   const selectedMessages = messages.filter((m) => selected.has(m.id));
 
   return (
     <div className="conversation" data-testid="conversation" data-ticket-status={ticket.status}>
       <TicketHeader
         ticket={ticket}
+        exportingPdf={pdf.exporting}
         commands={{
           onOpenContact: () => setDrawer(true),
           onShowLog: () => setLogOpen(true),
-          onExportPdf: () => void exportPdf(),
+          onExportPdf: () => void pdf.exportPdf(ticket),
           onForward: () => setSelecting(true),
           onSendContact: () => setContactCard(true),
         }}
@@ -230,7 +221,6 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
           stopSelecting();
         }}
       />
-      {printing ? <TranscriptPrint ticket={ticket} messages={messages} onDone={stopPrinting} /> : null}
     </div>
   );
 }

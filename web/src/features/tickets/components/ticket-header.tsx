@@ -27,8 +27,9 @@ export interface HeaderCommands {
 /**
  * Back to the list, who the conversation is with, the ticket number and its agent, and the actions the ticket's
  * status allows: accept (and ignore) when waiting; return, resolve and transfer when worked; reopen when closed.
+ * While the PDF export runs (`exportingPdf`), the options button and the export entry spin and the entry waits.
  */
-export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: HeaderCommands }) {
+export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticket: Ticket; commands: HeaderCommands; exportingPdf?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useInboxViewer();
@@ -57,7 +58,7 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
   const moreItems: MenuItem[] = [
     { label: t('tickets.header.contact'), icon: 'pi pi-id-card', command: commands.onOpenContact },
     { label: t('tickets.header.log'), icon: 'pi pi-history', command: commands.onShowLog },
-    { label: t('tickets.header.exportPdf'), icon: 'pi pi-file-pdf', command: commands.onExportPdf },
+    { label: t('tickets.header.exportPdf'), icon: exportingPdf ? 'pi pi-spin pi-spinner' : 'pi pi-file-pdf', disabled: exportingPdf, command: commands.onExportPdf },
     ...(canSchedule ? [{ label: t('schedules.ticketAction'), icon: 'pi pi-calendar-plus', command: () => setScheduling(true) }] : []),
     ...(ticket.status !== 'closed'
       ? [
@@ -186,12 +187,13 @@ export function TicketHeader({ ticket, commands }: { ticket: Ticket; commands: H
         ) : null}
         <Button
           type="button"
-          icon="pi pi-ellipsis-v"
+          icon={exportingPdf ? 'pi pi-spin pi-spinner' : 'pi pi-ellipsis-v'}
           text
           rounded
           severity="secondary"
           aria-label={t('tickets.header.more')}
           aria-haspopup="menu"
+          aria-busy={exportingPdf}
           onClick={(e) => more.current?.toggle(e)}
           data-testid="header-more"
         />
