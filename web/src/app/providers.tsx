@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PrimeReactProvider } from 'primereact/api';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { installFocusReturn } from '../lib/focus-return.ts';
 import { i18n } from '../lib/i18n.ts';
+import { primePassThrough } from '../lib/prime-pass-through.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { RealtimeProvider } from '../lib/realtime.tsx';
 import { SessionProvider } from '../lib/session.tsx';
@@ -11,9 +13,10 @@ import { ToastProvider } from '../lib/toast.tsx';
 /** Everything a page may rely on: translations, UI kit, data cache, toasts, the session and live events. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => installFocusReturn(), []);
   return (
     <I18nextProvider i18n={i18n}>
-      <PrimeReactProvider value={{ ripple: true }}>
+      <PrimeReactProvider value={{ ripple: true, pt: primePassThrough }}>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
             <SessionProvider>
