@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { themeContrast } from './src/styles/theme-contrast.ts';
 
 /** Where `vite dev` and `vite preview` forward /api and /ws; the product's local runtime by default. */
 const apiTarget = process.env.SWITCHBOARD_API_URL ?? 'http://localhost:3000';
@@ -31,7 +32,7 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), themeContrast()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -130,7 +130,7 @@ describe('the inbox in the browser', () => {
     await bubble(FIRST).waitFor();
     await expect(page.getByTestId('ticket-contact-name').textContent()).resolves.toBe(CUSTOMER);
     await page.getByTestId('composer-locked').waitFor();
-    await expect(row().getAttribute('aria-current')).resolves.toBe('true');
+    await expect(row().getByTestId('ticket-row-open').getAttribute('aria-current')).resolves.toBe('true');
     await shot('03-conversation-pending');
 
     await page.getByTestId('header-accept').click();

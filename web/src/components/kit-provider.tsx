@@ -1,11 +1,12 @@
 import { PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
 import '../lib/prime-locale.ts';
+import { primePassThrough } from '../lib/prime-pass-through.ts';
 
 /**
  * PrimeReact's settings and texts, around the parts of the app that use PrimeReact (the signed-in shell, the
  * signup and password pages, the widget). Not in the app's providers: the sign-in page runs without PrimeReact.
  */
 export function KitProvider({ children }: { children: ReactNode }) {
-  return <PrimeReactProvider value={{ ripple: true }}>{children}</PrimeReactProvider>;
+  return <PrimeReactProvider value={{ ripple: true, pt: primePassThrough }}>{children}</PrimeReactProvider>;
 }

@@ -29,6 +29,7 @@ export const en: Dictionary = {
     error: 'Error',
   },
   a11y: {
+    showOptions: 'Show options',
     close: 'Close',
     passwordShow: 'Show password',
     passwordHide: 'Hide password',

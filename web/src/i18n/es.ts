@@ -29,6 +29,7 @@ export const es: Dictionary = {
     error: 'Error',
   },
   a11y: {
+    showOptions: 'Mostrar opciones',
     close: 'Cerrar',
     passwordShow: 'Mostrar contraseña',
     passwordHide: 'Ocultar contraseña',

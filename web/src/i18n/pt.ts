@@ -32,6 +32,7 @@ export const pt = {
     error: 'Erro',
   },
   a11y: {
+    showOptions: 'Mostrar opções',
     close: 'Fechar',
     passwordShow: 'Mostrar senha',
     passwordHide: 'Ocultar senha',

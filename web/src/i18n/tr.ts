@@ -29,6 +29,7 @@ export const tr: Dictionary = {
     error: 'Hata',
   },
   a11y: {
+    showOptions: 'Seçenekleri göster',
     close: 'Kapat',
     passwordShow: 'Şifreyi göster',
     passwordHide: 'Şifreyi gizle',

@@ -18,6 +18,9 @@ export const ticketsEn: TicketsDictionary = {
     group: 'Group',
     closed: 'Resolved',
   },
+  announce: {
+    newPending: 'New conversation waiting: {{name}}',
+  },
   views: {
     closed: 'Resolved',
     closedTitle: 'Resolved tickets',

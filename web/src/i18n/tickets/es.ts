@@ -18,6 +18,9 @@ export const ticketsEs: TicketsDictionary = {
     group: 'Grupo',
     closed: 'Resuelto',
   },
+  announce: {
+    newPending: 'Nueva conversación en espera: {{name}}',
+  },
   views: {
     closed: 'Resueltos',
     closedTitle: 'Tickets resueltos',

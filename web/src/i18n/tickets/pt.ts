@@ -21,6 +21,9 @@ export const ticketsPt = {
     group: 'Grupo',
     closed: 'Resolvido',
   },
+  announce: {
+    newPending: 'Nova conversa aguardando: {{name}}',
+  },
   views: {
     closed: 'Resolvidos',
     closedTitle: 'Atendimentos resolvidos',

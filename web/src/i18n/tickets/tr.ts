@@ -18,6 +18,9 @@ export const ticketsTr: TicketsDictionary = {
     group: 'Grup',
     closed: 'Çözüldü',
   },
+  announce: {
+    newPending: 'Bekleyen yeni konuşma: {{name}}',
+  },
   views: {
     closed: 'Çözülenler',
     closedTitle: 'Çözülen talepler',

@@ -167,6 +167,9 @@ export function ContactsImportPage() {
             accept={ACCEPTED_EXTENSIONS.join(',')}
             className="sr-only"
             id="import-file"
+            // the visible button opens it: the input itself is out of the tab order, named for screen readers
+            tabIndex={-1}
+            aria-label={t('contacts.import.choose')}
             onChange={onPick}
             disabled={running}
             data-testid="import-file"

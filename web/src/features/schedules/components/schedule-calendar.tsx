@@ -73,29 +73,35 @@ export function ScheduleCalendar({ schedules, view, anchor, today, onAnchor, onE
   return (
     <div className="schedule-calendar" data-testid="schedules-calendar">
       {navigation}
-      <div className="schedule-calendar__grid" role="grid" aria-label={monthLabel}>
-        {weekdays.map((w) => (
-          <div key={w} className="schedule-calendar__weekday" role="columnheader">
-            {w}
+      {/* a table of weeks (read by rows and weekday columns); the rows lay their cells into the parent's grid */}
+      <div className="schedule-calendar__grid" role="table" aria-label={monthLabel}>
+        <div className="schedule-calendar__week" role="row">
+          {weekdays.map((w) => (
+            <div key={w} className="schedule-calendar__weekday" role="columnheader">
+              {w}
+            </div>
+          ))}
+        </div>
+        {monthGrid(anchor).map((week) => (
+          <div key={dayKey(week[0]!)} className="schedule-calendar__week" role="row">
+            {week.map((d) => {
+              const key = dayKey(d);
+              const outside = d.getMonth() !== anchor.getMonth();
+              return (
+                <div
+                  key={key}
+                  role="cell"
+                  className={`schedule-calendar__day${outside ? ' schedule-calendar__day--outside' : ''}${key === todayKey ? ' schedule-calendar__day--today' : ''}`}
+                  aria-current={key === todayKey ? 'date' : undefined}
+                  data-testid={`schedule-day-${key}`}
+                >
+                  <span className="schedule-calendar__day-number">{d.getDate()}</span>
+                  {(byDay.get(key) ?? []).map(event)}
+                </div>
+              );
+            })}
           </div>
         ))}
-        {monthGrid(anchor)
-          .flat()
-          .map((d) => {
-            const key = dayKey(d);
-            const outside = d.getMonth() !== anchor.getMonth();
-            return (
-              <div
-                key={key}
-                role="gridcell"
-                className={`schedule-calendar__day${outside ? ' schedule-calendar__day--outside' : ''}${key === todayKey ? ' schedule-calendar__day--today' : ''}`}
-                data-testid={`schedule-day-${key}`}
-              >
-                <span className="schedule-calendar__day-number">{d.getDate()}</span>
-                {(byDay.get(key) ?? []).map(event)}
-              </div>
-            );
-          })}
       </div>
     </div>
   );

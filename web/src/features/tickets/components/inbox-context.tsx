@@ -1,6 +1,6 @@
 import type { Ticket } from '@switchboard/shared/contracts/inbox';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import type { TicketHolder } from '../utils/ticket-holder.ts';
@@ -12,6 +12,13 @@ import { TransferTicketDialog } from './transfer-ticket-dialog.tsx';
 
 /** The narrow-screen tabs: the open conversation ('Ticket') and the ticket list ('Servicios'). */
 export type MobilePane = 'ticket' | 'list';
+
+/** Where keyboard focus goes next: the conversation's heading once a ticket opens, the message box after Accept. */
+export type FocusTarget = 'heading' | 'composer';
+interface FocusRequest {
+  target: FocusTarget;
+  seq: number;
+}
 
 interface InboxUi {
   tab: TicketTab;
@@ -25,6 +32,10 @@ interface InboxUi {
   openTransfer(ticket: Ticket): void;
   /** The already-open answer: the holder's ticket opens when it is the user's own, otherwise a dialog names them. */
   showHolder(holder: TicketHolder): void;
+  focusRequest: FocusRequest | null;
+  /** Asks for focus on a target that may not be on screen yet; the latest request wins. */
+  requestFocus(target: FocusTarget): void;
+  focusDone(seq: number): void;
 }
 
 const InboxContext = createContext<InboxUi | null>(null);
@@ -40,6 +51,9 @@ export function InboxProvider({ children, initialPane }: { children: ReactNode; 
   const [accepting, setAccepting] = useState<Ticket | undefined>(undefined);
   const [transferring, setTransferring] = useState<Ticket | undefined>(undefined);
   const [holder, setHolder] = useState<TicketHolder | undefined>(undefined);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const requestFocus = useCallback((target: FocusTarget) => setFocusRequest((r) => ({ target, seq: (r?.seq ?? 0) + 1 })), []);
+  const focusDone = useCallback((seq: number) => setFocusRequest((r) => (r?.seq === seq ? null : r)), []);
 
   const setTab = useCallback((next: TicketTab) => {
     setTabState(next);
@@ -70,8 +84,11 @@ export function InboxProvider({ children, initialPane }: { children: ReactNode; 
       openAccept: setAccepting,
       openTransfer: setTransferring,
       showHolder,
+      focusRequest,
+      requestFocus,
+      focusDone,
     }),
-    [tab, setTab, showClosed, mobilePane, showHolder],
+    [tab, setTab, showClosed, mobilePane, showHolder, focusRequest, requestFocus, focusDone],
   );
 
   return (
@@ -90,4 +107,16 @@ export const useInbox = (): InboxUi => {
   const value = useContext(InboxContext);
   if (!value) throw new Error('useInbox must be used inside InboxProvider');
   return value;
+};
+
+/** Focuses `ref` when the latest focus request names `target` and the element is on screen (outside an inbox, never). */
+export const useFocusRequest = (target: FocusTarget, ref: RefObject<HTMLElement | null>, ready = true): void => {
+  const inbox = useContext(InboxContext);
+  const request = inbox?.focusRequest;
+  const done = inbox?.focusDone;
+  useEffect(() => {
+    if (!ready || !request || request.target !== target || !ref.current) return;
+    ref.current.focus();
+    done?.(request.seq);
+  }, [request, target, ref, ready, done]);
 };

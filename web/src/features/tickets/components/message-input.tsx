@@ -22,6 +22,7 @@ import { AttachmentDialog, type Attachment } from './attachment-dialog.tsx';
 import { CameraDialog } from './camera-dialog.tsx';
 import { EmojiPicker } from './emoji-picker.tsx';
 import { QuotedMessage } from './message-bubble.tsx';
+import { useFocusRequest } from './inbox-context.tsx';
 import { QuickReplyPicker } from './quick-reply-picker.tsx';
 
 const MESSAGE_MEDIA_ACCEPT = acceptAttribute('message');
@@ -71,6 +72,7 @@ export function MessageInput({
   const input = useRef<HTMLTextAreaElement>(null);
   const files = useRef<HTMLInputElement>(null);
   const attachMenu = useRef<Menu>(null);
+  useFocusRequest('composer', input, !uploading);
   const signing = signOffered && sign && !isPrivate;
 
   const applyQuickReply = async (reply: QuickMessage) => {

@@ -13,7 +13,7 @@ import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { ticketActions } from '../utils/ticket-actions.ts';
 import { channelIcon, initialsOf } from '../utils/ticket-row.ts';
-import { useInbox } from './inbox-context.tsx';
+import { useFocusRequest, useInbox } from './inbox-context.tsx';
 import { TagChip } from './tag-chip.tsx';
 
 export interface HeaderCommands {
@@ -38,6 +38,8 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
   const allowed = ticketActions(ticket, { id: viewer.id, profile: viewer.profile, userClosePendingTicket: viewer.userClosePendingTicket });
   const resolveMenu = useRef<Menu>(null);
   const more = useRef<Menu>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusRequest('heading', heading);
   const name = ticket.contact.name || ticket.contact.number;
   // the schedule modal (spec document 1 "Modals"), for the ticket's contact, when the plan has schedules
   const canSchedule = usePlanFlag('useSchedules') === true;
@@ -107,24 +109,27 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
         }}
         data-testid="back-to-list"
       />
-      <button type="button" className="ticket-header__contact" onClick={commands.onOpenContact} aria-label={t('tickets.header.contactOf', { name })}>
-        <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(name)} shape="circle" size="large" />
-        <span className="ticket-header__who">
-          <span className="ticket-header__name" data-testid="ticket-contact-name">
-            {name}
-          </span>
-          <span className="ticket-header__meta">
-            <span className="ticket-header__number" data-testid="ticket-number">
-              #{ticket.id}
+      {/* the conversation's heading, focused when a ticket is opened from the list; its button opens the contact */}
+      <h2 className="ticket-header__heading" tabIndex={-1} ref={heading} data-testid="conversation-heading">
+        <button type="button" className="ticket-header__contact" onClick={commands.onOpenContact} title={t('tickets.header.contactOf', { name })}>
+          <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(name)} shape="circle" size="large" />
+          <span className="ticket-header__who">
+            <span className="ticket-header__name" data-testid="ticket-contact-name">
+              {name}
             </span>
-            <i className={channelIcon(ticket.channel)} aria-hidden="true" />
-            <span className="ticket-header__assigned" data-testid="ticket-assigned">
-              {assigned}
+            <span className="ticket-header__meta">
+              <span className="ticket-header__number" data-testid="ticket-number">
+                #{ticket.id}
+              </span>
+              <i className={channelIcon(ticket.channel)} aria-hidden="true" />
+              <span className="ticket-header__assigned" data-testid="ticket-assigned">
+                {assigned}
+              </span>
+              {ticket.queue ? <TagChip name={ticket.queue.name} color={ticket.queue.color} /> : null}
             </span>
-            {ticket.queue ? <TagChip name={ticket.queue.name} color={ticket.queue.color} /> : null}
           </span>
-        </span>
-      </button>
+        </button>
+      </h2>
       <div className="ticket-header__actions">
         {allowed.accept ? (
           <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" onClick={() => void actions.accept(ticket)} loading={actions.busy} data-testid="header-accept" />

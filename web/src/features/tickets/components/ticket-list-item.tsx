@@ -3,7 +3,7 @@ import { Avatar } from 'primereact/avatar';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { classNames } from 'primereact/utils';
-import type { CSSProperties, KeyboardEvent } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { locales, currentLanguage } from '../../../lib/i18n.ts';
@@ -41,26 +41,18 @@ export function TicketListItem({
   const lastMessage = preview.text;
 
   const open = () => {
+    inbox.requestFocus('heading');
     inbox.setMobilePane('ticket');
     navigate(`/tickets/${ticket.uuid}`);
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      open();
-    }
-  };
 
+  // The whole row opens the ticket with a pointer; for keyboards and screen readers the contact's name is the
+  // button that opens it, so the row's Accept button is not nested inside another control.
   return (
     <div
-      role="button"
-      tabIndex={0}
       className={classNames('ticket-row', { 'ticket-row--selected': selected, 'ticket-row--unread': ticket.unreadMessages > 0 })}
       style={{ '--ticket-strip': stripColor(ticket) } as CSSProperties}
       onClick={open}
-      onKeyDown={onKeyDown}
-      aria-current={selected ? 'true' : undefined}
       data-testid="ticket-row"
       data-ticket-id={ticket.id}
     >
@@ -73,16 +65,23 @@ export function TicketListItem({
       </div>
       <div className="ticket-row__body">
         <div className="ticket-row__line">
-          <span className="ticket-row__name" title={name}>
+          <button
+            type="button"
+            className="ticket-row__name ticket-row__open"
+            title={name}
+            aria-current={selected ? 'true' : undefined}
+            aria-describedby={`ticket-row-last-${ticket.id}`}
+            data-testid="ticket-row-open"
+          >
             {ticket.isGroup ? <i className="pi pi-users ticket-row__group" aria-label={t('tickets.row.group')} /> : null}
             {truncate(name, CONTACT_NAME_MAX)}
-          </span>
+          </button>
           <time className="ticket-row__time" dateTime={ticket.updatedAt}>
             {rowTime(ticket.updatedAt, systemClock.now(), locales[currentLanguage()])}
           </time>
         </div>
         <div className="ticket-row__line">
-          <span className="ticket-row__last" title={lastMessage}>
+          <span className="ticket-row__last" title={lastMessage} id={`ticket-row-last-${ticket.id}`}>
             {ticket.fromMe && lastMessage ? <i className="pi pi-reply ticket-row__mine" aria-label={t('tickets.row.you')} /> : null}
             {preview.contactCard ? <i className="pi pi-id-card ticket-row__mine" aria-label={t('tickets.messages.contactCard')} /> : null}
             {lastMessage ? truncate(lastMessage, LAST_MESSAGE_MAX) : <em>{t('tickets.row.noMessages')}</em>}

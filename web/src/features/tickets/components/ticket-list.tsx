@@ -31,7 +31,10 @@ export function TicketListSkeleton({ rows = SKELETON_ROWS }: { rows?: number }) 
 }
 
 /** One view of tickets: infinite scroll (the next page within 100 px of the bottom), skeletons and empty state. */
-export function TicketList({ filters, selectedUuid }: { filters: TicketListFilters; selectedUuid: string | undefined }) {
+export const TICKET_LIST_ID = 'ticket-list';
+
+/** A list of tickets; under the inbox's tabs it is the chosen tab's panel (`tabId`). */
+export function TicketList({ filters, selectedUuid, tabId }: { filters: TicketListFilters; selectedUuid: string | undefined; tabId?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
   const list = useTickets(filters);
@@ -67,7 +70,16 @@ export function TicketList({ filters, selectedUuid }: { filters: TicketListFilte
   };
 
   return (
-    <div className="ticket-list" ref={scroller} onScroll={onScroll} data-testid="ticket-list" aria-busy={list.isLoading}>
+    <div
+      className="ticket-list"
+      ref={scroller}
+      onScroll={onScroll}
+      data-testid="ticket-list"
+      aria-busy={list.isLoading}
+      id={TICKET_LIST_ID}
+      role={tabId ? 'tabpanel' : undefined}
+      aria-labelledby={tabId}
+    >
       {list.isLoading ? (
         <TicketListSkeleton />
       ) : list.isError ? (

@@ -8,6 +8,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCloseAllTickets } from '../api/close-all-tickets.ts';
 import { useTicketCount } from '../api/get-tickets.ts';
@@ -17,7 +18,9 @@ import { isSearchable, mayShowAll, SEARCH_DEBOUNCE_MS, sortApplies, type SortOrd
 import { useInbox } from './inbox-context.tsx';
 import { QueueSelector } from './queue-selector.tsx';
 import { TicketFiltersPanel, type PanelFilters } from './ticket-filters-panel.tsx';
-import { TicketList } from './ticket-list.tsx';
+import { TICKET_LIST_ID, TicketList } from './ticket-list.tsx';
+
+const tabId = (tab: TicketTab) => `ticket-tab-${tab}`;
 
 const emptyPanel: PanelFilters = { tags: [], users: [], whatsapps: [], statuses: [] };
 
@@ -212,14 +215,14 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           />
         </div>
       ) : (
-        <div className="ticket-tabs" role="tablist" aria-label={t('tickets.title')}>
+        <div className="ticket-tabs" role="tablist" aria-label={t('tickets.title')} onKeyDown={onTabsKeyDown}>
           {tabs.map((tab) => (
             <TabButton key={tab} tab={tab} active={inbox.tab === tab} filters={base} onSelect={() => inbox.setTab(tab)} />
           ))}
         </div>
       )}
 
-      <TicketList filters={filters} selectedUuid={selectedUuid} />
+      <TicketList filters={filters} selectedUuid={selectedUuid} tabId={view === 'search' || view === 'closed' ? undefined : tabId(inbox.tab)} />
     </div>
   );
 }
@@ -233,6 +236,9 @@ function TabButton({ tab, active, filters, onSelect }: { tab: TicketTab; active:
       type="button"
       role="tab"
       aria-selected={active}
+      aria-controls={TICKET_LIST_ID}
+      id={tabId(tab)}
+      tabIndex={active ? 0 : -1}
       className={`ticket-tabs__tab${active ? ' ticket-tabs__tab--active' : ''}`}
       onClick={onSelect}
       data-testid={`tab-${tab}`}

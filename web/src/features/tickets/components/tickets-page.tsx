@@ -5,7 +5,9 @@ import { useCurrentUser, useSession } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useUpdateTicketsWidth } from '../api/update-tickets-width.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
+import { usePendingAnnouncer } from '../hooks/use-pending-announcer.ts';
 import { useTicketListSync } from '../hooks/use-ticket-list-sync.ts';
+import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
 import { useElementWidth } from '../hooks/use-element-width.ts';
 import { clampPaneWidth, inboxLayout, MAX_PANE_WIDTH, MIN_PANE_WIDTH } from '../utils/pane-width.ts';
 import { Conversation } from './conversation.tsx';
@@ -42,6 +44,16 @@ function Inbox({ uuid }: { uuid: string | undefined }) {
   const { narrow, listWidth } = inboxLayout(available, preferred);
   const { setMobilePane } = inbox;
   useTicketListSync(viewer);
+  const announcement = usePendingAnnouncer(viewer);
+  // the page's heading (the list and the conversation have their own) and its live region
+  const announcer = (
+    <>
+      <h1 className="sr-only">{t('tickets.title')}</h1>
+      <div className="sr-only" role="status" aria-live="polite" data-testid="inbox-announcer">
+        {announcement}
+      </div>
+    </>
+  );
 
   // choosing a ticket shows it; leaving it shows the list again
   useEffect(() => {
@@ -53,13 +65,16 @@ function Inbox({ uuid }: { uuid: string | undefined }) {
   if (narrow) {
     return (
       <section className="inbox inbox--narrow" data-testid="tickets-page" ref={container}>
-        <div className="inbox__switch" role="tablist" aria-label={t('tickets.title')}>
+        <div className="inbox__switch" role="tablist" aria-label={t('tickets.title')} onKeyDown={onTabsKeyDown}>
           {(['ticket', 'list'] as const).map((pane) => (
             <button
               key={pane}
               type="button"
               role="tab"
               aria-selected={inbox.mobilePane === pane}
+              aria-controls="inbox-pane"
+              id={`inbox-pane-${pane}`}
+              tabIndex={inbox.mobilePane === pane ? 0 : -1}
               className={`inbox__switch-tab${inbox.mobilePane === pane ? ' inbox__switch-tab--active' : ''}`}
               onClick={() => setMobilePane(pane)}
               data-testid={`mobile-tab-${pane}`}
@@ -69,13 +84,15 @@ function Inbox({ uuid }: { uuid: string | undefined }) {
             </button>
           ))}
         </div>
-        <div className="inbox__pane inbox__pane--single">{inbox.mobilePane === 'list' ? <TicketsManager selectedUuid={uuid} /> : conversation}</div>
+        {announcer}
+        <div className="inbox__pane inbox__pane--single" id="inbox-pane" role="tabpanel" aria-labelledby={`inbox-pane-${inbox.mobilePane}`}>{inbox.mobilePane === 'list' ? <TicketsManager selectedUuid={uuid} /> : conversation}</div>
       </section>
     );
   }
 
   return (
     <section className="inbox" data-testid="tickets-page" ref={container}>
+      {announcer}
       <ResizableListPane selectedUuid={uuid} width={listWidth} onResize={setPreferred} />
       <div className="inbox__pane inbox__pane--chat">{conversation}</div>
     </section>

@@ -51,6 +51,8 @@ export const useTicketActions = () => {
       if (greet && greetOnAccept && greeting.trim()) {
         await sendMessage({ ticketId: updated.id, message: { body: greeting } }).catch((error: unknown) => toast.error(error));
       }
+      // after Accept the agent writes: the message box takes focus once it shows
+      if (greet) inbox.requestFocus('composer');
       const next = afterChange(updated);
       if (next.tab) inbox.setTab(next.tab);
       inbox.setMobilePane(next.tab ? 'ticket' : 'list');

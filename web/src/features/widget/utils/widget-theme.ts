@@ -2,7 +2,7 @@
  * The company's colour on the widget's header, launcher and the visitor's bubbles, with a text colour that
  * stays readable on it. A colour that is not #rgb or #rrggbb falls back to the app's indigo.
  */
-export const DEFAULT_WIDGET_COLOR = '#6366f1';
+export const DEFAULT_WIDGET_COLOR = '#4f46e5';
 
 export const widgetColor = (value: string | undefined): string => {
   const v = (value ?? '').trim();

@@ -36,8 +36,8 @@ describe('the company colour', () => {
   it('accepts #rgb and #rrggbb and falls back to indigo otherwise', () => {
     expect(widgetColor('#0A0')).toBe('#00aa00');
     expect(widgetColor('#123ABC')).toBe('#123abc');
-    expect(widgetColor('red')).toBe('#6366f1');
-    expect(widgetColor(undefined)).toBe('#6366f1');
+    expect(widgetColor('red')).toBe('#4f46e5');
+    expect(widgetColor(undefined)).toBe('#4f46e5');
   });
 
   it('puts white text on dark colours and dark text on light ones', () => {

@@ -1,0 +1,220 @@
+/**
+ * WCAG 2.1 AA in a real browser: axe-core audits every page (and the panels and dialogs an agent opens all day)
+ * in the light and the dark theme and fails on any critical or serious finding. Keyboard users see where focus
+ * is, get it back where they left it, and a screen reader hears of new waiting conversations. Screenshots under
+ * test-results/a11y-*.png.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, describeFindings } from './axe.ts';
+import { api, baseUrl, launchChromium, SHOTS } from './browser.ts';
+
+const run = Date.now().toString(36);
+const OWNER = { name: 'Alice Acesso', email: `alice.${run}@example.com`, password: 'a11y-password-1' };
+const CUSTOMER = 'Bruno Leitor';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+let webchatToken = '';
+let ticketUuid = '';
+
+/** A fresh browser profile (no session, no stored theme) with one desktop page. */
+const openPage = async (theme: 'light' | 'dark' = 'light') => {
+  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
+  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+};
+
+const signIn = async () => {
+  await page.goto(`${baseUrl()}/login`);
+  await page.fill('#login-email', OWNER.email);
+  await page.fill('#login-password', OWNER.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/tickets');
+  await page.getByTestId('tickets-page').waitFor();
+};
+
+const findings: string[] = [];
+const audit = async (where: string) => {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
+  await page.screenshot({ path: `${SHOTS}a11y-${theme}-${where.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png` });
+  findings.push(...describeFindings(`${theme} ${where}`, await axeFindings(page)));
+};
+
+const newVisitor = async (name: string, text: string) => {
+  const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, { name });
+  await api('POST', `/webchat/${webchatToken}/messages`, { body: text }, visitor.visitorToken);
+};
+
+/** What the focused element looks like: its outline and the contrast of the outline with the page behind it. */
+const focusLook = () =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const visible = el.closest('.p-inputswitch, .p-checkbox, .p-dropdown, .p-multiselect') ?? el;
+    const style = getComputedStyle(visible.matches('.p-inputswitch') ? visible.querySelector('.p-inputswitch-slider')! : visible);
+    // computed colours come as rgb(0-255 ...) or, from color-mix(), as color(srgb 0-1 ...)
+    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) * (c.startsWith('color(srgb') ? 255 : 1));
+    const lum = ([r, g, b]: number[]) =>
+      [r!, g!, b!].map((v) => v / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+    let bg = 'rgba(0, 0, 0, 0)';
+    for (let n: Element | null = visible.parentElement; n; n = n.parentElement) {
+      const b = getComputedStyle(n).backgroundColor;
+      if (!/(rgba\(.*, 0\)|\/ 0\))$/.test(b) && b !== 'transparent') {
+        bg = b;
+        break;
+      }
+    }
+    const [l1, l2] = [lum(rgb(style.outlineColor)), lum(rgb(bg))].sort((a, b) => b - a);
+    const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className;
+    return { tag: el.tagName, name, style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (l1! + 0.05) / (l2! + 0.05), against: bg };
+  });
+
+beforeAll(async () => {
+  const plans = await api<{ id: number }[]>('GET', '/plans/list');
+  await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Acessível ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
+  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
+  await newVisitor(CUSTOMER, 'Olá, preciso de ajuda com meu pedido');
+  await api('POST', '/quick-messages', { shortcode: 'ola', message: 'Olá! Como posso ajudar?', geral: true }, session.token);
+  const pending = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
+  ticketUuid = pending.tickets.find((t) => t.contact.name === CUSTOMER)!.uuid;
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
+  it('finds nothing critical or serious on the public pages', async () => {
+    findings.length = 0;
+    await openPage(theme);
+    for (const path of ['/login', '/signup', '/forgetpsw', `/widget/${webchatToken}`]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.locator('form').first().waitFor();
+      await audit(path.startsWith('/widget') ? '/widget' : path);
+    }
+    expect(findings).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on the pages, panels and dialogs of a signed-in admin', async () => {
+    findings.length = 0;
+    await openPage(theme);
+    await signIn();
+    await page.getByTestId('tab-pending').click();
+    await page.getByTestId('ticket-row').first().waitFor();
+    await audit('/tickets');
+    await page.getByTestId('filters-toggle').click();
+    await page.getByTestId('filters-panel').waitFor();
+    await audit('/tickets filters');
+    await page.getByTestId('new-ticket').click();
+    await page.locator('.p-dialog').waitFor();
+    await audit('/tickets new ticket');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${baseUrl()}/tickets/${ticketUuid}`);
+    await page.getByTestId('ticket-header').waitFor();
+    await audit('/tickets conversation');
+    await page.getByTestId('conversation-heading').locator('button').click();
+    await page.getByTestId('contact-drawer').waitFor();
+    await audit('/tickets contact drawer');
+
+    for (const [path, testId] of [
+      ['/contacts', 'contacts-page'],
+      ['/contacts/import', 'contacts-import-page'],
+      ['/quick-messages', 'quick-messages-page'],
+      ['/schedules', 'schedules-page'],
+      ['/no-such-page', 'not-found-page'],
+    ] as const) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByTestId(testId).waitFor();
+      await audit(path);
+    }
+    await page.goto(`${baseUrl()}/quick-messages`);
+    await page.getByTestId('quick-messages-add').click();
+    await page.getByTestId('quick-message-dialog').waitFor();
+    await audit('/quick-messages dialog');
+    expect(findings).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('keyboard and screen reader use of the inbox', () => {
+  it.each(['light', 'dark'] as const)('shows a 2 px focus outline at 3:1 or more on every control Tab reaches (%s)', async (theme) => {
+    await openPage(theme);
+    await signIn();
+    const looks: { tag: string; name: string; style: string; width: number; contrast: number; against: string }[] = [];
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      looks.push(await focusLook());
+    }
+    await page.screenshot({ path: `${SHOTS}a11y-${theme}-focus.png` });
+    const weak = looks.filter((l) => l.tag !== 'BODY' && (l.style === 'none' || l.width < 2 || l.contrast < 3));
+    expect(weak).toEqual([]);
+    expect(looks.filter((l) => l.tag !== 'BODY').length).toBeGreaterThan(15);
+  });
+
+  it('moves through the inbox tabs with the arrow keys', async () => {
+    await openPage();
+    await signIn();
+    await page.getByTestId('tab-open').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('tab-pending').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tab-pending');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getByTestId('tab-open').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('gives focus back to the opener when a dialog or the contact drawer closes', async () => {
+    await openPage();
+    await signIn();
+    await page.getByTestId('new-ticket').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.p-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.p-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('new-ticket');
+
+    await page.goto(`${baseUrl()}/tickets/${ticketUuid}`);
+    const contactButton = page.getByTestId('conversation-heading').locator('button');
+    await contactButton.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('contact-drawer').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=conversation-heading]') !== null)).toBe(true);
+  });
+
+  it('announces a new waiting conversation, focuses the conversation heading on open and the message box after Accept', async () => {
+    await openPage();
+    await signIn();
+    await page.getByTestId('tab-pending').click();
+    const name = `Clara Nova ${run}`;
+    await newVisitor(name, 'Oi! Alguém pode me ajudar?');
+    await expect.poll(() => page.getByTestId('inbox-announcer').textContent()).toBe(`Nova conversa aguardando: ${name}`);
+    expect(await page.getByTestId('inbox-announcer').getAttribute('aria-live')).toBe('polite');
+
+    const row = page.getByTestId('ticket-row').filter({ hasText: name });
+    await row.getByTestId('ticket-row-open').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('conversation-heading');
+    expect(await page.getByRole('heading', { level: 2, name: new RegExp(name) }).count()).toBe(1);
+
+    await page.getByTestId('header-accept').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('message-input');
+    await page.screenshot({ path: `${SHOTS}a11y-light-after-accept.png` });
+    expect(pageErrors).toEqual([]);
+  });
+});
