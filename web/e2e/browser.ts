@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -61,3 +61,13 @@ export const api = async <T>(method: string, path: string, body?: unknown, token
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
+
+/** Signs in through the login form (ending any other session of that account) and answers the access token. */
+export const signInWithForm = async (page: Page, email: string, password: string): Promise<string> => {
+  await page.goto(`${baseUrl()}/login`);
+  await page.fill('#login-email', email);
+  await page.fill('#login-password', password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/tickets');
+  return (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+};

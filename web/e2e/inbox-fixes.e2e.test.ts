@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Dona', email: `olga.${run}@example.com`, password: 'fixes-password-1' };
@@ -59,12 +59,7 @@ beforeAll(async () => {
 
 /** Signs the owner in on the current page (which ends the session of an earlier page) and keeps its token. */
 const signIn = async () => {
-  await page.goto(`${baseUrl()}/login`);
-  await page.fill('#login-email', OWNER.email);
-  await page.fill('#login-password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/tickets');
-  ownerToken = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  ownerToken = await signInWithForm(page, OWNER.email, OWNER.password);
 };
 
 afterAll(async () => {

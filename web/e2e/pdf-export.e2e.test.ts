@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Dona', email: `olga.pdf.${run}@example.com`, password: 'pdf-export-password-1' };
@@ -26,12 +26,7 @@ let ticketId = 0;
 let ticketUuid = '';
 
 const signIn = async () => {
-  await page.goto(`${baseUrl()}/login`);
-  await page.fill('#login-email', OWNER.email);
-  await page.fill('#login-password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/tickets');
-  ownerToken = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+  ownerToken = await signInWithForm(page, OWNER.email, OWNER.password);
 };
 
 /** The text of every page, items joined and white space collapsed (a line break is a space). */

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEmail, adminPassword, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { SHOTS, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const SHORTCODE = `prazo${Date.now().toString(36)}`;
 const TEXT = 'Seu pedido chega em até 3 dias úteis. Qualquer dúvida, estamos por aqui!';
@@ -31,11 +31,7 @@ afterAll(async () => {
 
 describe('quick replies in the browser', () => {
   it('adds a quick reply on /quick-messages, refusing an empty shortcode first', async () => {
-    await page.goto(`${baseUrl()}/login`);
-    await page.fill('#login-email', adminEmail());
-    await page.fill('#login-password', adminPassword());
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/tickets');
+    await signInWithForm(page, adminEmail(), adminPassword());
 
     // the menu entry exists now that the page does
     await page.locator('a[href="/quick-messages"]').first().click();

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEmail, adminPassword, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { SHOTS, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const CUSTOMER = `Rosa Agenda ${Date.now() % 100000}`;
 const TEXT = 'Olá! Lembrete: sua consulta é amanhã às 10h.';
@@ -32,11 +32,7 @@ afterAll(async () => {
 
 describe('scheduled messages in the browser', () => {
   it('opens the schedule modal from a customer’s ticket and checks the form', async () => {
-    await page.goto(`${baseUrl()}/login`);
-    await page.fill('#login-email', adminEmail());
-    await page.fill('#login-password', adminPassword());
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/tickets');
+    await signInWithForm(page, adminEmail(), adminPassword());
 
     // a customer writes through the web chat, so the company has a ticket of that contact
     const connections = await page.evaluate(async () => {

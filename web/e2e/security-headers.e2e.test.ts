@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEmail, adminPassword, api, baseUrl, openDesktopPage, SHOTS } from './browser.ts';
+import { SHOTS, adminEmail, adminPassword, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -45,11 +45,7 @@ afterAll(async () => {
 
 describe('the web app under its security headers', () => {
   it('signs in and opens the inbox with no policy violation', async () => {
-    await page.goto(`${baseUrl()}/login`);
-    await page.fill('#login-email', adminEmail());
-    await page.fill('#login-password', adminPassword());
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/tickets');
+    await signInWithForm(page, adminEmail(), adminPassword());
     await page.getByTestId('tickets-page').waitFor();
     await page.screenshot({ path: `${SHOTS}security-01-inbox.png` });
     expect(violations).toEqual([]);

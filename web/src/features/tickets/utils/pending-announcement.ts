@@ -1,21 +1,10 @@
 import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/inbox';
-import { belongsToList, type ListViewer, type TicketListFilters } from './ticket-filters.ts';
+import { belongsToList, plainFilters, type ListViewer } from './ticket-filters.ts';
 
 /** A conversation counts as new when its first message came less than this after the ticket was opened. */
 export const NEW_CONVERSATION_MS = 60_000;
 
-const pendingTab: TicketListFilters = {
-  view: 'pending',
-  searchParam: '',
-  searchOnMessages: false,
-  showAll: false,
-  sort: 'DESC',
-  queueIds: [],
-  tags: [],
-  users: [],
-  whatsapps: [],
-  statuses: [],
-};
+const pendingTab = plainFilters('pending');
 
 /**
  * Whether a ticket seen in a live event is a conversation newly waiting for this viewer, to be announced to

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../test-fixtures.ts';
-import { belongsToList, isSearchable, mayShowAll, sortApplies, ticketListQuery, type ListViewer, type TicketListFilters } from './ticket-filters.ts';
+import { belongsToList, isSearchable, mayShowAll, plainFilters, sortApplies, ticketListQuery, type ListViewer, type TicketListFilters } from './ticket-filters.ts';
 
-const filters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters => ({
-  view: 'open',
-  searchParam: '',
-  searchOnMessages: false,
-  showAll: false,
-  sort: 'DESC',
-  queueIds: [],
-  tags: [],
-  users: [],
-  whatsapps: [],
-  statuses: [],
-  ...overrides,
-});
+const filters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters => ({ ...plainFilters('open'), ...overrides });
 const agent: ListViewer = { id: 5, profile: 'user', queueIds: [3], allTicket: 'disable', allowGroup: false };
 const admin: ListViewer = { ...agent, profile: 'admin' };
 

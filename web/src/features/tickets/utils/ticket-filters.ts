@@ -26,6 +26,20 @@ export interface TicketListFilters {
   statuses: TicketStatus[];
 }
 
+/** A view's filters with nothing narrowed, as the view first shows. */
+export const plainFilters = (view: TicketView): TicketListFilters => ({
+  view,
+  searchParam: '',
+  searchOnMessages: false,
+  showAll: false,
+  sort: 'DESC',
+  queueIds: [],
+  tags: [],
+  users: [],
+  whatsapps: [],
+  statuses: [],
+});
+
 /** Who is looking at the list, as far as deciding which tickets belong to it goes. */
 export interface ListViewer {
   id: number;
