@@ -77,7 +77,7 @@ describe('inbox fixes in the browser', () => {
     await page.getByTestId('header-more').click();
     await page.getByRole('menuitem', { name: 'Dados do contato' }).click();
     await page.getByTestId('contact-drawer').waitFor();
-    await expect(page.getByTestId('drawer-phone').textContent()).resolves.toBe(CUSTOMER.phone);
+    await expect.poll(() => page.getByTestId('drawer-phone').textContent()).toBe(CUSTOMER.phone);
     await shot('02-drawer-phone-1440');
     await page.keyboard.press('Escape');
 

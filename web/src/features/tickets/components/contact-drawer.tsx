@@ -32,6 +32,8 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
   const contactQuery = useContact(visible ? ticket.contactId : undefined);
   const contact = contactQuery.data;
   const name = contact?.name ?? ticket.contact.name;
+  // the ticket's summary of the contact lacks a web chat visitor's phone: wait for the contact, not "no number"
+  const loading = !contact && contactQuery.isPending;
 
   return (
     <Sidebar visible={visible} position="right" onHide={onHide} className="contact-drawer" header={t('tickets.drawer.title')} data-testid="contact-drawer">
@@ -43,13 +45,15 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
             <dt>
               <i className="pi pi-phone" aria-hidden="true" /> <span className="sr-only">{t('tickets.drawer.number')}</span>
             </dt>
-            <dd data-testid="drawer-phone">{contactPhone(contact ?? ticket.contact) || <em>{t('tickets.drawer.noNumber')}</em>}</dd>
+            <dd data-testid="drawer-phone">
+              {loading ? <Skeleton width="9rem" height="1rem" /> : contactPhone(contact ?? ticket.contact) || <em>{t('tickets.drawer.noNumber')}</em>}
+            </dd>
           </div>
           <div>
             <dt>
               <i className="pi pi-envelope" aria-hidden="true" /> <span className="sr-only">{t('tickets.drawer.email')}</span>
             </dt>
-            <dd>{(contact?.email ?? ticket.contact.email) || <em>{t('tickets.drawer.noEmail')}</em>}</dd>
+            <dd>{loading ? <Skeleton width="11rem" height="1rem" /> : (contact?.email ?? ticket.contact.email) || <em>{t('tickets.drawer.noEmail')}</em>}</dd>
           </div>
         </dl>
         {contact ? <BlockButton contactId={contact.id} active={contact.active} /> : <Skeleton width="8rem" height="2.25rem" />}
