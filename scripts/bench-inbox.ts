@@ -1,7 +1,7 @@
 /**
  * Inbox benchmarks: what a ticket-list page, a message page and a contact search cost for a company with
- * 1,000 and with 100,000 tickets, and how long an inbound message takes to reach an agent's socket at 20 and
- * 100 messages per second. Bench data is written straight into the table in the shapes the entity files
+ * 1,000 and with 100,000 tickets, how long an inbound message takes to reach an agent's socket at 20 and
+ * 100 messages per second, and how long an agent's reply takes to reach the visitor's widget. Bench data is written straight into the table in the shapes the entity files
  * define (writing 100,000 tickets through the API would take far longer than the measurement itself).
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -257,13 +257,39 @@ export const measureLatency = async (runtime: Runtime, rates: number[], seconds:
     const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Visitante ${i}` }) });
     visitors.push(((await res.json()) as { visitorToken: string }).visitorToken);
   }
+  return runLoad({ baseUrl: runtime.url, webchatToken: token, agentToken: c.adminToken, visitors, rates, seconds });
+};
+
+/** Runs the load generator (scripts/bench-load.ts) in its own process and answers its rows. */
+const runLoad = async (input: Record<string, unknown>): Promise<LatencyRow[]> => {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stdin.end(JSON.stringify({ baseUrl: runtime.url, webchatToken: token, agentToken: c.adminToken, visitors, rates, seconds }));
+  child.stdin.end(JSON.stringify(input));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the load generator exited with ${code}`);
   return JSON.parse(out) as LatencyRow[];
+};
+
+/**
+ * An agent answers `conversations` web chat visitors in turn at a fixed rate (POST /messages); each visitor's widget
+ * socket times the reply's arrival, through the outbound queue and the web chat driver.
+ */
+export const measureSendLatency = async (runtime: Runtime, rates: number[], seconds: number, conversations = 20): Promise<LatencyRow[]> => {
+  const c = await signup(runtime.url, 'Bench Sends');
+  const token = c.connection.token!;
+  const visitors: string[] = [];
+  for (let i = 0; i < conversations; i++) {
+    const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Cliente ${i}` }) });
+    const visitorToken = ((await res.json()) as { visitorToken: string }).visitorToken;
+    await fetch(`${runtime.url}/api/webchat/${token}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${visitorToken}` }, body: JSON.stringify({ body: `olá ${i}` }) });
+    visitors.push(visitorToken);
+  }
+  await runtime.drainQueues();
+  const list = await fetch(`${runtime.url}/api/tickets?status=pending&showAll=true&limit=100`, { headers: { authorization: `Bearer ${c.adminToken}` } });
+  const tickets = ((await list.json()) as { tickets: { id: number; contact: { name: string } }[] }).tickets;
+  const ticketIds = Array.from({ length: conversations }, (_, i) => tickets.find((t) => t.contact.name === `Cliente ${i}`)!.id);
+  return runLoad({ mode: 'send', baseUrl: runtime.url, webchatToken: token, agentToken: c.adminToken, visitors, ticketIds, rates, seconds });
 };
 
 export const padName = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s.padEnd(n));

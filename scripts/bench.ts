@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { measureCapacity } from '../functions/src/platform/table/client.ts';
 import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { startRuntime } from '../infra/local/runtime.ts';
-import { measureCosts, measureLatency } from './bench-inbox.ts';
+import { measureCosts, measureLatency, measureSendLatency } from './bench-inbox.ts';
 
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
@@ -95,6 +95,13 @@ const main = async () => {
     const latency = await measureLatency(runtime, [20, 100], seconds);
     console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
     for (const r of latency) {
+      console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
+    }
+
+    console.log(`\nInbox: agent send to visitor latency (POST /messages -> outbound queue -> web chat driver -> visitor's socket), 20 conversations, ${seconds} s`);
+    const sends = await measureSendLatency(runtime, [20], seconds);
+    console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+    for (const r of sends) {
       console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
     }
 

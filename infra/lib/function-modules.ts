@@ -11,9 +11,14 @@ export type QueueName = 'inbound' | 'outbound' | 'jobs' | 'connectorCommands';
 
 export const WEBSOCKET_MODULE = 'realtime';
 
-/** SQS consumers that run as Lambda; outbound.fifo and connector-commands are consumed by the connector. */
+/**
+ * SQS consumers that run as Lambda; connector-commands is consumed by the connector. outbound.fifo is consumed here
+ * for every channel until the WhatsApp (Baileys) driver hands its sends to the connector.
+ */
 export const sqsConsumers: readonly { module: string; queue: QueueName; batchSize: number; maxConcurrency?: number }[] = [
   { module: 'inbound', queue: 'inbound', batchSize: 10 },
+  // one send per invocation: a deferred send's backoff and receive count stay its own, not its group's followers'
+  { module: 'outbound', queue: 'outbound', batchSize: 1 },
   // a campaign or a purge enqueues thousands of jobs at once: they drain at a pace the table and channels take
   { module: 'jobs', queue: 'jobs', batchSize: 10, maxConcurrency: 20 },
 ];

@@ -1,7 +1,8 @@
 /**
- * Nothing accepted is lost: a burst of web chat messages is cut short by killing the whole product (its
- * process group, DynamoDB Local included) or by Ctrl-C's SIGINT to the group; after a restart on the same data
- * every message that was answered 2xx is in the conversation exactly once.
+ * Nothing accepted is lost: a burst of web chat messages (the inbound queue), or of an agent's sends (the outbound
+ * queue), is cut short by killing the whole product (its process group, DynamoDB Local included) or by Ctrl-C's
+ * SIGINT to the group; after a restart on the same data every message that was answered 2xx is in the
+ * conversation exactly once.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +101,111 @@ const stopMidBurst = async (signal: 'SIGKILL' | 'SIGINT') => {
   }
 };
 
+const AGENT_MESSAGES = 40;
+const SENDS_AT_ONCE = 8;
+const ADMIN = { email: 'durable@example.com', password: 'durable-pass-1' };
+
+const signIn = async (url: string): Promise<Record<string, string>> => {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  expect(res.status).toBe(200);
+  return { 'content-type': 'application/json', authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+};
+
+interface Sent {
+  body: string;
+  ack: number;
+  error: string | null;
+}
+
+const agentMessages = async (url: string, headers: Record<string, string>, ticketId: number): Promise<Sent[]> => {
+  const res = await fetch(`${url}/api/messages/${ticketId}?limit=100`, { headers });
+  if (res.status !== 200) return [];
+  return ((await res.json()) as { messages: (Sent & { fromMe: boolean })[] }).messages.filter((m) => m.fromMe);
+};
+
+/**
+ * An agent's sends to several conversations are cut short by killing the product; after a restart on the same data
+ * every send that was answered 2xx is in its conversation once and settles: sent, or failed visibly when it was
+ * being handed to the channel at the kill (it may have gone out; it is not sent twice).
+ */
+const killMidSends = async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-durable-out-'));
+  const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  const first = await startProduct(env, 90_000, { detached: true });
+  const chat = webchatTokenOf(first);
+  const visitors = await Promise.all(Array.from({ length: VISITORS }, (_, i) => createVisitor(first.url, chat, i)));
+  for (const visitor of visitors) {
+    const res = await fetch(`${first.url}/api/webchat/${chat}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor.token}` },
+      body: JSON.stringify({ body: 'olá' }),
+    });
+    expect(res.status).toBe(202);
+  }
+  const headers = await signIn(first.url);
+  let ticketIds: number[] = [];
+  for (const deadline = Date.now() + 30_000; ticketIds.length < VISITORS && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const res = await fetch(`${first.url}/api/tickets?status=pending&showAll=true`, { headers });
+    ticketIds = ((await res.json()) as { tickets: { id: number }[] }).tickets.map((t) => t.id);
+  }
+  expect(ticketIds).toHaveLength(VISITORS);
+
+  const accepted = new Map<number, string[]>(ticketIds.map((id) => [id, []]));
+  const answeredAcks: number[] = [];
+  const exited = new Promise<void>((resolve) => first.child.once('exit', () => resolve()));
+  // several sends of a conversation at once, so its queue group holds a backlog when the product dies
+  const send = async (ticketId: number, body: string) => {
+    try {
+      const res = await fetch(`${first.url}/api/messages/${ticketId}`, { method: 'POST', headers, body: JSON.stringify({ body }) });
+      if (res.status !== 201) return;
+      accepted.get(ticketId)!.push(body);
+      answeredAcks.push(((await res.json()) as Sent).ack);
+    } catch {
+      // the product is gone
+    }
+  };
+  const sending = Promise.all(
+    ticketIds.map(async (ticketId) => {
+      for (let i = 0; i < AGENT_MESSAGES; i += SENDS_AT_ONCE) {
+        await Promise.all(Array.from({ length: SENDS_AT_ONCE }, (_, j) => send(ticketId, `resposta ${ticketId}.${i + j}`)));
+      }
+    }),
+  );
+  while ([...accepted.values()].reduce((n, a) => n + a.length, 0) < (VISITORS * AGENT_MESSAGES) / 3) await new Promise((r) => setTimeout(r, 5));
+  process.kill(-first.child.pid!, 'SIGKILL');
+  await sending;
+  await exited;
+
+  const second = await startProduct(env);
+  try {
+    const again = await signIn(second.url);
+    // a send caught mid-call waits out the queue's visibility timeout before it is settled as failed
+    const deadline = Date.now() + 120_000;
+    let stored = new Map<number, Sent[]>();
+    for (;;) {
+      stored = new Map(await Promise.all(ticketIds.map(async (id) => [id, await agentMessages(second.url, again, id)] as const)));
+      const settled = ticketIds.every((id) => accepted.get(id)!.every((body) => stored.get(id)!.some((m) => m.body === body && (m.ack > 0 || m.error))));
+      if (settled || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    for (const id of ticketIds) {
+      const mine = stored.get(id)!.filter((m) => accepted.get(id)!.includes(m.body));
+      expect(accepted.get(id)!.filter((body) => !mine.some((m) => m.body === body)), `ticket ${id}: accepted but lost`).toEqual([]);
+      expect(mine.filter((m, at) => mine.findIndex((x) => x.body === m.body) !== at), `ticket ${id}: stored twice`).toEqual([]);
+      expect(mine.filter((m) => m.ack === 0 && !m.error), `ticket ${id}: never settled`).toEqual([]);
+      // at most the one send of the conversation that was with the channel when the process died
+      const failed = mine.filter((m) => m.error);
+      expect(failed.length, `ticket ${id}: failed sends`).toBeLessThanOrEqual(1);
+      expect(failed.every((m) => m.error === 'ERR_SENDING_WAPP_MSG')).toBe(true);
+    }
+    expect([...accepted.values()].flat().length).toBeGreaterThan(0);
+    // each was answered once recorded and queued, before its channel was called
+    expect(new Set(answeredAcks)).toEqual(new Set([0]));
+  } finally {
+    await second.stop('SIGTERM');
+  }
+};
+
 describe('messages accepted before the product stops', () => {
   it('are all stored once after the whole process group is killed mid-burst', async () => {
     await stopMidBurst('SIGKILL');
@@ -108,4 +214,8 @@ describe('messages accepted before the product stops', () => {
   it('are all stored once after Ctrl-C (SIGINT to the process group) mid-burst', async () => {
     await stopMidBurst('SIGINT');
   }, 240_000);
+
+  it("are an agent's sends, each settled once after the whole process group is killed mid-burst", async () => {
+    await killMidSends();
+  }, 300_000);
 });

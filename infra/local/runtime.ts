@@ -33,6 +33,8 @@ export interface Runtime {
   url: string;
   /** resolves when every queue with a consumer is empty (tests wait for inbound processing with it) */
   drainQueues(timeoutMs?: number): Promise<void>;
+  /** resolves when no batch runs and nothing can be delivered right now (deferred and delayed messages may wait) */
+  idleQueues(timeoutMs?: number): Promise<void>;
   gateway: Gateway;
   seed: SeedResult;
   tableName: string;
@@ -128,7 +130,18 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { setLocalPorts, resetPorts } = await import('../../functions/src/platform/ports/ports.ts');
     // Lambda runs many message groups of a FIFO queue at once; the local engine does the same within one process
     // journals under DATA_DIR: what was accepted before a stop or a crash is delivered after the next start
-    const engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 16 }, jobs: { concurrency: 8 } }, dir: join(dataDir, 'queues') });
+    const { outboundDelivery } = await import('../../functions/src/platform/ports/queue.ts');
+    const outbound = {
+      concurrency: 16,
+      batchSize: sqsConsumers.find((c) => c.queue === 'outbound')?.batchSize ?? 1,
+      // the sender's claims and retries rely on the same timeout and receive limit as in AWS
+      visibilityTimeoutMs: outboundDelivery.visibilityTimeoutSeconds * 1000,
+      maxReceiveCount: outboundDelivery.maxReceiveCount,
+    };
+    const engine = new LocalQueueEngine({
+      queues: { 'inbound.fifo': { concurrency: 16 }, 'outbound.fifo': outbound, jobs: { concurrency: 8 } },
+      dir: join(dataDir, 'queues'),
+    });
     const localQueue = new LocalQueue(engine);
     const localScheduler = new LocalScheduler({ queue: localQueue });
     setLocalPorts({
@@ -156,6 +169,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     return {
       url: gateway.url,
       drainQueues: (timeoutMs = 10_000) => engine.drain({ timeoutMs }),
+      idleQueues: (timeoutMs = 10_000) => engine.idle({ timeoutMs }),
       gateway,
       seed,
       tableName,

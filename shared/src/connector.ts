@@ -60,3 +60,25 @@ export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId
 /** The FIFO deduplication id: a driver that sends the same event twice within 5 minutes is deduplicated by SQS. */
 export const inboundDeduplicationId = (e: InboundEvent): string =>
   `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.contact.identity}${e.kind === 'ack' ? `:${e.ack}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);
+
+/**
+ * A send on `outbound.fifo`. It carries ids only: the consumer reads the stored message, so an edit or a delete
+ * made while the send waited is what counts.
+ */
+export const outboundSend = z.object({
+  kind: z.literal('send'),
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  channel,
+  contactId: z.number().int().positive(),
+  /** our message id (`<ticketId>-<ulid>`) */
+  messageId: z.string().min(1).max(64),
+});
+export type OutboundSend = z.infer<typeof outboundSend>;
+
+/** The FIFO group of a send: one conversation (company + connection + contact) is sent in order. */
+export const outboundGroupId = (s: Pick<OutboundSend, 'companyId' | 'connectionId' | 'contactId'>): string =>
+  `${s.companyId}:${s.connectionId}:${s.contactId}`;
+
+/** The FIFO deduplication id of a send: the message id, so queuing the same message twice sends it once. */
+export const outboundDeduplicationId = (s: Pick<OutboundSend, 'messageId'>): string => s.messageId;

@@ -194,7 +194,8 @@ describe('the web chat from the first message to the farewell', () => {
 
     await page.getByTestId('message-input').fill(REPLY1);
     await page.getByTestId('send-button').click();
-    await bubble(page, REPLY1).getByTestId('ack').waitFor();
+    // the send is answered at once (a clock); the widget's delivery then arrives live as two ticks
+    await bubble(page, REPLY1).locator('[data-testid="ack"][data-ack="2"]').waitFor();
     await expect(page.getByTestId('message-input').inputValue()).resolves.toBe('');
     await expect(sameDocument(page)).resolves.toBe(true);
     await shot(page, '07', 'agent1-replied');
@@ -268,7 +269,7 @@ describe('the web chat from the first message to the farewell', () => {
     await expect.poll(() => page.getByTestId('ticket-assigned').textContent()).toContain(AGENT2.name);
     await page.getByTestId('message-input').fill(REPLY2);
     await page.getByTestId('send-button').click();
-    await bubble(page, REPLY2).getByTestId('ack').waitFor();
+    await bubble(page, REPLY2).locator('[data-testid="ack"][data-ack="2"]').waitFor();
     await shot(page, '14', 'agent2-replied');
 
     await page.getByTestId('header-resolve').click();

@@ -1,7 +1,8 @@
 /**
- * One driver per channel behind one contract: how an agent's message reaches the customer. Drivers get the
- * stored message and answer the ack it reached, or throw; the caller stores the failure on the message.
+ * One driver per channel behind one contract. Provider formats stop here: a driver turns its provider's payloads
+ * into our `InboundEvent`s and our stored messages into the provider's calls, and checks a connection's settings.
  */
+import type { InboundEvent } from '@switchboard/shared/connector';
 import type { Channel, Message } from '@switchboard/shared/contracts/inbox';
 
 export interface OutgoingContext {
@@ -12,17 +13,50 @@ export interface OutgoingContext {
   identity: string;
 }
 
-export interface ChannelDriver {
-  readonly channel: Channel;
-  /** delivers a new message; answers the ack reached (1 sent, 2 delivered) */
-  send(message: Message, to: OutgoingContext): Promise<number>;
-  /** tells the customer's side that a message changed (edit or delete) */
-  update(message: Message, to: OutgoingContext): Promise<void>;
+export interface SendResult {
+  /** the ack reached: 1 sent, 2 delivered */
+  ack: number;
+  /** the provider's id of the sent message, when it has one: its later acks, edits and echoes are matched by it */
+  channelMessageId?: string;
 }
 
-/** A channel whose connection is not running on this deployment answers ERR_WAPP_NOT_INITIALIZED. */
+/** A provider's payload and the connection it arrived on (found by the webhook's route or the widget's token). */
+export interface InboundPayload {
+  connection: { companyId: number; connectionId: number };
+  payload: unknown;
+  /** when it arrived, for payloads that carry no time of their own */
+  receivedAt: string;
+}
+
+/** What is wrong with a connection's settings, by field. */
+export interface ConfigIssue {
+  path: string;
+  message: string;
+}
+
+export interface ChannelDriver {
+  readonly channel: Channel;
+  /** the provider's payload as our events; throws InvalidInboundPayload for one that is not the provider's */
+  parseInbound(input: InboundPayload): InboundEvent[];
+  /**
+   * Delivers a new message. Throws only when the provider did not take it (ChannelUnavailable, or an error worth
+   * retrying); when that cannot be told, or retrying cannot help, it throws PermanentSendError.
+   */
+  send(message: Message, to: OutgoingContext): Promise<SendResult>;
+  /** tells the customer's side that a delivered message changed (edit or delete) */
+  update(message: Message, to: OutgoingContext): Promise<void>;
+  /** checks a connection's channel settings; answers the issues, none when valid */
+  validateConfig(config: unknown): ConfigIssue[];
+}
+
+/** A channel whose connection is not running on this deployment (session down, not initialised, no driver). */
 export class ChannelUnavailable extends Error {
   constructor(readonly channel: Channel) {
     super(`The ${channel} connection is not initialized`);
   }
 }
+
+/** A send that must not be tried again: refused for good by the provider, or with an outcome nobody can know. */
+export class PermanentSendError extends Error {}
+
+export class InvalidInboundPayload extends Error {}

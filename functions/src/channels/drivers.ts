@@ -4,17 +4,12 @@ import { webchatDriver } from './webchat/webchat.driver.ts';
 
 const drivers: Partial<Record<Channel, ChannelDriver>> = { webchat: webchatDriver };
 
-/** The driver of a channel; channels without a running driver fail the send, which is stored on the message. */
-export const driverFor = (channel: Channel): ChannelDriver => {
-  const driver = drivers[channel];
-  if (!driver) {
-    return {
-      channel,
-      send: async () => {
-        throw new ChannelUnavailable(channel);
-      },
-      update: async () => undefined,
-    };
-  }
-  return driver;
+const unavailable = (channel: Channel): ChannelDriver => {
+  const fail = (): never => {
+    throw new ChannelUnavailable(channel);
+  };
+  return { channel, parseInbound: fail, send: async () => fail(), update: async () => fail(), validateConfig: fail };
 };
+
+/** The driver of a channel; a channel without a driver on this deployment fails every call with ChannelUnavailable. */
+export const driverFor = (channel: Channel): ChannelDriver => drivers[channel] ?? unavailable(channel);

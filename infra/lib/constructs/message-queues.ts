@@ -1,14 +1,25 @@
 import { Duration } from 'aws-cdk-lib';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { outboundDelivery } from '@switchboard/functions/platform/ports/queue';
 import type { QueueName } from '../function-modules.ts';
 
 export const MAX_RECEIVE_COUNT = 5;
+/** six times the function timeout, as AWS recommends for Lambda event sources */
+const VISIBILITY_TIMEOUT_SECONDS = 180;
+
+interface QueueDefinition {
+  fifo: boolean;
+  urlEnv: string;
+  /** over the defaults above, where the consumer's code relies on other values */
+  delivery?: { visibilityTimeoutSeconds: number; maxReceiveCount: number };
+}
 
 /** Queue settings and the env variable that carries each queue's URL to the code. */
-export const queueDefinitions: Record<QueueName, { fifo: boolean; urlEnv: string }> = {
+export const queueDefinitions: Record<QueueName, QueueDefinition> = {
   inbound: { fifo: true, urlEnv: 'QUEUE_URL_INBOUND' },
-  outbound: { fifo: true, urlEnv: 'QUEUE_URL_OUTBOUND' },
+  // the sender's claims and retries are built on these (functions/src/modules/outbound)
+  outbound: { fifo: true, urlEnv: 'QUEUE_URL_OUTBOUND', delivery: outboundDelivery },
   jobs: { fifo: false, urlEnv: 'QUEUE_URL_JOBS' },
   connectorCommands: { fifo: false, urlEnv: 'QUEUE_URL_CONNECTOR_COMMANDS' },
 };
@@ -23,7 +34,7 @@ export class MessageQueues extends Construct {
     const queues: Partial<Record<QueueName, sqs.Queue>> = {};
     const dlqs: Partial<Record<QueueName, sqs.Queue>> = {};
 
-    for (const [name, def] of Object.entries(queueDefinitions) as [QueueName, { fifo: boolean }][]) {
+    for (const [name, def] of Object.entries(queueDefinitions) as [QueueName, QueueDefinition][]) {
       const common = {
         enforceSSL: true,
         encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -45,10 +56,9 @@ export class MessageQueues extends Construct {
       queues[name] = new sqs.Queue(this, pascal(name), {
         ...common,
         ...fifo,
-        // six times the function timeout, as AWS recommends for Lambda event sources
-        visibilityTimeout: Duration.seconds(180),
+        visibilityTimeout: Duration.seconds(def.delivery?.visibilityTimeoutSeconds ?? VISIBILITY_TIMEOUT_SECONDS),
         retentionPeriod: Duration.days(4),
-        deadLetterQueue: { queue: dlq, maxReceiveCount: MAX_RECEIVE_COUNT },
+        deadLetterQueue: { queue: dlq, maxReceiveCount: def.delivery?.maxReceiveCount ?? MAX_RECEIVE_COUNT },
       });
       dlqs[name] = dlq;
     }

@@ -172,6 +172,7 @@ describe('jobs on the local queue', () => {
           sent.push({ queue, message });
           return { messageId: 'm1' };
         },
+        changeVisibility: async () => undefined,
       },
       scheduler: {
         schedule: async (job) => {

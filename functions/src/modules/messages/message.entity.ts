@@ -20,6 +20,13 @@ export const parseMessageId = (id: string): { ticketId: number; ulid: string } |
   return m ? { ticketId: Number(m[1]), ulid: m[2]! } : undefined;
 };
 
+/**
+ * Where a queued send stands: recorded and queued (`pending`), claimed by a consumer that is calling the channel
+ * (`sending`, since `sendAttemptAt`), or settled. Messages that were never queued (received ones, private notes)
+ * have none.
+ */
+export type SendState = 'pending' | 'sending' | 'sent' | 'failed';
+
 export type MessageRecord = Message & {
   companyId: number;
   ulid: string;
@@ -27,6 +34,8 @@ export type MessageRecord = Message & {
   channelMessageId: string | null;
   /** the quoted message's id, resolved into `quotedMsg` when read */
   quotedMsgId: string | null;
+  sendState?: SendState;
+  sendAttemptAt?: string | null;
 };
 
 export type MessageItem = MessageRecord & { pk: string; sk: string; type: 'message' };

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCo
 import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import { ticketPk } from '../tickets/tickets.service.ts';
-import { channelIdKey, messageSk, type ChannelIdItem, type MessageItem, type MessageRecord } from './message.entity.ts';
+import { channelIdKey, messageSk, type ChannelIdItem, type MessageItem, type MessageRecord, type SendState } from './message.entity.ts';
 
 const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: MessageItem): MessageRecord => record;
 
@@ -80,7 +80,7 @@ export const listMessageRecords = async (
   return { items: ((out.Items ?? []) as MessageItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
 };
 
-type Patch = Partial<Pick<MessageRecord, 'body' | 'ack' | 'isDeleted' | 'isEdited' | 'read' | 'error' | 'updatedAt'>>;
+type Patch = Partial<Pick<MessageRecord, 'body' | 'ack' | 'isDeleted' | 'isEdited' | 'read' | 'error' | 'sendState' | 'updatedAt'>>;
 
 /** Updates a stored message; `onlyIfAckBelow` keeps acks from going backwards. */
 export const updateMessageRecord = async (
@@ -115,4 +115,73 @@ export const updateMessageRecord = async (
 
 export const deleteMessageRecord = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
   await table().send(new DeleteCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) } }));
+};
+
+/**
+ * Claims a queued send for one attempt (pending -> sending at `at`). Answers the claimed message, or nothing when
+ * it is not pending (claimed, settled) or was deleted meanwhile.
+ */
+export const claimSend = async (companyId: number, ticketId: number, ulid: string, at: string): Promise<MessageRecord | undefined> => {
+  try {
+    const out = await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
+        UpdateExpression: 'SET sendState = :sending, sendAttemptAt = :at',
+        ConditionExpression: 'sendState = :pending AND isDeleted = :false',
+        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':false': false, ':at': at },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip(out.Attributes as MessageItem);
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+export interface SendOutcome {
+  sendState: Exclude<SendState, 'sending'>;
+  ack?: number;
+  channelMessageId?: string;
+  error?: string | null;
+  updatedAt: string;
+}
+
+/**
+ * Ends the claim made at `claimedAt` with its outcome; only that claim's holder gets through. A provider's message
+ * id is written with its marker, so the provider's later acks, edits and echoes find the message. Answers the
+ * message as stored, or nothing when the claim was no longer there.
+ */
+export const settleSend = async (m: Pick<MessageRecord, 'companyId' | 'ticketId' | 'ulid' | 'connectionId'>, claimedAt: string, outcome: SendOutcome): Promise<MessageRecord | undefined> => {
+  const entries = Object.entries(outcome).filter(([, v]) => v !== undefined);
+  const update = {
+    TableName: tableName(),
+    Key: { pk: ticketPk(m.companyId, m.ticketId), sk: messageSk(m.ulid) },
+    UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+    ConditionExpression: 'sendState = :sending AND sendAttemptAt = :claimedAt',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':sending': 'sending', ':claimedAt': claimedAt },
+  };
+  try {
+    if (outcome.channelMessageId) {
+      const marker: ChannelIdItem = { ...channelIdKey(m.companyId, m.connectionId, outcome.channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid };
+      try {
+        await table().send(
+          new TransactWriteCommand({
+            TransactItems: [{ Update: update }, { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }],
+          }),
+        );
+        return await getMessageRecord(m.companyId, m.ticketId, m.ulid);
+      } catch (error) {
+        // the provider's echo was stored before the outcome: the id stays on the message without taking the marker
+        if (!isConditionalCheckFailure(error) || failedTransactionItem(error) !== 1) throw error;
+      }
+    }
+    const out = await table().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+    return strip(out.Attributes as MessageItem);
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
 };

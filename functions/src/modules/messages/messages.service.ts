@@ -1,12 +1,11 @@
 /**
- * Messages of a ticket: reading (paged upward), agent sends through the channel drivers (stored first with ack 0,
- * then delivered; a failure is stored on the message), private notes, edits within 15 minutes by the sender,
- * deletes of one's own messages, forwarding, and the inbound side used by the inbound consumer (idempotent
- * by the channel's message id, acks that never go backwards, remote edits and deletes).
+ * Messages of a ticket: reading (paged upward), agent sends (stored first with ack 0, then queued on outbound.fifo,
+ * whose consumer calls the channel's driver and stores the outcome on the message), private notes, edits within
+ * 15 minutes by the sender, deletes of one's own messages, forwarding, and the inbound side used by the inbound
+ * consumer (idempotent by the channel's message id, acks that never go backwards, remote edits and deletes).
  */
 import type { Contact, MediaType, Message, SendMessageBody } from '@switchboard/shared/contracts/inbox';
-import { channels } from '@switchboard/shared/events';
-import { ChannelUnavailable, type OutgoingContext } from '../../channels/channel-driver.ts';
+import { outboundDeduplicationId, outboundGroupId, type OutboundSend } from '@switchboard/shared/connector';
 import { driverFor } from '../../channels/drivers.ts';
 import { pauseAfterConflict } from '../../platform/table/conflict-pause.ts';
 import { clock, ids } from '../../platform/clock.ts';
@@ -15,12 +14,11 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
+import { queue } from '../../platform/ports/ports.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { getContact, presentContact } from '../contacts/contacts.service.ts';
 import {
-  canSeeTicket,
   findTicket,
   markTicketRead,
   currentTicket,
@@ -30,10 +28,10 @@ import {
   requireVisibleTicket,
   ticketPk,
   toTicket,
-  viewerOfSocket,
   type TicketRecord,
 } from '../tickets/tickets.service.ts';
 import { indexMessageText } from '../message-search/message-search.service.ts';
+import { loadQuoted, outgoingContext, publishMessage, reachedChannel, toMessage } from './message-presentation.ts';
 import { renderVariables } from './message-variables.ts';
 import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
 import {
@@ -51,48 +49,12 @@ import {
 export const EDIT_WINDOW_MS = 900_000;
 /** Spec document 1 section 5: recordings under 10000 bytes are discarded. */
 export const MIN_AUDIO_BYTES = 10_000;
-/** Realtime frames stay well under API Gateway's 32 KB. */
-const FRAME_BODY_LIMIT = 8_000;
 
 const now = () => clock().now().toISOString();
 
 // ----- presentation -----
 
 const mediaKeyPrefix = (companyId: number) => `c${companyId}/`;
-
-const resolveMediaUrl = async (r: MessageRecord): Promise<string | null> => (r.mediaUrl && !r.isDeleted ? blobStore().downloadUrl(r.mediaUrl) : null);
-
-export const toMessage = async (r: MessageRecord, quoted?: MessageRecord): Promise<Message> => {
-  const { companyId: _c, ulid: _u, connectionId: _k, channelMessageId: _w, quotedMsgId: _q, ...rest } = r;
-  return {
-    ...rest,
-    mediaUrl: await resolveMediaUrl(r),
-    quotedMsg: quoted ? { id: quoted.id, body: quoted.isDeleted ? '' : quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, isDeleted: quoted.isDeleted } : null,
-  };
-};
-
-const loadQuoted = async (companyId: number, r: MessageRecord): Promise<MessageRecord | undefined> => {
-  const ref = r.quotedMsgId ? parseMessageId(r.quotedMsgId) : undefined;
-  return ref ? getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
-};
-
-const forFrame = (m: Message): Message & { truncated?: boolean } =>
-  m.body.length > FRAME_BODY_LIMIT ? { ...m, body: m.body.slice(0, FRAME_BODY_LIMIT), truncated: true } : m;
-
-/** Tells the agents who may see the ticket (never anyone else) about a message. */
-export const publishMessage = async (
-  t: TicketRecord,
-  message: Message,
-  contact: Contact | undefined,
-  action: 'create' | 'update' | 'delete',
-): Promise<void> => {
-  const event = channels.appMessage(t.companyId);
-  const data =
-    action === 'create'
-      ? { action, message: forFrame(message), ticket: toTicket(t, contact), contact: contact ? { id: contact.id, name: contact.name, urlPicture: contact.urlPicture } : null }
-      : { action, message: forFrame(message) };
-  await publish(t.companyId, { event, data }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t));
-};
 
 // ----- reading -----
 
@@ -198,13 +160,6 @@ const mediaTypeOf = (mimeType: string): MediaType => {
 const vCardText = (v: { name: string; number: string }) =>
   `BEGIN:VCARD\nVERSION:3.0\nN:;${v.name};;;\nFN:${v.name}\nTEL;type=CELL;waid=${v.number.replace(/\D/g, '')}:+${v.number.replace(/\D/g, '')}\nEND:VCARD`;
 
-const outgoingContext = (t: TicketRecord, contact: Contact): OutgoingContext => ({
-  companyId: t.companyId,
-  connectionId: t.whatsappId,
-  contactId: contact.id,
-  identity: contact.number,
-});
-
 interface Draft {
   body: string;
   mediaType: MediaType;
@@ -241,7 +196,16 @@ const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, me
   throw new AppError('ERR_CREATING_TICKET', 'The ticket is changing too fast, try again');
 };
 
-/** Stores an outgoing message (ack 0), moves the ticket, tells the agents, then delivers it and records the outcome. */
+/** Puts a recorded send on outbound.fifo, one conversation (company + connection + contact) in order. */
+const queueSend = async (t: TicketRecord, contact: Contact, record: MessageRecord): Promise<void> => {
+  const send: OutboundSend = { kind: 'send', companyId: t.companyId, connectionId: record.connectionId, channel: t.channel, contactId: contact.id, messageId: record.id };
+  await queue().send('outbound.fifo', { body: JSON.stringify(send), groupId: outboundGroupId(send), deduplicationId: outboundDeduplicationId(send) });
+};
+
+/**
+ * Stores an outgoing message (ack 0), moves the ticket, tells the agents, then queues the send: the caller does not
+ * wait for the channel. A send that cannot be queued is stored as failed. Private notes are only stored (ack 3).
+ */
 export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): Promise<Message> => {
   const ulid = ids.ulid();
   const at = now();
@@ -268,29 +232,28 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     userId: draft.userId,
     error: null,
     channelMessageId: null,
+    ...(draft.isPrivate ? {} : { sendState: 'pending' as const, sendAttemptAt: null }),
     createdAt: at,
     updatedAt: at,
   };
   const ticket = await insertMovingTicket(record, t, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false });
   const quoted = await loadQuoted(t.companyId, record);
   let message = await toMessage(record, quoted);
+  // the agents hear of the message before its send can settle, so the outcome's update finds it on their screens
   await publishMessage(ticket, message, contact, 'create');
+  if (!draft.isPrivate) {
+    try {
+      await queueSend(ticket, contact, record);
+    } catch (error) {
+      logger.error('send not queued', { ticketId: t.id, messageId: record.id, error: error as Error });
+      const stored = await updateMessageRecord(t.companyId, t.id, ulid, { error: 'ERR_SENDING_WAPP_MSG', sendState: 'failed', updatedAt: now() });
+      if (stored) {
+        message = await toMessage(stored, quoted);
+        await publishMessage(ticket, message, contact, 'update');
+      }
+    }
+  }
   if (draft.mediaType === 'chat') await indexMessageText(t.companyId, t.id, ulid, at, draft.body);
-  if (draft.isPrivate) return message;
-
-  let stored: MessageRecord | undefined;
-  try {
-    const ack = await driverFor(ticket.channel).send(message, outgoingContext(ticket, contact));
-    stored = await updateMessageRecord(t.companyId, t.id, ulid, { ack, updatedAt: now() });
-  } catch (error) {
-    const code = error instanceof ChannelUnavailable ? 'ERR_WAPP_NOT_INITIALIZED' : 'ERR_SENDING_WAPP_MSG';
-    logger.warn('message delivery failed', { ticketId: t.id, messageId: record.id, error: error as Error });
-    stored = await updateMessageRecord(t.companyId, t.id, ulid, { error: code, updatedAt: now() });
-  }
-  if (stored) {
-    message = await toMessage(stored, quoted);
-    await publishMessage(ticket, message, contact, 'update');
-  }
   return message;
 };
 
@@ -415,7 +378,8 @@ export const editMessage = async (auth: AuthContext, messageId: string, ticketId
   if (!updated) throw new AppError('ERR_NOT_FOUND');
   const message = await toMessage(updated, await loadQuoted(auth.companyId, updated));
   const contact = await getContact(auth.companyId, t.contactId);
-  if (!m.isPrivate && contact) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch(() => undefined);
+  // decided on the message as written: a send settling at this moment either saw the edit or left it to us
+  if (!m.isPrivate && contact && reachedChannel(updated)) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch(() => undefined);
   await publishMessage(t, message, contact, 'update');
   return message;
 };
@@ -432,7 +396,8 @@ export const deleteMessage = async (auth: AuthContext, id: string): Promise<Mess
   const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { isDeleted: true, updatedAt: now() });
   if (!updated) throw new AppError('ERR_NOT_FOUND');
   const message = await toMessage(updated);
-  if (contact) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch((error: unknown) => {
+  // a send not made yet is dropped by its consumer; one being made is taken back by it once it went out
+  if (contact && reachedChannel(updated)) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch((error: unknown) => {
     throw new AppError('ERR_DELETE_WAPP_MSG', (error as Error).message);
   });
   await publishMessage(t, message, contact, 'update');
@@ -581,7 +546,9 @@ const publishChange = async (companyId: number, record: MessageRecord) => {
 /** The visitor's view of their conversation (web chat): their ticket's public messages, oldest first. */
 export const conversationForVisitor = async (t: TicketRecord, limit: number): Promise<MessageRecord[]> => {
   const page = await listMessageRecords(t.companyId, t.id, { limit, forward: false });
-  return page.items.filter((m) => !m.isPrivate).reverse();
+  // what never reached the visitor (a failed send, one deleted before it went out) is not theirs to see
+  const neverReached = (m: MessageRecord) => m.sendState === 'failed' || (m.fromMe && m.isDeleted && !reachedChannel(m));
+  return page.items.filter((m) => !m.isPrivate && !neverReached(m)).reverse();
 };
 
 export const presentForVisitor = async (m: MessageRecord): Promise<Message> => toMessage(m);

@@ -216,13 +216,14 @@ const sendInTicket = async (s: ScheduleRecord, contact: Contact): Promise<boolea
   // an open ticket ends in the schedule's statusTicket; without one, a ticket opened only for this send is closed
   const close = s.openTicket === 'enabled' ? s.statusTicket === 'closed' : created;
   if (close) await closeTicketAfterSchedule(ticket, contact);
+  // the send itself is queued: a channel that refuses it later stores the failure on the message
   return !message.error;
 };
 
 /**
  * The `schedules.send` job: sends the run it was armed for once. The run is claimed first (PENDENTE to AGENDADA
  * on the armed sendAt), so a redelivered or stale job finds nothing to do; a recurring schedule then moves to its
- * next sendAt and is armed again, otherwise it is ENVIADA. A failed send leaves it ERRO.
+ * next sendAt and is armed again, otherwise it is ENVIADA. A send that could not be recorded and queued leaves it ERRO.
  */
 export const runScheduledMessage = async (job: SendJob): Promise<void> => {
   const current = await getScheduleRecord(job.companyId, job.scheduleId);

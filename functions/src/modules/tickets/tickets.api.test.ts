@@ -52,9 +52,12 @@ describe('web chat to inbox', () => {
 
     const reply = await company.admin.post(`/messages/${ticket.id}`, { body: 'Oi {{firstName}}, como posso ajudar?' });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromMe: true, ack: 2 });
+    // recorded and queued: the answer does not wait for the channel, whose outcome reaches the agents live
+    expect(reply.body).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromMe: true, ack: 0 });
     const delivered = await visitorSocket.waitFor((f) => f.event === 'webchat-message');
     expect(delivered.data).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromVisitor: false });
+    const acked = await adminSocket.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.action === 'update' && f.data.message.id === reply.body.id);
+    expect(acked.data.message).toMatchObject({ ack: 2, error: null });
 
     const conversation = await visitor.conversation();
     expect(conversation.answered).toBe(true);

@@ -3,13 +3,13 @@
  * visitor token), their messages (put on the inbound queue like every channel's events) and their conversation.
  */
 import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
-import { inboundDeduplicationId, inboundGroupId, type InboundEvent } from '@switchboard/shared/connector';
+import { inboundDeduplicationId, inboundGroupId } from '@switchboard/shared/connector';
 import { signVisitorToken, verifyVisitorToken, type VisitorClaims } from '../../platform/auth/visitor-tokens.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queue } from '../../platform/ports/ports.ts';
-import { toVisitorMessage } from '../../channels/webchat/webchat.driver.ts';
+import { toVisitorMessage, webchatDriver } from '../../channels/webchat/webchat.driver.ts';
 import { countAttempt } from '../auth/auth.service.ts';
 import { findCompany } from '../companies/companies.service.ts';
 import { findWebchatByToken, type ConnectionRecord } from '../connections/connections.service.ts';
@@ -65,21 +65,14 @@ export const sendVisitorMessage = async (
   ]);
   // a blocked contact's messages are dropped by the inbound pipeline, as for every channel
   const at = clock().now().toISOString();
-  const channelMessageId = `w-${visitor.visitorId}-${body.clientMessageId ?? ids.ulid()}`;
-  const event: InboundEvent = {
-    kind: 'message',
-    companyId: connection.companyId,
-    connectionId: connection.id,
-    channel: 'webchat',
-    contact: { identity: visitor.visitorId, isGroup: false },
-    at,
-    channelMessageId,
-    fromMe: false,
-    body: body.body,
-    mediaType: 'chat',
-  };
+  const [event] = webchatDriver.parseInbound({
+    connection: { companyId: connection.companyId, connectionId: connection.id },
+    payload: { visitorId: visitor.visitorId, body: body.body, clientMessageId: body.clientMessageId },
+    receivedAt: at,
+  });
+  if (event?.kind !== 'message') throw new AppError('ERR_VALIDATION');
   await queue().send('inbound.fifo', { body: JSON.stringify(event), groupId: inboundGroupId(event), deduplicationId: inboundDeduplicationId(event) });
-  return { id: channelMessageId, body: body.body, fromVisitor: true, mediaType: 'chat', mediaUrl: null, isDeleted: false, createdAt: at };
+  return { id: event.channelMessageId, body: body.body, fromVisitor: true, mediaType: 'chat', mediaUrl: null, isDeleted: false, createdAt: at };
 };
 
 export const visitorConversation = async (token: string, authorization: string | undefined) => {

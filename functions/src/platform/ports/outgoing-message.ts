@@ -8,6 +8,8 @@ import { isFifo, type OutgoingMessage, type QueueName } from './queue.ts';
 /** SQS's classic maximum message size; events are meant to be small (ids and a summary). */
 export const MAX_BODY_BYTES = 256 * 1024;
 export const MAX_DELAY_SECONDS = 900;
+/** SQS's longest visibility timeout. */
+export const MAX_VISIBILITY_SECONDS = 43_200;
 /** Deduplication window of FIFO queues. */
 export const DEDUPLICATION_WINDOW_MS = 5 * 60 * 1000;
 
@@ -51,3 +53,9 @@ export const checkOutgoingMessage = (queue: QueueName, message: OutgoingMessage)
  * Content-based deduplication would silently drop a contact's repeated identical text within 5 minutes.
  */
 export const fifoDeduplicationId = (message: OutgoingMessage): string => message.deduplicationId ?? randomUUID();
+
+export const checkVisibilityTimeout = (queue: QueueName, timeoutSeconds: number): void => {
+  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 0 || timeoutSeconds > MAX_VISIBILITY_SECONDS) {
+    throw new InvalidQueueMessageError(queue, `a visibility timeout must be an integer from 0 to ${MAX_VISIBILITY_SECONDS} seconds`);
+  }
+};

@@ -27,7 +27,7 @@ afterEach(() => {
 describe('ports', () => {
   it('answers the instances registered by the local runtime', () => {
     useRuntime('local');
-    const localQueue: Queue = { send: async () => ({ messageId: 'm' }) };
+    const localQueue: Queue = { send: async () => ({ messageId: 'm' }), changeVisibility: async () => undefined };
     const localScheduler: Scheduler = { schedule: async () => undefined, cancel: async () => undefined };
     setLocalPorts({ queue: localQueue, scheduler: localScheduler });
     expect(queue()).toBe(localQueue);
@@ -37,7 +37,7 @@ describe('ports', () => {
   it('explains what is missing when a local port is used before registration', () => {
     useRuntime('local');
     expect(() => queue()).toThrow(/local queue is not registered.*setLocalPorts/);
-    setLocalPorts({ queue: { send: async () => ({ messageId: 'm' }) } });
+    setLocalPorts({ queue: { send: async () => ({ messageId: 'm' }), changeVisibility: async () => undefined } });
     expect(() => scheduler()).toThrow(/local scheduler is not registered/);
   });
 

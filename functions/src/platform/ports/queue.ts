@@ -19,4 +19,17 @@ export interface OutgoingMessage {
 
 export interface Queue {
   send(queue: QueueName, message: OutgoingMessage): Promise<{ messageId: string }>;
+  /**
+   * Hides a received message for `timeoutSeconds` from now (0..43200), by the receipt handle of its delivery: a
+   * consumer that reports the message failed afterwards gets it back then, not after the queue's timeout.
+   */
+  changeVisibility(queue: QueueName, receiptHandle: string, timeoutSeconds: number): Promise<void>;
 }
+
+/**
+ * Delivery of `outbound.fifo`, the same in AWS and in the local runtime. The visibility timeout is twice the
+ * function timeout: a consumer never outlives it, so a send claimed longer ago than this was abandoned. The
+ * receive limit leaves room for the retries of an unavailable channel (outbound.service.ts), which back off
+ * through visibility changes and each count as a receive.
+ */
+export const outboundDelivery = { visibilityTimeoutSeconds: 60, maxReceiveCount: 15 } as const;

@@ -29,6 +29,7 @@ const queue: Queue = {
     sent.push({ queue: q, message });
     return { messageId: `m${sent.length}` };
   },
+  changeVisibility: async () => undefined,
 };
 
 const conflict = () => new ConflictException({ message: 'Schedule already exists', Message: 'Schedule already exists', $metadata: {} });

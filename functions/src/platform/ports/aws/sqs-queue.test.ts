@@ -1,4 +1,4 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidQueueMessageError } from '../outgoing-message.ts';
@@ -62,6 +62,16 @@ describe('SqsQueue', () => {
     await expect(queue.send('jobs', { body: 'x', delaySeconds: 901 })).rejects.toThrow(/delaySeconds/);
     await expect(queue.send('inbound.fifo', { body: 'x' })).rejects.toThrow(/groupId/);
     expect(sentInputs()).toEqual([]);
+  });
+
+  it('changes the visibility of a received message by its receipt handle', async () => {
+    sqs.on(ChangeMessageVisibilityCommand).resolves({});
+    const queue = new SqsQueue({ client, urls });
+    await queue.changeVisibility('outbound.fifo', 'receipt-1', 30);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand).map((c) => c.args[0].input)).toEqual([
+      { QueueUrl: urls['outbound.fifo'], ReceiptHandle: 'receipt-1', VisibilityTimeout: 30 },
+    ]);
+    await expect(queue.changeVisibility('outbound.fifo', 'receipt-1', 43_201)).rejects.toThrow(InvalidQueueMessageError);
   });
 
   describe('queue URLs from the environment', () => {

@@ -2,9 +2,9 @@
  * The Queue port in AWS: SendMessage to the queue URL of each logical name. URLs come from the function's
  * environment; a function is given only the URLs of the queues it sends to, so a missing one fails on use.
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
-import { checkOutgoingMessage, fifoDeduplicationId } from '../outgoing-message.ts';
+import { checkOutgoingMessage, checkVisibilityTimeout, fifoDeduplicationId } from '../outgoing-message.ts';
 import { isFifo, type OutgoingMessage, type Queue, type QueueName } from '../queue.ts';
 
 export const queueUrlVariables = {
@@ -66,6 +66,11 @@ export class SqsQueue implements Queue {
     );
     if (!out.MessageId) throw new Error(`SQS answered SendMessage to ${queue} without a MessageId`);
     return { messageId: out.MessageId };
+  }
+
+  async changeVisibility(queue: QueueName, receiptHandle: string, timeoutSeconds: number): Promise<void> {
+    checkVisibilityTimeout(queue, timeoutSeconds);
+    await this.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: this.urlOf(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: timeoutSeconds }));
   }
 
   private urlOf(queue: QueueName): string {

@@ -132,6 +132,26 @@ describe('LocalQueueEngine retries', () => {
     expect(calls).toBe(1);
   });
 
+  it('delivers a failed message again when the visibility its consumer set runs out, not the queue timeout', async () => {
+    engine = new LocalQueueEngine({ queues: { 'outbound.fifo': { visibilityTimeoutMs: 60_000 } } });
+    const queue = new LocalQueue(engine);
+    const receipts: number[] = [];
+    engine.consume('outbound.fifo', async (event) => {
+      const record = event.Records[0]!;
+      receipts.push(Date.now());
+      if (receipts.length > 1) return;
+      await queue.changeVisibility('outbound.fifo', record.receiptHandle, 1);
+      return { batchItemFailures: [{ itemIdentifier: record.messageId }] };
+    });
+    engine.send('outbound.fifo', { body: 'later', groupId: 'g' });
+    await engine.drain({ timeoutMs: 5000 });
+
+    expect(receipts).toHaveLength(2);
+    expect(receipts[1]! - receipts[0]!).toBeGreaterThanOrEqual(950);
+    await expect(queue.changeVisibility('outbound.fifo', 'no-such-handle', 1)).rejects.toThrow(/not of a message in flight/);
+    await expect(queue.changeVisibility('outbound.fifo', 'x', 43_201)).rejects.toThrow(InvalidQueueMessageError);
+  });
+
   it('moves a message to the DLQ after maxReceiveCount failed receives', async () => {
     engine = new LocalQueueEngine({ queues: { jobs: { visibilityTimeoutMs: 20, maxReceiveCount: 3 } } });
     const counts: string[] = [];

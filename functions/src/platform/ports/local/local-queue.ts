@@ -3,13 +3,12 @@
  * visibility timeout, redelivery, max receives then DLQ, FIFO groups and deduplication, delays, partial
  * batch failures), invoking the very SQS Lambda handlers that run in AWS with SQS-shaped events.
  *
- * Limitation: messages live in memory, so queue contents do not survive a restart (schedules do, they are
- * stored in the table).
+ * Given a directory, each queue keeps a journal there (queue-journal.ts), so what was accepted survives a restart.
  */
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash, randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
-import { checkOutgoingMessage, DEDUPLICATION_WINDOW_MS, fifoDeduplicationId } from '../outgoing-message.ts';
+import { checkOutgoingMessage, checkVisibilityTimeout, DEDUPLICATION_WINDOW_MS, fifoDeduplicationId } from '../outgoing-message.ts';
 import { isFifo, queueNames, type OutgoingMessage, type Queue, type QueueName } from '../queue.ts';
 import { QueueJournal, type JournalMessage } from './queue-journal.ts';
 
@@ -228,6 +227,18 @@ export class LocalQueueEngine {
     this.maybeCompact(q);
     this.schedulePump(q);
     return { messageId: stored.messageId };
+  }
+
+  /**
+   * Hides a message being handled for `timeoutSeconds` from now, by the receipt handle of this delivery, as SQS's
+   * ChangeMessageVisibility does. Not journaled: after a restart a received message is visible at once anyway.
+   */
+  changeVisibility(name: QueueName, receiptHandle: string, timeoutSeconds: number): void {
+    checkVisibilityTimeout(name, timeoutSeconds);
+    const m = this.state(name).messages.find((x) => x.receiptHandle === receiptHandle);
+    // SQS answers ReceiptHandleIsInvalid or MessageNotInflight
+    if (!m || !m.inFlight) throw new Error(`Local queue ${name}: the receipt handle is not of a message in flight`);
+    m.visibleAt = Date.now() + timeoutSeconds * 1000;
   }
 
   /** Resolves when no batch is running and no message can be delivered right now (delayed or hidden ones may wait). */
@@ -556,5 +567,9 @@ export class LocalQueue implements Queue {
 
   async send(queue: QueueName, message: OutgoingMessage): Promise<{ messageId: string }> {
     return this.engine.send(queue, message);
+  }
+
+  async changeVisibility(queue: QueueName, receiptHandle: string, timeoutSeconds: number): Promise<void> {
+    this.engine.changeVisibility(queue, receiptHandle, timeoutSeconds);
   }
 }

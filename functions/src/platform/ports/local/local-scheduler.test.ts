@@ -134,6 +134,7 @@ describe('LocalScheduler', () => {
         await gate;
         return inner.send(queue, message);
       },
+      changeVisibility: async () => undefined,
     };
     const firing = newScheduler({ queue: gated });
     await firing.schedule({ name: 'race', at: inMs(0), payload: { type: 'r', v: 1 } });
@@ -159,6 +160,7 @@ describe('LocalScheduler', () => {
         if (refusals-- > 0) throw new Error('queue unavailable');
         return inner.send(queue, message);
       },
+      changeVisibility: async () => undefined,
     };
     const scheduler = new LocalScheduler({ queue: flaky, retryDelayMs: 50 });
     schedulers.push(scheduler);

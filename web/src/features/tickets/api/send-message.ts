@@ -1,7 +1,7 @@
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type CallInput } from '../../../lib/api-client.ts';
-import { appendMessage, type MessagePages } from '../utils/message-pages.ts';
+import { addSentMessage, type MessagePages } from '../utils/message-pages.ts';
 import { messagesQueryKey } from './get-messages.ts';
 
 export type SendMessageInput = CallInput<'messages.send'>['body'];
@@ -15,6 +15,6 @@ export const useSendMessage = () => {
     mutationFn: sendMessage,
     // the realtime echo usually arrives first; this covers a connection that is down for a moment
     onSuccess: (message) =>
-      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) => (data ? appendMessage(data, message) : data)),
+      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) => (data ? addSentMessage(data, message) : data)),
   });
 };

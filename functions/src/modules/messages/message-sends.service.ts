@@ -1,0 +1,56 @@
+/**
+ * The stored side of queued sends, for the outbound consumer: reading a queued message, claiming it for one
+ * attempt, and settling the claim with its outcome, which the agents who may see the ticket hear of at once.
+ */
+import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import { getContact } from '../contacts/contacts.service.ts';
+import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
+import { parseMessageId, type MessageRecord } from './message.entity.ts';
+import { claimSend, getMessageRecord, settleSend, type SendOutcome } from './messages.repository.ts';
+import { presentMessage, publishMessage } from './message-presentation.ts';
+
+export type { MessageRecord, SendState } from './message.entity.ts';
+export type { SendOutcome } from './messages.repository.ts';
+export { outgoingContext, presentMessage } from './message-presentation.ts';
+
+export interface QueuedSendRef {
+  companyId: number;
+  ticketId: number;
+  ulid: string;
+}
+
+/** Where a queued message is stored, from its public id; nothing for an id that is not one of ours. */
+export const queuedSendRef = (companyId: number, messageId: string): QueuedSendRef | undefined => {
+  const ref = parseMessageId(messageId);
+  return ref ? { companyId, ...ref } : undefined;
+};
+
+export const getQueuedMessage = (ref: QueuedSendRef): Promise<MessageRecord | undefined> =>
+  getMessageRecord(ref.companyId, ref.ticketId, ref.ulid);
+
+/** Claims a pending, undeleted send for one attempt made at `at`; nothing when another holds or settled it. */
+export const claimQueuedSend = (ref: QueuedSendRef, at: string): Promise<MessageRecord | undefined> =>
+  claimSend(ref.companyId, ref.ticketId, ref.ulid, at);
+
+/** The ticket and contact a send goes to. */
+export const recipientOf = async (m: MessageRecord, contactId: number): Promise<{ ticket?: TicketRecord; contact?: Contact }> => {
+  const [ticket, contact] = await Promise.all([findTicket(m.companyId, m.ticketId), getContact(m.companyId, contactId)]);
+  return { ticket, contact };
+};
+
+/**
+ * Settles the claim made at `claimedAt`. A send put back to pending changes nothing the agents see; a settled one
+ * (sent or failed) is pushed to them. Answers the message as stored, or nothing when the claim was gone.
+ */
+export const settleQueuedSend = async (
+  m: MessageRecord,
+  claimedAt: string,
+  outcome: SendOutcome,
+  to: { ticket?: TicketRecord; contact?: Contact },
+): Promise<{ record: MessageRecord; message: Message } | undefined> => {
+  const record = await settleSend(m, claimedAt, outcome);
+  if (!record) return undefined;
+  const message = await presentMessage(record);
+  if (outcome.sendState !== 'pending' && to.ticket) await publishMessage(to.ticket, message, to.contact, 'update');
+  return { record, message };
+};

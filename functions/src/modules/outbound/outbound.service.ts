@@ -1,0 +1,189 @@
+/**
+ * The sender behind `outbound.fifo`: takes a recorded send, calls the channel's driver once, and stores what
+ * happened on the message (ack and the provider's message id, or a failure), which reaches the agents live.
+ *
+ * Exactly once toward the provider, as far as it can be told: each attempt first claims the message (pending ->
+ * sending, with the attempt's time) and only the claim's holder calls the driver. A redelivery finds the message
+ * settled, deleted or claimed, and does not send again.
+ */
+import { outboundSend, type OutboundSend } from '@switchboard/shared/connector';
+import { ChannelUnavailable, PermanentSendError, type SendResult } from '../../channels/channel-driver.ts';
+import { driverFor } from '../../channels/drivers.ts';
+import { clock } from '../../platform/clock.ts';
+import { logger } from '../../platform/logger.ts';
+import { queue } from '../../platform/ports/ports.ts';
+import { outboundDelivery } from '../../platform/ports/queue.ts';
+import {
+  claimQueuedSend,
+  getQueuedMessage,
+  outgoingContext,
+  presentMessage,
+  queuedSendRef,
+  recipientOf,
+  settleQueuedSend,
+  type MessageRecord,
+} from '../messages/message-sends.service.ts';
+
+/** How long a send waits for its channel to come up, from the message's creation; then it fails visibly. */
+export const SEND_RETRY_WINDOW_MS = 10 * 60_000;
+/** Retries back off from this, doubling up to MAX_RETRY_DELAY_S, so a session back within seconds is used soon. */
+const FIRST_RETRY_DELAY_S = 2;
+const MAX_RETRY_DELAY_S = 60;
+
+export type SendResultKind = 'sent' | 'failed' | 'skipped';
+
+/** One delivery of a queued send, as the queue made it. */
+export interface Delivery {
+  receiveCount: number;
+  receiptHandle: string;
+}
+
+/** Thrown for bodies that can never be processed; the consumer reports them so they end in the DLQ. */
+export class InvalidOutboundSend extends Error {}
+
+/** The send goes back on the queue, to be delivered again in `delaySeconds`; the consumer reports it unprocessed. */
+export class SendDeferred extends Error {
+  constructor(
+    readonly delaySeconds: number,
+    readonly reason: string,
+  ) {
+    super(`send deferred ${delaySeconds} s: ${reason}`);
+  }
+}
+
+export const parseOutboundSend = (body: string): OutboundSend => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(body);
+  } catch {
+    throw new InvalidOutboundSend('Malformed JSON');
+  }
+  const parsed = outboundSend.safeParse(raw);
+  if (!parsed.success) throw new InvalidOutboundSend(parsed.error.message);
+  return parsed.data;
+};
+
+/**
+ * Seconds before the next try of a send received `receiveCount` times. Within a retry window (`msLeft`, for an
+ * unavailable channel) the last receive the queue allows is kept for the deadline itself, so the receive limit
+ * never cuts the window short.
+ */
+export const retryDelaySeconds = (receiveCount: number, msLeft?: number): number => {
+  const backoff = Math.min(FIRST_RETRY_DELAY_S * 2 ** (receiveCount - 1), MAX_RETRY_DELAY_S);
+  if (msLeft === undefined) return backoff;
+  const untilDeadline = Math.max(1, Math.ceil(msLeft / 1000));
+  return receiveCount >= outboundDelivery.maxReceiveCount - 1 ? untilDeadline : Math.min(backoff, untilDeadline);
+};
+
+const now = () => clock().now();
+
+/** Hides the message until the next try; if that fails the queue's own timeout applies, which is only later. */
+const deferSend = async (delivery: Delivery, delaySeconds: number, reason: string): Promise<never> => {
+  await queue()
+    .changeVisibility('outbound.fifo', delivery.receiptHandle, delaySeconds)
+    .catch((error: unknown) => logger.warn('visibility of a deferred send not changed', { error: error as Error }));
+  throw new SendDeferred(delaySeconds, reason);
+};
+
+/**
+ * A send claimed by another attempt. A claim younger than the queue's visibility timeout may still be at work: it
+ * is left alone, and this copy comes back soon (by the time the claim has run out at the latest) to find its
+ * outcome. An older claim without outcome belongs to an attempt that died while calling the provider, which may
+ * or may not have taken the message: it is stored as failed rather than sent again, because we prefer a visible
+ * failure to a duplicate.
+ */
+const settleAbandoned = async (send: OutboundSend, m: MessageRecord, delivery: Delivery): Promise<SendResultKind> => {
+  const claimedAt = m.sendAttemptAt ?? m.updatedAt;
+  const age = now().getTime() - Date.parse(claimedAt);
+  const timeoutMs = outboundDelivery.visibilityTimeoutSeconds * 1000;
+  if (age < timeoutMs) {
+    if (delivery.receiveCount >= outboundDelivery.maxReceiveCount) return 'skipped';
+    return deferSend(
+      delivery,
+      Math.min(retryDelaySeconds(delivery.receiveCount), Math.ceil((timeoutMs - age) / 1000)),
+      'claimed by another attempt',
+    );
+  }
+  logger.warn('send abandoned while calling the channel: stored as failed', { messageId: m.id, claimedAt });
+  const settled = await settleQueuedSend(
+    m,
+    claimedAt,
+    { sendState: 'failed', error: 'ERR_SENDING_WAPP_MSG', updatedAt: now().toISOString() },
+    await recipientOf(m, send.contactId),
+  );
+  return settled ? 'failed' : 'skipped';
+};
+
+/** Sends one queued message, once; a send to try again later throws SendDeferred. */
+export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery): Promise<SendResultKind> => {
+  const ref = queuedSendRef(send.companyId, send.messageId);
+  if (!ref) throw new InvalidOutboundSend(`Not a message id: ${send.messageId}`);
+  const claimedAt = now().toISOString();
+  const claimed = await claimQueuedSend(ref, claimedAt);
+  if (!claimed) {
+    const current = await getQueuedMessage(ref);
+    // settled already, deleted before its send, or gone
+    if (!current || current.isDeleted || current.sendState !== 'sending') return 'skipped';
+    return settleAbandoned(send, current, delivery);
+  }
+
+  const to = await recipientOf(claimed, send.contactId);
+  const fail = async (error: 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG'): Promise<SendResultKind> => {
+    await settleQueuedSend(claimed, claimedAt, { sendState: 'failed', error, updatedAt: now().toISOString() }, to);
+    return 'failed';
+  };
+  if (!to.ticket || !to.contact) return fail('ERR_SENDING_WAPP_MSG');
+  const context = outgoingContext(to.ticket, to.contact);
+  const driver = driverFor(to.ticket.channel);
+
+  let result: SendResult;
+  try {
+    result = await driver.send(await presentMessage(claimed), context);
+  } catch (error) {
+    logger.warn('send not made', {
+      messageId: claimed.id,
+      channel: to.ticket.channel,
+      receiveCount: delivery.receiveCount,
+      error: error as Error,
+    });
+    const receivesLeft = outboundDelivery.maxReceiveCount - delivery.receiveCount;
+    // the driver said the provider did not take it, so the claim is given back for the next try
+    const retry = async (delaySeconds: number, reason: string) => {
+      await settleQueuedSend(claimed, claimedAt, { sendState: 'pending', updatedAt: now().toISOString() }, to);
+      return deferSend(delivery, delaySeconds, reason);
+    };
+    if (error instanceof ChannelUnavailable) {
+      const msLeft = Date.parse(claimed.createdAt) + SEND_RETRY_WINDOW_MS - now().getTime();
+      if (msLeft <= 0 || receivesLeft <= 0) return fail('ERR_WAPP_NOT_INITIALIZED');
+      return retry(retryDelaySeconds(delivery.receiveCount, msLeft), 'channel unavailable');
+    }
+    if (error instanceof PermanentSendError || receivesLeft <= 0) return fail('ERR_SENDING_WAPP_MSG');
+    return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message);
+  }
+
+  const settled = await settleQueuedSend(
+    claimed,
+    claimedAt,
+    {
+      sendState: 'sent',
+      ack: result.ack,
+      channelMessageId: result.channelMessageId,
+      error: null,
+      updatedAt: now().toISOString(),
+    },
+    to,
+  );
+  if (!settled) {
+    logger.error('send went out after its claim was taken over', { messageId: claimed.id });
+    return 'sent';
+  }
+  // edited or deleted while it was being sent: the edit or delete left the customer's copy to us
+  if (settled.record.isDeleted || settled.record.body !== claimed.body) {
+    await driver
+      .update(settled.message, context)
+      .catch((error: unknown) =>
+        logger.warn('change after send not delivered', { messageId: claimed.id, error: error as Error }),
+      );
+  }
+  return 'sent';
+};
