@@ -21,11 +21,12 @@ export interface TenantFixture {
   messageId: string;
   noteId: string;
   quickMessageId: number;
+  connectionId: number;
   scheduleId: number;
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
-export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A'];
+export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A'];
 
 type Fixture<T> = (a: TenantFixture) => T;
 
@@ -48,6 +49,7 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'messages:messageId': (a) => a.messageId,
   'messages.delete:id': (a) => a.messageId,
   'quick-messages:id': (a) => a.quickMessageId,
+  'connections:id': (a) => a.connectionId,
   'schedules:id': (a) => a.scheduleId,
 };
 
@@ -78,6 +80,8 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'messages.upload-url': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'messages.edit': () => ({ body: 'edited by B' }),
   'messages.forward': (a) => ({ messageId: a.messageId, contactId: a.contactId }),
+  'connections.create': () => ({ channel: 'webchat', name: 'Connection of B' }),
+  'connections.update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
   'quick-messages.create': () => ({ shortcode: 'of-b', message: 'Quick text of B' }),
   'quick-messages.update': () => ({ shortcode: 'changed-by-b', message: 'Changed by another company', geral: true }),
   'quick-messages.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
@@ -98,6 +102,7 @@ export const ownCompanyRoutes = new Set([
   'users.create',
   'queues.list',
   'connections.list',
+  'connections.create',
   'settings.company-one',
   'contacts.list',
   'contacts.list-all',

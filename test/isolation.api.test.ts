@@ -74,6 +74,10 @@ beforeAll(async () => {
   const reply = await ownerA.post(`/messages/${ticket.id}`, { body: 'Reply of A' });
   const note = await ownerA.post('/ticket-notes', { note: 'Note of A', ticketId: ticket.id, contactId: ticket.contactId });
   expect([reply.status, note.status]).toEqual([201, 201]);
+  // a connection whose id company B never reaches: B starts with one and the test adds one
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/whatsapp', { channel: 'webchat', name: `Filler chat ${i}` })).status).toBe(201);
+  const connection = await ownerA.post('/whatsapp', { channel: 'webchat', name: 'Connection of A', greetingMessage: 'Greeting of A' });
+  expect(connection.status).toBe(201);
   const quick = await ownerA.post('/quick-messages', { shortcode: 'qa', message: 'Quick text of A', geral: true });
   expect(quick.status).toBe(201);
   // company A's plan (plan 1) has useSchedules; the send is a day away, so it does not run during the test
@@ -92,6 +96,7 @@ beforeAll(async () => {
     messageId: reply.body.id,
     noteId: note.body.id,
     quickMessageId: quick.body.id,
+    connectionId: connection.body.id,
     scheduleId: schedule.body.id,
   };
 });

@@ -58,6 +58,11 @@ export const routeTable = defineRoutes([
   // inbox lookups
   { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user' },
   { id: 'connections.list', method: 'GET', path: '/whatsapp', module: 'connections', auth: 'user' },
+  // connections (spec document 2 "Connections page" and section 7 "Connections")
+  { id: 'connections.show', method: 'GET', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:view'] },
+  { id: 'connections.create', method: 'POST', path: '/whatsapp', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'], status: 201 },
+  { id: 'connections.update', method: 'PUT', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.delete', method: 'DELETE', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user' },
   // tickets (spec document 1, section 7)
   { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user' },

@@ -16,6 +16,7 @@ import {
   wsTicketResponse,
 } from './contracts/auth.ts';
 import { okResponse } from './contracts/common.ts';
+import { connectionIdParams, createConnectionBody, updateConnectionBody } from './contracts/connections.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
 import { createUserBody, updateUserBody, userIdParams } from './contracts/users.ts';
@@ -138,6 +139,11 @@ export const routeSchemas = {
   // inbox lookups
   'queues.list': { response: z.array(queue) },
   'connections.list': { response: z.array(connection) },
+  // connections (spec document 2 "Connections page" and section 7 "Connections")
+  'connections.show': { params: connectionIdParams, response: connection },
+  'connections.create': { body: createConnectionBody, response: connection },
+  'connections.update': { params: connectionIdParams, body: updateConnectionBody, response: connection },
+  'connections.delete': { params: connectionIdParams, response: okResponse },
   'settings.company-one': { query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
   // tickets (spec document 1, section 7)
   'tickets.list': { query: ticketListQuery, response: ticketListResponse },

@@ -135,6 +135,7 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
       ['/contacts/import', 'contacts-import-page'],
       ['/quick-messages', 'quick-messages-page'],
       ['/schedules', 'schedules-page'],
+      ['/connections', 'connections-page'],
       ['/no-such-page', 'not-found-page'],
     ] as const) {
       await page.goto(`${baseUrl()}${path}`);
@@ -145,6 +146,16 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('quick-messages-add').click();
     await page.getByTestId('quick-message-dialog').waitFor();
     await audit('/quick-messages dialog');
+    await page.goto(`${baseUrl()}/connections`);
+    await page.locator('[data-testid^=connection-edit-]').first().click();
+    await page.getByTestId('connection-dialog').waitFor();
+    // it slides in from the top: audited once it has arrived, not through the fade
+    await page.locator('[data-testid=connection-dialog].p-dialog-enter-done').waitFor();
+    await audit('/connections dialog');
+    await page.getByTestId('connection-tab-messages').click();
+    await audit('/connections dialog messages');
+    await page.getByTestId('connection-tab-integrations').click();
+    await audit('/connections dialog queues');
     expect(findings).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

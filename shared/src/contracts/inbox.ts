@@ -367,15 +367,25 @@ export const tagContactParams = z.object({ tagId: idParam, contactId: idParam })
 export const queue = queueSummary.extend({ greetingMessage: z.string(), orderQueue: z.number().int() });
 export type Queue = z.infer<typeof queue>;
 
+/** Session states of a connection (spec document 2 section 4); a web chat is always CONNECTED. */
+export const connectionStatuses = ['CONNECTED', 'DISCONNECTED', 'OPENING', 'qrcode', 'PAIRING', 'TIMEOUT'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
 export const connection = connectionSummary.extend({
-  status: z.string(),
+  status: z.enum(connectionStatuses),
+  /** the phone number of a WhatsApp session; channels without one (web chat) have null */
+  number: z.string().nullable(),
   isDefault: z.boolean(),
   /** the web chat's public token (webchat connections only) */
   token: z.string().nullable(),
   queueIds: z.array(z.number().int()),
   greetingMessage: z.string(),
   complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  /** minutes within which a closed conversation is reopened instead of starting a new ticket (0: never) */
+  timeCreateNewTicket: z.number().int(),
   color: z.string(),
+  updatedAt: z.string(),
 });
 export type Connection = z.infer<typeof connection>;
 

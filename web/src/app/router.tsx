@@ -28,6 +28,7 @@ const ContactsPage = page(() => import('../features/contacts/components/contacts
 const ContactsImportPage = page(() => import('../features/contacts/components/contacts-import-page.tsx'), 'ContactsImportPage');
 const QuickMessagesPage = page(() => import('../features/quick-messages/components/quick-messages-page.tsx'), 'QuickMessagesPage');
 const SchedulesPage = page(() => import('../features/schedules/components/schedules-page.tsx'), 'SchedulesPage');
+const ConnectionsPage = page(() => import('../features/connections/components/connections-page.tsx'), 'ConnectionsPage');
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -41,6 +42,7 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/contacts', element: <ContactsPage />, children: [{ path: 'import', element: <ContactsImportPage /> }] },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/schedules', element: <SchedulesPage /> },
+  { path: '/connections', element: <ConnectionsPage /> },
 ];
 
 export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));

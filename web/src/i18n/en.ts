@@ -2,6 +2,7 @@ import type { Dictionary } from './pt.ts';
 import { ticketsEn } from './tickets/en.ts';
 import { quickMessagesEn } from './quick-messages/en.ts';
 import { schedulesEn } from './schedules/en.ts';
+import { connectionsEn } from './connections/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -91,6 +92,7 @@ export const en: Dictionary = {
     ERR_PLAN_FEATURE_DISABLED: 'This feature is not part of your plan.',
     ERR_PAYLOAD_TOO_LARGE: 'The upload is too large.',
     ERR_TICKET_TAG_REQUIRED: 'Assign a tag to the contact before closing the ticket.',
+    ERR_CONNECTION_LIMIT_REACHED: "The company's plan allows no more connections.",
     ERR_INTERNAL: 'Internal server error. Please try again shortly.',
   },
   auth: {
@@ -174,6 +176,7 @@ export const en: Dictionary = {
     profile: 'Profile',
     logout: 'Logout',
     reconnecting: 'Reconnecting…',
+    connectionsAttention: 'Some connections need attention',
     version: 'v.{{version}}',
     theme: {
       toDark: 'Use dark theme',
@@ -235,6 +238,7 @@ export const en: Dictionary = {
   tickets: ticketsEn,
   quickMessages: quickMessagesEn,
   schedules: schedulesEn,
+  connections: connectionsEn,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -2,6 +2,7 @@ import type { Dictionary } from './pt.ts';
 import { ticketsEs } from './tickets/es.ts';
 import { quickMessagesEs } from './quick-messages/es.ts';
 import { schedulesEs } from './schedules/es.ts';
+import { connectionsEs } from './connections/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -91,6 +92,7 @@ export const es: Dictionary = {
     ERR_PLAN_FEATURE_DISABLED: 'Esta función no está incluida en tu plan.',
     ERR_PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
     ERR_TICKET_TAG_REQUIRED: 'Asigna una etiqueta al contacto antes de cerrar el ticket.',
+    ERR_CONNECTION_LIMIT_REACHED: 'El plan de la empresa no permite más conexiones.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtalo de nuevo en unos instantes.',
   },
   auth: {
@@ -174,6 +176,7 @@ export const es: Dictionary = {
     profile: 'Perfil',
     logout: 'Salir',
     reconnecting: 'Reconectando…',
+    connectionsAttention: 'Hay conexiones que necesitan atención',
     version: 'v.{{version}}',
     theme: {
       toDark: 'Usar tema oscuro',
@@ -235,6 +238,7 @@ export const es: Dictionary = {
   tickets: ticketsEs,
   quickMessages: quickMessagesEs,
   schedules: schedulesEs,
+  connections: connectionsEs,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

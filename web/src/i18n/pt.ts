@@ -1,6 +1,7 @@
 import { ticketsPt } from './tickets/pt.ts';
 import { quickMessagesPt } from './quick-messages/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
+import { connectionsPt } from './connections/pt.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -94,6 +95,7 @@ export const pt = {
     ERR_PLAN_FEATURE_DISABLED: 'Este recurso não faz parte do seu plano.',
     ERR_PAYLOAD_TOO_LARGE: 'O envio é grande demais.',
     ERR_TICKET_TAG_REQUIRED: 'Adicione uma tag ao contato antes de encerrar o atendimento.',
+    ERR_CONNECTION_LIMIT_REACHED: 'O plano da empresa não permite mais conexões.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
   },
   auth: {
@@ -177,6 +179,7 @@ export const pt = {
     profile: 'Perfil',
     logout: 'Sair',
     reconnecting: 'Reconectando…',
+    connectionsAttention: 'Há conexões que precisam de atenção',
     version: 'v.{{version}}',
     theme: {
       toDark: 'Usar tema escuro',
@@ -238,6 +241,7 @@ export const pt = {
   tickets: ticketsPt,
   quickMessages: quickMessagesPt,
   schedules: schedulesPt,
+  connections: connectionsPt,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -2,6 +2,7 @@ import type { Dictionary } from './pt.ts';
 import { ticketsTr } from './tickets/tr.ts';
 import { quickMessagesTr } from './quick-messages/tr.ts';
 import { schedulesTr } from './schedules/tr.ts';
+import { connectionsTr } from './connections/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -91,6 +92,7 @@ export const tr: Dictionary = {
     ERR_PLAN_FEATURE_DISABLED: 'Bu özellik planınıza dahil değil.',
     ERR_PAYLOAD_TOO_LARGE: 'Gönderilen veri çok büyük.',
     ERR_TICKET_TAG_REQUIRED: 'Talebi kapatmadan önce kişiye bir etiket atayın.',
+    ERR_CONNECTION_LIMIT_REACHED: 'Şirketin planı daha fazla bağlantıya izin vermiyor.',
     ERR_INTERNAL: 'Sunucu hatası. Lütfen biraz sonra yeniden deneyin.',
   },
   auth: {
@@ -174,6 +176,7 @@ export const tr: Dictionary = {
     profile: 'Profil',
     logout: 'Çıkış yap',
     reconnecting: 'Yeniden bağlanılıyor…',
+    connectionsAttention: 'İlgilenilmesi gereken bağlantılar var',
     version: 'v.{{version}}',
     theme: {
       toDark: 'Koyu temayı kullan',
@@ -235,6 +238,7 @@ export const tr: Dictionary = {
   tickets: ticketsTr,
   quickMessages: quickMessagesTr,
   schedules: schedulesTr,
+  connections: connectionsTr,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -1,4 +1,4 @@
-import { menu } from '@switchboard/shared/permissions';
+import { can, menu } from '@switchboard/shared/permissions';
 import { classNames } from 'primereact/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,9 @@ import { KitProvider } from '../components/kit-provider.tsx';
 import { ProfileDialog } from '../features/account/components/profile-dialog.tsx';
 import { useSessionReplaced } from '../features/auth/hooks/use-session-replaced.ts';
 import { useCompanyPlan } from '../features/company/api/get-company-plan.ts';
+import { useConnections } from '../features/connections/api/get-connections.ts';
+import { useConnectionsLiveUpdates } from '../features/connections/hooks/use-connections-live-updates.ts';
+import { needsAttention } from '../features/connections/utils/connection-status.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { readStored } from '../lib/storage.ts';
 import { setTheme, storedTheme } from '../lib/theme.ts';
@@ -34,6 +37,14 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const plan = useCompanyPlan(user.companyId);
   useSessionReplaced();
+  // the warning badge on Connections (spec document 1 section 2), for those who see the entry
+  const seesConnections = can(buildViewer(user), 'connections-page:view');
+  const connections = useConnections({ enabled: seesConnections });
+  useConnectionsLiveUpdates(user.companyId, { enabled: seesConnections });
+  const warnings = useMemo(
+    () => new Map(seesConnections && needsAttention(connections.data) ? [['connections', 'shell.connectionsAttention']] : []),
+    [seesConnections, connections.data],
+  );
 
   // Crossing the 600 px line swaps the drawer's kind; each kind starts from its own initial state.
   const wasNarrow = useRef(narrow);
@@ -62,7 +73,7 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
       <a className="skip-link" href="#main-content">
         {t('shell.skipToContent')}
       </a>
-      <SideDrawer items={items} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
+      <SideDrawer items={items} warnings={warnings} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
       <div className="app-shell__main">
         <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => setProfileOpen(true)} />
         <main id="main-content" className="app-shell__content" tabIndex={-1}>

@@ -8,10 +8,15 @@ import { BrandMark } from '../components/brand-mark.tsx';
 import { useVersion } from '../features/system/api/get-version.ts';
 import { isActivePath, type VisibleMenuItem } from './menu-model.ts';
 
-function NavEntry({ item, collapsed, onNavigate, depth }: { item: VisibleMenuItem; collapsed: boolean; onNavigate: () => void; depth: number }) {
+/** Menu keys with a warning badge, each with the i18n key of what the badge means. */
+export type MenuWarnings = ReadonlyMap<string, string>;
+
+function NavEntry({ item, collapsed, onNavigate, depth, warnings }: { item: VisibleMenuItem; collapsed: boolean; onNavigate: () => void; depth: number; warnings: MenuWarnings }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const label = t(item.label);
+  const warningKey = warnings.get(item.key);
+  const warning = warningKey ? t(warningKey) : undefined;
   const hasActiveChild = item.children?.some((c) => c.path && isActivePath(c.path, pathname)) ?? false;
   const [expanded, setExpanded] = useState(true);
 
@@ -20,7 +25,7 @@ function NavEntry({ item, collapsed, onNavigate, depth }: { item: VisibleMenuIte
       return (
         <>
           {item.children.map((child) => (
-            <NavEntry key={child.key} item={child} collapsed onNavigate={onNavigate} depth={depth} />
+            <NavEntry key={child.key} item={child} collapsed onNavigate={onNavigate} depth={depth} warnings={warnings} />
           ))}
         </>
       );
@@ -42,7 +47,7 @@ function NavEntry({ item, collapsed, onNavigate, depth }: { item: VisibleMenuIte
         {expanded ? (
           <ul id={groupId} className="nav-list nav-list--nested">
             {item.children.map((child) => (
-              <NavEntry key={child.key} item={child} collapsed={false} onNavigate={onNavigate} depth={depth + 1} />
+              <NavEntry key={child.key} item={child} collapsed={false} onNavigate={onNavigate} depth={depth + 1} warnings={warnings} />
             ))}
           </ul>
         ) : null}
@@ -56,7 +61,7 @@ function NavEntry({ item, collapsed, onNavigate, depth }: { item: VisibleMenuIte
         to={item.path ?? '/'}
         end={item.path === '/'}
         className={({ isActive }) => classNames('nav-link', { 'nav-link--active': isActive })}
-        aria-label={collapsed ? label : undefined}
+        aria-label={collapsed ? (warning ? `${label}: ${warning}` : label) : undefined}
         data-pr-tooltip={collapsed ? label : undefined}
         data-pr-position="right"
         data-testid={`nav-${item.key}`}
@@ -64,6 +69,12 @@ function NavEntry({ item, collapsed, onNavigate, depth }: { item: VisibleMenuIte
       >
         <i className={classNames(item.icon, 'nav-link__icon')} aria-hidden="true" />
         {collapsed ? null : <span className="nav-link__label">{label}</span>}
+        {warning ? (
+          <span className="nav-link__warning" title={warning} data-testid={`nav-${item.key}-warning`}>
+            <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+            {collapsed ? null : <span className="sr-only">{warning}</span>}
+          </span>
+        ) : null}
       </NavLink>
     </li>
   );
@@ -80,7 +91,7 @@ function VersionFooter() {
   );
 }
 
-function DrawerContent({ items, collapsed, onNavigate, header = true }: { items: VisibleMenuItem[]; collapsed: boolean; onNavigate: () => void; header?: boolean }) {
+function DrawerContent({ items, warnings, collapsed, onNavigate, header = true }: { items: VisibleMenuItem[]; warnings: MenuWarnings; collapsed: boolean; onNavigate: () => void; header?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -92,7 +103,7 @@ function DrawerContent({ items, collapsed, onNavigate, header = true }: { items:
       <nav className="side-drawer__nav" aria-label={t('shell.navigation')}>
         <ul className="nav-list">
           {items.map((item) => (
-            <NavEntry key={item.key} item={item} collapsed={collapsed} onNavigate={onNavigate} depth={0} />
+            <NavEntry key={item.key} item={item} collapsed={collapsed} onNavigate={onNavigate} depth={0} warnings={warnings} />
           ))}
         </ul>
       </nav>
@@ -105,7 +116,19 @@ function DrawerContent({ items, collapsed, onNavigate, header = true }: { items:
  * The side drawer: permanent on wide screens (full, or collapsed to an icon rail), temporary under 600 px
  * (an overlay closed after each navigation).
  */
-export function SideDrawer({ items, open, narrow, onClose }: { items: VisibleMenuItem[]; open: boolean; narrow: boolean; onClose: () => void }) {
+export function SideDrawer({
+  items,
+  warnings,
+  open,
+  narrow,
+  onClose,
+}: {
+  items: VisibleMenuItem[];
+  warnings: MenuWarnings;
+  open: boolean;
+  narrow: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   if (narrow) {
     return (
@@ -119,14 +142,14 @@ export function SideDrawer({ items, open, narrow, onClose }: { items: VisibleMen
         ariaCloseLabel={t('shell.closeMenu')}
         aria-label={t('shell.navigation')}
       >
-        <DrawerContent items={items} collapsed={false} onNavigate={onClose} header={false} />
+        <DrawerContent items={items} warnings={warnings} collapsed={false} onNavigate={onClose} header={false} />
       </Sidebar>
     );
   }
   return (
     <aside id="side-drawer" className={classNames('side-drawer', { 'side-drawer--collapsed': !open })} data-testid="side-drawer" data-collapsed={!open}>
       {!open ? <Tooltip target=".side-drawer--collapsed .nav-link[data-pr-tooltip]" /> : null}
-      <DrawerContent items={items} collapsed={!open} onNavigate={() => undefined} />
+      <DrawerContent items={items} warnings={warnings} collapsed={!open} onNavigate={() => undefined} />
     </aside>
   );
 }

@@ -1,12 +1,43 @@
+/**
+ * Connections (channels) of a company: spec document 2 "Connections page", sections 3 to 9.
+ * - A company has at most its plan's number of connections (ERR_CONNECTION_LIMIT_REACHED).
+ * - While it has any, exactly one is the default: the first one is; making another the default takes the flag
+ *   from the old one in the same transaction; the default can be neither unset nor deleted while other
+ *   connections exist (ERR_NO_OTHER_WHATSAPP: make another one the default first).
+ * - A connection's queues are the company's own (400 otherwise).
+ * - A web chat's token is its widget's address; a new one replaces it atomically, and deleting the chat
+ *   deletes it, so the widget stops answering.
+ * Every change is told to the company's agents on `company-{id}-whatsapp`.
+ */
+import {
+  CONNECTION_TOKEN_LENGTH,
+  DEFAULT_WEBCHAT_COLOR,
+  type ConnectionEvent,
+  type CreatableChannel,
+  type CreateConnectionBody,
+  type UpdateConnectionBody,
+} from '@switchboard/shared/contracts/connections';
 import type { Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
+import { channels } from '@switchboard/shared/events';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ttlCache } from '../../platform/ttl-cache.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { logger } from '../../platform/logger.ts';
+import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import type { ConnectionRecord } from './connection.entity.ts';
-import { getConnectionRecord, getWebchatToken, insertConnection, listConnectionRecords } from './connections.repository.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
+import { findQueues } from '../queues/queues.service.ts';
+import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
+import {
+  deleteConnectionRecord,
+  getConnectionRecord,
+  getWebchatToken,
+  insertConnection,
+  listConnectionRecords,
+  readConnectionSet,
+  updateConnectionRecord,
+} from './connections.repository.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
 
@@ -16,12 +47,16 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   channel: r.channel,
   groupAsTicket: r.groupAsTicket,
   status: r.status,
+  number: r.number ?? null,
   isDefault: r.isDefault,
   token: r.token,
   queueIds: r.queueIds,
   greetingMessage: r.greetingMessage,
   complationMessage: r.complationMessage,
+  outOfHoursMessage: r.outOfHoursMessage,
+  timeCreateNewTicket: r.timeCreateNewTicket,
   color: r.color,
+  updatedAt: r.updatedAt,
 });
 
 export const toConnectionSummary = (r: Pick<ConnectionRecord, 'id' | 'name' | 'channel' | 'groupAsTicket'>): ConnectionSummary => ({
@@ -36,6 +71,17 @@ export const listConnections = async (auth: AuthContext): Promise<Connection[]> 
 
 /** Connections change rarely and every inbound event reads one: an instance keeps them for a few seconds. */
 const connections = ttlCache<string, ConnectionRecord | undefined>(5_000);
+
+/**
+ * Widgets call with the same token on every message; a function instance keeps what it read for a few seconds
+ * (a disabled, deleted or re-tokened chat stops answering within that time; at once in the instance that changed it).
+ */
+const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
+
+const forget = (r: ConnectionRecord): void => {
+  connections.forget(`${r.companyId}:${r.id}`);
+  if (r.token) webchats.forget(r.token);
+};
 
 export const findConnection = (companyId: number, id: number): Promise<ConnectionRecord | undefined> =>
   connections.get(`${companyId}:${id}`, () => getConnectionRecord(companyId, id));
@@ -54,12 +100,6 @@ export const defaultConnection = async (companyId: number): Promise<ConnectionRe
   return found;
 };
 
-/**
- * Widgets call with the same token on every message; a function instance keeps what it read for a few seconds
- * (a disabled chat stops answering within that time).
- */
-const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
-
 /** A web chat by its public token; unknown or disabled tokens are indistinguishable (404). */
 export const findWebchatByToken = async (token: string): Promise<ConnectionRecord> => {
   const record = await webchats.get(token, async () => {
@@ -70,6 +110,75 @@ export const findWebchatByToken = async (token: string): Promise<ConnectionRecor
   return record;
 };
 
+export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);
+
+// ----- administration (the connections page) -----
+
+/** Tries a change again when another one got in between its read and its write. */
+const ATTEMPTS = 3;
+const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The connections changed meanwhile; reload and try again');
+
+const newToken = (): string => ids.token(24).slice(0, CONNECTION_TOKEN_LENGTH);
+
+const updated = (r: ConnectionRecord): ConnectionEvent => ({
+  action: 'update',
+  whatsapp: { id: r.id, name: r.name, channel: r.channel, status: r.status, isDefault: r.isDefault, updatedAt: r.updatedAt },
+});
+
+/** Tells the company's agents (only them), whose lists and menu badge follow. */
+const announce = async (companyId: number, events: ConnectionEvent[]): Promise<void> => {
+  try {
+    for (const data of events) await publish(companyId, { event: channels.whatsapp(companyId), data }, (c) => c.kind === 'agent');
+  } catch (error) {
+    logger.warn('connection event not published', { companyId, error: error as Error });
+  }
+};
+
+const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {
+  if (queueIds.length === 0) return;
+  const known = await findQueues(companyId, queueIds);
+  const unknown = queueIds.filter((id) => !known.has(id));
+  if (unknown.length) {
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }] });
+  }
+};
+
+type NewConnection = ConnectionSettings & { channel: CreatableChannel };
+
+/** Adds a connection within `limit`; it is the default when asked or when the company has no default. */
+const addConnection = async (companyId: number, input: NewConnection, limit?: number) => {
+  let id: number | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const set = await readConnectionSet(companyId);
+    if (limit !== undefined && set.connections.length >= limit) {
+      throw new AppError('ERR_CONNECTION_LIMIT_REACHED', `maximum connections reached: ${limit}`, { details: { limit } });
+    }
+    id ??= await nextId(companyPk(companyId), 'connection');
+    const defaults = set.connections.filter((c) => c.isDefault);
+    const isDefault = input.isDefault || defaults.length === 0;
+    const now = clock().now().toISOString();
+    const record: ConnectionRecord = {
+      ...input,
+      id,
+      companyId,
+      isDefault,
+      // a web chat runs as soon as it exists
+      status: 'CONNECTED',
+      allowGroup: false,
+      groupAsTicket: 'disabled',
+      token: newToken(),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const cleared = isDefault ? defaults : [];
+    if ((await insertConnection(record, { rev: set.rev, clearDefault: cleared.map((c) => c.id) })) === 'ok') {
+      return { record, cleared: cleared.map((c) => ({ ...c, isDefault: false, updatedAt: now })) };
+    }
+  }
+  throw changedMeanwhile();
+};
+
+/** The web chat every new company starts with (and test setups add); no plan limit applies. */
 export const createWebchatConnection = async (
   companyId: number,
   input: {
@@ -82,27 +191,78 @@ export const createWebchatConnection = async (
     timeCreateNewTicket?: number;
   },
 ): Promise<ConnectionRecord> => {
-  const now = clock().now().toISOString();
-  const record: ConnectionRecord = {
-    id: await nextId(companyPk(companyId), 'connection'),
-    companyId,
-    name: input.name,
+  const { record } = await addConnection(companyId, {
     channel: 'webchat',
-    status: 'CONNECTED',
+    name: input.name,
     isDefault: input.isDefault ?? true,
-    allowGroup: false,
-    groupAsTicket: 'disabled',
-    token: ids.token(24),
-    queueIds: input.queueIds,
     greetingMessage: input.greetingMessage ?? '',
     complationMessage: input.complationMessage ?? '',
+    outOfHoursMessage: '',
+    queueIds: input.queueIds,
+    color: input.color ?? DEFAULT_WEBCHAT_COLOR,
     timeCreateNewTicket: input.timeCreateNewTicket ?? 0,
-    color: input.color ?? '#2563eb',
-    createdAt: now,
-    updatedAt: now,
-  };
-  await insertConnection(record);
+  });
   return record;
 };
 
-export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);
+/** GET /whatsapp/{id}: another company's connection is not found. */
+export const showConnection = async (auth: AuthContext, id: number): Promise<Connection> => toConnection(await requireConnection(auth.companyId, id));
+
+/** POST /whatsapp */
+export const createConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
+  await requireCompanyQueues(auth.companyId, body.queueIds);
+  const plan = await auth.plan();
+  const { record, cleared } = await addConnection(auth.companyId, body, plan.connections);
+  cleared.forEach(forget);
+  await announce(auth.companyId, [record, ...cleared].map(updated));
+  return toConnection(record);
+};
+
+/** PUT /whatsapp/{id}: the fields sent change; `regenerateToken` gives the connection a new token. */
+export const updateConnection = async (auth: AuthContext, id: number, body: UpdateConnectionBody): Promise<Connection> => {
+  const { regenerateToken, ...sent } = body;
+  const settings = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<ConnectionSettings>;
+  if (settings.queueIds) await requireCompanyQueues(auth.companyId, settings.queueIds);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const set = await readConnectionSet(auth.companyId);
+    const before = set.connections.find((c) => c.id === id);
+    if (!before) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (settings.isDefault === false && before.isDefault) {
+      throw new AppError('ERR_NO_OTHER_WHATSAPP', 'Make another connection the default instead');
+    }
+    const otherDefaults = set.connections.filter((c) => c.id !== id && c.isDefault);
+    const takesDefault = settings.isDefault === true && (!before.isDefault || otherDefaults.length > 0);
+    const updatedAt = clock().now().toISOString();
+    const token = regenerateToken ? newToken() : undefined;
+    const outcome = await updateConnectionRecord(before, {
+      settings,
+      updatedAt,
+      token,
+      setChange: takesDefault ? { rev: set.rev, clearDefault: otherDefaults.map((c) => c.id) } : undefined,
+    });
+    if (outcome === 'stale') continue;
+    const after: ConnectionRecord = { ...before, ...settings, updatedAt, token: token ?? before.token };
+    const cleared = takesDefault ? otherDefaults.map((c) => ({ ...c, isDefault: false, updatedAt })) : [];
+    [before, ...cleared].forEach(forget);
+    await announce(auth.companyId, [after, ...cleared].map(updated));
+    return toConnection(after);
+  }
+  throw changedMeanwhile();
+};
+
+/** DELETE /whatsapp/{id} */
+export const deleteConnection = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const set = await readConnectionSet(auth.companyId);
+    const record = set.connections.find((c) => c.id === id);
+    if (!record) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (record.isDefault && set.connections.length > 1) {
+      throw new AppError('ERR_NO_OTHER_WHATSAPP', 'Make another connection the default before deleting this one');
+    }
+    if ((await deleteConnectionRecord(record, set.rev)) === 'stale') continue;
+    forget(record);
+    await announce(auth.companyId, [{ action: 'delete', whatsappId: id }]);
+    return { ok: true };
+  }
+  throw changedMeanwhile();
+};

@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
+
+let runtime: Runtime;
+let company: TestCompany;
+
+interface Conn {
+  id: number;
+  name: string;
+  channel: string;
+  status: string;
+  number: string | null;
+  isDefault: boolean;
+  token: string | null;
+  queueIds: number[];
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  timeCreateNewTicket: number;
+  color: string;
+  updatedAt: string;
+}
+
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+
+const create = async (client: ApiClient, body: Record<string, unknown>) => {
+  const res = await client.post('/whatsapp', { channel: 'webchat', ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Conn;
+};
+
+const listOf = async (client: ApiClient) => {
+  const res = await client.get('/whatsapp');
+  expect(res.status).toBe(200);
+  return res.body as Conn[];
+};
+
+const defaultsOf = async (client: ApiClient) => (await listOf(client)).filter((c) => c.isDefault).map((c) => c.id);
+
+const widgetStatus = async (token: string) => (await fetch(`${runtime.url}/api/webchat/${token}`)).status;
+
+const planLimit = async (c: TestCompany) => (await c.admin.get(`/companies/listPlan/${c.companyId}`)).body.plan.connections as number;
+
+beforeAll(async () => {
+  runtime = await startApi();
+  company = await signupCompany(runtime, 'Connections Co');
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('read', () => {
+  it('shows the web chat every company starts with, its default connection, to admins and allowConnections users', async () => {
+    const [chat] = await listOf(company.admin);
+    expect(chat).toMatchObject({ id: company.connectionId, channel: 'webchat', status: 'CONNECTED', number: null, isDefault: true, token: company.webchatToken });
+    expect(chat!.token).toHaveLength(30);
+    expect((await company.admin.get(`/whatsapp/${chat!.id}`)).body).toEqual(chat);
+
+    const agent = await addAgent(runtime, company);
+    expect(await agent.client.get(`/whatsapp/${chat!.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const allowed = await addAgent(runtime, company, { allowConnections: 'enabled' });
+    expect((await allowed.client.get(`/whatsapp/${chat!.id}`)).body).toEqual(chat);
+    expect(await company.admin.get('/whatsapp/999999')).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect((await company.admin.get('/whatsapp/abc')).status).toBe(400);
+  });
+});
+
+describe('create', () => {
+  it('adds a website chat (201) with a 30-character token whose widget answers at once', async () => {
+    const chat = await create(company.admin, { name: 'Loja online', greetingMessage: 'Olá! Como podemos ajudar?', color: '#0f766e', queueIds: [company.queueId] });
+    expect(chat).toMatchObject({
+      name: 'Loja online',
+      channel: 'webchat',
+      status: 'CONNECTED',
+      number: null,
+      isDefault: false,
+      queueIds: [company.queueId],
+      greetingMessage: 'Olá! Como podemos ajudar?',
+      complationMessage: '',
+      outOfHoursMessage: '',
+      timeCreateNewTicket: 0,
+      color: '#0f766e',
+    });
+    expect(chat.token).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(chat.token).not.toBe(company.webchatToken);
+    const config = await fetch(`${runtime.url}/api/webchat/${chat.token}`);
+    expect(await config.json()).toMatchObject({ companyName: 'Connections Co', color: '#0f766e', greeting: 'Olá! Como podemos ajudar?' });
+    expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(chat);
+  });
+
+  it("answers 400 with the field path for a bad name ('Too Short!', 'Too Long!', 'Required'), channel, colour or time, and writes nothing", async () => {
+    const before = await listOf(company.admin);
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ channel: 'webchat' }, { 'body.name': 'Required' }],
+      [{ channel: 'webchat', name: ' A ' }, { 'body.name': 'Too Short!' }],
+      [{ channel: 'webchat', name: 'x'.repeat(51) }, { 'body.name': 'Too Long!' }],
+      [{ channel: 'webchat', name: 'Chat', color: 'blue' }, { 'body.color': 'Invalid colour' }],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await company.admin.post('/whatsapp', body);
+      expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(fieldsOf(res.body)).toEqual(fields);
+    }
+    // only channels with a working driver can be created
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Phone' })).body)).toHaveProperty('body.channel');
+    expect(fieldsOf((await company.admin.post('/whatsapp', { name: 'No channel' })).body)).toHaveProperty('body.channel');
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat', timeCreateNewTicket: -1 })).body)).toHaveProperty(
+      'body.timeCreateNewTicket',
+    );
+    expect(await listOf(company.admin)).toEqual(before);
+  });
+
+  it("refuses queues that are not the company's (400 on body.queueIds)", async () => {
+    const other = await signupCompany(runtime, 'Queue Owner Co');
+    const before = await listOf(company.admin);
+    for (const queueIds of [[other.queueId + 1000], [company.queueId, 987654]]) {
+      const res = await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Foreign queue', queueIds });
+      expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+      expect(fieldsOf(res.body)).toHaveProperty('body.queueIds');
+    }
+    expect(await listOf(company.admin)).toEqual(before);
+  });
+
+  it('is refused to a user without allowConnections (403) and allowed with it', async () => {
+    const agent = await addAgent(runtime, company);
+    expect(await agent.client.post('/whatsapp', { channel: 'webchat', name: 'Agent chat' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const allowed = await addAgent(runtime, company, { allowConnections: 'enabled' });
+    const chat = await create(allowed.client, { name: 'Allowed chat' });
+    expect(await agent.client.put(`/whatsapp/${chat.id}`, { name: 'Renamed' })).toMatchObject({ status: 403 });
+    expect(await agent.client.delete(`/whatsapp/${chat.id}`)).toMatchObject({ status: 403 });
+    expect((await allowed.client.put(`/whatsapp/${chat.id}`, { name: 'Renamed' })).body).toMatchObject({ name: 'Renamed' });
+    expect((await allowed.client.delete(`/whatsapp/${chat.id}`)).status).toBe(200);
+  });
+
+  it("stops at the plan's connection limit with ERR_CONNECTION_LIMIT_REACHED, also under concurrent requests", async () => {
+    const own = await signupCompany(runtime, 'Limit Co');
+    const limit = await planLimit(own);
+    const answers = await Promise.all(Array.from({ length: limit + 1 }, (_, i) => own.admin.post('/whatsapp', { channel: 'webchat', name: `Chat ${i}` })));
+    const created = answers.filter((a) => a.status === 201).length;
+    expect(answers.every((a) => a.status === 201 || a.status === 400)).toBe(true);
+    expect((await listOf(own.admin)).length).toBe(1 + created);
+    for (let n = 1 + created; n < limit; n++) await create(own.admin, { name: `Chat extra ${n}` });
+    const over = await own.admin.post('/whatsapp', { channel: 'webchat', name: 'One too many' });
+    expect(over).toMatchObject({ status: 400, body: { error: 'ERR_CONNECTION_LIMIT_REACHED', message: `maximum connections reached: ${limit}` } });
+    expect((await listOf(own.admin)).length).toBe(limit);
+    expect(await defaultsOf(own.admin)).toEqual([own.connectionId]);
+  });
+});
+
+describe('the default connection', () => {
+  it('moves the default flag: exactly one connection is the default, and agents hear of both changes', async () => {
+    const own = await signupCompany(runtime, 'Default Co');
+    const probe = await SocketProbe.open(runtime.url, `token=${own.admin.token}`);
+    try {
+      const second = await create(own.admin, { name: 'Second', isDefault: true });
+      expect(second.isDefault).toBe(true);
+      expect(await defaultsOf(own.admin)).toEqual([second.id]);
+      const event = `company-${own.companyId}-whatsapp`;
+      await probe.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === second.id && f.data.whatsapp.isDefault);
+      await probe.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === own.connectionId && !f.data.whatsapp.isDefault);
+
+      const back = await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: true });
+      expect(back).toMatchObject({ status: 200, body: { id: own.connectionId, isDefault: true } });
+      expect(await defaultsOf(own.admin)).toEqual([own.connectionId]);
+      expect((await own.admin.get(`/whatsapp/${second.id}`)).body.isDefault).toBe(false);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('refuses to unset the default (ERR_NO_OTHER_WHATSAPP): another connection is made the default instead', async () => {
+    const own = await signupCompany(runtime, 'Unset Co');
+    expect(await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: false })).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    await create(own.admin, { name: 'Other' });
+    expect(await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: false, name: 'Renamed' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_NO_OTHER_WHATSAPP' },
+    });
+    expect((await own.admin.get(`/whatsapp/${own.connectionId}`)).body).toMatchObject({ isDefault: true, name: 'Chat do site' });
+  });
+
+  it('keeps exactly one default when two connections are made the default at the same moment', async () => {
+    const own = await signupCompany(runtime, 'Race Co');
+    const a = await create(own.admin, { name: 'Chat A' });
+    const b = await create(own.admin, { name: 'Chat B' });
+    const answers = await Promise.all([a, b].map((c) => own.admin.put(`/whatsapp/${c.id}`, { isDefault: true })));
+    expect(answers.some((r) => r.status === 200)).toBe(true);
+    const defaults = await defaultsOf(own.admin);
+    expect(defaults).toHaveLength(1);
+    expect([a.id, b.id]).toContain(defaults[0]);
+  });
+});
+
+describe('update', () => {
+  it('changes only the fields sent; the widget shows the new greeting and colour', async () => {
+    const chat = await create(company.admin, { name: 'Editable', complationMessage: 'Tchau!' });
+    const res = await company.admin.put(`/whatsapp/${chat.id}`, {
+      name: 'Edited',
+      greetingMessage: 'Bem-vindo!',
+      outOfHoursMessage: 'Voltamos às 8h.',
+      color: '#7c3aed',
+      timeCreateNewTicket: 30,
+      queueIds: [company.queueId, company.queueId],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      id: chat.id,
+      name: 'Edited',
+      greetingMessage: 'Bem-vindo!',
+      complationMessage: 'Tchau!',
+      outOfHoursMessage: 'Voltamos às 8h.',
+      color: '#7c3aed',
+      timeCreateNewTicket: 30,
+      queueIds: [company.queueId],
+      token: chat.token,
+      isDefault: false,
+    });
+    expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(res.body);
+    expect(await (await fetch(`${runtime.url}/api/webchat/${chat.token}`)).json()).toMatchObject({ greeting: 'Bem-vindo!', color: '#7c3aed' });
+
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { name: 'E' })).body)).toEqual({ 'body.name': 'Too Short!' });
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { queueIds: [424242] })).body)).toHaveProperty('body.queueIds');
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: false })).body)).toHaveProperty('body.regenerateToken');
+    expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(res.body);
+  });
+
+  it('regenerates the token: the new one (30 characters) works, the old one stops at once, visitors included', async () => {
+    const chat = await create(company.admin, { name: 'Re-tokened' });
+    const visitor = await new Visitor(runtime, chat.token!).start('Visitante Antigo');
+    const res = await company.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: true });
+    expect(res.status).toBe(200);
+    const fresh = res.body as Conn;
+    expect(fresh.token).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(fresh.token).not.toBe(chat.token);
+    expect(fresh).toMatchObject({ name: 'Re-tokened', updatedAt: expect.any(String) });
+    expect(await widgetStatus(chat.token!)).toBe(404);
+    expect(await widgetStatus(fresh.token!)).toBe(200);
+    expect((await visitor.api().post(`/webchat/${chat.token}/messages`, { body: 'still there?' })).status).toBe(404);
+    await new Visitor(runtime, fresh.token!).start('Visitante Novo').then((v) => v.say('Olá pelo novo endereço'));
+  });
+});
+
+describe('delete', () => {
+  it('deletes a web chat: its widget stops answering and agents hear of it', async () => {
+    const chat = await create(company.admin, { name: 'Short-lived' });
+    const probe = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
+    try {
+      expect(await company.admin.delete(`/whatsapp/${chat.id}`)).toMatchObject({ status: 200, body: { ok: true } });
+      await probe.waitFor((f) => f.event === `company-${company.companyId}-whatsapp` && f.data.action === 'delete' && f.data.whatsappId === chat.id);
+    } finally {
+      await probe.close();
+    }
+    expect(await widgetStatus(chat.token!)).toBe(404);
+    expect((await company.admin.post(`/webchat/${chat.token}/visitors`, { name: 'Late visitor' })).status).toBe(404);
+    expect(await company.admin.get(`/whatsapp/${chat.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect((await company.admin.delete(`/whatsapp/${chat.id}`)).status).toBe(404);
+    expect((await listOf(company.admin)).map((c) => c.id)).not.toContain(chat.id);
+  });
+
+  it('refuses to delete the default while other connections exist (ERR_NO_OTHER_WHATSAPP), but not the only one', async () => {
+    const own = await signupCompany(runtime, 'Delete Default Co');
+    const other = await create(own.admin, { name: 'Other' });
+    expect(await own.admin.delete(`/whatsapp/${own.connectionId}`)).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await widgetStatus(own.webchatToken)).toBe(200);
+    expect((await own.admin.put(`/whatsapp/${other.id}`, { isDefault: true })).status).toBe(200);
+    expect((await own.admin.delete(`/whatsapp/${own.connectionId}`)).status).toBe(200);
+    expect(await own.admin.delete(`/whatsapp/${other.id}`)).toMatchObject({ status: 200 });
+    expect(await listOf(own.admin)).toEqual([]);
+    // with no connection left, the next one is the default whatever was asked
+    expect((await create(own.admin, { name: 'Fresh start', isDefault: false })).isDefault).toBe(true);
+  });
+});
+
+describe('tenancy', () => {
+  it("answers 404 for another company's connection and changes nothing", async () => {
+    const own = await signupCompany(runtime, 'Own Tenancy Co');
+    const stranger = await signupCompany(runtime, 'Stranger Connections Co');
+    // ids are numbered per company: the stranger's second connection has an id this company does not have
+    const theirs = await create(stranger.admin, { name: 'Not yours', isDefault: true });
+    expect((await listOf(own.admin)).map((c) => c.id)).not.toContain(theirs.id);
+    for (const res of [
+      await own.admin.get(`/whatsapp/${theirs.id}`),
+      await own.admin.put(`/whatsapp/${theirs.id}`, { name: 'Taken over', regenerateToken: true }),
+      await own.admin.put(`/whatsapp/${theirs.id}`, { isDefault: false }),
+      await own.admin.delete(`/whatsapp/${theirs.id}`),
+    ]) {
+      expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    }
+    expect((await stranger.admin.get(`/whatsapp/${theirs.id}`)).body).toEqual(theirs);
+    expect(await widgetStatus(theirs.token!)).toBe(200);
+  });
+});

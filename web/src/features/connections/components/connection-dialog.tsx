@@ -1,0 +1,337 @@
+import type { CreatableChannel } from '@switchboard/shared/contracts/connections';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useCreateConnection } from '../api/create-connection.ts';
+import { useQueues } from '../api/get-queues.ts';
+import { useUpdateConnection } from '../api/update-connection.ts';
+import {
+  connectionFormOf,
+  connectionTabs,
+  createConnectionBodyOf,
+  emptyConnectionForm,
+  firstTabWithError,
+  tabsWithErrors,
+  updateConnectionBodyOf,
+  validateConnectionForm,
+  widgetEmbedSnippet,
+  type ConnectionFormErrors,
+  type ConnectionFormField,
+  type ConnectionFormValues,
+  type ConnectionTab,
+} from '../utils/connection-form.ts';
+
+const FORM_ID = 'connection-form';
+const PANEL_ID = 'connection-tabpanel';
+
+/** Field errors the API answered (`body.<field>`), shown under the fields like the form's own. */
+const serverErrors = (error: unknown): ConnectionFormErrors => {
+  if (!isApiError(error)) return {};
+  const fields: ConnectionFormField[] = ['name', 'color', 'timeCreateNewTicket', 'greetingMessage', 'complationMessage', 'outOfHoursMessage'];
+  const found: ConnectionFormErrors = {};
+  for (const f of error.body.fields ?? []) {
+    const name = f.path.replace(/^body\./, '') as ConnectionFormField;
+    if (fields.includes(name)) found[name] = f.message;
+  }
+  return found;
+};
+
+/** Add a connection of `channel`, or edit `record`: the tabs whose features exist (general, messages, queues). */
+export function ConnectionDialog({
+  visible,
+  channel,
+  record,
+  onHide,
+}: {
+  visible: boolean;
+  channel?: CreatableChannel;
+  record?: Connection;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const create = useCreateConnection();
+  const update = useUpdateConnection();
+  const regenerate = useUpdateConnection();
+  const queues = useQueues({ enabled: visible });
+  const [values, setValues] = useState<ConnectionFormValues>(emptyConnectionForm);
+  const [errors, setErrors] = useState<ConnectionFormErrors>({});
+  const [touched, setTouched] = useState(false);
+  const [tab, setTab] = useState<ConnectionTab>('general');
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const pending = create.isPending || update.isPending;
+  const recordId = record?.id;
+
+  // a fresh form each time the dialog opens; later changes of the record (a new token) do not reset it
+  useEffect(() => {
+    if (!visible) return;
+    setValues(record ? connectionFormOf(record) : emptyConnectionForm());
+    setErrors({});
+    setTouched(false);
+    setTab('general');
+  }, [visible, recordId]);
+
+  const apply = (next: ConnectionFormValues) => {
+    setValues(next);
+    if (touched) setErrors(validateConnectionForm(next));
+  };
+
+  const refuse = (found: ConnectionFormErrors) => {
+    setErrors(found);
+    const first = firstTabWithError(found);
+    if (first) setTab(first);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateConnectionForm(values);
+    setTouched(true);
+    if (Object.keys(found).length) return refuse(found);
+    setErrors({});
+    const callbacks = {
+      onSuccess: () => {
+        toast.success(t('connections.toasts.saved'));
+        onHide();
+      },
+      onError: (error: unknown) => {
+        refuse(serverErrors(error));
+        toast.error(error);
+      },
+    };
+    if (record) update.mutate({ id: record.id, body: updateConnectionBodyOf(values) }, callbacks);
+    else if (channel) create.mutate(createConnectionBodyOf(channel, values), callbacks);
+  };
+
+  const copy = (text: string) => {
+    navigator.clipboard.writeText(text).then(
+      () => toast.info(t('connections.toasts.copied')),
+      () => toast.errorText(t('connections.toasts.copyFailed')),
+    );
+  };
+
+  const regenerateToken = () => {
+    if (!record) return;
+    regenerate.mutate(
+      { id: record.id, body: { regenerateToken: true } },
+      { onSuccess: () => toast.success(t('connections.toasts.tokenRegenerated')), onError: (error) => toast.error(error) },
+    );
+  };
+
+  const shownChannel = record?.channel ?? channel ?? 'webchat';
+  const isWebchat = shownChannel === 'webchat';
+  const token = record?.token ?? null;
+  const title = record ? t('connections.dialog.editTitle', { name: record.name }) : t('connections.dialog.addTitle', { channel: t(`connections.channels.${shownChannel}`) });
+
+  const general = (
+    <>
+      <FormField id="connection-name" label={t('connections.dialog.name')} error={errors.name}>
+        <InputText
+          {...fieldA11y('connection-name', errors.name)}
+          autoFocus
+          autoComplete="off"
+          invalid={Boolean(errors.name)}
+          value={values.name}
+          onChange={(e) => apply({ ...values, name: e.target.value })}
+        />
+      </FormField>
+      <div className="connection-check">
+        <Checkbox
+          inputId="connection-default"
+          checked={values.isDefault}
+          disabled={record?.isDefault === true}
+          aria-describedby={record?.isDefault ? 'connection-default-hint' : undefined}
+          onChange={(e) => apply({ ...values, isDefault: Boolean(e.checked) })}
+          data-testid="connection-default"
+        />
+        <label htmlFor="connection-default">{t('connections.dialog.isDefault')}</label>
+      </div>
+      {record?.isDefault ? (
+        <small id="connection-default-hint" className="form-field__hint connection-check__hint">
+          {t('connections.dialog.defaultLocked')}
+        </small>
+      ) : null}
+      {isWebchat ? (
+        <FormField id="connection-color" label={t('connections.dialog.color')} error={errors.color}>
+          <div className="connection-color">
+            <input
+              {...fieldA11y('connection-color', errors.color)}
+              type="color"
+              className="connection-color__swatch"
+              value={/^#[0-9a-fA-F]{6}$/.test(values.color) ? values.color : '#000000'}
+              onChange={(e) => apply({ ...values, color: e.target.value })}
+            />
+            <InputText
+              aria-label={t('connections.dialog.colorHex')}
+              className="connection-color__hex"
+              invalid={Boolean(errors.color)}
+              maxLength={7}
+              value={values.color}
+              onChange={(e) => apply({ ...values, color: e.target.value.trim() })}
+              data-testid="connection-color-hex"
+            />
+          </div>
+        </FormField>
+      ) : null}
+      <FormField
+        id="connection-time-new-ticket"
+        label={t('connections.dialog.timeCreateNewTicket')}
+        error={errors.timeCreateNewTicket}
+        hint={t('connections.dialog.timeCreateNewTicketHint')}
+      >
+        <InputNumber
+          inputId="connection-time-new-ticket"
+          aria-invalid={errors.timeCreateNewTicket ? true : undefined}
+          aria-describedby={errors.timeCreateNewTicket ? 'connection-time-new-ticket-error' : undefined}
+          invalid={Boolean(errors.timeCreateNewTicket)}
+          value={values.timeCreateNewTicket}
+          min={0}
+          max={43_200}
+          useGrouping={false}
+          onValueChange={(e) => apply({ ...values, timeCreateNewTicket: e.value ?? null })}
+        />
+      </FormField>
+      {isWebchat && record ? (
+        token ? (
+          <>
+            <FormField id="connection-token" label={t('connections.dialog.token')}>
+              <div className="connection-copy-row">
+                <InputText id="connection-token" readOnly value={token} className="connection-copy-row__value" data-testid="connection-token" />
+                <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.copyToken')} tooltip={t('connections.dialog.copyToken')} tooltipOptions={{ position: 'top' }} onClick={() => copy(token)} data-testid="connection-copy-token" />
+                <Button
+                  type="button"
+                  outlined
+                  severity="warning"
+                  icon={regenerate.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-refresh'}
+                  aria-label={t('connections.dialog.regenerateToken')}
+                  tooltip={t('connections.dialog.regenerateToken')}
+                  tooltipOptions={{ position: 'top' }}
+                  disabled={regenerate.isPending}
+                  onClick={() => setConfirmRegenerate(true)}
+                  data-testid="connection-regenerate-token"
+                />
+              </div>
+            </FormField>
+            <FormField id="connection-embed" label={t('connections.dialog.embed')} hint={t('connections.dialog.embedHint')}>
+              <div className="connection-copy-row">
+                <InputTextarea id="connection-embed" readOnly rows={3} value={widgetEmbedSnippet(window.location.origin, token)} className="connection-copy-row__value connection-copy-row__code" data-testid="connection-embed" />
+                <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.copyEmbed')} tooltip={t('connections.dialog.copyEmbed')} tooltipOptions={{ position: 'top' }} onClick={() => copy(widgetEmbedSnippet(window.location.origin, token))} data-testid="connection-copy-embed" />
+              </div>
+            </FormField>
+          </>
+        ) : null
+      ) : isWebchat ? (
+        <p className="connection-note">{t('connections.dialog.tokenAfterSave')}</p>
+      ) : null}
+    </>
+  );
+
+  const messageField = (field: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage', id: string) => (
+    <FormField id={id} label={t(`connections.dialog.${field}`)} error={errors[field]}>
+      <InputTextarea {...fieldA11y(id, errors[field])} rows={4} autoResize value={values[field]} onChange={(e) => apply({ ...values, [field]: e.target.value })} />
+    </FormField>
+  );
+
+  const messages = (
+    <>
+      {messageField('greetingMessage', 'connection-greeting')}
+      {messageField('complationMessage', 'connection-completion')}
+      {messageField('outOfHoursMessage', 'connection-out-of-hours')}
+    </>
+  );
+
+  const integrations = (
+    <FormField id="connection-queues" label={t('connections.dialog.queues')} hint={t('connections.dialog.queuesHint')}>
+      <MultiSelect
+        inputId="connection-queues"
+        value={values.queueIds}
+        options={queues.data ?? []}
+        optionLabel="name"
+        optionValue="id"
+        display="chip"
+        filter
+        loading={queues.isPending}
+        placeholder={t('connections.dialog.queuesPlaceholder')}
+        emptyMessage={t('connections.dialog.noQueues')}
+        itemTemplate={(q: { name: string; color: string }) => (
+          <span className="connection-queue">
+            <span className="connection-queue__dot" style={{ background: q.color }} aria-hidden="true" />
+            {q.name}
+          </span>
+        )}
+        onChange={(e) => apply({ ...values, queueIds: e.value as number[] })}
+        className="w-full"
+        data-testid="connection-queues"
+      />
+    </FormField>
+  );
+
+  const tabErrors = tabsWithErrors(errors);
+
+  return (
+    <Dialog
+      header={title}
+      visible={visible}
+      onHide={onHide}
+      footer={<DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'connection-save' }} />}
+      style={{ width: '40rem' }}
+      // the tabs differ in height: anchored at the top, the tab list stays where it was clicked
+      position="top"
+      breakpoints={{ '640px': '96vw' }}
+      modal
+      closable={!pending}
+      dismissableMask={!pending}
+      className="connection-dialog"
+      data-testid="connection-dialog"
+    >
+      <div className="connection-tabs" role="tablist" aria-label={t('connections.dialog.tabs.label')} onKeyDown={onTabsKeyDown}>
+        {connectionTabs.map((tb) => (
+          <button
+            key={tb}
+            type="button"
+            role="tab"
+            id={`connection-tab-${tb}`}
+            aria-selected={tab === tb}
+            aria-controls={PANEL_ID}
+            tabIndex={tab === tb ? 0 : -1}
+            className={`connection-tabs__tab${tab === tb ? ' connection-tabs__tab--active' : ''}`}
+            onClick={() => setTab(tb)}
+            data-testid={`connection-tab-${tb}`}
+          >
+            {t(`connections.dialog.tabs.${tb}`)}
+            {tabErrors.has(tb) ? <i className="pi pi-exclamation-circle connection-tabs__error" role="img" aria-label={t('connections.dialog.tabs.hasErrors')} /> : null}
+          </button>
+        ))}
+      </div>
+      <form id={FORM_ID} className="dialog-form connection-form" onSubmit={submit} noValidate>
+        <div role="tabpanel" id={PANEL_ID} aria-labelledby={`connection-tab-${tab}`} className="connection-tabpanel">
+          {tab === 'general' ? general : tab === 'messages' ? messages : integrations}
+        </div>
+      </form>
+      <ConfirmDialog
+        visible={confirmRegenerate}
+        onHide={() => setConfirmRegenerate(false)}
+        header={t('connections.regenerateDialog.header')}
+        message={t('connections.regenerateDialog.message')}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={t('connections.regenerateDialog.confirm')}
+        rejectLabel={t('common.cancel')}
+        accept={regenerateToken}
+        data-testid="connection-regenerate-dialog"
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,136 @@
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { appRoutes } from '../../../app/router.tsx';
+import { sessionStore } from '../../../lib/session-store.ts';
+import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../test-network.ts';
+
+/**
+ * /connections as the app renders it against a fake API: who sees it, the table, the add menu (only channels with
+ * a working driver), the name rule of the dialog, and the menu's warning badge.
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const connection = (id: number, overrides: Partial<Connection> = {}): Connection => ({
+  id,
+  name: `Chat ${id}`,
+  channel: 'webchat',
+  groupAsTicket: 'disabled',
+  status: 'CONNECTED',
+  number: null,
+  isDefault: id === 1,
+  token: `token-${id}-abcdefghijklmnopqrstuvw`,
+  queueIds: [],
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  timeCreateNewTicket: 0,
+  color: '#2563eb',
+  updatedAt: new Date(2026, 2, 4, 15, 30).toISOString(),
+  ...overrides,
+});
+
+const page = freshPageEachTest('pt');
+
+const render = async (user = makeUser(), routes: Record<string, FakeRoute> = {}) => {
+  const calls = fakeNetwork({
+    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
+    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
+    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    'GET /api/queue': () => ({ status: 200, body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }] }),
+    ...routes,
+  });
+  sessionStore.setSession({ token: 'old', user });
+  const router = createMemoryRouter(appRoutes, { initialEntries: ['/connections'] });
+  await act(async () => {
+    page.root.render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
+  return calls;
+};
+
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const rowsText = () => [...document.querySelectorAll('[data-testid=connections-table] tbody tr')].map((tr) => tr.textContent ?? '');
+const click = async (el: Element | null) => {
+  expect(el).not.toBeNull();
+  await act(async () => {
+    (el as HTMLElement).click();
+  });
+};
+const typeInto = async (selector: string, value: string) => {
+  const input = document.querySelector<HTMLInputElement>(selector)!;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+};
+
+describe('the connections page', () => {
+  it('shows the no-access view to a user without allowConnections, and no menu entry', async () => {
+    await render(makeUser({ profile: 'user' }), { 'GET /api/whatsapp': () => ({ status: 200, body: [connection(1)] }) });
+    await until(() => byTestId('forbidden-page') !== null, 'the 403 view');
+    expect(document.body.textContent).toContain('Oops! Accesso denegado!');
+    expect(byTestId('nav-connections')).toBeNull();
+    expect(byTestId('connections-table')).toBeNull();
+  });
+
+  it('lists channel, name, no number, online, last update and the default flag; its menu entry has no warning', async () => {
+    await render(makeUser(), { 'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Loja' })] }) });
+    await until(() => rowsText().length === 2, 'the rows');
+    expect(rowsText()[0]).toContain('Chat 1');
+    expect(rowsText()[0]).toContain('online');
+    expect(rowsText()[0]).toContain('Sem número');
+    expect(rowsText()[0]).toContain('04/03/26 15:30');
+    expect(document.querySelectorAll('[data-testid=connections-table] tbody .connections-table__default')).toHaveLength(1);
+    expect(byTestId('nav-connections')).not.toBeNull();
+    expect(byTestId('nav-connections-warning')).toBeNull();
+  });
+
+  it('puts the warning badge on the menu entry when a connection is disconnected', async () => {
+    await render(makeUser(), {
+      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { channel: 'whatsapp', status: 'DISCONNECTED', number: '5511999990000' })] }),
+    });
+    await until(() => byTestId('nav-connections-warning') !== null, 'the warning badge');
+    // its name tells what the badge means, with the drawer open (its text) or collapsed to icons (its label)
+    const entry = byTestId('nav-connections')!;
+    expect(entry.getAttribute('aria-label') ?? entry.textContent).toContain('Há conexões que precisam de atenção');
+    expect(rowsText()[1]).toContain('Desconectado');
+    expect(rowsText()[1]).toContain('5511999990000');
+  });
+
+  it("offers only the website chat in the add menu, refuses a one-letter name with 'Too Short!', then creates it", async () => {
+    let created: unknown;
+    const calls = await render(makeUser(), {
+      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1)] }),
+      'POST /api/whatsapp': (init) => {
+        created = JSON.parse(String(init.body));
+        return { status: 201, body: connection(2, { name: 'Loja' }) };
+      },
+    });
+    await until(() => byTestId('connections-add') !== null, 'the add button');
+    await click(byTestId('connections-add'));
+    await until(() => document.querySelector('#connections-add-menu') !== null, 'the add menu');
+    const items = [...document.querySelectorAll('#connections-add-menu .p-menuitem')].map((i) => i.textContent);
+    expect(items).toEqual(['Chat do site']);
+    await click(document.querySelector('#connections-add-menu .connections-add-webchat a'));
+    await until(() => byTestId('connection-save') !== null, 'the dialog');
+    expect(byTestId('connection-dialog')!.textContent).toContain('Nova conexão: Chat do site');
+    expect([...document.querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['Geral', 'Mensagens', 'Integrações']);
+
+    await typeInto('#connection-name', 'L');
+    await click(byTestId('connection-save'));
+    expect(document.querySelector('#connection-name-error')?.textContent).toBe('Too Short!');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/whatsapp')).toBe(false);
+
+    await typeInto('#connection-name', 'Loja');
+    await click(byTestId('connection-save'));
+    await until(() => created !== undefined, 'the POST');
+    expect(created).toMatchObject({ channel: 'webchat', name: 'Loja', isDefault: false, queueIds: [], color: '#2563eb' });
+  });
+});

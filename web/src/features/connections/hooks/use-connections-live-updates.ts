@@ -1,0 +1,22 @@
+import type { ConnectionEvent } from '@switchboard/shared/contracts/connections';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { channels } from '@switchboard/shared/events';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvent } from '../../../lib/realtime.tsx';
+import { connectionsQueryKey } from '../api/get-connections.ts';
+
+/**
+ * `company-{id}-whatsapp`: a deleted connection leaves the list at once; any change (events carry a summary only)
+ * reads the list again, so the table and the menu badge follow. Off while `enabled` is false.
+ */
+export const useConnectionsLiveUpdates = (companyId: number, { enabled = true }: { enabled?: boolean } = {}): void => {
+  const queryClient = useQueryClient();
+  useRealtimeEvent(enabled ? channels.whatsapp(companyId) : undefined, (data) => {
+    const event = data as ConnectionEvent;
+    if (event.action === 'delete') {
+      queryClient.setQueryData<Connection[]>(connectionsQueryKey, (list) => list?.filter((c) => c.id !== event.whatsappId));
+    }
+    // the menu and the page both listen: the second call joins the read the first one started
+    void queryClient.invalidateQueries({ queryKey: connectionsQueryKey }, { cancelRefetch: false });
+  });
+};
