@@ -1,10 +1,9 @@
 import { can, menu } from '@switchboard/shared/permissions';
 import { classNames } from 'primereact/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { KitProvider } from '../components/kit-provider.tsx';
-import { ProfileDialog } from '../features/account/components/profile-dialog.tsx';
 import { useSessionReplaced } from '../features/auth/hooks/use-session-replaced.ts';
 import { useCompanyPlan } from '../features/company/api/get-company-plan.ts';
 import { useConnections } from '../features/connections/api/get-connections.ts';
@@ -19,6 +18,9 @@ import { visibleMenu } from './menu-model.ts';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+
+// the profile dialog (and its password field) loads when the user first opens it, not with every page
+const ProfileDialog = lazy(async () => ({ default: (await import('../features/account/components/profile-dialog.tsx')).ProfileDialog }));
 
 /** The signed-in frame around every private page: drawer, top bar and the page, with PrimeReact's settings. */
 export function AppShell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
@@ -35,6 +37,7 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const narrow = useNarrowScreen();
   const [drawerOpen, setDrawerOpen] = useState(() => initialDrawerOpen(user.defaultMenu, narrow));
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileWanted, setProfileWanted] = useState(false);
   const plan = useCompanyPlan(user.companyId);
   useSessionReplaced();
   // the warning badge on Connections (spec document 1 section 2), for those who see the entry
@@ -75,12 +78,20 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
       </a>
       <SideDrawer items={items} warnings={warnings} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
       <div className="app-shell__main">
-        <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => setProfileOpen(true)} />
+        <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => {
+            setProfileWanted(true);
+            setProfileOpen(true);
+          }}
+        />
         <main id="main-content" className="app-shell__content" tabIndex={-1}>
           <Outlet />
         </main>
       </div>
-      <ProfileDialog visible={profileOpen} onHide={() => setProfileOpen(false)} />
+      {profileWanted ? (
+        <Suspense fallback={null}>
+          <ProfileDialog visible={profileOpen} onHide={() => setProfileOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
