@@ -18,7 +18,8 @@ import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteConnection } from '../api/delete-connection.ts';
 import { useConnections } from '../api/get-connections.ts';
 import { useConnectionsLiveUpdates } from '../hooks/use-connections-live-updates.ts';
-import { channelIcon, formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
+import { channelIcon } from '../../../lib/channel-icon.ts';
+import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
 import { ConnectionDialog } from './connection-dialog.tsx';
 import './connections.css';
 

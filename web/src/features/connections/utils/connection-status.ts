@@ -1,4 +1,4 @@
-import type { Channel, Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
 import { connectionWarningStatuses } from '@switchboard/shared/permissions';
 
 export type StatusSeverity = 'success' | 'warning' | 'danger' | 'info';
@@ -25,20 +25,6 @@ export const statusLook = (status: ConnectionStatus): StatusLook => {
       return { label: 'connections.status.TIMEOUT', icon: 'pi pi-clock', severity: 'warning' };
     case 'OPENING':
       return { label: 'connections.status.OPENING', icon: 'pi pi-spin pi-spinner', severity: 'info' };
-  }
-};
-
-export const channelIcon = (channel: Channel): string => {
-  switch (channel) {
-    case 'facebook':
-      return 'pi pi-facebook';
-    case 'instagram':
-      return 'pi pi-instagram';
-    case 'whatsapp':
-    case 'whatsappapi':
-      return 'pi pi-whatsapp';
-    case 'webchat':
-      return 'pi pi-globe';
   }
 };
 

@@ -12,7 +12,7 @@ import { ticketQueryKey } from '../api/get-ticket.ts';
 import { useQueues } from '../api/get-queues.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { ticketHolderOf } from '../utils/ticket-holder.ts';
-import { channelIcon } from '../utils/ticket-row.ts';
+import { channelIcon } from '../../../lib/channel-icon.ts';
 import { ContactPicker } from '../../../components/contact-picker.tsx';
 import { useInbox } from './inbox-context.tsx';
 import { QueueOption } from './queue-option.tsx';

@@ -6,7 +6,7 @@ import { useConnections } from '../api/get-connections.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
-import { channelIcon } from '../utils/ticket-row.ts';
+import { channelIcon } from '../../../lib/channel-icon.ts';
 
 export interface PanelFilters {
   tags: number[];

@@ -12,7 +12,8 @@ import { usePlanFlag } from '../../../lib/plan.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { ticketActions } from '../utils/ticket-actions.ts';
-import { channelIcon, initialsOf } from '../utils/ticket-row.ts';
+import { channelIcon } from '../../../lib/channel-icon.ts';
+import { initialsOf } from '../utils/ticket-row.ts';
 import { useFocusRequest, useInbox } from './inbox-context.tsx';
 import { TagChip } from './tag-chip.tsx';
 

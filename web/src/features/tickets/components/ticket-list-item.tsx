@@ -11,7 +11,8 @@ import { systemClock } from '../../../lib/clock.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { previewText } from '../../../lib/message-format.ts';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, truncate } from '../utils/truncate.ts';
-import { channelIcon, initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
+import { channelIcon } from '../../../lib/channel-icon.ts';
+import { initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
 import { useInbox } from './inbox-context.tsx';
 import { TagChip } from './tag-chip.tsx';
 

@@ -22,20 +22,6 @@ export const splitTags = <T>(tags: readonly T[], limit = ROW_TAG_LIMIT): { visib
   hidden: Math.max(0, tags.length - limit),
 });
 
-export const channelIcon = (channel: Channel): string => {
-  switch (channel) {
-    case 'facebook':
-      return 'pi pi-facebook';
-    case 'instagram':
-      return 'pi pi-instagram';
-    case 'whatsapp':
-    case 'whatsappapi':
-      return 'pi pi-whatsapp';
-    default:
-      return 'pi pi-globe';
-  }
-};
-
 /** Facebook-type channels only allow answers within 24 hours of the customer's last message. */
 export const hasReplyWindow = (channel: Channel): boolean => channel === 'facebook' || channel === 'instagram';
 
