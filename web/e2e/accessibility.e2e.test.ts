@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeFindings } from './axe.ts';
-import { api, baseUrl, launchChromium, SHOTS } from './browser.ts';
+import { SHOTS, api, baseUrl, launchChromium, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Alice Acesso', email: `alice.${run}@example.com`, password: 'a11y-password-1' };
@@ -30,11 +30,7 @@ const openPage = async (theme: 'light' | 'dark' = 'light') => {
 };
 
 const signIn = async () => {
-  await page.goto(`${baseUrl()}/login`);
-  await page.fill('#login-email', OWNER.email);
-  await page.fill('#login-password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/tickets');
+  await signInWithForm(page, OWNER.email, OWNER.password);
   await page.getByTestId('tickets-page').waitFor();
 };
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchChromium, SHOTS } from './browser.ts';
+import { api, baseUrl, launchChromium, SHOTS, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Carla Conexões', email: `carla.${run}@example.com`, password: 'connections-pass-1' };
@@ -36,11 +36,7 @@ const open = async (width: number, height: number) => {
 };
 
 const signIn = async () => {
-  await page.goto(`${baseUrl()}/login`);
-  await page.fill('#login-email', OWNER.email);
-  await page.fill('#login-password', OWNER.password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL('**/tickets');
+  await signInWithForm(page, OWNER.email, OWNER.password);
 };
 
 const row = (name: string) => page.locator('[data-testid=connections-table] tbody tr').filter({ has: page.locator('.connections-table__name', { hasText: new RegExp(`^${name}$`) }) });
