@@ -1,3 +1,4 @@
+import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
@@ -6,22 +7,7 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 let runtime: Runtime;
 let company: TestCompany;
 
-interface Conn {
-  id: number;
-  name: string;
-  channel: string;
-  status: string;
-  number: string | null;
-  isDefault: boolean;
-  token: string | null;
-  queueIds: number[];
-  greetingMessage: string;
-  complationMessage: string;
-  outOfHoursMessage: string;
-  timeCreateNewTicket: number;
-  color: string;
-  updatedAt: string;
-}
+type Conn = Connection;
 
 const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));

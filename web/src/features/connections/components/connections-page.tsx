@@ -3,7 +3,6 @@ import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { can } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -22,6 +21,7 @@ import { channelIcon } from '../../../lib/channel-icon.ts';
 import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
 import { ConnectionDialog } from './connection-dialog.tsx';
 import './connections.css';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 
 type DialogState = { kind: 'none' } | { kind: 'add'; channel: CreatableChannel } | { kind: 'edit'; id: number };
 
@@ -182,17 +182,14 @@ function ConnectionsList({ companyId, canEdit }: { companyId: number; canEdit: b
           onHide={() => setDialog({ kind: 'none' })}
         />
       ) : null}
-      <ConfirmDialog
+      <DeleteDialog
         visible={Boolean(deleting)}
         onHide={() => setDeleting(null)}
         header={t('connections.deleteDialog.header', { name: deleting?.name ?? '' })}
         message={t('connections.deleteDialog.message')}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('connections.deleteDialog.confirm')}
-        rejectLabel={t('common.cancel')}
-        acceptClassName="p-button-danger"
-        accept={confirmDelete}
-        data-testid="connection-delete-dialog"
+        confirmLabel={t('connections.deleteDialog.confirm')}
+        onConfirm={confirmDelete}
+        testId="connection-delete-dialog"
       />
     </section>
   );

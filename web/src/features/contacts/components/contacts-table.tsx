@@ -2,7 +2,6 @@ import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -18,6 +17,7 @@ import { useToggleAcceptAudio } from '../api/toggle-accept-audio.ts';
 import { useToggleDisableBot } from '../api/toggle-disable-bot.ts';
 import { TagChip } from './tag-chip.tsx';
 import { contactPhone, contactReference } from '../../../lib/contact-display.ts';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 
 const initials = (name: string) =>
   name
@@ -260,17 +260,14 @@ export function ContactsTable({
           headerClassName="contacts-col--actions"
         />
       </DataTable>
-      <ConfirmDialog
+      <DeleteDialog
         visible={Boolean(deleting)}
         onHide={() => setDeleting(null)}
         header={t('contacts.deleteDialog.title')}
         message={t('contacts.deleteDialog.message', { name: deleting?.name ?? '' })}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('contacts.deleteDialog.confirm')}
-        rejectLabel={t('common.cancel')}
-        acceptClassName="p-button-danger"
-        accept={confirmDelete}
-        data-testid="contact-delete-dialog"
+        confirmLabel={t('contacts.deleteDialog.confirm')}
+        onConfirm={confirmDelete}
+        testId="contact-delete-dialog"
       />
     </>
   );

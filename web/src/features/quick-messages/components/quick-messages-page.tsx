@@ -5,7 +5,6 @@ import {
 } from '@switchboard/shared/contracts/quick-messages';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
@@ -23,6 +22,7 @@ import { useQuickMessagesLiveUpdates } from '../hooks/use-quick-messages-live-up
 import { isReadOnlyFor } from '../utils/quick-message-form.ts';
 import { QuickMessageDialog } from './quick-message-dialog.tsx';
 import './quick-messages.css';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 
 /** Spec document 3 section 9: infinite scroll triggers within 100 px of the bottom. */
 const SCROLL_THRESHOLD_PX = 100;
@@ -189,17 +189,14 @@ export function QuickMessagesPage() {
         readOnly={editing ? isReadOnlyFor(editing, user.id) : false}
         onHide={() => setDialog({ kind: 'none' })}
       />
-      <ConfirmDialog
+      <DeleteDialog
         visible={Boolean(deleting)}
         onHide={() => setDeleting(null)}
         header={t('quickMessages.deleteDialog.header')}
         message={t('quickMessages.deleteDialog.message', { shortcode: deleting?.shortcode ?? '' })}
-        icon="pi pi-exclamation-triangle"
-        acceptLabel={t('quickMessages.deleteDialog.confirm')}
-        rejectLabel={t('common.cancel')}
-        acceptClassName="p-button-danger"
-        accept={confirmDelete}
-        data-testid="quick-message-delete-dialog"
+        confirmLabel={t('quickMessages.deleteDialog.confirm')}
+        onConfirm={confirmDelete}
+        testId="quick-message-delete-dialog"
       />
     </section>
   );

@@ -1,6 +1,5 @@
 import type { Schedule } from '@switchboard/shared/contracts/schedules';
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
@@ -23,6 +22,7 @@ import { useSchedulesLiveUpdates } from '../hooks/use-schedules-live-updates.ts'
 import { ScheduleCalendar, type CalendarView } from './schedule-calendar.tsx';
 import './schedules.css';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 
 type DialogState = { kind: 'none' } | { kind: 'add'; contact?: { id: number; name: string } } | { kind: 'edit'; schedule: Schedule };
 
@@ -139,17 +139,13 @@ function SchedulesCalendarPage({ clock }: { clock: Clock }) {
         contact={dialog.kind === 'add' ? dialog.contact : undefined}
         clock={clock}
       />
-      <ConfirmDialog
+      <DeleteDialog
         visible={deleting !== null}
         onHide={() => setDeleting(null)}
         header={t('schedules.deleteDialog.header')}
         message={t('schedules.deleteDialog.message', { name: deleting?.contact?.name ?? '' })}
-        icon="pi pi-trash"
-        acceptLabel={t('schedules.deleteDialog.confirm')}
-        rejectLabel={t('common.cancel')}
-        acceptClassName="p-button-danger"
-        defaultFocus="reject"
-        accept={confirmDelete}
+        confirmLabel={t('schedules.deleteDialog.confirm')}
+        onConfirm={confirmDelete}
       />
     </section>
   );
