@@ -9,6 +9,8 @@ import { measureCapacity } from '../functions/src/platform/table/client.ts';
 import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { startRuntime } from '../infra/local/runtime.ts';
 import { measureCosts, measureLatency, measureSendLatency } from './bench-inbox.ts';
+import { measureWhatsappInbound } from './bench-whatsapp.ts';
+import { FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
 
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
@@ -51,6 +53,9 @@ const main = async () => {
   process.env.WEBCHAT_MESSAGES_PER_ADDRESS ??= '1000000';
   process.env.WEBCHAT_MESSAGES_PER_CONNECTION ??= '1000000';
   const ddb = await startDynamoDbLocal();
+  const fakes = new FakeSocketFactory();
+  // BENCH_ONLY=whatsapp runs the WhatsApp inbound section alone
+  const only = process.env.BENCH_ONLY;
   const runtime = await startRuntime({
     port: 0,
     host: '127.0.0.1',
@@ -59,9 +64,21 @@ const main = async () => {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     webDir: join(dataDir, 'no-web'),
+    // WhatsApp sessions on scripted Baileys sockets: the connector path is measured without WhatsApp's servers
+    whatsappSocketFactory: fakes.factory,
   });
   const api = `${runtime.url}/api`;
   try {
+    const waSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+    const waRates = (process.env.BENCH_WA_RATES ?? '20,100').split(',').map(Number);
+    console.log(`\nWhatsApp inbound through the connector (Baileys messages.upsert -> message bridge -> inbound.fifo -> inbound consumer -> agent socket), 50 customers, ${waSeconds} s per rate`);
+    const whatsapp = await measureWhatsappInbound(runtime, fakes, waRates, waSeconds);
+    console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'events/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+    for (const r of whatsapp) {
+      console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.throughput.toFixed(1).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
+    }
+    if (only === 'whatsapp') return;
+
     const login = () =>
       fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const token = ((await (await login()).json()) as { token: string }).token;

@@ -23,10 +23,13 @@ export interface TenantFixture {
   quickMessageId: number;
   connectionId: number;
   scheduleId: number;
+  /** a queue with a chatbot option (the default queue above is the tickets') */
+  queueOfAId: number;
+  fileListId: number;
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
-export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A'];
+export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A', 'Queue of A', 'Option of A', 'Files of A', 'Price list of A'];
 
 type Fixture<T> = (a: TenantFixture) => T;
 
@@ -51,6 +54,8 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'quick-messages:id': (a) => a.quickMessageId,
   'connections:id': (a) => a.connectionId,
   'schedules:id': (a) => a.scheduleId,
+  'queues:id': (a) => a.queueOfAId,
+  'files:id': (a) => a.fileListId,
 };
 
 /** Query strings naming company A's records. */
@@ -88,7 +93,19 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'schedules.create': (a) => ({ body: 'Schedule of B', contactId: a.contactId, sendAt: '2099-01-01T12:00:00.000Z' }),
   'schedules.update': (a) => ({ body: 'Changed by another company', contactId: a.contactId, sendAt: '2099-01-01T12:00:00.000Z' }),
   'schedules.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'queues.create': () => ({ name: 'Queue of B', color: '#b0b0b0', greetingMessage: 'Hello from B' }),
+  'queues.update': () => ({ name: 'Changed by another company', color: '#b1b1b1', greetingMessage: 'Changed' }),
+  'files.create': () => ({ name: 'Files of B', options: [{ name: 'File of B' }] }),
+  'files.update': () => ({ name: 'Changed by another company', options: [] }),
+  'files.upload': () => ({ optionId: 1, name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'messages.send-template': () => ({ name: 'hello_world', language: 'en_US' }),
+  // the fake Graph server knows this user and one page of theirs (test/isolation.api.test.ts)
+  'connections.facebook': () => ({ facebookUserId: FACEBOOK_USER_OF_B, facebookUserToken: FACEBOOK_TOKEN_OF_B, addInstagram: false }),
 };
+
+/** Company B's Meta login in the fake Graph server: connecting its page must create B's connection only. */
+export const FACEBOOK_USER_OF_B = '900000000000001';
+export const FACEBOOK_TOKEN_OF_B = 'user-token-of-b';
 
 /** Routes that name a record only in their query or body (the others name it in their path). */
 export const referenceRoutes = new Set(['tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create']);
@@ -116,7 +133,16 @@ export const ownCompanyRoutes = new Set([
   'quick-messages.picker',
   'quick-messages.create',
   'schedules.list',
+  'queues.create',
+  'files.list',
+  'files.list-all',
+  'files.create',
+  'connections.session-restart-all',
+  'connections.facebook',
 ]);
+
+/** The super user's platform routes: they name no record, and any company's admin is refused (403) and sees nothing. */
+export const superRoutes = new Set(['connections.all']);
 
 /** Public routes, with the reason each needs no tenant. A new public route must be added here consciously. */
 export const publicRoutes: Record<string, string> = {
@@ -132,4 +158,8 @@ export const publicRoutes: Record<string, string> = {
   'webchat.create-visitor': 'creates a visitor of the chat named by the public token',
   'webchat.send': 'a visitor token scoped to one chat and one contact (tickets.api.test.ts checks another chat refuses it)',
   'webchat.messages': 'the same visitor token, the visitor’s own conversation only',
+  'webhooks.whatsapp-verify': "Meta's subscription check: answers the challenge only to the connection's own verify token",
+  'webhooks.whatsapp': "Cloud API deliveries: refused (401) unless signed with the connection's app secret",
+  'webhooks.meta-verify': "Meta's subscription check: answers the challenge only to the platform's verify token",
+  'webhooks.meta': "Messenger and Instagram deliveries: refused (401) unless signed with the platform's app secret",
 };

@@ -1,15 +1,89 @@
 /**
- * Placeholder entry of the connector container until the session manager lands: it stays up so the
- * Fargate service is stable, and exits cleanly when ECS stops the task.
+ * Entry of the connector container on Fargate: the session manager (connector.ts) fed by SQS long polling of
+ * `connector-commands` and `connector-outbound.fifo`. On SIGTERM (ECS stopping the task) it stops polling, lets the
+ * batches in hand finish, closes the sessions without logging out and releases their leases, so another task takes
+ * them over at once.
  */
-const keepAlive = setInterval(() => undefined, 60_000);
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
-const stop = (signal: string) => {
-  console.log(JSON.stringify({ level: 'info', message: 'connector stopping', signal }));
+const log = (level: 'info' | 'warn' | 'error', message: string, data: Record<string, unknown> = {}) =>
+  console.log(JSON.stringify({ level, message, ...data }));
+
+const toRecord = (queueArn: string, m: Message): SQSRecord =>
+  ({
+    messageId: m.MessageId!,
+    receiptHandle: m.ReceiptHandle!,
+    body: m.Body ?? '',
+    attributes: {
+      ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
+      SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
+      SenderId: '',
+      ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? '',
+      ...(m.Attributes?.MessageGroupId ? { MessageGroupId: m.Attributes.MessageGroupId } : {}),
+    },
+    messageAttributes: {},
+    md5OfBody: m.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: queueArn,
+    awsRegion: process.env.AWS_REGION ?? '',
+  }) as SQSRecord;
+
+/** Long-polls one queue and hands each batch to `handler`; what it reports failed stays for redelivery. */
+const poll = async (sqs: SQSClient, url: string, handler: (e: SQSEvent) => Promise<SQSBatchResponse>, batchSize: number, stopping: () => boolean) => {
+  while (!stopping()) {
+    try {
+      const out = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }),
+      );
+      const messages = out.Messages ?? [];
+      if (messages.length === 0) continue;
+      const response = await handler({ Records: messages.map((m) => toRecord(url, m)) });
+      const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+      const done = messages.filter((m) => !failed.has(m.MessageId!));
+      if (done.length) await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: url, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+    } catch (error) {
+      log('warn', 'queue poll failed', { url, error: (error as Error).message });
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  }
+};
+
+const main = async () => {
+  log('info', 'connector started');
+  let stopping = false;
+  const waitForSignal = new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  const keepAlive = setInterval(() => undefined, 60_000);
+  const commandsUrl = process.env.QUEUE_URL_CONNECTOR_COMMANDS;
+  const outboundUrl = process.env.QUEUE_URL_CONNECTOR_OUTBOUND;
+  let stopConnector: (() => Promise<void>) | undefined;
+  const polls: Promise<void>[] = [];
+  if (!process.env.TABLE_NAME || !commandsUrl || !outboundUrl) {
+    log('error', 'connector not configured: TABLE_NAME, QUEUE_URL_CONNECTOR_COMMANDS and QUEUE_URL_CONNECTOR_OUTBOUND are required; idle');
+  } else {
+    const { startConnector } = await import('./connector.ts');
+    const { baileysSocketFactory } = await import('./sessions/socket-factory.ts');
+    const connector = await startConnector({ socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }) });
+    stopConnector = () => connector.stop();
+    const sqs = new SQSClient({});
+    polls.push(poll(sqs, commandsUrl, connector.commands, 10, () => stopping));
+    // one send per batch, as the outbound function: a deferred send's backoff stays its own
+    for (let i = 0; i < 4; i++) polls.push(poll(sqs, outboundUrl, connector.outbound, 1, () => stopping));
+  }
+  const signal = await waitForSignal;
+  log('info', 'connector stopping', { signal });
+  stopping = true;
+  // receives under way end within their 20 s wait; batches in hand finish first
+  await Promise.race([Promise.allSettled(polls), new Promise((r) => setTimeout(r, 25_000))]);
+  await stopConnector?.();
   clearInterval(keepAlive);
   process.exit(0);
 };
 
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
-console.log(JSON.stringify({ level: 'info', message: 'connector started (placeholder)' }));
+main().catch((error: unknown) => {
+  log('error', 'connector failed', { error: (error as Error).message });
+  process.exit(1);
+});

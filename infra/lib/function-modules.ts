@@ -7,7 +7,7 @@ import { lambdaEntryPath, repoRoot } from './repo-paths.ts';
  * Which Lambda (one per module) is triggered by what. HTTP modules come from the route table; the
  * WebSocket module and the SQS consumers are listed here, the one place to look for non-HTTP triggers.
  */
-export type QueueName = 'inbound' | 'outbound' | 'jobs' | 'connectorCommands';
+export type QueueName = 'inbound' | 'outbound' | 'connectorOutbound' | 'jobs' | 'connectorCommands';
 
 export const WEBSOCKET_MODULE = 'realtime';
 

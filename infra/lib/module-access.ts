@@ -24,7 +24,13 @@ export interface ModuleUses {
   scan: boolean;
 }
 
-const queueOfName: Record<string, QueueName> = { 'inbound.fifo': 'inbound', 'outbound.fifo': 'outbound', jobs: 'jobs', 'connector-commands': 'connectorCommands' };
+const queueOfName: Record<string, QueueName> = {
+  'inbound.fifo': 'inbound',
+  'outbound.fifo': 'outbound',
+  'connector-outbound.fifo': 'connectorOutbound',
+  jobs: 'jobs',
+  'connector-commands': 'connectorCommands',
+};
 
 /** The ports' own files define the accessors; their callers are what counts. */
 const isPortDefinition = (file: string) => /functions\/src\/platform\/ports\//.test(file);

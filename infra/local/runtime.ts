@@ -13,6 +13,7 @@ import { sqsConsumers } from '../lib/function-modules.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { seedFreshInstall, type SeedResult } from './seed.ts';
+import type { SocketFactory } from '../../connector-container/src/sessions/socket-factory.ts';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -27,6 +28,11 @@ export interface RuntimeOptions {
   adminPassword?: string;
   webDir?: string;
   publicUrl?: string;
+  /**
+   * How WhatsApp sessions get their socket: default the real Baileys socket (to WA_WEBSOCKET_URL when set); tests
+   * pass a scripted one (connector-container/src/testing/fake-baileys-socket.ts).
+   */
+  whatsappSocketFactory?: SocketFactory;
 }
 
 export interface Runtime {
@@ -64,7 +70,13 @@ const ensureTable = async (endpoint: string, tableName: string): Promise<void> =
 };
 
 /** Logical queue of each CDK queue key. */
-const queueOf = { inbound: 'inbound.fifo', outbound: 'outbound.fifo', jobs: 'jobs', connectorCommands: 'connector-commands' } as const;
+const queueOf = {
+  inbound: 'inbound.fifo',
+  outbound: 'outbound.fifo',
+  connectorOutbound: 'connector-outbound.fifo',
+  jobs: 'jobs',
+  connectorCommands: 'connector-commands',
+} as const;
 
 type Loaded = { handler: (event: unknown, context: unknown) => Promise<never> };
 
@@ -139,7 +151,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       maxReceiveCount: outboundDelivery.maxReceiveCount,
     };
     const engine = new LocalQueueEngine({
-      queues: { 'inbound.fifo': { concurrency: 16 }, 'outbound.fifo': outbound, jobs: { concurrency: 8 } },
+      queues: { 'inbound.fifo': { concurrency: 16 }, 'outbound.fifo': outbound, 'connector-outbound.fifo': outbound, jobs: { concurrency: 8 } },
       dir: join(dataDir, 'queues'),
     });
     const localQueue = new LocalQueue(engine);
@@ -161,6 +173,16 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       engine.consume(queueOf[consumer.queue], mod.handler);
     }
     await localScheduler.start();
+    // the connector's session manager, in process: WhatsApp sessions run with `npm start`, fed by the same queues
+    const { startConnector } = await import('../../connector-container/src/connector.ts');
+    const { baileysSocketFactory } = await import('../../connector-container/src/sessions/socket-factory.ts');
+    const connector = await startConnector({
+      // one owner across restarts: a restarted runtime takes its own sessions back at once, not after their leases run out
+      owner: 'local-runtime',
+      socketFactory: options.whatsappSocketFactory ?? baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }),
+    });
+    engine.consume('connector-commands', connector.commands);
+    engine.consume('connector-outbound.fifo', connector.outbound);
 
     // data written by an earlier version: contact search items move to the spread-out index layout
     const { moveLegacySearchItems } = await import('../../functions/src/modules/contacts/search-migration.repository.ts');
@@ -178,6 +200,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       stop: async () => {
         await gateway.close();
         await localScheduler.stop();
+        // sessions drain (leases released) before the queues stop
+        await connector.stop();
         await engine.stop();
         resetPorts();
         resetTableClient();

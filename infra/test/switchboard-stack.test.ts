@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { outboundDelivery } from '@switchboard/functions/platform/ports/queue';
 import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
@@ -12,8 +13,8 @@ import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
 import { moduleUses } from '../lib/module-access.ts';
 import { repoRoot } from '../lib/repo-paths.ts';
-import type { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
-import { buildStack, fakeWebDist, logicalId } from './synth-stack.ts';
+import { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
+import { buildStack, cdkJsonContext, fakeWebDist, logicalId } from './synth-stack.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -255,15 +256,15 @@ describe('WebSocket API', () => {
 });
 
 describe('queues', () => {
-  it('has 4 queues and 4 DLQs with redrive (and the scheduler its DLQ), SSE and FIFO where agreed', () => {
+  it('has 5 queues and 5 DLQs with redrive (and the scheduler its DLQ), SSE and FIFO where agreed', () => {
     const queues = ofType('AWS::SQS::Queue');
-    expect(queues).toHaveLength(9);
+    expect(queues).toHaveLength(11);
     const withRedrive = queues.filter(([, q]) => q.Properties.RedrivePolicy);
-    expect(withRedrive).toHaveLength(4);
-    const outbound = logicalId(stack.queues.queues.outbound);
+    expect(withRedrive).toHaveLength(5);
+    const senders = [logicalId(stack.queues.queues.outbound), logicalId(stack.queues.queues.connectorOutbound)];
     for (const [id, queue] of withRedrive) {
       // the sender retries an unavailable channel through visibility changes, each one a receive (outbound.service.ts)
-      const expected = id === outbound ? outboundDelivery : { maxReceiveCount: MAX_RECEIVE_COUNT, visibilityTimeoutSeconds: 180 };
+      const expected = senders.includes(id) ? outboundDelivery : { maxReceiveCount: MAX_RECEIVE_COUNT, visibilityTimeoutSeconds: 180 };
       expect(queue.Properties.RedrivePolicy.maxReceiveCount, id).toBe(expected.maxReceiveCount);
       expect(queue.Properties.VisibilityTimeout, id).toBe(expected.visibilityTimeoutSeconds);
       const dlq = resources[queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!;
@@ -271,7 +272,7 @@ describe('queues', () => {
     }
     for (const [, queue] of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
     const fifo = withRedrive.filter(([, q]) => q.Properties.FifoQueue);
-    expect(fifo).toHaveLength(2);
+    expect(fifo).toHaveLength(3);
     for (const [, queue] of fifo) {
       expect(queue.Properties).toMatchObject({
         ContentBasedDeduplication: false,
@@ -280,13 +281,13 @@ describe('queues', () => {
       });
     }
     expect(fifo.map(([id]) => id).sort()).toEqual(
-      [logicalId(stack.queues.queues.inbound), logicalId(stack.queues.queues.outbound)].sort(),
+      [logicalId(stack.queues.queues.inbound), ...senders].sort(),
     );
   });
 
   it('enforces SSL on every queue', () => {
     const policies = ofType('AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(9);
+    expect(policies).toHaveLength(11);
     for (const [, policy] of policies) {
       expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -424,10 +425,39 @@ describe('connector', () => {
         .flatMap((s) => s.Action);
     expect(actionsOn('inbound')).toContain('sqs:SendMessage');
     expect(actionsOn('inbound')).not.toContain('sqs:ReceiveMessage');
-    expect(actionsOn('outbound')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
-    expect(actionsOn('connectorCommands')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage']));
+    // WhatsApp sends come on connector-outbound.fifo; outbound.fifo is the outbound function's alone
+    expect(actionsOn('connectorOutbound')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
+    expect(actionsOn('outbound')).toEqual([]);
+    expect(actionsOn('connectorCommands')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
     expect(actionsOn('jobs')).toEqual([]);
     expect(JSON.stringify(statements)).toContain('dynamodb:PutItem');
+    expect(JSON.stringify(statements)).toContain('dynamodb:Query');
+  });
+
+  it("gives the task what the functions' config() requires and lets it push to the WebSocket connections", () => {
+    const taskRole = stack.connector.taskDefinition.taskRole;
+    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)),
+    )!;
+    const statements: { Action: string | string[]; Resource: unknown }[] = policy.Properties.PolicyDocument.Statement;
+    const manage = statements.find((s) => s.Action === 'execute-api:ManageConnections');
+    expect(JSON.stringify(manage?.Resource)).toContain(logicalId(stack.realtimeApi.api));
+    expect(JSON.stringify(manage?.Resource)).toContain('/ws/*/@connections/*');
+    const media = statements.find((s) => JSON.stringify(s.Action) === JSON.stringify(['s3:GetObject', 's3:PutObject']));
+    expect(JSON.stringify(media?.Resource)).toContain(logicalId(stack.web.mediaBucket));
+
+    const [, task] = ofType('AWS::ECS::TaskDefinition')[0]!;
+    const env = Object.fromEntries(
+      (task.Properties.ContainerDefinitions[0].Environment as { Name: string; Value: unknown }[]).map((e) => [e.Name, e.Value]),
+    );
+    const functionEnv = resources[functionId('messages')]!.Properties.Environment.Variables;
+    // exactly what config() and the connector's ports read, with the same values as the functions'
+    for (const name of ['TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT', 'PUBLIC_URL', 'MEDIA_BUCKET', 'QUEUE_URL_INBOUND', 'QUEUE_URL_CONNECTOR_OUTBOUND', 'QUEUE_URL_CONNECTOR_COMMANDS']) {
+      expect(env[name], name).toBeDefined();
+      expect(env[name], name).toEqual(functionEnv[name]);
+    }
+    expect(env.RUNTIME).toBe('aws');
+    expect(env.JWT_SECRET_ARN).toBeUndefined();
   });
 });
 
@@ -445,7 +475,7 @@ describe('operations', () => {
 
   it('alarms on a message in every dead-letter queue, to the alarm topic', () => {
     const dlqs = [...Object.values(stack.queues.deadLetterQueues), stack.scheduler.deadLetterQueue].map((q) => logicalId(q));
-    expect(dlqs).toHaveLength(5);
+    expect(dlqs).toHaveLength(6);
     for (const dlq of dlqs) {
       const alarm = alarms().find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(dlq));
       expect(alarm, dlq).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topicRef()] });
@@ -545,5 +575,40 @@ describe('client addresses behind CloudFront', () => {
     const secret = resources[logicalId(stack.jwt.secret)]!;
     expect(JSON.stringify(secret.Properties.SecretString)).toContain('originSecret');
     expect(JSON.stringify(secret.Properties.SecretString)).toContain(originKey);
+  });
+});
+
+describe('Meta app settings', () => {
+  const APP_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:switchboard/meta-app-AbCdEf';
+
+  it('gives the webhooks function the verify token and the app secret by ARN from context, with read access to it alone', () => {
+    const app = new App({
+      context: {
+        ...cdkJsonContext(),
+        'switchboard:metaAppSecretArn': APP_SECRET_ARN,
+        'switchboard:metaVerifyToken': 'verify-from-context',
+        'switchboard:metaGraphUrl': 'https://graph.example.test',
+      },
+      outdir: mkdtempSync(path.join(tmpdir(), 'switchboard-cdk-')),
+    });
+    const configured = new SwitchboardStack(app, 'Switchboard', { bundling: false, webDistPath: false });
+    const json = Template.fromStack(configured).toJSON() as { Resources: Record<string, Resource> };
+    const fnOf = (module: string) => json.Resources[logicalId(configured.functions.get(module)!)]!;
+    const webhooks = fnOf('webhooks').Properties.Environment.Variables;
+    expect(webhooks).toMatchObject({ META_APP_SECRET_ARN: APP_SECRET_ARN, META_VERIFY_TOKEN: 'verify-from-context', META_GRAPH_URL: 'https://graph.example.test' });
+    expect(webhooks.META_APP_SECRET).toBeUndefined();
+    // the Graph base URL reaches every Graph caller (sends, media, pages, templates); the secret only the webhook checker
+    expect(fnOf('outbound').Properties.Environment.Variables.META_GRAPH_URL).toBe('https://graph.example.test');
+    expect(fnOf('connections').Properties.Environment.Variables.META_GRAPH_URL).toBe('https://graph.example.test');
+    expect(fnOf('connections').Properties.Environment.Variables.META_APP_SECRET_ARN).toBeUndefined();
+    const readers = Object.values(json.Resources).filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.PolicyDocument).includes(APP_SECRET_ARN));
+    expect(readers.map((p) => p.Properties.Roles)).toEqual([[{ Ref: logicalId(configured.functions.get('webhooks')!.role!) }]]);
+  });
+
+  it('sets none of them without configuration (Messenger and Instagram webhooks then refuse every post)', () => {
+    const webhooksEnv = resources[functionId('webhooks')]!.Properties.Environment.Variables;
+    expect(webhooksEnv.META_APP_SECRET_ARN).toBeUndefined();
+    expect(webhooksEnv.META_VERIFY_TOKEN).toBeUndefined();
+    expect(webhooksEnv.META_GRAPH_URL).toBeUndefined();
   });
 });

@@ -15,6 +15,11 @@ export const inboundContact = z.object({
   phone: z.string().max(50).optional(),
   urlPicture: z.string().max(2000).optional(),
   isGroup: z.boolean().default(false),
+  /**
+   * WhatsApp: the person's LID (`<digits>@lid`) when the identity is their phone number; a contact first stored
+   * under the LID alone is renumbered to the phone, so one person stays one contact.
+   */
+  lid: z.string().max(100).optional(),
 });
 
 const base = {
@@ -36,9 +41,18 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     body: z.string().max(65536).default(''),
     mediaType: mediaType.default('chat'),
     media: z.object({ key: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() }).optional(),
+    /** media still at the provider, by the driver's own reference: fetched into the blob store when the event is processed */
+    mediaRef: z.string().min(1).max(2000).optional(),
     quotedChannelMessageId: z.string().max(200).optional(),
   }),
-  z.object({ kind: z.literal('ack'), ...base, channelMessageId: z.string().min(1).max(200), ack: z.number().int().min(0).max(5) }),
+  z.object({
+    kind: z.literal('ack'),
+    ...base,
+    channelMessageId: z.string().min(1).max(200),
+    ack: z.number().int().min(0).max(5),
+    /** the provider took the message but could not deliver it: the reason is stored on the message */
+    error: z.string().max(500).optional(),
+  }),
   z.object({ kind: z.literal('edit'), ...base, channelMessageId: z.string().min(1).max(200), body: z.string().max(65536) }),
   z.object({ kind: z.literal('delete'), ...base, channelMessageId: z.string().min(1).max(200) }),
   z.object({
@@ -49,6 +63,8 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     emoji: z.string().max(20),
   }),
   z.object({ kind: z.literal('contact'), ...base }),
+  /** a receipt without ids (Messenger, Instagram): every message we sent the contact up to `watermark` reached `ack` */
+  z.object({ kind: z.literal('watermark'), ...base, ack: z.union([z.literal(2), z.literal(3)]), watermark: z.string().datetime() }),
 ]);
 export type InboundEvent = z.infer<typeof inboundEvent>;
 export type InboundMessageEvent = Extract<InboundEvent, { kind: 'message' }>;
@@ -59,7 +75,7 @@ export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId
 
 /** The FIFO deduplication id: a driver that sends the same event twice within 5 minutes is deduplicated by SQS. */
 export const inboundDeduplicationId = (e: InboundEvent): string =>
-  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.contact.identity}${e.kind === 'ack' ? `:${e.ack}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);
+  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);
 
 /**
  * A send on `outbound.fifo`. It carries ids only: the consumer reads the stored message, so an edit or a delete
@@ -82,3 +98,18 @@ export const outboundGroupId = (s: Pick<OutboundSend, 'companyId' | 'connectionI
 
 /** The FIFO deduplication id of a send: the message id, so queuing the same message twice sends it once. */
 export const outboundDeduplicationId = (s: Pick<OutboundSend, 'messageId'>): string => s.messageId;
+
+/**
+ * A command on `connector-commands` for one WhatsApp session: start (or try again), restart, newQr (forget the
+ * pairing and show a new QR code), disconnect (log out, stays DISCONNECTED), remove (the connection was deleted:
+ * log out and forget its auth state).
+ */
+export const sessionCommandKinds = ['start', 'restart', 'newQr', 'disconnect', 'remove'] as const;
+export const sessionCommand = z.object({
+  kind: z.enum(sessionCommandKinds),
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  /** when it was asked (ISO): a command older than the session's latest change of intent is stale */
+  at: z.string().datetime(),
+});
+export type SessionCommand = z.infer<typeof sessionCommand>;

@@ -45,8 +45,15 @@ export const errorStatus = {
   ERR_TICKET_TAG_REQUIRED: 400,
   ERR_USER_LIMIT_REACHED: 400,
   ERR_CONNECTION_LIMIT_REACHED: 400,
+  ERR_QUEUE_LIMIT_REACHED: 400,
   ERR_DUPLICATED_TAG: 409,
   ERR_DUPLICATED_SHORTCODE: 409,
+  /** a free-form message to a Meta channel more than 24 hours after the customer's last message */
+  ERR_OUTSIDE_SERVICE_WINDOW: 400,
+  /** a webhook post whose signature is missing or wrong */
+  ERR_INVALID_SIGNATURE: 401,
+  /** Meta's Graph API refused a call or could not be reached */
+  ERR_GRAPH_REQUEST_FAILED: 502,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -10,11 +10,16 @@ export const channels = {
   user: (companyId: number) => `company-${companyId}-user`,
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
+  /** a WhatsApp session that was open dropped: told to the company's admins once per outage */
+  connectionAlert: (companyId: number) => `company-${companyId}-connectionAlert`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   /** no dash after "company", as in the reference */
   schedule: (companyId: number) => `company${companyId}-schedule`,
   /** spelled as the spec gives it (document 3 section 7) */
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
+  queue: (companyId: number) => `company-${companyId}-queue`,
+  /** no dash after "company", as in the reference (section 11) */
+  file: (companyId: number) => `company${companyId}-file`,
 } as const;
 
 /** A frame sent to a WebSocket client. */

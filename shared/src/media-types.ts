@@ -51,12 +51,16 @@ const kinds = {
 export type AllowedMimeType = keyof typeof kinds;
 
 /** Where a file is uploaded; schedules carry a picture only (spec document 1: png, jpg or jpeg). */
-export type MediaUse = 'message' | 'quickMessage' | 'schedule';
+export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage';
 
 const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   message: Object.keys(kinds) as AllowedMimeType[],
   quickMessage: Object.keys(kinds) as AllowedMimeType[],
   schedule: ['image/png', 'image/jpeg'],
+  // files a queue or chatbot option sends to customers: what an agent may send
+  fileList: Object.keys(kinds) as AllowedMimeType[],
+  // a user's picture is shown in an <img>: still images only
+  profileImage: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
 };
 
 /** The MIME type without parameters, lowercased: `audio/webm;codecs=opus` is `audio/webm`. */

@@ -11,7 +11,7 @@ export const API_PREFIX = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules'] as const;
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files'] as const;
 export type ModuleName = (typeof modules)[number];
 
 /**
@@ -30,6 +30,8 @@ export interface RouteEntry {
   access?: AccessRule;
   /** status of a successful answer; 200 unless stated */
   status?: number;
+  /** the handler reads the exact bytes received (signed webhooks): the body is not parsed as JSON first */
+  rawBody?: true;
 }
 
 const defineRoutes = <const T extends readonly RouteEntry[]>(routes: T) => routes;
@@ -57,12 +59,35 @@ export const routeTable = defineRoutes([
   { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user' },
   // inbox lookups
   { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user' },
+  // queues and their chatbot option trees (spec document 2 "Queues page", section 7 "Queues and chatbots"); admins only
+  { id: 'queues.show', method: 'GET', path: '/queue/{id}', module: 'queues', auth: 'user', access: rules['admin:area'] },
+  { id: 'queues.create', method: 'POST', path: '/queue', module: 'queues', auth: 'user', access: rules['admin:area'], status: 201 },
+  { id: 'queues.update', method: 'PUT', path: '/queue/{id}', module: 'queues', auth: 'user', access: rules['admin:area'] },
+  { id: 'queues.delete', method: 'DELETE', path: '/queue/{id}', module: 'queues', auth: 'user', access: rules['admin:area'] },
+  // file lists sent by queues and chatbot options (server reference 8.6); changing them is for admins (reference 9.2)
+  { id: 'files.list', method: 'GET', path: '/files', module: 'files', auth: 'user', access: rules['admin:area'] },
+  { id: 'files.list-all', method: 'GET', path: '/files/list', module: 'files', auth: 'user', access: rules['admin:area'] },
+  { id: 'files.show', method: 'GET', path: '/files/{id}', module: 'files', auth: 'user', access: rules['admin:area'] },
+  { id: 'files.create', method: 'POST', path: '/files', module: 'files', auth: 'user', access: rules['admin:area'], status: 201 },
+  { id: 'files.update', method: 'PUT', path: '/files/{id}', module: 'files', auth: 'user', access: rules['admin:area'] },
+  { id: 'files.delete', method: 'DELETE', path: '/files/{id}', module: 'files', auth: 'user', access: rules['admin:area'] },
+  { id: 'files.upload', method: 'POST', path: '/files/{id}/upload', module: 'files', auth: 'user', access: rules['admin:area'] },
   { id: 'connections.list', method: 'GET', path: '/whatsapp', module: 'connections', auth: 'user' },
   // connections (spec document 2 "Connections page" and section 7 "Connections")
+  { id: 'connections.all', method: 'GET', path: '/whatsapp/all', module: 'connections', auth: 'user', access: rules['super:area'] },
   { id: 'connections.show', method: 'GET', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:view'] },
   { id: 'connections.create', method: 'POST', path: '/whatsapp', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'], status: 201 },
   { id: 'connections.update', method: 'PUT', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'connections.delete', method: 'DELETE', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  // WhatsApp (Baileys) sessions: start or try again, new QR code, disconnect, restart all, health
+  { id: 'connections.session-start', method: 'POST', path: '/whatsappsession/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.session-new-qr', method: 'PUT', path: '/whatsappsession/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.session-disconnect', method: 'DELETE', path: '/whatsappsession/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.session-restart-all', method: 'POST', path: '/whatsapp-restart', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.session-health', method: 'GET', path: '/whatsapp/{id}/health', module: 'connections', auth: 'user', access: rules['connections-page:view'] },
+  // Graph API channels (issue 8 section 3): Messenger and Instagram pages, a Cloud API number's templates
+  { id: 'connections.facebook', method: 'POST', path: '/facebook', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'], status: 201 },
+  { id: 'connections.templates', method: 'GET', path: '/whatsapp/{id}/templates', module: 'connections', auth: 'user' },
   { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user' },
   // tickets (spec document 1, section 7)
   { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user' },
@@ -85,11 +110,17 @@ export const routeTable = defineRoutes([
   { id: 'messages.edit', method: 'POST', path: '/messages/edit/{messageId}/{ticketId}', module: 'messages', auth: 'user' },
   { id: 'messages.delete', method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'user' },
   { id: 'messages.forward', method: 'POST', path: '/message/forward', module: 'messages', auth: 'user', status: 201 },
+  { id: 'messages.send-template', method: 'POST', path: '/messages/{id}/template', module: 'messages', auth: 'user', status: 201 },
   // the website chat widget (public: a visitor token, not a user session)
   { id: 'webchat.config', method: 'GET', path: '/webchat/{token}', module: 'webchat', auth: 'public' },
   { id: 'webchat.create-visitor', method: 'POST', path: '/webchat/{token}/visitors', module: 'webchat', auth: 'public', status: 201 },
   { id: 'webchat.send', method: 'POST', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', status: 202 },
   { id: 'webchat.messages', method: 'GET', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public' },
+  // Meta's webhooks (public: each post is signed with an app secret, checked over the exact bytes)
+  { id: 'webhooks.whatsapp-verify', method: 'GET', path: '/webhooks/whatsapp/{key}', module: 'webhooks', auth: 'public' },
+  { id: 'webhooks.whatsapp', method: 'POST', path: '/webhooks/whatsapp/{key}', module: 'webhooks', auth: 'public', rawBody: true },
+  { id: 'webhooks.meta-verify', method: 'GET', path: '/webhooks/meta', module: 'webhooks', auth: 'public' },
+  { id: 'webhooks.meta', method: 'POST', path: '/webhooks/meta', module: 'webhooks', auth: 'public', rawBody: true },
   // contacts (spec document 1, sections 2 "Contacts", 5, 6 and 7 "Contacts")
   { id: 'contacts.list', method: 'GET', path: '/contacts', module: 'contacts', auth: 'user' },
   { id: 'contacts.list-all', method: 'GET', path: '/contacts/list', module: 'contacts', auth: 'user' },

@@ -16,7 +16,18 @@ import {
   wsTicketResponse,
 } from './contracts/auth.ts';
 import { okResponse } from './contracts/common.ts';
-import { connectionIdParams, createConnectionBody, updateConnectionBody } from './contracts/connections.ts';
+import {
+  connectionIdParams,
+  connectionsOverview,
+  connectionsOverviewQuery,
+  createConnectionBody,
+  facebookConnectBody,
+  facebookConnectResponse,
+  messageTemplates,
+  updateConnectionBody,
+  sessionHealth,
+} from './contracts/connections.ts';
+import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
 import { createUserBody, updateUserBody, userIdParams } from './contracts/users.ts';
@@ -38,6 +49,7 @@ import {
   noteListQuery,
   queue,
   sendMessageBody,
+  sendTemplateBody,
   ticket,
   ticketIdParams,
   ticketListQuery,
@@ -101,6 +113,8 @@ import {
   scheduleMediaBody,
   scheduleMediaResponse,
 } from './contracts/schedules.ts';
+import { queueBody, queueDetails, queueIdParams } from './contracts/queues.ts';
+import { fileList, fileListBody, fileListIdParams, fileListQuery, fileListResponse, fileListSummaries, fileUploadBody, fileUploadResponse } from './contracts/files.ts';
 import { matchRouteIn, routeTable, type RouteEntry, type RouteId } from './route-table.ts';
 
 export { API_PREFIX, buildPath, modules, routeKey, type HttpMethod, type ModuleName, type RouteAuth, type RouteEntry, type RouteId } from './route-table.ts';
@@ -138,12 +152,33 @@ export const routeSchemas = {
   'users.toggle-width': { params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
   // inbox lookups
   'queues.list': { response: z.array(queue) },
+  // queues and their chatbot option trees
+  'queues.show': { params: queueIdParams, response: queueDetails },
+  'queues.create': { body: queueBody, response: queueDetails },
+  'queues.update': { params: queueIdParams, body: queueBody, response: queueDetails },
+  'queues.delete': { params: queueIdParams, response: okResponse },
+  // file lists
+  'files.list': { query: fileListQuery, response: fileListResponse },
+  'files.list-all': { response: fileListSummaries },
+  'files.show': { params: fileListIdParams, response: fileList },
+  'files.create': { body: fileListBody, response: fileList },
+  'files.update': { params: fileListIdParams, body: fileListBody, response: fileList },
+  'files.delete': { params: fileListIdParams, response: okResponse },
+  'files.upload': { params: fileListIdParams, body: fileUploadBody, response: fileUploadResponse },
   'connections.list': { response: z.array(connection) },
   // connections (spec document 2 "Connections page" and section 7 "Connections")
+  'connections.all': { query: connectionsOverviewQuery, response: connectionsOverview },
   'connections.show': { params: connectionIdParams, response: connection },
   'connections.create': { body: createConnectionBody, response: connection },
   'connections.update': { params: connectionIdParams, body: updateConnectionBody, response: connection },
   'connections.delete': { params: connectionIdParams, response: okResponse },
+  'connections.session-start': { params: connectionIdParams, response: connection },
+  'connections.session-new-qr': { params: connectionIdParams, response: connection },
+  'connections.session-disconnect': { params: connectionIdParams, response: connection },
+  'connections.session-restart-all': { response: okResponse },
+  'connections.session-health': { params: connectionIdParams, response: sessionHealth },
+  'connections.facebook': { body: facebookConnectBody, response: facebookConnectResponse },
+  'connections.templates': { params: connectionIdParams, response: messageTemplates },
   'settings.company-one': { query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
   // tickets (spec document 1, section 7)
   'tickets.list': { query: ticketListQuery, response: ticketListResponse },
@@ -166,11 +201,17 @@ export const routeSchemas = {
   'messages.edit': { params: editMessageParams, body: editMessageBody, response: message },
   'messages.delete': { params: messageIdParams, response: message },
   'messages.forward': { body: forwardMessageBody, response: message },
+  'messages.send-template': { params: messageListParams, body: sendTemplateBody, response: message },
   // the website chat widget (public: a visitor token, not a user session)
   'webchat.config': { params: webchatTokenParams, response: widgetConfig },
   'webchat.create-visitor': { params: webchatTokenParams, body: createVisitorBody, response: visitorSession },
   'webchat.send': { params: webchatTokenParams, body: visitorMessageBody, response: visitorMessage },
   'webchat.messages': { params: webchatTokenParams, response: visitorMessages },
+  // Meta's webhooks
+  'webhooks.whatsapp-verify': { params: whatsappWebhookParams, query: metaWebhookQuery, response: z.string() },
+  'webhooks.whatsapp': { params: whatsappWebhookParams, response: okResponse },
+  'webhooks.meta-verify': { query: metaWebhookQuery, response: z.string() },
+  'webhooks.meta': { response: okResponse },
   // contacts (spec document 1, sections 2 "Contacts", 5, 6 and 7 "Contacts")
   'contacts.list': { query: contactListQuery, response: contactListResponse },
   'contacts.list-all': { query: contactListAllQuery, response: contactListAllResponse },

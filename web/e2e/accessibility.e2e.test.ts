@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeFindings } from './axe.ts';
-import { SHOTS, api, baseUrl, launchChromium, signInWithForm } from './browser.ts';
+import { SHOTS, adminEmail, adminPassword, api, baseUrl, launchChromium, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Alice Acesso', email: `alice.${run}@example.com`, password: 'a11y-password-1' };
@@ -88,8 +88,13 @@ beforeAll(async () => {
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
   await newVisitor(CUSTOMER, 'Olá, preciso de ajuda com meu pedido');
   await api('POST', '/quick-messages', { shortcode: 'ola', message: 'Olá! Como posso ajudar?', geral: true }, session.token);
-  const pending = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
-  ticketUuid = pending.tickets.find((t) => t.contact.name === CUSTOMER)!.uuid;
+  // the visitor's message is queued (202) and becomes a ticket a moment later
+  for (let i = 0; i < 50 && !ticketUuid; i++) {
+    const pending = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
+    ticketUuid = pending.tickets.find((t) => t.contact.name === CUSTOMER)?.uuid ?? '';
+    if (!ticketUuid) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(ticketUuid).not.toBe('');
   browser = await launchChromium();
 });
 
@@ -141,6 +146,8 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
       ['/quick-messages', 'quick-messages-page'],
       ['/schedules', 'schedules-page'],
       ['/connections', 'connections-page'],
+      ['/queues', 'queues-page'],
+      ['/files', 'files-page'],
       ['/no-such-page', 'not-found-page'],
     ] as const) {
       await page.goto(`${baseUrl()}${path}`);
@@ -151,6 +158,21 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('quick-messages-add').click();
     await page.getByTestId('quick-message-dialog').waitFor();
     await audit('/quick-messages dialog');
+    await page.goto(`${baseUrl()}/queues`);
+    await page.getByTestId('queues-add').click();
+    await page.getByTestId('queue-dialog').waitFor();
+    await page.getByTestId('chatbot-add-root').click();
+    await page.getByTestId('chatbot-option-0-add-child').click();
+    await audit('/queues dialog with a chatbot tree');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('queue-dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^=queue-delete-]').first().click();
+    await page.getByTestId('queue-delete-dialog').waitFor();
+    await audit('/queues delete dialog');
+    await page.goto(`${baseUrl()}/files`);
+    await page.getByTestId('files-add').click();
+    await page.getByTestId('file-list-add-option').click();
+    await audit('/files dialog');
     await page.goto(`${baseUrl()}/connections`);
     await page.locator('[data-testid^=connection-edit-]').first().click();
     await page.getByTestId('connection-dialog').waitFor();
@@ -159,6 +181,55 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await audit('/connections dialog messages');
     await page.getByTestId('connection-tab-integrations').click();
     await audit('/connections dialog queues');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('connections-add').click();
+    await page.locator('#connections-add-menu').waitFor();
+    await audit('/connections add menu');
+    await page.locator('#connections-add-menu .connections-add-whatsappapi a').click();
+    await page.getByTestId('connection-dialog').waitFor();
+    await audit('/connections cloud api dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('connections-add').click();
+    await page.locator('#connections-add-menu .connections-add-facebook a').click();
+    await page.getByTestId('facebook-dialog').waitFor();
+    await audit('/connections facebook dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('facebook-dialog').waitFor({ state: 'detached' });
+    // a WhatsApp session (no internet here: it waits for its QR code, then reports its failure)
+    await page.getByTestId('connections-add').click();
+    await page.locator('#connections-add-menu .connections-add-whatsapp a').click();
+    await page.getByTestId('connection-dialog').waitFor();
+    await page.fill('#connection-name', `WhatsApp ${theme}`);
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-qr-dialog').waitFor();
+    await audit('/connections qr dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('connection-qr-dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^=connection-health-]').first().click();
+    await page.getByTestId('connection-health-dialog').waitFor();
+    await page.locator('[data-testid=connection-health-dialog] .connection-health, [data-testid=connection-health-error]').first().waitFor();
+    await audit('/connections health dialog');
+    await page.keyboard.press('Escape');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const added = (await api<{ id: number; name: string }[]>('GET', '/whatsapp', undefined, token ?? undefined)).find((c) => c.name === `WhatsApp ${theme}`);
+    if (added) await api('DELETE', `/whatsapp/${added.id}`, undefined, token ?? undefined);
+    expect(findings).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("finds nothing critical or serious on the super user's All-connections overview and a company's connections", async () => {
+    findings.length = 0;
+    await openPage(theme);
+    await signInWithForm(page, adminEmail(), adminPassword());
+    await page.goto(`${baseUrl()}/allConnections`);
+    await page.getByTestId('all-connections-table').locator('tbody tr').first().waitFor();
+    await audit('/allConnections');
+    await page.locator('[data-testid^=all-connections-open-]').first().click();
+    await page.getByTestId('all-connections-dialog').waitFor();
+    await page.getByTestId('all-connections-company-table').waitFor();
+    await audit('/allConnections company dialog');
     expect(findings).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

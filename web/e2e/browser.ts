@@ -62,9 +62,12 @@ export const api = async <T>(method: string, path: string, body?: unknown, token
 };
 
 
-/** Signs in through the login form (ending any other session of that account) and answers the access token. */
-export const signInWithForm = async (page: Page, email: string, password: string): Promise<string> => {
-  await page.goto(`${baseUrl()}/login`);
+/**
+ * Signs in through the login form (ending any other session of that account) and answers the access token.
+ * `base` is the product's address when a test runs its own product (default: the browser project's).
+ */
+export const signInWithForm = async (page: Page, email: string, password: string, base: string = baseUrl()): Promise<string> => {
+  await page.goto(`${base}/login`);
   await page.fill('#login-email', email);
   await page.fill('#login-password', password);
   await page.keyboard.press('Enter');

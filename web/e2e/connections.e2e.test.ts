@@ -73,9 +73,10 @@ describe('connections in the browser', () => {
     await shot('01-page');
 
     await page.getByTestId('connections-add').click();
-    const item = page.locator('#connections-add-menu .p-menuitem');
-    await expect(item.allTextContents()).resolves.toEqual(['Chat do site']);
-    await item.locator('a').click();
+    // the signup plan has useWhatsapp, useFacebook and useInstagram
+    const items = page.locator('#connections-add-menu .p-menuitem');
+    await expect(items.allTextContents()).resolves.toEqual(['WhatsApp (QR code)', 'WhatsApp Cloud API', 'Facebook', 'Instagram', 'Chat do site']);
+    await page.locator('#connections-add-menu .connections-add-webchat a').click();
     await page.getByTestId('connection-dialog').waitFor();
     await page.fill('#connection-name', 'L');
     await page.getByTestId('connection-save').click();

@@ -22,7 +22,12 @@ export interface SendResult {
 
 /** A provider's payload and the connection it arrived on (found by the webhook's route or the widget's token). */
 export interface InboundPayload {
-  connection: { companyId: number; connectionId: number };
+  connection: {
+    companyId: number;
+    connectionId: number;
+    /** the provider's id of the connection's account (a Cloud API number): events for another account are left out */
+    accountId?: string;
+  };
   payload: unknown;
   /** when it arrived, for payloads that carry no time of their own */
   receivedAt: string;
@@ -47,6 +52,28 @@ export interface ChannelDriver {
   update(message: Message, to: OutgoingContext): Promise<void>;
   /** checks a connection's channel settings; answers the issues, none when valid */
   validateConfig(config: unknown): ConfigIssue[];
+  /**
+   * Fetches media an event left at the provider (`mediaRef`, the driver's own reference), for the inbound pipeline
+   * to store. Throws an error worth retrying when the provider could not be reached.
+   */
+  fetchMedia?(connection: { companyId: number; connectionId: number }, ref: string): Promise<FetchedMedia>;
+  /**
+   * The person behind an identity as the provider knows them (Messenger, Instagram), asked once when their contact
+   * is created; undefined when the provider would not tell (a failure never stops the event).
+   */
+  fetchProfile?(connection: { companyId: number; connectionId: number }, identity: string): Promise<ContactProfile | undefined>;
+}
+
+export interface ContactProfile {
+  name?: string;
+  urlPicture?: string;
+}
+
+export interface FetchedMedia {
+  bytes: Buffer;
+  mimeType: string;
+  /** a file name to keep (the customer's document name, or one made from the type) */
+  name: string;
 }
 
 /** A channel whose connection is not running on this deployment (session down, not initialised, no driver). */
@@ -59,4 +86,10 @@ export class ChannelUnavailable extends Error {
 /** A send that must not be tried again: refused for good by the provider, or with an outcome nobody can know. */
 export class PermanentSendError extends Error {}
 
+/** The provider refused the connection's credentials (an expired or revoked token): only an admin's new token helps. */
+export class CredentialsRejected extends PermanentSendError {}
+
 export class InvalidInboundPayload extends Error {}
+
+/** Media the provider no longer serves (expired, removed): the message is kept without it, trying again cannot help. */
+export class MediaUnavailable extends Error {}

@@ -1,8 +1,18 @@
 import type { Channel } from '@switchboard/shared/contracts/inbox';
 import { ChannelUnavailable, type ChannelDriver } from './channel-driver.ts';
+import { facebookDriver } from './facebook/messenger.driver.ts';
+import { instagramDriver } from './instagram/instagram.driver.ts';
 import { webchatDriver } from './webchat/webchat.driver.ts';
+import { whatsappDriver } from './whatsapp/whatsapp.driver.ts';
+import { whatsappCloudDriver } from './whatsapp-cloud/whatsapp-cloud.driver.ts';
 
-const drivers: Partial<Record<Channel, ChannelDriver>> = { webchat: webchatDriver };
+const drivers: Partial<Record<Channel, ChannelDriver>> = {
+  webchat: webchatDriver,
+  whatsapp: whatsappDriver,
+  whatsappapi: whatsappCloudDriver,
+  facebook: facebookDriver,
+  instagram: instagramDriver,
+};
 
 const unavailable = (channel: Channel): ChannelDriver => {
   const fail = (): never => {

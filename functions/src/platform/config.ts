@@ -42,6 +42,13 @@ const schema = z.object({
   SCHEDULER_GROUP: z.string().default('default'),
   SCHEDULER_ROLE_ARN: z.string().optional(),
   JOBS_QUEUE_ARN: z.string().optional(),
+  /** Meta's Graph API (WhatsApp Cloud API, Messenger, Instagram); tests point it at a local fake */
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  /** the platform's Meta app: its secret signs Messenger and Instagram webhook posts, its verify token answers setup */
+  META_APP_SECRET: z.string().min(1).optional(),
+  /** AWS: the Secrets Manager secret holding META_APP_SECRET, read at cold start (platform/meta-app-secret.ts) */
+  META_APP_SECRET_ARN: z.string().min(1).optional(),
+  META_VERIFY_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,8 +1,10 @@
 import { IgnoreMode, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -13,11 +15,19 @@ import { connectorDockerfile, repoRoot } from '../repo-paths.ts';
 export interface ConnectorServiceProps {
   table: ITableV2;
   inboundQueue: IQueue;
-  outboundQueue: IQueue;
+  /** WhatsApp sends, made by the task holding the session */
+  connectorOutboundQueue: IQueue;
   commandsQueue: IQueue;
+  /** session states, QR codes and send outcomes are pushed to the agents' connections of this stage */
+  webSocketStage: WebSocketStage;
+  /** inbound media is stored here; media of outgoing messages is read from here */
+  mediaBucket: IBucket;
   /** VPC flow logs go here */
   logBucket: IBucket;
-  /** extra container environment (queue URLs, table name) */
+  /**
+   * container environment: what the functions' `config()` requires (TABLE_NAME, WS_MANAGEMENT_ENDPOINT,
+   * PUBLIC_URL), the queue URLs and MEDIA_BUCKET; the connector runs the platform's services in process
+   */
   environment: Record<string, string>;
   /** an image reference instead of building connector-container/Dockerfile at deploy time */
   image?: ecs.ContainerImage;
@@ -34,6 +44,7 @@ export const CONNECTOR_IMAGE_EXCLUDE = [
   '!.npmrc',
   '!*/package.json',
   '!shared/src',
+  '!functions/src',
   '!connector-container/src',
   '!connector-container/build.mjs',
   '!connector-container/Dockerfile',
@@ -103,8 +114,19 @@ export class ConnectorService extends Construct {
     const taskRole = this.taskDefinition.taskRole;
     props.table.grantReadWriteData(taskRole);
     props.inboundQueue.grantSendMessages(taskRole);
-    props.outboundQueue.grantConsumeMessages(taskRole);
+    // WhatsApp sends only: the other channels' sends on outbound.fifo are the outbound function's
+    props.connectorOutboundQueue.grantConsumeMessages(taskRole);
     props.commandsQueue.grantConsumeMessages(taskRole);
+    // push to the agents' connections of our stage (ids are runtime values), as the functions that publish do
+    const stack = Stack.of(this);
+    const connections = stack.formatArn({
+      service: 'execute-api',
+      resource: props.webSocketStage.api.apiId,
+      resourceName: `${props.webSocketStage.stageName}/*/@connections/*`,
+    });
+    taskRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
+    const mediaObjects = props.mediaBucket.arnForObjects('*');
+    taskRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
 
     const securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
       vpc: this.vpc,
@@ -128,8 +150,10 @@ export class ConnectorService extends Construct {
     acknowledge(this.taskDefinition, 'The environment holds resource names and URLs only, no secrets.', 'AwsSolutions-ECS2');
     acknowledge(
       taskRole,
-      'Indexes of our own table (index/*): the connector queries them for session leases and auth state.',
+      'Wildcards stay inside this stack: indexes of our table (session leases and auth state), connections of our WebSocket stage (ids are runtime values), objects of the media bucket (keys per message).',
       wildcardResourceFinding(this, `${props.table.tableArn}/index/*`),
+      wildcardResourceFinding(this, connections),
+      wildcardResourceFinding(this, mediaObjects),
     );
     acknowledge(
       this.taskDefinition.obtainExecutionRole(),

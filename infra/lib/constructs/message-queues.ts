@@ -20,6 +20,8 @@ export const queueDefinitions: Record<QueueName, QueueDefinition> = {
   inbound: { fifo: true, urlEnv: 'QUEUE_URL_INBOUND' },
   // the sender's claims and retries are built on these (functions/src/modules/outbound)
   outbound: { fifo: true, urlEnv: 'QUEUE_URL_OUTBOUND', delivery: outboundDelivery },
+  // WhatsApp (Baileys) sends, consumed by the connector task holding the session with the same sender
+  connectorOutbound: { fifo: true, urlEnv: 'QUEUE_URL_CONNECTOR_OUTBOUND', delivery: outboundDelivery },
   jobs: { fifo: false, urlEnv: 'QUEUE_URL_JOBS' },
   connectorCommands: { fifo: false, urlEnv: 'QUEUE_URL_CONNECTOR_COMMANDS' },
 };

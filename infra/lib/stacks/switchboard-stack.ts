@@ -1,6 +1,7 @@
 import { CfnOutput, CfnParameter, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ContainerImage } from 'aws-cdk-lib/aws-ecs';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Operations } from '../constructs/operations.ts';
 import { moduleUses } from '../module-access.ts';
@@ -31,7 +32,26 @@ export interface SwitchboardStackProps extends StackProps {
   manageApiGatewayAccount?: boolean;
   /** connector image; default: built from connector-container/Dockerfile at deploy time */
   connectorImage?: ContainerImage;
+  /** the platform's Meta app (default: the `switchboard:meta*` context values; none leaves Messenger and Instagram off) */
+  meta?: MetaAppSettings;
 }
+
+/**
+ * The platform's Meta app, for Messenger and Instagram webhooks. The app secret lives in a Secrets Manager secret
+ * made outside the stack (its value comes from Meta), read by the webhooks function at cold start; only its ARN is
+ * in the template.
+ */
+export interface MetaAppSettings {
+  /** ARN or name of the secret whose string value is the app secret (context `switchboard:metaAppSecretArn`) */
+  appSecretArn?: string;
+  /** the token Meta's webhook setup call must show (context `switchboard:metaVerifyToken`) */
+  verifyToken?: string;
+  /** the Graph API base URL, Meta's when not given (context `switchboard:metaGraphUrl`) */
+  graphUrl?: string;
+}
+
+/** The modules that check Meta's webhook posts and setup calls. */
+export const META_WEBHOOK_MODULES: readonly string[] = ['webhooks'];
 
 /** Everything Switchboard runs on in AWS: see shared/ARCHITECTURE.md section 1. */
 export class SwitchboardStack extends Stack {
@@ -102,13 +122,29 @@ export class SwitchboardStack extends Stack {
       MAIL_FROM: mailFrom,
       NODE_OPTIONS: '--enable-source-maps',
     };
+    const meta: MetaAppSettings = props.meta ?? {
+      appSecretArn: this.node.tryGetContext('switchboard:metaAppSecretArn'),
+      verifyToken: this.node.tryGetContext('switchboard:metaVerifyToken'),
+      graphUrl: this.node.tryGetContext('switchboard:metaGraphUrl'),
+    };
+    // every function that calls the Graph API (connections, sends, media, templates) uses the same base URL
+    if (meta.graphUrl) environment.META_GRAPH_URL = meta.graphUrl;
+    const metaAppSecret = meta.appSecretArn
+      ? meta.appSecretArn.startsWith('arn:')
+        ? secretsmanager.Secret.fromSecretCompleteArn(this, 'MetaAppSecret', meta.appSecretArn)
+        : secretsmanager.Secret.fromSecretNameV2(this, 'MetaAppSecret', meta.appSecretArn)
+      : undefined;
+    const metaEnvironment: Record<string, string> = {
+      ...(metaAppSecret ? { META_APP_SECRET_ARN: metaAppSecret.secretArn } : {}),
+      ...(meta.verifyToken ? { META_VERIFY_TOKEN: meta.verifyToken } : {}),
+    };
 
     const functions = new Map<string, lambda.Function>();
     for (const module of moduleNames) {
       const moduleFunction = new ModuleFunction(this, `${pascalCase(module)}Module`, {
         module,
         bundling,
-        environment,
+        environment: META_WEBHOOK_MODULES.includes(module) ? { ...environment, ...metaEnvironment } : environment,
         access: {
           table: this.table.table,
           jwtSecret: jwt.secret,
@@ -122,6 +158,7 @@ export class SwitchboardStack extends Stack {
         },
       });
       functions.set(module, moduleFunction.function);
+      if (metaAppSecret && META_WEBHOOK_MODULES.includes(module)) metaAppSecret.grantRead(moduleFunction.function);
     }
     this.functions = functions;
 
@@ -143,15 +180,21 @@ export class SwitchboardStack extends Stack {
     this.connector = new ConnectorService(this, 'Connector', {
       table: this.table.table,
       inboundQueue: queues.inbound,
-      outboundQueue: queues.outbound,
+      connectorOutboundQueue: queues.connectorOutbound,
       commandsQueue: queues.connectorCommands,
+      webSocketStage: this.realtimeApi.stage,
+      mediaBucket: this.web.mediaBucket,
       logBucket: this.web.logBucket,
       image: props.connectorImage,
+      // what config() requires and what the connector's services reach: no JWT secret, scheduler or mail
       environment: {
-        TABLE_NAME: this.table.table.tableName,
+        TABLE_NAME: environment.TABLE_NAME!,
+        WS_MANAGEMENT_ENDPOINT: environment.WS_MANAGEMENT_ENDPOINT!,
+        PUBLIC_URL: environment.PUBLIC_URL!,
+        MEDIA_BUCKET: environment.MEDIA_BUCKET!,
         [queueDefinitions.inbound.urlEnv]: queues.inbound.queueUrl,
-        [queueDefinitions.outbound.urlEnv]: queues.outbound.queueUrl,
         [queueDefinitions.connectorCommands.urlEnv]: queues.connectorCommands.queueUrl,
+        [queueDefinitions.connectorOutbound.urlEnv]: queues.connectorOutbound.queueUrl,
       },
     });
 

@@ -4,13 +4,13 @@
  */
 import { z } from 'zod';
 import { idParam } from './common.ts';
-import type { Channel, ConnectionStatus } from './inbox.ts';
+import { connection, connectionStatuses, type Channel, type ConnectionStatus } from './inbox.ts';
 
 /**
  * Channels a connection can be created for on this deployment: those with a working driver. WhatsApp, the
  * Cloud API, Facebook and Instagram join this list (with their own fields) when their drivers arrive.
  */
-export const creatableChannels = ['webchat'] as const satisfies readonly Channel[];
+export const creatableChannels = ['webchat', 'whatsapp', 'whatsappapi'] as const satisfies readonly Channel[];
 export type CreatableChannel = (typeof creatableChannels)[number];
 
 /** Section 5: a connection's name has 2 to 50 characters. */
@@ -36,6 +36,21 @@ const queueIds = z
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour');
 const timeCreateNewTicket = z.number().int().min(0).max(TIME_CREATE_NEW_TICKET_MAX);
 
+/**
+ * A WhatsApp Cloud API number's settings (channel `whatsappapi`, required there, checked by its driver): Meta's ids of
+ * the number and its business account, the token sends use, the app secret webhook posts are signed with and the
+ * token Meta's verification call presents. The secrets are write-only: answers say only whether they are set.
+ */
+export const graphIdField = z.string().trim().regex(/^\d{1,30}$/, 'Digits only');
+const graphSecret = z.string().trim().min(1, 'Required').max(1000, 'Too Long!');
+const cloudApiFields = {
+  phoneNumberId: graphIdField.optional(),
+  wabaId: graphIdField.optional(),
+  accessToken: graphSecret.optional(),
+  appSecret: graphSecret.optional(),
+  verifyToken: graphSecret.optional(),
+};
+
 export const createConnectionBody = z.object({
   channel: z.enum(creatableChannels),
   name,
@@ -48,6 +63,7 @@ export const createConnectionBody = z.object({
   /** the web chat widget's colour */
   color: color.default(DEFAULT_WEBCHAT_COLOR),
   timeCreateNewTicket: timeCreateNewTicket.default(0),
+  ...cloudApiFields,
 });
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
@@ -61,11 +77,72 @@ export const updateConnectionBody = z.object({
   queueIds: queueIds.optional(),
   color: color.optional(),
   timeCreateNewTicket: timeCreateNewTicket.optional(),
+  /** group messages are received (WhatsApp sessions) */
+  allowGroup: z.boolean().optional(),
+  /** a group's messages open a ticket of the group */
+  groupAsTicket: z.enum(['enabled', 'disabled']).optional(),
   regenerateToken: z.literal(true).optional(),
+  /** Cloud API: a new access token (after the old one expired) */
+  accessToken: graphSecret.optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 
 export const connectionIdParams = z.object({ id: idParam });
+
+/** GET /whatsapp/all (super user): a page of companies in id order with their connections. */
+export const CONNECTIONS_OVERVIEW_PAGE_MAX = 100;
+export const connectionsOverviewQuery = z.object({
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce.number().int().min(1).max(CONNECTIONS_OVERVIEW_PAGE_MAX).default(50),
+});
+export const overviewConnection = connection.pick({ id: true, name: true, channel: true, status: true, number: true, isDefault: true, updatedAt: true });
+export type OverviewConnection = z.infer<typeof overviewConnection>;
+/** `disconnected` counts every connection that is not CONNECTED (waiting for a QR, pairing, down...), so connected + disconnected = total. */
+export const companyConnections = z.object({
+  companyId: z.number().int(),
+  companyName: z.string(),
+  connected: z.number().int(),
+  disconnected: z.number().int(),
+  total: z.number().int(),
+  connections: z.array(overviewConnection),
+});
+export type CompanyConnections = z.infer<typeof companyConnections>;
+export const connectionsOverview = z.object({
+  companies: z.array(companyConnections),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
+export type ConnectionsOverview = z.infer<typeof connectionsOverview>;
+
+/** GET /whatsapp/{id}/health: a WhatsApp session's state changes (newest first) and its traffic counters. */
+export const SESSION_HISTORY_MAX = 50;
+export const sessionHealthEntry = z.object({ status: z.enum(connectionStatuses), at: z.string(), reason: z.string().optional() });
+export type SessionHealthEntry = z.infer<typeof sessionHealthEntry>;
+export const sessionHealth = z.object({
+  history: z.array(sessionHealthEntry),
+  lastInboundAt: z.string().nullable(),
+  lastOutboundAt: z.string().nullable(),
+  /** reconnects after the session had been open */
+  reconnects: z.number().int(),
+  /** messages a reconnect brought in (offline delivery, history sync) */
+  recovered: z.number().int(),
+});
+export type SessionHealth = z.infer<typeof sessionHealth>;
+
+/** The realtime frame of `company-{id}-whatsappSession`: a session's state; an empty qrcode closes the QR dialog. */
+export interface WhatsappSessionEvent {
+  action: 'update';
+  session: { id: number; status: ConnectionStatus; qrcode: string; retries: number; number: string | null; updatedAt: string };
+}
+
+/** The realtime frame of `company-{id}-connectionAlert`, to admins only: an open session dropped (once per outage). */
+export interface ConnectionAlertEvent {
+  action: 'sessionDropped';
+  connection: { id: number; name: string };
+  status: ConnectionStatus;
+  reason: string | null;
+  at: string;
+}
 
 /** The realtime frames of `company-{id}-whatsapp` (small: clients read the details over HTTP). */
 export type ConnectionEvent =
@@ -74,3 +151,25 @@ export type ConnectionEvent =
       whatsapp: { id: number; name: string; channel: Channel; status: ConnectionStatus; isDefault: boolean; updatedAt: string };
     }
   | { action: 'delete'; whatsappId: number };
+
+/** POST /facebook: the pages a Meta user manages become Messenger connections, and their Instagram accounts when asked. */
+export const facebookConnectBody = z.object({
+  facebookUserId: graphIdField,
+  facebookUserToken: graphSecret,
+  addInstagram: z.boolean().default(true),
+});
+export type FacebookConnectBody = z.infer<typeof facebookConnectBody>;
+export const facebookConnectResponse = z.array(connection);
+
+/** A Cloud API number's approved message template, as the composer offers it. */
+export const messageTemplate = z.object({
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  /** the body text with its `{{1}}`-style placeholders, for the preview */
+  body: z.string(),
+  /** how many placeholders the body has: the send carries one text per placeholder */
+  paramCount: z.number().int().min(0),
+});
+export type MessageTemplate = z.infer<typeof messageTemplate>;
+export const messageTemplates = z.array(messageTemplate);

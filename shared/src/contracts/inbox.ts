@@ -82,6 +82,11 @@ export const ticket = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   closedAt: z.string().nullable(),
+  /**
+   * Meta channels (Cloud API, Messenger, Instagram): until when free-form messages may be sent, 24 hours after the
+   * customer's last message; null when the customer never wrote (templates only). Absent on other channels.
+   */
+  serviceWindowEndsAt: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticket>;
 
@@ -107,6 +112,8 @@ export const message = z.object({
   userId: z.number().int().nullable(),
   /** why a send failed, kept on the message instead of losing it */
   error: z.string().nullable(),
+  /** a WhatsApp template sent through the Cloud API: its name, language and the texts of its placeholders */
+  template: z.object({ name: z.string(), language: z.string(), params: z.array(z.string()) }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -273,6 +280,14 @@ export const sendMessageBody = z
   });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
+/** POST /messages/{ticketId}/template: an approved Cloud API template, with one text per placeholder of its body. */
+export const sendTemplateBody = z.object({
+  name: z.string().trim().min(1).max(512),
+  language: z.string().trim().min(2).max(15),
+  params: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
+});
+export type SendTemplateBody = z.infer<typeof sendTemplateBody>;
+
 export const uploadUrlBody = z
   .object({
     name: z.string().min(1).max(255),
@@ -375,9 +390,23 @@ export const connection = connectionSummary.extend({
   status: z.enum(connectionStatuses),
   /** the phone number of a WhatsApp session; channels without one (web chat) have null */
   number: z.string().nullable(),
+  /** a WhatsApp session's current QR code while it waits to be paired; '' otherwise */
+  qrcode: z.string(),
+  /** QR codes shown in this pairing, or reconnect attempts in a row while the session is down */
+  retries: z.number().int(),
   isDefault: z.boolean(),
+  /** group messages are received (WhatsApp sessions) */
+  allowGroup: z.boolean(),
   /** the web chat's public token (webchat connections only) */
   token: z.string().nullable(),
+  /** Graph API channels: Meta's ids of the number (Cloud API) or page (Messenger, Instagram) */
+  phoneNumberId: z.string().nullable().optional(),
+  wabaId: z.string().nullable().optional(),
+  facebookPageUserId: z.string().nullable().optional(),
+  /** Cloud API: the address Meta's webhook is configured with, unique to the connection */
+  webhookUrl: z.string().nullable().optional(),
+  /** Graph API channels: whether a token is stored (secrets are never answered) */
+  hasAccessToken: z.boolean().optional(),
   queueIds: z.array(z.number().int()),
   greetingMessage: z.string(),
   complationMessage: z.string(),

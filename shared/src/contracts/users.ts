@@ -1,25 +1,96 @@
 import { z } from 'zod';
-import { idParam, newPassword } from './common.ts';
+import { refineUpload } from '../media-types.ts';
+import { user } from './auth.ts';
+import { enabledDisabled, idParam, newPassword } from './common.ts';
 
 export const userIdParams = z.object({ id: idParam });
 
-/** What a user may change of their own profile from the avatar menu; admins' fields land with the users page. */
+/** HH:MM, 00:00 to 23:59 (the dialog's time inputs step by 10 minutes, the server takes any minute). */
+export const workTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Invalid time');
+
+const name = z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!');
+const email = z.string({ error: 'Required' }).trim().toLowerCase().email('Invalid email').max(254);
+
+/**
+ * Spec document 2 section 6 ('user-modal:editProfile' and 'user-modal:editQueues'): the fields only an admin may
+ * set, on anyone including themselves. The server refuses them from anyone else.
+ */
+export const adminOnlyUserFields = [
+  'profile',
+  'startWork',
+  'endWork',
+  'whatsappId',
+  'queueIds',
+  'allTicket',
+  'allowGroup',
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+] as const;
+export type AdminOnlyUserField = (typeof adminOnlyUserFields)[number];
+
+/** Every field of the user dialog (spec document 2 section 3), all optional. */
+const userFields = {
+  name,
+  email,
+  password: newPassword,
+  profile: z.enum(['admin', 'user']),
+  startWork: workTime,
+  endWork: workTime,
+  farewellMessage: z.string().max(1000),
+  whatsappId: z.number().int().positive().nullable(),
+  queueIds: z.array(z.number().int().positive()).max(100),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultTheme: z.enum(['light', 'dark']),
+  defaultMenu: z.enum(['open', 'closed']),
+  allHistoric: enabledDisabled,
+  allUserChat: enabledDisabled,
+  userClosePendingTicket: enabledDisabled,
+  showDashboard: enabledDisabled,
+  allowRealTime: enabledDisabled,
+  allowConnections: enabledDisabled,
+};
+
+/**
+ * PUT /users/{id}: any subset of the dialog's fields. The avatar menu's profile dialog sends name, password,
+ * theme and menu; the users page sends the rest. Unknown fields (such as the client's companyId) are refused.
+ */
 export const updateUserBody = z
-  .object({
-    name: z.string().trim().min(2, 'Too Short!').max(50, 'Too Long!'),
-    password: newPassword,
-    defaultTheme: z.enum(['light', 'dark']),
-    defaultMenu: z.enum(['open', 'closed']),
-  })
+  .object(userFields)
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to update' });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
-/** Spec document 2 section 5: user form rules; defaults of a new user apply to what is left out. */
+/** POST /users, spec document 2 section 5: form rules; the defaults of a new user apply to what is left out. */
 export const createUserBody = z.object({
-  name: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
-  email: z.string({ error: 'Required' }).trim().toLowerCase().email('Invalid email').max(254),
+  ...z.object(userFields).partial().shape,
+  name,
+  email,
   password: z.string({ error: 'Required' }).pipe(newPassword),
-  profile: z.enum(['admin', 'user']).default('user'),
-  queueIds: z.array(z.number().int().positive()).max(100).default([]),
 });
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** A user's picture is at most 5 MB (the dialog shows it small; larger files are refused before upload). */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /users/{id}/media-upload: the file's name, type and size; the answer says where to PUT the bytes. */
+export const userMediaBody = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    mimeType: z.string().trim().min(1).max(200),
+    size: z.number().int().positive().max(PROFILE_IMAGE_MAX_BYTES),
+  })
+  .superRefine(refineUpload('profileImage'));
+export const userMediaResponse = z.object({ user, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
+
+/** GET /users/list: every user of the company, for pickers (transfer, filters, queue members). */
+export const userPickerItem = z.object({ id: z.number().int(), name: z.string(), profile: z.enum(['admin', 'user']), queueIds: z.array(z.number().int()) });
+export const userPickerResponse = z.array(userPickerItem);
+
+/** Realtime `company-{id}-user` frames, sent to the company's agents when the users page changes a user. */
+export type UserEvent = { action: 'create' | 'update'; user: z.infer<typeof user> } | { action: 'delete'; userId: number };

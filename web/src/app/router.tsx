@@ -29,6 +29,9 @@ const ContactsImportPage = page(() => import('../features/contacts/components/co
 const QuickMessagesPage = page(() => import('../features/quick-messages/components/quick-messages-page.tsx'), 'QuickMessagesPage');
 const SchedulesPage = page(() => import('../features/schedules/components/schedules-page.tsx'), 'SchedulesPage');
 const ConnectionsPage = page(() => import('../features/connections/components/connections-page.tsx'), 'ConnectionsPage');
+const AllConnectionsPage = page(() => import('../features/connections/components/all-connections-page.tsx'), 'AllConnectionsPage');
+const QueuesPage = page(() => import('../features/queues/components/queues-page.tsx'), 'QueuesPage');
+const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage');
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -43,6 +46,9 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/schedules', element: <SchedulesPage /> },
   { path: '/connections', element: <ConnectionsPage /> },
+  { path: '/allConnections', element: <AllConnectionsPage /> },
+  { path: '/queues', element: <QueuesPage /> },
+  { path: '/files', element: <FilesPage /> },
 ];
 
 export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));

@@ -3,6 +3,8 @@ import { ticketsEn } from './tickets/en.ts';
 import { quickMessagesEn } from './quick-messages/en.ts';
 import { schedulesEn } from './schedules/en.ts';
 import { connectionsEn } from './connections/en.ts';
+import { queuesEn } from './queues/en.ts';
+import { filesEn } from './files/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -93,7 +95,11 @@ export const en: Dictionary = {
     ERR_PAYLOAD_TOO_LARGE: 'The upload is too large.',
     ERR_TICKET_TAG_REQUIRED: 'Assign a tag to the contact before closing the ticket.',
     ERR_CONNECTION_LIMIT_REACHED: "The company's plan allows no more connections.",
+    ERR_QUEUE_LIMIT_REACHED: "The company's plan allows no more queues.",
     ERR_INTERNAL: 'Internal server error. Please try again shortly.',
+    ERR_OUTSIDE_SERVICE_WINDOW: "More than 24 hours have passed since the customer's last message: only an approved template can be sent.",
+    ERR_INVALID_SIGNATURE: 'The webhook signature is missing or wrong.',
+    ERR_GRAPH_REQUEST_FAILED: 'Meta refused the request or did not answer. Please try again.',
   },
   auth: {
     fields: {
@@ -239,6 +245,8 @@ export const en: Dictionary = {
   quickMessages: quickMessagesEn,
   schedules: schedulesEn,
   connections: connectionsEn,
+  queues: queuesEn,
+  files: filesEn,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

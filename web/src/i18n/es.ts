@@ -3,6 +3,8 @@ import { ticketsEs } from './tickets/es.ts';
 import { quickMessagesEs } from './quick-messages/es.ts';
 import { schedulesEs } from './schedules/es.ts';
 import { connectionsEs } from './connections/es.ts';
+import { queuesEs } from './queues/es.ts';
+import { filesEs } from './files/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -93,7 +95,11 @@ export const es: Dictionary = {
     ERR_PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
     ERR_TICKET_TAG_REQUIRED: 'Asigna una etiqueta al contacto antes de cerrar el ticket.',
     ERR_CONNECTION_LIMIT_REACHED: 'El plan de la empresa no permite más conexiones.',
+    ERR_QUEUE_LIMIT_REACHED: 'El plan de la empresa no permite más colas.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtalo de nuevo en unos instantes.',
+    ERR_OUTSIDE_SERVICE_WINDOW: 'Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada.',
+    ERR_INVALID_SIGNATURE: 'Firma del webhook ausente o no válida.',
+    ERR_GRAPH_REQUEST_FAILED: 'Meta rechazó la solicitud o no respondió. Inténtalo de nuevo.',
   },
   auth: {
     fields: {
@@ -239,6 +245,8 @@ export const es: Dictionary = {
   quickMessages: quickMessagesEs,
   schedules: schedulesEs,
   connections: connectionsEs,
+  queues: queuesEs,
+  files: filesEs,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

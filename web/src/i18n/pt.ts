@@ -2,6 +2,8 @@ import { ticketsPt } from './tickets/pt.ts';
 import { quickMessagesPt } from './quick-messages/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
 import { connectionsPt } from './connections/pt.ts';
+import { queuesPt } from './queues/pt.ts';
+import { filesPt } from './files/pt.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -96,7 +98,11 @@ export const pt = {
     ERR_PAYLOAD_TOO_LARGE: 'O envio é grande demais.',
     ERR_TICKET_TAG_REQUIRED: 'Adicione uma tag ao contato antes de encerrar o atendimento.',
     ERR_CONNECTION_LIMIT_REACHED: 'O plano da empresa não permite mais conexões.',
+    ERR_QUEUE_LIMIT_REACHED: 'O plano da empresa não permite mais filas.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
+    ERR_OUTSIDE_SERVICE_WINDOW: 'Passaram mais de 24 horas desde a última mensagem do cliente: só é possível enviar um modelo aprovado.',
+    ERR_INVALID_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',
+    ERR_GRAPH_REQUEST_FAILED: 'A Meta recusou o pedido ou não respondeu. Tente novamente.',
   },
   auth: {
     fields: {
@@ -242,6 +248,8 @@ export const pt = {
   quickMessages: quickMessagesPt,
   schedules: schedulesPt,
   connections: connectionsPt,
+  queues: queuesPt,
+  files: filesPt,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

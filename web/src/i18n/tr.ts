@@ -3,6 +3,8 @@ import { ticketsTr } from './tickets/tr.ts';
 import { quickMessagesTr } from './quick-messages/tr.ts';
 import { schedulesTr } from './schedules/tr.ts';
 import { connectionsTr } from './connections/tr.ts';
+import { queuesTr } from './queues/tr.ts';
+import { filesTr } from './files/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -93,7 +95,11 @@ export const tr: Dictionary = {
     ERR_PAYLOAD_TOO_LARGE: 'Gönderilen veri çok büyük.',
     ERR_TICKET_TAG_REQUIRED: 'Talebi kapatmadan önce kişiye bir etiket atayın.',
     ERR_CONNECTION_LIMIT_REACHED: 'Şirketin planı daha fazla bağlantıya izin vermiyor.',
+    ERR_QUEUE_LIMIT_REACHED: 'Şirketin planı daha fazla kuyruğa izin vermiyor.',
     ERR_INTERNAL: 'Sunucu hatası. Lütfen biraz sonra yeniden deneyin.',
+    ERR_OUTSIDE_SERVICE_WINDOW: 'Müşterinin son mesajından bu yana 24 saatten fazla geçti: yalnızca onaylı bir şablon gönderilebilir.',
+    ERR_INVALID_SIGNATURE: 'Webhook imzası eksik veya hatalı.',
+    ERR_GRAPH_REQUEST_FAILED: 'Meta isteği reddetti veya yanıt vermedi. Lütfen yeniden deneyin.',
   },
   auth: {
     fields: {
@@ -239,6 +245,8 @@ export const tr: Dictionary = {
   quickMessages: quickMessagesTr,
   schedules: schedulesTr,
   connections: connectionsTr,
+  queues: queuesTr,
+  files: filesTr,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -7,6 +7,7 @@ import { KitProvider } from '../components/kit-provider.tsx';
 import { useSessionReplaced } from '../features/auth/hooks/use-session-replaced.ts';
 import { useCompanyPlan } from '../features/company/api/get-company-plan.ts';
 import { useConnections } from '../features/connections/api/get-connections.ts';
+import { useConnectionAlerts } from '../features/connections/hooks/use-connection-alerts.ts';
 import { useConnectionsLiveUpdates } from '../features/connections/hooks/use-connections-live-updates.ts';
 import { needsAttention } from '../features/connections/utils/connection-status.ts';
 import { useCurrentUser } from '../lib/session.tsx';
@@ -40,6 +41,7 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const [profileWanted, setProfileWanted] = useState(false);
   const plan = useCompanyPlan(user.companyId);
   useSessionReplaced();
+  useConnectionAlerts();
   // the warning badge on Connections (spec document 1 section 2), for those who see the entry
   const seesConnections = can(buildViewer(user), 'connections-page:view');
   const connections = useConnections({ enabled: seesConnections });

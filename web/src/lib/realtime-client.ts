@@ -1,3 +1,4 @@
+import type { ConnectionAlertEvent } from '@switchboard/shared/contracts/connections';
 import {
   channels,
   REALTIME_RECONNECT_MS,
@@ -16,9 +17,11 @@ import {
 /** The data each channel carries, by channel name; unknown channels carry `unknown`. */
 export type RealtimeEventData<E extends string> = E extends `company-${number}-auth`
   ? SessionReplacedData | { action: string; userId?: number }
-  : E extends `company-${number}-${'ticket' | 'appMessage' | 'contact' | 'user' | 'whatsapp' | 'whatsappSession' | 'chat'}`
-    ? { action: string; [key: string]: unknown }
-    : unknown;
+  : E extends `company-${number}-connectionAlert`
+    ? ConnectionAlertEvent
+    : E extends `company-${number}-${'ticket' | 'appMessage' | 'contact' | 'user' | 'whatsapp' | 'whatsappSession' | 'chat'}`
+      ? { action: string; [key: string]: unknown }
+      : unknown;
 
 /** A company channel name with its kind kept in the type, so subscribers get that channel's data type. */
 export const channelOf = <K extends keyof typeof channels>(kind: K, companyId: number) =>

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { table, tableName } from '../../platform/table/client.ts';
 import {
@@ -44,6 +44,24 @@ export const insertCompany = async (company: CompanyRecord, settings: CompanySet
       ],
     }),
   );
+};
+
+/** Companies in id order (gsi1 COMPANIES), `limit` of them after `start`; `next` is absent on the last page. */
+export const queryCompanyPage = async (
+  limit: number,
+  start?: Record<string, string>,
+): Promise<{ companies: CompanyRecord[]; next?: Record<string, string> }> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk },
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { companies: ((out.Items ?? []) as CompanyItem[]).map(strip), next: out.LastEvaluatedKey as Record<string, string> | undefined };
 };
 
 export const setLastLogin = async (companyId: number, at: string): Promise<void> => {

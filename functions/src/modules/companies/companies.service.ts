@@ -5,12 +5,13 @@ import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
+import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { createWebchatConnection } from '../connections/connections.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { createQueue, DEFAULT_QUEUE_COLOR } from '../queues/queues.service.ts';
 import { setUserQueues } from '../users/users.service.ts';
 import type { CompanyRecord } from './company.entity.ts';
-import { deleteCompanyItems, getCompany, getCompanyWithSettings, insertCompany, setLastLogin, updateSettings } from './companies.repository.ts';
+import { deleteCompanyItems, getCompany, getCompanyWithSettings, insertCompany, queryCompanyPage, setLastLogin, updateSettings } from './companies.repository.ts';
 
 /** Company 1 runs the platform and never expires. */
 export const PLATFORM_DUE_DATE = '2999-12-31T23:59:59.000Z';
@@ -63,6 +64,12 @@ const nextCompanyId = async (): Promise<number> => {
 export const findCompany = async (companyId: number): Promise<Company | undefined> => {
   const { company, settings } = await getCompanyWithSettings(companyId);
   return company ? toCompany(company, settings) : undefined;
+};
+
+/** A page of the platform's companies in id order (super user's overviews); `cursor` continues a page. */
+export const listCompanyPage = async (limit: number, cursor?: string): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {
+  const page = await queryCompanyPage(limit, decodeCursor(cursor, isKeyRecord));
+  return { companies: page.companies, nextCursor: page.next ? encodeCursor(page.next) : null };
 };
 
 export const companyExists = async (companyId: number): Promise<boolean> => (await getCompany(companyId)) !== undefined;

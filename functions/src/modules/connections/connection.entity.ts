@@ -4,6 +4,9 @@
  * - get a connection: pk C#<cid>, sk CONN#<id>
  * - list a company's connections: Query pk C#<cid>, sk begins_with CONN#
  * - find a web chat by its public token (widget API, no sign-in): pk WEBCHAT#<token>, sk WEBCHAT
+ * - find a Cloud API number by its webhook key (Meta's posts, no sign-in): pk GRAPHHOOK#<key>, sk GRAPHHOOK
+ * - find a Messenger page or Instagram account by Meta's id (the platform webhook): pk GRAPHACCT#<channel>#<id>,
+ *   sk GRAPHACCT; one per account across companies, so an account's events reach one connection
  * - the company's connection set: pk C#<cid>, sk CONNSET, { rev }. Every change of which connections exist or
  *   which one is the default (create, delete, default flag) is written in one transaction with this item,
  *   conditioned on the rev read with the list, so the plan's limit and "exactly one default" hold under
@@ -25,6 +28,10 @@ export interface ConnectionRecord {
   status: ConnectionStatus;
   /** a WhatsApp session's phone number; absent on channels without one */
   number?: string | null;
+  /** a WhatsApp session's QR code while it waits to be paired ('' or absent otherwise) */
+  qrcode?: string;
+  /** QR codes shown in this pairing, or reconnect attempts in a row while the session is down */
+  retries?: number;
   isDefault: boolean;
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
@@ -37,6 +44,8 @@ export interface ConnectionRecord {
   timeCreateNewTicket: number;
   /** the web chat widget's colour */
   color: string;
+  /** Graph API channels (Cloud API, Messenger, Instagram): Meta's ids and the secrets, which never leave the server */
+  graph?: GraphSettings;
   createdAt: string;
   updatedAt: string;
 }
@@ -59,5 +68,35 @@ export interface ConnectionSetItem {
 /** The fields an admin edits; the session's own fields (status, number) belong to the channel. */
 export type ConnectionSettings = Pick<
   ConnectionRecord,
-  'name' | 'isDefault' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'queueIds' | 'color' | 'timeCreateNewTicket'
+  'name' | 'isDefault' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'queueIds' | 'color' | 'timeCreateNewTicket' | 'allowGroup' | 'groupAsTicket'
 >;
+
+/** A Graph API connection's settings. */
+export interface GraphSettings {
+  /** Cloud API: the number's id (sends go to it) and its WhatsApp Business Account (templates) */
+  phoneNumberId?: string;
+  wabaId?: string;
+  /** Messenger: the page's id; Instagram: the page the account is linked to */
+  pageId?: string;
+  /** Instagram: the professional account's id, which its webhook events name */
+  instagramAccountId?: string;
+  /** Cloud API: a system user's token; Messenger and Instagram: the page token */
+  accessToken: string;
+  /** Cloud API: the Meta app's secret that signs this number's webhook posts, and the token its setup call presents */
+  appSecret?: string;
+  verifyToken?: string;
+  /** Cloud API: the random key in this connection's webhook address */
+  webhookKey?: string;
+}
+
+export const graphHookKey = (key: string) => ({ pk: `GRAPHHOOK#${key}`, sk: 'GRAPHHOOK' });
+export const graphAccountKey = (channel: Channel, accountId: string) => ({ pk: `GRAPHACCT#${channel}#${accountId}`, sk: 'GRAPHACCT' });
+
+/** A marker that finds a Graph connection from what Meta's webhook carries. */
+export interface GraphMarkerItem {
+  pk: string;
+  sk: string;
+  type: 'graphMarker';
+  companyId: number;
+  connectionId: number;
+}

@@ -90,8 +90,10 @@ describe('create', () => {
       expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
       expect(fieldsOf(res.body)).toEqual(fields);
     }
-    // only channels with a working driver can be created
-    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Phone' })).body)).toHaveProperty('body.channel');
+    // a channel that is not created here (Meta pages come from POST /facebook) or does not exist is refused
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'facebook', name: 'Page' })).body)).toHaveProperty('body.channel');
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'instagram', name: 'Account' })).body)).toHaveProperty('body.channel');
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'telegram', name: 'Bot' })).body)).toHaveProperty('body.channel');
     expect(fieldsOf((await company.admin.post('/whatsapp', { name: 'No channel' })).body)).toHaveProperty('body.channel');
     expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat', timeCreateNewTicket: -1 })).body)).toHaveProperty(
       'body.timeCreateNewTicket',

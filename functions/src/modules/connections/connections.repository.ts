@@ -1,5 +1,5 @@
 /** All table access of connections. */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -8,11 +8,15 @@ import {
   connectionKey,
   connectionPrefix,
   connectionSetKey,
+  graphAccountKey,
+  graphHookKey,
   webchatTokenKey,
   type ConnectionItem,
   type ConnectionRecord,
   type ConnectionSetItem,
   type ConnectionSettings,
+  type GraphMarkerItem,
+  type GraphSettings,
   type WebchatTokenItem,
 } from './connection.entity.ts';
 
@@ -115,8 +119,72 @@ const write = async (items: TransactItem[]): Promise<WriteOutcome> => {
   }
 };
 
-/** Writes a new connection with its web chat token marker. */
-export const insertConnection = (record: ConnectionRecord, change: SetChange): Promise<WriteOutcome> =>
+/** The markers Meta's webhooks find a Graph connection by: its webhook key (Cloud API) or its page or account id. */
+const graphMarkerKeys = (r: ConnectionRecord): { pk: string; sk: string }[] => {
+  if (!r.graph) return [];
+  if (r.channel === 'whatsappapi') return r.graph.webhookKey ? [graphHookKey(r.graph.webhookKey)] : [];
+  const account = r.channel === 'instagram' ? r.graph.instagramAccountId : r.graph.pageId;
+  return account ? [graphAccountKey(r.channel, account)] : [];
+};
+
+/** A page or account already connected (in any company) fails the write: one connection receives its events. */
+const putGraphMarker = (r: ConnectionRecord, key: { pk: string; sk: string }): TransactItem => {
+  const marker: GraphMarkerItem = { ...key, type: 'graphMarker', companyId: r.companyId, connectionId: r.id };
+  return { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } };
+};
+
+export const getGraphMarker = async (key: { pk: string; sk: string }): Promise<GraphMarkerItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return out.Item as GraphMarkerItem | undefined;
+};
+
+/** Replaces a Graph connection's settings (a new token) and status; the markers' ids do not change. */
+export const updateGraphSettings = async (
+  r: Pick<ConnectionRecord, 'companyId' | 'id'>,
+  graph: GraphSettings,
+  fields: { status?: ConnectionRecord['status']; name?: string; updatedAt: string },
+): Promise<boolean> => {
+  const sets = Object.entries({ graph, ...fields }).filter(([, v]) => v !== undefined);
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: connectionKey(r.companyId, r.id),
+        UpdateExpression: `SET ${sets.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(sets.map(([k], i) => [`#f${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(sets.map(([, v], i) => [`:v${i}`, v])),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Sets a Graph connection's status when it differs; answers whether it changed. */
+export const setGraphConnectionStatus = async (companyId: number, id: number, status: ConnectionRecord['status'], updatedAt: string): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: connectionKey(companyId, id),
+        UpdateExpression: 'SET #status = :status, updatedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND #status <> :status',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':at': updatedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Writes a new connection with its web chat token marker (and `extra` writes of its channel, such as a session's). */
+export const insertConnection = (record: ConnectionRecord, change: SetChange, extra: TransactItem[] = []): Promise<WriteOutcome> =>
   write([
     {
       Put: {
@@ -126,7 +194,9 @@ export const insertConnection = (record: ConnectionRecord, change: SetChange): P
       },
     },
     ...(record.channel === 'webchat' && record.token ? [putTokenMarker(record.companyId, record.id, record.token)] : []),
+    ...graphMarkerKeys(record).map((key) => putGraphMarker(record, key)),
     ...setChangeItems(record.companyId, change, record.createdAt),
+    ...extra,
   ]);
 
 export interface ConnectionUpdate {
@@ -180,9 +250,11 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
 };
 
 /** Deletes a connection with its web chat token marker, so its widget stops answering. */
-export const deleteConnectionRecord = (record: ConnectionRecord, rev: number): Promise<WriteOutcome> =>
+export const deleteConnectionRecord = (record: ConnectionRecord, rev: number, extra: TransactItem[] = []): Promise<WriteOutcome> =>
   write([
+    ...extra,
     { Delete: { TableName: tableName(), Key: connectionKey(record.companyId, record.id), ConditionExpression: 'attribute_exists(pk)' } },
     ...(record.channel === 'webchat' && record.token ? [deleteTokenMarker(record.token)] : []),
+    ...graphMarkerKeys(record).map((Key): TransactItem => ({ Delete: { TableName: tableName(), Key } })),
     bumpSet(record.companyId, rev),
   ]);

@@ -19,7 +19,9 @@ import {
 } from '@switchboard/shared/contracts/connections';
 import type { Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
 import { channels } from '@switchboard/shared/events';
+import { API_PREFIX } from '@switchboard/shared/route-table';
 import { clock, ids } from '../../platform/clock.ts';
+import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
@@ -28,7 +30,8 @@ import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { findQueues } from '../queues/queues.service.ts';
-import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
+import type { ConnectionRecord, ConnectionSettings, GraphSettings } from './connection.entity.ts';
+import { createCloudApiConnection, replaceGraphToken } from './graph-connections.service.ts';
 import {
   deleteConnectionRecord,
   getConnectionRecord,
@@ -38,8 +41,22 @@ import {
   readConnectionSet,
   updateConnectionRecord,
 } from './connections.repository.ts';
+import { deleteSessionItems, newSessionItems } from './whatsapp-session.repository.ts';
+import { queueSessionCommand } from './whatsapp-sessions.service.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
+
+/** A Graph connection's public side: Meta's ids and its webhook address, never its secrets. */
+const graphView = (r: ConnectionRecord) =>
+  r.graph
+    ? {
+        phoneNumberId: r.graph.phoneNumberId ?? null,
+        wabaId: r.graph.wabaId ?? null,
+        facebookPageUserId: r.graph.pageId ?? null,
+        webhookUrl: r.graph.webhookKey ? `${config().PUBLIC_URL}${API_PREFIX}/webhooks/whatsapp/${r.graph.webhookKey}` : null,
+        hasAccessToken: r.graph.accessToken.length > 0,
+      }
+    : {};
 
 export const toConnection = (r: ConnectionRecord): Connection => ({
   id: r.id,
@@ -48,8 +65,12 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   groupAsTicket: r.groupAsTicket,
   status: r.status,
   number: r.number ?? null,
+  qrcode: r.qrcode ?? '',
+  retries: r.retries ?? 0,
   isDefault: r.isDefault,
+  allowGroup: r.allowGroup,
   token: r.token,
+  ...graphView(r),
   queueIds: r.queueIds,
   greetingMessage: r.greetingMessage,
   complationMessage: r.complationMessage,
@@ -78,7 +99,7 @@ const connections = ttlCache<string, ConnectionRecord | undefined>(5_000);
  */
 const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
 
-const forget = (r: ConnectionRecord): void => {
+export const forget = (r: ConnectionRecord): void => {
   connections.forget(`${r.companyId}:${r.id}`);
   if (r.token) webchats.forget(r.token);
 };
@@ -120,13 +141,13 @@ const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The connections c
 
 const newToken = (): string => ids.token(24).slice(0, CONNECTION_TOKEN_LENGTH);
 
-const updated = (r: ConnectionRecord): ConnectionEvent => ({
+export const updated = (r: ConnectionRecord): ConnectionEvent => ({
   action: 'update',
   whatsapp: { id: r.id, name: r.name, channel: r.channel, status: r.status, isDefault: r.isDefault, updatedAt: r.updatedAt },
 });
 
 /** Tells the company's agents (only them), whose lists and menu badge follow. */
-const announce = async (companyId: number, events: ConnectionEvent[]): Promise<void> => {
+export const announce = async (companyId: number, events: ConnectionEvent[]): Promise<void> => {
   try {
     for (const data of events) await publish(companyId, { event: channels.whatsapp(companyId), data }, (c) => c.kind === 'agent');
   } catch (error) {
@@ -134,7 +155,7 @@ const announce = async (companyId: number, events: ConnectionEvent[]): Promise<v
   }
 };
 
-const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {
+export const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {
   if (queueIds.length === 0) return;
   const known = await findQueues(companyId, queueIds);
   const unknown = queueIds.filter((id) => !known.has(id));
@@ -143,10 +164,11 @@ const requireCompanyQueues = async (companyId: number, queueIds: number[]): Prom
   }
 };
 
-type NewConnection = ConnectionSettings & { channel: CreatableChannel };
+/** Groups start off (allowGroup false, groupAsTicket disabled); an admin turns them on by editing. */
+type NewConnection = Omit<ConnectionSettings, 'allowGroup' | 'groupAsTicket'> & { channel: CreatableChannel | 'facebook' | 'instagram'; graph?: GraphSettings };
 
 /** Adds a connection within `limit`; it is the default when asked or when the company has no default. */
-const addConnection = async (companyId: number, input: NewConnection, limit?: number) => {
+export const addConnection = async (companyId: number, input: NewConnection, limit?: number) => {
   let id: number | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const set = await readConnectionSet(companyId);
@@ -162,8 +184,8 @@ const addConnection = async (companyId: number, input: NewConnection, limit?: nu
       id,
       companyId,
       isDefault,
-      // a web chat runs as soon as it exists
-      status: 'CONNECTED',
+      // a web chat runs as soon as it exists; a WhatsApp session opens in the connector
+      status: input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED',
       allowGroup: false,
       groupAsTicket: 'disabled',
       token: newToken(),
@@ -171,7 +193,8 @@ const addConnection = async (companyId: number, input: NewConnection, limit?: nu
       updatedAt: now,
     };
     const cleared = isDefault ? defaults : [];
-    if ((await insertConnection(record, { rev: set.rev, clearDefault: cleared.map((c) => c.id) })) === 'ok') {
+    const session = input.channel === 'whatsapp' ? newSessionItems(companyId, id, now) : [];
+    if ((await insertConnection(record, { rev: set.rev, clearDefault: cleared.map((c) => c.id) }, session)) === 'ok') {
       return { record, cleared: cleared.map((c) => ({ ...c, isDefault: false, updatedAt: now })) };
     }
   }
@@ -210,17 +233,21 @@ export const showConnection = async (auth: AuthContext, id: number): Promise<Con
 
 /** POST /whatsapp */
 export const createConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
+  if (body.channel === 'whatsappapi') return createCloudApiConnection(auth, body);
   await requireCompanyQueues(auth.companyId, body.queueIds);
   const plan = await auth.plan();
+  if (body.channel === 'whatsapp' && !plan.useWhatsapp) throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
   const { record, cleared } = await addConnection(auth.companyId, body, plan.connections);
   cleared.forEach(forget);
   await announce(auth.companyId, [record, ...cleared].map(updated));
+  if (record.channel === 'whatsapp') await queueSessionCommand({ kind: 'start', companyId: auth.companyId, connectionId: record.id, at: record.createdAt });
   return toConnection(record);
 };
 
 /** PUT /whatsapp/{id}: the fields sent change; `regenerateToken` gives the connection a new token. */
 export const updateConnection = async (auth: AuthContext, id: number, body: UpdateConnectionBody): Promise<Connection> => {
-  const { regenerateToken, ...sent } = body;
+  const { regenerateToken, accessToken, ...sent } = body;
+  if (accessToken) await replaceGraphToken(auth, id, accessToken);
   const settings = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<ConnectionSettings>;
   if (settings.queueIds) await requireCompanyQueues(auth.companyId, settings.queueIds);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -259,7 +286,10 @@ export const deleteConnection = async (auth: AuthContext, id: number): Promise<{
     if (record.isDefault && set.connections.length > 1) {
       throw new AppError('ERR_NO_OTHER_WHATSAPP', 'Make another connection the default before deleting this one');
     }
-    if ((await deleteConnectionRecord(record, set.rev)) === 'stale') continue;
+    const session = record.channel === 'whatsapp' ? deleteSessionItems(record.companyId, record.id) : [];
+    if ((await deleteConnectionRecord(record, set.rev, session)) === 'stale') continue;
+    // the connector logs the number out and forgets its auth state
+    if (record.channel === 'whatsapp') await queueSessionCommand({ kind: 'remove', companyId: record.companyId, connectionId: id, at: clock().now().toISOString() });
     forget(record);
     await announce(auth.companyId, [{ action: 'delete', whatsappId: id }]);
     return { ok: true };

@@ -61,7 +61,10 @@ const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || 
  * 99988-7766" and "5511999887766" are one contact); groups and other channels keep their id as given.
  */
 const normaliseNumber = (channel: Channel, number: string, isGroup: boolean): string =>
-  isPhoneChannel(channel) && !isGroup ? phoneDigits(number) : number.trim();
+  isPhoneChannel(channel) && !isGroup && !isLidIdentity(number) ? phoneDigits(number) : number.trim();
+
+/** A WhatsApp LID (`<digits>@lid`): a person whose phone number is not known yet; kept whole, never read as digits. */
+const isLidIdentity = (number: string): boolean => /^\d+@lid$/.test(number.trim());
 
 const identityOf = (record: Pick<ContactRecord, 'channel' | 'number'>): Identity => ({ channel: record.channel, identity: record.number });
 
@@ -245,7 +248,14 @@ export interface ContactIdentityInput {
   phone?: string;
   urlPicture?: string;
   isGroup?: boolean;
+  /** the person's WhatsApp LID, when `identity` is their phone number */
+  lid?: string;
   connectionId?: number;
+  /**
+   * The person's name and picture from the channel (Messenger and Instagram profiles), asked only when a contact
+   * without a given name is about to be created; a failure is the caller's to absorb (answer undefined).
+   */
+  profile?: () => Promise<{ name?: string; urlPicture?: string } | undefined>;
 }
 
 /**
@@ -269,6 +279,8 @@ export const findOrCreateContactByIdentity = async (
   if (!number) throw new AppError('ERR_VALIDATION', 'A contact needs an identity');
   const name = input.name?.trim() ?? '';
   const cacheKey = `${companyId}:${identityFamily(input.channel)}:${number}`;
+  // asked at most once, even when a lost race makes another round
+  let profile: { name?: string; urlPicture?: string } | undefined;
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const remembered = identities.peek(cacheKey);
     const existingId = remembered ?? (await getIdentityContactId(companyId, { channel: input.channel, identity: number }));
@@ -282,15 +294,21 @@ export const findOrCreateContactByIdentity = async (
       identities.forget(cacheKey);
       continue; // the marker's contact was deleted or renumbered in between
     }
+    const adopted = input.lid && !isGroup ? await adoptLidContact(companyId, input.channel, input.lid, number, name) : undefined;
+    if (adopted) {
+      identities.set(cacheKey, adopted.id);
+      return { contact: adopted, created: false };
+    }
+    profile ??= !name && input.profile ? ((await input.profile()) ?? {}) : {};
     const settings = await settingsOf(companyId);
     const extraInfo = input.channel === 'webchat' && input.phone ? withIds([{ name: 'phone', value: input.phone.trim() }]) : [];
     const outcome = await insertNew(companyId, {
       channel: input.channel,
       number,
-      name: name || number,
+      name: name || profile.name?.trim().slice(0, MAX_NAME) || number,
       email: input.email?.trim().toLowerCase() ?? '',
       isGroup,
-      urlPicture: input.urlPicture ?? null,
+      urlPicture: input.urlPicture ?? profile.urlPicture ?? null,
       whatsappId: input.connectionId ?? null,
       extraInfo,
       acceptAudioMessage: acceptsAudioByDefault(settings),
@@ -303,6 +321,36 @@ export const findOrCreateContactByIdentity = async (
     // lost the race: the next round reads the winner's contact
   }
   throw new Error('could not find or create the contact');
+};
+
+/** The contact of a channel identity, if there is one; receipts and echoes look their conversation up with it. */
+export const findContactIdByIdentity = async (companyId: number, channel: Channel, identity: string): Promise<number | undefined> => {
+  const number = normaliseNumber(channel, identity, false);
+  return number ? getIdentityContactId(companyId, { channel, identity: number }) : undefined;
+};
+
+/**
+ * A person first seen by their LID alone (WhatsApp did not tell their number) becomes their phone number's contact
+ * once the pair is known: the LID contact is renumbered, keeping its tickets. Nothing when there is none, or when
+ * the phone number has a contact of its own already (the two are left apart).
+ */
+const adoptLidContact = async (companyId: number, channel: Channel, lid: string, number: string, name: string): Promise<Contact | undefined> => {
+  if (!isLidIdentity(lid) || lid === number) return undefined;
+  const lidContactId = await getIdentityContactId(companyId, { channel, identity: lid.trim() });
+  if (lidContactId === undefined) return undefined;
+  try {
+    const { record, changed } = await mutate(companyId, lidContactId, (c) =>
+      c.number === lid.trim() ? { number, ...(c.name === c.number ? { name: (name || number).slice(0, MAX_NAME) } : {}) } : undefined,
+    );
+    if (!changed) return undefined;
+    identities.forget(`${companyId}:${identityFamily(channel)}:${lid.trim()}`);
+    const contact = toContact(record);
+    await publishContact(companyId, await settingsOf(companyId), { action: 'update', contact });
+    return contact;
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'ERR_DUPLICATED_CONTACT' || error.code === 'ERR_NO_CONTACT_FOUND')) return undefined;
+    throw error;
+  }
 };
 
 const refreshKnownContact = async (

@@ -4,16 +4,37 @@
  * message id; acks, edits and deletes update what is stored. A redelivered event changes nothing.
  */
 import { inboundEvent, type InboundEvent } from '@switchboard/shared/connector';
+import { driverFor } from '../../channels/drivers.ts';
 import { logger } from '../../platform/logger.ts';
 import { findConnection } from '../connections/connections.service.ts';
-import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
-import { applyAck, applyRemoteDelete, applyRemoteEdit, storeInbound } from '../messages/messages.service.ts';
-import { publishTicket, ticketForInbound } from '../tickets/tickets.service.ts';
+import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
+import {
+  applyAck,
+  applyRemoteDelete,
+  applyRemoteEdit,
+  applySendFailure,
+  applyWatermark,
+  claimEcho,
+  hasSendInFlight,
+  isKnownChannelMessage,
+  storeInbound,
+} from '../messages/messages.service.ts';
+import { conversationTicketId, publishTicket, ticketForInbound } from '../tickets/tickets.service.ts';
+import { fetchInboundMedia } from './inbound-media.ts';
 
 export type InboundOutcome = 'stored' | 'duplicate' | 'updated' | 'ignored';
 
 /** Thrown for bodies that can never be processed; the consumer reports them so they end in the DLQ. */
 export class InvalidInboundEvent extends Error {}
+
+/**
+ * Thrown for a receipt that overtook the answer of the send it is about (the send is being made): the consumer puts
+ * it back for a few seconds, and the conversation's later events wait behind it, in order.
+ */
+export class InboundNotReady extends Error {}
+
+/** Channels whose provider echoes the page's own sends as webhook messages, possibly before the send is answered. */
+const echoingChannels: readonly InboundEvent['channel'][] = ['facebook', 'instagram'];
 
 export const parseInboundEvent = (body: string): InboundEvent => {
   let raw: unknown;
@@ -36,10 +57,19 @@ const contactOf = (event: InboundEvent, connectionId: number) =>
     phone: event.contact.phone,
     urlPicture: event.contact.urlPicture,
     isGroup: event.contact.isGroup,
+    lid: event.contact.lid,
     connectionId,
+    profile: () => driverFor(event.channel).fetchProfile?.({ companyId: event.companyId, connectionId }, event.contact.identity) ?? Promise.resolve(undefined),
   });
 
-export const processInboundEvent = async (event: InboundEvent): Promise<InboundOutcome> => {
+/** The latest ticket of the event's conversation, without creating a contact or a ticket. */
+const conversationOf = async (event: InboundEvent, connectionId: number): Promise<number | undefined> => {
+  const contactId = await findContactIdByIdentity(event.companyId, event.channel, event.contact.identity);
+  return contactId === undefined ? undefined : conversationTicketId(event.companyId, contactId, connectionId);
+};
+
+/** `mayWait`: a receipt that overtook its send may be put back (InboundNotReady); false on its last delivery. */
+export const processInboundEvent = async (event: InboundEvent, options: { mayWait?: boolean } = {}): Promise<InboundOutcome> => {
   const connection = await findConnection(event.companyId, event.connectionId);
   if (!connection || connection.channel !== event.channel) {
     logger.warn('inbound event for an unknown connection', { companyId: event.companyId, connectionId: event.connectionId });
@@ -47,7 +77,17 @@ export const processInboundEvent = async (event: InboundEvent): Promise<InboundO
   }
   switch (event.kind) {
     case 'ack':
-      return (await applyAck(event.companyId, event.connectionId, event.channelMessageId, event.ack)) ? 'updated' : 'ignored';
+      if (event.error) return (await applySendFailure(event.companyId, event.connectionId, event.channelMessageId, event.error)) ? 'updated' : 'ignored';
+      if (await applyAck(event.companyId, event.connectionId, event.channelMessageId, event.ack)) return 'updated';
+      if (options.mayWait && !(await isKnownChannelMessage(event.companyId, event.connectionId, event.channelMessageId))) {
+        const ticketId = await conversationOf(event, connection.id);
+        if (ticketId !== undefined && (await hasSendInFlight(event.companyId, ticketId))) throw new InboundNotReady(`receipt for ${event.channelMessageId} before its send settled`);
+      }
+      return 'ignored';
+    case 'watermark': {
+      const ticketId = await conversationOf(event, connection.id);
+      return ticketId !== undefined && (await applyWatermark(event.companyId, ticketId, event.watermark, event.ack)) > 0 ? 'updated' : 'ignored';
+    }
     case 'edit':
       return (await applyRemoteEdit(event.companyId, event.connectionId, event.channelMessageId, event.body)) ? 'updated' : 'ignored';
     case 'delete':
@@ -55,11 +95,22 @@ export const processInboundEvent = async (event: InboundEvent): Promise<InboundO
     default:
       break;
   }
+  // a redelivery, or the echo of a message we sent, is known before any ticket is looked for (or reopened)
+  if (event.kind !== 'contact' && (await isKnownChannelMessage(event.companyId, event.connectionId, event.channelMessageId))) return 'duplicate';
+  // the echo of our send that came before the send's answer: its id goes to our message, never a second message
+  if (event.kind === 'message' && event.fromMe && echoingChannels.includes(event.channel)) {
+    const ticketId = await conversationOf(event, connection.id);
+    if (ticketId !== undefined && (await claimEcho(event.companyId, ticketId, event))) return 'duplicate';
+  }
+  // group conversations are taken in only where the connection allows groups (server reference 1.2, step 3)
+  if (event.contact.isGroup && !connection.allowGroup) return 'ignored';
   const { contact } = await contactOf(event, connection.id);
   if (event.kind === 'contact') return 'updated';
   // messages of blocked contacts are not taken in
   if (!contact.active && !(event.kind === 'message' && event.fromMe)) return 'ignored';
 
+  // media left at the provider is fetched before the ticket moves, so a failed download retries the whole event
+  const media = event.kind === 'message' ? await fetchInboundMedia(event) : undefined;
   const { ticket, created, reopened } = await ticketForInbound(event.companyId, connection, contact, event.at);
   const stored =
     event.kind === 'reaction'
@@ -76,7 +127,7 @@ export const processInboundEvent = async (event: InboundEvent): Promise<InboundO
           body: event.body,
           fromMe: event.fromMe,
           mediaType: event.mediaType,
-          media: event.media,
+          media,
           quotedChannelMessageId: event.quotedChannelMessageId,
           at: event.at,
         });

@@ -6,7 +6,7 @@ import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
 import { getContact } from '../contacts/contacts.service.ts';
 import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { parseMessageId, type MessageRecord } from './message.entity.ts';
-import { claimSend, getMessageRecord, settleSend, type SendOutcome } from './messages.repository.ts';
+import { claimSend, getChannelId, getMessageRecord, settleSend, type SendOutcome } from './messages.repository.ts';
 import { presentMessage, publishMessage } from './message-presentation.ts';
 
 export type { MessageRecord, SendState } from './message.entity.ts';
@@ -53,4 +53,16 @@ export const settleQueuedSend = async (
   const message = await presentMessage(record);
   if (outcome.sendState !== 'pending' && to.ticket) await publishMessage(to.ticket, message, to.contact, 'update');
   return { record, message };
+};
+
+/** A stored message by the channel's id on a connection: Baileys' getMessage and the quotes of outgoing sends. */
+export const findByChannelMessageId = async (companyId: number, connectionId: number, channelMessageId: string): Promise<MessageRecord | undefined> => {
+  const ref = await getChannelId(companyId, connectionId, channelMessageId);
+  return ref ? getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
+};
+
+/** A stored message by our id (`<ticketId>-<ulid>`); nothing for an id that is not one of ours. */
+export const findStoredMessage = async (companyId: number, messageId: string): Promise<MessageRecord | undefined> => {
+  const ref = parseMessageId(messageId);
+  return ref ? getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
 };

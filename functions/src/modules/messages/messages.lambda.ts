@@ -4,6 +4,7 @@ import { handler as edit } from './handlers/edit.handler.ts';
 import { handler as forward } from './handlers/forward.handler.ts';
 import { handler as list } from './handlers/list.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
+import { handler as sendTemplate } from './handlers/send-template.handler.ts';
 import { handler as uploadUrl } from './handlers/upload-url.handler.ts';
 
 export const handler = moduleHandler({
@@ -13,4 +14,5 @@ export const handler = moduleHandler({
   'messages.edit': edit,
   'messages.delete': remove,
   'messages.forward': forward,
+  'messages.send-template': sendTemplate,
 });

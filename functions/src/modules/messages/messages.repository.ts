@@ -1,3 +1,4 @@
+import { encodeTime } from 'ulid';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
@@ -78,6 +79,52 @@ export const listMessageRecords = async (
     }),
   );
   return { items: ((out.Items ?? []) as MessageItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};
+
+/**
+ * A ticket's messages stored at or before `upToMs` (by the time in their ULID), newest first, at most `limit`: one
+ * Query on the ticket's partition, whatever the conversation's length.
+ */
+export const listMessageRecordsUpTo = async (companyId: number, ticketId: number, upToMs: number, limit: number): Promise<MessageRecord[]> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      // the largest ULID of that millisecond: its time, then the highest Crockford digit everywhere else
+      ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':from': 'M#', ':to': messageSk(`${encodeTime(Math.max(0, upToMs), 10)}${'Z'.repeat(16)}`) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return ((out.Items ?? []) as MessageItem[]).map(strip);
+};
+
+/**
+ * Gives an outgoing message the provider's id its echo carried, with the id's marker, while the message's own send
+ * has not settled (`onMessage`), or only the marker (the id of a further part of a send, a file's caption). False
+ * when the id is taken or the send settled meanwhile.
+ */
+export const attachChannelId = async (m: Pick<MessageRecord, 'companyId' | 'ticketId' | 'ulid' | 'connectionId'>, channelMessageId: string, onMessage: boolean): Promise<boolean> => {
+  const marker: ChannelIdItem = { ...channelIdKey(m.companyId, m.connectionId, channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid };
+  const items: TransactItem[] = [{ Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }];
+  if (onMessage) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: { pk: ticketPk(m.companyId, m.ticketId), sk: messageSk(m.ulid) },
+        UpdateExpression: 'SET channelMessageId = :id',
+        ConditionExpression: 'sendState IN (:pending, :sending) AND (attribute_not_exists(channelMessageId) OR channelMessageId = :none)',
+        ExpressionAttributeValues: { ':id': channelMessageId, ':pending': 'pending', ':sending': 'sending', ':none': null },
+      },
+    });
+  }
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) return false;
+    throw error;
+  }
 };
 
 type Patch = Partial<Pick<MessageRecord, 'body' | 'ack' | 'isDeleted' | 'isEdited' | 'read' | 'error' | 'sendState' | 'updatedAt'>>;

@@ -33,6 +33,7 @@ import {
 import { indexMessageText } from '../message-search/message-search.service.ts';
 import { loadQuoted, outgoingContext, publishMessage, reachedChannel, toMessage } from './message-presentation.ts';
 import { renderVariables } from './message-variables.ts';
+import { requireServiceWindow } from './service-window.ts';
 import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
 import {
   DuplicateMessage,
@@ -40,8 +41,10 @@ import {
   deleteMessageRecord,
   getChannelId,
   getMessageRecord,
+  attachChannelId,
   insertMessage,
   listMessageRecords,
+  listMessageRecordsUpTo,
   updateMessageRecord,
 } from './messages.repository.ts';
 
@@ -169,6 +172,8 @@ interface Draft {
   isForwarded: boolean;
   quotedMsgId: string | null;
   userId: number | null;
+  /** a Cloud API template send (message-templates.service.ts) */
+  template?: NonNullable<Message['template']>;
 }
 
 /** Tries of the message-and-ticket transaction: each lost race means another writer got through. */
@@ -199,7 +204,10 @@ const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, me
 /** Puts a recorded send on outbound.fifo, one conversation (company + connection + contact) in order. */
 const queueSend = async (t: TicketRecord, contact: Contact, record: MessageRecord): Promise<void> => {
   const send: OutboundSend = { kind: 'send', companyId: t.companyId, connectionId: record.connectionId, channel: t.channel, contactId: contact.id, messageId: record.id };
-  await queue().send('outbound.fifo', { body: JSON.stringify(send), groupId: outboundGroupId(send), deduplicationId: outboundDeduplicationId(send) });
+  const message = { body: JSON.stringify(send), groupId: outboundGroupId(send), deduplicationId: outboundDeduplicationId(send) };
+  // WhatsApp (Baileys) sends are made by the connector task holding the session; the rest by the outbound function
+  if (send.channel === 'whatsapp') await queue().send('connector-outbound.fifo', message);
+  else await queue().send('outbound.fifo', message);
 };
 
 /**
@@ -232,6 +240,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     userId: draft.userId,
     error: null,
     channelMessageId: null,
+    ...(draft.template ? { template: draft.template } : {}),
     ...(draft.isPrivate ? {} : { sendState: 'pending' as const, sendAttemptAt: null }),
     createdAt: at,
     updatedAt: at,
@@ -270,6 +279,7 @@ const variableContext = (t: TicketRecord, contact: Contact, userName: string) =>
 export const sendMessage = async (auth: AuthContext, ticketId: number, body: SendMessageBody): Promise<Message> => {
   const t = await requireVisibleTicket(auth, ticketId);
   if (t.status === 'closed') throw new AppError('ERR_SENDING_WAPP_MSG', 'The ticket is closed');
+  if (!body.isPrivate) requireServiceWindow(t);
   const contact = await getContact(auth.companyId, t.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   let mediaType: MediaType = 'chat';
@@ -420,6 +430,7 @@ export const forwardMessage = async (
   const connection = await findConnection(auth.companyId, source.whatsappId);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
   const target = await openTicketFor(auth, contact.id, connection.id, source.queueId);
+  requireServiceWindow(target);
   return deliver(target, contact, {
     body: m.body,
     mediaType: m.mediaType,
@@ -504,6 +515,13 @@ export const storeInbound = async (
   return { duplicate: false, message, ticket };
 };
 
+/**
+ * Whether a channel message is stored already: the inbound pipeline asks before it finds a ticket, so a redelivery
+ * (or the echo of our own send) neither reopens nor creates one.
+ */
+export const isKnownChannelMessage = async (companyId: number, connectionId: number, channelMessageId: string): Promise<boolean> =>
+  (await getChannelId(companyId, connectionId, channelMessageId)) !== undefined;
+
 const byChannelId = async (companyId: number, connectionId: number, channelMessageId: string) => {
   const ref = await getChannelId(companyId, connectionId, channelMessageId);
   return ref ? { ref, record: await getMessageRecord(companyId, ref.ticketId, ref.ulid) } : undefined;
@@ -514,6 +532,77 @@ export const applyAck = async (companyId: number, connectionId: number, channelM
   const found = await byChannelId(companyId, connectionId, channelMessageId);
   if (!found?.record) return false;
   const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { ack, updatedAt: now() }, { onlyIfAckBelow: ack });
+  if (!updated) return false;
+  await publishChange(companyId, updated);
+  return true;
+};
+
+/** How far back receipts without ids and early echoes look in a conversation: its latest messages only. */
+const RECENT_MESSAGES = 50;
+/** How long after a send its caption's echo may come (a send waits up to 10 minutes for its channel). */
+const SEND_ECHO_MS = 15 * 60_000;
+
+/** Whether our message went out through the provider (a received one, a private note, a failed send did not). */
+const reachedProvider = (m: MessageRecord): boolean => m.fromMe && !m.isPrivate && m.sendState !== 'failed' && m.sendState !== 'pending' && m.sendState !== 'sending';
+
+/**
+ * A receipt by watermark (Messenger and Instagram `delivery` and `read` without ids): every message we sent in the
+ * ticket at or before `watermark` reaches `ack`, never backwards. One bounded Query of the ticket's latest
+ * messages up to the watermark. Answers how many changed.
+ */
+export const applyWatermark = async (companyId: number, ticketId: number, watermark: string, ack: number): Promise<number> => {
+  const upTo = Date.parse(watermark);
+  const recent = await listMessageRecordsUpTo(companyId, ticketId, upTo, RECENT_MESSAGES);
+  let changed = 0;
+  for (const m of recent) {
+    if (!reachedProvider(m) || m.ack >= ack || Date.parse(m.createdAt) > upTo) continue;
+    const updated = await updateMessageRecord(companyId, ticketId, m.ulid, { ack, updatedAt: now() }, { onlyIfAckBelow: ack });
+    if (!updated) continue;
+    changed++;
+    await publishChange(companyId, updated);
+  }
+  return changed;
+};
+
+/** Whether a send of the ticket is being made right now (its provider's id, and so its receipts, are not known yet). */
+export const hasSendInFlight = async (companyId: number, ticketId: number): Promise<boolean> =>
+  (await listMessageRecordsUpTo(companyId, ticketId, clock().now().getTime(), RECENT_MESSAGES)).some((m) => m.sendState === 'sending');
+
+/**
+ * The echo of a message the page sent, arriving before our send settled (the provider answered the webhook first):
+ * the echo's id is given to our unsettled message with the same content, oldest first, so the echo is not stored as
+ * a message of its own. A text echo may also be the caption sent after a file: its id then points to that message.
+ * Answers whether the echo was ours.
+ */
+export const claimEcho = async (
+  companyId: number,
+  ticketId: number,
+  echo: { channelMessageId: string; body: string; mediaType: MediaType },
+): Promise<boolean> => {
+  const recent = (await listMessageRecordsUpTo(companyId, ticketId, clock().now().getTime(), RECENT_MESSAGES)).reverse();
+  const unsettled = (m: MessageRecord) => (m.sendState === 'pending' || m.sendState === 'sending') && !m.channelMessageId;
+  const own = (m: MessageRecord) => m.fromMe && !m.isPrivate && !m.isDeleted;
+  const sameSend = recent.find(
+    (m) => own(m) && unsettled(m) && (echo.mediaType === 'chat' ? m.mediaType === 'chat' && m.body === echo.body : m.mediaType === echo.mediaType),
+  );
+  if (sameSend) return attachChannelId(sameSend, echo.channelMessageId, true);
+  // a caption follows its file within seconds; an older file with the same caption is another matter
+  const justSent = (m: MessageRecord) => clock().now().getTime() - Date.parse(m.createdAt) < SEND_ECHO_MS;
+  const caption =
+    echo.mediaType === 'chat' && echo.body
+      ? recent.find((m) => own(m) && justSent(m) && m.mediaType !== 'chat' && m.body === echo.body && m.sendState !== 'failed')
+      : undefined;
+  return caption ? attachChannelId(caption, echo.channelMessageId, false) : false;
+};
+
+/**
+ * The provider took a send and then could not deliver it (a Cloud API `failed` status): the reason is stored on the
+ * message and the agents see it failed; the ack is left as it was.
+ */
+export const applySendFailure = async (companyId: number, connectionId: number, channelMessageId: string, error: string): Promise<boolean> => {
+  const found = await byChannelId(companyId, connectionId, channelMessageId);
+  if (!found?.record || !found.record.fromMe || found.record.error === error) return false;
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { error, sendState: 'failed', updatedAt: now() });
   if (!updated) return false;
   await publishChange(companyId, updated);
   return true;

@@ -7,11 +7,12 @@
  * settled, deleted or claimed, and does not send again.
  */
 import { outboundSend, type OutboundSend } from '@switchboard/shared/connector';
-import { ChannelUnavailable, PermanentSendError, type SendResult } from '../../channels/channel-driver.ts';
+import { ChannelUnavailable, CredentialsRejected, PermanentSendError, type SendResult } from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
 import { clock } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
+import { markCredentialsRejected } from '../connections/graph-connections.service.ts';
 import { outboundDelivery } from '../../platform/ports/queue.ts';
 import {
   claimQueuedSend,
@@ -36,6 +37,8 @@ export type SendResultKind = 'sent' | 'failed' | 'skipped';
 export interface Delivery {
   receiveCount: number;
   receiptHandle: string;
+  /** the queue it came from: WhatsApp (Baileys) sends come from connector-outbound.fifo, consumed by the connector */
+  queue?: 'outbound.fifo' | 'connector-outbound.fifo';
 }
 
 /** Thrown for bodies that can never be processed; the consumer reports them so they end in the DLQ. */
@@ -80,7 +83,7 @@ const now = () => clock().now();
 /** Hides the message until the next try; if that fails the queue's own timeout applies, which is only later. */
 const deferSend = async (delivery: Delivery, delaySeconds: number, reason: string): Promise<never> => {
   await queue()
-    .changeVisibility('outbound.fifo', delivery.receiptHandle, delaySeconds)
+    .changeVisibility(delivery.queue ?? 'outbound.fifo', delivery.receiptHandle, delaySeconds)
     .catch((error: unknown) => logger.warn('visibility of a deferred send not changed', { error: error as Error }));
   throw new SendDeferred(delaySeconds, reason);
 };
@@ -157,6 +160,8 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
       if (msLeft <= 0 || receivesLeft <= 0) return fail('ERR_WAPP_NOT_INITIALIZED');
       return retry(retryDelaySeconds(delivery.receiveCount, msLeft), 'channel unavailable');
     }
+    // a refused token stops every send of the connection: it shows DISCONNECTED until an admin gives a new one
+    if (error instanceof CredentialsRejected) await markCredentialsRejected(send.companyId, send.connectionId);
     if (error instanceof PermanentSendError || receivesLeft <= 0) return fail('ERR_SENDING_WAPP_MSG');
     return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message);
   }

@@ -1,5 +1,6 @@
 import type { Queue, QueueSummary } from '@switchboard/shared/contracts/inbox';
 import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -30,6 +31,6 @@ export const createQueue = async (companyId: number, input: { name: string; colo
     orderQueue: input.orderQueue ?? 1,
     createdAt: clock().now().toISOString(),
   };
-  await insertQueue(record);
+  if ((await insertQueue(record)) === 'colorTaken') throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
   return toQueue(record);
 };

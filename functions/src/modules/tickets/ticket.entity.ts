@@ -100,6 +100,8 @@ export interface TicketRecord {
   previousTicketId?: number | null;
   /** closed, with a later closed ticket of the same conversation: left out of the closed lists */
   superseded?: boolean;
+  /** when the customer last wrote in this ticket: Meta channels' 24-hour service window runs from it */
+  lastInboundAt?: string | null;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
 }

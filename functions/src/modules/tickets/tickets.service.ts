@@ -15,6 +15,7 @@ import {
 } from '@switchboard/shared/contracts/inbox';
 import { channels } from '@switchboard/shared/events';
 import { can } from '@switchboard/shared/permissions';
+import { hasServiceWindow, serviceWindowEnd } from '@switchboard/shared/service-window';
 import { pauseAfterConflict } from '../../platform/table/conflict-pause.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
@@ -116,8 +117,9 @@ const contactSummary = (contact: Contact | TicketContact | undefined, contactId:
     : { id: contactId, name: '', number: '', urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] };
 
 export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ticket => {
-  const { companyId: _c, version: _v, tagIds: _t, contact: snapshot, ...rest } = t;
-  return { ...rest, contact: contactSummary(contact ?? snapshot, t.contactId) };
+  const { companyId: _c, version: _v, tagIds: _t, contact: snapshot, lastInboundAt, ...rest } = t;
+  const window = hasServiceWindow(t.channel) ? { serviceWindowEndsAt: serviceWindowEnd(lastInboundAt) } : {};
+  return { ...rest, ...window, contact: contactSummary(contact ?? snapshot, t.contactId) };
 };
 
 /** A ticket as an agent sees it: the contact's number masked when the privacy settings say so. */
@@ -565,6 +567,10 @@ export const ticketForInbound = async (
   return found;
 };
 
+/** The latest ticket of a contact's conversation on a connection (running or closed), without creating one. */
+export const conversationTicketId = async (companyId: number, contactId: number, connectionId: number): Promise<number | undefined> =>
+  (await getConversation(companyId, contactId, connectionId))?.ticketId;
+
 /** Which ticket each contact's conversation on a connection runs in, remembered per instance (checked on use). */
 const runningTickets = ttlCache<string, number>(10 * 60_000, 10_000);
 
@@ -657,6 +663,8 @@ const messageChange = (t: TicketRecord, message: MessageOnTicket) => {
       fromMe: message.fromMe,
       unreadMessages: message.fromMe ? 0 : t.unreadMessages + (message.countsUnread ? 1 : 0),
       updatedAt: now() > message.at ? now() : message.at,
+      // the customer's latest message opens Meta's 24-hour window (a late redelivery of an older one does not move it)
+      ...(!message.fromMe && (!t.lastInboundAt || message.at > t.lastInboundAt) ? { lastInboundAt: message.at } : {}),
       ...(reopening ? { status: 'pending' as const, closedAt: null } : {}),
     },
     conversation: reopening ? ('activate' as const) : ('keep' as const),

@@ -153,6 +153,18 @@ export const setUserQueues = async (companyId: number, userId: number, queueIds:
   await updateUserFields(companyId, userId, { queueIds, updatedAt: clock().now().toISOString() });
 };
 
+/** A deleted queue leaves every user's queue list (a company has at most its plan's users: a few small pages). */
+export const removeQueueFromUsers = async (companyId: number, queueId: number): Promise<void> => {
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await listUserRecords(companyId, { limit: 100, startKey });
+    for (const user of page.items) {
+      if (user.queueIds?.includes(queueId)) await setUserQueues(companyId, user.id, user.queueIds.filter((id) => id !== queueId));
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+};
+
 /** What the administration area changes of a user: queues, permissions, hours, farewell. */
 export type UserSettingsPatch = Omit<
   UserPatch,

@@ -43,12 +43,16 @@ const parseCookies = (event: HttpEvent): Record<string, string> => {
   return out;
 };
 
-const requestInfo = (event: HttpEvent, context: Context): RequestInfo => ({
+const rawBodyOf = (route: RouteDef, event: HttpEvent): Buffer =>
+  route.rawBody && event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+
+const requestInfo = (route: RouteDef, event: HttpEvent, context: Context): RequestInfo => ({
   requestId: event.requestContext?.requestId ?? context.awsRequestId,
   sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
   userAgent: event.requestContext?.http?.userAgent ?? '',
   cookies: parseCookies(event),
   headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+  rawBody: rawBodyOf(route, event),
 });
 
 const authorise = async (route: RouteDef, auth: AuthContext): Promise<void> => {
@@ -73,7 +77,7 @@ export const defineHandler = <Id extends RouteId>(
 ): RouteHandler => {
   const route = routeById(routeId);
   const base = async (event: HttpEvent, context: Context): Promise<HttpResult> => {
-    const request = requestInfo(event, context);
+    const request = requestInfo(route, event, context);
     try {
       // in AWS the API answers only what came through CloudFront, which also vouches for the viewer's address
       const origin = await originSecret();
@@ -85,6 +89,13 @@ export const defineHandler = <Id extends RouteId>(
       const out = await fn({ ...input, auth, request } as HandlerInput<Id>);
       const replyValue = out instanceof Reply ? out : new Reply(out);
       checkResponse(route, replyValue.body);
+      if (replyValue.init.text) {
+        return {
+          statusCode: replyValue.init.status ?? route.status ?? 200,
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+          body: String(replyValue.body),
+        };
+      }
       return jsonResult(replyValue.init.status ?? route.status ?? 200, replyValue.body ?? { ok: true }, {
         cookies: replyValue.init.cookies,
         headers: replyValue.init.headers,

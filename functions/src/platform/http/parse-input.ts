@@ -48,7 +48,8 @@ export interface ParsedInput {
 export const parseInput = (route: RouteDef, event: HttpEvent): ParsedInput => {
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const query = parsePart('query', route.query, event.queryStringParameters ?? {});
-  const rawBody = readJsonBody(event);
+  // a route that verifies the exact bytes (a signed webhook) reads them itself, before anything trusts them
+  const rawBody = route.rawBody ? undefined : readJsonBody(event);
   const body = route.body ? parsePart('body', route.body, rawBody ?? {}) : undefined;
   return { params, query, body };
 };

@@ -24,15 +24,20 @@ export interface RequestInfo {
   userAgent: string;
   cookies: Record<string, string>;
   headers: Record<string, string | undefined>;
+  /** the exact bytes received, on routes that verify them (`rawBody` in the route table); empty elsewhere */
+  rawBody: Buffer;
 }
 
 /** An answer with a status, cookies or headers other than the defaults. */
 export class Reply<T = unknown> {
   constructor(
     readonly body: T,
-    readonly init: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {},
+    readonly init: { status?: number; cookies?: string[]; headers?: Record<string, string>; text?: boolean } = {},
   ) {}
 }
 
 export const reply = <T>(body: T, init: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}) =>
   new Reply(body, init);
+
+/** A plain-text answer (Meta's webhook verification echoes its challenge as the bare body). */
+export const textReply = (body: string) => new Reply(body, { text: true });

@@ -5,8 +5,8 @@
 import { HeadObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { stat } from 'node:fs/promises';
-import { join, normalize, sep } from 'node:path';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, sep } from 'node:path';
 import { contentDisposition, MEDIA_URL_LIFETIME_SECONDS, mimeTypeOfName, servedContentType } from '@switchboard/shared/media-types';
 import { clock } from '../clock.ts';
 import { config } from '../config.ts';
@@ -21,6 +21,10 @@ export interface BlobStore {
   downloadUrl(key: string): Promise<string>;
   /** size of a stored file, or undefined when nothing was uploaded under the key */
   size(key: string): Promise<number | undefined>;
+  /** stores a file the server itself received (a channel's media), with the type it is served as */
+  put(key: string, data: Uint8Array, mimeType: string): Promise<void>;
+  /** a stored file's bytes (a channel sends them on), or undefined when there is none */
+  read(key: string): Promise<Buffer | undefined>;
 }
 
 /** The name a stored file is saved under: the key's last part without the unique prefix (`<ulid>-name.pdf`). */
@@ -78,6 +82,18 @@ const localBlobStore: BlobStore = {
       () => undefined,
     );
   },
+  async put(key, data, mimeType) {
+    const file = localMediaPath(key);
+    if (!file) throw new Error('Bad media key');
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, data);
+    // the same side file the local gateway writes on upload, so the file is served with its type
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: mimeType }));
+  },
+  async read(key) {
+    const file = localMediaPath(key);
+    return file ? readFile(file).catch(() => undefined) : undefined;
+  },
 };
 
 // ----- AWS -----
@@ -115,6 +131,19 @@ const s3BlobStore: BlobStore = {
     try {
       const out = await client().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
       return out.ContentLength;
+    } catch {
+      return undefined;
+    }
+  },
+  async put(key, data, mimeType) {
+    await client().send(
+      new PutObjectCommand({ Bucket: bucket(), Key: key, Body: data, ContentType: mimeType, ContentDisposition: contentDisposition(mimeType, fileNameOfKey(key)) }),
+    );
+  },
+  async read(key) {
+    try {
+      const out = await client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+      return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : undefined;
     } catch {
       return undefined;
     }

@@ -2,7 +2,7 @@
  * The Queue port: SQS in AWS, an in-process engine with SQS semantics locally.
  * Names are the logical queue names; the AWS adapter maps them to queue URLs from the environment.
  */
-export const queueNames = ['inbound.fifo', 'outbound.fifo', 'jobs', 'connector-commands'] as const;
+export const queueNames = ['inbound.fifo', 'outbound.fifo', 'connector-outbound.fifo', 'jobs', 'connector-commands'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export const isFifo = (name: QueueName): boolean => name.endsWith('.fifo');

@@ -10,6 +10,7 @@ import { isFifo, type OutgoingMessage, type Queue, type QueueName } from '../que
 export const queueUrlVariables = {
   'inbound.fifo': 'QUEUE_URL_INBOUND',
   'outbound.fifo': 'QUEUE_URL_OUTBOUND',
+  'connector-outbound.fifo': 'QUEUE_URL_CONNECTOR_OUTBOUND',
   jobs: 'QUEUE_URL_JOBS',
   'connector-commands': 'QUEUE_URL_CONNECTOR_COMMANDS',
 } as const satisfies Record<QueueName, string>;
@@ -17,6 +18,7 @@ export const queueUrlVariables = {
 const urlEnv = z.object({
   QUEUE_URL_INBOUND: z.url().optional(),
   QUEUE_URL_OUTBOUND: z.url().optional(),
+  QUEUE_URL_CONNECTOR_OUTBOUND: z.url().optional(),
   QUEUE_URL_JOBS: z.url().optional(),
   QUEUE_URL_CONNECTOR_COMMANDS: z.url().optional(),
 });

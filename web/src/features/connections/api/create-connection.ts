@@ -1,4 +1,5 @@
 import type { CreateConnectionBody } from '@switchboard/shared/contracts/connections';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { connectionsQueryKey } from './get-connections.ts';
@@ -10,6 +11,8 @@ export const useCreateConnection = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createConnection,
+    // the new row (and a WhatsApp session's QR dialog) shows at once, before the list is read again
+    onSuccess: (created) => queryClient.setQueryData<Connection[]>(connectionsQueryKey, (list) => (list && !list.some((c) => c.id === created.id) ? [...list, created] : list)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
   });
 };

@@ -4,10 +4,12 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
+import { Password } from 'primereact/password';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
@@ -19,6 +21,7 @@ import { useCreateConnection } from '../api/create-connection.ts';
 import { useQueues } from '../api/get-queues.ts';
 import { useUpdateConnection } from '../api/update-connection.ts';
 import {
+  cloudApiFields,
   connectionFormOf,
   connectionTabs,
   createConnectionBodyOf,
@@ -40,7 +43,7 @@ const PANEL_ID = 'connection-tabpanel';
 /** Field errors the API answered (`body.<field>`), shown under the fields like the form's own. */
 const serverErrors = (error: unknown): ConnectionFormErrors => {
   if (!isApiError(error)) return {};
-  const fields: ConnectionFormField[] = ['name', 'color', 'timeCreateNewTicket', 'greetingMessage', 'complationMessage', 'outOfHoursMessage'];
+  const fields: ConnectionFormField[] = ['name', 'color', 'timeCreateNewTicket', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', ...cloudApiFields];
   const found: ConnectionFormErrors = {};
   for (const f of error.body.fields ?? []) {
     const name = f.path.replace(/^body\./, '') as ConnectionFormField;
@@ -49,17 +52,22 @@ const serverErrors = (error: unknown): ConnectionFormErrors => {
   return found;
 };
 
-/** Add a connection of `channel`, or edit `record`: the tabs whose features exist (general, messages, queues). */
+/**
+ * Add a connection of `channel`, or edit `record`: the tabs whose features exist (general, messages, queues).
+ * `onCreated` hears of a new connection (a WhatsApp one shows its QR code next).
+ */
 export function ConnectionDialog({
   visible,
   channel,
   record,
   onHide,
+  onCreated,
 }: {
   visible: boolean;
   channel?: CreatableChannel;
   record?: Connection;
   onHide: () => void;
+  onCreated?: (created: Connection) => void;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -84,9 +92,12 @@ export function ConnectionDialog({
     setTab('general');
   }, [visible, recordId]);
 
+  const shownChannel = record?.channel ?? channel ?? 'webchat';
+  const formContext = { channel: shownChannel, creating: !record };
+
   const apply = (next: ConnectionFormValues) => {
     setValues(next);
-    if (touched) setErrors(validateConnectionForm(next));
+    if (touched) setErrors(validateConnectionForm(next, formContext));
   };
 
   const refuse = (found: ConnectionFormErrors) => {
@@ -98,22 +109,36 @@ export function ConnectionDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const found = validateConnectionForm(values);
+    const found = validateConnectionForm(values, formContext);
     setTouched(true);
     if (Object.keys(found).length) return refuse(found);
     setErrors({});
-    const callbacks = {
-      onSuccess: () => {
-        toast.success(t('connections.toasts.saved'));
-        onHide();
-      },
-      onError: (error: unknown) => {
-        refuse(serverErrors(error));
-        toast.error(error);
-      },
+    const onError = (error: unknown) => {
+      refuse(serverErrors(error));
+      toast.error(error);
     };
-    if (record) update.mutate({ id: record.id, body: updateConnectionBodyOf(values) }, callbacks);
-    else if (channel) create.mutate(createConnectionBodyOf(channel, values), callbacks);
+    if (record) {
+      update.mutate(
+        { id: record.id, body: updateConnectionBodyOf(values, record.channel) },
+        {
+          onSuccess: () => {
+            toast.success(t('connections.toasts.saved'));
+            onHide();
+          },
+          onError,
+        },
+      );
+    } else if (channel) {
+      create.mutate(createConnectionBodyOf(channel, values), {
+        onSuccess: (created) => {
+          // a WhatsApp session's QR dialog follows at once and says what comes next; a toast would sit under it
+          if (created.channel !== 'whatsapp') toast.success(t('connections.toasts.saved'));
+          onHide();
+          onCreated?.(created);
+        },
+        onError,
+      });
+    }
   };
 
   const copy = (text: string) => {
@@ -131,10 +156,82 @@ export function ConnectionDialog({
     );
   };
 
-  const shownChannel = record?.channel ?? channel ?? 'webchat';
   const isWebchat = shownChannel === 'webchat';
   const token = record?.token ?? null;
   const title = record ? t('connections.dialog.editTitle', { name: record.name }) : t('connections.dialog.addTitle', { channel: t(`connections.channels.${shownChannel}`) });
+
+  const groups = (
+    <>
+      <div className="connection-check">
+        <Checkbox inputId="connection-allow-group" checked={values.allowGroup} onChange={(e) => apply({ ...values, allowGroup: Boolean(e.checked) })} data-testid="connection-allow-group" />
+        <label htmlFor="connection-allow-group">{t('connections.dialog.allowGroup')}</label>
+      </div>
+      <FormField id="connection-group-as-ticket" label={t('connections.dialog.groupAsTicket')} hint={t('connections.dialog.groupAsTicketHint')}>
+        <Dropdown
+          inputId="connection-group-as-ticket"
+          value={values.groupAsTicket}
+          options={(['disabled', 'enabled'] as const).map((v) => ({ value: v, label: t(`connections.dialog.groupAsTicketOptions.${v}`) }))}
+          onChange={(e) => apply({ ...values, groupAsTicket: e.value as 'enabled' | 'disabled' })}
+          className="w-full"
+          data-testid="connection-group-as-ticket"
+        />
+      </FormField>
+    </>
+  );
+
+  const secretField = (field: 'accessToken' | 'appSecret' | 'verifyToken', id: string, hint?: string) => (
+    <FormField id={id} label={t(`connections.dialog.cloud.${field}${record ? 'New' : ''}`)} error={errors[field]} hint={hint}>
+      <Password
+        inputId={id}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `${id}-error` : undefined}
+        feedback={false}
+        toggleMask
+        autoComplete="off"
+        invalid={Boolean(errors[field])}
+        value={values[field]}
+        onChange={(e) => apply({ ...values, [field]: e.target.value })}
+        className="w-full"
+        inputClassName="w-full"
+      />
+    </FormField>
+  );
+
+  const idField = (field: 'phoneNumberId' | 'wabaId', id: string) => (
+    <FormField id={id} label={t(`connections.dialog.cloud.${field}`)} error={errors[field]}>
+      <InputText
+        {...fieldA11y(id, errors[field])}
+        inputMode="numeric"
+        autoComplete="off"
+        readOnly={Boolean(record)}
+        invalid={Boolean(errors[field])}
+        value={values[field]}
+        onChange={(e) => apply({ ...values, [field]: e.target.value })}
+      />
+    </FormField>
+  );
+
+  const webhookUrl = record?.webhookUrl ?? null;
+  const cloudApi = (
+    <fieldset className="connection-fieldset">
+      <legend>{t('connections.dialog.cloud.legend')}</legend>
+      {record && webhookUrl ? (
+        <FormField id="connection-webhook-url" label={t('connections.dialog.cloud.webhookUrl')} hint={t('connections.dialog.cloud.webhookUrlHint')}>
+          <div className="connection-copy-row">
+            <InputText id="connection-webhook-url" readOnly value={webhookUrl} className="connection-copy-row__value" data-testid="connection-webhook-url" />
+            <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.cloud.copyWebhookUrl')} tooltip={t('connections.dialog.cloud.copyWebhookUrl')} tooltipOptions={{ position: 'top' }} onClick={() => copy(webhookUrl)} data-testid="connection-copy-webhook-url" />
+          </div>
+        </FormField>
+      ) : !record ? (
+        <p className="connection-note">{t('connections.dialog.cloud.webhookAfterSave')}</p>
+      ) : null}
+      {idField('phoneNumberId', 'connection-phone-number-id')}
+      {idField('wabaId', 'connection-waba-id')}
+      {secretField('accessToken', 'connection-access-token', record ? t('connections.dialog.cloud.accessTokenKeep') : undefined)}
+      {!record ? secretField('appSecret', 'connection-app-secret') : null}
+      {!record ? secretField('verifyToken', 'connection-verify-token', t('connections.dialog.cloud.verifyTokenHint')) : null}
+    </fieldset>
+  );
 
   const general = (
     <>
@@ -186,6 +283,8 @@ export function ConnectionDialog({
           </div>
         </FormField>
       ) : null}
+      {shownChannel === 'whatsapp' && record ? groups : null}
+      {shownChannel === 'whatsappapi' ? cloudApi : null}
       <FormField
         id="connection-time-new-ticket"
         label={t('connections.dialog.timeCreateNewTicket')}

@@ -21,7 +21,10 @@ const connection = (id: number, overrides: Partial<Connection> = {}): Connection
   groupAsTicket: 'disabled',
   status: 'CONNECTED',
   number: null,
+  qrcode: '',
+  retries: 0,
   isDefault: id === 1,
+  allowGroup: false,
   token: `token-${id}-abcdefghijklmnopqrstuvw`,
   queueIds: [],
   greetingMessage: '',
@@ -104,7 +107,7 @@ describe('the connections page', () => {
     expect(rowsText()[1]).toContain('5511999990000');
   });
 
-  it("offers only the website chat in the add menu, refuses a one-letter name with 'Too Short!', then creates it", async () => {
+  it("offers the channels the plan allows in the add menu, refuses a one-letter name with 'Too Short!', then creates a website chat", async () => {
     let created: unknown;
     const calls = await render(makeUser(), {
       'GET /api/whatsapp': () => ({ status: 200, body: [connection(1)] }),
@@ -117,7 +120,8 @@ describe('the connections page', () => {
     await click(byTestId('connections-add'));
     await until(() => document.querySelector('#connections-add-menu') !== null, 'the add menu');
     const items = [...document.querySelectorAll('#connections-add-menu .p-menuitem')].map((i) => i.textContent);
-    expect(items).toEqual(['Chat do site']);
+    // the plan has useWhatsapp and neither useFacebook nor useInstagram
+    expect(items).toEqual(['WhatsApp (QR code)', 'WhatsApp Cloud API', 'Chat do site']);
     await click(document.querySelector('#connections-add-menu .connections-add-webchat a'));
     await until(() => byTestId('connection-save') !== null, 'the dialog');
     expect(byTestId('connection-dialog')!.textContent).toContain('Nova conexão: Chat do site');
@@ -132,5 +136,86 @@ describe('the connections page', () => {
     await click(byTestId('connection-save'));
     await until(() => created !== undefined, 'the POST');
     expect(created).toMatchObject({ channel: 'webchat', name: 'Loja', isDefault: false, queueIds: [], color: '#2563eb' });
+  });
+  it('shows the session buttons by status, sends their commands, and the QR code of a session waiting to be paired', async () => {
+    const calls = await render(makeUser(), {
+      'POST /api/whatsappsession/3': () => ({ status: 200, body: connection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
+      'PUT /api/whatsappsession/3': () => ({ status: 200, body: connection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
+      'DELETE /api/whatsappsession/5': () => ({ status: 200, body: connection(5, { channel: 'whatsapp', status: 'DISCONNECTED' }) }),
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [
+          connection(1),
+          connection(2, { name: 'Loja QR', channel: 'whatsapp', status: 'qrcode', qrcode: '2@abcdefghijklmnop,xyz' }),
+          connection(3, { name: 'Loja caiu', channel: 'whatsapp', status: 'DISCONNECTED' }),
+          connection(4, { name: 'Loja abrindo', channel: 'whatsapp', status: 'OPENING' }),
+          connection(5, { name: 'Loja lenta', channel: 'whatsapp', status: 'TIMEOUT' }),
+        ],
+      }),
+    });
+    await until(() => rowsText().length === 5, 'the rows');
+    expect(byTestId('connection-show-qr-2')).not.toBeNull();
+    expect(byTestId('connection-retry-3')?.textContent).toContain('Tentar novamente');
+    expect(byTestId('connection-new-qr-3')?.textContent).toContain('Novo QR code');
+    expect(byTestId('connection-connecting-4')?.hasAttribute('disabled')).toBe(true);
+    expect(byTestId('connection-disconnect-5')?.textContent).toContain('Desconectar');
+    expect(byTestId('connection-session-1')).toBeNull();
+    // the health panel exists for WhatsApp sessions only
+    expect(byTestId('connection-health-1')).toBeNull();
+    expect(byTestId('connection-health-2')).not.toBeNull();
+
+    await click(byTestId('connection-retry-3'));
+    await until(() => calls.some((c) => c.method === 'POST' && c.path === '/api/whatsappsession/3'), 'the retry call');
+    await click(byTestId('connection-new-qr-3'));
+    await until(() => calls.some((c) => c.method === 'PUT' && c.path === '/api/whatsappsession/3'), 'the new QR call');
+    await click(byTestId('connection-disconnect-5'));
+    await until(() => calls.some((c) => c.method === 'DELETE' && c.path === '/api/whatsappsession/5'), 'the disconnect call');
+
+    await click(byTestId('connection-show-qr-2'));
+    await until(() => byTestId('connection-qr-image') !== null, 'the QR image');
+    expect(byTestId('connection-qr-image')!.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(byTestId('connection-qr-dialog')!.textContent).toContain('Loja QR');
+  });
+  it("edits a WhatsApp session's group settings in the general tab and sends them", async () => {
+    let sent: unknown;
+    await render(makeUser(), {
+      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Loja Zap', channel: 'whatsapp', number: '5511988887777' })] }),
+      'PUT /api/whatsapp/2': (init) => {
+        sent = JSON.parse(String(init.body));
+        return { status: 200, body: connection(2, { name: 'Loja Zap', channel: 'whatsapp', allowGroup: true }) };
+      },
+    });
+    await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
+    await click(byTestId('connection-edit-2'));
+    await until(() => byTestId('connection-allow-group') !== null, 'the group settings');
+    expect(byTestId('connection-dialog')!.textContent).toContain('Grupos como atendimento');
+    await click(document.querySelector('label[for=connection-allow-group]'));
+    await click(byTestId('connection-save'));
+    await until(() => sent !== undefined, 'the PUT');
+    expect(sent).toMatchObject({ name: 'Loja Zap', allowGroup: true, groupAsTicket: 'disabled' });
+  });
+  it("shows a Cloud API number's webhook URL and ids, and sends a new access token only when one is typed", async () => {
+    let sent: unknown;
+    await render(makeUser(), {
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [connection(1), connection(2, { name: 'Oficial', channel: 'whatsappapi', phoneNumberId: '1098765', wabaId: '2233', webhookUrl: 'https://app.example.com/api/webhooks/whatsapp/k3y', token: null })],
+      }),
+      'PUT /api/whatsapp/2': (init) => {
+        sent = JSON.parse(String(init.body));
+        return { status: 200, body: connection(2, { name: 'Oficial', channel: 'whatsappapi' }) };
+      },
+    });
+    await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
+    await click(byTestId('connection-edit-2'));
+    await until(() => byTestId('connection-webhook-url') !== null, 'the webhook URL');
+    expect((byTestId('connection-webhook-url') as HTMLInputElement).value).toBe('https://app.example.com/api/webhooks/whatsapp/k3y');
+    expect(document.querySelector<HTMLInputElement>('#connection-phone-number-id')!.value).toBe('1098765');
+    expect(document.querySelector<HTMLInputElement>('#connection-phone-number-id')!.readOnly).toBe(true);
+    expect(byTestId('connection-allow-group')).toBeNull();
+    await click(byTestId('connection-save'));
+    await until(() => sent !== undefined, 'the PUT');
+    expect(sent).not.toHaveProperty('accessToken');
+    expect(sent).not.toHaveProperty('allowGroup');
   });
 });

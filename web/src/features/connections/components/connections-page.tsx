@@ -1,29 +1,32 @@
 import { creatableChannels, type CreatableChannel } from '@switchboard/shared/contracts/connections';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { can } from '@switchboard/shared/permissions';
+import { routeTable } from '@switchboard/shared/route-table';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { channelIcon } from '../../../lib/channel-icon.ts';
+import { usePlanFlag } from '../../../lib/plan.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteConnection } from '../api/delete-connection.ts';
 import { useConnections } from '../api/get-connections.ts';
+import { useRestartSessions } from '../api/restart-sessions.ts';
 import { useConnectionsLiveUpdates } from '../hooks/use-connections-live-updates.ts';
-import { channelIcon } from '../../../lib/channel-icon.ts';
-import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
+import { addMenuEntries } from '../utils/add-menu.ts';
 import { ConnectionDialog } from './connection-dialog.tsx';
+import { ConnectionsTable, type ConnectionRow } from './connections-table.tsx';
+import { FacebookDialog } from './facebook-dialog.tsx';
+import { HealthDialog } from './health-dialog.tsx';
+import { QrCodeDialog } from './qr-code-dialog.tsx';
 import './connections.css';
-import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-
-type DialogState = { kind: 'none' } | { kind: 'add'; channel: CreatableChannel } | { kind: 'edit'; id: number };
 
 /** /connections (spec document 2 "Connections page"): admins and users with allowConnections; others see the 403 view. */
 export function ConnectionsPage() {
@@ -33,27 +36,43 @@ export function ConnectionsPage() {
   return <ConnectionsList companyId={user.companyId} canEdit={can(viewer, 'connections-page:addConnection')} />;
 }
 
-function ConnectionsList({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
+const facebookRouteExists = routeTable.some((r) => r.method === 'POST' && r.path === '/facebook');
+
+export type ConnectionsDialogState = { kind: 'none' } | { kind: 'add'; channel: CreatableChannel } | { kind: 'edit'; id: number } | { kind: 'meta'; instagram: boolean };
+
+/**
+ * The company's connections with everything done to them: add (the dialog the add menu chose), edit, delete,
+ * the session buttons, the QR code of a session waiting to be paired and a session's health. The All-connections
+ * overview shows it for the super user's own company.
+ */
+export function ConnectionsManager({
+  companyId,
+  canEdit,
+  dialog,
+  onDialog,
+  testId,
+}: {
+  companyId: number;
+  canEdit: boolean;
+  dialog: ConnectionsDialogState;
+  onDialog: (state: ConnectionsDialogState) => void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
-  useDocumentTitle(t('connections.title'));
   useConnectionsLiveUpdates(companyId);
   const list = useConnections();
   const remove = useDeleteConnection();
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<Connection | null>(null);
-  const addMenu = useRef<Menu>(null);
+  const allowInstagram = usePlanFlag('useInstagram') === true;
+  const [deleting, setDeleting] = useState<ConnectionRow | null>(null);
+  const [qrFor, setQrFor] = useState<number | null>(null);
+  const [healthFor, setHealthFor] = useState<number | null>(null);
 
   const connections = list.data ?? [];
   const editing = dialog.kind === 'edit' ? connections.find((c) => c.id === dialog.id) : undefined;
-
-  // only channels whose driver runs on this deployment can be added
-  const addItems: MenuItem[] = creatableChannels.map((channel) => ({
-    label: t(`connections.channels.${channel}`),
-    icon: channelIcon(channel),
-    className: `connections-add-${channel}`,
-    command: () => setDialog({ kind: 'add', channel }),
-  }));
+  const byId = (id: number | null) => (id === null ? undefined : connections.find((c) => c.id === id));
+  const closeQr = useCallback(() => setQrFor(null), []);
+  const closeDialog = () => onDialog({ kind: 'none' });
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -63,125 +82,37 @@ function ConnectionsList({ companyId, canEdit }: { companyId: number; canEdit: b
     });
   };
 
-  const channelCell = (c: Connection) => (
-    <i className={`${channelIcon(c.channel)} connections-table__channel`} role="img" aria-label={t(`connections.channels.${c.channel}`)} title={t(`connections.channels.${c.channel}`)} />
-  );
-  // on a phone the default column gives way to a tag beside the name
-  const nameCell = (c: Connection) => (
-    <div className="connections-table__name-cell">
-      <span className="connections-table__name">{c.name}</span>
-      {c.isDefault ? <span className="connections-table__default-tag">{t('connections.columns.isDefault')}</span> : null}
-    </div>
-  );
-  const numberCell = (c: Connection) =>
-    c.number ? (
-      c.number
-    ) : (
-      <>
-        <span aria-hidden="true" className="connections-table__none">
-          —
-        </span>
-        <span className="sr-only">{t('connections.noNumber')}</span>
-      </>
-    );
-  const statusCell = (c: Connection) => {
-    const look = statusLook(c.status);
-    return (
-      <span className={`connection-status connection-status--${look.severity}`} data-testid="connection-status">
-        <i className={look.icon} aria-hidden="true" />
-        {t(look.label)}
-      </span>
-    );
-  };
-  const defaultCell = (c: Connection) =>
-    c.isDefault ? <i className="pi pi-check-circle connections-table__default" role="img" aria-label={t('connections.defaultYes')} title={t('connections.defaultYes')} /> : null;
-  const actionsCell = (c: Connection) => (
-    <div className="connections-table__actions">
-      <Button
-        type="button"
-        text
-        rounded
-        icon="pi pi-pencil"
-        aria-label={t('connections.edit', { name: c.name })}
-        tooltip={t('connections.edit', { name: c.name })}
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => setDialog({ kind: 'edit', id: c.id })}
-        data-testid={`connection-edit-${c.id}`}
-      />
-      <Button
-        type="button"
-        text
-        rounded
-        severity="danger"
-        icon="pi pi-trash"
-        aria-label={t('connections.delete', { name: c.name })}
-        tooltip={t('connections.delete', { name: c.name })}
-        tooltipOptions={{ position: 'top' }}
-        onClick={() => setDeleting(c)}
-        data-testid={`connection-delete-${c.id}`}
-      />
-    </div>
-  );
-
   return (
-    <section className="page connections-page" data-testid="connections-page">
-      <PageHeader
-        title={t('connections.title')}
-        subtitle={t('connections.subtitle')}
-        actions={
-          canEdit ? (
-            <>
-              <Menu model={addItems} popup ref={addMenu} id="connections-add-menu" popupAlignment="right" aria-label={t('connections.addMenu')} />
-              <Button
-                type="button"
-                icon="pi pi-plus"
-                label={t('connections.add')}
-                aria-haspopup="menu"
-                aria-controls="connections-add-menu"
-                onClick={(e) => addMenu.current?.toggle(e)}
-                data-testid="connections-add"
-              />
-            </>
-          ) : undefined
-        }
-      />
+    <>
       <div className="surface-panel connections-panel">
-        <DataTable
-          value={connections}
-          dataKey="id"
+        <ConnectionsTable
+          connections={connections}
           loading={list.isPending}
           emptyMessage={list.isError ? t('connections.loadFailed') : t('connections.empty')}
-          className="connections-table"
-          rowClassName={(c: Connection) => `connection-row-${c.id}`}
-          data-testid="connections-table"
-        >
-          <Column header={<span className="sr-only">{t('connections.columns.channel')}</span>} body={channelCell} className="connections-table__channel-cell" />
-          <Column header={t('connections.columns.name')} body={nameCell} />
-          <Column header={t('connections.columns.number')} body={numberCell} className="connections-table__optional" headerClassName="connections-table__optional" />
-          <Column header={t('connections.columns.status')} body={statusCell} />
-          <Column
-            header={t('connections.columns.updatedAt')}
-            body={(c: Connection) => formatUpdatedAt(c.updatedAt)}
-            className="connections-table__optional"
-            headerClassName="connections-table__optional"
-          />
-          <Column
-            header={t('connections.columns.isDefault')}
-            body={defaultCell}
-            className="connections-table__center connections-table__optional"
-            headerClassName="connections-table__center connections-table__optional"
-          />
-          {canEdit ? <Column header={<span className="sr-only">{t('connections.columns.actions')}</span>} body={actionsCell} className="connections-table__actions-cell" /> : null}
-        </DataTable>
+          canAct={canEdit}
+          onShowQr={setQrFor}
+          onEdit={(id) => onDialog({ kind: 'edit', id })}
+          onDelete={setDeleting}
+          onHealth={setHealthFor}
+          testId={testId}
+        />
       </div>
       {canEdit ? (
-        <ConnectionDialog
-          visible={dialog.kind === 'add' || Boolean(editing)}
-          channel={dialog.kind === 'add' ? dialog.channel : undefined}
-          record={editing}
-          onHide={() => setDialog({ kind: 'none' })}
-        />
+        <>
+          <ConnectionDialog
+            visible={dialog.kind === 'add' || Boolean(editing)}
+            channel={dialog.kind === 'add' ? dialog.channel : undefined}
+            record={editing}
+            onHide={closeDialog}
+            onCreated={(created: Connection) => {
+              if (created.channel === 'whatsapp') setQrFor(created.id);
+            }}
+          />
+          <FacebookDialog visible={dialog.kind === 'meta'} instagram={dialog.kind === 'meta' && dialog.instagram} allowInstagram={allowInstagram} onHide={closeDialog} />
+        </>
       ) : null}
+      <QrCodeDialog connection={byId(qrFor)} visible={qrFor !== null} onHide={closeQr} />
+      <HealthDialog connection={byId(healthFor)} onHide={() => setHealthFor(null)} />
       <DeleteDialog
         visible={Boolean(deleting)}
         onHide={() => setDeleting(null)}
@@ -191,6 +122,73 @@ function ConnectionsList({ companyId, canEdit }: { companyId: number; canEdit: b
         onConfirm={confirmDelete}
         testId="connection-delete-dialog"
       />
+    </>
+  );
+}
+
+function AddMenu({ onPick }: { onPick: (state: ConnectionsDialogState) => void }) {
+  const { t } = useTranslation();
+  const addMenu = useRef<Menu>(null);
+  const entries = addMenuEntries({
+    creatable: creatableChannels,
+    useWhatsapp: usePlanFlag('useWhatsapp'),
+    useFacebook: usePlanFlag('useFacebook'),
+    useInstagram: usePlanFlag('useInstagram'),
+    facebookRoute: facebookRouteExists,
+  });
+  const items: MenuItem[] = entries.map((entry) => ({
+    label: t(`connections.addEntries.${entry.key}`),
+    icon: channelIcon(entry.icon),
+    className: `connections-add-${entry.key}`,
+    command: () => onPick(entry.kind === 'meta' ? { kind: 'meta', instagram: entry.key === 'instagram' } : { kind: 'add', channel: entry.channel }),
+  }));
+  return (
+    <>
+      <Menu model={items} popup ref={addMenu} id="connections-add-menu" popupAlignment="right" aria-label={t('connections.addMenu')} />
+      <Button type="button" icon="pi pi-plus" label={t('connections.add')} aria-haspopup="menu" aria-controls="connections-add-menu" onClick={(e) => addMenu.current?.toggle(e)} data-testid="connections-add" />
+    </>
+  );
+}
+
+/** Starts every WhatsApp session of the company again; shown while the company has one. */
+function RestartSessionsButton() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const restart = useRestartSessions();
+  const hasSession = (useConnections().data ?? []).some((c) => c.channel === 'whatsapp');
+  if (!hasSession) return null;
+  return (
+    <Button
+      type="button"
+      outlined
+      icon="pi pi-replay"
+      label={t('connections.session.restartAll')}
+      loading={restart.isPending}
+      onClick={() => restart.mutate(undefined, { onSuccess: () => toast.info(t('connections.session.sent.restartAll')), onError: (error) => toast.error(error) })}
+      data-testid="connections-restart-all"
+    />
+  );
+}
+
+function ConnectionsList({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('connections.title'));
+  const [dialog, setDialog] = useState<ConnectionsDialogState>({ kind: 'none' });
+  return (
+    <section className="page connections-page" data-testid="connections-page">
+      <PageHeader
+        title={t('connections.title')}
+        subtitle={t('connections.subtitle')}
+        actions={
+          canEdit ? (
+            <>
+              <RestartSessionsButton />
+              <AddMenu onPick={setDialog} />
+            </>
+          ) : undefined
+        }
+      />
+      <ConnectionsManager companyId={companyId} canEdit={canEdit} dialog={dialog} onDialog={setDialog} />
     </section>
   );
 }

@@ -56,4 +56,26 @@ describe('the connection form', () => {
       '<script src="https://chat.example.com/widget.js" data-token="abcDEF123_-abcDEF123_-abcDEF12" async></script>',
     );
   });
+  it('asks a new Cloud API number for its ids (digits) and three secrets; editing it, a new access token is optional', () => {
+    const cloud = { channel: 'whatsappapi' as const, creating: true };
+    expect(validateConnectionForm(form(), cloud)).toEqual({
+      phoneNumberId: 'validation.requiredEn',
+      wabaId: 'validation.requiredEn',
+      accessToken: 'validation.requiredEn',
+      appSecret: 'validation.requiredEn',
+      verifyToken: 'validation.requiredEn',
+    });
+    const filled = form({ phoneNumberId: '1234567890', wabaId: 'abc', accessToken: 'EAAG', appSecret: 's', verifyToken: 'v' });
+    expect(validateConnectionForm(filled, cloud)).toEqual({ wabaId: 'connections.dialog.digitsOnly' });
+    expect(createConnectionBodyOf('whatsappapi', { ...filled, wabaId: ' 987 ' })).toMatchObject({ channel: 'whatsappapi', phoneNumberId: '1234567890', wabaId: '987', accessToken: 'EAAG' });
+    expect(validateConnectionForm(form(), { channel: 'whatsappapi', creating: false })).toEqual({});
+    expect(updateConnectionBodyOf(form(), 'whatsappapi')).not.toHaveProperty('accessToken');
+    expect(updateConnectionBodyOf(form({ accessToken: ' new ' }), 'whatsappapi')).toMatchObject({ accessToken: 'new' });
+  });
+
+  it('sends the group settings for a WhatsApp session only', () => {
+    const values = form({ allowGroup: true, groupAsTicket: 'enabled' });
+    expect(updateConnectionBodyOf(values, 'whatsapp')).toMatchObject({ allowGroup: true, groupAsTicket: 'enabled' });
+    expect(updateConnectionBodyOf(values, 'webchat')).not.toHaveProperty('allowGroup');
+  });
 });

@@ -8,7 +8,7 @@ import {
   type CreateConnectionBody,
   type UpdateConnectionBody,
 } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Channel, Connection } from '@switchboard/shared/contracts/inbox';
 
 export interface ConnectionFormValues {
   name: string;
@@ -21,10 +21,21 @@ export interface ConnectionFormValues {
   complationMessage: string;
   outOfHoursMessage: string;
   queueIds: number[];
+  /** WhatsApp QR sessions: group messages are received, and a group's messages open a ticket of the group */
+  allowGroup: boolean;
+  groupAsTicket: 'enabled' | 'disabled';
+  /** Cloud API: Meta's ids (set when adding) and the secrets (write-only: a new access token replaces the stored one) */
+  phoneNumberId: string;
+  wabaId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
 }
 
 type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage';
-export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField;
+export const cloudApiFields = ['phoneNumberId', 'wabaId', 'accessToken', 'appSecret', 'verifyToken'] as const;
+type CloudApiField = (typeof cloudApiFields)[number];
+export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField;
 /** i18n keys of the messages shown under the fields. */
 export type ConnectionFormErrors = Partial<Record<ConnectionFormField, string>>;
 
@@ -39,6 +50,11 @@ const tabOf: Record<ConnectionFormField, ConnectionTab> = {
   greetingMessage: 'messages',
   complationMessage: 'messages',
   outOfHoursMessage: 'messages',
+  phoneNumberId: 'general',
+  wabaId: 'general',
+  accessToken: 'general',
+  appSecret: 'general',
+  verifyToken: 'general',
 };
 
 /** The tabs holding an error, marked on the tab list. */
@@ -60,6 +76,13 @@ export const emptyConnectionForm = (): ConnectionFormValues => ({
   complationMessage: '',
   outOfHoursMessage: '',
   queueIds: [],
+  allowGroup: false,
+  groupAsTicket: 'disabled',
+  phoneNumberId: '',
+  wabaId: '',
+  accessToken: '',
+  appSecret: '',
+  verifyToken: '',
 });
 
 export const connectionFormOf = (c: Connection): ConnectionFormValues => ({
@@ -71,10 +94,28 @@ export const connectionFormOf = (c: Connection): ConnectionFormValues => ({
   complationMessage: c.complationMessage,
   outOfHoursMessage: c.outOfHoursMessage,
   queueIds: c.queueIds,
+  allowGroup: c.allowGroup,
+  groupAsTicket: c.groupAsTicket,
+  phoneNumberId: c.phoneNumberId ?? '',
+  wabaId: c.wabaId ?? '',
+  accessToken: '',
+  appSecret: '',
+  verifyToken: '',
 });
 
-/** Spec document 2 section 5: the name is required and has 2 to 50 characters ('Too Short!', 'Too Long!'). */
-export const validateConnectionForm = (v: ConnectionFormValues): ConnectionFormErrors => {
+/** What the form is for: the fields asked and checked depend on the channel and on adding or editing. */
+export interface ConnectionFormContext {
+  channel: Channel;
+  creating: boolean;
+}
+
+const GRAPH_SECRET_MAX = 1000;
+
+/**
+ * Spec document 2 section 5: the name is required and has 2 to 50 characters ('Too Short!', 'Too Long!').
+ * A Cloud API number is added with Meta's ids (digits) and its three secrets; when editing, a new access token is optional.
+ */
+export const validateConnectionForm = (v: ConnectionFormValues, context: ConnectionFormContext = { channel: 'webchat', creating: false }): ConnectionFormErrors => {
   const errors: ConnectionFormErrors = {};
   const name = v.name.trim();
   if (!name) errors.name = 'validation.requiredEn';
@@ -85,6 +126,16 @@ export const validateConnectionForm = (v: ConnectionFormValues): ConnectionFormE
   if (time === null || !Number.isInteger(time) || time < 0 || time > TIME_CREATE_NEW_TICKET_MAX) errors.timeCreateNewTicket = 'connections.dialog.invalidTime';
   for (const field of ['greetingMessage', 'complationMessage', 'outOfHoursMessage'] as const) {
     if (v[field].length > CONNECTION_MESSAGE_MAX) errors[field] = 'validation.tooLong';
+  }
+  if (context.channel === 'whatsappapi') {
+    for (const field of cloudApiFields) {
+      const value = v[field].trim();
+      const required = context.creating;
+      if (!value) {
+        if (required) errors[field] = 'validation.requiredEn';
+      } else if ((field === 'phoneNumberId' || field === 'wabaId') && !/^\d{1,30}$/.test(value)) errors[field] = 'connections.dialog.digitsOnly';
+      else if (value.length > GRAPH_SECRET_MAX) errors[field] = 'validation.tooLong';
+    }
   }
   return errors;
 };
@@ -100,9 +151,18 @@ const settingsOf = (v: ConnectionFormValues) => ({
   queueIds: v.queueIds,
 });
 
-export const createConnectionBodyOf = (channel: CreatableChannel, v: ConnectionFormValues): CreateConnectionBody => ({ channel, ...settingsOf(v) });
+export const createConnectionBodyOf = (channel: CreatableChannel, v: ConnectionFormValues): CreateConnectionBody => ({
+  channel,
+  ...settingsOf(v),
+  ...(channel === 'whatsappapi' ? Object.fromEntries(cloudApiFields.map((f) => [f, v[f].trim()])) : {}),
+});
 
-export const updateConnectionBodyOf = (v: ConnectionFormValues): UpdateConnectionBody => settingsOf(v);
+/** Group settings go with WhatsApp QR sessions only; a Cloud API number sends a new access token only when one was typed. */
+export const updateConnectionBodyOf = (v: ConnectionFormValues, channel: Channel = 'webchat'): UpdateConnectionBody => ({
+  ...settingsOf(v),
+  ...(channel === 'whatsapp' ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket } : {}),
+  ...(channel === 'whatsappapi' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),
+});
 
 /** The tag a site adds to show the web chat widget (README "The website chat widget on any site"). */
 export const widgetEmbedSnippet = (origin: string, token: string): string =>

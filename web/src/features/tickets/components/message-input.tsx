@@ -18,12 +18,15 @@ import { useAudioRecorder } from '../hooks/use-audio-recorder.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useQuickReplyPicker } from '../hooks/use-quick-reply-picker.ts';
 import { isBlank, keepsRecording, withSignature } from '../utils/message-rules.ts';
+import { serviceWindowState } from '../utils/service-window.ts';
 import { AttachmentDialog, type Attachment } from './attachment-dialog.tsx';
 import { CameraDialog } from './camera-dialog.tsx';
 import { EmojiPicker } from './emoji-picker.tsx';
 import { QuotedMessage } from './message-bubble.tsx';
 import { useFocusRequest } from './inbox-context.tsx';
 import { QuickReplyPicker } from './quick-reply-picker.tsx';
+import { ServiceWindowNotice } from './service-window-notice.tsx';
+import { TemplateDialog } from './template-dialog.tsx';
 
 const MESSAGE_MEDIA_ACCEPT = acceptAttribute('message');
 
@@ -72,6 +75,16 @@ export function MessageInput({
   const input = useRef<HTMLTextAreaElement>(null);
   const files = useRef<HTMLInputElement>(null);
   const attachMenu = useRef<Menu>(null);
+  const [templates, setTemplates] = useState(false);
+  const [windowNow, setWindowNow] = useState(() => Date.now());
+  const serviceWindow = serviceWindowState(ticket, windowNow);
+  // Meta's 24-hour window: outside it only private notes (and, on the Cloud API, templates) can be written
+  const windowClosed = serviceWindow.applies && !serviceWindow.open && !isPrivate && !editing;
+  useEffect(() => {
+    if (!serviceWindow.applies) return undefined;
+    const timer = setInterval(() => setWindowNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [serviceWindow.applies]);
   useFocusRequest('composer', input, !uploading);
   const signing = signOffered && sign && !isPrivate;
 
@@ -114,7 +127,7 @@ export function MessageInput({
   }, [recorder.state]);
 
   const submit = async () => {
-    if (isBlank(text)) return;
+    if (isBlank(text) || windowClosed) return;
     if (editing) {
       try {
         await edit.mutateAsync({ messageId: editing.id, ticketId: ticket.id, body: text.trim() });
@@ -246,6 +259,7 @@ export function MessageInput({
           <i className="pi pi-lock" aria-hidden="true" /> {t('tickets.input.privateHint')}
         </div>
       ) : null}
+      <ServiceWindowNotice ticket={ticket} state={serviceWindow} onTemplate={() => setTemplates(true)} />
       {picker.open && !recording ? (
         <QuickReplyPicker replies={picker.replies} loading={picker.loading} highlight={picker.highlight} onHighlight={picker.setHighlight} onPick={picker.pick} />
       ) : null}
@@ -274,7 +288,7 @@ export function MessageInput({
                   tooltipOptions={{ position: 'top' }}
                   aria-haspopup="menu"
                   onClick={(e) => attachMenu.current?.toggle(e)}
-                  disabled={busy}
+                  disabled={busy || windowClosed}
                   data-testid="attach-button"
                 />
                 <Menu
@@ -351,7 +365,7 @@ export function MessageInput({
             aria-label={t('tickets.input.placeholder')}
             className="composer__text"
             maxLength={4096}
-            disabled={uploading}
+            disabled={uploading || windowClosed}
             data-testid="message-input"
           />
           {isBlank(text) && !editing && recorder.supported ? (
@@ -363,6 +377,7 @@ export function MessageInput({
               tooltip={t('tickets.input.record')}
               tooltipOptions={{ position: 'top' }}
               onClick={() => void startRecording()}
+              disabled={windowClosed}
               loading={uploading}
               data-testid="record-button"
             />
@@ -373,7 +388,7 @@ export function MessageInput({
               rounded
               aria-label={editing ? t('tickets.input.saveEdit') : t('tickets.input.send')}
               onClick={() => void submit()}
-              disabled={isBlank(text)}
+              disabled={isBlank(text) || windowClosed}
               loading={busy}
               data-testid="send-button"
             />
@@ -391,6 +406,7 @@ export function MessageInput({
           setAttachmentCaption('');
         }}
       />
+      {templates ? <TemplateDialog ticket={ticket} onHide={() => setTemplates(false)} /> : null}
       <CameraDialog
         visible={camera}
         onHide={() => setCamera(false)}

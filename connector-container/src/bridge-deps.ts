@@ -1,0 +1,33 @@
+/**
+ * The bridge's dependencies on our platform: stored messages (Baileys' getMessage, quotes, edits), the media
+ * store and the LID <-> phone pairs, read and written through the functions' services and ports.
+ */
+import { findByChannelMessageId, findStoredMessage, type MessageRecord } from '../../functions/src/modules/messages/message-sends.service.ts';
+import { phoneOfLid, rememberLidPair } from '../../functions/src/modules/contacts/lid-pairs.service.ts';
+import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
+import type { BridgeDeps } from './bridge.ts';
+import type { StoredMessage } from './outbound/content.ts';
+
+const stored = (r: MessageRecord | undefined): StoredMessage | undefined =>
+  r && {
+    id: r.id,
+    channelMessageId: r.channelMessageId,
+    body: r.body,
+    fromMe: r.fromMe,
+    mediaType: r.mediaType,
+    mediaKey: r.mediaUrl,
+    mediaName: r.mediaName,
+    isDeleted: r.isDeleted,
+  };
+
+export const platformBridgeDeps = (): BridgeDeps => ({
+  messages: {
+    byChannelId: async (companyId, connectionId, channelMessageId) => stored(await findByChannelMessageId(companyId, connectionId, channelMessageId)),
+    byId: async (companyId, messageId) => stored(await findStoredMessage(companyId, messageId)),
+  },
+  media: {
+    put: (key, data, mimeType) => blobStore().put(key, data, mimeType),
+    read: (key) => blobStore().read(key),
+  },
+  lidPairs: { phoneOf: phoneOfLid, remember: rememberLidPair },
+});

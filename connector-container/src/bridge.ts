@@ -1,0 +1,321 @@
+/**
+ * The Baileys message bridge: everything that travels over one WhatsApp session. Inbound, the socket's events
+ * become our InboundEvents (normalise.ts) with the contact resolved (LID to phone, group subject) and media
+ * downloaded to the media store, then go to `inbound.fifo` through the session's `emit`; the pipeline stores
+ * each WhatsApp message once by its id, so a redelivery, an offline delivery after a reconnect or a history
+ * sync changes nothing already stored. Outbound, our stored messages become Baileys sends, edits and deletes.
+ * Each dependency on our platform and on Baileys' network calls is injected (bridge-deps.ts wires the real ones).
+ */
+import { downloadMediaMessage, generateMessageIDV2, jidNormalizedUser, type GroupMetadata, type WAMessage, type WAMessageKey, type WAMessageUpdate, type WASocket, type proto, type WACallEvent, type BaileysEventMap } from '@whiskeysockets/baileys';
+import type { InboundEvent } from '@switchboard/shared/connector';
+import type { Message } from '@switchboard/shared/contracts/inbox';
+import { mimeTypeOfName } from '@switchboard/shared/media-types';
+import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';
+import { IdentityResolver, type LidPairStore } from './inbound/identities.ts';
+import { lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
+import { takeInMedia, type MediaSink } from './inbound/media.ts';
+import { addressingOf, normaliseCall, normaliseMessage, normaliseUpdate, timestampOf, type MessageContext } from './inbound/normalise.ts';
+import { contentOf, keyOf, quotedOf, type OutgoingFile, type StoredMessage } from './outbound/content.ts';
+import type { BridgeSendResult, MessageBridge, MessageBridgeFactory, SendTarget, SessionContext } from './sessions/session-bridge.ts';
+
+export interface StoredMessages {
+  byChannelId(companyId: number, connectionId: number, channelMessageId: string): Promise<StoredMessage | undefined>;
+  byId(companyId: number, messageId: string): Promise<StoredMessage | undefined>;
+}
+
+export interface BridgeLog {
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+export interface BridgeDeps {
+  messages: StoredMessages;
+  media: MediaSink & { read(key: string): Promise<Buffer | undefined> };
+  lidPairs: LidPairStore;
+  /** Baileys' media download; replaced in tests */
+  download?: (message: WAMessage, socket: WASocket) => Promise<Buffer>;
+  log?: BridgeLog;
+  now?: () => Date;
+  /**
+   * How far back a history sync's messages are taken in as missed ones. Older history is the import of old
+   * messages (importOldMessages), which this bridge does not do.
+   */
+  historyWindowMs?: number;
+}
+
+export const DEFAULT_HISTORY_WINDOW_MS = 24 * 60 * 60_000;
+/** Events per `emit`: a history sync can bring hundreds at once. */
+const EMIT_CHUNK = 50;
+/** How long the ids of our own sends are remembered, to know their echoes. */
+const OWN_SEND_TTL_MS = 10 * 60_000;
+
+const consoleLog: BridgeLog = {
+  warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', message, ...data })),
+  error: (message, data) => console.error(JSON.stringify({ level: 'error', message, ...data })),
+};
+
+const defaultDownload = (message: WAMessage, socket: WASocket): Promise<Buffer> =>
+  downloadMediaMessage(message, 'buffer', {}, { reuploadRequest: (m) => socket.updateMediaMessage(m), logger: socket.logger });
+
+const FALLBACK_TYPES: Partial<Record<Message['mediaType'], string>> = {
+  image: 'image/jpeg',
+  video: 'video/mp4',
+  audio: 'audio/mpeg',
+  application: 'application/octet-stream',
+};
+
+const hasFile = (m: Pick<Message, 'mediaType'>): boolean => m.mediaType in FALLBACK_TYPES;
+
+type Source = 'live' | 'recovered';
+
+export class BaileysMessageBridge implements MessageBridge {
+  private readonly groups: GroupMetadataCache;
+  private readonly identities: IdentityResolver;
+  private readonly ownSends = new Map<string, number>();
+  private readonly log: BridgeLog;
+  private readonly now: () => Date;
+  private socket: WASocket | undefined;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly deps: BridgeDeps,
+  ) {
+    this.log = deps.log ?? consoleLog;
+    this.now = deps.now ?? (() => new Date());
+    this.groups = new GroupMetadataCache(() => this.now().getTime());
+    this.identities = new IdentityResolver(context.companyId, deps.lidPairs, (error) => this.log.warn('LID pair not stored', this.errorData(error)));
+  }
+
+  bind(socket: WASocket): () => void {
+    this.socket = socket;
+    const on: { [E in keyof BaileysEventMap]?: (arg: BaileysEventMap[E]) => void } = {
+      'messages.upsert': ({ messages, type }) => this.enqueue(() => this.takeIn(messages, type === 'append' ? 'recovered' : 'live')),
+      'messages.update': (updates) => this.enqueue(() => this.takeUpdates(updates)),
+      call: (calls) => this.enqueue(() => this.takeCalls(calls)),
+      'messaging-history.set': (history) => this.enqueue(() => this.takeHistory(history)),
+      'lid-mapping.update': ({ lid, pn }) => this.enqueue(() => this.identities.learn(lid, pn)),
+      'contacts.upsert': (contacts) => this.enqueue(() => this.learnContacts(contacts)),
+      'groups.upsert': (groups) => groups.forEach((g) => this.groups.set(g)),
+      'groups.update': (changes) => this.groups.update(changes),
+      'group-participants.update': ({ id, participants, action }) => this.groups.participants(id, participants, action),
+    };
+    const entries = Object.entries(on) as [keyof BaileysEventMap, (arg: unknown) => void][];
+    for (const [event, handler] of entries) socket.ev.on(event, handler);
+    return () => {
+      for (const [event, handler] of entries) socket.ev.off(event, handler);
+      if (this.socket === socket) this.socket = undefined;
+    };
+  }
+
+  /** Resolves once every event received so far has been handled (tests, and a session draining before it stops). */
+  drain(): Promise<void> {
+    return this.chain;
+  }
+
+  async getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined> {
+    if (!key.id) return undefined;
+    try {
+      const stored = await this.deps.messages.byChannelId(this.context.companyId, this.context.connectionId, key.id);
+      // a deleted message is not sent again; anything else answers with its text, never with an empty message
+      if (!stored || stored.isDeleted) return undefined;
+      return { conversation: stored.body || stored.mediaName || stored.mediaType };
+    } catch (error) {
+      this.log.warn('getMessage lookup failed', { id: key.id, ...this.errorData(error) });
+      return undefined;
+    }
+  }
+
+  cachedGroupMetadata(jid: string): Promise<GroupMetadata | undefined> {
+    const socket = this.socket;
+    return this.groups.get(jid, socket ? (j) => socket.groupMetadata(j) : undefined);
+  }
+
+  async send(socket: WASocket, message: Message, to: SendTarget): Promise<BridgeSendResult> {
+    const jid = jidOfIdentity(to.identity);
+    const stored = await this.deps.messages.byId(to.companyId, message.id);
+    let file: OutgoingFile | undefined;
+    if (hasFile(message)) {
+      file = await this.fileOf(message, stored);
+      if (!file) throw new Error(`The file of message ${message.id} is missing`);
+    }
+    const quotedRecord = message.quotedMsg ? await this.deps.messages.byId(to.companyId, message.quotedMsg.id) : undefined;
+    const quoted = quotedRecord ? quotedOf(jid, quotedRecord) : undefined;
+    const id = this.ownId(socket);
+    const sent = await socket.sendMessage(jid, contentOf(message, file), { messageId: id, ...(quoted ? { quoted } : {}) });
+    return { ack: 1, channelMessageId: sent?.key.id ?? id };
+  }
+
+  async update(socket: WASocket, message: Message, to: SendTarget): Promise<void> {
+    const jid = jidOfIdentity(to.identity);
+    const stored = await this.deps.messages.byId(to.companyId, message.id);
+    if (!stored?.channelMessageId) throw new Error(`Message ${message.id} never reached WhatsApp`);
+    const key = keyOf(jid, stored.channelMessageId, true);
+    const content = message.isDeleted ? { delete: key } : { text: message.body, edit: key };
+    await socket.sendMessage(jid, content, { messageId: this.ownId(socket) });
+  }
+
+  // ----- inbound -----
+
+  private enqueue(task: () => Promise<void>): void {
+    // one event at a time, in the order the socket gave them: one conversation's messages stay in order
+    this.chain = this.chain.then(task).catch((error: unknown) => this.log.error('inbound event not taken in', { connectionId: this.context.connectionId, ...this.errorData(error) }));
+  }
+
+  private async takeIn(messages: WAMessage[], source: Source): Promise<void> {
+    const events: InboundEvent[] = [];
+    for (const msg of messages) {
+      const event = await this.eventOf(msg).catch((error: unknown) => {
+        this.log.warn('message not normalised', { id: msg.key.id, ...this.errorData(error) });
+        return undefined;
+      });
+      if (event) events.push(event);
+    }
+    await this.emit(events);
+    if (source === 'recovered' && events.length > 0) this.context.recovered(events.length);
+  }
+
+  private async takeHistory(history: BaileysEventMap['messaging-history.set']): Promise<void> {
+    for (const pair of history.lidPnMappings ?? []) await this.identities.learn(pair.lid, pair.pn);
+    const since = this.now().getTime() - (this.deps.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS);
+    const recent = history.messages.filter((m) => Date.parse(timestampOf(m, new Date(0))) >= since);
+    await this.takeIn(recent, 'recovered');
+  }
+
+  private async takeUpdates(updates: WAMessageUpdate[]): Promise<void> {
+    const events: InboundEvent[] = [];
+    for (const u of updates) {
+      if (u.update.status === undefined || u.update.status === null || !u.key.fromMe) continue;
+      const contact = await this.chatContact(u.key);
+      const event = contact ? normaliseUpdate(u, { ...this.base(), contact }) : undefined;
+      if (event) events.push(event);
+    }
+    await this.emit(events);
+  }
+
+  private async takeCalls(calls: WACallEvent[]): Promise<void> {
+    const events: InboundEvent[] = [];
+    for (const call of calls) {
+      if (call.status !== 'offer' || call.isGroup) continue;
+      const person = await this.identities.resolve(jidNormalizedUser(call.from), call.callerPn, this.lidLookup());
+      if (!person) continue;
+      const event = normaliseCall(call, { ...this.base(), contact: { identity: person.identity, isGroup: false, ...(person.lid ? { lid: person.lid } : {}) } });
+      if (event) events.push(event);
+    }
+    await this.emit(events);
+  }
+
+  private async learnContacts(contacts: BaileysEventMap['contacts.upsert']): Promise<void> {
+    for (const c of contacts) {
+      const lid = c.lid ?? (lidOfJid(c.id) ? c.id : undefined);
+      const pn = c.phoneNumber ?? (phoneOfJid(c.id) ? c.id : undefined);
+      if (lid && pn) await this.identities.learn(lid, pn);
+    }
+  }
+
+  private async eventOf(msg: WAMessage): Promise<InboundEvent | undefined> {
+    const id = msg.key.id;
+    if (!id) return undefined;
+    // the echo of a send made through this bridge: the send's outcome stores its id on our message
+    if (msg.key.fromMe && this.isOwnSend(id)) return undefined;
+    const addressing = addressingOf(msg.key);
+    if (!addressing) return undefined;
+    const ctx = await this.messageContext(msg, addressing);
+    if (!ctx) return undefined;
+    const normalised = normaliseMessage(msg, ctx);
+    if (!normalised) return undefined;
+    if (!normalised.media) return normalised.event;
+    // a redelivered media message is not downloaded again: the pipeline will find it stored
+    if (await this.deps.messages.byChannelId(this.context.companyId, this.context.connectionId, id).catch(() => undefined)) return normalised.event;
+    const socket = this.socket;
+    const download = this.deps.download ?? defaultDownload;
+    return takeInMedia(
+      normalised.event,
+      normalised.media,
+      () => (socket ? download(msg, socket) : Promise.reject(new Error('no socket'))),
+      this.deps.media,
+      (error) => this.log.warn('media not taken in', { id, ...this.errorData(error) }),
+    );
+  }
+
+  private async messageContext(msg: WAMessage, a: NonNullable<ReturnType<typeof addressingOf>>): Promise<MessageContext | undefined> {
+    const fromMe = !!msg.key.fromMe;
+    if (a.isGroup) {
+      const meta = await this.groups.get(a.chatJid, this.socket ? (j) => this.socket!.groupMetadata(j) : undefined);
+      const sender = !fromMe && a.personJid ? await this.identities.resolve(jidNormalizedUser(a.personJid), a.personAltJid, this.lidLookup()) : undefined;
+      const senderName = fromMe ? undefined : msg.pushName?.trim() || sender?.identity;
+      return { ...this.base(), contact: { identity: a.chatJid, isGroup: true, ...(meta?.subject ? { name: meta.subject } : {}) }, senderName };
+    }
+    if (!a.personJid) return undefined;
+    const person = await this.identities.resolve(jidNormalizedUser(a.personJid), a.personAltJid, this.lidLookup());
+    // a chat with our own number ("message yourself") is not a customer's conversation
+    if (!person || person.identity === this.context.ownNumber()) return undefined;
+    // a message we sent carries our own push name, not the customer's
+    const name = !fromMe ? msg.pushName?.trim() : undefined;
+    return { ...this.base(), contact: { identity: person.identity, isGroup: false, ...(name ? { name } : {}), ...(person.lid ? { lid: person.lid } : {}) } };
+  }
+
+  /** The conversation's contact of a message key (for acks): the group, or the person. */
+  private async chatContact(key: WAMessageKey): Promise<InboundEvent['contact'] | undefined> {
+    const a = addressingOf(key);
+    if (!a) return undefined;
+    if (a.isGroup) return { identity: a.chatJid, isGroup: true };
+    if (!a.personJid) return undefined;
+    const person = await this.identities.resolve(jidNormalizedUser(a.personJid), a.personAltJid, this.lidLookup());
+    return person ? { identity: person.identity, isGroup: false, ...(person.lid ? { lid: person.lid } : {}) } : undefined;
+  }
+
+  private async emit(events: InboundEvent[]): Promise<void> {
+    for (let i = 0; i < events.length; i += EMIT_CHUNK) await this.context.emit(events.slice(i, i + EMIT_CHUNK));
+  }
+
+  private base() {
+    return { companyId: this.context.companyId, connectionId: this.context.connectionId, now: this.now() };
+  }
+
+  private lidLookup() {
+    const mapping = this.socket?.signalRepository?.lidMapping;
+    return mapping ? (jid: string) => mapping.getPNForLID(jid) : undefined;
+  }
+
+  // ----- outbound -----
+
+  /** A new WhatsApp id for a send of ours, remembered so that its echo is not taken in as a message. */
+  private ownId(socket: WASocket): string {
+    const id = generateMessageIDV2(socket.user?.id);
+    const now = this.now().getTime();
+    for (const [known, at] of this.ownSends) {
+      if (now - at < OWN_SEND_TTL_MS) break;
+      this.ownSends.delete(known);
+    }
+    this.ownSends.set(id, now);
+    return id;
+  }
+
+  private isOwnSend(id: string): boolean {
+    const at = this.ownSends.get(id);
+    return at !== undefined && this.now().getTime() - at < OWN_SEND_TTL_MS;
+  }
+
+  private async fileOf(message: Message, stored: StoredMessage | undefined): Promise<OutgoingFile | undefined> {
+    const fileName = stored?.mediaName ?? message.mediaName ?? 'file';
+    const mimeType = mimeTypeOfName(fileName) ?? FALLBACK_TYPES[message.mediaType] ?? 'application/octet-stream';
+    if (stored?.mediaKey) {
+      const data = await this.deps.media.read(stored.mediaKey);
+      if (data) return { data, mimeType, fileName };
+    }
+    // a file kept elsewhere (an absolute link) is fetched by Baileys itself
+    if (message.mediaUrl && /^https?:\/\//.test(message.mediaUrl)) return { data: { url: message.mediaUrl }, mimeType, fileName };
+    return undefined;
+  }
+
+  private errorData(error: unknown): Record<string, unknown> {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The factory the session manager takes: one bridge per running socket of a connection. */
+export const createMessageBridge =
+  (deps: BridgeDeps): MessageBridgeFactory =>
+  (context) =>
+    new BaileysMessageBridge(context, deps);

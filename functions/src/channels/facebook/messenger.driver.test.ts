@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { instagramDriver } from '../instagram/instagram.driver.ts';
+import { facebookDriver, metaDeliveryParts, profileOf } from './messenger.driver.ts';
+
+const connection = { companyId: 3, connectionId: 8 };
+const receivedAt = '2026-03-10T12:00:00.000Z';
+
+describe('the Messenger and Instagram drivers', () => {
+  it('splits a platform delivery by page or account', () => {
+    const parts = metaDeliveryParts({ object: 'page', entry: [{ id: 'P1', messaging: [] }, { id: 'P2', messaging: [] }] });
+    expect(parts.map((p) => [p.channel, p.accountId])).toEqual([
+      ['facebook', 'P1'],
+      ['facebook', 'P2'],
+    ]);
+    expect(metaDeliveryParts({ object: 'instagram', entry: [{ id: 'IG' }] })[0]!.channel).toBe('instagram');
+    expect(() => metaDeliveryParts({ object: 'whatsapp_business_account', entry: [] })).toThrow();
+  });
+
+  it('reads messages, attachments, echoes, receipts and reactions of every messaging element', () => {
+    const at = Date.parse(receivedAt);
+    const events = facebookDriver.parseInbound({
+      connection,
+      receivedAt,
+      payload: {
+        object: 'page',
+        entry: [
+          {
+            id: 'P1',
+            messaging: [
+              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, message: { mid: 'm1', text: 'oi', reply_to: { mid: 'm0' } } },
+              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, message: { mid: 'm2', attachments: [{ type: 'image', payload: { url: 'https://cdn/a.jpg' } }, { type: 'file', payload: { url: 'https://cdn/b.pdf' } }] } },
+              { sender: { id: 'P1' }, recipient: { id: 'U1' }, timestamp: at, message: { mid: 'm3', text: 'resposta', is_echo: true } },
+              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, delivery: { mids: ['m3'], watermark: at } },
+              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, reaction: { mid: 'm3', action: 'react', emoji: '❤' } },
+            ],
+          },
+        ],
+      },
+    });
+    expect(events.map((e) => [e.kind, 'channelMessageId' in e ? e.channelMessageId : null, e.contact.identity])).toEqual([
+      ['message', 'm1', 'U1'],
+      ['message', 'm2', 'U1'],
+      ['message', 'm2#1', 'U1'],
+      ['message', 'm3', 'U1'],
+      ['ack', 'm3', 'U1'],
+      ['watermark', null, 'U1'],
+      ['reaction', `reaction-m3-U1-${at}`, 'U1'],
+    ]);
+    expect(events[0]).toMatchObject({ body: 'oi', quotedChannelMessageId: 'm0', fromMe: false });
+    expect(events[1]).toMatchObject({ mediaType: 'image', mediaRef: 'https://cdn/a.jpg' });
+    expect(events[2]).toMatchObject({ mediaType: 'application', mediaRef: 'https://cdn/b.pdf' });
+    expect(events[3]).toMatchObject({ fromMe: true, body: 'resposta' });
+    expect(events[4]).toMatchObject({ ack: 2 });
+  });
+
+  it('turns receipts without ids into watermarks: delivered (2) and read (3) up to their time', () => {
+    const at = Date.parse(receivedAt);
+    const events = facebookDriver.parseInbound({
+      connection,
+      receivedAt,
+      payload: {
+        object: 'page',
+        entry: [
+          {
+            id: 'P1',
+            messaging: [
+              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, delivery: { watermark: at - 5000 } },
+              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, read: { watermark: at - 1000 } },
+            ],
+          },
+        ],
+      },
+    });
+    expect(events).toEqual([
+      expect.objectContaining({ kind: 'watermark', ack: 2, watermark: new Date(at - 5000).toISOString(), contact: { identity: 'U1', isGroup: false } }),
+      expect.objectContaining({ kind: 'watermark', ack: 3, watermark: new Date(at - 1000).toISOString() }),
+    ]);
+  });
+
+  it("names a person from Messenger's first and last name, or Instagram's name, else its username", () => {
+    expect(profileOf({ id: '1', first_name: 'Ana', last_name: 'Souza', profile_pic: 'https://cdn/a.jpg' })).toEqual({ name: 'Ana Souza', urlPicture: 'https://cdn/a.jpg' });
+    expect(profileOf({ id: '2', name: 'Bia Lima', username: 'bia' })).toEqual({ name: 'Bia Lima' });
+    expect(profileOf({ id: '3', username: 'bia.ig' })).toEqual({ name: 'bia.ig' });
+    expect(profileOf({ id: '4' })).toEqual({});
+  });
+
+  it('refuses a delivery of the other object', () => {
+    expect(() => instagramDriver.parseInbound({ connection, receivedAt, payload: { object: 'page', entry: [] } })).toThrow();
+  });
+});

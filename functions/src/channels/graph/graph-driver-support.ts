@@ -1,0 +1,52 @@
+/** What the three Graph drivers share: a connection's settings, send failures sorted for the outbound consumer, links. */
+import type { Channel, Message } from '@switchboard/shared/contracts/inbox';
+import { extensionOf } from '@switchboard/shared/media-types';
+import { graphSettingsOf } from '../../modules/connections/graph-connections.service.ts';
+import type { GraphSettings } from '../../modules/connections/connection.entity.ts';
+import { config } from '../../platform/config.ts';
+import { ChannelUnavailable, CredentialsRejected, MediaUnavailable, PermanentSendError } from '../channel-driver.ts';
+import { GraphError, GraphUnreachable } from './graph-client.ts';
+
+/** A Graph connection's settings; a connection without them (deleted meanwhile) cannot send. */
+export const settingsFor = async (channel: Channel, companyId: number, connectionId: number): Promise<GraphSettings> => {
+  const settings = await graphSettingsOf(companyId, connectionId);
+  if (!settings?.accessToken) throw new ChannelUnavailable(channel);
+  return settings;
+};
+
+/**
+ * A failed Graph send as the outbound consumer reads it: network and 5xx (and throttling) are worth another try and
+ * are thrown as they are; a refused token is CredentialsRejected; any other 4xx is permanent.
+ */
+export const sendFailure = (error: unknown): never => {
+  if (error instanceof GraphUnreachable) throw error;
+  if (error instanceof GraphError) {
+    if (error.tokenRejected) throw new CredentialsRejected(error.message);
+    if (error.retryable) throw error;
+    throw new PermanentSendError(error.message);
+  }
+  throw error;
+};
+
+/** A failed media download: Meta's 4xx (gone, refused) is MediaUnavailable; network and 5xx are worth another try. */
+export const mediaFailure = (error: unknown): never => {
+  if (error instanceof GraphError && !error.retryable) throw new MediaUnavailable(error.message);
+  throw error;
+};
+
+/**
+ * The link Meta fetches a message's file from: the stored file's signed, expiring download URL (S3 presigned in AWS,
+ * the gateway's signed /media path locally), made absolute with the public address. No sign-in is needed to read it,
+ * and it stops working when its signature expires.
+ */
+export const publicMediaLink = (m: Pick<Message, 'mediaUrl'>): string | undefined => {
+  if (!m.mediaUrl) return undefined;
+  return /^https?:\/\//.test(m.mediaUrl) ? m.mediaUrl : new URL(m.mediaUrl, config().PUBLIC_URL).toString();
+};
+
+/** A file name for received media: the customer's own when given, else one made from the type (`image.jpeg`). */
+export const mediaFileName = (mimeType: string, given: string | undefined, fallbackBase: string): string => {
+  if (given && extensionOf(given)) return given.replace(/[/\\]/g, '_').slice(0, 200);
+  const subtype = (mimeType.split(';')[0]!.split('/')[1] ?? '').replace(/[^a-z0-9]/gi, '').slice(0, 10);
+  return `${fallbackBase}.${subtype || 'bin'}`;
+};

@@ -1,0 +1,93 @@
+import type { Message } from '@switchboard/shared/contracts/inbox';
+import { describe, expect, it } from 'vitest';
+import { cloudMessageOf, whatsappCloudDriver } from './whatsapp-cloud.driver.ts';
+import { placeholderCount, renderTemplateBody } from './cloud-templates.ts';
+
+const connection = { companyId: 3, connectionId: 7, accountId: 'PN1' };
+const receivedAt = '2026-03-10T12:00:00.000Z';
+const delivery = (value: Record<string, unknown>, phoneNumberId = 'PN1') => ({
+  object: 'whatsapp_business_account',
+  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, ...value } }] }],
+});
+const parse = (payload: unknown) => whatsappCloudDriver.parseInbound({ connection, payload, receivedAt });
+
+const message = (over: Partial<Message>): Message => ({
+  id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', ticketId: 1, contactId: null, body: '', fromMe: true, read: true, mediaType: 'chat', mediaUrl: null,
+  mediaName: null, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, isPrivate: false, quotedMsg: null, userId: 1, error: null,
+  createdAt: receivedAt, updatedAt: receivedAt, ...over,
+});
+
+describe('the Cloud API driver, inbound', () => {
+  it('turns a text with a quote into a message event named by its wamid, with the profile name', () => {
+    const events = parse(
+      delivery({
+        contacts: [{ profile: { name: 'Ana' }, wa_id: '5511988887777' }],
+        messages: [{ from: '5511988887777', id: 'wamid.A', timestamp: '1773144000', type: 'text', text: { body: 'Oi' }, context: { id: 'wamid.Q' } }],
+      }),
+    );
+    expect(events).toEqual([
+      {
+        kind: 'message', companyId: 3, connectionId: 7, channel: 'whatsappapi',
+        contact: { identity: '5511988887777', name: 'Ana', phone: '5511988887777', isGroup: false },
+        at: new Date(1773144000 * 1000).toISOString(), channelMessageId: 'wamid.A', fromMe: false, body: 'Oi', mediaType: 'chat', quotedChannelMessageId: 'wamid.Q',
+      },
+    ]);
+  });
+
+  it('leaves media to be fetched, keeps reactions and maps statuses to acks, failed with its reason', () => {
+    const events = parse(
+      delivery({
+        messages: [
+          { from: '55', id: 'wamid.D', timestamp: '1', type: 'document', document: { id: 'MEDIA9', mime_type: 'application/pdf', filename: 'nota.pdf' } },
+          { from: '55', id: 'wamid.R', timestamp: '1', type: 'reaction', reaction: { message_id: 'wamid.OURS', emoji: '👍' } },
+          { from: '55', id: 'wamid.U', timestamp: '1', type: 'unsupported' },
+        ],
+        statuses: [
+          { id: 'wamid.OURS', status: 'read', timestamp: '2', recipient_id: '55' },
+          { id: 'wamid.OURS2', status: 'failed', timestamp: '2', recipient_id: '55', errors: [{ code: 131047, title: 'Re-engagement message' }] },
+        ],
+      }),
+    );
+    expect(events.map((e) => [e.kind, 'channelMessageId' in e ? e.channelMessageId : null])).toEqual([
+      ['message', 'wamid.D'],
+      ['reaction', 'wamid.R'],
+      ['ack', 'wamid.OURS'],
+      ['ack', 'wamid.OURS2'],
+    ]);
+    expect(events[0]).toMatchObject({ mediaType: 'application', body: 'nota.pdf', mediaRef: JSON.stringify({ id: 'MEDIA9', filename: 'nota.pdf' }) });
+    expect(events[1]).toMatchObject({ targetChannelMessageId: 'wamid.OURS', emoji: '👍' });
+    expect(events[2]).toMatchObject({ ack: 3 });
+    expect(events[3]).toMatchObject({ ack: 0, error: 'ERR_SENDING_WAPP_MSG: 131047 Re-engagement message' });
+  });
+
+  it("leaves out another number's events and refuses what is not a Cloud API delivery", () => {
+    expect(parse(delivery({ messages: [{ from: '55', id: 'x', timestamp: '1', type: 'text', text: { body: 'a' } }] }, 'OTHER'))).toEqual([]);
+    expect(() => parse({ object: 'page', entry: [] })).toThrow();
+  });
+});
+
+describe('the Cloud API driver, outbound', () => {
+  it('sends text, media by link with caption and file name, and templates with their body texts', () => {
+    expect(cloudMessageOf(message({ body: 'Olá' }))).toEqual({ type: 'text', text: { body: 'Olá', preview_url: false } });
+    expect(cloudMessageOf(message({ body: 'veja', mediaType: 'application', mediaName: 'a.pdf', mediaUrl: 'https://cdn.example/a.pdf?sig=1' }))).toEqual({
+      type: 'document',
+      document: { link: 'https://cdn.example/a.pdf?sig=1', caption: 'veja', filename: 'a.pdf' },
+    });
+    expect(cloudMessageOf(message({ body: 'x', mediaType: 'audio', mediaUrl: 'https://cdn.example/a.ogg' }))).toEqual({ type: 'audio', audio: { link: 'https://cdn.example/a.ogg' } });
+    expect(cloudMessageOf(message({ template: { name: 'oi', language: 'pt_BR', params: ['Ana'] } }))).toEqual({
+      type: 'template',
+      template: { name: 'oi', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }] },
+    });
+  });
+
+  it('checks a number’s settings field by field', () => {
+    expect(whatsappCloudDriver.validateConfig({ phoneNumberId: '1', wabaId: '2', accessToken: 't', appSecret: 's', verifyToken: 'v' })).toEqual([]);
+    expect(whatsappCloudDriver.validateConfig({ phoneNumberId: 'x' }).map((i) => i.path).sort()).toEqual(['accessToken', 'appSecret', 'phoneNumberId', 'verifyToken', 'wabaId']);
+  });
+
+  it('counts and fills template placeholders', () => {
+    expect(placeholderCount('Olá {{1}}, pedido {{2}}')).toBe(2);
+    expect(placeholderCount('sem nada')).toBe(0);
+    expect(renderTemplateBody('Olá {{1}}, pedido {{2}}', ['Ana', '42'])).toBe('Olá Ana, pedido 42');
+  });
+});

@@ -1,0 +1,21 @@
+/**
+ * The port through which the `whatsapp` driver reaches the Baileys sessions. Only the connector process (the
+ * Fargate task, or the local runtime that runs it in process) registers one; elsewhere nothing is registered and
+ * every send answers ChannelUnavailable, so the sender's retry window applies.
+ */
+import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { OutgoingContext, SendResult } from '../channel-driver.ts';
+
+export interface WhatsappSessions {
+  /** sends over the session of `to.connectionId` when it runs here and is open; else throws ChannelUnavailable */
+  send(message: Message, to: OutgoingContext): Promise<SendResult>;
+  update(message: Message, to: OutgoingContext): Promise<void>;
+}
+
+let registered: WhatsappSessions | undefined;
+
+export const registerWhatsappSessions = (sessions: WhatsappSessions | undefined): void => {
+  registered = sessions;
+};
+
+export const whatsappSessions = (): WhatsappSessions | undefined => registered;

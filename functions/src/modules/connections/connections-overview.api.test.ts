@@ -1,0 +1,97 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ConnectionsOverview } from '@switchboard/shared/contracts/connections';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { connectionKey } from './connection.entity.ts';
+
+let runtime: Runtime;
+let root: ApiClient;
+let first: TestCompany;
+let second: TestCompany;
+
+/** What a channel writes when its session drops (the session fleet owns that write; here it is only a fixture). */
+const setStatus = (companyId: number, id: number, status: Connection['status']) =>
+  table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: connectionKey(companyId, id),
+      UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': status },
+    }),
+  );
+
+const everyPage = async (client: ApiClient, limit: number) => {
+  const pages: ConnectionsOverview[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { status: number; body: ConnectionsOverview } = await client.get<ConnectionsOverview>(`/whatsapp/all?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    pages.push(res.body);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return pages;
+};
+
+beforeAll(async () => {
+  runtime = await startApi();
+  root = new ApiClient(runtime.url);
+  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  first = await signupCompany(runtime, 'Overview One');
+  second = await signupCompany(runtime, 'Overview Two');
+  const extra = await first.admin.post('/whatsapp', { channel: 'webchat', name: 'Balcão' });
+  expect(extra.status).toBe(201);
+  await setStatus(first.companyId, (extra.body as Connection).id, 'DISCONNECTED');
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('GET /whatsapp/all', () => {
+  it('gives the super user every company with its connections and the counts of connected, disconnected and total', async () => {
+    const pages = await everyPage(root, 50);
+    const companies = pages.flatMap((p) => p.companies);
+    expect(companies.map((c) => c.companyId)).toEqual([...companies.map((c) => c.companyId)].sort((a, b) => a - b));
+    const one = companies.find((c) => c.companyId === first.companyId)!;
+    expect(one).toMatchObject({ companyName: 'Overview One', connected: 1, disconnected: 1, total: 2 });
+    expect(one.connections.map((c) => [c.name, c.status, c.isDefault])).toEqual([
+      ['Chat do site', 'CONNECTED', true],
+      ['Balcão', 'DISCONNECTED', false],
+    ]);
+    expect(one.connections[0]).not.toHaveProperty('token');
+    expect(companies.find((c) => c.companyId === second.companyId)).toMatchObject({ companyName: 'Overview Two', connected: 1, disconnected: 0, total: 1 });
+  });
+
+  it('pages through the companies with a cursor, each company once', async () => {
+    const pages = await everyPage(root, 1);
+    const ids = pages.flatMap((p) => p.companies.map((c) => c.companyId));
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(pages.slice(0, -1).every((p) => p.hasMore && p.companies.length === 1)).toBe(true);
+    expect((await root.get('/whatsapp/all?cursor=not-a-cursor')).status).toBe(400);
+    expect((await root.get('/whatsapp/all?limit=101')).status).toBe(400);
+  });
+
+  it('refuses company admins and agents (403), whatever their connection rights', async () => {
+    expect(await first.admin.get('/whatsapp/all')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const allowed = await addAgent(runtime, first, { allowConnections: 'enabled' });
+    expect(await allowed.client.get('/whatsapp/all')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await new ApiClient(runtime.url).get('/whatsapp/all')).status).toBe(401);
+  });
+});
+
+describe('PUT /whatsapp/{id} group settings', () => {
+  it('stores allowGroup and groupAsTicket and answers them', async () => {
+    const before = await first.admin.get<Connection>(`/whatsapp/${first.connectionId}`);
+    expect(before.body).toMatchObject({ allowGroup: false, groupAsTicket: 'disabled' });
+    const res = await first.admin.put<Connection>(`/whatsapp/${first.connectionId}`, { allowGroup: true, groupAsTicket: 'enabled' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ allowGroup: true, groupAsTicket: 'enabled', name: 'Chat do site' });
+    expect((await first.admin.get<Connection>(`/whatsapp/${first.connectionId}`)).body).toMatchObject({ allowGroup: true, groupAsTicket: 'enabled' });
+    expect((await first.admin.put(`/whatsapp/${first.connectionId}`, { groupAsTicket: 'sometimes' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Media an event left at the provider (`mediaRef`: Cloud API media ids, Messenger attachment URLs) is fetched by the
+ * channel's driver when the event is processed, after the webhook was answered, and kept in the blob store. Media
+ * the provider no longer serves is logged and the message kept without it; anything else fails the event, which
+ * the queue delivers again.
+ */
+import type { InboundMessageEvent } from '@switchboard/shared/connector';
+import { MediaUnavailable } from '../../channels/channel-driver.ts';
+import { driverFor } from '../../channels/drivers.ts';
+import { ids } from '../../platform/clock.ts';
+import { logger } from '../../platform/logger.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
+
+export interface StoredMedia {
+  key: string;
+  name: string;
+  mimeType: string;
+  size: number;
+}
+
+export const fetchInboundMedia = async (event: InboundMessageEvent): Promise<StoredMedia | undefined> => {
+  const driver = driverFor(event.channel);
+  if (!event.mediaRef || event.media || !driver.fetchMedia) return event.media;
+  try {
+    const file = await driver.fetchMedia({ companyId: event.companyId, connectionId: event.connectionId }, event.mediaRef);
+    const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
+    const key = `c${event.companyId}/in${event.connectionId}/${ids.ulid()}-${safeName}`;
+    await blobStore().put(key, file.bytes, file.mimeType);
+    return { key, name: file.name, mimeType: file.mimeType, size: file.bytes.length };
+  } catch (error) {
+    if (!(error instanceof MediaUnavailable)) throw error;
+    logger.warn('inbound media no longer available: message kept without it', { connectionId: event.connectionId, error });
+    return undefined;
+  }
+};

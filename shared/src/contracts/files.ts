@@ -1,0 +1,76 @@
+/**
+ * File lists (server reference 8.6: `Files` + `FilesOptions`): named lists of files that a queue (`fileListId`) or a
+ * chatbot option (`optFileId`) sends one by one, with each file's name as its caption. Spec document 2 section 7
+ * "GET /files/"; issue 9 section 2 "File lists".
+ */
+import { z } from 'zod';
+import { refineUpload } from '../media-types.ts';
+import { idParam } from './common.ts';
+
+export const FILE_LIST_PAGE_SIZES = [5, 10, 25] as const;
+export const FILE_LIST_DEFAULT_PAGE_SIZE = 5;
+/** Records per page of GET /files (pageNumber counts from 1). */
+export const FILE_LIST_API_PAGE_SIZE = 20;
+/** GET /files/list (the pickers of the queue dialog) answers at most this many lists. */
+export const FILE_LIST_PICKER_LIMIT = 200;
+/** Files of one list: a list is sent whole to a customer, so it stays short. */
+export const FILE_LIST_MAX_OPTIONS = 20;
+
+export const fileOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** the uploaded file's own name, type and a signed address to read it; null until a file is uploaded */
+  fileName: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type FileOption = z.infer<typeof fileOption>;
+
+export const fileList = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  message: z.string(),
+  options: z.array(fileOption),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FileList = z.infer<typeof fileList>;
+
+export const fileListBody = z.object({
+  name: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
+  message: z.string().max(5000).default(''),
+  /** an option with an id keeps its file; one without is new (its file is uploaded next); a missing one is removed */
+  options: z
+    .array(z.object({ id: z.number().int().positive().optional(), name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!') }))
+    .max(FILE_LIST_MAX_OPTIONS)
+    .default([]),
+});
+export type FileListBody = z.infer<typeof fileListBody>;
+export type FileListBodyInput = z.input<typeof fileListBody>;
+
+export const fileListIdParams = z.object({ id: idParam });
+
+export const fileListQuery = z.object({
+  searchParam: z.string().trim().max(100).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const fileListResponse = z.object({ files: z.array(fileList), hasMore: z.boolean() });
+export const fileListSummaries = z.array(z.object({ id: z.number().int(), name: z.string() }));
+
+/** The file of one option; it travels to the blob store through the answered upload address, as message attachments do. */
+export const fileUploadBody = z
+  .object({
+    optionId: z.number().int().positive(),
+    name: z.string().trim().min(1).max(200),
+    mimeType: z.string().trim().min(1).max(200),
+    size: z
+      .number()
+      .int()
+      .positive()
+      .max(64 * 1024 * 1024),
+  })
+  .superRefine(refineUpload('fileList'));
+export const fileUploadResponse = z.object({ fileList, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
+
+/** Live event `company{id}-file` (server reference 11; no dash after "company"). */
+export type FileListEvent = { action: 'create' | 'update'; fileList: FileList } | { action: 'delete'; fileId: number };

@@ -1,0 +1,94 @@
+import type { ConnectionsOverview } from '@switchboard/shared/contracts/connections';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { appRoutes } from '../../../app/router.tsx';
+import { sessionStore } from '../../../lib/session-store.ts';
+import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { fakeNetwork, freshPageEachTest, until } from '../../../test-network.ts';
+
+/** /allConnections as the app renders it against a fake API: the super user's overview with totals, and who is sent away. */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const page = freshPageEachTest('pt');
+
+const overview: ConnectionsOverview = {
+  companies: [
+    {
+      companyId: 7,
+      companyName: 'Acme',
+      connected: 1,
+      disconnected: 0,
+      total: 1,
+      connections: [{ id: 1, name: 'Chat do site', channel: 'webchat', status: 'CONNECTED', number: null, isDefault: true, updatedAt: '2026-03-04T15:30:00.000Z' }],
+    },
+    {
+      companyId: 9,
+      companyName: 'Beta Lojas',
+      connected: 1,
+      disconnected: 2,
+      total: 3,
+      connections: [
+        { id: 1, name: 'Vendas', channel: 'whatsapp', status: 'CONNECTED', number: '5511988887777', isDefault: true, updatedAt: '2026-03-04T15:30:00.000Z' },
+        { id: 2, name: 'Suporte', channel: 'whatsapp', status: 'DISCONNECTED', number: null, isDefault: false, updatedAt: '2026-03-04T15:30:00.000Z' },
+        { id: 3, name: 'Balcão', channel: 'whatsapp', status: 'qrcode', number: null, isDefault: false, updatedAt: '2026-03-04T15:30:00.000Z' },
+      ],
+    },
+  ],
+  nextCursor: null,
+  hasMore: false,
+};
+
+const render = async (user = makeUser({ super: true })) => {
+  const calls = fakeNetwork({
+    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
+    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
+    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    'GET /api/whatsapp/all': () => ({ status: 200, body: overview }),
+    'GET /api/whatsapp': () => ({ status: 200, body: [] }),
+  });
+  sessionStore.setSession({ token: 'old', user });
+  const router = createMemoryRouter(appRoutes, { initialEntries: ['/allConnections'] });
+  await act(async () => {
+    page.root.render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
+  return { calls, router };
+};
+
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const rowsText = (table: string) => [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
+
+describe('the All-connections overview', () => {
+  it('shows the super user each company with connected, disconnected and total, and a totals row', async () => {
+    await render();
+    await until(() => rowsText('all-connections-table').length === 2, 'the companies');
+    expect(rowsText('all-connections-table')[1]!.trim()).toBe('Beta Lojas123');
+    expect(byTestId('all-connections-total-connected')!.textContent).toBe('2');
+    expect(byTestId('all-connections-total-disconnected')!.textContent).toBe('2');
+    expect(byTestId('all-connections-total')!.textContent).toBe('4');
+    expect(byTestId('nav-allConnections')).not.toBeNull();
+  });
+
+  it("opens another company's connections with the same columns, without session buttons, edit or delete", async () => {
+    await render();
+    await until(() => byTestId('all-connections-open-9') !== null, 'the open action');
+    await act(async () => byTestId('all-connections-open-9')!.click());
+    await until(() => rowsText('all-connections-company-table').length === 3, "the company's connections");
+    expect(byTestId('all-connections-dialog')!.textContent).toContain('Conexões de Beta Lojas');
+    expect(rowsText('all-connections-company-table')[0]).toContain('5511988887777');
+    expect(rowsText('all-connections-company-table')[1]).toContain('Desconectado');
+    expect(document.querySelector('[data-testid^=connection-retry-], [data-testid^=connection-edit-], [data-testid^=connection-delete-]')).toBeNull();
+  });
+
+  it('sends anyone but the super user to /tickets, with no menu entry', async () => {
+    const { router, calls } = await render(makeUser({ super: false }));
+    await until(() => router.state.location.pathname === '/tickets', 'the redirect');
+    expect(calls.some((c) => c.path === '/api/whatsapp/all')).toBe(false);
+    expect(byTestId('nav-allConnections')).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useTranslation } from 'react-i18next';
+import { channelIcon } from '../../../lib/channel-icon.ts';
+import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
+import { hasSessionHealth } from '../utils/session-actions.ts';
+import { SessionControls } from './session-controls.tsx';
+
+export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'>;
+
+export interface ConnectionsTableProps {
+  connections: ConnectionRow[];
+  loading?: boolean;
+  emptyMessage: string;
+  /** session buttons, edit and delete (spec document 2 section 6) */
+  canAct: boolean;
+  onShowQr?: (id: number) => void;
+  onEdit?: (id: number) => void;
+  onDelete?: (row: ConnectionRow) => void;
+  /** the health panel of a WhatsApp session; absent where the session's company is not the viewer's */
+  onHealth?: (id: number) => void;
+  testId?: string;
+}
+
+/**
+ * The connections table (spec document 2 "Connections page"): channel icon, name, number, status, session
+ * actions, last update (dd/MM/yy HH:mm), default flag, and the row actions. The All-connections dialog shows
+ * the same columns.
+ */
+export function ConnectionsTable({ connections, loading, emptyMessage, canAct, onShowQr, onEdit, onDelete, onHealth, testId = 'connections-table' }: ConnectionsTableProps) {
+  const { t } = useTranslation();
+
+  const channelCell = (c: ConnectionRow) => (
+    <i className={`${channelIcon(c.channel)} connections-table__channel`} role="img" aria-label={t(`connections.channels.${c.channel}`)} title={t(`connections.channels.${c.channel}`)} />
+  );
+  // on a phone the default column gives way to a tag beside the name
+  const nameCell = (c: ConnectionRow) => (
+    <div className="connections-table__name-cell">
+      <span className="connections-table__name">{c.name}</span>
+      {c.isDefault ? <span className="connections-table__default-tag">{t('connections.columns.isDefault')}</span> : null}
+    </div>
+  );
+  const numberCell = (c: ConnectionRow) =>
+    c.number ? (
+      c.number
+    ) : (
+      <>
+        <span aria-hidden="true" className="connections-table__none">
+          —
+        </span>
+        <span className="sr-only">{t('connections.noNumber')}</span>
+      </>
+    );
+  const statusCell = (c: ConnectionRow) => {
+    const look = statusLook(c.status);
+    return (
+      <span className={`connection-status connection-status--${look.severity}`} data-testid="connection-status">
+        <i className={look.icon} aria-hidden="true" />
+        {t(look.label)}
+      </span>
+    );
+  };
+  const sessionCell = (c: ConnectionRow) => <SessionControls connection={c} canAct={canAct} onShowQr={onShowQr} />;
+  const defaultCell = (c: ConnectionRow) =>
+    c.isDefault ? <i className="pi pi-check-circle connections-table__default" role="img" aria-label={t('connections.defaultYes')} title={t('connections.defaultYes')} /> : null;
+  const actionsCell = (c: ConnectionRow) => (
+    <div className="connections-table__actions">
+      {onHealth && hasSessionHealth(c.channel) ? (
+        <Button
+          type="button"
+          text
+          rounded
+          icon="pi pi-heart"
+          aria-label={t('connections.health.open', { name: c.name })}
+          tooltip={t('connections.health.open', { name: c.name })}
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => onHealth(c.id)}
+          data-testid={`connection-health-${c.id}`}
+        />
+      ) : null}
+      {canAct && onEdit ? (
+        <Button
+          type="button"
+          text
+          rounded
+          icon="pi pi-pencil"
+          aria-label={t('connections.edit', { name: c.name })}
+          tooltip={t('connections.edit', { name: c.name })}
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => onEdit(c.id)}
+          data-testid={`connection-edit-${c.id}`}
+        />
+      ) : null}
+      {canAct && onDelete ? (
+        <Button
+          type="button"
+          text
+          rounded
+          severity="danger"
+          icon="pi pi-trash"
+          aria-label={t('connections.delete', { name: c.name })}
+          tooltip={t('connections.delete', { name: c.name })}
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => onDelete(c)}
+          data-testid={`connection-delete-${c.id}`}
+        />
+      ) : null}
+    </div>
+  );
+  const hasActions = Boolean(onHealth) || (canAct && Boolean(onEdit || onDelete));
+
+  return (
+    <DataTable value={connections} dataKey="id" loading={loading} emptyMessage={emptyMessage} className="connections-table" rowClassName={(c: ConnectionRow) => `connection-row-${c.id}`} data-testid={testId}>
+      <Column header={<span className="sr-only">{t('connections.columns.channel')}</span>} body={channelCell} className="connections-table__channel-cell" />
+      <Column header={t('connections.columns.name')} body={nameCell} />
+      <Column header={t('connections.columns.number')} body={numberCell} className="connections-table__optional" headerClassName="connections-table__optional" />
+      <Column header={t('connections.columns.status')} body={statusCell} />
+      <Column header={t('connections.columns.session')} body={sessionCell} className="connections-table__session-cell" />
+      <Column header={t('connections.columns.updatedAt')} body={(c: ConnectionRow) => formatUpdatedAt(c.updatedAt)} className="connections-table__optional" headerClassName="connections-table__optional" />
+      <Column
+        header={t('connections.columns.isDefault')}
+        body={defaultCell}
+        className="connections-table__center connections-table__optional"
+        headerClassName="connections-table__center connections-table__optional"
+      />
+      {hasActions ? <Column header={<span className="sr-only">{t('connections.columns.actions')}</span>} body={actionsCell} className="connections-table__actions-cell" /> : null}
+    </DataTable>
+  );
+}

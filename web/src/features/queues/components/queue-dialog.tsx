@@ -1,0 +1,314 @@
+import { QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
+import type { Queue } from '@switchboard/shared/contracts/inbox';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
+import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { useFileListNames, useUserNames } from '../api/get-option-targets.ts';
+import { useQueue } from '../api/get-queue.ts';
+import { useSaveQueue } from '../api/save-queue.ts';
+import { addOption, moveOption, removeOption, updateOption } from '../utils/chatbot-tree.ts';
+import {
+  emptyQueueForm,
+  hasErrors,
+  queueBodyOf,
+  queueFormOf,
+  validateQueueForm,
+  type QueueFormErrors,
+  type QueueFormValues,
+} from '../utils/queue-form.ts';
+import { ChatbotTreeEditor, type TreeActions } from './chatbot-tree-editor.tsx';
+import { HoursEditor } from './hours-editor.tsx';
+
+const FORM_ID = 'queue-form';
+const PANEL_ID = 'queue-tabpanel';
+type QueueTab = 'data' | 'hours';
+
+/**
+ * Add a queue (no `queueId`) or edit one: the queue-data tab with the chatbot option tree, and the service-hours tab
+ * when the company keeps hours per queue (`showHours`, scheduleType 'queue').
+ */
+export function QueueDialog({
+  visible,
+  queueId,
+  queues,
+  showHours,
+  onHide,
+}: {
+  visible: boolean;
+  queueId?: number;
+  queues: Queue[];
+  showHours: boolean;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveQueue();
+  const detail = useQueue(visible ? queueId : undefined);
+  const files = useFileListNames(visible);
+  const users = useUserNames(visible);
+  const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
+  const [errors, setErrors] = useState<QueueFormErrors>({});
+  const [touched, setTouched] = useState(false);
+  const [tab, setTab] = useState<QueueTab>('data');
+  const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
+  const keySeq = useRef(0);
+  const nextKey = () => `o${++keySeq.current}`;
+  const pending = save.isPending;
+  const editing = queueId !== undefined;
+  const queuesAfterSave = editing ? queues.length : queues.length + 1;
+
+  useEffect(() => {
+    if (!visible) {
+      setLoadedFor(null);
+      return;
+    }
+    setErrors({});
+    setTouched(false);
+    setTab('data');
+    if (!editing) {
+      setValues(emptyQueueForm());
+      setLoadedFor('new');
+    }
+  }, [visible, editing]);
+
+  useEffect(() => {
+    if (visible && editing && detail.data && loadedFor !== queueId) {
+      setValues(queueFormOf(detail.data, () => `o${++keySeq.current}`));
+      setLoadedFor(queueId);
+    }
+  }, [visible, editing, detail.data, loadedFor, queueId]);
+
+  const apply = (next: QueueFormValues) => {
+    setValues(next);
+    if (touched) setErrors(validateQueueForm(next, queuesAfterSave));
+  };
+
+  const actions: TreeActions = {
+    add: (parent) => apply({ ...values, chatbots: addOption(values.chatbots, parent, nextKey()) }),
+    update: (path, patch) => apply({ ...values, chatbots: updateOption(values.chatbots, path, patch) }),
+    remove: (path) => apply({ ...values, chatbots: removeOption(values.chatbots, path) }),
+    move: (path, delta) => apply({ ...values, chatbots: moveOption(values.chatbots, path, delta) }),
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateQueueForm(values, queuesAfterSave);
+    setTouched(true);
+    setErrors(found);
+    if (hasErrors(found)) {
+      setTab('data');
+      return;
+    }
+    save.mutate(
+      { id: queueId, body: queueBodyOf(values) },
+      {
+        onSuccess: () => {
+          toast.success(t('queues.toasts.saved'));
+          onHide();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS')
+            setErrors({ ...found, color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' });
+          if (isApiError(error) && error.code === 'ERR_WAPP_GREETING_REQUIRED')
+            setErrors({ ...found, greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' });
+          toast.error(error);
+        },
+      },
+    );
+  };
+
+  const loading = editing && loadedFor !== queueId;
+  const tabs: QueueTab[] = showHours ? ['data', 'hours'] : ['data'];
+  const choices = {
+    queues: queues.map((q) => ({ id: q.id, name: q.name })),
+    users: users.data ?? [],
+    files: files.data ?? [],
+  };
+
+  const data = (
+    <>
+      <div className="queue-form__row">
+        <FormField id="queue-name" label={t('queues.dialog.name')} error={errors.name}>
+          <InputText
+            {...fieldA11y('queue-name', errors.name)}
+            autoFocus
+            autoComplete="off"
+            invalid={Boolean(errors.name)}
+            value={values.name}
+            onChange={(e) => apply({ ...values, name: e.target.value })}
+          />
+        </FormField>
+        <FormField id="queue-color" label={t('queues.dialog.color')} error={errors.color}>
+          <div className="queue-color">
+            <input
+              type="color"
+              className="queue-color__swatch"
+              aria-label={t('queues.dialog.colorPicker')}
+              value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : '#7c7c7c'}
+              onChange={(e) => apply({ ...values, color: e.target.value })}
+              data-testid="queue-color-picker"
+            />
+            <InputText
+              {...fieldA11y('queue-color', errors.color)}
+              autoComplete="off"
+              invalid={Boolean(errors.color)}
+              value={values.color}
+              onChange={(e) => apply({ ...values, color: e.target.value })}
+            />
+          </div>
+        </FormField>
+        <FormField id="queue-order" label={t('queues.dialog.order')}>
+          <InputNumber
+            inputId="queue-order"
+            value={values.orderQueue}
+            min={0}
+            max={9999}
+            useGrouping={false}
+            onChange={(e) => apply({ ...values, orderQueue: e.value ?? null })}
+          />
+        </FormField>
+      </div>
+      <FormField id="queue-greeting" label={t('queues.dialog.greeting')} error={errors.greetingMessage}>
+        <InputTextarea
+          {...fieldA11y('queue-greeting', errors.greetingMessage)}
+          rows={3}
+          autoResize
+          invalid={Boolean(errors.greetingMessage)}
+          value={values.greetingMessage}
+          onChange={(e) => apply({ ...values, greetingMessage: e.target.value })}
+        />
+      </FormField>
+      <FormField id="queue-out-of-hours" label={t('queues.dialog.outOfHours')}>
+        <InputTextarea
+          id="queue-out-of-hours"
+          rows={2}
+          autoResize
+          value={values.outOfHoursMessage}
+          onChange={(e) => apply({ ...values, outOfHoursMessage: e.target.value })}
+        />
+      </FormField>
+      <div className="queue-form__row">
+        <div className="queue-check">
+          <InputSwitch
+            inputId="queue-rotation"
+            checked={values.ativarRoteador}
+            onChange={(e) => apply({ ...values, ativarRoteador: Boolean(e.value) })}
+            data-testid="queue-rotation"
+          />
+          <label htmlFor="queue-rotation">{t('queues.dialog.rotation')}</label>
+        </div>
+        {/* the time belongs to the rotation: shown while it is on, rather than shown disabled */}
+        {values.ativarRoteador ? (
+          <FormField id="queue-rotation-time" label={t('queues.dialog.rotationTime')}>
+            <Dropdown
+              inputId="queue-rotation-time"
+              value={values.tempoRoteador}
+              options={QUEUE_ROTATION_TIMES.map((m) => ({
+                value: m,
+                label: m === 0 ? t('queues.dialog.rotationUnset') : t('queues.dialog.minutes', { count: m }),
+              }))}
+              onChange={(e) => apply({ ...values, tempoRoteador: e.value as number })}
+              className="w-full"
+              data-testid="queue-rotation-time"
+            />
+          </FormField>
+        ) : null}
+        <div className="queue-check">
+          <InputSwitch
+            inputId="queue-close-ticket"
+            checked={values.closeTicket}
+            onChange={(e) => apply({ ...values, closeTicket: Boolean(e.value) })}
+          />
+          <label htmlFor="queue-close-ticket">{t('queues.dialog.closeTicket')}</label>
+        </div>
+      </div>
+      <FormField id="queue-file-list" label={t('queues.dialog.fileList')} hint={t('queues.dialog.fileListHint')}>
+        <Dropdown
+          inputId="queue-file-list"
+          value={values.fileListId}
+          options={choices.files.map((f) => ({ value: f.id, label: f.name }))}
+          placeholder={t('queues.dialog.noFileList')}
+          showClear
+          onChange={(e) => apply({ ...values, fileListId: (e.value as number | null) ?? null })}
+          className="w-full"
+          data-testid="queue-file-list"
+        />
+      </FormField>
+      <ChatbotTreeEditor tree={values.chatbots} errors={errors.options ?? {}} actions={actions} choices={choices} />
+    </>
+  );
+
+  return (
+    <Dialog
+      header={editing ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
+      visible={visible}
+      onHide={onHide}
+      footer={
+        <DialogActions
+          onCancel={onHide}
+          confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'queue-save' }}
+        />
+      }
+      style={{ width: '52rem' }}
+      position="top"
+      breakpoints={{ '860px': '96vw' }}
+      modal
+      closable={!pending}
+      dismissableMask={!pending}
+      className="queue-dialog"
+      data-testid="queue-dialog"
+    >
+      {loading ? (
+        detail.isError ? (
+          <p role="alert">{t('queues.loadFailed')}</p>
+        ) : (
+          <PageLoader />
+        )
+      ) : (
+        <>
+          {tabs.length > 1 ? (
+            <div className="queue-tabs" role="tablist" aria-label={t('queues.dialog.tabsLabel')} onKeyDown={onTabsKeyDown}>
+              {tabs.map((tb) => (
+                <button
+                  key={tb}
+                  type="button"
+                  role="tab"
+                  id={`queue-tab-${tb}`}
+                  aria-selected={tab === tb}
+                  aria-controls={PANEL_ID}
+                  tabIndex={tab === tb ? 0 : -1}
+                  className={`queue-tabs__tab${tab === tb ? ' queue-tabs__tab--active' : ''}`}
+                  onClick={() => setTab(tb)}
+                  data-testid={`queue-tab-${tb}`}
+                >
+                  {t(`queues.dialog.tabs.${tb}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <form id={FORM_ID} className="dialog-form queue-form" onSubmit={submit} noValidate>
+            <div {...(tabs.length > 1 ? { role: 'tabpanel', id: PANEL_ID, 'aria-labelledby': `queue-tab-${tab}` } : {})}>
+              {tab === 'data' ? (
+                data
+              ) : (
+                <HoursEditor schedules={values.schedules} onChange={(schedules) => apply({ ...values, schedules })} />
+              )}
+            </div>
+          </form>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import { QUEUE_DEFAULT_PAGE_SIZE, QUEUE_PAGE_SIZES } from '@switchboard/shared/contracts/queues';
+import type { Queue } from '@switchboard/shared/contracts/inbox';
+import { can } from '@switchboard/shared/permissions';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/session.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { buildViewer } from '../../../lib/viewer.ts';
+import { useDeleteQueue } from '../api/delete-queue.ts';
+import { useQueues } from '../api/get-queues.ts';
+import { useQueuesLiveUpdates } from '../hooks/use-queues-live-updates.ts';
+import { QueueDialog } from './queue-dialog.tsx';
+import './queues.css';
+
+type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: number };
+
+/** /queues (spec document 2 "Queues page"): admins only; a profile user sees the no-access view. */
+export function QueuesPage() {
+  const user = useCurrentUser();
+  if (!can(buildViewer(user), 'admin:area')) return <ForbiddenPage />;
+  return <QueuesList companyId={user.companyId} showHours={user.company.settings?.scheduleType === 'queue'} />;
+}
+
+function QueuesList({ companyId, showHours }: { companyId: number; showHours: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  useDocumentTitle(t('queues.title'));
+  useQueuesLiveUpdates(companyId);
+  const list = useQueues();
+  const remove = useDeleteQueue();
+  const [rows, setRows] = useState<number>(QUEUE_DEFAULT_PAGE_SIZE);
+  const [first, setFirst] = useState(0);
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const queues = list.data ?? [];
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('queues.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
+  };
+
+  const colorCell = (q: Queue) => (
+    <span className="queues-table__color">
+      <span className="queues-table__swatch" style={{ backgroundColor: q.color }} aria-hidden="true" />
+      {q.color}
+    </span>
+  );
+  const actionsCell = (q: Queue) => (
+    <div className="queues-table__actions">
+      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('queues.edit', { name: q.name })} tooltip={t('queues.edit', { name: q.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: q.id })} data-testid={`queue-edit-${q.id}`} />
+      <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('queues.delete', { name: q.name })} tooltip={t('queues.delete', { name: q.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(q)} data-testid={`queue-delete-${q.id}`} />
+    </div>
+  );
+
+  return (
+    <section className="page queues-page" data-testid="queues-page">
+      <PageHeader
+        title={t('queues.title')}
+        subtitle={t('queues.subtitle')}
+        actions={<Button type="button" icon="pi pi-plus" label={t('queues.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="queues-add" />}
+      />
+      <div className="surface-panel queues-panel">
+        <DataTable
+          value={queues}
+          dataKey="id"
+          loading={list.isFetching && !list.data}
+          paginator
+          rows={rows}
+          first={first}
+          rowsPerPageOptions={[...QUEUE_PAGE_SIZES]}
+          onPage={(e) => {
+            setFirst(e.first);
+            setRows(e.rows);
+          }}
+          emptyMessage={list.isError ? t('queues.loadFailed') : t('queues.empty')}
+          className="queues-table"
+          data-testid="queues-table"
+        >
+          <Column field="id" header={t('queues.columns.id')} style={{ width: '5rem' }} />
+          <Column field="name" header={t('queues.columns.name')} />
+          <Column header={t('queues.columns.color')} body={colorCell} />
+          <Column field="orderQueue" header={t('queues.columns.order')} style={{ width: '7rem' }} />
+          <Column header={t('queues.columns.greeting')} body={(q: Queue) => <span className="queues-table__greeting">{q.greetingMessage}</span>} />
+          <Column header={<span className="sr-only">{t('queues.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        </DataTable>
+      </div>
+      <QueueDialog
+        visible={dialog.kind !== 'none'}
+        queueId={dialog.kind === 'edit' ? dialog.id : undefined}
+        queues={queues}
+        showHours={showHours}
+        onHide={() => setDialog({ kind: 'none' })}
+      />
+      <DeleteDialog
+        visible={Boolean(deleting)}
+        onHide={() => setDeleting(null)}
+        header={t('queues.deleteDialog.header')}
+        message={t('queues.deleteDialog.message', { name: deleting?.name ?? '' })}
+        confirmLabel={t('queues.deleteDialog.confirm')}
+        onConfirm={confirmDelete}
+        testId="queue-delete-dialog"
+      />
+    </section>
+  );
+}
