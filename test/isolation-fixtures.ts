@@ -68,6 +68,7 @@ export const queryFixtures: Record<string, Fixture<Record<string, string | numbe
 export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'users.update': () => ({ name: 'Changed by another company' }),
   'users.toggle-width': () => ({ defaultTicketsManagerWidth: 500 }),
+  'users.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'contacts.update': () => ({ name: 'Changed by another company', number: '5511900001111' }),
   'contacts.toggle-accept-audio': () => ({ acceptAudioMessage: false }),
   'contacts.toggle-disable-bot': () => ({ disableBot: true }),
@@ -116,6 +117,7 @@ export const ownCompanyRoutes = new Set([
   'auth.me',
   'auth.ws-ticket',
   'users.list',
+  'users.picker',
   'users.create',
   'queues.list',
   'connections.list',

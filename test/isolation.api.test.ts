@@ -56,6 +56,8 @@ beforeAll(async () => {
   process.env.META_GRAPH_URL = graph.url;
   runtime = await startApi();
   const a = await signup('owner-a@example.com', 'Company A');
+  // user ids are numbered per company: fillers put A's agent past any id company B reaches (users.create makes one)
+  for (let i = 1; i <= 3; i++) await createUser(a.companyId, { name: `Filler user ${i}`, email: `filler-${i}-a@example.com`, password: 'pass-12345' });
   const agent = await createUser(a.companyId, { name: 'Agent A', email: 'agent-a@example.com', password: 'pass-12345' });
   emailB = 'owner-b@example.com';
   await signup(emailB, 'Company B');

@@ -50,12 +50,13 @@ const poll = async (sqs: SQSClient, url: string, handler: (e: SQSEvent) => Promi
 };
 
 const main = async () => {
-  log('info', 'connector started');
   let stopping = false;
+  // listening before the first line, so a stop that follows the start line at once is never missed
   const waitForSignal = new Promise<string>((resolve) => {
     process.once('SIGTERM', () => resolve('SIGTERM'));
     process.once('SIGINT', () => resolve('SIGINT'));
   });
+  log('info', 'connector started');
   const keepAlive = setInterval(() => undefined, 60_000);
   const commandsUrl = process.env.QUEUE_URL_CONNECTOR_COMMANDS;
   const outboundUrl = process.env.QUEUE_URL_CONNECTOR_OUTBOUND;

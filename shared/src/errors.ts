@@ -48,6 +48,10 @@ export const errorStatus = {
   ERR_QUEUE_LIMIT_REACHED: 400,
   ERR_DUPLICATED_TAG: 409,
   ERR_DUPLICATED_SHORTCODE: 409,
+  /** demoting the company's only admin would leave nobody to manage it */
+  ERR_LAST_ADMIN: 400,
+  /** an admin removing their own user from the users page */
+  ERR_DELETE_SELF: 400,
   /** a free-form message to a Meta channel more than 24 hours after the customer's last message */
   ERR_OUTSIDE_SERVICE_WINDOW: 400,
   /** a webhook post whose signature is missing or wrong */

@@ -52,11 +52,14 @@ export const routeTable = defineRoutes([
   { id: 'companies.list-plan', method: 'GET', path: '/companies/listPlan/{companyId}', module: 'companies', auth: 'user' },
   { id: 'settings.public', method: 'GET', path: '/public-settings/{key}', module: 'settings', auth: 'public' },
   // users (own profile from the avatar menu; the admin users page extends these)
+  { id: 'users.picker', method: 'GET', path: '/users/list', module: 'users', auth: 'user' },
   { id: 'users.show', method: 'GET', path: '/users/{id}', module: 'users', auth: 'user' },
   { id: 'users.update', method: 'PUT', path: '/users/{id}', module: 'users', auth: 'user' },
   { id: 'users.create', method: 'POST', path: '/users', module: 'users', auth: 'user', access: rules['admin:area'], status: 201 },
   { id: 'users.list', method: 'GET', path: '/users', module: 'users', auth: 'user' },
   { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user' },
+  { id: 'users.delete', method: 'DELETE', path: '/users/{id}', module: 'users', auth: 'user', access: rules['admin:area'] },
+  { id: 'users.media-upload', method: 'POST', path: '/users/{id}/media-upload', module: 'users', auth: 'user' },
   // inbox lookups
   { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user' },
   // queues and their chatbot option trees (spec document 2 "Queues page", section 7 "Queues and chatbots"); admins only

@@ -30,7 +30,7 @@ import {
 import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
-import { createUserBody, updateUserBody, userIdParams } from './contracts/users.ts';
+import { createUserBody, updateUserBody, userIdParams, userMediaBody, userMediaResponse, userPickerResponse } from './contracts/users.ts';
 import {
   closeAllBody,
   companySettingQuery,
@@ -150,6 +150,9 @@ export const routeSchemas = {
   'users.create': { body: createUserBody, response: user },
   'users.list': { query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
   'users.toggle-width': { params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
+  'users.picker': { response: userPickerResponse },
+  'users.delete': { params: userIdParams, response: okResponse },
+  'users.media-upload': { params: userIdParams, body: userMediaBody, response: userMediaResponse },
   // inbox lookups
   'queues.list': { response: z.array(queue) },
   // queues and their chatbot option trees

@@ -57,7 +57,7 @@ export interface FakeGraphState {
    * Called with each accepted send before it is answered (its answer is ready): a test posts the echo or status
    * webhook from here to make it arrive before the send settles.
    */
-  beforeSendAnswer?: (call: RecordedCall, answer: any) => Promise<void>;
+  beforeSendAnswer?: (call: RecordedCall, answer: any) => Promise<void | { status: number; body: unknown }>;
 }
 
 export interface FakeGraph extends FakeGraphState {
@@ -168,8 +168,8 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
       const forced = state.sendFailures.shift();
       if (forced) return graphError(forced.status, forced.code ?? 1, forced.message ?? 'Forced failure');
       const sent = async (answerBody: unknown): Promise<Answer> => {
-        await state.beforeSendAnswer?.(call, answerBody);
-        return { status: 200, body: answerBody };
+        const replaced = await state.beforeSendAnswer?.(call, answerBody);
+        return replaced ? { status: replaced.status, body: replaced.body } : { status: 200, body: answerBody };
       };
       if (first === 'me') {
         const problem = messengerSendProblem(body);

@@ -88,6 +88,7 @@ beforeAll(async () => {
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
   await newVisitor(CUSTOMER, 'Olá, preciso de ajuda com meu pedido');
   await api('POST', '/quick-messages', { shortcode: 'ola', message: 'Olá! Como posso ajudar?', geral: true }, session.token);
+  await api('POST', '/users', { name: 'Carla Colega', email: `carla.${run}@example.com`, password: 'a11y-password-2' }, session.token);
   // the visitor's message is queued (202) and becomes a ticket a moment later
   for (let i = 0; i < 50 && !ticketUuid; i++) {
     const pending = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
@@ -148,6 +149,7 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
       ['/connections', 'connections-page'],
       ['/queues', 'queues-page'],
       ['/files', 'files-page'],
+      ['/users', 'users-page'],
       ['/no-such-page', 'not-found-page'],
     ] as const) {
       await page.goto(`${baseUrl()}${path}`);
@@ -173,6 +175,21 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('files-add').click();
     await page.getByTestId('file-list-add-option').click();
     await audit('/files dialog');
+    await page.goto(`${baseUrl()}/users`);
+    await page.getByTestId('users-add').click();
+    await page.getByTestId('user-dialog').waitFor();
+    await page.getByTestId('user-save').click();
+    await audit('/users dialog with validation messages');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('users-table').locator('tbody tr', { hasText: 'Carla Colega' }).locator('[data-testid^=user-edit-]').click();
+    await page.locator('#user-name').waitFor();
+    await audit('/users edit dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^=user-delete-]').first().click();
+    await page.getByTestId('user-delete-dialog').waitFor();
+    await audit('/users delete dialog');
     await page.goto(`${baseUrl()}/connections`);
     await page.locator('[data-testid^=connection-edit-]').first().click();
     await page.getByTestId('connection-dialog').waitFor();

@@ -32,6 +32,7 @@ const ConnectionsPage = page(() => import('../features/connections/components/co
 const AllConnectionsPage = page(() => import('../features/connections/components/all-connections-page.tsx'), 'AllConnectionsPage');
 const QueuesPage = page(() => import('../features/queues/components/queues-page.tsx'), 'QueuesPage');
 const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage');
+const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -49,6 +50,7 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/queues', element: <QueuesPage /> },
   { path: '/files', element: <FilesPage /> },
+  { path: '/users', element: <UsersPage /> },
 ];
 
 export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));

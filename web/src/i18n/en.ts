@@ -5,6 +5,7 @@ import { schedulesEn } from './schedules/en.ts';
 import { connectionsEn } from './connections/en.ts';
 import { queuesEn } from './queues/en.ts';
 import { filesEn } from './files/en.ts';
+import { usersEn } from './users/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -81,6 +82,8 @@ export const en: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Another queue already uses this colour. Pick another one.',
     ERR_WAPP_GREETING_REQUIRED: 'With more than one queue, a greeting message is required.',
     ERR_OUT_OF_HOURS: 'Outside office hours.',
+    ERR_LAST_ADMIN: 'The company needs at least one admin.',
+    ERR_DELETE_SELF: 'You cannot delete your own user.',
     ERR_VALIDATION: 'Some fields are invalid. Please review the form.',
     ERR_NOT_FOUND: 'Record not found.',
     ERR_ROUTE_NOT_FOUND: 'Resource not found.',
@@ -247,6 +250,7 @@ export const en: Dictionary = {
   connections: connectionsEn,
   queues: queuesEn,
   files: filesEn,
+  users: usersEn,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

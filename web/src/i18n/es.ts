@@ -5,6 +5,7 @@ import { schedulesEs } from './schedules/es.ts';
 import { connectionsEs } from './connections/es.ts';
 import { queuesEs } from './queues/es.ts';
 import { filesEs } from './files/es.ts';
+import { usersEs } from './users/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -81,6 +82,8 @@ export const es: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Otra cola ya usa este color. Elige otro.',
     ERR_WAPP_GREETING_REQUIRED: 'Con más de una cola, el mensaje de saludo es obligatorio.',
     ERR_OUT_OF_HOURS: 'Fuera del horario de atención.',
+    ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
+    ERR_DELETE_SELF: 'No puede borrar su propio usuario.',
     ERR_VALIDATION: 'Algunos campos no son válidos. Revisa el formulario.',
     ERR_NOT_FOUND: 'Registro no encontrado.',
     ERR_ROUTE_NOT_FOUND: 'Recurso no encontrado.',
@@ -247,6 +250,7 @@ export const es: Dictionary = {
   connections: connectionsEs,
   queues: queuesEs,
   files: filesEs,
+  users: usersEs,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -4,6 +4,7 @@ import { schedulesPt } from './schedules/pt.ts';
 import { connectionsPt } from './connections/pt.ts';
 import { queuesPt } from './queues/pt.ts';
 import { filesPt } from './files/pt.ts';
+import { usersPt } from './users/pt.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -84,6 +85,8 @@ export const pt = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já é usada por outra fila. Escolha outra.',
     ERR_WAPP_GREETING_REQUIRED: 'Com mais de uma fila, a mensagem de saudação é obrigatória.',
     ERR_OUT_OF_HOURS: 'Fora do horário de atendimento.',
+    ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
+    ERR_DELETE_SELF: 'Você não pode excluir o seu próprio usuário.',
     ERR_VALIDATION: 'Alguns campos estão inválidos. Revise o formulário.',
     ERR_NOT_FOUND: 'Registro não encontrado.',
     ERR_ROUTE_NOT_FOUND: 'Recurso não encontrado.',
@@ -250,6 +253,7 @@ export const pt = {
   connections: connectionsPt,
   queues: queuesPt,
   files: filesPt,
+  users: usersPt,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

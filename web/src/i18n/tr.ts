@@ -5,6 +5,7 @@ import { schedulesTr } from './schedules/tr.ts';
 import { connectionsTr } from './connections/tr.ts';
 import { queuesTr } from './queues/tr.ts';
 import { filesTr } from './files/tr.ts';
+import { usersTr } from './users/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -81,6 +82,8 @@ export const tr: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Bu renk başka bir kuyrukta kullanılıyor. Başka bir renk seçin.',
     ERR_WAPP_GREETING_REQUIRED: 'Birden fazla kuyruk varken karşılama mesajı zorunludur.',
     ERR_OUT_OF_HOURS: 'Mesai saatleri dışında.',
+    ERR_LAST_ADMIN: 'Şirketin en az bir yöneticisi olmalı.',
+    ERR_DELETE_SELF: 'Kendi kullanıcınızı silemezsiniz.',
     ERR_VALIDATION: 'Bazı alanlar geçersiz. Lütfen formu gözden geçirin.',
     ERR_NOT_FOUND: 'Kayıt bulunamadı.',
     ERR_ROUTE_NOT_FOUND: 'Kaynak bulunamadı.',
@@ -247,6 +250,7 @@ export const tr: Dictionary = {
   connections: connectionsTr,
   queues: queuesTr,
   files: filesTr,
+  users: usersTr,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

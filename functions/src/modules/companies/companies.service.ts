@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
-import { createWebchatConnection } from '../connections/connections.service.ts';
+import { createWebchatConnection } from '../connections/connection-set.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { createQueue, DEFAULT_QUEUE_COLOR } from '../queues/queues.service.ts';
 import { setUserQueues } from '../users/users.service.ts';

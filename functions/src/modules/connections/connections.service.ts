@@ -9,39 +9,28 @@
  *   deletes it, so the widget stops answering.
  * Every change is told to the company's agents on `company-{id}-whatsapp`.
  */
-import {
-  CONNECTION_TOKEN_LENGTH,
-  DEFAULT_WEBCHAT_COLOR,
-  type ConnectionEvent,
-  type CreatableChannel,
-  type CreateConnectionBody,
-  type UpdateConnectionBody,
-} from '@switchboard/shared/contracts/connections';
+import type { CreateConnectionBody, UpdateConnectionBody } from '@switchboard/shared/contracts/connections';
 import type { Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
-import { channels } from '@switchboard/shared/events';
 import { API_PREFIX } from '@switchboard/shared/route-table';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
-import { nextId } from '../../platform/table/counter.repository.ts';
-import { companyPk } from '../../platform/table/keys.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
-import { findQueues } from '../queues/queues.service.ts';
-import type { ConnectionRecord, ConnectionSettings, GraphSettings } from './connection.entity.ts';
+import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
 import { createCloudApiConnection, replaceGraphToken } from './graph-connections.service.ts';
 import {
   deleteConnectionRecord,
   getConnectionRecord,
   getWebchatToken,
-  insertConnection,
   listConnectionRecords,
   readConnectionSet,
   updateConnectionRecord,
 } from './connections.repository.ts';
-import { deleteSessionItems, newSessionItems } from './whatsapp-session.repository.ts';
+import { deleteSessionItems } from './whatsapp-session.repository.ts';
+import { addConnection, announce, ATTEMPTS, changedMeanwhile, newToken, requireCompanyQueues, updated } from './connection-set.service.ts';
+
+export { addConnection, announce, createWebchatConnection, requireCompanyQueues, updated } from './connection-set.service.ts';
 import { queueSessionCommand } from './whatsapp-sessions.service.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
@@ -134,99 +123,6 @@ export const findWebchatByToken = async (token: string): Promise<ConnectionRecor
 export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);
 
 // ----- administration (the connections page) -----
-
-/** Tries a change again when another one got in between its read and its write. */
-const ATTEMPTS = 3;
-const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The connections changed meanwhile; reload and try again');
-
-const newToken = (): string => ids.token(24).slice(0, CONNECTION_TOKEN_LENGTH);
-
-export const updated = (r: ConnectionRecord): ConnectionEvent => ({
-  action: 'update',
-  whatsapp: { id: r.id, name: r.name, channel: r.channel, status: r.status, isDefault: r.isDefault, updatedAt: r.updatedAt },
-});
-
-/** Tells the company's agents (only them), whose lists and menu badge follow. */
-export const announce = async (companyId: number, events: ConnectionEvent[]): Promise<void> => {
-  try {
-    for (const data of events) await publish(companyId, { event: channels.whatsapp(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('connection event not published', { companyId, error: error as Error });
-  }
-};
-
-export const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {
-  if (queueIds.length === 0) return;
-  const known = await findQueues(companyId, queueIds);
-  const unknown = queueIds.filter((id) => !known.has(id));
-  if (unknown.length) {
-    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }] });
-  }
-};
-
-/** Groups start off (allowGroup false, groupAsTicket disabled); an admin turns them on by editing. */
-type NewConnection = Omit<ConnectionSettings, 'allowGroup' | 'groupAsTicket'> & { channel: CreatableChannel | 'facebook' | 'instagram'; graph?: GraphSettings };
-
-/** Adds a connection within `limit`; it is the default when asked or when the company has no default. */
-export const addConnection = async (companyId: number, input: NewConnection, limit?: number) => {
-  let id: number | undefined;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const set = await readConnectionSet(companyId);
-    if (limit !== undefined && set.connections.length >= limit) {
-      throw new AppError('ERR_CONNECTION_LIMIT_REACHED', `maximum connections reached: ${limit}`, { details: { limit } });
-    }
-    id ??= await nextId(companyPk(companyId), 'connection');
-    const defaults = set.connections.filter((c) => c.isDefault);
-    const isDefault = input.isDefault || defaults.length === 0;
-    const now = clock().now().toISOString();
-    const record: ConnectionRecord = {
-      ...input,
-      id,
-      companyId,
-      isDefault,
-      // a web chat runs as soon as it exists; a WhatsApp session opens in the connector
-      status: input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED',
-      allowGroup: false,
-      groupAsTicket: 'disabled',
-      token: newToken(),
-      createdAt: now,
-      updatedAt: now,
-    };
-    const cleared = isDefault ? defaults : [];
-    const session = input.channel === 'whatsapp' ? newSessionItems(companyId, id, now) : [];
-    if ((await insertConnection(record, { rev: set.rev, clearDefault: cleared.map((c) => c.id) }, session)) === 'ok') {
-      return { record, cleared: cleared.map((c) => ({ ...c, isDefault: false, updatedAt: now })) };
-    }
-  }
-  throw changedMeanwhile();
-};
-
-/** The web chat every new company starts with (and test setups add); no plan limit applies. */
-export const createWebchatConnection = async (
-  companyId: number,
-  input: {
-    name: string;
-    queueIds: number[];
-    color?: string;
-    greetingMessage?: string;
-    complationMessage?: string;
-    isDefault?: boolean;
-    timeCreateNewTicket?: number;
-  },
-): Promise<ConnectionRecord> => {
-  const { record } = await addConnection(companyId, {
-    channel: 'webchat',
-    name: input.name,
-    isDefault: input.isDefault ?? true,
-    greetingMessage: input.greetingMessage ?? '',
-    complationMessage: input.complationMessage ?? '',
-    outOfHoursMessage: '',
-    queueIds: input.queueIds,
-    color: input.color ?? DEFAULT_WEBCHAT_COLOR,
-    timeCreateNewTicket: input.timeCreateNewTicket ?? 0,
-  });
-  return record;
-};
 
 /** GET /whatsapp/{id}: another company's connection is not found. */
 export const showConnection = async (auth: AuthContext, id: number): Promise<Connection> => toConnection(await requireConnection(auth.companyId, id));

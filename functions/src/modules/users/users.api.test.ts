@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { config } from '../../platform/config.ts';
+import { resetClock, setClock } from '../../platform/clock.ts';
+import { updateCompanySettings } from '../companies/companies.service.ts';
+import { createQueue } from '../queues/queues.service.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -13,6 +17,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
+afterEach(() => resetClock());
+
+let serial = 0;
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++serial}@example.com`;
 
 describe('users', () => {
   it('lets an admin add an agent to the company, who can sign in with the new-user defaults', async () => {
@@ -60,5 +68,238 @@ describe('users', () => {
     }
     const over = await own.admin.post('/users', { name: 'Um a mais', email: `over-${own.companyId}@example.com`, password: 'pass-12345' });
     expect(over).toMatchObject({ status: 400, body: { error: 'ERR_USER_LIMIT_REACHED', message: `maximum users reached: ${limit}` } });
+  });
+
+  it('creates a user with every field of the dialog, shows it, and lists it for pickers', async () => {
+    const own = await signupCompany(runtime);
+    const email = uniqueEmail('completa');
+    const res = await own.admin.post('/users', {
+      name: 'Completa Silva',
+      email: email.toUpperCase(),
+      password: 'pass-12345',
+      profile: 'admin',
+      startWork: '08:00',
+      endWork: '18:10',
+      farewellMessage: 'Tchau!',
+      whatsappId: own.connectionId,
+      queueIds: [own.queueId],
+      allTicket: 'enable',
+      allowGroup: true,
+      defaultTheme: 'dark',
+      defaultMenu: 'closed',
+      allHistoric: 'enabled',
+      allUserChat: 'enabled',
+      userClosePendingTicket: 'disabled',
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+    });
+    expect(res.status).toBe(201);
+    const expected = {
+      name: 'Completa Silva',
+      email,
+      profile: 'admin',
+      super: false,
+      startWork: '08:00',
+      endWork: '18:10',
+      farewellMessage: 'Tchau!',
+      whatsappId: own.connectionId,
+      queueIds: [own.queueId],
+      allTicket: 'enable',
+      allowGroup: true,
+      defaultTheme: 'dark',
+      defaultMenu: 'closed',
+      allHistoric: 'enabled',
+      allUserChat: 'enabled',
+      userClosePendingTicket: 'disabled',
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+    };
+    expect(res.body).toMatchObject(expected);
+    expect(res.body).not.toHaveProperty('passwordHash');
+    expect((await own.admin.get(`/users/${res.body.id}`)).body).toMatchObject(expected);
+    const picker = await own.admin.get('/users/list');
+    expect(picker.status).toBe(200);
+    expect(picker.body).toContainEqual({ id: res.body.id, name: 'Completa Silva', profile: 'admin', queueIds: [own.queueId] });
+  });
+
+  it('fills in the new-user defaults of every field left out', async () => {
+    const own = await signupCompany(runtime);
+    const res = await own.admin.post('/users', { name: 'Padrão', email: uniqueEmail('padrao'), password: 'pass-12345' });
+    expect(res.body).toMatchObject({
+      profile: 'user',
+      startWork: '00:00',
+      endWork: '23:59',
+      allTicket: 'disable',
+      allowGroup: false,
+      defaultTheme: 'light',
+      defaultMenu: 'open',
+      allHistoric: 'disabled',
+      allUserChat: 'disabled',
+      userClosePendingTicket: 'enabled',
+      showDashboard: 'disabled',
+      allowRealTime: 'disabled',
+      allowConnections: 'disabled',
+      whatsappId: null,
+      queueIds: [],
+      profileImage: null,
+    });
+  });
+
+  it("refuses another company's queues and connection, bad hours, and answers 404 for another company's user", async () => {
+    const other = await signupCompany(runtime, 'Other Users Co');
+    // ids are numbered per company: these two exist in the other company only
+    const otherQueue0 = await createQueue(other.companyId, { name: 'Fila de Outra', color: '#123456' });
+    const otherConn = await other.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat de Outra' });
+    expect(otherConn.status).toBe(201);
+    other.queueId = otherQueue0.id;
+    other.connectionId = otherConn.body.id;
+    const otherQueue = await company.admin.post('/users', { name: 'Fila Alheia', email: uniqueEmail('fa'), password: 'pass-12345', queueIds: [other.queueId] });
+    expect(otherQueue).toMatchObject({ status: 400, body: { fields: [{ path: 'body.queueIds' }] } });
+    const otherConnection = await company.admin.post('/users', { name: 'Conexão Alheia', email: uniqueEmail('ca'), password: 'pass-12345', whatsappId: other.connectionId });
+    expect(otherConnection).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    const badHours = await company.admin.post('/users', { name: 'Horas', email: uniqueEmail('h'), password: 'pass-12345', startWork: '25:00' });
+    expect(badHours).toMatchObject({ status: 400, body: { fields: [{ path: 'body.startWork' }] } });
+    const agent = await addAgent(runtime, company);
+    expect((await company.admin.put(`/users/${agent.id}`, { queueIds: [other.queueId] })).status).toBe(400);
+    expect((await company.admin.put(`/users/${agent.id}`, { whatsappId: other.connectionId })).status).toBe(404);
+    expect((await other.admin.get(`/users/${agent.id}`)).status).toBe(404);
+    expect((await other.admin.put(`/users/${agent.id}`, { name: 'Hijacked' })).status).toBe(404);
+    expect((await other.admin.delete(`/users/${agent.id}`)).status).toBe(404);
+    expect((await company.admin.get(`/users/${agent.id}`)).body.name).toBe(agent.name);
+    expect((await other.admin.get('/users/list')).body.map((u: { id: number }) => u.id)).not.toContain(agent.id);
+  });
+
+  it('lets an admin edit every field, including the e-mail the user then signs in with', async () => {
+    const agent = await addAgent(runtime, company);
+    const email = uniqueEmail('renamed');
+    const res = await company.admin.put(`/users/${agent.id}`, {
+      name: 'Renomeada',
+      email,
+      password: 'new-pass-123',
+      startWork: '00:10',
+      endWork: '23:50',
+      queueIds: [],
+      allTicket: 'enable',
+      showDashboard: 'enabled',
+      whatsappId: company.connectionId,
+    });
+    expect(res).toMatchObject({ status: 200, body: { name: 'Renomeada', email, startWork: '00:10', queueIds: [], allTicket: 'enable', showDashboard: 'enabled', whatsappId: company.connectionId } });
+    expect((await new ApiClient(runtime.url).login(email, 'new-pass-123')).status).toBe(200);
+    const taken = await company.admin.put(`/users/${agent.id}`, { email: (await company.admin.get(`/users/${company.adminId}`)).body.email });
+    expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } });
+    expect((await company.admin.put(`/users/${agent.id}`, { companyId: 99 })).status).toBe(400);
+  });
+
+  it('keeps admin-only fields from a user editing themselves, and other users from them', async () => {
+    const agent = await addAgent(runtime, company);
+    const own = await agent.client.put(`/users/${agent.id}`, { name: 'Meu Nome', farewellMessage: 'Até logo', defaultTheme: 'dark' });
+    expect(own).toMatchObject({ status: 200, body: { name: 'Meu Nome', farewellMessage: 'Até logo', defaultTheme: 'dark' } });
+    for (const escalation of [{ profile: 'admin' }, { queueIds: [] }, { startWork: '00:00' }, { endWork: '23:59' }, { whatsappId: null }, { allTicket: 'enable' }, { allowConnections: 'enabled' }, { allowGroup: true }]) {
+      const refused = await agent.client.put(`/users/${agent.id}`, escalation);
+      expect(refused, JSON.stringify(escalation)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    }
+    expect((await agent.client.get('/auth/me')).body).toMatchObject({ profile: 'user', queueIds: [company.queueId], allTicket: 'disable' });
+    expect((await agent.client.put(`/users/${company.adminId}`, { name: 'Golpe' })).status).toBe(403);
+    expect((await agent.client.delete(`/users/${company.adminId}`)).status).toBe(403);
+    expect((await agent.client.post(`/users/${company.adminId}/media-upload`, { name: 'a.png', mimeType: 'image/png', size: 10 })).status).toBe(403);
+  });
+
+  it("keeps the company's last admin and refuses an admin deleting themselves", async () => {
+    const own = await signupCompany(runtime, 'Admins Co');
+    const demote = await own.admin.put(`/users/${own.adminId}`, { profile: 'user' });
+    expect(demote).toMatchObject({ status: 400, body: { error: 'ERR_LAST_ADMIN' } });
+    expect((await own.admin.delete(`/users/${own.adminId}`)).body.error).toBe('ERR_DELETE_SELF');
+    const second = await own.admin.post('/users', { name: 'Segunda Admin', email: uniqueEmail('admin2'), password: 'pass-12345', profile: 'admin' });
+    expect((await own.admin.put(`/users/${own.adminId}`, { profile: 'user' })).body.profile).toBe('user');
+    const secondClient = new ApiClient(runtime.url);
+    await secondClient.login(second.body.email, 'pass-12345');
+    expect((await secondClient.put(`/users/${second.body.id}`, { profile: 'user' })).body.error).toBe('ERR_LAST_ADMIN');
+  });
+
+  it("deletes a user: their open tickets go back to their queue as pending, their session ends, others are told", async () => {
+    const agent = await addAgent(runtime, company, {}, 'Saindo Agora');
+    const watcher = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Cliente Órfão');
+    await visitor.say('alguém aí?');
+    const pending = (await agent.client.get('/tickets?status=pending')).body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Cliente Órfão');
+    expect((await agent.client.put(`/tickets/${pending.id}`, { status: 'open', userId: agent.id })).body).toMatchObject({ status: 'open', userId: agent.id });
+
+    expect((await company.admin.delete(`/users/${agent.id}`)).body).toEqual({ ok: true });
+    const ticket = (await company.admin.get(`/tickets/${pending.id}`)).body;
+    expect(ticket).toMatchObject({ status: 'pending', userId: null, queueId: company.queueId });
+    const live = await watcher.waitFor((f) => f.event === `company-${company.companyId}-user` && f.data.action === 'delete');
+    expect(live.data).toEqual({ action: 'delete', userId: agent.id });
+    await watcher.close();
+    expect((await agent.client.get('/auth/me')).status).toBe(401);
+    expect((await agent.client.post('/auth/refresh_token')).status).toBe(401);
+    expect((await company.admin.get(`/users/${agent.id}`)).status).toBe(404);
+    expect((await company.admin.delete(`/users/${agent.id}`)).status).toBe(404);
+  });
+
+  it('announces a created user to the company agents', async () => {
+    const own = await signupCompany(runtime);
+    const agent = await addAgent(runtime, own);
+    const socket = await SocketProbe.open(runtime.url, `token=${agent.client.token}`);
+    const created = await own.admin.post('/users', { name: 'Anunciada', email: uniqueEmail('anuncio'), password: 'pass-12345' });
+    expect(created.status).toBe(201);
+    const frame = await socket.waitFor((f) => f.event === `company-${own.companyId}-user` && f.data.action === 'create');
+    expect(frame.data.user).toMatchObject({ id: created.body.id, name: 'Anunciada' });
+    expect(frame.data.user).not.toHaveProperty('passwordHash');
+    await socket.close();
+  });
+
+  it('refuses new users while the company setting userCreation is disabled', async () => {
+    const own = await signupCompany(runtime, 'Closed Co');
+    await updateCompanySettings(own.companyId, { userCreation: 'disabled' } as never);
+    const refused = await own.admin.post('/users', { name: 'Barrada', email: uniqueEmail('barrada'), password: 'pass-12345' });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
+    await updateCompanySettings(own.companyId, { userCreation: 'enabled' } as never);
+    expect((await own.admin.post('/users', { name: 'Liberada', email: uniqueEmail('liberada'), password: 'pass-12345' })).status).toBe(201);
+  });
+
+  it("refuses an agent's sign-in outside their working hours (in TIME_ZONE), not an admin's", async () => {
+    const own = await signupCompany(runtime);
+    // a clock held still in the middle of the current minute (tokens issued now stay valid)
+    const fixed = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
+    setClock({ now: () => fixed });
+    const hhmm = (offsetMinutes: number) =>
+      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: config().TIME_ZONE }).format(new Date(fixed.getTime() + offsetMinutes * 60_000));
+    const email = uniqueEmail('turno');
+    const created = await own.admin.post('/users', { name: 'Turno Tarde', email, password: 'pass-12345', startWork: hhmm(60), endWork: hhmm(120) });
+    expect(created.body).toMatchObject({ id: expect.any(Number) });
+    expect(await new ApiClient(runtime.url).login(email, 'pass-12345')).toMatchObject({ status: 401, body: { error: 'ERR_OUT_OF_HOURS' } });
+    // a wrong password still answers as a wrong password, whatever the hour
+    expect((await new ApiClient(runtime.url).login(email, 'wrong-pass-1')).body.error).toBe('ERR_INVALID_CREDENTIALS');
+    await own.admin.put(`/users/${created.body.id}`, { startWork: hhmm(-10), endWork: hhmm(10) });
+    expect((await new ApiClient(runtime.url).login(email, 'pass-12345')).status).toBe(200);
+    const adminEmail = uniqueEmail('admin-turno');
+    await own.admin.post('/users', { name: 'Admin Noturna', email: adminEmail, password: 'pass-12345', profile: 'admin', startWork: hhmm(60), endWork: hhmm(120) });
+    expect((await new ApiClient(runtime.url).login(adminEmail, 'pass-12345')).status).toBe(200);
+  });
+
+  it('takes a picture of an allowed image type and serves it as an image that cannot run', async () => {
+    const agent = await addAgent(runtime, company);
+    for (const bad of [
+      { name: 'x.svg', mimeType: 'image/svg+xml', size: 10 },
+      { name: 'x.html', mimeType: 'image/png', size: 10 },
+      { name: 'x.pdf', mimeType: 'application/pdf', size: 10 },
+      { name: 'x.png', mimeType: 'image/png', size: 6 * 1024 * 1024 },
+    ]) {
+      expect((await company.admin.post(`/users/${agent.id}/media-upload`, bad)).status, bad.name).toBe(400);
+    }
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4b3ff0000000049454e44ae426082', 'hex');
+    const own = await agent.client.post(`/users/${agent.id}/media-upload`, { name: 'eu.png', mimeType: 'image/png', size: png.length });
+    expect(own.status).toBe(200);
+    const put = await fetch(own.body.uploadUrl, { method: 'PUT', headers: own.body.headers, body: png });
+    expect(put.status).toBeLessThan(300);
+    const shown = (await company.admin.get(`/users/${agent.id}`)).body.profileImage as string;
+    expect(shown).toMatch(/^\/media\//);
+    const served = await fetch(`${runtime.url}${shown}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toBe('sandbox');
   });
 });

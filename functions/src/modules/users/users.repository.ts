@@ -131,3 +131,63 @@ export const listUserRecords = async (
   );
   return { items: ((out.Items ?? []) as UserItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
 };
+
+/**
+ * Sets fields of a user. A new e-mail moves the marker in the same transaction, on condition that the user still
+ * has the old one: a taken e-mail answers ERR_DUPLICATED_EMAIL and writes nothing; a user gone meanwhile, 404.
+ */
+export const updateUserAndEmail = async (
+  companyId: number,
+  userId: number,
+  patch: Partial<UserRecord>,
+  email?: { from: string; to: string },
+): Promise<void> => {
+  const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+  const update = {
+    TableName: tableName(),
+    Key: userKey(companyId, userId),
+    UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+    ConditionExpression: email ? 'attribute_exists(pk) AND email = :from' : 'attribute_exists(pk)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ...(email ? { ':from': email.from } : {}) },
+  };
+  const marker: EmailMarkerItem | undefined = email && { ...emailMarkerKey(email.to), type: 'emailMarker', companyId, userId };
+  try {
+    await table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: update },
+          ...(email && marker
+            ? [
+                { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
+                { Delete: { TableName: tableName(), Key: emailMarkerKey(email.from) } },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    if (failedTransactionItem(error) === 1) throw new AppError('ERR_DUPLICATED_EMAIL');
+    throw new AppError('ERR_NO_USER_FOUND');
+  }
+};
+
+/** Removes a user and its e-mail marker (the e-mail becomes free again). */
+export const deleteUserRecord = async (user: UserRecord): Promise<void> => {
+  await table().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: userKey(user.companyId, user.id) } },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: emailMarkerKey(user.email),
+            ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
+            ExpressionAttributeValues: { ':id': user.id },
+          },
+        },
+      ],
+    }),
+  );
+};

@@ -1,13 +1,31 @@
 import type { Company, User } from '@switchboard/shared/contracts/auth';
+import { adminOnlyUserFields, type CreateUserBody, type UpdateUserBody, type UserEvent } from '@switchboard/shared/contracts/users';
+import { channels } from '@switchboard/shared/events';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { clock } from '../../platform/clock.ts';
+import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { logger } from '../../platform/logger.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
+import { closeConnections, publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import type { UserRecord } from './user.entity.ts';
+import { userImagePrefix, type UserRecord } from './user.entity.ts';
+import { findConnection } from '../connections/connections.service.ts';
 import { findQueues as findQueuesOf } from '../queues/queues.service.ts';
-import { clearSession, getEmailMarker, getUser, insertUser, listUserRecords, replaceSession, updateUserFields, type UserPatch } from './users.repository.ts';
+import { returnUserTicketsToQueues } from '../tickets/user-tickets.service.ts';
+import {
+  clearSession,
+  deleteUserRecord,
+  getEmailMarker,
+  getUser,
+  insertUser,
+  listUserRecords,
+  replaceSession,
+  updateUserAndEmail,
+  updateUserFields,
+  type UserPatch,
+} from './users.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 
 export type { UserRecord } from './user.entity.ts';
@@ -66,7 +84,7 @@ export const createUser = async (companyId: number, input: NewUser): Promise<Use
 };
 
 export const toUser = (record: UserRecord, company: Company): User => {
-  const { passwordHash: _p, sessionId: _s, createdAt: _c, updatedAt: _u, lastSeen: _l, ...user } = record;
+  const { passwordHash: _p, sessionId: _s, createdAt: _c, updatedAt: _u, lastSeen: _l, profileImagePath: _i, ...user } = record;
   return { ...user, company };
 };
 
@@ -77,36 +95,84 @@ export const findUserByEmail = async (email: string): Promise<UserRecord | undef
 
 export const findUser = (companyId: number, userId: number): Promise<UserRecord | undefined> => getUser(companyId, userId);
 
-/** A user of the caller's company; any other id answers 404. */
-export const showUser = async (auth: AuthContext, userId: number): Promise<User> => {
-  if (userId === auth.userId) return auth.user;
-  const record = await getUser(auth.companyId, userId);
-  if (!record) throw new AppError('ERR_NO_USER_FOUND');
-  return toUser(record, auth.company);
+/** A user as the users page shows it: with a signed address of their picture. */
+export const presentUser = async (record: UserRecord, company: Company): Promise<User> => {
+  const user = toUser(record, company);
+  return record.profileImagePath ? { ...user, profileImage: await blobStore().downloadUrl(record.profileImagePath) } : user;
 };
 
-export interface ProfilePatch {
-  name?: string;
-  password?: string;
-  defaultTheme?: 'light' | 'dark';
-  defaultMenu?: 'open' | 'closed';
-}
-
-/** Users edit their own profile; admins edit the profiles of their company's users. */
-export const updateUser = async (auth: AuthContext, userId: number, patch: ProfilePatch): Promise<User> => {
-  if (userId !== auth.userId) {
-    const target = await getUser(auth.companyId, userId);
-    if (!target) throw new AppError('ERR_NO_USER_FOUND');
-    if (auth.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
+/** Tells the company's agents (their users lists, pickers and the live panel) that a user changed. */
+const announce = async (companyId: number, data: UserEvent): Promise<void> => {
+  try {
+    await publish(companyId, { event: channels.user(companyId), data }, (c) => c.kind === 'agent');
+  } catch (error) {
+    logger.warn('user event not published', { companyId, error: error as Error });
   }
-  const updated = await updateUserFields(auth.companyId, userId, {
-    name: patch.name?.trim(),
-    defaultTheme: patch.defaultTheme,
-    defaultMenu: patch.defaultMenu,
-    passwordHash: patch.password ? await hashPassword(patch.password) : undefined,
+};
+
+const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
+  const record = await getUser(companyId, userId);
+  if (!record) throw new AppError('ERR_NO_USER_FOUND');
+  return record;
+};
+
+/** A user of the caller's company; any other id answers 404. */
+export const showUser = async (auth: AuthContext, userId: number): Promise<User> =>
+  presentUser(await requireUser(auth.companyId, userId), auth.company);
+
+/** The admins of a company (a company has at most its plan's users: a few small pages). */
+const countAdmins = async (companyId: number): Promise<number> => {
+  let admins = 0;
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await listUserRecords(companyId, { limit: 100, startKey });
+    admins += page.items.filter((u) => u.profile === 'admin').length;
+    startKey = page.lastKey;
+  } while (startKey);
+  return admins;
+};
+
+/** Queues and the default connection a user is given must be the company's own. */
+const checkAssignments = async (companyId: number, input: { queueIds?: number[]; whatsappId?: number | null }): Promise<void> => {
+  if (input.queueIds?.length) {
+    const known = await findQueuesOf(companyId, input.queueIds);
+    const unknown = input.queueIds.find((id) => !known.has(id));
+    if (unknown !== undefined) {
+      throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown}` }] });
+    }
+  }
+  if (input.whatsappId && !(await findConnection(companyId, input.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+};
+
+/**
+ * PUT /users/{id}. Users edit their own profile (name, e-mail, password, farewell, theme, menu); admins edit every
+ * field of their company's users. Spec document 2 section 6: only an admin sets the profile, hours, default
+ * connection, permission switches and queues, themselves included; the company keeps at least one admin.
+ */
+export const updateUser = async (auth: AuthContext, userId: number, patch: UpdateUserBody): Promise<User> => {
+  const before = await requireUser(auth.companyId, userId);
+  const isAdmin = auth.profile === 'admin';
+  if (!isAdmin && userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION');
+  const adminFields = adminOnlyUserFields.filter((f) => patch[f] !== undefined);
+  if (!isAdmin && adminFields.length) {
+    throw new AppError('ERR_NO_PERMISSION', `Only an admin may change ${adminFields.join(', ')}`);
+  }
+  await checkAssignments(auth.companyId, patch);
+  if (before.profile === 'admin' && patch.profile === 'user' && (await countAdmins(auth.companyId)) <= 1) throw new AppError('ERR_LAST_ADMIN');
+  const { password, email, name, ...rest } = patch;
+  const changes: Partial<UserRecord> = {
+    ...rest,
+    name: name?.trim(),
+    passwordHash: password ? await hashPassword(password) : undefined,
     updatedAt: clock().now().toISOString(),
-  });
-  return toUser(updated, auth.company);
+  };
+  const newEmail = email && email !== before.email ? email : undefined;
+  if (newEmail) changes.email = newEmail;
+  await updateUserAndEmail(auth.companyId, userId, changes, newEmail ? { from: before.email, to: newEmail } : undefined);
+  const after = await requireUser(auth.companyId, userId);
+  const user = await presentUser(after, auth.company);
+  await announce(auth.companyId, { action: 'update', user });
+  return user;
 };
 
 export const setPassword = async (companyId: number, userId: number, password: string): Promise<void> => {
@@ -176,11 +242,16 @@ export const updateUserSettings = async (companyId: number, userId: number, patc
   await updateUserFields(companyId, userId, { ...patch, updatedAt: clock().now().toISOString() });
 };
 
-/** An admin adds a user to their company, within the plan's user limit (server reference 9.3). */
-export const addUser = async (
-  auth: AuthContext,
-  input: { name: string; email: string; password: string; profile: 'admin' | 'user'; queueIds: number[] },
-): Promise<User> => {
+/** Company setting userCreation (super users switch it; spec document 2 section 6): disabled stops new users. */
+const userCreationDisabled = (company: Company): boolean =>
+  (company.settings as Record<string, string> | undefined)?.userCreation === 'disabled';
+
+/**
+ * POST /users: an admin adds a user to their company with every field of the dialog; what is left out takes the
+ * new-user defaults (spec document 2 section 5). Within the plan's user limit (server reference 9.3).
+ */
+export const addUser = async (auth: AuthContext, input: CreateUserBody): Promise<User> => {
+  if (userCreationDisabled(auth.company)) throw new AppError('ERR_USER_CREATION_DISABLED');
   const plan = await auth.plan();
   let count = 0;
   let startKey: Record<string, string> | undefined;
@@ -192,10 +263,73 @@ export const addUser = async (
   if (count >= plan.users) {
     throw new AppError('ERR_USER_LIMIT_REACHED', `maximum users reached: ${plan.users}`, { details: { limit: plan.users } });
   }
-  const known = new Set((await findQueuesOf(auth.companyId, input.queueIds)).keys());
-  const unknown = input.queueIds.filter((id) => !known.has(id));
-  if (unknown.length) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }] });
-  const record = await createUser(auth.companyId, { name: input.name, email: input.email, password: input.password, profile: input.profile });
-  if (input.queueIds.length) await updateUserFields(auth.companyId, record.id, { queueIds: input.queueIds, updatedAt: clock().now().toISOString() });
-  return toUser({ ...record, queueIds: input.queueIds }, auth.company);
+  await checkAssignments(auth.companyId, input);
+  const email = input.email.trim().toLowerCase();
+  if (await getEmailMarker(email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+  const { password, name, ...fields } = input;
+  const now = clock().now().toISOString();
+  const record: UserRecord = {
+    ...newUserDefaults,
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    queueIds: input.queueIds ?? [],
+    id: await nextId(companyPk(auth.companyId), 'user'),
+    companyId: auth.companyId,
+    name: name.trim(),
+    email,
+    super: false,
+    passwordHash: await hashPassword(password),
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertUser(record);
+  const user = await presentUser(record, auth.company);
+  await announce(auth.companyId, { action: 'create', user });
+  return user;
+};
+
+/**
+ * DELETE /users/{id}: an admin removes another user of the company. The user's open tickets go back to their
+ * queues as pending, the user's session ends (its token and refresh cookie name a user that no longer exists)
+ * and their sockets close. The caller is an admin other than the user, so the company keeps an admin.
+ */
+export const deleteUser = async (auth: AuthContext, userId: number): Promise<{ ok: true }> => {
+  if (userId === auth.userId) throw new AppError('ERR_DELETE_SELF');
+  const record = await requireUser(auth.companyId, userId);
+  const settings = auth.company.settings as Record<string, string> | undefined;
+  await returnUserTicketsToQueues(auth.companyId, userId, settings);
+  await deleteUserRecord(record);
+  // a ticket the user accepted between the first pass and the delete goes back as well
+  await returnUserTicketsToQueues(auth.companyId, userId, settings);
+  await closeConnections(auth.companyId, (c) => c.userId === userId);
+  await announce(auth.companyId, { action: 'delete', userId });
+  return { ok: true };
+};
+
+/**
+ * POST /users/{id}/media-upload: the picture goes straight to the blob store through the signed address answered
+ * here (as quick replies' files do); still images only (media-types 'profileImage'), served with nosniff and a
+ * sandbox CSP like every stored file. Admins change anyone's picture, users their own.
+ */
+export const attachUserImage = async (auth: AuthContext, userId: number, file: { name: string; mimeType: string; size: number }) => {
+  if (auth.profile !== 'admin' && userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION');
+  await requireUser(auth.companyId, userId);
+  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'image';
+  const key = `${userImagePrefix(auth.companyId, userId)}${ids.ulid()}-${safeName}`;
+  const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
+  await updateUserAndEmail(auth.companyId, userId, { profileImagePath: key, updatedAt: clock().now().toISOString() });
+  const user = await presentUser(await requireUser(auth.companyId, userId), auth.company);
+  await announce(auth.companyId, { action: 'update', user });
+  return { user, uploadUrl: target.url, headers: target.headers };
+};
+
+/** GET /users/list: every user of the company by name, for pickers. */
+export const pickUsers = async (auth: AuthContext): Promise<{ id: number; name: string; profile: 'admin' | 'user'; queueIds: number[] }[]> => {
+  const users: { id: number; name: string; profile: 'admin' | 'user'; queueIds: number[] }[] = [];
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await listUserRecords(auth.companyId, { limit: 100, startKey });
+    for (const u of page.items) users.push({ id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds });
+    startKey = page.lastKey;
+  } while (startKey);
+  return users.sort((a, b) => a.name.localeCompare(b.name));
 };

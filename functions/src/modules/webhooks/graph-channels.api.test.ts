@@ -498,6 +498,46 @@ describe('Messenger and Instagram', () => {
     }
   });
 
+  it('keeps a send the echo proved delivered as sent, even when the answer to it was an error, and never sends it again', async () => {
+    const ticket = await fbTickets('PSID_ANA');
+    const text = 'Resposta aceita mas respondida com erro';
+    fake.beforeSendAnswer = async (call, answer) => {
+      if (call.body?.message?.text !== text) return;
+      const at = Date.now();
+      const delivery = {
+        object: 'page',
+        entry: [
+          {
+            id: '5001',
+            time: at,
+            messaging: [
+              { sender: { id: '5001' }, recipient: { id: 'PSID_ANA' }, timestamp: at, message: { mid: answer.message_id, text, is_echo: true } },
+              { sender: { id: 'PSID_ANA' }, recipient: { id: '5001' }, timestamp: at, message: { mid: 'm_ana_after_error', text: 'depois do erro' } },
+            ],
+          },
+        ],
+      };
+      expect((await postWebhook(metaUrl(), delivery, META_APP_SECRET)).status).toBe(200);
+      await eventually(
+        () => fbCompany.admin.get(`/messages/${ticket.id}`).then((r) => r.body.messages as any[]),
+        (all) => all.some((m) => m.body === 'depois do erro'),
+      );
+      // Meta took the message (its echo came) but the answer to the send is lost to a server error
+      return { status: 500, body: { error: { message: 'Temporary failure', type: 'OAuthException', code: 2 } } };
+    };
+    try {
+      const reply = await fbCompany.admin.post(`/messages/${ticket.id}`, { body: text });
+      expect(reply.status).toBe(201);
+      await runtime.idleQueues();
+      const messages = (await fbCompany.admin.get(`/messages/${ticket.id}`)).body.messages as any[];
+      expect(messages.filter((m) => m.body === text)).toHaveLength(1);
+      expect(messages.find((m) => m.id === reply.body.id)).toMatchObject({ ack: 1, error: null });
+      expect(fake.sends().filter((c) => c.body?.message?.text === text)).toHaveLength(1);
+    } finally {
+      fake.beforeSendAnswer = undefined;
+    }
+  });
+
   it('applies delivery and read watermarks to every message sent up to them, never backwards', async () => {
     const ticket = await fbTickets('PSID_HIDDEN');
     const send = async (body: string) => {

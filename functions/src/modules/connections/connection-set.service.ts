@@ -1,0 +1,111 @@
+/**
+ * The company's set of connections: adding one within the plan's limit with exactly one default, and what every
+ * change tells the agents. Kept apart from the session commands so that creating a company (signup) does not
+ * carry the WhatsApp fleet's code or its queue.
+ */
+import { CONNECTION_TOKEN_LENGTH, DEFAULT_WEBCHAT_COLOR, type ConnectionEvent, type CreatableChannel } from '@switchboard/shared/contracts/connections';
+import { channels } from '@switchboard/shared/events';
+import { clock, ids } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { logger } from '../../platform/logger.ts';
+import { publish } from '../../platform/realtime/publisher.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import { findQueues } from '../queues/queues.service.ts';
+import type { ConnectionRecord, ConnectionSettings, GraphSettings } from './connection.entity.ts';
+import { insertConnection, readConnectionSet } from './connections.repository.ts';
+import { newSessionItems } from './whatsapp-session.repository.ts';
+
+/** Tries a change again when another one got in between its read and its write. */
+export const ATTEMPTS = 3;
+export const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The connections changed meanwhile; reload and try again');
+
+export const newToken = (): string => ids.token(24).slice(0, CONNECTION_TOKEN_LENGTH);
+
+export const updated = (r: ConnectionRecord): ConnectionEvent => ({
+  action: 'update',
+  whatsapp: { id: r.id, name: r.name, channel: r.channel, status: r.status, isDefault: r.isDefault, updatedAt: r.updatedAt },
+});
+
+/** Tells the company's agents (only them), whose lists and menu badge follow. */
+export const announce = async (companyId: number, events: ConnectionEvent[]): Promise<void> => {
+  try {
+    for (const data of events) await publish(companyId, { event: channels.whatsapp(companyId), data }, (c) => c.kind === 'agent');
+  } catch (error) {
+    logger.warn('connection event not published', { companyId, error: error as Error });
+  }
+};
+
+export const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {
+  if (queueIds.length === 0) return;
+  const known = await findQueues(companyId, queueIds);
+  const unknown = queueIds.filter((id) => !known.has(id));
+  if (unknown.length) {
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }] });
+  }
+};
+
+/** Groups start off (allowGroup false, groupAsTicket disabled); an admin turns them on by editing. */
+type NewConnection = Omit<ConnectionSettings, 'allowGroup' | 'groupAsTicket'> & { channel: CreatableChannel | 'facebook' | 'instagram'; graph?: GraphSettings };
+
+/** Adds a connection within `limit`; it is the default when asked or when the company has no default. */
+export const addConnection = async (companyId: number, input: NewConnection, limit?: number) => {
+  let id: number | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const set = await readConnectionSet(companyId);
+    if (limit !== undefined && set.connections.length >= limit) {
+      throw new AppError('ERR_CONNECTION_LIMIT_REACHED', `maximum connections reached: ${limit}`, { details: { limit } });
+    }
+    id ??= await nextId(companyPk(companyId), 'connection');
+    const defaults = set.connections.filter((c) => c.isDefault);
+    const isDefault = input.isDefault || defaults.length === 0;
+    const now = clock().now().toISOString();
+    const record: ConnectionRecord = {
+      ...input,
+      id,
+      companyId,
+      isDefault,
+      // a web chat runs as soon as it exists; a WhatsApp session opens in the connector
+      status: input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED',
+      allowGroup: false,
+      groupAsTicket: 'disabled',
+      token: newToken(),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const cleared = isDefault ? defaults : [];
+    const session = input.channel === 'whatsapp' ? newSessionItems(companyId, id, now) : [];
+    if ((await insertConnection(record, { rev: set.rev, clearDefault: cleared.map((c) => c.id) }, session)) === 'ok') {
+      return { record, cleared: cleared.map((c) => ({ ...c, isDefault: false, updatedAt: now })) };
+    }
+  }
+  throw changedMeanwhile();
+};
+
+/** The web chat every new company starts with (and test setups add); no plan limit applies. */
+export const createWebchatConnection = async (
+  companyId: number,
+  input: {
+    name: string;
+    queueIds: number[];
+    color?: string;
+    greetingMessage?: string;
+    complationMessage?: string;
+    isDefault?: boolean;
+    timeCreateNewTicket?: number;
+  },
+): Promise<ConnectionRecord> => {
+  const { record } = await addConnection(companyId, {
+    channel: 'webchat',
+    name: input.name,
+    isDefault: input.isDefault ?? true,
+    greetingMessage: input.greetingMessage ?? '',
+    complationMessage: input.complationMessage ?? '',
+    outOfHoursMessage: '',
+    queueIds: input.queueIds,
+    color: input.color ?? DEFAULT_WEBCHAT_COLOR,
+    timeCreateNewTicket: input.timeCreateNewTicket ?? 0,
+  });
+  return record;
+};
+
