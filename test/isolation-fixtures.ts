@@ -53,6 +53,7 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'messages.delete:id': (a) => a.messageId,
   'quick-messages:id': (a) => a.quickMessageId,
   'connections:id': (a) => a.connectionId,
+  'connections:companyId': (a) => a.companyId,
   'schedules:id': (a) => a.scheduleId,
   'queues:id': (a) => a.queueOfAId,
   'files:id': (a) => a.fileListId,
@@ -88,9 +89,11 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'messages.forward': (a) => ({ messageId: a.messageId, contactId: a.contactId }),
   'connections.create': () => ({ channel: 'webchat', name: 'Connection of B' }),
   'connections.update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
+  'connections.company-update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
   'quick-messages.create': () => ({ shortcode: 'of-b', message: 'Quick text of B' }),
   'quick-messages.update': () => ({ shortcode: 'changed-by-b', message: 'Changed by another company', geral: true }),
   'quick-messages.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'connections.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'schedules.create': (a) => ({ body: 'Schedule of B', contactId: a.contactId, sendAt: '2099-01-01T12:00:00.000Z' }),
   'schedules.update': (a) => ({ body: 'Changed by another company', contactId: a.contactId, sendAt: '2099-01-01T12:00:00.000Z' }),
   'schedules.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
@@ -144,7 +147,16 @@ export const ownCompanyRoutes = new Set([
 ]);
 
 /** The super user's platform routes: they name no record, and any company's admin is refused (403) and sees nothing. */
-export const superRoutes = new Set(['connections.all']);
+export const superRoutes = new Set([
+  'connections.all',
+  // they name the company in the path: a company's admin naming company A is refused (403) before anything is read
+  'connections.company-list',
+  'connections.company-update',
+  'connections.company-delete',
+  'connections.company-session-start',
+  'connections.company-session-new-qr',
+  'connections.company-session-disconnect',
+]);
 
 /** Public routes, with the reason each needs no tenant. A new public route must be added here consciously. */
 export const publicRoutes: Record<string, string> = {

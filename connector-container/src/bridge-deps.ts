@@ -4,6 +4,7 @@
  */
 import { findByChannelMessageId, findStoredMessage, type MessageRecord } from '../../functions/src/modules/messages/message-sends.service.ts';
 import { phoneOfLid, rememberLidPair } from '../../functions/src/modules/contacts/lid-pairs.service.ts';
+import { finishImport, importWindowOf, recordImportProgress } from '../../functions/src/modules/connections/connection-import.service.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
 import type { BridgeDeps } from './bridge.ts';
 import type { StoredMessage } from './outbound/content.ts';
@@ -30,4 +31,5 @@ export const platformBridgeDeps = (): BridgeDeps => ({
     read: (key) => blobStore().read(key),
   },
   lidPairs: { phoneOf: phoneOfLid, remember: rememberLidPair },
+  imports: { windowOf: importWindowOf, progress: recordImportProgress, finished: finishImport },
 });

@@ -12,7 +12,7 @@ import type { Message } from '@switchboard/shared/contracts/inbox';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
 import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';
 import { IdentityResolver, type LidPairStore } from './inbound/identities.ts';
-import { lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
+import { isGroupJid, lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
 import { takeInMedia, type MediaSink } from './inbound/media.ts';
 import { addressingOf, normaliseCall, normaliseMessage, normaliseUpdate, timestampOf, type MessageContext } from './inbound/normalise.ts';
 import { contentOf, keyOf, quotedOf, type OutgoingFile, type StoredMessage } from './outbound/content.ts';
@@ -37,10 +37,22 @@ export interface BridgeDeps {
   log?: BridgeLog;
   now?: () => Date;
   /**
-   * How far back a history sync's messages are taken in as missed ones. Older history is the import of old
-   * messages (importOldMessages), which this bridge does not do.
+   * How far back a history sync's messages are taken in as missed ones. Older history comes in only through an
+   * import of old messages (`imports`).
    */
   historyWindowMs?: number;
+  /** the connection's import of old messages; without it a history sync brings missed messages only */
+  imports?: HistoryImports;
+}
+
+/** What an import of old messages needs from the platform (connection-import.service.ts). */
+export interface HistoryImports {
+  /** the range (ms, inclusive) an import takes in while one is asked and not finished; undefined otherwise */
+  windowOf(companyId: number, connectionId: number): Promise<{ from: number; to: number; groups: boolean } | undefined>;
+  /** `done` of `total` messages of the range found so far are queued */
+  progress(companyId: number, connectionId: number, counts: { done: number; total: number }): Promise<void>;
+  /** WhatsApp said the history sync is complete */
+  finished(companyId: number, connectionId: number): Promise<void>;
 }
 
 export const DEFAULT_HISTORY_WINDOW_MS = 24 * 60 * 60_000;
@@ -76,6 +88,8 @@ export class BaileysMessageBridge implements MessageBridge {
   private readonly now: () => Date;
   private socket: WASocket | undefined;
   private chain: Promise<void> = Promise.resolve();
+  /** this socket's import: messages of the range found and queued so far */
+  private readonly imported = { found: 0, done: 0 };
 
   constructor(
     private readonly context: SessionContext,
@@ -94,6 +108,9 @@ export class BaileysMessageBridge implements MessageBridge {
       'messages.update': (updates) => this.enqueue(() => this.takeUpdates(updates)),
       call: (calls) => this.enqueue(() => this.takeCalls(calls)),
       'messaging-history.set': (history) => this.enqueue(() => this.takeHistory(history)),
+      'messaging-history.status': ({ status }) => {
+        if (status === 'complete') this.enqueue(() => this.finishImport());
+      },
       'lid-mapping.update': ({ lid, pn }) => this.enqueue(() => this.identities.learn(lid, pn)),
       'contacts.upsert': (contacts) => this.enqueue(() => this.learnContacts(contacts)),
       'groups.upsert': (groups) => groups.forEach((g) => this.groups.set(g)),
@@ -178,8 +195,60 @@ export class BaileysMessageBridge implements MessageBridge {
   private async takeHistory(history: BaileysEventMap['messaging-history.set']): Promise<void> {
     for (const pair of history.lidPnMappings ?? []) await this.identities.learn(pair.lid, pair.pn);
     const since = this.now().getTime() - (this.deps.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS);
-    const recent = history.messages.filter((m) => Date.parse(timestampOf(m, new Date(0))) >= since);
+    const range = await this.importWindow();
+    const recent: WAMessage[] = [];
+    const old: WAMessage[] = [];
+    for (const m of history.messages) {
+      const at = Date.parse(timestampOf(m, new Date(0)));
+      if (range && at >= range.from && at <= range.to) {
+        // old group history only when the import asks for it
+        if (range.groups || !isGroupJid(m.key.remoteJid)) old.push(m);
+      } else if (at >= since) recent.push(m);
+    }
     await this.takeIn(recent, 'recovered');
+    if (old.length > 0) await this.takeInImported(old);
+    if (range && history.progress === 100) await this.finishImport();
+  }
+
+  private async importWindow() {
+    const { imports } = this.deps;
+    if (!imports) return undefined;
+    return imports.windowOf(this.context.companyId, this.context.connectionId).catch((error: unknown) => {
+      this.log.warn('import settings not read', this.errorData(error));
+      return undefined;
+    });
+  }
+
+  /** Old messages of an import's range: marked imported, queued in chunks, each chunk reported as progress. */
+  private async takeInImported(messages: WAMessage[]): Promise<void> {
+    this.imported.found += messages.length;
+    const events: InboundEvent[] = [];
+    for (const msg of messages) {
+      const event = await this.eventOf(msg).catch((error: unknown) => {
+        this.log.warn('message not normalised', { id: msg.key.id, ...this.errorData(error) });
+        return undefined;
+      });
+      if (event?.kind === 'message') events.push({ ...event, imported: true });
+    }
+    // what could not be taken in (a protocol message, our own chat) counts as handled
+    this.imported.done += messages.length - events.length;
+    for (let i = 0; i < events.length; i += EMIT_CHUNK) {
+      const chunk = events.slice(i, i + EMIT_CHUNK);
+      await this.context.emit(chunk);
+      this.imported.done += chunk.length;
+      await this.reportImport();
+    }
+    if (events.length === 0) await this.reportImport();
+  }
+
+  private async reportImport(): Promise<void> {
+    const counts = { done: this.imported.done, total: this.imported.found };
+    await this.deps.imports?.progress(this.context.companyId, this.context.connectionId, counts).catch((error: unknown) => this.log.warn('import progress not stored', this.errorData(error)));
+  }
+
+  private async finishImport(): Promise<void> {
+    if (!this.deps.imports || this.imported.found === 0) return;
+    await this.deps.imports.finished(this.context.companyId, this.context.connectionId).catch((error: unknown) => this.log.warn('import end not stored', this.errorData(error)));
   }
 
   private async takeUpdates(updates: WAMessageUpdate[]): Promise<void> {

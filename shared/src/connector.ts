@@ -44,6 +44,8 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     /** media still at the provider, by the driver's own reference: fetched into the blob store when the event is processed */
     mediaRef: z.string().min(1).max(2000).optional(),
     quotedChannelMessageId: z.string().max(200).optional(),
+    /** old history taken in by an import (importOldMessages): stored without greetings, notifications or live events */
+    imported: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('ack'),

@@ -12,6 +12,8 @@ export const channels = {
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
   /** a WhatsApp session that was open dropped: told to the company's admins once per outage */
   connectionAlert: (companyId: number) => `company-${companyId}-connectionAlert`,
+  /** progress of a WhatsApp connection's import of old messages (spec document 2 section 7), admins only */
+  importMessages: (companyId: number) => `importMessages-${companyId}`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   /** no dash after "company", as in the reference */
   schedule: (companyId: number) => `company${companyId}-schedule`,

@@ -51,7 +51,7 @@ const kinds = {
 export type AllowedMimeType = keyof typeof kinds;
 
 /** Where a file is uploaded; schedules carry a picture only (spec document 1: png, jpg or jpeg). */
-export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage';
+export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage' | 'greetingMedia';
 
 const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   message: Object.keys(kinds) as AllowedMimeType[],
@@ -61,6 +61,8 @@ const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   fileList: Object.keys(kinds) as AllowedMimeType[],
   // a user's picture is shown in an <img>: still images only
   profileImage: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  // a connection's greeting media (spec document 2, General tab): an image or a video
+  greetingMedia: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/3gpp', 'video/quicktime'],
 };
 
 /** The MIME type without parameters, lowercased: `audio/webm;codecs=opus` is `audio/webm`. */

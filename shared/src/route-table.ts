@@ -88,9 +88,21 @@ export const routeTable = defineRoutes([
   { id: 'connections.session-disconnect', method: 'DELETE', path: '/whatsappsession/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'connections.session-restart-all', method: 'POST', path: '/whatsapp-restart', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'connections.session-health', method: 'GET', path: '/whatsapp/{id}/health', module: 'connections', auth: 'user', access: rules['connections-page:view'] },
+  // the super user acting on one company's connections from the overview (spec document 2 sections 6 and 7,
+  // `whatsapp-admin`): the company is named in the path and the super flag is the only way in
+  { id: 'connections.company-list', method: 'GET', path: '/whatsapp-admin/{companyId}', module: 'connections', auth: 'user', access: rules['super:area'] },
+  { id: 'connections.company-update', method: 'PUT', path: '/whatsapp-admin/{companyId}/{id}', module: 'connections', auth: 'user', access: rules['super:area'] },
+  { id: 'connections.company-delete', method: 'DELETE', path: '/whatsapp-admin/{companyId}/{id}', module: 'connections', auth: 'user', access: rules['super:area'] },
+  { id: 'connections.company-session-start', method: 'POST', path: '/whatsapp-admin/{companyId}/{id}/session', module: 'connections', auth: 'user', access: rules['super:area'] },
+  { id: 'connections.company-session-new-qr', method: 'PUT', path: '/whatsapp-admin/{companyId}/{id}/session', module: 'connections', auth: 'user', access: rules['super:area'] },
+  { id: 'connections.company-session-disconnect', method: 'DELETE', path: '/whatsapp-admin/{companyId}/{id}/session', module: 'connections', auth: 'user', access: rules['super:area'] },
   // Graph API channels (issue 8 section 3): Messenger and Instagram pages, a Cloud API number's templates
   { id: 'connections.facebook', method: 'POST', path: '/facebook', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'], status: 201 },
   { id: 'connections.templates', method: 'GET', path: '/whatsapp/{id}/templates', module: 'connections', auth: 'user' },
+  // a connection's greeting media and the closing of its imported tickets (spec document 2 section 7)
+  { id: 'connections.media-upload', method: 'POST', path: '/whatsapp/{id}/media-upload', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.media-remove', method: 'DELETE', path: '/whatsapp/{id}/media-upload', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
+  { id: 'connections.close-imported', method: 'POST', path: '/closedimported/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user' },
   // tickets (spec document 1, section 7)
   { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user' },

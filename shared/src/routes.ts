@@ -17,6 +17,9 @@ import {
 } from './contracts/auth.ts';
 import { okResponse } from './contracts/common.ts';
 import {
+  companyConnectionParams,
+  companyConnectionsDetail,
+  companyTargetParams,
   connectionIdParams,
   connectionsOverview,
   connectionsOverviewQuery,
@@ -26,6 +29,9 @@ import {
   messageTemplates,
   updateConnectionBody,
   sessionHealth,
+  greetingMediaBody,
+  greetingMediaResponse,
+  closeImportedResponse,
 } from './contracts/connections.ts';
 import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
@@ -180,8 +186,17 @@ export const routeSchemas = {
   'connections.session-disconnect': { params: connectionIdParams, response: connection },
   'connections.session-restart-all': { response: okResponse },
   'connections.session-health': { params: connectionIdParams, response: sessionHealth },
+  'connections.company-list': { params: companyTargetParams, response: companyConnectionsDetail },
+  'connections.company-update': { params: companyConnectionParams, body: updateConnectionBody, response: connection },
+  'connections.company-delete': { params: companyConnectionParams, response: okResponse },
+  'connections.company-session-start': { params: companyConnectionParams, response: connection },
+  'connections.company-session-new-qr': { params: companyConnectionParams, response: connection },
+  'connections.company-session-disconnect': { params: companyConnectionParams, response: connection },
   'connections.facebook': { body: facebookConnectBody, response: facebookConnectResponse },
   'connections.templates': { params: connectionIdParams, response: messageTemplates },
+  'connections.media-upload': { params: connectionIdParams, body: greetingMediaBody, response: greetingMediaResponse },
+  'connections.media-remove': { params: connectionIdParams, response: connection },
+  'connections.close-imported': { params: connectionIdParams, response: closeImportedResponse },
   'settings.company-one': { query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
   // tickets (spec document 1, section 7)
   'tickets.list': { query: ticketListQuery, response: ticketListResponse },

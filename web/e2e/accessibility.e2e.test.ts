@@ -12,6 +12,8 @@ import { SHOTS, adminEmail, adminPassword, api, baseUrl, launchChromium, signInW
 const run = Date.now().toString(36);
 const OWNER = { name: 'Alice Acesso', email: `alice.${run}@example.com`, password: 'a11y-password-1' };
 const CUSTOMER = 'Bruno Leitor';
+/** a conversation the owner has accepted and answered, quoting the customer: selected in the list, it shows every mark a row and a bubble carry */
+const ANSWERED = 'Diana Resposta';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -19,6 +21,7 @@ let page: Page;
 const pageErrors: string[] = [];
 let webchatToken = '';
 let ticketUuid = '';
+let answeredUuid = '';
 
 /** A fresh browser profile (no session, no stored theme) with one desktop page. */
 const openPage = async (theme: 'light' | 'dark' = 'light') => {
@@ -82,7 +85,7 @@ const focusLook = () =>
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Acessível ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  const owner = await api<{ userId: number }>('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Acessível ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
@@ -96,6 +99,20 @@ beforeAll(async () => {
     if (!ticketUuid) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(ticketUuid).not.toBe('');
+  await newVisitor(ANSWERED, 'Meu pedido chegou incompleto');
+  let answered: { id: number; uuid: string } | undefined;
+  for (let i = 0; i < 50 && !answered; i++) {
+    const pending = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
+    answered = pending.tickets.find((t) => t.contact.name === ANSWERED);
+    if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(answered).toBeDefined();
+  answeredUuid = answered!.uuid;
+  await api('PUT', `/tickets/${answered!.id}`, { status: 'open', userId: owner.userId }, session.token);
+  const history = await api<{ messages: { id: string; fromMe: boolean }[] }>('GET', `/messages/${answered!.id}`, undefined, session.token);
+  const question = history.messages.find((m) => !m.fromMe);
+  expect(question).toBeDefined();
+  await api('POST', `/messages/${answered!.id}`, { body: 'Sinto muito! Já vou verificar.', quotedMsg: { id: question!.id } }, session.token);
   browser = await launchChromium();
 });
 
@@ -137,6 +154,15 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.goto(`${baseUrl()}/tickets/${ticketUuid}`);
     await page.getByTestId('ticket-header').waitFor();
     await audit('/tickets conversation');
+    // the whole page with a row selected in the list (its own background) whose last message is the agent's
+    // reply, and that reply's bubble quoting the customer
+    await page.goto(`${baseUrl()}/tickets/${answeredUuid}`);
+    await page.getByTestId('ticket-header').waitFor();
+    await page.getByTestId('tab-open').click();
+    const selectedRow = page.getByTestId('ticket-row').filter({ has: page.locator('[aria-current=true]') });
+    await selectedRow.filter({ hasText: ANSWERED }).locator('.ticket-row__mine').waitFor();
+    await page.locator('.quoted').first().waitFor();
+    await audit('/tickets conversation selected and answered');
     await page.getByTestId('conversation-heading').locator('button').click();
     await page.getByTestId('contact-drawer').waitFor();
     await audit('/tickets contact drawer');
@@ -247,6 +273,15 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('all-connections-dialog').waitFor();
     await page.getByTestId('all-connections-company-table').waitFor();
     await audit('/allConnections company dialog');
+    // another company's connections, with the session buttons, edit and delete the super user has there
+    await page.keyboard.press('Escape');
+    await page.getByTestId('all-connections-dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^=all-connections-open-]').last().click();
+    await page.getByTestId('all-connections-company-table').locator('[data-testid^=connection-edit-]').first().waitFor();
+    await audit("/allConnections another company's dialog");
+    await page.getByTestId('all-connections-company-table').locator('[data-testid^=connection-edit-]').first().click();
+    await page.getByTestId('connection-dialog').waitFor();
+    await audit("/allConnections another company's connection edit dialog");
     expect(findings).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -3,8 +3,9 @@
  * itself (`connection`) is in inbox.ts, next to the summaries the inbox shows.
  */
 import { z } from 'zod';
+import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
-import { connection, connectionStatuses, type Channel, type ConnectionStatus } from './inbox.ts';
+import { connection, connectionStatuses, queueSummary, type Channel, type ConnectionStatus } from './inbox.ts';
 
 /**
  * Channels a connection can be created for on this deployment: those with a working driver. WhatsApp, the
@@ -67,6 +68,23 @@ export const createConnectionBody = z.object({
 });
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
 
+/** An ISO date (YYYY-MM-DD, the day's start in UTC) or date-time with its offset. */
+const importDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Invalid date' });
+
+/** Section 5 and 9: the old-messages date goes back 2 years at most. */
+export const IMPORT_MAX_AGE_MS = 2 * 365 * 24 * 60 * 60_000;
+/** Section 4 and 9: for this long after an import was asked the table shows a disabled 'preparing' button. */
+export const IMPORT_PREPARING_MS = 35_000;
+/** statusImportMessages while history is being taken in, and once it is done (the close-imported button shows). */
+export const IMPORT_STATUS_RUNNING = 'Running';
+export const IMPORT_STATUS_DONE = 'renderButtonCloseTickets';
+
+/** An import date as a time: a bare date is the start of that day (UTC). */
+export const importTime = (value: string): number => Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+/** The end of an import's range: a bare date takes in its whole day. */
+export const importEndTime = (value: string): number =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60_000 - 1 : Date.parse(value);
+
 /** Only the fields sent change; `regenerateToken` replaces the token with a new one (the old one stops working). */
 export const updateConnectionBody = z.object({
   name: name.optional(),
@@ -84,10 +102,43 @@ export const updateConnectionBody = z.object({
   regenerateToken: z.literal(true).optional(),
   /** Cloud API: a new access token (after the old one expired) */
   accessToken: graphSecret.optional(),
+  /**
+   * WhatsApp sessions, import of old messages: a date sets the import on, null sets it off. The range rules
+   * (old date within IMPORT_MAX_AGE_MS, recent date from it to now, a queue while on) are checked by the service.
+   */
+  importOldMessages: importDate.nullable().optional(),
+  importRecentMessages: importDate.nullable().optional(),
+  importOldMessagesGroups: z.boolean().optional(),
+  closedTicketsPostImported: z.boolean().optional(),
+  queueIdImportMessages: z.number().int().positive().nullable().optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 
 export const connectionIdParams = z.object({ id: idParam });
+
+/** POST /whatsapp/{id}/media-upload: the greeting's image or video; the file goes to the answered signed address. */
+export const GREETING_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+export const greetingMediaBody = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    mimeType: z.string().trim().min(1).max(200),
+    size: z.number().int().positive().max(GREETING_MEDIA_MAX_BYTES, 'The file is too large'),
+  })
+  .superRefine(refineUpload('greetingMedia'));
+export type GreetingMediaBody = z.infer<typeof greetingMediaBody>;
+export const greetingMediaResponse = z.object({ whatsapp: connection, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
+
+/** POST /closedimported/{id}: how many imported tickets were closed now; `queued` when the rest closes in a job. */
+export const closeImportedResponse = z.object({ closed: z.number().int(), queued: z.boolean() });
+export type CloseImportedResponse = z.infer<typeof closeImportedResponse>;
+
+/**
+ * The realtime frames of `importMessages-{companyId}`: an import's progress (messages taken in of those found so
+ * far), and `refresh` when an import ended or its tickets were closed (the table reads the connections again).
+ */
+export type ImportMessagesEvent =
+  | { action: 'update'; status: { whatsappId: number; this: number; all: number } }
+  | { action: 'refresh'; whatsappId: number };
 
 /** GET /whatsapp/all (super user): a page of companies in id order with their connections. */
 export const CONNECTIONS_OVERVIEW_PAGE_MAX = 100;
@@ -113,6 +164,16 @@ export const connectionsOverview = z.object({
   hasMore: z.boolean(),
 });
 export type ConnectionsOverview = z.infer<typeof connectionsOverview>;
+
+/**
+ * The super user acting on one company's connections from the overview (`/whatsapp-admin/{companyId}...`): the
+ * company is named in the path, and only a super user's call is accepted.
+ */
+export const companyTargetParams = z.object({ companyId: idParam });
+export const companyConnectionParams = z.object({ companyId: idParam, id: idParam });
+/** GET /whatsapp-admin/{companyId}: the company's connections and the queues they may send conversations to. */
+export const companyConnectionsDetail = z.object({ connections: z.array(connection), queues: z.array(queueSummary) });
+export type CompanyConnectionsDetail = z.infer<typeof companyConnectionsDetail>;
 
 /** GET /whatsapp/{id}/health: a WhatsApp session's state changes (newest first) and its traffic counters. */
 export const SESSION_HISTORY_MAX = 50;

@@ -414,6 +414,17 @@ export const connection = connectionSummary.extend({
   /** minutes within which a closed conversation is reopened instead of starting a new ticket (0: never) */
   timeCreateNewTicket: z.number().int(),
   color: z.string(),
+  /** WhatsApp sessions: import of old messages (spec document 2 section 3); dates are ISO, null when import is off */
+  importOldMessages: z.string().nullable().optional(),
+  importRecentMessages: z.string().nullable().optional(),
+  importOldMessagesGroups: z.boolean().optional(),
+  closedTicketsPostImported: z.boolean().optional(),
+  queueIdImportMessages: z.number().int().nullable().optional(),
+  /** an ISO time while the import prepares, 'Running', 'renderButtonCloseTickets' once done, null otherwise */
+  statusImportMessages: z.string().nullable().optional(),
+  /** the greeting's picture or video: its file name, and an address that serves it */
+  greetingMediaAttachment: z.string().nullable().optional(),
+  greetingMediaUrl: z.string().nullable().optional(),
   updatedAt: z.string(),
 });
 export type Connection = z.infer<typeof connection>;

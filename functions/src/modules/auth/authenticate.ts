@@ -8,9 +8,9 @@ import type { Viewer } from '@switchboard/shared/permissions';
 import { verifyAccessToken, type AccessClaims } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext, HttpEvent } from '../../platform/http/types.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { findCompany } from '../companies/company-lookup.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
-import { findUser, toUser } from '../users/users.service.ts';
+import { findUser, toUser } from '../users/user-lookup.service.ts';
 
 export const bearerToken = (event: HttpEvent): string | undefined => {
   const header = event.headers?.authorization ?? event.headers?.Authorization;

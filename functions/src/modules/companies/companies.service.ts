@@ -11,19 +11,12 @@ import { findPlan } from '../plans/plans.service.ts';
 import { createQueue, DEFAULT_QUEUE_COLOR } from '../queues/queues.service.ts';
 import { setUserQueues } from '../users/users.service.ts';
 import type { CompanyRecord } from './company.entity.ts';
-import { deleteCompanyItems, getCompany, getCompanyWithSettings, insertCompany, queryCompanyPage, setLastLogin, updateSettings } from './companies.repository.ts';
+import { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
 
-/** Company 1 runs the platform and never expires. */
-export const PLATFORM_DUE_DATE = '2999-12-31T23:59:59.000Z';
+export { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
+import { deleteCompanyItems, getCompany, insertCompany, queryCompanyPage, setLastLogin, updateSettings } from './companies.repository.ts';
 
-export const toCompany = (record: CompanyRecord, settings?: CompanySettings): Company => ({
-  id: record.id,
-  name: record.name,
-  dueDate: record.id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : record.dueDate,
-  status: record.status,
-  planId: record.planId,
-  ...(settings ? { settings } : {}),
-});
+
 
 export interface NewCompany {
   name: string;
@@ -61,10 +54,6 @@ const nextCompanyId = async (): Promise<number> => {
   return id;
 };
 
-export const findCompany = async (companyId: number): Promise<Company | undefined> => {
-  const { company, settings } = await getCompanyWithSettings(companyId);
-  return company ? toCompany(company, settings) : undefined;
-};
 
 /** A page of the platform's companies in id order (super user's overviews); `cursor` continues a page. */
 export const listCompanyPage = async (limit: number, cursor?: string): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {

@@ -46,6 +46,17 @@ export interface ConnectionRecord {
   color: string;
   /** Graph API channels (Cloud API, Messenger, Instagram): Meta's ids and the secrets, which never leave the server */
   graph?: GraphSettings;
+  /** WhatsApp sessions: the import of old messages (absent on items written before it existed: off) */
+  importOldMessages?: string | null;
+  importRecentMessages?: string | null;
+  importOldMessagesGroups?: boolean;
+  closedTicketsPostImported?: boolean;
+  queueIdImportMessages?: number | null;
+  /** an ISO time while an import prepares, 'Running', 'renderButtonCloseTickets' once done; null without an import */
+  statusImportMessages?: string | null;
+  /** the greeting's media: the blob store key and the uploaded file's name */
+  greetingMediaKey?: string | null;
+  greetingMediaAttachment?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,7 +79,24 @@ export interface ConnectionSetItem {
 /** The fields an admin edits; the session's own fields (status, number) belong to the channel. */
 export type ConnectionSettings = Pick<
   ConnectionRecord,
-  'name' | 'isDefault' | 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'queueIds' | 'color' | 'timeCreateNewTicket' | 'allowGroup' | 'groupAsTicket'
+  | 'name'
+  | 'isDefault'
+  | 'greetingMessage'
+  | 'complationMessage'
+  | 'outOfHoursMessage'
+  | 'queueIds'
+  | 'color'
+  | 'timeCreateNewTicket'
+  | 'allowGroup'
+  | 'groupAsTicket'
+  | 'importOldMessages'
+  | 'importRecentMessages'
+  | 'importOldMessagesGroups'
+  | 'closedTicketsPostImported'
+  | 'queueIdImportMessages'
+  | 'statusImportMessages'
+  | 'greetingMediaKey'
+  | 'greetingMediaAttachment'
 >;
 
 /** A Graph API connection's settings. */

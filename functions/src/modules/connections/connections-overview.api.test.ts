@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConnectionsOverview } from '@switchboard/shared/contracts/connections';
+import type { CompanyConnectionsDetail, ConnectionsOverview } from '@switchboard/shared/contracts/connections';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
@@ -81,6 +81,73 @@ describe('GET /whatsapp/all', () => {
     const allowed = await addAgent(runtime, first, { allowConnections: 'enabled' });
     expect(await allowed.client.get('/whatsapp/all')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect((await new ApiClient(runtime.url).get('/whatsapp/all')).status).toBe(401);
+  });
+});
+
+describe("the super user acting on a company's connections (/whatsapp-admin/{companyId})", () => {
+  it("lists the company's connections and queues, edits and deletes its connection, and the company sees it", async () => {
+    const listed = await root.get<CompanyConnectionsDetail>(`/whatsapp-admin/${second.companyId}`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.connections.map((c) => [c.id, c.name, c.isDefault])).toEqual([[second.connectionId, 'Chat do site', true]]);
+    expect(listed.body.queues.map((q) => q.id)).toEqual([second.queueId]);
+
+    const edited = await root.put<Connection>(`/whatsapp-admin/${second.companyId}/${second.connectionId}`, { name: 'Renamed by the platform', queueIds: [second.queueId] });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await second.admin.get<Connection>(`/whatsapp/${second.connectionId}`)).body).toMatchObject({ name: 'Renamed by the platform', queueIds: [second.queueId] });
+    // the company's rules hold for the super user too: a queue the company does not have is refused
+    expect((await root.put(`/whatsapp-admin/${second.companyId}/${second.connectionId}`, { queueIds: [second.queueId + 1000] })).status).toBe(400);
+
+    const extra = await second.admin.post<Connection>('/whatsapp', { channel: 'webchat', name: 'Temporário' });
+    expect(extra.status).toBe(201);
+    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${extra.body.id}`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await second.admin.get(`/whatsapp/${extra.body.id}`)).status).toBe(404);
+    // the default connection stays while others exist, as for the company's admin
+    const kept = await second.admin.post<Connection>('/whatsapp', { channel: 'webchat', name: 'Outro' });
+    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${second.connectionId}`)).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${kept.body.id}`)).toMatchObject({ status: 200 });
+  });
+
+  it("sends a WhatsApp session command to the named company's connection only; a web chat has no session", async () => {
+    expect(await root.post(`/whatsapp-admin/${second.companyId}/${second.connectionId}/session`)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    const onlyInFirst = (await first.admin.get<Connection[]>('/whatsapp')).body.at(-1)!.id;
+    expect(onlyInFirst).toBeGreaterThan(second.connectionId);
+    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+      expect(await root.request(method, `/whatsapp-admin/${second.companyId}/${onlyInFirst}/session`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    }
+    expect(await root.put(`/whatsapp-admin/${second.companyId}/${onlyInFirst}`, { name: 'Nope' })).toMatchObject({ status: 404 });
+    expect(await root.get(`/whatsapp-admin/999999`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
+  });
+
+  it("refuses (403) a company's admin and an agent with connection rights, for their own company or any other", async () => {
+    const allowed = await addAgent(runtime, first, { allowConnections: 'enabled' });
+    for (const client of [first.admin, allowed.client]) {
+      for (const companyId of [first.companyId, second.companyId]) {
+        for (const [method, path, body] of [
+          ['GET', `/whatsapp-admin/${companyId}`],
+          ['PUT', `/whatsapp-admin/${companyId}/${first.connectionId}`, { name: 'Taken over' }],
+          ['DELETE', `/whatsapp-admin/${companyId}/${first.connectionId}`],
+          ['POST', `/whatsapp-admin/${companyId}/${first.connectionId}/session`],
+          ['PUT', `/whatsapp-admin/${companyId}/${first.connectionId}/session`],
+          ['DELETE', `/whatsapp-admin/${companyId}/${first.connectionId}/session`],
+        ] as const) {
+          expect(await client.request(method, path, body), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+        }
+      }
+    }
+    expect((await first.admin.get<Connection>(`/whatsapp/${first.connectionId}`)).body.name).toBe('Chat do site');
+  });
+
+  it("leaves the super user's ordinary connection routes on their own company", async () => {
+    const created = await root.post<Connection>('/whatsapp', { channel: 'webchat', name: 'Chat da plataforma' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const own = await root.get<Connection[]>('/whatsapp');
+    expect(own.body.map((c) => c.name)).toContain('Chat da plataforma');
+    expect(own.body.map((c) => c.name)).not.toContain('Renamed by the platform');
+    const ownId = created.body.id;
+    const before = (await second.admin.get<Connection[]>('/whatsapp')).body;
+    expect((await root.put<Connection>(`/whatsapp/${ownId}`, { greetingMessage: 'Platform greeting' })).status).toBe(200);
+    expect((await second.admin.get<Connection[]>('/whatsapp')).body).toEqual(before);
+    expect((await root.get<Connection>(`/whatsapp/${ownId}`)).body.greetingMessage).toBe('Platform greeting');
   });
 });
 

@@ -16,22 +16,22 @@ import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { ttlCache } from '../../platform/ttl-cache.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
 import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
 import { createCloudApiConnection, replaceGraphToken } from './graph-connections.service.ts';
 import {
   deleteConnectionRecord,
-  getConnectionRecord,
-  getWebchatToken,
   listConnectionRecords,
   readConnectionSet,
   updateConnectionRecord,
 } from './connections.repository.ts';
 import { deleteSessionItems } from './whatsapp-session.repository.ts';
+import { forget, requireConnection } from './connection-lookup.service.ts';
 import { addConnection, announce, ATTEMPTS, changedMeanwhile, newToken, requireCompanyQueues, updated } from './connection-set.service.ts';
 
 export { addConnection, announce, createWebchatConnection, requireCompanyQueues, updated } from './connection-set.service.ts';
-import { queueSessionCommand } from './whatsapp-sessions.service.ts';
+import { queueSessionCommand, resetSessionForImport } from './whatsapp-sessions.service.ts';
+import { planImport } from './connection-import.service.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
 
@@ -66,7 +66,21 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   outOfHoursMessage: r.outOfHoursMessage,
   timeCreateNewTicket: r.timeCreateNewTicket,
   color: r.color,
+  importOldMessages: r.importOldMessages ?? null,
+  importRecentMessages: r.importRecentMessages ?? null,
+  importOldMessagesGroups: r.importOldMessagesGroups ?? false,
+  closedTicketsPostImported: r.closedTicketsPostImported ?? false,
+  queueIdImportMessages: r.queueIdImportMessages ?? null,
+  statusImportMessages: r.statusImportMessages ?? null,
+  greetingMediaAttachment: r.greetingMediaAttachment ?? null,
+  greetingMediaUrl: null,
   updatedAt: r.updatedAt,
+});
+
+/** A connection as the connections page reads it: with an address serving its greeting media. */
+export const presentConnection = async (r: ConnectionRecord): Promise<Connection> => ({
+  ...toConnection(r),
+  greetingMediaUrl: r.greetingMediaKey ? await blobStore().downloadUrl(r.greetingMediaKey) : null,
 });
 
 export const toConnectionSummary = (r: Pick<ConnectionRecord, 'id' | 'name' | 'channel' | 'groupAsTicket'>): ConnectionSummary => ({
@@ -77,55 +91,14 @@ export const toConnectionSummary = (r: Pick<ConnectionRecord, 'id' | 'name' | 'c
 });
 
 export const listConnections = async (auth: AuthContext): Promise<Connection[]> =>
-  (await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(toConnection);
+  Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection));
 
-/** Connections change rarely and every inbound event reads one: an instance keeps them for a few seconds. */
-const connections = ttlCache<string, ConnectionRecord | undefined>(5_000);
-
-/**
- * Widgets call with the same token on every message; a function instance keeps what it read for a few seconds
- * (a disabled, deleted or re-tokened chat stops answering within that time; at once in the instance that changed it).
- */
-const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
-
-export const forget = (r: ConnectionRecord): void => {
-  connections.forget(`${r.companyId}:${r.id}`);
-  if (r.token) webchats.forget(r.token);
-};
-
-export const findConnection = (companyId: number, id: number): Promise<ConnectionRecord | undefined> =>
-  connections.get(`${companyId}:${id}`, () => getConnectionRecord(companyId, id));
-
-export const requireConnection = async (companyId: number, id: number): Promise<ConnectionRecord> => {
-  const found = await getConnectionRecord(companyId, id);
-  if (!found) throw new AppError('ERR_NO_WAPP_FOUND');
-  return found;
-};
-
-/** The connection a new agent-started ticket uses: the default one, else the first connected one. */
-export const defaultConnection = async (companyId: number): Promise<ConnectionRecord> => {
-  const all = (await listConnectionRecords(companyId)).filter((c) => c.status === 'CONNECTED');
-  const found = all.find((c) => c.isDefault) ?? all[0];
-  if (!found) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
-  return found;
-};
-
-/** A web chat by its public token; unknown or disabled tokens are indistinguishable (404). */
-export const findWebchatByToken = async (token: string): Promise<ConnectionRecord> => {
-  const record = await webchats.get(token, async () => {
-    const marker = await getWebchatToken(token);
-    return marker ? getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
-  });
-  if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED') throw new AppError('ERR_NOT_FOUND');
-  return record;
-};
-
-export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);
+export { defaultConnection, findConnection, findWebchatByToken, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
 
 // ----- administration (the connections page) -----
 
 /** GET /whatsapp/{id}: another company's connection is not found. */
-export const showConnection = async (auth: AuthContext, id: number): Promise<Connection> => toConnection(await requireConnection(auth.companyId, id));
+export const showConnection = async (auth: AuthContext, id: number): Promise<Connection> => presentConnection(await requireConnection(auth.companyId, id));
 
 /** POST /whatsapp */
 export const createConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
@@ -150,6 +123,8 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     const set = await readConnectionSet(auth.companyId);
     const before = set.connections.find((c) => c.id === id);
     if (!before) throw new AppError('ERR_NO_WAPP_FOUND');
+    const imports = await planImport(auth.companyId, before, settings);
+    if (imports.statusImportMessages !== undefined) settings.statusImportMessages = imports.statusImportMessages;
     if (settings.isDefault === false && before.isDefault) {
       throw new AppError('ERR_NO_OTHER_WHATSAPP', 'Make another connection the default instead');
     }
@@ -167,8 +142,10 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     const after: ConnectionRecord = { ...before, ...settings, updatedAt, token: token ?? before.token };
     const cleared = takesDefault ? otherDefaults.map((c) => ({ ...c, isDefault: false, updatedAt })) : [];
     [before, ...cleared].forEach(forget);
-    await announce(auth.companyId, [after, ...cleared].map(updated));
-    return toConnection(after);
+    // WhatsApp sends the whole history only to a new pairing: a connected session is paired anew (the page warned)
+    const reset = imports.resetSession ? await resetSessionForImport(auth.companyId, id) : undefined;
+    await announce(auth.companyId, [reset ?? after, ...cleared].map(updated));
+    return presentConnection(reset ?? after);
   }
   throw changedMeanwhile();
 };

@@ -136,6 +136,24 @@ describe('a WhatsApp connection', () => {
     expect((await company.admin.get(`/whatsapp/${created.id}`)).body.status).not.toBe('DISCONNECTED');
   });
 
+  it("lets the super user disconnect and start a company's session from the overview (/whatsapp-admin)", async () => {
+    const owner = await signupCompany(runtime, 'Overseen Co');
+    const created = await createWhatsapp(owner.admin, 'Loja');
+    const session = { companyId: owner.companyId, connectionId: created.id };
+    const socket = await fakes.next(session, { after: 0 });
+    socket.open('5511922221111');
+    await until(() => owner.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+    const root = new ApiClient(runtime.url);
+    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+
+    expect(await root.delete(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({ status: 200, body: { id: created.id, status: 'DISCONNECTED' } });
+    await until(async () => socket.loggedOut, (v) => v);
+    expect((await owner.admin.get(`/whatsapp/${created.id}`)).body.status).toBe('DISCONNECTED');
+    expect(await root.post(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({ status: 200, body: { status: 'OPENING' } });
+    await fakes.next(session, { after: 1 });
+    expect(await company.admin.delete(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({ status: 403 });
+  });
+
   it('deleting the connection stops its session (logged out, no socket left)', async () => {
     // a company of its own: the plan's connection limit is spent above
     const own = await signupCompany(runtime, 'Deleting Co');

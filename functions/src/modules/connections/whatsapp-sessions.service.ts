@@ -165,6 +165,18 @@ export const startSession = (auth: AuthContext, id: number): Promise<Connection>
 export const renewSessionQr = (auth: AuthContext, id: number): Promise<Connection> =>
   command(auth, id, 'newQr', 'run', { status: 'OPENING', qrcode: '', retries: 0, reason: 'new QR code asked by an admin' });
 
+/**
+ * An import of old messages was turned on for a connected session: it is paired anew (a new QR code), since
+ * WhatsApp sends the whole history only to a new pairing. Answers the connection as written.
+ */
+export const resetSessionForImport = async (companyId: number, id: number): Promise<ConnectionRecord | undefined> => {
+  const at = now();
+  if (!(await putSessionIntent({ companyId, connectionId: id, desired: 'run', changedAt: at }))) return undefined;
+  const written = await recordSessionState(companyId, id, { status: 'OPENING', qrcode: '', retries: 0, reason: 'paired anew to import old messages' });
+  await queueSessionCommand({ kind: 'newQr', companyId, connectionId: id, at });
+  return written;
+};
+
 /** DELETE /whatsappsession/{id}: log the number out; the session stays DISCONNECTED until started again. */
 export const disconnectSession = (auth: AuthContext, id: number): Promise<Connection> =>
   command(auth, id, 'disconnect', 'stop', { status: 'DISCONNECTED', qrcode: '', retries: 0, reason: 'disconnected by an admin' });

@@ -19,6 +19,7 @@ import {
   isKnownChannelMessage,
   storeInbound,
 } from '../messages/messages.service.ts';
+import { rememberImportedTicket } from '../tickets/imported-tickets.service.ts';
 import { conversationTicketId, publishTicket, ticketForInbound } from '../tickets/tickets.service.ts';
 import { fetchInboundMedia } from './inbound-media.ts';
 
@@ -102,8 +103,10 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
     const ticketId = await conversationOf(event, connection.id);
     if (ticketId !== undefined && (await claimEcho(event.companyId, ticketId, event))) return 'duplicate';
   }
-  // group conversations are taken in only where the connection allows groups (server reference 1.2, step 3)
-  if (event.contact.isGroup && !connection.allowGroup) return 'ignored';
+  const imported = event.kind === 'message' && event.imported === true;
+  // group conversations are taken in only where the connection allows groups (server reference 1.2, step 3); an
+  // import brings old group history only when asked to (importOldMessagesGroups)
+  if (event.contact.isGroup && !(imported ? connection.importOldMessagesGroups === true : connection.allowGroup)) return 'ignored';
   const { contact } = await contactOf(event, connection.id);
   if (event.kind === 'contact') return 'updated';
   // messages of blocked contacts are not taken in
@@ -111,7 +114,9 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
 
   // media left at the provider is fetched before the ticket moves, so a failed download retries the whole event
   const media = event.kind === 'message' ? await fetchInboundMedia(event) : undefined;
-  const { ticket, created, reopened } = await ticketForInbound(event.companyId, connection, contact, event.at);
+  const { ticket, created, reopened } = await ticketForInbound(event.companyId, connection, contact, event.at, { imported });
+  // a ticket the import created is closed with the others of the import (POST /closedimported)
+  if (imported && ticket.imported) await rememberImportedTicket(event.companyId, connection.id, ticket.id);
   const stored =
     event.kind === 'reaction'
       ? await storeInbound(ticket, contact, {
@@ -130,9 +135,11 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
           media,
           quotedChannelMessageId: event.quotedChannelMessageId,
           at: event.at,
+          imported,
         });
   if (stored.duplicate) return 'duplicate';
-  // the message event carries the ticket for lists already; a new or reopened ticket is announced on its own
-  if (created || reopened) await publishTicket(stored.ticket, contact, { removed: reopened });
+  // the message event carries the ticket for lists already; a new or reopened ticket is announced on its own (an
+  // import's tickets are not: the page reads them again when the import reports its end)
+  if ((created || reopened) && !imported) await publishTicket(stored.ticket, contact, { removed: reopened });
   return 'stored';
 };

@@ -7,6 +7,7 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
+import { registerConnectionJobs } from '../connections/close-imported.service.ts';
 import { registerScheduleJobs } from '../schedules/schedule-jobs.service.ts';
 import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
@@ -36,5 +37,6 @@ export const createJobsHandler =
 // the job types of every module, registered once per cold start
 registerTicketJobs();
 registerScheduleJobs();
+registerConnectionJobs();
 
 export const handler = createJobsHandler();

@@ -453,6 +453,8 @@ export interface InboundMessage {
   media?: { key: string; name: string; mimeType: string; size: number };
   quotedChannelMessageId?: string;
   at: string;
+  /** old history of an import: not counted unread and not told live (the import reports its progress instead) */
+  imported?: boolean;
 }
 
 /**
@@ -502,14 +504,14 @@ export const storeInbound = async (
       body: input.body || input.media?.name || input.mediaType,
       fromMe: input.fromMe,
       at: input.at,
-      countsUnread: !input.fromMe,
+      countsUnread: !input.fromMe && !input.imported,
     });
   } catch (error) {
     if (error instanceof DuplicateMessage) return { duplicate: true };
     throw error;
   }
   const message = await toMessage(record, await loadQuoted(t.companyId, record));
-  await publishMessage(ticket, message, contact, 'create');
+  if (!input.imported) await publishMessage(ticket, message, contact, 'create');
   // the search index is written after the agents heard of the message: it is not on the latency path
   if (input.mediaType === 'chat' || input.media) await indexMessageText(t.companyId, t.id, ulid, input.at, input.body);
   return { duplicate: false, message, ticket };

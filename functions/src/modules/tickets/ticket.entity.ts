@@ -102,6 +102,8 @@ export interface TicketRecord {
   superseded?: boolean;
   /** when the customer last wrote in this ticket: Meta channels' 24-hour service window runs from it */
   lastInboundAt?: string | null;
+  /** created by an import of old messages (when): no greeting or bot runs for it; closed by POST /closedimported */
+  imported?: string | null;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
 }

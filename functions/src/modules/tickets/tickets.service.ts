@@ -552,6 +552,8 @@ export const ticketForInbound = async (
   connection: ConnectionRecord,
   contact: Contact,
   at: string,
+  /** old history of an import: a closed conversation is not reopened, a new ticket is marked imported and goes to the import's queue */
+  options: { imported?: boolean } = {},
 ): Promise<InboundTicketResult> => {
   const cacheKey = `${companyId}:${contact.id}:${connection.id}`;
   const remembered = runningTickets.peek(cacheKey);
@@ -562,7 +564,7 @@ export const ticketForInbound = async (
     if (t && isActive(t.status) && t.contactId === contact.id && t.whatsappId === connection.id) return { ticket: t, created: false, reopened: false };
     runningTickets.forget(cacheKey);
   }
-  const found = await runningOrNewTicket(companyId, connection, contact, at);
+  const found = await runningOrNewTicket(companyId, connection, contact, at, options.imported === true);
   runningTickets.set(cacheKey, found.ticket.id);
   return found;
 };
@@ -579,6 +581,7 @@ const runningOrNewTicket = async (
   connection: ConnectionRecord,
   contact: Contact,
   at: string,
+  imported = false,
 ): Promise<InboundTicketResult> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const conv = await getConversation(companyId, contact.id, connection.id);
@@ -586,7 +589,7 @@ const runningOrNewTicket = async (
       const t = await getTicketRecord(companyId, conv.ticketId, true);
       if (t && isActive(t.status)) return { ticket: t, created: false, reopened: false };
     }
-    if (conv && !conv.active && connection.timeCreateNewTicket > 0) {
+    if (conv && !conv.active && connection.timeCreateNewTicket > 0 && !imported) {
       const last = await getTicketRecord(companyId, conv.ticketId, true);
       const withinWindow = last && Date.parse(at) - Date.parse(last.updatedAt) <= connection.timeCreateNewTicket * 60_000;
       if (last && withinWindow && last.status === 'closed') {
@@ -603,13 +606,15 @@ const runningOrNewTicket = async (
       }
     }
     const groupStatus = contact.isGroup && connection.groupAsTicket !== 'enabled';
-    const queueId = connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
+    // imported history goes to the import's queue (server reference 1.2, step 10)
+    const queueId = imported ? (connection.queueIdImportMessages ?? null) : connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
     const queue = queueId ? ((await findQueue(companyId, queueId)) ?? null) : null;
     const t = newTicketRecord(companyId, await nextId(companyPk(companyId), 'ticket'), connection, contact, {
       previousTicketId: conv?.ticketId ?? null,
       status: groupStatus ? 'group' : 'pending',
       queueId: queue?.id ?? null,
       queue,
+      ...(imported ? { imported: now(), isBot: false } : {}),
     });
     try {
       await insertTicket(t, logOf('create', null, queue));
@@ -731,6 +736,25 @@ export const ticketForScheduledMessage = async (
   const ticket = changed?.after ?? found.ticket;
   if (changed) await publishTicket(ticket, contact, { removed: changed.before.status !== ticket.status, before: changed.before, maskNumber });
   return { ticket, created: found.created };
+};
+
+/** Closes a ticket an import created (POST /closedimported), without a farewell; a closed one stays as it is. */
+export const closeImportedTicket = async (companyId: number, ticketId: number): Promise<boolean> => {
+  const changed = await changeTicket(companyId, ticketId, (cur) => {
+    if (cur.status === 'closed') return undefined;
+    const at = now();
+    return {
+      after: { ...cur, status: 'closed', closedAt: at, updatedAt: at, unreadMessages: 0, amountUsedBotQueues: 0, isBot: false },
+      logs: [logOf('closed', cur.user, cur.queue)],
+      conversation: 'deactivate',
+    };
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'ERR_NO_TICKET_FOUND') return undefined;
+    throw error;
+  });
+  if (!changed) return false;
+  await publishTicket(changed.after, undefined, { removed: true, before: changed.before, maskNumber });
+  return true;
 };
 
 /** Resolves a ticket after a scheduled message went out in it (the schedule's statusTicket 'closed'). */

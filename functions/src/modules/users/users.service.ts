@@ -7,16 +7,16 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { closeConnections, publish } from '../../platform/realtime/publisher.ts';
+import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { userImagePrefix, type UserRecord } from './user.entity.ts';
-import { findConnection } from '../connections/connections.service.ts';
+import { toUser } from './user-lookup.service.ts';
+import { findConnection } from '../connections/connection-lookup.service.ts';
 import { findQueues as findQueuesOf } from '../queues/queues.service.ts';
-import { returnUserTicketsToQueues } from '../tickets/user-tickets.service.ts';
 import {
   clearSession,
-  deleteUserRecord,
+
   getEmailMarker,
   getUser,
   insertUser,
@@ -29,6 +29,7 @@ import {
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 
 export type { UserRecord } from './user.entity.ts';
+export { findUser, findUserByEmail, toUser } from './user-lookup.service.ts';
 
 /** Spec document 1 section 5: defaults of a new user. */
 export const newUserDefaults = {
@@ -83,18 +84,6 @@ export const createUser = async (companyId: number, input: NewUser): Promise<Use
   return record;
 };
 
-export const toUser = (record: UserRecord, company: Company): User => {
-  const { passwordHash: _p, sessionId: _s, createdAt: _c, updatedAt: _u, lastSeen: _l, profileImagePath: _i, ...user } = record;
-  return { ...user, company };
-};
-
-export const findUserByEmail = async (email: string): Promise<UserRecord | undefined> => {
-  const marker = await getEmailMarker(email.trim().toLowerCase());
-  return marker ? getUser(marker.companyId, marker.userId) : undefined;
-};
-
-export const findUser = (companyId: number, userId: number): Promise<UserRecord | undefined> => getUser(companyId, userId);
-
 /** A user as the users page shows it: with a signed address of their picture. */
 export const presentUser = async (record: UserRecord, company: Company): Promise<User> => {
   const user = toUser(record, company);
@@ -102,7 +91,7 @@ export const presentUser = async (record: UserRecord, company: Company): Promise
 };
 
 /** Tells the company's agents (their users lists, pickers and the live panel) that a user changed. */
-const announce = async (companyId: number, data: UserEvent): Promise<void> => {
+export const announce = async (companyId: number, data: UserEvent): Promise<void> => {
   try {
     await publish(companyId, { event: channels.user(companyId), data }, (c) => c.kind === 'agent');
   } catch (error) {
@@ -110,7 +99,7 @@ const announce = async (companyId: number, data: UserEvent): Promise<void> => {
   }
 };
 
-const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
+export const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
   const record = await getUser(companyId, userId);
   if (!record) throw new AppError('ERR_NO_USER_FOUND');
   return record;
@@ -285,24 +274,6 @@ export const addUser = async (auth: AuthContext, input: CreateUserBody): Promise
   const user = await presentUser(record, auth.company);
   await announce(auth.companyId, { action: 'create', user });
   return user;
-};
-
-/**
- * DELETE /users/{id}: an admin removes another user of the company. The user's open tickets go back to their
- * queues as pending, the user's session ends (its token and refresh cookie name a user that no longer exists)
- * and their sockets close. The caller is an admin other than the user, so the company keeps an admin.
- */
-export const deleteUser = async (auth: AuthContext, userId: number): Promise<{ ok: true }> => {
-  if (userId === auth.userId) throw new AppError('ERR_DELETE_SELF');
-  const record = await requireUser(auth.companyId, userId);
-  const settings = auth.company.settings as Record<string, string> | undefined;
-  await returnUserTicketsToQueues(auth.companyId, userId, settings);
-  await deleteUserRecord(record);
-  // a ticket the user accepted between the first pass and the delete goes back as well
-  await returnUserTicketsToQueues(auth.companyId, userId, settings);
-  await closeConnections(auth.companyId, (c) => c.userId === userId);
-  await announce(auth.companyId, { action: 'delete', userId });
-  return { ok: true };
 };
 
 /**

@@ -1,4 +1,4 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
-import { deleteUser } from '../users.service.ts';
+import { deleteUser } from '../user-removal.service.ts';
 
 export const handler = defineHandler('users.delete', ({ auth, params }) => deleteUser(auth, params.id));

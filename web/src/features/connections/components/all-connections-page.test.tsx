@@ -1,4 +1,5 @@
 import type { ConnectionsOverview } from '@switchboard/shared/contracts/connections';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +41,32 @@ const overview: ConnectionsOverview = {
   hasMore: false,
 };
 
-const render = async (user = makeUser({ super: true })) => {
+const connectionOf = (id: number, overrides: Partial<Connection> = {}): Connection =>
+  ({
+    id,
+    name: `Chat ${id}`,
+    channel: 'webchat',
+    groupAsTicket: 'disabled',
+    status: 'CONNECTED',
+    number: null,
+    qrcode: '',
+    retries: 0,
+    isDefault: false,
+    allowGroup: false,
+    token: `token-${id}-abcdefghijklmnopqrstuvw`,
+    queueIds: [],
+    greetingMessage: '',
+    complationMessage: '',
+    outOfHoursMessage: '',
+    timeCreateNewTicket: 0,
+    color: '#2563eb',
+    updatedAt: '2026-03-04T15:30:00.000Z',
+    ...overrides,
+  }) as Connection;
+
+const render = async (user = makeUser({ super: true }), routes: Parameters<typeof fakeNetwork>[0] = {}) => {
   const calls = fakeNetwork({
+    ...routes,
     'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
     'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
@@ -74,15 +99,46 @@ describe('the All-connections overview', () => {
     expect(byTestId('nav-allConnections')).not.toBeNull();
   });
 
-  it("opens another company's connections with the same columns, without session buttons, edit or delete", async () => {
-    await render();
+  it("acts on another company's connections through the super user's /whatsapp-admin routes: session buttons, edit and delete", async () => {
+    const { calls } = await render(makeUser({ super: true }), {
+      'GET /api/whatsapp-admin/9': () => ({
+        status: 200,
+        body: {
+          connections: [
+            connectionOf(1, { name: 'Vendas', channel: 'whatsapp', number: '5511988887777', isDefault: true }),
+            connectionOf(2, { name: 'Suporte', channel: 'whatsapp', status: 'DISCONNECTED' }),
+            connectionOf(3, { name: 'Balcão', channel: 'webchat' }),
+          ],
+          queues: [{ id: 4, name: 'Fila da Beta', color: '#123456' }],
+        },
+      }),
+      'POST /api/whatsapp-admin/9/2/session': () => ({ status: 200, body: connectionOf(2, { name: 'Suporte', channel: 'whatsapp', status: 'OPENING' }) }),
+      'PUT /api/whatsapp-admin/9/3': () => ({ status: 200, body: connectionOf(3, { name: 'Balcão novo' }) }),
+      'DELETE /api/whatsapp-admin/9/3': () => ({ status: 200, body: { ok: true } }),
+    });
     await until(() => byTestId('all-connections-open-9') !== null, 'the open action');
     await act(async () => byTestId('all-connections-open-9')!.click());
     await until(() => rowsText('all-connections-company-table').length === 3, "the company's connections");
     expect(byTestId('all-connections-dialog')!.textContent).toContain('Conexões de Beta Lojas');
     expect(rowsText('all-connections-company-table')[0]).toContain('5511988887777');
-    expect(rowsText('all-connections-company-table')[1]).toContain('Desconectado');
-    expect(document.querySelector('[data-testid^=connection-retry-], [data-testid^=connection-edit-], [data-testid^=connection-delete-]')).toBeNull();
+    // another company's sessions are not the super user's to inspect live: no health panel, no own-company calls
+    expect(byTestId('connection-health-1')).toBeNull();
+
+    await act(async () => byTestId('connection-retry-2')!.click());
+    await until(() => calls.some((c) => c.method === 'POST' && c.path === '/api/whatsapp-admin/9/2/session'), 'the retry call');
+
+    await act(async () => byTestId('connection-edit-3')!.click());
+    await until(() => byTestId('connection-save') !== null, 'the edit dialog');
+    await act(async () => byTestId('connection-save')!.click());
+    await until(() => calls.some((c) => c.method === 'PUT' && c.path === '/api/whatsapp-admin/9/3'), 'the edit call');
+
+    await act(async () => byTestId('connection-delete-3')!.click());
+    await until(() => document.querySelector('.p-confirm-dialog-accept') !== null, 'the delete confirmation');
+    await act(async () => document.querySelector<HTMLElement>('.p-confirm-dialog-accept')!.click());
+    await until(() => calls.some((c) => c.method === 'DELETE' && c.path === '/api/whatsapp-admin/9/3'), 'the delete call');
+
+    const ownCompanyCalls = calls.filter((c) => /^\/api\/(whatsapp\/\d|whatsappsession|queue$)/.test(c.path));
+    expect(ownCompanyCalls).toEqual([]);
   });
 
   it('sends anyone but the super user to /tickets, with no menu entry', async () => {

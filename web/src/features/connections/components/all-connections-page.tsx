@@ -14,9 +14,9 @@ import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useConnectionsOverview } from '../api/get-connections-overview.ts';
+import { ConnectionsTargetProvider } from '../hooks/use-connections-target.tsx';
 import { overviewTotals } from '../utils/overview-totals.ts';
 import { ConnectionsManager, type ConnectionsDialogState } from './connections-page.tsx';
-import { ConnectionsTable } from './connections-table.tsx';
 import './connections.css';
 
 /** /allConnections (spec document 2 "All-connections overview"): the super user only; anyone else goes to /tickets. */
@@ -88,9 +88,9 @@ function Overview({ ownCompanyId, isAdmin }: { ownCompanyId: number; isAdmin: bo
 }
 
 /**
- * One company's connections, the columns of the connections page. The super user's own company is the live
- * page itself (session buttons, edit and delete for an admin); another company's are shown as the overview read
- * them, since the connection calls act on the caller's own company.
+ * One company's connections, the columns of the connections page, with the session buttons, edit and delete.
+ * The super user's own company is the live page itself (those actions for an admin); another company's goes
+ * through the super user's /whatsapp-admin/{companyId} routes, and only the super user reaches this page.
  */
 function CompanyDialog({ company, own, isAdmin, onHide }: { company: CompanyConnections | null; own: boolean; isAdmin: boolean; onHide: () => void }) {
   const { t } = useTranslation();
@@ -107,15 +107,10 @@ function CompanyDialog({ company, own, isAdmin, onHide }: { company: CompanyConn
       className="all-connections-dialog"
       data-testid="all-connections-dialog"
     >
-      {company && own ? (
-        <ConnectionsManager companyId={company.companyId} canEdit={isAdmin} dialog={dialog} onDialog={setDialog} testId="all-connections-company-table" />
-      ) : company ? (
-        <>
-          <p className="connection-note">{t('connections.all.readOnly')}</p>
-          <div className="surface-panel connections-panel">
-            <ConnectionsTable connections={company.connections} emptyMessage={t('connections.empty')} canAct={false} testId="all-connections-company-table" />
-          </div>
-        </>
+      {company ? (
+        <ConnectionsTargetProvider companyId={own ? undefined : company.companyId}>
+          <ConnectionsManager companyId={company.companyId} canEdit={own ? isAdmin : true} dialog={dialog} onDialog={setDialog} testId="all-connections-company-table" />
+        </ConnectionsTargetProvider>
       ) : null}
     </Dialog>
   );

@@ -17,9 +17,11 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteConnection } from '../api/delete-connection.ts';
+import { useCompanyConnections } from '../api/get-company-connections.ts';
 import { useConnections } from '../api/get-connections.ts';
 import { useRestartSessions } from '../api/restart-sessions.ts';
 import { useConnectionsLiveUpdates } from '../hooks/use-connections-live-updates.ts';
+import { useConnectionsTarget } from '../hooks/use-connections-target.tsx';
 import { addMenuEntries } from '../utils/add-menu.ts';
 import { ConnectionDialog } from './connection-dialog.tsx';
 import { ConnectionsTable, type ConnectionRow } from './connections-table.tsx';
@@ -60,8 +62,12 @@ export function ConnectionsManager({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  useConnectionsLiveUpdates(companyId);
-  const list = useConnections();
+  // another company the super user manages (its events are not pushed to them): read through /whatsapp-admin
+  const target = useConnectionsTarget();
+  useConnectionsLiveUpdates(companyId, { enabled: target === undefined });
+  const ownList = useConnections({ enabled: target === undefined });
+  const targetList = useCompanyConnections(target);
+  const list = target === undefined ? ownList : { data: targetList.data?.connections, isPending: targetList.isPending, isError: targetList.isError };
   const remove = useDeleteConnection();
   const allowInstagram = usePlanFlag('useInstagram') === true;
   const [deleting, setDeleting] = useState<ConnectionRow | null>(null);
@@ -93,7 +99,7 @@ export function ConnectionsManager({
           onShowQr={setQrFor}
           onEdit={(id) => onDialog({ kind: 'edit', id })}
           onDelete={setDeleting}
-          onHealth={setHealthFor}
+          onHealth={target === undefined ? setHealthFor : undefined}
           testId={testId}
         />
       </div>

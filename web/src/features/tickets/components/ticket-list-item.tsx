@@ -74,7 +74,7 @@ export function TicketListItem({
             aria-describedby={`ticket-row-last-${ticket.id}`}
             data-testid="ticket-row-open"
           >
-            {ticket.isGroup ? <i className="pi pi-users ticket-row__group" aria-label={t('tickets.row.group')} /> : null}
+            {ticket.isGroup ? <i className="pi pi-users ticket-row__group" role="img" aria-label={t('tickets.row.group')} /> : null}
             {truncate(name, CONTACT_NAME_MAX)}
           </button>
           <time className="ticket-row__time" dateTime={ticket.updatedAt}>
@@ -83,8 +83,8 @@ export function TicketListItem({
         </div>
         <div className="ticket-row__line">
           <span className="ticket-row__last" title={lastMessage} id={`ticket-row-last-${ticket.id}`}>
-            {ticket.fromMe && lastMessage ? <i className="pi pi-reply ticket-row__mine" aria-label={t('tickets.row.you')} /> : null}
-            {preview.contactCard ? <i className="pi pi-id-card ticket-row__mine" aria-label={t('tickets.messages.contactCard')} /> : null}
+            {ticket.fromMe && lastMessage ? <i className="pi pi-reply ticket-row__mine" role="img" aria-label={t('tickets.row.you')} /> : null}
+            {preview.contactCard ? <i className="pi pi-id-card ticket-row__mine" role="img" aria-label={t('tickets.messages.contactCard')} /> : null}
             {lastMessage ? truncate(lastMessage, LAST_MESSAGE_MAX) : <em>{t('tickets.row.noMessages')}</em>}
           </span>
           {ticket.unreadMessages > 0 ? (

@@ -60,11 +60,11 @@ export function WidgetLocalMessage({ message, onRetry }: { message: LocalMessage
         </span>
         <span className="widget-bubble__time">
           {message.status === 'sending' ? (
-            <i className="pi pi-clock" aria-label={t('widget.sending')} />
+            <i className="pi pi-clock" role="img" aria-label={t('widget.sending')} />
           ) : message.status === 'sent' ? (
             <>
               {timeOf(message.serverCreatedAt ?? message.createdAt, i18n.language)}{' '}
-              <i className="pi pi-check" aria-label={t('widget.sent')} />
+              <i className="pi pi-check" role="img" aria-label={t('widget.sent')} />
             </>
           ) : null}
         </span>

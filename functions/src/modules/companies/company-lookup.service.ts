@@ -1,0 +1,26 @@
+/**
+ * A company as every request's caller needs it: read by the authentication of each request, so it holds no
+ * more than the lookup (the rest of the companies service brings queues, users and connections with it).
+ */
+import type { Company } from '@switchboard/shared/contracts/auth';
+import type { CompanySettings } from '@switchboard/shared/contracts/settings';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
+import type { CompanyRecord } from './company.entity.ts';
+import { getCompanyWithSettings } from './companies.repository.ts';
+
+/** Company 1 runs the platform and never expires. */
+export const PLATFORM_DUE_DATE = '2999-12-31T23:59:59.000Z';
+
+export const toCompany = (record: CompanyRecord, settings?: CompanySettings): Company => ({
+  id: record.id,
+  name: record.name,
+  dueDate: record.id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : record.dueDate,
+  status: record.status,
+  planId: record.planId,
+  ...(settings ? { settings } : {}),
+});
+
+export const findCompany = async (companyId: number): Promise<Company | undefined> => {
+  const { company, settings } = await getCompanyWithSettings(companyId);
+  return company ? toCompany(company, settings) : undefined;
+};

@@ -1,0 +1,19 @@
+/**
+ * A user as every request's caller needs it: read by the authentication of each request, so it holds no more than
+ * the lookup (the rest of the users service brings tickets and sessions with it).
+ */
+import type { Company, User } from '@switchboard/shared/contracts/auth';
+import type { UserRecord } from './user.entity.ts';
+import { getEmailMarker, getUser } from './users.repository.ts';
+
+export const toUser = (record: UserRecord, company: Company): User => {
+  const { passwordHash: _p, sessionId: _s, createdAt: _c, updatedAt: _u, lastSeen: _l, profileImagePath: _i, ...user } = record;
+  return { ...user, company };
+};
+
+export const findUserByEmail = async (email: string): Promise<UserRecord | undefined> => {
+  const marker = await getEmailMarker(email.trim().toLowerCase());
+  return marker ? getUser(marker.companyId, marker.userId) : undefined;
+};
+
+export const findUser = (companyId: number, userId: number): Promise<UserRecord | undefined> => getUser(companyId, userId);
