@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole product on this machine. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
- * ADMIN_EMAIL and ADMIN_PASSWORD (the seeded super admin; a random password is printed otherwise).
+ * ADMIN_EMAIL and ADMIN_PASSWORD (the seeded super admin; a random password is printed otherwise), PUBLIC_URL (the
+ * address others reach this install at; the gateway's own otherwise).
  */
 import { resolve } from 'node:path';
 import { javaProblem } from './dynamodb-local.ts';
@@ -36,6 +37,7 @@ const main = async () => {
     dataDir,
     adminEmail: process.env.ADMIN_EMAIL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
+    publicUrl: process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
   });
 
   console.log(`Switchboard is running at ${runtime.url}  (data in ${dataDir})`);

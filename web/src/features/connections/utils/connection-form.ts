@@ -30,12 +30,21 @@ export interface ConnectionFormValues {
   accessToken: string;
   appSecret: string;
   verifyToken: string;
+  /** WhatsApp QR sessions: import of old messages; dates as YYYY-MM-DD ('' while empty) */
+  importEnabled: boolean;
+  importOldMessages: string;
+  importRecentMessages: string;
+  importOldMessagesGroups: boolean;
+  closedTicketsPostImported: boolean;
+  queueIdImportMessages: number | null;
 }
 
 type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage';
 export const cloudApiFields = ['phoneNumberId', 'wabaId', 'accessToken', 'appSecret', 'verifyToken'] as const;
 type CloudApiField = (typeof cloudApiFields)[number];
-export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField;
+export const importFormFields = ['importOldMessages', 'importRecentMessages', 'queueIdImportMessages'] as const;
+type ImportField = (typeof importFormFields)[number];
+export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField | ImportField;
 /** i18n keys of the messages shown under the fields. */
 export type ConnectionFormErrors = Partial<Record<ConnectionFormField, string>>;
 
@@ -55,6 +64,9 @@ const tabOf: Record<ConnectionFormField, ConnectionTab> = {
   accessToken: 'general',
   appSecret: 'general',
   verifyToken: 'general',
+  importOldMessages: 'general',
+  importRecentMessages: 'general',
+  queueIdImportMessages: 'general',
 };
 
 /** The tabs holding an error, marked on the tab list. */
@@ -83,7 +95,16 @@ export const emptyConnectionForm = (): ConnectionFormValues => ({
   accessToken: '',
   appSecret: '',
   verifyToken: '',
+  importEnabled: false,
+  importOldMessages: '',
+  importRecentMessages: '',
+  importOldMessagesGroups: false,
+  closedTicketsPostImported: false,
+  queueIdImportMessages: null,
 });
+
+/** A stored import date (a day, or a time) as the day a date input shows. */
+const dayOf = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');
 
 export const connectionFormOf = (c: Connection): ConnectionFormValues => ({
   name: c.name,
@@ -101,12 +122,45 @@ export const connectionFormOf = (c: Connection): ConnectionFormValues => ({
   accessToken: '',
   appSecret: '',
   verifyToken: '',
+  importEnabled: typeof c.importOldMessages === 'string',
+  importOldMessages: dayOf(c.importOldMessages),
+  importRecentMessages: dayOf(c.importRecentMessages),
+  importOldMessagesGroups: c.importOldMessagesGroups ?? false,
+  closedTicketsPostImported: c.closedTicketsPostImported ?? false,
+  queueIdImportMessages: c.queueIdImportMessages ?? null,
 });
+
+/** Today as YYYY-MM-DD in the browser's time zone. */
+export const localDay = (d: Date = new Date()): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+/** The same day 2 years back (spec document 2 sections 5 and 9: the old-messages date goes back 2 years at most). */
+export const twoYearsBefore = (day: string): string => `${Number(day.slice(0, 4)) - 2}${day.slice(4)}`;
+
+/**
+ * Section 5: with import on, the old-messages date is between 2 years ago and today, the recent date between the
+ * old date and today, and a queue for the imported messages is chosen. Dates are days (YYYY-MM-DD), compared as text.
+ */
+export const validateImport = (v: ConnectionFormValues, today: string): ConnectionFormErrors => {
+  const errors: ConnectionFormErrors = {};
+  if (!v.importEnabled) return errors;
+  const isDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d);
+  if (!isDay(v.importOldMessages)) errors.importOldMessages = 'validation.requiredEn';
+  else if (v.importOldMessages < twoYearsBefore(today)) errors.importOldMessages = 'connections.dialog.import.tooOld';
+  else if (v.importOldMessages > today) errors.importOldMessages = 'connections.dialog.import.future';
+  if (!isDay(v.importRecentMessages)) errors.importRecentMessages = 'validation.requiredEn';
+  else if (v.importRecentMessages > today) errors.importRecentMessages = 'connections.dialog.import.future';
+  else if (isDay(v.importOldMessages) && v.importRecentMessages < v.importOldMessages) errors.importRecentMessages = 'connections.dialog.import.beforeOld';
+  if (!v.queueIdImportMessages) errors.queueIdImportMessages = 'validation.requiredEn';
+  return errors;
+};
 
 /** What the form is for: the fields asked and checked depend on the channel and on adding or editing. */
 export interface ConnectionFormContext {
   channel: Channel;
   creating: boolean;
+  /** today (YYYY-MM-DD), for the import's dates; the browser's day when absent */
+  today?: string;
 }
 
 const GRAPH_SECRET_MAX = 1000;
@@ -137,6 +191,7 @@ export const validateConnectionForm = (v: ConnectionFormValues, context: Connect
       else if (value.length > GRAPH_SECRET_MAX) errors[field] = 'validation.tooLong';
     }
   }
+  if (context.channel === 'whatsapp' && !context.creating) Object.assign(errors, validateImport(v, context.today ?? localDay()));
   return errors;
 };
 
@@ -157,10 +212,28 @@ export const createConnectionBodyOf = (channel: CreatableChannel, v: ConnectionF
   ...(channel === 'whatsappapi' ? Object.fromEntries(cloudApiFields.map((f) => [f, v[f].trim()])) : {}),
 });
 
+/** The import's fields: the range and its options while on; off is a null old-messages date. */
+const importBodyOf = (v: ConnectionFormValues): Partial<UpdateConnectionBody> =>
+  v.importEnabled
+    ? {
+        importOldMessages: v.importOldMessages,
+        importRecentMessages: v.importRecentMessages,
+        importOldMessagesGroups: v.importOldMessagesGroups,
+        closedTicketsPostImported: v.closedTicketsPostImported,
+        queueIdImportMessages: v.queueIdImportMessages,
+      }
+    : { importOldMessages: null };
+
+/** Whether saving starts an import on a connected session, which pairs it anew (the dialog warns first). */
+export const importResetsSession = (c: Pick<Connection, 'status' | 'importOldMessages' | 'importRecentMessages'>, v: ConnectionFormValues): boolean =>
+  c.status === 'CONNECTED' &&
+  v.importEnabled &&
+  (dayOf(c.importOldMessages) !== v.importOldMessages || dayOf(c.importRecentMessages) !== v.importRecentMessages || typeof c.importOldMessages !== 'string');
+
 /** Group settings go with WhatsApp QR sessions only; a Cloud API number sends a new access token only when one was typed. */
 export const updateConnectionBodyOf = (v: ConnectionFormValues, channel: Channel = 'webchat'): UpdateConnectionBody => ({
   ...settingsOf(v),
-  ...(channel === 'whatsapp' ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket } : {}),
+  ...(channel === 'whatsapp' ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket, ...importBodyOf(v) } : {}),
   ...(channel === 'whatsappapi' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),
 });
 
