@@ -210,6 +210,11 @@ export class BaileysMessageBridge implements MessageBridge {
     if (range && history.progress === 100) await this.finishImport();
   }
 
+  /** an import of old messages is waiting for the history a new pairing brings */
+  async wantsFullHistory(): Promise<boolean> {
+    return (await this.importWindow()) !== undefined;
+  }
+
   private async importWindow() {
     const { imports } = this.deps;
     if (!imports) return undefined;

@@ -20,6 +20,8 @@ export const channels = {
   /** spelled as the spec gives it (document 3 section 7) */
   quickMessage: (companyId: number) => `company-${companyId}-quickemessage`,
   queue: (companyId: number) => `company-${companyId}-queue`,
+  /** company options changed (server reference 11) */
+  settings: (companyId: number) => `company-${companyId}-settings`,
   /** no dash after "company", as in the reference (section 11) */
   file: (companyId: number) => `company${companyId}-file`,
 } as const;

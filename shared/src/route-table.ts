@@ -104,6 +104,15 @@ export const routeTable = defineRoutes([
   { id: 'connections.media-remove', method: 'DELETE', path: '/whatsapp/{id}/media-upload', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'connections.close-imported', method: 'POST', path: '/closedimported/{id}', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'] },
   { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user' },
+  // the settings page (spec document 2 "Settings page", section 7 "Settings and branding"); reads of the caller's own options are any user's
+  { id: 'settings.list', method: 'GET', path: '/settings', module: 'settings', auth: 'user', access: rules['admin:area'] },
+  { id: 'settings.update-many', method: 'PUT', path: '/settings', module: 'settings', auth: 'user', access: rules['admin:area'] },
+  { id: 'settings.update', method: 'PUT', path: '/settings/{key}', module: 'settings', auth: 'user', access: rules['admin:area'] },
+  { id: 'settings.show', method: 'GET', path: '/setting/{key}', module: 'settings', auth: 'user' },
+  { id: 'settings.company', method: 'GET', path: '/companySettings/{companyId}', module: 'settings', auth: 'user' },
+  { id: 'settings.company-update', method: 'PUT', path: '/companySettings', module: 'settings', auth: 'user', access: rules['admin:area'] },
+  { id: 'companies.schedules', method: 'GET', path: '/companies/{id}/schedules', module: 'companies', auth: 'user', access: rules['admin:area'] },
+  { id: 'companies.schedules-update', method: 'PUT', path: '/companies/{id}/schedules', module: 'companies', auth: 'user', access: rules['admin:area'] },
   // tickets (spec document 1, section 7)
   { id: 'tickets.list', method: 'GET', path: '/tickets', module: 'tickets', auth: 'user' },
   { id: 'tickets.show-by-uuid', method: 'GET', path: '/tickets/u/{uuid}', module: 'tickets', auth: 'user' },

@@ -36,6 +36,19 @@ import {
 import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
+import {
+  companySchedules,
+  companySchedulesBody,
+  companySchedulesParams,
+  companySettingsColumnBody,
+  companySettingsParams,
+  companySettingsPatchBody,
+  companySettingsResponse,
+  settingEntry,
+  settingKeyParams,
+  settingList,
+  settingValueBody,
+} from './contracts/company-settings.ts';
 import { createUserBody, updateUserBody, userIdParams, userMediaBody, userMediaResponse, userPickerResponse } from './contracts/users.ts';
 import {
   closeAllBody,
@@ -198,6 +211,14 @@ export const routeSchemas = {
   'connections.media-remove': { params: connectionIdParams, response: connection },
   'connections.close-imported': { params: connectionIdParams, response: closeImportedResponse },
   'settings.company-one': { query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
+  'settings.list': { response: settingList },
+  'settings.update-many': { body: companySettingsPatchBody, response: companySettingsResponse },
+  'settings.update': { params: settingKeyParams, body: settingValueBody, response: settingEntry },
+  'settings.show': { params: settingKeyParams, response: settingEntry },
+  'settings.company': { params: companySettingsParams, response: companySettingsResponse },
+  'settings.company-update': { body: companySettingsColumnBody, response: companySettingsResponse },
+  'companies.schedules': { params: companySchedulesParams, response: companySchedules },
+  'companies.schedules-update': { params: companySchedulesParams, body: companySchedulesBody, response: companySchedules },
   // tickets (spec document 1, section 7)
   'tickets.list': { query: ticketListQuery, response: ticketListResponse },
   'tickets.show-by-uuid': { params: ticketUuidParams, response: ticket },

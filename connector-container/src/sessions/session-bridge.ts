@@ -50,6 +50,8 @@ export interface MessageBridge {
   send(socket: WASocket, message: Message, to: SendTarget): Promise<BridgeSendResult>;
   /** tells WhatsApp that a delivered message changed: an edit (new body) or a delete for everyone */
   update(socket: WASocket, message: Message, to: SendTarget): Promise<void>;
+  /** whether the next socket should ask the phone for its full history (an import of old messages is waiting) */
+  wantsFullHistory?(): Promise<boolean>;
 }
 
 export type MessageBridgeFactory = (context: SessionContext) => MessageBridge;

@@ -295,6 +295,20 @@ export class SessionManager {
       ownNumber: () => s.number ?? undefined,
     };
     const bridge = this.options.bridge(context);
+    if (bridge.wantsFullHistory) {
+      // the answer decides how the socket is made; a session stopped or redialled meanwhile is left alone
+      void bridge
+        .wantsFullHistory()
+        .catch(() => false)
+        .then((fullHistory) => {
+          if (s.generation === generation && this.sessions.get(keyOf(s.companyId, s.connectionId)) === s) this.dial(s, generation, bridge, fullHistory);
+        });
+      return;
+    }
+    this.dial(s, generation, bridge, false);
+  }
+
+  private dial(s: Session, generation: number, bridge: MessageBridge, fullHistory: boolean): void {
     let socket: WASocket;
     try {
       socket = this.factory({
@@ -303,6 +317,7 @@ export class SessionManager {
         auth: s.auth.state,
         getMessage: (key) => bridge.getMessage(key),
         cachedGroupMetadata: (jid) => bridge.cachedGroupMetadata(jid),
+        fullHistory,
       });
     } catch (error) {
       this.onClose(s, generation, undefined, error);

@@ -12,6 +12,8 @@ export interface SocketRequest {
   auth: AuthenticationState;
   getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined>;
   cachedGroupMetadata(jid: string): Promise<GroupMetadata | undefined>;
+  /** ask the phone for its whole history when pairing (an import of old messages); recent history only otherwise */
+  fullHistory?: boolean;
 }
 
 /** Makes one socket for one session; each reconnect asks for a new one. */
@@ -72,8 +74,8 @@ export const baileysSocketFactory = (options: BaileysFactoryOptions = {}): Socke
       browser: Browsers.ubuntu('Switchboard'),
       logger: quietLogger({ companyId: request.companyId, connectionId: request.connectionId }, seenOf(request.companyId, request.connectionId)),
       markOnlineOnConnect: false,
-      // the essential syncs stay on: LID mappings and messages missed while down arrive through them
-      syncFullHistory: false,
+      // the essential syncs stay on either way: LID mappings and messages missed while down arrive through them
+      syncFullHistory: request.fullHistory ?? false,
       ...(options.waWebSocketUrl ? { waWebSocketUrl: options.waWebSocketUrl } : {}),
       ...(options.connectTimeoutMs ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
     });

@@ -32,6 +32,20 @@ export const companySettingsDefaults = {
   acceptCallWhatsapp: 'enabled',
   DirectTicketsToWallets: 'disabled',
   closeTicketOnTransfer: 'disabled',
+  // the rest of the company options of document 2 section 3 (the settings page); values in company-options.ts
+  userCreation: 'enabled',
+  chatBotType: 'text',
+  userRandom: 'disabled',
+  sendFarewellWaitingTicket: 'disabled',
+  sendQueuePosition: 'disabled',
+  sendQueuePositionMessage: '',
+  acceptAudioMessageContact: 'enabled',
+  AcceptCallWhatsappMessage: '',
+  lgpdConsent: 'disabled',
+  lgpdMessage: '',
+  lgpdLink: '',
+  sendMsgTransfTicket: 'disabled',
+  transferMessage: '',
 } as const;
 export type CompanySettings = { [K in keyof typeof companySettingsDefaults]: string };
 export const companySettings = z.object(

@@ -1,4 +1,6 @@
 import { moduleHandler } from '../../platform/http/module-handler.ts';
 import { handler as listPlan } from './handlers/list-plan.handler.ts';
+import { handler as schedules } from './handlers/schedules.handler.ts';
+import { handler as schedulesUpdate } from './handlers/schedules-update.handler.ts';
 
-export const handler = moduleHandler({ 'companies.list-plan': listPlan });
+export const handler = moduleHandler({ 'companies.list-plan': listPlan, 'companies.schedules': schedules, 'companies.schedules-update': schedulesUpdate });

@@ -3,6 +3,7 @@
  * more than the lookup (the rest of the companies service brings queues, users and connections with it).
  */
 import type { Company } from '@switchboard/shared/contracts/auth';
+import { withDefaults } from '@switchboard/shared/company-options';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import type { CompanyRecord } from './company.entity.ts';
@@ -17,7 +18,8 @@ export const toCompany = (record: CompanyRecord, settings?: CompanySettings): Co
   dueDate: record.id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : record.dueDate,
   status: record.status,
   planId: record.planId,
-  ...(settings ? { settings } : {}),
+  // keys added after the company was created read as their defaults
+  ...(settings ? { settings: withDefaults(settings) } : {}),
 });
 
 export const findCompany = async (companyId: number): Promise<Company | undefined> => {

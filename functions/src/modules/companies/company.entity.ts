@@ -5,6 +5,7 @@
  * - get its settings (one item, a map of the company options): pk C#<id>, sk SETTINGS
  * - list companies in id order (super user): gsi1pk COMPANIES, gsi1sk <padded id>
  */
+import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
@@ -24,6 +25,8 @@ export interface CompanyRecord {
   referrerCompanyId?: number;
   createdAt: string;
   lastLogin?: string;
+  /** opening hours used when the company option scheduleType is 'company' (none stored: not yet set) */
+  schedules?: ScheduleEntry[];
 }
 
 export type CompanyItem = CompanyRecord & { pk: string; sk: string; type: 'company'; gsi1pk: string; gsi1sk: string };

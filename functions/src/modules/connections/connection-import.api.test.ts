@@ -113,6 +113,9 @@ describe('import of old messages', () => {
     expect(Date.now() - Date.parse(on.body.statusImportMessages)).toBeLessThan(35_000);
     const fresh = await fakes.next(conn.id, { after: 1 });
     expect(fresh.resumed).toBe(false);
+    // the new pairing asks the phone for its whole history, which the first one did not
+    expect(fresh.request.fullHistory).toBe(true);
+    expect(fakes.of({ companyId: company.companyId, connectionId: conn.id })[0]!.request.fullHistory).toBe(false);
     fresh.open('5511933330002');
     await until(() => company.admin.get(`/whatsapp/${conn.id}`), (r) => r.body.status === 'CONNECTED');
 

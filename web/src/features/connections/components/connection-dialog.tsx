@@ -1,4 +1,5 @@
-import type { CreatableChannel } from '@switchboard/shared/contracts/connections';
+import { GREETING_MEDIA_MAX_BYTES, type CreatableChannel } from '@switchboard/shared/contracts/connections';
+import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -6,6 +7,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
+import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
@@ -18,6 +20,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateConnection } from '../api/create-connection.ts';
+import { useRemoveGreetingMedia, useUploadGreetingMedia } from '../api/greeting-media.ts';
 import { useQueues } from '../api/get-queues.ts';
 import { useUpdateConnection } from '../api/update-connection.ts';
 import {
@@ -27,7 +30,11 @@ import {
   createConnectionBodyOf,
   emptyConnectionForm,
   firstTabWithError,
+  importFormFields,
+  importResetsSession,
+  localDay,
   tabsWithErrors,
+  twoYearsBefore,
   updateConnectionBodyOf,
   validateConnectionForm,
   widgetEmbedSnippet,
@@ -43,7 +50,7 @@ const PANEL_ID = 'connection-tabpanel';
 /** Field errors the API answered (`body.<field>`), shown under the fields like the form's own. */
 const serverErrors = (error: unknown): ConnectionFormErrors => {
   if (!isApiError(error)) return {};
-  const fields: ConnectionFormField[] = ['name', 'color', 'timeCreateNewTicket', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', ...cloudApiFields];
+  const fields: ConnectionFormField[] = ['name', 'color', 'timeCreateNewTicket', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', ...cloudApiFields, ...importFormFields];
   const found: ConnectionFormErrors = {};
   for (const f of error.body.fields ?? []) {
     const name = f.path.replace(/^body\./, '') as ConnectionFormField;
@@ -80,6 +87,10 @@ export function ConnectionDialog({
   const [touched, setTouched] = useState(false);
   const [tab, setTab] = useState<ConnectionTab>('general');
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const uploadMedia = useUploadGreetingMedia();
+  const removeMedia = useRemoveGreetingMedia();
+  /** the greeting media as last answered (the list catches up when it is read again) */
+  const [media, setMedia] = useState<Pick<Connection, 'greetingMediaAttachment' | 'greetingMediaUrl'> | undefined>();
   const pending = create.isPending || update.isPending;
   const recordId = record?.id;
 
@@ -90,6 +101,7 @@ export function ConnectionDialog({
     setErrors({});
     setTouched(false);
     setTab('general');
+    setMedia(undefined);
   }, [visible, recordId]);
 
   const shownChannel = record?.channel ?? channel ?? 'webchat';
@@ -233,8 +245,160 @@ export function ConnectionDialog({
     </fieldset>
   );
 
+  const today = localDay();
+  const shownMedia = media ?? (record ? { greetingMediaAttachment: record.greetingMediaAttachment ?? null, greetingMediaUrl: record.greetingMediaUrl ?? null } : undefined);
+  const mediaBusy = uploadMedia.isPending || removeMedia.isPending;
+
+  const pickMedia = (file: File | undefined) => {
+    if (!file || !record) return;
+    if (mediaProblem('greetingMedia', { name: file.name, mimeType: file.type || 'application/octet-stream' })) return toast.errorText(t('connections.dialog.media.invalid'));
+    if (file.size > GREETING_MEDIA_MAX_BYTES) return toast.errorText(t('connections.dialog.media.tooLarge'));
+    uploadMedia.mutate(
+      { id: record.id, file },
+      {
+        onSuccess: (c) => {
+          setMedia({ greetingMediaAttachment: c.greetingMediaAttachment ?? null, greetingMediaUrl: c.greetingMediaUrl ?? null });
+          toast.success(t('connections.dialog.media.uploaded'));
+        },
+        onError: (error) => toast.error(error),
+      },
+    );
+  };
+
+  const dropMedia = () => {
+    if (!record) return;
+    removeMedia.mutate(
+      { id: record.id },
+      {
+        onSuccess: () => {
+          setMedia({ greetingMediaAttachment: null, greetingMediaUrl: null });
+          toast.success(t('connections.dialog.media.removed'));
+        },
+        onError: (error) => toast.error(error),
+      },
+    );
+  };
+
+  const mediaName = shownMedia?.greetingMediaAttachment ?? null;
+  const mediaUrl = shownMedia?.greetingMediaUrl ?? null;
+  const greetingMedia = record ? (
+    <FormField id="connection-greeting-media" label={t('connections.dialog.media.label')} hint={t('connections.dialog.media.hint')}>
+      <div className="connection-media" data-testid="connection-greeting-media">
+        {mediaName && mediaUrl ? (
+          /\.(mp4|m4v|webm|3gp|mov)$/i.test(mediaName) ? (
+            <video className="connection-media__preview" src={mediaUrl} controls aria-label={t('connections.dialog.media.preview')} data-testid="connection-greeting-media-preview" />
+          ) : (
+            <img className="connection-media__preview" src={mediaUrl} alt={t('connections.dialog.media.preview')} data-testid="connection-greeting-media-preview" />
+          )
+        ) : null}
+        {mediaName ? <span className="connection-media__name" data-testid="connection-greeting-media-name">{mediaName}</span> : null}
+        <div className="connection-copy-row">
+          <input
+            id="connection-greeting-media"
+            type="file"
+            className="connection-media__input"
+            accept={acceptAttribute('greetingMedia')}
+            disabled={mediaBusy}
+            onChange={(e) => {
+              pickMedia(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+            data-testid="connection-greeting-media-input"
+          />
+          {mediaName ? (
+            <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('connections.dialog.media.remove')} disabled={mediaBusy} onClick={dropMedia} data-testid="connection-greeting-media-remove" />
+          ) : null}
+        </div>
+      </div>
+    </FormField>
+  ) : null;
+
+  const importSection = record && shownChannel === 'whatsapp' ? (
+    <fieldset className="connection-fieldset" data-testid="connection-import">
+      <legend>{t('connections.dialog.import.legend')}</legend>
+      <div className="connection-check">
+        <InputSwitch
+          inputId="connection-import-enabled"
+          checked={values.importEnabled}
+          onChange={(e) => apply({ ...values, importEnabled: Boolean(e.value) })}
+          data-testid="connection-import-enabled"
+        />
+        <label htmlFor="connection-import-enabled">{t('connections.dialog.import.enabled')}</label>
+      </div>
+      {values.importEnabled ? (
+        <>
+          {importResetsSession(record, values) ? (
+            <p className="connection-warning" role="status" data-testid="connection-import-warning">
+              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('connections.dialog.import.connectedWarning')}
+            </p>
+          ) : null}
+          <div className="connection-import-dates">
+            <FormField id="connection-import-old" label={t('connections.dialog.import.oldDate')} error={errors.importOldMessages}>
+              <InputText
+                {...fieldA11y('connection-import-old', errors.importOldMessages)}
+                type="date"
+                min={twoYearsBefore(today)}
+                max={today}
+                invalid={Boolean(errors.importOldMessages)}
+                value={values.importOldMessages}
+                onChange={(e) => apply({ ...values, importOldMessages: e.target.value })}
+              />
+            </FormField>
+            <FormField id="connection-import-recent" label={t('connections.dialog.import.recentDate')} error={errors.importRecentMessages}>
+              <InputText
+                {...fieldA11y('connection-import-recent', errors.importRecentMessages)}
+                type="date"
+                min={values.importOldMessages || twoYearsBefore(today)}
+                max={today}
+                invalid={Boolean(errors.importRecentMessages)}
+                value={values.importRecentMessages}
+                onChange={(e) => apply({ ...values, importRecentMessages: e.target.value })}
+              />
+            </FormField>
+          </div>
+          <FormField id="connection-import-queue" label={t('connections.dialog.import.queue')} error={errors.queueIdImportMessages}>
+            <Dropdown
+              inputId="connection-import-queue"
+              aria-invalid={errors.queueIdImportMessages ? true : undefined}
+              aria-describedby={errors.queueIdImportMessages ? 'connection-import-queue-error' : undefined}
+              invalid={Boolean(errors.queueIdImportMessages)}
+              value={values.queueIdImportMessages}
+              options={queues.data ?? []}
+              optionLabel="name"
+              optionValue="id"
+              placeholder={t('connections.dialog.import.queuePlaceholder')}
+              emptyMessage={t('connections.dialog.noQueues')}
+              onChange={(e) => apply({ ...values, queueIdImportMessages: (e.value as number | null) ?? null })}
+              className="w-full"
+              data-testid="connection-import-queue"
+            />
+          </FormField>
+          <div className="connection-check">
+            <Checkbox
+              inputId="connection-import-groups"
+              checked={values.importOldMessagesGroups}
+              onChange={(e) => apply({ ...values, importOldMessagesGroups: Boolean(e.checked) })}
+              data-testid="connection-import-groups"
+            />
+            <label htmlFor="connection-import-groups">{t('connections.dialog.import.groups')}</label>
+          </div>
+          <div className="connection-check">
+            <Checkbox
+              inputId="connection-import-close-after"
+              checked={values.closedTicketsPostImported}
+              onChange={(e) => apply({ ...values, closedTicketsPostImported: Boolean(e.checked) })}
+              data-testid="connection-import-close-after"
+            />
+            <label htmlFor="connection-import-close-after">{t('connections.dialog.import.closeAfter')}</label>
+          </div>
+        </>
+      ) : null}
+    </fieldset>
+  ) : null;
+
   const general = (
     <>
+      {greetingMedia}
       <FormField id="connection-name" label={t('connections.dialog.name')} error={errors.name}>
         <InputText
           {...fieldA11y('connection-name', errors.name)}
@@ -284,6 +448,7 @@ export function ConnectionDialog({
         </FormField>
       ) : null}
       {shownChannel === 'whatsapp' && record ? groups : null}
+      {importSection}
       {shownChannel === 'whatsappapi' ? cloudApi : null}
       <FormField
         id="connection-time-new-ticket"

@@ -21,6 +21,7 @@ import { useCompanyConnections } from '../api/get-company-connections.ts';
 import { useConnections } from '../api/get-connections.ts';
 import { useRestartSessions } from '../api/restart-sessions.ts';
 import { useConnectionsLiveUpdates } from '../hooks/use-connections-live-updates.ts';
+import { useImportProgress } from '../hooks/use-import-progress.ts';
 import { useConnectionsTarget } from '../hooks/use-connections-target.tsx';
 import { addMenuEntries } from '../utils/add-menu.ts';
 import { ConnectionDialog } from './connection-dialog.tsx';
@@ -65,6 +66,7 @@ export function ConnectionsManager({
   // another company the super user manages (its events are not pushed to them): read through /whatsapp-admin
   const target = useConnectionsTarget();
   useConnectionsLiveUpdates(companyId, { enabled: target === undefined });
+  const importProgress = useImportProgress(companyId, { enabled: target === undefined && canEdit });
   const ownList = useConnections({ enabled: target === undefined });
   const targetList = useCompanyConnections(target);
   const list = target === undefined ? ownList : { data: targetList.data?.connections, isPending: targetList.isPending, isError: targetList.isError };
@@ -100,6 +102,7 @@ export function ConnectionsManager({
           onEdit={(id) => onDialog({ kind: 'edit', id })}
           onDelete={setDeleting}
           onHealth={target === undefined ? setHealthFor : undefined}
+          importProgress={importProgress}
           testId={testId}
         />
       </div>

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { channelIcon } from '../../../lib/channel-icon.ts';
 import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
 import { hasSessionHealth } from '../utils/session-actions.ts';
+import type { ImportProgress } from '../utils/import-status.ts';
+import { ImportStatus } from './import-status.tsx';
 import { SessionControls } from './session-controls.tsx';
 
-export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'>;
+export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> & Partial<Pick<Connection, 'statusImportMessages'>>;
 
 export interface ConnectionsTableProps {
   connections: ConnectionRow[];
@@ -21,6 +23,8 @@ export interface ConnectionsTableProps {
   onDelete?: (row: ConnectionRow) => void;
   /** the health panel of a WhatsApp session; absent where the session's company is not the viewer's */
   onHealth?: (id: number) => void;
+  /** live progress of imports of old messages, by connection */
+  importProgress?: Record<number, ImportProgress>;
   testId?: string;
 }
 
@@ -29,7 +33,7 @@ export interface ConnectionsTableProps {
  * actions, last update (dd/MM/yy HH:mm), default flag, and the row actions. The All-connections dialog shows
  * the same columns.
  */
-export function ConnectionsTable({ connections, loading, emptyMessage, canAct, onShowQr, onEdit, onDelete, onHealth, testId = 'connections-table' }: ConnectionsTableProps) {
+export function ConnectionsTable({ connections, loading, emptyMessage, canAct, onShowQr, onEdit, onDelete, onHealth, importProgress, testId = 'connections-table' }: ConnectionsTableProps) {
   const { t } = useTranslation();
 
   const channelCell = (c: ConnectionRow) => (
@@ -62,7 +66,12 @@ export function ConnectionsTable({ connections, loading, emptyMessage, canAct, o
       </span>
     );
   };
-  const sessionCell = (c: ConnectionRow) => <SessionControls connection={c} canAct={canAct} onShowQr={onShowQr} />;
+  const sessionCell = (c: ConnectionRow) => (
+    <div className="connections-table__session">
+      <SessionControls connection={c} canAct={canAct} onShowQr={onShowQr} />
+      {c.statusImportMessages ? <ImportStatus id={c.id} status={c.statusImportMessages} progress={importProgress?.[c.id]} canAct={canAct} /> : null}
+    </div>
+  );
   const defaultCell = (c: ConnectionRow) =>
     c.isDefault ? <i className="pi pi-check-circle connections-table__default" role="img" aria-label={t('connections.defaultYes')} title={t('connections.defaultYes')} /> : null;
   const actionsCell = (c: ConnectionRow) => (

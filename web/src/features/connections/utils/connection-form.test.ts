@@ -3,6 +3,7 @@ import {
   createConnectionBodyOf,
   emptyConnectionForm,
   firstTabWithError,
+  importResetsSession,
   tabsWithErrors,
   updateConnectionBodyOf,
   validateConnectionForm,
@@ -77,5 +78,52 @@ describe('the connection form', () => {
     const values = form({ allowGroup: true, groupAsTicket: 'enabled' });
     expect(updateConnectionBodyOf(values, 'whatsapp')).toMatchObject({ allowGroup: true, groupAsTicket: 'enabled' });
     expect(updateConnectionBodyOf(values, 'webchat')).not.toHaveProperty('allowGroup');
+  });
+});
+
+describe('the import of old messages in the General tab', () => {
+  const today = '2026-03-10';
+  const base = { ...emptyConnectionForm(), name: 'Vendas', importEnabled: true, importOldMessages: '2026-01-01', importRecentMessages: '2026-03-01', queueIdImportMessages: 4 };
+  const whatsapp = { channel: 'whatsapp' as const, creating: false, today };
+
+  it('accepts a range from 2 years back to today with a queue, and sends it', () => {
+    expect(validateConnectionForm(base, whatsapp)).toEqual({});
+    expect(validateConnectionForm({ ...base, importOldMessages: '2024-03-10', importRecentMessages: today }, whatsapp)).toEqual({});
+    expect(updateConnectionBodyOf(base, 'whatsapp')).toMatchObject({
+      importOldMessages: '2026-01-01',
+      importRecentMessages: '2026-03-01',
+      queueIdImportMessages: 4,
+      importOldMessagesGroups: false,
+      closedTicketsPostImported: false,
+    });
+  });
+
+  it('refuses an old date over 2 years back or in the future, a recent date before it or in the future, and no queue', () => {
+    expect(validateConnectionForm({ ...base, importOldMessages: '2024-03-09' }, whatsapp)).toEqual({ importOldMessages: 'connections.dialog.import.tooOld' });
+    expect(validateConnectionForm({ ...base, importOldMessages: '2026-03-11', importRecentMessages: '2026-03-11' }, whatsapp)).toMatchObject({
+      importOldMessages: 'connections.dialog.import.future',
+      importRecentMessages: 'connections.dialog.import.future',
+    });
+    expect(validateConnectionForm({ ...base, importRecentMessages: '2025-12-31' }, whatsapp)).toEqual({ importRecentMessages: 'connections.dialog.import.beforeOld' });
+    expect(validateConnectionForm({ ...base, queueIdImportMessages: null, importRecentMessages: '' }, whatsapp)).toEqual({
+      queueIdImportMessages: 'validation.requiredEn',
+      importRecentMessages: 'validation.requiredEn',
+    });
+  });
+
+  it('checks nothing and sends the import off when the switch is off', () => {
+    const off = { ...base, importEnabled: false, queueIdImportMessages: null };
+    expect(validateConnectionForm(off, whatsapp)).toEqual({});
+    expect(updateConnectionBodyOf(off, 'whatsapp')).toMatchObject({ importOldMessages: null });
+    expect(updateConnectionBodyOf(off, 'webchat')).not.toHaveProperty('importOldMessages');
+  });
+
+  it('warns that saving pairs a connected session anew when the import starts or its range changes', () => {
+    const stored = { status: 'CONNECTED' as const, importOldMessages: null, importRecentMessages: null };
+    expect(importResetsSession(stored, base)).toBe(true);
+    const running = { status: 'CONNECTED' as const, importOldMessages: '2026-01-01', importRecentMessages: '2026-03-01' };
+    expect(importResetsSession(running, base)).toBe(false);
+    expect(importResetsSession(running, { ...base, importRecentMessages: '2026-03-05' })).toBe(true);
+    expect(importResetsSession({ ...stored, status: 'qrcode' }, base)).toBe(false);
   });
 });
