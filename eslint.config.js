@@ -1,6 +1,7 @@
 // Lint rules of the whole repository, with import boundaries:
 // - a backend module reaches another module only through its service (or the auth module's authenticate.ts);
 // - only repositories (and the table platform itself) touch the table client;
+// - the platform layer (functions/src/platform) never imports a module;
 // - a web feature never imports another feature's internals.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
@@ -67,6 +68,11 @@ export default tseslint.config(
               from: ['module', 'platform'],
               disallow: ['table-client'],
               message: 'Only repositories touch the table client.',
+            },
+            {
+              from: ['platform'],
+              disallow: ['module'],
+              message: 'The platform layer does not import a module: a Lambda entry registers what it needs (platform/http/authenticator.ts).',
             },
             { from: ['feature'], disallow: [['feature', { feature: '!${from.feature}' }]], message: 'Features do not import each other.' },
           ],

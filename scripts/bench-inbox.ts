@@ -23,7 +23,7 @@ import { listContacts } from '../functions/src/modules/contacts/contacts.service
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { listMessages } from '../functions/src/modules/messages/messages.service.ts';
 import { counterDims, indexKeys, ticketKey, ticketPk, type TicketRecord } from '../functions/src/modules/tickets/ticket.entity.ts';
-import { listTickets } from '../functions/src/modules/tickets/tickets.service.ts';
+import { listTickets } from '../functions/src/modules/tickets/ticket-lists.service.ts';
 import { createUser, updateUserSettings } from '../functions/src/modules/users/users.service.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { spawn } from 'node:child_process';

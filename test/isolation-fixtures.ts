@@ -57,6 +57,9 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'schedules:id': (a) => a.scheduleId,
   'queues:id': (a) => a.queueOfAId,
   'files:id': (a) => a.fileListId,
+  'settings:key': () => 'userRating',
+  'settings:companyId': (a) => a.companyId,
+  'companies:id': (a) => a.companyId,
 };
 
 /** Query strings naming company A's records. */
@@ -102,6 +105,10 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'files.create': () => ({ name: 'Files of B', options: [{ name: 'File of B' }] }),
   'files.update': () => ({ name: 'Changed by another company', options: [] }),
   'files.upload': () => ({ optionId: 1, name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'settings.update-many': () => ({ userRating: 'enabled' }),
+  'settings.update': () => ({ value: 'enabled' }),
+  'settings.company-update': () => ({ column: 'scheduleType', data: 'company' }),
+  'companies.schedules-update': () => ({ schedules: [] }),
   'messages.send-template': () => ({ name: 'hello_world', language: 'en_US' }),
   // the fake Graph server knows this user and one page of theirs (test/isolation.api.test.ts)
   'connections.facebook': () => ({ facebookUserId: FACEBOOK_USER_OF_B, facebookUserToken: FACEBOOK_TOKEN_OF_B, addInstagram: false }),
@@ -126,6 +133,11 @@ export const ownCompanyRoutes = new Set([
   'connections.list',
   'connections.create',
   'settings.company-one',
+  'settings.list',
+  'settings.show',
+  'settings.update',
+  'settings.update-many',
+  'settings.company-update',
   'contacts.list',
   'contacts.list-all',
   'contacts.create',

@@ -1,3 +1,5 @@
+import type { Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
+
 /**
  * Realtime wire format: the channel names the spec gives. Domain code publishes one of these; the publisher
  * resolves recipients (company, then audience filters) and posts `{ event, data }` frames to their connections.
@@ -60,3 +62,74 @@ export interface ClientMessage {
 /** Spec constants of the realtime client. */
 export const REALTIME_RECONNECT_MS = 1000;
 export const USER_STATUS_INTERVAL_MS = 300000;
+
+// ----- domain events -----
+// What happened, named `<noun>.<past-verb>`. Services record them (functions/src/platform/events); listeners in
+// functions/src/listeners turn them into side effects, the realtime frames above among them.
+
+/** The fields of a ticket that decide which agents may see it. */
+export interface TicketAudience {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
+
+/** A ticket was created or changed. */
+export interface TicketChange {
+  companyId: number;
+  /** the ticket as it is now, with its contact, as the lists show it */
+  ticket: Ticket;
+  /** it left a tab (status, user or queue changed): inboxes drop it before the update re-files it */
+  moved?: boolean;
+  /** who could see it before the change, when it moved */
+  before?: TicketAudience;
+  /** the contact's number as agents who are not admins may see it, when the privacy settings mask it */
+  maskedNumber?: string;
+}
+
+export interface TicketRemoval {
+  companyId: number;
+  ticketId: number;
+  /** who may see the ticket */
+  audience: TicketAudience;
+}
+
+/** A message was stored, changed or deleted in a ticket. */
+export interface MessageChange {
+  companyId: number;
+  message: Message;
+  /** its ticket with the contact as the lists show it (also who may see the message) */
+  ticket: Ticket;
+  contact: Pick<Contact, 'id' | 'name' | 'urlPicture'> | null;
+}
+
+export interface ContactChange {
+  companyId: number;
+  contact: Contact;
+  /** the number as agents who are not admins may see it, when the privacy settings mask it */
+  maskedNumber?: string;
+}
+
+export interface DomainEventPayloads {
+  'ticket.created': TicketChange;
+  'ticket.updated': TicketChange;
+  'ticket.closed': TicketChange;
+  'ticket.reopened': TicketChange;
+  /** an agent read its unread messages */
+  'ticket.read': TicketRemoval;
+  'ticket.deleted': TicketRemoval;
+  /** a customer's message was stored */
+  'message.received': MessageChange;
+  /** our side's message was stored (an agent's, the system's, or one sent from the phone) */
+  'message.sent': MessageChange;
+  /** a message's body, ack, media or send state changed */
+  'message.updated': MessageChange;
+  'message.deleted': MessageChange;
+  'contact.created': ContactChange;
+  'contact.updated': ContactChange;
+  'contact.deleted': { companyId: number; contactId: number };
+}
+
+export type DomainEventName = keyof DomainEventPayloads;
+export type DomainEvent<N extends DomainEventName = DomainEventName> = { [K in N]: { name: K } & DomainEventPayloads[K] }[N];

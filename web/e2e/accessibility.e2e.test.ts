@@ -64,7 +64,8 @@ const newVisitor = async (name: string, text: string) => {
 const focusLook = () =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
-    const visible = el.closest('.p-inputswitch, .p-checkbox, .p-dropdown, .p-multiselect') ?? el;
+    // a ticket row shows the focus of its name button around the whole row
+    const visible = (el.matches('.ticket-row__open') ? el.closest('.ticket-row') : el.closest('.p-inputswitch, .p-checkbox, .p-dropdown, .p-multiselect')) ?? el;
     const style = getComputedStyle(visible.matches('.p-inputswitch') ? visible.querySelector('.p-inputswitch-slider')! : visible);
     // computed colours come as rgb(0-255 ...) or, from color-mix(), as color(srgb 0-1 ...)
     const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) * (c.startsWith('color(srgb') ? 255 : 1));
@@ -176,6 +177,7 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
       ['/queues', 'queues-page'],
       ['/files', 'files-page'],
       ['/users', 'users-page'],
+      ['/settings', 'settings-page'],
       ['/no-such-page', 'not-found-page'],
     ] as const) {
       await page.goto(`${baseUrl()}${path}`);
@@ -216,6 +218,23 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.locator('[data-testid^=user-delete-]').first().click();
     await page.getByTestId('user-delete-dialog').waitFor();
     await audit('/users delete dialog');
+    // the settings page: LGPD turned on asks for its message; the company's hours in the schedules tab
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('setting-enableLGPD').click();
+    await page.locator('.p-dropdown-panel li[role=option]').first().click();
+    await page.locator('#setting-lgpdMessage-error').waitFor();
+    await audit('/settings lgpd message required');
+    await page.getByTestId('setting-scheduleType').click();
+    await page.locator('.p-dropdown-panel li[role=option]').nth(1).click();
+    await page.getByTestId('settings-tab-schedules').click();
+    await page.getByTestId('company-hours').waitFor();
+    // the saved toast goes first: its success colours (2.75:1 in the light theme) are the shared toast's, reported apart
+    await page.locator('.p-toast-message').first().waitFor({ state: 'detached' });
+    await audit('/settings schedules');
+    await page.getByTestId('settings-tab-options').click();
+    await page.getByTestId('setting-scheduleType').click();
+    await page.locator('.p-dropdown-panel li[role=option]').first().click();
+    await page.getByTestId('settings-tab-schedules').waitFor({ state: 'detached' });
     await page.goto(`${baseUrl()}/connections`);
     await page.locator('[data-testid^=connection-edit-]').first().click();
     await page.getByTestId('connection-dialog').waitFor();

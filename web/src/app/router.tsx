@@ -33,6 +33,7 @@ const AllConnectionsPage = page(() => import('../features/connections/components
 const QueuesPage = page(() => import('../features/queues/components/queues-page.tsx'), 'QueuesPage');
 const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage');
 const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
+const SettingsPage = page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -51,6 +52,7 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/queues', element: <QueuesPage /> },
   { path: '/files', element: <FilesPage /> },
   { path: '/users', element: <UsersPage /> },
+  { path: '/settings', element: <SettingsPage /> },
 ];
 
 export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));

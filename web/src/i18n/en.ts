@@ -6,6 +6,8 @@ import { connectionsEn } from './connections/en.ts';
 import { queuesEn } from './queues/en.ts';
 import { filesEn } from './files/en.ts';
 import { usersEn } from './users/en.ts';
+import { settingsEn } from './settings/en.ts';
+import { weeklyHoursEn } from './weekly-hours/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -251,6 +253,8 @@ export const en: Dictionary = {
   queues: queuesEn,
   files: filesEn,
   users: usersEn,
+  settings: settingsEn,
+  weeklyHours: weeklyHoursEn,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

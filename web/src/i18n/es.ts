@@ -6,6 +6,8 @@ import { connectionsEs } from './connections/es.ts';
 import { queuesEs } from './queues/es.ts';
 import { filesEs } from './files/es.ts';
 import { usersEs } from './users/es.ts';
+import { settingsEs } from './settings/es.ts';
+import { weeklyHoursEs } from './weekly-hours/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -251,6 +253,8 @@ export const es: Dictionary = {
   queues: queuesEs,
   files: filesEs,
   users: usersEs,
+  settings: settingsEs,
+  weeklyHours: weeklyHoursEs,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

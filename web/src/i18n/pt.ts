@@ -5,6 +5,8 @@ import { connectionsPt } from './connections/pt.ts';
 import { queuesPt } from './queues/pt.ts';
 import { filesPt } from './files/pt.ts';
 import { usersPt } from './users/pt.ts';
+import { settingsPt } from './settings/pt.ts';
+import { weeklyHoursPt } from './weekly-hours/pt.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -254,6 +256,8 @@ export const pt = {
   queues: queuesPt,
   files: filesPt,
   users: usersPt,
+  settings: settingsPt,
+  weeklyHours: weeklyHoursPt,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

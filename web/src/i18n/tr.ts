@@ -6,6 +6,8 @@ import { connectionsTr } from './connections/tr.ts';
 import { queuesTr } from './queues/tr.ts';
 import { filesTr } from './files/tr.ts';
 import { usersTr } from './users/tr.ts';
+import { settingsTr } from './settings/tr.ts';
+import { weeklyHoursTr } from './weekly-hours/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -251,6 +253,8 @@ export const tr: Dictionary = {
   queues: queuesTr,
   files: filesTr,
   users: usersTr,
+  settings: settingsTr,
+  weeklyHours: weeklyHoursTr,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -10,6 +10,7 @@ import { useConnections } from '../features/connections/api/get-connections.ts';
 import { useConnectionAlerts } from '../features/connections/hooks/use-connection-alerts.ts';
 import { useConnectionsLiveUpdates } from '../features/connections/hooks/use-connections-live-updates.ts';
 import { needsAttention } from '../features/connections/utils/connection-status.ts';
+import { useCompanySettingsLiveUpdates } from '../features/settings/hooks/use-company-settings-live-updates.ts';
 import { useCurrentUser } from '../lib/session.tsx';
 import { readStored } from '../lib/storage.ts';
 import { setTheme, storedTheme } from '../lib/theme.ts';
@@ -42,6 +43,7 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const plan = useCompanyPlan(user.companyId);
   useSessionReplaced();
   useConnectionAlerts();
+  useCompanySettingsLiveUpdates(user.companyId);
   // the warning badge on Connections (spec document 1 section 2), for those who see the entry
   const seesConnections = can(buildViewer(user), 'connections-page:view');
   const connections = useConnections({ enabled: seesConnections });

@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from './authenticate.ts';
 import { handler as forgotPassword } from './handlers/forgot-password.handler.ts';
 import { handler as login } from './handlers/login.handler.ts';
 import { handler as logout } from './handlers/logout.handler.ts';
@@ -7,6 +9,8 @@ import { handler as refreshToken } from './handlers/refresh-token.handler.ts';
 import { handler as resetPassword } from './handlers/reset-password.handler.ts';
 import { handler as signup } from './handlers/signup.handler.ts';
 import { handler as wsTicket } from './handlers/ws-ticket.handler.ts';
+
+registerAuthenticator(authenticateRequest);
 
 export const handler = moduleHandler({
   'auth.login': login,

@@ -4,7 +4,6 @@
  * session that was replaced or ended answers 401.
  */
 import type { Plan } from '@switchboard/shared/contracts/plans';
-import type { Viewer } from '@switchboard/shared/permissions';
 import { verifyAccessToken, type AccessClaims } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext, HttpEvent } from '../../platform/http/types.ts';
@@ -44,17 +43,3 @@ export const authenticateRequest = async (event: HttpEvent): Promise<AuthContext
   if (!context) throw new AppError('ERR_SESSION_EXPIRED');
   return context;
 };
-
-export const viewerOf = (auth: AuthContext, plan?: Plan): Viewer => ({
-  profile: auth.profile,
-  super: auth.super,
-  flags: {
-    allHistoric: auth.user.allHistoric,
-    allUserChat: auth.user.allUserChat,
-    userClosePendingTicket: auth.user.userClosePendingTicket,
-    showDashboard: auth.user.showDashboard,
-    allowRealTime: auth.user.allowRealTime,
-    allowConnections: auth.user.allowConnections,
-  },
-  plan: plan ?? {},
-});

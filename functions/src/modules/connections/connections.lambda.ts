@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as all } from './handlers/all.handler.ts';
 import { handler as closeImported } from './handlers/close-imported.handler.ts';
 import { handler as companyDelete } from './handlers/company-delete.handler.ts';
@@ -21,6 +23,10 @@ import { handler as sessionStart } from './handlers/session-start.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as templates } from './handlers/templates.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'connections.list': list,

@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as block } from './handlers/block.handler.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
@@ -11,6 +13,10 @@ import { handler as tags } from './handlers/tags.handler.ts';
 import { handler as toggleAcceptAudio } from './handlers/toggle-accept-audio.handler.ts';
 import { handler as toggleDisableBot } from './handlers/toggle-disable-bot.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'contacts.list': list,

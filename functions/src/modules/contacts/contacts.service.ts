@@ -4,14 +4,12 @@
  */
 import { MIN_PHONE_DIGITS, phoneDigits, type Channel, type Contact, type TagSummary } from '@switchboard/shared/contracts/inbox';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
-import { channels } from '@switchboard/shared/events';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { clock } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -160,34 +158,30 @@ export const hidesNumbers = (auth: Pick<AuthContext, 'profile' | 'company'>): bo
 export const presentContact = (auth: Pick<AuthContext, 'profile' | 'company'>, contact: Contact): Contact =>
   contact.isGroup || !hidesNumbers(auth) ? contact : { ...contact, number: maskNumber(contact.number) };
 
-// ----- realtime -----
+// ----- events -----
 
 type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number };
 
 /**
- * `company-<id>-contact`, to the company's agents only (never to web chat visitors). One frame cannot be masked
- * per recipient, so with the privacy rule on admins get the plain frame and the other agents a masked one.
- * A failed push never fails the change that caused it.
+ * Records a contact's change as a domain event (listeners push `company-<id>-contact` to the company's agents).
+ * With the privacy rule on, the event carries the number agents who are not admins may see.
  */
-const publishContact = async (companyId: number, settings: Partial<CompanySettings> | undefined, data: ContactEvent): Promise<void> => {
-  const event = channels.contact(companyId);
+const recordContactChange = async (companyId: number, settings: Partial<CompanySettings> | undefined, data: ContactEvent): Promise<void> => {
   if (data.action === 'update') {
     // tickets keep a copy of their contact for the lists; a job brings those copies up to date
     await enqueueJob({ type: 'tickets.contact-changed', companyId, contactId: data.contact.id });
   }
-  try {
-    if (data.action === 'delete' || data.contact.isGroup || !privacyOn(settings)) {
-      await publish(companyId, { event, data }, (c) => c.kind === 'agent');
-      return;
-    }
-    const masked = { ...data, contact: { ...data.contact, number: maskNumber(data.contact.number) } };
-    await Promise.all([
-      publish(companyId, { event, data }, (c) => c.kind === 'agent' && c.profile === 'admin'),
-      publish(companyId, { event, data: masked }, (c) => c.kind === 'agent' && c.profile !== 'admin'),
-    ]);
-  } catch (error) {
-    logger.warn('contact event not published', { companyId, error: error as Error });
+  if (data.action === 'delete') {
+    await domainEvents.emit({ name: 'contact.deleted', companyId, contactId: data.contactId });
+    return;
   }
+  const { contact } = data;
+  await domainEvents.emit({
+    name: data.action === 'create' ? 'contact.created' : 'contact.updated',
+    companyId,
+    contact,
+    ...(!contact.isGroup && privacyOn(settings) ? { maskedNumber: maskNumber(contact.number) } : {}),
+  });
 };
 
 const settingsOf = async (companyId: number): Promise<Partial<CompanySettings> | undefined> => (await findCompany(companyId))?.settings;
@@ -315,7 +309,7 @@ export const findOrCreateContactByIdentity = async (
     });
     if (outcome.created) {
       const contact = toContact(outcome.record);
-      await publishContact(companyId, settings, { action: 'create', contact });
+      await recordContactChange(companyId, settings, { action: 'create', contact });
       return { contact, created: true };
     }
     // lost the race: the next round reads the winner's contact
@@ -345,7 +339,7 @@ const adoptLidContact = async (companyId: number, channel: Channel, lid: string,
     if (!changed) return undefined;
     identities.forget(`${companyId}:${identityFamily(channel)}:${lid.trim()}`);
     const contact = toContact(record);
-    await publishContact(companyId, await settingsOf(companyId), { action: 'update', contact });
+    await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact });
     return contact;
   } catch (error) {
     if (error instanceof AppError && (error.code === 'ERR_DUPLICATED_CONTACT' || error.code === 'ERR_NO_CONTACT_FOUND')) return undefined;
@@ -372,7 +366,7 @@ const refreshKnownContact = async (
     });
     if (renumbered) return undefined;
     const contact = toContact(record);
-    if (changed) await publishContact(companyId, await settingsOf(companyId), { action: 'update', contact });
+    if (changed) await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact });
     return contact;
   } catch (error) {
     if (error instanceof AppError && error.code === 'ERR_NO_CONTACT_FOUND') return undefined;
@@ -404,7 +398,7 @@ export const createContact = async (auth: AuthContext, input: NewContactInput): 
   });
   if (!outcome.created) throw new AppError('ERR_DUPLICATED_CONTACT');
   const contact = toContact(outcome.record);
-  await publishContact(auth.companyId, settings, { action: 'create', contact });
+  await recordContactChange(auth.companyId, settings, { action: 'create', contact });
   return presentContact(auth, contact);
 };
 
@@ -427,7 +421,7 @@ export const importContactRow = async (
   });
   if (outcome.created) {
     const contact = toContact(outcome.record);
-    await publishContact(auth.companyId, settings, { action: 'create', contact });
+    await recordContactChange(auth.companyId, settings, { action: 'create', contact });
     return { contact: presentContact(auth, contact), created: true };
   }
   const existing = outcome.existingId !== undefined ? await getContactRecord(auth.companyId, outcome.existingId) : undefined;
@@ -466,7 +460,7 @@ export const updateContact = async (auth: AuthContext, id: number, patch: Contac
     return Object.keys(next).length > 0 ? next : undefined;
   });
   const contact = toContact(record);
-  if (changed) await publishContact(auth.companyId, auth.company.settings, { action: 'update', contact });
+  if (changed) await recordContactChange(auth.companyId, auth.company.settings, { action: 'update', contact });
   return presentContact(auth, contact);
 };
 
@@ -477,7 +471,7 @@ export const deleteContact = async (auth: AuthContext, id: number): Promise<void
     if (!record) throw new AppError('ERR_NO_CONTACT_FOUND');
     if ((await deleteContactItems(record, identityOf(record))) === 'ok') {
       await addToContactCount(auth.companyId, -1);
-      await publishContact(auth.companyId, auth.company.settings, { action: 'delete', contactId: id });
+      await recordContactChange(auth.companyId, auth.company.settings, { action: 'delete', contactId: id });
       return;
     }
   }
@@ -492,7 +486,7 @@ export const setContactTags = async (auth: AuthContext, contactId: number, tags:
     return same ? undefined : { tags: unique };
   });
   const contact = toContact(record);
-  if (changed) await publishContact(auth.companyId, auth.company.settings, { action: 'update', contact });
+  if (changed) await recordContactChange(auth.companyId, auth.company.settings, { action: 'update', contact });
   return presentContact(auth, contact);
 };
 
@@ -501,7 +495,7 @@ export const removeContactTag = async (auth: AuthContext, contactId: number, tag
   const { record, changed } = await mutate(auth.companyId, contactId, (c) =>
     c.tags.some((t) => t.id === tagId) ? { tags: c.tags.filter((t) => t.id !== tagId) } : undefined,
   );
-  if (changed) await publishContact(auth.companyId, auth.company.settings, { action: 'update', contact: toContact(record) });
+  if (changed) await recordContactChange(auth.companyId, auth.company.settings, { action: 'update', contact: toContact(record) });
 };
 
 // ----- reads -----

@@ -7,6 +7,9 @@ import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { InboundNotReady, parseInboundEvent, processInboundEvent } from './inbound.service.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerRealtimeListener();
 
 /** A receipt that overtook its send comes back this soon, while receives are left before the DLQ's limit (5). */
 const NOT_READY_DELAY_S = 2;

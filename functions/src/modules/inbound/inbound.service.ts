@@ -20,7 +20,8 @@ import {
   storeInbound,
 } from '../messages/messages.service.ts';
 import { rememberImportedTicket } from '../tickets/imported-tickets.service.ts';
-import { conversationTicketId, publishTicket, ticketForInbound } from '../tickets/tickets.service.ts';
+import { conversationTicketId, ticketForInbound } from '../tickets/ticket-routing.service.ts';
+import { recordTicketChange } from '../tickets/tickets.service.ts';
 import { fetchInboundMedia } from './inbound-media.ts';
 
 export type InboundOutcome = 'stored' | 'duplicate' | 'updated' | 'ignored';
@@ -140,6 +141,6 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
   if (stored.duplicate) return 'duplicate';
   // the message event carries the ticket for lists already; a new or reopened ticket is announced on its own (an
   // import's tickets are not: the page reads them again when the import reports its end)
-  if ((created || reopened) && !imported) await publishTicket(stored.ticket, contact, { removed: reopened });
+  if ((created || reopened) && !imported) await recordTicketChange(stored.ticket, contact, { removed: reopened, name: created ? 'ticket.created' : 'ticket.reopened' });
   return 'stored';
 };

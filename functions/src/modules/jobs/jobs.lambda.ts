@@ -11,6 +11,9 @@ import { registerConnectionJobs } from '../connections/close-imported.service.ts
 import { registerScheduleJobs } from '../schedules/schedule-jobs.service.ts';
 import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerRealtimeListener();
 
 const contextOf = (record: SQSRecord): JobContext => ({
   messageId: record.messageId,

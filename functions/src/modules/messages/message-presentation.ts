@@ -1,18 +1,15 @@
 /**
- * How stored messages are shown: to callers (media links, the quoted message) and live to the agents who may see
- * their ticket. Shared by the messages service and the outbound consumer's side of it (message-sends.service.ts).
+ * How stored messages are shown to callers (media links, the quoted message), and the domain events of their
+ * changes (listeners push them live to the agents who may see their ticket). Shared by the messages service and
+ * the outbound consumer's side of it (message-sends.service.ts).
  */
 import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
-import { channels } from '@switchboard/shared/events';
 import type { OutgoingContext } from '../../channels/channel-driver.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
-import { canSeeTicket, toTicket, viewerOfSocket, type TicketRecord } from '../tickets/tickets.service.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
+import { toTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { parseMessageId, type MessageRecord } from './message.entity.ts';
 import { getMessageRecord } from './messages.repository.ts';
-
-/** Realtime frames stay well under API Gateway's 32 KB. */
-const FRAME_BODY_LIMIT = 8_000;
 
 const resolveMediaUrl = async (r: MessageRecord): Promise<string | null> =>
   r.mediaUrl && !r.isDeleted ? blobStore().downloadUrl(r.mediaUrl) : null;
@@ -58,27 +55,27 @@ export const presentMessage = async (r: MessageRecord): Promise<Message> => toMe
 export const reachedChannel = (m: MessageRecord): boolean =>
   m.sendState === undefined ? m.fromMe && m.ack > 0 : m.sendState === 'sent';
 
-const forFrame = (m: Message): Message & { truncated?: boolean } =>
-  m.body.length > FRAME_BODY_LIMIT ? { ...m, body: m.body.slice(0, FRAME_BODY_LIMIT), truncated: true } : m;
+type MessageChangeName = 'message.received' | 'message.sent' | 'message.updated' | 'message.deleted';
 
-/** Tells the agents who may see the ticket (never anyone else) about a message. */
-export const publishMessage = async (
+const names: Record<'update' | 'delete', MessageChangeName> = { update: 'message.updated', delete: 'message.deleted' };
+
+/**
+ * Records that a message was stored (`create`: received from the customer, or sent by our side), changed or
+ * deleted; listeners tell the agents who may see its ticket.
+ */
+export const recordMessageChange = async (
   t: TicketRecord,
   message: Message,
   contact: Contact | undefined,
   action: 'create' | 'update' | 'delete',
 ): Promise<void> => {
-  const event = channels.appMessage(t.companyId);
-  const data =
-    action === 'create'
-      ? {
-          action,
-          message: forFrame(message),
-          ticket: toTicket(t, contact),
-          contact: contact ? { id: contact.id, name: contact.name, urlPicture: contact.urlPicture } : null,
-        }
-      : { action, message: forFrame(message) };
-  await publish(t.companyId, { event, data }, (c) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t));
+  await domainEvents.emit({
+    name: action === 'create' ? (message.fromMe ? 'message.sent' : 'message.received') : names[action],
+    companyId: t.companyId,
+    message,
+    ticket: toTicket(t, contact),
+    contact: contact ? { id: contact.id, name: contact.name, urlPicture: contact.urlPicture } : null,
+  });
 };
 
 /** Who a send goes to, as the channel drivers address them. */

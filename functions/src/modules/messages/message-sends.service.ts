@@ -7,7 +7,7 @@ import { getContact } from '../contacts/contacts.service.ts';
 import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { parseMessageId, type MessageRecord } from './message.entity.ts';
 import { claimSend, getChannelId, getMessageRecord, settleSend, type SendOutcome } from './messages.repository.ts';
-import { presentMessage, publishMessage } from './message-presentation.ts';
+import { presentMessage, recordMessageChange } from './message-presentation.ts';
 
 export type { MessageRecord, SendState } from './message.entity.ts';
 export type { SendOutcome } from './messages.repository.ts';
@@ -51,7 +51,7 @@ export const settleQueuedSend = async (
   const record = await settleSend(m, claimedAt, outcome);
   if (!record) return undefined;
   const message = await presentMessage(record);
-  if (outcome.sendState !== 'pending' && to.ticket) await publishMessage(to.ticket, message, to.contact, 'update');
+  if (outcome.sendState !== 'pending' && to.ticket) await recordMessageChange(to.ticket, message, to.contact, 'update');
   return { record, message };
 };
 

@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as edit } from './handlers/edit.handler.ts';
 import { handler as forward } from './handlers/forward.handler.ts';
@@ -6,6 +8,10 @@ import { handler as list } from './handlers/list.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
 import { handler as sendTemplate } from './handlers/send-template.handler.ts';
 import { handler as uploadUrl } from './handlers/upload-url.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'messages.list': list,

@@ -31,7 +31,7 @@ import {
   type TicketRecord,
 } from '../tickets/tickets.service.ts';
 import { indexMessageText } from '../message-search/message-search.service.ts';
-import { loadQuoted, outgoingContext, publishMessage, reachedChannel, toMessage } from './message-presentation.ts';
+import { loadQuoted, outgoingContext, recordMessageChange, reachedChannel, toMessage } from './message-presentation.ts';
 import { renderVariables } from './message-variables.ts';
 import { requireServiceWindow } from './service-window.ts';
 import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
@@ -249,7 +249,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
   const quoted = await loadQuoted(t.companyId, record);
   let message = await toMessage(record, quoted);
   // the agents hear of the message before its send can settle, so the outcome's update finds it on their screens
-  await publishMessage(ticket, message, contact, 'create');
+  await recordMessageChange(ticket, message, contact, 'create');
   if (!draft.isPrivate) {
     try {
       await queueSend(ticket, contact, record);
@@ -258,7 +258,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
       const stored = await updateMessageRecord(t.companyId, t.id, ulid, { error: 'ERR_SENDING_WAPP_MSG', sendState: 'failed', updatedAt: now() });
       if (stored) {
         message = await toMessage(stored, quoted);
-        await publishMessage(ticket, message, contact, 'update');
+        await recordMessageChange(ticket, message, contact, 'update');
       }
     }
   }
@@ -390,7 +390,7 @@ export const editMessage = async (auth: AuthContext, messageId: string, ticketId
   const contact = await getContact(auth.companyId, t.contactId);
   // decided on the message as written: a send settling at this moment either saw the edit or left it to us
   if (!m.isPrivate && contact && reachedChannel(updated)) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch(() => undefined);
-  await publishMessage(t, message, contact, 'update');
+  await recordMessageChange(t, message, contact, 'update');
   return message;
 };
 
@@ -400,7 +400,7 @@ export const deleteMessage = async (auth: AuthContext, id: string): Promise<Mess
   if (m.isPrivate) {
     await deleteMessageRecord(auth.companyId, ref.ticketId, ref.ulid);
     const message = await toMessage({ ...m, isDeleted: true });
-    await publishMessage(t, message, contact, 'delete');
+    await recordMessageChange(t, message, contact, 'delete');
     return message;
   }
   const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { isDeleted: true, updatedAt: now() });
@@ -410,7 +410,7 @@ export const deleteMessage = async (auth: AuthContext, id: string): Promise<Mess
   if (contact && reachedChannel(updated)) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch((error: unknown) => {
     throw new AppError('ERR_DELETE_WAPP_MSG', (error as Error).message);
   });
-  await publishMessage(t, message, contact, 'update');
+  await recordMessageChange(t, message, contact, 'update');
   return message;
 };
 
@@ -511,7 +511,7 @@ export const storeInbound = async (
     throw error;
   }
   const message = await toMessage(record, await loadQuoted(t.companyId, record));
-  if (!input.imported) await publishMessage(ticket, message, contact, 'create');
+  if (!input.imported) await recordMessageChange(ticket, message, contact, 'create');
   // the search index is written after the agents heard of the message: it is not on the latency path
   if (input.mediaType === 'chat' || input.media) await indexMessageText(t.companyId, t.id, ulid, input.at, input.body);
   return { duplicate: false, message, ticket };
@@ -631,7 +631,7 @@ export const applyRemoteDelete = async (companyId: number, connectionId: number,
 const publishChange = async (companyId: number, record: MessageRecord) => {
   const t = await findTicket(companyId, record.ticketId);
   if (!t) return;
-  await publishMessage(t, await toMessage(record), await getContact(companyId, t.contactId), 'update');
+  await recordMessageChange(t, await toMessage(record), await getContact(companyId, t.contactId), 'update');
 };
 
 /** The visitor's view of their conversation (web chat): their ticket's public messages, oldest first. */

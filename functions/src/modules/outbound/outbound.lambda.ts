@@ -7,6 +7,9 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { parseOutboundSend, SendDeferred, sendQueuedMessage } from './outbound.service.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerRealtimeListener();
 
 const reportFailure = (record: SQSRecord, error: unknown): void => {
   const at = { messageId: record.messageId, receiveCount: record.attributes.ApproximateReceiveCount };

@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as list } from './handlers/list.handler.ts';
@@ -7,6 +9,8 @@ import { handler as mediaUpload } from './handlers/media-upload.handler.ts';
 import { handler as picker } from './handlers/picker.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+
+registerAuthenticator(authenticateRequest);
 
 export const handler = moduleHandler({
   'quick-messages.list': list,

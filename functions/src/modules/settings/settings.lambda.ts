@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as company } from './handlers/company.handler.ts';
 import { handler as companyOne } from './handlers/company-one.handler.ts';
 import { handler as companyUpdate } from './handlers/company-update.handler.ts';
@@ -7,6 +9,8 @@ import { handler as publicSetting } from './handlers/public.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { handler as updateMany } from './handlers/update-many.handler.ts';
+
+registerAuthenticator(authenticateRequest);
 
 export const handler = moduleHandler({
   'settings.public': publicSetting,

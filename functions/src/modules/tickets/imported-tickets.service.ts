@@ -4,7 +4,7 @@
  */
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { deleteImportedTicket, firstImportedTickets, putImportedTicket } from './imported-tickets.repository.ts';
-import { closeImportedTicket } from './tickets.service.ts';
+import { closeImportedTicket } from './ticket-transitions.service.ts';
 
 /** One history sync brings many messages per ticket: an instance writes a ticket's marker once. */
 const remembered = ttlCache<string, true>(10 * 60_000, 10_000);

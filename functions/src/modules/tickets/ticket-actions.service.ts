@@ -11,7 +11,9 @@ import { findConnection } from '../connections/connections.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { addPrivateNote, sendSystemText } from '../messages/messages.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
-import { changeTicket, findTicket, publishTicket, ticketForInbound, updateTicket, type TicketRecord } from './tickets.service.ts';
+import { changeTicket, findTicket, recordTicketChange, type TicketRecord } from './tickets.service.ts';
+import { ticketForInbound } from './ticket-routing.service.ts';
+import { updateTicket } from './ticket-transitions.service.ts';
 
 export const updateTicketAndNotify = async (auth: AuthContext, id: number, body: UpdateTicketBody): Promise<Ticket> => {
   const result = await updateTicket(auth, id, body);
@@ -38,6 +40,6 @@ export const openTicketForForward = async (auth: AuthContext, contactId: number,
     conversation: 'activate',
   }));
   const after = changed?.after ?? (await findTicket(auth.companyId, ticket.id))!;
-  await publishTicket(after, contact, { removed: true, before: changed?.before });
+  await recordTicketChange(after, contact, { removed: true, before: changed?.before });
   return after;
 };

@@ -1,4 +1,6 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as closeAll } from './handlers/close-all.handler.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
@@ -12,6 +14,10 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as tagAdd } from './handlers/tag-add.handler.ts';
 import { handler as tagsRemove } from './handlers/tags-remove.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'tickets.list': list,

@@ -3,7 +3,7 @@
  * tickets go back to their queues as pending, with no user, so the queue's agents can accept them.
  */
 import { clock, ids } from '../../platform/clock.ts';
-import { changeTicket, publishTicket } from './tickets.service.ts';
+import { changeTicket, recordTicketChange } from './tickets.service.ts';
 import { queryTicketIndex } from './tickets.repository.ts';
 import { getContact, maskNumber } from '../contacts/contacts.service.ts';
 
@@ -37,7 +37,7 @@ export const returnUserTicketsToQueues = async (
       returned++;
       // with the contact, so the event masks its number for users when the privacy settings say so
       const contact = await getContact(companyId, changed.after.contactId);
-      await publishTicket(changed.after, contact, { removed: true, before: changed.before, settings, maskNumber });
+      await recordTicketChange(changed.after, contact, { removed: true, before: changed.before, settings, maskNumber });
     }
     startKey = page.lastKey;
   } while (startKey);

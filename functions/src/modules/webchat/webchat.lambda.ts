@@ -1,8 +1,14 @@
+import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
 import { handler as config } from './handlers/config.handler.ts';
 import { handler as createVisitor } from './handlers/create-visitor.handler.ts';
 import { handler as messages } from './handlers/messages.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'webchat.config': config,

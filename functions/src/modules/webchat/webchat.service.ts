@@ -15,7 +15,7 @@ import { findCompany } from '../companies/companies.service.ts';
 import { findWebchatByToken, type ConnectionRecord } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
-import { contactTickets } from '../tickets/tickets.service.ts';
+import { contactTickets } from '../tickets/ticket-lists.service.ts';
 
 const CONVERSATION_PAGE = 100;
 

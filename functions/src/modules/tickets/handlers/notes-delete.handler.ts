@@ -1,5 +1,5 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
-import { removeNote } from '../tickets.service.ts';
+import { removeNote } from '../ticket-notes.service.ts';
 
 export const handler = defineHandler('tickets.notes-delete', async ({ auth, params }) => {
   await removeNote(auth, params.id);

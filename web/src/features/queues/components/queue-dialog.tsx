@@ -9,6 +9,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -28,7 +29,6 @@ import {
   type QueueFormValues,
 } from '../utils/queue-form.ts';
 import { ChatbotTreeEditor, type TreeActions } from './chatbot-tree-editor.tsx';
-import { HoursEditor } from './hours-editor.tsx';
 
 const FORM_ID = 'queue-form';
 const PANEL_ID = 'queue-tabpanel';
@@ -303,7 +303,12 @@ export function QueueDialog({
               {tab === 'data' ? (
                 data
               ) : (
-                <HoursEditor schedules={values.schedules} onChange={(schedules) => apply({ ...values, schedules })} />
+                <WeeklyHoursEditor
+                  schedules={values.schedules}
+                  onChange={(schedules) => apply({ ...values, schedules })}
+                  caption={t('queues.dialog.hoursCaption')}
+                  testId="queue-hours"
+                />
               )}
             </div>
           </form>

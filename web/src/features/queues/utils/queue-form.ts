@@ -1,10 +1,10 @@
 import {
   QUEUE_ROTATION_TIMES,
-  weekdays,
   type QueueBodyInput,
   type QueueDetails,
   type ScheduleEntry,
 } from '@switchboard/shared/contracts/queues';
+import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { chatbotsBodyOf, draftsOf, validateTree, type OptionDraft, type OptionErrors } from './chatbot-tree.ts';
 
 /** Spec document 2 section 9: the colour a new queue starts with. */
@@ -31,20 +31,8 @@ export interface QueueFormErrors {
   options?: Record<string, OptionErrors>;
 }
 
-/** Portuguese weekday labels stored with each entry, as the system the spec describes stores them. */
-const weekdayLabels: Record<(typeof weekdays)[number], string> = {
-  monday: 'Segunda-feira',
-  tuesday: 'Terça-feira',
-  wednesday: 'Quarta-feira',
-  thursday: 'Quinta-feira',
-  friday: 'Sexta-feira',
-  saturday: 'Sábado',
-  sunday: 'Domingo',
-};
-
 /** Spec document 2 section 9: every day 08:00-12:00 and 13:00-18:00 by default. */
-export const defaultSchedules = (): ScheduleEntry[] =>
-  weekdays.map((weekdayEn) => ({ weekday: weekdayLabels[weekdayEn], weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
+export const defaultSchedules = (): ScheduleEntry[] => defaultWeek();
 
 export const emptyQueueForm = (): QueueFormValues => ({
   name: '',

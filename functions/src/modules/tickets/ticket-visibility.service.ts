@@ -3,6 +3,7 @@
  * list, single reads and the realtime publisher's recipient filter, so a list and a live event never disagree.
  */
 import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { ConnectionRecord as SocketConnection } from '../../platform/realtime/connection.entity.ts';
 
 export interface TicketViewer {
   userId: number;
@@ -35,3 +36,13 @@ export const canSeeTicket = (viewer: TicketViewer, ticket: VisibleTicket): boole
 
 /** The show-all toggle: admins, and users when allUserChat is on. Never in search. */
 export const mayShowAll = (viewer: TicketViewer): boolean => viewer.profile === 'admin' || viewer.allUserChat;
+
+/** A live connection's agent as the visibility rule sees them. */
+export const viewerOfSocket = (c: SocketConnection): TicketViewer => ({
+  userId: c.userId,
+  profile: c.profile,
+  queueIds: c.queueIds,
+  allTicket: c.allTicket,
+  allowGroup: c.allowGroup ?? false,
+  allUserChat: c.allUserChat ?? false,
+});

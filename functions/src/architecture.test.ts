@@ -1,0 +1,70 @@
+/**
+ * The layering the lint rules also enforce, checked on the files themselves:
+ * - nothing under platform/ imports a module (a Lambda entry registers what the platform needs);
+ * - a Lambda whose code records domain events registers the listeners that turn them into side effects, and no
+ *   service registers a listener itself.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const srcDir = fileURLToPath(new URL('.', import.meta.url));
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+  });
+
+const relativeImports = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s+'(\.{1,2}\/[^']+)'/g)].map((m) => resolve(dirname(file), m[1]!));
+
+/** The project files a Lambda entry reaches through relative imports (its bundle, less the packages). */
+const reachable = (entry: string): Set<string> => {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file) || !file.startsWith(srcDir)) continue;
+    seen.add(file);
+    stack.push(...relativeImports(file));
+  }
+  return seen;
+};
+
+describe('architecture', () => {
+  it('keeps the platform layer free of module imports', () => {
+    const offenders = sourceFiles(join(srcDir, 'platform')).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => target.startsWith(join(srcDir, 'modules') + '/'))
+        .map((target) => `${relative(srcDir, file)} -> ${relative(srcDir, target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('registers the realtime listener in every Lambda whose code records domain events', () => {
+    const modulesDir = join(srcDir, 'modules');
+    const missing: string[] = [];
+    for (const module of readdirSync(modulesDir)) {
+      const entry = join(modulesDir, module, `${module}.lambda.ts`);
+      try {
+        statSync(entry);
+      } catch {
+        continue;
+      }
+      const files = [...reachable(entry)];
+      const emits = files.some((f) => /domainEvents\.emit\(/.test(readFileSync(f, 'utf8')));
+      if (emits && !/^registerRealtimeListener\(\);$/m.test(readFileSync(entry, 'utf8'))) missing.push(module);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves listener registration to the Lambda entries', () => {
+    const registering = sourceFiles(srcDir)
+      .filter((f) => !f.endsWith('.lambda.ts') && !f.includes('/listeners/') && !f.includes('/platform/events/'))
+      .filter((f) => /\bregister\w*Listener\(\)|domainEvents\.on\(/.test(readFileSync(f, 'utf8')));
+    expect(registering.map((f) => relative(srcDir, f))).toEqual([]);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Domain events as the realtime frames the web app listens to (the wire format of ARCHITECTURE section 5):
+ * `company-{id}-ticket`, `company-{id}-appMessage` and `company-{id}-contact`, each to the agents who may see it.
+ * A failed push of a ticket or message frame fails the change that caused it, as it always has; a failed contact
+ * push is logged and never fails the change.
+ * Registered by each Lambda entry whose code records these events (`registerRealtimeListener()`).
+ */
+import { channels, type DomainEvent, type TicketAudience } from '@switchboard/shared/events';
+import type { Message } from '@switchboard/shared/contracts/inbox';
+import { domainEvents } from '../platform/events/domain-events.ts';
+import { logger } from '../platform/logger.ts';
+import type { ConnectionRecord as SocketConnection } from '../platform/realtime/connection.entity.ts';
+import { publish } from '../platform/realtime/publisher.ts';
+import { canSeeTicket, viewerOfSocket } from '../modules/tickets/ticket-visibility.service.ts';
+
+/** Realtime frames stay well under API Gateway's 32 KB. */
+const FRAME_BODY_LIMIT = 8_000;
+
+const maySee = (t: TicketAudience) => (c: SocketConnection) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t);
+
+/**
+ * Tells every agent who may see the ticket. A ticket that moved is first deleted (for whoever could see it before
+ * or can see it now) so that inboxes drop it before the update re-files it.
+ */
+const onTicketChange = async (e: DomainEvent<'ticket.created' | 'ticket.updated' | 'ticket.closed' | 'ticket.reopened'>): Promise<void> => {
+  const { companyId, ticket } = e;
+  const event = channels.ticket(companyId);
+  const visible = maySee(ticket);
+  if (e.moved) {
+    const before = e.before;
+    await publish(
+      companyId,
+      { event, data: { action: 'delete', ticketId: ticket.id } },
+      (c) => visible(c) || (before !== undefined && maySee(before)(c)),
+    );
+  }
+  if (e.maskedNumber !== undefined) {
+    const masked = { ...ticket, contact: { ...ticket.contact, number: e.maskedNumber } };
+    await Promise.all([
+      publish(companyId, { event, data: { action: 'update', ticket } }, (c) => visible(c) && c.profile === 'admin'),
+      publish(companyId, { event, data: { action: 'update', ticket: masked } }, (c) => visible(c) && c.profile !== 'admin'),
+    ]);
+    return;
+  }
+  await publish(companyId, { event, data: { action: 'update', ticket } }, visible);
+};
+
+const onTicketRead = async (e: DomainEvent<'ticket.read'>): Promise<void> => {
+  await publish(e.companyId, { event: channels.ticket(e.companyId), data: { action: 'updateUnread', ticketId: e.ticketId } }, maySee(e.audience));
+};
+
+const onTicketDeleted = async (e: DomainEvent<'ticket.deleted'>): Promise<void> => {
+  await publish(e.companyId, { event: channels.ticket(e.companyId), data: { action: 'delete', ticketId: e.ticketId } }, maySee(e.audience));
+};
+
+const forFrame = (m: Message): Message & { truncated?: boolean } =>
+  m.body.length > FRAME_BODY_LIMIT ? { ...m, body: m.body.slice(0, FRAME_BODY_LIMIT), truncated: true } : m;
+
+const messageActions = { 'message.received': 'create', 'message.sent': 'create', 'message.updated': 'update', 'message.deleted': 'delete' } as const;
+
+/** Tells the agents who may see the ticket (never anyone else) about a message. */
+const onMessage = async (e: DomainEvent<'message.received' | 'message.sent' | 'message.updated' | 'message.deleted'>): Promise<void> => {
+  const action = messageActions[e.name];
+  const data =
+    action === 'create'
+      ? { action, message: forFrame(e.message), ticket: e.ticket, contact: e.contact }
+      : { action, message: forFrame(e.message) };
+  await publish(e.companyId, { event: channels.appMessage(e.companyId), data }, maySee(e.ticket));
+};
+
+/**
+ * `company-<id>-contact`, to the company's agents only (never to web chat visitors). One frame cannot be masked
+ * per recipient, so with the privacy rule on admins get the plain frame and the other agents a masked one.
+ */
+const onContact = async (e: DomainEvent<'contact.created' | 'contact.updated' | 'contact.deleted'>): Promise<void> => {
+  const { companyId } = e;
+  const event = channels.contact(companyId);
+  try {
+    if (e.name === 'contact.deleted') {
+      await publish(companyId, { event, data: { action: 'delete', contactId: e.contactId } }, (c) => c.kind === 'agent');
+      return;
+    }
+    const data = { action: e.name === 'contact.created' ? ('create' as const) : ('update' as const), contact: e.contact };
+    if (e.maskedNumber === undefined) {
+      await publish(companyId, { event, data }, (c) => c.kind === 'agent');
+      return;
+    }
+    const masked = { ...data, contact: { ...data.contact, number: e.maskedNumber } };
+    await Promise.all([
+      publish(companyId, { event, data }, (c) => c.kind === 'agent' && c.profile === 'admin'),
+      publish(companyId, { event, data: masked }, (c) => c.kind === 'agent' && c.profile !== 'admin'),
+    ]);
+  } catch (error) {
+    logger.warn('contact event not published', { companyId, error: error as Error });
+  }
+};
+
+const ID = 'realtime';
+
+/** Subscribes the realtime frames to the domain events; calling it again changes nothing. */
+export const registerRealtimeListener = (): void => {
+  // the pushes that failed the request when services made them directly still do
+  domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.closed', 'ticket.reopened'], ID, onTicketChange, { failsRequest: true });
+  domainEvents.on('ticket.read', ID, onTicketRead, { failsRequest: true });
+  domainEvents.on('ticket.deleted', ID, onTicketDeleted, { failsRequest: true });
+  domainEvents.on(['message.received', 'message.sent', 'message.updated', 'message.deleted'], ID, onMessage, { failsRequest: true });
+  domainEvents.on(['contact.created', 'contact.updated', 'contact.deleted'], ID, onContact);
+};

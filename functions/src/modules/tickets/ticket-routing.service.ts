@@ -1,0 +1,256 @@
+/**
+ * Which ticket a conversation runs in (server reference 1.3): the running one, a closed one reopened within the
+ * connection's window, or a new one, for inbound messages, scheduled messages and conversations an agent starts.
+ * The seed of the conversation engine.
+ */
+import { activeStatuses, type Contact, type Ticket, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { clock, ids } from '../../platform/clock.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import { defaultConnection, requireConnection, toConnectionSummary, type ConnectionRecord } from '../connections/connections.service.ts';
+import { getContact, maskNumber } from '../contacts/contacts.service.ts';
+import { findQueue } from '../queues/queues.service.ts';
+import { findUser } from '../users/users.service.ts';
+import { type TicketRecord } from './ticket.entity.ts';
+import {
+  ConversationTaken,
+  getConversation,
+  getTicketRecord,
+  insertTicket,
+  saveTicket,
+  TicketChanged,
+} from './tickets.repository.ts';
+import {
+  contactSnapshot,
+  presentTicket,
+  recordTicketChange,
+  logOf,
+  me,
+  otherOpenTicketError,
+  userSummaryOf,
+  publishOptions,
+  changeTicket,
+} from './tickets.service.ts';
+
+const now = () => clock().now().toISOString();
+
+const isActive = (s: TicketStatus) => activeStatuses.includes(s);
+
+// ----- creation -----
+
+const newTicketRecord = (
+  companyId: number,
+  id: number,
+  connection: ConnectionRecord,
+  contact: Contact,
+  fields: Partial<TicketRecord>,
+): TicketRecord => {
+  const at = now();
+  return {
+    id,
+    uuid: ids.uuid(),
+    companyId,
+    status: 'pending',
+    queueId: null,
+    queue: null,
+    userId: null,
+    user: null,
+    contactId: contact.id,
+    contact: contactSnapshot(contact),
+    whatsappId: connection.id,
+    whatsapp: toConnectionSummary(connection),
+    channel: connection.channel,
+    isGroup: contact.isGroup,
+    isBot: !contact.isGroup,
+    useIntegration: false,
+    tags: [],
+    tagIds: [],
+    lastMessage: '',
+    fromMe: false,
+    unreadMessages: 0,
+    amountUsedBotQueues: 0,
+    createdAt: at,
+    updatedAt: at,
+    closedAt: null,
+    version: 1,
+    ...fields,
+  };
+};
+
+/** POST /tickets: an agent starts a conversation with a contact (spec: conflict answers who holds it). */
+export const createTicket = async (
+  auth: AuthContext,
+  body: { contactId: number; queueId: number; whatsappId?: number; userId?: number },
+): Promise<Ticket> => {
+  const contact = await getContact(auth.companyId, body.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
+  const queue = await findQueue(auth.companyId, body.queueId);
+  if (!queue) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
+  const connection = body.whatsappId
+    ? await requireConnection(auth.companyId, body.whatsappId)
+    : await defaultConnection(auth.companyId);
+  const userId = body.userId ?? auth.userId;
+  const user = userId === auth.userId ? me(auth) : await userSummaryOf(auth.companyId, userId);
+
+  const current = await getConversation(auth.companyId, contact.id, connection.id);
+  if (current?.active) {
+    const held = await getTicketRecord(auth.companyId, current.ticketId, true);
+    if (held) throw otherOpenTicketError(held);
+  }
+  const t = newTicketRecord(auth.companyId, await nextId(companyPk(auth.companyId), 'ticket'), connection, contact, {
+    previousTicketId: current?.ticketId ?? null,
+    status: contact.isGroup ? 'group' : 'open',
+    queueId: queue.id,
+    queue,
+    userId,
+    user,
+    isBot: false,
+  });
+  try {
+    await insertTicket(t, logOf('create', me(auth), queue));
+  } catch (error) {
+    if (error instanceof ConversationTaken) {
+      const held = await getTicketRecord(auth.companyId, error.ticketId, true);
+      if (held) throw otherOpenTicketError(held);
+    }
+    throw error;
+  }
+  await recordTicketChange(t, contact, { ...publishOptions(auth), name: 'ticket.created' });
+  return presentTicket(auth, t, contact);
+};
+
+export interface InboundTicketResult {
+  ticket: TicketRecord;
+  created: boolean;
+  reopened: boolean;
+}
+
+/**
+ * The ticket an inbound message belongs to (server reference 1.3): the running one; else a closed one reopened
+ * within the connection's timeCreateNewTicket minutes; else a new pending ticket (group status for groups whose
+ * connection does not treat groups as tickets). Two events of one new contact at once create one ticket: the
+ * loser of the conversation condition takes the winner's ticket.
+ */
+export const ticketForInbound = async (
+  companyId: number,
+  connection: ConnectionRecord,
+  contact: Contact,
+  at: string,
+  /** old history of an import: a closed conversation is not reopened, a new ticket is marked imported and goes to the import's queue */
+  options: { imported?: boolean } = {},
+): Promise<InboundTicketResult> => {
+  const cacheKey = `${companyId}:${contact.id}:${connection.id}`;
+  const remembered = runningTickets.peek(cacheKey);
+  if (remembered !== undefined) {
+    // an active ticket of this contact and connection is its running conversation: the pointer and the status
+    // change together, so the pointer need not be read
+    const t = await getTicketRecord(companyId, remembered, true);
+    if (t && isActive(t.status) && t.contactId === contact.id && t.whatsappId === connection.id) return { ticket: t, created: false, reopened: false };
+    runningTickets.forget(cacheKey);
+  }
+  const found = await runningOrNewTicket(companyId, connection, contact, at, options.imported === true);
+  runningTickets.set(cacheKey, found.ticket.id);
+  return found;
+};
+
+/** The latest ticket of a contact's conversation on a connection (running or closed), without creating one. */
+export const conversationTicketId = async (companyId: number, contactId: number, connectionId: number): Promise<number | undefined> =>
+  (await getConversation(companyId, contactId, connectionId))?.ticketId;
+
+/** Which ticket each contact's conversation on a connection runs in, remembered per instance (checked on use). */
+const runningTickets = ttlCache<string, number>(10 * 60_000, 10_000);
+
+const runningOrNewTicket = async (
+  companyId: number,
+  connection: ConnectionRecord,
+  contact: Contact,
+  at: string,
+  imported = false,
+): Promise<InboundTicketResult> => {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const conv = await getConversation(companyId, contact.id, connection.id);
+    if (conv?.active) {
+      const t = await getTicketRecord(companyId, conv.ticketId, true);
+      if (t && isActive(t.status)) return { ticket: t, created: false, reopened: false };
+    }
+    if (conv && !conv.active && connection.timeCreateNewTicket > 0 && !imported) {
+      const last = await getTicketRecord(companyId, conv.ticketId, true);
+      const withinWindow = last && Date.parse(at) - Date.parse(last.updatedAt) <= connection.timeCreateNewTicket * 60_000;
+      if (last && withinWindow && last.status === 'closed') {
+        try {
+          const reopened = await saveTicket(last, { ...last, status: 'pending', closedAt: null, updatedAt: now() }, {
+            conversation: 'activate',
+            logs: [logOf('reopen', null, last.queue)],
+          });
+          return { ticket: reopened, created: false, reopened: true };
+        } catch (error) {
+          if (error instanceof ConversationTaken || error instanceof TicketChanged) continue;
+          throw error;
+        }
+      }
+    }
+    const groupStatus = contact.isGroup && connection.groupAsTicket !== 'enabled';
+    // imported history goes to the import's queue (server reference 1.2, step 10)
+    const queueId = imported ? (connection.queueIdImportMessages ?? null) : connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
+    const queue = queueId ? ((await findQueue(companyId, queueId)) ?? null) : null;
+    const t = newTicketRecord(companyId, await nextId(companyPk(companyId), 'ticket'), connection, contact, {
+      previousTicketId: conv?.ticketId ?? null,
+      status: groupStatus ? 'group' : 'pending',
+      queueId: queue?.id ?? null,
+      queue,
+      ...(imported ? { imported: now(), isBot: false } : {}),
+    });
+    try {
+      await insertTicket(t, logOf('create', null, queue));
+      return { ticket: t, created: true, reopened: false };
+    } catch (error) {
+      if (error instanceof ConversationTaken) continue;
+      throw error;
+    }
+  }
+  throw new AppError('ERR_CREATING_TICKET');
+};
+
+// ----- scheduled messages -----
+
+/**
+ * The ticket a scheduled message goes out in (server reference section 7): the contact's running ticket on the
+ * connection, or a new one. With `open`, the ticket is opened for the schedule's user and queue first, as an
+ * agent accepting it would.
+ */
+export const ticketForScheduledMessage = async (
+  companyId: number,
+  connection: ConnectionRecord,
+  contact: Contact,
+  open: { userId: number | null; queueId: number | null } | undefined,
+): Promise<{ ticket: TicketRecord; created: boolean }> => {
+  const found = await ticketForInbound(companyId, connection, contact, now());
+  if (!open) return { ticket: found.ticket, created: found.created };
+  const user = open.userId ? await findUser(companyId, open.userId) : undefined;
+  const queue = open.queueId ? ((await findQueue(companyId, open.queueId)) ?? null) : null;
+  const changed = await changeTicket(
+    companyId,
+    found.ticket.id,
+    (t) => ({
+      after: {
+        ...t,
+        status: t.isGroup ? 'group' : 'open',
+        closedAt: null,
+        isBot: false,
+        updatedAt: now(),
+        ...(user ? { userId: user.id, user: { id: user.id, name: user.name } } : {}),
+        ...(queue ? { queueId: queue.id, queue } : {}),
+      },
+      logs: [logOf('open', user ? { id: user.id, name: user.name } : t.user, queue ?? t.queue)],
+      conversation: t.status === 'closed' ? 'activate' : 'keep',
+    }),
+    found.ticket,
+  );
+  const ticket = changed?.after ?? found.ticket;
+  if (changed) await recordTicketChange(ticket, contact, { removed: changed.before.status !== ticket.status, before: changed.before, maskNumber });
+  return { ticket, created: found.created };
+};

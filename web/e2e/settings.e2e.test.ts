@@ -1,0 +1,108 @@
+/**
+ * The settings page in a real browser against the running product: a fresh company's admin changes an option and
+ * finds it kept after a reload, turns LGPD on and is asked for its message first, and switches the business hours
+ * to the company's own to edit them in the schedules tab. Screenshots under test-results/settings-*.png.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, api, openDesktopPage, signInWithForm } from './browser.ts';
+
+const run = Date.now().toString(36);
+const OWNER = { email: `settings.${run}@example.com`, password: 'settings-password-1' };
+
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+const shot = async (name: string) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}settings-${name}.png`, fullPage: true });
+};
+
+/** Opens a PrimeReact dropdown by its test id and picks the option with this label. */
+const choose = async (testId: string, label: string) => {
+  await page.getByTestId(testId).click();
+  await page.locator('.p-dropdown-panel li[role=option]', { hasText: label }).first().click();
+};
+
+const dropdownText = (testId: string) => page.getByTestId(testId).locator('.p-dropdown-label').textContent();
+
+const savedToast = () => page.locator('.p-toast-message', { hasText: 'Operación actualizada con éxito.' }).last();
+
+beforeAll(async () => {
+  const plans = await api<{ id: number }[]>('GET', '/plans/list');
+  await api('POST', '/auth/signup', { name: 'Sílvia Ajustes', companyName: `Loja Ajustes ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  ({ browser, page } = await openDesktopPage(pageErrors));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('settings in the browser', () => {
+  it('saves an option as soon as it changes and keeps it after a reload', async () => {
+    await signInWithForm(page, OWNER.email, OWNER.password);
+    await page.locator('a[href="/settings"]').first().click();
+    await page.waitForURL('**/settings');
+    await page.getByTestId('settings-options').waitFor();
+    await shot('01-options');
+    expect(await page.getByTestId('settings-tab-schedules').count()).toBe(0);
+
+    await choose('setting-userRating', 'Habilitado');
+    await savedToast().waitFor();
+    await page.reload();
+    await page.getByTestId('settings-options').waitFor();
+    await expect.poll(() => dropdownText('setting-userRating')).toBe('Habilitado');
+  });
+
+  it('asks for the LGPD message before turning LGPD on, then saves both', async () => {
+    await choose('setting-enableLGPD', 'Habilitado');
+    const message = page.getByTestId('setting-lgpdMessage');
+    await message.waitFor();
+    await expect.poll(() => page.locator('#setting-lgpdMessage-error').textContent()).toBe('Escreva a mensagem para habilitar esta opção.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('setting-lgpdMessage');
+    await shot('02-lgpd-required');
+
+    await message.fill('Para continuar, aceite nossa política de privacidade.');
+    await page.getByTestId('setting-lgpdLink').fill('https://example.com/privacidade');
+    await page.getByTestId('setting-lgpdMessage-save').click();
+    await savedToast().waitFor();
+    await page.getByTestId('setting-lgpdLink-save').click();
+    await page.getByTestId('setting-lgpdHideNumber').waitFor();
+    await shot('03-lgpd-on');
+
+    await page.reload();
+    await page.getByTestId('settings-options').waitFor();
+    await expect.poll(() => dropdownText('setting-enableLGPD')).toBe('Habilitado');
+    await expect.poll(() => page.getByTestId('setting-lgpdMessage').inputValue()).toBe('Para continuar, aceite nossa política de privacidade.');
+    await expect.poll(() => page.getByTestId('setting-lgpdLink').inputValue()).toBe('https://example.com/privacidade');
+  });
+
+  it('shows the schedules tab once hours are the company’s, starting from the default hours, and keeps edited hours', async () => {
+    await choose('setting-scheduleType', 'Empresa');
+    await page.getByTestId('settings-tab-schedules').click();
+    await page.getByTestId('company-hours').waitFor();
+    expect(await page.getByTestId('company-hours-monday-startTimeA').inputValue()).toBe('08:00');
+    expect(await page.getByTestId('company-hours-sunday-endTimeB').inputValue()).toBe('18:00');
+
+    // an afternoon that starts before the morning ends is refused on the page
+    await page.getByTestId('company-hours-monday-startTimeB').fill('11:00');
+    await page.getByTestId('company-hours-save').click();
+    await page.locator('#company-hours-monday-startTimeB-error').waitFor();
+    await shot('04-schedules-invalid');
+
+    await page.getByTestId('company-hours-monday-startTimeB').fill('14:00');
+    await page.getByTestId('company-hours-saturday-endTimeB').fill('');
+    await page.getByTestId('company-hours-saturday-startTimeB').fill('');
+    await page.getByTestId('company-hours-save').click();
+    await page.locator('.p-toast-message', { hasText: 'Horarios actualizados correctamente.' }).waitFor();
+    await shot('05-schedules-saved');
+
+    await page.reload();
+    await page.getByTestId('settings-tab-schedules').click();
+    await page.getByTestId('company-hours').waitFor();
+    await expect.poll(() => page.getByTestId('company-hours-monday-startTimeB').inputValue()).toBe('14:00');
+    expect(await page.getByTestId('company-hours-saturday-startTimeB').inputValue()).toBe('');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client.ts';
+import { settingsQueryKeys } from './get-settings.ts';
+
+/** PUT /companies/{id}/schedules: the whole week. */
+export const saveCompanySchedules = ({ companyId, schedules }: { companyId: number; schedules: ScheduleEntry[] }) =>
+  callRoute('companies.schedules-update', { params: { id: companyId }, body: { schedules } });
+
+export const useSaveCompanySchedules = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCompanySchedules,
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.schedules(saved.id), saved),
+  });
+};
