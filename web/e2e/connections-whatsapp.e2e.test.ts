@@ -4,10 +4,15 @@
  * socket in place of WhatsApp, so the test plays the phone: it shows a QR code, which the page draws, then scans
  * it, and the dialog closes as the session reports CONNECTED. The health panel then shows the session's history.
  * axe audits the QR dialog and the health panel in both themes. Screenshots under test-results/connections-wa-*.png.
+ * Then, on the connected session, the import of old messages as an admin sets it up in the General tab (its
+ * validation, the warning, a new pairing through the QR dialog), the phone's history sync scripted as Baileys
+ * sends it, the table's progress and close-imported-tickets button; and the greeting media (upload, preview after
+ * reopening, removal). axe audits the edit dialog (import open, media present) and the table with the button.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { WAMessage } from '@whiskeysockets/baileys';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../connector-container/src/testing/fake-baileys-socket.ts';
@@ -81,6 +86,36 @@ const auditBothThemes = async (where: string, dialog: string, reopen: () => Prom
   return findings;
 };
 
+const DAY = 24 * 60 * 60_000;
+/** a day `offset` days from today, as a date input holds it (YYYY-MM-DD, local time) */
+const day = (offset: number) => {
+  const d = new Date(Date.now() + offset * DAY);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const historyMessage = (id: string, jid: string, body: string, at: number, participant?: string): WAMessage => ({
+  key: { remoteJid: jid, fromMe: false, id, ...(participant ? { participant } : {}) },
+  messageTimestamp: Math.floor(at / 1000),
+  pushName: 'Cliente Antigo',
+  message: { conversation: body },
+});
+
+/** axe on the page as it is, in the light theme and then the dark one (the top bar's button), back to light. */
+const auditPageBothThemes = async (where: string) => {
+  const findings: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await page.getByTestId('theme-toggle').click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    }
+    await settle();
+    await page.screenshot({ path: `${SHOTS}a11y-${theme}-${where}.png` });
+    findings.push(...describeFindings(`${theme} ${where}`, await axeFindings(page)));
+  }
+  await page.getByTestId('theme-toggle').click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  return findings;
+};
+
 const row = () => page.locator('[data-testid=connections-table] tbody tr').filter({ has: page.locator('.connections-table__name', { hasText: NAME }) });
 
 beforeAll(async () => {
@@ -100,7 +135,10 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (m) => { if (m.text().startsWith('DBG')) console.log(m.text()); });
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload).slice(0, 300))));
 }, 180_000);
+const frames: string[] = [];
 
 afterAll(async () => {
   await browser?.close();
@@ -160,6 +198,157 @@ describe('a WhatsApp connection paired by QR code', () => {
     await expect(page.getByTestId('connection-health-recovered').textContent()).resolves.toMatch(/^\d+$/);
     await shot('04-health');
     expect(await auditBothThemes('connections-health-dialog', 'connection-health-dialog', () => page.getByTestId(`connection-health-${connectionId}`).click())).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the import of old messages on the connected session', () => {
+  const OLD_NUMBERS = ['5511977770001', '5511977770002'];
+  const ticketsOf = async (status: string) =>
+    (await call<{ tickets: { id: number; status: string; contact: { number: string } }[] }>('GET', `/tickets?status=${status}&showAll=true`)).tickets;
+  const errorOf = (id: string) => page.locator(`#${id}-error`);
+  let queueName = '';
+
+  it('asks for a queue and dates in range before saving, and warns that the session will be paired anew', async () => {
+    queueName = `Histórico ${run}`;
+    await call('POST', '/queue', { name: queueName, color: '#345def', greetingMessage: 'Oi' });
+    // made behind the page's back: read afresh, as a user coming from the Queues page would
+    await page.reload();
+    await row().waitFor();
+    await page.getByTestId(`connection-edit-${connectionId}`).click();
+    await page.getByTestId('connection-dialog').waitFor();
+    await expect(page.getByTestId('connection-tab-general').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.getByTestId('connection-import-enabled').click();
+    await page.getByTestId('connection-import-warning').waitFor();
+    await page.getByTestId('connection-save').click();
+    // nothing saved: the form names each missing field
+    await expect(errorOf('connection-import-old').textContent()).resolves.toBe('Required');
+    await expect(errorOf('connection-import-recent').textContent()).resolves.toBe('Required');
+    await expect(errorOf('connection-import-queue').textContent()).resolves.toBe('Required');
+    await page.fill('#connection-import-old', day(-3 * 365));
+    await page.fill('#connection-import-recent', day(5));
+    await expect.poll(() => errorOf('connection-import-old').textContent()).toBe('No máximo 2 anos atrás');
+    await expect.poll(() => errorOf('connection-import-recent').textContent()).toBe('Não pode ser no futuro');
+    await page.fill('#connection-import-old', day(-10));
+    await page.fill('#connection-import-recent', day(-12));
+    await expect.poll(() => errorOf('connection-import-recent').textContent()).toBe('Não pode ser antes da data inicial');
+    await shot('05-import-invalid');
+    await page.fill('#connection-import-recent', day(-2));
+    await page.getByTestId('connection-import-queue').click();
+    await page.getByRole('option', { name: queueName }).click();
+    await expect.poll(() => page.locator('[data-testid=connection-import] .form-field__error').count()).toBe(0);
+    await expect(page.getByTestId('connection-import-warning').textContent()).resolves.toContain('novo QR code');
+    await shot('06-import-valid');
+    expect((await call<{ status: string }>('GET', `/whatsapp/${connectionId}`)).status).toBe('CONNECTED');
+  });
+
+  it('saves, pairs the session anew through the QR dialog and shows the import preparing', async () => {
+    const sockets = fakes.of(connectionId).length;
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+    // the saved import deleted the session: its QR dialog opens, waiting for the new code
+    await page.getByTestId('connection-qr-dialog').waitFor();
+    const fresh = await fakes.next(connectionId, { after: sockets, timeoutMs: 30_000 });
+    expect(fresh.request.fullHistory).toBe(true);
+    fresh.showQr(`2@${run}IMPORTQRabcdefghijklmnopqrstuvwxyz,0123456789abcdef=,ABCDEFGHIJ=,KLMNOPQRST=`);
+    await page.getByTestId('connection-qr-image').waitFor();
+    await shot('07-import-qr');
+    const before = fakes.of(connectionId).length;
+    fresh.scan(NUMBER);
+    const reopened = await fakes.next(connectionId, { after: before, timeoutMs: 30_000 });
+    reopened.open(NUMBER);
+    await page.getByTestId('connection-qr-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => row().getByTestId('connection-status').textContent()).toBe('online');
+    // within 35 seconds of the save the import is preparing
+    await row().getByTestId(`connection-import-preparing-${connectionId}`).waitFor();
+    await expect(row().getByTestId(`connection-import-preparing-${connectionId}`).isDisabled()).resolves.toBe(true);
+    await shot('08-import-preparing');
+  });
+
+  it('shows the progress of the history sync, then the close-imported-tickets button', async () => {
+    const socket = fakes.latest(connectionId)!;
+    const now = Date.now();
+    socket.ev.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: [
+        historyMessage(`OLD-1-${run}`, `${OLD_NUMBERS[0]}@s.whatsapp.net`, 'pedido antigo', now - 5 * DAY),
+        historyMessage(`OLD-2-${run}`, `${OLD_NUMBERS[0]}@s.whatsapp.net`, 'ainda aguardo', now - 4 * DAY),
+        historyMessage(`OLD-3-${run}`, `${OLD_NUMBERS[1]}@s.whatsapp.net`, 'outra conversa', now - 3 * DAY),
+        historyMessage(`TOO-OLD-${run}`, '5511977770003@s.whatsapp.net', 'muito antiga', now - 40 * DAY),
+      ],
+      isLatest: true,
+      progress: 50,
+    });
+    const progress = row().getByTestId(`connection-import-progress-${connectionId}`);
+    for (let i = 0; i < 9; i++) { await page.waitForTimeout(5000); console.log('DBG', i, await row().textContent(), JSON.stringify(await call('GET', `/whatsapp/${connectionId}`).then((c: any) => [c.status, c.statusImportMessages])), frames.filter((f) => f.includes('mport')).join(' | ')); }
+    await progress.waitFor({ timeout: 45_000 });
+    await expect(progress.textContent()).resolves.toBe('3 de 3 mensagens importadas');
+    await shot('09-import-progress');
+    socket.ev.emit('messaging-history.status', { syncType: 0, status: 'complete', explicit: true });
+    await row().getByTestId(`connection-close-imported-${connectionId}`).waitFor();
+    await shot('10-import-close-button');
+    expect(await auditPageBothThemes('connections-import-table')).toEqual([]);
+  }, 60_000);
+
+  it('closes the imported tickets with the button, which then goes away', async () => {
+    const open = await ticketsOf('pending');
+    for (const n of OLD_NUMBERS) expect(open.map((t) => t.contact.number)).toContain(n);
+    await row().getByTestId(`connection-close-imported-${connectionId}`).click();
+    await row().getByTestId(`connection-close-imported-${connectionId}`).waitFor({ state: 'detached' });
+    await shot('11-import-closed');
+    const after = (await ticketsOf('pending')).map((t) => t.contact.number);
+    for (const n of OLD_NUMBERS) expect(after).not.toContain(n);
+    const closed = (await ticketsOf('closed')).map((t) => t.contact.number);
+    for (const n of OLD_NUMBERS) expect(closed).toContain(n);
+    expect((await call<{ statusImportMessages: string | null }>('GET', `/whatsapp/${connectionId}`)).statusImportMessages).toBeNull();
+  });
+});
+
+describe('the greeting media of the connection', () => {
+  const openEdit = async () => {
+    await page.getByTestId(`connection-edit-${connectionId}`).click();
+    await page.getByTestId('connection-dialog').waitFor();
+  };
+  const media = () => page.getByTestId('connection-greeting-media');
+
+  it('uploads an image, shows its preview and name again when the dialog is reopened, and removes it', async () => {
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 320;
+      canvas.height = 180;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#1f7a4d';
+      g.fillRect(0, 0, 320, 180);
+      g.fillStyle = '#ffffff';
+      g.font = 'bold 36px sans-serif';
+      g.fillText('Bem-vindo!', 60, 100);
+      return canvas.toDataURL('image/png').split(',')[1]!;
+    });
+    await openEdit();
+    await page.getByTestId('connection-greeting-media-input').setInputFiles({ name: 'boas vindas.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await media().getByTestId('connection-greeting-media-name').waitFor();
+    await expect(media().getByTestId('connection-greeting-media-name').textContent()).resolves.toBe('boas vindas.png');
+    const preview = media().getByTestId('connection-greeting-media-preview');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await shot('12-media-uploaded');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+
+    await openEdit();
+    await expect(media().getByTestId('connection-greeting-media-name').textContent()).resolves.toBe('boas vindas.png');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    // the import saved before stays on: the section is open beside the media
+    await page.getByTestId('connection-import').locator('#connection-import-old').waitFor();
+    await shot('13-media-reopened');
+    expect(await auditBothThemes('connections-edit-import-media', 'connection-dialog', openEdit)).toEqual([]);
+
+    await media().getByTestId('connection-greeting-media-remove').click();
+    await media().getByTestId('connection-greeting-media-name').waitFor({ state: 'detached' });
+    await expect(media().getByTestId('connection-greeting-media-preview').count()).resolves.toBe(0);
+    await shot('14-media-removed');
+    expect((await call<{ greetingMediaAttachment: string | null }>('GET', `/whatsapp/${connectionId}`)).greetingMediaAttachment).toBeNull();
     await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });

@@ -164,6 +164,8 @@ describe('import of old messages', () => {
     expect(ofContact('5511977770005')).toHaveLength(1);
     expect(ofContact('5511977770005')[0]!.queueId).toBeNull();
 
+    // every imported message is in before the close: a late one would reopen its ticket, as any incoming message does
+    await runtime.drainQueues();
     const closed = await company.admin.post(`/closedimported/${conn.id}`);
     expect(closed).toMatchObject({ status: 200, body: { closed: 2, queued: false } });
     const after = (await company.admin.get('/tickets?status=pending&showAll=true')).body.tickets as { contact: { number: string } }[];

@@ -31,7 +31,7 @@ import {
   me,
   otherOpenTicketError,
   userSummaryOf,
-  publishOptions,
+  privacyOptions,
   changeTicket,
 } from './tickets.service.ts';
 
@@ -119,7 +119,7 @@ export const createTicket = async (
     }
     throw error;
   }
-  await recordTicketChange(t, contact, { ...publishOptions(auth), name: 'ticket.created' });
+  await recordTicketChange(t, contact, { ...privacyOptions(auth), name: 'ticket.created' });
   return presentTicket(auth, t, contact);
 };
 

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { getTag } from '../tags/tags.service.ts';
 import { getTicketRecord } from './tickets.repository.ts';
-import { presentTicket, recordTicketChange, requireVisibleTicket, publishOptions, changeTicket } from './tickets.service.ts';
+import { presentTicket, recordTicketChange, requireVisibleTicket, privacyOptions, changeTicket } from './tickets.service.ts';
 
 export const addTicketTag = async (auth: AuthContext, ticketId: number, tagId: number): Promise<Ticket> => {
   await requireVisibleTicket(auth, ticketId);
@@ -18,7 +18,7 @@ export const addTicketTag = async (auth: AuthContext, ticketId: number, tagId: n
   );
   const record = changed?.after ?? (await getTicketRecord(auth.companyId, ticketId, true))!;
   const contact = await getContact(auth.companyId, record.contactId);
-  if (changed) await recordTicketChange(record, contact, publishOptions(auth));
+  if (changed) await recordTicketChange(record, contact, privacyOptions(auth));
   return presentTicket(auth, record, contact);
 };
 
@@ -31,6 +31,6 @@ export const removeTicketKanbanTags = async (auth: AuthContext, ticketId: number
   });
   const record = changed?.after ?? (await getTicketRecord(auth.companyId, ticketId, true))!;
   const contact = await getContact(auth.companyId, record.contactId);
-  if (changed) await recordTicketChange(record, contact, publishOptions(auth));
+  if (changed) await recordTicketChange(record, contact, privacyOptions(auth));
   return presentTicket(auth, record, contact);
 };

@@ -20,7 +20,7 @@ import {
   otherOpenTicketError,
   userSummaryOf,
   changeTicket,
-  publishOptions,
+  privacyOptions,
 } from './tickets.service.ts';
 
 const now = () => clock().now().toISOString();
@@ -193,7 +193,7 @@ export const updateTicket = async (
   const record = changed?.after ?? current;
   if (changed && !('other' in changed)) {
     const moved = changed.before.status !== record.status || changed.before.userId !== record.userId || changed.before.queueId !== record.queueId;
-    await recordTicketChange(record, contact, { ...publishOptions(auth), removed: moved, before: changed.before });
+    await recordTicketChange(record, contact, { ...privacyOptions(auth), removed: moved, before: changed.before });
   }
   return { ticket: presentTicket(auth, record, contact), record, effects, contact };
 };

@@ -34,7 +34,6 @@ import {
 
 export type { TicketRecord } from './ticket.entity.ts';
 export { ticketPk } from './ticket.entity.ts';
-export { canSeeTicket } from './ticket-visibility.service.ts';
 
 const now = () => clock().now().toISOString();
 
@@ -193,7 +192,7 @@ export const userSummaryOf = async (companyId: number, userId: number) => {
   return { id: user.id, name: user.name };
 };
 
-export const publishOptions = (auth: AuthContext) => ({ settings: auth.company.settings as Record<string, string> | undefined, maskNumber });
+export const privacyOptions = (auth: AuthContext) => ({ settings: auth.company.settings as Record<string, string> | undefined, maskNumber });
 
 /** Applies a change to a ticket, re-reading and retrying when someone else changed it in between. */
 export const changeTicket = async (

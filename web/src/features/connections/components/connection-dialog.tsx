@@ -61,7 +61,8 @@ const serverErrors = (error: unknown): ConnectionFormErrors => {
 
 /**
  * Add a connection of `channel`, or edit `record`: the tabs whose features exist (general, messages, queues).
- * `onCreated` hears of a new connection (a WhatsApp one shows its QR code next).
+ * `onCreated` hears of a new connection and `onRepairing` of a connected session a saved import paired anew
+ * (either WhatsApp session shows its QR code next).
  */
 export function ConnectionDialog({
   visible,
@@ -69,12 +70,14 @@ export function ConnectionDialog({
   record,
   onHide,
   onCreated,
+  onRepairing,
 }: {
   visible: boolean;
   channel?: CreatableChannel;
   record?: Connection;
   onHide: () => void;
   onCreated?: (created: Connection) => void;
+  onRepairing?: (id: number) => void;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -130,12 +133,14 @@ export function ConnectionDialog({
       toast.error(error);
     };
     if (record) {
+      const repairs = record.channel === 'whatsapp' && importResetsSession(record, values);
       update.mutate(
         { id: record.id, body: updateConnectionBodyOf(values, record.channel) },
         {
           onSuccess: () => {
             toast.success(t('connections.toasts.saved'));
             onHide();
+            if (repairs) onRepairing?.(record.id);
           },
           onError,
         },

@@ -116,6 +116,7 @@ export function ConnectionsManager({
             onCreated={(created: Connection) => {
               if (created.channel === 'whatsapp') setQrFor(created.id);
             }}
+            onRepairing={setQrFor}
           />
           <FacebookDialog visible={dialog.kind === 'meta'} instagram={dialog.kind === 'meta' && dialog.instagram} allowInstagram={allowInstagram} onHide={closeDialog} />
         </>

@@ -12,6 +12,7 @@ export function ImportStatus({ id, status, progress, canAct }: { id: number; sta
   const close = useCloseImportedTickets();
   const [now, setNow] = useState(() => Date.now());
   const state = importStateOf(status, progress, now);
+  console.log('DBGSTATUS', id, status, JSON.stringify(progress), now, JSON.stringify(state));
   const until = state.kind === 'preparing' ? state.untilMs : undefined;
   // the preparing button gives way on its own once its 35 seconds are over
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { settingsQueryKeys } from './get-settings.ts';
+import { settingsQueryKeys } from './settings-query-keys.ts';
 
 /** PUT /companies/{id}/schedules: the whole week. */
 export const saveCompanySchedules = ({ companyId, schedules }: { companyId: number; schedules: ScheduleEntry[] }) =>

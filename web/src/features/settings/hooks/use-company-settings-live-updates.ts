@@ -1,18 +1,17 @@
-import { withDefaults } from '@switchboard/shared/company-options';
 import { channels } from '@switchboard/shared/events';
 import { callRoute } from '../../../lib/api-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';
-import { useApplySettings } from '../api/get-settings.ts';
+import { useApplySettings } from '../api/apply-settings.ts';
 
 /**
- * Options changed anywhere in the company (`company-{id}-settings` names the keys) are read again, so every
- * signed-in user's pages follow them without signing in again.
+ * Options changed anywhere in the company (`company-{id}-settings` names the keys) are read again (the answer
+ * carries every key, defaults included), so every signed-in user's pages follow them without signing in again.
  */
 export const useCompanySettingsLiveUpdates = (companyId: number): void => {
   const apply = useApplySettings();
   useRealtimeEvent(channels.settings(companyId), () => {
     void callRoute('settings.company', { params: { companyId } })
-      .then((settings) => apply(withDefaults(settings)))
+      .then(apply)
       .catch((error: unknown) => console.warn('settings refresh failed', error));
   });
 };
