@@ -12,7 +12,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { Password } from 'primereact/password';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
@@ -92,6 +92,7 @@ export function ConnectionDialog({
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const uploadMedia = useUploadGreetingMedia();
   const removeMedia = useRemoveGreetingMedia();
+  const mediaInput = useRef<HTMLInputElement>(null);
   /** the greeting media as last answered (the list catches up when it is read again) */
   const [media, setMedia] = useState<Pick<Connection, 'greetingMediaAttachment' | 'greetingMediaUrl'> | undefined>();
   const pending = create.isPending || update.isPending;
@@ -115,10 +116,21 @@ export function ConnectionDialog({
     if (touched) setErrors(validateConnectionForm(next, formContext));
   };
 
+  // after a refused save, the first field in error takes the focus (it may be below the fold of a long tab)
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const field = document.querySelector<HTMLElement>(`#${PANEL_ID} [aria-invalid="true"]`);
+    field?.focus({ preventScroll: true });
+    // centred, so its message under it shows too
+    field?.scrollIntoView({ block: 'center' });
+  }, [refusals]);
+
   const refuse = (found: ConnectionFormErrors) => {
     setErrors(found);
     const first = firstTabWithError(found);
     if (first) setTab(first);
+    if (Object.keys(found).length) setRefusals((n) => n + 1);
   };
 
   const submit = (event: FormEvent) => {
@@ -286,8 +298,12 @@ export function ConnectionDialog({
 
   const mediaName = shownMedia?.greetingMediaAttachment ?? null;
   const mediaUrl = shownMedia?.greetingMediaUrl ?? null;
+  // the browser's own file field speaks the browser's language: a button of ours opens it
   const greetingMedia = record ? (
-    <FormField id="connection-greeting-media" label={t('connections.dialog.media.label')} hint={t('connections.dialog.media.hint')}>
+    <div className="form-field" role="group" aria-labelledby="connection-greeting-media-label" aria-describedby="connection-greeting-media-hint">
+      <span id="connection-greeting-media-label" className="form-field__label">
+        {t('connections.dialog.media.label')}
+      </span>
       <div className="connection-media" data-testid="connection-greeting-media">
         {mediaName && mediaUrl ? (
           /\.(mp4|m4v|webm|3gp|mov)$/i.test(mediaName) ? (
@@ -297,25 +313,49 @@ export function ConnectionDialog({
           )
         ) : null}
         {mediaName ? <span className="connection-media__name" data-testid="connection-greeting-media-name">{mediaName}</span> : null}
-        <div className="connection-copy-row">
-          <input
-            id="connection-greeting-media"
-            type="file"
-            className="connection-media__input"
-            accept={acceptAttribute('greetingMedia')}
+        <div className="connection-media__actions">
+          <Button
+            type="button"
+            size="small"
+            outlined
+            icon="pi pi-upload"
+            label={t('connections.dialog.media.choose')}
+            loading={uploadMedia.isPending}
             disabled={mediaBusy}
+            onClick={() => mediaInput.current?.click()}
+            data-testid="connection-greeting-media-choose"
+          />
+          {mediaName ? (
+            <Button
+              type="button"
+              size="small"
+              outlined
+              severity="danger"
+              icon="pi pi-trash"
+              label={t('connections.dialog.media.remove')}
+              loading={removeMedia.isPending}
+              disabled={mediaBusy}
+              onClick={dropMedia}
+              data-testid="connection-greeting-media-remove"
+            />
+          ) : null}
+          <input
+            ref={mediaInput}
+            type="file"
+            hidden
+            accept={acceptAttribute('greetingMedia')}
             onChange={(e) => {
               pickMedia(e.target.files?.[0]);
               e.target.value = '';
             }}
             data-testid="connection-greeting-media-input"
           />
-          {mediaName ? (
-            <Button type="button" outlined severity="danger" icon="pi pi-trash" label={t('connections.dialog.media.remove')} disabled={mediaBusy} onClick={dropMedia} data-testid="connection-greeting-media-remove" />
-          ) : null}
         </div>
       </div>
-    </FormField>
+      <small id="connection-greeting-media-hint" className="form-field__hint">
+        {t('connections.dialog.media.hint')}
+      </small>
+    </div>
   ) : null;
 
   const importSection = record && shownChannel === 'whatsapp' ? (

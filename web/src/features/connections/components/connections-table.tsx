@@ -2,6 +2,7 @@ import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelIcon } from '../../../lib/channel-icon.ts';
 import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
@@ -11,6 +12,8 @@ import { ImportStatus } from './import-status.tsx';
 import { SessionControls } from './session-controls.tsx';
 
 export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> & Partial<Pick<Connection, 'statusImportMessages'>>;
+/** A row as the table holds it: an import's live progress travels in the row, since the table redraws a cell only when its row changes. */
+type ShownRow = ConnectionRow & { importProgress?: ImportProgress };
 
 export interface ConnectionsTableProps {
   connections: ConnectionRow[];
@@ -35,6 +38,7 @@ export interface ConnectionsTableProps {
  */
 export function ConnectionsTable({ connections, loading, emptyMessage, canAct, onShowQr, onEdit, onDelete, onHealth, importProgress, testId = 'connections-table' }: ConnectionsTableProps) {
   const { t } = useTranslation();
+  const rows = useMemo<ShownRow[]>(() => connections.map((c) => (importProgress?.[c.id] ? { ...c, importProgress: importProgress[c.id] } : c)), [connections, importProgress]);
 
   const channelCell = (c: ConnectionRow) => (
     <i className={`${channelIcon(c.channel)} connections-table__channel`} role="img" aria-label={t(`connections.channels.${c.channel}`)} title={t(`connections.channels.${c.channel}`)} />
@@ -66,10 +70,10 @@ export function ConnectionsTable({ connections, loading, emptyMessage, canAct, o
       </span>
     );
   };
-  const sessionCell = (c: ConnectionRow) => (
+  const sessionCell = (c: ShownRow) => (
     <div className="connections-table__session">
       <SessionControls connection={c} canAct={canAct} onShowQr={onShowQr} />
-      {c.statusImportMessages ? <ImportStatus id={c.id} status={c.statusImportMessages} progress={importProgress?.[c.id]} canAct={canAct} /> : null}
+      {c.statusImportMessages ? <ImportStatus id={c.id} status={c.statusImportMessages} progress={c.importProgress} canAct={canAct} /> : null}
     </div>
   );
   const defaultCell = (c: ConnectionRow) =>
@@ -121,7 +125,7 @@ export function ConnectionsTable({ connections, loading, emptyMessage, canAct, o
   const hasActions = Boolean(onHealth) || (canAct && Boolean(onEdit || onDelete));
 
   return (
-    <DataTable value={connections} dataKey="id" loading={loading} emptyMessage={emptyMessage} className="connections-table" rowClassName={(c: ConnectionRow) => `connection-row-${c.id}`} data-testid={testId}>
+    <DataTable value={rows} dataKey="id" loading={loading} emptyMessage={emptyMessage} className="connections-table" rowClassName={(c: ConnectionRow) => `connection-row-${c.id}`} data-testid={testId}>
       <Column header={<span className="sr-only">{t('connections.columns.channel')}</span>} body={channelCell} className="connections-table__channel-cell" />
       <Column header={t('connections.columns.name')} body={nameCell} />
       <Column header={t('connections.columns.number')} body={numberCell} className="connections-table__optional" headerClassName="connections-table__optional" />

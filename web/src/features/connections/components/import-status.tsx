@@ -12,7 +12,6 @@ export function ImportStatus({ id, status, progress, canAct }: { id: number; sta
   const close = useCloseImportedTickets();
   const [now, setNow] = useState(() => Date.now());
   const state = importStateOf(status, progress, now);
-  console.log('DBGSTATUS', id, status, JSON.stringify(progress), now, JSON.stringify(state));
   const until = state.kind === 'preparing' ? state.untilMs : undefined;
   // the preparing button gives way on its own once its 35 seconds are over
   useEffect(() => {
@@ -23,11 +22,11 @@ export function ImportStatus({ id, status, progress, canAct }: { id: number; sta
 
   if (state.kind === 'none') return null;
   if (state.kind === 'preparing') {
-    return <Button type="button" size="small" outlined disabled icon="pi pi-spin pi-spinner" label={t('connections.imports.preparing')} data-testid={`connection-import-preparing-${id}`} />;
+    return <Button type="button" size="small" outlined disabled icon="pi pi-spin pi-spinner" label={t('connections.imports.preparing')} className="connection-import-state" data-testid={`connection-import-preparing-${id}`} />;
   }
   if (state.kind === 'progress') {
     return (
-      <span className="connection-import-progress" role="status" data-testid={`connection-import-progress-${id}`}>
+      <span className="connection-import-state connection-import-progress" role="status" data-testid={`connection-import-progress-${id}`}>
         {t('connections.imports.progress', { done: state.progress.done, total: state.progress.total })}
       </span>
     );
@@ -39,6 +38,7 @@ export function ImportStatus({ id, status, progress, canAct }: { id: number; sta
       size="small"
       severity="warning"
       icon="pi pi-times-circle"
+      className="connection-import-state"
       label={t('connections.imports.close')}
       loading={close.isPending}
       onClick={() =>

@@ -15,7 +15,6 @@ export const useImportProgress = (companyId: number, { enabled = true }: { enabl
   const [progress, setProgress] = useState<Record<number, ImportProgress>>({});
   useRealtimeEvent(enabled ? channels.importMessages(companyId) : undefined, (data) => {
     const event = data as ImportMessagesEvent;
-    console.log('DBGHOOK', JSON.stringify(data));
     if (event.action === 'update' && typeof event.status?.whatsappId === 'number') {
       const { whatsappId, this: done, all: total } = event.status;
       setProgress((p) => ({ ...p, [whatsappId]: { done, total } }));
