@@ -61,6 +61,12 @@ const requireFileList = async (auth: AuthContext, id: number): Promise<FileListR
 };
 
 /** The ids among `ids` that are file lists of the company (queues and chatbot options check their targets). */
+/** The uploaded files of a list, in the list's order, for the conversation engine to send. */
+export const uploadedFilesOf = async (companyId: number, id: number): Promise<{ key: string; name: string; mimeType: string }[]> =>
+  ((await getFileList(companyId, id))?.options ?? []).flatMap((o) =>
+    o.path ? [{ key: o.path, name: o.fileName ?? o.name, mimeType: o.mediaType ?? 'application/octet-stream' }] : [],
+  );
+
 export const existingFileListIds = async (companyId: number, ids: number[]): Promise<Set<number>> =>
   new Set((await getFileLists(companyId, ids)).map((r) => r.id));
 

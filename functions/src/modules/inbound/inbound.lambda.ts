@@ -8,8 +8,11 @@ import { queue } from '../../platform/ports/ports.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { InboundNotReady, parseInboundEvent, processInboundEvent } from './inbound.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerEngineListener } from '../../listeners/engine.listener.ts';
 
 registerRealtimeListener();
+// after the realtime listener: agents see the customer's message before the bot's answer
+registerEngineListener();
 
 /** A receipt that overtook its send comes back this soon, while receives are left before the DLQ's limit (5). */
 const NOT_READY_DELAY_S = 2;

@@ -21,7 +21,7 @@ import {
 } from '../messages/messages.service.ts';
 import { rememberImportedTicket } from '../tickets/imported-tickets.service.ts';
 import { conversationTicketId, ticketForInbound } from '../tickets/ticket-routing.service.ts';
-import { recordTicketChange } from '../tickets/tickets.service.ts';
+import { currentTicket, recordTicketChange } from '../tickets/tickets.service.ts';
 import { fetchInboundMedia } from './inbound-media.ts';
 
 export type InboundOutcome = 'stored' | 'duplicate' | 'updated' | 'ignored';
@@ -141,6 +141,10 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
   if (stored.duplicate) return 'duplicate';
   // the message event carries the ticket for lists already; a new or reopened ticket is announced on its own (an
   // import's tickets are not: the page reads them again when the import reports its end)
-  if ((created || reopened) && !imported) await recordTicketChange(stored.ticket, contact, { removed: reopened, name: created ? 'ticket.created' : 'ticket.reopened' });
+  if ((created || reopened) && !imported) {
+    // read again: the conversation engine may have answered the message and moved the ticket meanwhile
+    const latest = (await currentTicket(event.companyId, stored.ticket.id)) ?? stored.ticket;
+    await recordTicketChange(latest, contact, { removed: reopened, name: created ? 'ticket.created' : 'ticket.reopened' });
+  }
   return 'stored';
 };

@@ -321,6 +321,13 @@ export const sendSystemText = async (t: TicketRecord, text: string, userName: st
   return deliver(t, contact, { body, mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: false, isForwarded: false, quotedMsgId: null, userId });
 };
 
+/** Sends a stored file on behalf of the system (a file list of a queue or a chatbot option), its name as the caption. */
+export const sendSystemFile = async (t: TicketRecord, file: { key: string; name: string; mimeType: string }): Promise<Message | undefined> => {
+  const contact = await getContact(t.companyId, t.contactId);
+  if (!contact) return undefined;
+  return deliver(t, contact, { body: file.name, mediaType: mediaTypeOf(file.mimeType), mediaKey: file.key, mediaName: file.name, isPrivate: false, isForwarded: false, quotedMsgId: null, userId: null });
+};
+
 /**
  * Sends a scheduled message in its ticket: variables substituted, the sender's signature (`*name:*` and a line
  * break) first when asked, and the stored attachment with the text as its caption.

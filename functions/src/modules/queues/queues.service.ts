@@ -4,8 +4,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import type { QueueRecord } from './queue.entity.ts';
-import { getQueueRecords, insertQueue, listQueueRecords } from './queues.repository.ts';
+import type { QueueChatbots, QueueRecord } from './queue.entity.ts';
+import { getQueueChatbots, getQueueRecord, getQueueRecords, insertQueue, listQueueRecords } from './queues.repository.ts';
 
 /** Spec document 2 section 9: the default queue colour. */
 export const DEFAULT_QUEUE_COLOR = '#7c7c7c';
@@ -18,6 +18,16 @@ export const listQueues = async (auth: AuthContext): Promise<Queue[]> =>
 
 export const findQueues = async (companyId: number, ids: number[]): Promise<Map<number, QueueSummary>> =>
   new Map((await getQueueRecords(companyId, ids)).map((q) => [q.id, toQueueSummary(q)]));
+
+/** The queues of a connection as its menu lists them: by orderQueue, then id (server reference 2.1). */
+export const menuQueues = async (companyId: number, ids: number[]): Promise<QueueRecord[]> =>
+  (await getQueueRecords(companyId, ids)).sort((a, b) => a.orderQueue - b.orderQueue || a.id - b.id);
+
+/** A queue with its chatbot option tree, for the conversation engine. */
+export const queueWithOptions = async (companyId: number, id: number): Promise<{ queue: QueueRecord; chatbots: QueueChatbots } | undefined> => {
+  const queue = await getQueueRecord(companyId, id);
+  return queue ? { queue, chatbots: await getQueueChatbots(companyId, id) } : undefined;
+};
 
 export const findQueue = async (companyId: number, id: number): Promise<QueueSummary | undefined> => (await findQueues(companyId, [id])).get(id);
 

@@ -104,8 +104,20 @@ export interface TicketRecord {
   lastInboundAt?: string | null;
   /** created by an import of old messages (when): no greeting or bot runs for it; closed by POST /closedimported */
   imported?: string | null;
+  /** the conversation engine's place in this conversation (functions/src/engine); not shown to agents */
+  bot?: TicketBotState;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
+}
+
+/** Where the engine is with a ticket; `amountUsedBotQueues` (above) counts its menus and out-of-hours replies. */
+export interface TicketBotState {
+  /** the option id of the queue's chatbot tree the customer stands at (ids are stable across edits); null: the queue's first level */
+  stage: number | null;
+  /** the last reply was the out-of-hours message */
+  outOfHour: boolean;
+  /** when the engine last sent the queue menu or the out-of-hours message (timeUseBotQueues counts from it) */
+  menuAt: string | null;
 }
 
 /**

@@ -76,7 +76,7 @@ const contactSummary = (contact: Contact | TicketContact | undefined, contactId:
     : { id: contactId, name: '', number: '', urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] };
 
 export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ticket => {
-  const { companyId: _c, version: _v, tagIds: _t, contact: snapshot, lastInboundAt, ...rest } = t;
+  const { companyId: _c, version: _v, tagIds: _t, contact: snapshot, lastInboundAt, bot: _b, ...rest } = t;
   const window = hasServiceWindow(t.channel) ? { serviceWindowEndsAt: serviceWindowEnd(lastInboundAt) } : {};
   return { ...rest, ...window, contact: contactSummary(contact ?? snapshot, t.contactId) };
 };

@@ -1,0 +1,75 @@
+/**
+ * The texts the engine builds and the business-hours rule (server reference 2.1, 2.2, 2.4): pure, so the rules are
+ * tested without a table.
+ */
+import type { ChatbotOption, ScheduleEntry } from '@switchboard/shared/contracts/queues';
+
+/** The exit line every menu ends with: typing `sair` closes the conversation. */
+export const EXIT_LINE = '*[ Sair ]* - Encerrar atendimento';
+/** The line that takes the customer from a queue's options back to the queue menu. */
+export const BACK_LINE = '*[ # ]* - Voltar ao menu principal';
+/**
+ * The reference's fixed "invalid option" reply. A server text, not an i18n key: the company's language is not known
+ * on this path, so it is the reference's Portuguese (the product's default language).
+ */
+export const INVALID_OPTION_TEXT = 'Opção inválida! Por favor, escolha uma das opções acima.';
+
+const numbered = (names: readonly string[]): string[] => names.map((name, i) => `*[ ${i + 1} ]* - ${name}`);
+
+const withGreeting = (greeting: string, lines: string[]): string =>
+  (greeting.trim() ? [greeting.trim(), '', ...lines] : lines).join('\n');
+
+/** The connection's greeting and its queues, numbered in menu order, then the exit line. */
+export const queueMenuText = (greeting: string, queueNames: readonly string[]): string =>
+  withGreeting(greeting, [...numbered(queueNames), EXIT_LINE]);
+
+/** A queue's (or an option's) greeting and the options of that level, then the back and exit lines. */
+export const optionMenuText = (greeting: string, options: readonly Pick<ChatbotOption, 'name'>[]): string =>
+  options.length === 0
+    ? greeting.trim()
+    : withGreeting(greeting, [...numbered(options.map((o) => o.name)), BACK_LINE, EXIT_LINE]);
+
+/** The option a number picks at a level (1-based), if the text is such a number. */
+export const pick = <T>(list: readonly T[], text: string): T | undefined =>
+  /^\d{1,4}$/.test(text) ? list[Number(text) - 1] : undefined;
+
+/** The option with this id anywhere in the tree. */
+export const findOption = (options: readonly ChatbotOption[], id: number): ChatbotOption | undefined => {
+  for (const o of options) {
+    if (o.id === id) return o;
+    const inner = findOption(o.options, id);
+    if (inner) return inner;
+  }
+  return undefined;
+};
+
+const minutesOf = (hhmm: string): number => {
+  if (!hhmm) return 0;
+  const [h, m] = hhmm.split(':').map(Number);
+  return h! * 60 + m!;
+};
+
+/** The weekday ('monday' ...) and minute of the day of an instant in a time zone. */
+export const localTime = (at: Date, timeZone: string): { weekday: string; minute: number } => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: part('weekday').toLowerCase(), minute: Number(part('hour')) * 60 + Number(part('minute')) };
+};
+
+/**
+ * Server reference 2.4: outside hours when today's row exists and now is within neither period A nor B (an empty
+ * time reads 00:00). No row for today means not out of hours.
+ */
+export const isOutOfHours = (schedules: readonly ScheduleEntry[], at: Date, timeZone: string): boolean => {
+  const { weekday, minute } = localTime(at, timeZone);
+  const today = schedules.find((s) => s.weekdayEn === weekday);
+  if (!today) return false;
+  const within = (start: string, end: string) => minute >= minutesOf(start) && minute < minutesOf(end);
+  return !(within(today.startTimeA, today.endTimeA) || within(today.startTimeB, today.endTimeB));
+};
