@@ -496,13 +496,20 @@ describe('LocalQueueEngine durability', () => {
   it('counts receives across a restart, so a message that keeps failing still reaches the DLQ', async () => {
     const first = open({ queues: { jobs: { visibilityTimeoutMs: 5, maxReceiveCount: 3 } } });
     let receives = 0;
+    // the second receive is held until the engine is stopping, so no third one can slip in before the stop
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     first.consume('jobs', async () => {
       receives += 1;
+      if (receives === 2) await held;
       throw new Error('fails');
     });
     first.send('jobs', { body: 'poison' });
     while (receives < 2) await sleep(5);
-    await first.stop();
+    const stopping = first.stop();
+    release();
+    await stopping;
+    expect(receives).toBe(2);
 
     const second = open({ queues: { jobs: { visibilityTimeoutMs: 5, maxReceiveCount: 3 } } });
     const counts: string[] = [];
