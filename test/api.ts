@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { startRuntime, type Runtime } from '../infra/local/runtime.ts';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../infra/local/runtime.ts';
 
 export const ADMIN_EMAIL = 'root@example.com';
 export const ADMIN_PASSWORD = 'root-password-1';
@@ -28,9 +28,11 @@ const testSettings = {
   RESET_MAILS_PER_ADDRESS: '100000',
 };
 
-export const startApi = async (): Promise<Runtime> => {
+/** `options` reach the runtime as given: a test of WhatsApp sessions passes its scripted socket factory. */
+export const startApi = async (options: Pick<RuntimeOptions, 'whatsappSocketFactory'> = {}): Promise<Runtime> => {
   for (const [name, value] of Object.entries(testSettings)) process.env[name] ??= value;
   return startRuntime({
+    ...options,
     port: 0,
     host: '127.0.0.1',
     dataDir: mkdtempSync(join(tmpdir(), 'sb-api-')),

@@ -5,16 +5,12 @@
  * groups left out), progress on `importMessages-{cid}`, 'renderButtonCloseTickets' at the end, and
  * POST /closedimported closing exactly the imported tickets. Then POST/DELETE /whatsapp/{id}/media-upload.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WAMessage } from '@whiskeysockets/baileys';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, SocketProbe, type ApiClient } from '../../../../test/api.ts';
+import { startApi, SocketProbe, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
-import { startRuntime, type Runtime } from '../../../../infra/local/runtime.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 
 let runtime: Runtime;
@@ -23,19 +19,7 @@ const fakes = new FakeSocketFactory();
 const DAY = 24 * 60 * 60_000;
 
 beforeAll(async () => {
-  process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
-  process.env.SIGNUPS_PER_ADDRESS ??= '100000';
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'sb-import-')),
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    tableName: `api-${randomUUID()}`,
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-    webDir: join(tmpdir(), 'no-web-build'),
-    whatsappSocketFactory: fakes.factory,
-  });
+  runtime = await startApi({ whatsappSocketFactory: fakes.factory });
   company = await signupCompany(runtime, 'Import Co');
 });
 afterAll(async () => {

@@ -3,17 +3,13 @@
  * creating a connection starts its session, the QR code and CONNECTED reach the agents live, the session commands
  * and the health panel, another company's session is not found, and the plan gates new WhatsApp connections.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { DisconnectReason } from '@whiskeysockets/baileys';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe } from '../../../../test/api.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
-import { startRuntime, type Runtime } from '../../../../infra/local/runtime.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { addPlan, findPlan } from '../plans/plans.service.ts';
 
@@ -22,19 +18,7 @@ let company: TestCompany;
 const fakes = new FakeSocketFactory();
 
 beforeAll(async () => {
-  process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
-  process.env.SIGNUPS_PER_ADDRESS ??= '100000';
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'sb-wa-')),
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    tableName: `api-${randomUUID()}`,
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-    webDir: join(tmpdir(), 'no-web-build'),
-    whatsappSocketFactory: fakes.factory,
-  });
+  runtime = await startApi({ whatsappSocketFactory: fakes.factory });
   company = await signupCompany(runtime, 'Sessions Co');
 });
 afterAll(async () => {

@@ -5,16 +5,12 @@
  * WhatsApp's id and pushed live; its echo adds nothing; receipts raise the ack; a send made while the session is
  * down waits for it (or fails visibly after the window); edits and deletes reach WhatsApp.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { DisconnectReason, proto, type WAMessage } from '@whiskeysockets/baileys';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, SocketProbe } from '../../../../test/api.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, SocketProbe } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
-import { startRuntime, type Runtime } from '../../../../infra/local/runtime.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { findByChannelMessageId, findStoredMessage } from '../messages/message-sends.service.ts';
@@ -26,19 +22,7 @@ let agentSocket: SocketProbe;
 const fakes = new FakeSocketFactory();
 
 beforeAll(async () => {
-  process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
-  process.env.SIGNUPS_PER_ADDRESS ??= '100000';
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'sb-wa-send-')),
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    tableName: `api-${randomUUID()}`,
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-    webDir: join(tmpdir(), 'no-web-build'),
-    whatsappSocketFactory: fakes.factory,
-  });
+  runtime = await startApi({ whatsappSocketFactory: fakes.factory });
   company = await signupCompany(runtime, 'Envios WhatsApp');
   agentSocket = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
 });
