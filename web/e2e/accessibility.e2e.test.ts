@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeFindings } from './axe.ts';
-import { SHOTS, adminEmail, adminPassword, api, baseUrl, launchChromium, signInWithForm } from './browser.ts';
+import { SHOTS, adminEmail, adminPassword, api, baseUrl, launchChromium, signInWithForm, settle } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Alice Acesso', email: `alice.${run}@example.com`, password: 'a11y-password-1' };
@@ -42,14 +42,7 @@ const audit = async (where: string) => {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   // dialogs and panels fade and slide in: audit what the user sees once they have arrived (spinners run forever)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settle(page);
   const theme = await page.evaluate(() => document.documentElement.dataset.theme ?? 'light');
   await page.screenshot({ path: `${SHOTS}a11y-${theme}-${where.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png` });
   findings.push(...describeFindings(`${theme} ${where}`, await axeFindings(page)));

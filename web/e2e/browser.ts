@@ -49,9 +49,12 @@ export const openDesktopPage = async (pageErrors: string[]) => {
   return { browser, context, page };
 };
 
-/** A call of the product's API as a script would make it (JSON in and out); throws on any answer but 2xx. */
-export const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
+/**
+ * A call of the product's API as a script would make it (JSON in and out); throws on any answer but 2xx. `base` is
+ * the product's address when a test runs its own product.
+ */
+export const api = async <T>(method: string, path: string, body?: unknown, token?: string, base: string = baseUrl()): Promise<T> => {
+  const res = await fetch(`${base}/api${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -74,3 +77,14 @@ export const signInWithForm = async (page: Page, email: string, password: string
   await page.waitForURL('**/tickets');
   return (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
 };
+
+/** Resolves once the page's finite animations (dialogs and panels fading and sliding in) have finished; spinners run on. */
+export const settle = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../connector-container/src/testing/fake-baileys-socket.ts';
 import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { launchChromium, SHOTS, signInWithForm } from './browser.ts';
+import { launchChromium, SHOTS, signInWithForm, api, settle as settlePage } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Wagner Zap', email: `wagner.${run}@example.com`, password: 'whatsapp-pass-1' };
@@ -35,30 +35,14 @@ let token = '';
 let connectionId = 0;
 const pageErrors: string[] = [];
 
-const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${runtime.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
+const call = <T>(method: string, path: string, body?: unknown): Promise<T> => api<T>(method, path, body, token || undefined, runtime.url);
 
 const shot = async (name: string) => {
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}connections-wa-${name}.png` });
 };
 
-const settle = () =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+const settle = () => settlePage(page);
 
 /**
  * axe on the open dialog in the light theme, then (closed, the top bar's theme button pressed, opened again by

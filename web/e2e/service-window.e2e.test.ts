@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
 import { postWebhook, startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { launchChromium, SHOTS, signInWithForm } from './browser.ts';
+import { launchChromium, SHOTS, signInWithForm, api, settle as settlePage } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Oficial', email: `olga.${run}@example.com`, password: 'cloud-api-pass-1' };
@@ -33,30 +33,14 @@ let token = '';
 let webhookUrl = '';
 const pageErrors: string[] = [];
 
-const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${runtime.url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-};
+const call = <T>(method: string, path: string, body?: unknown): Promise<T> => api<T>(method, path, body, token || undefined, runtime.url);
 
 const shot = async (name: string) => {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}service-window-${name}.png` });
 };
 
-const settle = () =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+const settle = () => settlePage(page);
 
 /** A customer's text through the Cloud API webhook, written `secondsAgo` ago; answers their ticket. */
 const customerWrites = async (who: { number: string; name: string }, text: string, secondsAgo: number) => {
