@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
+import { TabStrip } from '../../../components/tab-strip.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useRemoveGreetingMedia, useUploadGreetingMedia } from '../api/greeting-media.ts';
@@ -606,25 +606,19 @@ export function ConnectionDialog({
       className="connection-dialog"
       data-testid="connection-dialog"
     >
-      <div className="connection-tabs" role="tablist" aria-label={t('connections.dialog.tabs.label')} onKeyDown={onTabsKeyDown}>
-        {connectionTabs.map((tb) => (
-          <button
-            key={tb}
-            type="button"
-            role="tab"
-            id={`connection-tab-${tb}`}
-            aria-selected={tab === tb}
-            aria-controls={PANEL_ID}
-            tabIndex={tab === tb ? 0 : -1}
-            className={`connection-tabs__tab${tab === tb ? ' connection-tabs__tab--active' : ''}`}
-            onClick={() => setTab(tb)}
-            data-testid={`connection-tab-${tb}`}
-          >
-            {t(`connections.dialog.tabs.${tb}`)}
-            {tabErrors.has(tb) ? <i className="pi pi-exclamation-circle connection-tabs__error" role="img" aria-label={t('connections.dialog.tabs.hasErrors')} /> : null}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={connectionTabs}
+        active={tab}
+        onChange={setTab}
+        label={t('connections.dialog.tabs.label')}
+        labelOf={(tb) => t(`connections.dialog.tabs.${tb}`)}
+        idPrefix="connection-tab"
+        panelId={PANEL_ID}
+        className="connection-tabs"
+        extra={(tb) =>
+          tabErrors.has(tb) ? <i className="pi pi-exclamation-circle connection-tabs__error" role="img" aria-label={t('connections.dialog.tabs.hasErrors')} /> : null
+        }
+      />
       <form id={FORM_ID} className="dialog-form connection-form" onSubmit={submit} noValidate>
         <div role="tabpanel" id={PANEL_ID} aria-labelledby={`connection-tab-${tab}`} className="connection-tabpanel">
           {tab === 'general' ? general : tab === 'messages' ? messages : integrations}

@@ -13,7 +13,7 @@ import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
+import { TabStrip } from '../../../components/tab-strip.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useFileListNames, useUserNames } from '../api/get-option-targets.ts';
 import { useQueue } from '../api/get-queue.ts';
@@ -279,24 +279,16 @@ export function QueueDialog({
       ) : (
         <>
           {tabs.length > 1 ? (
-            <div className="queue-tabs" role="tablist" aria-label={t('queues.dialog.tabsLabel')} onKeyDown={onTabsKeyDown}>
-              {tabs.map((tb) => (
-                <button
-                  key={tb}
-                  type="button"
-                  role="tab"
-                  id={`queue-tab-${tb}`}
-                  aria-selected={tab === tb}
-                  aria-controls={PANEL_ID}
-                  tabIndex={tab === tb ? 0 : -1}
-                  className={`queue-tabs__tab${tab === tb ? ' queue-tabs__tab--active' : ''}`}
-                  onClick={() => setTab(tb)}
-                  data-testid={`queue-tab-${tb}`}
-                >
-                  {t(`queues.dialog.tabs.${tb}`)}
-                </button>
-              ))}
-            </div>
+            <TabStrip
+              tabs={tabs}
+              active={tab}
+              onChange={setTab}
+              label={t('queues.dialog.tabsLabel')}
+              labelOf={(tb) => t(`queues.dialog.tabs.${tb}`)}
+              idPrefix="queue-tab"
+              panelId={PANEL_ID}
+              className="queue-tabs"
+            />
           ) : null}
           <form id={FORM_ID} className="dialog-form queue-form" onSubmit={submit} noValidate>
             <div {...(tabs.length > 1 ? { role: 'tabpanel', id: PANEL_ID, 'aria-labelledby': `queue-tab-${tab}` } : {})}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
+import { TabStrip } from '../../../components/tab-strip.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useSettings } from '../api/get-settings.ts';
@@ -36,24 +36,16 @@ function Settings({ companyId, isSuper }: { companyId: number; isSuper: boolean 
   return (
     <section className="page settings-page" data-testid="settings-page">
       <PageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
-      <div className="settings-tabs" role="tablist" aria-label={t('settings.tabsLabel')} onKeyDown={onTabsKeyDown}>
-        {tabs.map((tb) => (
-          <button
-            key={tb}
-            type="button"
-            role="tab"
-            id={`settings-tab-${tb}`}
-            aria-selected={tab === tb}
-            aria-controls={PANEL_ID}
-            tabIndex={tab === tb ? 0 : -1}
-            className={`settings-tabs__tab${tab === tb ? ' settings-tabs__tab--active' : ''}`}
-            onClick={() => setTab(tb)}
-            data-testid={`settings-tab-${tb}`}
-          >
-            {t(`settings.tabs.${tb}`)}
-          </button>
-        ))}
-      </div>
+      <TabStrip
+        tabs={tabs}
+        active={tab}
+        onChange={setTab}
+        label={t('settings.tabsLabel')}
+        labelOf={(tb) => t(`settings.tabs.${tb}`)}
+        idPrefix="settings-tab"
+        panelId={PANEL_ID}
+        className="settings-tabs"
+      />
       <div role="tabpanel" id={PANEL_ID} aria-labelledby={`settings-tab-${tab}`} className="settings-panel">
         {settings.isError ? (
           <p className="surface-panel settings-message" role="alert">
