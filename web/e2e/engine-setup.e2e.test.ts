@@ -241,8 +241,8 @@ describe('setting a company up in the browser, then the engine answering its cus
     await agent.page.getByTestId('tab-pending').click();
     const row = agent.page.getByTestId('ticket-row').filter({ hasText: VISITOR.name });
     await row.waitFor();
-    // in the user's queue and assigned to them, the ticket is listed once (the tab's count reads 2, though: the
-    // queue's and the user's counters are added, see the report of this test's task)
+    // in the user's queue and assigned to them, the ticket is listed once (the tab's badge still adds the queue's
+    // and the user's counters, which count such a ticket twice: left open in the engine issue's note)
     expect(await agent.page.getByTestId('ticket-row').count()).toBe(1);
     await shot('10-agent-pending', agent.page);
     await row.click();
