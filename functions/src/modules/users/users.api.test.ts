@@ -186,7 +186,12 @@ describe('users', () => {
       whatsappId: company.connectionId,
     });
     expect(res).toMatchObject({ status: 200, body: { name: 'Renomeada', email, startWork: '00:10', queueIds: [], allTicket: 'enable', showDashboard: 'enabled', whatsappId: company.connectionId } });
+    // signed in within the new hours (00:10 to 23:50), whatever the time the test runs at
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    setClock({ now: () => noon });
     expect((await new ApiClient(runtime.url).login(email, 'new-pass-123')).status).toBe(200);
+    resetClock();
     const taken = await company.admin.put(`/users/${agent.id}`, { email: (await company.admin.get(`/users/${company.adminId}`)).body.email });
     expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } });
     expect((await company.admin.put(`/users/${agent.id}`, { companyId: 99 })).status).toBe(400);
