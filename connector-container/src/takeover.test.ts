@@ -4,6 +4,7 @@
  * customer sent before, during and after the takeover, including one WhatsApp delivers again to the new task,
  * is stored exactly once in the conversation.
  */
+import { insertWhatsappConnection } from './testing/whatsapp-connection.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +12,7 @@ import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../test/table.ts';
 import { createCompany, findCompany, provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
-import type { ConnectionRecord } from '../../functions/src/modules/connections/connection.entity.ts';
-import { getConnectionRecord, insertConnection, readConnectionSet } from '../../functions/src/modules/connections/connections.repository.ts';
-import { newSessionItems } from '../../functions/src/modules/connections/whatsapp-session.repository.ts';
+import { getConnectionRecord } from '../../functions/src/modules/connections/connections.repository.ts';
 import { handler as inboundConsumer } from '../../functions/src/modules/inbound/inbound.lambda.ts';
 import { findByChannelMessageId } from '../../functions/src/modules/messages/message-sends.service.ts';
 import { listMessages } from '../../functions/src/modules/messages/messages.service.ts';
@@ -54,32 +53,7 @@ afterEach(async () => {
 });
 
 /** A WhatsApp connection as POST /whatsapp writes it, with its session meant to run. */
-const whatsappConnection = async (companyId: number, id: number) => {
-  const at = new Date().toISOString();
-  const record = {
-    id,
-    companyId,
-    name: 'Vendas',
-    channel: 'whatsapp',
-    status: 'OPENING',
-    number: null,
-    isDefault: false,
-    allowGroup: false,
-    groupAsTicket: 'disabled',
-    token: 'z'.repeat(30),
-    queueIds: [],
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    timeCreateNewTicket: 0,
-    color: '#16a34a',
-    createdAt: at,
-    updatedAt: at,
-  } as unknown as ConnectionRecord;
-  const { rev } = await readConnectionSet(companyId);
-  expect(await insertConnection(record, { rev, clearDefault: [] }, newSessionItems(companyId, id, at))).toBe('ok');
-  return { companyId, connectionId: id };
-};
+const whatsappConnection = (companyId: number, id: number) => insertWhatsappConnection(companyId, id, false);
 
 const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
   const end = Date.now() + timeoutMs;

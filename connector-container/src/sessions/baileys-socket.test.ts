@@ -5,14 +5,14 @@
  * DISCONNECTED with Baileys' reason, reconnects with growing waits, keeps one history entry for the outage and logs
  * it once, not once per attempt.
  */
+import { insertWhatsappConnection } from '../testing/whatsapp-connection.ts';
 import type { AddressInfo } from 'node:net';
 import { DisconnectReason, proto } from '@whiskeysockets/baileys';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { useTestTable } from '../../../test/table.ts';
-import type { ConnectionRecord } from '../../../functions/src/modules/connections/connection.entity.ts';
-import { getConnectionRecord, insertConnection } from '../../../functions/src/modules/connections/connections.repository.ts';
-import { getSessionHealth, newSessionItems } from '../../../functions/src/modules/connections/whatsapp-session.repository.ts';
+import { getConnectionRecord } from '../../../functions/src/modules/connections/connections.repository.ts';
+import { getSessionHealth } from '../../../functions/src/modules/connections/whatsapp-session.repository.ts';
 import { logger } from '../../../functions/src/platform/logger.ts';
 import { LocalQueue, LocalQueueEngine } from '../../../functions/src/platform/ports/local/local-queue.ts';
 import { setLocalPorts } from '../../../functions/src/platform/ports/ports.ts';
@@ -72,31 +72,7 @@ const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, time
   }
 };
 
-const whatsappConnection = async (companyId: number) => {
-  const at = new Date().toISOString();
-  const record = {
-    id: 1,
-    companyId,
-    name: 'Vendas',
-    channel: 'whatsapp',
-    status: 'OPENING',
-    number: null,
-    isDefault: true,
-    allowGroup: false,
-    groupAsTicket: 'disabled',
-    token: 'y'.repeat(30),
-    queueIds: [],
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    timeCreateNewTicket: 0,
-    color: '#2563eb',
-    createdAt: at,
-    updatedAt: at,
-  } as unknown as ConnectionRecord;
-  expect(await insertConnection(record, { rev: 0, clearDefault: [] }, newSessionItems(companyId, 1, at))).toBe('ok');
-  return { companyId, connectionId: 1 };
-};
+const whatsappConnection = (companyId: number) => insertWhatsappConnection(companyId, 1);
 
 describe("Baileys' real socket through our socket factory", () => {
   it('sends the WA header and the Noise hello to waWebSocketUrl; a server close shows DISCONNECTED with the reason, backs off, logs once', async () => {

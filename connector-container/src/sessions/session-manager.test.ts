@@ -2,15 +2,15 @@
  * The session fleet through the real manager, lease and auth-state store on DynamoDB Local, with scripted Baileys
  * sockets: QR and pairing, every disconnect reason, lease loss, a killed task taken over, drain, commands.
  */
+import { insertWhatsappConnection } from '../testing/whatsapp-connection.ts';
 import type { SQSEvent } from 'aws-lambda';
 import { DisconnectReason } from '@whiskeysockets/baileys';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { useTestTable } from '../../../test/table.ts';
-import { getConnectionRecord, insertConnection } from '../../../functions/src/modules/connections/connections.repository.ts';
-import { getSessionHealth, getSessionIntent, newSessionItems } from '../../../functions/src/modules/connections/whatsapp-session.repository.ts';
-import type { ConnectionRecord } from '../../../functions/src/modules/connections/connection.entity.ts';
+import { getConnectionRecord } from '../../../functions/src/modules/connections/connections.repository.ts';
+import { getSessionHealth, getSessionIntent } from '../../../functions/src/modules/connections/whatsapp-session.repository.ts';
 import { LocalQueue, LocalQueueEngine } from '../../../functions/src/platform/ports/local/local-queue.ts';
 import { setLocalPorts } from '../../../functions/src/platform/ports/ports.ts';
 import { table, tableName } from '../../../functions/src/platform/table/client.ts';
@@ -55,32 +55,9 @@ const manager = (fakes: FakeSocketFactory, options: Partial<ConstructorParameter
  * A company with one WhatsApp connection, as POST /whatsapp writes it. Every manager sees the whole fleet of the
  * table, so connection ids are unique across the file: the fake sockets are looked up by them.
  */
-const whatsappConnection = async (): Promise<{ companyId: number; connectionId: number }> => {
+const whatsappConnection = (): Promise<{ companyId: number; connectionId: number }> => {
   const companyId = nextCompany++;
-  const id = companyId;
-  const at = new Date().toISOString();
-  const record = {
-    id,
-    companyId,
-    name: 'Vendas',
-    channel: 'whatsapp',
-    status: 'OPENING',
-    number: null,
-    isDefault: true,
-    allowGroup: false,
-    groupAsTicket: 'disabled',
-    token: 'x'.repeat(30),
-    queueIds: [],
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    timeCreateNewTicket: 0,
-    color: '#2563eb',
-    createdAt: at,
-    updatedAt: at,
-  } as unknown as ConnectionRecord;
-  expect(await insertConnection(record, { rev: 0, clearDefault: [] }, newSessionItems(companyId, id, at))).toBe('ok');
-  return { companyId, connectionId: id };
+  return insertWhatsappConnection(companyId, companyId);
 };
 
 const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
