@@ -9,6 +9,7 @@ import { ticketListQuery } from '@switchboard/shared/contracts/inbox';
 import { ulid } from 'ulid';
 import { verifyAccessToken } from '../functions/src/platform/auth/tokens.ts';
 import { measureCapacity, table, tableName } from '../functions/src/platform/table/client.ts';
+import { runTicketTimer } from '../functions/src/engine/ticket-timers.ts';
 import { padId } from '../functions/src/platform/table/keys.ts';
 import { contextFromClaims } from '../functions/src/modules/auth/authenticate.ts';
 import {
@@ -200,12 +201,42 @@ export interface CostRow {
   p99Ms: number;
 }
 
-export const measureCosts = async (runtime: Runtime, sizes: number[]): Promise<CostRow[]> => {
+export interface IdleRow {
+  size: number;
+  seconds: number;
+  roundTrips: number;
+  readUnits: number;
+  writeUnits: number;
+  /** one ticket's schedule firing when nothing is due yet: what it reads to find that out and set the next one */
+  fireTrips: number;
+  fireReadUnits: number;
+}
+
+/**
+ * The engine's timed rules cost nothing while tickets are idle: the company's connection gets every timed rule
+ * (inactivity, expiry, return to queue, redirection, rating expiry) and the table traffic of the whole runtime
+ * is counted over an idle window. A peer's crons read every open ticket each minute instead.
+ */
+const measureIdle = async (base: string, c: Company, size: number, seconds: number): Promise<IdleRow> => {
+  const res = await fetch(`${base}/api/whatsapp/${c.connectionId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${c.adminToken}` },
+    body: JSON.stringify({ timeInactiveMessage: 5, inactiveMessage: 'Ainda está aí?', expiresTicket: 1, timeToReturnQueue: 10, timeSendQueue: 5, sendIdQueue: c.queueId, ratingMessage: 'Nota?', expiresTicketNPS: 30 }),
+  });
+  if (!res.ok) throw new Error(`connection rules: HTTP ${res.status} ${await res.text()}`);
+  const m = await measureCapacity(() => new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
+  await runTicketTimer(c.companyId, c.sampleTicketId); // settings into the caches, as a warm function has them
+  const fired = await measureCapacity(() => runTicketTimer(c.companyId, c.sampleTicketId));
+  return { size, seconds, roundTrips: m.roundTrips, readUnits: m.readUnits, writeUnits: m.writeUnits, fireTrips: fired.roundTrips, fireReadUnits: fired.readUnits };
+};
+
+export const measureCosts = async (runtime: Runtime, sizes: number[], idleSeconds = 0, idle: IdleRow[] = []): Promise<CostRow[]> => {
   const rows: CostRow[] = [];
   for (const size of sizes) {
     const started = performance.now();
     const c = await seedCompany(runtime.url, size);
     console.log(`  seeded a company with ${size} tickets in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (idleSeconds > 0) idle.push(await measureIdle(runtime.url, c, size, idleSeconds));
     const admin = await authOf(c.adminToken);
     const agent = await authOf(c.agentToken);
     const cases: [string, () => Promise<number>][] = [

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { measureCapacity } from '../functions/src/platform/table/client.ts';
 import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { startRuntime } from '../infra/local/runtime.ts';
-import { measureCosts, measureLatency, measureSendLatency } from './bench-inbox.ts';
+import { measureCosts, measureLatency, measureSendLatency, type IdleRow } from './bench-inbox.ts';
 import { measureWhatsappInbound } from './bench-whatsapp.ts';
 import { FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
 
@@ -124,12 +124,23 @@ const main = async () => {
 
     const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
     console.log(`\nInbox: cost of one page (service call, after authentication) for companies of ${sizes.join(' and ')} tickets`);
-    const costs = await measureCosts(runtime, sizes);
+    const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+    const idle: IdleRow[] = [];
+    const costs = await measureCosts(runtime, sizes, idleSeconds, idle);
     console.log(['tickets'.padStart(8), 'request'.padEnd(55), 'items'.padStart(6), 'requests'.padStart(9), 'sequential'.padStart(11), 'RCU'.padStart(6), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '));
     for (const r of costs) {
       console.log(
         [String(r.size).padStart(8), r.name.padEnd(55), String(r.items).padStart(6), String(r.roundTrips).padStart(9), String(r.sequentialTrips).padStart(11), r.readUnits.toFixed(1).padStart(6), r.p50Ms.toFixed(1).padStart(8), r.p99Ms.toFixed(1).padStart(8)].join(' '),
       );
+    }
+    if (idle.length) {
+      console.log(`\nEngine: table traffic of the whole runtime over an idle window, every timed rule configured on the connection`);
+      console.log(['tickets'.padStart(8), 'seconds'.padStart(8), 'requests'.padStart(9), 'RCU'.padStart(6), 'WCU'.padStart(6), 'one firing: requests'.padStart(21), 'RCU'.padStart(6)].join(' '));
+      for (const r of idle) {
+        console.log(
+          [String(r.size).padStart(8), String(r.seconds).padStart(8), String(r.roundTrips).padStart(9), r.readUnits.toFixed(1).padStart(6), r.writeUnits.toFixed(1).padStart(6), String(r.fireTrips).padStart(21), r.fireReadUnits.toFixed(1).padStart(6)].join(' '),
+        );
+      }
     }
     const names = [...new Set(costs.map((r) => r.name))];
     for (const name of names) {

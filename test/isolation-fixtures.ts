@@ -42,6 +42,7 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'contacts.profile:number': (a) => a.contactNumber,
   'tags.remove-contact:tagId': (a) => a.tagId,
   'tags.remove-contact:contactId': (a) => a.contactId,
+  'tags:id': (a) => a.tagId,
   'tickets:id': (a) => a.ticketId,
   'tickets:uuid': (a) => a.ticketUuid,
   'tickets:ticketId': (a) => a.ticketId,
@@ -66,6 +67,7 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
 export const queryFixtures: Record<string, Fixture<Record<string, string | number>>> = {
   'tickets.notes-list': (a) => ({ ticketId: a.ticketId, contactId: a.contactId }),
   'settings.company-one': () => ({ column: 'requiredTag' }),
+  'tags.kanban-tickets': () => ({ startDate: '2000-01-01', endDate: '2099-12-31' }),
 };
 
 /** A valid body for each route that takes one, so the call passes validation and reaches the tenancy check. */
@@ -82,6 +84,7 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'contacts.import-row': () => ({ name: 'Imported by B', number: '5511955553333', email: '' }),
   'tags.create': () => ({ name: 'Tag of B' }),
   'tags.sync': (a) => ({ contactId: a.contactId, tags: [] }),
+  'tags.update': () => ({ name: 'Changed by another company' }),
   'tickets.create': (a) => ({ contactId: a.contactId, queueId: a.queueId }),
   'tickets.update': () => ({ status: 'closed', sendFarewellMessage: false }),
   'tickets.close-all': () => ({ status: 'open', selectedQueueIds: [] }),
@@ -144,6 +147,9 @@ export const ownCompanyRoutes = new Set([
   'contacts.import-row',
   'tags.list',
   'tags.create',
+  'tags.page',
+  'tags.kanban-lanes',
+  'tags.kanban-tickets',
   'tickets.list',
   'tickets.close-all',
   'quick-messages.list',

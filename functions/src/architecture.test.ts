@@ -61,6 +61,23 @@ describe('architecture', () => {
     expect(missing).toEqual([]);
   });
 
+  it("registers the engine's timer listener wherever tickets or messages change", () => {
+    const modulesDir = join(srcDir, 'modules');
+    const missing: string[] = [];
+    for (const module of readdirSync(modulesDir)) {
+      const entry = join(modulesDir, module, `${module}.lambda.ts`);
+      try {
+        statSync(entry);
+      } catch {
+        continue;
+      }
+      // the ticket and message events are recorded by these two files
+      const changesTickets = [...reachable(entry)].some((f) => /modules\/(tickets\/tickets\.service|messages\/message-presentation)\.ts$/.test(f));
+      if (changesTickets && !/^registerTimerListener\(\);$/m.test(readFileSync(entry, 'utf8'))) missing.push(module);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('leaves listener registration to the Lambda entries', () => {
     const registering = sourceFiles(srcDir)
       .filter((f) => !f.endsWith('.lambda.ts') && !f.includes('/listeners/') && !f.includes('/platform/events/'))

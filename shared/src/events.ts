@@ -1,4 +1,11 @@
 import type { Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
+import type { CompanySettingsEvent } from './contracts/company-settings.ts';
+import type { ConnectionAlertEvent, ConnectionEvent, ImportMessagesEvent, WhatsappSessionEvent } from './contracts/connections.ts';
+import type { FileListEvent } from './contracts/files.ts';
+import type { QueueEvent } from './contracts/queues.ts';
+import type { QuickMessageEvent } from './contracts/quick-messages.ts';
+import type { ScheduleEvent } from './contracts/schedules.ts';
+import type { UserEvent } from './contracts/users.ts';
 
 /**
  * Realtime wire format: the channel names the spec gives. Domain code publishes one of these; the publisher
@@ -26,6 +33,8 @@ export const channels = {
   settings: (companyId: number) => `company-${companyId}-settings`,
   /** no dash after "company", as in the reference (section 11) */
   file: (companyId: number) => `company${companyId}-file`,
+  /** tags and kanban lanes created, changed or deleted; no dash after "company", as in the reference (section 11) */
+  tag: (companyId: number) => `company${companyId}-tag`,
 } as const;
 
 /** A frame sent to a WebSocket client. */
@@ -111,11 +120,29 @@ export interface ContactChange {
   maskedNumber?: string;
 }
 
+/**
+ * Something of a company that its agents keep on screen changed (a record created, changed or deleted, a session's
+ * state). `change` is what the screens are told: the data of the realtime frame as the web client reads it.
+ */
+export interface CompanyChange<T> {
+  companyId: number;
+  change: T;
+}
+
+/** A user signed in elsewhere: `sessionId`, their earlier session, has ended. */
+export interface SessionReplacement {
+  companyId: number;
+  userId: number;
+  sessionId: string;
+}
+
 export interface DomainEventPayloads {
   'ticket.created': TicketChange;
   'ticket.updated': TicketChange;
   'ticket.closed': TicketChange;
   'ticket.reopened': TicketChange;
+  /** the first-response target of the ticket's queue ran out before an agent answered */
+  'ticket.firstResponseOverdue': Omit<TicketChange, 'moved' | 'before' | 'maskedNumber'>;
   /** an agent read its unread messages */
   'ticket.read': TicketRemoval;
   'ticket.deleted': TicketRemoval;
@@ -129,6 +156,22 @@ export interface DomainEventPayloads {
   'contact.created': ContactChange;
   'contact.updated': ContactChange;
   'contact.deleted': { companyId: number; contactId: number };
+  'schedule.changed': CompanyChange<ScheduleEvent>;
+  'user.changed': CompanyChange<UserEvent>;
+  'session.replaced': SessionReplacement;
+  'queue.changed': CompanyChange<QueueEvent>;
+  /** a connection was added, changed (settings, default, status) or deleted */
+  'connection.changed': CompanyChange<ConnectionEvent>;
+  /** an import of a WhatsApp connection's old messages went on, or ended */
+  'connection.importProgressed': CompanyChange<ImportMessagesEvent>;
+  /** a WhatsApp session's state, QR code or retries changed */
+  'whatsappSession.changed': CompanyChange<WhatsappSessionEvent>;
+  /** a WhatsApp session that was open went down (once per outage) */
+  'whatsappSession.dropped': CompanyChange<ConnectionAlertEvent>;
+  'fileList.changed': CompanyChange<FileListEvent>;
+  /** company options changed (`change.keys`) */
+  'settings.changed': CompanyChange<CompanySettingsEvent>;
+  'quickMessage.changed': CompanyChange<QuickMessageEvent>;
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

@@ -66,6 +66,7 @@ export const rules = {
   'admin:area': { profile: 'admin' },
   'super:area': { super: true },
   'schedules:use': { planFlag: 'useSchedules' },
+  'kanban:use': { planFlag: 'useKanban' },
 } as const satisfies Record<string, AccessRule>;
 export type RuleName = keyof typeof rules;
 

@@ -163,6 +163,14 @@ export const routeTable = defineRoutes([
   { id: 'tags.create', method: 'POST', path: '/tags', module: 'tags', auth: 'user', status: 201 },
   { id: 'tags.sync', method: 'POST', path: '/tags/sync', module: 'tags', auth: 'user' },
   { id: 'tags.remove-contact', method: 'DELETE', path: '/tags-contacts/{tagId}/{contactId}', module: 'tags', auth: 'user' },
+  { id: 'tags.page', method: 'GET', path: '/tags', module: 'tags', auth: 'user' },
+  { id: 'tags.show', method: 'GET', path: '/tags/{id}', module: 'tags', auth: 'user' },
+  { id: 'tags.update', method: 'PUT', path: '/tags/{id}', module: 'tags', auth: 'user' },
+  { id: 'tags.delete', method: 'DELETE', path: '/tags/{id}', module: 'tags', auth: 'user' },
+  { id: 'tags.contacts', method: 'GET', path: '/tags/{id}/contacts', module: 'tags', auth: 'user' },
+  // kanban lanes and the board (spec document 2 "Tags and kanban lanes"); the board needs the plan's useKanban
+  { id: 'tags.kanban-lanes', method: 'GET', path: '/tag/kanban', module: 'tags', auth: 'user' },
+  { id: 'tags.kanban-tickets', method: 'GET', path: '/ticket/kanban', module: 'tags', auth: 'user', access: rules['kanban:use'] },
   // scheduled messages (spec document 1 "Schedule", document 3 "Schedules (/schedules)"); the plan's useSchedules flag
   { id: 'schedules.list', method: 'GET', path: '/schedules', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
   { id: 'schedules.show', method: 'GET', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'] },

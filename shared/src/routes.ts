@@ -34,6 +34,18 @@ import {
   closeImportedResponse,
 } from './contracts/connections.ts';
 import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
+import {
+  kanbanLanesResponse,
+  kanbanTicketsQuery,
+  kanbanTicketsResponse,
+  tag,
+  tagBody,
+  tagContactsQuery,
+  tagContactsResponse,
+  tagIdParams,
+  tagPageQuery,
+  tagPageResponse,
+} from './contracts/tags.ts';
 import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
 import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
 import {
@@ -101,12 +113,10 @@ import {
   contactProfileResponse,
   contactTagsResponse,
   createContactBody,
-  createTagBody,
   syncTagsBody,
   tagContactParams,
   tagListQuery,
   tagListResponse,
-  tagSummary,
   toggleAcceptAudioBody,
   toggleDisableBotBody,
   updateContactBody,
@@ -266,9 +276,16 @@ export const routeSchemas = {
   'contacts.tags': { params: contactIdParams, response: contactTagsResponse },
   // tags (spec document 1 section 7 "Contacts", document 2 "Tags and kanban")
   'tags.list': { query: tagListQuery, response: tagListResponse },
-  'tags.create': { body: createTagBody, response: tagSummary },
+  'tags.create': { body: tagBody, response: tag },
   'tags.sync': { body: syncTagsBody, response: contact },
   'tags.remove-contact': { params: tagContactParams, response: okResponse },
+  'tags.page': { query: tagPageQuery, response: tagPageResponse },
+  'tags.show': { params: tagIdParams, response: tag },
+  'tags.update': { params: tagIdParams, body: tagBody, response: tag },
+  'tags.delete': { params: tagIdParams, response: okResponse },
+  'tags.contacts': { params: tagIdParams, query: tagContactsQuery, response: tagContactsResponse },
+  'tags.kanban-lanes': { response: kanbanLanesResponse },
+  'tags.kanban-tickets': { query: kanbanTicketsQuery, response: kanbanTicketsResponse },
   // scheduled messages (spec document 1 "Schedule", document 3 "Schedules (/schedules)"); the plan's useSchedules flag
   'schedules.list': { query: scheduleListQuery, response: scheduleListResponse },
   'schedules.show': { params: scheduleIdParams, response: schedule },

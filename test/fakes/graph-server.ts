@@ -83,6 +83,33 @@ const readJson = async (req: IncomingMessage): Promise<any> => {
 
 const isDigits = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v);
 
+const titleWithin = (t: unknown, max: number) => typeof t === 'string' && t.length > 0 && t.length <= max;
+
+/** An interactive message (reply buttons or a list) as Meta checks it; the reason it is refused, or nothing. */
+const interactiveProblem = (i: any): string | undefined => {
+  if (!titleWithin(i?.body?.text, 1024)) return 'interactive.body.text required, at most 1024 characters';
+  if (i.type === 'button') {
+    const buttons = i.action?.buttons;
+    if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3) return 'interactive.action.buttons: 1 to 3';
+    for (const b of buttons) {
+      if (b?.type !== 'reply' || !titleWithin(b.reply?.id, 256) || !titleWithin(b.reply?.title, 20)) return 'button reply needs an id and a title of at most 20 characters';
+    }
+    if (new Set(buttons.map((b: any) => b.reply.title)).size !== buttons.length) return 'button titles must be unique';
+    return undefined;
+  }
+  if (i.type === 'list') {
+    if (!titleWithin(i.action?.button, 20)) return 'interactive.action.button required, at most 20 characters';
+    const sections = i.action?.sections;
+    if (!Array.isArray(sections) || sections.length < 1) return 'interactive.action.sections required';
+    const rows = sections.flatMap((sec: any) => (Array.isArray(sec?.rows) ? sec.rows : []));
+    if (rows.length < 1 || rows.length > 10) return 'list rows: 1 to 10 in all';
+    for (const r of rows) if (!titleWithin(r?.id, 200) || !titleWithin(r?.title, 24)) return 'list row needs an id and a title of at most 24 characters';
+    if (new Set(rows.map((r: any) => r.id)).size !== rows.length) return 'row ids must be unique';
+    return undefined;
+  }
+  return `unsupported interactive type ${i?.type}`;
+};
+
 /** What a Cloud API send must look like; the reason it is not, or nothing. */
 const cloudSendProblem = (b: any): string | undefined => {
   if (b?.messaging_product !== 'whatsapp') return 'messaging_product must be whatsapp';
@@ -98,6 +125,8 @@ const cloudSendProblem = (b: any): string | undefined => {
       return typeof b[b.type]?.link === 'string' && /^https?:\/\//.test(b[b.type].link) ? undefined : `${b.type}.link must be an absolute URL`;
     case 'template':
       return typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string' ? undefined : 'template.name and language.code required';
+    case 'interactive':
+      return interactiveProblem(b.interactive);
     default:
       return `unsupported type ${b.type}`;
   }
@@ -107,6 +136,13 @@ const messengerSendProblem = (b: any): string | undefined => {
   if (typeof b?.recipient?.id !== 'string') return 'recipient.id required';
   if (b.messaging_type !== 'RESPONSE') return 'messaging_type must be RESPONSE';
   const m = b.message;
+  if (m?.quick_replies !== undefined) {
+    const replies = m.quick_replies;
+    if (!Array.isArray(replies) || replies.length < 1 || replies.length > 13) return 'quick_replies: 1 to 13';
+    for (const r of replies) {
+      if (r?.content_type !== 'text' || !titleWithin(r.title, 20) || !titleWithin(r.payload, 1000)) return 'a text quick reply needs a title of at most 20 characters and a payload';
+    }
+  }
   if (typeof m?.text === 'string' && m.text.length > 0) return undefined;
   if (typeof m?.attachment?.type === 'string' && typeof m.attachment.payload?.url === 'string') return undefined;
   return 'message.text or message.attachment required';

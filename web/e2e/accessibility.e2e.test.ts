@@ -107,6 +107,11 @@ beforeAll(async () => {
   const question = history.messages.find((m) => !m.fromMe);
   expect(question).toBeDefined();
   await api('POST', `/messages/${answered!.id}`, { body: 'Sinto muito! Já vou verificar.', quotedMsg: { id: question!.id } }, session.token);
+  // a kanban lane holding the answered conversation, its contact tagged with it (the tags pages and the board)
+  const lane = await api<{ id: number }>('POST', '/tags', { name: `Proposta ${run}`, kanban: 1, color: '#1d4ed8' }, session.token);
+  await api('PUT', `/ticket-tags/${answered!.id}/${lane.id}`, undefined, session.token);
+  const answeredTicket = await api<{ contactId: number }>('GET', `/tickets/${answered!.id}`, undefined, session.token);
+  await api('POST', '/tags/sync', { contactId: answeredTicket.contactId, tags: [{ id: lane.id }] }, session.token);
   browser = await launchChromium();
 });
 
@@ -211,6 +216,37 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.locator('[data-testid^=user-delete-]').first().click();
     await page.getByTestId('user-delete-dialog').waitFor();
     await audit('/users delete dialog');
+    // tags, their dialogs, the kanban lanes and the board
+    await page.goto(`${baseUrl()}/tags`);
+    await page.getByTestId('tags-table').locator('tbody .tag-chip').first().waitFor();
+    await audit('/tags');
+    await page.getByTestId('tags-add').click();
+    await page.getByTestId('tag-dialog').waitFor();
+    await page.getByTestId('tag-save').click();
+    await page.locator('#tag-name-error').waitFor();
+    await page.getByTestId('tag-kanban').click();
+    await page.getByTestId('tag-lane-fields').waitFor();
+    await audit('/tags dialog with the lane fields and a validation message');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tag-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('tags-table').locator('[data-testid^=tag-contacts-]').first().click();
+    await page.getByTestId('tag-contacts-table').locator('[data-testid^=tag-contact-remove-]').first().waitFor();
+    await audit('/tags contacts of a tag');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tag-contacts-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('tags-table').locator('[data-testid^=tag-delete-]').first().click();
+    await page.getByTestId('tag-delete-dialog').waitFor();
+    await audit('/tags delete dialog');
+    await page.goto(`${baseUrl()}/TagsKanban`);
+    await page.getByTestId('tags-kanban-table').locator('tbody .tag-chip').first().waitFor();
+    await audit('/TagsKanban');
+    await page.goto(`${baseUrl()}/Kanban`);
+    await page.locator('.kanban-card').first().waitFor();
+    await audit('/Kanban');
+    await page.locator('.kanban-card [data-testid^=kanban-move-]').first().click();
+    await page.locator('.p-menu-overlay').waitFor();
+    await audit('/Kanban move menu');
+    await page.keyboard.press('Escape');
     // the settings page: LGPD turned on asks for its message; the company's hours in the schedules tab
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('setting-enableLGPD').click();
@@ -227,8 +263,9 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.locator('.p-toast-message').first().waitFor({ state: 'detached' });
     await audit('/settings schedules');
     await page.getByTestId('settings-tab-options').click();
+    // hours per connection (the last scheduleType): the connection dialog shows its schedules tab
     await page.getByTestId('setting-scheduleType').click();
-    await page.locator('.p-dropdown-panel li[role=option]').first().click();
+    await page.locator('.p-dropdown-panel li[role=option]').nth(3).click();
     await page.getByTestId('settings-tab-schedules').waitFor({ state: 'detached' });
     await page.goto(`${baseUrl()}/connections`);
     await page.locator('[data-testid^=connection-edit-]').first().click();
@@ -238,6 +275,16 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await audit('/connections dialog messages');
     await page.getByTestId('connection-tab-integrations').click();
     await audit('/connections dialog queues');
+    await page.getByTestId('connection-tab-chatbot').click();
+    await audit('/connections dialog chatbot');
+    await page.getByTestId('connection-tab-assessments').click();
+    await page.fill('#connection-rating-message', 'De 0 a 10, como foi o atendimento?');
+    await page.getByTestId('connection-save').click();
+    await page.locator('#connection-rating-expiry-error').waitFor();
+    await audit('/connections dialog assessments with a validation message');
+    await page.getByTestId('connection-tab-schedules').click();
+    await page.getByTestId('connection-hours').waitFor();
+    await audit('/connections dialog schedules');
     await page.keyboard.press('Escape');
     await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('connections-add').click();
@@ -272,6 +319,7 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const added = (await api<{ id: number; name: string }[]>('GET', '/whatsapp', undefined, token ?? undefined)).find((c) => c.name === `WhatsApp ${theme}`);
     if (added) await api('DELETE', `/whatsapp/${added.id}`, undefined, token ?? undefined);
+    await api('PUT', '/companySettings', { column: 'scheduleType', data: 'disabled' }, token ?? undefined);
     expect(findings).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

@@ -73,3 +73,29 @@ export const isOutOfHours = (schedules: readonly ScheduleEntry[], at: Date, time
   const within = (start: string, end: string) => minute >= minutesOf(start) && minute < minutesOf(end);
   return !(within(today.startTimeA, today.endTimeA) || within(today.startTimeB, today.endTimeB));
 };
+
+/** LGPD (server reference 2.7): the fixed yes/no question after the company's message and link. */
+export const LGPD_PROMPT_TEXT = 'Para continuar o atendimento, responda:\n*[ 1 ]* - Aceito\n*[ 2 ]* - Não aceito';
+/** Audio refusal (step 21): the reply, quoting the audio, when the contact's audios are not accepted. */
+export const AUDIO_REFUSED_TEXT = 'Desculpe, não conseguimos ouvir áudios por aqui. Por favor, escreva sua mensagem em texto.';
+
+/** The customer's place in the queue: the company's text and the count in bold (reference 2.1, sendQueuePosition). */
+export const queuePositionText = (message: string, position: number): string => `${message.trim()} *${Math.max(1, position)}*`.trim();
+
+/** A rating reply (reference 2.8): a whole number, clamped to 0..10; anything else is not a rating. */
+export const ratingOf = (text: string): number | undefined => (/^\d{1,3}$/.test(text.trim()) ? Math.min(10, Number(text.trim())) : undefined);
+
+/** Whether a day (YYYY-MM-DD, in the company's time zone) falls within a collective vacation's start and end days. */
+export const withinVacation = (start: string | null | undefined, end: string | null | undefined, day: string): boolean =>
+  Boolean(start && end && start.slice(0, 10) <= day && day <= end.slice(0, 10));
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export const localDay = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** The menu options a channel may show as buttons or a list: the numbered entries, then back and exit. */
+export const menuOptions = (names: readonly string[], withBack: boolean): { id: string; title: string }[] => [
+  ...names.map((name, i) => ({ id: String(i + 1), title: name })),
+  ...(withBack ? [{ id: '#', title: 'Voltar' }] : []),
+  { id: 'sair', title: 'Sair' },
+];

@@ -1,12 +1,13 @@
 /**
- * The conversation engine, first slice: answers a customer's message while no agent holds the ticket, in the order
- * of server reference 1.2: business hours by company (2.4, step 14), queue choice (2.1, step 19), the queue's
- * chatbot option tree (2.2, step 23). Runs once per stored customer message (the message.received listener): a
+ * The conversation engine: answers a customer's message in the order of server reference 1.2: collective
+ * vacation (step 12a), the NPS rating (12b, 2.8), LGPD consent (12c, 2.7), business hours by company or
+ * connection (14, 2.4), queue choice (19, 2.1), audio refusal (21), the queue's chatbot option tree (23, 2.2).
+ * Timed rules (inactivity, expiry, return to queue, redirection, rotation) are ticket-timers.ts. Runs once per stored customer message (the message.received listener): a
  * redelivered channel message is a duplicate before it is stored, so it never reaches the engine again.
  * Its place in a conversation is on the ticket (`bot`, `amountUsedBotQueues`); replies go through the normal send
  * path (stored, then queued for the channel), so agents see them in the conversation.
  */
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { BotMenu, Message } from '@switchboard/shared/contracts/inbox';
 import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import type { DomainEvent } from '@switchboard/shared/events';
 import { clock } from '../platform/clock.ts';
@@ -19,24 +20,49 @@ import { sendSystemFile, sendSystemText } from '../modules/messages/messages.ser
 import { menuQueues, queueWithOptions } from '../modules/queues/queues.service.ts';
 import { applyBotChange, type BotChange, type TicketBotState } from '../modules/tickets/ticket-bot.service.ts';
 import { currentTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
-import { findOption, INVALID_OPTION_TEXT, isOutOfHours, optionMenuText, pick, queueMenuText } from './bot-texts.ts';
+import {
+  AUDIO_REFUSED_TEXT,
+  findOption,
+  INVALID_OPTION_TEXT,
+  isOutOfHours,
+  LGPD_PROMPT_TEXT,
+  localDay,
+  menuOptions,
+  optionMenuText,
+  pick,
+  queueMenuText,
+  queuePositionText,
+  ratingOf,
+  withinVacation,
+} from './bot-texts.ts';
+import { getContact, recordLgpdConsent } from '../modules/contacts/contacts.service.ts';
+import { putRating as recordRating } from '../modules/ratings/ratings.service.ts';
+import { queueCount } from '../modules/tickets/ticket-lists.service.ts';
+import { pickRotationAgent } from './rotation.ts';
 
 /** Server reference 2.1: how many menus (or out-of-hours replies) a customer gets before the bot falls silent. */
 export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
 
-/** Limits a connection may carry (not editable yet: the connection form has no such fields, so the defaults apply). */
-type EngineConnection = ConnectionRecord & { maxUseBotQueues?: number; timeUseBotQueues?: number };
+type EngineConnection = ConnectionRecord;
 
 interface Turn {
   t: TicketRecord;
   connection: EngineConnection;
   settings: Record<string, string>;
   text: string;
+  message: Message;
 }
 
 const BOT = 'Bot';
 const now = () => clock().now();
-const say = (t: TicketRecord, text: string) => sendSystemText(t, text, BOT, null);
+const say = (t: TicketRecord, text: string, options: { quotedMsgId?: string; menu?: BotMenu } = {}) => sendSystemText(t, text, BOT, null, options);
+
+/** chatBotType (company option): menus go as buttons or a list where the channel can show them, else as text. */
+const menuOf = (settings: Record<string, string>, names: readonly string[], withBack: boolean): { menu?: BotMenu } => {
+  const kind = settings.chatBotType;
+  return kind === 'button' || kind === 'list' ? { menu: { kind, options: menuOptions(names, withBack) } } : {};
+};
+const timeZone = () => config().TIME_ZONE;
 const fresh = (over: Partial<TicketBotState> = {}): TicketBotState => ({ stage: null, outOfHour: false, menuAt: null, ...over });
 const stateOf = (t: TicketRecord): TicketBotState => t.bot ?? fresh();
 
@@ -70,9 +96,9 @@ const leave = async ({ t, connection }: Turn): Promise<void> => {
 /** Step 14: outside the company's hours the customer is told so, and nothing else happens. */
 const outsideCompanyHours = async (turn: Turn): Promise<boolean> => {
   const { t, connection, settings } = turn;
-  // scheduleType 'connection' needs hours on the connection, which connections do not keep yet: read as disabled
-  if (settings.scheduleType !== 'company') return false;
-  const closed = isOutOfHours(await companySchedulesOf(t.companyId), now(), config().TIME_ZONE);
+  if (settings.scheduleType !== 'company' && settings.scheduleType !== 'connection') return false;
+  const schedules = settings.scheduleType === 'company' ? await companySchedulesOf(t.companyId) : (connection.schedules ?? []);
+  const closed = isOutOfHours(schedules, now(), timeZone());
   if (!closed) {
     // back within hours: the out-of-hours replies no longer count against the menus
     if (t.bot?.outOfHour) turn.t = await applyBotChange(t, { bot: fresh(), amountUsedBotQueues: 0 });
@@ -94,13 +120,8 @@ const sendQueueMenu = async (turn: Turn): Promise<void> => {
   const { t, connection } = turn;
   if (silenced(turn)) return;
   const queues = await menuQueues(t.companyId, connection.queueIds);
-  await say(
-    t,
-    queueMenuText(
-      connection.greetingMessage,
-      queues.map((q) => q.name),
-    ),
-  );
+  const names = queues.map((q) => q.name);
+  await say(t, queueMenuText(connection.greetingMessage, names), menuOf(turn.settings, names, false));
   await applyBotChange(t, { ...counted(t), bot: fresh({ menuAt: now().toISOString() }) });
 };
 
@@ -125,10 +146,16 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
     return;
   }
   let ticket = t.queueId === queue.id ? t : await applyBotChange(t, { queueId: queue.id, amountUsedBotQueues: 0, bot: fresh() });
+  // userRandom: a member of the queue takes the ticket at once (the reference reads a key that does not exist,
+  // so its option is inert there; here it hands the ticket to an online member with room, least loaded first)
+  if (settings.userRandom === 'enabled' && ticket.userId === null) {
+    const agent = await pickRotationAgent(ticket, settings);
+    if (agent) ticket = await applyBotChange(ticket, { userId: agent.id });
+  }
   if (chatbots.chatbots.length > 0) {
     // the only queue of a connection greets with the connection's greeting, as the reference's chatbot mode does
     const greeting = queue.greetingMessage.trim() || (only ? connection.greetingMessage : '');
-    await say(ticket, optionMenuText(greeting, chatbots.chatbots));
+    await say(ticket, optionMenuText(greeting, chatbots.chatbots), menuOf(settings, chatbots.chatbots.map((o) => o.name), true));
   } else if (only) {
     if (connection.greetingMessage.trim().length > 1 && settings.sendGreetingMessageOneQueues === 'enabled')
       await say(ticket, connection.greetingMessage);
@@ -137,7 +164,14 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
   }
   await sendFiles(ticket, queue.fileListId);
   ticket = await applyBotChange(ticket, { amountUsedBotQueues: 0, bot: fresh({ menuAt: now().toISOString() }) });
-  if (queue.closeTicket) await applyBotChange(ticket, { close: true });
+  if (queue.closeTicket) {
+    await applyBotChange(ticket, { close: true });
+    return;
+  }
+  // sendQueuePosition: a customer left waiting in a queue without options is told their place in it
+  if (settings.sendQueuePosition === 'enabled' && chatbots.chatbots.length === 0 && settings.sendQueuePositionMessage?.trim()) {
+    await say(ticket, queuePositionText(settings.sendQueuePositionMessage, await queueCount(ticket.companyId, queue.id, 'pending')));
+  }
 };
 
 /** Step 19: a ticket with no queue yet. */
@@ -179,7 +213,7 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
   const level = at ? at.options : options;
   if (text === '#') {
     if (connection.queueIds.length <= 1) {
-      await say(t, optionMenuText(connection.greetingMessage, options));
+      await say(t, optionMenuText(connection.greetingMessage, options), menuOf(turn.settings, options.map((o) => o.name), true));
       await applyBotChange(t, { bot: fresh({ menuAt: t.bot?.menuAt ?? null }) });
       return;
     }
@@ -196,23 +230,116 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
   const leavesTree = option.queueType === 'queue' || option.queueType === 'attendent';
   const moved = await actOn(t, option, !leavesTree && option.options.length > 0 ? option.id : null);
   if (option.greetingMessage.trim() || option.options.length > 0)
-    await say(moved, optionMenuText(option.greetingMessage, option.options));
+    await say(moved, optionMenuText(option.greetingMessage, option.options), option.options.length ? menuOf(turn.settings, option.options.map((o) => o.name), true) : {});
   if (option.closeTicket) await applyBotChange(moved, { close: true });
+};
+
+/**
+ * Step 12a: during the connection's collective vacation the customer is told so (once per ticket and vacation),
+ * and nothing else happens.
+ */
+const onVacation = async (turn: Turn): Promise<boolean> => {
+  const { t, connection } = turn;
+  const text = connection.collectiveVacationMessage?.trim();
+  if (!text || !withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(now(), timeZone()))) return false;
+  const told = t.vacationNoticeAt && withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(new Date(t.vacationNoticeAt), timeZone()));
+  if (!told) {
+    await say(t, text);
+    await applyBotChange(t, { fields: { vacationNoticeAt: now().toISOString() } });
+  }
+  return true;
+};
+
+/** Step 12b (reference 2.8): a ticket waiting for its rating takes a 0..10 answer, then closes with the completion message. */
+const rate = async (turn: Turn): Promise<void> => {
+  const { t, connection, text } = turn;
+  const rate = ratingOf(text);
+  if (rate === undefined) {
+    const max = connection.maxUseBotQueuesNPS ?? DEFAULT_MAX_USE_BOT_QUEUES;
+    const asks = t.npsAsks ?? 1;
+    if (max !== 0 && asks >= max) return;
+    await say(t, INVALID_OPTION_TEXT);
+    await say(t, connection.ratingMessage ?? '');
+    await applyBotChange(t, { fields: { npsAsks: asks + 1 } });
+    return;
+  }
+  const at = now().toISOString();
+  const closed = await applyBotChange(t, { close: { log: 'closed' }, fields: { ratedAt: at, npsAsks: 0 }, onlyIf: (cur) => cur.status === 'nps' });
+  if (closed === t) return;
+  await recordRating({ companyId: t.companyId, ticketId: t.id, userId: t.userId, queueId: t.queueId, rate, createdAt: at });
+  await say(closed, connection.complationMessage);
+};
+
+/**
+ * Step 12c (reference 2.7): while the ticket waits for consent nothing else runs. `1` accepts (recorded on the
+ * contact and the ticket, which goes on to the queue menu), `2` refuses and closes; anything else asks again
+ * while under maxUseBotQueues. Answers whether the message goes on to the rest of the engine.
+ */
+const consent = async (turn: Turn): Promise<boolean> => {
+  const { t, connection, settings, text } = turn;
+  const max = connection.maxUseBotQueues ?? DEFAULT_MAX_USE_BOT_QUEUES;
+  if (t.lgpdAskedAt) {
+    if (text === '1') {
+      await recordLgpdConsent(t.companyId, t.contactId, now().toISOString(), settings);
+      turn.t = await applyBotChange(t, { status: 'pending', amountUsedBotQueues: 0, fields: { lgpdAskedAt: null }, onlyIf: (cur) => cur.status === 'lgpd' });
+      return turn.t.status === 'pending';
+    }
+    if (text === '2') {
+      await say(t, connection.complationMessage);
+      await applyBotChange(t, { close: true });
+      return false;
+    }
+    if (max !== 0 && t.amountUsedBotQueues >= max) return false;
+  }
+  await say(t, settings.lgpdMessage ?? '');
+  if (settings.lgpdLink?.trim()) await say(t, settings.lgpdLink);
+  await say(t, LGPD_PROMPT_TEXT);
+  await applyBotChange(t, { ...counted(t), fields: { lgpdAskedAt: now().toISOString() }, ...(t.lgpdAskedAt ? {} : { log: 'lgpd' as const }) });
+  return false;
+};
+
+/** Step 21: an audio the contact may not send is answered, quoting it, with a request for text. */
+const refuseAudio = async (turn: Turn): Promise<boolean> => {
+  const { t, settings, message } = turn;
+  if (message.mediaType !== 'audio') return false;
+  const contact = await getContact(t.companyId, t.contactId);
+  const accepted = settings.acceptAudioMessageContact !== 'disabled' && contact?.acceptAudioMessage !== false;
+  if (accepted) return false;
+  await say(t, AUDIO_REFUSED_TEXT, { quotedMsgId: message.id });
+  return true;
 };
 
 /** Answers one stored customer message. */
 export const answerCustomerMessage = async (e: DomainEvent<'message.received'>): Promise<void> => {
   const { companyId, message } = e;
-  if (message.fromMe || !isText(message)) return;
+  if (message.fromMe) return;
   const t = await currentTicket(companyId, e.ticket.id);
-  // an agent's conversation, a group, an import or a closed ticket is not the bot's
-  if (!t || t.status !== 'pending' || t.userId !== null || t.isGroup || t.imported) return;
+  // a closed ticket, a group or an import is not the bot's
+  if (!t || t.status === 'closed' || t.isGroup || t.imported) return;
   const connection = await findConnection(companyId, t.whatsappId);
-  if (!connection || connection.queueIds.length === 0) return;
+  if (!connection) return;
   const company = await findCompany(companyId);
-  const turn: Turn = { t, connection, settings: (company?.settings ?? {}) as Record<string, string>, text: message.body.trim() };
-  if (await outsideCompanyHours(turn)) return;
-  if (turn.t.queueId === null) return chooseQueue(turn);
+  const settings = (company?.settings ?? {}) as Record<string, string>;
+  const turn: Turn = { t, connection, settings, text: message.body.trim(), message };
+  // the customer wrote: the inactivity message may be sent again later (ticket-timers.ts)
+  if (t.inactiveSentAt) turn.t = await applyBotChange(t, { fields: { inactiveSentAt: null } });
+  if (await onVacation(turn)) return;
+  if (t.status === 'nps') return rate(turn);
+  if (t.status === 'lgpd') {
+    if (settings.enableLGPD === 'enabled' && !(await consent(turn))) return;
+    if (settings.enableLGPD !== 'enabled') turn.t = await applyBotChange(t, { status: 'pending' });
+  }
+  const contact = await getContact(companyId, t.contactId);
+  const botRuns = turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && contact?.disableBot !== true;
+  if (botRuns) {
+    if (await outsideCompanyHours(turn)) return;
+    if (turn.t.queueId === null) {
+      if (isText(message)) await chooseQueue(turn);
+      return;
+    }
+  }
+  if (await refuseAudio(turn)) return;
+  if (!botRuns || !isText(message) || turn.t.queueId === null) return;
   const found = await queueWithOptions(companyId, turn.t.queueId);
   if (!found) return;
   // the connection's only queue, set when the ticket was created: its greeting (and options) once
@@ -225,4 +352,4 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   if (found.chatbots.chatbots.length > 0) return walkTree(turn, found.chatbots.chatbots);
 };
 
-const isText = (m: Message): boolean => m.body.trim().length > 0;
+const isText = (m: Message): boolean => m.body.trim().length > 0 && m.mediaType === 'chat';

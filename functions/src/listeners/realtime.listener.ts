@@ -1,11 +1,13 @@
 /**
  * Domain events as the realtime frames the web app listens to (the wire format of ARCHITECTURE section 5):
- * `company-{id}-ticket`, `company-{id}-appMessage` and `company-{id}-contact`, each to the agents who may see it.
- * A failed push of a ticket or message frame fails the change that caused it, as it always has; a failed contact
- * push is logged and never fails the change.
+ * `company-{id}-ticket`, `company-{id}-appMessage` and `company-{id}-contact`, each to the agents who may see it;
+ * the company's other changes (schedules, users, queues, connections and their sessions, file lists, settings,
+ * quick replies) to its agents or admins; `company-{id}-auth` to the browser of a session that was replaced.
+ * A failed push of a ticket, message or session-replaced frame fails the change that caused it, as it always has;
+ * any other failed push is logged and never fails the change.
  * Registered by each Lambda entry whose code records these events (`registerRealtimeListener()`).
  */
-import { channels, type DomainEvent, type TicketAudience } from '@switchboard/shared/events';
+import { channels, type DomainEvent, type DomainEventName, type SessionReplacedData, type TicketAudience } from '@switchboard/shared/events';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { logger } from '../platform/logger.ts';
@@ -95,6 +97,39 @@ const onContact = async (e: DomainEvent<'contact.created' | 'contact.updated' | 
   }
 };
 
+const agents = (c: SocketConnection) => c.kind === 'agent';
+const admins = (c: SocketConnection) => c.kind === 'agent' && c.profile === 'admin';
+
+/**
+ * The company changes its screens follow: each frame carries the event's `change` as is, on the channel and to the
+ * audience the web client listens with. A failed push is logged and never fails the change.
+ */
+const companyFrames = {
+  'schedule.changed': { channel: channels.schedule, audience: agents },
+  'user.changed': { channel: channels.user, audience: agents },
+  'queue.changed': { channel: channels.queue, audience: agents },
+  'connection.changed': { channel: channels.whatsapp, audience: agents },
+  'connection.importProgressed': { channel: channels.importMessages, audience: admins },
+  'whatsappSession.changed': { channel: channels.whatsappSession, audience: agents },
+  'whatsappSession.dropped': { channel: channels.connectionAlert, audience: admins },
+  'fileList.changed': { channel: channels.file, audience: agents },
+  'settings.changed': { channel: channels.settings, audience: agents },
+  'quickMessage.changed': { channel: channels.quickMessage, audience: agents },
+} as const satisfies Partial<Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>>;
+
+type CompanyFrameEvent = keyof typeof companyFrames;
+
+const onCompanyChange = async (e: DomainEvent<CompanyFrameEvent>): Promise<void> => {
+  const { channel, audience } = companyFrames[e.name];
+  await publish(e.companyId, { event: channel(e.companyId), data: e.change }, audience);
+};
+
+/** Tells the browser of the session that ended why (before the session's sockets are closed). */
+const onSessionReplaced = async (e: DomainEvent<'session.replaced'>): Promise<void> => {
+  const data: SessionReplacedData = { action: 'sessionReplaced', userId: e.userId };
+  await publish(e.companyId, { event: channels.auth(e.companyId), data }, (c) => c.userId === e.userId && c.sessionId === e.sessionId);
+};
+
 const ID = 'realtime';
 
 /** Subscribes the realtime frames to the domain events; calling it again changes nothing. */
@@ -105,4 +140,6 @@ export const registerRealtimeListener = (): void => {
   domainEvents.on('ticket.deleted', ID, onTicketDeleted, { failsRequest: true });
   domainEvents.on(['message.received', 'message.sent', 'message.updated', 'message.deleted'], ID, onMessage, { failsRequest: true });
   domainEvents.on(['contact.created', 'contact.updated', 'contact.deleted'], ID, onContact);
+  domainEvents.on(Object.keys(companyFrames) as CompanyFrameEvent[], ID, onCompanyChange);
+  domainEvents.on('session.replaced', ID, onSessionReplaced, { failsRequest: true });
 };

@@ -59,6 +59,8 @@ export const user = z.object({
   startWork: z.string(),
   endWork: z.string(),
   farewellMessage: z.string(),
+  /** capacity for rotation and wallets: the most tickets handed to the user at once (0: no limit); absent on older users */
+  maxOpenTickets: z.number().int().optional(),
   allTicket: z.enum(['enable', 'disable']),
   allowGroup: z.boolean(),
   defaultTheme: z.enum(['light', 'dark']),

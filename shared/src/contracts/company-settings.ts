@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import { companyOptionKeys, type CompanyOptionKey } from '../company-options.ts';
-import { weekIssues } from '../weekly-hours.ts';
 import { idParam } from './common.ts';
-import { scheduleEntry } from './queues.ts';
+import { scheduleEntry, weekSchedule } from './queues.ts';
 import { companySettings } from './settings.ts';
 
 export const companyOptionKey = z.enum(companyOptionKeys as [CompanyOptionKey, ...CompanyOptionKey[]]);
@@ -40,14 +39,7 @@ export interface CompanySettingsEvent {
 }
 
 /** Company opening hours (scheduleType 'company'): at most one entry per weekday. */
-export const companySchedulesBody = z.object({
-  schedules: z
-    .array(scheduleEntry)
-    .max(7)
-    .superRefine((week, ctx) => {
-      for (const issue of weekIssues(week)) ctx.addIssue({ code: 'custom', path: [issue.index, issue.field], message: issue.code });
-    }),
-});
+export const companySchedulesBody = z.object({ schedules: weekSchedule });
 export const companySchedulesParams = z.object({ id: idParam });
 export const companySchedules = z.object({ id: z.number().int(), schedules: z.array(scheduleEntry) });
 export type CompanySchedules = z.infer<typeof companySchedules>;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
 import { connection, connectionStatuses, queueSummary, type Channel, type ConnectionStatus } from './inbox.ts';
+import { weekSchedule } from './queues.ts';
 
 /**
  * Channels a connection can be created for on this deployment: those with a working driver. WhatsApp, the
@@ -38,6 +39,119 @@ const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour');
 const timeCreateNewTicket = z.number().int().min(0).max(TIME_CREATE_NEW_TICKET_MAX);
 
 /**
+ * What the conversation engine reads from a connection (spec document 2 sections 3 and 9; server reference 2.1, 2.4,
+ * 2.8, 2.11, 2.12): bot reply limits, queue redirection, ticket expiry and inactivity, the NPS rating, collective
+ * vacation and the connection's opening hours. Times are minutes except expiresTicket (hours); 0 switches a rule off.
+ */
+export const ENGINE_MINUTES_MAX = 10_080;
+export const EXPIRES_TICKET_HOURS_MAX = 8_760;
+export const BOT_USES_MAX = 100;
+/** Section 9: maxUseBotQueues and maxUseBotQueuesNPS default to 3 (0: no limit). */
+export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
+export const whenExpiresTicketValues = ['0', '1'] as const;
+export type WhenExpiresTicket = (typeof whenExpiresTicketValues)[number];
+
+const minutes = z.number().int().min(0).max(ENGINE_MINUTES_MAX);
+const botUses = z.number().int().min(0).max(BOT_USES_MAX);
+/** A collective vacation's first or last day, YYYY-MM-DD. */
+const vacationDay = z.iso.date({ error: 'Invalid date' }).nullable();
+
+/** The defaults a connection takes for the engine's fields (items written before they existed read as these). */
+export const connectionEngineDefaults = {
+  ratingMessage: '',
+  collectiveVacationMessage: '',
+  collectiveVacationStart: null as string | null,
+  collectiveVacationEnd: null as string | null,
+  maxUseBotQueues: DEFAULT_MAX_USE_BOT_QUEUES,
+  timeUseBotQueues: 0,
+  timeSendQueue: 0,
+  sendIdQueue: null as number | null,
+  expiresTicket: 0,
+  whenExpiresTicket: '0' as WhenExpiresTicket,
+  expiresInactiveMessage: '',
+  timeInactiveMessage: 0,
+  inactiveMessage: '',
+  timeToReturnQueue: 0,
+  expiresTicketNPS: 0,
+  maxUseBotQueuesNPS: DEFAULT_MAX_USE_BOT_QUEUES,
+};
+export type ConnectionEngineFields = typeof connectionEngineDefaults & { schedules: z.infer<typeof weekSchedule> };
+
+/**
+ * Section 5, the rules across the engine's fields, shared by the API and the dialog so both refuse alike: a rating
+ * message needs expiresTicketNPS > 0 (an unanswered rating would never close); timeSendQueue and sendIdQueue go
+ * together; a collective vacation message needs both days, the first not after the last (days compare as text).
+ */
+export const engineRuleMessages = {
+  npsExpiryRequired: 'Must be more than 0 with a rating message',
+  redirectQueueRequired: 'Required with a redirection time',
+  redirectTimeRequired: 'Must be more than 0 with a redirection queue',
+  vacationDayRequired: 'Required with a vacation message',
+  vacationEndBeforeStart: 'Must not be before the start date',
+} as const;
+export type EngineRuleCode = keyof typeof engineRuleMessages;
+export interface EngineFieldIssue {
+  field: keyof ConnectionEngineFields;
+  code: EngineRuleCode;
+}
+export const engineFieldIssues = (f: Omit<ConnectionEngineFields, 'schedules'>): EngineFieldIssue[] => {
+  const issues: EngineFieldIssue[] = [];
+  if (f.ratingMessage !== '' && f.expiresTicketNPS <= 0) issues.push({ field: 'expiresTicketNPS', code: 'npsExpiryRequired' });
+  if (f.timeSendQueue > 0 && f.sendIdQueue === null) issues.push({ field: 'sendIdQueue', code: 'redirectQueueRequired' });
+  if (f.timeSendQueue === 0 && f.sendIdQueue !== null) issues.push({ field: 'timeSendQueue', code: 'redirectTimeRequired' });
+  const { collectiveVacationMessage: text, collectiveVacationStart: start, collectiveVacationEnd: end } = f;
+  if (text !== '' && !start) issues.push({ field: 'collectiveVacationStart', code: 'vacationDayRequired' });
+  if (text !== '' && !end) issues.push({ field: 'collectiveVacationEnd', code: 'vacationDayRequired' });
+  if (start && end && end < start) issues.push({ field: 'collectiveVacationEnd', code: 'vacationEndBeforeStart' });
+  return issues;
+};
+
+/**
+ * The engine's fields as a body carries them. The rules across fields (engineFieldIssues) and that the queue is the
+ * company's are checked by the service on the connection as it will be after the change.
+ */
+const engineFields = {
+  ratingMessage: message,
+  collectiveVacationMessage: message,
+  collectiveVacationStart: vacationDay,
+  collectiveVacationEnd: vacationDay,
+  maxUseBotQueues: botUses,
+  timeUseBotQueues: minutes,
+  timeSendQueue: minutes,
+  sendIdQueue: z.number().int().positive().nullable(),
+  expiresTicket: z.number().int().min(0).max(EXPIRES_TICKET_HOURS_MAX),
+  whenExpiresTicket: z.enum(whenExpiresTicketValues),
+  expiresInactiveMessage: message,
+  timeInactiveMessage: minutes,
+  inactiveMessage: message,
+  timeToReturnQueue: minutes,
+  expiresTicketNPS: minutes,
+  maxUseBotQueuesNPS: botUses,
+  schedules: weekSchedule,
+};
+const d = connectionEngineDefaults;
+/** A new connection's engine fields: those not sent take their defaults. */
+const engineFieldsWithDefaults = {
+  ratingMessage: engineFields.ratingMessage.default(d.ratingMessage),
+  collectiveVacationMessage: engineFields.collectiveVacationMessage.default(d.collectiveVacationMessage),
+  collectiveVacationStart: engineFields.collectiveVacationStart.default(d.collectiveVacationStart),
+  collectiveVacationEnd: engineFields.collectiveVacationEnd.default(d.collectiveVacationEnd),
+  maxUseBotQueues: engineFields.maxUseBotQueues.default(d.maxUseBotQueues),
+  timeUseBotQueues: engineFields.timeUseBotQueues.default(d.timeUseBotQueues),
+  timeSendQueue: engineFields.timeSendQueue.default(d.timeSendQueue),
+  sendIdQueue: engineFields.sendIdQueue.default(d.sendIdQueue),
+  expiresTicket: engineFields.expiresTicket.default(d.expiresTicket),
+  whenExpiresTicket: engineFields.whenExpiresTicket.default(d.whenExpiresTicket),
+  expiresInactiveMessage: engineFields.expiresInactiveMessage.default(d.expiresInactiveMessage),
+  timeInactiveMessage: engineFields.timeInactiveMessage.default(d.timeInactiveMessage),
+  inactiveMessage: engineFields.inactiveMessage.default(d.inactiveMessage),
+  timeToReturnQueue: engineFields.timeToReturnQueue.default(d.timeToReturnQueue),
+  expiresTicketNPS: engineFields.expiresTicketNPS.default(d.expiresTicketNPS),
+  maxUseBotQueuesNPS: engineFields.maxUseBotQueuesNPS.default(d.maxUseBotQueuesNPS),
+  schedules: engineFields.schedules.default([]),
+};
+
+/**
  * A WhatsApp Cloud API number's settings (channel `whatsappapi`, required there, checked by its driver): Meta's ids of
  * the number and its business account, the token sends use, the app secret webhook posts are signed with and the
  * token Meta's verification call presents. The secrets are write-only: answers say only whether they are set.
@@ -64,6 +178,7 @@ export const createConnectionBody = z.object({
   /** the web chat widget's colour */
   color: color.default(DEFAULT_WEBCHAT_COLOR),
   timeCreateNewTicket: timeCreateNewTicket.default(0),
+  ...engineFieldsWithDefaults,
   ...cloudApiFields,
 });
 export type CreateConnectionBody = z.infer<typeof createConnectionBody>;
@@ -95,6 +210,7 @@ export const updateConnectionBody = z.object({
   queueIds: queueIds.optional(),
   color: color.optional(),
   timeCreateNewTicket: timeCreateNewTicket.optional(),
+  ...z.object(engineFields).partial().shape,
   /** group messages are received (WhatsApp sessions) */
   allowGroup: z.boolean().optional(),
   /** a group's messages open a ticket of the group */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
+import { scheduleEntry } from './queues.ts';
 
 export const channelNames = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
 export const channel = z.enum(channelNames);
@@ -20,7 +21,13 @@ export const mediaTypes = ['chat', 'image', 'audio', 'video', 'application', 'lo
 export const mediaType = z.enum(mediaTypes);
 export type MediaType = z.infer<typeof mediaType>;
 
-export const queueSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export const queueSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  /** the queue's first-response target in minutes, as it was when the ticket entered the queue (absent: none) */
+  firstResponseMinutes: z.number().int().optional(),
+});
 export type QueueSummary = z.infer<typeof queueSummary>;
 export const userSummary = z.object({ id: z.number().int(), name: z.string() });
 export type UserSummary = z.infer<typeof userSummary>;
@@ -87,8 +94,19 @@ export const ticket = z.object({
    * customer's last message; null when the customer never wrote (templates only). Absent on other channels.
    */
   serviceWindowEndsAt: z.string().nullable().optional(),
+  /** when an agent first answered in this ticket (the queue's first-response target stops counting) */
+  firstReplyAt: z.string().nullable().optional(),
+  /** when the queue's first-response target ran out without an answer */
+  firstResponseOverdueAt: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticket>;
+
+export const botMenuKinds = ['button', 'list'] as const;
+export const botMenu = z.object({
+  kind: z.enum(botMenuKinds),
+  options: z.array(z.object({ id: z.string().min(1).max(200), title: z.string().min(1).max(200) })).min(1).max(100),
+});
+export type BotMenu = z.infer<typeof botMenu>;
 
 export const message = z.object({
   id: z.string(),
@@ -114,6 +132,11 @@ export const message = z.object({
   error: z.string().nullable(),
   /** a WhatsApp template sent through the Cloud API: its name, language and the texts of its placeholders */
   template: z.object({ name: z.string(), language: z.string(), params: z.array(z.string()) }).nullable().optional(),
+  /**
+   * A bot menu offered as buttons or a list (company option chatBotType) where the channel can show them: each
+   * option's id is what the customer would type (`1`, `#`, `sair`). The body keeps the menu as text for the rest.
+   */
+  menu: botMenu.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -129,7 +152,7 @@ export const ticketNote = z.object({
 });
 export type TicketNote = z.infer<typeof ticketNote>;
 
-export const ticketLogTypes = ['create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'pending', 'closed', 'reopen', 'redirect', 'delete'] as const;
+export const ticketLogTypes = ['create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'pending', 'closed', 'reopen', 'redirect', 'delete', 'lgpd', 'nps', 'clientClosed', 'autoClose', 'autoReturnQueue', 'rotation'] as const;
 export const ticketLog = z.object({
   id: z.string(),
   type: z.enum(ticketLogTypes),
@@ -425,6 +448,28 @@ export const connection = connectionSummary.extend({
   /** the greeting's picture or video: its file name, and an address that serves it */
   greetingMediaAttachment: z.string().nullable().optional(),
   greetingMediaUrl: z.string().nullable().optional(),
+  /**
+   * What the conversation engine reads (connectionEngineDefaults in connections.ts; always answered, optional for
+   * callers that build a connection themselves): the NPS rating, collective vacation (days YYYY-MM-DD), bot reply
+   * limits, queue redirection, ticket expiry (hours) and inactivity (minutes), and the connection's opening hours.
+   */
+  ratingMessage: z.string().optional(),
+  collectiveVacationMessage: z.string().optional(),
+  collectiveVacationStart: z.string().nullable().optional(),
+  collectiveVacationEnd: z.string().nullable().optional(),
+  maxUseBotQueues: z.number().int().optional(),
+  timeUseBotQueues: z.number().int().optional(),
+  timeSendQueue: z.number().int().optional(),
+  sendIdQueue: z.number().int().nullable().optional(),
+  expiresTicket: z.number().int().optional(),
+  whenExpiresTicket: z.enum(['0', '1']).optional(),
+  expiresInactiveMessage: z.string().optional(),
+  timeInactiveMessage: z.number().int().optional(),
+  inactiveMessage: z.string().optional(),
+  timeToReturnQueue: z.number().int().optional(),
+  expiresTicketNPS: z.number().int().optional(),
+  maxUseBotQueuesNPS: z.number().int().optional(),
+  schedules: z.array(scheduleEntry).optional(),
   updatedAt: z.string(),
 });
 export type Connection = z.infer<typeof connection>;

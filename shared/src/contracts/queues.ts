@@ -5,11 +5,15 @@
  * client the spec describes sends it.
  */
 import { z } from 'zod';
+import { weekIssues } from '../weekly-hours.ts';
 import { idParam } from './common.ts';
 
 /** Spec document 2 section 9: the page's pager. */
 export const QUEUE_PAGE_SIZES = [5, 10, 25] as const;
 export const QUEUE_DEFAULT_PAGE_SIZE = 5;
+/** The longest first-response target a queue may set: a day. */
+export const FIRST_RESPONSE_MAX_MINUTES = 1440;
+
 /** Spec document 2 section 9: rotation minutes; 0 means unset. */
 export const QUEUE_ROTATION_TIMES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
 export type QueueRotationTime = (typeof QUEUE_ROTATION_TIMES)[number];
@@ -37,6 +41,14 @@ export const scheduleEntry = z.object({
   endTimeB: time.default(''),
 });
 export type ScheduleEntry = z.infer<typeof scheduleEntry>;
+
+/** A week of opening hours (the company's, a connection's): one entry per weekday at most, checked by weekIssues. */
+export const weekSchedule = z
+  .array(scheduleEntry)
+  .max(7)
+  .superRefine((week, ctx) => {
+    for (const issue of weekIssues(week)) ctx.addIssue({ code: 'custom', path: [issue.index, issue.field], message: issue.code });
+  });
 
 export interface ChatbotOption {
   id: number;
@@ -127,6 +139,8 @@ export const queueBody = z.object({
     .refine((n) => (QUEUE_ROTATION_TIMES as readonly number[]).includes(n), `One of ${QUEUE_ROTATION_TIMES.join(', ')}`)
     .default(0),
   schedules: z.array(scheduleEntry).max(7).default([]),
+  /** minutes within which a waiting customer should get an agent's first answer (0: no target) */
+  firstResponseMinutes: z.number().int().min(0, 'Mínimo 0').max(FIRST_RESPONSE_MAX_MINUTES, `Máximo ${FIRST_RESPONSE_MAX_MINUTES}`).default(0),
   fileListId: z.number().int().positive().nullable().default(null),
   /** integrations do not exist yet: only null is accepted */
   integrationId: z
@@ -150,6 +164,7 @@ export const queueDetails = z.object({
   closeTicket: z.boolean(),
   ativarRoteador: z.boolean(),
   tempoRoteador: z.number().int(),
+  firstResponseMinutes: z.number().int(),
   schedules: z.array(scheduleEntry),
   fileListId: z.number().int().nullable(),
   integrationId: z.number().int().nullable(),

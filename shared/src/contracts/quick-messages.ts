@@ -35,6 +35,8 @@ export const quickMessage = z.object({
   updatedAt: z.string(),
 });
 export type QuickMessage = z.infer<typeof quickMessage>;
+/** The realtime frames of `company-{id}-quickemessage`, to the company's agents. */
+export type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
 
 const shortcode = z
   .string({ error: 'Requerido' })

@@ -66,6 +66,8 @@ export const schedule = z.object({
   updatedAt: z.string(),
 });
 export type Schedule = z.infer<typeof schedule>;
+/** The realtime frames of `company{id}-schedule`, to the company's agents. */
+export type ScheduleEvent = { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number };
 
 const required = 'Requerido';
 

@@ -29,7 +29,11 @@ export const adminOnlyUserFields = [
   'showDashboard',
   'allowRealTime',
   'allowConnections',
+  'maxOpenTickets',
 ] as const;
+
+/** The highest per-agent limit of open tickets the dialog accepts. */
+export const MAX_OPEN_TICKETS_LIMIT = 500;
 export type AdminOnlyUserField = (typeof adminOnlyUserFields)[number];
 
 /** Every field of the user dialog (spec document 2 section 3), all optional. */
@@ -53,6 +57,8 @@ const userFields = {
   showDashboard: enabledDisabled,
   allowRealTime: enabledDisabled,
   allowConnections: enabledDisabled,
+  /** the most tickets the user holds at once for rotation and wallets to hand them more (0: no limit) */
+  maxOpenTickets: z.number().int().min(0, 'Mínimo 0').max(MAX_OPEN_TICKETS_LIMIT, `Máximo ${MAX_OPEN_TICKETS_LIMIT}`),
 };
 
 /**

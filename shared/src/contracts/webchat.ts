@@ -1,5 +1,6 @@
 /** The website chat channel's public API, used by the widget (and by tests acting as a visitor). */
 import { z } from 'zod';
+import { botMenu } from './inbox.ts';
 
 export const webchatTokenParams = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
@@ -30,6 +31,8 @@ export const visitorMessage = z.object({
   mediaType: z.string(),
   mediaUrl: z.string().nullable(),
   isDeleted: z.boolean(),
+  /** a bot menu the widget offers as buttons under the company's message; a tap sends the option's id as text */
+  menu: botMenu.nullable().optional(),
   createdAt: z.string(),
 });
 export type VisitorMessage = z.infer<typeof visitorMessage>;

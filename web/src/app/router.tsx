@@ -31,6 +31,9 @@ const SchedulesPage = page(() => import('../features/schedules/components/schedu
 const ConnectionsPage = page(() => import('../features/connections/components/connections-page.tsx'), 'ConnectionsPage');
 const AllConnectionsPage = page(() => import('../features/connections/components/all-connections-page.tsx'), 'AllConnectionsPage');
 const QueuesPage = page(() => import('../features/queues/components/queues-page.tsx'), 'QueuesPage');
+const TagsPage = page(() => import('../features/tags/components/tags-page.tsx'), 'TagsPage');
+const TagsKanbanPage = page(() => import('../features/tags/components/tags-kanban-page.tsx'), 'TagsKanbanPage');
+const KanbanPage = page(() => import('../features/tags/components/kanban-page.tsx'), 'KanbanPage');
 const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage');
 const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
 const SettingsPage = page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
@@ -50,6 +53,9 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/queues', element: <QueuesPage /> },
+  { path: '/tags', element: <TagsPage /> },
+  { path: '/TagsKanban', element: <TagsKanbanPage /> },
+  { path: '/Kanban', element: <KanbanPage /> },
   { path: '/files', element: <FilesPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/settings', element: <SettingsPage /> },

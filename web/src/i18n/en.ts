@@ -4,6 +4,7 @@ import { quickMessagesEn } from './quick-messages/en.ts';
 import { schedulesEn } from './schedules/en.ts';
 import { connectionsEn } from './connections/en.ts';
 import { queuesEn } from './queues/en.ts';
+import { tagsEn } from './tags/en.ts';
 import { filesEn } from './files/en.ts';
 import { usersEn } from './users/en.ts';
 import { settingsEn } from './settings/en.ts';
@@ -251,6 +252,7 @@ export const en: Dictionary = {
   schedules: schedulesEn,
   connections: connectionsEn,
   queues: queuesEn,
+  tags: tagsEn,
   files: filesEn,
   users: usersEn,
   settings: settingsEn,
@@ -433,6 +435,7 @@ export const en: Dictionary = {
     deleted: 'Message deleted',
     image: 'Image',
     attachment: 'Open attachment',
+    menuOptions: 'Menu options',
     start: {
       intro: 'Tell us who you are to start the conversation.',
       name: 'Your name',

@@ -4,6 +4,7 @@ import { quickMessagesEs } from './quick-messages/es.ts';
 import { schedulesEs } from './schedules/es.ts';
 import { connectionsEs } from './connections/es.ts';
 import { queuesEs } from './queues/es.ts';
+import { tagsEs } from './tags/es.ts';
 import { filesEs } from './files/es.ts';
 import { usersEs } from './users/es.ts';
 import { settingsEs } from './settings/es.ts';
@@ -251,6 +252,7 @@ export const es: Dictionary = {
   schedules: schedulesEs,
   connections: connectionsEs,
   queues: queuesEs,
+  tags: tagsEs,
   files: filesEs,
   users: usersEs,
   settings: settingsEs,
@@ -433,6 +435,7 @@ export const es: Dictionary = {
     deleted: 'Mensaje eliminado',
     image: 'Imagen',
     attachment: 'Abrir adjunto',
+    menuOptions: 'Opciones del menú',
     start: {
       intro: 'Cuéntenos quién es para empezar la conversación.',
       name: 'Su nombre',

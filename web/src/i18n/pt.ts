@@ -3,6 +3,7 @@ import { quickMessagesPt } from './quick-messages/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
 import { connectionsPt } from './connections/pt.ts';
 import { queuesPt } from './queues/pt.ts';
+import { tagsPt } from './tags/pt.ts';
 import { filesPt } from './files/pt.ts';
 import { usersPt } from './users/pt.ts';
 import { settingsPt } from './settings/pt.ts';
@@ -254,6 +255,7 @@ export const pt = {
   schedules: schedulesPt,
   connections: connectionsPt,
   queues: queuesPt,
+  tags: tagsPt,
   files: filesPt,
   users: usersPt,
   settings: settingsPt,
@@ -436,6 +438,7 @@ export const pt = {
     deleted: 'Mensagem apagada',
     image: 'Imagem',
     attachment: 'Abrir anexo',
+    menuOptions: 'Opções do menu',
     start: {
       intro: 'Conte quem é você para começar a conversa.',
       name: 'Seu nome',

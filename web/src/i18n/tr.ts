@@ -4,6 +4,7 @@ import { quickMessagesTr } from './quick-messages/tr.ts';
 import { schedulesTr } from './schedules/tr.ts';
 import { connectionsTr } from './connections/tr.ts';
 import { queuesTr } from './queues/tr.ts';
+import { tagsTr } from './tags/tr.ts';
 import { filesTr } from './files/tr.ts';
 import { usersTr } from './users/tr.ts';
 import { settingsTr } from './settings/tr.ts';
@@ -251,6 +252,7 @@ export const tr: Dictionary = {
   schedules: schedulesTr,
   connections: connectionsTr,
   queues: queuesTr,
+  tags: tagsTr,
   files: filesTr,
   users: usersTr,
   settings: settingsTr,
@@ -433,6 +435,7 @@ export const tr: Dictionary = {
     deleted: 'Mesaj silindi',
     image: 'Görsel',
     attachment: 'Eki aç',
+    menuOptions: 'Menü seçenekleri',
     start: {
       intro: 'Sohbete başlamak için kendinizi tanıtın.',
       name: 'Adınız',

@@ -1,6 +1,7 @@
+import type { Message } from '@switchboard/shared/contracts/inbox';
 import { describe, expect, it } from 'vitest';
 import { instagramDriver } from '../instagram/instagram.driver.ts';
-import { facebookDriver, metaDeliveryParts, profileOf } from './messenger.driver.ts';
+import { facebookDriver, messengerMessagesOf, metaDeliveryParts, profileOf } from './messenger.driver.ts';
 
 const connection = { companyId: 3, connectionId: 8 };
 const receivedAt = '2026-03-10T12:00:00.000Z';
@@ -86,5 +87,50 @@ describe('the Messenger and Instagram drivers', () => {
 
   it('refuses a delivery of the other object', () => {
     expect(() => instagramDriver.parseInbound({ connection, receivedAt, payload: { object: 'page', entry: [] } })).toThrow();
+  });
+});
+
+describe('bot menus on Messenger and Instagram', () => {
+  const message = (over: Partial<Message>): Message => ({
+    id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', ticketId: 1, contactId: null, body: '', fromMe: true, read: true, mediaType: 'chat', mediaUrl: null,
+    mediaName: null, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, isPrivate: false, quotedMsg: null, userId: null, error: null,
+    createdAt: receivedAt, updatedAt: receivedAt, ...over,
+  });
+  const text = 'Escolha:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro';
+
+  it('sends a menu of up to 13 options as quick replies under its text, titles clipped to 20, the option id as payload', () => {
+    const menu = { kind: 'list' as const, options: [{ id: '1', title: 'Atendimento' }, { id: '2', title: 'Financeiro e cobranças' }, { id: 'sair', title: 'Sair' }] };
+    expect(messengerMessagesOf(message({ body: text, menu }))).toEqual([
+      {
+        text,
+        quick_replies: [
+          { content_type: 'text', title: 'Atendimento', payload: '1' },
+          { content_type: 'text', title: 'Financeiro e cobran…', payload: '2' },
+          { content_type: 'text', title: 'Sair', payload: 'sair' },
+        ],
+      },
+    ]);
+  });
+
+  it('sends a longer menu, or a message without one, as plain text', () => {
+    const fourteen = { kind: 'button' as const, options: Array.from({ length: 14 }, (_, i) => ({ id: String(i + 1), title: `Fila ${i + 1}` })) };
+    expect(messengerMessagesOf(message({ body: text, menu: fourteen }))).toEqual([{ text }]);
+    expect(messengerMessagesOf(message({ body: text, menu: null }))).toEqual([{ text }]);
+  });
+
+  it("takes a tapped quick reply as its payload when it is a menu option, else as the text the customer saw", () => {
+    const at = Date.parse(receivedAt);
+    const tap = (mid: string, text: string, payload?: string) => ({
+      sender: { id: 'IG1' },
+      recipient: { id: 'A1' },
+      timestamp: at,
+      message: { mid, text, ...(payload === undefined ? {} : { quick_reply: { payload } }) },
+    });
+    const events = instagramDriver.parseInbound({
+      connection,
+      receivedAt,
+      payload: { object: 'instagram', entry: [{ id: 'A1', messaging: [tap('q1', 'Financeiro e cobran…', '2'), tap('q2', 'Voltar', '#'), tap('q3', 'Ver ofertas', 'OFFERS_PAYLOAD'), tap('q4', 'escrito')] }] },
+    });
+    expect(events.map((e) => (e.kind === 'message' ? e.body : null))).toEqual(['2', '#', 'Ver ofertas', 'escrito']);
   });
 });

@@ -11,7 +11,7 @@ import { logger } from '../../platform/logger.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { InvalidInboundPayload, type ChannelDriver, type ContactProfile } from '../channel-driver.ts';
 import { graphCall, graphDownload } from '../graph/graph-client.ts';
-import { mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
+import { clipTitle, isMenuOptionId, mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
 
 type MetaChannel = 'facebook' | 'instagram';
 
@@ -31,6 +31,7 @@ const messaging = z
         is_echo: z.boolean().optional(),
         attachments: z.array(attachment).optional(),
         reply_to: z.object({ mid: z.string().optional() }).passthrough().optional(),
+        quick_reply: z.object({ payload: z.string().optional() }).passthrough().optional(),
       })
       .passthrough()
       .optional(),
@@ -58,13 +59,24 @@ const attachmentKinds: Record<string, MediaType> = { image: 'image', audio: 'aud
 
 const outgoingKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video' | 'file'>> = { image: 'image', audio: 'audio', video: 'video', application: 'file' };
 
-/** Our message as the Send API's `message` objects: an attachment, and its caption as a text after it. */
+/** The Send API's limits on quick replies: how many, and how long a title may be. */
+const QUICK_REPLIES_MAX = 13;
+const QUICK_REPLY_TITLE_MAX = 20;
+
+/**
+ * Our message as the Send API's `message` objects: an attachment, and its caption as a text after it; a bot menu of
+ * up to 13 options as quick replies under its text (more go as the plain text the menu also is).
+ */
 export const messengerMessagesOf = (m: Message): Record<string, unknown>[] => {
   const kind = outgoingKinds[m.mediaType];
   const link = publicMediaLink(m);
   if (kind && link) {
     const file = { attachment: { type: kind, payload: { url: link, is_reusable: false } } };
     return m.body ? [file, { text: m.body }] : [file];
+  }
+  if (m.menu && m.menu.options.length <= QUICK_REPLIES_MAX && m.body.trim()) {
+    const quickReplies = m.menu.options.map((o) => ({ content_type: 'text', title: clipTitle(o.title, QUICK_REPLY_TITLE_MAX), payload: o.id }));
+    return [{ text: m.body, quick_replies: quickReplies }];
   }
   return [{ text: m.body }];
 };
@@ -116,6 +128,8 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
           const files = m.attachments ?? [];
           const first = files[0];
           const firstKind = first ? attachmentKinds[first.type] : undefined;
+          // a tapped quick reply of a bot menu is what the customer would have typed (the text is its title)
+          const tapped = m.quick_reply?.payload;
           events.push({
             kind: 'message',
             ...base,
@@ -123,7 +137,7 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
             at,
             channelMessageId: m.mid,
             fromMe: echo,
-            body: m.text ?? '',
+            body: !echo && isMenuOptionId(tapped) ? tapped : (m.text ?? ''),
             mediaType: firstKind ?? 'chat',
             ...(firstKind && first?.payload?.url ? { mediaRef: first.payload.url } : {}),
             ...quoted,

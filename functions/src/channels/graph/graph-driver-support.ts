@@ -50,3 +50,23 @@ export const mediaFileName = (mimeType: string, given: string | undefined, fallb
   const subtype = (mimeType.split(';')[0]!.split('/')[1] ?? '').replace(/[^a-z0-9]/gi, '').slice(0, 10);
   return `${fallbackBase}.${subtype || 'bin'}`;
 };
+
+/**
+ * A bot menu option's id (`1`, `#`, `sair`): what the customer would have typed. A tapped reply whose id is one of
+ * them is taken in as that text, so the engine reads it as if typed; any other reply keeps its title.
+ */
+export const isMenuOptionId = (id: string | undefined): id is string => id !== undefined && /^(\d{1,4}|#|sair)$/i.test(id);
+
+/**
+ * A title cut to a provider's limit (UTF-16 units, as Meta counts), an ellipsis marking the cut; a character made of
+ * two units (an emoji) is never split.
+ */
+export const clipTitle = (title: string, max: number): string => {
+  if (title.length <= max) return title;
+  let out = '';
+  for (const char of title) {
+    if (out.length + char.length > max - 1) break;
+    out += char;
+  }
+  return `${out}…`;
+};

@@ -19,6 +19,7 @@ export const toVisitorMessage = (m: Message, mediaUrl: string | null = m.mediaUr
   mediaType: m.mediaType,
   mediaUrl: m.isDeleted ? null : mediaUrl,
   isDeleted: m.isDeleted,
+  menu: m.isDeleted || !m.fromMe ? null : (m.menu ?? null),
   createdAt: m.createdAt,
 });
 

@@ -60,6 +60,30 @@ describe('the Cloud API driver, inbound', () => {
     expect(events[3]).toMatchObject({ ack: 0, error: 'ERR_SENDING_WAPP_MSG: 131047 Re-engagement message' });
   });
 
+  it("takes a tapped menu option as its id (what the customer would type), any other reply as its title", () => {
+    const reply = (id: string, interactive: Record<string, unknown>) => ({ from: '55', id, timestamp: '1', type: 'interactive', interactive });
+    const events = parse(
+      delivery({
+        messages: [
+          reply('wamid.B', { type: 'button_reply', button_reply: { id: '2', title: 'Financeiro' } }),
+          reply('wamid.L', { type: 'list_reply', list_reply: { id: '#', title: 'Voltar', description: '' } }),
+          reply('wamid.S', { type: 'button_reply', button_reply: { id: 'SAIR', title: 'Sair' } }),
+          reply('wamid.O', { type: 'button_reply', button_reply: { id: 'confirm-order-77', title: 'Confirmar' } }),
+          reply('wamid.T', { type: 'list_reply', list_reply: { title: 'Sem id' } }),
+          reply('wamid.N', { type: 'nfm_reply' }),
+        ],
+      }),
+    );
+    expect(events.map((e) => [e.kind === 'message' ? e.channelMessageId : null, e.kind === 'message' ? e.body : null])).toEqual([
+      ['wamid.B', '2'],
+      ['wamid.L', '#'],
+      ['wamid.S', 'SAIR'],
+      ['wamid.O', 'Confirmar'],
+      ['wamid.T', 'Sem id'],
+    ]);
+    expect(events[0]).toMatchObject({ mediaType: 'chat', fromMe: false });
+  });
+
   it("leaves out another number's events and refuses what is not a Cloud API delivery", () => {
     expect(parse(delivery({ messages: [{ from: '55', id: 'x', timestamp: '1', type: 'text', text: { body: 'a' } }] }, 'OTHER'))).toEqual([]);
     expect(() => parse({ object: 'page', entry: [] })).toThrow();
@@ -89,5 +113,64 @@ describe('the Cloud API driver, outbound', () => {
     expect(placeholderCount('Olá {{1}}, pedido {{2}}')).toBe(2);
     expect(placeholderCount('sem nada')).toBe(0);
     expect(renderTemplateBody('Olá {{1}}, pedido {{2}}', ['Ana', '42'])).toBe('Olá Ana, pedido 42');
+  });
+});
+
+describe('the Cloud API driver, bot menus', () => {
+  const options = (...titles: string[]) => titles.map((title, i) => ({ id: String(i + 1), title }));
+  const text = 'Olá! Escolha um setor:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro';
+
+  it('sends a menu of up to three buttons as reply buttons, titles clipped to 20 characters, ids whole', () => {
+    const menu = { kind: 'button' as const, options: [...options('Atendimento', 'Financeiro e cobranças em geral'), { id: 'sair', title: 'Sair' }] };
+    expect(cloudMessageOf(message({ body: text, menu }))).toEqual({
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: '1', title: 'Atendimento' } },
+            { type: 'reply', reply: { id: '2', title: 'Financeiro e cobran…' } },
+            { type: 'reply', reply: { id: 'sair', title: 'Sair' } },
+          ],
+        },
+      },
+    });
+  });
+
+  it('sends a list, and buttons that do not fit three (or whose clipped titles would repeat), as a list of rows clipped to 24', () => {
+    const list = { kind: 'list' as const, options: [...options('Vendas', 'Suporte técnico para clientes empresariais'), { id: '#', title: 'Voltar' }] };
+    expect(cloudMessageOf(message({ body: text, menu: list }))).toEqual({
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        body: { text },
+        action: {
+          button: 'Opções',
+          sections: [{ title: 'Menu', rows: [{ id: '1', title: 'Vendas' }, { id: '2', title: 'Suporte técnico para cl…' }, { id: '#', title: 'Voltar' }] }],
+        },
+      },
+    });
+    const four = { kind: 'button' as const, options: options('A', 'B', 'C', 'D') };
+    expect(cloudMessageOf(message({ body: text, menu: four }))).toMatchObject({ type: 'interactive', interactive: { type: 'list', action: { sections: [{ rows: four.options }] } } });
+    const alike = { kind: 'button' as const, options: options('Atendimento comercial norte', 'Atendimento comercial sul') };
+    expect(cloudMessageOf(message({ body: text, menu: alike }))).toMatchObject({
+      interactive: { type: 'list', action: { sections: [{ rows: [{ title: 'Atendimento comercial n…' }, { title: 'Atendimento comercial s…' }] }] } },
+    });
+  });
+
+  it('never splits an emoji when clipping a title', () => {
+    const menu = { kind: 'button' as const, options: options(`${'a'.repeat(18)}😀😀`) };
+    const sent = cloudMessageOf(message({ body: text, menu })) as { interactive: { action: { buttons: { reply: { title: string } }[] } } };
+    expect(sent.interactive.action.buttons[0]!.reply.title).toBe(`${'a'.repeat(18)}…`);
+  });
+
+  it('sends the menu as its plain text when Meta could not take it: more than ten options, or a text over 1024 characters', () => {
+    const eleven = { kind: 'list' as const, options: options(...Array.from({ length: 11 }, (_, i) => `Fila ${i + 1}`)) };
+    expect(cloudMessageOf(message({ body: text, menu: eleven }))).toEqual({ type: 'text', text: { body: text, preview_url: false } });
+    const long = 'x'.repeat(1025);
+    expect(cloudMessageOf(message({ body: long, menu: { kind: 'button', options: options('A') } }))).toEqual({ type: 'text', text: { body: long, preview_url: false } });
+    expect(cloudMessageOf(message({ body: 'y'.repeat(1024), menu: { kind: 'button', options: options('A') } }))).toMatchObject({ type: 'interactive' });
+    expect(cloudMessageOf(message({ body: text, menu: null }))).toEqual({ type: 'text', text: { body: text, preview_url: false } });
   });
 });

@@ -5,14 +5,14 @@
  * that URL with the token); media we send goes by link to the stored file's signed, expiring URL.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { MediaType, Message } from '@switchboard/shared/contracts/inbox';
+import type { BotMenu, MediaType, Message } from '@switchboard/shared/contracts/inbox';
 import { z } from 'zod';
 import { findStoredMessage } from '../../modules/messages/message-sends.service.ts';
 import { logger } from '../../platform/logger.ts';
 import { InvalidInboundPayload, type ChannelDriver, type OutgoingContext } from '../channel-driver.ts';
 import { graphCall, graphDownload } from '../graph/graph-client.ts';
 import { cloudSettingsIssues } from './cloud-settings.ts';
-import { mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
+import { clipTitle, isMenuOptionId, mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
 
 // ----- inbound -----
 
@@ -35,7 +35,10 @@ const cloudMessage = z
       .optional(),
     reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
     interactive: z
-      .object({ button_reply: z.object({ title: z.string() }).optional(), list_reply: z.object({ title: z.string() }).optional() })
+      .object({
+        button_reply: z.object({ id: z.string().optional(), title: z.string() }).passthrough().optional(),
+        list_reply: z.object({ id: z.string().optional(), title: z.string() }).passthrough().optional(),
+      })
       .passthrough()
       .optional(),
     button: z.object({ text: z.string() }).passthrough().optional(),
@@ -126,8 +129,11 @@ const contentOf = (m: CloudMessage): { body: string; mediaType: MediaType; media
     case 'contacts':
       return m.contacts?.length ? { body: vCardOf(m.contacts), mediaType: 'contactMessage' } : undefined;
     case 'interactive': {
-      const title = m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title;
-      return title ? { body: title, mediaType: 'chat' } : undefined;
+      const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
+      if (!reply) return undefined;
+      // a tapped option of a bot menu is what the customer would have typed; another reply keeps its title
+      const body = isMenuOptionId(reply.id) ? reply.id : reply.title;
+      return body ? { body, mediaType: 'chat' } : undefined;
     }
     case 'button':
       return m.button ? { body: m.button.text, mediaType: 'chat' } : undefined;
@@ -146,6 +152,34 @@ const outgoingKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video' | 'do
   audio: 'audio',
   video: 'video',
   application: 'document',
+};
+
+/** Meta's limits on interactive messages: body text, reply buttons and their titles, list rows and their titles. */
+const INTERACTIVE_BODY_MAX = 1024;
+const BUTTONS_MAX = 3;
+const BUTTON_TITLE_MAX = 20;
+const ROWS_MAX = 10;
+const ROW_TITLE_MAX = 24;
+/** the list's opening button and its one section (what the engine's menus are written in: Portuguese) */
+const LIST_BUTTON = 'Opções';
+const LIST_SECTION = 'Menu';
+
+/**
+ * A bot menu as an interactive message: up to three reply buttons when asked for buttons, else (or when there are
+ * more options, or clipped titles would repeat, which Meta refuses) a list of up to ten rows. Undefined when Meta
+ * could not take it (more options, a longer or empty text): the menu then goes as the plain text it also is.
+ */
+export const interactiveOf = (text: string, menu: BotMenu): Record<string, unknown> | undefined => {
+  if (!text.trim() || text.length > INTERACTIVE_BODY_MAX) return undefined;
+  const body = { text };
+  const buttonTitles = menu.options.map((o) => clipTitle(o.title, BUTTON_TITLE_MAX));
+  if (menu.kind === 'button' && menu.options.length <= BUTTONS_MAX && new Set(buttonTitles).size === buttonTitles.length) {
+    const buttons = menu.options.map((o, i) => ({ type: 'reply', reply: { id: o.id, title: buttonTitles[i]! } }));
+    return { type: 'button', body, action: { buttons } };
+  }
+  if (menu.options.length > ROWS_MAX) return undefined;
+  const rows = menu.options.map((o) => ({ id: o.id, title: clipTitle(o.title, ROW_TITLE_MAX) }));
+  return { type: 'list', body, action: { button: LIST_BUTTON, sections: [{ title: LIST_SECTION, rows }] } };
 };
 
 /** Our message as the Cloud API's message object (without the recipient). */
@@ -167,6 +201,8 @@ export const cloudMessageOf = (m: Message): Record<string, unknown> => {
     const filename = kind === 'document' && m.mediaName ? { filename: m.mediaName } : {};
     return { type: kind, [kind]: { link, ...caption, ...filename } };
   }
+  const interactive = m.menu ? interactiveOf(m.body, m.menu) : undefined;
+  if (interactive) return { type: 'interactive', interactive };
   return { type: 'text', text: { body: m.body, preview_url: false } };
 };
 

@@ -4,7 +4,6 @@
  * with reuse detection, throttled logins, signup of a company with its admin, and password reset by mail.
  */
 import type { SessionResponse, User } from '@switchboard/shared/contracts/auth';
-import { channels, type SessionReplacedData } from '@switchboard/shared/events';
 import { dummyHash, needsRehash, verifyPassword } from '../../platform/auth/passwords.ts';
 import {
   hashSecret,
@@ -18,9 +17,10 @@ import {
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
 import { mailer } from '../../platform/ports/mailer.ts';
-import { closeConnections, publish } from '../../platform/realtime/publisher.ts';
+import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
@@ -95,8 +95,7 @@ export const login = async (email: string, password: string, request: RequestInf
   const replaced = await startSession(record.companyId, record.id, sessionId);
   if (replaced && replaced !== sessionId) {
     await deleteSession(replaced);
-    const data: SessionReplacedData = { action: 'sessionReplaced', userId: record.id };
-    await publish(record.companyId, { event: channels.auth(record.companyId), data }, (c) => c.userId === record.id && c.sessionId === replaced);
+    await domainEvents.emit({ name: 'session.replaced', companyId: record.companyId, userId: record.id, sessionId: replaced });
     // told first, then cut off: the earlier browser shows why, and its sockets receive nothing more
     await closeConnections(record.companyId, (c) => c.sessionId === replaced);
   }

@@ -17,11 +17,10 @@ import {
   importTime,
   type ImportMessagesEvent,
 } from '@switchboard/shared/contracts/connections';
-import { channels } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findQueues } from '../queues/queues.service.ts';
 import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
@@ -92,13 +91,8 @@ export const importWindowOf = async (companyId: number, connectionId: number): P
 };
 
 /** Tells the company's admins (the connections page) how an import goes. */
-export const tell = async (companyId: number, data: ImportMessagesEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: channels.importMessages(companyId), data }, (c) => c.kind === 'agent' && c.profile === 'admin');
-  } catch (error) {
-    logger.warn('import event not published', { companyId, error: error as Error });
-  }
-};
+export const tell = (companyId: number, change: ImportMessagesEvent): Promise<void> =>
+  domainEvents.emit({ name: 'connection.importProgressed', companyId, change });
 
 /** `done` of `total` history messages of the range were queued as imported. */
 export const recordImportProgress = async (companyId: number, connectionId: number, progress: { done: number; total: number }): Promise<void> => {

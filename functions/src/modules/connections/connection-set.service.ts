@@ -3,12 +3,17 @@
  * change tells the agents. Kept apart from the session commands so that creating a company (signup) does not
  * carry the WhatsApp fleet's code or its queue.
  */
-import { CONNECTION_TOKEN_LENGTH, DEFAULT_WEBCHAT_COLOR, type ConnectionEvent, type CreatableChannel } from '@switchboard/shared/contracts/connections';
-import { channels } from '@switchboard/shared/events';
+import {
+  CONNECTION_TOKEN_LENGTH,
+  connectionEngineDefaults,
+  DEFAULT_WEBCHAT_COLOR,
+  type ConnectionEvent,
+  type CreatableChannel,
+} from '@switchboard/shared/contracts/connections';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { findQueues } from '../queues/queues.service.ts';
@@ -28,12 +33,8 @@ export const updated = (r: ConnectionRecord): ConnectionEvent => ({
 });
 
 /** Tells the company's agents (only them), whose lists and menu badge follow. */
-export const announce = async (companyId: number, events: ConnectionEvent[]): Promise<void> => {
-  try {
-    for (const data of events) await publish(companyId, { event: channels.whatsapp(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('connection event not published', { companyId, error: error as Error });
-  }
+export const announce = async (companyId: number, changes: ConnectionEvent[]): Promise<void> => {
+  for (const change of changes) await domainEvents.emit({ name: 'connection.changed', companyId, change });
 };
 
 export const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {
@@ -61,6 +62,9 @@ export const addConnection = async (companyId: number, input: NewConnection, lim
     const isDefault = input.isDefault || defaults.length === 0;
     const now = clock().now().toISOString();
     const record: ConnectionRecord = {
+      // the engine's fields are written with their defaults, so the item says what the engine will do
+      ...connectionEngineDefaults,
+      schedules: [],
       ...input,
       id,
       companyId,

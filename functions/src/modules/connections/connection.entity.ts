@@ -12,7 +12,9 @@
  *   conditioned on the rev read with the list, so the plan's limit and "exactly one default" hold under
  *   concurrent requests.
  */
+import type { WhenExpiresTicket } from '@switchboard/shared/contracts/connections';
 import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export const connectionKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CONN#${padId(id)}` });
@@ -57,6 +59,35 @@ export interface ConnectionRecord {
   /** the greeting's media: the blob store key and the uploaded file's name */
   greetingMediaKey?: string | null;
   greetingMediaAttachment?: string | null;
+  // what the conversation engine reads: absent on items written before these existed, which read as
+  // connectionEngineDefaults (shared contracts); times in minutes unless said, 0 switches a rule off
+  /** sent when a ticket closes while the company rates service (NPS); needs expiresTicketNPS > 0 */
+  ratingMessage?: string;
+  /** sent instead of the bot between the two days (YYYY-MM-DD, inclusive) */
+  collectiveVacationMessage?: string;
+  collectiveVacationStart?: string | null;
+  collectiveVacationEnd?: string | null;
+  /** menu replies per conversation (0: no limit; default 3), and the minutes before the menu is sent again */
+  maxUseBotQueues?: number;
+  timeUseBotQueues?: number;
+  /** a pending ticket without queue this long goes to sendIdQueue (both set or both unset) */
+  timeSendQueue?: number;
+  sendIdQueue?: number | null;
+  /** HOURS an open ticket may stay idle before it closes; '0' counts from the last message, '1' from our last one */
+  expiresTicket?: number;
+  whenExpiresTicket?: WhenExpiresTicket;
+  /** sent when a ticket closes on expiry */
+  expiresInactiveMessage?: string;
+  /** an idle ticket gets inactiveMessage after timeInactiveMessage */
+  timeInactiveMessage?: number;
+  inactiveMessage?: string;
+  /** an idle ticket with an agent returns to its queue's waiting list */
+  timeToReturnQueue?: number;
+  /** an unanswered rating closes after this; the rating question is asked again at most maxUseBotQueuesNPS times */
+  expiresTicketNPS?: number;
+  maxUseBotQueuesNPS?: number;
+  /** opening hours, read when the company's scheduleType is 'connection' */
+  schedules?: ScheduleEntry[];
   createdAt: string;
   updatedAt: string;
 }
@@ -97,7 +128,28 @@ export type ConnectionSettings = Pick<
   | 'statusImportMessages'
   | 'greetingMediaKey'
   | 'greetingMediaAttachment'
+  | EngineField
 >;
+
+/** The engine's fields, which an admin edits with the others. */
+export type EngineField =
+  | 'ratingMessage'
+  | 'collectiveVacationMessage'
+  | 'collectiveVacationStart'
+  | 'collectiveVacationEnd'
+  | 'maxUseBotQueues'
+  | 'timeUseBotQueues'
+  | 'timeSendQueue'
+  | 'sendIdQueue'
+  | 'expiresTicket'
+  | 'whenExpiresTicket'
+  | 'expiresInactiveMessage'
+  | 'timeInactiveMessage'
+  | 'inactiveMessage'
+  | 'timeToReturnQueue'
+  | 'expiresTicketNPS'
+  | 'maxUseBotQueuesNPS'
+  | 'schedules';
 
 /** A Graph API connection's settings. */
 export interface GraphSettings {

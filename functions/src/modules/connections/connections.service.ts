@@ -5,6 +5,8 @@
  *   from the old one in the same transaction; the default can be neither unset nor deleted while other
  *   connections exist (ERR_NO_OTHER_WHATSAPP: make another one the default first).
  * - A connection's queues are the company's own (400 otherwise).
+ * - The conversation engine's fields (ratings, redirection, expiry, vacation, hours) follow the rules of
+ *   connection-engine-fields.service.ts, checked on the connection as the change leaves it.
  * - A web chat's token is its widget's address; a new one replaces it atomically, and deleting the chat
  *   deletes it, so the widget stops answering.
  * Every change is told to the company's agents on `company-{id}-whatsapp`.
@@ -32,6 +34,7 @@ import { addConnection, announce, ATTEMPTS, changedMeanwhile, newToken, requireC
 export { addConnection, announce, createWebchatConnection, requireCompanyQueues, updated } from './connection-set.service.ts';
 import { queueSessionCommand, resetSessionForImport } from './whatsapp-sessions.service.ts';
 import { planImport } from './connection-import.service.ts';
+import { checkEngineFields, engineFieldsOf } from './connection-engine-fields.service.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
 
@@ -74,6 +77,7 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   statusImportMessages: r.statusImportMessages ?? null,
   greetingMediaAttachment: r.greetingMediaAttachment ?? null,
   greetingMediaUrl: null,
+  ...engineFieldsOf(r),
   updatedAt: r.updatedAt,
 });
 
@@ -102,6 +106,7 @@ export const showConnection = async (auth: AuthContext, id: number): Promise<Con
 
 /** POST /whatsapp */
 export const createConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
+  await checkEngineFields(auth.companyId, engineFieldsOf(body), body);
   if (body.channel === 'whatsappapi') return createCloudApiConnection(auth, body);
   await requireCompanyQueues(auth.companyId, body.queueIds);
   const plan = await auth.plan();
@@ -123,6 +128,7 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     const set = await readConnectionSet(auth.companyId);
     const before = set.connections.find((c) => c.id === id);
     if (!before) throw new AppError('ERR_NO_WAPP_FOUND');
+    await checkEngineFields(auth.companyId, engineFieldsOf({ ...before, ...settings }), settings);
     const imports = await planImport(auth.companyId, before, settings);
     if (imports.statusImportMessages !== undefined) settings.statusImportMessages = imports.statusImportMessages;
     if (settings.isDefault === false && before.isDefault) {

@@ -11,13 +11,12 @@
 import type { ConnectionAlertEvent, ConnectionEvent, SessionHealth, WhatsappSessionEvent } from '@switchboard/shared/contracts/connections';
 import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
 import type { SessionCommand } from '@switchboard/shared/connector';
-import { channels } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 import { getConnectionRecord, listConnectionRecords } from './connections.repository.ts';
 import { toConnection } from './connections.service.ts';
@@ -63,12 +62,8 @@ export const isSessionDrop = (s: Pick<SessionState, 'status' | 'previous'>): boo
 
 /** Tells the company's admins (only they can act on a connection) that a session dropped. */
 const alertAdmins = async (r: ConnectionRecord, reason: string | undefined, at: string): Promise<void> => {
-  const data: ConnectionAlertEvent = { action: 'sessionDropped', connection: { id: r.id, name: r.name }, status: r.status, reason: reason ?? null, at };
-  try {
-    await publish(r.companyId, { event: channels.connectionAlert(r.companyId), data }, (c) => c.kind === 'agent' && c.profile === 'admin');
-  } catch (error) {
-    logger.warn('session alert not published', { companyId: r.companyId, connectionId: r.id, error: error as Error });
-  }
+  const change: ConnectionAlertEvent = { action: 'sessionDropped', connection: { id: r.id, name: r.name }, status: r.status, reason: reason ?? null, at };
+  await domainEvents.emit({ name: 'whatsappSession.dropped', companyId: r.companyId, change });
 };
 
 const sessionEvent = (r: ConnectionRecord): WhatsappSessionEvent => ({
@@ -83,13 +78,8 @@ const connectionEvent = (r: ConnectionRecord): ConnectionEvent => ({
 
 /** Tells the company's agents: the QR dialog follows the session event, lists and the menu badge the connection event. */
 const announce = async (r: ConnectionRecord): Promise<void> => {
-  try {
-    const agents = (c: { kind: string }) => c.kind === 'agent';
-    await publish(r.companyId, { event: channels.whatsappSession(r.companyId), data: sessionEvent(r) }, agents);
-    await publish(r.companyId, { event: channels.whatsapp(r.companyId), data: connectionEvent(r) }, agents);
-  } catch (error) {
-    logger.warn('session event not published', { companyId: r.companyId, connectionId: r.id, error: error as Error });
-  }
+  await domainEvents.emit({ name: 'whatsappSession.changed', companyId: r.companyId, change: sessionEvent(r) });
+  await domainEvents.emit({ name: 'connection.changed', companyId: r.companyId, change: connectionEvent(r) });
 };
 
 /** Stores and tells a session's state; answers the connection as written, undefined when it was deleted meanwhile. */

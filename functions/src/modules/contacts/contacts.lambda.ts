@@ -14,9 +14,11 @@ import { handler as toggleAcceptAudio } from './handlers/toggle-accept-audio.han
 import { handler as toggleDisableBot } from './handlers/toggle-disable-bot.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
 
 export const handler = moduleHandler({
   'contacts.list': list,

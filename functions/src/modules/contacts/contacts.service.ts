@@ -498,6 +498,22 @@ export const removeContactTag = async (auth: AuthContext, contactId: number, tag
   if (changed) await recordContactChange(auth.companyId, auth.company.settings, { action: 'update', contact: toContact(record) });
 };
 
+/**
+ * A tag changed or was deleted: the contact's copy of it follows (`tag` null removes it). Run by the tags module's
+ * job, so no caller is signed in; a contact already in step (or gone) is left alone.
+ */
+export const refreshContactTag = async (companyId: number, contactId: number, tagId: number, tag: TagSummary | null): Promise<void> => {
+  if (!(await getContactRecord(companyId, contactId))) return;
+  const { record, changed } = await mutate(companyId, contactId, (c) => {
+    const current = c.tags.find((t) => t.id === tagId);
+    if (!current) return undefined;
+    if (!tag) return { tags: c.tags.filter((t) => t.id !== tagId) };
+    if (JSON.stringify(current) === JSON.stringify(tag)) return undefined;
+    return { tags: c.tags.map((t) => (t.id === tagId ? tag : t)) };
+  });
+  if (changed) await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact: toContact(record) });
+};
+
 // ----- reads -----
 
 export const getContact = async (companyId: number, id: number): Promise<Contact | undefined> => {
@@ -762,3 +778,11 @@ export const listContactNames = async (
     nextCursor: resume ? encodeCursor({ l: resume }) : null,
   };
 };
+
+/** LGPD (server reference 2.7): the contact accepted the company's terms at `at`; agents see the date on the contact. */
+export const recordLgpdConsent = async (companyId: number, contactId: number, at: string, settings: Partial<CompanySettings> | undefined): Promise<void> => {
+  const { record, changed } = await mutate(companyId, contactId, (c) => (c.lgpdAcceptedAt === at ? undefined : { lgpdAcceptedAt: at }));
+  if (changed) await recordContactChange(companyId, settings, { action: 'update', contact: toContact(record) });
+};
+
+export { getContactWallet, putContactWallet, type ContactWallet } from './contact-wallets.repository.ts';

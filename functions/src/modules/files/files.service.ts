@@ -11,13 +11,12 @@ import {
   type FileListBody,
   type FileListEvent,
 } from '@switchboard/shared/contracts/files';
-import { channels } from '@switchboard/shared/events';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { fileListMediaPrefix, type FileListRecord, type FileOptionRecord } from './file-list.entity.ts';
@@ -43,13 +42,7 @@ const present = async (r: FileListRecord): Promise<FileList> => ({
 });
 
 /** Tells the company's agents (only them) so lists on screen stay in sync. */
-const announce = async (companyId: number, data: FileListEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: channels.file(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('file list event not published', { companyId, error: error as Error });
-  }
-};
+const announce = (companyId: number, change: FileListEvent): Promise<void> => domainEvents.emit({ name: 'fileList.changed', companyId, change });
 
 const stale = () => new AppError('ERR_VALIDATION', 'The file list changed meanwhile; reload and try again');
 

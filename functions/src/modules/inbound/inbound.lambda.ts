@@ -8,11 +8,15 @@ import { queue } from '../../platform/ports/ports.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { InboundNotReady, parseInboundEvent, processInboundEvent } from './inbound.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 import { registerEngineListener } from '../../listeners/engine.listener.ts';
+import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 
 registerRealtimeListener();
+registerTimerListener();
 // after the realtime listener: agents see the customer's message before the bot's answer
 registerEngineListener();
+registerKanbanListener();
 
 /** A receipt that overtook its send comes back this soon, while receives are left before the DLQ's limit (5). */
 const NOT_READY_DELAY_S = 2;

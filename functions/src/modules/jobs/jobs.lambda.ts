@@ -10,10 +10,16 @@ import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { registerConnectionJobs } from '../connections/close-imported.service.ts';
 import { registerScheduleJobs } from '../schedules/schedule-jobs.service.ts';
 import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
+import { registerEngineJobs } from '../../engine/ticket-timers.ts';
+import { registerTagJobs } from '../tags/tag-jobs.service.ts';
+import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerRealtimeListener();
+registerTimerListener();
+registerKanbanListener();
 
 const contextOf = (record: SQSRecord): JobContext => ({
   messageId: record.messageId,
@@ -41,5 +47,7 @@ export const createJobsHandler =
 registerTicketJobs();
 registerScheduleJobs();
 registerConnectionJobs();
+registerTagJobs();
+registerEngineJobs();
 
 export const handler = createJobsHandler();

@@ -9,9 +9,11 @@ import { handler as send } from './handlers/send.handler.ts';
 import { handler as sendTemplate } from './handlers/send-template.handler.ts';
 import { handler as uploadUrl } from './handlers/upload-url.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
 
 export const handler = moduleHandler({
   'messages.list': list,

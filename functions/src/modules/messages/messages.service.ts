@@ -174,6 +174,8 @@ interface Draft {
   userId: number | null;
   /** a Cloud API template send (message-templates.service.ts) */
   template?: NonNullable<Message['template']>;
+  /** the bot's menu as buttons or a list, for the channels that can show them */
+  menu?: NonNullable<Message['menu']>;
 }
 
 /** Tries of the message-and-ticket transaction: each lost race means another writer got through. */
@@ -241,11 +243,18 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     error: null,
     channelMessageId: null,
     ...(draft.template ? { template: draft.template } : {}),
+    ...(draft.menu ? { menu: draft.menu } : {}),
     ...(draft.isPrivate ? {} : { sendState: 'pending' as const, sendAttemptAt: null }),
     createdAt: at,
     updatedAt: at,
   };
-  const ticket = await insertMovingTicket(record, t, { body: draft.body || draft.mediaName || draft.mediaType, fromMe: true, at, countsUnread: false });
+  const ticket = await insertMovingTicket(record, t, {
+    body: draft.body || draft.mediaName || draft.mediaType,
+    fromMe: true,
+    at,
+    countsUnread: false,
+    byAgent: draft.userId !== null && !draft.isPrivate,
+  });
   const quoted = await loadQuoted(t.companyId, record);
   let message = await toMessage(record, quoted);
   // the agents hear of the message before its send can settle, so the outcome's update finds it on their screens
@@ -314,11 +323,27 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
 };
 
 /** Sends a text on behalf of the system or an agent (farewell, greeting), with variables substituted. */
-export const sendSystemText = async (t: TicketRecord, text: string, userName: string, userId: number | null): Promise<Message | undefined> => {
+export const sendSystemText = async (
+  t: TicketRecord,
+  text: string,
+  userName: string,
+  userId: number | null,
+  options: { quotedMsgId?: string; menu?: NonNullable<Message['menu']> } = {},
+): Promise<Message | undefined> => {
   const contact = await getContact(t.companyId, t.contactId);
   if (!contact || !text.trim()) return undefined;
   const body = renderVariables(text, variableContext(t, contact, userName));
-  return deliver(t, contact, { body, mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: false, isForwarded: false, quotedMsgId: null, userId });
+  return deliver(t, contact, {
+    body,
+    mediaType: 'chat',
+    mediaKey: null,
+    mediaName: null,
+    isPrivate: false,
+    isForwarded: false,
+    quotedMsgId: options.quotedMsgId ?? null,
+    userId,
+    ...(options.menu ? { menu: options.menu } : {}),
+  });
 };
 
 /** Sends a stored file on behalf of the system (a file list of a queue or a chatbot option), its name as the caption. */

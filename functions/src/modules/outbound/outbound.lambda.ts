@@ -8,8 +8,10 @@ import { logger } from '../../platform/logger.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { parseOutboundSend, SendDeferred, sendQueuedMessage } from './outbound.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerRealtimeListener();
+registerTimerListener();
 
 const reportFailure = (record: SQSRecord, error: unknown): void => {
   const at = { messageId: record.messageId, receiveCount: record.attributes.ApproximateReceiveCount };

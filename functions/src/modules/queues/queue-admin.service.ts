@@ -9,12 +9,11 @@
  * - a change is announced on `company-{id}-queue` to the company's agents.
  */
 import type { QueueBody, QueueDetails, QueueEvent } from '@switchboard/shared/contracts/queues';
-import { channels } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { existingFileListIds } from '../files/files.service.ts';
@@ -38,19 +37,14 @@ export const toQueueDetails = (r: QueueRecord, c: QueueChatbots): QueueDetails =
   closeTicket: r.closeTicket ?? false,
   ativarRoteador: r.ativarRoteador ?? false,
   tempoRoteador: r.tempoRoteador ?? 0,
+  firstResponseMinutes: r.firstResponseMinutes ?? 0,
   schedules: r.schedules ?? [],
   fileListId: r.fileListId ?? null,
   integrationId: r.integrationId ?? null,
   chatbots: c.chatbots,
 });
 
-const announce = async (companyId: number, data: QueueEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: channels.queue(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('queue event not published', { companyId, error: error as Error });
-  }
-};
+const announce = (companyId: number, change: QueueEvent): Promise<void> => domainEvents.emit({ name: 'queue.changed', companyId, change });
 
 const colorTaken = () =>
   new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'Another queue of the company has this colour', {
@@ -105,6 +99,7 @@ const fieldsOf = (body: QueueBody) => ({
   closeTicket: body.closeTicket,
   ativarRoteador: body.ativarRoteador,
   tempoRoteador: body.tempoRoteador,
+  firstResponseMinutes: body.firstResponseMinutes,
   schedules: body.schedules,
   fileListId: body.fileListId,
   integrationId: body.integrationId,

@@ -33,6 +33,8 @@ export interface QueueRecord {
   closeTicket?: boolean;
   ativarRoteador?: boolean;
   tempoRoteador?: number;
+  /** the first-response target in minutes (absent or 0: none) */
+  firstResponseMinutes?: number;
   schedules?: ScheduleEntry[];
   fileListId?: number | null;
   integrationId?: number | null;

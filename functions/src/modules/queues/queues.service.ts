@@ -11,7 +11,12 @@ import { getQueueChatbots, getQueueRecord, getQueueRecords, insertQueue, listQue
 export const DEFAULT_QUEUE_COLOR = '#7c7c7c';
 
 const toQueue = (r: QueueRecord): Queue => ({ id: r.id, name: r.name, color: r.color, greetingMessage: r.greetingMessage, orderQueue: r.orderQueue });
-export const toQueueSummary = (r: Pick<QueueRecord, 'id' | 'name' | 'color'>): QueueSummary => ({ id: r.id, name: r.name, color: r.color });
+export const toQueueSummary = (r: Pick<QueueRecord, 'id' | 'name' | 'color' | 'firstResponseMinutes'>): QueueSummary => ({
+  id: r.id,
+  name: r.name,
+  color: r.color,
+  ...(r.firstResponseMinutes ? { firstResponseMinutes: r.firstResponseMinutes } : {}),
+});
 
 export const listQueues = async (auth: AuthContext): Promise<Queue[]> =>
   (await listQueueRecords(auth.companyId)).sort((a, b) => a.orderQueue - b.orderQueue || a.id - b.id).map(toQueue);
@@ -43,4 +48,10 @@ export const createQueue = async (companyId: number, input: { name: string; colo
   };
   if ((await insertQueue(record)) === 'colorTaken') throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
   return toQueue(record);
+};
+
+/** A queue's rotation (server reference 2.10), when it is on: the minutes a ticket may wait with its agent. */
+export const getQueueRotation = async (companyId: number, id: number): Promise<{ minutes: number } | null> => {
+  const queue = await getQueueRecord(companyId, id);
+  return queue?.ativarRoteador && (queue.tempoRoteador ?? 0) > 0 ? { minutes: queue.tempoRoteador! } : null;
 };

@@ -9,15 +9,15 @@ import {
   QUICK_MESSAGE_PICKER_LIMIT,
   type CreateQuickMessageBody,
   type QuickMessage,
+  type QuickMessageEvent,
   type UpdateQuickMessageBody,
 } from '@switchboard/shared/contracts/quick-messages';
-import { channels } from '@switchboard/shared/events';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { quickMessageMediaPrefix, type QuickMessageRecord } from './quick-message.entity.ts';
@@ -37,16 +37,8 @@ const present = async (r: QuickMessageRecord): Promise<QuickMessage> => {
   return { ...rest, mediaUrl: r.isMedia && r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
 
-type QuickMessageEvent = { action: 'create' | 'update'; record: QuickMessage } | { action: 'delete'; id: number };
-
 /** Tells the company's agents (only them) so their lists stay in sync. */
-const announce = async (companyId: number, data: QuickMessageEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: channels.quickMessage(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('quick message event not published', { companyId, error: error as Error });
-  }
-};
+const announce = (companyId: number, change: QuickMessageEvent): Promise<void> => domainEvents.emit({ name: 'quickMessage.changed', companyId, change });
 
 /** Another company's reply, or an unknown id, is simply not found. */
 const requireQuickMessage = async (auth: AuthContext, id: number): Promise<QuickMessageRecord> => {

@@ -9,9 +9,11 @@ import { handler as mediaUpload } from './handlers/media-upload.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
 
 export const handler = moduleHandler({
   'schedules.list': list,

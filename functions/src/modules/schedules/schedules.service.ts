@@ -4,15 +4,14 @@
  * Scheduler schedule named after the schedule, so arming again replaces the earlier one and deleting cancels it.
  */
 import type { Contact } from '@switchboard/shared/contracts/inbox';
-import { SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody, type ScheduleListQuery } from '@switchboard/shared/contracts/schedules';
-import { channels } from '@switchboard/shared/events';
+import { SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody, type ScheduleEvent, type ScheduleListQuery } from '@switchboard/shared/contracts/schedules';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { defaultConnection, findConnection, requireConnection } from '../connections/connections.service.ts';
@@ -43,13 +42,7 @@ export const toSchedule = async (r: ScheduleRecord): Promise<Schedule> => {
   return { ...fields, mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
 
-const publishSchedule = async (companyId: number, data: { action: 'create' | 'update'; schedule: Schedule } | { action: 'delete'; scheduleId: number }) => {
-  try {
-    await publish(companyId, { event: channels.schedule(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('schedule event not published', { companyId, error: error as Error });
-  }
-};
+const publishSchedule = (companyId: number, change: ScheduleEvent): Promise<void> => domainEvents.emit({ name: 'schedule.changed', companyId, change });
 
 /** Arms the send of the schedule's current run (at once when its time has passed). */
 const arm = async (r: ScheduleRecord): Promise<void> => {

@@ -17,11 +17,10 @@ import {
 } from '@switchboard/shared/company-options';
 import type { CompanySettingsEvent, SettingEntry } from '@switchboard/shared/contracts/company-settings';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
-import { channels } from '@switchboard/shared/events';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { findCompany, updateCompanySettings } from '../companies/companies.service.ts';
 
 /** Where a key's value sits in the request, for the field paths of a 400. */
@@ -42,13 +41,7 @@ export const companyOptionsOf = async (auth: AuthContext, companyId: number): Pr
   return withDefaults(company.settings);
 };
 
-const announce = async (companyId: number, data: CompanySettingsEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: channels.settings(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('settings event not published', { companyId, error: error as Error });
-  }
-};
+const announce = (companyId: number, change: CompanySettingsEvent): Promise<void> => domainEvents.emit({ name: 'settings.changed', companyId, change });
 
 export const changeCompanyOptions = async (
   auth: AuthContext,

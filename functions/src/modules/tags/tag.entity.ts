@@ -10,11 +10,26 @@
  * - ids: counter item from nextId(C#<cid>, 'tag').
  * The contacts of a tag (memberships) belong to the contacts module, which writes them in the same
  * transaction as the contact's denormalised tags.
+ * Kanban lanes (kanban 1) also keep, per ticket, the lane it stands in and, per lane, how many tickets stand in it:
+ * - lane position: pk C#<cid>#KT#<padTicketId>, sk LANE, type 'lanePosition': { ticketId, tagId, enteredAt }; written
+ *   when a ticket enters a lane (the lane automation's timer starts then) and deleted when it leaves every lane.
+ * - lane counter: pk C#<cid>#KCOUNT, sk L#<padTagId>, { count } updated with ADD in the position's transaction.
  */
 import type { TagSummary } from '@switchboard/shared/contracts/inbox';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
-export type TagRecord = TagSummary & { companyId: number; createdAt: string; updatedAt: string };
+export type TagRecord = TagSummary & {
+  companyId: number;
+  /** kanban lanes: hours in the lane before moving to nextLaneId (0: never) */
+  timeLane?: number;
+  nextLaneId?: number | null;
+  rollbackLaneId?: number | null;
+  greetingMessageLane?: string;
+  /** who created it */
+  userId?: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
 export type TagItem = TagRecord & { pk: string; sk: string; type: 'tag' };
 
 export interface TagNameMarkerItem {
@@ -30,3 +45,16 @@ export const tagKey = (companyId: number, id: number) => ({ pk: companyPk(compan
 
 export const tagNameOf = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 export const tagNameMarkerKey = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `TAGNAME#${tagNameOf(name)}` });
+
+export const lanePositionKey = (companyId: number, ticketId: number) => ({ pk: `${companyPk(companyId)}#KT#${padId(ticketId)}`, sk: 'LANE' });
+export const laneCounterKey = (companyId: number, tagId: number) => ({ pk: `${companyPk(companyId)}#KCOUNT`, sk: `L#${padId(tagId)}` });
+
+export interface LanePositionItem {
+  pk: string;
+  sk: string;
+  type: 'lanePosition';
+  companyId: number;
+  ticketId: number;
+  tagId: number;
+  enteredAt: string;
+}

@@ -8,22 +8,36 @@ import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { findConnection } from '../connections/connections.service.ts';
-import { getContact } from '../contacts/contacts.service.ts';
+import { getContact, putContactWallet } from '../contacts/contacts.service.ts';
 import { addPrivateNote, sendSystemText } from '../messages/messages.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
-import { changeTicket, findTicket, recordTicketChange, type TicketRecord } from './tickets.service.ts';
-import { ticketForInbound } from './ticket-routing.service.ts';
+import { changeTicket, findTicket, presentTicket, recordTicketChange, type TicketRecord } from './tickets.service.ts';
+import { continueTransferredConversation, ticketForInbound } from './ticket-routing.service.ts';
 import { updateTicket } from './ticket-transitions.service.ts';
 
 export const updateTicketAndNotify = async (auth: AuthContext, id: number, body: UpdateTicketBody): Promise<Ticket> => {
   const result = await updateTicket(auth, id, body);
-  if (result.effects.farewell) {
+  const { effects } = result;
+  if (effects.farewell) {
     const connection = await findConnection(auth.companyId, result.record.whatsappId);
     const text = auth.user.farewellMessage.trim() || connection?.complationMessage.trim() || '';
     if (text) await sendSystemText(result.record, text, auth.user.name, auth.userId);
   }
-  if (result.effects.transferNote) await addPrivateNote(result.record, result.effects.transferNote, auth.userId);
-  return result.ticket;
+  if (effects.rating) await sendSystemText(result.record, effects.rating, auth.user.name, null);
+  if (result.record.status === 'open' && result.record.userId && result.record.queueId && (body.status === 'open' || body.isTransfered)) {
+    // the contact's wallet: the agent and queue that took the conversation last (DirectTicketsToWallets)
+    await putContactWallet(auth.companyId, result.record.contactId, { userId: result.record.userId, queueId: result.record.queueId, at: clock().now().toISOString() });
+  }
+  let ticket = result.ticket;
+  let record = result.record;
+  if (effects.continueIn) {
+    // closeTicketOnTransfer: the note and the transfer message go to the ticket the conversation continues in
+    record = await continueTransferredConversation(result.record, effects.continueIn);
+    ticket = presentTicket(auth, record, result.contact);
+  }
+  if (effects.transferNote) await addPrivateNote(record, effects.transferNote, auth.userId);
+  if (effects.transferMessage) await sendSystemText(record, effects.transferMessage, auth.user.name, null);
+  return ticket;
 };
 
 /** The ticket a forwarded message goes to: the contact's running one, or a new open one held by the caller. */

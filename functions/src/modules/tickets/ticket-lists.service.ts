@@ -22,6 +22,8 @@ interface Dimension {
   counter: string;
   /** the queue of a queue partition */
   queueId?: number;
+  /** counters of tickets this dimension shares with another of the tab, subtracted once from the tab's count */
+  overlaps?: string[];
 }
 
 const statusDimension = (companyId: number, s: TicketStatus): Dimension => ({ key: `S.${s}`, index: 'gsi1', partition: `C#${companyId}#TS#${s}`, counter: `S#${s}` });
@@ -43,7 +45,10 @@ const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
     partition: `C#${c}#TU#${userId}#${s}`,
     counter: `U#${userId}#${s}`,
   });
-  const myQueues = (s: TicketStatus) => [...viewer.queueIds.map((id) => byQueue(id, s)), ...(viewer.allTicket === 'enable' ? [byQueue(0, s)] : [])];
+  const myQueueIds = [...viewer.queueIds, ...(viewer.allTicket === 'enable' ? [0] : [])];
+  const myQueues = (s: TicketStatus) => myQueueIds.map((id) => byQueue(id, s));
+  // the caller's own tickets, beside their queues': those in one of the queues are in both partitions
+  const mine = (s: TicketStatus): Dimension => ({ ...byUser(auth.userId, s), overlaps: myQueueIds.map((id) => `QU#${id}#${auth.userId}#${s}`) });
   const showAll = q.showAll === true && mayShowAll(viewer);
   switch (q.status) {
     case 'open':
@@ -51,14 +56,14 @@ const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
       return [byUser(auth.userId, 'open')];
     case 'pending':
       if (showAll && viewer.profile === 'admin') return [byStatus('pending'), byStatus('lgpd')];
-      return [...myQueues('pending'), byUser(auth.userId, 'pending')];
+      return [...myQueues('pending'), mine('pending')];
     case 'group':
       if (!viewer.allowGroup && viewer.profile !== 'admin') return [];
       if (showAll && viewer.profile === 'admin') return [byStatus('group')];
-      return [...myQueues('group'), byUser(auth.userId, 'group')];
+      return [...myQueues('group'), mine('group')];
     case 'closed':
       if (viewer.profile === 'admin') return showAll ? [byStatus('closed')] : [byUser(auth.userId, 'closed')];
-      return [...myQueues('closed'), byUser(auth.userId, 'closed')];
+      return [...myQueues('closed'), mine('closed')];
     default:
       return [];
   }
@@ -140,7 +145,8 @@ const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimens
   const viewer = viewerOfAuth(auth);
   const live = dimensions.filter((d) => cursor[d.key] !== null);
   // the tab's count is read alongside the page: a page is one round trip
-  const countersRead = getCounters(auth.companyId, dimensions.map((d) => d.counter));
+  const overlaps = [...new Set(dimensions.flatMap((d) => d.overlaps ?? []))];
+  const countersRead = getCounters(auth.companyId, [...dimensions.map((d) => d.counter), ...overlaps]);
 
   const pages = await Promise.all(
     live.map(async (d) => {
@@ -185,9 +191,8 @@ const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimens
   // is what the filter let through so far, carried in the cursor, and exact once hasMore is false
   const narrowed = Boolean(byStatusFilter || q.withUnreadMessages || q.tags?.length || q.whatsapps?.length || (q.users?.length && auth.profile === 'admin'));
   const listedBefore = Number(cursor[LISTED]?.n ?? 0) || 0;
-  const count = narrowed
-    ? listedBefore + visible.length
-    : [...new Set(dimensions.map((d) => d.counter))].reduce((sum, k) => sum + Math.max(0, counters.get(k) ?? 0), 0);
+  const total = (keys: string[]) => keys.reduce((sum, k) => sum + Math.max(0, counters.get(k) ?? 0), 0);
+  const count = narrowed ? listedBefore + visible.length : Math.max(0, total([...new Set(dimensions.map((d) => d.counter))]) - total(overlaps));
   if (narrowed && hasMore) next[LISTED] = { n: String(listedBefore + visible.length) };
   return {
     tickets: visible.map((t) => presentTicket(auth, t)),
@@ -233,3 +238,13 @@ export const ticketsByIds = (companyId: number, idsList: number[]) => getTicketR
 /** The newest tickets of a contact (all connections), for the web chat visitor's history. */
 export const contactTickets = async (companyId: number, contactId: number, limit: number): Promise<TicketRecord[]> =>
   (await queryTicketIndex('gsi4', `C#${companyId}#TC#${String(contactId).padStart(10, '0')}`, { limit, forward: false })).items;
+
+/** How many tickets of a queue are in a status, from the counters (one read, no query of the tickets). */
+export const queueCount = async (companyId: number, queueId: number, status: TicketStatus): Promise<number> =>
+  (await getCounters(companyId, [`Q#${queueId}#${status}`])).get(`Q#${queueId}#${status}`) ?? 0;
+
+/** Each agent's load: their open tickets and the pending ones handed to them, from the counters (one batch read). */
+export const agentLoads = async (companyId: number, userIds: number[]): Promise<Map<number, number>> => {
+  const counters = await getCounters(companyId, userIds.flatMap((id) => [`U#${id}#open`, `U#${id}#pending`]));
+  return new Map(userIds.map((id) => [id, (counters.get(`U#${id}#open`) ?? 0) + (counters.get(`U#${id}#pending`) ?? 0)]));
+};

@@ -3,7 +3,7 @@
  * connection's window, or a new one, for inbound messages, scheduled messages and conversations an agent starts.
  * The seed of the conversation engine.
  */
-import { activeStatuses, type Contact, type Ticket, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { activeStatuses, type Contact, type QueueSummary, type Ticket, type TicketStatus, type UserSummary } from '@switchboard/shared/contracts/inbox';
 import { clock, ids } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -11,7 +11,8 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { defaultConnection, requireConnection, toConnectionSummary, type ConnectionRecord } from '../connections/connections.service.ts';
-import { getContact, maskNumber } from '../contacts/contacts.service.ts';
+import { getContact, getContactWallet, maskNumber } from '../contacts/contacts.service.ts';
+import { findCompany } from '../companies/company-lookup.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { type TicketRecord } from './ticket.entity.ts';
@@ -40,6 +41,27 @@ const now = () => clock().now().toISOString();
 const isActive = (s: TicketStatus) => activeStatuses.includes(s);
 
 // ----- creation -----
+
+const isOn = (value: string | undefined): boolean => value === 'enabled' || value === 'true';
+
+/**
+ * Server reference 1.3: a new conversation starts with the LGPD consent question when the company asks for it
+ * (enableLGPD with a message) and the contact never accepted, or consent is asked every time (lgpdConsent).
+ */
+const lgpdApplies = (settings: Record<string, string | undefined>, contact: Contact): boolean =>
+  settings.enableLGPD === 'enabled' && Boolean(settings.lgpdMessage?.trim()) && (settings.lgpdConsent === 'enabled' || !contact.lgpdAcceptedAt);
+
+/**
+ * DirectTicketsToWallets: the contact's wallet (the agent and queue that took the conversation last), when that
+ * agent still exists and still works in that queue; the bot is skipped for it.
+ */
+const walletOf = async (companyId: number, contactId: number): Promise<{ queueId: number; user: UserSummary } | undefined> => {
+  const wallet = await getContactWallet(companyId, contactId);
+  if (!wallet) return undefined;
+  const user = await findUser(companyId, wallet.userId);
+  if (!user || !user.queueIds?.includes(wallet.queueId)) return undefined;
+  return { queueId: wallet.queueId, user: { id: user.id, name: user.name } };
+};
 
 const newTicketRecord = (
   companyId: number,
@@ -180,7 +202,8 @@ const runningOrNewTicket = async (
     if (conv && !conv.active && connection.timeCreateNewTicket > 0 && !imported) {
       const last = await getTicketRecord(companyId, conv.ticketId, true);
       const withinWindow = last && Date.parse(at) - Date.parse(last.updatedAt) <= connection.timeCreateNewTicket * 60_000;
-      if (last && withinWindow && last.status === 'closed') {
+      // a rated conversation is over: it is not reopened (reference 1.3: "and not nps")
+      if (last && withinWindow && last.status === 'closed' && !last.ratedAt) {
         try {
           const reopened = await saveTicket(last, { ...last, status: 'pending', closedAt: null, updatedAt: now() }, {
             conversation: 'activate',
@@ -194,14 +217,19 @@ const runningOrNewTicket = async (
       }
     }
     const groupStatus = contact.isGroup && connection.groupAsTicket !== 'enabled';
+    const settings = ((await findCompany(companyId))?.settings ?? {}) as Record<string, string | undefined>;
     // imported history goes to the import's queue (server reference 1.2, step 10)
-    const queueId = imported ? (connection.queueIdImportMessages ?? null) : connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
+    let queueId = imported ? (connection.queueIdImportMessages ?? null) : connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
+    const wallet = !imported && !contact.isGroup && isOn(settings.DirectTicketsToWallets) ? await walletOf(companyId, contact.id) : undefined;
+    if (wallet) queueId = wallet.queueId;
     const queue = queueId ? ((await findQueue(companyId, queueId)) ?? null) : null;
+    const lgpd = !imported && !contact.isGroup && lgpdApplies(settings, contact);
     const t = newTicketRecord(companyId, await nextId(companyPk(companyId), 'ticket'), connection, contact, {
       previousTicketId: conv?.ticketId ?? null,
-      status: groupStatus ? 'group' : 'pending',
+      status: groupStatus ? 'group' : lgpd ? 'lgpd' : 'pending',
       queueId: queue?.id ?? null,
       queue,
+      ...(wallet ? { userId: wallet.user.id, user: wallet.user, isBot: false } : {}),
       ...(imported ? { imported: now(), isBot: false } : {}),
     });
     try {
@@ -253,4 +281,43 @@ export const ticketForScheduledMessage = async (
   const ticket = changed?.after ?? found.ticket;
   if (changed) await recordTicketChange(ticket, contact, { removed: changed.before.status !== ticket.status, before: changed.before, maskNumber });
   return { ticket, created: found.created };
+};
+
+// ----- transfers that close the ticket -----
+
+/**
+ * closeTicketOnTransfer (server reference 2.6): the transferred ticket was closed; the conversation goes on in a
+ * new ticket of the target queue (and agent), with no consent question. A contact whose conversation someone
+ * else started meanwhile continues in that one.
+ */
+export const continueTransferredConversation = async (
+  closed: TicketRecord,
+  target: { queue: QueueSummary | null; user: UserSummary | null },
+): Promise<TicketRecord> => {
+  const { companyId } = closed;
+  const connection = await requireConnection(companyId, closed.whatsappId);
+  const contact = await getContact(companyId, closed.contactId);
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const t = newTicketRecord(companyId, await nextId(companyPk(companyId), 'ticket'), connection, contact, {
+      previousTicketId: closed.id,
+      status: target.user ? 'open' : 'pending',
+      queueId: target.queue?.id ?? null,
+      queue: target.queue,
+      userId: target.user?.id ?? null,
+      user: target.user,
+      isBot: false,
+      lastMessage: closed.lastMessage,
+    });
+    try {
+      await insertTicket(t, logOf('receivedTransfer', target.user, target.queue));
+      await recordTicketChange(t, contact, { name: 'ticket.created', maskNumber });
+      return t;
+    } catch (error) {
+      if (!(error instanceof ConversationTaken)) throw error;
+      const running = await getTicketRecord(companyId, error.ticketId, true);
+      if (running && isActive(running.status)) return running;
+    }
+  }
+  throw new AppError('ERR_CREATING_TICKET');
 };

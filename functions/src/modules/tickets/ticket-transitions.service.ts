@@ -3,7 +3,8 @@
  * /tickets/{id}), closing all of a queue, and the closes of imports and schedules.
  * Sending the messages they imply (farewell, transfer note) is ticket-actions.service.ts.
  */
-import { type Contact, type Ticket, type TicketStatus, type UpdateTicketBody } from '@switchboard/shared/contracts/inbox';
+import { type Contact, type QueueSummary, type Ticket, type TicketStatus, type UpdateTicketBody, type UserSummary } from '@switchboard/shared/contracts/inbox';
+import { findConnection } from '../connections/connection-lookup.service.ts';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -24,6 +25,9 @@ import {
 } from './tickets.service.ts';
 
 const now = () => clock().now().toISOString();
+
+/** closeTicketOnTransfer is a boolean option; older companies may hold it as 'enabled'. */
+const isOn = (value: string | undefined): boolean => value === 'enabled' || value === 'true';
 
 /** Closes a ticket an import created (POST /closedimported), without a farewell; a closed one stays as it is. */
 export const closeImportedTicket = async (companyId: number, ticketId: number): Promise<boolean> => {
@@ -65,9 +69,31 @@ export const closeTicketAfterSchedule = async (t: TicketRecord, contact: Contact
 export interface TransitionEffects {
   /** closing asked for the farewell to be sent to the customer */
   farewell?: boolean;
+  /** closing asked the customer for a rating instead (server reference 2.8): the connection's rating message */
+  rating?: string;
   /** the transfer note to store as a private message */
   transferNote?: string;
+  /** the company's transfer message for the customer, the target queue's name in it (sendMsgTransfTicket) */
+  transferMessage?: string;
+  /** closeTicketOnTransfer: this ticket was closed, the conversation goes on in a new one with this queue and user */
+  continueIn?: { queue: QueueSummary | null; user: UserSummary | null };
 }
+
+type Settings = Record<string, string | undefined>;
+
+/**
+ * Server reference 2.9: the farewell goes out unless the closer said not to; not for a ticket still waiting
+ * (unless sendFarewellWaitingTicket), nor one in consent, nor a group the connection does not treat as a ticket.
+ */
+const farewellApplies = (t: TicketRecord, body: UpdateTicketBody, settings: Settings, groupAsTicket: boolean): boolean =>
+  body.sendFarewellMessage !== false &&
+  t.status !== 'lgpd' &&
+  (t.status !== 'pending' || settings.sendFarewellWaitingTicket === 'enabled') &&
+  (!t.isGroup || groupAsTicket);
+
+/** Server reference 2.8: closing asks for a rating when the company rates, the connection has a rating message and the ticket was not rated. */
+const ratingApplies = (t: TicketRecord, body: UpdateTicketBody, settings: Settings, ratingMessage: string): boolean =>
+  settings.userRating === 'enabled' && body.sendFarewellMessage !== false && ratingMessage.trim() !== '' && !t.isGroup && !t.ratedAt && t.status !== 'lgpd';
 
 /**
  * PUT /tickets/{id}: accept, return to queue, resolve, reopen, transfer, ignore (spec document 1 section 4).
@@ -89,6 +115,8 @@ export const updateTicket = async (
   const targetQueue = body.queueId ? await findQueue(auth.companyId, body.queueId) : body.queueId === null ? null : undefined;
   if (body.queueId && !targetQueue) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
   const effects: TransitionEffects = {};
+  const settings = (auth.company.settings ?? {}) as Settings;
+  const connection = await findConnection(auth.companyId, current.whatsappId);
 
   if (body.status === 'closed') {
     const closingPending = current.status === 'pending' || current.status === 'lgpd';
@@ -103,9 +131,19 @@ export const updateTicket = async (
     const base = { ...t, updatedAt: at };
     switch (body.status) {
       case 'closed': {
-        if (t.status === 'closed') return undefined;
-        const farewell = body.sendFarewellMessage !== false && t.status !== 'pending' && t.status !== 'lgpd';
-        if (farewell) effects.farewell = true;
+        if (t.status === 'closed' || t.status === 'nps') return undefined;
+        const userId = t.userId ?? auth.userId;
+        const user = t.user ?? me(auth);
+        if (ratingApplies(t, body, settings, connection?.ratingMessage ?? '')) {
+          // the customer is asked to rate; the ticket closes with the answer (or the rating's expiry)
+          effects.rating = connection!.ratingMessage!;
+          return {
+            after: { ...base, status: 'nps', userId, user, unreadMessages: 0, amountUsedBotQueues: 0, npsAsks: 1, isBot: false, useIntegration: false },
+            logs: [logOf('nps', me(auth), t.queue)],
+            conversation: 'keep',
+          };
+        }
+        if (farewellApplies(t, body, settings, connection?.groupAsTicket === 'enabled')) effects.farewell = true;
         return {
           after: {
             ...base,
@@ -164,6 +202,21 @@ export const updateTicket = async (
       const status: TicketStatus = userId ? (t.isGroup ? 'group' : 'open') : 'pending';
       if (body.msgTransfer?.trim()) effects.transferNote = body.msgTransfer.trim();
       const logs = [logOf('transfered', t.user ?? me(auth), t.queue)];
+      const queueChanged = (queue?.id ?? null) !== t.queueId;
+      const userChanged = userId !== t.userId;
+      // server reference 2.6: the customer hears of a move to another queue, or to another agent between queues
+      if (settings.sendMsgTransfTicket === 'enabled' && settings.transferMessage?.trim() && queue && (queueChanged || (userChanged && t.queueId !== null))) {
+        effects.transferMessage = settings.transferMessage.split('${queue.name}').join(queue.name);
+      }
+      if (isOn(settings.closeTicketOnTransfer) && queueChanged && t.status !== 'closed' && !t.isGroup) {
+        // the conversation goes on in a new ticket of the target queue; this one closes without a farewell
+        effects.continueIn = { queue, user: userId ? user : null };
+        return {
+          after: { ...base, status: 'closed', closedAt: base.updatedAt, unreadMessages: 0, amountUsedBotQueues: 0, isBot: false },
+          logs,
+          conversation: 'deactivate',
+        };
+      }
       if (userId) logs.push(logOf('receivedTransfer', user, queue));
       return {
         after: { ...base, status, userId, user, queueId: queue?.id ?? null, queue, isBot: false },

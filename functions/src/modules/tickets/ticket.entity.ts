@@ -49,11 +49,16 @@ export const indexKeys = (t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 
   };
 };
 
-/** The counter dimensions a ticket in this state counts toward. */
+/**
+ * The counter dimensions a ticket in this state counts toward. A ticket with a user also counts in its queue and
+ * user pair (`QU#`): an agent's tab reads their queues' and their own partitions, and subtracts the pair counters
+ * so that a ticket in both is counted once.
+ */
 export const counterDims = (t: Pick<TicketRecord, 'status' | 'superseded' | 'queueId' | 'userId'>): string[] => [
   `S#${listedStatus(t)}`,
   `Q#${t.queueId ?? 0}#${listedStatus(t)}`,
   `U#${t.userId ?? 0}#${listedStatus(t)}`,
+  ...(t.userId ? [`QU#${t.queueId ?? 0}#${t.userId}#${listedStatus(t)}`] : []),
 ];
 
 export interface TicketContact {
@@ -106,6 +111,20 @@ export interface TicketRecord {
   imported?: string | null;
   /** the conversation engine's place in this conversation (functions/src/engine); not shown to agents */
   bot?: TicketBotState;
+  /** LGPD consent (server reference 2.7): when the question was last sent in this ticket; null: to be (re)sent */
+  lgpdAskedAt?: string | null;
+  /** NPS (2.8): how many times the rating question was asked in this ticket (amountUsedBotQueuesNPS) */
+  npsAsks?: number;
+  /** NPS: when the customer's rating was taken (a ticket is rated once) */
+  ratedAt?: string | null;
+  /** the connection's inactivity message was sent (2.12); it counts as sent until the customer writes again */
+  inactiveSentAt?: string | null;
+  /** the collective vacation notice was sent in this ticket (once per vacation) */
+  vacationNoticeAt?: string | null;
+  /** when an agent first answered the customer in this ticket */
+  firstReplyAt?: string | null;
+  /** when the queue's first-response target ran out unanswered */
+  firstResponseOverdueAt?: string | null;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
 }

@@ -15,9 +15,14 @@ import { handler as tagAdd } from './handlers/tag-add.handler.ts';
 import { handler as tagsRemove } from './handlers/tags-remove.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
+// moving a ticket between kanban lanes (ticket tags) arms the lane's timer
+registerKanbanListener();
 
 export const handler = moduleHandler({
   'tickets.list': list,

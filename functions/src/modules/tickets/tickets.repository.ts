@@ -392,3 +392,27 @@ export const purgeTicketPartition = async (companyId: number, ticketId: number):
     removed += keys.length;
   }
 };
+
+/**
+ * One page of an index partition whose sort key (`<updatedAt>#<id>`) lies between two instants, newest first: the
+ * kanban board's date range is a key condition, so a page never reads tickets outside it.
+ */
+export const queryTicketIndexBetween = async (
+  index: TicketIndex,
+  partition: string,
+  range: { from: string; to: string },
+  options: { limit: number; startKey?: Record<string, string> },
+): Promise<IndexPage> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`,
+      ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~` },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { items: ((out.Items ?? []) as TicketItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};

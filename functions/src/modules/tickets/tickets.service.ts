@@ -76,7 +76,20 @@ const contactSummary = (contact: Contact | TicketContact | undefined, contactId:
     : { id: contactId, name: '', number: '', urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] };
 
 export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ticket => {
-  const { companyId: _c, version: _v, tagIds: _t, contact: snapshot, lastInboundAt, bot: _b, ...rest } = t;
+  const {
+    companyId: _c,
+    version: _v,
+    tagIds: _t,
+    contact: snapshot,
+    lastInboundAt,
+    bot: _b,
+    lgpdAskedAt: _l,
+    npsAsks: _n,
+    ratedAt: _r,
+    inactiveSentAt: _i,
+    vacationNoticeAt: _va,
+    ...rest
+  } = t;
   const window = hasServiceWindow(t.channel) ? { serviceWindowEndsAt: serviceWindowEnd(lastInboundAt) } : {};
   return { ...rest, ...window, contact: contactSummary(contact ?? snapshot, t.contactId) };
 };
@@ -223,6 +236,8 @@ export interface MessageOnTicket {
   fromMe: boolean;
   at: string;
   countsUnread: boolean;
+  /** an agent's answer to the customer (not a note, not the bot): the first one stops the first-response target */
+  byAgent?: boolean;
 }
 
 /** A stored message moves the ticket to the top of its lists and counts unread incoming messages. */
@@ -238,6 +253,7 @@ const messageChange = (t: TicketRecord, message: MessageOnTicket) => {
       // the customer's latest message opens Meta's 24-hour window (a late redelivery of an older one does not move it)
       ...(!message.fromMe && (!t.lastInboundAt || message.at > t.lastInboundAt) ? { lastInboundAt: message.at } : {}),
       ...(reopening ? { status: 'pending' as const, closedAt: null } : {}),
+      ...(message.byAgent && !t.firstReplyAt ? { firstReplyAt: message.at } : {}),
     },
     conversation: reopening ? ('activate' as const) : ('keep' as const),
   };

@@ -4,7 +4,7 @@
  */
 import type { Company, User } from '@switchboard/shared/contracts/auth';
 import type { UserRecord } from './user.entity.ts';
-import { getEmailMarker, getUser } from './users.repository.ts';
+import { getEmailMarker, getUser, listUserRecords } from './users.repository.ts';
 
 export const toUser = (record: UserRecord, company: Company): User => {
   const { passwordHash: _p, sessionId: _s, createdAt: _c, updatedAt: _u, lastSeen: _l, profileImagePath: _i, ...user } = record;
@@ -17,3 +17,15 @@ export const findUserByEmail = async (email: string): Promise<UserRecord | undef
 };
 
 export const findUser = (companyId: number, userId: number): Promise<UserRecord | undefined> => getUser(companyId, userId);
+
+/** The users who work in a queue (every user of the company is read: a company has tens of users, not thousands). */
+export const queueMembers = async (companyId: number, queueId: number): Promise<UserRecord[]> => {
+  const members: UserRecord[] = [];
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await listUserRecords(companyId, { limit: 100, startKey });
+    members.push(...page.items.filter((u) => u.queueIds.includes(queueId)));
+    startKey = page.lastKey;
+  } while (startKey);
+  return members;
+};

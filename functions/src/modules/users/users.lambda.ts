@@ -10,9 +10,11 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as toggleWidth } from './handlers/toggle-width.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
 
 export const handler = moduleHandler({
   'users.show': show,

@@ -60,6 +60,7 @@ export type UserPatch = Partial<
     | 'allowRealTime'
     | 'allowConnections'
     | 'farewellMessage'
+    | 'maxOpenTickets'
     | 'startWork'
     | 'endWork'
   >

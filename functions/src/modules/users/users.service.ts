@@ -1,13 +1,12 @@
 import type { Company, User } from '@switchboard/shared/contracts/auth';
 import { adminOnlyUserFields, type CreateUserBody, type UpdateUserBody, type UserEvent } from '@switchboard/shared/contracts/users';
-import { channels } from '@switchboard/shared/events';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { userImagePrefix, type UserRecord } from './user.entity.ts';
@@ -48,6 +47,7 @@ export const newUserDefaults = {
   showDashboard: 'disabled',
   allowRealTime: 'disabled',
   allowConnections: 'disabled',
+  maxOpenTickets: 0,
   queueIds: [],
   whatsappId: null,
   profileImage: null,
@@ -91,13 +91,7 @@ export const presentUser = async (record: UserRecord, company: Company): Promise
 };
 
 /** Tells the company's agents (their users lists, pickers and the live panel) that a user changed. */
-export const announce = async (companyId: number, data: UserEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: channels.user(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('user event not published', { companyId, error: error as Error });
-  }
-};
+export const announce = (companyId: number, change: UserEvent): Promise<void> => domainEvents.emit({ name: 'user.changed', companyId, change });
 
 export const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
   const record = await getUser(companyId, userId);

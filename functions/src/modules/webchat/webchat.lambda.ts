@@ -6,9 +6,11 @@ import { handler as createVisitor } from './handlers/create-visitor.handler.ts';
 import { handler as messages } from './handlers/messages.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
 
 export const handler = moduleHandler({
   'webchat.config': config,

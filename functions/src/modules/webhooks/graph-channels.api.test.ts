@@ -43,9 +43,9 @@ afterEach(() => resetClock());
 let serial = 0;
 const nowSeconds = () => String(Math.floor(clock().now().getTime() / 1000));
 
-const cloudDelivery = (value: Record<string, unknown>) => ({
+const cloudDelivery = (value: Record<string, unknown>, phoneNumberId = CLOUD.phoneNumberId) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: CLOUD.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001', phone_number_id: CLOUD.phoneNumberId }, ...value } }] }],
+  entry: [{ id: CLOUD.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001', phone_number_id: phoneNumberId }, ...value } }] }],
 });
 const cloudText = (from: string, body: string, id = `wamid.IN${++serial}`, timestamp = nowSeconds()) =>
   cloudDelivery({
@@ -580,5 +580,90 @@ describe('Messenger and Instagram', () => {
     expect(m.error).toBe('ERR_SENDING_WAPP_MSG');
     const connection = (await fbCompany.admin.get('/whatsapp')).body.find((c: any) => c.channel === 'facebook');
     expect(connection.status).toBe('DISCONNECTED');
+  });
+});
+
+describe('bot menus as buttons and quick replies', () => {
+  const MENU_CLOUD = { ...CLOUD, phoneNumberId: '1015550042', accessToken: 'menu-cloud-token', appSecret: 'menu-cloud-secret' };
+  let shop: TestCompany;
+  let sales: { id: number };
+  let menuWebhook: string;
+
+  const shopTicket = async (number: string) => {
+    for (const status of ['pending', 'open']) {
+      const found = (await shop.admin.get(`/tickets?status=${status}&showAll=true`)).body.tickets.find((t: any) => t.contact.number === number);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  beforeAll(async () => {
+    shop = await signupCompany(runtime, 'Loja Menu');
+    fake.tokens.add(MENU_CLOUD.accessToken).add('menu-user-token').add('menu-page-token');
+    fake.pages.set('9002', [{ id: '5002', name: 'Menu Page', access_token: 'menu-page-token' }]);
+    expect((await shop.admin.put('/settings/chatBotType', { value: 'button' })).status).toBe(200);
+    const second = await shop.admin.post('/queue', { name: 'Financeiro', color: '#345678', greetingMessage: 'Financeiro', orderQueue: 2 });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    sales = second.body;
+    const queues = { greetingMessage: 'Olá! Escolha um setor:', queueIds: [shop.queueId, sales.id] };
+    const cloud = await shop.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Cloud menu', ...MENU_CLOUD, ...queues });
+    expect(cloud.status, JSON.stringify(cloud.body)).toBe(201);
+    menuWebhook = cloud.body.webhookUrl;
+    const pages = await shop.admin.post('/facebook', { facebookUserId: '9002', facebookUserToken: 'menu-user-token' });
+    expect(pages.status, JSON.stringify(pages.body)).toBe(201);
+    expect((await shop.admin.put(`/whatsapp/${pages.body[0].id}`, queues)).status).toBe(200);
+  });
+
+  it('sends the queue menu to a Cloud API customer as reply buttons and takes the tapped button as the option', async () => {
+    const number = '5511900000042';
+    const hello = cloudDelivery(
+      { contacts: [{ profile: { name: 'Ana' }, wa_id: number }], messages: [{ from: number, id: 'wamid.MENU1', timestamp: nowSeconds(), type: 'text', text: { body: 'Oi' } }] },
+      MENU_CLOUD.phoneNumberId,
+    );
+    expect((await postWebhook(menuWebhook, hello, MENU_CLOUD.appSecret)).status).toBe(200);
+    const call = await lastSend();
+    expect(call).toMatchObject({ path: `/v21.0/${MENU_CLOUD.phoneNumberId}/messages`, token: MENU_CLOUD.accessToken, status: 200 });
+    expect(call.body).toMatchObject({ to: number, type: 'interactive', interactive: { type: 'button', body: { text: expect.stringContaining('Olá! Escolha um setor:') } } });
+    expect(call.body.interactive.action.buttons.map((b: any) => [b.type, b.reply.id])).toEqual([
+      ['reply', '1'],
+      ['reply', '2'],
+      ['reply', 'sair'],
+    ]);
+    expect(call.body.interactive.action.buttons[1].reply.title).toBe('Financeiro');
+
+    const tap = cloudDelivery(
+      {
+        contacts: [{ profile: { name: 'Ana' }, wa_id: number }],
+        messages: [{ from: number, id: 'wamid.MENU2', timestamp: nowSeconds(), type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: '2', title: 'Financeiro' } } }],
+      },
+      MENU_CLOUD.phoneNumberId,
+    );
+    expect((await postWebhook(menuWebhook, tap, MENU_CLOUD.appSecret)).status).toBe(200);
+    await runtime.idleQueues();
+    const ticket = await shopTicket(number);
+    expect(ticket).toMatchObject({ queueId: sales.id });
+    const bodies = ((await shop.admin.get(`/messages/${ticket.id}`)).body.messages as any[]).filter((m) => !m.fromMe).map((m) => m.body);
+    expect(bodies.sort()).toEqual(['2', 'Oi']);
+  });
+
+  it('sends the queue menu on Messenger as quick replies and takes the tapped payload as the option', async () => {
+    const at = Date.now();
+    const say = (mid: string, message: Record<string, unknown>) => ({
+      object: 'page',
+      entry: [{ id: '5002', time: at, messaging: [{ sender: { id: 'PSID_MENU' }, recipient: { id: '5002' }, timestamp: at, message: { mid, ...message } }] }],
+    });
+    expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, say('m_menu_1', { text: 'Oi' }), META_APP_SECRET)).status).toBe(200);
+    const call = await lastSend();
+    expect(call).toMatchObject({ path: '/v21.0/me/messages', token: 'menu-page-token', status: 200, body: { recipient: { id: 'PSID_MENU' } } });
+    expect(call.body.message.text).toContain('Olá! Escolha um setor:');
+    expect(call.body.message.quick_replies.map((q: any) => [q.content_type, q.payload])).toEqual([
+      ['text', '1'],
+      ['text', '2'],
+      ['text', 'sair'],
+    ]);
+
+    expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, say('m_menu_2', { text: 'Financeiro', quick_reply: { payload: '2' } }), META_APP_SECRET)).status).toBe(200);
+    await runtime.idleQueues();
+    expect(await shopTicket('PSID_MENU')).toMatchObject({ queueId: sales.id });
   });
 });

@@ -6,9 +6,11 @@ import { handler as meta } from './handlers/meta.handler.ts';
 import { handler as whatsappVerify } from './handlers/whatsapp-verify.handler.ts';
 import { handler as whatsapp } from './handlers/whatsapp.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerTimerListener();
 
 export const handler = moduleHandler({
   'webhooks.whatsapp-verify': whatsappVerify,

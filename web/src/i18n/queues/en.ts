@@ -58,6 +58,8 @@ export const queuesEn: QueuesDictionary = {
     outOfHours: "Out-of-hours message",
     rotation: "Rotation",
     rotationTime: "Rotation time",
+    firstResponse: "First answer within (minutes)",
+    firstResponseHint: "An agent should answer a waiting customer within this time; past it the ticket is flagged late (0: no target).",
     rotationUnset: "No time",
     minutes: "{{count}} minutes",
     closeTicket: "Close the ticket when the queue is chosen",

@@ -58,6 +58,8 @@ export const queuesEs: QueuesDictionary = {
     outOfHours: "Mensaje fuera de horario",
     rotation: "Rotación",
     rotationTime: "Tiempo de rotación",
+    firstResponse: "Primera respuesta en (minutos)",
+    firstResponseHint: "Un agente debería responder al cliente en espera dentro de este tiempo; pasado, el ticket se marca atrasado (0: sin objetivo).",
     rotationUnset: "Sin tiempo",
     minutes: "{{count}} minutos",
     closeTicket: "Cerrar el ticket al elegir la cola",

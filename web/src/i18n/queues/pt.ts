@@ -56,6 +56,8 @@ export const queuesPt = {
     outOfHours: "Mensagem fora do horário",
     rotation: "Rodízio",
     rotationTime: "Tempo do rodízio",
+    firstResponse: "Primeira resposta em (minutos)",
+    firstResponseHint: "Um atendente deve responder ao cliente em espera dentro deste tempo; depois disso o ticket é marcado como atrasado (0: sem meta).",
     rotationUnset: "Sem tempo",
     minutes: "{{count}} minutos",
     closeTicket: "Fechar o ticket ao escolher a fila",

@@ -58,6 +58,8 @@ export const queuesTr: QueuesDictionary = {
     outOfHours: "Mesai dışı mesajı",
     rotation: "Rotasyon",
     rotationTime: "Rotasyon süresi",
+    firstResponse: "İlk yanıt süresi (dakika)",
+    firstResponseHint: "Bekleyen müşteriye bu süre içinde bir temsilci yanıt vermeli; aşılırsa bilet gecikmiş olarak işaretlenir (0: hedef yok).",
     rotationUnset: "Süre yok",
     minutes: "{{count}} dakika",
     closeTicket: "Kuyruk seçilince talebi kapat",

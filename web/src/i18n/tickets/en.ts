@@ -86,6 +86,9 @@ export const ticketsEn: TicketsDictionary = {
     noResultsMessage: 'No ticket matches the search. Check the name or the number.',
   },
   row: {
+    firstResponseLeft: 'Answer within {{count}} min',
+    firstResponseLate: 'Late by {{count}} min',
+    firstResponseTitle: "The queue's first-response target",
     group: 'Group',
     you: 'You',
     noMessages: 'No messages',
@@ -293,6 +296,12 @@ export const ticketsEn: TicketsDictionary = {
       reopen: 'Reopened ({{queue}})',
       redirect: 'Redirected to {{queue}}',
       delete: '{{user}} deleted the ticket',
+      lgpd: 'Asked for LGPD consent',
+      nps: 'Asked for a rating',
+      clientClosed: 'The customer ended the conversation',
+      autoClose: 'Closed for inactivity',
+      autoReturnQueue: 'Returned to the {{queue}} queue for lack of an answer',
+      rotation: 'Handed to {{user}} by rotation ({{queue}})',
     },
   },
   pdf: {

@@ -86,6 +86,9 @@ export const ticketsEs: TicketsDictionary = {
     noResultsMessage: 'Ningún ticket coincide con la búsqueda. Revisa el nombre o el número.',
   },
   row: {
+    firstResponseLeft: 'Responder en {{count}} min',
+    firstResponseLate: 'Atrasado {{count}} min',
+    firstResponseTitle: 'Objetivo de primera respuesta de la cola',
     group: 'Grupo',
     you: 'Tú',
     noMessages: 'Sin mensajes',
@@ -293,6 +296,12 @@ export const ticketsEs: TicketsDictionary = {
       reopen: 'Reabierto ({{queue}})',
       redirect: 'Redirigido a {{queue}}',
       delete: '{{user}} eliminó el ticket',
+      lgpd: 'Se pidió el consentimiento LGPD',
+      nps: 'Se pidió una evaluación',
+      clientClosed: 'El cliente terminó la conversación',
+      autoClose: 'Cerrado por inactividad',
+      autoReturnQueue: 'Devuelto a la cola {{queue}} por falta de respuesta',
+      rotation: 'Asignado a {{user}} por rotación ({{queue}})',
     },
   },
   pdf: {

@@ -89,6 +89,9 @@ export const ticketsPt = {
     noResultsMessage: 'Nenhum atendimento corresponde à busca. Confira o nome ou o número.',
   },
   row: {
+    firstResponseLeft: 'Responder em {{count}} min',
+    firstResponseLate: 'Atrasado {{count}} min',
+    firstResponseTitle: 'Meta de primeira resposta da fila',
     group: 'Grupo',
     you: 'Você',
     noMessages: 'Sem mensagens',
@@ -296,6 +299,12 @@ export const ticketsPt = {
       reopen: 'Reaberto ({{queue}})',
       redirect: 'Redirecionado para {{queue}}',
       delete: '{{user}} excluiu o atendimento',
+      lgpd: 'Consentimento LGPD solicitado',
+      nps: 'Avaliação solicitada',
+      clientClosed: 'O cliente encerrou a conversa',
+      autoClose: 'Encerrado por inatividade',
+      autoReturnQueue: 'Devolvido à fila {{queue}} por falta de resposta',
+      rotation: 'Atribuído a {{user}} por rodízio ({{queue}})',
     },
   },
   pdf: {

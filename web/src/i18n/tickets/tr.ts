@@ -86,6 +86,9 @@ export const ticketsTr: TicketsDictionary = {
     noResultsMessage: 'Aramayla eşleşen talep yok. Adı veya numarayı kontrol edin.',
   },
   row: {
+    firstResponseLeft: '{{count}} dk içinde yanıtla',
+    firstResponseLate: '{{count}} dk gecikti',
+    firstResponseTitle: 'Kuyruğun ilk yanıt hedefi',
     group: 'Grup',
     you: 'Siz',
     noMessages: 'Mesaj yok',
@@ -293,6 +296,12 @@ export const ticketsTr: TicketsDictionary = {
       reopen: 'Yeniden açıldı ({{queue}})',
       redirect: '{{queue}} kuyruğuna yönlendirildi',
       delete: '{{user}} talebi sildi',
+      lgpd: 'KVKK onayı istendi',
+      nps: 'Değerlendirme istendi',
+      clientClosed: 'Müşteri konuşmayı sonlandırdı',
+      autoClose: 'Hareketsizlik nedeniyle kapatıldı',
+      autoReturnQueue: 'Yanıt olmadığı için {{queue}} kuyruğuna döndü',
+      rotation: 'Rotasyonla {{user}} kullanıcısına atandı ({{queue}})',
     },
   },
   pdf: {

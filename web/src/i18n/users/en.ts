@@ -53,6 +53,8 @@ export const usersEn: UsersDictionary = {
     endWork: 'End of work',
     invalidTime: 'Use the HH:MM format',
     farewellMessage: 'Farewell message',
+    maxOpenTickets: 'Most tickets at once',
+    maxOpenTicketsHint: 'Rotation and wallets stop handing tickets to this user at this many open ones (0: no limit).',
     whatsappId: 'Default connection',
     noConnection: 'None',
     queues: 'Queues',

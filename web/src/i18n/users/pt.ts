@@ -51,6 +51,8 @@ export const usersPt = {
     endWork: 'Fim do expediente',
     invalidTime: 'Use o formato HH:MM',
     farewellMessage: 'Mensagem de despedida',
+    maxOpenTickets: 'Máximo de tickets ao mesmo tempo',
+    maxOpenTicketsHint: 'O rodízio e as carteiras deixam de atribuir tickets a este usuário ao atingir esta quantidade abertos (0: sem limite).',
     whatsappId: 'Conexão padrão',
     noConnection: 'Nenhuma',
     queues: 'Filas',

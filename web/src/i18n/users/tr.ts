@@ -53,6 +53,8 @@ export const usersTr: UsersDictionary = {
     endWork: 'Mesai bitişi',
     invalidTime: 'SS:DD biçimini kullanın',
     farewellMessage: 'Veda mesajı',
+    maxOpenTickets: 'Aynı anda en fazla bilet',
+    maxOpenTicketsHint: 'Rotasyon ve cüzdanlar bu kadar açık bilete ulaşınca bu kullanıcıya bilet vermez (0: sınırsız).',
     whatsappId: 'Varsayılan bağlantı',
     noConnection: 'Yok',
     queues: 'Kuyruklar',

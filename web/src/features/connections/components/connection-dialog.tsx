@@ -6,29 +6,31 @@ import { Checkbox } from 'primereact/checkbox';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { Password } from 'primereact/password';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { TabStrip } from '../../../components/tab-strip.tsx';
+import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useRemoveGreetingMedia, useUploadGreetingMedia } from '../api/greeting-media.ts';
 import { useQueues } from '../api/get-queues.ts';
 import { useUpdateConnection } from '../api/update-connection.ts';
+import { useConnectionsTarget } from '../hooks/use-connections-target.tsx';
 import {
   cloudApiFields,
   connectionFormOf,
-  connectionTabs,
+  connectionTabsFor,
   createConnectionBodyOf,
   emptyConnectionForm,
+  engineFormFields,
   firstTabWithError,
   importFormFields,
   importResetsSession,
@@ -43,24 +45,36 @@ import {
   type ConnectionFormValues,
   type ConnectionTab,
 } from '../utils/connection-form.ts';
+import { AssessmentsTab, ChatbotTab, ConnectionSchedulesTab, RedirectionFields, VacationFields } from './connection-engine-fields.tsx';
 
 const FORM_ID = 'connection-form';
 const PANEL_ID = 'connection-tabpanel';
 
-/** Field errors the API answered (`body.<field>`), shown under the fields like the form's own. */
+/** Field errors the API answered (`body.<field>`), shown under the fields like the form's own; a week's under the week. */
 const serverErrors = (error: unknown): ConnectionFormErrors => {
   if (!isApiError(error)) return {};
-  const fields: ConnectionFormField[] = ['name', 'color', 'timeCreateNewTicket', 'greetingMessage', 'complationMessage', 'outOfHoursMessage', ...cloudApiFields, ...importFormFields];
+  const fields: ConnectionFormField[] = [
+    'name',
+    'color',
+    'timeCreateNewTicket',
+    'greetingMessage',
+    'complationMessage',
+    'outOfHoursMessage',
+    ...cloudApiFields,
+    ...importFormFields,
+    ...engineFormFields,
+  ];
   const found: ConnectionFormErrors = {};
   for (const f of error.body.fields ?? []) {
-    const name = f.path.replace(/^body\./, '') as ConnectionFormField;
+    const name = f.path.replace(/^body\./, '').replace(/^schedules\..*$/, 'schedules') as ConnectionFormField;
     if (fields.includes(name)) found[name] = f.message;
   }
   return found;
 };
 
 /**
- * Add a connection of `channel`, or edit `record`: the tabs whose features exist (general, messages, queues).
+ * Add a connection of `channel`, or edit `record`: the tabs whose features exist (general, messages, queues, chatbot,
+ * assessments, and schedules when the company keeps opening hours per connection).
  * `onCreated` hears of a new connection and `onRepairing` of a connected session a saved import paired anew
  * (either WhatsApp session shows its QR code next).
  */
@@ -97,6 +111,9 @@ export function ConnectionDialog({
   const [media, setMedia] = useState<Pick<Connection, 'greetingMediaAttachment' | 'greetingMediaUrl'> | undefined>();
   const pending = create.isPending || update.isPending;
   const recordId = record?.id;
+  // the company's own setting; for another company the super user manages it is not known here, so no hours tab
+  const scheduleType = useCurrentUser().company.settings?.scheduleType;
+  const showSchedules = useConnectionsTarget() === undefined && scheduleType === 'connection';
 
   // a fresh form each time the dialog opens; later changes of the record (a new token) do not reset it
   useEffect(() => {
@@ -109,7 +126,7 @@ export function ConnectionDialog({
   }, [visible, recordId]);
 
   const shownChannel = record?.channel ?? channel ?? 'webchat';
-  const formContext = { channel: shownChannel, creating: !record };
+  const formContext = { channel: shownChannel, creating: !record, schedules: showSchedules };
 
   const apply = (next: ConnectionFormValues) => {
     setValues(next);
@@ -147,7 +164,7 @@ export function ConnectionDialog({
     if (record) {
       const repairs = record.channel === 'whatsapp' && importResetsSession(record, values);
       update.mutate(
-        { id: record.id, body: updateConnectionBodyOf(values, record.channel) },
+        { id: record.id, body: updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }) },
         {
           onSuccess: () => {
             toast.success(t('connections.toasts.saved'));
@@ -158,7 +175,7 @@ export function ConnectionDialog({
         },
       );
     } else if (channel) {
-      create.mutate(createConnectionBodyOf(channel, values), {
+      create.mutate(createConnectionBodyOf(channel, values, { schedules: showSchedules }), {
         onSuccess: (created) => {
           // a WhatsApp session's QR dialog follows at once and says what comes next; a toast would sit under it
           if (created.channel !== 'whatsapp') toast.success(t('connections.toasts.saved'));
@@ -495,24 +512,7 @@ export function ConnectionDialog({
       {shownChannel === 'whatsapp' && record ? groups : null}
       {importSection}
       {shownChannel === 'whatsappapi' ? cloudApi : null}
-      <FormField
-        id="connection-time-new-ticket"
-        label={t('connections.dialog.timeCreateNewTicket')}
-        error={errors.timeCreateNewTicket}
-        hint={t('connections.dialog.timeCreateNewTicketHint')}
-      >
-        <InputNumber
-          inputId="connection-time-new-ticket"
-          aria-invalid={errors.timeCreateNewTicket ? true : undefined}
-          aria-describedby={errors.timeCreateNewTicket ? 'connection-time-new-ticket-error' : undefined}
-          invalid={Boolean(errors.timeCreateNewTicket)}
-          value={values.timeCreateNewTicket}
-          min={0}
-          max={43_200}
-          useGrouping={false}
-          onValueChange={(e) => apply({ ...values, timeCreateNewTicket: e.value ?? null })}
-        />
-      </FormField>
+      <RedirectionFields values={values} errors={errors} apply={apply} queues={queues.data ?? []} />
       {isWebchat && record ? (
         token ? (
           <>
@@ -559,6 +559,7 @@ export function ConnectionDialog({
       {messageField('greetingMessage', 'connection-greeting')}
       {messageField('complationMessage', 'connection-completion')}
       {messageField('outOfHoursMessage', 'connection-out-of-hours')}
+      <VacationFields values={values} errors={errors} apply={apply} />
     </>
   );
 
@@ -589,6 +590,15 @@ export function ConnectionDialog({
   );
 
   const tabErrors = tabsWithErrors(errors);
+  const part = { values, errors, apply };
+  const panels: Record<ConnectionTab, ReactNode> = {
+    general,
+    messages,
+    integrations,
+    chatbot: <ChatbotTab {...part} />,
+    assessments: <AssessmentsTab {...part} />,
+    schedules: <ConnectionSchedulesTab {...part} />,
+  };
 
   return (
     <Dialog
@@ -596,7 +606,8 @@ export function ConnectionDialog({
       visible={visible}
       onHide={onHide}
       footer={<DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'connection-save' }} />}
-      style={{ width: '40rem' }}
+      // six tabs, and a week of opening hours, fit side by side
+      style={{ width: '46rem' }}
       // the tabs differ in height: anchored at the top, the tab list stays where it was clicked
       position="top"
       breakpoints={{ '640px': '96vw' }}
@@ -607,7 +618,7 @@ export function ConnectionDialog({
       data-testid="connection-dialog"
     >
       <TabStrip
-        tabs={connectionTabs}
+        tabs={connectionTabsFor({ schedules: showSchedules })}
         active={tab}
         onChange={setTab}
         label={t('connections.dialog.tabs.label')}
@@ -621,7 +632,7 @@ export function ConnectionDialog({
       />
       <form id={FORM_ID} className="dialog-form connection-form" onSubmit={submit} noValidate>
         <div role="tabpanel" id={PANEL_ID} aria-labelledby={`connection-tab-${tab}`} className="connection-tabpanel">
-          {tab === 'general' ? general : tab === 'messages' ? messages : integrations}
+          {panels[tab]}
         </div>
       </form>
       <ConfirmDialog

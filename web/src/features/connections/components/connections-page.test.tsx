@@ -125,7 +125,7 @@ describe('the connections page', () => {
     await click(document.querySelector('#connections-add-menu .connections-add-webchat a'));
     await until(() => byTestId('connection-save') !== null, 'the dialog');
     expect(byTestId('connection-dialog')!.textContent).toContain('Nova conexão: Chat do site');
-    expect([...document.querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['Geral', 'Mensagens', 'Integrações']);
+    expect([...document.querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['Geral', 'Mensagens', 'Integrações', 'Chatbot', 'Avaliações']);
 
     await typeInto('#connection-name', 'L');
     await click(byTestId('connection-save'));

@@ -1,5 +1,11 @@
+import { connectionEngineDefaults, engineRuleMessages } from '@switchboard/shared/contracts/connections';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { describe, expect, it } from 'vitest';
+import { connectionsEn } from '../../../i18n/connections/en.ts';
 import {
+  connectionFormOf,
+  connectionTabsFor,
   createConnectionBodyOf,
   emptyConnectionForm,
   firstTabWithError,
@@ -48,6 +54,8 @@ describe('the connection form', () => {
       complationMessage: '',
       outOfHoursMessage: '',
       queueIds: [3],
+      ...connectionEngineDefaults,
+      schedules: [],
     });
     expect(updateConnectionBodyOf(values)).not.toHaveProperty('channel');
   });
@@ -125,5 +133,105 @@ describe('the import of old messages in the General tab', () => {
     expect(importResetsSession(running, base)).toBe(false);
     expect(importResetsSession(running, { ...base, importRecentMessages: '2026-03-05' })).toBe(true);
     expect(importResetsSession({ ...stored, status: 'qrcode' }, base)).toBe(false);
+  });
+});
+
+describe("the engine's fields: chatbot, assessments, redirection, vacation and schedules", () => {
+  const rules = (changes: Partial<ReturnType<typeof emptyConnectionForm>>, context = {}) => validateConnectionForm(form(changes), { channel: 'webchat', creating: false, ...context });
+
+  it('starts a new connection from the defaults the API gives (3 bot uses, 3 rating asks, the default week)', () => {
+    const values = emptyConnectionForm();
+    expect(values).toMatchObject({ maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, whenExpiresTicket: '0', sendIdQueue: null, collectiveVacationStart: '', schedules: defaultWeek() });
+    expect(validateConnectionForm(form(), { channel: 'webchat', creating: true, schedules: true })).toEqual({});
+  });
+
+  it('reads a stored connection, and one answered without the fields as the defaults', () => {
+    const older: Connection = {
+      id: 2,
+      name: 'Loja',
+      channel: 'webchat',
+      groupAsTicket: 'disabled',
+      status: 'CONNECTED',
+      number: null,
+      qrcode: '',
+      retries: 0,
+      isDefault: false,
+      allowGroup: false,
+      token: null,
+      queueIds: [],
+      greetingMessage: '',
+      complationMessage: '',
+      outOfHoursMessage: '',
+      timeCreateNewTicket: 0,
+      color: '#2563eb',
+      updatedAt: '2026-03-04T15:30:00.000Z',
+    };
+    expect(connectionFormOf(older)).toMatchObject({ ...connectionEngineDefaults, collectiveVacationStart: '', collectiveVacationEnd: '', schedules: defaultWeek() });
+    expect(connectionFormOf({ ...older, expiresTicket: 24, collectiveVacationStart: '2026-12-20', collectiveVacationEnd: null, schedules: [] })).toMatchObject({
+      expiresTicket: 24,
+      collectiveVacationStart: '2026-12-20',
+      collectiveVacationEnd: '',
+      schedules: defaultWeek(),
+    });
+  });
+
+  it('refuses numbers out of range or empty: minutes up to 10080, hours up to 8760, bot uses up to 100', () => {
+    for (const value of [null, -1, 1.5, 10_081]) {
+      expect(rules({ timeUseBotQueues: value, timeInactiveMessage: value, timeToReturnQueue: value })).toEqual({
+        timeUseBotQueues: 'connections.dialog.rules.minutes',
+        timeInactiveMessage: 'connections.dialog.rules.minutes',
+        timeToReturnQueue: 'connections.dialog.rules.minutes',
+      });
+    }
+    expect(rules({ expiresTicket: 8761 })).toEqual({ expiresTicket: 'connections.dialog.rules.hours' });
+    expect(rules({ expiresTicket: 8760, timeSendQueue: 10_080, sendIdQueue: 3 })).toEqual({});
+    expect(rules({ maxUseBotQueues: 101, maxUseBotQueuesNPS: null })).toEqual({ maxUseBotQueues: 'connections.dialog.rules.botUses', maxUseBotQueuesNPS: 'connections.dialog.rules.botUses' });
+    expect(rules({ inactiveMessage: 'x'.repeat(4001) })).toEqual({ inactiveMessage: 'validation.tooLong' });
+  });
+
+  it("applies the API's rules across fields, with the API's messages", () => {
+    expect(rules({ ratingMessage: 'Nota?' })).toEqual({ expiresTicketNPS: 'connections.dialog.rules.npsExpiryRequired' });
+    expect(rules({ ratingMessage: 'Nota?', expiresTicketNPS: 30 })).toEqual({});
+    expect(rules({ timeSendQueue: 5 })).toEqual({ sendIdQueue: 'connections.dialog.rules.redirectQueueRequired' });
+    expect(rules({ sendIdQueue: 3 })).toEqual({ timeSendQueue: 'connections.dialog.rules.redirectTimeRequired' });
+    expect(rules({ collectiveVacationMessage: 'Férias' })).toEqual({
+      collectiveVacationStart: 'connections.dialog.rules.vacationDayRequired',
+      collectiveVacationEnd: 'connections.dialog.rules.vacationDayRequired',
+    });
+    expect(rules({ collectiveVacationMessage: 'Férias', collectiveVacationStart: '2027-01-10', collectiveVacationEnd: '2026-12-20' })).toEqual({
+      collectiveVacationEnd: 'connections.dialog.rules.vacationEndBeforeStart',
+    });
+    // the English texts are the API's own, so a message reads the same whoever refused
+    for (const [code, text] of Object.entries(engineRuleMessages)) expect(connectionsEn.dialog.rules[code as keyof typeof engineRuleMessages]).toBe(text);
+  });
+
+  it('checks and sends the week only when the schedules tab shows', () => {
+    const broken = defaultWeek().map((d, i) => (i === 0 ? { ...d, endTimeA: '07:00' } : d));
+    expect(rules({ schedules: broken })).toEqual({});
+    expect(rules({ schedules: broken }, { schedules: true })).toEqual({ schedules: 'connections.dialog.schedules.invalid' });
+    expect(updateConnectionBodyOf(form())).not.toHaveProperty('schedules');
+    expect(updateConnectionBodyOf(form(), 'webchat', { schedules: true })).toMatchObject({ schedules: defaultWeek() });
+    expect(createConnectionBodyOf('webchat', form(), { schedules: true })).toMatchObject({ schedules: defaultWeek() });
+    expect(connectionTabsFor({ schedules: false })).toEqual(['general', 'messages', 'integrations', 'chatbot', 'assessments']);
+    expect(connectionTabsFor({ schedules: true })).toContain('schedules');
+  });
+
+  it('sends empty days as null and the rest as typed', () => {
+    const values = form({ collectiveVacationMessage: 'Férias', collectiveVacationStart: '2026-12-20', collectiveVacationEnd: '', whenExpiresTicket: '1', timeSendQueue: 15, sendIdQueue: 3 });
+    expect(updateConnectionBodyOf(values)).toMatchObject({
+      collectiveVacationMessage: 'Férias',
+      collectiveVacationStart: '2026-12-20',
+      collectiveVacationEnd: null,
+      whenExpiresTicket: '1',
+      timeSendQueue: 15,
+      sendIdQueue: 3,
+    });
+  });
+
+  it('marks the tab of each field: reopening time and bot limits on chatbot, the rating on assessments', () => {
+    expect(firstTabWithError({ timeCreateNewTicket: 'x' })).toBe('chatbot');
+    expect(firstTabWithError({ expiresTicketNPS: 'x', maxUseBotQueues: 'y' })).toBe('chatbot');
+    expect(firstTabWithError({ expiresTicketNPS: 'x' })).toBe('assessments');
+    expect([...tabsWithErrors({ sendIdQueue: 'x', collectiveVacationEnd: 'y', schedules: 'z' })].sort()).toEqual(['general', 'messages', 'schedules']);
   });
 });

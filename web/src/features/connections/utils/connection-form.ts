@@ -1,14 +1,22 @@
 import {
+  BOT_USES_MAX,
   CONNECTION_MESSAGE_MAX,
   CONNECTION_NAME_MAX,
   CONNECTION_NAME_MIN,
+  connectionEngineDefaults,
   DEFAULT_WEBCHAT_COLOR,
+  ENGINE_MINUTES_MAX,
+  engineFieldIssues,
+  EXPIRES_TICKET_HOURS_MAX,
   TIME_CREATE_NEW_TICKET_MAX,
   type CreatableChannel,
   type CreateConnectionBody,
   type UpdateConnectionBody,
+  type WhenExpiresTicket,
 } from '@switchboard/shared/contracts/connections';
 import type { Channel, Connection } from '@switchboard/shared/contracts/inbox';
+import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
+import { defaultWeek, weekIssues } from '@switchboard/shared/weekly-hours';
 
 export interface ConnectionFormValues {
   name: string;
@@ -37,25 +45,67 @@ export interface ConnectionFormValues {
   importOldMessagesGroups: boolean;
   closedTicketsPostImported: boolean;
   queueIdImportMessages: number | null;
+  /** the conversation engine's fields (connectionEngineDefaults); numbers are null while their field is empty */
+  ratingMessage: string;
+  expiresTicketNPS: number | null;
+  maxUseBotQueuesNPS: number | null;
+  /** collective vacation: days as YYYY-MM-DD ('' while empty) */
+  collectiveVacationMessage: string;
+  collectiveVacationStart: string;
+  collectiveVacationEnd: string;
+  maxUseBotQueues: number | null;
+  timeUseBotQueues: number | null;
+  /** queue redirection: a pending ticket without queue goes to sendIdQueue after timeSendQueue minutes */
+  timeSendQueue: number | null;
+  sendIdQueue: number | null;
+  /** hours */
+  expiresTicket: number | null;
+  whenExpiresTicket: WhenExpiresTicket;
+  expiresInactiveMessage: string;
+  timeInactiveMessage: number | null;
+  inactiveMessage: string;
+  timeToReturnQueue: number | null;
+  /** the connection's week (sent only when the company keeps hours per connection) */
+  schedules: ScheduleEntry[];
 }
 
 type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage';
+export const engineMessageFields = ['ratingMessage', 'collectiveVacationMessage', 'expiresInactiveMessage', 'inactiveMessage'] as const;
+/** minutes from 0 to ENGINE_MINUTES_MAX */
+export const engineMinuteFields = ['timeUseBotQueues', 'timeSendQueue', 'timeInactiveMessage', 'timeToReturnQueue', 'expiresTicketNPS'] as const;
+export const botUseFields = ['maxUseBotQueues', 'maxUseBotQueuesNPS'] as const;
+export const engineFormFields = [
+  ...engineMessageFields,
+  ...engineMinuteFields,
+  ...botUseFields,
+  'expiresTicket',
+  'sendIdQueue',
+  'collectiveVacationStart',
+  'collectiveVacationEnd',
+  'schedules',
+] as const;
+type EngineFormField = (typeof engineFormFields)[number];
 export const cloudApiFields = ['phoneNumberId', 'wabaId', 'accessToken', 'appSecret', 'verifyToken'] as const;
 type CloudApiField = (typeof cloudApiFields)[number];
 export const importFormFields = ['importOldMessages', 'importRecentMessages', 'queueIdImportMessages'] as const;
 type ImportField = (typeof importFormFields)[number];
-export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField | ImportField;
+export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField | ImportField | EngineFormField;
 /** i18n keys of the messages shown under the fields. */
 export type ConnectionFormErrors = Partial<Record<ConnectionFormField, string>>;
 
-export type ConnectionTab = 'general' | 'messages' | 'integrations';
-/** The tabs of the edit dialog that exist today; chatbot, assessments, flows, schedules and import come with their features. */
-export const connectionTabs: readonly ConnectionTab[] = ['general', 'messages', 'integrations'];
+export type ConnectionTab = 'general' | 'messages' | 'integrations' | 'chatbot' | 'assessments' | 'schedules';
+/**
+ * The tabs of the edit dialog (spec document 2 "Connections page"); the standard flow tab comes with the flow builder.
+ * Schedules shows only when the company keeps opening hours per connection (scheduleType 'connection').
+ */
+export const connectionTabs: readonly ConnectionTab[] = ['general', 'messages', 'integrations', 'chatbot', 'assessments', 'schedules'];
+export const connectionTabsFor = ({ schedules }: { schedules: boolean }): readonly ConnectionTab[] =>
+  schedules ? connectionTabs : connectionTabs.filter((tab) => tab !== 'schedules');
 
 const tabOf: Record<ConnectionFormField, ConnectionTab> = {
   name: 'general',
   color: 'general',
-  timeCreateNewTicket: 'general',
+  timeCreateNewTicket: 'chatbot',
   greetingMessage: 'messages',
   complationMessage: 'messages',
   outOfHoursMessage: 'messages',
@@ -67,6 +117,22 @@ const tabOf: Record<ConnectionFormField, ConnectionTab> = {
   importOldMessages: 'general',
   importRecentMessages: 'general',
   queueIdImportMessages: 'general',
+  timeSendQueue: 'general',
+  sendIdQueue: 'general',
+  collectiveVacationMessage: 'messages',
+  collectiveVacationStart: 'messages',
+  collectiveVacationEnd: 'messages',
+  maxUseBotQueues: 'chatbot',
+  timeUseBotQueues: 'chatbot',
+  expiresTicket: 'chatbot',
+  expiresInactiveMessage: 'chatbot',
+  inactiveMessage: 'chatbot',
+  timeInactiveMessage: 'chatbot',
+  timeToReturnQueue: 'chatbot',
+  ratingMessage: 'assessments',
+  maxUseBotQueuesNPS: 'assessments',
+  expiresTicketNPS: 'assessments',
+  schedules: 'schedules',
 };
 
 /** The tabs holding an error, marked on the tab list. */
@@ -101,7 +167,32 @@ export const emptyConnectionForm = (): ConnectionFormValues => ({
   importOldMessagesGroups: false,
   closedTicketsPostImported: false,
   queueIdImportMessages: null,
+  ...engineFormOf(connectionEngineDefaults),
+  schedules: defaultWeek(),
 });
+
+/** The engine's fields of a connection as the form holds them (absent ones as their defaults). */
+const engineFormOf = (c: Partial<typeof connectionEngineDefaults>) => {
+  const d = connectionEngineDefaults;
+  return {
+    ratingMessage: c.ratingMessage ?? d.ratingMessage,
+    expiresTicketNPS: c.expiresTicketNPS ?? d.expiresTicketNPS,
+    maxUseBotQueuesNPS: c.maxUseBotQueuesNPS ?? d.maxUseBotQueuesNPS,
+    collectiveVacationMessage: c.collectiveVacationMessage ?? d.collectiveVacationMessage,
+    collectiveVacationStart: c.collectiveVacationStart ?? '',
+    collectiveVacationEnd: c.collectiveVacationEnd ?? '',
+    maxUseBotQueues: c.maxUseBotQueues ?? d.maxUseBotQueues,
+    timeUseBotQueues: c.timeUseBotQueues ?? d.timeUseBotQueues,
+    timeSendQueue: c.timeSendQueue ?? d.timeSendQueue,
+    sendIdQueue: c.sendIdQueue ?? d.sendIdQueue,
+    expiresTicket: c.expiresTicket ?? d.expiresTicket,
+    whenExpiresTicket: c.whenExpiresTicket ?? d.whenExpiresTicket,
+    expiresInactiveMessage: c.expiresInactiveMessage ?? d.expiresInactiveMessage,
+    timeInactiveMessage: c.timeInactiveMessage ?? d.timeInactiveMessage,
+    inactiveMessage: c.inactiveMessage ?? d.inactiveMessage,
+    timeToReturnQueue: c.timeToReturnQueue ?? d.timeToReturnQueue,
+  };
+};
 
 /** A stored import date (a day, or a time) as the day a date input shows. */
 const dayOf = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');
@@ -128,6 +219,9 @@ export const connectionFormOf = (c: Connection): ConnectionFormValues => ({
   importOldMessagesGroups: c.importOldMessagesGroups ?? false,
   closedTicketsPostImported: c.closedTicketsPostImported ?? false,
   queueIdImportMessages: c.queueIdImportMessages ?? null,
+  ...engineFormOf(c),
+  // none stored yet: the spec's default hours to start from
+  schedules: c.schedules?.length ? c.schedules : defaultWeek(),
 });
 
 /** Today as YYYY-MM-DD in the browser's time zone. */
@@ -161,7 +255,32 @@ export interface ConnectionFormContext {
   creating: boolean;
   /** today (YYYY-MM-DD), for the import's dates; the browser's day when absent */
   today?: string;
+  /** the schedules tab shows (the company keeps hours per connection): the week is checked and sent */
+  schedules?: boolean;
 }
+
+const isWhole = (n: number | null, max: number): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= max;
+
+/**
+ * The engine's fields: each number within its range, messages within 4000 characters, then the rules across
+ * fields the API applies (engineFieldIssues, the same function), and a valid week when it is sent.
+ */
+export const validateEngineFields = (v: ConnectionFormValues, context: Pick<ConnectionFormContext, 'schedules'> = {}): ConnectionFormErrors => {
+  const errors: ConnectionFormErrors = {};
+  for (const field of engineMessageFields) if (v[field].length > CONNECTION_MESSAGE_MAX) errors[field] = 'validation.tooLong';
+  for (const field of engineMinuteFields) if (!isWhole(v[field], ENGINE_MINUTES_MAX)) errors[field] = 'connections.dialog.rules.minutes';
+  for (const field of botUseFields) if (!isWhole(v[field], BOT_USES_MAX)) errors[field] = 'connections.dialog.rules.botUses';
+  if (!isWhole(v.expiresTicket, EXPIRES_TICKET_HOURS_MAX)) errors.expiresTicket = 'connections.dialog.rules.hours';
+  const rules = engineFieldIssues({
+    ...engineFieldsOfForm(v),
+    // an empty number field has its own message above; the rules read it as 0
+    expiresTicketNPS: v.expiresTicketNPS ?? 0,
+    timeSendQueue: v.timeSendQueue ?? 0,
+  });
+  for (const issue of rules) errors[issue.field as EngineFormField] ??= `connections.dialog.rules.${issue.code}`;
+  if (context.schedules && weekIssues(v.schedules).length > 0) errors.schedules = 'connections.dialog.schedules.invalid';
+  return errors;
+};
 
 const GRAPH_SECRET_MAX = 1000;
 
@@ -192,10 +311,36 @@ export const validateConnectionForm = (v: ConnectionFormValues, context: Connect
     }
   }
   if (context.channel === 'whatsapp' && !context.creating) Object.assign(errors, validateImport(v, context.today ?? localDay()));
+  Object.assign(errors, validateEngineFields(v, context));
   return errors;
 };
 
-const settingsOf = (v: ConnectionFormValues) => ({
+/** The engine's fields as the API takes them: days null while empty, empty numbers as 0. */
+const engineFieldsOfForm = (v: ConnectionFormValues) => ({
+  ratingMessage: v.ratingMessage,
+  expiresTicketNPS: v.expiresTicketNPS ?? 0,
+  maxUseBotQueuesNPS: v.maxUseBotQueuesNPS ?? 0,
+  collectiveVacationMessage: v.collectiveVacationMessage,
+  collectiveVacationStart: v.collectiveVacationStart || null,
+  collectiveVacationEnd: v.collectiveVacationEnd || null,
+  maxUseBotQueues: v.maxUseBotQueues ?? 0,
+  timeUseBotQueues: v.timeUseBotQueues ?? 0,
+  timeSendQueue: v.timeSendQueue ?? 0,
+  sendIdQueue: v.sendIdQueue,
+  expiresTicket: v.expiresTicket ?? 0,
+  whenExpiresTicket: v.whenExpiresTicket,
+  expiresInactiveMessage: v.expiresInactiveMessage,
+  timeInactiveMessage: v.timeInactiveMessage ?? 0,
+  inactiveMessage: v.inactiveMessage,
+  timeToReturnQueue: v.timeToReturnQueue ?? 0,
+});
+
+/** What is sent besides the fields every connection has: the week only when the schedules tab shows. */
+export interface ConnectionBodyOptions {
+  schedules?: boolean;
+}
+
+const settingsOf = (v: ConnectionFormValues, options: ConnectionBodyOptions = {}) => ({
   name: v.name.trim(),
   isDefault: v.isDefault,
   color: v.color.toLowerCase(),
@@ -204,11 +349,15 @@ const settingsOf = (v: ConnectionFormValues) => ({
   complationMessage: v.complationMessage,
   outOfHoursMessage: v.outOfHoursMessage,
   queueIds: v.queueIds,
+  ...engineFieldsOfForm(v),
+  ...(options.schedules ? { schedules: v.schedules } : {}),
 });
 
-export const createConnectionBodyOf = (channel: CreatableChannel, v: ConnectionFormValues): CreateConnectionBody => ({
+export const createConnectionBodyOf = (channel: CreatableChannel, v: ConnectionFormValues, options: ConnectionBodyOptions = {}): CreateConnectionBody => ({
   channel,
-  ...settingsOf(v),
+  ...settingsOf(v, options),
+  // a new connection without hours of its own (the default)
+  schedules: options.schedules ? v.schedules : [],
   ...(channel === 'whatsappapi' ? Object.fromEntries(cloudApiFields.map((f) => [f, v[f].trim()])) : {}),
 });
 
@@ -231,8 +380,8 @@ export const importResetsSession = (c: Pick<Connection, 'status' | 'importOldMes
   (dayOf(c.importOldMessages) !== v.importOldMessages || dayOf(c.importRecentMessages) !== v.importRecentMessages || typeof c.importOldMessages !== 'string');
 
 /** Group settings go with WhatsApp QR sessions only; a Cloud API number sends a new access token only when one was typed. */
-export const updateConnectionBodyOf = (v: ConnectionFormValues, channel: Channel = 'webchat'): UpdateConnectionBody => ({
-  ...settingsOf(v),
+export const updateConnectionBodyOf = (v: ConnectionFormValues, channel: Channel = 'webchat', options: ConnectionBodyOptions = {}): UpdateConnectionBody => ({
+  ...settingsOf(v, options),
   ...(channel === 'whatsapp' ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket, ...importBodyOf(v) } : {}),
   ...(channel === 'whatsappapi' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),
 });

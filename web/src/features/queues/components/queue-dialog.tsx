@@ -1,4 +1,4 @@
-import { QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
+import { FIRST_RESPONSE_MAX_MINUTES, QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
 import type { Queue } from '@switchboard/shared/contracts/inbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -225,6 +225,17 @@ export function QueueDialog({
             />
           </FormField>
         ) : null}
+        <FormField id="queue-first-response" label={t('queues.dialog.firstResponse')} hint={t('queues.dialog.firstResponseHint')}>
+          <InputNumber
+            inputId="queue-first-response"
+            value={values.firstResponseMinutes}
+            min={0}
+            max={FIRST_RESPONSE_MAX_MINUTES}
+            useGrouping={false}
+            suffix=" min"
+            onValueChange={(e) => apply({ ...values, firstResponseMinutes: Math.min(FIRST_RESPONSE_MAX_MINUTES, Math.max(0, Math.trunc(e.value ?? 0))) })}
+          />
+        </FormField>
         <div className="queue-check">
           <InputSwitch
             inputId="queue-close-ticket"

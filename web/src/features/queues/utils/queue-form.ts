@@ -19,6 +19,7 @@ export interface QueueFormValues {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  firstResponseMinutes: number;
   fileListId: number | null;
   schedules: ScheduleEntry[];
   chatbots: OptionDraft[];
@@ -43,6 +44,7 @@ export const emptyQueueForm = (): QueueFormValues => ({
   closeTicket: false,
   ativarRoteador: false,
   tempoRoteador: 0,
+  firstResponseMinutes: 0,
   fileListId: null,
   schedules: defaultSchedules(),
   chatbots: [],
@@ -57,6 +59,7 @@ export const queueFormOf = (q: QueueDetails, key: () => string): QueueFormValues
   closeTicket: q.closeTicket,
   ativarRoteador: q.ativarRoteador,
   tempoRoteador: (QUEUE_ROTATION_TIMES as readonly number[]).includes(q.tempoRoteador) ? q.tempoRoteador : 0,
+  firstResponseMinutes: q.firstResponseMinutes ?? 0,
   fileListId: q.fileListId,
   schedules: q.schedules.length ? q.schedules : defaultSchedules(),
   chatbots: draftsOf(q.chatbots, key),
@@ -95,6 +98,7 @@ export const queueBodyOf = (v: QueueFormValues): QueueBodyInput => ({
   closeTicket: v.closeTicket,
   ativarRoteador: v.ativarRoteador,
   tempoRoteador: v.ativarRoteador ? v.tempoRoteador : 0,
+  firstResponseMinutes: v.firstResponseMinutes,
   fileListId: v.fileListId,
   schedules: v.schedules,
   chatbots: chatbotsBodyOf(v.chatbots),

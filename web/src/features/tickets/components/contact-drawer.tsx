@@ -203,8 +203,11 @@ function KanbanLane({ ticket }: { ticket: Ticket }) {
   const current = ticket.tags.find((tag) => tag.kanban === 1)?.id ?? null;
   return (
     <section className="contact-drawer__section">
-      <h3 className="contact-drawer__heading">{t('tickets.drawer.kanban')}</h3>
+      <h3 className="contact-drawer__heading" id="contact-drawer-kanban">
+        {t('tickets.drawer.kanban')}
+      </h3>
       <Dropdown
+        aria-labelledby="contact-drawer-kanban"
         value={current}
         options={lanes.data}
         optionLabel="name"

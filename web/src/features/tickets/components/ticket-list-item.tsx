@@ -12,7 +12,7 @@ import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { previewText } from '../../../lib/message-format.ts';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, truncate } from '../utils/truncate.ts';
 import { channelIcon } from '../../../lib/channel-icon.ts';
-import { initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
+import { firstResponseLeft, initialsOf, rowTags, rowTime, splitTags, stripColor } from '../utils/ticket-row.ts';
 import { useInbox } from './inbox-context.tsx';
 import { TagChip } from './tag-chip.tsx';
 
@@ -40,6 +40,7 @@ export function TicketListItem({
   const name = ticket.contact.name || ticket.contact.number;
   const preview = previewText(ticket.lastMessage);
   const lastMessage = preview.text;
+  const responseLeft = firstResponseLeft(ticket, systemClock.now());
 
   const open = () => {
     inbox.requestFocus('heading');
@@ -94,6 +95,16 @@ export function TicketListItem({
         <div className="ticket-row__chips">
           {ticket.queue ? <TagChip name={ticket.queue.name} color={ticket.queue.color} icon="pi pi-sitemap" /> : <TagChip name={t('tickets.row.noQueue')} color="#7C7C7C" icon="pi pi-sitemap" />}
           {viewer.isAdmin && ticket.user ? <TagChip name={ticket.user.name} icon="pi pi-user" outlined testId="row-user" /> : null}
+          {responseLeft !== undefined ? (
+            <span
+              className={classNames('tag-chip ticket-row__sla', { 'ticket-row__sla--late': responseLeft <= 0 })}
+              data-testid="first-response"
+              title={t('tickets.row.firstResponseTitle')}
+            >
+              <i className="pi pi-stopwatch" aria-hidden="true" />{' '}
+              {responseLeft <= 0 ? t('tickets.row.firstResponseLate', { count: -responseLeft }) : t('tickets.row.firstResponseLeft', { count: responseLeft })}
+            </span>
+          ) : null}
           {visible.map((tag) => (
             <TagChip key={tag.id} name={tag.name} color={tag.color} icon="pi pi-tag" />
           ))}

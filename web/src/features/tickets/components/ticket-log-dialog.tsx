@@ -19,6 +19,12 @@ const icons: Record<TicketLog['type'], string> = {
   reopen: 'pi pi-replay',
   redirect: 'pi pi-directions',
   delete: 'pi pi-trash',
+  lgpd: 'pi pi-shield',
+  nps: 'pi pi-star',
+  clientClosed: 'pi pi-sign-out',
+  autoClose: 'pi pi-stopwatch',
+  autoReturnQueue: 'pi pi-undo',
+  rotation: 'pi pi-sync',
 };
 
 /** The ticket's history as a timeline: who did what, in which queue, when. */

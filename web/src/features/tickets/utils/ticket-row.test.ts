@@ -1,6 +1,6 @@
 import type { TagSummary, Ticket } from '@switchboard/shared/contracts/inbox';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUEUE_COLOR, initialsOf, rowTags, rowTime, splitTags, stripColor } from './ticket-row.ts';
+import { DEFAULT_QUEUE_COLOR, firstResponseLeft, initialsOf, rowTags, rowTime, splitTags, stripColor } from './ticket-row.ts';
 
 const tag = (id: number): TagSummary => ({ id, name: `tag ${id}`, color: '#112233', kanban: 0 });
 
@@ -33,5 +33,33 @@ describe('a ticket row', () => {
     expect(initialsOf('Maria da Silva')).toBe('MS');
     expect(initialsOf('Ana')).toBe('A');
     expect(initialsOf('  ')).toBe('?');
+  });
+});
+
+describe("a row's first-response target", () => {
+  const base = {
+    status: 'pending' as const,
+    queue: { id: 1, name: 'Vendas', color: '#123456', firstResponseMinutes: 10 },
+    createdAt: '2026-11-25T10:00:00.000Z',
+    firstReplyAt: null,
+    firstResponseOverdueAt: null,
+  };
+  const at = (iso: string) => new Date(iso);
+
+  it('counts the minutes left from the first message, and the minutes late past it', () => {
+    expect(firstResponseLeft(base, at('2026-11-25T10:00:00.000Z'))).toBe(10);
+    expect(firstResponseLeft(base, at('2026-11-25T10:07:30.000Z'))).toBe(3);
+    expect(firstResponseLeft(base, at('2026-11-25T10:13:00.000Z'))).toBe(-3);
+  });
+
+  it('is gone once an agent answered, without a target, or on other statuses', () => {
+    expect(firstResponseLeft({ ...base, firstReplyAt: '2026-11-25T10:02:00.000Z' }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
+    expect(firstResponseLeft({ ...base, queue: { id: 1, name: 'Vendas', color: '#123456' } }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
+    expect(firstResponseLeft({ ...base, queue: null }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
+    expect(firstResponseLeft({ ...base, status: 'closed' }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
+  });
+
+  it('reads late once the server said so, whatever this browser\'s clock says', () => {
+    expect(firstResponseLeft({ ...base, firstResponseOverdueAt: '2026-11-25T10:10:00.000Z' }, at('2026-11-25T10:09:00.000Z'))).toBe(0);
   });
 });

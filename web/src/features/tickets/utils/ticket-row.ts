@@ -43,3 +43,17 @@ export const initialsOf = (name: string): string => {
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase();
 };
+
+/**
+ * The queue's first-response target on a waiting or open ticket nobody answered yet: minutes left (negative when
+ * late), or undefined when there is no target or an agent answered.
+ */
+export const firstResponseLeft = (
+  ticket: Pick<Ticket, 'status' | 'queue' | 'createdAt' | 'firstReplyAt' | 'firstResponseOverdueAt'>,
+  now: Date,
+): number | undefined => {
+  const target = ticket.queue?.firstResponseMinutes ?? 0;
+  if (!target || ticket.firstReplyAt || (ticket.status !== 'pending' && ticket.status !== 'open')) return undefined;
+  const left = Math.ceil((Date.parse(ticket.createdAt) + target * 60_000 - now.getTime()) / 60_000);
+  return ticket.firstResponseOverdueAt ? Math.min(left, 0) : left;
+};

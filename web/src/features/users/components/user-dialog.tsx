@@ -1,5 +1,5 @@
 import type { User } from '@switchboard/shared/contracts/auth';
-import { PROFILE_IMAGE_MAX_BYTES } from '@switchboard/shared/contracts/users';
+import { MAX_OPEN_TICKETS_LIMIT, PROFILE_IMAGE_MAX_BYTES } from '@switchboard/shared/contracts/users';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { can, type Viewer } from '@switchboard/shared/permissions';
 import { Avatar } from 'primereact/avatar';
@@ -7,6 +7,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
+import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
@@ -248,6 +249,16 @@ export function UserDialog({ visible, userId, viewer, onHide }: { visible: boole
                   switchRow(`user-${key}`, t(`users.permissions.${key}`), values[key] === 'enabled', (on) => apply({ ...values, [key]: on ? 'enabled' : 'disabled' })),
                 )}
               </div>
+              <FormField id="user-maxOpenTickets" label={t('users.dialog.maxOpenTickets')} hint={t('users.dialog.maxOpenTicketsHint')}>
+                <InputNumber
+                  inputId="user-maxOpenTickets"
+                  value={values.maxOpenTickets}
+                  min={0}
+                  max={MAX_OPEN_TICKETS_LIMIT}
+                  useGrouping={false}
+                  onValueChange={(e) => apply({ ...values, maxOpenTickets: Math.min(MAX_OPEN_TICKETS_LIMIT, Math.max(0, Math.trunc(e.value ?? 0))) })}
+                />
+              </FormField>
             </fieldset>
           ) : null}
 

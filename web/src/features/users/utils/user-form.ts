@@ -31,6 +31,7 @@ export interface UserFormValues {
   showDashboard: EnabledDisabled;
   allowRealTime: EnabledDisabled;
   allowConnections: EnabledDisabled;
+  maxOpenTickets: number;
 }
 
 export type UserFormErrors = Partial<Record<'name' | 'email' | 'password' | 'startWork' | 'endWork', string>>;
@@ -56,6 +57,7 @@ export const emptyUserForm = (): UserFormValues => ({
   showDashboard: 'disabled',
   allowRealTime: 'disabled',
   allowConnections: 'disabled',
+  maxOpenTickets: 0,
 });
 
 /** A stored user in the dialog; the password stays empty (typed only to change it). */
@@ -78,6 +80,7 @@ export const userFormOf = (user: User): UserFormValues => ({
   userClosePendingTicket: user.userClosePendingTicket,
   showDashboard: user.showDashboard,
   allowRealTime: user.allowRealTime,
+  maxOpenTickets: user.maxOpenTickets ?? 0,
   allowConnections: user.allowConnections,
 });
 

@@ -120,6 +120,21 @@ export const timeline = (state: ConversationState): TimelineItem[] =>
 export const showsOfflineNote = (state: ConversationState): boolean =>
   state.loaded && !state.answered && !state.server.some((m) => !m.fromVisitor);
 
+export type VisitorMenu = NonNullable<VisitorMessage['menu']>;
+
+/**
+ * The bot menu the visitor may answer with a tap: the one of the company's latest message that carries one, until
+ * the visitor writes after it (a message the server holds, one sent after it, or one still going out).
+ */
+export const openMenu = (state: ConversationState): { messageId: string; menu: VisitorMenu } | undefined => {
+  const index = state.server.findLastIndex((m) => !m.fromVisitor && !m.isDeleted && (m.menu?.options.length ?? 0) > 0);
+  const offered = state.server[index];
+  if (!offered?.menu) return undefined;
+  if (state.server.slice(index + 1).some((m) => m.fromVisitor)) return undefined;
+  const answered = state.local.some((l) => l.status === 'sending' || (l.serverCreatedAt ?? l.createdAt) > offered.createdAt);
+  return answered ? undefined : { messageId: offered.id, menu: offered.menu };
+};
+
 /** A message worth telling the page around the widget about (the launcher shows a dot). */
 export const isFromCompany = (message: VisitorMessage): boolean => !message.fromVisitor;
 

@@ -1,0 +1,44 @@
+/**
+ * NPS ratings (server reference 2.8, `UserRatings`): the 0..10 a customer gave the agent who closed the ticket.
+ * Item: pk C#<cid>#RATING, sk <ticketId padded>, one per ticket (a ticket is rated once, so a repeated write of
+ * the same rating changes nothing). The dashboard's Assessments tab reads them.
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { table, tableName } from '../../platform/table/client.ts';
+import { padId } from '../../platform/table/keys.ts';
+
+export interface RatingRecord {
+  companyId: number;
+  ticketId: number;
+  userId: number | null;
+  queueId: number | null;
+  rate: number;
+  createdAt: string;
+}
+
+const ratingPk = (companyId: number) => `C#${companyId}#RATING`;
+
+export const putRating = async (r: RatingRecord): Promise<void> => {
+  await table().send(new PutCommand({ TableName: tableName(), Item: { pk: ratingPk(r.companyId), sk: padId(r.ticketId), type: 'rating', ...r } }));
+};
+
+export const getRating = async (companyId: number, ticketId: number): Promise<RatingRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: { pk: ratingPk(companyId), sk: padId(ticketId) } }));
+  if (!out.Item) return undefined;
+  const { pk: _p, sk: _s, type: _t, ...rating } = out.Item as RatingRecord & { pk: string; sk: string; type: string };
+  return rating;
+};
+
+/** A page of a company's ratings in ticket order. */
+export const queryRatings = async (companyId: number, limit: number, startKey?: Record<string, string>) => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': ratingPk(companyId) },
+      Limit: limit,
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+    }),
+  );
+  return { items: (out.Items ?? []) as RatingRecord[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};

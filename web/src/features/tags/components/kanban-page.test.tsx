@@ -1,0 +1,107 @@
+import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { appRoutes } from '../../../app/router.tsx';
+import { sessionStore } from '../../../lib/session-store.ts';
+import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { fakeNetwork, freshPageEachTest, until, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
+import { localDay } from '../utils/kanban-board.ts';
+
+/**
+ * /Kanban as the app renders it against a fake API: today's range, a default lane plus one per kanban tag, the
+ * cards, 'Añadir columnas' only for dashboard:view, and moving a card with the keyboard menu (remove the lane tag,
+ * add the target's, reload).
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let calls: RecordedCall[];
+const page = freshPageEachTest('pt');
+
+const laneTag = { id: 3, name: 'Proposta', color: '#ffcc00', kanban: 1 };
+const card = (id: number, tags: (typeof laneTag)[]): Ticket =>
+  ({
+    id,
+    uuid: `uuid-${id}`,
+    status: 'open',
+    channel: 'whatsapp',
+    whatsapp: { id: 1, name: 'Loja', channel: 'whatsapp', groupAsTicket: 'disabled' },
+    contact: { id: id + 100, name: `Cliente ${id}`, number: `55119999900${id}`, urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] },
+    user: id === 1 ? { id: 5, name: 'Ana Souza' } : null,
+    tags,
+    lastMessage: `Mensagem ${id}`,
+    updatedAt: `2026-01-01T1${id}:00:00.000Z`,
+  }) as unknown as Ticket;
+
+const render = async (user = makeUser()) => {
+  let moved = false;
+  calls = fakeNetwork({
+    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
+    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useKanban: true }) } }),
+    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    'GET /api/tag/kanban': () => ({ status: 200, body: { lista: [{ ...laneTag, timeLane: 0, nextLaneId: null, rollbackLaneId: null, greetingMessageLane: '', userId: 5, ticketCount: 1 }] } }),
+    'GET /api/ticket/kanban': () => ({ status: 200, body: { tickets: [card(1, moved ? [laneTag] : []), card(2, [laneTag])], hasMore: false, nextCursor: null } }),
+    'DELETE /api/ticket-tags/1': () => ({ status: 200, body: card(1, []) }),
+    'PUT /api/ticket-tags/1/3': () => {
+      moved = true;
+      return { status: 200, body: card(1, [laneTag]) };
+    },
+  } satisfies Record<string, FakeRoute>);
+  sessionStore.setSession({ token: 'old', user });
+  const router = createMemoryRouter(appRoutes, { initialEntries: ['/Kanban'] });
+  await act(async () => {
+    page.root.render(
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+  });
+};
+
+const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const cardsIn = (lane: string) => [...document.querySelectorAll(`[data-testid="kanban-lane-${lane}"] .kanban-card`)].map((c) => c.getAttribute('data-testid'));
+
+describe('the kanban board', () => {
+  it("reads today's tickets into a default lane and one lane per kanban tag, with every card detail", async () => {
+    await render();
+    await until(() => cardsIn('3').length === 1, 'the board');
+    const today = localDay(new Date());
+    const query = calls.find((c) => c.path === '/api/ticket/kanban')!.search;
+    expect(query).toContain(`startDate=${today}`);
+    expect(query).toContain(`endDate=${today}`);
+    expect(cardsIn('default')).toEqual(['kanban-card-1']);
+    expect(cardsIn('3')).toEqual(['kanban-card-2']);
+    expect(byTestId('kanban-lane-3')!.textContent).toContain('Proposta');
+    const text = byTestId('kanban-card-1')!.textContent;
+    for (const part of ['Atendimento #1', 'Cliente 1', '551199999001', 'Mensagem 1', 'Ana Souza']) expect(text).toContain(part);
+    expect(byTestId('kanban-card-2')!.textContent).toContain('Sem atendente');
+    expect(byTestId('kanban-card-1')!.querySelector('.pi-whatsapp')).not.toBeNull();
+    expect(byTestId('kanban-view-1')!.getAttribute('href')).toBe('/tickets/uuid-1');
+    expect(byTestId('kanban-view-1')!.textContent).toBe('Ver Ticket');
+    expect(byTestId('kanban-search')!.textContent).toContain('Buscar');
+    expect(byTestId('kanban-add-columns')!.textContent).toContain('Añadir columnas');
+  });
+
+  it("hides 'Añadir columnas' from a user without dashboard:view", async () => {
+    await render(makeUser({ profile: 'user', showDashboard: 'disabled' }));
+    await until(() => cardsIn('3').length === 1, 'the board');
+    expect(byTestId('kanban-add-columns')).toBeNull();
+  });
+
+  it("moves a card from the keyboard menu: removes the ticket's lane tag, adds the target's, and reloads the board", async () => {
+    await render();
+    await until(() => cardsIn('default').length === 1, 'the board');
+    const reads = () => calls.filter((c) => c.path === '/api/ticket/kanban').length;
+    const before = reads();
+    await act(async () => byTestId('kanban-move-1')!.click());
+    await until(() => document.querySelector('#kanban-move-1 .p-menuitem-link') !== null, 'the move menu');
+    const item = [...document.querySelectorAll<HTMLElement>('#kanban-move-1 .p-menuitem-link')].find((a) => a.textContent === 'Mover para Proposta')!;
+    expect(item).toBeDefined();
+    await act(async () => item.click());
+    await until(() => cardsIn('3').length === 2, 'the card in its new lane');
+    const writes = calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/api/ticket-tags')).map((c) => `${c.method} ${c.path}`);
+    expect(writes).toEqual(['DELETE /api/ticket-tags/1', 'PUT /api/ticket-tags/1/3']);
+    expect(reads()).toBeGreaterThan(before);
+  });
+});

@@ -1,0 +1,126 @@
+import { TAG_DEFAULT_PAGE_SIZE, TAG_PAGE_SIZES, type Tag } from '@switchboard/shared/contracts/tags';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/session.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDeleteTag } from '../api/delete-tag.ts';
+import { useTags } from '../api/get-tags.ts';
+import { useTagsLiveUpdates } from '../hooks/use-tags-live-updates.ts';
+import { TagChip } from './tag-chip.tsx';
+import { TagContactsDialog } from './tag-contacts-dialog.tsx';
+import { TagDialog } from './tag-dialog.tsx';
+import './tags.css';
+
+type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: number };
+
+/** /tags (spec document 2 "Tags and kanban lanes"): every signed-in user; search, add, edit, delete, contacts of a tag. */
+export function TagsPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const user = useCurrentUser();
+  useDocumentTitle(t('tags.title'));
+  useTagsLiveUpdates(user.companyId);
+
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim());
+  const list = useTags(searchParam);
+  const remove = useDeleteTag();
+  const [rows, setRows] = useState<number>(TAG_DEFAULT_PAGE_SIZE);
+  const [first, setFirst] = useState(0);
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const [deleting, setDeleting] = useState<Tag | null>(null);
+  const [contactsOf, setContactsOf] = useState<Tag | null>(null);
+
+  // a new search starts again on the first page
+  const [pagedSearch, setPagedSearch] = useState(searchParam);
+  if (pagedSearch !== searchParam) {
+    setPagedSearch(searchParam);
+    setFirst(0);
+  }
+
+  const tags = list.data?.pages.flatMap((p) => p.tags) ?? [];
+  const loadMore = () => {
+    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('tags.done')),
+      onError: (error) => toast.error(error),
+    });
+  };
+
+  const actionsCell = (tag: Tag) => (
+    <div className="tags-table__actions">
+      <Button type="button" text rounded icon="pi pi-users" aria-label={t('tags.contacts', { name: tag.name })} tooltip={t('tags.contacts', { name: tag.name })} tooltipOptions={{ position: 'top' }} onClick={() => setContactsOf(tag)} data-testid={`tag-contacts-${tag.id}`} />
+      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('tags.edit', { name: tag.name })} tooltip={t('tags.edit', { name: tag.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: tag.id })} data-testid={`tag-edit-${tag.id}`} />
+      <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('tags.delete', { name: tag.name })} tooltip={t('tags.delete', { name: tag.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(tag)} data-testid={`tag-delete-${tag.id}`} />
+    </div>
+  );
+
+  return (
+    <section className="page tags-page" data-testid="tags-page">
+      <PageHeader
+        title={t('tags.title')}
+        actions={<Button type="button" icon="pi pi-plus" label={t('tags.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="tags-add" />}
+      />
+      <div className="surface-panel tags-panel">
+        <div className="tags-filters">
+          <IconField iconPosition="left">
+            <InputIcon className="pi pi-search" />
+            <InputText type="search" value={search} placeholder={t('tags.searchPlaceholder')} aria-label={t('tags.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} data-testid="tags-search" />
+          </IconField>
+        </div>
+        <DataTable
+          value={tags}
+          dataKey="id"
+          loading={list.isFetching && !list.isFetchingNextPage}
+          paginator
+          rows={rows}
+          first={first}
+          rowsPerPageOptions={[...TAG_PAGE_SIZES]}
+          onPage={(e) => {
+            setFirst(e.first);
+            setRows(e.rows);
+            // the pager reached the last rows loaded: fetch the next page of the server
+            if (e.first + e.rows >= tags.length) loadMore();
+          }}
+          emptyMessage={list.isError ? t('tags.loadFailed') : t('tags.empty')}
+          className="tags-table"
+          data-testid="tags-table"
+        >
+          <Column header={t('tags.columns.name')} body={(tag: Tag) => <TagChip name={tag.name} color={tag.color} />} />
+          <Column
+            header={t('tags.columns.kanban')}
+            body={(tag: Tag) => (tag.kanban === 1 ? <i className="pi pi-th-large tags-table__kanban" role="img" aria-label={t('tags.kanbanYes')} title={t('tags.kanbanYes')} /> : null)}
+            style={{ width: '8rem', textAlign: 'center' }}
+          />
+          <Column header={<span className="sr-only">{t('tags.columns.actions')}</span>} body={actionsCell} style={{ width: '10rem' }} />
+        </DataTable>
+        {list.isFetchingNextPage ? <div className="tags-more">{t('tags.loadingMore')}</div> : null}
+      </div>
+      <TagDialog visible={dialog.kind !== 'none'} tagId={dialog.kind === 'edit' ? dialog.id : undefined} onHide={() => setDialog({ kind: 'none' })} />
+      <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
+      <DeleteDialog
+        visible={Boolean(deleting)}
+        onHide={() => setDeleting(null)}
+        header={t('tags.deleteDialog.header')}
+        message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
+        confirmLabel={t('tags.deleteDialog.confirm')}
+        onConfirm={confirmDelete}
+        testId="tag-delete-dialog"
+      />
+    </section>
+  );
+}
