@@ -207,6 +207,8 @@ export interface IdleRow {
   roundTrips: number;
   readUnits: number;
   writeUnits: number;
+  /** what the idle window's requests were (command and key shape) */
+  byKey: Record<string, number>;
   /** one ticket's schedule firing when nothing is due yet: what it reads to find that out and set the next one */
   fireTrips: number;
   fireReadUnits: number;
@@ -227,7 +229,7 @@ const measureIdle = async (base: string, c: Company, size: number, seconds: numb
   const m = await measureCapacity(() => new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
   await runTicketTimer(c.companyId, c.sampleTicketId); // settings into the caches, as a warm function has them
   const fired = await measureCapacity(() => runTicketTimer(c.companyId, c.sampleTicketId));
-  return { size, seconds, roundTrips: m.roundTrips, readUnits: m.readUnits, writeUnits: m.writeUnits, fireTrips: fired.roundTrips, fireReadUnits: fired.readUnits };
+  return { size, seconds, roundTrips: m.roundTrips, readUnits: m.readUnits, writeUnits: m.writeUnits, byKey: m.byKey, fireTrips: fired.roundTrips, fireReadUnits: fired.readUnits };
 };
 
 export const measureCosts = async (runtime: Runtime, sizes: number[], idleSeconds = 0, idle: IdleRow[] = []): Promise<CostRow[]> => {

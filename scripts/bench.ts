@@ -140,6 +140,7 @@ const main = async () => {
         console.log(
           [String(r.size).padStart(8), String(r.seconds).padStart(8), String(r.roundTrips).padStart(9), r.readUnits.toFixed(1).padStart(6), r.writeUnits.toFixed(1).padStart(6), String(r.fireTrips).padStart(21), r.fireReadUnits.toFixed(1).padStart(6)].join(' '),
         );
+        console.log(`           idle requests: ${Object.entries(r.byKey).map(([k, n]) => `${k} x${n}`).join(', ') || 'none'}`);
       }
     }
     const names = [...new Set(costs.map((r) => r.name))];

@@ -15,6 +15,7 @@ export default defineConfig({
     // a real origin, so the API client resolves `${origin}/api` as it does in a browser
     environmentOptions: { happyDOM: { url: 'http://localhost:5173/' } },
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -66,6 +66,9 @@ const main = async () => {
     log('error', 'connector not configured: TABLE_NAME, QUEUE_URL_CONNECTOR_COMMANDS and QUEUE_URL_CONNECTOR_OUTBOUND are required; idle');
   } else {
     const { startConnector } = await import('./connector.ts');
+    // the sessions' state, import progress and sends it records reach the browsers through the realtime listener
+    const { registerRealtimeListener } = await import('../../functions/src/listeners/realtime.listener.ts');
+    registerRealtimeListener();
     const { baileysSocketFactory } = await import('./sessions/socket-factory.ts');
     const connector = await startConnector({ socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }) });
     stopConnector = () => connector.stop();

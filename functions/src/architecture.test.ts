@@ -3,6 +3,7 @@
  * - nothing under platform/ imports a module (a Lambda entry registers what the platform needs);
  * - a Lambda whose code records domain events registers the listeners that turn them into side effects, and no
  *   service registers a listener itself.
+ * - realtime frames are pushed by the listeners (domain events), not by services.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -76,6 +77,17 @@ describe('architecture', () => {
       if (changesTickets && !/^registerTimerListener\(\);$/m.test(readFileSync(entry, 'utf8'))) missing.push(module);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('pushes realtime frames only from the listeners', () => {
+    // the web chat driver delivers to the visitor (the channel itself, not a side effect)
+    const allowed = ['channels/webchat/webchat.driver.ts'];
+    const importsPublish = /import\s*\{([^}]*)\}\s*from\s*'[^']*platform\/realtime\/publisher\.ts'/g;
+    const publishing = sourceFiles(srcDir)
+      .filter((f) => !f.includes('/listeners/') && !f.includes('/platform/realtime/'))
+      .filter((f) => [...readFileSync(f, 'utf8').matchAll(importsPublish)].some((m) => /(^|[\s,])publish\b/.test(m[1]!)))
+      .map((f) => relative(srcDir, f));
+    expect(publishing.filter((f) => !allowed.includes(f))).toEqual([]);
   });
 
   it('leaves listener registration to the Lambda entries', () => {

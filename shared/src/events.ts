@@ -5,6 +5,7 @@ import type { FileListEvent } from './contracts/files.ts';
 import type { QueueEvent } from './contracts/queues.ts';
 import type { QuickMessageEvent } from './contracts/quick-messages.ts';
 import type { ScheduleEvent } from './contracts/schedules.ts';
+import type { TagEvent } from './contracts/tags.ts';
 import type { UserEvent } from './contracts/users.ts';
 
 /**
@@ -172,6 +173,8 @@ export interface DomainEventPayloads {
   /** company options changed (`change.keys`) */
   'settings.changed': CompanyChange<CompanySettingsEvent>;
   'quickMessage.changed': CompanyChange<QuickMessageEvent>;
+  /** a tag or kanban lane was created, changed or deleted */
+  'tag.changed': CompanyChange<TagEvent>;
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

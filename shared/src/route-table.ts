@@ -96,7 +96,7 @@ export const routeTable = defineRoutes([
   { id: 'connections.company-session-start', method: 'POST', path: '/whatsapp-admin/{companyId}/{id}/session', module: 'connections', auth: 'user', access: rules['super:area'] },
   { id: 'connections.company-session-new-qr', method: 'PUT', path: '/whatsapp-admin/{companyId}/{id}/session', module: 'connections', auth: 'user', access: rules['super:area'] },
   { id: 'connections.company-session-disconnect', method: 'DELETE', path: '/whatsapp-admin/{companyId}/{id}/session', module: 'connections', auth: 'user', access: rules['super:area'] },
-  // Graph API channels (issue 8 section 3): Messenger and Instagram pages, a Cloud API number's templates
+  // Graph API channels: Messenger and Instagram pages, a Cloud API number's templates
   { id: 'connections.facebook', method: 'POST', path: '/facebook', module: 'connections', auth: 'user', access: rules['connections-page:addConnection'], status: 201 },
   { id: 'connections.templates', method: 'GET', path: '/whatsapp/{id}/templates', module: 'connections', auth: 'user' },
   // a connection's greeting media and the closing of its imported tickets (spec document 2 section 7)

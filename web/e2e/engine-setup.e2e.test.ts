@@ -1,6 +1,5 @@
 /**
- * A company sets itself up through the UI and the conversation engine answers its customer (issue 9's browser
- * check): a fresh company's admin creates a queue with a two-level chatbot tree, a user in that queue, adds to the
+ * A company sets itself up through the UI and the conversation engine answers its customer: a fresh company's admin creates a queue with a two-level chatbot tree, a user in that queue, adds to the
  * tree a "talk to an agent" option sending the customer to that queue and user, attaches the queues to the website chat, and switches
  * the business hours to the company's own with every day closed. The customer writes in the widget and is told
  * the company is closed; the admin turns the hours off again; the customer gets the greeting and the numbered
@@ -95,6 +94,8 @@ describe('setting a company up in the browser, then the engine answering its cus
     await page.fill('#queue-name', QUEUE);
     await page.fill('#queue-color', '#8e24aa');
     await page.fill('#queue-greeting', QUEUE_GREETING);
+    // a first-response target: the agent's waiting row counts it down
+    await page.fill('#queue-first-response', '30');
     await page.getByTestId('chatbot-add-root').click();
     await page.fill('#chatbot-option-0-name', 'Planos e preços');
     await page.fill('#chatbot-option-0-greeting', PLANS_GREETING);
@@ -241,9 +242,11 @@ describe('setting a company up in the browser, then the engine answering its cus
     await agent.page.getByTestId('tab-pending').click();
     const row = agent.page.getByTestId('ticket-row').filter({ hasText: VISITOR.name });
     await row.waitFor();
-    // in the user's queue and assigned to them, the ticket is listed once (the tab's badge still adds the queue's
-    // and the user's counters, which count such a ticket twice: left open in the engine issue's note)
+    // in the user's queue and assigned to them, the ticket is listed once and counted once
     expect(await agent.page.getByTestId('ticket-row').count()).toBe(1);
+    await expect.poll(() => agent.page.getByTestId('tab-pending-count').textContent()).toBe('1');
+    // nobody answered yet: the queue's 30-minute target counts down on the row
+    await expect.poll(() => row.getByTestId('first-response').textContent()).toMatch(/(29|30) min/);
     await shot('10-agent-pending', agent.page);
     await row.click();
     await agent.page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);

@@ -115,6 +115,7 @@ const companyFrames = {
   'fileList.changed': { channel: channels.file, audience: agents },
   'settings.changed': { channel: channels.settings, audience: agents },
   'quickMessage.changed': { channel: channels.quickMessage, audience: agents },
+  'tag.changed': { channel: channels.tag, audience: agents },
 } as const satisfies Partial<Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>>;
 
 type CompanyFrameEvent = keyof typeof companyFrames;

@@ -1,7 +1,7 @@
 /**
  * File lists (server reference 8.6: `Files` + `FilesOptions`): named lists of files that a queue (`fileListId`) or a
  * chatbot option (`optFileId`) sends one by one, with each file's name as its caption. Spec document 2 section 7
- * "GET /files/"; issue 9 section 2 "File lists".
+ * "GET /files/".
  */
 import { z } from 'zod';
 import { refineUpload } from '../media-types.ts';

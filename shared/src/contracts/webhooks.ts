@@ -1,5 +1,5 @@
 /**
- * Meta's webhooks (issue 8 section 3): the verification call's query and a Cloud API number's own address. The posts
+ * Meta's webhooks: the verification call's query and a Cloud API number's own address. The posts
  * themselves are read as raw bytes and checked against their signature before anything parses them.
  */
 import { z } from 'zod';

@@ -1,14 +1,20 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader.tsx';
+import { lazySections } from '../i18n/lazy-sections.ts';
+import { loadSections } from '../lib/i18n.ts';
 import { HomeRoute, PublicOnly, RequireAuth } from './route-guards.tsx';
 
 /**
  * Every page is its own chunk, loaded when it is first opened: the sign-in page does not download the inbox, and
  * the inbox does not download the contacts page or the spreadsheet libraries.
  */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => {
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, options: { adminTexts?: boolean } = {}) => {
+  // an administration page brings the administration texts with it (i18n/lazy-sections.ts), fetched beside its code
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => {
+    const [module] = await Promise.all([load(), options.adminTexts ? loadSections(lazySections) : undefined]);
+    return { default: module[name] };
+  });
   return function LazyPage(): ReactElement {
     return (
       <Suspense fallback={<PageLoader />}>
@@ -28,15 +34,15 @@ const ContactsPage = page(() => import('../features/contacts/components/contacts
 const ContactsImportPage = page(() => import('../features/contacts/components/contacts-import-page.tsx'), 'ContactsImportPage');
 const QuickMessagesPage = page(() => import('../features/quick-messages/components/quick-messages-page.tsx'), 'QuickMessagesPage');
 const SchedulesPage = page(() => import('../features/schedules/components/schedules-page.tsx'), 'SchedulesPage');
-const ConnectionsPage = page(() => import('../features/connections/components/connections-page.tsx'), 'ConnectionsPage');
-const AllConnectionsPage = page(() => import('../features/connections/components/all-connections-page.tsx'), 'AllConnectionsPage');
-const QueuesPage = page(() => import('../features/queues/components/queues-page.tsx'), 'QueuesPage');
-const TagsPage = page(() => import('../features/tags/components/tags-page.tsx'), 'TagsPage');
-const TagsKanbanPage = page(() => import('../features/tags/components/tags-kanban-page.tsx'), 'TagsKanbanPage');
-const KanbanPage = page(() => import('../features/tags/components/kanban-page.tsx'), 'KanbanPage');
-const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage');
-const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage');
-const SettingsPage = page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
+const ConnectionsPage = page(() => import('../features/connections/components/connections-page.tsx'), 'ConnectionsPage', { adminTexts: true });
+const AllConnectionsPage = page(() => import('../features/connections/components/all-connections-page.tsx'), 'AllConnectionsPage', { adminTexts: true });
+const QueuesPage = page(() => import('../features/queues/components/queues-page.tsx'), 'QueuesPage', { adminTexts: true });
+const TagsPage = page(() => import('../features/tags/components/tags-page.tsx'), 'TagsPage', { adminTexts: true });
+const TagsKanbanPage = page(() => import('../features/tags/components/tags-kanban-page.tsx'), 'TagsKanbanPage', { adminTexts: true });
+const KanbanPage = page(() => import('../features/tags/components/kanban-page.tsx'), 'KanbanPage', { adminTexts: true });
+const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage', { adminTexts: true });
+const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage', { adminTexts: true });
+const SettingsPage = page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage', { adminTexts: true });
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 

@@ -3,7 +3,8 @@ import { menu, type MenuItem } from '@switchboard/shared/permissions';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { es } from './es.ts';
-import { pt } from './pt.ts';
+import { lazySectionLoaders, lazySections } from './lazy-sections.ts';
+import { pt as eagerPt } from './pt.ts';
 import { tr } from './tr.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -14,7 +15,9 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
 const valueAt = (tree: Tree, path: string): unknown =>
   path.split('.').reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Tree)[k] : undefined), tree);
 
-const dictionaries = { pt, es, en, tr } as Record<string, Tree>;
+// the Portuguese dictionary whole: what ships with the app and the sections the administration pages load
+const pt = { ...eagerPt, ...Object.fromEntries(await Promise.all(lazySections.map(async (s) => [s, await lazySectionLoaders[s]()]))) };
+const dictionaries = { pt, es, en, tr } as unknown as Record<string, Tree>;
 const reference = keysOf(pt as Tree).sort();
 
 describe('the four dictionaries', () => {
@@ -75,3 +78,35 @@ describe('the four dictionaries', () => {
     }
   });
 });
+
+/** The web app's sources, whether the tests run from the repository or from web/. */
+const webSrc = (exists: (path: string) => boolean): string =>
+  [`${process.cwd()}/web/src`, `${process.cwd()}/src`].find((dir) => exists(`${dir}/i18n/pt.ts`)) ?? `${process.cwd()}/src`;
+
+describe('the administration texts loaded with their pages', () => {
+  it('are not in the first download', async () => {
+    // (the loaded sections are merged into the same object at run time: the module's own imports tell)
+    const { existsSync, readFileSync } = await import('node:fs');
+    const source = readFileSync(webSrc(existsSync) + '/i18n/pt.ts', 'utf8');
+    expect(source).not.toMatch(/from '\.\/(connections|queues|tags|files|users|settings|weekly-hours)\//);
+  });
+
+  it('are used only by the pages that load them', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join, relative } = await import('node:path');
+    const root = webSrc((await import('node:fs')).existsSync);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+      });
+    // the features whose routes load the sections, and the editor only their pages use
+    const loading = /^(features\/(connections|queues|tags|files|users|settings)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
+    const key = new RegExp(`\\bt\\(\\s*['"\`](${lazySections.join('|')})\\.`);
+    const offenders = files(root)
+      .map((f) => relative(root, f))
+      .filter((f) => !loading.test(f) && key.test(readFileSync(join(root, f), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
+

@@ -1,13 +1,7 @@
+import type { LazySections } from './lazy-sections.ts';
 import { ticketsPt } from './tickets/pt.ts';
 import { quickMessagesPt } from './quick-messages/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
-import { connectionsPt } from './connections/pt.ts';
-import { queuesPt } from './queues/pt.ts';
-import { tagsPt } from './tags/pt.ts';
-import { filesPt } from './files/pt.ts';
-import { usersPt } from './users/pt.ts';
-import { settingsPt } from './settings/pt.ts';
-import { weeklyHoursPt } from './weekly-hours/pt.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -253,13 +247,6 @@ export const pt = {
   tickets: ticketsPt,
   quickMessages: quickMessagesPt,
   schedules: schedulesPt,
-  connections: connectionsPt,
-  queues: queuesPt,
-  tags: tagsPt,
-  files: filesPt,
-  users: usersPt,
-  settings: settingsPt,
-  weeklyHours: weeklyHoursPt,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',
@@ -462,4 +449,8 @@ export const pt = {
   },
 };
 
-export type Dictionary = typeof pt;
+/**
+ * A whole dictionary: the texts every page needs (above) and the administration pages' sections, which the
+ * Portuguese build loads with their pages (i18n/lazy-sections.ts) and the other languages carry whole.
+ */
+export type Dictionary = typeof pt & LazySections;

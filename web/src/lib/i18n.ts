@@ -1,6 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { pt } from '../i18n/pt.ts';
+import { pt, type Dictionary } from '../i18n/pt.ts';
+import { lazySectionLoaders, type LazySection } from '../i18n/lazy-sections.ts';
 import { readStored, storageKeys, writeStored } from './storage.ts';
 
 /** Interface languages (spec document 1, section 1): Portuguese by default, Spanish, English, Turkish. */
@@ -20,7 +21,7 @@ const initial = parseLanguage(readStored(storageKeys.language)) ?? DEFAULT_LANGU
  * Portuguese, the default and the fallback, ships with the app; another language is downloaded when it is first
  * chosen, and i18next switches only once it has arrived.
  */
-const otherDictionaries: Record<Exclude<Language, 'pt'>, () => Promise<typeof pt>> = {
+const otherDictionaries: Record<Exclude<Language, 'pt'>, () => Promise<Dictionary>> = {
   es: () => import('../i18n/es.ts').then((m) => m.es),
   en: () => import('../i18n/en.ts').then((m) => m.en),
   tr: () => import('../i18n/tr.ts').then((m) => m.tr),
@@ -69,3 +70,24 @@ export const setLanguage = async (lng: Language): Promise<void> => {
 /** A due date and similar calendar dates, in the interface language's format (pt: 31/12/2025). */
 export const formatDate = (date: Date, lng: Language = currentLanguage()): string =>
   new Intl.DateTimeFormat(locales[lng], { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+
+const loadedSections = new Map<LazySection, Promise<void>>();
+
+/**
+ * Adds the Portuguese texts of these administration sections (once; later calls share the first load). Portuguese
+ * is the fallback, so they are loaded whatever language is shown; the other languages already carry them.
+ */
+export const loadSections = (sections: readonly LazySection[]): Promise<void> =>
+  Promise.all(
+    sections.map((section) => {
+      let loading = loadedSections.get(section);
+      if (!loading) {
+        loading = lazySectionLoaders[section]().then((texts) => {
+          i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', { [section]: texts }, true, true);
+        });
+        loading.catch(() => loadedSections.delete(section));
+        loadedSections.set(section, loading);
+      }
+      return loading;
+    }),
+  ).then(() => undefined);

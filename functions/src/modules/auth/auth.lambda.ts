@@ -9,8 +9,10 @@ import { handler as refreshToken } from './handlers/refresh-token.handler.ts';
 import { handler as resetPassword } from './handlers/reset-password.handler.ts';
 import { handler as signup } from './handlers/signup.handler.ts';
 import { handler as wsTicket } from './handlers/ws-ticket.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'auth.login': login,

@@ -1,5 +1,5 @@
 /**
- * Import of a WhatsApp connection's old messages (spec document 2 sections 3 to 5 and 7; issue 8 section 2).
+ * Import of a WhatsApp connection's old messages (spec document 2 sections 3 to 5 and 7).
  * - An admin sets the range (importOldMessages to importRecentMessages), the queue the imported tickets go to,
  *   whether groups come too and whether the tickets close by themselves once the import ends.
  * - Turning it on (or changing its range) marks the import as preparing (statusImportMessages = the time it was
@@ -20,7 +20,6 @@ import {
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
-import { logger } from '../../platform/logger.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findQueues } from '../queues/queues.service.ts';
 import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';

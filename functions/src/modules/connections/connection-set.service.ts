@@ -13,7 +13,6 @@ import {
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
-import { logger } from '../../platform/logger.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { findQueues } from '../queues/queues.service.ts';

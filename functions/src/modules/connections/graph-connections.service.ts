@@ -1,5 +1,5 @@
 /**
- * Graph API connections (issue 8 section 3): a WhatsApp Cloud API number created with its ids and secrets, the
+ * Graph API connections: a WhatsApp Cloud API number created with its ids and secrets, the
  * Messenger pages (and their Instagram accounts) of a Meta user, a number's approved templates, and the lookups
  * Meta's webhooks and the Graph drivers make. Secrets stay here and in the drivers; answers carry only Meta's ids,
  * the webhook address and whether a token is set.

@@ -15,7 +15,6 @@ import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 import { getConnectionRecord, listConnectionRecords } from './connections.repository.ts';

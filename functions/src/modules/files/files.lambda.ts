@@ -8,8 +8,10 @@ import { handler as list } from './handlers/list.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { handler as upload } from './handlers/upload.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'files.list': list,

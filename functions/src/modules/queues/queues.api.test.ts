@@ -40,6 +40,7 @@ describe('create, show, list', () => {
       closeTicket: false,
       ativarRoteador: true,
       tempoRoteador: 15,
+      firstResponseMinutes: 20,
       schedules: [{ weekday: 'Segunda', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }],
       chatbots: [
         { name: 'Comprar', greetingMessage: 'O que deseja comprar?', options: [{ name: 'Atendente', queueType: 'attendent', optQueueId: company.queueId, optUserId: agent.id }] },
@@ -52,6 +53,7 @@ describe('create, show, list', () => {
       orderQueue: 2,
       ativarRoteador: true,
       tempoRoteador: 15,
+      firstResponseMinutes: 20,
       fileListId: null,
       integrationId: null,
       schedules: [{ weekdayEn: 'monday', startTimeA: '08:00', endTimeB: '18:00' }],
@@ -115,6 +117,7 @@ describe('validation (spec document 2 section 5)', () => {
       color: nextColor(),
       greetingMessage: 'Oi',
       tempoRoteador: 7,
+      firstResponseMinutes: 1441,
       integrationId: 3,
       chatbots: [{ name: 'Abc' }, { name: 'Fila', queueType: 'queue' }, { name: 'Integra', queueType: 'integration', optIntegrationId: 1 }, { name: 'Arquivos', queueType: 'file' }],
     });
@@ -126,6 +129,7 @@ describe('validation (spec document 2 section 5)', () => {
       'body.chatbots.3.optFileId': 'Required',
       'body.integrationId': expect.stringContaining('Integrations are not available yet'),
       'body.tempoRoteador': expect.stringContaining('One of'),
+      'body.firstResponseMinutes': 'Máximo 1440',
     });
   });
 

@@ -6,8 +6,10 @@ import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as list } from './handlers/list.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'queues.list': list,

@@ -9,8 +9,10 @@ import { handler as mediaUpload } from './handlers/media-upload.handler.ts';
 import { handler as picker } from './handlers/picker.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'quick-messages.list': list,

@@ -6,6 +6,9 @@
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
 import { connect, disconnect, receive } from './realtime.service.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+
+registerRealtimeListener();
 
 type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
 

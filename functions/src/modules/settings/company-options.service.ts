@@ -20,7 +20,6 @@ import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { logger } from '../../platform/logger.ts';
 import { findCompany, updateCompanySettings } from '../companies/companies.service.ts';
 
 /** Where a key's value sits in the request, for the field paths of a 400. */

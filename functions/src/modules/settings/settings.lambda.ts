@@ -9,8 +9,10 @@ import { handler as publicSetting } from './handlers/public.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { handler as updateMany } from './handlers/update-many.handler.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
 
 export const handler = moduleHandler({
   'settings.public': publicSetting,

@@ -11,8 +11,7 @@ import { channels } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { logger } from '../../platform/logger.ts';
-import { publish } from '../../platform/realtime/publisher.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { findContactsPage, presentContact, removeContactTag, setContactTags } from '../contacts/contacts.service.ts';
@@ -50,12 +49,8 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 'Unknown tag');
 
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path: `body.${path}`, message }] });
 
-const announce = async (companyId: number, data: TagEvent): Promise<void> => {
-  try {
-    await publish(companyId, { event: tagChannel(companyId), data }, (c) => c.kind === 'agent');
-  } catch (error) {
-    logger.warn('tag event not published', { companyId, error: error as Error });
-  }
+const announce = async (companyId: number, change: TagEvent): Promise<void> => {
+  await domainEvents.emit({ name: 'tag.changed', companyId, change });
 };
 
 export const getTag = async (companyId: number, id: number): Promise<TagSummary | undefined> => {

@@ -161,6 +161,10 @@ describe('users', () => {
     expect(otherConnection).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     const badHours = await company.admin.post('/users', { name: 'Horas', email: uniqueEmail('h'), password: 'pass-12345', startWork: '25:00' });
     expect(badHours).toMatchObject({ status: 400, body: { fields: [{ path: 'body.startWork' }] } });
+    const badLimit = await company.admin.post('/users', { name: 'Limite', email: uniqueEmail('l'), password: 'pass-12345', maxOpenTickets: -1 });
+    expect(badLimit).toMatchObject({ status: 400, body: { fields: [{ path: 'body.maxOpenTickets', message: 'Mínimo 0' }] } });
+    const limited = await company.admin.post('/users', { name: 'Limitada', email: uniqueEmail('lm'), password: 'pass-12345', maxOpenTickets: 5 });
+    expect(limited).toMatchObject({ status: 201, body: { maxOpenTickets: 5 } });
     const agent = await addAgent(runtime, company);
     expect((await company.admin.put(`/users/${agent.id}`, { queueIds: [other.queueId] })).status).toBe(400);
     expect((await company.admin.put(`/users/${agent.id}`, { whatsappId: other.connectionId })).status).toBe(404);

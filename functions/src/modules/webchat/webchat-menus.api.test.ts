@@ -15,10 +15,18 @@ beforeAll(async () => {
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Botões');
   expect((await company.admin.put('/settings/chatBotType', { value: 'button' })).status).toBe(200);
-  const created = await company.admin.post('/queue', { name: 'Financeiro', color: '#345678', greetingMessage: 'Financeiro', orderQueue: 2 });
+  const created = await company.admin.post('/queue', {
+    name: 'Financeiro',
+    color: '#345678',
+    greetingMessage: 'Financeiro',
+    orderQueue: 2,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   billing = created.body;
-  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, { greetingMessage: 'Olá! Escolha um setor:', queueIds: [company.queueId, billing.id] });
+  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, {
+    greetingMessage: 'Olá! Escolha um setor:',
+    queueIds: [company.queueId, billing.id],
+  });
   expect(conn.status).toBe(200);
 });
 afterAll(async () => {

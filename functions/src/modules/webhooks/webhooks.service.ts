@@ -1,5 +1,5 @@
 /**
- * Meta's webhooks (issue 8 section 3). A WhatsApp Cloud API number has its own address, checked with its own app
+ * Meta's webhooks. A WhatsApp Cloud API number has its own address, checked with its own app
  * secret and verify token; Messenger and Instagram share the platform app's address (META_APP_SECRET,
  * META_VERIFY_TOKEN), each entry routed to the page's or account's connection by its marker. A post is accepted
  * only with a valid X-Hub-Signature-256 over the exact bytes received; then its events go on `inbound.fifo` (the

@@ -13,6 +13,8 @@ export interface CapacityMeter {
   sequentialTrips: number;
   readUnits: number;
   writeUnits: number;
+  /** requests by command and the shape of the key they named (digits as #), for telling what made them */
+  byKey: Record<string, number>;
 }
 
 interface Meter extends CapacityMeter {
@@ -24,11 +26,18 @@ const meters = new Set<Meter>();
 
 /** Measures the table calls made while `fn` runs (calls of concurrent work are counted too). */
 export const measureCapacity = async <T>(fn: () => Promise<T>): Promise<{ result: T } & CapacityMeter> => {
-  const meter: Meter = { roundTrips: 0, sequentialTrips: 0, readUnits: 0, writeUnits: 0, inFlight: 0 };
+  const meter: Meter = { roundTrips: 0, sequentialTrips: 0, readUnits: 0, writeUnits: 0, inFlight: 0, byKey: {} };
   meters.add(meter);
   try {
     const result = await fn();
-    return { result, roundTrips: meter.roundTrips, sequentialTrips: meter.sequentialTrips, readUnits: meter.readUnits, writeUnits: meter.writeUnits };
+    return {
+      result,
+      roundTrips: meter.roundTrips,
+      sequentialTrips: meter.sequentialTrips,
+      readUnits: meter.readUnits,
+      writeUnits: meter.writeUnits,
+      byKey: meter.byKey,
+    };
   } finally {
     meters.delete(meter);
   }
@@ -42,6 +51,22 @@ const totalUnits = (output: unknown): number => {
   const raw = (output as { ConsumedCapacity?: ConsumedCapacityLike | ConsumedCapacityLike[] }).ConsumedCapacity;
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+};
+
+/** The partition key a request names, digits replaced, e.g. `C#n#T#n` (a transaction or batch: its first item's). */
+const keyShape = (input: Record<string, unknown>): string => {
+  type Entry = Record<string, unknown> | undefined;
+  const first = (v: unknown): Entry => (Array.isArray(v) ? (v[0] as Entry) : undefined);
+  const tableRequest = input.RequestItems ? Object.values(input.RequestItems as Record<string, unknown>)[0] : undefined;
+  const batchEntry = Array.isArray(tableRequest) ? first(tableRequest) : undefined;
+  const batch = (batchEntry?.PutRequest as Entry)?.Item ?? (batchEntry?.DeleteRequest as Entry)?.Key ?? first((tableRequest as Entry)?.Keys);
+  const transact = first(input.TransactItems);
+  const inner = transact ? (Object.values(transact)[0] as Entry) : undefined;
+  const item = (input.Key ?? input.Item ?? inner?.Key ?? inner?.Item ?? batch) as Record<string, { S?: string } | string> | undefined;
+  const values = input.ExpressionAttributeValues as Record<string, { S?: string } | string> | undefined;
+  const raw = item?.pk ?? values?.[':pk'];
+  const pk = typeof raw === 'string' ? raw : raw?.S;
+  return pk ? pk.replace(/\d+/g, '#') : '-';
 };
 
 const READ_COMMANDS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
@@ -76,8 +101,10 @@ export const table = (): DynamoDBDocumentClient => {
       if (meters.size > 0) {
         const units = totalUnits(out.output);
         const isRead = READ_COMMANDS.has(context.commandName ?? '');
+        const shape = `${context.commandName ?? '?'} ${keyShape(input)}`;
         for (const m of meters) {
           m.roundTrips += 1;
+          m.byKey[shape] = (m.byKey[shape] ?? 0) + 1;
           if (isRead) m.readUnits += units;
           else m.writeUnits += units;
         }

@@ -5,7 +5,7 @@ import { useConnectionHealth } from '../api/get-connection-health.ts';
 import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
 
 /**
- * A WhatsApp session's health (issue 8 section 4): its state changes, newest first, with the reason of each drop,
+ * A WhatsApp session's health: its state changes, newest first, with the reason of each drop,
  * when the last message came in and went out, how many times it reconnected, and how many messages the
  * reconnects brought in that had arrived while it was down.
  */

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { locales, currentLanguage } from '../../../lib/i18n.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
+import { useMinuteTick } from '../hooks/use-minute-tick.ts';
 import { previewText } from '../../../lib/message-format.ts';
 import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, truncate } from '../utils/truncate.ts';
 import { channelIcon } from '../../../lib/channel-icon.ts';
@@ -40,7 +41,9 @@ export function TicketListItem({
   const name = ticket.contact.name || ticket.contact.number;
   const preview = previewText(ticket.lastMessage);
   const lastMessage = preview.text;
-  const responseLeft = firstResponseLeft(ticket, systemClock.now());
+  const counting = firstResponseLeft(ticket, systemClock.now()) !== undefined;
+  const now = useMinuteTick(counting);
+  const responseLeft = counting ? firstResponseLeft(ticket, now) : undefined;
 
   const open = () => {
     inbox.requestFocus('heading');

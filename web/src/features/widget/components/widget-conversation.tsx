@@ -3,7 +3,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVisitorConversation } from '../hooks/use-visitor-conversation.ts';
-import { showsOfflineNote, timeline } from '../utils/conversation.ts';
+import { openMenu, showsOfflineNote, timeline } from '../utils/conversation.ts';
 import { WidgetLocalMessage, WidgetServerMessage } from './widget-message.tsx';
 
 const MAX_BODY = 2000;
@@ -29,7 +29,9 @@ export function WidgetConversation({
   const { state } = conversation;
   const [text, setText] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const items = timeline(state);
+  const menu = openMenu(state);
 
   useEffect(() => onLive(conversation.live), [conversation.live, onLive]);
 
@@ -44,6 +46,12 @@ export function WidgetConversation({
     if (text.trim() === '') return;
     conversation.send(text);
     setText('');
+  };
+
+  // a tapped option is sent as the visitor's text; its buttons go away, so the focus moves on to the message box
+  const choose = (optionId: string) => {
+    conversation.send(optionId);
+    inputRef.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -81,7 +89,12 @@ export function WidgetConversation({
         ) : null}
         {items.map((item) =>
           item.kind === 'server' ? (
-            <WidgetServerMessage key={item.message.id} message={item.message} />
+            <WidgetServerMessage
+              key={item.message.id}
+              message={item.message}
+              menu={menu?.messageId === item.message.id ? menu.menu : undefined}
+              onChoose={choose}
+            />
           ) : (
             <WidgetLocalMessage key={item.message.clientMessageId} message={item.message} onRetry={conversation.retry} />
           ),
@@ -113,6 +126,7 @@ export function WidgetConversation({
         </label>
         <InputTextarea
           id="widget-text"
+          ref={inputRef}
           value={text}
           rows={1}
           autoResize

@@ -1,6 +1,6 @@
 import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
 import { useTranslation } from 'react-i18next';
-import type { LocalMessage } from '../utils/conversation.ts';
+import type { LocalMessage, VisitorMenu } from '../utils/conversation.ts';
 import { mediaKindOf } from '../utils/conversation.ts';
 import { MessageText } from '../../../components/message-text.tsx';
 
@@ -9,8 +9,19 @@ const timeOf = (iso: string, locale: string) => {
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
 };
 
-/** One bubble from the server: the visitor's on the right in the company colour, the company's on the left. */
-export function WidgetServerMessage({ message }: { message: VisitorMessage }) {
+/**
+ * One bubble from the server: the visitor's on the right in the company colour, the company's on the left; under a
+ * bot menu still open, its options as buttons.
+ */
+export function WidgetServerMessage({
+  message,
+  menu,
+  onChoose,
+}: {
+  message: VisitorMessage;
+  menu?: VisitorMenu;
+  onChoose?: (optionId: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const side = message.fromVisitor ? 'visitor' : 'company';
   const kind = mediaKindOf(message);
@@ -45,6 +56,15 @@ export function WidgetServerMessage({ message }: { message: VisitorMessage }) {
           {timeOf(message.createdAt, i18n.language)}
         </time>
       </div>
+      {menu && onChoose ? (
+        <div className="widget-menu" role="group" aria-label={t('widget.menuOptions')} data-testid="widget-menu">
+          {menu.options.map((option) => (
+            <button key={option.id} type="button" className="widget-menu__option" onClick={() => onChoose(option.id)}>
+              {option.title}
+            </button>
+          ))}
+        </div>
+      ) : null}
     </li>
   );
 }

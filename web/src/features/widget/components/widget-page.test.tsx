@@ -243,6 +243,73 @@ describe('the widget page', () => {
     expect(sends[1]!.clientMessageId).toBe(sends[0]!.clientMessageId);
   });
 
+  it("shows the bot menu's options as buttons under its message, sends a tapped option's id and then hides them", async () => {
+    window.localStorage.setItem(visitorStorageKey(TOKEN), JSON.stringify({ visitorToken: 'vt-4', name: 'Gil' }));
+    const message = (over: Record<string, unknown>) => ({
+      fromVisitor: false,
+      mediaType: 'chat',
+      mediaUrl: null,
+      isDeleted: false,
+      ...over,
+    });
+    const options = [
+      { id: '1', title: 'Vendas' },
+      { id: '2', title: 'Financeiro' },
+      { id: 'sair', title: 'Sair' },
+    ];
+    serve({
+      ...configRoute,
+      [`GET ${base}/messages`]: () => ({
+        status: 200,
+        body: {
+          messages: [
+            message({ id: 'v1', body: 'Oi', fromVisitor: true, createdAt: '2025-05-01T10:00:00.000Z' }),
+            message({
+              id: 'b1',
+              body: 'Escolha:\n1 - Vendas',
+              menu: { kind: 'button', options },
+              createdAt: '2025-05-01T10:00:01.000Z',
+            }),
+            message({
+              id: 'b2',
+              body: 'Novo menu:\n1 - Vendas',
+              menu: { kind: 'list', options },
+              createdAt: '2025-05-01T10:00:02.000Z',
+            }),
+          ],
+          answered: true,
+        },
+      }),
+      [`POST ${base}/messages`]: (init) => ({
+        status: 202,
+        body: message({
+          id: 'w-9',
+          body: (JSON.parse(String(init.body)) as { body: string }).body,
+          fromVisitor: true,
+          createdAt: '2025-05-01T10:00:05.000Z',
+        }),
+      }),
+    });
+    await render();
+    const groups = container.querySelectorAll<HTMLElement>('[role="group"]');
+    // only the latest menu is offered, under its own bubble
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.getAttribute('aria-label')).toBe('Menu options');
+    expect(groups[0]!.closest('li')?.textContent).toContain('Novo menu');
+    const buttons = [...groups[0]!.querySelectorAll('button')];
+    expect(buttons.map((b) => [b.type, b.textContent])).toEqual([
+      ['button', 'Vendas'],
+      ['button', 'Financeiro'],
+      ['button', 'Sair'],
+    ]);
+
+    await click(buttons[1]!);
+    const sends = calls.filter((c) => c.method === 'POST' && c.path === `${base}/messages`);
+    expect(sends.map((c) => (JSON.parse(String(c.init.body)) as { body: string }).body)).toEqual(['2']);
+    expect(byTestId('widget-menu')).toBeNull();
+    expect(document.activeElement?.id).toBe('widget-text');
+  });
+
   it('starts over when the stored visitor token has expired (401)', async () => {
     window.localStorage.setItem(visitorStorageKey(TOKEN), JSON.stringify({ visitorToken: 'old', name: 'Fábio' }));
     serve({ ...configRoute, [`GET ${base}/messages`]: () => ({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } }) });

@@ -4,6 +4,7 @@ import {
   conversationReducer,
   emptyConversation,
   mediaKindOf,
+  openMenu,
   pendingLocal,
   showsOfflineNote,
   timeline,
@@ -102,6 +103,54 @@ describe('the widget conversation', () => {
     });
     expect(showsOfflineNote(reply)).toBe(false);
     expect(showsOfflineNote(loaded([msg({ id: 'v1' })], true))).toBe(false);
+  });
+
+  it('offers the latest company menu until the visitor writes after it', () => {
+    const options = [
+      { id: '1', title: 'Vendas' },
+      { id: 'sair', title: 'Sair' },
+    ];
+    const first = msg({
+      id: 'b1',
+      fromVisitor: false,
+      body: 'Menu 1',
+      menu: { kind: 'button', options },
+      createdAt: '2025-05-01T10:01:00.000Z',
+    });
+    const second = msg({
+      id: 'b2',
+      fromVisitor: false,
+      body: 'Menu 2',
+      menu: { kind: 'list', options },
+      createdAt: '2025-05-01T10:03:00.000Z',
+    });
+    const note = msg({ id: 'n1', fromVisitor: false, body: 'Um momento', menu: null, createdAt: '2025-05-01T10:04:00.000Z' });
+    const oi = msg({ id: 'v1', body: 'Oi', createdAt: '2025-05-01T10:00:00.000Z' });
+    const one = msg({ id: 'v2', body: '1', createdAt: '2025-05-01T10:02:00.000Z' });
+
+    expect(openMenu(loaded([oi, first]))).toEqual({ messageId: 'b1', menu: first.menu });
+    expect(openMenu(loaded([oi, first, one]))).toBeUndefined();
+    // a later company message without a menu leaves the last menu open
+    expect(openMenu(loaded([oi, first, one, second, note]))).toEqual({ messageId: 'b2', menu: second.menu });
+    expect(openMenu(loaded([oi, { ...first, isDeleted: true, body: '' }]))).toBeUndefined();
+    expect(openMenu(loaded([oi, note]))).toBeUndefined();
+
+    // the visitor's message on its way closes it at once; one sent before the menu does not
+    const open = loaded([oi, first]);
+    const sending = conversationReducer(open, {
+      type: 'sending',
+      message: { clientMessageId: 'c9', body: '1', createdAt: '2025-05-01T09:59:00.000Z' },
+    });
+    expect(openMenu(sending)).toBeUndefined();
+    const earlier = {
+      clientMessageId: 'c8',
+      body: 'Oi?',
+      createdAt: '2025-05-01T10:00:30.000Z',
+      status: 'sent' as const,
+      serverCreatedAt: '2025-05-01T10:00:30.000Z',
+    };
+    expect(openMenu({ ...open, local: [earlier] })).toEqual({ messageId: 'b1', menu: first.menu });
+    expect(openMenu({ ...open, local: [{ ...earlier, serverCreatedAt: '2025-05-01T10:01:30.000Z' }] })).toBeUndefined();
   });
 
   it('draws images inline and other media as links, deleted messages as neither', () => {

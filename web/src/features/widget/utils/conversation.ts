@@ -122,12 +122,15 @@ export const showsOfflineNote = (state: ConversationState): boolean =>
 
 export type VisitorMenu = NonNullable<VisitorMessage['menu']>;
 
+const offersMenu = (m: VisitorMessage) => !m.fromVisitor && !m.isDeleted && (m.menu?.options.length ?? 0) > 0;
+
 /**
  * The bot menu the visitor may answer with a tap: the one of the company's latest message that carries one, until
  * the visitor writes after it (a message the server holds, one sent after it, or one still going out).
  */
 export const openMenu = (state: ConversationState): { messageId: string; menu: VisitorMenu } | undefined => {
-  const index = state.server.findLastIndex((m) => !m.fromVisitor && !m.isDeleted && (m.menu?.options.length ?? 0) > 0);
+  let index = state.server.length - 1;
+  while (index >= 0 && !offersMenu(state.server[index]!)) index--;
   const offered = state.server[index];
   if (!offered?.menu) return undefined;
   if (state.server.slice(index + 1).some((m) => m.fromVisitor)) return undefined;

@@ -1,0 +1,35 @@
+/**
+ * The administration pages' texts in Portuguese (the language that ships with the app) are not part of the first
+ * download: each page's route loads its sections before it renders (app/router.tsx), so the inbox's first paint
+ * carries only the texts it uses. Other languages arrive whole when chosen (lib/i18n.ts).
+ */
+import type { connectionsPt } from './connections/pt.ts';
+import type { filesPt } from './files/pt.ts';
+import type { queuesPt } from './queues/pt.ts';
+import type { settingsPt } from './settings/pt.ts';
+import type { tagsPt } from './tags/pt.ts';
+import type { usersPt } from './users/pt.ts';
+import type { weeklyHoursPt } from './weekly-hours/pt.ts';
+
+export interface LazySections {
+  connections: typeof connectionsPt;
+  queues: typeof queuesPt;
+  tags: typeof tagsPt;
+  files: typeof filesPt;
+  users: typeof usersPt;
+  settings: typeof settingsPt;
+  weeklyHours: typeof weeklyHoursPt;
+}
+export type LazySection = keyof LazySections;
+
+export const lazySectionLoaders: { [K in LazySection]: () => Promise<LazySections[K]> } = {
+  connections: () => import('./connections/pt.ts').then((m) => m.connectionsPt),
+  queues: () => import('./queues/pt.ts').then((m) => m.queuesPt),
+  tags: () => import('./tags/pt.ts').then((m) => m.tagsPt),
+  files: () => import('./files/pt.ts').then((m) => m.filesPt),
+  users: () => import('./users/pt.ts').then((m) => m.usersPt),
+  settings: () => import('./settings/pt.ts').then((m) => m.settingsPt),
+  weeklyHours: () => import('./weekly-hours/pt.ts').then((m) => m.weeklyHoursPt),
+};
+
+export const lazySections = Object.keys(lazySectionLoaders) as LazySection[];
