@@ -26,6 +26,8 @@ export interface TenantFixture {
   /** a queue with a chatbot option (the default queue above is the tickets') */
   queueOfAId: number;
   fileListId: number;
+  /** company A's open invoice */
+  invoiceId: number;
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
@@ -61,6 +63,10 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'settings:key': () => 'userRating',
   'settings:companyId': (a) => a.companyId,
   'companies:id': (a) => a.companyId,
+  // platform records of the super user: any company's admin is refused (403) before anything is read
+  'plans:id': () => 1,
+  'helps:id': () => 1,
+  'announcements:id': () => 1,
 };
 
 /** Query strings naming company A's records. */
@@ -68,10 +74,13 @@ export const queryFixtures: Record<string, Fixture<Record<string, string | numbe
   'tickets.notes-list': (a) => ({ ticketId: a.ticketId, contactId: a.contactId }),
   'settings.company-one': () => ({ column: 'requiredTag' }),
   'tags.kanban-tickets': () => ({ startDate: '2000-01-01', endDate: '2099-12-31' }),
+  'dashboard.tickets-day': () => ({ initialDate: '2020-01-01', finalDate: '2020-12-31' }),
+  'dashboard.tickets-users': () => ({ initialDate: '2020-01-01', finalDate: '2020-12-31' }),
 };
 
 /** A valid body for each route that takes one, so the call passes validation and reaches the tenancy check. */
 export const bodyFixtures: Record<string, Fixture<unknown>> = {
+  'invoices.subscribe': (a) => ({ firstName: 'Payer of B', zipcode: '12345678909', plan: JSON.stringify({ planId: 'custom' }), users: 3, connections: 3, invoiceId: a.invoiceId }),
   'users.update': () => ({ name: 'Changed by another company' }),
   'users.toggle-width': () => ({ defaultTicketsManagerWidth: 500 }),
   'users.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
@@ -112,6 +121,17 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'settings.update': () => ({ value: 'enabled' }),
   'settings.company-update': () => ({ column: 'scheduleType', data: 'company' }),
   'companies.schedules-update': () => ({ schedules: [] }),
+  'plans.create': () => ({ name: 'Plan of B', users: 1, connections: 1, queues: 1, amount: '1.00' }),
+  'plans.update': () => ({ name: 'Changed by another company', users: 1, connections: 1, queues: 1, amount: '1.00' }),
+  'companies.create': () => ({ name: 'Company made by B', email: 'made-by-b@example.com', planId: 1 }),
+  'companies.update': () => ({ name: 'Changed by another company' }),
+  'helps.create': () => ({ title: 'Help of B', video: 'abc' }),
+  'helps.update': () => ({ title: 'Changed by another company', video: 'abc' }),
+  'announcements.create': () => ({ title: 'Announcement of B', text: 'Text' }),
+  'announcements.update': () => ({ title: 'Changed by another company', text: 'Text' }),
+  'announcements.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'settings.whitelabel-update': () => ({ appName: 'Changed by another company' }),
+  'settings.whitelabel-logo': () => ({ mode: 'Light', name: 'x.png', mimeType: 'image/png', size: 10 }),
   'messages.send-template': () => ({ name: 'hello_world', language: 'en_US' }),
   // the fake Graph server knows this user and one page of theirs (test/isolation.api.test.ts)
   'connections.facebook': () => ({ facebookUserId: FACEBOOK_USER_OF_B, facebookUserToken: FACEBOOK_TOKEN_OF_B, addInstagram: false }),
@@ -122,10 +142,11 @@ export const FACEBOOK_USER_OF_B = '900000000000001';
 export const FACEBOOK_TOKEN_OF_B = 'user-token-of-b';
 
 /** Routes that name a record only in their query or body (the others name it in their path). */
-export const referenceRoutes = new Set(['tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create']);
+export const referenceRoutes = new Set(['invoices.subscribe', 'tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create']);
 
 /** Own-company routes: the caller's session, lists and creations within the caller's company. */
 export const ownCompanyRoutes = new Set([
+  'invoices.list',
   'auth.logout',
   'auth.me',
   'auth.ws-ticket',
@@ -152,6 +173,8 @@ export const ownCompanyRoutes = new Set([
   'tags.kanban-tickets',
   'tickets.list',
   'tickets.close-all',
+  'tickets.report',
+  'audit.list',
   'quick-messages.list',
   'quick-messages.picker',
   'quick-messages.create',
@@ -162,6 +185,13 @@ export const ownCompanyRoutes = new Set([
   'files.create',
   'connections.session-restart-all',
   'connections.facebook',
+  // platform-wide reads every signed-in user makes: help videos and the active announcements
+  'helps.list',
+  'announcements.for-company',
+  'dashboard.show',
+  'dashboard.tickets-day',
+  'dashboard.tickets-users',
+  'dashboard.moments',
 ]);
 
 /** The super user's platform routes: they name no record, and any company's admin is refused (403) and sees nothing. */
@@ -174,10 +204,21 @@ export const superRoutes = new Set([
   'connections.company-session-start',
   'connections.company-session-new-qr',
   'connections.company-session-disconnect',
+  // plans, companies, help entries, announcements and the white label (spec document 2 section 6)
+  'plans.all',
+  'plans.create',
+  'companies.list',
+  'companies.create',
+  'helps.create',
+  'announcements.list',
+  'announcements.create',
+  'settings.whitelabel-update',
+  'settings.whitelabel-logo',
 ]);
 
 /** Public routes, with the reason each needs no tenant. A new public route must be added here consciously. */
 export const publicRoutes: Record<string, string> = {
+  'invoices.pix-webhook': 'Pix payment notices: refused (401) unless signed with PIX_WEBHOOK_SECRET; the charge is read back from the provider',
   'auth.login': 'signs in by e-mail, the company follows from the user',
   'auth.refresh-token': 'acts on the session named by the httpOnly cookie',
   'auth.signup': 'creates a new company',
@@ -186,6 +227,7 @@ export const publicRoutes: Record<string, string> = {
   'system.version': 'platform version',
   'plans.list-public': 'public plan list for signup',
   'settings.public': 'platform branding and signup switch, whitelisted keys only',
+  'settings.whitelabel': 'the platform branding (name, colours, logos) the login page shows before sign-in',
   'webchat.config': "a web chat's public token: its company name and colour only",
   'webchat.create-visitor': 'creates a visitor of the chat named by the public token',
   'webchat.send': 'a visitor token scoped to one chat and one contact (tickets.api.test.ts checks another chat refuses it)',

@@ -12,6 +12,8 @@ import type { Runtime } from '../infra/local/runtime.ts';
 import { ApiClient, startApi } from './api.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { Visitor } from './inbox.ts';
+import { ensureOpenInvoice } from '../functions/src/modules/invoices/invoice-cycle.service.ts';
+import { findCompany } from '../functions/src/modules/companies/companies.service.ts';
 import { startFakeGraph, type FakeGraph } from './fakes/graph-server.ts';
 import { bodyFixtures, FACEBOOK_TOKEN_OF_B, FACEBOOK_USER_OF_B, markersOfA, ownCompanyRoutes, pathParamFixtures, publicRoutes, queryFixtures, referenceRoutes, superRoutes, type TenantFixture } from './isolation-fixtures.ts';
 
@@ -124,6 +126,7 @@ beforeAll(async () => {
     scheduleId: schedule.body.id,
     queueOfAId: queueOfA.body.id,
     fileListId: files.body.id,
+    invoiceId: (await ensureOpenInvoice((await findCompany(a.companyId))!))!.id,
   };
 });
 afterAll(async () => {

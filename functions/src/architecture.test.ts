@@ -79,6 +79,22 @@ describe('architecture', () => {
     expect(missing).toEqual([]);
   });
 
+  it("registers the dashboard's counter listener wherever the timer listener is registered", () => {
+    const modulesDir = join(srcDir, 'modules');
+    const missing: string[] = [];
+    for (const module of readdirSync(modulesDir)) {
+      const entry = join(modulesDir, module, `${module}.lambda.ts`);
+      try {
+        statSync(entry);
+      } catch {
+        continue;
+      }
+      const source = readFileSync(entry, 'utf8');
+      if (/^registerTimerListener\(\);$/m.test(source) && !/^registerDashboardListener\(\);$/m.test(source)) missing.push(module);
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('pushes realtime frames only from the listeners', () => {
     // the web chat driver delivers to the visitor (the channel itself, not a side effect)
     const allowed = ['channels/webchat/webchat.driver.ts'];

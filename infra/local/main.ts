@@ -4,6 +4,7 @@
  * address others reach this install at; the gateway's own otherwise).
  */
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { javaProblem } from './dynamodb-local.ts';
 import { repoRoot, startRuntime } from './runtime.ts';
 
@@ -52,6 +53,24 @@ const main = async () => {
   }
   if (runtime.seed.webchatToken) {
     console.log(`Website chat widget (play the customer here): ${runtime.url}/widget/${runtime.seed.webchatToken}`);
+  }
+  if (runtime.pix) {
+    const pix = runtime.pix;
+    console.log(`Pix payments go to a fake provider (${pix.url}): type "pay" to pay the latest charge, or "pay <txid>".`);
+    const lines = createInterface({ input: process.stdin, terminal: false });
+    lines.on('line', (line) => {
+      const [command, txid] = line.trim().split(/\s+/);
+      if (command !== 'pay') return;
+      const target = txid ?? pix.pending()[0]?.txid;
+      if (!target) {
+        console.log('No Pix charge is waiting for a payment.');
+        return;
+      }
+      pix
+        .pay(target)
+        .then((cob) => console.log(`Paid Pix charge ${cob.txid} (R$ ${cob.valor.original}).`))
+        .catch((error: unknown) => console.log(error instanceof Error ? error.message : String(error)));
+    });
   }
   console.log('Press Ctrl-C to stop.');
 

@@ -14,6 +14,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { seedFreshInstall, type SeedResult } from './seed.ts';
 import type { SocketFactory } from '../../connector-container/src/sessions/socket-factory.ts';
+import { startFakePix, type FakePix } from '../../test/fakes/pix-server.ts';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -45,6 +46,8 @@ export interface Runtime {
   seed: SeedResult;
   tableName: string;
   dynamoEndpoint: string;
+  /** the fake Pix provider payments are made at, when no real one is configured (PIX_API_URL) */
+  pix?: FakePix;
   stop(): Promise<void>;
 }
 
@@ -165,6 +168,21 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         close: async (connectionId) => void gateway.closeConnection(connectionId),
       },
     });
+    // Pix payments: a real provider when PIX_API_URL is configured, otherwise a fake one paid from the console or a test
+    let pix: FakePix | undefined;
+    let pixSecretSet = false;
+    if (!process.env.PIX_API_URL) {
+      if (!process.env.PIX_WEBHOOK_SECRET) {
+        process.env.PIX_WEBHOOK_SECRET = randomBytes(24).toString('base64url');
+        pixSecretSet = true;
+        resetConfig();
+      }
+      pix = await startFakePix({ webhookSecret: process.env.PIX_WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${gateway.port}/api/webhooks/pix` });
+      const { PixApiClient } = await import('../../functions/src/platform/ports/pix/pix-api-client.ts');
+      setLocalPorts({ paymentProvider: new PixApiClient({ baseUrl: pix.url, clientId: pix.clientId, clientSecret: pix.clientSecret, pixKey: pix.pixKey }) });
+      // tools and browser tests find the fake here to pay a charge (POST <url>/fake/cob/<txid>/pay)
+      writeFileSync(join(dataDir, 'fake-pix.json'), JSON.stringify({ url: pix.url }), { mode: 0o600 });
+    }
     // the same consumers the CDK stack attaches to the queues
     for (const consumer of sqsConsumers) {
       const mod = (await import(`../../functions/src/modules/${consumer.module}/${consumer.module}.lambda.ts`)) as {
@@ -187,6 +205,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     // data written by an earlier version: contact search items move to the spread-out index layout
     const { moveLegacySearchItems } = await import('../../functions/src/modules/contacts/search-migration.repository.ts');
     await moveLegacySearchItems();
+    // tickets stored before the ticket report existed get their report rows
+    const { backfillReportRows } = await import('../../functions/src/modules/tickets/report-backfill.repository.ts');
+    await backfillReportRows();
     const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
     return {
       url: gateway.url,
@@ -196,6 +217,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       seed,
       tableName,
       dynamoEndpoint: endpoint,
+      pix,
       // in order: no new requests, the ones in flight answered, running batches finished, then the emulator
       stop: async () => {
         await gateway.close();
@@ -204,6 +226,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         await connector.stop();
         await engine.stop();
         resetPorts();
+        await pix?.close();
+        if (pixSecretSet) delete process.env.PIX_WEBHOOK_SECRET;
         resetTableClient();
         resetPublisher();
         await dynamo?.stop();

@@ -48,6 +48,8 @@ export const errorStatus = {
   ERR_QUEUE_LIMIT_REACHED: 400,
   ERR_DUPLICATED_TAG: 409,
   ERR_DUPLICATED_SHORTCODE: 409,
+  /** a plan that companies still use cannot be deleted */
+  ERR_PLAN_IN_USE: 409,
   /** demoting the company's only admin would leave nobody to manage it */
   ERR_LAST_ADMIN: 400,
   /** an admin removing their own user from the users page */
@@ -58,6 +60,12 @@ export const errorStatus = {
   ERR_INVALID_SIGNATURE: 401,
   /** Meta's Graph API refused a call or could not be reached */
   ERR_GRAPH_REQUEST_FAILED: 502,
+  /** an invoice of the caller's company that does not exist */
+  ERR_NO_INVOICE_FOUND: 404,
+  /** a checkout of an invoice already paid */
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** the Pix provider refused a call or could not be reached */
+  ERR_PAYMENT_PROVIDER_FAILED: 502,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -2,11 +2,13 @@ import type { Contact, Message, Ticket, TicketStatus } from './contracts/inbox.t
 import type { CompanySettingsEvent } from './contracts/company-settings.ts';
 import type { ConnectionAlertEvent, ConnectionEvent, ImportMessagesEvent, WhatsappSessionEvent } from './contracts/connections.ts';
 import type { FileListEvent } from './contracts/files.ts';
+import type { PaymentEvent } from './contracts/invoices.ts';
 import type { QueueEvent } from './contracts/queues.ts';
 import type { QuickMessageEvent } from './contracts/quick-messages.ts';
 import type { ScheduleEvent } from './contracts/schedules.ts';
 import type { TagEvent } from './contracts/tags.ts';
 import type { UserEvent } from './contracts/users.ts';
+import type { AnnouncementEvent } from './contracts/announcements.ts';
 
 /**
  * Realtime wire format: the channel names the spec gives. Domain code publishes one of these; the publisher
@@ -36,6 +38,10 @@ export const channels = {
   file: (companyId: number) => `company${companyId}-file`,
   /** tags and kanban lanes created, changed or deleted; no dash after "company", as in the reference (section 11) */
   tag: (companyId: number) => `company${companyId}-tag`,
+  /** the super user's announcements changed: one channel name for every company (spec document 3 section 7) */
+  announcement: () => 'company-announcement',
+  /** a payment was confirmed and the due date moved (spec document 2 section 7, action CONCLUIDA) */
+  payment: (companyId: number) => `company-${companyId}-payment`,
 } as const;
 
 /** A frame sent to a WebSocket client. */
@@ -96,6 +102,8 @@ export interface TicketChange {
   before?: TicketAudience;
   /** the contact's number as agents who are not admins may see it, when the privacy settings mask it */
   maskedNumber?: string;
+  /** the ticket's stored version: grows with every change, so a listener can tell an older or repeated change */
+  version?: number;
 }
 
 export interface TicketRemoval {
@@ -125,9 +133,17 @@ export interface ContactChange {
  * Something of a company that its agents keep on screen changed (a record created, changed or deleted, a session's
  * state). `change` is what the screens are told: the data of the realtime frame as the web client reads it.
  */
+/** Who made a change: a user, possibly of another company (the super user acting on a company). */
+export interface ChangeActor {
+  id: number;
+  name: string;
+}
+
 export interface CompanyChange<T> {
   companyId: number;
   change: T;
+  /** the user who made the change, when a person made it (the audit log records those); absent for system changes */
+  actor?: ChangeActor;
 }
 
 /** A user signed in elsewhere: `sessionId`, their earlier session, has ended. */
@@ -135,6 +151,17 @@ export interface SessionReplacement {
   companyId: number;
   userId: number;
   sessionId: string;
+}
+
+/** A customer rated the agent of a ticket (NPS, server reference 2.8); a ticket is rated once. */
+export interface RatingChange {
+  companyId: number;
+  ticketId: number;
+  userId: number | null;
+  queueId: number | null;
+  /** 0..10 */
+  rate: number;
+  createdAt: string;
 }
 
 export interface DomainEventPayloads {
@@ -175,6 +202,12 @@ export interface DomainEventPayloads {
   'quickMessage.changed': CompanyChange<QuickMessageEvent>;
   /** a tag or kanban lane was created, changed or deleted */
   'tag.changed': CompanyChange<TagEvent>;
+  /** the super user created, changed or deleted an announcement: every company's agents are told */
+  'announcement.changed': { change: AnnouncementEvent };
+  /** a customer's NPS answer was recorded */
+  'rating.created': RatingChange;
+  /** an invoice's payment was confirmed by the payment provider and the company's due date moved */
+  'payment.confirmed': CompanyChange<PaymentEvent>;
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

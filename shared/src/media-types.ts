@@ -51,7 +51,7 @@ const kinds = {
 export type AllowedMimeType = keyof typeof kinds;
 
 /** Where a file is uploaded; schedules carry a picture only (spec document 1: png, jpg or jpeg). */
-export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage' | 'greetingMedia';
+export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage' | 'greetingMedia' | 'announcement' | 'brandLogo';
 
 const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   message: Object.keys(kinds) as AllowedMimeType[],
@@ -63,6 +63,10 @@ const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   profileImage: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
   // a connection's greeting media (spec document 2, General tab): an image or a video
   greetingMedia: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/3gpp', 'video/quicktime'],
+  // an announcement's image (spec document 3 section 5: .png, .jpg, .jpeg)
+  announcement: ['image/png', 'image/jpeg'],
+  // white-label logos and favicon: raster images only (an SVG could carry script)
+  brandLogo: ['image/png', 'image/jpeg', 'image/webp'],
 };
 
 /** The MIME type without parameters, lowercased: `audio/webm;codecs=opus` is `audio/webm`. */

@@ -145,6 +145,8 @@ export const menu: readonly MenuItem[] = [
   { key: 'files', label: 'menu.files', icon: 'pi pi-folder', path: '/files', access: rules['admin:area'] },
   { key: 'financeiro', label: 'menu.financeiro', icon: 'pi pi-dollar', path: '/financeiro', access: rules['admin:area'] },
   { key: 'settings', label: 'menu.settings', icon: 'pi pi-cog', path: '/settings', access: rules['admin:area'] },
+  // the audit log of administrative changes: the company's admins and the super user
+  { key: 'auditLog', label: 'menu.auditLog', icon: 'pi pi-history', path: '/audit-logs', access: rules['admin:area'] },
   { key: 'companies', label: 'menu.companies', icon: 'pi pi-building', path: '/companies', access: rules['super:area'] },
 ];
 

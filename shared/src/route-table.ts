@@ -11,7 +11,7 @@ export const API_PREFIX = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files'] as const;
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files', 'helps', 'announcements', 'dashboard', 'audit', 'invoices'] as const;
 export type ModuleName = (typeof modules)[number];
 
 /**
@@ -127,6 +127,10 @@ export const routeTable = defineRoutes([
   { id: 'tickets.notes-list', method: 'GET', path: '/ticket-notes/list', module: 'tickets', auth: 'user' },
   { id: 'tickets.notes-create', method: 'POST', path: '/ticket-notes', module: 'tickets', auth: 'user', status: 201 },
   { id: 'tickets.notes-delete', method: 'DELETE', path: '/ticket-notes/{id}', module: 'tickets', auth: 'user' },
+  // the ticket report (spec document 2 "Ticket report (/reports)", section 7): who may open the page
+  { id: 'tickets.report', method: 'GET', path: '/ticketreport/reports', module: 'tickets', auth: 'user', access: rules['dashboard:view'] },
+  // the audit log of administrative changes: the company's admins, and the super user for any company
+  { id: 'audit.list', method: 'GET', path: '/audit-logs', module: 'audit', auth: 'user', access: rules['admin:area'] },
   // messages
   { id: 'messages.list', method: 'GET', path: '/messages/{id}', module: 'messages', auth: 'user' },
   { id: 'messages.send', method: 'POST', path: '/messages/{id}', module: 'messages', auth: 'user', status: 201 },
@@ -179,6 +183,11 @@ export const routeTable = defineRoutes([
   { id: 'schedules.delete', method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
   { id: 'schedules.media-upload', method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
   { id: 'schedules.media-remove', method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'user', access: rules['schedules:use'] },
+  // dashboard and live attendance panel (spec document 2 "Dashboard", "Live attendance panel", section 7 "Dashboard"; server reference 10)
+  { id: 'dashboard.show', method: 'GET', path: '/dashboard', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
+  { id: 'dashboard.tickets-day', method: 'GET', path: '/dashboard/ticketsDay', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
+  { id: 'dashboard.tickets-users', method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
+  { id: 'dashboard.moments', method: 'GET', path: '/usersMoments', module: 'dashboard', auth: 'user', access: rules['moments:view'] },
   // quick replies (spec document 3 "Quick replies (/quick-messages)" and section 7 "Quick replies"; document 1 "Quick message (as used in the input)")
   { id: 'quick-messages.list', method: 'GET', path: '/quick-messages', module: 'quick-messages', auth: 'user' },
   { id: 'quick-messages.picker', method: 'GET', path: '/quick-messages/list', module: 'quick-messages', auth: 'user' },
@@ -188,6 +197,37 @@ export const routeTable = defineRoutes([
   { id: 'quick-messages.delete', method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user' },
   { id: 'quick-messages.media-upload', method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user' },
   { id: 'quick-messages.media-remove', method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user' },
+  // the super user's platform administration (spec document 2 "Companies (super)", sections 3 to 7; document 3
+  // "Announcements" and "Help videos"): plans, companies, help entries, announcements and the white label
+  { id: 'plans.all', method: 'GET', path: '/plans/all', module: 'plans', auth: 'user', access: rules['super:area'] },
+  { id: 'plans.show', method: 'GET', path: '/plans/{id}', module: 'plans', auth: 'user', access: rules['super:area'] },
+  { id: 'plans.create', method: 'POST', path: '/plans', module: 'plans', auth: 'user', access: rules['super:area'], status: 201 },
+  { id: 'plans.update', method: 'PUT', path: '/plans/{id}', module: 'plans', auth: 'user', access: rules['super:area'] },
+  { id: 'plans.delete', method: 'DELETE', path: '/plans/{id}', module: 'plans', auth: 'user', access: rules['super:area'] },
+  { id: 'companies.list', method: 'GET', path: '/companies', module: 'companies', auth: 'user', access: rules['super:area'] },
+  { id: 'companies.show', method: 'GET', path: '/companies/{id}', module: 'companies', auth: 'user', access: rules['super:area'] },
+  { id: 'companies.create', method: 'POST', path: '/companies', module: 'companies', auth: 'user', access: rules['super:area'], status: 201 },
+  { id: 'companies.update', method: 'PUT', path: '/companies/{id}', module: 'companies', auth: 'user', access: rules['super:area'] },
+  { id: 'companies.delete', method: 'DELETE', path: '/companies/{id}', module: 'companies', auth: 'user', access: rules['super:area'] },
+  { id: 'helps.list', method: 'GET', path: '/helps/list', module: 'helps', auth: 'user' },
+  { id: 'helps.create', method: 'POST', path: '/helps', module: 'helps', auth: 'user', access: rules['super:area'], status: 201 },
+  { id: 'helps.update', method: 'PUT', path: '/helps/{id}', module: 'helps', auth: 'user', access: rules['super:area'] },
+  { id: 'helps.delete', method: 'DELETE', path: '/helps/{id}', module: 'helps', auth: 'user', access: rules['super:area'] },
+  { id: 'announcements.for-company', method: 'GET', path: '/announcements/for-company', module: 'announcements', auth: 'user' },
+  { id: 'announcements.list', method: 'GET', path: '/announcements', module: 'announcements', auth: 'user', access: rules['super:area'] },
+  { id: 'announcements.create', method: 'POST', path: '/announcements', module: 'announcements', auth: 'user', access: rules['super:area'], status: 201 },
+  { id: 'announcements.update', method: 'PUT', path: '/announcements/{id}', module: 'announcements', auth: 'user', access: rules['super:area'] },
+  { id: 'announcements.delete', method: 'DELETE', path: '/announcements/{id}', module: 'announcements', auth: 'user', access: rules['super:area'] },
+  { id: 'announcements.media-upload', method: 'POST', path: '/announcements/{id}/media-upload', module: 'announcements', auth: 'user', access: rules['super:area'] },
+  { id: 'announcements.media-remove', method: 'DELETE', path: '/announcements/{id}/media-upload', module: 'announcements', auth: 'user', access: rules['super:area'] },
+  { id: 'settings.whitelabel', method: 'GET', path: '/settings-whitelabel', module: 'settings', auth: 'public' },
+  { id: 'settings.whitelabel-update', method: 'PUT', path: '/settings-whitelabel', module: 'settings', auth: 'user', access: rules['super:area'] },
+  { id: 'settings.whitelabel-logo', method: 'POST', path: '/settings-whitelabel/logo', module: 'settings', auth: 'user', access: rules['super:area'] },
+  // invoices and the subscription checkout (spec document 2 "Invoices", "Subscription checkout dialog", section 7); admins only
+  { id: 'invoices.list', method: 'GET', path: '/invoices', module: 'invoices', auth: 'user', access: rules['admin:area'] },
+  { id: 'invoices.subscribe', method: 'POST', path: '/subscription', module: 'invoices', auth: 'user', access: rules['admin:area'] },
+  // the Pix provider's payment notices (public: signed with PIX_WEBHOOK_SECRET over the exact bytes)
+  { id: 'invoices.pix-webhook', method: 'POST', path: '/webhooks/pix', module: 'invoices', auth: 'public', rawBody: true },
 ] as const satisfies readonly RouteEntry[]);
 
 export type RouteId = (typeof routeTable)[number]['id'];

@@ -46,8 +46,20 @@ import {
   tagPageQuery,
   tagPageResponse,
 } from './contracts/tags.ts';
-import { companyPlan, listPlanParams, planList } from './contracts/plans.ts';
-import { publicSettingParams, publicSettingResponse } from './contracts/settings.ts';
+import { companyPlan, listPlanParams, plan, planBody, planIdParams, planList } from './contracts/plans.ts';
+import { invoiceListQuery, invoiceListResponse, pixResponse, subscriptionBody } from './contracts/invoices.ts';
+import { adminCompany, companyIdParams, companyListQuery, companyListResponse, createCompanyBody, updateCompanyBody } from './contracts/companies.ts';
+import { help, helpBody, helpIdParams, helpList } from './contracts/helps.ts';
+import {
+  announcement,
+  announcementBody,
+  announcementIdParams,
+  announcementList,
+  announcementListQuery,
+  announcementMediaBody,
+  announcementMediaResponse,
+} from './contracts/announcements.ts';
+import { publicSettingParams, publicSettingResponse, whitelabel, whitelabelBody, whitelabelLogoBody, whitelabelLogoResponse } from './contracts/settings.ts';
 import {
   companySchedules,
   companySchedulesBody,
@@ -143,7 +155,10 @@ import {
   scheduleMediaResponse,
 } from './contracts/schedules.ts';
 import { queueBody, queueDetails, queueIdParams } from './contracts/queues.ts';
+import { reportQuery, reportResponse } from './contracts/reports.ts';
+import { auditQuery, auditResponse } from './contracts/audit.ts';
 import { fileList, fileListBody, fileListIdParams, fileListQuery, fileListResponse, fileListSummaries, fileUploadBody, fileUploadResponse } from './contracts/files.ts';
+import { dashboardQuery, dashboardResponse, ticketChartQuery, ticketsDayResponse, ticketsUsersResponse, usersMomentsResponse } from './contracts/dashboard.ts';
 import { matchRouteIn, routeTable, type RouteEntry, type RouteId } from './route-table.ts';
 
 export { API_PREFIX, buildPath, modules, routeKey, type HttpMethod, type ModuleName, type RouteAuth, type RouteEntry, type RouteId } from './route-table.ts';
@@ -229,6 +244,11 @@ export const routeSchemas = {
   'settings.company-update': { body: companySettingsColumnBody, response: companySettingsResponse },
   'companies.schedules': { params: companySchedulesParams, response: companySchedules },
   'companies.schedules-update': { params: companySchedulesParams, body: companySchedulesBody, response: companySchedules },
+  // dashboard and live attendance panel
+  'dashboard.show': { query: dashboardQuery, response: dashboardResponse },
+  'dashboard.tickets-day': { query: ticketChartQuery, response: ticketsDayResponse },
+  'dashboard.tickets-users': { query: ticketChartQuery, response: ticketsUsersResponse },
+  'dashboard.moments': { response: usersMomentsResponse },
   // tickets (spec document 1, section 7)
   'tickets.list': { query: ticketListQuery, response: ticketListResponse },
   'tickets.show-by-uuid': { params: ticketUuidParams, response: ticket },
@@ -243,6 +263,8 @@ export const routeSchemas = {
   'tickets.notes-list': { query: noteListQuery, response: z.array(ticketNote) },
   'tickets.notes-create': { body: createNoteBody, response: ticketNote },
   'tickets.notes-delete': { params: noteIdParams, response: okResponse },
+  'tickets.report': { query: reportQuery, response: reportResponse },
+  'audit.list': { query: auditQuery, response: auditResponse },
   // messages
   'messages.list': { params: messageListParams, query: messageListQuery, response: messageListResponse },
   'messages.send': { params: messageListParams, body: sendMessageBody, response: message },
@@ -303,6 +325,35 @@ export const routeSchemas = {
   'quick-messages.delete': { params: quickMessageIdParams, response: okResponse },
   'quick-messages.media-upload': { params: quickMessageIdParams, body: quickMessageMediaBody, response: quickMessageMediaResponse },
   'quick-messages.media-remove': { params: quickMessageIdParams, response: quickMessage },
+  // the super user's platform administration
+  'plans.all': { response: planList },
+  'plans.show': { params: planIdParams, response: plan },
+  'plans.create': { body: planBody, response: plan },
+  'plans.update': { params: planIdParams, body: planBody, response: plan },
+  'plans.delete': { params: planIdParams, response: okResponse },
+  'companies.list': { query: companyListQuery, response: companyListResponse },
+  'companies.show': { params: companyIdParams, response: adminCompany },
+  'companies.create': { body: createCompanyBody, response: adminCompany },
+  'companies.update': { params: companyIdParams, body: updateCompanyBody, response: adminCompany },
+  'companies.delete': { params: companyIdParams, response: okResponse },
+  'helps.list': { response: helpList },
+  'helps.create': { body: helpBody, response: help },
+  'helps.update': { params: helpIdParams, body: helpBody, response: help },
+  'helps.delete': { params: helpIdParams, response: okResponse },
+  'announcements.for-company': { response: announcementList },
+  'announcements.list': { query: announcementListQuery, response: announcementList },
+  'announcements.create': { body: announcementBody, response: announcement },
+  'announcements.update': { params: announcementIdParams, body: announcementBody, response: announcement },
+  'announcements.delete': { params: announcementIdParams, response: okResponse },
+  'announcements.media-upload': { params: announcementIdParams, body: announcementMediaBody, response: announcementMediaResponse },
+  'announcements.media-remove': { params: announcementIdParams, response: announcement },
+  'settings.whitelabel': { response: whitelabel },
+  'settings.whitelabel-update': { body: whitelabelBody, response: whitelabel },
+  'settings.whitelabel-logo': { body: whitelabelLogoBody, response: whitelabelLogoResponse },
+  // invoices and the subscription checkout (spec document 2 "Invoices", "Subscription checkout dialog", section 7)
+  'invoices.list': { query: invoiceListQuery, response: invoiceListResponse },
+  'invoices.subscribe': { body: subscriptionBody, response: pixResponse },
+  'invoices.pix-webhook': { response: okResponse },
 } satisfies Record<RouteId, RouteSchemas>;
 
 type Entry = (typeof routeTable)[number];

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeFindings, describeFindings } from './axe.ts';
+import { axeFindings, axeSource, describeFindings } from './axe.ts';
 import { SHOTS, adminEmail, adminPassword, api, baseUrl, launchChromium, signInWithForm, settle } from './browser.ts';
 
 const run = Date.now().toString(36);
@@ -182,6 +182,30 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
       await page.getByTestId(testId).waitFor();
       await audit(path);
     }
+    await page.goto(`${baseUrl()}/`);
+    await page.getByTestId('dashboard-counter-tickets').waitFor();
+    await page.getByTestId('dashboard-filter-toggle').click();
+    await page.getByTestId('dashboard-filter').waitFor();
+    await audit('/ dashboard indicators with the filter panel');
+    await page.getByTestId('dashboard-tab-nps').click();
+    await page.getByTestId('dashboard-counter-npsScore').waitFor();
+    await audit('/ dashboard assessments');
+    await page.getByTestId('dashboard-tab-attendants').click();
+    await page.getByTestId('dashboard-attendants-table').waitFor();
+    await audit('/ dashboard attendants');
+    await page.goto(`${baseUrl()}/moments`);
+    await page.getByTestId('moments-board').waitFor();
+    await audit('/moments');
+    await page.goto(`${baseUrl()}/reports`);
+    await page.locator('[data-testid^=report-log-]').first().waitFor();
+    await audit('/reports');
+    await page.locator('[data-testid^=report-log-]').first().click();
+    await page.locator('.ticket-log, .p-dialog .contact-drawer__empty').first().waitFor();
+    await audit('/reports ticket log dialog');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl()}/audit-logs`);
+    await page.locator('[data-testid=audit-log-table] tbody tr').first().waitFor();
+    await audit('/audit-logs');
     await page.goto(`${baseUrl()}/quick-messages`);
     await page.getByTestId('quick-messages-add').click();
     await page.getByTestId('quick-message-dialog').waitFor();
@@ -324,6 +348,50 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('finds nothing critical or serious on the invoices, the subscription page and every step of the checkout', async () => {
+    findings.length = 0;
+    // a company whose trial ends within 5 days already has its first invoice to pay
+    const root = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
+    const plan = await api<{ id: number }>('POST', '/plans', { name: `Plano ${theme} ${run}`, users: 3, connections: 3, queues: 3, amount: '49.00', trialDays: 2, isPublic: true }, root.token);
+    const payer = { email: `fatura.${theme}.${run}@example.com`, password: 'a11y-password-3' };
+    await api('POST', '/auth/signup', { name: 'Fabi Fatura', companyName: `Loja Fatura ${theme} ${run}`, email: payer.email, password: payer.password, phone: '5511999990000', planId: plan.id });
+    await openPage(theme);
+    await signInWithForm(page, payer.email, payer.password);
+    await page.goto(`${baseUrl()}/financeiro`);
+    await page.getByTestId('invoice-pay-1').waitFor();
+    await audit('/financeiro');
+    await page.getByTestId('invoice-pay-1').click();
+    await page.getByTestId('checkout-steps').waitFor();
+    await page.locator('label[for=checkout-plan-custom]').click();
+    await page.getByTestId('checkout-users').waitFor();
+    await audit('/financeiro checkout personalizar');
+    await page.getByTestId('checkout-back').click();
+    await page.fill('#checkout-firstName', '');
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('checkout-submit').click();
+    await page.locator('#checkout-firstName-error').waitFor();
+    await audit('/financeiro checkout dados with validation messages');
+    await page.fill('#checkout-firstName', 'Fabi Fatura');
+    await page.fill('#checkout-zipcode', '12345678909');
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('checkout-review').waitFor();
+    await audit('/financeiro checkout revisar');
+    await page.getByTestId('checkout-submit').click();
+    await page.getByTestId('checkout-pix').waitFor();
+    await audit('/financeiro checkout pix');
+    await page.getByTestId('checkout-close').click();
+    await page.getByTestId('checkout-dialog').waitFor({ state: 'detached' });
+    await page.goto(`${baseUrl()}/subscription`);
+    await page.getByTestId('subscription-license').waitFor();
+    await audit('/subscription');
+    await page.goto(`${baseUrl()}/financeiro-aberto`);
+    await page.getByTestId('expired-invoices').locator('tbody tr').first().waitFor();
+    await audit('/financeiro-aberto');
+    expect(findings).toEqual([]);
+  });
+
   it("finds nothing critical or serious on the super user's All-connections overview and a company's connections", async () => {
     findings.length = 0;
     await openPage(theme);
@@ -344,6 +412,85 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('all-connections-company-table').locator('[data-testid^=connection-edit-]').first().click();
     await page.getByTestId('connection-dialog').waitFor();
     await audit("/allConnections another company's connection edit dialog");
+    expect(findings).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("finds nothing critical or serious on the super user's companies, plans, helps, white label and announcements", async () => {
+    findings.length = 0;
+    const root = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
+    await api('POST', '/helps', { title: `Primeiros passos ${theme}`, video: 'dQw4w9WgXcQ', description: 'Como começar' }, root.token);
+    await api('POST', '/announcements', { title: `Aviso ${theme}`, text: 'Manutenção no sábado', priority: 1 }, root.token);
+    await openPage(theme);
+    // the help player is YouTube's: served here by a stand-in page that carries axe, so the frame is audited too
+    await context.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>Video</title></head><body><main><p>Video</p></main></body></html>' }),
+    );
+    await context.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await signInWithForm(page, adminEmail(), adminPassword());
+    await page.goto(`${baseUrl()}/companies`);
+    await page.getByTestId('companies-table').locator('tbody tr').first().waitFor();
+    await audit('/companies');
+    await page.getByTestId('companies-add').click();
+    await page.getByTestId('company-dialog').waitFor();
+    await page.getByTestId('company-save').click();
+    await page.locator('#company-name-error').waitFor();
+    await audit('/companies dialog with validation messages');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('company-dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid^=company-delete-]').first().click();
+    await page.getByTestId('company-delete-dialog').waitFor();
+    await audit('/companies delete dialog');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl()}/settings`);
+    await page.getByTestId('settings-tab-plans').click();
+    await page.getByTestId('plans-table').locator('tbody tr').first().waitFor();
+    await audit('/settings plans');
+    await page.getByTestId('plans-add').click();
+    await page.getByTestId('plan-dialog').waitFor();
+    await audit('/settings plan dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('plan-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('settings-tab-helps').click();
+    await page.getByTestId('helps-table').locator('tbody tr').first().waitFor();
+    await audit('/settings helps');
+    await page.getByTestId('helps-add').click();
+    await page.getByTestId('help-dialog').waitFor();
+    await page.getByTestId('help-save').click();
+    await page.locator('#help-title-error').waitFor();
+    await audit('/settings help dialog with validation messages');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('settings-tab-whitelabel').click();
+    await page.getByTestId('whitelabel-tab').waitFor();
+    await audit('/settings white label');
+    await page.getByTestId('settings-tab-companies').click();
+    await page.getByTestId('companies-table').waitFor();
+    await page.goto(`${baseUrl()}/announcements`);
+    await page.getByTestId('announcements-table').locator('tbody tr').first().waitFor();
+    await audit('/announcements');
+    await page.getByTestId('announcements-add').click();
+    await page.getByTestId('announcement-dialog').waitFor();
+    await page.getByTestId('announcement-save').click();
+    await page.locator('#announcement-title-error').waitFor();
+    await audit('/announcements dialog with validation messages');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('announcement-dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('announcements-button').click();
+    await page.getByTestId('announcements-panel').waitFor();
+    await audit('top bar announcements');
+    await page.keyboard.press('Escape');
+    await page.goto(`${baseUrl()}/helps`);
+    await page.locator('[data-testid^=help-card-]').first().waitFor();
+    await audit('/helps');
+    await page.locator('[data-testid^=help-card-]').first().click();
+    await page.getByTestId('help-video-dialog').locator('iframe').waitFor();
+    const player = page.frames().find((f) => f.url().startsWith('https://www.youtube-nocookie.com/'));
+    await player?.waitForLoadState();
+    await player?.evaluate(axeSource);
+    await audit('/helps video dialog');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('help-video-dialog').waitFor({ state: 'detached' });
     expect(findings).toEqual([]);
     expect(pageErrors).toEqual([]);
   });

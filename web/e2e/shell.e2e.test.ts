@@ -189,9 +189,11 @@ describe('app shell in the browser', () => {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}shell-13-session-replaced.png` });
     await page.waitForURL('**/login');
-    // local storage was cleared: the theme and language choices are gone with the session
-    expect(await storage('token')).toBeNull();
-    expect(await storage('theme')).toBeNull();
+    // local storage was cleared: the theme and language choices are gone with the session (read again while the
+    // page still reloads: a read during the navigation has no page to run in)
+    const settled = (key: string) => storage(key).catch(() => 'reloading');
+    await expect.poll(() => settled('token')).toBeNull();
+    await expect.poll(() => settled('theme')).toBeNull();
     await elsewhere.close();
   });
 

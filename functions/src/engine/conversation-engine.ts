@@ -37,6 +37,7 @@ import {
 } from './bot-texts.ts';
 import { getContact, recordLgpdConsent } from '../modules/contacts/contacts.service.ts';
 import { putRating as recordRating } from '../modules/ratings/ratings.service.ts';
+import { domainEvents } from '../platform/events/domain-events.ts';
 import { queueCount } from '../modules/tickets/ticket-lists.service.ts';
 import { pickRotationAgent } from './rotation.ts';
 
@@ -266,7 +267,9 @@ const rate = async (turn: Turn): Promise<void> => {
   const at = now().toISOString();
   const closed = await applyBotChange(t, { close: { log: 'closed' }, fields: { ratedAt: at, npsAsks: 0 }, onlyIf: (cur) => cur.status === 'nps' });
   if (closed === t) return;
-  await recordRating({ companyId: t.companyId, ticketId: t.id, userId: t.userId, queueId: t.queueId, rate, createdAt: at });
+  const rating = { companyId: t.companyId, ticketId: t.id, userId: t.userId, queueId: t.queueId, rate, createdAt: at };
+  await recordRating(rating);
+  await domainEvents.emit({ name: 'rating.created', ...rating });
   await say(closed, connection.complationMessage);
 };
 

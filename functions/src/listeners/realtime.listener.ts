@@ -14,6 +14,7 @@ import { logger } from '../platform/logger.ts';
 import type { ConnectionRecord as SocketConnection } from '../platform/realtime/connection.entity.ts';
 import { publish } from '../platform/realtime/publisher.ts';
 import { canSeeTicket, viewerOfSocket } from '../modules/tickets/ticket-visibility.service.ts';
+import { forEachCompanyId } from '../modules/companies/company-usage.service.ts';
 
 /** Realtime frames stay well under API Gateway's 32 KB. */
 const FRAME_BODY_LIMIT = 8_000;
@@ -116,6 +117,8 @@ const companyFrames = {
   'settings.changed': { channel: channels.settings, audience: agents },
   'quickMessage.changed': { channel: channels.quickMessage, audience: agents },
   'tag.changed': { channel: channels.tag, audience: agents },
+  // the reference emits it to the whole company (root namespace): every agent's browser learns the new due date
+  'payment.confirmed': { channel: channels.payment, audience: agents },
 } as const satisfies Partial<Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>>;
 
 type CompanyFrameEvent = keyof typeof companyFrames;
@@ -131,6 +134,13 @@ const onSessionReplaced = async (e: DomainEvent<'session.replaced'>): Promise<vo
   await publish(e.companyId, { event: channels.auth(e.companyId), data }, (c) => c.userId === e.userId && c.sessionId === e.sessionId);
 };
 
+/** `company-announcement` is one channel for the whole platform: every company's agents are told, company by company. */
+const onAnnouncement = async (e: DomainEvent<'announcement.changed'>): Promise<void> => {
+  await forEachCompanyId(async (companyId) => {
+    await publish(companyId, { event: channels.announcement(), data: e.change }, agents);
+  });
+};
+
 const ID = 'realtime';
 
 /** Subscribes the realtime frames to the domain events; calling it again changes nothing. */
@@ -143,4 +153,5 @@ export const registerRealtimeListener = (): void => {
   domainEvents.on(['contact.created', 'contact.updated', 'contact.deleted'], ID, onContact);
   domainEvents.on(Object.keys(companyFrames) as CompanyFrameEvent[], ID, onCompanyChange);
   domainEvents.on('session.replaced', ID, onSessionReplaced, { failsRequest: true });
+  domainEvents.on('announcement.changed', ID, onAnnouncement);
 };

@@ -49,6 +49,17 @@ const schema = z.object({
   /** AWS: the Secrets Manager secret holding META_APP_SECRET, read at cold start (platform/meta-app-secret.ts) */
   META_APP_SECRET_ARN: z.string().min(1).optional(),
   META_VERIFY_TOKEN: z.string().min(1).optional(),
+  /**
+   * The Pix provider (a PSP's API in the Banco Central's Pix API standard: OAuth2 client credentials, /v2/cob);
+   * locally the runtime starts a fake one (test/fakes/pix-server.ts) and points this at it
+   */
+  PIX_API_URL: z.string().url().optional(),
+  PIX_CLIENT_ID: z.string().min(1).optional(),
+  PIX_CLIENT_SECRET: z.string().min(1).optional(),
+  /** the receiving Pix key (chave) charges are made to */
+  PIX_KEY: z.string().min(1).optional(),
+  /** signs the provider's payment notices (HMAC-SHA256 over the exact bytes, header x-pix-signature) */
+  PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refineUpload } from '../media-types.ts';
 
 /** Settings any visitor may read before signing in (login page, branding). */
 export const publicSettingKeys = [
@@ -53,3 +54,33 @@ export const companySettings = z.object(
     [K in keyof typeof companySettingsDefaults]: z.ZodString;
   },
 );
+
+/** The white-label editor (spec document 2 sections 3, 5 and 9); colours are stored as hex with '#'. */
+const hexColour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour');
+export const whitelabelBody = z
+  .object({
+    appName: z.string().trim().max(50, 'Too Long!').optional(),
+    primaryColorLight: hexColour.optional(),
+    primaryColorDark: hexColour.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to change');
+export const logoModes = ['Light', 'Dark', 'Favicon'] as const;
+export type LogoMode = (typeof logoModes)[number];
+/** The setting each logo mode fills. */
+export const logoSettingOf: Record<LogoMode, 'appLogoLight' | 'appLogoDark' | 'appLogoFavicon'> = {
+  Light: 'appLogoLight',
+  Dark: 'appLogoDark',
+  Favicon: 'appLogoFavicon',
+};
+export const BRAND_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const whitelabelLogoBody = z
+  .object({
+    mode: z.enum(logoModes),
+    name: z.string().trim().min(1).max(200),
+    mimeType: z.string().trim().min(1).max(200),
+    size: z.number().int().positive().max(BRAND_LOGO_MAX_BYTES),
+  })
+  .superRefine(refineUpload('brandLogo'));
+export const whitelabelLogoResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
+export const whitelabel = z.object(Object.fromEntries(publicSettingKeys.map((k) => [k, z.string().nullable()])) as Record<PublicSettingKey, z.ZodNullable<z.ZodString>>);
+export type Whitelabel = z.infer<typeof whitelabel>;

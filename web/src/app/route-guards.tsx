@@ -49,10 +49,10 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * `/`, the dashboard's address. Profile users without showDashboard get the 403 page; everyone else goes to
- * the inbox until the dashboard exists.
+ * `/`, the dashboard's address: the dashboard for admins and users with showDashboard; profile users without it
+ * get the 403 page. Without a dashboard to show (`dashboard` not given) everyone goes to the inbox.
  */
-export function HomeRoute() {
+export function HomeRoute({ dashboard }: { dashboard?: ReactNode }) {
   const { user } = useSession();
   if (!user) return null;
   if (!can(buildViewer(user), 'dashboard:view'))
@@ -61,5 +61,5 @@ export function HomeRoute() {
         <ForbiddenPage />
       </Suspense>
     );
-  return <Navigate to={SIGNED_IN_HOME} replace />;
+  return dashboard ?? <Navigate to={SIGNED_IN_HOME} replace />;
 }

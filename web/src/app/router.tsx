@@ -29,7 +29,9 @@ const SignupPage = page(() => import('../features/auth/components/signup-page.ts
 const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const AppShell = lazy(async () => ({ default: (await import('../layout/app-shell.tsx')).AppShell }));
 const TicketsPage = page(() => import('../features/tickets/components/tickets-page.tsx'), 'TicketsPage');
-const ExpiredSubscriptionPage = page(() => import('../features/subscription/components/expired-subscription-page.tsx'), 'ExpiredSubscriptionPage');
+const ExpiredSubscriptionPage = page(() => import('../features/subscription/components/expired-subscription-page.tsx'), 'ExpiredSubscriptionPage', { adminTexts: true });
+const InvoicesPage = page(() => import('../features/subscription/components/invoices-page.tsx'), 'InvoicesPage', { adminTexts: true });
+const SubscriptionPage = page(() => import('../features/subscription/components/subscription-page.tsx'), 'SubscriptionPage', { adminTexts: true });
 const ContactsPage = page(() => import('../features/contacts/components/contacts-page.tsx'), 'ContactsPage');
 const ContactsImportPage = page(() => import('../features/contacts/components/contacts-import-page.tsx'), 'ContactsImportPage');
 const QuickMessagesPage = page(() => import('../features/quick-messages/components/quick-messages-page.tsx'), 'QuickMessagesPage');
@@ -43,6 +45,13 @@ const KanbanPage = page(() => import('../features/tags/components/kanban-page.ts
 const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage', { adminTexts: true });
 const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage', { adminTexts: true });
 const SettingsPage = page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage', { adminTexts: true });
+const ReportsPage = page(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage', { adminTexts: true });
+const AuditLogPage = page(() => import('../features/audit-log/components/audit-log-page.tsx'), 'AuditLogPage', { adminTexts: true });
+const DashboardPage = page(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage', { adminTexts: true });
+const MomentsPage = page(() => import('../features/dashboard/components/moments-page.tsx'), 'MomentsPage', { adminTexts: true });
+const CompaniesPage = page(() => import('../features/settings/components/companies-tab.tsx'), 'CompaniesPage', { adminTexts: true });
+const HelpsPage = page(() => import('../features/helps/components/helps-page.tsx'), 'HelpsPage', { adminTexts: true });
+const AnnouncementsPage = page(() => import('../features/announcements/components/announcements-page.tsx'), 'AnnouncementsPage', { adminTexts: true });
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -53,6 +62,8 @@ const WidgetPage = page(() => import('../features/widget/components/widget-page.
 const pages: { path: string; element: ReactElement; children?: RouteObject[] }[] = [
   { path: '/tickets', element: <TicketsPage />, children: [{ path: ':ticketUuid', element: <TicketsPage /> }] },
   { path: '/financeiro-aberto', element: <ExpiredSubscriptionPage /> },
+  { path: '/financeiro', element: <InvoicesPage /> },
+  { path: '/subscription', element: <SubscriptionPage /> },
   { path: '/contacts', element: <ContactsPage />, children: [{ path: 'import', element: <ContactsImportPage /> }] },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/schedules', element: <SchedulesPage /> },
@@ -65,9 +76,16 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/files', element: <FilesPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/settings', element: <SettingsPage /> },
+  { path: '/companies', element: <CompaniesPage /> },
+  { path: '/helps', element: <HelpsPage /> },
+  { path: '/announcements', element: <AnnouncementsPage /> },
+  { path: '/reports', element: <ReportsPage /> },
+  { path: '/audit-logs', element: <AuditLogPage /> },
+  { path: '/moments', element: <MomentsPage /> },
 ];
 
-export const registeredPaths: ReadonlySet<string> = new Set(pages.map((p) => p.path));
+// `/` is the dashboard (HomeRoute below)
+export const registeredPaths: ReadonlySet<string> = new Set(['/', ...pages.map((p) => p.path)]);
 
 export const appRoutes: RouteObject[] = [
   { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
@@ -82,7 +100,7 @@ export const appRoutes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <HomeRoute /> },
+      { index: true, element: <HomeRoute dashboard={<DashboardPage />} /> },
       // /tickets/{uuid} renders the inbox too; each renders its own page element, so they are listed flat.
       ...pages.flatMap(({ path, element, children }) => [
         { path, element },

@@ -72,6 +72,8 @@ describe('the four dictionaries', () => {
       'validation.passwordsMismatch': 'Las contraseñas no coinciden',
       'errors.generic': 'An error occurred!',
       'errors.ERR_INVALID_TOKEN': 'Token invalid, contact the platform administrator',
+      'dashboard.filter.toggle': 'Parametrizar el filtro',
+      'dashboard.charts.loadFailed': 'Error al obtener la información del billete',
     };
     for (const [lng, dictionary] of Object.entries(dictionaries)) {
       for (const [key, text] of Object.entries(literal)) expect(valueAt(dictionary, key), `${lng} ${key}`).toBe(text);
@@ -101,7 +103,7 @@ describe('the administration texts loaded with their pages', () => {
         return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
       });
     // the features whose routes load the sections, and the editor only their pages use
-    const loading = /^(features\/(connections|queues|tags|files|users|settings)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
+    const loading = /^(features\/(connections|queues|tags|files|users|settings|reports|audit-log|announcements|helps|dashboard|subscription)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
     const key = new RegExp(`\\bt\\(\\s*['"\`](${lazySections.join('|')})\\.`);
     const offenders = files(root)
       .map((f) => relative(root, f))

@@ -9,6 +9,11 @@ import { filesEn } from './files/en.ts';
 import { usersEn } from './users/en.ts';
 import { settingsEn } from './settings/en.ts';
 import { weeklyHoursEn } from './weekly-hours/en.ts';
+import { billingEn } from './billing/en.ts';
+import { platformEn } from './platform/en.ts';
+import { reportsEn } from './reports/en.ts';
+import { auditLogEn } from './audit-log/en.ts';
+import { dashboardEn } from './dashboard/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -97,6 +102,9 @@ export const en: Dictionary = {
     ERR_NO_COMPANY_FOUND: 'Company not found.',
     ERR_INVALID_RESET_TOKEN: 'This reset link is invalid or has expired. Request a new one.',
     ERR_COMPANY_INACTIVE: 'This company is inactive. Please contact support.',
+    ERR_NO_INVOICE_FOUND: 'Invoice not found.',
+    ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
+    ERR_PAYMENT_PROVIDER_FAILED: 'The payment provider did not answer. Please try again in a moment.',
     ERR_PLAN_FEATURE_DISABLED: 'This feature is not part of your plan.',
     ERR_PAYLOAD_TOO_LARGE: 'The upload is too large.',
     ERR_TICKET_TAG_REQUIRED: 'Assign a tag to the contact before closing the ticket.',
@@ -226,6 +234,7 @@ export const en: Dictionary = {
     files: 'Files',
     financeiro: 'Billing',
     settings: 'Settings',
+    auditLog: 'Audit log',
     companies: 'Companies',
   },
   profile: {
@@ -257,6 +266,11 @@ export const en: Dictionary = {
   users: usersEn,
   settings: settingsEn,
   weeklyHours: weeklyHoursEn,
+  billing: billingEn,
+  platform: platformEn,
+  reports: reportsEn,
+  auditLog: auditLogEn,
+  dashboard: dashboardEn,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -9,6 +9,11 @@ import { filesEs } from './files/es.ts';
 import { usersEs } from './users/es.ts';
 import { settingsEs } from './settings/es.ts';
 import { weeklyHoursEs } from './weekly-hours/es.ts';
+import { billingEs } from './billing/es.ts';
+import { platformEs } from './platform/es.ts';
+import { reportsEs } from './reports/es.ts';
+import { auditLogEs } from './audit-log/es.ts';
+import { dashboardEs } from './dashboard/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -97,6 +102,9 @@ export const es: Dictionary = {
     ERR_NO_COMPANY_FOUND: 'Empresa no encontrada.',
     ERR_INVALID_RESET_TOKEN: 'Este enlace de restablecimiento no es válido o ha caducado. Solicita uno nuevo.',
     ERR_COMPANY_INACTIVE: 'Esta empresa está inactiva. Contacta con soporte.',
+    ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
+    ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
+    ERR_PAYMENT_PROVIDER_FAILED: 'El proveedor de pagos no respondió. Inténtalo de nuevo en unos instantes.',
     ERR_PLAN_FEATURE_DISABLED: 'Esta función no está incluida en tu plan.',
     ERR_PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
     ERR_TICKET_TAG_REQUIRED: 'Asigna una etiqueta al contacto antes de cerrar el ticket.',
@@ -226,6 +234,7 @@ export const es: Dictionary = {
     files: 'Archivos',
     financeiro: 'Finanzas',
     settings: 'Configuración',
+    auditLog: 'Registro de auditoría',
     companies: 'Empresas',
   },
   profile: {
@@ -257,6 +266,11 @@ export const es: Dictionary = {
   users: usersEs,
   settings: settingsEs,
   weeklyHours: weeklyHoursEs,
+  billing: billingEs,
+  platform: platformEs,
+  reports: reportsEs,
+  auditLog: auditLogEs,
+  dashboard: dashboardEs,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

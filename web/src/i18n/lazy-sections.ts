@@ -10,6 +10,11 @@ import type { settingsPt } from './settings/pt.ts';
 import type { tagsPt } from './tags/pt.ts';
 import type { usersPt } from './users/pt.ts';
 import type { weeklyHoursPt } from './weekly-hours/pt.ts';
+import type { billingPt } from './billing/pt.ts';
+import type { platformPt } from './platform/pt.ts';
+import type { reportsPt } from './reports/pt.ts';
+import type { auditLogPt } from './audit-log/pt.ts';
+import type { dashboardPt } from './dashboard/pt.ts';
 
 export interface LazySections {
   connections: typeof connectionsPt;
@@ -19,6 +24,11 @@ export interface LazySections {
   users: typeof usersPt;
   settings: typeof settingsPt;
   weeklyHours: typeof weeklyHoursPt;
+  platform: typeof platformPt;
+  reports: typeof reportsPt;
+  auditLog: typeof auditLogPt;
+  dashboard: typeof dashboardPt;
+  billing: typeof billingPt;
 }
 export type LazySection = keyof LazySections;
 
@@ -30,6 +40,11 @@ export const lazySectionLoaders: { [K in LazySection]: () => Promise<LazySection
   users: () => import('./users/pt.ts').then((m) => m.usersPt),
   settings: () => import('./settings/pt.ts').then((m) => m.settingsPt),
   weeklyHours: () => import('./weekly-hours/pt.ts').then((m) => m.weeklyHoursPt),
+  platform: () => import('./platform/pt.ts').then((m) => m.platformPt),
+  reports: () => import('./reports/pt.ts').then((m) => m.reportsPt),
+  auditLog: () => import('./audit-log/pt.ts').then((m) => m.auditLogPt),
+  dashboard: () => import('./dashboard/pt.ts').then((m) => m.dashboardPt),
+  billing: () => import('./billing/pt.ts').then((m) => m.billingPt),
 };
 
 export const lazySections = Object.keys(lazySectionLoaders) as LazySection[];

@@ -94,6 +94,9 @@ export const pt = {
     ERR_NO_COMPANY_FOUND: 'Empresa não encontrada.',
     ERR_INVALID_RESET_TOKEN: 'Este link de redefinição é inválido ou expirou. Peça um novo.',
     ERR_COMPANY_INACTIVE: 'Esta empresa está inativa. Fale com o suporte.',
+    ERR_NO_INVOICE_FOUND: 'Fatura não encontrada.',
+    ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
+    ERR_PAYMENT_PROVIDER_FAILED: 'O provedor de pagamentos não respondeu. Tente novamente em instantes.',
     ERR_PLAN_FEATURE_DISABLED: 'Este recurso não faz parte do seu plano.',
     ERR_PAYLOAD_TOO_LARGE: 'O envio é grande demais.',
     ERR_TICKET_TAG_REQUIRED: 'Adicione uma tag ao contato antes de encerrar o atendimento.',
@@ -223,6 +226,7 @@ export const pt = {
     files: 'Arquivos',
     financeiro: 'Financeiro',
     settings: 'Configurações',
+    auditLog: 'Registro de auditoria',
     companies: 'Empresas',
   },
   profile: {

@@ -9,6 +9,11 @@ import { filesTr } from './files/tr.ts';
 import { usersTr } from './users/tr.ts';
 import { settingsTr } from './settings/tr.ts';
 import { weeklyHoursTr } from './weekly-hours/tr.ts';
+import { billingTr } from './billing/tr.ts';
+import { platformTr } from './platform/tr.ts';
+import { reportsTr } from './reports/tr.ts';
+import { auditLogTr } from './audit-log/tr.ts';
+import { dashboardTr } from './dashboard/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -97,6 +102,9 @@ export const tr: Dictionary = {
     ERR_NO_COMPANY_FOUND: 'Şirket bulunamadı.',
     ERR_INVALID_RESET_TOKEN: 'Bu sıfırlama bağlantısı geçersiz ya da süresi dolmuş. Yeni bir bağlantı isteyin.',
     ERR_COMPANY_INACTIVE: 'Bu şirket devre dışı. Lütfen destekle iletişime geçin.',
+    ERR_NO_INVOICE_FOUND: 'Fatura bulunamadı.',
+    ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
+    ERR_PAYMENT_PROVIDER_FAILED: 'Ödeme sağlayıcısı yanıt vermedi. Lütfen birazdan tekrar deneyin.',
     ERR_PLAN_FEATURE_DISABLED: 'Bu özellik planınıza dahil değil.',
     ERR_PAYLOAD_TOO_LARGE: 'Gönderilen veri çok büyük.',
     ERR_TICKET_TAG_REQUIRED: 'Talebi kapatmadan önce kişiye bir etiket atayın.',
@@ -226,6 +234,7 @@ export const tr: Dictionary = {
     files: 'Dosyalar',
     financeiro: 'Faturalar',
     settings: 'Ayarlar',
+    auditLog: 'Denetim kaydı',
     companies: 'Şirketler',
   },
   profile: {
@@ -257,6 +266,11 @@ export const tr: Dictionary = {
   users: usersTr,
   settings: settingsTr,
   weeklyHours: weeklyHoursTr,
+  billing: billingTr,
+  platform: platformTr,
+  reports: reportsTr,
+  auditLog: auditLogTr,
+  dashboard: dashboardTr,
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',

@@ -20,11 +20,16 @@ import { visibleMenu } from './menu-model.ts';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+import { useBranding } from '../lib/branding.ts';
+import { useHelps } from '../lib/helps-api.ts';
 
 // the profile dialog (and its password field) loads when the user first opens it, not with every page
 const ProfileDialog = lazy(async () => ({ default: (await import('../features/account/components/profile-dialog.tsx')).ProfileDialog }));
 
 /** The signed-in frame around every private page: drawer, top bar and the page, with PrimeReact's settings. */
+/** The Helps entry shows only while help entries exist. */
+const NO_HELPS: ReadonlySet<string> = new Set(['helps']);
+
 export function AppShell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   return (
     <KitProvider>
@@ -41,6 +46,8 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const [profileOpen, setProfileOpen] = useState(false);
   const [profileWanted, setProfileWanted] = useState(false);
   const plan = useCompanyPlan(user.companyId);
+  const helps = useHelps();
+  useBranding();
   useSessionReplaced();
   useConnectionAlerts();
   useCompanySettingsLiveUpdates(user.companyId);
@@ -71,8 +78,9 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
         viewer: buildViewer(user, plan.data?.plan),
         registeredPaths,
         hasLocalFlag: (flag) => readStored(flag) !== null,
+        hiddenKeys: helps.data && helps.data.length > 0 ? undefined : NO_HELPS,
       }),
-    [user, plan.data, registeredPaths],
+    [user, plan.data, registeredPaths, helps.data],
   );
 
   return (

@@ -19,6 +19,15 @@ const show = ({
   });
 
 describe('menu model', () => {
+  it('shows Helps only while help entries exist, and the platform entries to the super user only', () => {
+    const paths = ['/tickets', '/helps', '/companies', '/announcements'];
+    const ctx = (user = makeUser(), hiddenKeys?: ReadonlySet<string>) =>
+      keys(visibleMenu(menu, { viewer: buildViewer(user, makePlan()), registeredPaths: new Set(paths), hasLocalFlag: () => false, hiddenKeys }));
+    expect(ctx(makeUser(), new Set(['helps']))).toEqual(['tickets']);
+    expect(ctx(makeUser())).toEqual(['tickets', 'helps']);
+    expect(ctx(makeUser({ super: true }))).toEqual(['tickets', 'helps', 'announcements', 'companies']);
+  });
+
   it('shows only the entries whose page exists in the app', () => {
     expect(keys(show())).toEqual(['tickets']);
   });

@@ -17,10 +17,13 @@ export interface MenuContext {
   viewer: Viewer;
   registeredPaths: ReadonlySet<string>;
   hasLocalFlag: (flag: string) => boolean;
+  /** entries hidden for now, e.g. Helps while there are no help entries (spec document 3 "Help videos") */
+  hiddenKeys?: ReadonlySet<string>;
 }
 
 const visibleItem = (item: MenuItem, ctx: MenuContext): VisibleMenuItem | undefined => {
   if (!allows(ctx.viewer, item.access)) return undefined;
+  if (ctx.hiddenKeys?.has(item.key)) return undefined;
   if (item.localFlag && !ctx.hasLocalFlag(item.localFlag)) return undefined;
   const base = { key: item.key, label: item.label, icon: item.icon };
   if (item.children) {

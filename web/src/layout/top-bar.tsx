@@ -6,6 +6,7 @@ import { ThemeToggleButton } from '../components/theme-toggle-button.tsx';
 import { formatDate } from '../lib/i18n.ts';
 import { useRealtimeStatus } from '../lib/realtime.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
+import { AnnouncementsButton } from './announcements-button.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
@@ -69,6 +70,7 @@ export function TopBar({ drawerOpen, onToggleDrawer, onOpenProfile }: { drawerOp
           data-testid="refresh-button"
           onClick={() => window.location.reload()}
         />
+        <AnnouncementsButton />
         <NotificationBell />
         <UserMenu onOpenProfile={onOpenProfile} />
       </div>

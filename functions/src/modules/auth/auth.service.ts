@@ -22,6 +22,7 @@ import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
 import { mailer } from '../../platform/ports/mailer.ts';
 import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
+import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
 import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
@@ -184,6 +185,8 @@ export const signup = async (input: SignupInput, sourceIp: string): Promise<{ co
   try {
     const admin = await createUser(company.id, { name: input.name, email: input.email, password: input.password, profile: 'admin' });
     await provisionCompany(company.id, admin.id);
+    // its first invoice comes before its trial ends
+    await armInvoiceCycle(company.id, company.dueDate);
     return { companyId: company.id, userId: admin.id };
   } catch (error) {
     // the e-mail was taken between the check and the write: leave no company without its admin behind

@@ -1,12 +1,26 @@
 import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
 import { authenticateRequest } from '../auth/authenticate.ts';
+import { handler as create } from './handlers/create.handler.ts';
+import { handler as remove } from './handlers/delete.handler.ts';
+import { handler as list } from './handlers/list.handler.ts';
 import { handler as listPlan } from './handlers/list-plan.handler.ts';
 import { handler as schedules } from './handlers/schedules.handler.ts';
 import { handler as schedulesUpdate } from './handlers/schedules-update.handler.ts';
+import { handler as show } from './handlers/show.handler.ts';
+import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 
-export const handler = moduleHandler({ 'companies.list-plan': listPlan, 'companies.schedules': schedules, 'companies.schedules-update': schedulesUpdate });
+export const handler = moduleHandler({
+  'companies.list-plan': listPlan,
+  'companies.schedules': schedules,
+  'companies.schedules-update': schedulesUpdate,
+  'companies.list': list,
+  'companies.show': show,
+  'companies.create': create,
+  'companies.update': update,
+  'companies.delete': remove,
+});

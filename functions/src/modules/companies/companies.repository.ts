@@ -1,8 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { companyPk } from '../../platform/table/keys.ts';
 import {
   companyKey,
   companyListIndex,
@@ -122,4 +123,103 @@ export const setCompanySchedules = async (companyId: number, schedules: Schedule
     if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
+};
+
+/**
+ * One page of the companies table: `limit` companies in id order after `start`, those whose name or e-mail
+ * contains `search` when given. A filtered page may read several index pages to fill itself.
+ */
+export const searchCompanyPage = async (
+  limit: number,
+  search: string | undefined,
+  start?: Record<string, string>,
+): Promise<{ companies: CompanyRecord[]; next?: Record<string, string> }> => {
+  const companies: CompanyRecord[] = [];
+  let next = start;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ...(search
+          ? { FilterExpression: 'contains(searchText, :q)', ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':q': search } }
+          : { ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk } }),
+        Limit: limit - companies.length,
+        ExclusiveStartKey: next,
+      }),
+    );
+    companies.push(...((out.Items ?? []) as CompanyItem[]).map(strip));
+    next = out.LastEvaluatedKey as Record<string, string> | undefined;
+  } while (next && companies.length < limit);
+  return { companies, next };
+};
+
+/** Replaces a company's fields (not its settings); false when it does not exist. */
+export const putCompany = async (company: CompanyRecord): Promise<boolean> => {
+  const item: CompanyItem = { ...companyKey(company.id), ...companyListIndex(company.id), type: 'company', ...company };
+  try {
+    await table().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Whether any company is on the plan (reads the companies index until the first one is found). */
+export const anyCompanyOnPlan = async (planId: number): Promise<boolean> => {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'planId = :plan',
+        ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':plan': planId },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: start,
+      }),
+    );
+    if ((out.Items ?? []).length > 0) return true;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return false;
+};
+
+/**
+ * Deletes up to `pages` table pages' worth of a removed company's items and says where to go on. A Scan, run by
+ * the purge job only: a company's data is spread over many partitions and no request waits on this.
+ */
+export const purgeCompanyItems = async (
+  companyId: number,
+  pages: number,
+  start?: Record<string, unknown>,
+): Promise<{ deleted: number; next?: Record<string, unknown> }> => {
+  let next = start;
+  let deleted = 0;
+  for (let i = 0; i < pages; i++) {
+    const out = await table().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'pk = :pk OR begins_with(pk, :prefix) OR companyId = :id',
+        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': `${companyPk(companyId)}#`, ':id': companyId },
+        ProjectionExpression: 'pk, sk',
+        ExclusiveStartKey: next,
+      }),
+    );
+    const keys = (out.Items ?? []) as { pk: string; sk: string }[];
+    for (let j = 0; j < keys.length; j += 25) {
+      let pending = keys.slice(j, j + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+      while (pending.length > 0) {
+        const res = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+    deleted += keys.length;
+    next = out.LastEvaluatedKey;
+    if (!next) break;
+  }
+  return { deleted, next };
 };

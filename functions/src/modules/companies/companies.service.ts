@@ -1,4 +1,5 @@
 import type { Company } from '@switchboard/shared/contracts/auth';
+import type { Recurrence } from '@switchboard/shared/contracts/companies';
 import { companySettingsDefaults, type CompanySettings } from '@switchboard/shared/contracts/settings';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import { clock } from '../../platform/clock.ts';
@@ -27,7 +28,15 @@ export interface NewCompany {
   referrerCompanyId?: number;
   /** only the seed of a fresh install passes 1 */
   id?: number;
+  /** the super user's form sets these; a signup leaves them empty */
+  status?: boolean;
+  recurrence?: Recurrence;
+  document?: string;
+  paymentMethod?: string;
 }
+
+/** What the companies search matches: the name and e-mail, lower-cased. */
+export const searchTextOf = (r: Pick<CompanyRecord, 'name' | 'email'>): string => `${r.name} ${r.email}`.toLowerCase();
 
 export const createCompany = async (input: NewCompany): Promise<Company> => {
   const id = input.id ?? (await nextCompanyId());
@@ -41,7 +50,12 @@ export const createCompany = async (input: NewCompany): Promise<Company> => {
     dueDate: id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : input.dueDate,
     createdAt: clock().now().toISOString(),
     ...(input.referrerCompanyId ? { referrerCompanyId: input.referrerCompanyId } : {}),
+    recurrence: input.recurrence ?? 'MENSAL',
+    document: input.document ?? '',
+    paymentMethod: input.paymentMethod ?? '',
+    searchText: searchTextOf(input),
   };
+  if (input.status === false) record.status = false;
   const settings: CompanySettings = { ...companySettingsDefaults };
   await insertCompany(record, settings);
   return toCompany(record, settings);

@@ -3,6 +3,7 @@
  * change tells the agents. Kept apart from the session commands so that creating a company (signup) does not
  * carry the WhatsApp fleet's code or its queue.
  */
+import type { ChangeActor } from '@switchboard/shared/events';
 import {
   CONNECTION_TOKEN_LENGTH,
   connectionEngineDefaults,
@@ -32,8 +33,8 @@ export const updated = (r: ConnectionRecord): ConnectionEvent => ({
 });
 
 /** Tells the company's agents (only them), whose lists and menu badge follow. */
-export const announce = async (companyId: number, changes: ConnectionEvent[]): Promise<void> => {
-  for (const change of changes) await domainEvents.emit({ name: 'connection.changed', companyId, change });
+export const announce = async (companyId: number, changes: ConnectionEvent[], actor?: ChangeActor): Promise<void> => {
+  for (const change of changes) await domainEvents.emit({ name: 'connection.changed', companyId, change, actor });
 };
 
 export const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {

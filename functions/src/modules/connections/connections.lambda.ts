@@ -24,11 +24,16 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as templates } from './handlers/templates.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerAuditListener } from '../../listeners/audit.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+// administrative changes made here are written to the audit log
+registerAuditListener();
 registerTimerListener();
+registerDashboardListener();
 
 export const handler = moduleHandler({
   'connections.list': list,

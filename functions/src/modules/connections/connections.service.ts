@@ -18,6 +18,7 @@ import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { actorOf } from '../../platform/events/actor.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
 import { createCloudApiConnection, replaceGraphToken } from './graph-connections.service.ts';
@@ -113,7 +114,7 @@ export const createConnection = async (auth: AuthContext, body: CreateConnection
   if (body.channel === 'whatsapp' && !plan.useWhatsapp) throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
   const { record, cleared } = await addConnection(auth.companyId, body, plan.connections);
   cleared.forEach(forget);
-  await announce(auth.companyId, [record, ...cleared].map(updated));
+  await announce(auth.companyId, [record, ...cleared].map(updated), actorOf(auth));
   if (record.channel === 'whatsapp') await queueSessionCommand({ kind: 'start', companyId: auth.companyId, connectionId: record.id, at: record.createdAt });
   return toConnection(record);
 };
@@ -150,7 +151,7 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     [before, ...cleared].forEach(forget);
     // WhatsApp sends the whole history only to a new pairing: a connected session is paired anew (the page warned)
     const reset = imports.resetSession ? await resetSessionForImport(auth.companyId, id) : undefined;
-    await announce(auth.companyId, [reset ?? after, ...cleared].map(updated));
+    await announce(auth.companyId, [reset ?? after, ...cleared].map(updated), actorOf(auth));
     return presentConnection(reset ?? after);
   }
   throw changedMeanwhile();
@@ -170,7 +171,7 @@ export const deleteConnection = async (auth: AuthContext, id: number): Promise<{
     // the connector logs the number out and forgets its auth state
     if (record.channel === 'whatsapp') await queueSessionCommand({ kind: 'remove', companyId: record.companyId, connectionId: id, at: clock().now().toISOString() });
     forget(record);
-    await announce(auth.companyId, [{ action: 'delete', whatsappId: id }]);
+    await announce(auth.companyId, [{ action: 'delete', whatsappId: id }], actorOf(auth));
     return { ok: true };
   }
   throw changedMeanwhile();

@@ -9,11 +9,13 @@ import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { InboundNotReady, parseInboundEvent, processInboundEvent } from './inbound.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 import { registerEngineListener } from '../../listeners/engine.listener.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 // after the realtime listener: agents see the customer's message before the bot's answer
 registerEngineListener();
 registerKanbanListener();

@@ -10,15 +10,19 @@ import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { registerConnectionJobs } from '../connections/close-imported.service.ts';
 import { registerScheduleJobs } from '../schedules/schedule-jobs.service.ts';
 import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
-import { registerEngineJobs } from '../../engine/ticket-timers.ts';
+import { registerEngineJobs } from '../../engine/ticket-timer-job.ts';
 import { registerTagJobs } from '../tags/tag-jobs.service.ts';
+import { registerInvoiceJobs } from '../invoices/invoice-jobs.service.ts';
+import { registerCompanyJobs } from '../companies/company-admin.service.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 registerKanbanListener();
 
 const contextOf = (record: SQSRecord): JobContext => ({
@@ -48,6 +52,8 @@ registerTicketJobs();
 registerScheduleJobs();
 registerConnectionJobs();
 registerTagJobs();
+registerCompanyJobs();
 registerEngineJobs();
+registerInvoiceJobs();
 
 export const handler = createJobsHandler();

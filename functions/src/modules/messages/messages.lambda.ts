@@ -10,10 +10,12 @@ import { handler as sendTemplate } from './handlers/send-template.handler.ts';
 import { handler as uploadUrl } from './handlers/upload-url.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 
 export const handler = moduleHandler({
   'messages.list': list,

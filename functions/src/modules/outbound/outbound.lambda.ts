@@ -9,9 +9,11 @@ import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
 import { parseOutboundSend, SendDeferred, sendQueuedMessage } from './outbound.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 
 const reportFailure = (record: SQSRecord, error: unknown): void => {
   const at = { messageId: record.messageId, receiveCount: record.attributes.ApproximateReceiveCount };

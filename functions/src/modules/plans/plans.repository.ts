@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { clock } from '../../platform/clock.ts';
+import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
@@ -20,4 +21,30 @@ export const createPlan = async (input: Omit<Plan, 'id'>): Promise<Plan> => {
   const item: PlanItem = { ...planKey(id), type: 'plan', createdAt: clock().now().toISOString(), ...plan };
   await table().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   return plan;
+};
+
+/** Replaces an existing plan's fields; false when there is no such plan. */
+export const replacePlan = async (plan: Plan): Promise<boolean> => {
+  const existing = await table().send(new GetCommand({ TableName: tableName(), Key: planKey(plan.id) }));
+  if (!existing.Item) return false;
+  const item: PlanItem = { ...(existing.Item as PlanItem), ...plan, ...planKey(plan.id), type: 'plan' };
+  try {
+    await table().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const deletePlanItem = async (id: number): Promise<boolean> => {
+  try {
+    await table().send(
+      new DeleteCommand({ TableName: tableName(), Key: planKey(id), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 };

@@ -8,18 +8,20 @@
  * - every option's target (queue, user, file list) and the queue's file list belong to the company (404 otherwise);
  * - a change is announced on `company-{id}-queue` to the company's agents.
  */
+import type { ChangeActor } from '@switchboard/shared/events';
 import type { QueueBody, QueueDetails, QueueEvent } from '@switchboard/shared/contracts/queues';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { actorOf } from '../../platform/events/actor.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { existingFileListIds } from '../files/files.service.ts';
 import { findUser, removeQueueFromUsers } from '../users/users.service.ts';
 import { assignOptionIds, targetsOf, type ParsedOption, type TargetRef } from './chatbot-tree.ts';
 import type { QueueChatbots, QueueRecord } from './queue.entity.ts';
-import { deleteQueueRecord, getQueueChatbots, getQueueRecord, insertQueue, listQueueRecords, replaceQueue } from './queues.repository.ts';
+import { deleteQueueRecord, getQueueChatbots, getQueueRecord, insertQueue, listQueueRecords, readQueueSetRev, replaceQueue } from './queues.repository.ts';
 
 /** An option tree is kept in one item (400 KB at most): leave room for its keys and attribute names. */
 const MAX_TREE_BYTES = 300_000;
@@ -43,7 +45,7 @@ export const toQueueDetails = (r: QueueRecord, c: QueueChatbots): QueueDetails =
   chatbots: c.chatbots,
 });
 
-const announce = (companyId: number, change: QueueEvent): Promise<void> => domainEvents.emit({ name: 'queue.changed', companyId, change });
+const announce = (companyId: number, change: QueueEvent, actor?: ChangeActor): Promise<void> => domainEvents.emit({ name: 'queue.changed', companyId, change, actor });
 
 const colorTaken = () =>
   new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'Another queue of the company has this colour', {
@@ -111,10 +113,19 @@ export const showQueue = async (auth: AuthContext, id: number): Promise<QueueDet
 };
 
 export const createQueueWithOptions = async (auth: AuthContext, body: QueueBody): Promise<QueueDetails> => {
-  const queues = await listQueueRecords(auth.companyId);
   const plan = await auth.plan();
-  if (queues.length >= plan.queues)
-    throw new AppError('ERR_QUEUE_LIMIT_REACHED', `maximum queues reached: ${plan.queues}`, { details: { limit: plan.queues } });
+  // the limit holds under concurrent creations: each is written only if none got in since its list was read
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const created = await tryCreateQueue(auth, body, plan.queues);
+    if (created) return created;
+  }
+  throw new AppError('ERR_VALIDATION', 'The queues changed meanwhile; reload and try again');
+};
+
+const tryCreateQueue = async (auth: AuthContext, body: QueueBody, limit: number): Promise<QueueDetails | undefined> => {
+  const setRev = await readQueueSetRev(auth.companyId);
+  const queues = await listQueueRecords(auth.companyId);
+  if (queues.length >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED', `maximum queues reached: ${limit}`, { details: { limit } });
   requireGreeting(body, queues.length + 1);
   const id = await nextId(companyPk(auth.companyId), 'queue');
   const tree = await prepare(auth, body, queues, 0, id);
@@ -128,9 +139,11 @@ export const createQueueWithOptions = async (auth: AuthContext, body: QueueBody)
     updatedAt: at,
     rev: 1,
   };
-  if ((await insertQueue(record, tree)) === 'colorTaken') throw colorTaken();
+  const outcome = await insertQueue(record, tree, setRev);
+  if (outcome === 'colorTaken') throw colorTaken();
+  if (outcome === 'stale') return undefined;
   const out = toQueueDetails(record, tree);
-  await announce(auth.companyId, { action: 'create', queue: out });
+  await announce(auth.companyId, { action: 'create', queue: out }, actorOf(auth));
   return out;
 };
 
@@ -151,19 +164,20 @@ export const updateQueue = async (auth: AuthContext, id: number, body: QueueBody
   if (result === 'colorTaken') throw colorTaken();
   if (result === 'stale') throw stale();
   const out = toQueueDetails(after, tree);
-  await announce(auth.companyId, { action: 'update', queue: out });
+  await announce(auth.companyId, { action: 'update', queue: out }, actorOf(auth));
   return out;
 };
 
 /**
  * DELETE /queue/{id}. As in the system the spec describes, deleting always succeeds and the queue leaves what
- * named it: users' queue lists lose it here. Connections, tickets and other queues' options that name it keep the
- * id, which no longer resolves (queue ids are never reused): the inbox shows such tickets without a queue.
+ * named it: users' queue lists lose it here, connections (menus, redirection, import queue) when the deletion is
+ * announced (listeners/queue-references.listener.ts). Tickets and other queues' options that name it keep the id,
+ * which no longer resolves (queue ids are never reused): the inbox shows such tickets without a queue.
  */
 export const deleteQueue = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   const record = await requireQueue(auth, id);
   if ((await deleteQueueRecord(record)) === 'stale') throw stale();
   await removeQueueFromUsers(auth.companyId, id);
-  await announce(auth.companyId, { action: 'delete', queueId: id });
+  await announce(auth.companyId, { action: 'delete', queueId: id }, actorOf(auth));
   return { ok: true };
 };

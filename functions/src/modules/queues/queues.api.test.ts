@@ -173,6 +173,21 @@ describe('validation (spec document 2 section 5)', () => {
     expect(third.status).toBe(400);
     expect(third.body).toMatchObject({ error: 'ERR_QUEUE_LIMIT_REACHED', message: 'maximum queues reached: 2' });
   });
+
+  it('holds the plan limit when creations arrive at once: one gets the last place', async () => {
+    const plan = await addPlan({ ...defaultPlanInput, name: 'Três filas', queues: 3 });
+    const email = `race${Date.now()}@example.com`;
+    expect((await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Race Co', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id })).status).toBe(201);
+    const admin = new ApiClient(runtime.url);
+    await admin.login(email, 'pass-12345');
+    expect((await admin.post('/queue', { name: 'Segunda', color: '#030303', greetingMessage: 'Oi' })).status).toBe(201);
+    const results = await Promise.all(
+      ['#040404', '#050505', '#060606', '#070707'].map((color, i) => admin.post('/queue', { name: `Corrida ${i}`, color, greetingMessage: 'Oi' })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r.body.error).toMatch(/ERR_QUEUE_LIMIT_REACHED|ERR_VALIDATION/);
+    expect((await admin.get('/queue')).body).toHaveLength(3);
+  });
 });
 
 describe('update and delete', () => {
@@ -215,5 +230,14 @@ describe('update and delete', () => {
     expect((await company.admin.get(`/queue/${queue.id}`)).status).toBe(404);
     expect((await member.client.get('/auth/me')).body.queueIds).toEqual([company.queueId]);
     await create(company.admin, { name: 'Mesma cor', color: '#DD0000' });
+  });
+
+  it("takes a deleted queue out of the connections' menus and redirection", async () => {
+    const queue = await create(company.admin, { name: 'Some daqui', color: nextColor() });
+    const put = await company.admin.put(`/whatsapp/${company.connectionId}`, { queueIds: [company.queueId, queue.id], greetingMessage: 'Escolha:', timeSendQueue: 15, sendIdQueue: queue.id });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await company.admin.delete(`/queue/${queue.id}`)).status).toBe(200);
+    const connection = (await company.admin.get(`/whatsapp/${company.connectionId}`)).body;
+    expect(connection).toMatchObject({ queueIds: [company.queueId], sendIdQueue: null, timeSendQueue: 0 });
   });
 });

@@ -7,9 +7,14 @@ import { handler as list } from './handlers/list.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerAuditListener } from '../../listeners/audit.listener.ts';
+import { registerQueueReferencesListener } from '../../listeners/queue-references.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+// administrative changes made here are written to the audit log
+registerAuditListener();
+registerQueueReferencesListener();
 
 export const handler = moduleHandler({
   'queues.list': list,

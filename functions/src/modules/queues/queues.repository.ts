@@ -50,18 +50,46 @@ export const getQueueChatbots = async (companyId: number, id: number): Promise<Q
   return item && item.companyId === companyId ? { chatbots: item.chatbots, optionSeq: item.optionSeq } : { chatbots: [], optionSeq: 0 };
 };
 
-/** Writes a new queue with its colour marker (and its option tree); 'colorTaken' (nothing written) on a clash. */
-export const insertQueue = async (queue: QueueRecord, chatbots?: QueueChatbots): Promise<'created' | 'colorTaken'> => {
+/**
+ * The company's queue set: { rev }, bumped by every queue creation. A creation that checked the plan's limit
+ * against the list it read is written only if no other creation got in since (the rev it read), so two at once
+ * cannot both pass the limit.
+ */
+const queueSetKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'QUEUESET' });
+
+export const readQueueSetRev = async (companyId: number): Promise<number> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: queueSetKey(companyId), ConsistentRead: true }));
+  return (out.Item as { rev?: number } | undefined)?.rev ?? 0;
+};
+
+/**
+ * Writes a new queue with its colour marker (and its option tree); 'colorTaken' (nothing written) on a clash;
+ * with `setRev` (the queue set's rev read before the list), 'stale' when another queue was created meanwhile.
+ */
+export const insertQueue = async (queue: QueueRecord, chatbots?: QueueChatbots, setRev?: number): Promise<'created' | 'colorTaken' | 'stale'> => {
   const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: queueColorItem(queue), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: tableName(), Item: toQueueItem(queue), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
+  if (setRev !== undefined) {
+    items.push({
+      Update: {
+        TableName: tableName(),
+        Key: queueSetKey(queue.companyId),
+        UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
+        ConditionExpression: setRev === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':next': setRev + 1, ':read': setRev, ':type': 'queueSet', ':companyId': queue.companyId },
+      },
+    });
+  }
   if (chatbots) items.push({ Put: { TableName: tableName(), Item: toQueueChatbotsItem(queue.companyId, queue.id, chatbots) } });
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));
     return 'created';
   } catch (error) {
     if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) return 'colorTaken';
+    if (isConditionalCheckFailure(error) && setRev !== undefined && failedTransactionItem(error) === 2) return 'stale';
     throw error;
   }
 };

@@ -3,7 +3,7 @@
  * Item: pk C#<cid>#RATING, sk <ticketId padded>, one per ticket (a ticket is rated once, so a repeated write of
  * the same rating changes nothing). The dashboard's Assessments tab reads them.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
 import { padId } from '../../platform/table/keys.ts';
 
@@ -41,4 +41,16 @@ export const queryRatings = async (companyId: number, limit: number, startKey?: 
     }),
   );
   return { items: (out.Items ?? []) as RatingRecord[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};
+
+/** The ratings of some tickets (a report page), by ticket id. */
+export const getRatings = async (companyId: number, ticketIds: number[]): Promise<Map<number, number>> => {
+  const rates = new Map<number, number>();
+  const unique = [...new Set(ticketIds)];
+  for (let i = 0; i < unique.length; i += 100) {
+    const keys = unique.slice(i, i + 100).map((id) => ({ pk: ratingPk(companyId), sk: padId(id) }));
+    const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'ticketId, rate' } } }));
+    for (const item of (out.Responses?.[tableName()] ?? []) as { ticketId: number; rate: number }[]) rates.set(item.ticketId, item.rate);
+  }
+  return rates;
 };

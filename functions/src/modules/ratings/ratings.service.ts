@@ -1,2 +1,2 @@
 /** NPS ratings: recorded by the conversation engine, read by the dashboard. */
-export { getRating, putRating, queryRatings, type RatingRecord } from './ratings.repository.ts';
+export { getRating, getRatings, putRating, queryRatings, type RatingRecord } from './ratings.repository.ts';

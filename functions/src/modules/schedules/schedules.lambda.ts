@@ -10,10 +10,12 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 
 export const handler = moduleHandler({
   'schedules.list': list,

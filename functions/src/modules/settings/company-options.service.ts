@@ -8,6 +8,7 @@
  * only what differs is written, then announced on `company-{id}-settings` (the keys; clients read the values).
  * The next request of any user of the company reads the new values: authentication reads the company per request.
  */
+import type { ChangeActor } from '@switchboard/shared/events';
 import {
   missingMessages,
   optionValueIssue,
@@ -20,6 +21,7 @@ import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { actorOf } from '../../platform/events/actor.ts';
 import { findCompany, updateCompanySettings } from '../companies/companies.service.ts';
 
 /** Where a key's value sits in the request, for the field paths of a 400. */
@@ -40,7 +42,7 @@ export const companyOptionsOf = async (auth: AuthContext, companyId: number): Pr
   return withDefaults(company.settings);
 };
 
-const announce = (companyId: number, change: CompanySettingsEvent): Promise<void> => domainEvents.emit({ name: 'settings.changed', companyId, change });
+const announce = (companyId: number, change: CompanySettingsEvent, actor?: ChangeActor): Promise<void> => domainEvents.emit({ name: 'settings.changed', companyId, change, actor });
 
 export const changeCompanyOptions = async (
   auth: AuthContext,
@@ -70,7 +72,7 @@ export const changeCompanyOptions = async (
   const changed = keys.filter((k) => before[k] !== patch[k]);
   if (changed.length > 0) {
     await updateCompanySettings(auth.companyId, Object.fromEntries(changed.map((k) => [k, patch[k]!])));
-    await announce(auth.companyId, { action: 'update', keys: changed });
+    await announce(auth.companyId, { action: 'update', keys: changed }, actorOf(auth));
   }
   return after;
 };

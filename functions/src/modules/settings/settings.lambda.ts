@@ -9,10 +9,16 @@ import { handler as publicSetting } from './handlers/public.handler.ts';
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { handler as updateMany } from './handlers/update-many.handler.ts';
+import { handler as whitelabel } from './handlers/whitelabel.handler.ts';
+import { handler as whitelabelLogo } from './handlers/whitelabel-logo.handler.ts';
+import { handler as whitelabelUpdate } from './handlers/whitelabel-update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerAuditListener } from '../../listeners/audit.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+// administrative changes made here are written to the audit log
+registerAuditListener();
 
 export const handler = moduleHandler({
   'settings.public': publicSetting,
@@ -23,4 +29,7 @@ export const handler = moduleHandler({
   'settings.update': update,
   'settings.update-many': updateMany,
   'settings.company-update': companyUpdate,
+  'settings.whitelabel': whitelabel,
+  'settings.whitelabel-update': whitelabelUpdate,
+  'settings.whitelabel-logo': whitelabelLogo,
 });

@@ -3,6 +3,7 @@ import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { getSetting, putSetting, putSettingIfMissing } from './settings.repository.ts';
+import { presentPublicSetting } from './whitelabel.service.ts';
 
 /** Platform settings a fresh install starts with. */
 export const platformSettingDefaults: Record<string, string> = {
@@ -15,7 +16,7 @@ export const platformSettingDefaults: Record<string, string> = {
 
 export const readPublicSetting = async (key: PublicSettingKey): Promise<{ key: string; value: string | null }> => ({
   key,
-  value: (await getSetting(PLATFORM_COMPANY_ID, key)) ?? null,
+  value: await presentPublicSetting(key, await getSetting(PLATFORM_COMPANY_ID, key)),
 });
 
 export const readPlatformSetting = (key: string): Promise<string | undefined> => getSetting(PLATFORM_COMPANY_ID, key);

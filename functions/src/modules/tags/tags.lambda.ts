@@ -13,11 +13,16 @@ import { handler as contacts } from './handlers/contacts.handler.ts';
 import { handler as kanbanLanes } from './handlers/kanban-lanes.handler.ts';
 import { handler as kanbanTickets } from './handlers/kanban-tickets.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerAuditListener } from '../../listeners/audit.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+// administrative changes made here are written to the audit log
+registerAuditListener();
 registerTimerListener();
+registerDashboardListener();
 
 export const handler = moduleHandler({
   'tags.list': list,

@@ -7,10 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
 import { TAG_API_PAGE_SIZE, type KanbanLane, type Tag, type TagBody, type TagEvent } from '@switchboard/shared/contracts/tags';
-import { channels } from '@switchboard/shared/events';
+import { channels, type ChangeActor } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { actorOf } from '../../platform/events/actor.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -49,8 +50,8 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 'Unknown tag');
 
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path: `body.${path}`, message }] });
 
-const announce = async (companyId: number, change: TagEvent): Promise<void> => {
-  await domainEvents.emit({ name: 'tag.changed', companyId, change });
+const announce = async (companyId: number, change: TagEvent, actor?: ChangeActor): Promise<void> => {
+  await domainEvents.emit({ name: 'tag.changed', companyId, change, actor });
 };
 
 export const getTag = async (companyId: number, id: number): Promise<TagSummary | undefined> => {
@@ -147,7 +148,7 @@ export const createTag = async (auth: AuthContext, body: TagBody): Promise<Tag> 
   };
   if ((await insertTag(record)) === 'duplicate') throw new AppError('ERR_DUPLICATED_TAG');
   const tag = toTag(record);
-  await announce(auth.companyId, { action: 'create', tag });
+  await announce(auth.companyId, { action: 'create', tag }, actorOf(auth));
   return tag;
 };
 
@@ -178,7 +179,7 @@ export const updateTag = async (auth: AuthContext, id: number, body: TagBody): P
       await enqueueJob({ type: 'tags.propagate', companyId: auth.companyId, tagId: id, phase: 'contacts' });
     }
     const tag = toTag(after);
-    await announce(auth.companyId, { action: 'update', tag });
+    await announce(auth.companyId, { action: 'update', tag }, actorOf(auth));
     return tag;
   }
   throw new Error(`tag ${id} kept changing while being written`);
@@ -191,7 +192,7 @@ export const deleteTag = async (auth: AuthContext, id: number): Promise<{ ok: tr
     if (!record) throw notFound();
     if ((await deleteTagItems(record)) === 'stale') continue;
     await enqueueJob({ type: 'tags.propagate', companyId: auth.companyId, tagId: id, phase: 'contacts' });
-    await announce(auth.companyId, { action: 'delete', tagId: id });
+    await announce(auth.companyId, { action: 'delete', tagId: id }, actorOf(auth));
     return { ok: true };
   }
   throw new Error(`tag ${id} kept changing while being deleted`);

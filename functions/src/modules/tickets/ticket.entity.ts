@@ -14,6 +14,9 @@
  *   marked superseded when a later one of its conversation closes, and its status keys (lists and counters) read
  *   `closed~old` instead of `closed`
  * - log entries and notes: in the ticket partition, sk LOG#<ulid> and NOTE#<ulid>
+ * - the report by creation date: one report row per ticket, pk C#<cid>#TREPORT#<yyyy-mm of createdAt>, sk
+ *   <createdAt>#<id>, holding the fields the report filters on; a month per partition keeps a busy tenant's writes
+ *   spread, and a date range is a key condition. Written with the ticket whenever one of those fields changes.
  */
 import type { Channel, ConnectionSummary, QueueSummary, TagSummary, TicketStatus, UserSummary } from '@switchboard/shared/contracts/inbox';
 import { padId } from '../../platform/table/keys.ts';
@@ -184,3 +187,45 @@ export interface NoteItem {
   user: UserSummary;
   createdAt: string;
 }
+
+/** The fields of a ticket the report filters on, copied to its report row. */
+export interface ReportRowItem {
+  pk: string;
+  sk: string;
+  type: 'ticketReportRow';
+  companyId: number;
+  ticketId: number;
+  createdAt: string;
+  status: string;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number;
+  contactId: number;
+  rated: boolean;
+}
+
+/** `2026-11` of an ISO instant: the report partition of tickets created in that (UTC) month. */
+export const reportMonthOf = (iso: string): string => iso.slice(0, 7);
+export const reportPk = (companyId: number, month: string) => `C#${companyId}#TREPORT#${month}`;
+
+export const reportRowOf = (t: TicketRecord): ReportRowItem => ({
+  pk: reportPk(t.companyId, reportMonthOf(t.createdAt)),
+  sk: sortKeyOf(t.createdAt, t.id),
+  type: 'ticketReportRow',
+  companyId: t.companyId,
+  ticketId: t.id,
+  createdAt: t.createdAt,
+  status: t.status,
+  userId: t.userId,
+  queueId: t.queueId,
+  whatsappId: t.whatsappId,
+  contactId: t.contactId,
+  rated: Boolean(t.ratedAt),
+});
+
+/** Whether a change of the ticket changes its report row (most changes, a message moving it, do not). */
+export const reportRowChanged = (before: TicketRecord, after: TicketRecord): boolean => {
+  const a = reportRowOf(before);
+  const b = reportRowOf(after);
+  return (Object.keys(a) as (keyof ReportRowItem)[]).some((k) => a[k] !== b[k]);
+};

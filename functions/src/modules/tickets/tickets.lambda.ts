@@ -14,13 +14,16 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as tagAdd } from './handlers/tag-add.handler.ts';
 import { handler as tagsRemove } from './handlers/tags-remove.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
+import { handler as report } from './handlers/report.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 // moving a ticket between kanban lanes (ticket tags) arms the lane's timer
 registerKanbanListener();
 
@@ -38,4 +41,5 @@ export const handler = moduleHandler({
   'tickets.notes-list': notesList,
   'tickets.notes-create': notesCreate,
   'tickets.notes-delete': notesDelete,
+  'tickets.report': report,
 });

@@ -16,12 +16,15 @@ import {
   indexKeys,
   logSk,
   noteSk,
+  reportRowChanged,
+  reportRowOf,
   ticketKey,
   ticketPk,
   ticketUuidKey,
   type ConversationItem,
   type LogItem,
   type NoteItem,
+  type ReportRowItem,
   type TicketItem,
   type TicketRecord,
 } from './ticket.entity.ts';
@@ -156,6 +159,7 @@ export const insertTicket = async (t: TicketRecord, log: LogInput): Promise<void
     { Put: { TableName: tableName(), Item: { ...ticketUuidKey(t.companyId, t.uuid), type: 'ticketUuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
     ...counterUpdates(t.companyId, [undefined, t]),
     logPut(t, log),
+    { Put: { TableName: tableName(), Item: reportRowOf(t) } },
   ];
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));
@@ -198,6 +202,16 @@ const versionedPut = (before: TicketRecord, next: TicketRecord): TransactItem =>
   Put: { TableName: tableName(), Item: toItem(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } },
 });
 
+/** The report row follows the ticket; a changed creation date (never, today) would move it to another partition. */
+const reportRowWrites = (before: TicketRecord, next: TicketRecord): TransactItem[] => {
+  const row = reportRowOf(next);
+  const old = reportRowOf(before);
+  return [
+    ...(old.pk !== row.pk || old.sk !== row.sk ? [{ Delete: { TableName: tableName(), Key: { pk: old.pk, sk: old.sk } } }] : []),
+    { Put: { TableName: tableName(), Item: row } },
+  ];
+};
+
 export const ticketWrites = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketWrites> => {
   const next: TicketRecord = { ...after, version: before.version + 1, superseded: after.status === 'closed' ? (after.superseded ?? false) : false };
   const items: TransactItem[] = [
@@ -228,6 +242,7 @@ export const ticketWrites = async (before: TicketRecord, after: TicketRecord, op
   const previous = await predecessorChange(before, next);
   if (previous) items.push(versionedPut(previous[0], previous[1]));
   items.push(...counterUpdates(next.companyId, [before, next], ...(previous ? [previous] : [])), ...(options.logs ?? []).map((l) => logPut(next, l)));
+  if (reportRowChanged(before, next)) items.push(...reportRowWrites(before, next));
   return { next, items, conversationIndex };
 };
 
@@ -256,6 +271,7 @@ export const deleteTicketItems = async (t: TicketRecord): Promise<void> => {
   const items: TransactItem[] = [
     { Delete: { TableName: tableName(), Key: ticketKey(t.companyId, t.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': t.version } } },
     { Delete: { TableName: tableName(), Key: ticketUuidKey(t.companyId, t.uuid) } },
+    { Delete: { TableName: tableName(), Key: { pk: reportRowOf(t).pk, sk: reportRowOf(t).sk } } },
   ];
   const previous = await predecessorChange(t, undefined);
   if (previous) items.push(versionedPut(previous[0], previous[1]));
@@ -415,4 +431,28 @@ export const queryTicketIndexBetween = async (
     }),
   );
   return { items: ((out.Items ?? []) as TicketItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};
+
+/**
+ * One page of report rows of a month partition whose creation time lies between two instants, newest first,
+ * with the filters the report asks for applied by DynamoDB (`Limit` counts the rows read, not the rows kept).
+ */
+export const queryReportRows = async (
+  partition: string,
+  range: { from: string; to: string },
+  options: { limit: number; startKey?: Record<string, string>; filter?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> } },
+): Promise<{ items: ReportRowItem[]; lastKey?: Record<string, string> }> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~`, ...(options.filter?.values ?? {}) },
+      ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
+      ...(options.filter?.names ? { ExpressionAttributeNames: options.filter.names } : {}),
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { items: (out.Items ?? []) as ReportRowItem[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
 };

@@ -134,6 +134,7 @@ export const recordTicketChange = async (
     name: options.name ?? changeName(t, options.before),
     companyId: t.companyId,
     ticket,
+    version: t.version,
     ...(options.removed ? { moved: true, ...(options.before ? { before: audienceOf(options.before) } : {}) } : {}),
     ...(masked ? { maskedNumber: masked(ticket.contact.number) } : {}),
   });

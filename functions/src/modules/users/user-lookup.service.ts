@@ -29,3 +29,15 @@ export const queueMembers = async (companyId: number, queueId: number): Promise<
   } while (startKey);
   return members;
 };
+
+/** Every user of the company (the dashboard's attendants, the live panel's columns). */
+export const companyUsers = async (companyId: number): Promise<UserRecord[]> => {
+  const users: UserRecord[] = [];
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await listUserRecords(companyId, { limit: 100, startKey });
+    users.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey);
+  return users;
+};

@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { actorOf } from '../../platform/events/actor.ts';
 import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { returnUserTicketsToQueues } from '../tickets/user-tickets.service.ts';
 import { deleteUserRecord } from './users.repository.ts';
@@ -23,6 +24,6 @@ export const deleteUser = async (auth: AuthContext, userId: number): Promise<{ o
   // a ticket the user accepted between the first pass and the delete goes back as well
   await returnUserTicketsToQueues(auth.companyId, userId, settings);
   await closeConnections(auth.companyId, (c) => c.userId === userId);
-  await announce(auth.companyId, { action: 'delete', userId });
+  await announce(auth.companyId, { action: 'delete', userId }, actorOf(auth));
   return { ok: true };
 };

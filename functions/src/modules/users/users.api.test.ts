@@ -70,6 +70,21 @@ describe('users', () => {
     expect(over).toMatchObject({ status: 400, body: { error: 'ERR_USER_LIMIT_REACHED', message: `maximum users reached: ${limit}` } });
   });
 
+  it('holds the user limit when additions arrive at once', async () => {
+    const own = await signupCompany(runtime, 'Race Users Co');
+    const limit = (await own.admin.get(`/companies/listPlan/${own.companyId}`)).body.plan.users as number;
+    for (let i = 2; i < limit; i++) {
+      expect((await own.admin.post('/users', { name: `Agente ${i}`, email: `race${i}-${own.companyId}@example.com`, password: 'pass-12345' })).status).toBe(201);
+    }
+    // one place left, four at once
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => own.admin.post('/users', { name: `Corrida ${i}`, email: `corrida${i}-${own.companyId}@example.com`, password: 'pass-12345' })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) expect(r.body.error).toMatch(/ERR_USER_LIMIT_REACHED|ERR_VALIDATION/);
+    expect((await own.admin.get('/users/list')).body).toHaveLength(limit);
+  });
+
   it('creates a user with every field of the dialog, shows it, and lists it for pickers', async () => {
     const own = await signupCompany(runtime);
     const email = uniqueEmail('completa');

@@ -19,21 +19,53 @@ export const getEmailMarker = async (email: string): Promise<EmailMarkerItem | u
   return out.Item as EmailMarkerItem | undefined;
 };
 
-/** Writes the user with its e-mail marker; a taken e-mail answers ERR_DUPLICATED_EMAIL and writes nothing. */
-export const insertUser = async (user: UserRecord): Promise<void> => {
+/**
+ * The company's user set: { rev }, bumped by every user an admin adds. An addition that checked the plan's limit
+ * against the users it counted is written only if no other got in since (the rev it read).
+ */
+const userSetKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'USERSET' });
+
+export const readUserSetRev = async (companyId: number): Promise<number> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: userSetKey(companyId), ConsistentRead: true }));
+  return (out.Item as { rev?: number } | undefined)?.rev ?? 0;
+};
+
+/**
+ * Writes the user with its e-mail marker; a taken e-mail answers ERR_DUPLICATED_EMAIL and writes nothing. With
+ * `setRev` (the user set's rev read before counting), 'stale' when another user was added meanwhile.
+ */
+export const insertUser = async (user: UserRecord, setRev?: number): Promise<'created' | 'stale'> => {
   const item: UserItem = { ...userKey(user.companyId, user.id), type: 'user', ...user };
   const marker: EmailMarkerItem = { ...emailMarkerKey(user.email), type: 'emailMarker', companyId: user.companyId, userId: user.id };
+  const set =
+    setRev === undefined
+      ? []
+      : [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: userSetKey(user.companyId),
+              UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
+              ConditionExpression: setRev === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':next': setRev + 1, ':read': setRev, ':type': 'userSet', ':companyId': user.companyId },
+            },
+          },
+        ];
   try {
     await table().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
           { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...set,
         ],
       }),
     );
+    return 'created';
   } catch (error) {
     if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) throw new AppError('ERR_DUPLICATED_EMAIL');
+    if (isConditionalCheckFailure(error) && setRev !== undefined && failedTransactionItem(error) === 2) return 'stale';
     throw error;
   }
 };

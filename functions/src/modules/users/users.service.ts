@@ -1,3 +1,4 @@
+import type { ChangeActor } from '@switchboard/shared/events';
 import type { Company, User } from '@switchboard/shared/contracts/auth';
 import { adminOnlyUserFields, type CreateUserBody, type UpdateUserBody, type UserEvent } from '@switchboard/shared/contracts/users';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -5,6 +6,7 @@ import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
+import { actorOf } from '../../platform/events/actor.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -14,11 +16,11 @@ import { findConnection } from '../connections/connection-lookup.service.ts';
 import { findQueues as findQueuesOf } from '../queues/queues.service.ts';
 import {
   clearSession,
-
   getEmailMarker,
   getUser,
   insertUser,
   listUserRecords,
+  readUserSetRev,
   replaceSession,
   updateUserAndEmail,
   updateUserFields,
@@ -90,7 +92,7 @@ export const presentUser = async (record: UserRecord, company: Company): Promise
 };
 
 /** Tells the company's agents (their users lists, pickers and the live panel) that a user changed. */
-export const announce = (companyId: number, change: UserEvent): Promise<void> => domainEvents.emit({ name: 'user.changed', companyId, change });
+export const announce = (companyId: number, change: UserEvent, actor?: ChangeActor): Promise<void> => domainEvents.emit({ name: 'user.changed', companyId, change, actor });
 
 export const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
   const record = await getUser(companyId, userId);
@@ -153,7 +155,7 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
   await updateUserAndEmail(auth.companyId, userId, changes, newEmail ? { from: before.email, to: newEmail } : undefined);
   const after = await requireUser(auth.companyId, userId);
   const user = await presentUser(after, auth.company);
-  await announce(auth.companyId, { action: 'update', user });
+  await announce(auth.companyId, { action: 'update', user }, actorOf(auth));
   return user;
 };
 
@@ -235,6 +237,16 @@ const userCreationDisabled = (company: Company): boolean =>
 export const addUser = async (auth: AuthContext, input: CreateUserBody): Promise<User> => {
   if (userCreationDisabled(auth.company)) throw new AppError('ERR_USER_CREATION_DISABLED');
   const plan = await auth.plan();
+  // the limit holds under concurrent additions: each is written only if none got in since its count
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const added = await tryAddUser(auth, input, plan.users);
+    if (added) return added;
+  }
+  throw new AppError('ERR_VALIDATION', 'The users changed meanwhile; reload and try again');
+};
+
+const tryAddUser = async (auth: AuthContext, input: CreateUserBody, limit: number): Promise<User | undefined> => {
+  const setRev = await readUserSetRev(auth.companyId);
   let count = 0;
   let startKey: Record<string, string> | undefined;
   do {
@@ -242,8 +254,8 @@ export const addUser = async (auth: AuthContext, input: CreateUserBody): Promise
     count += page.items.length;
     startKey = page.lastKey;
   } while (startKey);
-  if (count >= plan.users) {
-    throw new AppError('ERR_USER_LIMIT_REACHED', `maximum users reached: ${plan.users}`, { details: { limit: plan.users } });
+  if (count >= limit) {
+    throw new AppError('ERR_USER_LIMIT_REACHED', `maximum users reached: ${limit}`, { details: { limit } });
   }
   await checkAssignments(auth.companyId, input);
   const email = input.email.trim().toLowerCase();
@@ -263,9 +275,9 @@ export const addUser = async (auth: AuthContext, input: CreateUserBody): Promise
     createdAt: now,
     updatedAt: now,
   };
-  await insertUser(record);
+  if ((await insertUser(record, setRev)) === 'stale') return undefined;
   const user = await presentUser(record, auth.company);
-  await announce(auth.companyId, { action: 'create', user });
+  await announce(auth.companyId, { action: 'create', user }, actorOf(auth));
   return user;
 };
 
@@ -282,7 +294,7 @@ export const attachUserImage = async (auth: AuthContext, userId: number, file: {
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   await updateUserAndEmail(auth.companyId, userId, { profileImagePath: key, updatedAt: clock().now().toISOString() });
   const user = await presentUser(await requireUser(auth.companyId, userId), auth.company);
-  await announce(auth.companyId, { action: 'update', user });
+  await announce(auth.companyId, { action: 'update', user }, actorOf(auth));
   return { user, uploadUrl: target.url, headers: target.headers };
 };
 

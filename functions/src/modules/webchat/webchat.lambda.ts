@@ -7,10 +7,12 @@ import { handler as messages } from './handlers/messages.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 
 export const handler = moduleHandler({
   'webchat.config': config,

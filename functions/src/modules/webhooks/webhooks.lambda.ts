@@ -7,10 +7,12 @@ import { handler as whatsappVerify } from './handlers/whatsapp-verify.handler.ts
 import { handler as whatsapp } from './handlers/whatsapp.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 registerTimerListener();
+registerDashboardListener();
 
 export const handler = moduleHandler({
   'webhooks.whatsapp-verify': whatsappVerify,

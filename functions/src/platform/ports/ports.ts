@@ -6,6 +6,8 @@ import { config } from '../config.ts';
 import { EventBridgeScheduler } from './aws/event-bridge-scheduler.ts';
 import { ApiGatewayConnections } from './aws/api-gateway-connections.ts';
 import { SqsQueue } from './aws/sqs-queue.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { PixApiClient } from './pix/pix-api-client.ts';
 import type { Queue } from './queue.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { SocketConnections } from './socket-connections.ts';
@@ -14,6 +16,7 @@ export interface Ports {
   queue: Queue;
   scheduler: Scheduler;
   socketConnections: SocketConnections;
+  paymentProvider: PaymentProvider;
 }
 
 let local: Partial<Ports> = {};
@@ -59,4 +62,19 @@ export const socketConnections = (): SocketConnections => {
   if (config().RUNTIME === 'local' && local.socketConnections) return local.socketConnections;
   aws.socketConnections ??= new ApiGatewayConnections();
   return aws.socketConnections;
+};
+
+/**
+ * The Pix provider: the one registered by the local runtime or a test, otherwise the Pix API at PIX_API_URL with the
+ * configured credentials (locally the runtime points PIX_API_URL at its fake provider).
+ */
+export const paymentProvider = (): PaymentProvider => {
+  if (local.paymentProvider) return local.paymentProvider;
+  if (!aws.paymentProvider) {
+    const c = config();
+    const missing = (['PIX_API_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_KEY'] as const).filter((name) => !c[name]);
+    if (missing.length > 0) throw new Error(`The Pix provider is not configured: set ${missing.join(', ')}`);
+    aws.paymentProvider = new PixApiClient({ baseUrl: c.PIX_API_URL!, clientId: c.PIX_CLIENT_ID!, clientSecret: c.PIX_CLIENT_SECRET!, pixKey: c.PIX_KEY! });
+  }
+  return aws.paymentProvider;
 };

@@ -23,15 +23,4 @@ export const writeContactsWorkbook = async (rows: readonly ExportRow[], headers:
   return new Blob([buffer], { type: XLSX_TYPE });
 };
 
-export const downloadBlob = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // the download has started from the URL by now; revoking later leaves slow browsers time to read it
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+export { downloadBlob } from '../../../lib/download-blob.ts';

@@ -3,17 +3,13 @@ import { can } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteFileList } from '../api/delete-file-list.ts';
@@ -36,8 +32,7 @@ function FileListsTable({ companyId }: { companyId: number }) {
   const toast = useToast();
   useDocumentTitle(t('files.title'));
   useFileListsLiveUpdates(companyId);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
+  const [searchParam, setSearchParam] = useState('');
   const list = useFileLists(searchParam);
   const remove = useDeleteFileList();
   const [rows, setRows] = useState<number>(FILE_LIST_DEFAULT_PAGE_SIZE);
@@ -57,54 +52,58 @@ function FileListsTable({ companyId }: { companyId: number }) {
   };
 
   const actionsCell = (r: FileList) => (
-    <div className="files-table__actions">
-      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('files.edit', { name: r.name })} tooltip={t('files.edit', { name: r.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', record: r })} data-testid={`file-list-edit-${r.id}`} />
-      <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('files.delete', { name: r.name })} tooltip={t('files.delete', { name: r.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(r)} data-testid={`file-list-delete-${r.id}`} />
-    </div>
+    <RowActions
+      testId={{ kind: 'file-list', id: r.id }}
+      editLabel={t('files.edit', { name: r.name })}
+      onEdit={() => setDialog({ kind: 'edit', record: r })}
+      deleteLabel={t('files.delete', { name: r.name })}
+      onDelete={() => setDeleting(r)}
+    />
   );
 
   return (
-    <section className="page files-page" data-testid="files-page">
-      <PageHeader title={t('files.title')} subtitle={t('files.subtitle')} actions={<Button type="button" icon="pi pi-plus" label={t('files.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="files-add" />} />
-      <div className="surface-panel files-panel">
-        <div className="files-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText type="search" value={search} placeholder={t('files.searchPlaceholder')} aria-label={t('files.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} data-testid="files-search" />
-          </IconField>
-        </div>
-        <DataTable
-          value={records}
-          dataKey="id"
-          loading={list.isFetching && !list.isFetchingNextPage}
-          paginator
-          rows={rows}
-          first={first}
-          rowsPerPageOptions={[...FILE_LIST_PAGE_SIZES]}
-          onPage={(e) => {
-            setFirst(e.first);
-            setRows(e.rows);
-            if (e.first + e.rows >= records.length && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-          }}
-          emptyMessage={list.isError ? t('files.loadFailed') : t('files.empty')}
-          className="files-table"
-          data-testid="files-table"
-        >
-          <Column field="name" header={t('files.columns.name')} />
-          <Column header={t('files.columns.files')} body={(r: FileList) => r.options.length} style={{ width: '8rem' }} />
-          <Column header={<span className="sr-only">{t('files.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
-        </DataTable>
-      </div>
-      <FileListDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('files.deleteDialog.header')}
-        message={t('files.deleteDialog.message', { name: deleting?.name ?? '' })}
-        confirmLabel={t('files.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="file-list-delete-dialog"
-      />
-    </section>
+    <ListPage
+      name="files"
+      title={t('files.title')}
+      subtitle={t('files.subtitle')}
+      actions={<Button type="button" icon="pi pi-plus" label={t('files.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="files-add" />}
+      search={{ placeholder: t('files.searchPlaceholder'), onSearch: setSearchParam }}
+      overlays={
+        <>
+          <FileListDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <DeleteDialog
+            visible={Boolean(deleting)}
+            onHide={() => setDeleting(null)}
+            header={t('files.deleteDialog.header')}
+            message={t('files.deleteDialog.message', { name: deleting?.name ?? '' })}
+            confirmLabel={t('files.deleteDialog.confirm')}
+            onConfirm={confirmDelete}
+            testId="file-list-delete-dialog"
+          />
+        </>
+      }
+    >
+      <DataTable
+        value={records}
+        dataKey="id"
+        loading={list.isFetching && !list.isFetchingNextPage}
+        paginator
+        rows={rows}
+        first={first}
+        rowsPerPageOptions={[...FILE_LIST_PAGE_SIZES]}
+        onPage={(e) => {
+          setFirst(e.first);
+          setRows(e.rows);
+          if (e.first + e.rows >= records.length && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+        }}
+        emptyMessage={list.isError ? t('files.loadFailed') : t('files.empty')}
+        className="files-table"
+        data-testid="files-table"
+      >
+        <Column field="name" header={t('files.columns.name')} />
+        <Column header={t('files.columns.files')} body={(r: FileList) => r.options.length} style={{ width: '8rem' }} />
+        <Column header={<span className="sr-only">{t('files.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+      </DataTable>
+    </ListPage>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -56,60 +56,65 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
     </span>
   );
   const actionsCell = (q: Queue) => (
-    <div className="queues-table__actions">
-      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('queues.edit', { name: q.name })} tooltip={t('queues.edit', { name: q.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: q.id })} data-testid={`queue-edit-${q.id}`} />
-      <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('queues.delete', { name: q.name })} tooltip={t('queues.delete', { name: q.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(q)} data-testid={`queue-delete-${q.id}`} />
-    </div>
+    <RowActions
+      testId={{ kind: 'queue', id: q.id }}
+      editLabel={t('queues.edit', { name: q.name })}
+      onEdit={() => setDialog({ kind: 'edit', id: q.id })}
+      deleteLabel={t('queues.delete', { name: q.name })}
+      onDelete={() => setDeleting(q)}
+    />
   );
 
   return (
-    <section className="page queues-page" data-testid="queues-page">
-      <PageHeader
-        title={t('queues.title')}
-        subtitle={t('queues.subtitle')}
-        actions={<Button type="button" icon="pi pi-plus" label={t('queues.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="queues-add" />}
-      />
-      <div className="surface-panel queues-panel">
-        <DataTable
-          value={queues}
-          dataKey="id"
-          loading={list.isFetching && !list.data}
-          paginator
-          rows={rows}
-          first={first}
-          rowsPerPageOptions={[...QUEUE_PAGE_SIZES]}
-          onPage={(e) => {
-            setFirst(e.first);
-            setRows(e.rows);
-          }}
-          emptyMessage={list.isError ? t('queues.loadFailed') : t('queues.empty')}
-          className="queues-table"
-          data-testid="queues-table"
-        >
-          <Column field="id" header={t('queues.columns.id')} style={{ width: '5rem' }} />
-          <Column field="name" header={t('queues.columns.name')} />
-          <Column header={t('queues.columns.color')} body={colorCell} />
-          <Column field="orderQueue" header={t('queues.columns.order')} style={{ width: '7rem' }} />
-          <Column header={t('queues.columns.greeting')} body={(q: Queue) => <span className="queues-table__greeting">{q.greetingMessage}</span>} />
-          <Column header={<span className="sr-only">{t('queues.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
-        </DataTable>
-      </div>
-      <QueueDialog
-        visible={dialog.kind !== 'none'}
-        queueId={dialog.kind === 'edit' ? dialog.id : undefined}
-        queues={queues}
-        showHours={showHours}
-        onHide={() => setDialog({ kind: 'none' })}
-      />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('queues.deleteDialog.header')}
-        message={t('queues.deleteDialog.message', { name: deleting?.name ?? '' })}
-        confirmLabel={t('queues.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="queue-delete-dialog"
-      />
-    </section>
+    <ListPage
+      name="queues"
+      title={t('queues.title')}
+      subtitle={t('queues.subtitle')}
+      actions={<Button type="button" icon="pi pi-plus" label={t('queues.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="queues-add" />}
+      overlays={
+        <>
+          <QueueDialog
+            visible={dialog.kind !== 'none'}
+            queueId={dialog.kind === 'edit' ? dialog.id : undefined}
+            queues={queues}
+            showHours={showHours}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
+          <DeleteDialog
+            visible={Boolean(deleting)}
+            onHide={() => setDeleting(null)}
+            header={t('queues.deleteDialog.header')}
+            message={t('queues.deleteDialog.message', { name: deleting?.name ?? '' })}
+            confirmLabel={t('queues.deleteDialog.confirm')}
+            onConfirm={confirmDelete}
+            testId="queue-delete-dialog"
+          />
+        </>
+      }
+    >
+      <DataTable
+        value={queues}
+        dataKey="id"
+        loading={list.isFetching && !list.data}
+        paginator
+        rows={rows}
+        first={first}
+        rowsPerPageOptions={[...QUEUE_PAGE_SIZES]}
+        onPage={(e) => {
+          setFirst(e.first);
+          setRows(e.rows);
+        }}
+        emptyMessage={list.isError ? t('queues.loadFailed') : t('queues.empty')}
+        className="queues-table"
+        data-testid="queues-table"
+      >
+        <Column field="id" header={t('queues.columns.id')} style={{ width: '5rem' }} />
+        <Column field="name" header={t('queues.columns.name')} />
+        <Column header={t('queues.columns.color')} body={colorCell} />
+        <Column field="orderQueue" header={t('queues.columns.order')} style={{ width: '7rem' }} />
+        <Column header={t('queues.columns.greeting')} body={(q: Queue) => <span className="queues-table__greeting">{q.greetingMessage}</span>} />
+        <Column header={<span className="sr-only">{t('queues.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+      </DataTable>
+    </ListPage>
   );
 }

@@ -11,6 +11,10 @@ import { useSettings } from '../api/get-settings.ts';
 import { visibleTabs, type SettingsTab } from '../utils/settings-form.ts';
 import { OptionsTab } from './options-tab.tsx';
 import { SchedulesTab } from './schedules-tab.tsx';
+import { CompaniesTab } from './companies-tab.tsx';
+import { HelpsTab } from './helps-tab.tsx';
+import { PlansTab } from './plans-tab.tsx';
+import { WhitelabelTab } from './whitelabel-tab.tsx';
 import './settings.css';
 
 const PANEL_ID = 'settings-panel';
@@ -55,6 +59,14 @@ function Settings({ companyId, isSuper }: { companyId: number; isSuper: boolean 
           <p className="settings-message">{t('common.loading')}</p>
         ) : tab === 'schedules' ? (
           <SchedulesTab companyId={companyId} />
+        ) : tab === 'companies' ? (
+          <CompaniesTab />
+        ) : tab === 'plans' ? (
+          <PlansTab />
+        ) : tab === 'helps' ? (
+          <HelpsTab />
+        ) : tab === 'whitelabel' ? (
+          <WhitelabelTab />
         ) : (
           <OptionsTab saved={settings.data} isSuper={isSuper} />
         )}

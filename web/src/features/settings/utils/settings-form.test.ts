@@ -5,10 +5,10 @@ import { customMessages, isDirty, messagePatch, onSelect, optionGroups, visibleT
 const saved = { ...companySettingsDefaults };
 
 describe('settings page model', () => {
-  it('shows the options tab always, the schedules tab only for company hours, and no unbuilt super tab yet', () => {
+  it('shows the options tab always, the schedules tab only for company hours, and the four platform tabs to the super user only', () => {
     expect(visibleTabs(saved, false)).toEqual(['options']);
     expect(visibleTabs({ ...saved, scheduleType: 'company' }, false)).toEqual(['options', 'schedules']);
-    expect(visibleTabs({ ...saved, scheduleType: 'queue' }, true)).toEqual(['options']);
+    expect(visibleTabs({ ...saved, scheduleType: 'queue' }, true)).toEqual(['options', 'companies', 'plans', 'helps', 'whitelabel']);
   });
 
   it('keeps the super-only userCreation in its own group and the LGPD message out of the custom messages', () => {

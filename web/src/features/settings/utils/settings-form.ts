@@ -19,10 +19,10 @@ interface TabDef {
 export const settingsTabs: readonly TabDef[] = [
   { key: 'options', built: true },
   { key: 'schedules', built: true, when: (s) => s.scheduleType === 'company' },
-  { key: 'companies', superOnly: true, built: false },
-  { key: 'plans', superOnly: true, built: false },
-  { key: 'helps', superOnly: true, built: false },
-  { key: 'whitelabel', superOnly: true, built: false },
+  { key: 'companies', superOnly: true, built: true },
+  { key: 'plans', superOnly: true, built: true },
+  { key: 'helps', superOnly: true, built: true },
+  { key: 'whitelabel', superOnly: true, built: true },
 ];
 
 export const visibleTabs = (settings: CompanySettings, isSuper: boolean): SettingsTab[] =>

@@ -1,9 +1,18 @@
+import type { Invoice } from '@switchboard/shared/contracts/invoices';
+import { can } from '@switchboard/shared/permissions';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemClock } from '../../../lib/clock.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { subscriptionState } from '../../../lib/subscription.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { buildViewer } from '../../../lib/viewer.ts';
+import { useInvoices } from '../api/get-invoices.ts';
+import { usePaymentConfirmed } from '../hooks/use-payment-confirmed.ts';
+import { CheckoutDialog } from './checkout-dialog.tsx';
+import { InvoicesTable } from './invoices-table.tsx';
+import './billing.css';
 
 /** /financeiro-aberto: where a company whose subscription expired lands after signing in. */
 export function ExpiredSubscriptionPage() {
@@ -41,6 +50,22 @@ export function ExpiredSubscriptionPage() {
           </div>
         </dl>
       </div>
+      {can(buildViewer(user), 'admin:area') ? <OpenInvoices companyId={user.companyId} /> : null}
     </section>
+  );
+}
+
+/** The company's invoices, to pay the open one here (admins: the invoices are theirs to pay). */
+function OpenInvoices({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  usePaymentConfirmed(companyId);
+  const list = useInvoices('');
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  return (
+    <div className="surface-panel expired-invoices" data-testid="expired-invoices">
+      <h2>{t('billing.invoices.openTitle')}</h2>
+      <InvoicesTable invoices={list.data?.pages.flatMap((p) => p.invoices) ?? []} loading={list.isFetching} failed={list.isError} onPay={setPaying} />
+      <CheckoutDialog invoice={paying} onHide={() => setPaying(null)} />
+    </div>
   );
 }

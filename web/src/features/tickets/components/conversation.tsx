@@ -26,7 +26,7 @@ import { MessageInput } from './message-input.tsx';
 import { MessageList } from './message-list.tsx';
 import { SendContactDialog } from './send-contact-dialog.tsx';
 import { TicketHeader } from './ticket-header.tsx';
-import { TicketLogDialog } from './ticket-log-dialog.tsx';
+import { TicketLogDialog } from '../../../components/ticket-log-dialog.tsx';
 
 /**
  * /tickets/{uuid}: the ticket is read (which marks it read); when it cannot be, the agent goes back to /tickets

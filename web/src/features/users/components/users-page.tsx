@@ -3,17 +3,13 @@ import { can, type Viewer } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
-import { useMemo, useState, type UIEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -22,9 +18,6 @@ import { useUsers } from '../api/get-users.ts';
 import { useUsersLiveUpdates } from '../hooks/use-users-live-updates.ts';
 import { UserDialog } from './user-dialog.tsx';
 import './users.css';
-
-/** Spec document 2 section 9: infinite scroll loads the next page within 100 px of the bottom. */
-const SCROLL_THRESHOLD_PX = 100;
 
 interface UserRow {
   id: number;
@@ -50,8 +43,7 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
   const toast = useToast();
   useDocumentTitle(t('users.title'));
   useUsersLiveUpdates(companyId);
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim().toLowerCase());
+  const [searchParam, setSearchParam] = useState('');
   const list = useUsers(searchParam);
   const queues = useQueues();
   const remove = useDeleteUser();
@@ -61,10 +53,6 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
   const users: UserRow[] = list.data?.pages.flatMap((p) => p.users) ?? [];
   const queueById = useMemo(() => new Map((queues.data ?? []).map((q: Queue) => [q.id, q])), [queues.data]);
 
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -97,57 +85,56 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
     </span>
   );
   const actionsCell = (u: UserRow) => (
-    <div className="users-table__actions">
-      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('users.edit', { name: u.name })} tooltip={t('users.edit', { name: u.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: u.id })} data-testid={`user-edit-${u.id}`} />
-      {u.id !== selfId ? (
-        <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('users.delete', { name: u.name })} tooltip={t('users.delete', { name: u.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(u)} data-testid={`user-delete-${u.id}`} />
-      ) : null}
-    </div>
+    <RowActions
+      testId={{ kind: 'user', id: u.id }}
+      editLabel={t('users.edit', { name: u.name })}
+      onEdit={() => setDialog({ kind: 'edit', id: u.id })}
+      deleteLabel={t('users.delete', { name: u.name })}
+      onDelete={u.id !== selfId ? () => setDeleting(u) : undefined}
+    />
   );
 
   return (
-    <section className="page users-page" data-testid="users-page">
-      <PageHeader
-        title={t('users.title')}
-        subtitle={t('users.subtitle')}
-        actions={<Button type="button" icon="pi pi-plus" label={t('users.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="users-add" />}
-      />
-      <div className="surface-panel users-panel">
-        <div className="users-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText type="search" value={search} placeholder={t('users.searchPlaceholder')} aria-label={t('users.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} data-testid="users-search" />
-          </IconField>
-        </div>
-        <div className="users-scroll" onScroll={onScroll} data-testid="users-scroll">
-          <DataTable
-            value={users}
-            dataKey="id"
-            loading={list.isFetching && !list.isFetchingNextPage}
-            emptyMessage={list.isError ? t('users.loadFailed') : t('users.empty')}
-            className="users-table"
-            data-testid="users-table"
-          >
-            <Column header={t('users.columns.name')} body={(u: UserRow) => <span className="users-table__name">{u.name}</span>} />
-            <Column header={t('users.columns.email')} field="email" />
-            <Column header={t('users.columns.profile')} body={(u: UserRow) => t(`users.profiles.${u.profile}`)} />
-            <Column header={t('users.columns.queues')} body={queuesCell} />
-            <Column header={t('users.columns.status')} body={statusCell} />
-            <Column header={<span className="sr-only">{t('users.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
-          </DataTable>
-          {list.isFetchingNextPage ? <div className="users-more">{t('users.loadingMore')}</div> : null}
-        </div>
-      </div>
-      <UserDialog visible={dialog.kind !== 'none'} userId={dialog.kind === 'edit' ? dialog.id : undefined} viewer={viewer} onHide={() => setDialog({ kind: 'none' })} />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('users.deleteDialog.header', { name: deleting?.name ?? '' })}
-        message={t('users.deleteDialog.message')}
-        confirmLabel={t('users.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="user-delete-dialog"
-      />
-    </section>
+    <ListPage
+      name="users"
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      actions={<Button type="button" icon="pi pi-plus" label={t('users.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="users-add" />}
+      search={{ placeholder: t('users.searchPlaceholder'), onSearch: (text) => setSearchParam(text.toLowerCase()) }}
+      onNearEnd={() => {
+        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+      }}
+      loadingMore={list.isFetchingNextPage ? t('users.loadingMore') : null}
+      overlays={
+        <>
+          <UserDialog visible={dialog.kind !== 'none'} userId={dialog.kind === 'edit' ? dialog.id : undefined} viewer={viewer} onHide={() => setDialog({ kind: 'none' })} />
+          <DeleteDialog
+            visible={Boolean(deleting)}
+            onHide={() => setDeleting(null)}
+            header={t('users.deleteDialog.header', { name: deleting?.name ?? '' })}
+            message={t('users.deleteDialog.message')}
+            confirmLabel={t('users.deleteDialog.confirm')}
+            onConfirm={confirmDelete}
+            testId="user-delete-dialog"
+          />
+        </>
+      }
+    >
+      <DataTable
+        value={users}
+        dataKey="id"
+        loading={list.isFetching && !list.isFetchingNextPage}
+        emptyMessage={list.isError ? t('users.loadFailed') : t('users.empty')}
+        className="users-table"
+        data-testid="users-table"
+      >
+        <Column header={t('users.columns.name')} body={(u: UserRow) => <span className="users-table__name">{u.name}</span>} />
+        <Column header={t('users.columns.email')} field="email" />
+        <Column header={t('users.columns.profile')} body={(u: UserRow) => t(`users.profiles.${u.profile}`)} />
+        <Column header={t('users.columns.queues')} body={queuesCell} />
+        <Column header={t('users.columns.status')} body={statusCell} />
+        <Column header={<span className="sr-only">{t('users.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+      </DataTable>
+    </ListPage>
   );
 }

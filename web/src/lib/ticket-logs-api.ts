@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
+import { callRoute } from './api-client.ts';
 
 export const getTicketLogs = (ticketId: number) => callRoute('tickets.logs', { params: { id: ticketId } });
 

@@ -3,8 +3,9 @@ import { Dialog } from 'primereact/dialog';
 import { Skeleton } from 'primereact/skeleton';
 import { Timeline } from 'primereact/timeline';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, locales } from '../../../lib/i18n.ts';
-import { useTicketLogs } from '../api/get-ticket-logs.ts';
+import { currentLanguage, locales } from '../lib/i18n.ts';
+import { useTicketLogs } from '../lib/ticket-logs-api.ts';
+import './ticket-log-dialog.css';
 
 const icons: Record<TicketLog['type'], string> = {
   create: 'pi pi-plus',
@@ -27,7 +28,7 @@ const icons: Record<TicketLog['type'], string> = {
   rotation: 'pi pi-sync',
 };
 
-/** The ticket's history as a timeline: who did what, in which queue, when. */
+/** The ticket's history as a timeline: who did what, in which queue, when (the conversation's menu, the report's rows). */
 export function TicketLogDialog({ ticketId, visible, onHide }: { ticketId: number; visible: boolean; onHide: () => void }) {
   const { t } = useTranslation();
   const logs = useTicketLogs(ticketId, { enabled: visible });

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
+
+let runtime: Runtime;
+let company: TestCompany;
+let other: TestCompany;
+
+beforeAll(async () => {
+  runtime = await startApi();
+  company = await signupCompany(runtime, 'Audited Co');
+  other = await signupCompany(runtime, 'Other Audited Co');
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('the audit log', () => {
+  it("shows who changed which user, queue and setting, and when, to the company's admins", async () => {
+    const agent = await addAgent(runtime, company, {}, 'Agente Auditado');
+    const before = new Date().toISOString();
+    expect((await company.admin.put(`/users/${agent.id}`, { name: 'Agente Renomeado' })).status).toBe(200);
+    const queue = await company.admin.post('/queue', { name: 'Suporte', color: '#0a0b0c', greetingMessage: 'Olá' });
+    expect(queue.status).toBe(201);
+    expect((await company.admin.put(`/queue/${queue.body.id}`, { name: 'Suporte N2', color: '#0a0b0c', greetingMessage: 'Olá' })).status).toBe(200);
+    expect((await company.admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
+
+    const log = await company.admin.get('/audit-logs?limit=10');
+    expect(log.status).toBe(200);
+    const owner = { id: company.adminId, name: 'Owner' };
+    expect(log.body.entries.map((e: { entity: string; action: string; targetName: string | null }) => [e.entity, e.action, e.targetName])).toEqual([
+      ['setting', 'update', null],
+      ['queue', 'update', 'Suporte N2'],
+      ['queue', 'create', 'Suporte'],
+      ['user', 'update', 'Agente Renomeado'],
+    ]);
+    for (const entry of log.body.entries) {
+      expect(entry.actor).toEqual(owner);
+      expect(entry.at >= before && entry.at <= new Date().toISOString()).toBe(true);
+    }
+    expect(log.body.entries[0]).toMatchObject({ targetId: 'userRating', fields: ['userRating'] });
+    expect(log.body.entries[3]).toMatchObject({ targetId: String(agent.id) });
+
+    const firstPage = await company.admin.get('/audit-logs?limit=3');
+    expect(firstPage.body).toMatchObject({ hasMore: true });
+    const rest = await company.admin.get(`/audit-logs?limit=3&cursor=${firstPage.body.nextCursor}`);
+    expect(rest.body.entries.map((e: { entity: string }) => e.entity)).toEqual(['user']);
+  });
+
+  it("keeps a company's log from other companies and from profile users", async () => {
+    const agent = await addAgent(runtime, company);
+    expect((await agent.client.get('/audit-logs')).status).toBe(403);
+
+    const othersLog = await other.admin.get('/audit-logs');
+    expect(othersLog.status).toBe(200);
+    expect(JSON.stringify(othersLog.body)).not.toMatch(/Suporte|Agente|userRating/);
+    // naming the company is the super user's privilege
+    expect((await other.admin.get(`/audit-logs?companyId=${company.companyId}`)).status).toBe(403);
+  });
+
+  it("lets the super user read any company's log", async () => {
+    const root = new ApiClient(runtime.url);
+    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const log = await root.get(`/audit-logs?companyId=${company.companyId}&limit=50`);
+    expect(log.status).toBe(200);
+    expect(log.body.entries.some((e: { targetName: string | null }) => e.targetName === 'Suporte N2')).toBe(true);
+  });
+
+  it('records no entry for changes nobody made (a session dropping)', async () => {
+    const agent = await addAgent(runtime, other);
+    expect((await agent.client.put(`/users/${agent.id}`, { name: 'Meu Nome' })).status).toBe(200);
+    // a user changing their own profile is a person's change too: it is logged, under their name
+    const log = await other.admin.get('/audit-logs');
+    expect(log.body.entries[0]).toMatchObject({ entity: 'user', action: 'update', actor: { id: agent.id, name: agent.name } });
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import type { Runtime } from '../../../../infra/local/runtime.ts';
+
+let runtime: Runtime;
+let root: ApiClient;
+let company: TestCompany;
+let agent: { client: ApiClient };
+
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+beforeAll(async () => {
+  runtime = await startApi();
+  root = new ApiClient(runtime.url);
+  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  company = await signupCompany(runtime, 'Existing Co');
+  agent = await addAgent(runtime, company);
+});
+afterAll(async () => {
+  await runtime?.stop();
+});
+
+describe('companies of the super user', () => {
+  it('creates a company with its first admin, who signs in, and shows every column of the table', async () => {
+    const email = `acme${unique()}@example.com`;
+    const res = await root.post('/companies', {
+      name: 'Acme Ltda',
+      email,
+      phone: '5511988887777',
+      planId: 1,
+      dueDate: '2030-01-31T12:00:00.000Z',
+      recurrence: 'TRIMESTRAL',
+      document: '12345678000199',
+      paymentMethod: 'pix',
+      password: 'acme-pass-1',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Acme Ltda',
+      email,
+      phone: '5511988887777',
+      planId: 1,
+      planName: 'Plano Completo',
+      planAmount: '0.00',
+      status: true,
+      dueDate: '2030-01-31T12:00:00.000Z',
+      recurrence: 'TRIMESTRAL',
+      document: '12345678000199',
+      paymentMethod: 'pix',
+      createdAt: expect.any(String),
+      lastLogin: null,
+      folderSize: 0,
+      totalFiles: 0,
+      lastFolderUpdate: null,
+    });
+    const admin = new ApiClient(runtime.url);
+    const login = await admin.login(email, 'acme-pass-1');
+    expect(login.status).toBe(200);
+    expect(login.body.user.profile).toBe('admin');
+    expect((await root.get(`/companies/${res.body.id}`)).body.lastLogin).toEqual(expect.any(String));
+  });
+
+  it('pages the companies in id order and finds them by name or e-mail', async () => {
+    const first = await root.get('/companies?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.companies).toHaveLength(2);
+    expect(first.body.companies[0].id).toBe(1);
+    expect(first.body.hasMore).toBe(true);
+    const second = await root.get(`/companies?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.companies[0].id).toBeGreaterThan(first.body.companies[1].id);
+    const found = await root.get('/companies?searchParam=ACME');
+    expect(found.body.companies.map((c: { name: string }) => c.name)).toEqual(['Acme Ltda']);
+  });
+
+  it('changes a company, keeps company 1 active and unexpiring, and refuses an unknown plan', async () => {
+    const changed = await root.put(`/companies/${company.companyId}`, {
+      name: 'Renamed Co',
+      status: false,
+      dueDate: '2031-05-10T00:00:00.000Z',
+      recurrence: 'ANUAL',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      name: 'Renamed Co',
+      status: false,
+      dueDate: '2031-05-10T00:00:00.000Z',
+      recurrence: 'ANUAL',
+    });
+    const platform = await root.put('/companies/1', { status: false, dueDate: '2020-01-01T00:00:00.000Z' });
+    expect(platform.body).toMatchObject({ status: true, dueDate: '2999-12-31T23:59:59.000Z' });
+    const badPlan = await root.put(`/companies/${company.companyId}`, { planId: 999 });
+    expect(fieldsOf(badPlan.body)).toEqual({ 'body.planId': 'Unknown plan' });
+    expect((await root.put('/companies/99999', { name: 'Nobody' })).status).toBe(404);
+  });
+
+  it('validates the form as the spec says (name, e-mail, plan)', async () => {
+    const bad = await root.post('/companies', { name: 'A', email: 'not-an-email' });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad.body)).toMatchObject({
+      'body.name': 'Nombre requerido',
+      'body.email': 'Invalid email',
+      'body.planId': 'Required',
+    });
+    const taken = await root.post('/companies', { name: 'Copy Co', email: ADMIN_EMAIL, planId: 1 });
+    expect(taken.body.error).toBe('ERR_DUPLICATED_EMAIL');
+    expect((await root.post('/companies', { name: 'Copy Co', email: `x${unique()}@example.com`, planId: 999 })).status).toBe(400);
+  });
+
+  it('deletes a company: its users are out at once and a job removes its data, freeing its e-mail', async () => {
+    const email = `gone${unique()}@example.com`;
+    const created = await root.post('/companies', { name: 'Gone Co', email, planId: 1, password: 'gone-pass-1' });
+    const admin = new ApiClient(runtime.url);
+    expect((await admin.login(email, 'gone-pass-1')).status).toBe(200);
+    expect((await admin.post('/contacts', { name: 'Contact of Gone', number: '5511977776666' })).status).toBe(201);
+    expect((await root.delete(`/companies/${created.body.id}`)).status).toBe(200);
+    expect((await root.get(`/companies/${created.body.id}`)).status).toBe(404);
+    expect((await admin.get('/contacts')).status).toBeGreaterThanOrEqual(400);
+    // the purge job runs on the jobs queue: the e-mail becomes free once the user's marker is gone
+    let again = await root.post('/companies', { name: 'Gone Again', email, planId: 1 });
+    for (let i = 0; i < 50 && again.status !== 201; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      again = await root.post('/companies', { name: 'Gone Again', email, planId: 1 });
+    }
+    expect(again.status).toBe(201);
+    expect((await root.delete('/companies/1')).status).toBe(403);
+  });
+
+  it('refuses the companies screen to a company admin and to a user (403)', async () => {
+    for (const client of [company.admin, agent.client]) {
+      expect((await client.get('/companies')).status).toBe(403);
+      expect((await client.get(`/companies/${company.companyId}`)).status).toBe(403);
+      expect((await client.post('/companies', { name: 'Mine', email: `m${unique()}@example.com`, planId: 1 })).status).toBe(403);
+      expect((await client.put(`/companies/${company.companyId}`, { name: 'Mine' })).status).toBe(403);
+      expect((await client.delete(`/companies/${company.companyId}`)).status).toBe(403);
+    }
+  });
+});

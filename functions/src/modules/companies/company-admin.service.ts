@@ -1,0 +1,156 @@
+/**
+ * The super user's companies (spec document 2 "Companies (super)", sections 3, 4, 5 and 9): the table's page with
+ * each company's plan name and value, creation with the company's first admin (as a signup makes one), changes,
+ * and deletion. Deleting removes the company at once (its users can no longer sign in or call the API) and leaves
+ * its data to the `companies.purge` job. Company 1 runs the platform: it is never deleted and never expires.
+ */
+import type { AdminCompany, CreateCompanyBody, UpdateCompanyBody } from '@switchboard/shared/contracts/companies';
+import { advanceDueDate } from '@switchboard/shared/contracts/companies';
+import type { Plan } from '@switchboard/shared/contracts/plans';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
+import { z } from 'zod';
+import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
+import { enqueueJob, registerJob } from '../jobs/jobs.service.ts';
+import { findPlan, listAllPlans } from '../plans/plans.service.ts';
+import { createUser, findUserByEmail } from '../users/users.service.ts';
+import type { CompanyRecord } from './company.entity.ts';
+import { createCompany, PLATFORM_DUE_DATE, provisionCompany, removeCompany, searchTextOf } from './companies.service.ts';
+import { deleteCompanyItems, getCompany, purgeCompanyItems, putCompany, searchCompanyPage } from './companies.repository.ts';
+
+const DEFAULT_PAGE = 5;
+const PURGE_JOB = 'companies.purge';
+/** Table pages a purge job reads before it hands over to the next one. */
+const PURGE_PAGES_PER_JOB = 5;
+
+const notFound = () => new AppError('ERR_NO_COMPANY_FOUND');
+
+const toAdminCompany = (r: CompanyRecord, plan: Plan | undefined): AdminCompany => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone ?? '',
+  planId: r.planId,
+  planName: plan?.name ?? null,
+  planAmount: plan?.amount ?? null,
+  status: r.status,
+  dueDate: r.id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : r.dueDate,
+  recurrence: r.recurrence ?? 'MENSAL',
+  document: r.document ?? '',
+  paymentMethod: r.paymentMethod ?? '',
+  createdAt: r.createdAt,
+  lastLogin: r.lastLogin ?? null,
+  // media is not yet counted per company: a company shows no stored files until it is
+  folderSize: 0,
+  totalFiles: 0,
+  lastFolderUpdate: null,
+});
+
+const plansById = async (): Promise<Map<number, Plan>> => new Map((await listAllPlans()).map((p) => [p.id, p]));
+
+export const listAdminCompanies = async (query: { searchParam?: string; limit?: number; cursor?: string }) => {
+  const limit = query.limit ?? DEFAULT_PAGE;
+  const [page, plans] = await Promise.all([
+    searchCompanyPage(limit, query.searchParam || undefined, decodeCursor(query.cursor, isKeyRecord)),
+    plansById(),
+  ]);
+  return {
+    companies: page.companies.map((c) => toAdminCompany(c, plans.get(c.planId))),
+    hasMore: page.next !== undefined,
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  };
+};
+
+const requireCompany = async (id: number): Promise<CompanyRecord> => {
+  const record = await getCompany(id);
+  if (!record) throw notFound();
+  return record;
+};
+
+const planOf = async (planId: number): Promise<Plan> =>
+  findPlan(planId).catch(() => {
+    throw new AppError('ERR_VALIDATION', 'Unknown plan', { fields: [{ path: 'body.planId', message: 'Unknown plan' }] });
+  });
+
+export const showAdminCompany = async (id: number): Promise<AdminCompany> => {
+  const record = await requireCompany(id);
+  return toAdminCompany(record, await findPlan(record.planId).catch(() => undefined));
+};
+
+/** A new company with its first admin (the company's e-mail and the form's password), its default queue and web chat. */
+export const createAdminCompany = async (body: CreateCompanyBody): Promise<AdminCompany> => {
+  const plan = await planOf(body.planId);
+  if (await findUserByEmail(body.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+  const dueDate = body.dueDate
+    ? new Date(body.dueDate).toISOString()
+    : advanceDueDate(clock().now().toISOString(), body.recurrence);
+  const company = await createCompany({
+    name: body.name,
+    email: body.email,
+    phone: body.phone,
+    planId: plan.id,
+    dueDate,
+    status: body.status,
+    recurrence: body.recurrence,
+    document: body.document,
+    paymentMethod: body.paymentMethod,
+  });
+  try {
+    const admin = await createUser(company.id, {
+      name: body.adminName || body.name,
+      email: body.email,
+      password: body.password,
+      profile: 'admin',
+    });
+    await provisionCompany(company.id, admin.id);
+  } catch (error) {
+    await removeCompany(company.id);
+    throw error;
+  }
+  return showAdminCompany(company.id);
+};
+
+export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): Promise<AdminCompany> => {
+  const record = await requireCompany(id);
+  if (body.planId !== undefined) await planOf(body.planId);
+  const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as UpdateCompanyBody;
+  const next: CompanyRecord = { ...record, ...defined };
+  if (body.dueDate) next.dueDate = new Date(body.dueDate).toISOString();
+  // company 1 runs the platform: it stays active and never expires
+  if (id === PLATFORM_COMPANY_ID) {
+    next.status = true;
+    next.dueDate = PLATFORM_DUE_DATE;
+  }
+  next.searchText = searchTextOf(next);
+  if (!(await putCompany(next))) throw notFound();
+  return showAdminCompany(id);
+};
+
+export const deleteAdminCompany = async (id: number): Promise<{ ok: true }> => {
+  if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_NO_PERMISSION', 'The platform company cannot be deleted');
+  await requireCompany(id);
+  await deleteCompanyItems(id);
+  await enqueueJob({ type: PURGE_JOB, companyId: id });
+  return { ok: true };
+};
+
+/** Removes what is left of a deleted company, a few table pages per job, the next job going on from there. */
+export const purgeDeletedCompany = async (
+  companyId: number,
+  cursor?: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> => {
+  if (companyId === PLATFORM_COMPANY_ID || (await getCompany(companyId))) return undefined;
+  return (await purgeCompanyItems(companyId, PURGE_PAGES_PER_JOB, cursor)).next;
+};
+
+export const registerCompanyJobs = (): void => {
+  registerJob(
+    PURGE_JOB,
+    z.object({ companyId: z.number().int().positive(), cursor: z.record(z.string(), z.unknown()).optional() }),
+    async (job) => {
+      const next = await purgeDeletedCompany(job.companyId, job.cursor);
+      if (next) await enqueueJob({ type: PURGE_JOB, companyId: job.companyId, cursor: next });
+    },
+  );
+};

@@ -1,0 +1,179 @@
+/**
+ * Reads of the dashboard (server reference 10) and of the live attendance panel. The dashboard reads the day
+ * counters of its period (dashboard.entity.ts), the status tab counters and the company's users: its cost grows
+ * with the days of the period and the attendants, never with the tickets.
+ */
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  DASHBOARD_MAX_DAYS,
+  MOMENTS_TICKET_LIMIT,
+  type AttendantRow,
+  type DashboardCounters,
+  type DashboardQuery,
+  type DashboardResponse,
+  type MomentTicket,
+  type TicketChartQuery,
+  type TicketsDayResponse,
+  type TicketsUsersResponse,
+  type UsersMomentsResponse,
+} from '@switchboard/shared/contracts/dashboard';
+import { clock } from '../../platform/clock.ts';
+import { config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { newestTicketsInStatus, statusCounts, type TicketRecord } from '../tickets/ticket-panel.service.ts';
+import { companyUsers } from '../users/user-lookup.service.ts';
+import { dayAndHour } from './dashboard-counters.service.ts';
+import type { Counts } from './dashboard.entity.ts';
+import { queryDays, queryUserDays } from './dashboard.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+const shiftDay = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/** The period asked for: a range, or the last `days` days up to today (company time zone); 30 days by default. */
+export const periodOf = (q: DashboardQuery, today: string): { from: string; to: string } => {
+  let from: string;
+  let to: string;
+  if (q.date_from || q.date_to) {
+    to = q.date_to ?? today;
+    from = q.date_from ?? shiftDay(to, -(DASHBOARD_DEFAULT_DAYS - 1));
+  } else {
+    to = today;
+    from = shiftDay(today, -((q.days ?? DASHBOARD_DEFAULT_DAYS) - 1));
+  }
+  if (from > to) throw new AppError('ERR_VALIDATION', 'date_from must not be after date_to', { fields: [{ path: 'query.date_to', message: 'date_from must not be after date_to' }] });
+  if (daysBetween(from, to) > DASHBOARD_MAX_DAYS) {
+    throw new AppError('ERR_VALIDATION', `The period is longer than ${DASHBOARD_MAX_DAYS} days`, { fields: [{ path: 'query.date_from', message: `At most ${DASHBOARD_MAX_DAYS} days` }] });
+  }
+  return { from, to };
+};
+
+const today = () => dayAndHour(clock().now().toISOString(), config().TIME_ZONE).day;
+
+const sum = (items: { counts: Counts }[]): Counts => {
+  const out: Counts = {};
+  for (const i of items) for (const [k, n] of Object.entries(i.counts)) out[k] = (out[k] ?? 0) + n;
+  return out;
+};
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const perc = (part: number, whole: number) => (whole > 0 ? round2((part * 100) / whole) : 0);
+/** Average minutes from a sum of milliseconds over a count. */
+const avgMinutes = (ms: number | undefined, n: number | undefined) => (n ? round2((ms ?? 0) / n / 60_000) : 0);
+
+/** The counters of document 2 section 3 from the period's summed day counters and the status counts now. */
+export const countersOf = (c: Counts, now: { open: number; pending: number }): DashboardCounters => {
+  const n = (k: string) => c[k] ?? 0;
+  const rated = n('rated');
+  const promoters = perc(n('promoters'), rated);
+  const detractors = perc(n('detractors'), rated);
+  return {
+    supportHappening: now.open,
+    supportPending: now.pending,
+    supportFinished: n('finished'),
+    supportGroups: n('groups'),
+    leads: Math.max(0, n('leads')),
+    avgSupportTime: avgMinutes(c.supportSum, c.supportN),
+    avgWaitTime: avgMinutes(c.waitSum, c.waitN),
+    activeTickets: n('active'),
+    passiveTickets: n('passive'),
+    npsScore: round2(promoters - detractors),
+    npsPromotersPerc: promoters,
+    npsDetractorsPerc: detractors,
+    npsPassivePerc: perc(n('passives'), rated),
+    tickets: n('tickets'),
+    waitRating: n('waitRating'),
+    withoutRating: n('finished') - n('finishedRated'),
+    withRating: n('finishedRated'),
+    percRating: perc(rated, n('tickets')),
+  };
+};
+
+/** GET /dashboard: the counters of the period and a row per attendant (every user of the company). */
+export const getDashboard = async (auth: AuthContext, q: DashboardQuery): Promise<DashboardResponse> => {
+  const { from, to } = periodOf(q, today());
+  const [days, userDays, now, users] = await Promise.all([
+    queryDays(auth.companyId, from, to),
+    queryUserDays(auth.companyId, from, to),
+    statusCounts(auth.companyId, ['open', 'pending']),
+    companyUsers(auth.companyId),
+  ]);
+  const byUser = new Map<number, Counts>();
+  for (const u of userDays) byUser.set(u.userId, sum([{ counts: byUser.get(u.userId) ?? {} }, u]));
+  const attendants: AttendantRow[] = users
+    .map((u) => {
+      const c = byUser.get(u.id) ?? {};
+      return {
+        id: u.id,
+        name: u.name,
+        rating: c.rateN ? round2((c.rateSum ?? 0) / c.rateN) : 0,
+        countRating: c.rateN ?? 0,
+        tickets: c.tickets ?? 0,
+        avgWaitTime: avgMinutes(c.waitSum, c.waitN),
+        avgSupportTime: avgMinutes(c.supportSum, c.supportN),
+        online: u.online === true,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { counters: countersOf(sum(days), { open: now.open ?? 0, pending: now.pending ?? 0 }), attendants };
+};
+
+const chartPeriod = (q: TicketChartQuery) => periodOf({ date_from: q.initialDate, date_to: q.finalDate }, today());
+
+/** GET /dashboard/ticketsDay: tickets created per hour when the period is one day, else per day. */
+export const ticketsPerDay = async (auth: AuthContext, q: TicketChartQuery): Promise<TicketsDayResponse> => {
+  const { from, to } = chartPeriod(q);
+  const days = await queryDays(auth.companyId, from, to);
+  const count = days.reduce((n, d) => n + (d.counts.tickets ?? 0), 0);
+  if (from === to) {
+    const c = days[0]?.counts ?? {};
+    const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
+    return { data: hours.filter((h) => (c[`h${h}`] ?? 0) > 0).map((h) => ({ horario: h, total: c[`h${h}`] ?? 0 })), count };
+  }
+  return { data: days.filter((d) => (d.counts.tickets ?? 0) > 0).map((d) => ({ data: d.day, total: d.counts.tickets ?? 0 })), count };
+};
+
+/** GET /dashboard/ticketsUsers: tickets of the period per attendant (tickets without an attendant are left out). */
+export const ticketsPerUser = async (auth: AuthContext, q: TicketChartQuery): Promise<TicketsUsersResponse> => {
+  const { from, to } = chartPeriod(q);
+  const [userDays, users] = await Promise.all([queryUserDays(auth.companyId, from, to), companyUsers(auth.companyId)]);
+  const names = new Map(users.map((u) => [u.id, u.name]));
+  const totals = new Map<number, number>();
+  for (const u of userDays) totals.set(u.userId, (totals.get(u.userId) ?? 0) + (u.counts.tickets ?? 0));
+  const data = [...totals]
+    .filter(([id, n]) => n > 0 && names.has(id))
+    .map(([id, n]) => ({ nome: names.get(id)!, quantidade: n }))
+    .sort((a, b) => b.quantidade - a.quantidade || a.nome.localeCompare(b.nome));
+  return { data, count: data.reduce((n, d) => n + d.quantidade, 0) };
+};
+
+const momentOf = (t: TicketRecord): MomentTicket => ({
+  id: t.id,
+  uuid: t.uuid,
+  status: t.status,
+  userId: t.userId,
+  user: t.user ? { id: t.user.id, name: t.user.name } : null,
+  contact: { id: t.contactId, name: t.contact?.name ?? '', urlPicture: t.contact?.urlPicture ?? null },
+  lastMessage: t.lastMessage,
+  whatsapp: { name: t.whatsapp.name },
+  queue: t.queue ? { id: t.queue.id, name: t.queue.name, color: t.queue.color } : null,
+  unreadMessages: t.unreadMessages,
+  updatedAt: t.updatedAt,
+});
+
+/** GET /usersMoments: the running tickets (open, then pending), newest first, and every attendant. */
+export const usersMoments = async (auth: AuthContext): Promise<UsersMomentsResponse> => {
+  const [open, pending, users] = await Promise.all([
+    newestTicketsInStatus(auth.companyId, 'open', MOMENTS_TICKET_LIMIT),
+    newestTicketsInStatus(auth.companyId, 'pending', MOMENTS_TICKET_LIMIT),
+    companyUsers(auth.companyId),
+  ]);
+  const running = [...open.tickets, ...pending.tickets];
+  return {
+    tickets: running.slice(0, MOMENTS_TICKET_LIMIT).map(momentOf),
+    attendants: users.map((u) => ({ id: u.id, name: u.name, online: u.online === true })).sort((a, b) => a.name.localeCompare(b.name)),
+    truncated: open.more || pending.more || running.length > MOMENTS_TICKET_LIMIT,
+  };
+};

@@ -1,0 +1,68 @@
+/**
+ * The ticket report (spec document 2 "Ticket report (/reports)", sections 3, 7 and 9): filters in, one page of
+ * report rows out. Paging is by cursor (architecture section 3); `totalTickets.total` counts the tickets the filters
+ * let through up to this page, and is the report's total once `hasMore` is false.
+ */
+import { z } from 'zod';
+import { ticketStatus, queryList } from './inbox.ts';
+
+export const REPORT_PAGE_SIZES = [5, 10, 20, 50] as const;
+export const REPORT_DEFAULT_PAGE_SIZE = 10;
+/** The export reads the report in pages this large (the spec's "very large page size", bounded per request). */
+export const REPORT_EXPORT_PAGE_SIZE = 500;
+export const REPORT_FILE_NAME = 'relatorio-de-atendimentos.xlsx';
+export const REPORT_SHEET_NAME = 'RelatorioDeAtendimentos';
+/** The longest date range one report covers. */
+export const REPORT_MAX_RANGE_DAYS = 731;
+
+const idList = queryList(z.coerce.number().int().positive(), 100);
+const booleanText = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
+/** A calendar date (a whole UTC day) or an instant: the browser sends the bounds of the viewer's local days. */
+const dateBound = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Invalid date')
+  .optional();
+
+export const reportQuery = z.object({
+  contactId: z.coerce.number().int().positive().optional(),
+  /** connections (the spec's whatsappId, a JSON array) */
+  whatsappId: idList,
+  users: idList,
+  queueIds: idList,
+  status: queryList(ticketStatus, 10),
+  dateFrom: dateBound,
+  dateTo: dateBound,
+  onlyRated: booleanText,
+  pageSize: z.coerce.number().int().min(1).max(REPORT_EXPORT_PAGE_SIZE).default(REPORT_DEFAULT_PAGE_SIZE),
+  cursor: z.string().max(2048).optional(),
+});
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+export const reportTicket = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  whatsappName: z.string(),
+  contactName: z.string(),
+  userName: z.string().nullable(),
+  queueName: z.string().nullable(),
+  status: ticketStatus,
+  lastMessage: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  /** minutes from creation to closing; null while the ticket is not closed */
+  supportTime: z.number().int().nullable(),
+  /** the customer's 0..10 rating, if they gave one */
+  NPS: z.number().int().nullable(),
+});
+export type ReportTicket = z.infer<typeof reportTicket>;
+
+export const reportResponse = z.object({
+  tickets: z.array(reportTicket),
+  totalTickets: z.object({ total: z.number().int() }),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+  /** how far back in the date range the report has been read (an instant), for an export's progress; null at the end */
+  reachedAt: z.string().nullable(),
+});
+export type ReportResponse = z.infer<typeof reportResponse>;

@@ -1,0 +1,119 @@
+/**
+ * The ticket report in a real browser: an admin opens /reports, filters by status, and exports; the downloaded
+ * relatorio-de-atendimentos.xlsx is opened with the spreadsheet library and holds the sheet RelatorioDeAtendimentos
+ * with the filtered tickets. A supervisor (a user with showDashboard) exports too. While the export reads its pages
+ * a progress bar with the count so far is shown. Screenshots under test-results/reports-*.png.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+
+const run = Date.now().toString(36);
+const OWNER = { name: 'Rita Relatório', email: `rita.report.${run}@example.com`, password: 'report-password-1' };
+const SUPERVISOR = { name: 'Sérgio Supervisor', email: `sergio.report.${run}@example.com`, password: 'report-password-2' };
+const CUSTOMERS = ['Clara Fechada', 'Otávio Aberto', 'Paula Aberta'];
+
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+let closedId = 0;
+
+/** The sheets of a downloaded workbook, each as rows of cell values (exceljs, as the app writes it). */
+const readWorkbook = async (path: string) => {
+  const module = await import('exceljs');
+  const ExcelJS = (module as unknown as { default?: typeof module }).default ?? module;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  return book.worksheets.map((sheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return { name: sheet.name, rows };
+  });
+};
+
+const exportReport = async (file: string) => {
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('report-export').click();
+  const done = await download;
+  expect(done.suggestedFilename()).toBe('relatorio-de-atendimentos.xlsx');
+  const saved = `${SHOTS}${file}`;
+  await done.saveAs(saved);
+  return readWorkbook(saved);
+};
+
+beforeAll(async () => {
+  const plans = await api<{ id: number }[]>('GET', '/plans/list');
+  await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Relatório ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  const session = await api<{ token: string; user: { id: number; queueIds: number[] } }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
+  const token = session.token;
+  const connections = await api<{ id: number; channel: string }[]>('GET', '/whatsapp', undefined, token);
+  const webchat = connections.find((c) => c.channel === 'webchat')!;
+  const queueId = session.user.queueIds[0]!;
+  for (const [i, name] of CUSTOMERS.entries()) {
+    const contact = await api<{ id: number }>('POST', '/contacts', { name, number: `55119888700${i}${run.length}` }, token);
+    const ticket = await api<{ id: number }>('POST', '/tickets', { contactId: contact.id, queueId, whatsappId: webchat.id, userId: session.user.id, status: 'open' }, token);
+    if (i === 0) closedId = ticket.id;
+  }
+  await api('PUT', `/tickets/${closedId}`, { status: 'closed', sendFarewellMessage: false }, token);
+  await api('POST', '/users', { name: SUPERVISOR.name, email: SUPERVISOR.email, password: SUPERVISOR.password, profile: 'user', showDashboard: 'enabled', queueIds: [queueId] }, token);
+  ({ browser, page } = await openDesktopPage(pageErrors));
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the ticket report', () => {
+  it('lets an admin filter the report and export it to relatorio-de-atendimentos.xlsx', async () => {
+    await signInWithForm(page, OWNER.email, OWNER.password);
+    await page.goto(`${baseUrl()}/reports`);
+    await page.locator('[data-testid=reports-table] tbody tr', { hasText: CUSTOMERS[2]! }).waitFor();
+    expect(await page.locator('[data-testid=reports-table] tbody tr').count()).toBe(3);
+    expect(await page.locator('.p-paginator .p-dropdown-label').textContent()).toBe('10');
+
+    // statuses: Fechado
+    await page.locator('.reports-field', { has: page.locator('#report-statuses-label') }).locator('.p-multiselect').click();
+    await page.locator('.p-multiselect-panel .p-multiselect-item', { hasText: 'Fechado' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('report-filter').click();
+    await expect.poll(() => page.locator('[data-testid=reports-table] tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid=reports-table] tbody tr').first().textContent()).toContain(CUSTOMERS[0]);
+    await page.screenshot({ path: `${SHOTS}reports-filtered.png` });
+
+    // the export reads its pages slowly here, so its progress can be seen
+    await page.route('**/api/ticketreport/reports?*', async (route) => {
+      if (route.request().url().includes('pageSize=500')) await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const sheets = exportReport('reports-admin.xlsx');
+    await page.getByTestId('report-export-progress').waitFor();
+    expect(await page.getByTestId('report-export-progress').textContent()).toContain('Exportando');
+    await page.screenshot({ path: `${SHOTS}reports-exporting.png` });
+    const [sheet, ...others] = await sheets;
+    await page.unroute('**/api/ticketreport/reports?*');
+    expect(others).toEqual([]);
+    expect(sheet!.name).toBe('RelatorioDeAtendimentos');
+    expect(sheet!.rows[0]).toEqual(['Id', 'Conexão', 'Contato', 'Usuário', 'Fila', 'Status', 'Última mensagem', 'Criado em', 'Fechado em', 'Tempo de atendimento', 'NPS']);
+    expect(sheet!.rows).toHaveLength(2);
+    expect(sheet!.rows[1]!.slice(0, 3)).toEqual([closedId, expect.any(String), CUSTOMERS[0]]);
+    expect(sheet!.rows[1]![3]).toBe(OWNER.name);
+    expect(sheet!.rows[1]![5]).toBe('Fechado');
+  });
+
+  it('lets a supervisor (showDashboard) export the whole month', async () => {
+    // a fresh browser profile: the admin's session stays in the first one
+    await browser.close();
+    ({ browser, page } = await openDesktopPage(pageErrors));
+    await signInWithForm(page, SUPERVISOR.email, SUPERVISOR.password);
+    await page.goto(`${baseUrl()}/reports`);
+    await page.locator('[data-testid=reports-table] tbody tr', { hasText: CUSTOMERS[2]! }).waitFor();
+    const [sheet] = await exportReport('reports-supervisor.xlsx');
+    expect(sheet!.name).toBe('RelatorioDeAtendimentos');
+    expect(sheet!.rows.slice(1).map((r) => r[2]).sort()).toEqual([...CUSTOMERS].sort());
+  });
+
+  it('raised no uncaught error in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

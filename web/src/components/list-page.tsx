@@ -1,0 +1,129 @@
+/**
+ * The shell of every list page (spec document 2 and 3 list screens): the header with its actions, an optional
+ * search box, and the panel holding the list, either a paged table or a table that loads the next page when
+ * scrolled near its bottom. Pages give their columns and dialogs; the shell keeps the behaviour the same
+ * everywhere (the 500 ms search debounce, the 100 px scroll threshold, the row actions' labels and tooltips).
+ */
+import { Button } from 'primereact/button';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { PageHeader } from './page-header.tsx';
+import './list-page.css';
+
+/** Spec document 2 section 9: infinite scroll loads the next page within 100 px of the bottom. */
+export const SCROLL_THRESHOLD_PX = 100;
+
+export interface ListPageProps {
+  /** the page's test id and class prefix, e.g. 'users' gives `users-page`, `users-search`, `users-scroll` */
+  name: string;
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  /** the search box: its placeholder (also its label) and the debounced text it reports */
+  search?: { placeholder: string; onSearch: (text: string) => void };
+  /** filters beside the search box */
+  filters?: ReactNode;
+  /** infinite scroll: called when the list is scrolled near its bottom */
+  onNearEnd?: () => void;
+  /** shown under the list while the next page loads */
+  loadingMore?: ReactNode;
+  children: ReactNode;
+  /** dialogs and other overlays of the page */
+  overlays?: ReactNode;
+}
+
+export function ListPage({ name, title, subtitle, actions, search, filters, onNearEnd, loadingMore, children, overlays }: ListPageProps) {
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (onNearEnd && el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX) onNearEnd();
+  };
+  return (
+    <section className={`page ${name}-page list-page`} data-testid={`${name}-page`}>
+      <PageHeader title={title} subtitle={subtitle} actions={actions} />
+      <div className={`surface-panel ${name}-panel list-page__panel`}>
+        {search || filters ? (
+          <div className={`${name}-filters list-page__filters`}>
+            {search ? <SearchBox name={name} placeholder={search.placeholder} onSearch={search.onSearch} /> : null}
+            {filters}
+          </div>
+        ) : null}
+        {onNearEnd ? (
+          <div className={`${name}-scroll list-page__scroll`} onScroll={onScroll} data-testid={`${name}-scroll`}>
+            {children}
+            {loadingMore ? <div className="list-page__more">{loadingMore}</div> : null}
+          </div>
+        ) : (
+          children
+        )}
+      </div>
+      {overlays}
+    </section>
+  );
+}
+
+/** The search box: reports the trimmed text once typing has paused (SEARCH_DEBOUNCE_MS). */
+function SearchBox({ name, placeholder, onSearch }: { name: string; placeholder: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const settled = useDebouncedValue(text.trim());
+  const report = useRef(onSearch);
+  report.current = onSearch;
+  const first = useRef(true);
+  useEffect(() => {
+    // the empty text the box starts with is not news
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    report.current(settled);
+  }, [settled]);
+  return (
+    <IconField iconPosition="left">
+      <InputIcon className="pi pi-search" />
+      <InputText type="search" value={text} placeholder={placeholder} aria-label={placeholder} onChange={(e) => setText(e.target.value)} data-testid={`${name}-search`} />
+    </IconField>
+  );
+}
+
+/** A row's edit and delete buttons, labelled with what they act on. */
+export function RowActions({
+  testId,
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+  children,
+}: {
+  /** e.g. 'queue-7' gives `queue-edit-7` and `queue-delete-7` */
+  testId: { kind: string; id: number };
+  editLabel?: string;
+  deleteLabel?: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="row-actions">
+      {children}
+      {onEdit && editLabel ? (
+        <Button type="button" text rounded icon="pi pi-pencil" aria-label={editLabel} tooltip={editLabel} tooltipOptions={{ position: 'top' }} onClick={onEdit} data-testid={`${testId.kind}-edit-${testId.id}`} />
+      ) : null}
+      {onDelete && deleteLabel ? (
+        <Button
+          type="button"
+          text
+          rounded
+          severity="danger"
+          icon="pi pi-trash"
+          aria-label={deleteLabel}
+          tooltip={deleteLabel}
+          tooltipOptions={{ position: 'top' }}
+          onClick={onDelete}
+          data-testid={`${testId.kind}-delete-${testId.id}`}
+        />
+      ) : null}
+    </div>
+  );
+}

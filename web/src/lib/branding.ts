@@ -1,0 +1,77 @@
+/**
+ * The white label applied to the app (spec document 2 sections 3 and 9): the primary colour of each theme, the
+ * app's name and the favicon. Read from GET /settings-whitelabel (public), cached in local storage
+ * (primaryColorLight, primaryColorDark, appName) so the next visit paints with it before the read returns, and
+ * applied again at once when the super user saves. Colours left at the platform defaults keep the themes' own
+ * palette (whose contrast the accessibility checks hold to); an empty name shows the default name.
+ */
+import type { Whitelabel } from '@switchboard/shared/contracts/settings';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { callRoute } from './api-client.ts';
+import { i18n, languages } from './i18n.ts';
+import { readStored, writeStored } from './storage.ts';
+
+/** The spec's default colours (document 2 section 9). */
+export const DEFAULT_PRIMARY = { light: '#0000FF', dark: '#39ACE7' } as const;
+const cacheKeys = ['primaryColorLight', 'primaryColorDark', 'appName'] as const;
+const STYLE_ID = 'brand-colours';
+
+export type Branding = Pick<Whitelabel, 'primaryColorLight' | 'primaryColorDark' | 'appName' | 'appLogoFavicon'>;
+
+const isHex = (v: string | null | undefined): v is string => Boolean(v && /^#[0-9a-fA-F]{6}$/.test(v));
+
+/** The stylesheet giving each theme its brand colour; empty when both are the defaults. */
+export const brandingCss = (b: Pick<Branding, 'primaryColorLight' | 'primaryColorDark'>): string => {
+  const rules: string[] = [];
+  if (isHex(b.primaryColorLight) && b.primaryColorLight.toUpperCase() !== DEFAULT_PRIMARY.light.toUpperCase())
+    rules.push(`:root[data-theme="light"]{--primary-color:${b.primaryColorLight};--primary-color-text:#ffffff}`);
+  if (isHex(b.primaryColorDark) && b.primaryColorDark.toUpperCase() !== DEFAULT_PRIMARY.dark.toUpperCase())
+    rules.push(`:root[data-theme="dark"]{--primary-color:${b.primaryColorDark};--primary-color-text:#111827}`);
+  return rules.join('\n');
+};
+
+export const cachedBranding = (): Branding => ({
+  primaryColorLight: readStored('primaryColorLight'),
+  primaryColorDark: readStored('primaryColorDark'),
+  appName: readStored('appName'),
+  appLogoFavicon: null,
+});
+
+export const applyBranding = (b: Branding): void => {
+  for (const key of cacheKeys) if (b[key] !== null && b[key] !== undefined) writeStored(key, b[key]!);
+  let style = document.getElementById(STYLE_ID);
+  if (!style) {
+    style = document.createElement('style');
+    style.id = STYLE_ID;
+    document.head.append(style);
+  }
+  style.textContent = brandingCss(b);
+  const name = b.appName?.trim();
+  for (const lng of languages) {
+    if (name) i18n.addResource(lng, 'translation', 'app.name', name);
+  }
+  if (b.appLogoFavicon) {
+    let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!icon) {
+      icon = document.createElement('link');
+      icon.rel = 'icon';
+      document.head.append(icon);
+    }
+    icon.href = b.appLogoFavicon;
+  }
+};
+
+export const whitelabelQueryKey = ['whitelabel'] as const;
+
+/** Applies the cached branding at once and the platform's current one when it arrives. */
+export const useBranding = (): void => {
+  const query = useQuery({
+    queryKey: whitelabelQueryKey,
+    queryFn: () => callRoute('settings.whitelabel'),
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    applyBranding(query.data ?? cachedBranding());
+  }, [query.data]);
+};
