@@ -421,7 +421,18 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     const root = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
     await api('POST', '/helps', { title: `Primeiros passos ${theme}`, video: 'dQw4w9WgXcQ', description: 'Como começar' }, root.token);
     await api('POST', '/announcements', { title: `Aviso ${theme}`, text: 'Manutenção no sábado', priority: 1 }, root.token);
-    await openPage(theme);
+    // as openPage, but the stored theme is written where storage exists: the help player is a third-party frame
+    context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
+    await context.addInitScript((t) => {
+      try {
+        localStorage.setItem('theme', t);
+      } catch {
+        // a third-party frame has no storage of its own
+      }
+    }, theme);
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     // the help player is YouTube's: served here by a stand-in page that carries axe, so the frame is audited too
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>Video</title></head><body><main><p>Video</p></main></body></html>' }),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader.tsx';
+import { useBranding } from '../lib/branding.ts';
 import { AppProviders } from './providers.tsx';
 import { appRoutes, isWidgetPath, widgetRoutes } from './router.tsx';
 
@@ -12,6 +13,12 @@ const WidgetProviders = lazy(async () => ({
 /** Declarative routing: the app uses no loaders or actions, and the data router would add about 16 KB gzip. */
 function AppRoutes() {
   return useRoutes(appRoutes);
+}
+
+/** The platform's white label (name, colours, favicon), on the sign-in pages as on the signed-in ones. */
+function Branding() {
+  useBranding();
+  return null;
 }
 
 function WidgetRoutes() {
@@ -33,6 +40,7 @@ export function App() {
     );
   return (
     <AppProviders>
+      <Branding />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,10 +1,10 @@
-import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazySections } from '../i18n/lazy-sections.ts';
 import { useActiveAnnouncements, useAnnouncementsLiveUpdates } from '../lib/announcements-api.ts';
 import { loadSections } from '../lib/i18n.ts';
+import './announcements-button.css';
 
 // the panel and its texts come with the first opening, not with the inbox
 const AnnouncementsPanel = lazy(async () => {
@@ -32,7 +32,7 @@ export function AnnouncementsButton() {
         rounded
         severity="secondary"
         icon="pi pi-megaphone"
-        className="p-overlay-badge"
+        className="announcements-button"
         aria-label={count ? `${label} (${count})` : label}
         tooltip={label}
         tooltipOptions={{ position: 'bottom' }}
@@ -42,7 +42,11 @@ export function AnnouncementsButton() {
         }}
         data-testid="announcements-button"
       >
-        {count ? <Badge value={count} severity="danger" aria-hidden="true" /> : null}
+        {count ? (
+          <span className="announcements-button__count" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

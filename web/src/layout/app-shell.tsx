@@ -6,7 +6,7 @@ import { Outlet } from 'react-router-dom';
 import { KitProvider } from '../components/kit-provider.tsx';
 import { useSessionReplaced } from '../features/auth/hooks/use-session-replaced.ts';
 import { useCompanyPlan } from '../features/company/api/get-company-plan.ts';
-import { useConnections } from '../features/connections/api/get-connections.ts';
+import { useConnectionList as useConnections } from '../lib/lookups.ts';
 import { useConnectionAlerts } from '../features/connections/hooks/use-connection-alerts.ts';
 import { useConnectionsLiveUpdates } from '../features/connections/hooks/use-connections-live-updates.ts';
 import { needsAttention } from '../features/connections/utils/connection-status.ts';
@@ -20,7 +20,6 @@ import { visibleMenu } from './menu-model.ts';
 import { SideDrawer } from './side-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
-import { useBranding } from '../lib/branding.ts';
 import { useHelps } from '../lib/helps-api.ts';
 
 // the profile dialog (and its password field) loads when the user first opens it, not with every page
@@ -47,7 +46,6 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
   const [profileWanted, setProfileWanted] = useState(false);
   const plan = useCompanyPlan(user.companyId);
   const helps = useHelps();
-  useBranding();
   useSessionReplaced();
   useConnectionAlerts();
   useCompanySettingsLiveUpdates(user.companyId);

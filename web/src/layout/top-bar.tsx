@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { lazy, Suspense } from 'react';
 import { Tag } from 'primereact/tag';
 import { Trans, useTranslation } from 'react-i18next';
 import { LanguageSelector } from '../components/language-selector.tsx';
@@ -6,10 +7,12 @@ import { ThemeToggleButton } from '../components/theme-toggle-button.tsx';
 import { formatDate } from '../lib/i18n.ts';
 import { useRealtimeStatus } from '../lib/realtime.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
-import { AnnouncementsButton } from './announcements-button.tsx';
-import { NotificationBell } from './notification-bell.tsx';
+import { NotificationBell } from '../features/tickets/components/notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
+
+// the announcements button and its data arrive just after the first paint (the inbox's budget, test/bundle-size.test.ts)
+const AnnouncementsButton = lazy(async () => ({ default: (await import('./announcements-button.tsx')).AnnouncementsButton }));
 
 const validDate = (iso: string): Date | undefined => {
   const d = new Date(iso);
@@ -70,7 +73,9 @@ export function TopBar({ drawerOpen, onToggleDrawer, onOpenProfile }: { drawerOp
           data-testid="refresh-button"
           onClick={() => window.location.reload()}
         />
-        <AnnouncementsButton />
+        <Suspense fallback={null}>
+          <AnnouncementsButton />
+        </Suspense>
         <NotificationBell />
         <UserMenu onOpenProfile={onOpenProfile} />
       </div>

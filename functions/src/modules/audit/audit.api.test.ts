@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -67,11 +68,14 @@ describe('the audit log', () => {
     expect(log.body.entries.some((e: { targetName: string | null }) => e.targetName === 'Suporte N2')).toBe(true);
   });
 
-  it('records no entry for changes nobody made (a session dropping)', async () => {
+  it("logs a user's change of their own profile under their name, and nothing for changes the system makes", async () => {
     const agent = await addAgent(runtime, other);
     expect((await agent.client.put(`/users/${agent.id}`, { name: 'Meu Nome' })).status).toBe(200);
-    // a user changing their own profile is a person's change too: it is logged, under their name
     const log = await other.admin.get('/audit-logs');
-    expect(log.body.entries[0]).toMatchObject({ entity: 'user', action: 'update', actor: { id: agent.id, name: agent.name } });
+    expect(log.body.entries[0]).toMatchObject({ entity: 'user', action: 'update', targetName: 'Meu Nome', actor: { id: agent.id, name: agent.name } });
+    // a connection's session changing state is announced with no actor: not an administrative change
+    await domainEvents.emit({ name: 'connection.changed', companyId: other.companyId, change: { action: 'delete', whatsappId: 424242 } });
+    const after = await other.admin.get('/audit-logs');
+    expect(after.body.entries).toEqual(log.body.entries);
   });
 });

@@ -1,9 +1,8 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { companyPk } from '../../platform/table/keys.ts';
 import {
   companyKey,
   companyListIndex,
@@ -186,40 +185,4 @@ export const anyCompanyOnPlan = async (planId: number): Promise<boolean> => {
     start = out.LastEvaluatedKey;
   } while (start);
   return false;
-};
-
-/**
- * Deletes up to `pages` table pages' worth of a removed company's items and says where to go on. A Scan, run by
- * the purge job only: a company's data is spread over many partitions and no request waits on this.
- */
-export const purgeCompanyItems = async (
-  companyId: number,
-  pages: number,
-  start?: Record<string, unknown>,
-): Promise<{ deleted: number; next?: Record<string, unknown> }> => {
-  let next = start;
-  let deleted = 0;
-  for (let i = 0; i < pages; i++) {
-    const out = await table().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: 'pk = :pk OR begins_with(pk, :prefix) OR companyId = :id',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': `${companyPk(companyId)}#`, ':id': companyId },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: next,
-      }),
-    );
-    const keys = (out.Items ?? []) as { pk: string; sk: string }[];
-    for (let j = 0; j < keys.length; j += 25) {
-      let pending = keys.slice(j, j + 25).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
-      while (pending.length > 0) {
-        const res = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-        pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-      }
-    }
-    deleted += keys.length;
-    next = out.LastEvaluatedKey;
-    if (!next) break;
-  }
-  return { deleted, next };
 };

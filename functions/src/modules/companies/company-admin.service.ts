@@ -8,21 +8,20 @@ import type { AdminCompany, CreateCompanyBody, UpdateCompanyBody } from '@switch
 import { advanceDueDate } from '@switchboard/shared/contracts/companies';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import { z } from 'zod';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
-import { enqueueJob, registerJob } from '../jobs/jobs.service.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findPlan, listAllPlans } from '../plans/plans.service.ts';
 import { createUser, findUserByEmail } from '../users/users.service.ts';
 import type { CompanyRecord } from './company.entity.ts';
 import { createCompany, PLATFORM_DUE_DATE, provisionCompany, removeCompany, searchTextOf } from './companies.service.ts';
-import { deleteCompanyItems, getCompany, purgeCompanyItems, putCompany, searchCompanyPage } from './companies.repository.ts';
+import { deleteCompanyItems, getCompany, putCompany, searchCompanyPage } from './companies.repository.ts';
 
 const DEFAULT_PAGE = 5;
-const PURGE_JOB = 'companies.purge';
+/** The job that removes a deleted company's data (company-purge.service.ts). */
+export const PURGE_JOB = 'companies.purge';
 /** Table pages a purge job reads before it hands over to the next one. */
-const PURGE_PAGES_PER_JOB = 5;
 
 const notFound = () => new AppError('ERR_NO_COMPANY_FOUND');
 
@@ -133,24 +132,4 @@ export const deleteAdminCompany = async (id: number): Promise<{ ok: true }> => {
   await deleteCompanyItems(id);
   await enqueueJob({ type: PURGE_JOB, companyId: id });
   return { ok: true };
-};
-
-/** Removes what is left of a deleted company, a few table pages per job, the next job going on from there. */
-export const purgeDeletedCompany = async (
-  companyId: number,
-  cursor?: Record<string, unknown>,
-): Promise<Record<string, unknown> | undefined> => {
-  if (companyId === PLATFORM_COMPANY_ID || (await getCompany(companyId))) return undefined;
-  return (await purgeCompanyItems(companyId, PURGE_PAGES_PER_JOB, cursor)).next;
-};
-
-export const registerCompanyJobs = (): void => {
-  registerJob(
-    PURGE_JOB,
-    z.object({ companyId: z.number().int().positive(), cursor: z.record(z.string(), z.unknown()).optional() }),
-    async (job) => {
-      const next = await purgeDeletedCompany(job.companyId, job.cursor);
-      if (next) await enqueueJob({ type: PURGE_JOB, companyId: job.companyId, cursor: next });
-    },
-  );
 };

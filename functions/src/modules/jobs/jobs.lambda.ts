@@ -13,7 +13,7 @@ import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
 import { registerEngineJobs } from '../../engine/ticket-timer-job.ts';
 import { registerTagJobs } from '../tags/tag-jobs.service.ts';
 import { registerInvoiceJobs } from '../invoices/invoice-jobs.service.ts';
-import { registerCompanyJobs } from '../companies/company-admin.service.ts';
+import { registerCompanyJobs } from '../companies/company-purge.service.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';

@@ -1,10 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-
-/** GET /queue: the queues a new ticket can start in. */
-export const getQueues = () => callRoute('queues.list');
-
-export const queuesQueryKey = ['queues'] as const;
-
-export const useQueues = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: queuesQueryKey, queryFn: getQueues, enabled });
+/** The company's queues, for the new-ticket dialog: the shared lookup (lib/lookups.ts). */
+export { getQueueList as getQueues, queueListKey as queuesQueryKey, useQueueList as useQueues } from '../../../lib/lookups.ts';

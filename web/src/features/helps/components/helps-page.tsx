@@ -41,7 +41,12 @@ export function HelpsPage() {
                 aria-label={t('platform.helps.page.watch', { title: h.title })}
                 data-testid={`help-card-${h.id}`}
               >
-                <img src={`https://i.ytimg.com/vi/${safeCode(h.video)}/mqdefault.jpg`} alt="" loading="lazy" />
+                <img
+                  src={`https://i.ytimg.com/vi/${safeCode(h.video)}/mqdefault.jpg`}
+                  alt=""
+                  loading="lazy"
+                  onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+                />
                 <span className="helps-card__title">{h.title}</span>
                 {h.description ? <span className="helps-card__description">{h.description}</span> : null}
               </button>

@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/color-field.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
@@ -151,23 +152,14 @@ export function QueueDialog({
           />
         </FormField>
         <FormField id="queue-color" label={t('queues.dialog.color')} error={errors.color}>
-          <div className="queue-color">
-            <input
-              type="color"
-              className="queue-color__swatch"
-              aria-label={t('queues.dialog.colorPicker')}
-              value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : '#7c7c7c'}
-              onChange={(e) => apply({ ...values, color: e.target.value })}
-              data-testid="queue-color-picker"
-            />
-            <InputText
-              {...fieldA11y('queue-color', errors.color)}
-              autoComplete="off"
-              invalid={Boolean(errors.color)}
-              value={values.color}
-              onChange={(e) => apply({ ...values, color: e.target.value })}
-            />
-          </div>
+          <ColorField
+            id="queue-color"
+            value={values.color}
+            onChange={(color) => apply({ ...values, color })}
+            error={errors.color}
+            pickerLabel={t('queues.dialog.colorPicker')}
+            pickerTestId="queue-color-picker"
+          />
         </FormField>
         <FormField id="queue-order" label={t('queues.dialog.order')}>
           <InputNumber

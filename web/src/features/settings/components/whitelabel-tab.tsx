@@ -66,7 +66,7 @@ export function WhitelabelTab() {
   );
 
   return (
-    <section className="surface-panel" data-testid="whitelabel-tab">
+    <section className="surface-panel whitelabel-panel" data-testid="whitelabel-tab">
       <h2>{t('platform.whitelabel.title')}</h2>
       <form className="whitelabel-form" onSubmit={submit} noValidate>
         <FormField

@@ -6,6 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorField } from '../../../components/color-field.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -124,23 +125,14 @@ export function TagDialog({ visible, tagId, kanban = false, onHide }: { visible:
           </FormField>
           <div className="tag-form__row">
             <FormField id="tag-color" label={t('tags.dialog.color')} error={errors.color}>
-              <div className="tag-color">
-                <input
-                  type="color"
-                  className="tag-color__swatch"
-                  aria-label={t('tags.dialog.color')}
-                  value={/^#[0-9a-f]{6}$/i.test(values.color) ? values.color : '#7c7c7c'}
-                  onChange={(e) => apply({ ...values, color: e.target.value })}
-                  data-testid="tag-color-picker"
-                />
-                <InputText
-                  {...fieldA11y('tag-color', errors.color)}
-                  autoComplete="off"
-                  invalid={Boolean(errors.color)}
-                  value={values.color}
-                  onChange={(e) => apply({ ...values, color: e.target.value })}
-                />
-              </div>
+              <ColorField
+                id="tag-color"
+                value={values.color}
+                onChange={(color) => apply({ ...values, color })}
+                error={errors.color}
+                pickerLabel={t('tags.dialog.color')}
+                pickerTestId="tag-color-picker"
+              />
             </FormField>
             <div className="tag-form__check">
               <Checkbox inputId="tag-kanban" checked={values.kanban} onChange={(e) => apply({ ...values, kanban: e.checked === true })} data-testid="tag-kanban" />

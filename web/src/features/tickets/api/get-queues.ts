@@ -1,8 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-
-export const getQueues = () => callRoute('queues.list');
-
-export const queuesQueryKey = ['queues'] as const;
-
-export const useQueues = () => useQuery({ queryKey: queuesQueryKey, queryFn: getQueues, staleTime: 5 * 60_000 });
+/** The company's queues, for the inbox's pickers: the shared lookup (lib/lookups.ts). */
+export { getQueueList as getQueues, queueListKey as queuesQueryKey, useQueueList as useQueues } from '../../../lib/lookups.ts';

@@ -1,8 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-
-export const getTags = (kanban?: 0 | 1) => callRoute('tags.list', { query: { kanban } });
-
-export const tagsQueryKey = (kanban?: 0 | 1) => ['tags', 'list', kanban ?? 'all'] as const;
-
-export const useTags = (kanban?: 0 | 1) => useQuery({ queryKey: tagsQueryKey(kanban), queryFn: () => getTags(kanban), staleTime: 60_000 });
+/** The company's tags (kanban 1: lanes), for the inbox: the shared lookup (lib/lookups.ts). */
+export { getTagList as getTags, tagListKey as tagsQueryKey, useTagList as useTags } from '../../../lib/lookups.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteMessage } from '../api/delete-message.ts';
-import { useSettingEnabled } from '../api/get-company-setting.ts';
+import { useSettingEnabled } from '../../../lib/company-setting.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { deletedInThisTab } from '../api/delete-ticket.ts';
 import { useTicket } from '../api/get-ticket.ts';

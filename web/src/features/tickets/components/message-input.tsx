@@ -11,7 +11,7 @@ import { readStored, writeStored } from '../../../lib/storage.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useEditMessage } from '../api/edit-message.ts';
-import { useSettingEnabled } from '../api/get-company-setting.ts';
+import { useSettingEnabled } from '../../../lib/company-setting.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { uploadMedia } from '../api/upload-media.ts';
 import { useAudioRecorder } from '../hooks/use-audio-recorder.ts';

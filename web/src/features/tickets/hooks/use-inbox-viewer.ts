@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useSettingEnabled } from '../api/get-company-setting.ts';
+import { useSettingEnabled } from '../../../lib/company-setting.ts';
 import type { NotifiedUser } from '../utils/notification-rule.ts';
 import type { ListViewer } from '../utils/ticket-filters.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../lib/toast.tsx';
-import { useCompanySetting } from '../api/get-company-setting.ts';
+import { useCompanySetting } from '../../../lib/company-setting.ts';
 import { ticketCountsKey } from '../api/get-tickets.ts';
 import { deleteTicket } from '../api/delete-ticket.ts';
 import { sendMessage } from '../api/send-message.ts';

@@ -1,9 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-
-/** GET /whatsapp: the connections a user can have as default. */
-export const getConnections = () => callRoute('connections.list');
-
-export const connectionsQueryKey = ['connections'] as const;
-
-export const useConnections = () => useQuery({ queryKey: connectionsQueryKey, queryFn: getConnections, staleTime: 5 * 60_000 });
+/** The connections a user can have as default: the shared lookup (lib/lookups.ts). */
+export { connectionListKey as connectionsQueryKey, getConnectionList as getConnections, useConnectionList as useConnections } from '../../../lib/lookups.ts';

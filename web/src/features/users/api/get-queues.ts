@@ -1,9 +1,2 @@
-import { useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-
-/** GET /queue: the queues a user can be given. */
-export const getQueues = () => callRoute('queues.list');
-
-export const queuesQueryKey = ['queues'] as const;
-
-export const useQueues = () => useQuery({ queryKey: queuesQueryKey, queryFn: getQueues });
+/** The queues a user can be given: the shared lookup (lib/lookups.ts). */
+export { getQueueList as getQueues, queueListKey as queuesQueryKey, useQueueList as useQueues } from '../../../lib/lookups.ts';

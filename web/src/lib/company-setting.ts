@@ -1,8 +1,8 @@
 import type { companySettingQuery } from '@switchboard/shared/contracts/inbox';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { callRoute } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/session.tsx';
+import { callRoute } from './api-client.ts';
+import { useCurrentUser } from './session.tsx';
 
 export type SettingColumn = z.infer<typeof companySettingQuery>['column'];
 

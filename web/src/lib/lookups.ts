@@ -1,0 +1,32 @@
+/**
+ * The one home of the lists every feature picks from: the company's queues, tags, connections and users. Each has
+ * one query key, so a change seen anywhere (a live event, a save) refreshes every picker at once, and two
+ * features can never cache different shapes under the same key.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callRoute } from './api-client.ts';
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** GET /queue: every queue of the company in menu order. */
+export const getQueueList = () => callRoute('queues.list');
+export const queueListKey = ['queues'] as const;
+export const useQueueList = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: queueListKey, queryFn: getQueueList, enabled, staleTime: FIVE_MINUTES });
+
+/** GET /tags/list: every tag of the company (kanban 1: lanes only, 0: plain tags). */
+export const getTagList = (kanban?: 0 | 1) => callRoute('tags.list', { query: { kanban } });
+export const tagListKey = (kanban?: 0 | 1) => ['tags', 'list', kanban ?? 'all'] as const;
+export const useTagList = (kanban?: 0 | 1) => useQuery({ queryKey: tagListKey(kanban), queryFn: () => getTagList(kanban), staleTime: 60_000 });
+
+/** GET /whatsapp: the company's connections. */
+export const getConnectionList = () => callRoute('connections.list');
+export const connectionListKey = ['connections'] as const;
+export const useConnectionList = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: connectionListKey, queryFn: getConnectionList, enabled, staleTime: FIVE_MINUTES });
+
+/** GET /users (first page, searched): agents for pickers (transfer, filters); the users page pages through them itself. */
+export const getUserPicks = (searchParam?: string) => callRoute('users.list', { query: { searchParam: searchParam?.trim() || undefined } });
+export const userPicksKey = (searchParam = '') => ['users', 'picks', searchParam.trim().toLowerCase()] as const;
+export const useUserPicks = (searchParam = '', { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: userPicksKey(searchParam), queryFn: () => getUserPicks(searchParam), enabled, placeholderData: keepPreviousData, staleTime: 60_000 });
