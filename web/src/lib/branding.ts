@@ -38,6 +38,18 @@ export const cachedBranding = (): Branding => ({
   appLogoFavicon: null,
 });
 
+/** The white label's name, put into each language's texts once that language's dictionary is in. */
+let brandName: string | undefined;
+/**
+ * A language not downloaded yet must not get a bundle of its own here: i18next would take it as loaded and never
+ * fetch its dictionary (the name is added when it arrives, below).
+ */
+const nameLoadedLanguages = (): void => {
+  if (!brandName) return;
+  for (const lng of languages) if (i18n.hasResourceBundle(lng, 'translation')) i18n.addResource(lng, 'translation', 'app.name', brandName);
+};
+i18n.on('loaded', nameLoadedLanguages);
+
 export const applyBranding = (b: Branding): void => {
   for (const key of cacheKeys) if (b[key] !== null && b[key] !== undefined) writeStored(key, b[key]!);
   let style = document.getElementById(STYLE_ID);
@@ -47,10 +59,8 @@ export const applyBranding = (b: Branding): void => {
     document.head.append(style);
   }
   style.textContent = brandingCss(b);
-  const name = b.appName?.trim();
-  for (const lng of languages) {
-    if (name) i18n.addResource(lng, 'translation', 'app.name', name);
-  }
+  brandName = b.appName?.trim() || undefined;
+  nameLoadedLanguages();
   if (b.appLogoFavicon) {
     let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (!icon) {

@@ -68,6 +68,22 @@ describe('the audit log', () => {
     expect(log.body.entries.some((e: { targetName: string | null }) => e.targetName === 'Suporte N2')).toBe(true);
   });
 
+  it("logs the super user's plan and company changes in the platform's log and the company's", async () => {
+    const root = new ApiClient(runtime.url);
+    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const existing = (await root.get('/plans/list')).body[0];
+    const { id: _id, ...fields } = existing;
+    const plan = await root.post('/plans', { ...fields, name: `Plano Auditado ${Date.now()}`, isPublic: false });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const renamed = await root.put(`/companies/${company.companyId}`, { name: 'Audited Co Renamed' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const platform = (await root.get('/audit-logs?limit=50')).body.entries as { entity: string; action: string; targetName: string | null }[];
+    expect(platform).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'plan', action: 'create', targetName: plan.body.name })]));
+    expect(platform).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'company', action: 'update', targetName: 'Audited Co Renamed' })]));
+    const own = (await company.admin.get('/audit-logs?limit=50')).body.entries as { entity: string }[];
+    expect(own.some((e) => e.entity === 'company')).toBe(true);
+  });
+
   it("logs a user's change of their own profile under their name, and nothing for changes the system makes", async () => {
     const agent = await addAgent(runtime, other);
     expect((await agent.client.put(`/users/${agent.id}`, { name: 'Meu Nome' })).status).toBe(200);

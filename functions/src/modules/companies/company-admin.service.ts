@@ -11,6 +11,7 @@ import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
+import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findPlan, listAllPlans } from '../plans/plans.service.ts';
 import { createUser, findUserByEmail } from '../users/users.service.ts';
@@ -107,6 +108,8 @@ export const createAdminCompany = async (body: CreateCompanyBody): Promise<Admin
     await removeCompany(company.id);
     throw error;
   }
+  // its invoices come each cycle from its own schedule, as a signed-up company's do
+  await armInvoiceCycle(company.id, company.dueDate);
   return showAdminCompany(company.id);
 };
 
@@ -123,6 +126,8 @@ export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): P
   }
   next.searchText = searchTextOf(next);
   if (!(await putCompany(next))) throw notFound();
+  // a due date moved by hand moves the invoice cycle with it
+  if (next.dueDate !== record.dueDate && id !== PLATFORM_COMPANY_ID) await armInvoiceCycle(id, next.dueDate);
   return showAdminCompany(id);
 };
 

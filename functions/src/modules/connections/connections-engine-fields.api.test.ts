@@ -224,11 +224,13 @@ describe('the rules across the engine fields (spec document 2 section 5)', () =>
     expect((await company.admin.put(`/whatsapp/${chat.id}`, { collectiveVacationMessage: '' })).status).toBe(200);
   });
 
-  it('does not refuse an unrelated edit when the redirection queue was deleted meanwhile', async () => {
+  it('clears the redirection when its queue is deleted, and refuses the deleted queue afterwards', async () => {
     const queueId = await addQueue(company, 'Fila temporária');
     const chat = await create(company.admin, { name: 'Redirected', timeSendQueue: 5, sendIdQueue: queueId });
     expect((await company.admin.delete(`/queue/${queueId}`)).status).toBe(200);
+    expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toMatchObject({ sendIdQueue: null, timeSendQueue: 0 });
     expect((await company.admin.put(`/whatsapp/${chat.id}`, { name: 'Redirected renamed' })).status).toBe(200);
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { sendIdQueue: queueId })).body)).toEqual({ 'body.sendIdQueue': `Unknown queue ${queueId}` });
+    const refused = await company.admin.put(`/whatsapp/${chat.id}`, { timeSendQueue: 5, sendIdQueue: queueId });
+    expect(fieldsOf(refused.body)).toEqual({ 'body.sendIdQueue': `Unknown queue ${queueId}` });
   });
 });
