@@ -7,7 +7,7 @@
  * Its place in a conversation is on the ticket (`bot`, `amountUsedBotQueues`); replies go through the normal send
  * path (stored, then queued for the channel), so agents see them in the conversation.
  */
-import type { BotMenu, Message } from '@switchboard/shared/contracts/inbox';
+import type { BotMenu, Contact, Message } from '@switchboard/shared/contracts/inbox';
 import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import type { DomainEvent } from '@switchboard/shared/events';
 import { clock } from '../platform/clock.ts';
@@ -52,6 +52,8 @@ interface Turn {
   settings: Record<string, string>;
   text: string;
   message: Message;
+  /** the customer, read once per message: their audio and bot switches */
+  contact: Contact | undefined;
 }
 
 const BOT = 'Bot';
@@ -150,7 +152,7 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
   // userRandom: a member of the queue takes the ticket at once (the reference reads a key that does not exist,
   // so its option is inert there; here it hands the ticket to an online member with room, least loaded first)
   if (settings.userRandom === 'enabled' && ticket.userId === null) {
-    const agent = await pickRotationAgent(ticket, settings);
+    const agent = await pickRotationAgent(ticket);
     if (agent) ticket = await applyBotChange(ticket, { userId: agent.id });
   }
   if (chatbots.chatbots.length > 0) {
@@ -303,9 +305,8 @@ const consent = async (turn: Turn): Promise<boolean> => {
 
 /** Step 21: an audio the contact may not send is answered, quoting it, with a request for text. */
 const refuseAudio = async (turn: Turn): Promise<boolean> => {
-  const { t, settings, message } = turn;
+  const { t, settings, message, contact } = turn;
   if (message.mediaType !== 'audio') return false;
-  const contact = await getContact(t.companyId, t.contactId);
   const accepted = settings.acceptAudioMessageContact !== 'disabled' && contact?.acceptAudioMessage !== false;
   if (accepted) return false;
   await say(t, AUDIO_REFUSED_TEXT, { quotedMsgId: message.id });
@@ -323,7 +324,7 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   if (!connection) return;
   const company = await findCompany(companyId);
   const settings = (company?.settings ?? {}) as Record<string, string>;
-  const turn: Turn = { t, connection, settings, text: message.body.trim(), message };
+  const turn: Turn = { t, connection, settings, text: message.body.trim(), message, contact: await getContact(companyId, t.contactId) };
   // the customer wrote: the inactivity message may be sent again later (ticket-timers.ts)
   if (t.inactiveSentAt) turn.t = await applyBotChange(t, { fields: { inactiveSentAt: null } });
   if (await onVacation(turn)) return;
@@ -332,8 +333,7 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
     if (settings.enableLGPD === 'enabled' && !(await consent(turn))) return;
     if (settings.enableLGPD !== 'enabled') turn.t = await applyBotChange(t, { status: 'pending' });
   }
-  const contact = await getContact(companyId, t.contactId);
-  const botRuns = turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && contact?.disableBot !== true;
+  const botRuns = turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && turn.contact?.disableBot !== true;
   if (botRuns) {
     if (await outsideCompanyHours(turn)) return;
     if (turn.t.queueId === null) {

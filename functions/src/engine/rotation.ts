@@ -13,7 +13,7 @@ export interface RotationPick {
   name: string;
 }
 
-export const pickRotationAgent = async (t: Pick<TicketRecord, 'companyId' | 'queueId' | 'userId'>, _settings: Record<string, string>): Promise<RotationPick | undefined> => {
+export const pickRotationAgent = async (t: Pick<TicketRecord, 'companyId' | 'queueId' | 'userId'>): Promise<RotationPick | undefined> => {
   if (t.queueId === null) return undefined;
   const members = (await queueMembers(t.companyId, t.queueId)).filter((u) => u.online && u.id !== t.userId && u.profile === 'user');
   if (members.length === 0) return undefined;

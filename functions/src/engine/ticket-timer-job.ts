@@ -42,7 +42,7 @@ export const runTicketTimer = async (companyId: number, ticketId: number): Promi
 };
 
 /** Does what the rule says; answers a later time to try again when nothing could be done yet. */
-const act = async (rule: TimerRule, t: TicketRecord, { connection, settings, rotation }: TimerContext): Promise<number | undefined> => {
+const act = async (rule: TimerRule, t: TicketRecord, { connection, rotation }: TimerContext): Promise<number | undefined> => {
   const still = (status: TicketRecord['status']) => (cur: TicketRecord) => cur.status === status && cur.updatedAt === t.updatedAt;
   switch (rule) {
     case 'npsExpiry': {
@@ -72,7 +72,7 @@ const act = async (rule: TimerRule, t: TicketRecord, { connection, settings, rot
       await applyBotChange(t, { status: 'pending', log: 'autoReturnQueue', onlyIf: still('open') });
       return;
     case 'rotation': {
-      const agent = await pickRotationAgent(t, settings);
+      const agent = await pickRotationAgent(t);
       if (!agent) return clock().now().getTime() + (rotation?.minutes ?? 2) * MINUTE;
       await applyBotChange(t, { userId: agent.id, log: 'rotation', onlyIf: (cur) => still('pending')(cur) && cur.userId === t.userId });
       return;

@@ -13,7 +13,6 @@
 import type { Ticket } from '@switchboard/shared/contracts/inbox';
 import { clock } from '../platform/clock.ts';
 import { ttlCache } from '../platform/ttl-cache.ts';
-import { findCompany } from '../modules/companies/company-lookup.service.ts';
 import { findConnection } from '../modules/connections/connection-lookup.service.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';
 import { scheduleJob } from '../modules/jobs/jobs.service.ts';
@@ -94,21 +93,19 @@ export const arm = async (companyId: number, ticketId: number, at: number): Prom
 
 export interface TimerContext {
   connection: ConnectionRecord;
-  settings: Record<string, string>;
   rotation: Rotation | null;
 }
 
 export const contextOf = async (companyId: number, t: Pick<TicketRecord, 'whatsappId' | 'queueId' | 'status'>): Promise<TimerContext | undefined> => {
   const connection = await findConnection(companyId, t.whatsappId);
   if (!connection) return undefined;
-  const settings = ((await findCompany(companyId))?.settings ?? {}) as Record<string, string>;
   const rotation = t.status === 'pending' && t.queueId ? await getQueueRotation(companyId, t.queueId) : null;
-  return { connection, settings, rotation };
+  return { connection, rotation };
 };
 
 /**
  * Sets the ticket's schedule for its next rule, if it has one (called on every ticket change and message the
- * engine cares about). Reads only the connection, company and queue settings, which are cached.
+ * engine cares about). Reads only the connection and queue settings, which are cached.
  */
 export const armTicketTimer = async (companyId: number, t: Ticket | TicketRecord): Promise<void> => {
   if (t.status === 'closed' || t.isGroup) return;

@@ -1,5 +1,6 @@
 import type { Queue, QueueSummary } from '@switchboard/shared/contracts/inbox';
 import { clock } from '../../platform/clock.ts';
+import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
@@ -50,8 +51,16 @@ export const createQueue = async (companyId: number, input: { name: string; colo
   return toQueue(record);
 };
 
+/** Rotation settings per queue, kept briefly as connections are: the timer listener asks on every ticket event. */
+const rotations = ttlCache<string, { minutes: number } | null>(5_000);
+
 /** A queue's rotation (server reference 2.10), when it is on: the minutes a ticket may wait with its agent. */
 export const getQueueRotation = async (companyId: number, id: number): Promise<{ minutes: number } | null> => {
+  const key = `${companyId}:${id}`;
+  const known = rotations.peek(key);
+  if (known !== undefined) return known;
   const queue = await getQueueRecord(companyId, id);
-  return queue?.ativarRoteador && (queue.tempoRoteador ?? 0) > 0 ? { minutes: queue.tempoRoteador! } : null;
+  const rotation = queue?.ativarRoteador && (queue.tempoRoteador ?? 0) > 0 ? { minutes: queue.tempoRoteador! } : null;
+  rotations.set(key, rotation);
+  return rotation;
 };
