@@ -199,7 +199,7 @@ describe('the import of old messages on the connected session', () => {
     await row().waitFor();
     await page.getByTestId(`connection-edit-${connectionId}`).click();
     await page.getByTestId('connection-dialog').waitFor();
-    await expect(page.getByTestId('connection-tab-general').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="connection-tab-general"][aria-selected="true"]').waitFor();
     await page.getByTestId('connection-import-enabled').click();
     await page.getByTestId('connection-import-warning').waitFor();
     await page.getByTestId('connection-save').click();

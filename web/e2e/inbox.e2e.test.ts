@@ -89,7 +89,7 @@ describe('the inbox in the browser', () => {
     if ((await page.getByTestId('ticket-row').count()) === 0) {
       await expect(page.getByTestId('empty-state').textContent()).resolves.toContain('Nenhum atendimento por aqui');
     }
-    await expect(page.getByTestId('tab-open').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await page.getByTestId('no-ticket-selected').waitFor();
     // the admin's controls: close all, show all; the list pane starts at the saved width
     await page.getByTestId('close-all').waitFor();
@@ -130,14 +130,14 @@ describe('the inbox in the browser', () => {
     await bubble(FIRST).waitFor();
     await expect(page.getByTestId('ticket-contact-name').textContent()).resolves.toBe(CUSTOMER);
     await page.getByTestId('composer-locked').waitFor();
-    await expect(row().getByTestId('ticket-row-open').getAttribute('aria-current')).resolves.toBe('true');
+    await row().locator('[data-testid="ticket-row-open"][aria-current="true"]').waitFor();
     await shot('03-conversation-pending');
 
     await page.getByTestId('header-accept').click();
     await page.getByTestId('message-input').waitFor();
     await expect(page.getByTestId('ticket-assigned').textContent()).resolves.toContain('Admin');
     // accepting moved the ticket to the open tab, which is now selected
-    await expect(page.getByTestId('tab-open').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await row().waitFor();
     await shot('04-accepted');
   });
@@ -231,7 +231,7 @@ describe('the inbox in the browser', () => {
     await page.getByTestId('header-resolve').click();
     await page.getByRole('menuitem', { name: 'Resolver e enviar despedida' }).click();
     await page.waitForURL('**/tickets');
-    await expect(page.getByTestId('tab-open').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await row().waitFor({ state: 'detached' });
     await until(async () => (await customer.messages()).some((m) => !m.fromVisitor && m.body.startsWith('Atendimento finalizado')), 'the farewell');
     await shot('13-resolved');

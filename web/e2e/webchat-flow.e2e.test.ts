@@ -135,7 +135,7 @@ describe('the web chat from the first message to the farewell', () => {
     await signIn(agent1, AGENT1.email);
     const { page } = agent1;
     await page.getByTestId('tab-pending').click();
-    await expect(page.getByTestId('tab-pending').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-pending"][aria-selected="true"]').waitFor();
     // a brand-new company: nothing waits yet
     await page.locator('[data-testid=ticket-list][aria-busy=false]').waitFor();
     await page.getByTestId('empty-state').waitFor();
@@ -188,7 +188,7 @@ describe('the web chat from the first message to the farewell', () => {
     await page.getByTestId('header-accept').click();
     await page.getByTestId('message-input').waitFor();
     await expect.poll(() => page.getByTestId('ticket-assigned').textContent()).toContain(AGENT1.name);
-    await expect(page.getByTestId('tab-open').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await row(page).waitFor();
     await shot(page, '06', 'agent1-accepted');
 
@@ -214,7 +214,7 @@ describe('the web chat from the first message to the farewell', () => {
   it('signs agent 2 in, with nothing in Open yet', async () => {
     await signIn(agent2, AGENT2.email);
     const { page } = agent2;
-    await expect(page.getByTestId('tab-open').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await page.getByTestId('empty-state').waitFor();
     await expect(row(page).count()).resolves.toBe(0);
     await markDocument(page);
@@ -254,7 +254,7 @@ describe('the web chat from the first message to the farewell', () => {
   it('gives agent 2 the ticket in Open without a reload', async () => {
     const { page } = agent2;
     await row(page).waitFor();
-    await expect(page.getByTestId('tab-open').getAttribute('aria-selected')).resolves.toBe('true');
+    await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await expect(sameDocument(page)).resolves.toBe(true);
     await shot(page, '13', 'agent2-open-live');
   });

@@ -48,15 +48,16 @@ export const useTicketActions = () => {
       const updated = await updateTicket({ id: ticket.id, changes });
       queryClient.setQueryData(ticketQueryKey(updated.uuid), updated);
       void queryClient.invalidateQueries({ queryKey: ticketCountsKey });
-      if (greet && greetOnAccept && greeting.trim()) {
-        await sendMessage({ ticketId: updated.id, message: { body: greeting } }).catch((error: unknown) => toast.error(error));
-      }
-      // after Accept the agent writes: the message box takes focus once it shows
-      if (greet) inbox.requestFocus('composer');
+      // the list follows the ticket at once (same render as the new status), the greeting goes after
       const next = afterChange(updated);
       if (next.tab) inbox.setTab(next.tab);
       inbox.setMobilePane(next.tab ? 'ticket' : 'list');
       navigate(next.path);
+      // after Accept the agent writes: the message box takes focus once it shows
+      if (greet) inbox.requestFocus('composer');
+      if (greet && greetOnAccept && greeting.trim()) {
+        await sendMessage({ ticketId: updated.id, message: { body: greeting } }).catch((error: unknown) => toast.error(error));
+      }
       return updated;
     } catch (error) {
       const holder = ticketHolderOf(error);
