@@ -608,6 +608,22 @@ describe('Meta app settings', () => {
     expect(readers.map((p) => p.Properties.Roles)).toEqual([[{ Ref: logicalId(configured.functions.get('webhooks')!.role!) }]]);
   });
 
+  it('gives the invoices function alone the Pix API URL and the credentials secret by ARN, with read access to it', () => {
+    const PIX_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:switchboard/pix-AbCdEf';
+    const app = new App({
+      context: { ...cdkJsonContext(), 'switchboard:pixApiUrl': 'https://pix.psp.example.test', 'switchboard:pixCredentialsArn': PIX_ARN },
+      outdir: mkdtempSync(path.join(tmpdir(), 'switchboard-cdk-')),
+    });
+    const configured = new SwitchboardStack(app, 'Switchboard', { bundling: false, webDistPath: false });
+    const json = Template.fromStack(configured).toJSON() as { Resources: Record<string, Resource> };
+    const envOf = (module: string) => json.Resources[logicalId(configured.functions.get(module)!)]!.Properties.Environment.Variables;
+    expect(envOf('invoices')).toMatchObject({ PIX_API_URL: 'https://pix.psp.example.test', PIX_CREDENTIALS_ARN: PIX_ARN });
+    expect(envOf('invoices').PIX_CLIENT_SECRET).toBeUndefined();
+    expect(envOf('tickets').PIX_CREDENTIALS_ARN).toBeUndefined();
+    const readers = Object.values(json.Resources).filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.PolicyDocument).includes(PIX_ARN));
+    expect(readers.map((p) => p.Properties.Roles)).toEqual([[{ Ref: logicalId(configured.functions.get('invoices')!.role!) }]]);
+  });
+
   it('sets none of them without configuration (Messenger and Instagram webhooks then refuse every post)', () => {
     const webhooksEnv = resources[functionId('webhooks')]!.Properties.Environment.Variables;
     expect(webhooksEnv.META_APP_SECRET_ARN).toBeUndefined();

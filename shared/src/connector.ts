@@ -104,9 +104,9 @@ export const outboundDeduplicationId = (s: Pick<OutboundSend, 'messageId'>): str
 /**
  * A command on `connector-commands` for one WhatsApp session: start (or try again), restart, newQr (forget the
  * pairing and show a new QR code), disconnect (log out, stays DISCONNECTED), remove (the connection was deleted:
- * log out and forget its auth state).
+ * log out and forget its auth state), suspend (close it, keeping the pairing: the company is inactive).
  */
-export const sessionCommandKinds = ['start', 'restart', 'newQr', 'disconnect', 'remove'] as const;
+export const sessionCommandKinds = ['start', 'restart', 'newQr', 'disconnect', 'remove', 'suspend'] as const;
 export const sessionCommand = z.object({
   kind: z.enum(sessionCommandKinds),
   companyId: z.number().int().positive(),

@@ -104,6 +104,11 @@ export interface TicketChange {
   maskedNumber?: string;
   /** the ticket's stored version: grows with every change, so a listener can tell an older or repeated change */
   version?: number;
+  /**
+   * the change kept the ticket's status and agent (set only when the emitter knew the ticket as it was before):
+   * what counts tickets by status and agent (the dashboard) has nothing to do
+   */
+  sameHolder?: true;
 }
 
 export interface TicketRemoval {
@@ -208,6 +213,11 @@ export interface DomainEventPayloads {
   'rating.created': RatingChange;
   /** an invoice's payment was confirmed by the payment provider and the company's due date moved */
   'payment.confirmed': CompanyChange<PaymentEvent>;
+  /**
+   * a company was deactivated (its invoice unpaid past the grace days, or by the super user) or made active again
+   * (by the super user; a payment tells it with payment.confirmed)
+   */
+  'company.statusChanged': { companyId: number; active: boolean; reason: 'unpaid' | 'admin' };
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

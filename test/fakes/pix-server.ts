@@ -3,9 +3,12 @@
  * credentials at /oauth/token, immediate charges at PUT/GET /v2/cob/{txid}, the standard's error format. A payment
  * is made by calling `pay(txid)` (tests, the console of `npm start`) or POST /fake/cob/{txid}/pay: the charge turns
  * CONCLUIDA and the provider's notice is posted to the webhook address, signed with the shared secret.
+ * With `tls` it serves HTTPS and, as PSPs do, refuses any client without a certificate of its CA (mutual TLS); the
+ * test certificates in ./pix-tls are made for these tests only (see its README).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeCob {
@@ -27,6 +30,8 @@ export interface FakePixOptions {
   /** where payment notices go (set later when the receiving server starts after the fake) */
   webhookUrl?: string;
   host?: string;
+  /** serve HTTPS with this certificate and require client certificates signed by `ca` */
+  tls?: { key: string; cert: string; ca: string };
 }
 
 export interface FakePix {
@@ -119,7 +124,7 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const raw = await readBody(req);
@@ -176,8 +181,11 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
       }
       return problem(res, 404, 'NaoEncontrado', `${req.method} ${url.pathname}`);
     })().catch((error: unknown) => problem(res, 500, 'ErroInterno', (error as Error).message));
-  });
+  };
+  const server: Server = options.tls
+    ? createTlsServer({ key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca, requestCert: true, rejectUnauthorized: true }, listener)
+    : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 };

@@ -505,6 +505,10 @@ export class SessionManager {
           if (s) await this.leave(s, { logout: true, clear: true });
           if (!(await this.take(companyId, connectionId, () => clearAuthState(companyId, connectionId)))) throw new CommandElsewhere(command);
           return;
+        case 'suspend':
+          // the company is inactive: close here and keep the pairing, the session comes back when it pays
+          if (s && intent?.desired !== 'run') return this.leave(s, { logout: false, clear: false });
+          return;
         case 'disconnect':
         case 'remove': {
           if (s) return this.leave(s, { logout: true, clear: true });

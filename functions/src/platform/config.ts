@@ -35,6 +35,8 @@ const schema = z.object({
   /** public account calls per client address and 15-minute window */
   SIGNUPS_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   RESET_MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  /** the external messages API: calls per connection token and minute (fixed window), over which it answers 429 */
+  EXTERNAL_API_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** time zone of working hours and business rules */
   TIME_ZONE: z.string().default('UTC'),
   /** queue URLs (aws) or names (local) */
@@ -60,6 +62,15 @@ const schema = z.object({
   PIX_KEY: z.string().min(1).optional(),
   /** signs the provider's payment notices (HMAC-SHA256 over the exact bytes, header x-pix-signature) */
   PIX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** the client certificate PSPs require (mutual TLS): PEM certificate and key, or base64 PKCS#12 and its passphrase */
+  PIX_CLIENT_CERT: z.string().min(1).optional(),
+  PIX_CLIENT_KEY: z.string().min(1).optional(),
+  PIX_CLIENT_PFX: z.string().min(1).optional(),
+  PIX_CLIENT_PFX_PASSPHRASE: z.string().optional(),
+  /** the CA of the PSP's server certificate, when it is not a public one */
+  PIX_CA_CERT: z.string().min(1).optional(),
+  /** in AWS: the Secrets Manager secret with the Pix credentials and certificate (platform/ports/pix/pix-settings.ts) */
+  PIX_CREDENTIALS_ARN: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema>;

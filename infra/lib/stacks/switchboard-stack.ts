@@ -34,7 +34,24 @@ export interface SwitchboardStackProps extends StackProps {
   connectorImage?: ContainerImage;
   /** the platform's Meta app (default: the `switchboard:meta*` context values; none leaves Messenger and Instagram off) */
   meta?: MetaAppSettings;
+  /** the Pix provider (default: the `switchboard:pix*` context values; none leaves subscription checkout off) */
+  pix?: PixProviderSettings;
 }
+
+/**
+ * The Pix payment provider (a PSP's API in the Banco Central's standard). Its credentials, receiving key, webhook
+ * secret and mutual-TLS client certificate live in one Secrets Manager secret made outside the stack (a JSON object:
+ * functions/src/platform/ports/pix/pix-settings.ts), read by the invoices function at cold start.
+ */
+export interface PixProviderSettings {
+  /** the PSP's API base URL (context `switchboard:pixApiUrl`) */
+  apiUrl?: string;
+  /** ARN or name of the credentials secret (context `switchboard:pixCredentialsArn`) */
+  credentialsArn?: string;
+}
+
+/** The modules that call the Pix provider or check its notices. */
+export const PIX_MODULES: readonly string[] = ['invoices'];
 
 /**
  * The platform's Meta app, for Messenger and Instagram webhooks. The app secret lives in a Secrets Manager secret
@@ -139,12 +156,31 @@ export class SwitchboardStack extends Stack {
       ...(meta.verifyToken ? { META_VERIFY_TOKEN: meta.verifyToken } : {}),
     };
 
+    const pix: PixProviderSettings = props.pix ?? {
+      apiUrl: this.node.tryGetContext('switchboard:pixApiUrl'),
+      credentialsArn: this.node.tryGetContext('switchboard:pixCredentialsArn'),
+    };
+    const pixCredentials = pix.credentialsArn
+      ? pix.credentialsArn.startsWith('arn:')
+        ? secretsmanager.Secret.fromSecretCompleteArn(this, 'PixCredentials', pix.credentialsArn)
+        : secretsmanager.Secret.fromSecretNameV2(this, 'PixCredentials', pix.credentialsArn)
+      : undefined;
+    const pixEnvironment: Record<string, string> = {
+      ...(pix.apiUrl ? { PIX_API_URL: pix.apiUrl } : {}),
+      ...(pixCredentials ? { PIX_CREDENTIALS_ARN: pixCredentials.secretArn } : {}),
+    };
+    const environmentOf = (module: string): Record<string, string> => ({
+      ...environment,
+      ...(META_WEBHOOK_MODULES.includes(module) ? metaEnvironment : {}),
+      ...(PIX_MODULES.includes(module) ? pixEnvironment : {}),
+    });
+
     const functions = new Map<string, lambda.Function>();
     for (const module of moduleNames) {
       const moduleFunction = new ModuleFunction(this, `${pascalCase(module)}Module`, {
         module,
         bundling,
-        environment: META_WEBHOOK_MODULES.includes(module) ? { ...environment, ...metaEnvironment } : environment,
+        environment: environmentOf(module),
         access: {
           table: this.table.table,
           jwtSecret: jwt.secret,
@@ -159,6 +195,7 @@ export class SwitchboardStack extends Stack {
       });
       functions.set(module, moduleFunction.function);
       if (metaAppSecret && META_WEBHOOK_MODULES.includes(module)) metaAppSecret.grantRead(moduleFunction.function);
+      if (pixCredentials && PIX_MODULES.includes(module)) pixCredentials.grantRead(moduleFunction.function);
     }
     this.functions = functions;
 

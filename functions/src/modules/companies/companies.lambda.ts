@@ -10,9 +10,11 @@ import { handler as schedulesUpdate } from './handlers/schedules-update.handler.
 import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerCompanySessionsListener } from '../../listeners/company-sessions.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
+registerCompanySessionsListener();
 
 export const handler = moduleHandler({
   'companies.list-plan': listPlan,

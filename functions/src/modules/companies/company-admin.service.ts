@@ -10,6 +10,7 @@ import type { Plan } from '@switchboard/shared/contracts/plans';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
@@ -126,6 +127,7 @@ export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): P
   }
   next.searchText = searchTextOf(next);
   if (!(await putCompany(next))) throw notFound();
+  if (next.status !== record.status) await domainEvents.emit({ name: 'company.statusChanged', companyId: id, active: next.status, reason: 'admin' });
   // a due date moved by hand moves the invoice cycle with it
   if (next.dueDate !== record.dueDate && id !== PLATFORM_COMPANY_ID) await armInvoiceCycle(id, next.dueDate);
   return showAdminCompany(id);

@@ -20,7 +20,11 @@ export const sessionIntentKey = (companyId: number, id: number) => ({ pk: compan
 export const sessionHealthKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `WAHEALTH#${padId(id)}` });
 export const sessionIndexKeys = (companyId: number, id: number) => ({ gsi1pk: SESSIONS_INDEX_PK, gsi1sk: `${padId(companyId)}#${padId(id)}` });
 
-export type SessionDesire = 'run' | 'stop';
+/**
+ * run: meant to be up; stop: stopped by an admin or for good (logged out, replaced); suspended: meant to run but held
+ * down while the company is inactive (unpaid): closed without logging out, so it comes back with no new QR code.
+ */
+export type SessionDesire = 'run' | 'stop' | 'suspended';
 
 export interface SessionIntent {
   companyId: number;

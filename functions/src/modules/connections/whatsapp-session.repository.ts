@@ -75,6 +75,25 @@ export const putSessionIntent = async (intent: SessionIntent): Promise<boolean> 
   }
 };
 
+/** Moves a session's intent from `from` to `to`; false when it had another intent (or its connection is gone). */
+export const swapSessionIntent = async (companyId: number, connectionId: number, from: SessionDesire, to: SessionDesire, at: string): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: sessionIntentKey(companyId, connectionId),
+        UpdateExpression: 'SET desired = :to, changedAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND desired = :from',
+        ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
 /** One page of the fleet's sessions, in company and connection order. */
 export const listSessionIntents = async (startKey?: Record<string, unknown>): Promise<{ intents: SessionIntent[]; next?: Record<string, unknown> }> => {
   const out = await table().send(

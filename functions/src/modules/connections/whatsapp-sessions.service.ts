@@ -27,6 +27,7 @@ import {
   getSessionIntent,
   listSessionIntents,
   putSessionIntent,
+  swapSessionIntent,
   writeSessionState,
   type SessionCounters,
 } from './whatsapp-session.repository.ts';
@@ -138,6 +139,8 @@ const command = async (
   state: SessionState,
 ): Promise<Connection> => {
   await requireSession(auth.companyId, id);
+  // a session held down while the company is inactive starts again when the company is active, not before
+  if (desired === 'run' && (await getSessionIntent(auth.companyId, id))?.desired === 'suspended') throw new AppError('ERR_COMPANY_INACTIVE');
   const at = now();
   if (!(await putSessionIntent({ companyId: auth.companyId, connectionId: id, desired, changedAt: at }))) throw new AppError('ERR_NO_WAPP_FOUND');
   const written = await recordSessionState(auth.companyId, id, state);
@@ -179,6 +182,40 @@ export const restartSessions = async (auth: AuthContext): Promise<{ ok: true }> 
     if (intent?.desired === 'run') await queueSessionCommand({ kind: 'restart', companyId: auth.companyId, connectionId: s.id, at });
   }
   return { ok: true };
+};
+
+// ----- the company's billing status (server reference 9.6) -----
+
+/**
+ * The company became inactive (unpaid, or by the super user): each session meant to run is held down, closed by
+ * its connector without logging the number out, and shown DISCONNECTED with the reason. Sessions an admin stopped
+ * stay stopped. Answers how many were suspended.
+ */
+export const suspendCompanySessions = async (companyId: number, reason: string): Promise<number> => {
+  const sessions = (await listConnectionRecords(companyId)).filter((c) => c.channel === 'whatsapp');
+  let suspended = 0;
+  for (const s of sessions) {
+    const at = now();
+    if (!(await swapSessionIntent(companyId, s.id, 'run', 'suspended', at))) continue;
+    suspended += 1;
+    await queueSessionCommand({ kind: 'suspend', companyId, connectionId: s.id, at });
+    await recordSessionState(companyId, s.id, { status: 'DISCONNECTED', qrcode: '', retries: 0, reason });
+  }
+  return suspended;
+};
+
+/** The company is active again (paid, or by the super user): its suspended sessions start, with their pairing. */
+export const resumeCompanySessions = async (companyId: number): Promise<number> => {
+  const sessions = (await listConnectionRecords(companyId)).filter((c) => c.channel === 'whatsapp');
+  let resumed = 0;
+  for (const s of sessions) {
+    const at = now();
+    if (!(await swapSessionIntent(companyId, s.id, 'suspended', 'run', at))) continue;
+    resumed += 1;
+    await recordSessionState(companyId, s.id, { status: 'OPENING', qrcode: '', retries: 0, reason: 'company active again' });
+    await queueSessionCommand({ kind: 'start', companyId, connectionId: s.id, at });
+  }
+  return resumed;
 };
 
 /** GET /whatsapp/{id}/health */

@@ -9,6 +9,7 @@ import { CUSTOM_PLAN_DETAIL, customPlanPrice, moneyText } from '@switchboard/sha
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import type { Company } from '@switchboard/shared/contracts/auth';
 import { clock } from '../../platform/clock.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { logger } from '../../platform/logger.ts';
 import { deactivateUnpaid } from '../companies/company-billing.service.ts';
 import { findCompany } from '../companies/companies.service.ts';
@@ -90,5 +91,6 @@ export const runInvoiceCycle = async (companyId: number): Promise<void> => {
   }
   if (company.status && (await deactivateUnpaid(companyId, company.dueDate))) {
     logger.info('company deactivated: its invoice is unpaid past the grace days', { companyId, dueDate: company.dueDate });
+    await domainEvents.emit({ name: 'company.statusChanged', companyId, active: false, reason: 'unpaid' });
   }
 };

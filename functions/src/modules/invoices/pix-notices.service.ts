@@ -9,11 +9,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PIX_SIGNATURE_HEADER } from '@switchboard/shared/contracts/invoices';
 import { z } from 'zod';
 import { clock } from '../../platform/clock.ts';
-import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { logger } from '../../platform/logger.ts';
 import { paymentProvider } from '../../platform/ports/ports.ts';
+import { pixWebhookSecret } from '../../platform/ports/pix/pix-settings.ts';
 import { dueDateMoveOnPayment } from '../companies/company-billing.service.ts';
 import { findCompany } from '../companies/companies.service.ts';
 import { armInvoiceCycle } from './invoice-cycle.service.ts';
@@ -66,7 +66,7 @@ export const confirmPixPayment = async (txid: string): Promise<boolean> => {
 
 /** POST /webhooks/pix */
 export const receivePixNotice = async (raw: Buffer, headers: Record<string, string | undefined>): Promise<{ ok: true }> => {
-  if (!validPixSignature(raw, headers[PIX_SIGNATURE_HEADER], config().PIX_WEBHOOK_SECRET)) {
+  if (!validPixSignature(raw, headers[PIX_SIGNATURE_HEADER], await pixWebhookSecret())) {
     throw new AppError('ERR_INVALID_SIGNATURE', `Missing or wrong ${PIX_SIGNATURE_HEADER}`);
   }
   let parsed: z.infer<typeof notice>;

@@ -17,10 +17,12 @@ import { registerCompanyJobs } from '../companies/company-purge.service.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerCompanySessionsListener } from '../../listeners/company-sessions.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
 registerRealtimeListener();
+registerCompanySessionsListener();
 registerTimerListener();
 registerDashboardListener();
 registerKanbanListener();

@@ -136,6 +136,7 @@ export const recordTicketChange = async (
     ticket,
     version: t.version,
     ...(options.removed ? { moved: true, ...(options.before ? { before: audienceOf(options.before) } : {}) } : {}),
+    ...(options.before && options.before.status === t.status && options.before.userId === t.userId ? { sameHolder: true as const } : {}),
     ...(masked ? { maskedNumber: masked(ticket.contact.number) } : {}),
   });
 };

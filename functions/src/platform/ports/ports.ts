@@ -8,6 +8,7 @@ import { ApiGatewayConnections } from './aws/api-gateway-connections.ts';
 import { SqsQueue } from './aws/sqs-queue.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { PixApiClient } from './pix/pix-api-client.ts';
+import { pixSettings } from './pix/pix-settings.ts';
 import type { Queue } from './queue.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { SocketConnections } from './socket-connections.ts';
@@ -66,15 +67,24 @@ export const socketConnections = (): SocketConnections => {
 
 /**
  * The Pix provider: the one registered by the local runtime or a test, otherwise the Pix API at PIX_API_URL with the
- * configured credentials (locally the runtime points PIX_API_URL at its fake provider).
+ * credentials and client certificate of pix/pix-settings.ts (read once; a missing setting fails the call, not the
+ * cold start).
  */
 export const paymentProvider = (): PaymentProvider => {
   if (local.paymentProvider) return local.paymentProvider;
   if (!aws.paymentProvider) {
-    const c = config();
-    const missing = (['PIX_API_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_KEY'] as const).filter((name) => !c[name]);
-    if (missing.length > 0) throw new Error(`The Pix provider is not configured: set ${missing.join(', ')}`);
-    aws.paymentProvider = new PixApiClient({ baseUrl: c.PIX_API_URL!, clientId: c.PIX_CLIENT_ID!, clientSecret: c.PIX_CLIENT_SECRET!, pixKey: c.PIX_KEY! });
+    let client: Promise<PixApiClient> | undefined;
+    const ready = () =>
+      (client ??= pixSettings()
+        .then((s) => new PixApiClient(s))
+        .catch((error: unknown) => {
+          client = undefined;
+          throw error;
+        }));
+    aws.paymentProvider = {
+      createPixCharge: async (request) => (await ready()).createPixCharge(request),
+      getPixCharge: async (txid) => (await ready()).getPixCharge(txid),
+    };
   }
   return aws.paymentProvider;
 };

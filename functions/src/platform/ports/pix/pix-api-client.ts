@@ -2,9 +2,11 @@
  * The Pix API of the Banco Central's standard (the one Efí, Itaú, Sicoob and other PSPs serve): OAuth2 client
  * credentials at /oauth/token, immediate charges at PUT/GET /v2/cob/{txid}. The base URL, credentials and receiving
  * key come from configuration; the access token is kept until shortly before it expires.
- * (PSPs also require mutual TLS on these calls; a deployment gives the client certificate to Node through its
- * environment, e.g. a proxy, which this client does not manage.)
+ * PSPs require mutual TLS on every call: the client certificate (PEM certificate and key, or a PKCS#12 bundle with
+ * its passphrase, as Efí issues it) and, when the PSP's chain is not a public one, its CA, are given in `tls`.
  */
+import { request as httpRequest } from 'node:http';
+import { Agent, request as httpsRequest } from 'node:https';
 import type { PaymentProvider, PixCharge, PixChargeRequest, PixChargeStatus } from '../payment-provider.ts';
 import { PaymentProviderError } from '../payment-provider.ts';
 
@@ -18,7 +20,18 @@ export interface PixApiSettings {
   clientSecret: string;
   /** the receiving Pix key */
   pixKey: string;
+  /** the client certificate for mutual TLS, and the CA of the PSP's certificate when it is not a public one */
+  tls?: PixClientTls;
   now?: () => number;
+}
+
+/** a PEM certificate and key, or a PKCS#12 bundle and its passphrase; and the CA to trust for the PSP's server */
+export interface PixClientTls {
+  cert?: string;
+  key?: string;
+  pfx?: Buffer;
+  passphrase?: string;
+  ca?: string;
 }
 
 interface CobAnswer {
@@ -32,26 +45,24 @@ const toCharge = (cob: CobAnswer): PixCharge => ({ txid: cob.txid, status: cob.s
 
 export class PixApiClient implements PaymentProvider {
   private token: { value: string; expiresAt: number } | undefined;
+  private readonly agent: Agent | undefined;
 
-  constructor(private readonly settings: PixApiSettings) {}
+  constructor(private readonly settings: PixApiSettings) {
+    this.agent = settings.tls ? new Agent({ ...settings.tls, keepAlive: true }) : undefined;
+  }
 
   private now(): number {
     return this.settings.now?.() ?? Date.now();
   }
 
   private async call(method: string, path: string, init: { headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-    let res: Response;
+    let res: { status: number; text: string };
     try {
-      res = await fetch(new URL(path, this.settings.baseUrl.replace(/\/?$/, '/')), {
-        method,
-        headers: { 'content-type': 'application/json', ...init.headers },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      res = await this.send(method, new URL(path, this.settings.baseUrl.replace(/\/?$/, '/')), { 'content-type': 'application/json', ...init.headers }, init.body === undefined ? undefined : JSON.stringify(init.body));
     } catch (error) {
       throw new PaymentProviderError(`Pix provider unreachable: ${(error as Error).message}`);
     }
-    const text = await res.text();
+    const text = res.text;
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -59,6 +70,26 @@ export class PixApiClient implements PaymentProvider {
       body = text;
     }
     return { status: res.status, body };
+  }
+
+  /** One HTTP exchange, through the mutual-TLS agent on https. */
+  private send(method: string, url: URL, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const options = { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: TIMEOUT_MS };
+      const req =
+        url.protocol === 'https:'
+          ? httpsRequest(url, { ...options, ...(this.agent ? { agent: this.agent } : {}) })
+          : httpRequest(url, options);
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 
   private async accessToken(): Promise<string> {
