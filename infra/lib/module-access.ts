@@ -16,6 +16,8 @@ export interface ModuleUses {
   scheduler: boolean;
   /** presigned media uploads and downloads */
   media: boolean;
+  /** removal of media by prefix (a deleted company's files: the purge job) */
+  mediaPurge: boolean;
   /** e-mail through SES */
   mail: boolean;
   /** pushes to and closes WebSocket connections */
@@ -52,7 +54,7 @@ export const moduleFiles = (module: string): string[] => {
 };
 
 export const usesOfSource = (sources: readonly string[]): ModuleUses => {
-  const uses: ModuleUses = { queues: [], scheduler: false, media: false, mail: false, sockets: false, scan: false };
+  const uses: ModuleUses = { queues: [], scheduler: false, media: false, mediaPurge: false, mail: false, sockets: false, scan: false };
   const queues = new Set<QueueName>();
   for (const text of sources) {
     for (const match of text.matchAll(/\bqueue\(\)\.send\(\s*'([a-z.-]+)'/g)) {
@@ -62,6 +64,7 @@ export const usesOfSource = (sources: readonly string[]): ModuleUses => {
     }
     uses.scheduler ||= /\bscheduler\(\)/.test(text);
     uses.media ||= /\bblobStore\(\)/.test(text);
+    uses.mediaPurge ||= /\bblobStore\(\)\.deletePrefix\(/.test(text);
     uses.mail ||= /\bmailer\(\)/.test(text);
     uses.sockets ||= /\bsocketConnections\(\)/.test(text);
     uses.scan ||= /\bScanCommand\b/.test(text);

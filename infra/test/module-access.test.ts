@@ -8,7 +8,8 @@ describe('what a module reaches, read off its code', () => {
       'const url = await blobStore().uploadUrl(key, file);',
       'await mailer().send(mail);',
     ]);
-    expect(uses).toEqual({ queues: ['inbound'], scheduler: false, media: true, mail: true, sockets: false, scan: false });
+    expect(uses).toEqual({ queues: ['inbound'], scheduler: false, media: true, mediaPurge: false, mail: true, sockets: false, scan: false });
+    expect(usesOfSource(['await blobStore().deletePrefix(prefix, 1000);'])).toMatchObject({ media: true, mediaPurge: true });
   });
 
   it('gives a scheduler user the jobs queue too, where the scheduler hands near jobs', () => {

@@ -153,6 +153,8 @@ describe('functions', () => {
       expect(actions.includes('scheduler:CreateSchedule'), `${module}: scheduler`).toBe(uses.scheduler);
       expect(actions.includes('iam:PassRole'), `${module}: PassRole`).toBe(uses.scheduler);
       expect(actions.includes('s3:PutObject'), `${module}: media`).toBe(uses.media);
+      expect(actions.includes('s3:DeleteObject'), `${module}: media purge`).toBe(uses.mediaPurge);
+      expect(actions.includes('s3:ListBucket'), `${module}: media listing`).toBe(uses.mediaPurge);
       expect(actions.includes('ses:SendEmail'), `${module}: mail`).toBe(uses.mail);
       const sends = JSON.stringify(statementsOf(module).filter((st) => JSON.stringify(st.Action).includes('sqs:SendMessage')));
       for (const [name, queue] of Object.entries(stack.queues.queues)) {
@@ -168,6 +170,8 @@ describe('functions', () => {
       // the jobs consumer alone may Scan: a deleted company's data is removed by a job paging through the table
       // (companies/company-purge.repository.ts), off every request path
       expect(actionsOf(module).includes('dynamodb:Scan'), module).toBe(module === 'jobs');
+      // and its media files by their prefix: the jobs consumer alone lists and deletes media
+      expect(actionsOf(module).includes('s3:DeleteObject'), module).toBe(module === 'jobs');
       expect(actionsOf(module).some((a) => /GetRecords|GetShardIterator|DescribeStream/.test(a)), module).toBe(false);
     }
     expect(moduleUses('webchat').queues).toContain('inbound');
@@ -193,7 +197,7 @@ describe('functions', () => {
       table: other.table.table,
       jwtSecret: other.jwt.secret,
       queues: {},
-      uses: { queues: [], scheduler: false, media: false, mail: false, sockets: false, scan: false },
+      uses: { queues: [], scheduler: false, media: false, mediaPurge: false, mail: false, sockets: false, scan: false },
       schedulerGroupName: other.scheduler.groupName,
       schedulerRole: other.scheduler.role,
       webSocketStage: other.realtimeApi.stage,

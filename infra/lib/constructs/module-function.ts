@@ -193,6 +193,12 @@ export class ModuleFunction extends Construct {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
       wildcards.push(mediaObjects);
     }
+    if (uses.mediaPurge) {
+      // the purge job alone lists and deletes: a deleted company's files go by their prefix
+      const mediaObjects = access.mediaBucket.arnForObjects('*');
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [access.mediaBucket.bucketArn] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjects] }));
+    }
 
     if (uses.mail) {
       // the address may be a deploy-time parameter: its domain is cut out in CloudFormation

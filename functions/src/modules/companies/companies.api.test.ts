@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
 
 let runtime: Runtime;
 let root: ApiClient;
@@ -110,12 +111,16 @@ describe('companies of the super user', () => {
     expect((await root.post('/companies', { name: 'Copy Co', email: `x${unique()}@example.com`, planId: 999 })).status).toBe(400);
   });
 
-  it('deletes a company: its users are out at once and a job removes its data, freeing its e-mail', async () => {
+  it('deletes a company: its users are out at once and a job removes its data and its media files, freeing its e-mail', async () => {
     const email = `gone${unique()}@example.com`;
     const created = await root.post('/companies', { name: 'Gone Co', email, planId: 1, password: 'gone-pass-1' });
     const admin = new ApiClient(runtime.url);
     expect((await admin.login(email, 'gone-pass-1')).status).toBe(200);
     expect((await admin.post('/contacts', { name: 'Contact of Gone', number: '5511977776666' })).status).toBe(201);
+    // media the company stored (a received file, a profile picture) and another company's, which stays
+    const own = [`c${created.body.id}/in2/01J0000000000000000000000A-photo.jpg`, `c${created.body.id}/u1/01J0000000000000000000000B-me.png`];
+    const other = `c${company.companyId}/in2/01J0000000000000000000000C-keep.jpg`;
+    for (const key of [...own, other]) await blobStore().put(key, Buffer.from('bytes'), 'image/jpeg');
     expect((await root.delete(`/companies/${created.body.id}`)).status).toBe(200);
     expect((await root.get(`/companies/${created.body.id}`)).status).toBe(404);
     expect((await admin.get('/contacts')).status).toBeGreaterThanOrEqual(400);
@@ -126,6 +131,9 @@ describe('companies of the super user', () => {
       again = await root.post('/companies', { name: 'Gone Again', email, planId: 1 });
     }
     expect(again.status).toBe(201);
+    for (let i = 0; i < 50 && (await blobStore().size(own[0]!)) !== undefined; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const key of own) expect(await blobStore().size(key)).toBeUndefined();
+    expect(await blobStore().size(other)).toBe(5);
     expect((await root.delete('/companies/1')).status).toBe(403);
   });
 

@@ -1,3 +1,5 @@
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../config.ts';
 import { blobStore, fileNameOfKey, S3_DOWNLOAD_TTL_SECONDS } from './blob-store.ts';
@@ -49,5 +51,32 @@ describe('the S3 media store', () => {
     const svg = await query('c1/t2/01HZX3K4M5N6P7Q8R9S0T1V2W3-logo.svg');
     expect(svg.get('response-content-type')).toBe('application/octet-stream');
     expect(svg.get('response-content-disposition')).toMatch(/^attachment;/);
+  });
+});
+
+describe("the S3 media store's removal of a deleted company's files", () => {
+  it('lists and deletes a prefix page by page, up to its limit, and says when files are left', async () => {
+    const s3 = mockClient(S3Client);
+    try {
+      const keys = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ Key: `c7/in2/f${from + i}` }));
+      s3.on(ListObjectsV2Command, { ContinuationToken: undefined }).resolves({ Contents: keys(0, 1000), IsTruncated: true, NextContinuationToken: 't1' });
+      s3.on(ListObjectsV2Command, { ContinuationToken: 't1' }).resolves({ Contents: keys(1000, 500), IsTruncated: false });
+      s3.on(DeleteObjectsCommand).resolves({});
+      expect(await blobStore().deletePrefix('c7/', 5000)).toEqual({ deleted: 1500, more: false });
+      const deletes = s3.commandCalls(DeleteObjectsCommand).map((c) => c.args[0].input);
+      expect(deletes.map((d) => d.Delete!.Objects!.length)).toEqual([1000, 500]);
+      expect(deletes.every((d) => d.Bucket === 'media-bucket')).toBe(true);
+      expect(s3.commandCalls(ListObjectsV2Command).every((c) => c.args[0].input.Prefix === 'c7/')).toBe(true);
+
+      s3.reset();
+      s3.on(ListObjectsV2Command).resolves({ Contents: keys(0, 1000), IsTruncated: true, NextContinuationToken: 't1' });
+      s3.on(DeleteObjectsCommand).resolves({});
+      expect(await blobStore().deletePrefix('c7/', 1000)).toEqual({ deleted: 1000, more: true });
+
+      s3.on(DeleteObjectsCommand).resolves({ Errors: [{ Key: 'c7/in2/f1', Code: 'AccessDenied' }] });
+      await expect(blobStore().deletePrefix('c7/', 1000)).rejects.toThrow(/AccessDenied/);
+    } finally {
+      s3.restore();
+    }
   });
 });

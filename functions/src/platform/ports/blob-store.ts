@@ -2,10 +2,10 @@
  * The BlobStore port: media files. S3 with presigned URLs in AWS; files under `<DATA_DIR>/media` locally,
  * uploaded and read through signed URLs that the local gateway checks the same way.
  */
-import { HeadObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, HeadObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { contentDisposition, MEDIA_URL_LIFETIME_SECONDS, mimeTypeOfName, servedContentType } from '@switchboard/shared/media-types';
 import { clock } from '../clock.ts';
@@ -25,6 +25,11 @@ export interface BlobStore {
   put(key: string, data: Uint8Array, mimeType: string): Promise<void>;
   /** a stored file's bytes (a channel sends them on), or undefined when there is none */
   read(key: string): Promise<Buffer | undefined>;
+  /**
+   * Deletes up to about `limit` files whose keys start with `prefix` (a deleted company's `c<id>/`); answers how many
+   * went and whether any are left, so a job can go on in steps.
+   */
+  deletePrefix(prefix: string, limit: number): Promise<{ deleted: number; more: boolean }>;
 }
 
 /** The name a stored file is saved under: the key's last part without the unique prefix (`<ulid>-name.pdf`). */
@@ -94,6 +99,15 @@ const localBlobStore: BlobStore = {
     const file = localMediaPath(key);
     return file ? readFile(file).catch(() => undefined) : undefined;
   },
+  async deletePrefix(prefix) {
+    // a company's files are one folder here: it goes at once
+    const folder = /^[^/]+\/$/.test(prefix) ? localMediaPath(prefix.slice(0, -1)) : undefined;
+    if (!folder) throw new Error('Local media are removed by top-level folder only');
+    const files = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+    const deleted = files.filter((f) => f.isFile() && !f.name.endsWith('.meta.json')).length;
+    await rm(folder, { recursive: true, force: true });
+    return { deleted, more: false };
+  },
 };
 
 // ----- AWS -----
@@ -147,6 +161,22 @@ const s3BlobStore: BlobStore = {
     } catch {
       return undefined;
     }
+  },
+  async deletePrefix(prefix, limit) {
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      // a listing page and a delete call both take at most 1,000 keys
+      const page = await client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, MaxKeys: Math.min(1000, limit - deleted), ContinuationToken: token }));
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length > 0) {
+        const out = await client().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys, Quiet: true } }));
+        if (out.Errors?.length) throw new Error(`Media not deleted: ${out.Errors.map((e) => `${e.Key} ${e.Code}`).join(', ')}`);
+        deleted += keys.length;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token && deleted < limit);
+    return { deleted, more: token !== undefined };
   },
 };
 
