@@ -65,13 +65,17 @@ describe('bad input', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  /** routes with a required query field: it is given well-formed while another field is tried malformed */
+  const requiredQuery: Record<string, Record<string, string>> = { 'contact-lists.item-list': { contactListId: '1' } };
+
   it.each(withQuery.map((r) => [r.id, r] as const))('%s: malformed JSON in any query field answers 400 on that field, never 500', async (_id, route) => {
     const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'x'.repeat(24)));
     const fields = Object.keys((route.query as unknown as { shape?: Record<string, unknown> }).shape ?? {});
     expect(fields.length).toBeGreaterThan(0);
     for (const field of fields) {
       for (const value of ['[', '{', '["open",', '[1,']) {
-        const res = await admin.request(route.method, `${path}?${field}=${encodeURIComponent(value)}`);
+        const others = new URLSearchParams(Object.entries(requiredQuery[route.id] ?? {}).filter(([name]) => name !== field));
+        const res = await admin.request(route.method, `${path}?${field}=${encodeURIComponent(value)}${String(others) ? `&${others}` : ''}`);
         const where = `${route.method} ${path}?${field}=${value}: ${res.status} ${JSON.stringify(res.body)}`;
         expect(res.status, where).toBeLessThan(500);
         if (res.status === 400 && res.body.error === 'ERR_VALIDATION') {

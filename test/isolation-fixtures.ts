@@ -26,12 +26,19 @@ export interface TenantFixture {
   /** a queue with a chatbot option (the default queue above is the tickets') */
   queueOfAId: number;
   fileListId: number;
+  contactListId: number;
+  contactListItemId: number;
   /** company A's open invoice */
   invoiceId: number;
+  /** an internal chat of A's admin and agent, with one message */
+  chatId: number;
+  chatMessageId: string;
+  campaignId: number;
+  flowId: number;
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
-export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A', 'Queue of A', 'Option of A', 'Files of A', 'Price list of A'];
+export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A', 'Queue of A', 'Option of A', 'Files of A', 'Price list of A', 'List of A', 'Item of A', 'Chat of A', 'Chat text of A', 'Campaign of A', 'Flow of A'];
 
 type Fixture<T> = (a: TenantFixture) => T;
 
@@ -60,6 +67,13 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'schedules:id': (a) => a.scheduleId,
   'queues:id': (a) => a.queueOfAId,
   'files:id': (a) => a.fileListId,
+  'contact-lists:id': (a) => a.contactListId,
+  'campaigns:id': (a) => a.campaignId,
+  'flows:id': (a) => a.flowId,
+  'contact-lists:importId': () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
+  'contact-lists.item-show:id': (a) => a.contactListItemId,
+  'contact-lists.item-update:id': (a) => a.contactListItemId,
+  'contact-lists.item-delete:id': (a) => a.contactListItemId,
   'settings:key': () => 'userRating',
   'settings:companyId': (a) => a.companyId,
   'companies:id': (a) => a.companyId,
@@ -67,11 +81,14 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'plans:id': () => 1,
   'helps:id': () => 1,
   'announcements:id': () => 1,
+  'chats:id': (a) => a.chatId,
+  'chats:messageId': (a) => a.chatMessageId,
 };
 
 /** Query strings naming company A's records. */
 export const queryFixtures: Record<string, Fixture<Record<string, string | number>>> = {
   'tickets.notes-list': (a) => ({ ticketId: a.ticketId, contactId: a.contactId }),
+  'contact-lists.item-list': (a) => ({ contactListId: a.contactListId }),
   'settings.company-one': () => ({ column: 'requiredTag' }),
   'tags.kanban-tickets': () => ({ startDate: '2000-01-01', endDate: '2099-12-31' }),
   'dashboard.tickets-day': () => ({ initialDate: '2020-01-01', finalDate: '2020-12-31' }),
@@ -106,6 +123,23 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'connections.update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
   'connections.company-update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
   'quick-messages.create': () => ({ shortcode: 'of-b', message: 'Quick text of B' }),
+  'contact-lists.create': () => ({ name: 'List of B' }),
+  // B naming A's contact list in its own campaign is refused
+  'campaigns.create': (a) => ({ name: 'Campaign of B', whatsappId: 1, contactListId: a.contactListId, message1: 'text of B' }),
+  'campaigns.update': () => ({ name: 'Changed by another company', whatsappId: 1, tagListId: 1, message1: 'text of B' }),
+  'campaigns.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'campaigns.settings-save': () => ({ settings: { messageInterval: 20 } }),
+  'flows.create': () => ({ name: 'Flow of B' }),
+  'flows.update': (a) => ({ flowId: a.flowId, name: 'Changed by another company' }),
+  'flows.duplicate': (a) => ({ flowId: a.flowId }),
+  'flows.save-graph': (a) => ({ idFlow: a.flowId, nodes: [], connections: [] }),
+  'flows.upload-image': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'flows.upload-audio': () => ({ name: 'x.mp3', mimeType: 'audio/mpeg', size: 10 }),
+  'flows.upload-content': () => ({ medias: [{ name: 'x.png', mimeType: 'image/png', size: 10 }] }),
+  'contact-lists.update': () => ({ name: 'Changed by another company' }),
+  'contact-lists.upload': () => ({ name: 'x.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 10 }),
+  'contact-lists.item-create': (a) => ({ name: 'Item of B', number: '5511955550000', contactListId: a.contactListId }),
+  'contact-lists.item-update': () => ({ name: 'Changed by another company', number: '5511955550001' }),
   'quick-messages.update': () => ({ shortcode: 'changed-by-b', message: 'Changed by another company', geral: true }),
   'quick-messages.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'connections.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
@@ -133,6 +167,12 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'settings.whitelabel-update': () => ({ appName: 'Changed by another company' }),
   'settings.whitelabel-logo': () => ({ mode: 'Light', name: 'x.png', mimeType: 'image/png', size: 10 }),
   'messages.send-template': () => ({ name: 'hello_world', language: 'en_US' }),
+  // user 1 of a company is its first admin, the caller here: a chat of B's own
+  'chats.create': () => ({ title: 'Chat of B', users: [{ id: 1 }] }),
+  'chats.update': () => ({ title: 'Changed by another company', users: [{ id: 1 }] }),
+  'chats.send': () => ({ message: 'sent by B' }),
+  'chats.upload': (a) => ({ chatId: a.chatId, name: 'x.png', mimeType: 'image/png', size: 10 }),
+  'chats.edit-message': () => ({ message: 'edited by B' }),
   // the fake Graph server knows this user and one page of theirs (test/isolation.api.test.ts)
   'connections.facebook': () => ({ facebookUserId: FACEBOOK_USER_OF_B, facebookUserToken: FACEBOOK_TOKEN_OF_B, addInstagram: false }),
 };
@@ -142,7 +182,7 @@ export const FACEBOOK_USER_OF_B = '900000000000001';
 export const FACEBOOK_TOKEN_OF_B = 'user-token-of-b';
 
 /** Routes that name a record only in their query or body (the others name it in their path). */
-export const referenceRoutes = new Set(['invoices.subscribe', 'tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create']);
+export const referenceRoutes = new Set(['invoices.subscribe', 'tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create', 'contact-lists.item-list', 'contact-lists.item-create', 'chats.upload', 'campaigns.create', 'flows.update', 'flows.duplicate', 'flows.save-graph']);
 
 /** Own-company routes: the caller's session, lists and creations within the caller's company. */
 export const ownCompanyRoutes = new Set([
@@ -179,6 +219,19 @@ export const ownCompanyRoutes = new Set([
   'quick-messages.picker',
   'quick-messages.create',
   'schedules.list',
+  'chats.list',
+  'chats.create',
+  'contact-lists.list',
+  'contact-lists.picker',
+  'contact-lists.create',
+  'campaigns.list',
+  'campaigns.settings',
+  'campaigns.settings-save',
+  'flows.list',
+  'flows.create',
+  'flows.upload-image',
+  'flows.upload-audio',
+  'flows.upload-content',
   'queues.create',
   'files.list',
   'files.list-all',
@@ -236,4 +289,6 @@ export const publicRoutes: Record<string, string> = {
   'webhooks.whatsapp': "Cloud API deliveries: refused (401) unless signed with the connection's app secret",
   'webhooks.meta-verify': "Meta's subscription check: answers the challenge only to the platform's verify token",
   'webhooks.meta': "Messenger and Instagram deliveries: refused (401) unless signed with the platform's app secret",
+  'external-api.openapi': 'the API description, generated from the route table: no tenant data',
+  'external-api.docs': 'the API reference page, rendered from the same document: no tenant data',
 };

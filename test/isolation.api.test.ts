@@ -109,6 +109,27 @@ beforeAll(async () => {
     chatbots: [{ name: 'Option of A', queueType: 'file', optFileId: files.body.id }],
   });
   expect(queueOfA.status).toBe(201);
+  // a contact list with an item, after fillers B's own creations never reach
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/contact-lists', { name: `Filler list ${i}` })).status).toBe(201);
+  const contactList = await ownerA.post('/contact-lists', { name: 'List of A' });
+  expect(contactList.status).toBe(201);
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/contact-list-items', { name: `Filler item ${i}`, number: `551190000111${i}`, contactListId: contactList.body.id })).status).toBe(201);
+  const contactListItem = await ownerA.post('/contact-list-items', { name: 'Item of A', number: '5511977770101', contactListId: contactList.body.id });
+  expect(contactListItem.status).toBe(201);
+  // chat ids are numbered per company: A's chat gets one that B's own creations during the test never reach
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/chats', { title: `Filler chat ${i}`, users: [{ id: agent.id }] })).status).toBe(201);
+  const chat = await ownerA.post('/chats', { title: 'Chat of A', users: [{ id: agent.id }] });
+  expect(chat.status).toBe(201);
+  const chatMessage = await ownerA.post(`/chats/${chat.body.id}/messages`, { message: 'Chat text of A' });
+  expect(chatMessage.status).toBe(201);
+  // a campaign (never started) and a flow, after fillers B's own creations never reach
+  const campaignOf = (name: string) => ({ name, whatsappId: connection.body.id, contactListId: contactList.body.id, message1: `${name} text` });
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/campaigns', campaignOf(`Filler campaign ${i}`))).status).toBe(201);
+  const campaign = await ownerA.post('/campaigns', campaignOf('Campaign of A'));
+  expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/flowbuilder', { name: `Filler flow ${i}` })).status).toBe(201);
+  const flow = await ownerA.post('/flowbuilder', { name: 'Flow of A' });
+  expect(flow.status, JSON.stringify(flow.body)).toBe(201);
   companyA = {
     companyId: a.companyId,
     adminUserId: a.userId,
@@ -126,7 +147,13 @@ beforeAll(async () => {
     scheduleId: schedule.body.id,
     queueOfAId: queueOfA.body.id,
     fileListId: files.body.id,
+    contactListId: contactList.body.id,
+    contactListItemId: contactListItem.body.id,
     invoiceId: (await ensureOpenInvoice((await findCompany(a.companyId))!))!.id,
+    chatId: chat.body.id,
+    chatMessageId: chatMessage.body.id,
+    campaignId: campaign.body.id,
+    flowId: (flow.body.id ?? flow.body.flow?.id) as number,
   };
 });
 afterAll(async () => {

@@ -9,12 +9,13 @@
  * same rule as a session that is down), so with several tasks it is retried until it reaches the holder.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { sessionCommand, type SessionCommand } from '@switchboard/shared/connector';
+import { sessionCommand } from '@switchboard/shared/connector';
 import { registerWhatsappSessions } from '../../functions/src/channels/whatsapp/whatsapp-sessions.port.ts';
 import { parseOutboundSend, SendDeferred, sendQueuedMessage } from '../../functions/src/modules/outbound/outbound.service.ts';
 import { logger } from '../../functions/src/platform/logger.ts';
 import { queue } from '../../functions/src/platform/ports/ports.ts';
 import { processSqsBatch } from '../../functions/src/platform/ports/sqs-batch.ts';
+import { checkNumbersOverSession, parseNumberCheck } from '../../functions/src/modules/contact-lists/contact-list-checks.service.ts';
 import { createMessageBridge } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 import { CommandElsewhere, SessionManager, type SessionManagerOptions } from './sessions/session-manager.ts';
@@ -33,8 +34,6 @@ export interface Connector {
   stop(options?: { release?: boolean }): Promise<void>;
 }
 
-const parseCommand = (body: string): SessionCommand => sessionCommand.parse(JSON.parse(body));
-
 export const startConnector = async (options: ConnectorOptions = {}): Promise<Connector> => {
   const manager = new SessionManager({ ...options, bridge: options.bridge ?? createMessageBridge(platformBridgeDeps()) });
   registerWhatsappSessions(manager);
@@ -45,7 +44,11 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
       event,
       async (record) => {
         try {
-          await manager.handleCommand(parseCommand(record.body));
+          const body: unknown = JSON.parse(record.body);
+          // contact list number checks travel on the same queue: they need a socket, which only the connector holds
+          const check = parseNumberCheck(body);
+          if (check) return await checkNumbersOverSession(check);
+          await manager.handleCommand(sessionCommand.parse(body));
         } catch (error) {
           if (error instanceof CommandElsewhere) {
             await queue().changeVisibility('connector-commands', record.receiptHandle, COMMAND_RETRY_SECONDS).catch(() => undefined);

@@ -16,7 +16,7 @@ export interface ModuleUses {
   scheduler: boolean;
   /** presigned media uploads and downloads */
   media: boolean;
-  /** removal of media by prefix (a deleted company's files: the purge job) */
+  /** listing and removal of media by prefix (a company's usage, a deleted company's files: jobs only) */
   mediaPurge: boolean;
   /** e-mail through SES */
   mail: boolean;
@@ -64,7 +64,7 @@ export const usesOfSource = (sources: readonly string[]): ModuleUses => {
     }
     uses.scheduler ||= /\bscheduler\(\)/.test(text);
     uses.media ||= /\bblobStore\(\)/.test(text);
-    uses.mediaPurge ||= /\bblobStore\(\)\.deletePrefix\(/.test(text);
+    uses.mediaPurge ||= /\bblobStore\(\)\.(deletePrefix|prefixUsage)\(/.test(text);
     uses.mail ||= /\bmailer\(\)/.test(text);
     uses.sockets ||= /\bsocketConnections\(\)/.test(text);
     uses.scan ||= /\bScanCommand\b/.test(text);

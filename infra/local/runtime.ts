@@ -202,12 +202,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     engine.consume('connector-commands', connector.commands);
     engine.consume('connector-outbound.fifo', connector.outbound);
 
-    // data written by an earlier version: contact search items move to the spread-out index layout
-    const { moveLegacySearchItems } = await import('../../functions/src/modules/contacts/search-migration.repository.ts');
-    await moveLegacySearchItems();
-    // tickets stored before the ticket report existed get their report rows
-    const { backfillReportRows } = await import('../../functions/src/modules/tickets/report-backfill.repository.ts');
-    await backfillReportRows();
+    // data written by an earlier version is brought up to date before the first request
+    const { runDataMigrations } = await import('../../functions/src/migrations/data-migrations.ts');
+    await runDataMigrations();
     const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
     return {
       url: gateway.url,

@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { outboundDelivery } from '@switchboard/functions/platform/ports/queue';
 import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
@@ -30,10 +30,32 @@ const targetIntegration = (route: Resource): Resource => {
   return resources[parts[1].Ref]!;
 };
 
+/**
+ * Every API Gateway route with its stack's parameters resolved: the HTTP routes live in nested stacks (a stack holds
+ * at most 500 resources), where the API id and the integration come in as parameters of this stack's values.
+ */
+let routeResources: [string, Resource][] = [];
+const resolvedRoutes = (): [string, Resource][] => {
+  const found = ofType('AWS::ApiGatewayV2::Route');
+  for (const child of stack.node.findAll()) {
+    if (!(child instanceof NestedStack)) continue;
+    const parameters = resources[stack.resolve(stack.getLogicalId(child.nestedStackResource!))]!.Properties.Parameters as Record<string, unknown>;
+    const resolve = (v: any): any => (v && typeof v === 'object' && 'Ref' in v && v.Ref in parameters ? parameters[v.Ref] : v);
+    for (const [id, r] of Object.entries(Template.fromStack(child).toJSON().Resources as Record<string, Resource>)) {
+      if (r.Type !== 'AWS::ApiGatewayV2::Route') continue;
+      const target = r.Properties.Target;
+      const resolvedTarget = target?.['Fn::Join'] ? { 'Fn::Join': [target['Fn::Join'][0], target['Fn::Join'][1].map(resolve)] } : target;
+      found.push([id, { ...r, Properties: { ...r.Properties, ApiId: resolve(r.Properties.ApiId), Target: resolvedTarget } }]);
+    }
+  }
+  return found;
+};
+
 beforeAll(() => {
   ({ stack } = buildStack());
   template = Template.fromStack(stack);
   resources = template.toJSON().Resources;
+  routeResources = resolvedRoutes();
 });
 
 describe('table', () => {
@@ -73,7 +95,7 @@ describe('functions', () => {
     // all routes of a module reach the same single function
     for (const module of httpModules()) {
       const targets = new Set(
-        ofType('AWS::ApiGatewayV2::Route')
+        routeResources
           .map(([, r]) => r)
           .filter((r) => routes.some((route) => route.module === module && routeKey(route) === r.Properties.RouteKey))
           .map((r) => targetIntegration(r).Properties.IntegrationUri['Fn::GetAtt'][0]),
@@ -219,7 +241,7 @@ describe('HTTP API', () => {
   });
 
   it('has one route per route-table entry, integrated with its module function', () => {
-    const httpRoutes = ofType('AWS::ApiGatewayV2::Route').filter(
+    const httpRoutes = routeResources.filter(
       ([, r]) => r.Properties.ApiId.Ref === logicalId(stack.httpApi.api),
     );
     // every route of the table, plus $default answering unknown paths with the JSON 404

@@ -115,3 +115,19 @@ export const sessionCommand = z.object({
   at: z.string().datetime(),
 });
 export type SessionCommand = z.infer<typeof sessionCommand>;
+
+/**
+ * A request on `connector-commands` to look up, over one WhatsApp session, whether the numbers of a contact list
+ * that still wait for a check are on WhatsApp. It carries ids only: the connector reads the pending items (at most
+ * a batch) and records each answer (contact-list-checks.service.ts), then asks for the next batch.
+ */
+export const numberCheckCommand = z.object({
+  kind: z.literal('checkNumbers'),
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  contactListId: z.number().int().positive(),
+  /** how many times the check found the session unavailable before */
+  attempt: z.number().int().min(0).max(1000),
+  at: z.string().datetime(),
+});
+export type NumberCheckCommand = z.infer<typeof numberCheckCommand>;

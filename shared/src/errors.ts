@@ -66,6 +66,20 @@ export const errorStatus = {
   ERR_INVOICE_ALREADY_PAID: 409,
   /** the Pix provider refused a call or could not be reached */
   ERR_PAYMENT_PROVIDER_FAILED: 502,
+  /** a campaign's fields changed while it may no longer be edited (spec document 3 section 4) */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** a campaign action its status does not allow: cancel when not running, restart when not cancelled, delete while running */
+  ERR_CAMPAIGN_INVALID_STATUS: 409,
+  /** the external messages API: a token's calls per minute are over the platform's limit (Retry-After says when) */
+  ERR_RATE_LIMITED: 429,
+  /** an Idempotency-Key used before with a different request */
+  ERR_IDEMPOTENCY_KEY_REUSED: 422,
+  /** an Idempotency-Key whose first request is still being answered */
+  ERR_IDEMPOTENCY_IN_PROGRESS: 409,
+  /** a flow name the company already has (server reference 5.1) */
+  ERR_DUPLICATED_FLOW_NAME: 409,
+  /** a flow graph too big to be kept as one item (DynamoDB items are at most 400 KB) */
+  ERR_FLOW_TOO_LARGE: 413,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -9,6 +9,9 @@ import type { ScheduleEvent } from './contracts/schedules.ts';
 import type { TagEvent } from './contracts/tags.ts';
 import type { UserEvent } from './contracts/users.ts';
 import type { AnnouncementEvent } from './contracts/announcements.ts';
+import type { CampaignEvent, CampaignSettings } from './contracts/campaigns.ts';
+import type { Chat, ChatMessage } from './contracts/chats.ts';
+import type { ContactListEvent, ContactListItemEvent } from './contracts/contact-lists.ts';
 
 /**
  * Realtime wire format: the channel names the spec gives. Domain code publishes one of these; the publisher
@@ -27,6 +30,10 @@ export const channels = {
   /** progress of a WhatsApp connection's import of old messages (spec document 2 section 7), admins only */
   importMessages: (companyId: number) => `importMessages-${companyId}`,
   chat: (companyId: number) => `company-${companyId}-chat`,
+  /** one internal chat's frames, to its members (server reference 11) */
+  chatRoom: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
+  /** the chats of one user, created or changed (server reference 11) */
+  chatUser: (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`,
   /** no dash after "company", as in the reference */
   schedule: (companyId: number) => `company${companyId}-schedule`,
   /** spelled as the spec gives it (document 3 section 7) */
@@ -42,12 +49,26 @@ export const channels = {
   announcement: () => 'company-announcement',
   /** a payment was confirmed and the due date moved (spec document 2 section 7, action CONCLUIDA) */
   payment: (companyId: number) => `company-${companyId}-payment`,
+  /** the companies table changed (one created, edited, deleted, paid or deactivated): told to the super users only */
+  platformCompanies: () => 'platform-companies',
+  /** campaigns (server reference 6.1 and 11) */
+  campaign: (companyId: number) => `company-${companyId}-campaign`,
+  campaignSettings: (companyId: number) => `company-${companyId}-campaignSettings`,
+  /** contact lists (spec document 3 section 7, capitalised as given) */
+  contactList: (companyId: number) => `company-${companyId}-ContactList`,
+  contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
 } as const;
 
 /** A frame sent to a WebSocket client. */
 export interface RealtimeFrame<T = unknown> {
   event: string;
   data: T;
+}
+
+/** `platform-companies`: which company's row to read again (`update` also for a payment, a deactivation, its media). */
+export interface PlatformCompaniesData {
+  action: 'create' | 'update' | 'delete';
+  companyId: number;
 }
 
 /** Sent to the earlier browser of a user who signed in elsewhere. */
@@ -169,6 +190,20 @@ export interface RatingChange {
   createdAt: string;
 }
 
+/** An internal chat was created, changed (title, members, read) or got a message; `chat` is as it is now. */
+export interface ChatChange {
+  companyId: number;
+  chat: Chat;
+  /** members the change took out of the chat: they are told it is gone for them */
+  removedUserIds?: number[];
+}
+
+export interface ChatMessageChange {
+  companyId: number;
+  message: ChatMessage;
+  chat: Chat;
+}
+
 export interface DomainEventPayloads {
   'ticket.created': TicketChange;
   'ticket.updated': TicketChange;
@@ -211,13 +246,32 @@ export interface DomainEventPayloads {
   'announcement.changed': { change: AnnouncementEvent };
   /** a customer's NPS answer was recorded */
   'rating.created': RatingChange;
+  /** internal chat: a chat was created, changed (title, members) or read by a member */
+  'chat.created': ChatChange;
+  'chat.updated': ChatChange;
+  'chat.read': ChatChange;
+  /** internal chat: `memberIds` are who was in it */
+  'chat.deleted': { companyId: number; chatId: number; memberIds: number[] };
+  'chatMessage.created': ChatMessageChange;
+  'chatMessage.updated': ChatMessageChange;
+  'chatMessage.deleted': ChatMessageChange;
   /** an invoice's payment was confirmed by the payment provider and the company's due date moved */
   'payment.confirmed': CompanyChange<PaymentEvent>;
+  /** a campaign was created, changed (fields, status, counts) or deleted */
+  'campaign.changed': CompanyChange<CampaignEvent>;
+  /** the company's campaign settings were saved */
+  'campaignSettings.changed': CompanyChange<{ action: 'update'; settings: CampaignSettings }>;
+  /** a contact list was created, renamed, deleted, or its counts or import changed */
+  'contactList.changed': CompanyChange<ContactListEvent>;
+  /** a contact list item was added, changed (its WhatsApp check too) or deleted */
+  'contactListItem.changed': CompanyChange<ContactListItemEvent>;
   /**
    * a company was deactivated (its invoice unpaid past the grace days, or by the super user) or made active again
    * (by the super user; a payment tells it with payment.confirmed)
    */
   'company.statusChanged': { companyId: number; active: boolean; reason: 'unpaid' | 'admin' };
+  /** the super user created, edited or deleted a company (its row in the companies table changed) */
+  'company.changed': { companyId: number; action: 'create' | 'update' | 'delete' };
 }
 
 export type DomainEventName = keyof DomainEventPayloads;

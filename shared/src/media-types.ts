@@ -51,7 +51,7 @@ const kinds = {
 export type AllowedMimeType = keyof typeof kinds;
 
 /** Where a file is uploaded; schedules carry a picture only (spec document 1: png, jpg or jpeg). */
-export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage' | 'greetingMedia' | 'announcement' | 'brandLogo';
+export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage' | 'greetingMedia' | 'announcement' | 'brandLogo' | 'contactListImport' | 'flowImage' | 'flowAudio' | 'flowContentAudio' | 'flowVideo';
 
 const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   message: Object.keys(kinds) as AllowedMimeType[],
@@ -67,6 +67,13 @@ const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   announcement: ['image/png', 'image/jpeg'],
   // white-label logos and favicon: raster images only (an SVG could carry script)
   brandLogo: ['image/png', 'image/jpeg', 'image/webp'],
+  // a contact list's import (spec document 3 section 5: .xls or .xlsx; .csv too), read on the server
+  contactListImport: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+  // files of flow nodes (spec document 3 section 5): png/jpg images, ogg or mp3 audio (opus in content), mp4 video
+  flowImage: ['image/png', 'image/jpeg'],
+  flowAudio: ['audio/ogg', 'audio/mpeg'],
+  flowContentAudio: ['audio/ogg', 'audio/mpeg', 'audio/opus'],
+  flowVideo: ['video/mp4'],
 };
 
 /** The MIME type without parameters, lowercased: `audio/webm;codecs=opus` is `audio/webm`. */

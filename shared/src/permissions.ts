@@ -67,6 +67,13 @@ export const rules = {
   'super:area': { super: true },
   'schedules:use': { planFlag: 'useSchedules' },
   'kanban:use': { planFlag: 'useKanban' },
+  /** campaigns and their settings: admins of a plan with campaigns (spec document 3 sections 2 and 6) */
+  'campaigns:use': { profile: 'admin', planFlag: 'useCampaigns' },
+  'chats:use': { planFlag: 'useInternalChat' },
+  /** contact lists and their items: an admin page of the campaigns feature (spec document 3 sections 2 and 6) */
+  'contact-lists:use': { profile: 'admin', planFlag: 'useCampaigns' },
+  /** flows and phrase campaigns: admins of a plan with integrations (spec document 2 section 6, document 3 section 6) */
+  'flowbuilders:use': { profile: 'admin', planFlag: 'useIntegrations' },
 } as const satisfies Record<string, AccessRule>;
 export type RuleName = keyof typeof rules;
 
@@ -110,7 +117,9 @@ export const menu: readonly MenuItem[] = [
   { key: 'contacts', label: 'menu.contacts', icon: 'pi pi-address-book', path: '/contacts' },
   { key: 'schedules', label: 'menu.schedules', icon: 'pi pi-calendar', path: '/schedules', access: rules['schedules:use'] },
   { key: 'tags', label: 'menu.tags', icon: 'pi pi-tags', path: '/tags' },
-  { key: 'chats', label: 'menu.chats', icon: 'pi pi-comment', path: '/chats', access: { planFlag: 'useInternalChat' } },
+  { key: 'chats', label: 'menu.chats', icon: 'pi pi-comment', path: '/chats', access: rules['chats:use'] },
+  // the personal to-do list lives in the browser only (spec document 3 "To-do list (/todolist)")
+  { key: 'todolist', label: 'menu.todolist', icon: 'pi pi-check-square', path: '/todolist' },
   { key: 'helps', label: 'menu.helps', icon: 'pi pi-question-circle', path: '/helps' },
   {
     key: 'campaigns',

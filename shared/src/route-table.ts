@@ -11,14 +11,15 @@ export const API_PREFIX = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files', 'helps', 'announcements', 'dashboard', 'audit', 'invoices'] as const;
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files', 'helps', 'announcements', 'dashboard', 'audit', 'invoices', 'contact-lists', 'chats', 'external-api', 'campaigns', 'flows'] as const;
 export type ModuleName = (typeof modules)[number];
 
 /**
- * public: no credentials; user: a valid access token of an active session.
+ * public: no credentials; user: a valid access token of an active session; connection: a connection's token as
+ * bearer (the external messages API, checked by its module: companies' systems, not people, call it).
  * Finer rules (profile, super flag, user flags, plan flags) are an AccessRule from permissions.ts.
  */
-export type RouteAuth = 'public' | 'user';
+export type RouteAuth = 'public' | 'user' | 'connection';
 
 export interface RouteEntry {
   /** `<module>.<name>`; the handler lives in functions/src/modules/<module>/handlers/<name>.handler.ts */
@@ -32,6 +33,8 @@ export interface RouteEntry {
   status?: number;
   /** the handler reads the exact bytes received (signed webhooks): the body is not parsed as JSON first */
   rawBody?: true;
+  /** multipart/form-data is accepted besides JSON: its text fields go through the body schema, its files to the handler */
+  multipart?: true;
 }
 
 const defineRoutes = <const T extends readonly RouteEntry[]>(routes: T) => routes;
@@ -197,6 +200,34 @@ export const routeTable = defineRoutes([
   { id: 'quick-messages.delete', method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'user' },
   { id: 'quick-messages.media-upload', method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user' },
   { id: 'quick-messages.media-remove', method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'user' },
+  // contact lists and their items (spec document 3 "Contact lists", "Contact list items", sections 5 to 7): an admin page of the campaigns feature
+  { id: 'contact-lists.list', method: 'GET', path: '/contact-lists', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.picker', method: 'GET', path: '/contact-lists/list', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.show', method: 'GET', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.create', method: 'POST', path: '/contact-lists', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'], status: 201 },
+  { id: 'contact-lists.update', method: 'PUT', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.delete', method: 'DELETE', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.upload', method: 'POST', path: '/contact-lists/{id}/upload', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.import-start', method: 'POST', path: '/contact-lists/{id}/imports/{importId}', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'], status: 202 },
+  { id: 'contact-lists.item-list', method: 'GET', path: '/contact-list-items', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.item-show', method: 'GET', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  { id: 'contact-lists.item-create', method: 'POST', path: '/contact-list-items', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'], status: 201 },
+  { id: 'contact-lists.item-update', method: 'PUT', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'user', access: rules['contact-lists:use'] },
+  // deleting an item also takes contacts-page:deleteContact (spec document 3 section 6)
+  { id: 'contact-lists.item-delete', method: 'DELETE', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'user', access: { ...rules['contacts-page:deleteContact'], ...rules['contact-lists:use'] } },
+  // campaigns and their settings (spec document 3 "Campaigns list", "Campaign dialog", "Campaign settings", "Campaign report", section 7; server reference 6)
+  { id: 'campaigns.list', method: 'GET', path: '/campaigns', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.show', method: 'GET', path: '/campaigns/{id}', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.shipping', method: 'GET', path: '/campaigns/{id}/shipping', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.create', method: 'POST', path: '/campaigns', module: 'campaigns', auth: 'user', access: rules['campaigns:use'], status: 201 },
+  { id: 'campaigns.update', method: 'PUT', path: '/campaigns/{id}', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.delete', method: 'DELETE', path: '/campaigns/{id}', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.cancel', method: 'POST', path: '/campaigns/{id}/cancel', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.restart', method: 'POST', path: '/campaigns/{id}/restart', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.media-upload', method: 'POST', path: '/campaigns/{id}/media-upload', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.media-remove', method: 'DELETE', path: '/campaigns/{id}/media-upload', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.settings', method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
+  { id: 'campaigns.settings-save', method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'user', access: rules['campaigns:use'] },
   // the super user's platform administration (spec document 2 "Companies (super)", sections 3 to 7; document 3
   // "Announcements" and "Help videos"): plans, companies, help entries, announcements and the white label
   { id: 'plans.all', method: 'GET', path: '/plans/all', module: 'plans', auth: 'user', access: rules['super:area'] },
@@ -223,11 +254,41 @@ export const routeTable = defineRoutes([
   { id: 'settings.whitelabel', method: 'GET', path: '/settings-whitelabel', module: 'settings', auth: 'public' },
   { id: 'settings.whitelabel-update', method: 'PUT', path: '/settings-whitelabel', module: 'settings', auth: 'user', access: rules['super:area'] },
   { id: 'settings.whitelabel-logo', method: 'POST', path: '/settings-whitelabel/logo', module: 'settings', auth: 'user', access: rules['super:area'] },
+  // internal chat (spec document 3 "Internal chat", sections 4 to 7; server reference 11 and 13); the plan's useInternalChat.
+  // Members only read and post (others 404); only the owner changes or deletes a chat.
+  { id: 'chats.list', method: 'GET', path: '/chats', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.create', method: 'POST', path: '/chats', module: 'chats', auth: 'user', access: rules['chats:use'], status: 201 },
+  { id: 'chats.show', method: 'GET', path: '/chats/{id}', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.update', method: 'PUT', path: '/chats/{id}', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.delete', method: 'DELETE', path: '/chats/{id}', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.messages', method: 'GET', path: '/chats/{id}/messages', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.send', method: 'POST', path: '/chats/{id}/messages', module: 'chats', auth: 'user', access: rules['chats:use'], status: 201 },
+  { id: 'chats.read', method: 'POST', path: '/chats/{id}/read', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.upload', method: 'POST', path: '/chats/upload', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.edit-message', method: 'PUT', path: '/chats/messages/{messageId}', module: 'chats', auth: 'user', access: rules['chats:use'] },
+  { id: 'chats.delete-message', method: 'DELETE', path: '/chats/messages/{messageId}', module: 'chats', auth: 'user', access: rules['chats:use'] },
   // invoices and the subscription checkout (spec document 2 "Invoices", "Subscription checkout dialog", section 7); admins only
   { id: 'invoices.list', method: 'GET', path: '/invoices', module: 'invoices', auth: 'user', access: rules['admin:area'] },
   { id: 'invoices.subscribe', method: 'POST', path: '/subscription', module: 'invoices', auth: 'user', access: rules['admin:area'] },
   // the Pix provider's payment notices (public: signed with PIX_WEBHOOK_SECRET over the exact bytes)
   { id: 'invoices.pix-webhook', method: 'POST', path: '/webhooks/pix', module: 'invoices', auth: 'public', rawBody: true },
+  // the external messages API (spec document 3 "External API page", section 7; server reference 12) and the API's
+  // reference: the OpenAPI document and a page reading it, both public
+  { id: 'external-api.send', method: 'POST', path: '/v1/messages/send', module: 'external-api', auth: 'connection', multipart: true },
+  { id: 'external-api.openapi', method: 'GET', path: '/openapi.json', module: 'external-api', auth: 'public' },
+  { id: 'external-api.docs', method: 'GET', path: '/docs', module: 'external-api', auth: 'public' },
+  // conversation flows (spec document 3 "Flow list", "Flow editor", sections 5 and 7 "Flows"; server reference 5.1): admins of a plan with integrations
+  { id: 'flows.list', method: 'GET', path: '/flowbuilder', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.create', method: 'POST', path: '/flowbuilder', module: 'flows', auth: 'user', access: rules['flowbuilders:use'], status: 201 },
+  { id: 'flows.update', method: 'PUT', path: '/flowbuilder', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.show', method: 'GET', path: '/flowbuilder/{id}', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.delete', method: 'DELETE', path: '/flowbuilder/{id}', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.duplicate', method: 'POST', path: '/flowbuilder/duplicate', module: 'flows', auth: 'user', access: rules['flowbuilders:use'], status: 201 },
+  { id: 'flows.save-graph', method: 'POST', path: '/flowbuilder/flow', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.graph', method: 'GET', path: '/flowbuilder/flow/{id}', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.upload-image', method: 'POST', path: '/flowbuilder/img', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.upload-audio', method: 'POST', path: '/flowbuilder/audio', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flows.upload-content', method: 'POST', path: '/flowbuilder/content', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
 ] as const satisfies readonly RouteEntry[]);
 
 export type RouteId = (typeof routeTable)[number]['id'];

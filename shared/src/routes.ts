@@ -155,10 +155,73 @@ import {
   scheduleMediaResponse,
 } from './contracts/schedules.ts';
 import { queueBody, queueDetails, queueIdParams } from './contracts/queues.ts';
+import {
+  campaign,
+  campaignBody,
+  campaignDetails,
+  campaignIdParams,
+  campaignListQuery,
+  campaignListResponse,
+  campaignMediaBody,
+  campaignMediaResponse,
+  campaignSettingsResponse,
+  campaignShippingQuery,
+  campaignShippingResponse,
+  saveCampaignSettingsBody,
+} from './contracts/campaigns.ts';
+import {
+  createFlowBody,
+  duplicateFlowBody,
+  flow,
+  flowAudioUpload,
+  flowContentUpload,
+  flowContentUploadResponse,
+  flowIdParams,
+  flowImageUpload,
+  flowListQuery,
+  flowListResponse,
+  flowUploadTarget,
+  flowWithGraph,
+  saveFlowGraphBody,
+  updateFlowBody,
+} from './contracts/flows.ts';
 import { reportQuery, reportResponse } from './contracts/reports.ts';
 import { auditQuery, auditResponse } from './contracts/audit.ts';
 import { fileList, fileListBody, fileListIdParams, fileListQuery, fileListResponse, fileListSummaries, fileUploadBody, fileUploadResponse } from './contracts/files.ts';
 import { dashboardQuery, dashboardResponse, ticketChartQuery, ticketsDayResponse, ticketsUsersResponse, usersMomentsResponse } from './contracts/dashboard.ts';
+import {
+  contactList,
+  contactListBody,
+  contactListIdParams,
+  contactListImportParams,
+  contactListItem,
+  contactListItemIdParams,
+  contactListItemListQuery,
+  contactListItemListResponse,
+  contactListListQuery,
+  contactListListResponse,
+  contactListPickerResponse,
+  contactListUploadBody,
+  contactListUploadResponse,
+  createContactListItemBody,
+  updateContactListItemBody,
+} from './contracts/contact-lists.ts';
+import {
+  chat,
+  chatBody,
+  chatListQuery,
+  chatListResponse,
+  chatMessage,
+  chatMessageIdParams,
+  chatMessagesQuery,
+  chatMessagesResponse,
+  chatRefParams,
+  chatUploadBody,
+  chatUploadResponse,
+  editChatMessageBody,
+  sendChatMessageBody,
+} from './contracts/chats.ts';
+import { externalSendBody, externalSendResponse } from './contracts/external-api.ts';
 import { matchRouteIn, routeTable, type RouteEntry, type RouteId } from './route-table.ts';
 
 export { API_PREFIX, buildPath, modules, routeKey, type HttpMethod, type ModuleName, type RouteAuth, type RouteEntry, type RouteId } from './route-table.ts';
@@ -325,6 +388,20 @@ export const routeSchemas = {
   'quick-messages.delete': { params: quickMessageIdParams, response: okResponse },
   'quick-messages.media-upload': { params: quickMessageIdParams, body: quickMessageMediaBody, response: quickMessageMediaResponse },
   'quick-messages.media-remove': { params: quickMessageIdParams, response: quickMessage },
+  // contact lists and their items (spec document 3 sections 5 to 7)
+  'contact-lists.list': { query: contactListListQuery, response: contactListListResponse },
+  'contact-lists.picker': { response: contactListPickerResponse },
+  'contact-lists.show': { params: contactListIdParams, response: contactList },
+  'contact-lists.create': { body: contactListBody, response: contactList },
+  'contact-lists.update': { params: contactListIdParams, body: contactListBody, response: contactList },
+  'contact-lists.delete': { params: contactListIdParams, response: okResponse },
+  'contact-lists.upload': { params: contactListIdParams, body: contactListUploadBody, response: contactListUploadResponse },
+  'contact-lists.import-start': { params: contactListImportParams, response: contactList },
+  'contact-lists.item-list': { query: contactListItemListQuery, response: contactListItemListResponse },
+  'contact-lists.item-show': { params: contactListItemIdParams, response: contactListItem },
+  'contact-lists.item-create': { body: createContactListItemBody, response: contactListItem },
+  'contact-lists.item-update': { params: contactListItemIdParams, body: updateContactListItemBody, response: contactListItem },
+  'contact-lists.item-delete': { params: contactListItemIdParams, response: okResponse },
   // the super user's platform administration
   'plans.all': { response: planList },
   'plans.show': { params: planIdParams, response: plan },
@@ -350,10 +427,51 @@ export const routeSchemas = {
   'settings.whitelabel': { response: whitelabel },
   'settings.whitelabel-update': { body: whitelabelBody, response: whitelabel },
   'settings.whitelabel-logo': { body: whitelabelLogoBody, response: whitelabelLogoResponse },
+  // internal chat (spec document 3 "Internal chat")
+  'chats.list': { query: chatListQuery, response: chatListResponse },
+  'chats.create': { body: chatBody, response: chat },
+  'chats.show': { params: chatRefParams, response: chat },
+  'chats.update': { params: chatRefParams, body: chatBody, response: chat },
+  'chats.delete': { params: chatRefParams, response: okResponse },
+  'chats.messages': { params: chatRefParams, query: chatMessagesQuery, response: chatMessagesResponse },
+  'chats.send': { params: chatRefParams, body: sendChatMessageBody, response: chatMessage },
+  'chats.read': { params: chatRefParams, response: chat },
+  'chats.upload': { body: chatUploadBody, response: chatUploadResponse },
+  'chats.edit-message': { params: chatMessageIdParams, body: editChatMessageBody, response: chatMessage },
+  'chats.delete-message': { params: chatMessageIdParams, response: okResponse },
+  // campaigns and their settings (spec document 3 "Campaigns list", "Campaign dialog", "Campaign settings", "Campaign report"; server reference 6)
+  'campaigns.list': { query: campaignListQuery, response: campaignListResponse },
+  'campaigns.show': { params: campaignIdParams, response: campaignDetails },
+  'campaigns.shipping': { params: campaignIdParams, query: campaignShippingQuery, response: campaignShippingResponse },
+  'campaigns.create': { body: campaignBody, response: campaign },
+  'campaigns.update': { params: campaignIdParams, body: campaignBody, response: campaign },
+  'campaigns.delete': { params: campaignIdParams, response: okResponse },
+  'campaigns.cancel': { params: campaignIdParams, response: campaign },
+  'campaigns.restart': { params: campaignIdParams, response: campaign },
+  'campaigns.media-upload': { params: campaignIdParams, body: campaignMediaBody, response: campaignMediaResponse },
+  'campaigns.media-remove': { params: campaignIdParams, response: campaign },
+  'campaigns.settings': { response: campaignSettingsResponse },
+  'campaigns.settings-save': { body: saveCampaignSettingsBody, response: campaignSettingsResponse },
   // invoices and the subscription checkout (spec document 2 "Invoices", "Subscription checkout dialog", section 7)
   'invoices.list': { query: invoiceListQuery, response: invoiceListResponse },
   'invoices.subscribe': { body: subscriptionBody, response: pixResponse },
   'invoices.pix-webhook': { response: okResponse },
+  // the external messages API and the API's reference (the document and the page are not JSON schemas' business)
+  'external-api.send': { body: externalSendBody, response: externalSendResponse },
+  'external-api.openapi': {},
+  'external-api.docs': {},
+  // conversation flows (spec document 3 "Flow list", "Flow editor", section 7 "Flows")
+  'flows.list': { query: flowListQuery, response: flowListResponse },
+  'flows.create': { body: createFlowBody, response: flow },
+  'flows.update': { body: updateFlowBody, response: flow },
+  'flows.show': { params: flowIdParams, response: flow },
+  'flows.delete': { params: flowIdParams, response: okResponse },
+  'flows.duplicate': { body: duplicateFlowBody, response: flow },
+  'flows.save-graph': { body: saveFlowGraphBody, response: flowWithGraph },
+  'flows.graph': { params: flowIdParams, response: flowWithGraph },
+  'flows.upload-image': { body: flowImageUpload, response: flowUploadTarget },
+  'flows.upload-audio': { body: flowAudioUpload, response: flowUploadTarget },
+  'flows.upload-content': { body: flowContentUpload, response: flowContentUploadResponse },
 } satisfies Record<RouteId, RouteSchemas>;
 
 type Entry = (typeof routeTable)[number];

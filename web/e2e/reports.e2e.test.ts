@@ -19,17 +19,11 @@ let page: Page;
 const pageErrors: string[] = [];
 let closedId = 0;
 
-/** The sheets of a downloaded workbook, each as rows of cell values (exceljs, as the app writes it). */
+/** The sheets of a downloaded workbook, each as rows of cell values (read with SheetJS, the app's spreadsheet library). */
 const readWorkbook = async (path: string) => {
-  const module = await import('exceljs');
-  const ExcelJS = (module as unknown as { default?: typeof module }).default ?? module;
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
-  return book.worksheets.map((sheet) => {
-    const rows: unknown[][] = [];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    return { name: sheet.name, rows };
-  });
+  const XLSX = await import('@e965/xlsx');
+  const book = XLSX.read(await readFile(path), { type: 'buffer' });
+  return book.SheetNames.map((name) => ({ name, rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name]!, { header: 1, blankrows: false }) }));
 };
 
 const exportReport = async (file: string) => {

@@ -542,4 +542,18 @@ export class SessionManager {
     const { socket, bridge } = this.openSession(to);
     await bridge.update(socket, message, to);
   }
+
+  /** Looks numbers up on WhatsApp over an open session (contact list checks); answers number -> has an account. */
+  async onWhatsApp(numbers: readonly string[], to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<Map<string, boolean>> {
+    const s = this.sessions.get(keyOf(to.companyId, to.connectionId));
+    if (!s || s.status !== 'CONNECTED' || !s.socket) throw new ChannelUnavailable('whatsapp');
+    const found = new Map<string, boolean>(numbers.map((n) => [n, false]));
+    if (numbers.length === 0) return found;
+    const answers = (await s.socket.onWhatsApp(...numbers.map((n) => `${n}@s.whatsapp.net`))) ?? [];
+    for (const a of answers) {
+      const number = String(a.jid).split('@')[0]!.split(':')[0]!;
+      if (found.has(number)) found.set(number, Boolean(a.exists));
+    }
+    return found;
+  }
 }

@@ -39,6 +39,8 @@ export class FakeBaileysSocket {
   loggedOut = false;
   /** set to make the next sendMessage throw */
   failNextSend: Error | undefined;
+  /** numbers (digits) that every fake socket answers as not on WhatsApp in onWhatsApp; the rest are on it */
+  static readonly notOnWhatsapp = new Set<string>();
 
   constructor(readonly request: SocketRequest) {
     const me = request.auth.creds.me;
@@ -173,7 +175,10 @@ export class FakeBaileysSocket {
 
   async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
     this.record('onWhatsApp', jids);
-    return jids.map((jid) => ({ jid: jid.includes('@') ? jid : `${jid}@s.whatsapp.net`, exists: true }));
+    return jids.map((jid) => {
+      const full = jid.includes('@') ? jid : `${jid}@s.whatsapp.net`;
+      return { jid: full, exists: !FakeBaileysSocket.notOnWhatsapp.has(full.split('@')[0]!) };
+    });
   }
 
   async rejectCall(callId: string, from: string): Promise<void> {

@@ -2,6 +2,7 @@
  * Test data: a WhatsApp connection as POST /whatsapp writes it (record, connection set and session items in one
  * transaction), with a chosen id so a test can address its sessions; its session is meant to run.
  */
+import { randomBytes } from 'node:crypto';
 import type { ConnectionRecord } from '../../../functions/src/modules/connections/connection.entity.ts';
 import { insertConnection, readConnectionSet } from '../../../functions/src/modules/connections/connections.repository.ts';
 import { newSessionItems } from '../../../functions/src/modules/connections/whatsapp-session.repository.ts';
@@ -18,7 +19,8 @@ export const insertWhatsappConnection = async (companyId: number, id: number, is
     isDefault,
     allowGroup: false,
     groupAsTicket: 'disabled',
-    token: 'w'.repeat(30),
+    // each token has its own marker: one per connection
+    token: randomBytes(24).toString('base64url').slice(0, 30),
     queueIds: [],
     greetingMessage: '',
     complationMessage: '',

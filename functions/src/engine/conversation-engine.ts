@@ -40,6 +40,7 @@ import { putRating as recordRating } from '../modules/ratings/ratings.service.ts
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { queueCount } from '../modules/tickets/ticket-lists.service.ts';
 import { pickRotationAgent } from './rotation.ts';
+import { takeFlowTurn } from './flow-runtime.ts';
 
 /** Server reference 2.1: how many menus (or out-of-hours replies) a customer gets before the bot falls silent. */
 export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
@@ -334,12 +335,12 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
     if (settings.enableLGPD !== 'enabled') turn.t = await applyBotChange(t, { status: 'pending' });
   }
   const botRuns = turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && turn.contact?.disableBot !== true;
-  if (botRuns) {
-    if (await outsideCompanyHours(turn)) return;
-    if (turn.t.queueId === null) {
-      if (isText(message)) await chooseQueue(turn);
-      return;
-    }
+  if (botRuns && (await outsideCompanyHours(turn))) return;
+  // step 15 (reference 5.4): a running flow takes the message, or the connection's standard flow starts
+  if (await takeFlowTurn(turn.t, connection, message, turn.contact)) return;
+  if (botRuns && turn.t.queueId === null) {
+    if (isText(message)) await chooseQueue(turn);
+    return;
   }
   if (await refuseAudio(turn)) return;
   if (!botRuns || !isText(message) || turn.t.queueId === null) return;

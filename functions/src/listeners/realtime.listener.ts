@@ -7,7 +7,8 @@
  * any other failed push is logged and never fails the change.
  * Registered by each Lambda entry whose code records these events (`registerRealtimeListener()`).
  */
-import { channels, type DomainEvent, type DomainEventName, type SessionReplacedData, type TicketAudience } from '@switchboard/shared/events';
+import { channels, type DomainEvent, type DomainEventName, type PlatformCompaniesData, type SessionReplacedData, type TicketAudience } from '@switchboard/shared/events';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { logger } from '../platform/logger.ts';
@@ -119,6 +120,12 @@ const companyFrames = {
   'tag.changed': { channel: channels.tag, audience: agents },
   // the reference emits it to the whole company (root namespace): every agent's browser learns the new due date
   'payment.confirmed': { channel: channels.payment, audience: agents },
+  // contact lists are an admin page (spec document 3 section 6)
+  'contactList.changed': { channel: channels.contactList, audience: admins },
+  'contactListItem.changed': { channel: channels.contactListItem, audience: admins },
+  // campaigns are an admin page (spec document 3 section 6)
+  'campaign.changed': { channel: channels.campaign, audience: admins },
+  'campaignSettings.changed': { channel: channels.campaignSettings, audience: admins },
 } as const satisfies Partial<Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>>;
 
 type CompanyFrameEvent = keyof typeof companyFrames;
@@ -141,6 +148,18 @@ const onAnnouncement = async (e: DomainEvent<'announcement.changed'>): Promise<v
   });
 };
 
+const superUsers = (c: SocketConnection) => c.kind === 'agent' && c.super;
+
+/**
+ * `platform-companies`: the super users' companies table follows every change of a company's row, whoever made it (the
+ * super user, a payment, the unpaid deactivation). Super users belong to the platform company, so only its sockets are
+ * looked at; the frame names the company and the table reads it again.
+ */
+const onPlatformCompany = async (e: DomainEvent<'company.changed' | 'company.statusChanged' | 'payment.confirmed'>): Promise<void> => {
+  const data: PlatformCompaniesData = { action: e.name === 'company.changed' ? e.action : 'update', companyId: e.companyId };
+  await publish(PLATFORM_COMPANY_ID, { event: channels.platformCompanies(), data }, superUsers);
+};
+
 const ID = 'realtime';
 
 /** Subscribes the realtime frames to the domain events; calling it again changes nothing. */
@@ -154,4 +173,5 @@ export const registerRealtimeListener = (): void => {
   domainEvents.on(Object.keys(companyFrames) as CompanyFrameEvent[], ID, onCompanyChange);
   domainEvents.on('session.replaced', ID, onSessionReplaced, { failsRequest: true });
   domainEvents.on('announcement.changed', ID, onAnnouncement);
+  domainEvents.on(['company.changed', 'company.statusChanged', 'payment.confirmed'], ID, onPlatformCompany);
 };

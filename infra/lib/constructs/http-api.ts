@@ -1,7 +1,6 @@
-import { Stack } from 'aws-cdk-lib';
+import { NestedStack, Stack } from 'aws-cdk-lib';
 import * as apigwv1 from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -12,6 +11,8 @@ import { acknowledge } from '../nag.ts';
 /** Requests per second (steady and burst) each API stage takes before answering 429. */
 export const API_RATE_LIMIT = 1000;
 export const API_BURST_LIMIT = 2000;
+/** HTTP routes per nested stack: each route is one resource, and a stack holds at most 500 */
+export const ROUTES_PER_NESTED_STACK = 150;
 
 /** HTTP API whose routes are exactly the route table's, each integrated with its module's function. */
 export class ModuleHttpApi extends Construct {
@@ -48,39 +49,51 @@ export class ModuleHttpApi extends Construct {
     });
   }
 
-  /** One route per route-table entry; `functions` maps module name to its function. */
+  /**
+   * One route per route-table entry; `functions` maps module name to its function. The routes live in nested
+   * stacks of ROUTES_PER_NESTED_STACK each (a stack holds at most 500 resources, and the table keeps growing); the
+   * API, one integration per module function and its invoke permission stay here.
+   */
   addRoutes(functions: ReadonlyMap<string, IFunction>): void {
-    const integrations = new Map<string, HttpLambdaIntegration>();
-    for (const route of routes) {
-      const handler = functions.get(route.module);
-      if (!handler) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
-      let integration = integrations.get(route.module);
+    const integrations = new Map<string, apigw.HttpIntegration>();
+    const integrationOf = (module: string): apigw.HttpIntegration => {
+      const handler = functions.get(module);
+      if (!handler) throw new Error(`No function for module "${module}"`);
+      let integration = integrations.get(module);
       if (!integration) {
+        integration = new apigw.HttpIntegration(this, `${module}-integration`, {
+          httpApi: this.api,
+          integrationType: apigw.HttpIntegrationType.AWS_PROXY,
+          integrationUri: handler.functionArn,
+          payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+        });
         // one invoke permission per function for the whole API, not one per route: resource policies
         // are capped at 20 KB and big modules have dozens of routes
-        integration = new HttpLambdaIntegration(`${route.module}-integration`, handler, { scopePermissionToRoute: false });
-        integrations.set(route.module, integration);
+        handler.addPermission(`${module}-api-invoke`, {
+          principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+          action: 'lambda:InvokeFunction',
+          sourceArn: Stack.of(this).formatArn({ service: 'execute-api', resource: this.api.apiId, resourceName: '*/*/*' }),
+        });
+        integrations.set(module, integration);
+      }
+      return integration;
+    };
+    let nested: NestedStack | undefined;
+    routes.forEach((route, i) => {
+      if (!functions.get(route.module)) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
+      if (i % ROUTES_PER_NESTED_STACK === 0) {
+        nested = new NestedStack(this, `Routes${i / ROUTES_PER_NESTED_STACK + 1}`, { description: 'Switchboard HTTP API routes (shared/src/route-table.ts)' });
+        acknowledge(nested, 'Authenticated inside the module functions (our JWT, or a connection token), or public by design: the route table says which.', 'AwsSolutions-APIG4');
       }
       const key = apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]);
       if (key.key !== routeKey(route)) throw new Error(`Route key ${key.key} differs from routeKey() ${routeKey(route)}`);
-      const httpRoute = new apigw.HttpRoute(this, route.id, { httpApi: this.api, routeKey: key, integration });
-      acknowledge(
-        httpRoute,
-        route.auth === 'public'
-          ? 'Public route by design (route table auth: public).'
-          : 'Authenticated by our JWT inside the module function (parse, authenticate, authorise), not by API Gateway.',
-        'AwsSolutions-APIG4',
-      );
-    }
+      new apigw.CfnRoute(nested!, route.id, { apiId: this.api.apiId, routeKey: key.key, target: `integrations/${integrationOf(route.module).integrationId}` });
+    });
     // any other path answers the same JSON 404 as the local gateway: the system module's dispatcher knows no
     // route key "$default" and says ERR_ROUTE_NOT_FOUND
     const fallback = functions.get('system');
     if (!fallback) throw new Error('No function for module "system" to answer unknown routes');
-    const notFound = new apigw.HttpRoute(this, 'unknown-route', {
-      httpApi: this.api,
-      routeKey: apigw.HttpRouteKey.DEFAULT,
-      integration: integrations.get('system') ?? new HttpLambdaIntegration('system-integration', fallback, { scopePermissionToRoute: false }),
-    });
+    const notFound = new apigw.CfnRoute(this, 'unknown-route', { apiId: this.api.apiId, routeKey: '$default', target: `integrations/${integrationOf('system').integrationId}` });
     acknowledge(notFound, 'Answers 404 for unknown paths; nothing to authorise.', 'AwsSolutions-APIG4');
     // calls of the $default route come from <api>/<stage>/$default, which the integration's permission
     // (<api>/*/*/*, for METHOD/path routes) does not cover: without this they would answer 500

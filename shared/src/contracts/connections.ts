@@ -227,6 +227,9 @@ export const updateConnectionBody = z.object({
   importOldMessagesGroups: z.boolean().optional(),
   closedTicketsPostImported: z.boolean().optional(),
   queueIdImportMessages: z.number().int().positive().nullable().optional(),
+  /** the standard flows (spec document 2 "Standard flow tab"): flows of the company, null for none */
+  flowIdWelcome: z.number().int().positive().nullable().optional(),
+  flowIdNotPhrase: z.number().int().positive().nullable().optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 

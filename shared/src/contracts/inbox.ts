@@ -470,6 +470,9 @@ export const connection = connectionSummary.extend({
   expiresTicketNPS: z.number().int().optional(),
   maxUseBotQueuesNPS: z.number().int().optional(),
   schedules: z.array(scheduleEntry).optional(),
+  /** the standard flows (spec document 2 "Standard flow tab"): a new contact's welcome flow, and the one when no phrase matched */
+  flowIdWelcome: z.number().int().nullable().optional(),
+  flowIdNotPhrase: z.number().int().nullable().optional(),
   updatedAt: z.string(),
 });
 export type Connection = z.infer<typeof connection>;

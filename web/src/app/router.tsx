@@ -43,6 +43,8 @@ const TagsPage = page(() => import('../features/tags/components/tags-page.tsx'),
 const TagsKanbanPage = page(() => import('../features/tags/components/tags-kanban-page.tsx'), 'TagsKanbanPage', { adminTexts: true });
 const KanbanPage = page(() => import('../features/tags/components/kanban-page.tsx'), 'KanbanPage', { adminTexts: true });
 const FilesPage = page(() => import('../features/files/components/files-page.tsx'), 'FilesPage', { adminTexts: true });
+const ContactListsPage = page(() => import('../features/contact-lists/components/contact-lists-page.tsx'), 'ContactListsPage', { adminTexts: true });
+const ContactListItemsPage = page(() => import('../features/contact-lists/components/contact-list-items-page.tsx'), 'ContactListItemsPage', { adminTexts: true });
 const UsersPage = page(() => import('../features/users/components/users-page.tsx'), 'UsersPage', { adminTexts: true });
 const SettingsPage = page(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage', { adminTexts: true });
 const ReportsPage = page(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage', { adminTexts: true });
@@ -52,6 +54,14 @@ const MomentsPage = page(() => import('../features/dashboard/components/moments-
 const CompaniesPage = page(() => import('../features/settings/components/companies-tab.tsx'), 'CompaniesPage', { adminTexts: true });
 const HelpsPage = page(() => import('../features/helps/components/helps-page.tsx'), 'HelpsPage', { adminTexts: true });
 const AnnouncementsPage = page(() => import('../features/announcements/components/announcements-page.tsx'), 'AnnouncementsPage', { adminTexts: true });
+const CampaignsPage = page(() => import('../features/campaigns/components/campaigns-page.tsx'), 'CampaignsPage', { adminTexts: true });
+const CampaignSettingsPage = page(() => import('../features/campaigns/components/campaign-settings-page.tsx'), 'CampaignSettingsPage', { adminTexts: true });
+const CampaignReportPage = page(() => import('../features/campaigns/components/campaign-report-page.tsx'), 'CampaignReportPage', { adminTexts: true });
+const MessagesApiPage = page(() => import('../features/messages-api/components/messages-api-page.tsx'), 'MessagesApiPage', { adminTexts: true });
+const ChatsPage = page(() => import('../features/chats/components/chats-page.tsx'), 'ChatsPage');
+const TodoPage = page(() => import('../features/todo/components/todo-page.tsx'), 'TodoPage');
+const FlowsPage = page(() => import('../features/flows/components/flows-page.tsx'), 'FlowsPage', { adminTexts: true });
+const FlowEditorPage = page(() => import('../features/flows/components/flow-editor-page.tsx'), 'FlowEditorPage', { adminTexts: true });
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -66,6 +76,10 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/subscription', element: <SubscriptionPage /> },
   { path: '/contacts', element: <ContactsPage />, children: [{ path: 'import', element: <ContactsImportPage /> }] },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
+  { path: '/flowbuilders', element: <FlowsPage /> },
+  { path: '/flowbuilder/:id', element: <FlowEditorPage /> },
+  { path: '/chats', element: <ChatsPage />, children: [{ path: ':uuid', element: <ChatsPage /> }] },
+  { path: '/todolist', element: <TodoPage /> },
   { path: '/schedules', element: <SchedulesPage /> },
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
@@ -74,11 +88,16 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/TagsKanban', element: <TagsKanbanPage /> },
   { path: '/Kanban', element: <KanbanPage /> },
   { path: '/files', element: <FilesPage /> },
+  { path: '/campaigns', element: <CampaignsPage /> },
+  { path: '/campaigns-config', element: <CampaignSettingsPage /> },
+  { path: '/campaign/:campaignId/report', element: <CampaignReportPage /> },
+  { path: '/contact-lists', element: <ContactListsPage />, children: [{ path: ':contactListId/contacts', element: <ContactListItemsPage /> }] },
   { path: '/users', element: <UsersPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/companies', element: <CompaniesPage /> },
   { path: '/helps', element: <HelpsPage /> },
   { path: '/announcements', element: <AnnouncementsPage /> },
+  { path: '/messages-api', element: <MessagesApiPage /> },
   { path: '/reports', element: <ReportsPage /> },
   { path: '/audit-logs', element: <AuditLogPage /> },
   { path: '/moments', element: <MomentsPage /> },

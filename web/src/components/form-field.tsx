@@ -9,7 +9,19 @@ export const fieldA11y = (id: string, error: string | undefined) => ({
 });
 
 /** A labelled form row with its validation message; `error` is an i18n key or a server message. */
-export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="form-field">

@@ -1,5 +1,4 @@
 import { scheduleDayRules, scheduleIntervals, type Schedule } from '@switchboard/shared/contracts/schedules';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
@@ -9,7 +8,6 @@ import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callRoute } from '../lib/api-client.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import {
   emptyScheduleForm,
@@ -23,7 +21,7 @@ import {
 } from '../lib/schedule-form.ts';
 import { useSaveSchedule, type ScheduleMediaChange } from '../lib/schedules-api.ts';
 import { useToast } from '../lib/toast.tsx';
-import { ContactPicker } from './contact-picker.tsx';
+import { Picker, SearchPicker } from './picker.tsx';
 import { fieldA11y, FormField } from './form-field.tsx';
 import './schedule-dialog.css';
 import { DialogActions } from './dialog-actions.tsx';
@@ -50,28 +48,29 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
   return props.visible ? <ScheduleDialogBody {...props} /> : null;
 }
 
-function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, onSaved, clock = systemClock }: ScheduleDialogProps) {
+function ScheduleDialogBody({
+  visible,
+  onHide,
+  schedule,
+  contact,
+  lockContact,
+  onSaved,
+  clock = systemClock,
+}: ScheduleDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveSchedule();
-  const [values, setValues] = useState<ScheduleFormValues>(() => (schedule ? scheduleFormOf(schedule) : emptyScheduleForm(clock.now(), contact ?? null)));
+  const [values, setValues] = useState<ScheduleFormValues>(() =>
+    schedule ? scheduleFormOf(schedule) : emptyScheduleForm(clock.now(), contact ?? null),
+  );
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [media, setMedia] = useState<ScheduleMediaChange>({ kind: 'keep' });
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const connections = useQuery({ queryKey: ['connections'], queryFn: () => callRoute('connections.list'), staleTime: 60_000 });
-  const users = useQuery({ queryKey: ['users', 'schedule-picker'], queryFn: () => callRoute('users.list', { query: {} }), staleTime: 60_000 });
-  const queues = useQuery({ queryKey: ['queues'], queryFn: () => callRoute('queues.list'), staleTime: 60_000 });
+  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
-  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const none = { label: t('schedules.dialog.none'), value: null };
-  const connectionOptions = [
-    { label: t('schedules.dialog.connectionDefault'), value: null },
-    ...(connections.data ?? []).map((c) => ({ label: c.name, value: c.id })),
-  ];
-  const userOptions = [none, ...(users.data?.users ?? []).map((u) => ({ label: u.name, value: u.id }))];
-  const queueOptions = [none, ...(queues.data ?? []).map((q) => ({ label: q.name, value: q.id }))];
+  const none = [{ id: null, name: t('schedules.dialog.none') }];
   const intervalOptions = scheduleIntervals.map((n) => ({ label: t(`schedules.dialog.intervals.${n}`), value: n }));
   const dayRuleOptions = scheduleDayRules.map((n) => ({ label: t(`schedules.dialog.dayRules.${n}`), value: n }));
   const openOptions = [
@@ -83,7 +82,8 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
     { label: t('schedules.dialog.open'), value: 'open' },
   ];
 
-  const currentMediaName = media.kind === 'upload' ? media.file.name : media.kind === 'remove' ? null : (schedule?.mediaName ?? null);
+  const currentMediaName =
+    media.kind === 'upload' ? media.file.name : media.kind === 'remove' ? null : (schedule?.mediaName ?? null);
 
   const pickFile = (file: File | undefined) => {
     if (!file) return;
@@ -115,7 +115,16 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
   };
 
   const footer = (
-    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'schedule-form', loading: save.isPending, testId: 'schedule-save' }} />
+    <DialogActions
+      onCancel={onHide}
+      confirm={{
+        label: t('common.save'),
+        icon: 'pi pi-check',
+        form: 'schedule-form',
+        loading: save.isPending,
+        testId: 'schedule-save',
+      }}
+    />
   );
 
   return (
@@ -135,7 +144,8 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
               {values.contact.name}
             </span>
           ) : (
-            <ContactPicker
+            <SearchPicker
+              source="contacts"
               id="schedule-contact"
               value={values.contact ?? undefined}
               onChange={(c) => set('contact', c ? { id: c.id, name: c.name } : null)}
@@ -171,44 +181,120 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
             />
           </FormField>
           <FormField id="schedule-connection" label={t('schedules.dialog.connection')}>
-            <Dropdown inputId="schedule-connection" placeholder={t('schedules.dialog.connectionDefault')} value={values.whatsappId} options={connectionOptions} onChange={(ev) => set('whatsappId', ev.value as number | null)} className="w-full" appendTo={document.body} />
+            <Picker
+              source="connections"
+              inputId="schedule-connection"
+              placeholder={t('schedules.dialog.connectionDefault')}
+              leading={[{ id: null, name: t('schedules.dialog.connectionDefault') }]}
+              value={values.whatsappId}
+              onChange={(id) => set('whatsappId', id)}
+              className="w-full"
+              appendTo={document.body}
+            />
           </FormField>
         </div>
         <div className="schedule-form__row">
           <FormField id="schedule-open-ticket" label={t('schedules.dialog.openTicket')}>
-            <Dropdown inputId="schedule-open-ticket" value={values.openTicket} options={openOptions} onChange={(ev) => set('openTicket', ev.value as 'enabled' | 'disabled')} className="w-full" appendTo={document.body} />
+            <Dropdown
+              inputId="schedule-open-ticket"
+              value={values.openTicket}
+              options={openOptions}
+              onChange={(ev) => set('openTicket', ev.value as 'enabled' | 'disabled')}
+              className="w-full"
+              appendTo={document.body}
+            />
           </FormField>
           <FormField id="schedule-status-ticket" label={t('schedules.dialog.statusTicket')}>
-            <Dropdown inputId="schedule-status-ticket" value={values.statusTicket} options={statusOptions} onChange={(ev) => set('statusTicket', ev.value as 'closed' | 'open')} className="w-full" appendTo={document.body} />
+            <Dropdown
+              inputId="schedule-status-ticket"
+              value={values.statusTicket}
+              options={statusOptions}
+              onChange={(ev) => set('statusTicket', ev.value as 'closed' | 'open')}
+              className="w-full"
+              appendTo={document.body}
+            />
           </FormField>
         </div>
         <div className="schedule-form__row">
           <FormField id="schedule-user" label={t('schedules.dialog.ticketUser')}>
-            <Dropdown inputId="schedule-user" placeholder={t('schedules.dialog.none')} value={values.ticketUserId} options={userOptions} onChange={(ev) => set('ticketUserId', ev.value as number | null)} className="w-full" appendTo={document.body} />
+            <Picker
+              source="users"
+              inputId="schedule-user"
+              placeholder={t('schedules.dialog.none')}
+              leading={none}
+              value={values.ticketUserId}
+              onChange={(id) => set('ticketUserId', id)}
+              className="w-full"
+              appendTo={document.body}
+            />
           </FormField>
           <FormField id="schedule-queue" label={t('schedules.dialog.queue')}>
-            <Dropdown inputId="schedule-queue" placeholder={t('schedules.dialog.none')} value={values.queueId} options={queueOptions} onChange={(ev) => set('queueId', ev.value as number | null)} className="w-full" appendTo={document.body} />
+            <Picker
+              source="queues"
+              inputId="schedule-queue"
+              placeholder={t('schedules.dialog.none')}
+              leading={none}
+              value={values.queueId}
+              onChange={(id) => set('queueId', id)}
+              className="w-full"
+              appendTo={document.body}
+            />
           </FormField>
         </div>
         <div className="schedule-form__row schedule-form__row--three">
           <FormField id="schedule-interval" label={t('schedules.dialog.intervalo')}>
-            <Dropdown inputId="schedule-interval" value={values.intervalo} options={intervalOptions} onChange={(ev) => set('intervalo', ev.value as number)} className="w-full" appendTo={document.body} />
+            <Dropdown
+              inputId="schedule-interval"
+              value={values.intervalo}
+              options={intervalOptions}
+              onChange={(ev) => set('intervalo', ev.value as number)}
+              className="w-full"
+              appendTo={document.body}
+            />
           </FormField>
           <FormField id="schedule-interval-value" label={t('schedules.dialog.valorIntervalo')}>
-            <InputNumber inputId="schedule-interval-value" value={values.valorIntervalo} onValueChange={(ev) => set('valorIntervalo', ev.value ?? 0)} min={0} max={1000} showButtons className="w-full" />
+            <InputNumber
+              inputId="schedule-interval-value"
+              value={values.valorIntervalo}
+              onValueChange={(ev) => set('valorIntervalo', ev.value ?? 0)}
+              min={0}
+              max={1000}
+              showButtons
+              className="w-full"
+            />
           </FormField>
           <FormField id="schedule-repeat" label={t('schedules.dialog.enviarQuantasVezes')}>
-            <InputNumber inputId="schedule-repeat" value={values.enviarQuantasVezes} onValueChange={(ev) => set('enviarQuantasVezes', ev.value ?? 1)} min={1} max={1000} showButtons className="w-full" />
+            <InputNumber
+              inputId="schedule-repeat"
+              value={values.enviarQuantasVezes}
+              onValueChange={(ev) => set('enviarQuantasVezes', ev.value ?? 1)}
+              min={1}
+              max={1000}
+              showButtons
+              className="w-full"
+            />
           </FormField>
         </div>
         <FormField id="schedule-day-rule" label={t('schedules.dialog.tipoDias')}>
-          <Dropdown inputId="schedule-day-rule" value={values.tipoDias} options={dayRuleOptions} onChange={(ev) => set('tipoDias', ev.value as number)} className="w-full" appendTo={document.body} />
+          <Dropdown
+            inputId="schedule-day-rule"
+            value={values.tipoDias}
+            options={dayRuleOptions}
+            onChange={(ev) => set('tipoDias', ev.value as number)}
+            className="w-full"
+            appendTo={document.body}
+          />
         </FormField>
         <div className="schedule-form__check">
           <Checkbox inputId="schedule-sign" checked={values.assinar} onChange={(ev) => set('assinar', ev.checked === true)} />
           <label htmlFor="schedule-sign">{t('schedules.dialog.assinar')}</label>
         </div>
-        <FormField id="schedule-media" label={t('schedules.dialog.attachment')} error={errors.media} hint={t('schedules.dialog.attachmentHint')}>
+        <FormField
+          id="schedule-media"
+          label={t('schedules.dialog.attachment')}
+          error={errors.media}
+          hint={t('schedules.dialog.attachmentHint')}
+        >
           <div className="schedule-form__media">
             <input
               ref={fileInput}
@@ -222,11 +308,26 @@ function ScheduleDialogBody({ visible, onHide, schedule, contact, lockContact, o
               }}
               data-testid="schedule-media-input"
             />
-            <Button type="button" icon="pi pi-paperclip" label={t('schedules.dialog.attach')} severity="secondary" outlined onClick={() => fileInput.current?.click()} />
+            <Button
+              type="button"
+              icon="pi pi-paperclip"
+              label={t('schedules.dialog.attach')}
+              severity="secondary"
+              outlined
+              onClick={() => fileInput.current?.click()}
+            />
             {currentMediaName ? (
               <span className="schedule-form__media-name" data-testid="schedule-media-name">
                 {currentMediaName}
-                <Button type="button" icon="pi pi-times" text rounded severity="danger" aria-label={t('schedules.dialog.removeAttachment')} onClick={() => setMedia(schedule?.mediaName ? { kind: 'remove' } : { kind: 'keep' })} />
+                <Button
+                  type="button"
+                  icon="pi pi-times"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('schedules.dialog.removeAttachment')}
+                  onClick={() => setMedia(schedule?.mediaName ? { kind: 'remove' } : { kind: 'keep' })}
+                />
               </span>
             ) : null}
           </div>

@@ -1,11 +1,16 @@
 import type { Dictionary } from './pt.ts';
 import { ticketsEn } from './tickets/en.ts';
 import { quickMessagesEn } from './quick-messages/en.ts';
+import { chatsEn } from './chats/en.ts';
+import { todoEn } from './todo/en.ts';
 import { schedulesEn } from './schedules/en.ts';
 import { connectionsEn } from './connections/en.ts';
 import { queuesEn } from './queues/en.ts';
 import { tagsEn } from './tags/en.ts';
 import { filesEn } from './files/en.ts';
+import { contactListsEn } from './contact-lists/en.ts';
+import { flowsEn } from './flows/en.ts';
+import { campaignsEn } from './campaigns/en.ts';
 import { usersEn } from './users/en.ts';
 import { settingsEn } from './settings/en.ts';
 import { weeklyHoursEn } from './weekly-hours/en.ts';
@@ -14,6 +19,7 @@ import { platformEn } from './platform/en.ts';
 import { reportsEn } from './reports/en.ts';
 import { auditLogEn } from './audit-log/en.ts';
 import { dashboardEn } from './dashboard/en.ts';
+import { messagesApiEn } from './messages-api/en.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -90,6 +96,8 @@ export const en: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Another queue already uses this colour. Pick another one.',
     ERR_WAPP_GREETING_REQUIRED: 'With more than one queue, a greeting message is required.',
     ERR_OUT_OF_HOURS: 'Outside office hours.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',
+    ERR_CAMPAIGN_INVALID_STATUS: "The campaign's current status does not allow this action.",
     ERR_LAST_ADMIN: 'The company needs at least one admin.',
     ERR_DELETE_SELF: 'You cannot delete your own user.',
     ERR_VALIDATION: 'Some fields are invalid. Please review the form.',
@@ -105,6 +113,9 @@ export const en: Dictionary = {
     ERR_NO_INVOICE_FOUND: 'Invoice not found.',
     ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
     ERR_PAYMENT_PROVIDER_FAILED: 'The payment provider did not answer. Please try again in a moment.',
+    ERR_RATE_LIMITED: 'Too many calls in a row. Wait a moment and try again.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used with another request.',
+    ERR_IDEMPOTENCY_IN_PROGRESS: 'A request with this Idempotency-Key is still in progress.',
     ERR_PLAN_FEATURE_DISABLED: 'This feature is not part of your plan.',
     ERR_PAYLOAD_TOO_LARGE: 'The upload is too large.',
     ERR_TICKET_TAG_REQUIRED: 'Assign a tag to the contact before closing the ticket.',
@@ -215,6 +226,7 @@ export const en: Dictionary = {
     schedules: 'Schedules',
     tags: 'Tags',
     chats: 'Internal chat',
+    todolist: 'To-do list',
     helps: 'Help',
     campaigns: 'Campaigns',
     campaignList: 'List',
@@ -258,15 +270,21 @@ export const en: Dictionary = {
   },
   tickets: ticketsEn,
   quickMessages: quickMessagesEn,
+  chats: chatsEn,
+  todo: todoEn,
   schedules: schedulesEn,
   connections: connectionsEn,
   queues: queuesEn,
   tags: tagsEn,
   files: filesEn,
+  contactLists: contactListsEn,
+  flows: flowsEn,
+  campaigns: campaignsEn,
   users: usersEn,
   settings: settingsEn,
   weeklyHours: weeklyHoursEn,
   billing: billingEn,
+  messagesApi: messagesApiEn,
   platform: platformEn,
   reports: reportsEn,
   auditLog: auditLogEn,

@@ -1,11 +1,16 @@
 import type { Dictionary } from './pt.ts';
 import { ticketsEs } from './tickets/es.ts';
 import { quickMessagesEs } from './quick-messages/es.ts';
+import { chatsEs } from './chats/es.ts';
+import { todoEs } from './todo/es.ts';
 import { schedulesEs } from './schedules/es.ts';
 import { connectionsEs } from './connections/es.ts';
 import { queuesEs } from './queues/es.ts';
 import { tagsEs } from './tags/es.ts';
 import { filesEs } from './files/es.ts';
+import { contactListsEs } from './contact-lists/es.ts';
+import { flowsEs } from './flows/es.ts';
+import { campaignsEs } from './campaigns/es.ts';
 import { usersEs } from './users/es.ts';
 import { settingsEs } from './settings/es.ts';
 import { weeklyHoursEs } from './weekly-hours/es.ts';
@@ -14,6 +19,7 @@ import { platformEs } from './platform/es.ts';
 import { reportsEs } from './reports/es.ts';
 import { auditLogEs } from './audit-log/es.ts';
 import { dashboardEs } from './dashboard/es.ts';
+import { messagesApiEs } from './messages-api/es.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -90,6 +96,8 @@ export const es: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Otra cola ya usa este color. Elige otro.',
     ERR_WAPP_GREETING_REQUIRED: 'Con más de una cola, el mensaje de saludo es obligatorio.',
     ERR_OUT_OF_HOURS: 'Fuera del horario de atención.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede modificar.',
+    ERR_CAMPAIGN_INVALID_STATUS: 'El estado actual de la campaña no permite esta acción.',
     ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
     ERR_DELETE_SELF: 'No puede borrar su propio usuario.',
     ERR_VALIDATION: 'Algunos campos no son válidos. Revisa el formulario.',
@@ -105,6 +113,9 @@ export const es: Dictionary = {
     ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
     ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
     ERR_PAYMENT_PROVIDER_FAILED: 'El proveedor de pagos no respondió. Inténtalo de nuevo en unos instantes.',
+    ERR_RATE_LIMITED: 'Demasiadas llamadas seguidas. Espera un momento e inténtalo de nuevo.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key ya se usó con otra solicitud.',
+    ERR_IDEMPOTENCY_IN_PROGRESS: 'Una solicitud con esta Idempotency-Key todavía está en curso.',
     ERR_PLAN_FEATURE_DISABLED: 'Esta función no está incluida en tu plan.',
     ERR_PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
     ERR_TICKET_TAG_REQUIRED: 'Asigna una etiqueta al contacto antes de cerrar el ticket.',
@@ -215,6 +226,7 @@ export const es: Dictionary = {
     schedules: 'Programaciones',
     tags: 'Etiquetas',
     chats: 'Chat interno',
+    todolist: 'Lista de tareas',
     helps: 'Ayuda',
     campaigns: 'Campañas',
     campaignList: 'Listado',
@@ -258,15 +270,21 @@ export const es: Dictionary = {
   },
   tickets: ticketsEs,
   quickMessages: quickMessagesEs,
+  chats: chatsEs,
+  todo: todoEs,
   schedules: schedulesEs,
   connections: connectionsEs,
   queues: queuesEs,
   tags: tagsEs,
   files: filesEs,
+  contactLists: contactListsEs,
+  flows: flowsEs,
+  campaigns: campaignsEs,
   users: usersEs,
   settings: settingsEs,
   weeklyHours: weeklyHoursEs,
   billing: billingEs,
+  messagesApi: messagesApiEs,
   platform: platformEs,
   reports: reportsEs,
   auditLog: auditLogEs,

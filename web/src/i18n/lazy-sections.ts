@@ -15,6 +15,10 @@ import type { platformPt } from './platform/pt.ts';
 import type { reportsPt } from './reports/pt.ts';
 import type { auditLogPt } from './audit-log/pt.ts';
 import type { dashboardPt } from './dashboard/pt.ts';
+import type { messagesApiPt } from './messages-api/pt.ts';
+import type { contactListsPt } from './contact-lists/pt.ts';
+import type { flowsPt } from './flows/pt.ts';
+import type { campaignsPt } from './campaigns/pt.ts';
 
 export interface LazySections {
   connections: typeof connectionsPt;
@@ -29,6 +33,10 @@ export interface LazySections {
   auditLog: typeof auditLogPt;
   dashboard: typeof dashboardPt;
   billing: typeof billingPt;
+  messagesApi: typeof messagesApiPt;
+  contactLists: typeof contactListsPt;
+  flows: typeof flowsPt;
+  campaigns: typeof campaignsPt;
 }
 export type LazySection = keyof LazySections;
 
@@ -45,6 +53,10 @@ export const lazySectionLoaders: { [K in LazySection]: () => Promise<LazySection
   auditLog: () => import('./audit-log/pt.ts').then((m) => m.auditLogPt),
   dashboard: () => import('./dashboard/pt.ts').then((m) => m.dashboardPt),
   billing: () => import('./billing/pt.ts').then((m) => m.billingPt),
+  messagesApi: () => import('./messages-api/pt.ts').then((m) => m.messagesApiPt),
+  contactLists: () => import('./contact-lists/pt.ts').then((m) => m.contactListsPt),
+  flows: () => import('./flows/pt.ts').then((m) => m.flowsPt),
+  campaigns: () => import('./campaigns/pt.ts').then((m) => m.campaignsPt),
 };
 
 export const lazySections = Object.keys(lazySectionLoaders) as LazySection[];

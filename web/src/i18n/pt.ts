@@ -1,6 +1,8 @@
 import type { LazySections } from './lazy-sections.ts';
 import { ticketsPt } from './tickets/pt.ts';
 import { quickMessagesPt } from './quick-messages/pt.ts';
+import { chatsPt } from './chats/pt.ts';
+import { todoPt } from './todo/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
 
 /**
@@ -82,6 +84,8 @@ export const pt = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já é usada por outra fila. Escolha outra.',
     ERR_WAPP_GREETING_REQUIRED: 'Com mais de uma fila, a mensagem de saudação é obrigatória.',
     ERR_OUT_OF_HOURS: 'Fora do horário de atendimento.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha já não pode ser alterada.',
+    ERR_CAMPAIGN_INVALID_STATUS: 'A situação atual da campanha não permite esta ação.',
     ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
     ERR_DELETE_SELF: 'Você não pode excluir o seu próprio usuário.',
     ERR_VALIDATION: 'Alguns campos estão inválidos. Revise o formulário.',
@@ -97,6 +101,9 @@ export const pt = {
     ERR_NO_INVOICE_FOUND: 'Fatura não encontrada.',
     ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
     ERR_PAYMENT_PROVIDER_FAILED: 'O provedor de pagamentos não respondeu. Tente novamente em instantes.',
+    ERR_RATE_LIMITED: 'Muitas chamadas seguidas. Aguarde um pouco e tente de novo.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Esta Idempotency-Key já foi usada com outra requisição.',
+    ERR_IDEMPOTENCY_IN_PROGRESS: 'Uma requisição com esta Idempotency-Key ainda está em andamento.',
     ERR_PLAN_FEATURE_DISABLED: 'Este recurso não faz parte do seu plano.',
     ERR_PAYLOAD_TOO_LARGE: 'O envio é grande demais.',
     ERR_TICKET_TAG_REQUIRED: 'Adicione uma tag ao contato antes de encerrar o atendimento.',
@@ -207,6 +214,7 @@ export const pt = {
     schedules: 'Agendamentos',
     tags: 'Tags',
     chats: 'Chat interno',
+    todolist: 'Lista de tarefas',
     helps: 'Ajuda',
     campaigns: 'Campanhas',
     campaignList: 'Listagem',
@@ -250,6 +258,8 @@ export const pt = {
   },
   tickets: ticketsPt,
   quickMessages: quickMessagesPt,
+  chats: chatsPt,
+  todo: todoPt,
   schedules: schedulesPt,
   forbidden: {
     code: '403',

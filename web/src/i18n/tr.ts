@@ -1,11 +1,16 @@
 import type { Dictionary } from './pt.ts';
 import { ticketsTr } from './tickets/tr.ts';
 import { quickMessagesTr } from './quick-messages/tr.ts';
+import { chatsTr } from './chats/tr.ts';
+import { todoTr } from './todo/tr.ts';
 import { schedulesTr } from './schedules/tr.ts';
 import { connectionsTr } from './connections/tr.ts';
 import { queuesTr } from './queues/tr.ts';
 import { tagsTr } from './tags/tr.ts';
 import { filesTr } from './files/tr.ts';
+import { contactListsTr } from './contact-lists/tr.ts';
+import { flowsTr } from './flows/tr.ts';
+import { campaignsTr } from './campaigns/tr.ts';
 import { usersTr } from './users/tr.ts';
 import { settingsTr } from './settings/tr.ts';
 import { weeklyHoursTr } from './weekly-hours/tr.ts';
@@ -14,6 +19,7 @@ import { platformTr } from './platform/tr.ts';
 import { reportsTr } from './reports/tr.ts';
 import { auditLogTr } from './audit-log/tr.ts';
 import { dashboardTr } from './dashboard/tr.ts';
+import { messagesApiTr } from './messages-api/tr.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -90,6 +96,8 @@ export const tr: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Bu renk başka bir kuyrukta kullanılıyor. Başka bir renk seçin.',
     ERR_WAPP_GREETING_REQUIRED: 'Birden fazla kuyruk varken karşılama mesajı zorunludur.',
     ERR_OUT_OF_HOURS: 'Mesai saatleri dışında.',
+    ERR_CAMPAIGN_NOT_EDITABLE: 'Bu kampanya artık değiştirilemez.',
+    ERR_CAMPAIGN_INVALID_STATUS: 'Kampanyanın mevcut durumu bu işleme izin vermiyor.',
     ERR_LAST_ADMIN: 'Şirketin en az bir yöneticisi olmalı.',
     ERR_DELETE_SELF: 'Kendi kullanıcınızı silemezsiniz.',
     ERR_VALIDATION: 'Bazı alanlar geçersiz. Lütfen formu gözden geçirin.',
@@ -105,6 +113,9 @@ export const tr: Dictionary = {
     ERR_NO_INVOICE_FOUND: 'Fatura bulunamadı.',
     ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
     ERR_PAYMENT_PROVIDER_FAILED: 'Ödeme sağlayıcısı yanıt vermedi. Lütfen birazdan tekrar deneyin.',
+    ERR_RATE_LIMITED: 'Art arda çok fazla çağrı. Biraz bekleyip tekrar deneyin.',
+    ERR_IDEMPOTENCY_KEY_REUSED: 'Bu Idempotency-Key başka bir istekle zaten kullanıldı.',
+    ERR_IDEMPOTENCY_IN_PROGRESS: 'Bu Idempotency-Key ile yapılan bir istek hâlâ sürüyor.',
     ERR_PLAN_FEATURE_DISABLED: 'Bu özellik planınıza dahil değil.',
     ERR_PAYLOAD_TOO_LARGE: 'Gönderilen veri çok büyük.',
     ERR_TICKET_TAG_REQUIRED: 'Talebi kapatmadan önce kişiye bir etiket atayın.',
@@ -215,6 +226,7 @@ export const tr: Dictionary = {
     schedules: 'Zamanlamalar',
     tags: 'Etiketler',
     chats: 'Dahili sohbet',
+    todolist: 'Yapılacaklar listesi',
     helps: 'Yardım',
     campaigns: 'Kampanyalar',
     campaignList: 'Liste',
@@ -258,15 +270,21 @@ export const tr: Dictionary = {
   },
   tickets: ticketsTr,
   quickMessages: quickMessagesTr,
+  chats: chatsTr,
+  todo: todoTr,
   schedules: schedulesTr,
   connections: connectionsTr,
   queues: queuesTr,
   tags: tagsTr,
   files: filesTr,
+  contactLists: contactListsTr,
+  flows: flowsTr,
+  campaigns: campaignsTr,
   users: usersTr,
   settings: settingsTr,
   weeklyHours: weeklyHoursTr,
   billing: billingTr,
+  messagesApi: messagesApiTr,
   platform: platformTr,
   reports: reportsTr,
   auditLog: auditLogTr,

@@ -22,6 +22,10 @@ import { TopBar } from './top-bar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useHelps } from '../lib/helps-api.ts';
 
+
+// the internal chat's live caches and unread count arrive just after the first paint (test/bundle-size.test.ts)
+const ChatsWatcher = lazy(async () => ({ default: (await import('../features/chats/components/chats-watcher.tsx')).ChatsWatcher }));
+
 // the profile dialog (and its password field) loads when the user first opens it, not with every page
 const ProfileDialog = lazy(async () => ({ default: (await import('../features/account/components/profile-dialog.tsx')).ProfileDialog }));
 
@@ -58,6 +62,11 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
     [seesConnections, connections.data],
   );
 
+  // the internal chat (plan useInternalChat): the top bar's count and the menu's dot, kept live (spec documents 1 and 3)
+  const seesChats = can(buildViewer(user, plan.data?.plan), 'chats:use');
+  const [chatUnread, setChatUnread] = useState(0);
+  const dots = useMemo(() => new Map(seesChats && chatUnread > 0 ? [['chats', 'chats.unreadDot']] : []), [seesChats, chatUnread]);
+
   // Crossing the 600 px line swaps the drawer's kind; each kind starts from its own initial state.
   const wasNarrow = useRef(narrow);
   useEffect(() => {
@@ -86,9 +95,9 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
       <a className="skip-link" href="#main-content">
         {t('shell.skipToContent')}
       </a>
-      <SideDrawer items={items} warnings={warnings} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
+      <SideDrawer items={items} warnings={warnings} dots={dots} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
       <div className="app-shell__main">
-        <TopBar drawerOpen={drawerOpen} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => {
+        <TopBar drawerOpen={drawerOpen} chatUnread={seesChats ? chatUnread : undefined} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => {
             setProfileWanted(true);
             setProfileOpen(true);
           }}
@@ -97,6 +106,11 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
           <Outlet />
         </main>
       </div>
+      {seesChats ? (
+        <Suspense fallback={null}>
+          <ChatsWatcher companyId={user.companyId} userId={user.id} onUnread={setChatUnread} />
+        </Suspense>
+      ) : null}
       {profileWanted ? (
         <Suspense fallback={null}>
           <ProfileDialog visible={profileOpen} onHide={() => setProfileOpen(false)} />

@@ -10,9 +10,13 @@ import { isActivePath, type VisibleMenuItem } from './menu-model.ts';
 
 /** Menu keys with a warning badge, each with the i18n key of what the badge means. */
 export type MenuWarnings = ReadonlyMap<string, string>;
+/** Menu keys with a dot (something unread), each with the i18n key of what the dot means. */
+export type MenuDots = ReadonlyMap<string, string>;
+const NO_DOTS: MenuDots = new Map();
 
-function NavEntry({ item, collapsed, onNavigate, depth, warnings }: { item: VisibleMenuItem; collapsed: boolean; onNavigate: () => void; depth: number; warnings: MenuWarnings }) {
+function NavEntry({ item, collapsed, onNavigate, depth, warnings, dots = NO_DOTS }: { item: VisibleMenuItem; collapsed: boolean; onNavigate: () => void; depth: number; warnings: MenuWarnings; dots?: MenuDots }) {
   const { t } = useTranslation();
+  const dotKey = dots.get(item.key);
   const { pathname } = useLocation();
   const label = t(item.label);
   const warningKey = warnings.get(item.key);
@@ -25,7 +29,7 @@ function NavEntry({ item, collapsed, onNavigate, depth, warnings }: { item: Visi
       return (
         <>
           {item.children.map((child) => (
-            <NavEntry key={child.key} item={child} collapsed onNavigate={onNavigate} depth={depth} warnings={warnings} />
+            <NavEntry key={child.key} item={child} collapsed onNavigate={onNavigate} depth={depth} warnings={warnings} dots={dots} />
           ))}
         </>
       );
@@ -47,7 +51,7 @@ function NavEntry({ item, collapsed, onNavigate, depth, warnings }: { item: Visi
         {expanded ? (
           <ul id={groupId} className="nav-list nav-list--nested">
             {item.children.map((child) => (
-              <NavEntry key={child.key} item={child} collapsed={false} onNavigate={onNavigate} depth={depth + 1} warnings={warnings} />
+              <NavEntry key={child.key} item={child} collapsed={false} onNavigate={onNavigate} depth={depth + 1} warnings={warnings} dots={dots} />
             ))}
           </ul>
         ) : null}
@@ -69,6 +73,11 @@ function NavEntry({ item, collapsed, onNavigate, depth, warnings }: { item: Visi
       >
         <i className={classNames(item.icon, 'nav-link__icon')} aria-hidden="true" />
         {collapsed ? null : <span className="nav-link__label">{label}</span>}
+        {dotKey ? (
+          <span className="nav-link__dot" title={t(dotKey)} data-testid={`nav-${item.key}-dot`}>
+            <span className="sr-only">{t(dotKey)}</span>
+          </span>
+        ) : null}
         {warning ? (
           <span className="nav-link__warning" title={warning} data-testid={`nav-${item.key}-warning`}>
             <i className="pi pi-exclamation-triangle" aria-hidden="true" />
@@ -91,7 +100,7 @@ function VersionFooter() {
   );
 }
 
-function DrawerContent({ items, warnings, collapsed, onNavigate, header = true }: { items: VisibleMenuItem[]; warnings: MenuWarnings; collapsed: boolean; onNavigate: () => void; header?: boolean }) {
+function DrawerContent({ items, warnings, dots, collapsed, onNavigate, header = true }: { items: VisibleMenuItem[]; warnings: MenuWarnings; dots?: MenuDots; collapsed: boolean; onNavigate: () => void; header?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -103,7 +112,7 @@ function DrawerContent({ items, warnings, collapsed, onNavigate, header = true }
       <nav className="side-drawer__nav" aria-label={t('shell.navigation')}>
         <ul className="nav-list">
           {items.map((item) => (
-            <NavEntry key={item.key} item={item} collapsed={collapsed} onNavigate={onNavigate} depth={0} warnings={warnings} />
+            <NavEntry key={item.key} item={item} collapsed={collapsed} onNavigate={onNavigate} depth={0} warnings={warnings} dots={dots} />
           ))}
         </ul>
       </nav>
@@ -119,12 +128,14 @@ function DrawerContent({ items, warnings, collapsed, onNavigate, header = true }
 export function SideDrawer({
   items,
   warnings,
+  dots,
   open,
   narrow,
   onClose,
 }: {
   items: VisibleMenuItem[];
   warnings: MenuWarnings;
+  dots?: MenuDots;
   open: boolean;
   narrow: boolean;
   onClose: () => void;
@@ -142,14 +153,14 @@ export function SideDrawer({
         ariaCloseLabel={t('shell.closeMenu')}
         aria-label={t('shell.navigation')}
       >
-        <DrawerContent items={items} warnings={warnings} collapsed={false} onNavigate={onClose} header={false} />
+        <DrawerContent items={items} warnings={warnings} dots={dots} collapsed={false} onNavigate={onClose} header={false} />
       </Sidebar>
     );
   }
   return (
     <aside id="side-drawer" className={classNames('side-drawer', { 'side-drawer--collapsed': !open })} data-testid="side-drawer" data-collapsed={!open}>
       {!open ? <Tooltip target=".side-drawer--collapsed .nav-link[data-pr-tooltip]" /> : null}
-      <DrawerContent items={items} warnings={warnings} collapsed={!open} onNavigate={() => undefined} />
+      <DrawerContent items={items} warnings={warnings} dots={dots} collapsed={!open} onNavigate={() => undefined} />
     </aside>
   );
 }

@@ -11,7 +11,8 @@ import { NotificationBell } from '../features/tickets/components/notification-be
 import { UserMenu } from './user-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
 
-// the announcements button and its data arrive just after the first paint (the inbox's budget, test/bundle-size.test.ts)
+// the internal chat and announcements buttons and their data arrive just after the first paint (the inbox's budget, test/bundle-size.test.ts)
+const ChatsButton = lazy(async () => ({ default: (await import('../features/chats/components/chats-button.tsx')).ChatsButton }));
 const AnnouncementsButton = lazy(async () => ({ default: (await import('./announcements-button.tsx')).AnnouncementsButton }));
 
 const validDate = (iso: string): Date | undefined => {
@@ -20,7 +21,18 @@ const validDate = (iso: string): Date | undefined => {
 };
 
 /** The app bar: menu toggle, greeting, and the user's controls (spec document 1, section 2). */
-export function TopBar({ drawerOpen, onToggleDrawer, onOpenProfile }: { drawerOpen: boolean; onToggleDrawer: () => void; onOpenProfile: () => void }) {
+export function TopBar({
+  drawerOpen,
+  onToggleDrawer,
+  onOpenProfile,
+  chatUnread,
+}: {
+  drawerOpen: boolean;
+  onToggleDrawer: () => void;
+  onOpenProfile: () => void;
+  /** the user's unread internal chat messages; undefined when the plan has no internal chat */
+  chatUnread?: number;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const realtime = useRealtimeStatus();
@@ -76,6 +88,11 @@ export function TopBar({ drawerOpen, onToggleDrawer, onOpenProfile }: { drawerOp
         <Suspense fallback={null}>
           <AnnouncementsButton />
         </Suspense>
+        {chatUnread !== undefined ? (
+          <Suspense fallback={null}>
+            <ChatsButton unread={chatUnread} />
+          </Suspense>
+        ) : null}
         <NotificationBell />
         <UserMenu onOpenProfile={onOpenProfile} />
       </div>

@@ -19,6 +19,20 @@ export const getTagList = (kanban?: 0 | 1) => callRoute('tags.list', { query: { 
 export const tagListKey = (kanban?: 0 | 1) => ['tags', 'list', kanban ?? 'all'] as const;
 export const useTagList = (kanban?: 0 | 1) => useQuery({ queryKey: tagListKey(kanban), queryFn: () => getTagList(kanban), staleTime: 60_000 });
 
+/** GET /flowbuilder, page after page (at most FLOW_PICK_PAGES): the company's flows for the connection's flow choices. */
+const FLOW_PICK_PAGES = 10;
+export const getFlowList = async () => {
+  const flows = [];
+  for (let pageNumber = 1; pageNumber <= FLOW_PICK_PAGES; pageNumber++) {
+    const page = await callRoute('flows.list', { query: { pageNumber } });
+    flows.push(...page.flows);
+    if (!page.hasMore) break;
+  }
+  return flows;
+};
+export const flowListKey = ['flows', 'picks'] as const;
+export const useFlowList = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ queryKey: flowListKey, queryFn: getFlowList, enabled, staleTime: 60_000 });
+
 /** GET /whatsapp: the company's connections. */
 export const getConnectionList = () => callRoute('connections.list');
 export const connectionListKey = ['connections'] as const;
@@ -30,3 +44,15 @@ export const getUserPicks = (searchParam?: string) => callRoute('users.list', { 
 export const userPicksKey = (searchParam = '') => ['users', 'picks', searchParam.trim().toLowerCase()] as const;
 export const useUserPicks = (searchParam = '', { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: userPicksKey(searchParam), queryFn: () => getUserPicks(searchParam), enabled, placeholderData: keepPreviousData, staleTime: 60_000 });
+
+/** GET /users/list: every user of the company by id and name, for pickers that choose among all of them (filters, schedules). */
+export const getUserList = () => callRoute('users.picker');
+export const userListKey = ['users', 'picker'] as const;
+export const useUserList = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: userListKey, queryFn: getUserList, enabled, staleTime: 60_000 });
+
+/** GET /contact-lists/list: every contact list of the company, for the campaign dialog (an admin page of the campaigns feature). */
+export const getContactListPicks = () => callRoute('contact-lists.picker');
+export const contactListPicksKey = ['contact-lists', 'picker'] as const;
+export const useContactListPicks = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: contactListPicksKey, queryFn: getContactListPicks, enabled, staleTime: 60_000 });

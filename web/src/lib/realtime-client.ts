@@ -24,8 +24,11 @@ export type RealtimeEventData<E extends string> = E extends `company-${number}-a
       : unknown;
 
 /** A company channel name with its kind kept in the type, so subscribers get that channel's data type. */
-export const channelOf = <K extends keyof typeof channels>(kind: K, companyId: number) =>
-  channels[kind](companyId) as `company-${number}-${K}`;
+export const channelOf = <K extends CompanyChannelKind>(kind: K, companyId: number) =>
+  (channels[kind] as (companyId: number) => string)(companyId) as `company-${number}-${K}`;
+
+/** The channels named by the company alone (a chat's own channel also needs the chat). */
+type CompanyChannelKind = { [K in keyof typeof channels]: (typeof channels)[K] extends (companyId: number) => string ? K : never }[keyof typeof channels];
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 

@@ -10,6 +10,11 @@ export interface WhatsappSessions {
   /** sends over the session of `to.connectionId` when it runs here and is open; else throws ChannelUnavailable */
   send(message: Message, to: OutgoingContext): Promise<SendResult>;
   update(message: Message, to: OutgoingContext): Promise<void>;
+  /**
+   * Whether each number (digits) has a WhatsApp account, asked over the session of `to.connectionId` when it runs
+   * here and is open; else throws ChannelUnavailable. A number WhatsApp does not answer for counts as not on it.
+   */
+  onWhatsApp(numbers: readonly string[], to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<Map<string, boolean>>;
 }
 
 let registered: WhatsappSessions | undefined;

@@ -3,6 +3,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../te
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
+import { resetClock, setClock } from '../../platform/clock.ts';
+import { mediaUsagesOf } from './company-media-usage.service.ts';
 
 let runtime: Runtime;
 let root: ApiClient;
@@ -109,6 +111,46 @@ describe('companies of the super user', () => {
     const taken = await root.post('/companies', { name: 'Copy Co', email: ADMIN_EMAIL, planId: 1 });
     expect(taken.body.error).toBe('ERR_DUPLICATED_EMAIL');
     expect((await root.post('/companies', { name: 'Copy Co', email: `x${unique()}@example.com`, planId: 999 })).status).toBe(400);
+  });
+
+  it("shows each company's stored media (size, files, newest file) as measured by a job, and measures it again only when old", async () => {
+    const email = `media${unique()}@example.com`;
+    const created = await root.post('/companies', { name: 'Media Co', email, planId: 1, password: 'media-pass-1' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const usage = async () => {
+      const body = (await root.get(`/companies?searchParam=${encodeURIComponent('Media Co')}`)).body;
+      return body.companies.find((c: { id: number }) => c.id === id);
+    };
+    /** the table's read `hours` on (the service the route calls: a token would expire): an old measure is taken again */
+    const readLater = async (hours: number) => {
+      setClock({ now: () => new Date(Date.now() + hours * 60 * 60_000) });
+      try {
+        await mediaUsagesOf([id]);
+        await runtime.idleQueues();
+      } finally {
+        resetClock();
+      }
+    };
+    // the new company was measured at once (nothing stored yet)
+    await runtime.idleQueues();
+    expect(await usage()).toMatchObject({ folderSize: 0, totalFiles: 0, lastFolderUpdate: null });
+
+    await blobStore().put(`c${id}/in2/01J0000000000000000000000D-a.jpg`, Buffer.alloc(1000), 'image/jpeg');
+    await blobStore().put(`c${id}/u1/01J0000000000000000000000E-b.png`, Buffer.alloc(24), 'image/png');
+    // within the hour the last measure stands: no listing on every read
+    await usage();
+    await runtime.idleQueues();
+    expect(await usage()).toMatchObject({ folderSize: 0, totalFiles: 0 });
+
+    await readLater(1.1);
+    const row = await usage();
+    expect(row).toMatchObject({ folderSize: 1024, totalFiles: 2, lastFolderUpdate: expect.any(String) });
+    expect(Date.now() - new Date(row.lastFolderUpdate).getTime()).toBeLessThan(60_000);
+
+    await blobStore().put(`c${id}/in2/01J0000000000000000000000F-c.jpg`, Buffer.alloc(6), 'image/jpeg');
+    await readLater(2.2);
+    expect((await root.get(`/companies/${id}`)).body).toMatchObject({ folderSize: 1030, totalFiles: 3 });
   });
 
   it('deletes a company: its users are out at once and a job removes its data and its media files, freeing its e-mail', async () => {

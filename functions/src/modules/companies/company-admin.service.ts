@@ -16,7 +16,8 @@ import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findPlan, listAllPlans } from '../plans/plans.service.ts';
 import { createUser, findUserByEmail } from '../users/users.service.ts';
-import type { CompanyRecord } from './company.entity.ts';
+import type { CompanyRecord, MediaUsageRecord } from './company.entity.ts';
+import { mediaUsagesOf } from './company-media-usage.service.ts';
 import { createCompany, PLATFORM_DUE_DATE, provisionCompany, removeCompany, searchTextOf } from './companies.service.ts';
 import { deleteCompanyItems, getCompany, putCompany, searchCompanyPage } from './companies.repository.ts';
 
@@ -27,7 +28,7 @@ export const PURGE_JOB = 'companies.purge';
 
 const notFound = () => new AppError('ERR_NO_COMPANY_FOUND');
 
-const toAdminCompany = (r: CompanyRecord, plan: Plan | undefined): AdminCompany => ({
+const toAdminCompany = (r: CompanyRecord, plan: Plan | undefined, usage?: MediaUsageRecord): AdminCompany => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -42,10 +43,10 @@ const toAdminCompany = (r: CompanyRecord, plan: Plan | undefined): AdminCompany 
   paymentMethod: r.paymentMethod ?? '',
   createdAt: r.createdAt,
   lastLogin: r.lastLogin ?? null,
-  // media is not yet counted per company: a company shows no stored files until it is
-  folderSize: 0,
-  totalFiles: 0,
-  lastFolderUpdate: null,
+  // as last measured (company-media-usage.service.ts); nothing until the first measure
+  folderSize: usage?.bytes ?? 0,
+  totalFiles: usage?.files ?? 0,
+  lastFolderUpdate: usage?.lastModified ?? null,
 });
 
 const plansById = async (): Promise<Map<number, Plan>> => new Map((await listAllPlans()).map((p) => [p.id, p]));
@@ -56,8 +57,9 @@ export const listAdminCompanies = async (query: { searchParam?: string; limit?: 
     searchCompanyPage(limit, query.searchParam || undefined, decodeCursor(query.cursor, isKeyRecord)),
     plansById(),
   ]);
+  const usages = await mediaUsagesOf(page.companies.map((c) => c.id));
   return {
-    companies: page.companies.map((c) => toAdminCompany(c, plans.get(c.planId))),
+    companies: page.companies.map((c) => toAdminCompany(c, plans.get(c.planId), usages.get(c.id))),
     hasMore: page.next !== undefined,
     nextCursor: page.next ? encodeCursor(page.next) : null,
   };
@@ -76,7 +78,8 @@ const planOf = async (planId: number): Promise<Plan> =>
 
 export const showAdminCompany = async (id: number): Promise<AdminCompany> => {
   const record = await requireCompany(id);
-  return toAdminCompany(record, await findPlan(record.planId).catch(() => undefined));
+  const [plan, usages] = await Promise.all([findPlan(record.planId).catch(() => undefined), mediaUsagesOf([id])]);
+  return toAdminCompany(record, plan, usages.get(id));
 };
 
 /** A new company with its first admin (the company's e-mail and the form's password), its default queue and web chat. */
@@ -111,6 +114,7 @@ export const createAdminCompany = async (body: CreateCompanyBody): Promise<Admin
   }
   // its invoices come each cycle from its own schedule, as a signed-up company's do
   await armInvoiceCycle(company.id, company.dueDate);
+  await domainEvents.emit({ name: 'company.changed', companyId: company.id, action: 'create' });
   return showAdminCompany(company.id);
 };
 
@@ -130,6 +134,7 @@ export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): P
   if (next.status !== record.status) await domainEvents.emit({ name: 'company.statusChanged', companyId: id, active: next.status, reason: 'admin' });
   // a due date moved by hand moves the invoice cycle with it
   if (next.dueDate !== record.dueDate && id !== PLATFORM_COMPANY_ID) await armInvoiceCycle(id, next.dueDate);
+  await domainEvents.emit({ name: 'company.changed', companyId: id, action: 'update' });
   return showAdminCompany(id);
 };
 
@@ -138,5 +143,6 @@ export const deleteAdminCompany = async (id: number): Promise<{ ok: true }> => {
   await requireCompany(id);
   await deleteCompanyItems(id);
   await enqueueJob({ type: PURGE_JOB, companyId: id });
+  await domainEvents.emit({ name: 'company.changed', companyId: id, action: 'delete' });
   return { ok: true };
 };

@@ -11,12 +11,12 @@ import { enqueueJob, registerJob } from '../jobs/jobs.service.ts';
 import { PURGE_JOB } from './company-admin.service.ts';
 import { getCompany } from './companies.repository.ts';
 import { purgeCompanyItems } from './company-purge.repository.ts';
+import { companyMediaPrefix } from './company-media-usage.service.ts';
+import { registerMediaUsageJob } from './company-media-usage-job.service.ts';
 
 const PURGE_PAGES_PER_JOB = 5;
 const MEDIA_FILES_PER_JOB = 1000;
 
-/** Every media file of a company is stored under this prefix. */
-export const companyMediaPrefix = (companyId: number) => `c${companyId}/`;
 
 type PurgeStep = { stage: 'items'; cursor?: Record<string, unknown> } | { stage: 'media' };
 
@@ -33,6 +33,7 @@ export const purgeDeletedCompany = async (companyId: number, step: PurgeStep = {
 };
 
 export const registerCompanyJobs = (): void => {
+  registerMediaUsageJob();
   registerJob(
     PURGE_JOB,
     z.object({

@@ -48,4 +48,14 @@ export const findWebchatByToken = async (token: string): Promise<ConnectionRecor
   return record;
 };
 
+/**
+ * The connection a token belongs to, whatever its channel (the external messages API's bearer); undefined for an
+ * unknown token. Read from the table each time, so a regenerated or deleted token stops working at once.
+ */
+export const findConnectionByToken = async (token: string): Promise<ConnectionRecord | undefined> => {
+  const marker = await getWebchatToken(token);
+  const record = marker ? await getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
+  return record && record.token === token ? record : undefined;
+};
+
 export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);

@@ -3,7 +3,8 @@
  * Access patterns:
  * - get a connection: pk C#<cid>, sk CONN#<id>
  * - list a company's connections: Query pk C#<cid>, sk begins_with CONN#
- * - find a web chat by its public token (widget API, no sign-in): pk WEBCHAT#<token>, sk WEBCHAT
+ * - find a connection by its token (a web chat's widget API, the external messages API; no sign-in): pk WEBCHAT#<token>,
+ *   sk WEBCHAT (the name is the web chat's, which had the first tokens; every connection's token has one since)
  * - find a Cloud API number by its webhook key (Meta's posts, no sign-in): pk GRAPHHOOK#<key>, sk GRAPHHOOK
  * - find a Messenger page or Instagram account by Meta's id (the platform webhook): pk GRAPHACCT#<channel>#<id>,
  *   sk GRAPHACCT; one per account across companies, so an account's events reach one connection
@@ -88,6 +89,9 @@ export interface ConnectionRecord {
   maxUseBotQueuesNPS?: number;
   /** opening hours, read when the company's scheduleType is 'connection' */
   schedules?: ScheduleEntry[];
+  /** the standard flows (spec document 2 "Standard flow tab"; reference 5.4): a new contact's, and the one when no phrase matched */
+  flowIdWelcome?: number | null;
+  flowIdNotPhrase?: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -128,6 +132,8 @@ export type ConnectionSettings = Pick<
   | 'statusImportMessages'
   | 'greetingMediaKey'
   | 'greetingMediaAttachment'
+  | 'flowIdWelcome'
+  | 'flowIdNotPhrase'
   | EngineField
 >;
 

@@ -183,7 +183,7 @@ export const setGraphConnectionStatus = async (companyId: number, id: number, st
   }
 };
 
-/** Writes a new connection with its web chat token marker (and `extra` writes of its channel, such as a session's). */
+/** Writes a new connection with its token marker (and `extra` writes of its channel, such as a session's). */
 export const insertConnection = (record: ConnectionRecord, change: SetChange, extra: TransactItem[] = []): Promise<WriteOutcome> =>
   write([
     {
@@ -193,7 +193,8 @@ export const insertConnection = (record: ConnectionRecord, change: SetChange, ex
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...(record.channel === 'webchat' && record.token ? [putTokenMarker(record.companyId, record.id, record.token)] : []),
+    // every connection's token resolves to it: a web chat's widget and the external messages API find it by it
+    ...(record.token ? [putTokenMarker(record.companyId, record.id, record.token)] : []),
     ...graphMarkerKeys(record).map((key) => putGraphMarker(record, key)),
     ...setChangeItems(record.companyId, change, record.createdAt),
     ...extra,
@@ -230,7 +231,7 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
     condition += ' AND #token = :readToken';
   }
   const markers =
-    update.token && before.channel === 'webchat'
+    update.token
       ? [...(before.token ? [deleteTokenMarker(before.token)] : []), putTokenMarker(before.companyId, before.id, update.token)]
       : [];
   return write([
@@ -249,12 +250,12 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
   ]);
 };
 
-/** Deletes a connection with its web chat token marker, so its widget stops answering. */
+/** Deletes a connection with its token marker, so its widget and its external API token stop answering. */
 export const deleteConnectionRecord = (record: ConnectionRecord, rev: number, extra: TransactItem[] = []): Promise<WriteOutcome> =>
   write([
     ...extra,
     { Delete: { TableName: tableName(), Key: connectionKey(record.companyId, record.id), ConditionExpression: 'attribute_exists(pk)' } },
-    ...(record.channel === 'webchat' && record.token ? [deleteTokenMarker(record.token)] : []),
+    ...(record.token ? [deleteTokenMarker(record.token)] : []),
     ...graphMarkerKeys(record).map((Key): TransactItem => ({ Delete: { TableName: tableName(), Key } })),
     bumpSet(record.companyId, rev),
   ]);

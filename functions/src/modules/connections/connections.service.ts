@@ -36,6 +36,7 @@ export { addConnection, announce, createWebchatConnection, requireCompanyQueues,
 import { queueSessionCommand, resetSessionForImport } from './whatsapp-sessions.service.ts';
 import { planImport } from './connection-import.service.ts';
 import { checkEngineFields, engineFieldsOf } from './connection-engine-fields.service.ts';
+import { requireCompanyFlows } from './connection-flows.service.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
 
@@ -78,6 +79,8 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   statusImportMessages: r.statusImportMessages ?? null,
   greetingMediaAttachment: r.greetingMediaAttachment ?? null,
   greetingMediaUrl: null,
+  flowIdWelcome: r.flowIdWelcome ?? null,
+  flowIdNotPhrase: r.flowIdNotPhrase ?? null,
   ...engineFieldsOf(r),
   updatedAt: r.updatedAt,
 });
@@ -98,7 +101,7 @@ export const toConnectionSummary = (r: Pick<ConnectionRecord, 'id' | 'name' | 'c
 export const listConnections = async (auth: AuthContext): Promise<Connection[]> =>
   Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection));
 
-export { defaultConnection, findConnection, findWebchatByToken, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
+export { defaultConnection, findConnection, findConnectionByToken, findWebchatByToken, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
 
 // ----- administration (the connections page) -----
 
@@ -125,6 +128,7 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
   if (accessToken) await replaceGraphToken(auth, id, accessToken);
   const settings = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<ConnectionSettings>;
   if (settings.queueIds) await requireCompanyQueues(auth.companyId, settings.queueIds);
+  await requireCompanyFlows(auth.companyId, settings);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const set = await readConnectionSet(auth.companyId);
     const before = set.connections.find((c) => c.id === id);

@@ -11,11 +11,14 @@ import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 import { registerEngineListener } from '../../listeners/engine.listener.ts';
+import { registerCampaignRepliesListener } from '../../listeners/campaign-replies.listener.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 
 registerRealtimeListener();
 registerTimerListener();
 registerDashboardListener();
+// campaigns hear a customer's message before the engine answers it
+registerCampaignRepliesListener();
 // after the realtime listener: agents see the customer's message before the bot's answer
 registerEngineListener();
 registerKanbanListener();

@@ -7,13 +7,17 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
+import { dataMigrationsOnce } from '../../migrations/data-migrations.ts';
 import { registerConnectionJobs } from '../connections/close-imported.service.ts';
 import { registerScheduleJobs } from '../schedules/schedule-jobs.service.ts';
+import { registerCampaignJobs } from '../campaigns/campaign-jobs.service.ts';
 import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
 import { registerEngineJobs } from '../../engine/ticket-timer-job.ts';
+import { registerFlowJobs } from '../../engine/flow-runtime.ts';
 import { registerTagJobs } from '../tags/tag-jobs.service.ts';
 import { registerInvoiceJobs } from '../invoices/invoice-jobs.service.ts';
 import { registerCompanyJobs } from '../companies/company-purge.service.ts';
+import { registerContactListJobs } from '../contact-lists/contact-list-jobs.service.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 import { InvalidJobError, jobRegistry, UnknownJobTypeError, type JobContext, type JobRegistry } from './jobs.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
@@ -49,13 +53,26 @@ export const createJobsHandler =
   async (event: SQSEvent): Promise<SQSBatchResponse> =>
     processSqsBatch(event, (record) => registry.run(record.body, contextOf(record)), { onFailure: reportFailure });
 
+/**
+ * In AWS, data stored by an earlier version is brought up to date before the first batch a new version runs; a
+ * migration that fails is logged and tried again with the next batch, and the jobs run meanwhile.
+ */
+const migratedHandler = createJobsHandler();
+const handleJobs = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  await dataMigrationsOnce().catch((error: unknown) => logger.warn('data migrations failed: tried again with the next batch', { error: error as Error }));
+  return migratedHandler(event);
+};
+
 // the job types of every module, registered once per cold start
 registerTicketJobs();
 registerScheduleJobs();
+registerCampaignJobs();
 registerConnectionJobs();
 registerTagJobs();
 registerCompanyJobs();
 registerEngineJobs();
+registerFlowJobs();
 registerInvoiceJobs();
+registerContactListJobs();
 
-export const handler = createJobsHandler();
+export const handler = handleJobs;

@@ -376,6 +376,27 @@ export const sendScheduledText = async (
   });
 };
 
+/**
+ * Sends one message of a campaign in its ticket (server reference 6.3): the text as given (variables already
+ * substituted by the campaign), the attachment with the text as its caption, or a Cloud API template.
+ */
+export const sendCampaignMessage = async (
+  t: TicketRecord,
+  contact: Contact,
+  input: { text: string; media?: { key: string; name: string; mimeType: string }; template?: NonNullable<Message['template']> },
+): Promise<Message> =>
+  deliver(t, contact, {
+    body: input.text,
+    mediaType: input.template ? 'chat' : input.media ? mediaTypeOf(input.media.mimeType) : 'chat',
+    mediaKey: input.template ? null : (input.media?.key ?? null),
+    mediaName: input.template ? null : (input.media?.name ?? null),
+    isPrivate: false,
+    isForwarded: false,
+    quotedMsgId: null,
+    userId: null,
+    ...(input.template ? { template: input.template } : {}),
+  });
+
 /** Stores a private note (e.g. a transfer message) on the ticket. */
 export const addPrivateNote = async (t: TicketRecord, text: string, userId: number): Promise<Message | undefined> => {
   const contact = await getContact(t.companyId, t.contactId);

@@ -19,6 +19,7 @@
  *   spread, and a date range is a key condition. Written with the ticket whenever one of those fields changes.
  */
 import type { Channel, ConnectionSummary, QueueSummary, TagSummary, TicketStatus, UserSummary } from '@switchboard/shared/contracts/inbox';
+import type { FlowWait } from '@switchboard/shared/flows/run';
 import { padId } from '../../platform/table/keys.ts';
 
 export const ticketPk = (companyId: number, ticketId: number) => `C#${companyId}#T#${padId(ticketId)}`;
@@ -128,8 +129,27 @@ export interface TicketRecord {
   firstReplyAt?: string | null;
   /** when the queue's first-response target ran out unanswered */
   firstResponseOverdueAt?: string | null;
+  /** a running conversation flow (engine/flow-runtime.ts, server reference 5.2); absent or null when none runs */
+  flow?: TicketFlowState | null;
+  /** when the connection's flows were looked at for this ticket (its first customer message): they start once per ticket */
+  flowEntryAt?: string | null;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
+}
+
+/** Where a flow stands in a conversation; every step bumps `step` in a write conditioned on the step it read. */
+export interface TicketFlowState {
+  flowId: number;
+  /** what the flow waits for: a menu answer, a question's answer, the end of an interval */
+  wait: FlowWait;
+  /** the flow's variables (answers kept by questions, the customer's name and number, lastMessage) */
+  variables: Record<string, string>;
+  step: number;
+  /** the customer message the last step answered: a redelivery of it is not answered again */
+  messageId: string | null;
+  /** when that message was written: an older message is a redelivery too */
+  messageAt: string | null;
+  updatedAt: string;
 }
 
 /** Where the engine is with a ticket; `amountUsedBotQueues` (above) counts its menus and out-of-hours replies. */

@@ -88,6 +88,8 @@ export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ti
     ratedAt: _r,
     inactiveSentAt: _i,
     vacationNoticeAt: _va,
+    flow: _fl,
+    flowEntryAt: _fe,
     ...rest
   } = t;
   const window = hasServiceWindow(t.channel) ? { serviceWindowEndsAt: serviceWindowEnd(lastInboundAt) } : {};

@@ -17,6 +17,7 @@ import { authenticate } from './authenticator.ts';
 import { errorResult, jsonResult } from './error-response.ts';
 import { cameThroughCloudFront, clientAddress } from './client-address.ts';
 import { parseInput } from './parse-input.ts';
+import type { UploadedFile } from './multipart.ts';
 import { Reply, type AuthContext, type HttpEvent, type HttpResult, type RequestInfo } from './types.ts';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -29,6 +30,8 @@ export interface HandlerInput<Id extends RouteId> {
   body: Field<RouteOf<Id>, 'body'>;
   auth: RouteOf<Id> extends { auth: 'user' } ? AuthContext : undefined;
   request: RequestInfo;
+  /** the files of a multipart body (routes marked `multipart`); empty elsewhere */
+  files: UploadedFile[];
 }
 
 type Output<Id extends RouteId> = RouteOf<Id> extends { response: infer S extends z.ZodType } ? z.input<S> : unknown;
@@ -93,7 +96,7 @@ export const defineHandler = <Id extends RouteId>(
       if (replyValue.init.text) {
         return {
           statusCode: replyValue.init.status ?? route.status ?? 200,
-          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+          headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...replyValue.init.headers },
           body: String(replyValue.body),
         };
       }

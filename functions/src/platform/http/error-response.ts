@@ -23,7 +23,7 @@ export const errorResult = (error: unknown, requestId: string): HttpResult => {
       logger.error('request failed', { requestId, code: error.code, error });
     }
     const headers: Record<string, string> = {};
-    if (error.code === 'ERR_TOO_MANY_ATTEMPTS' && typeof error.details === 'object' && error.details && 'retryAfterSeconds' in error.details) {
+    if (status === 429 && typeof error.details === 'object' && error.details && 'retryAfterSeconds' in error.details) {
       headers['retry-after'] = String((error.details as { retryAfterSeconds: number }).retryAfterSeconds);
     }
     return jsonResult(status, body, { headers, ...(error.cookies ? { cookies: error.cookies } : {}) });

@@ -5,9 +5,12 @@
 import type { RouteDef } from '@switchboard/shared/routes';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { MalformedMultipart, multipartBoundary, parseMultipart, type MultipartForm, type UploadedFile } from './multipart.ts';
 import type { HttpEvent } from './types.ts';
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** A multipart body (files): what a Lambda can be handed, base64 included, with room to spare. */
+export const MAX_MULTIPART_BODY_BYTES = 5 * 1024 * 1024;
 
 const fieldsOf = (where: string, error: z.ZodError) =>
   error.issues.map((issue) => ({
@@ -39,17 +42,34 @@ export const readJsonBody = (event: HttpEvent): unknown => {
   }
 };
 
+/** The form of a multipart route's body, or undefined when the body is not multipart/form-data. */
+const readMultipartBody = (event: HttpEvent): MultipartForm | undefined => {
+  const boundary = multipartBoundary(event.headers?.['content-type'] ?? event.headers?.['Content-Type']);
+  if (!boundary) return undefined;
+  const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  if (raw.length > MAX_MULTIPART_BODY_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE');
+  try {
+    return parseMultipart(raw, boundary);
+  } catch (error) {
+    if (!(error instanceof MalformedMultipart)) throw error;
+    throw new AppError('ERR_VALIDATION', 'Malformed multipart body', { fields: [{ path: 'body', message: error.message }] });
+  }
+};
+
 export interface ParsedInput {
   params: unknown;
   query: unknown;
   body: unknown;
+  /** the files of a multipart body (routes marked `multipart` in the route table); none elsewhere */
+  files: UploadedFile[];
 }
 
 export const parseInput = (route: RouteDef, event: HttpEvent): ParsedInput => {
   const params = parsePart('params', route.params, event.pathParameters ?? {});
   const query = parsePart('query', route.query, event.queryStringParameters ?? {});
+  const form = route.multipart ? readMultipartBody(event) : undefined;
   // a route that verifies the exact bytes (a signed webhook) reads them itself, before anything trusts them
-  const rawBody = route.rawBody ? undefined : readJsonBody(event);
+  const rawBody = form ? form.fields : route.rawBody ? undefined : readJsonBody(event);
   const body = route.body ? parsePart('body', route.body, rawBody ?? {}) : undefined;
-  return { params, query, body };
+  return { params, query, body, files: form?.files ?? [] };
 };

@@ -79,4 +79,18 @@ describe("the S3 media store's removal of a deleted company's files", () => {
       s3.restore();
     }
   });
+  it('measures a prefix page by page: bytes, files and the newest file', async () => {
+    const s3 = mockClient(S3Client);
+    try {
+      s3.on(ListObjectsV2Command, { ContinuationToken: undefined }).resolves({
+        Contents: [{ Key: 'c7/a', Size: 10, LastModified: new Date('2026-01-02T00:00:00Z') }],
+        IsTruncated: true,
+        NextContinuationToken: 't1',
+      });
+      s3.on(ListObjectsV2Command, { ContinuationToken: 't1' }).resolves({ Contents: [{ Key: 'c7/b', Size: 5, LastModified: new Date('2026-03-04T00:00:00Z') }], IsTruncated: false });
+      expect(await blobStore().prefixUsage('c7/')).toEqual({ bytes: 15, files: 2, lastModified: '2026-03-04T00:00:00.000Z' });
+    } finally {
+      s3.restore();
+    }
+  });
 });

@@ -30,6 +30,14 @@ export interface BlobStore {
    * went and whether any are left, so a job can go on in steps.
    */
   deletePrefix(prefix: string, limit: number): Promise<{ deleted: number; more: boolean }>;
+  /** What is stored under `prefix` (a company's `c<id>/`): bytes, files, and the newest file's time (ISO), by listing it. */
+  prefixUsage(prefix: string): Promise<PrefixUsage>;
+}
+
+export interface PrefixUsage {
+  bytes: number;
+  files: number;
+  lastModified: string | null;
 }
 
 /** The name a stored file is saved under: the key's last part without the unique prefix (`<ulid>-name.pdf`). */
@@ -108,6 +116,22 @@ const localBlobStore: BlobStore = {
     await rm(folder, { recursive: true, force: true });
     return { deleted, more: false };
   },
+  async prefixUsage(prefix) {
+    const folder = /^[^/]+\/$/.test(prefix) ? localMediaPath(prefix.slice(0, -1)) : undefined;
+    if (!folder) throw new Error('Local media are measured by top-level folder only');
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+    const usage: PrefixUsage = { bytes: 0, files: 0, lastModified: null };
+    for (const f of entries) {
+      if (!f.isFile() || f.name.endsWith('.meta.json')) continue;
+      const s = await stat(join(f.parentPath, f.name)).catch(() => undefined);
+      if (!s) continue;
+      usage.bytes += s.size;
+      usage.files += 1;
+      const at = s.mtime.toISOString();
+      if (!usage.lastModified || at > usage.lastModified) usage.lastModified = at;
+    }
+    return usage;
+  },
 };
 
 // ----- AWS -----
@@ -177,6 +201,21 @@ const s3BlobStore: BlobStore = {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token && deleted < limit);
     return { deleted, more: token !== undefined };
+  },
+  async prefixUsage(prefix) {
+    const usage: PrefixUsage = { bytes: 0, files: 0, lastModified: null };
+    let token: string | undefined;
+    do {
+      const page = await client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) {
+        usage.bytes += o.Size ?? 0;
+        usage.files += 1;
+        const at = o.LastModified?.toISOString();
+        if (at && (!usage.lastModified || at > usage.lastModified)) usage.lastModified = at;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return usage;
   },
 };
 

@@ -1,9 +1,8 @@
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { useCurrentUser, useSession } from '../../../lib/session.tsx';
@@ -11,8 +10,14 @@ import { setTheme } from '../../../lib/theme.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { profileChanges, profileValuesOf, validateProfile, type ProfileErrors, type ProfileValues } from '../utils/profile-form.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import {
+  profileChanges,
+  profileValuesOf,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileValues,
+} from '../utils/profile-form.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** The avatar menu's Profile: the user's name, password and theme and menu defaults. */
 export function ProfileDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
@@ -42,8 +47,7 @@ export function ProfileDialog({ visible, onHide }: { visible: boolean; onHide: (
     if (touched) setErrors(validateProfile(next));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (update.isPending) return;
     const found = validateProfile(values);
     setTouched(true);
@@ -77,104 +81,99 @@ export function ProfileDialog({ visible, onHide }: { visible: boolean; onHide: (
     { label: t('profile.menus.closed'), value: 'closed' },
   ];
 
-  const footer = (
-    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'profile-form', loading: update.isPending, disabled: stored.isLoading }} />
-  );
-
   return (
-    <Dialog
+    <FormDialog
       header={t('profile.title')}
       visible={visible}
       onHide={onHide}
-      footer={footer}
-      style={{ width: '32rem' }}
-      breakpoints={{ '640px': '94vw' }}
-      modal
-      dismissableMask={!update.isPending}
-      closable={!update.isPending}
-      data-testid="profile-dialog"
+      formId="profile-form"
+      onSubmit={submit}
+      busy={update.isPending}
+      saveDisabled={stored.isLoading}
+      testId="profile-dialog"
+      size="sm"
+      dismissableMask
+      placeholder={
+        stored.isLoading ? (
+          <div className="profile-skeleton" aria-busy="true">
+            <Skeleton height="2.5rem" />
+            <Skeleton height="2.5rem" />
+            <Skeleton height="2.5rem" />
+            <Skeleton height="2.5rem" />
+          </div>
+        ) : undefined
+      }
     >
-      {stored.isLoading ? (
-        <div className="profile-skeleton" aria-busy="true">
-          <Skeleton height="2.5rem" />
-          <Skeleton height="2.5rem" />
-          <Skeleton height="2.5rem" />
-          <Skeleton height="2.5rem" />
+      <p className="dialog-form__meta">
+        <i className="pi pi-envelope" aria-hidden="true" /> {user.email}
+      </p>
+      <FormField id="profile-name" label={t('profile.name')} error={errors.name}>
+        <InputText
+          {...fieldA11y('profile-name', errors.name)}
+          autoFocus
+          autoComplete="name"
+          invalid={Boolean(errors.name)}
+          value={values.name}
+          onChange={(e) => change('name', e.target.value)}
+        />
+      </FormField>
+      <div className="dialog-form__grid">
+        <FormField id="profile-password" label={t('profile.password')} error={errors.password} hint={t('profile.passwordHint')}>
+          <Password
+            inputId="profile-password"
+            autoComplete="new-password"
+            feedback={false}
+            toggleMask
+            invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'profile-password-error' : undefined}
+            value={values.password}
+            onChange={(e) => change('password', e.target.value)}
+          />
+        </FormField>
+        <FormField id="profile-confirmation" label={t('profile.confirmation')} error={errors.confirmation}>
+          <Password
+            inputId="profile-confirmation"
+            autoComplete="new-password"
+            feedback={false}
+            toggleMask
+            disabled={values.password === ''}
+            invalid={Boolean(errors.confirmation)}
+            aria-describedby={errors.confirmation ? 'profile-confirmation-error' : undefined}
+            value={values.confirmation}
+            onChange={(e) => change('confirmation', e.target.value)}
+          />
+        </FormField>
+      </div>
+      <div className="dialog-form__grid">
+        <div className="form-field" role="group" aria-labelledby="profile-theme-label">
+          <span id="profile-theme-label" className="form-field__label">
+            {t('profile.defaultTheme')}
+          </span>
+          <SelectButton
+            value={values.defaultTheme}
+            options={themeOptions}
+            allowEmpty={false}
+            onChange={(e) => e.value && change('defaultTheme', e.value as ProfileValues['defaultTheme'])}
+            itemTemplate={(o: (typeof themeOptions)[number]) => (
+              <span className="select-option">
+                <i className={o.icon} aria-hidden="true" /> {o.label}
+              </span>
+            )}
+          />
         </div>
-      ) : (
-        <form id="profile-form" className="dialog-form" onSubmit={submit} noValidate>
-          <p className="dialog-form__meta">
-            <i className="pi pi-envelope" aria-hidden="true" /> {user.email}
-          </p>
-          <FormField id="profile-name" label={t('profile.name')} error={errors.name}>
-            <InputText
-              {...fieldA11y('profile-name', errors.name)}
-              autoFocus
-              autoComplete="name"
-              invalid={Boolean(errors.name)}
-              value={values.name}
-              onChange={(e) => change('name', e.target.value)}
-            />
-          </FormField>
-          <div className="dialog-form__grid">
-            <FormField id="profile-password" label={t('profile.password')} error={errors.password} hint={t('profile.passwordHint')}>
-              <Password
-                inputId="profile-password"
-                autoComplete="new-password"
-                feedback={false}
-                toggleMask
-                invalid={Boolean(errors.password)}
-                aria-describedby={errors.password ? 'profile-password-error' : undefined}
-                value={values.password}
-                onChange={(e) => change('password', e.target.value)}
-              />
-            </FormField>
-            <FormField id="profile-confirmation" label={t('profile.confirmation')} error={errors.confirmation}>
-              <Password
-                inputId="profile-confirmation"
-                autoComplete="new-password"
-                feedback={false}
-                toggleMask
-                disabled={values.password === ''}
-                invalid={Boolean(errors.confirmation)}
-                aria-describedby={errors.confirmation ? 'profile-confirmation-error' : undefined}
-                value={values.confirmation}
-                onChange={(e) => change('confirmation', e.target.value)}
-              />
-            </FormField>
-          </div>
-          <div className="dialog-form__grid">
-            <div className="form-field" role="group" aria-labelledby="profile-theme-label">
-              <span id="profile-theme-label" className="form-field__label">
-                {t('profile.defaultTheme')}
-              </span>
-              <SelectButton
-                value={values.defaultTheme}
-                options={themeOptions}
-                allowEmpty={false}
-                onChange={(e) => e.value && change('defaultTheme', e.value as ProfileValues['defaultTheme'])}
-                itemTemplate={(o: (typeof themeOptions)[number]) => (
-                  <span className="select-option">
-                    <i className={o.icon} aria-hidden="true" /> {o.label}
-                  </span>
-                )}
-              />
-            </div>
-            <div className="form-field" role="group" aria-labelledby="profile-menu-label">
-              <span id="profile-menu-label" className="form-field__label">
-                {t('profile.defaultMenu')}
-              </span>
-              <SelectButton
-                value={values.defaultMenu}
-                options={menuOptions}
-                allowEmpty={false}
-                onChange={(e) => e.value && change('defaultMenu', e.value as ProfileValues['defaultMenu'])}
-              />
-            </div>
-          </div>
-          {stored.isError ? <p className="form-field__error">{t('profile.loadFailed')}</p> : null}
-        </form>
-      )}
-    </Dialog>
+        <div className="form-field" role="group" aria-labelledby="profile-menu-label">
+          <span id="profile-menu-label" className="form-field__label">
+            {t('profile.defaultMenu')}
+          </span>
+          <SelectButton
+            value={values.defaultMenu}
+            options={menuOptions}
+            allowEmpty={false}
+            onChange={(e) => e.value && change('defaultMenu', e.value as ProfileValues['defaultMenu'])}
+          />
+        </div>
+      </div>
+      {stored.isError ? <p className="form-field__error">{t('profile.loadFailed')}</p> : null}
+    </FormDialog>
   );
 }

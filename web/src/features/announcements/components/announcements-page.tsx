@@ -5,15 +5,14 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { useAnnouncementsLiveUpdates } from '../../../lib/announcements-api.ts';
@@ -140,22 +139,22 @@ function AnnouncementDialog({
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveAnnouncement();
-  const [form, setForm] = useState<AnnouncementBody>(() => announcementFormOf());
+  const {
+    values: form,
+    errors,
+    setErrors,
+    set,
+  } = useDialogForm<AnnouncementBody>(visible, () => announcementFormOf(announcement), [announcement]);
   const [image, setImage] = useState<ImageChange>({ kind: 'keep' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (!visible) return;
-    setForm(announcementFormOf(announcement));
-    setImage({ kind: 'keep' });
-    setErrors({});
+    if (visible) setImage({ kind: 'keep' });
   }, [visible, announcement]);
 
   const imageName =
     image.kind === 'upload' ? image.file.name : image.kind === 'remove' ? null : (announcement?.mediaName ?? null);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const parsed = parseAnnouncementForm(form);
     if ('errors' in parsed) return setErrors(parsed.errors);
     save.mutate(
@@ -171,116 +170,86 @@ function AnnouncementDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       header={announcement ? t('platform.announcements.dialog.editTitle') : t('platform.announcements.dialog.addTitle')}
       visible={visible}
       onHide={onHide}
-      footer={
-        <DialogActions
-          onCancel={onHide}
-          confirm={{
-            label: t('platform.announcements.dialog.save'),
-            icon: 'pi pi-check',
-            form: 'announcement-form',
-            loading: save.isPending,
-            testId: 'announcement-save',
-          }}
-        />
-      }
-      style={{ width: '38rem' }}
-      breakpoints={{ '640px': '96vw' }}
-      modal
-      closable={!save.isPending}
-      data-testid="announcement-dialog"
+      formId="announcement-form"
+      onSubmit={submit}
+      busy={save.isPending}
+      saveLabel={t('platform.announcements.dialog.save')}
+      saveTestId="announcement-save"
+      testId="announcement-dialog"
+      size="md"
     >
-      <form id="announcement-form" className="dialog-form" onSubmit={submit} noValidate>
-        <FormField id="announcement-title" label={t('platform.announcements.dialog.title')} error={errors.title}>
-          <InputText
-            {...fieldA11y('announcement-title', errors.title)}
-            autoFocus
-            autoComplete="off"
-            invalid={Boolean(errors.title)}
-            value={form.title}
+      <TextField
+        id="announcement-title"
+        label={t('platform.announcements.dialog.title')}
+        error={errors.title}
+        autoFocus
+        value={form.title}
+        onChange={(value) => set('title', value)}
+        testId="announcement-title"
+      />
+      <FormField id="announcement-text" label={t('platform.announcements.dialog.text')} error={errors.text}>
+        <InputTextarea
+          {...fieldA11y('announcement-text', errors.text)}
+          rows={4}
+          invalid={Boolean(errors.text)}
+          value={form.text}
+          onChange={(e) => set('text', e.target.value)}
+          data-testid="announcement-text"
+        />
+      </FormField>
+      <FormField id="announcement-priority" label={t('platform.announcements.dialog.priority')}>
+        <Dropdown
+          inputId="announcement-priority"
+          value={form.priority}
+          options={[1, 2, 3].map((p) => ({ value: p, label: t(`platform.announcements.priorities.${p}`) }))}
+          onChange={(e) => set('priority', e.value as number)}
+        />
+      </FormField>
+      <div className="form-field">
+        <label htmlFor="announcement-image">{t('platform.announcements.dialog.image')}</label>
+        <div className="announcement-image">
+          <span>{imageName ?? t('platform.announcements.noMedia')}</span>
+          <input
+            ref={fileInput}
+            id="announcement-image"
+            type="file"
+            className="sr-only"
+            accept={acceptAttribute('announcement')}
             onChange={(e) => {
-              setErrors(({ title: _gone, ...rest }) => rest);
-              setForm({ ...form, title: e.target.value });
-            }}
-            data-testid="announcement-title"
-          />
-        </FormField>
-        <FormField id="announcement-text" label={t('platform.announcements.dialog.text')} error={errors.text}>
-          <InputTextarea
-            {...fieldA11y('announcement-text', errors.text)}
-            rows={4}
-            invalid={Boolean(errors.text)}
-            value={form.text}
-            onChange={(e) => {
-              setErrors(({ text: _gone, ...rest }) => rest);
-              setForm({ ...form, text: e.target.value });
-            }}
-            data-testid="announcement-text"
-          />
-        </FormField>
-        <FormField id="announcement-priority" label={t('platform.announcements.dialog.priority')}>
-          <Dropdown
-            inputId="announcement-priority"
-            value={form.priority}
-            options={[1, 2, 3].map((p) => ({ value: p, label: t(`platform.announcements.priorities.${p}`) }))}
-            onChange={(e) => {
-              setErrors(({ priority: _gone, ...rest }) => rest);
-              setForm({ ...form, priority: e.value as number });
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              if (acceptsImage(file)) setImage({ kind: 'upload', file });
+              else toast.errorText(t('platform.announcements.dialog.image'));
             }}
           />
-        </FormField>
-        <div className="form-field">
-          <label htmlFor="announcement-image">{t('platform.announcements.dialog.image')}</label>
-          <div className="announcement-image">
-            <span>{imageName ?? t('platform.announcements.noMedia')}</span>
-            <input
-              ref={fileInput}
-              id="announcement-image"
-              type="file"
-              className="sr-only"
-              accept={acceptAttribute('announcement')}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (!file) return;
-                if (acceptsImage(file)) setImage({ kind: 'upload', file });
-                else toast.errorText(t('platform.announcements.dialog.image'));
-              }}
-            />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-image"
+            label={t('platform.announcements.dialog.chooseImage')}
+            onClick={() => fileInput.current?.click()}
+          />
+          {imageName ? (
             <Button
               type="button"
-              outlined
-              icon="pi pi-image"
-              label={t('platform.announcements.dialog.chooseImage')}
-              onClick={() => fileInput.current?.click()}
+              text
+              severity="danger"
+              icon="pi pi-times"
+              label={t('platform.announcements.dialog.removeImage')}
+              onClick={() => setImage({ kind: 'remove' })}
             />
-            {imageName ? (
-              <Button
-                type="button"
-                text
-                severity="danger"
-                icon="pi pi-times"
-                label={t('platform.announcements.dialog.removeImage')}
-                onClick={() => setImage({ kind: 'remove' })}
-              />
-            ) : null}
-          </div>
+          ) : null}
         </div>
-        <div className="announcement-check">
-          <Checkbox
-            inputId="announcement-status"
-            checked={form.status}
-            onChange={(e) => {
-              setErrors(({ status: _gone, ...rest }) => rest);
-              setForm({ ...form, status: Boolean(e.checked) });
-            }}
-          />
-          <label htmlFor="announcement-status">{t('platform.announcements.dialog.status')}</label>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <div className="announcement-check">
+        <Checkbox inputId="announcement-status" checked={form.status} onChange={(e) => set('status', Boolean(e.checked))} />
+        <label htmlFor="announcement-status">{t('platform.announcements.dialog.status')}</label>
+      </div>
+    </FormDialog>
   );
 }

@@ -46,6 +46,10 @@ import {
   type ConnectionTab,
 } from '../utils/connection-form.ts';
 import { AssessmentsTab, ChatbotTab, ConnectionSchedulesTab, RedirectionFields, VacationFields } from './connection-engine-fields.tsx';
+import { ConnectionFlowsTab, type ConnectionFlows } from './connection-flows-tab.tsx';
+import { can } from '@switchboard/shared/permissions';
+import { usePlanFlag } from '../../../lib/plan.ts';
+import { buildViewer } from '../../../lib/viewer.ts';
 
 const FORM_ID = 'connection-form';
 const PANEL_ID = 'connection-tabpanel';
@@ -112,8 +116,14 @@ export function ConnectionDialog({
   const pending = create.isPending || update.isPending;
   const recordId = record?.id;
   // the company's own setting; for another company the super user manages it is not known here, so no hours tab
-  const scheduleType = useCurrentUser().company.settings?.scheduleType;
-  const showSchedules = useConnectionsTarget() === undefined && scheduleType === 'connection';
+  const currentUser = useCurrentUser();
+  const scheduleType = currentUser.company.settings?.scheduleType;
+  const target = useConnectionsTarget();
+  const showSchedules = target === undefined && scheduleType === 'connection';
+  // the standard flows: an admin editing a connection of their own company, whose plan has flows
+  const flowsPlan = usePlanFlag('useIntegrations');
+  const showFlows = Boolean(record) && target === undefined && flowsPlan === true && can(buildViewer(currentUser), 'admin:area');
+  const [flows, setFlows] = useState<ConnectionFlows>({ flowIdWelcome: null, flowIdNotPhrase: null });
 
   // a fresh form each time the dialog opens; later changes of the record (a new token) do not reset it
   useEffect(() => {
@@ -123,6 +133,7 @@ export function ConnectionDialog({
     setTouched(false);
     setTab('general');
     setMedia(undefined);
+    setFlows({ flowIdWelcome: record?.flowIdWelcome ?? null, flowIdNotPhrase: record?.flowIdNotPhrase ?? null });
   }, [visible, recordId]);
 
   const shownChannel = record?.channel ?? channel ?? 'webchat';
@@ -164,7 +175,7 @@ export function ConnectionDialog({
     if (record) {
       const repairs = record.channel === 'whatsapp' && importResetsSession(record, values);
       update.mutate(
-        { id: record.id, body: updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }) },
+        { id: record.id, body: { ...updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }), ...(showFlows ? flows : {}) } },
         {
           onSuccess: () => {
             toast.success(t('connections.toasts.saved'));
@@ -597,6 +608,7 @@ export function ConnectionDialog({
     integrations,
     chatbot: <ChatbotTab {...part} />,
     assessments: <AssessmentsTab {...part} />,
+    flowbuilder: <ConnectionFlowsTab value={flows} onChange={setFlows} />,
     schedules: <ConnectionSchedulesTab {...part} />,
   };
 
@@ -618,7 +630,7 @@ export function ConnectionDialog({
       data-testid="connection-dialog"
     >
       <TabStrip
-        tabs={connectionTabsFor({ schedules: showSchedules })}
+        tabs={connectionTabsFor({ schedules: showSchedules, flows: showFlows })}
         active={tab}
         onChange={setTab}
         label={t('connections.dialog.tabs.label')}

@@ -93,14 +93,15 @@ export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | Mes
 /** i18n keys of the messages shown under the fields. */
 export type ConnectionFormErrors = Partial<Record<ConnectionFormField, string>>;
 
-export type ConnectionTab = 'general' | 'messages' | 'integrations' | 'chatbot' | 'assessments' | 'schedules';
+export type ConnectionTab = 'general' | 'messages' | 'integrations' | 'chatbot' | 'assessments' | 'flowbuilder' | 'schedules';
 /**
  * The tabs of the edit dialog (spec document 2 "Connections page"); the standard flow tab comes with the flow builder.
  * Schedules shows only when the company keeps opening hours per connection (scheduleType 'connection').
  */
-export const connectionTabs: readonly ConnectionTab[] = ['general', 'messages', 'integrations', 'chatbot', 'assessments', 'schedules'];
-export const connectionTabsFor = ({ schedules }: { schedules: boolean }): readonly ConnectionTab[] =>
-  schedules ? connectionTabs : connectionTabs.filter((tab) => tab !== 'schedules');
+export const connectionTabs: readonly ConnectionTab[] = ['general', 'messages', 'integrations', 'chatbot', 'assessments', 'flowbuilder', 'schedules'];
+/** The standard flow tab shows when editing a connection of a company whose plan has flows, for an admin. */
+export const connectionTabsFor = ({ schedules, flows = false }: { schedules: boolean; flows?: boolean }): readonly ConnectionTab[] =>
+  connectionTabs.filter((tab) => (tab !== 'schedules' || schedules) && (tab !== 'flowbuilder' || flows));
 
 const tabOf: Record<ConnectionFormField, ConnectionTab> = {
   name: 'general',

@@ -1,8 +1,7 @@
 import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -20,7 +19,7 @@ import {
   type ContactFormErrors,
   type ContactFormValues,
 } from '../utils/contact-form.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** Add a contact (no `contact`) or edit one: name, number, e-mail and extra-information rows. */
 export function ContactDialog({ visible, contact, onHide }: { visible: boolean; contact?: Contact; onHide: () => void }) {
@@ -73,9 +72,7 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
     onHide();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = () => {
     const found = validateContactForm(values);
     setTouched(true);
     setErrors(found);
@@ -92,110 +89,104 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
     update.mutate({ id: contact.id, changes }, { onSuccess: onSaved, onError });
   };
 
-  const footer = (
-    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'contact-form', loading: pending, testId: 'contact-save' }} />
-  );
-
   return (
-    <Dialog
+    <FormDialog
       header={editing ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
       visible={visible}
       onHide={onHide}
-      footer={footer}
-      style={{ width: '34rem' }}
-      breakpoints={{ '640px': '94vw' }}
-      modal
-      closable={!pending}
-      dismissableMask={!pending}
-      data-testid="contact-dialog"
+      formId="contact-form"
+      onSubmit={submit}
+      busy={pending}
+      saveTestId="contact-save"
+      testId="contact-dialog"
+      size="sm"
+      dismissableMask
     >
-      <form id="contact-form" className="dialog-form" onSubmit={submit} noValidate>
-        <FormField id="contact-name" label={t('contacts.fields.name')} error={errors.name}>
+      <FormField id="contact-name" label={t('contacts.fields.name')} error={errors.name}>
+        <InputText
+          {...fieldA11y('contact-name', errors.name)}
+          autoFocus
+          autoComplete="off"
+          invalid={Boolean(errors.name)}
+          value={values.name}
+          onChange={(e) => change('name', e.target.value)}
+        />
+      </FormField>
+      <div className="dialog-form__grid">
+        <FormField
+          id="contact-number"
+          label={t('contacts.fields.number')}
+          error={errors.number}
+          hint={t('contacts.dialog.numberHint')}
+        >
           <InputText
-            {...fieldA11y('contact-name', errors.name)}
-            autoFocus
+            {...fieldA11y('contact-number', errors.number)}
+            inputMode="tel"
             autoComplete="off"
-            invalid={Boolean(errors.name)}
-            value={values.name}
-            onChange={(e) => change('name', e.target.value)}
+            invalid={Boolean(errors.number)}
+            value={values.number}
+            onChange={(e) => change('number', e.target.value)}
           />
         </FormField>
-        <div className="dialog-form__grid">
-          <FormField
-            id="contact-number"
-            label={t('contacts.fields.number')}
-            error={errors.number}
-            hint={t('contacts.dialog.numberHint')}
-          >
-            <InputText
-              {...fieldA11y('contact-number', errors.number)}
-              inputMode="tel"
-              autoComplete="off"
-              invalid={Boolean(errors.number)}
-              value={values.number}
-              onChange={(e) => change('number', e.target.value)}
-            />
-          </FormField>
-          <FormField id="contact-email" label={t('contacts.fields.email')} error={errors.email}>
-            <InputText
-              {...fieldA11y('contact-email', errors.email)}
-              type="email"
-              autoComplete="off"
-              invalid={Boolean(errors.email)}
-              value={values.email}
-              onChange={(e) => change('email', e.target.value)}
-            />
-          </FormField>
-        </div>
-        <fieldset className="extra-info">
-          <legend className="form-field__label">{t('contacts.dialog.extraInfo')}</legend>
-          {values.extraInfo.length === 0 ? <p className="extra-info__empty">{t('contacts.dialog.noExtraInfo')}</p> : null}
-          {values.extraInfo.map((row, i) => {
-            const rowErrors = errors.extraInfo?.[row.key];
-            const nameId = `extra-name-${i}`;
-            const valueId = `extra-value-${i}`;
-            return (
-              <div className="extra-info__row" key={row.key}>
-                <FormField id={nameId} label={t('contacts.dialog.extraName')} error={rowErrors?.name}>
-                  <InputText
-                    {...fieldA11y(nameId, rowErrors?.name)}
-                    invalid={Boolean(rowErrors?.name)}
-                    value={row.name}
-                    onChange={(e) => changeRow(row.key, 'name', e.target.value)}
-                  />
-                </FormField>
-                <FormField id={valueId} label={t('contacts.dialog.extraValue')} error={rowErrors?.value}>
-                  <InputText
-                    {...fieldA11y(valueId, rowErrors?.value)}
-                    invalid={Boolean(rowErrors?.value)}
-                    value={row.value}
-                    onChange={(e) => changeRow(row.key, 'value', e.target.value)}
-                  />
-                </FormField>
-                <Button
-                  type="button"
-                  text
-                  rounded
-                  severity="danger"
-                  icon="pi pi-trash"
-                  className="extra-info__remove"
-                  aria-label={t('contacts.dialog.removeExtra')}
-                  onClick={() => removeRow(row.key)}
-                />
-              </div>
-            );
-          })}
-          <Button
-            type="button"
-            text
-            size="small"
-            icon="pi pi-plus"
-            label={t('contacts.dialog.addExtra')}
-            onClick={addRow}
-            className="extra-info__add"
+        <FormField id="contact-email" label={t('contacts.fields.email')} error={errors.email}>
+          <InputText
+            {...fieldA11y('contact-email', errors.email)}
+            type="email"
+            autoComplete="off"
+            invalid={Boolean(errors.email)}
+            value={values.email}
+            onChange={(e) => change('email', e.target.value)}
           />
-        </fieldset>
-      </form>
-    </Dialog>
+        </FormField>
+      </div>
+      <fieldset className="extra-info">
+        <legend className="form-field__label">{t('contacts.dialog.extraInfo')}</legend>
+        {values.extraInfo.length === 0 ? <p className="extra-info__empty">{t('contacts.dialog.noExtraInfo')}</p> : null}
+        {values.extraInfo.map((row, i) => {
+          const rowErrors = errors.extraInfo?.[row.key];
+          const nameId = `extra-name-${i}`;
+          const valueId = `extra-value-${i}`;
+          return (
+            <div className="extra-info__row" key={row.key}>
+              <FormField id={nameId} label={t('contacts.dialog.extraName')} error={rowErrors?.name}>
+                <InputText
+                  {...fieldA11y(nameId, rowErrors?.name)}
+                  invalid={Boolean(rowErrors?.name)}
+                  value={row.name}
+                  onChange={(e) => changeRow(row.key, 'name', e.target.value)}
+                />
+              </FormField>
+              <FormField id={valueId} label={t('contacts.dialog.extraValue')} error={rowErrors?.value}>
+                <InputText
+                  {...fieldA11y(valueId, rowErrors?.value)}
+                  invalid={Boolean(rowErrors?.value)}
+                  value={row.value}
+                  onChange={(e) => changeRow(row.key, 'value', e.target.value)}
+                />
+              </FormField>
+              <Button
+                type="button"
+                text
+                rounded
+                severity="danger"
+                icon="pi pi-trash"
+                className="extra-info__remove"
+                aria-label={t('contacts.dialog.removeExtra')}
+                onClick={() => removeRow(row.key)}
+              />
+            </div>
+          );
+        })}
+        <Button
+          type="button"
+          text
+          size="small"
+          icon="pi pi-plus"
+          label={t('contacts.dialog.addExtra')}
+          onClick={addRow}
+          className="extra-info__add"
+        />
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { Dialog } from 'primereact/dialog';
-import { MultiSelect } from 'primereact/multiselect';
+import { Picker } from '../../../components/picker.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
@@ -9,15 +9,7 @@ import { TagChip } from './tag-chip.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** The tags of one contact, saved together through POST /tags/sync. */
-export function ContactTagsDialog({
-  contact,
-  tags,
-  onHide,
-}: {
-  contact: Contact | undefined;
-  tags: readonly TagSummary[];
-  onHide: () => void;
-}) {
+export function ContactTagsDialog({ contact, onHide }: { contact: Contact | undefined; onHide: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const sync = useSyncContactTags();
@@ -42,7 +34,10 @@ export function ContactTagsDialog({
   };
 
   const footer = (
-    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', loading: sync.isPending, onClick: save }} />
+    <DialogActions
+      onCancel={onHide}
+      confirm={{ label: t('common.save'), icon: 'pi pi-check', loading: sync.isPending, onClick: save }}
+    />
   );
 
   return (
@@ -58,18 +53,15 @@ export function ContactTagsDialog({
     >
       <div className="form-field">
         <label htmlFor="contact-tags">{t('contacts.fields.tags')}</label>
-        <MultiSelect
+        <Picker
+          multiple
+          source="tags"
           inputId="contact-tags"
           value={selected}
-          options={[...tags]}
-          optionLabel="name"
-          optionValue="id"
-          display="chip"
-          filter
           placeholder={t('contacts.tagsDialog.placeholder')}
           emptyMessage={t('contacts.tagsDialog.noTags')}
-          itemTemplate={(tag: TagSummary) => <TagChip tag={tag} />}
-          onChange={(e) => setSelected(e.value as number[])}
+          itemTemplate={(tag) => <TagChip tag={{ name: tag.name, color: tag.color ?? '' }} />}
+          onChange={setSelected}
           className="w-full"
         />
       </div>

@@ -6,7 +6,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { MultiSelect } from 'primereact/multiselect';
+import { Picker } from '../../../components/picker.tsx';
 import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,7 +15,6 @@ import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useContacts } from '../api/get-contacts.ts';
-import { useTags } from '../api/get-tags.ts';
 import { useContactsLiveUpdates } from '../hooks/use-contacts-live-updates.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useExportContacts } from '../hooks/use-export-contacts.ts';
@@ -60,7 +59,6 @@ export function ContactsPage() {
   const cursor = pagedFilter === filterKey ? currentCursor(paging) : undefined;
 
   const contacts = useContacts({ searchParam, tagIds, rowsPerPage: paging.rowsPerPage, cursor });
-  const tags = useTags();
   const exporter = useExportContacts();
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
@@ -132,22 +130,19 @@ export function ContactsPage() {
               data-testid="contacts-search"
             />
           </IconField>
-          <MultiSelect
+          <Picker
+            multiple
+            source="tags"
             value={tagIds}
-            options={tags.data ?? []}
-            optionLabel="name"
-            optionValue="id"
-            display="chip"
-            filter
             showClear
             maxSelectedLabels={3}
             placeholder={t('contacts.tagFilter')}
-            aria-label={t('contacts.tagFilter')}
+            ariaLabel={t('contacts.tagFilter')}
             emptyMessage={t('contacts.tagsDialog.noTags')}
-            itemTemplate={(tag: { name: string; color: string }) => <TagChip tag={tag} />}
-            onChange={(e) => setTagIds((e.value as number[] | null) ?? [])}
+            itemTemplate={(tag) => <TagChip tag={{ name: tag.name, color: tag.color ?? '' }} />}
+            onChange={setTagIds}
             className="contacts-filters__tags"
-            data-testid="contacts-tag-filter"
+            testId="contacts-tag-filter"
           />
         </div>
         <ContactsTable
@@ -176,7 +171,7 @@ export function ContactsPage() {
         contact={dialog.kind === 'edit' ? dialog.contact : undefined}
         onHide={close}
       />
-      <ContactTagsDialog contact={dialog.kind === 'tags' ? dialog.contact : undefined} tags={tags.data ?? []} onHide={close} />
+      <ContactTagsDialog contact={dialog.kind === 'tags' ? dialog.contact : undefined} onHide={close} />
       <OpenTicketDialog contact={dialog.kind === 'ticket' ? dialog.contact : undefined} onHide={close} />
     </section>
   );

@@ -1,8 +1,9 @@
 /**
  * The attendants export (spec document 2 "Dashboard"): the Attendants tab's rows as a spreadsheet, written with
- * the same library as the contacts export, loaded only when an export starts.
+ * the app's spreadsheet module (web/src/lib/spreadsheet.ts), loaded only when an export starts.
  */
 import type { AttendantRow } from '@switchboard/shared/contracts/dashboard';
+import { writeSheet } from '../../../lib/spreadsheet.ts';
 
 export const ATTENDANTS_SHEET_NAME = 'Atendentes';
 export const attendantsFileName = (from: string, to: string): string => `atendentes-${from}-${to}.xlsx`;
@@ -22,16 +23,9 @@ export const attendantExportRows = (rows: readonly AttendantRow[], status: { onl
     status: r.online ? status.online : status.offline,
   }));
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const writeAttendantsWorkbook = async (rows: readonly AttendantExportRow[], headers: Record<AttendantColumn, string>): Promise<Blob> => {
-  const module = await import('exceljs');
-  // the browser build is a UMD bundle: the library arrives as the default export there, as named exports in Node
-  const ExcelJS = module.default ?? module;
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(ATTENDANTS_SHEET_NAME);
-  sheet.columns = attendantColumns.map((key) => ({ header: headers[key], key, width: key === 'name' ? 32 : 18 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.addRows(rows.map((row) => ({ ...row })));
-  return new Blob([await workbook.xlsx.writeBuffer()], { type: XLSX_TYPE });
-};
+export const writeAttendantsWorkbook = (rows: readonly AttendantExportRow[], headers: Record<AttendantColumn, string>): Promise<Blob> =>
+  writeSheet(
+    ATTENDANTS_SHEET_NAME,
+    attendantColumns.map((key) => ({ key, header: headers[key], width: key === 'name' ? 32 : 18 })),
+    rows,
+  );

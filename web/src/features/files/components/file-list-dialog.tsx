@@ -1,12 +1,11 @@
 import type { FileList } from '@switchboard/shared/contracts/files';
 import { acceptAttribute } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFileList } from '../api/save-file-list.ts';
@@ -49,9 +48,7 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
   const setOption = (key: string, patch: Partial<FileListFormValues['options'][number]>) =>
     apply({ ...values, options: values.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = () => {
     const found = validateFileListForm(values);
     setTouched(true);
     setErrors(found);
@@ -69,75 +66,99 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
   };
 
   return (
-    <Dialog
+    <FormDialog
       header={record ? t('files.dialog.editTitle') : t('files.dialog.addTitle')}
       visible={visible}
       onHide={onHide}
-      footer={<DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'file-list-form', loading: pending, testId: 'file-list-save' }} />}
-      style={{ width: '40rem' }}
-      breakpoints={{ '680px': '96vw' }}
-      modal
-      closable={!pending}
-      dismissableMask={!pending}
-      data-testid="file-list-dialog"
+      formId="file-list-form"
+      onSubmit={submit}
+      busy={pending}
+      saveTestId="file-list-save"
+      testId="file-list-dialog"
+      dismissableMask
     >
-      <form id="file-list-form" className="dialog-form" onSubmit={submit} noValidate>
-        <FormField id="file-list-name" label={t('files.dialog.name')} error={errors.name}>
-          <InputText {...fieldA11y('file-list-name', errors.name)} autoFocus autoComplete="off" invalid={Boolean(errors.name)} value={values.name} onChange={(e) => apply({ ...values, name: e.target.value })} />
-        </FormField>
-        <FormField id="file-list-message" label={t('files.dialog.message')}>
-          <InputTextarea id="file-list-message" rows={2} autoResize value={values.message} onChange={(e) => apply({ ...values, message: e.target.value })} />
-        </FormField>
-        <fieldset className="file-options">
-          <legend>{t('files.dialog.options')}</legend>
-          {values.options.length === 0 ? <p className="file-options__empty">{t('files.dialog.noOptions')}</p> : null}
-          {values.options.map((o, i) => {
-            const id = `file-option-${i}`;
-            const error = errors.options?.[o.key];
-            return (
-              <div className="file-option" key={o.key} data-testid={id}>
-                <FormField id={`${id}-name`} label={t('files.dialog.optionName', { number: i + 1 })} error={error}>
-                  <InputText {...fieldA11y(`${id}-name`, error)} autoComplete="off" invalid={Boolean(error)} value={o.name} onChange={(e) => setOption(o.key, { name: e.target.value })} />
-                </FormField>
-                <div className="file-option__file">
-                  <i className="pi pi-paperclip" aria-hidden="true" />
-                  <span className="file-option__file-name" data-testid={`${id}-file-name`}>
-                    {o.fileName ?? t('files.noFile')}
-                  </span>
-                  <label className="p-button p-button-outlined p-button-sm file-option__pick">
-                    <i className="pi pi-upload" aria-hidden="true" />
-                    <span>{t('files.dialog.chooseFile')}</span>
-                    <input
-                      type="file"
-                      className="sr-only"
-                      accept={ACCEPT}
-                      aria-label={t('files.dialog.chooseFileFor', { number: i + 1 })}
-                      onChange={(e) => {
-                        const file = e.target.files?.[0];
-                        if (file && !acceptsFile(file)) toast.warn(t('files.dialog.fileRefused', { name: file.name }));
-                        else if (file) setOption(o.key, { upload: file, fileName: file.name });
-                        e.target.value = '';
-                      }}
-                      data-testid={`${id}-file`}
-                    />
-                  </label>
-                  <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('files.dialog.removeOption', { number: i + 1 })} onClick={() => apply({ ...values, options: values.options.filter((x) => x.key !== o.key) })} />
-                </div>
+      <FormField id="file-list-name" label={t('files.dialog.name')} error={errors.name}>
+        <InputText
+          {...fieldA11y('file-list-name', errors.name)}
+          autoFocus
+          autoComplete="off"
+          invalid={Boolean(errors.name)}
+          value={values.name}
+          onChange={(e) => apply({ ...values, name: e.target.value })}
+        />
+      </FormField>
+      <FormField id="file-list-message" label={t('files.dialog.message')}>
+        <InputTextarea
+          id="file-list-message"
+          rows={2}
+          autoResize
+          value={values.message}
+          onChange={(e) => apply({ ...values, message: e.target.value })}
+        />
+      </FormField>
+      <fieldset className="file-options">
+        <legend>{t('files.dialog.options')}</legend>
+        {values.options.length === 0 ? <p className="file-options__empty">{t('files.dialog.noOptions')}</p> : null}
+        {values.options.map((o, i) => {
+          const id = `file-option-${i}`;
+          const error = errors.options?.[o.key];
+          return (
+            <div className="file-option" key={o.key} data-testid={id}>
+              <FormField id={`${id}-name`} label={t('files.dialog.optionName', { number: i + 1 })} error={error}>
+                <InputText
+                  {...fieldA11y(`${id}-name`, error)}
+                  autoComplete="off"
+                  invalid={Boolean(error)}
+                  value={o.name}
+                  onChange={(e) => setOption(o.key, { name: e.target.value })}
+                />
+              </FormField>
+              <div className="file-option__file">
+                <i className="pi pi-paperclip" aria-hidden="true" />
+                <span className="file-option__file-name" data-testid={`${id}-file-name`}>
+                  {o.fileName ?? t('files.noFile')}
+                </span>
+                <label className="p-button p-button-outlined p-button-sm file-option__pick">
+                  <i className="pi pi-upload" aria-hidden="true" />
+                  <span>{t('files.dialog.chooseFile')}</span>
+                  <input
+                    type="file"
+                    className="sr-only"
+                    accept={ACCEPT}
+                    aria-label={t('files.dialog.chooseFileFor', { number: i + 1 })}
+                    onChange={(e) => {
+                      const file = e.target.files?.[0];
+                      if (file && !acceptsFile(file)) toast.warn(t('files.dialog.fileRefused', { name: file.name }));
+                      else if (file) setOption(o.key, { upload: file, fileName: file.name });
+                      e.target.value = '';
+                    }}
+                    data-testid={`${id}-file`}
+                  />
+                </label>
+                <Button
+                  type="button"
+                  text
+                  rounded
+                  severity="danger"
+                  icon="pi pi-trash"
+                  aria-label={t('files.dialog.removeOption', { number: i + 1 })}
+                  onClick={() => apply({ ...values, options: values.options.filter((x) => x.key !== o.key) })}
+                />
               </div>
-            );
-          })}
-          <Button
-            type="button"
-            size="small"
-            outlined
-            icon="pi pi-plus"
-            label={t('files.dialog.addOption')}
-            disabled={!canAddFileOption(values)}
-            onClick={() => apply({ ...values, options: [...values.options, { key: nextKey(), name: '', fileName: null }] })}
-            data-testid="file-list-add-option"
-          />
-        </fieldset>
-      </form>
-    </Dialog>
+            </div>
+          );
+        })}
+        <Button
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-plus"
+          label={t('files.dialog.addOption')}
+          disabled={!canAddFileOption(values)}
+          onClick={() => apply({ ...values, options: [...values.options, { key: nextKey(), name: '', fileName: null }] })}
+          data-testid="file-list-add-option"
+        />
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -1,15 +1,14 @@
 import { FIRST_RESPONSE_MAX_MINUTES, QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
 import type { Queue } from '@switchboard/shared/contracts/inbox';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -102,9 +101,7 @@ export function QueueDialog({
     move: (path, delta) => apply({ ...values, chatbots: moveOption(values.chatbots, path, delta) }),
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = () => {
     const found = validateQueueForm(values, queuesAfterSave);
     setTouched(true);
     setErrors(found);
@@ -225,7 +222,12 @@ export function QueueDialog({
             max={FIRST_RESPONSE_MAX_MINUTES}
             useGrouping={false}
             suffix=" min"
-            onValueChange={(e) => apply({ ...values, firstResponseMinutes: Math.min(FIRST_RESPONSE_MAX_MINUTES, Math.max(0, Math.trunc(e.value ?? 0))) })}
+            onValueChange={(e) =>
+              apply({
+                ...values,
+                firstResponseMinutes: Math.min(FIRST_RESPONSE_MAX_MINUTES, Math.max(0, Math.trunc(e.value ?? 0))),
+              })
+            }
           />
         </FormField>
         <div className="queue-check">
@@ -254,61 +256,48 @@ export function QueueDialog({
   );
 
   return (
-    <Dialog
+    <FormDialog
       header={editing ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
       visible={visible}
       onHide={onHide}
-      footer={
-        <DialogActions
-          onCancel={onHide}
-          confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'queue-save' }}
-        />
-      }
-      style={{ width: '52rem' }}
+      formId={FORM_ID}
+      formClassName="queue-form"
+      onSubmit={submit}
+      busy={pending}
+      saveTestId="queue-save"
+      testId="queue-dialog"
+      size="xxl"
       position="top"
-      breakpoints={{ '860px': '96vw' }}
-      modal
-      closable={!pending}
-      dismissableMask={!pending}
+      dismissableMask
       className="queue-dialog"
-      data-testid="queue-dialog"
+      placeholder={loading ? detail.isError ? <p role="alert">{t('queues.loadFailed')}</p> : <PageLoader /> : undefined}
+      intro={
+        tabs.length > 1 ? (
+          <TabStrip
+            tabs={tabs}
+            active={tab}
+            onChange={setTab}
+            label={t('queues.dialog.tabsLabel')}
+            labelOf={(tb) => t(`queues.dialog.tabs.${tb}`)}
+            idPrefix="queue-tab"
+            panelId={PANEL_ID}
+            className="queue-tabs"
+          />
+        ) : null
+      }
     >
-      {loading ? (
-        detail.isError ? (
-          <p role="alert">{t('queues.loadFailed')}</p>
+      <div {...(tabs.length > 1 ? { role: 'tabpanel', id: PANEL_ID, 'aria-labelledby': `queue-tab-${tab}` } : {})}>
+        {tab === 'data' ? (
+          data
         ) : (
-          <PageLoader />
-        )
-      ) : (
-        <>
-          {tabs.length > 1 ? (
-            <TabStrip
-              tabs={tabs}
-              active={tab}
-              onChange={setTab}
-              label={t('queues.dialog.tabsLabel')}
-              labelOf={(tb) => t(`queues.dialog.tabs.${tb}`)}
-              idPrefix="queue-tab"
-              panelId={PANEL_ID}
-              className="queue-tabs"
-            />
-          ) : null}
-          <form id={FORM_ID} className="dialog-form queue-form" onSubmit={submit} noValidate>
-            <div {...(tabs.length > 1 ? { role: 'tabpanel', id: PANEL_ID, 'aria-labelledby': `queue-tab-${tab}` } : {})}>
-              {tab === 'data' ? (
-                data
-              ) : (
-                <WeeklyHoursEditor
-                  schedules={values.schedules}
-                  onChange={(schedules) => apply({ ...values, schedules })}
-                  caption={t('queues.dialog.hoursCaption')}
-                  testId="queue-hours"
-                />
-              )}
-            </div>
-          </form>
-        </>
-      )}
-    </Dialog>
+          <WeeklyHoursEditor
+            schedules={values.schedules}
+            onChange={(schedules) => apply({ ...values, schedules })}
+            caption={t('queues.dialog.hoursCaption')}
+            testId="queue-hours"
+          />
+        )}
+      </div>
+    </FormDialog>
   );
 }

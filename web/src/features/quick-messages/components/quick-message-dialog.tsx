@@ -1,11 +1,10 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -20,7 +19,7 @@ import {
   type QuickMessageFormErrors,
   type QuickMessageFormValues,
 } from '../utils/quick-message-form.ts';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const QUICK_MESSAGE_MEDIA_ACCEPT = acceptAttribute('quickMessage');
 
@@ -63,9 +62,8 @@ export function QuickMessageDialog({
 
   const mediaName = media.kind === 'upload' ? media.file.name : media.kind === 'remove' ? null : (shown?.mediaName ?? null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending || readOnly) return;
+  const submit = () => {
+    if (readOnly) return;
     const found = validateQuickMessageForm(values);
     setTouched(true);
     setErrors(found);
@@ -95,124 +93,122 @@ export function QuickMessageDialog({
     : shown
       ? t('quickMessages.dialog.editTitle')
       : t('quickMessages.dialog.addTitle');
-  const footer = readOnly ? (
-    <div className="dialog-footer">
-      <Button type="button" label={t('quickMessages.dialog.close')} onClick={onHide} />
-    </div>
-  ) : (
-    <DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'quick-message-form', loading: pending, testId: 'quick-message-save' }} />
-  );
 
   return (
-    <Dialog
+    <FormDialog
       header={title}
       visible={visible}
       onHide={onHide}
-      footer={footer}
-      style={{ width: '34rem' }}
-      breakpoints={{ '640px': '94vw' }}
-      modal
-      closable={!pending}
-      dismissableMask={!pending}
-      data-testid="quick-message-dialog"
+      formId="quick-message-form"
+      onSubmit={submit}
+      busy={pending}
+      saveTestId="quick-message-save"
+      testId="quick-message-dialog"
+      size="sm"
+      dismissableMask
+      intro={readOnly ? <p className="quick-message-readonly">{t('quickMessages.dialog.readOnly')}</p> : null}
+      footer={
+        readOnly ? (
+          <div className="dialog-footer">
+            <Button type="button" label={t('quickMessages.dialog.close')} onClick={onHide} />
+          </div>
+        ) : undefined
+      }
     >
-      {readOnly ? <p className="quick-message-readonly">{t('quickMessages.dialog.readOnly')}</p> : null}
-      <form id="quick-message-form" className="dialog-form" onSubmit={submit} noValidate>
-        <FormField
-          id="quick-message-shortcode"
-          label={t('quickMessages.dialog.shortcode')}
-          error={errors.shortcode}
-          hint={readOnly ? undefined : t('quickMessages.dialog.shortcodeHint')}
-        >
-          <InputText
-            {...fieldA11y('quick-message-shortcode', errors.shortcode)}
-            autoFocus={!readOnly}
-            autoComplete="off"
-            readOnly={readOnly}
-            invalid={Boolean(errors.shortcode)}
-            value={values.shortcode}
-            onChange={(e) => apply({ ...values, shortcode: e.target.value })}
-          />
-        </FormField>
-        <FormField id="quick-message-message" label={t('quickMessages.dialog.message')}>
-          <InputTextarea
-            id="quick-message-message"
-            rows={5}
-            autoResize
-            readOnly={readOnly}
-            value={values.message}
-            onChange={(e) => apply({ ...values, message: e.target.value })}
-          />
-        </FormField>
+      <FormField
+        id="quick-message-shortcode"
+        label={t('quickMessages.dialog.shortcode')}
+        error={errors.shortcode}
+        hint={readOnly ? undefined : t('quickMessages.dialog.shortcodeHint')}
+      >
+        <InputText
+          {...fieldA11y('quick-message-shortcode', errors.shortcode)}
+          autoFocus={!readOnly}
+          autoComplete="off"
+          readOnly={readOnly}
+          invalid={Boolean(errors.shortcode)}
+          value={values.shortcode}
+          onChange={(e) => apply({ ...values, shortcode: e.target.value })}
+        />
+      </FormField>
+      <FormField id="quick-message-message" label={t('quickMessages.dialog.message')}>
+        <InputTextarea
+          id="quick-message-message"
+          rows={5}
+          autoResize
+          readOnly={readOnly}
+          value={values.message}
+          onChange={(e) => apply({ ...values, message: e.target.value })}
+        />
+      </FormField>
+      <div className="quick-message-switch">
+        <InputSwitch
+          inputId="quick-message-visao"
+          checked={values.visao}
+          disabled={readOnly}
+          onChange={(e) => apply(withVisao(values, Boolean(e.value)))}
+        />
+        <label htmlFor="quick-message-visao">{t('quickMessages.dialog.visao')}</label>
+      </div>
+      {values.visao ? (
         <div className="quick-message-switch">
           <InputSwitch
-            inputId="quick-message-visao"
-            checked={values.visao}
+            inputId="quick-message-geral"
+            checked={values.geral}
             disabled={readOnly}
-            onChange={(e) => apply(withVisao(values, Boolean(e.value)))}
+            onChange={(e) => apply({ ...values, geral: Boolean(e.value) })}
           />
-          <label htmlFor="quick-message-visao">{t('quickMessages.dialog.visao')}</label>
+          <label htmlFor="quick-message-geral">{t('quickMessages.dialog.geral')}</label>
         </div>
-        {values.visao ? (
-          <div className="quick-message-switch">
-            <InputSwitch
-              inputId="quick-message-geral"
-              checked={values.geral}
-              disabled={readOnly}
-              onChange={(e) => apply({ ...values, geral: Boolean(e.value) })}
+      ) : null}
+      <div className="quick-message-media">
+        <i className="pi pi-paperclip" aria-hidden="true" />
+        <span className="quick-message-media__name" data-testid="quick-message-media-name">
+          {mediaName ?? t('quickMessages.noAttachment')}
+        </span>
+        {!readOnly ? (
+          <>
+            <Button
+              type="button"
+              size="small"
+              outlined
+              icon="pi pi-upload"
+              label={t('quickMessages.dialog.attach')}
+              onClick={() => fileInput.current?.click()}
+              disabled={pending}
             />
-            <label htmlFor="quick-message-geral">{t('quickMessages.dialog.geral')}</label>
-          </div>
-        ) : null}
-        <div className="quick-message-media">
-          <i className="pi pi-paperclip" aria-hidden="true" />
-          <span className="quick-message-media__name" data-testid="quick-message-media-name">
-            {mediaName ?? t('quickMessages.noAttachment')}
-          </span>
-          {!readOnly ? (
-            <>
+            {mediaName ? (
               <Button
                 type="button"
                 size="small"
-                outlined
-                icon="pi pi-upload"
-                label={t('quickMessages.dialog.attach')}
-                onClick={() => fileInput.current?.click()}
+                text
+                severity="danger"
+                icon="pi pi-trash"
+                label={t('quickMessages.dialog.removeMedia')}
+                onClick={() => setMedia(shown?.isMedia ? { kind: 'remove' } : { kind: 'keep' })}
                 disabled={pending}
+                data-testid="quick-message-remove-media"
               />
-              {mediaName ? (
-                <Button
-                  type="button"
-                  size="small"
-                  text
-                  severity="danger"
-                  icon="pi pi-trash"
-                  label={t('quickMessages.dialog.removeMedia')}
-                  onClick={() => setMedia(shown?.isMedia ? { kind: 'remove' } : { kind: 'keep' })}
-                  disabled={pending}
-                  data-testid="quick-message-remove-media"
-                />
-              ) : null}
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                accept={QUICK_MESSAGE_MEDIA_ACCEPT}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file && mediaProblem('quickMessage', { name: file.name, mimeType: file.type })) {
-                    toast.warn(t('quickMessages.dialog.fileRefused', { name: file.name }));
-                  } else if (file) {
-                    setMedia({ kind: 'upload', file });
-                  }
-                  e.target.value = '';
-                }}
-                data-testid="quick-message-file"
-              />
-            </>
-          ) : null}
-        </div>
-      </form>
-    </Dialog>
+            ) : null}
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept={QUICK_MESSAGE_MEDIA_ACCEPT}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file && mediaProblem('quickMessage', { name: file.name, mimeType: file.type })) {
+                  toast.warn(t('quickMessages.dialog.fileRefused', { name: file.name }));
+                } else if (file) {
+                  setMedia({ kind: 'upload', file });
+                }
+                e.target.value = '';
+              }}
+              data-testid="quick-message-file"
+            />
+          </>
+        ) : null}
+      </div>
+    </FormDialog>
   );
 }

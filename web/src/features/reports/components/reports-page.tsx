@@ -14,12 +14,11 @@ import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { Link } from 'react-router-dom';
-import { ContactPicker } from '../../../components/contact-picker.tsx';
+import { Picker, SearchPicker } from '../../../components/picker.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { TicketLogDialog } from '../../../components/ticket-log-dialog.tsx';
 import { currentLanguage, locales } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useReportLookups } from '../api/get-report-lookups.ts';
 import { useTicketReport } from '../api/get-ticket-report.ts';
 import { useExportReport } from '../hooks/use-export-report.ts';
 import { formatSupportTime } from '../utils/report-export.ts';
@@ -41,7 +40,6 @@ export function ReportsPage() {
 function TicketReport() {
   const { t } = useTranslation();
   useDocumentTitle(t('reports.title'));
-  const lookups = useReportLookups();
   const [draft, setDraft] = useState<ReportFilters>(() => defaultReportFilters(new Date()));
   const [applied, setApplied] = useState<ReportFilters>(draft);
   const [rows, setRows] = useState<number>(REPORT_DEFAULT_PAGE_SIZE);
@@ -51,7 +49,10 @@ function TicketReport() {
   const [logOf, setLogOf] = useState<number | null>(null);
   const report = useTicketReport(applied, rows, cursors[pageIndex]);
   const exporter = useExportReport();
-  const format = useMemo(() => new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'short' }), []);
+  const format = useMemo(
+    () => new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'short' }),
+    [],
+  );
 
   const restart = () => {
     setCursors([undefined]);
@@ -67,7 +68,11 @@ function TicketReport() {
   const tickets = page?.tickets ?? [];
   const loadedBefore = pageIndex * rows;
   // while more pages exist the pager offers the next one; the total is exact once the last page came back
-  const totalRecords = page ? (page.hasMore ? loadedBefore + Math.max(tickets.length, rows) + 1 : loadedBefore + tickets.length) : 0;
+  const totalRecords = page
+    ? page.hasMore
+      ? loadedBefore + Math.max(tickets.length, rows) + 1
+      : loadedBefore + tickets.length
+    : 0;
   const total = page?.totalTickets.total ?? 0;
 
   const statusOptions = ticketStatuses.map((s) => ({ value: s, label: t(`reports.status.${s}`) }));
@@ -86,7 +91,13 @@ function TicketReport() {
         onClick={() => setLogOf(ticket.id)}
         data-testid={`report-log-${ticket.id}`}
       />
-      <Link to={`/tickets/${ticket.uuid}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('reports.openTicket', { id: ticket.id })} title={t('reports.openTicket', { id: ticket.id })} data-testid={`report-open-${ticket.id}`}>
+      <Link
+        to={`/tickets/${ticket.uuid}`}
+        className="p-button p-button-text p-button-rounded p-button-icon-only"
+        aria-label={t('reports.openTicket', { id: ticket.id })}
+        title={t('reports.openTicket', { id: ticket.id })}
+        data-testid={`report-open-${ticket.id}`}
+      >
         <i className="pi pi-external-link" aria-hidden="true" />
       </Link>
     </div>
@@ -96,58 +107,84 @@ function TicketReport() {
     <div className="reports-filters__grid">
       <div className="reports-field">
         <label htmlFor="report-contact">{t('reports.filters.contact')}</label>
-        <ContactPicker id="report-contact" value={draft.contact} onChange={(c) => set('contact', c ? { id: c.id, name: c.name } : undefined)} />
+        <SearchPicker
+          source="contacts"
+          id="report-contact"
+          value={draft.contact}
+          onChange={(c) => set('contact', c ? { id: c.id, name: c.name } : undefined)}
+        />
       </div>
       <div className="reports-field">
         <span id="report-connections-label">{t('reports.filters.connections')}</span>
-        <MultiSelect
+        <Picker
+          multiple
+          source="connections"
           value={draft.connectionIds}
-          options={(lookups.connections.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          onChange={(e) => set('connectionIds', e.value as number[])}
-          display="chip"
-          filter
-          aria-labelledby="report-connections-label"
-          data-testid="report-connections"
+          onChange={(ids) => set('connectionIds', ids)}
+          ariaLabelledBy="report-connections-label"
+          testId="report-connections"
         />
       </div>
       <div className="reports-field">
         <span id="report-statuses-label">{t('reports.filters.statuses')}</span>
-        <MultiSelect value={draft.statuses} options={statusOptions} onChange={(e) => set('statuses', e.value as TicketStatus[])} display="chip" aria-labelledby="report-statuses-label" data-testid="report-statuses" />
+        <MultiSelect
+          value={draft.statuses}
+          options={statusOptions}
+          onChange={(e) => set('statuses', e.value as TicketStatus[])}
+          display="chip"
+          aria-labelledby="report-statuses-label"
+          data-testid="report-statuses"
+        />
       </div>
       <div className="reports-field">
         <span id="report-users-label">{t('reports.filters.users')}</span>
-        <MultiSelect
+        <Picker
+          multiple
+          source="users"
           value={draft.userIds}
-          options={(lookups.users.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
-          onChange={(e) => set('userIds', e.value as number[])}
-          display="chip"
-          filter
-          aria-labelledby="report-users-label"
-          data-testid="report-users"
+          onChange={(ids) => set('userIds', ids)}
+          ariaLabelledBy="report-users-label"
+          testId="report-users"
         />
       </div>
       <div className="reports-field">
         <span id="report-queues-label">{t('reports.filters.queues')}</span>
-        <MultiSelect
+        <Picker
+          multiple
+          source="queues"
           value={draft.queueIds}
-          options={(lookups.queues.data ?? []).map((q) => ({ value: q.id, label: q.name }))}
-          onChange={(e) => set('queueIds', e.value as number[])}
-          display="chip"
-          filter
-          aria-labelledby="report-queues-label"
-          data-testid="report-queues"
+          onChange={(ids) => set('queueIds', ids)}
+          ariaLabelledBy="report-queues-label"
+          testId="report-queues"
         />
       </div>
       <label className="reports-field">
         <span>{t('reports.filters.dateFrom')}</span>
-        <InputText type="date" value={draft.dateFrom} max={draft.dateTo || undefined} onChange={(e) => set('dateFrom', e.target.value)} data-testid="report-date-from" />
+        <InputText
+          type="date"
+          value={draft.dateFrom}
+          max={draft.dateTo || undefined}
+          onChange={(e) => set('dateFrom', e.target.value)}
+          data-testid="report-date-from"
+        />
       </label>
       <label className="reports-field">
         <span>{t('reports.filters.dateTo')}</span>
-        <InputText type="date" value={draft.dateTo} min={draft.dateFrom || undefined} onChange={(e) => set('dateTo', e.target.value)} data-testid="report-date-to" />
+        <InputText
+          type="date"
+          value={draft.dateTo}
+          min={draft.dateFrom || undefined}
+          onChange={(e) => set('dateTo', e.target.value)}
+          data-testid="report-date-to"
+        />
       </label>
       <div className="reports-field reports-field--check">
-        <Checkbox inputId="report-only-rated" checked={draft.onlyRated} onChange={(e) => set('onlyRated', e.checked === true)} data-testid="report-only-rated" />
+        <Checkbox
+          inputId="report-only-rated"
+          checked={draft.onlyRated}
+          onChange={(e) => set('onlyRated', e.checked === true)}
+          data-testid="report-only-rated"
+        />
         <label htmlFor="report-only-rated">{t('reports.filters.onlyRated')}</label>
       </div>
       <Button type="button" icon="pi pi-filter" label={t('reports.filter')} onClick={applyFilters} data-testid="report-filter" />
@@ -223,7 +260,11 @@ function TicketReport() {
         <Column header={t('reports.columns.closedAt')} body={(r: ReportTicket) => dateTime(r.closedAt)} />
         <Column header={t('reports.columns.supportTime')} body={(r: ReportTicket) => formatSupportTime(r.supportTime)} />
         <Column header={t('reports.columns.nps')} body={(r: ReportTicket) => r.NPS ?? ''} />
-        <Column header={<span className="sr-only">{t('reports.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={<span className="sr-only">{t('reports.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

@@ -5,7 +5,7 @@ import { downloadBlob } from '../../../lib/download-blob.ts';
 import { currentLanguage, locales } from '../../../lib/i18n.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { getTicketReport } from '../api/get-ticket-report.ts';
-import { buildReportRow, readWholeReport, reportColumns, writeReportWorkbook, type ReportColumn } from '../utils/report-export.ts';
+import { buildReportRow, exportReportWorkbook, reportColumns, type ReportColumn } from '../utils/report-export.ts';
 import { exportProgress, type ReportFilters } from '../utils/report-filters.ts';
 
 export interface ExportState {
@@ -28,21 +28,21 @@ export const useExportReport = () => {
       running.current = true;
       setState({ running: true, read: 0, progress: 0 });
       try {
-        const tickets = await readWholeReport(
+        const format = new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'short' });
+        const labels = {
+          status: (s: ReportTicket['status']) => t(`reports.status.${s}`),
+          noQueue: t('reports.noQueue'),
+          dateTime: (iso: string) => format.format(new Date(iso)),
+        };
+        const headers = Object.fromEntries(reportColumns.map((c) => [c, t(`reports.columns.${c}`)])) as Record<ReportColumn, string>;
+        const { blob, count } = await exportReportWorkbook(
           (cursor) => getTicketReport(filters, REPORT_EXPORT_PAGE_SIZE, cursor),
+          (ticket) => buildReportRow(ticket, labels),
+          headers,
           (read, reachedAt) => setState({ running: true, read, progress: exportProgress(filters, reachedAt) }),
         );
-        const format = new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'short' });
-        const rows = tickets.map((ticket) =>
-          buildReportRow(ticket, {
-            status: (s: ReportTicket['status']) => t(`reports.status.${s}`),
-            noQueue: t('reports.noQueue'),
-            dateTime: (iso) => format.format(new Date(iso)),
-          }),
-        );
-        const headers = Object.fromEntries(reportColumns.map((c) => [c, t(`reports.columns.${c}`)])) as Record<ReportColumn, string>;
-        downloadBlob(await writeReportWorkbook(rows, headers), REPORT_FILE_NAME);
-        toast.success(t('reports.exportDone', { count: tickets.length }));
+        downloadBlob(blob, REPORT_FILE_NAME);
+        toast.success(t('reports.exportDone', { count }));
       } catch (error) {
         toast.error(error);
       } finally {

@@ -1,6 +1,6 @@
 import { REPORT_SHEET_NAME, type ReportResponse, type ReportTicket } from '@switchboard/shared/contracts/reports';
 import { describe, expect, it } from 'vitest';
-import { buildReportRow, formatSupportTime, readWholeReport, reportColumns, writeReportWorkbook } from './report-export.ts';
+import { buildReportRow, exportReportWorkbook, formatSupportTime, readWholeReport, reportColumns, writeReportWorkbook } from './report-export.ts';
 import { defaultReportFilters, exportProgress, localDayBound, reportRequest } from './report-filters.ts';
 
 const ticket = (id: number, overrides: Partial<ReportTicket> = {}): ReportTicket => ({
@@ -113,5 +113,31 @@ describe('the report export', () => {
       [1, 'Cliente 1', 'SEM FILA'],
       [2, 'Cliente 2', 'SEM FILA'],
     ]);
+  });
+
+  it('exports page by page into one sheet RelatorioDeAtendimentos, reporting the rows written after each page', async () => {
+    const headers = Object.fromEntries(reportColumns.map((c) => [c, `H-${c}`])) as Record<(typeof reportColumns)[number], string>;
+    const pages: Record<string, ReportResponse> = {
+      first: { tickets: [ticket(1), ticket(2)], totalTickets: { total: 3 }, hasMore: true, nextCursor: 'c2', reachedAt: '2026-11-02T00:00:00.000Z' },
+      c2: { tickets: [ticket(3)], totalTickets: { total: 3 }, hasMore: false, nextCursor: null, reachedAt: null },
+    };
+    const progress: [number, string | null][] = [];
+    const { blob, count } = await exportReportWorkbook(
+      async (cursor) => pages[cursor ?? 'first']!,
+      (t) => buildReportRow(t, labels),
+      headers,
+      (written, reachedAt) => progress.push([written, reachedAt]),
+    );
+    expect(count).toBe(3);
+    expect(progress).toEqual([
+      [2, '2026-11-02T00:00:00.000Z'],
+      [3, null],
+    ]);
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: 'array', cellStyles: true });
+    expect(book.SheetNames).toEqual([REPORT_SHEET_NAME]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[REPORT_SHEET_NAME]!, { header: 1 });
+    expect(rows.map((r) => r[0])).toEqual(['H-id', 1, 2, 3]);
+    expect(book.Sheets[REPORT_SHEET_NAME]!['!cols']?.[6]).toMatchObject({ wch: 40 });
   });
 });

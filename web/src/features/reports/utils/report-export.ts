@@ -1,4 +1,5 @@
 import { REPORT_SHEET_NAME, type ReportResponse, type ReportTicket } from '@switchboard/shared/contracts/reports';
+import { createPagedSheetWriter, writeSheet } from '../../../lib/spreadsheet.ts';
 
 /**
  * The report export (spec document 2 section 9): every ticket of the filters, read page by page with the cursor
@@ -46,32 +47,54 @@ export const readWholeReport = async (
   signal?: AbortSignal,
 ): Promise<ReportTicket[]> => {
   const tickets: ReportTicket[] = [];
+  await followReport(
+    fetchPage,
+    (page) => {
+      tickets.push(...page.tickets);
+      onPage(tickets.length, page.reachedAt);
+    },
+    signal,
+  );
+  return tickets;
+};
+
+const followReport = async (
+  fetchPage: (cursor: string | undefined) => Promise<ReportResponse>,
+  onPage: (page: ReportResponse) => void,
+  signal?: AbortSignal,
+): Promise<void> => {
   let cursor: string | undefined;
   for (;;) {
     if (signal?.aborted) throw new DOMException('Export cancelled', 'AbortError');
     const page = await fetchPage(cursor);
-    tickets.push(...page.tickets);
-    onPage(tickets.length, page.reachedAt);
-    if (!page.hasMore || !page.nextCursor) return tickets;
+    onPage(page);
+    if (!page.hasMore || !page.nextCursor) return;
     // a cursor that does not move would loop for ever
     if (page.nextCursor === cursor) throw new Error('The report cursor did not advance');
     cursor = page.nextCursor;
   }
 };
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const widths: Record<ReportColumn, number> = { id: 8, whatsappName: 20, contactName: 28, userName: 20, queueName: 18, status: 16, lastMessage: 40, createdAt: 18, closedAt: 18, supportTime: 14, nps: 6 };
+const columnsOf = (headers: Record<ReportColumn, string>) => reportColumns.map((key) => ({ key, header: headers[key], width: widths[key] }));
 
-/** The workbook, with exceljs loaded only now (it is not part of the app's main bundle). */
-export const writeReportWorkbook = async (rows: readonly ReportRow[], headers: Record<ReportColumn, string>): Promise<Blob> => {
-  const module = await import('exceljs');
-  // the browser build is a UMD bundle: the library arrives as the default export there, as named exports in Node
-  const ExcelJS = module.default ?? module;
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(REPORT_SHEET_NAME);
-  sheet.columns = reportColumns.map((key) => ({ header: headers[key], key, width: widths[key] }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.addRows(rows.map((row) => ({ ...row })));
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Blob([buffer], { type: XLSX_TYPE });
+/** The workbook of rows already read (the app's spreadsheet module is loaded only now). */
+export const writeReportWorkbook = (rows: readonly ReportRow[], headers: Record<ReportColumn, string>): Promise<Blob> =>
+  writeSheet(REPORT_SHEET_NAME, columnsOf(headers), rows);
+
+/**
+ * The whole export: follows the cursor page by page and appends each page's rows to the sheet as it arrives (the
+ * tickets themselves are not kept), reporting after every page how many rows are written and where the server
+ * stands in the date range. Answers the file and its row count.
+ */
+export const exportReportWorkbook = async (
+  fetchPage: (cursor: string | undefined) => Promise<ReportResponse>,
+  toRow: (ticket: ReportTicket) => ReportRow,
+  headers: Record<ReportColumn, string>,
+  onPage: (written: number, reachedAt: string | null) => void,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; count: number }> => {
+  const writer = await createPagedSheetWriter(REPORT_SHEET_NAME, columnsOf(headers));
+  await followReport(fetchPage, (page) => onPage(writer.append(page.tickets.map(toRow)), page.reachedAt), signal);
+  return { blob: writer.finish(), count: writer.rowCount };
 };

@@ -17,6 +17,7 @@ import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteCompany } from '../api/delete-company.ts';
 import { useCompanies } from '../api/get-companies.ts';
 import { useSaveCompany } from '../api/save-company.ts';
+import { useCompaniesLiveUpdates } from '../hooks/use-companies-live-updates.ts';
 import { formatSize, nextDueDate, PAGE_SIZES, rowClassOf } from '../utils/platform-forms.ts';
 import { CompanyDialog } from './company-dialog.tsx';
 import { formatMoney } from './plans-tab.tsx';
@@ -44,6 +45,7 @@ export function CompaniesTab() {
   const toast = useToast();
   const [searchParam, setSearchParam] = useState('');
   const list = useCompanies(searchParam, FETCH_SIZE);
+  useCompaniesLiveUpdates();
   const save = useSaveCompany();
   const remove = useDeleteCompany();
   const [rows, setRows] = useState<number>(PAGE_SIZES[0]);

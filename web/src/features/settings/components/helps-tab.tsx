@@ -2,20 +2,19 @@ import type { Help, HelpBody } from '@switchboard/shared/contracts/helps';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useHelps } from '../../../lib/helps-api.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteHelp, useSaveHelp } from '../api/save-help.ts';
-import { helpFormOf, PAGE_SIZES, parseHelpForm, serverErrorsOf, type FieldErrors } from '../utils/platform-forms.ts';
+import { usePlatformSaveReply } from '../hooks/use-platform-save-reply.ts';
+import { helpFormOf, PAGE_SIZES, parseHelpForm } from '../utils/platform-forms.ts';
 
 type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; help: Help };
 
@@ -99,98 +98,54 @@ export function HelpsTab() {
 
 function HelpDialog({ visible, help, onHide }: { visible: boolean; help?: Help; onHide: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveHelp();
-  const [form, setForm] = useState<HelpBody>(() => helpFormOf());
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useEffect(() => {
-    if (!visible) return;
-    setForm(helpFormOf(help));
-    setErrors({});
-  }, [visible, help]);
+  const { values: form, errors, setErrors, set } = useDialogForm<HelpBody>(visible, () => helpFormOf(help), [help]);
+  const reply = usePlatformSaveReply(onHide, setErrors);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const parsed = parseHelpForm(form);
     if ('errors' in parsed) return setErrors(parsed.errors);
-    save.mutate(
-      { id: help?.id, body: parsed.body },
-      {
-        onSuccess: () => {
-          toast.success(t('platform.done'));
-          onHide();
-        },
-        onError: (error) =>
-          error instanceof ApiError && error.body.fields
-            ? setErrors(serverErrorsOf(error.body.fields))
-            : toast.errorText(t('platform.saveFailed')),
-      },
-    );
+    save.mutate({ id: help?.id, body: parsed.body }, reply);
   };
 
   return (
-    <Dialog
+    <FormDialog
       header={help ? t('platform.helps.dialog.editTitle') : t('platform.helps.dialog.addTitle')}
       visible={visible}
       onHide={onHide}
-      footer={
-        <DialogActions
-          onCancel={onHide}
-          confirm={{
-            label: t('platform.helps.dialog.save'),
-            icon: 'pi pi-check',
-            form: 'help-form',
-            loading: save.isPending,
-            testId: 'help-save',
-          }}
-        />
-      }
-      style={{ width: '36rem' }}
-      breakpoints={{ '640px': '96vw' }}
-      modal
-      closable={!save.isPending}
-      data-testid="help-dialog"
+      formId="help-form"
+      onSubmit={submit}
+      busy={save.isPending}
+      saveLabel={t('platform.helps.dialog.save')}
+      saveTestId="help-save"
+      testId="help-dialog"
+      size="md"
     >
-      <form id="help-form" className="dialog-form" onSubmit={submit} noValidate>
-        <FormField id="help-title" label={t('platform.helps.dialog.title')} error={errors.title}>
-          <InputText
-            {...fieldA11y('help-title', errors.title)}
-            autoFocus
-            autoComplete="off"
-            invalid={Boolean(errors.title)}
-            value={form.title}
-            onChange={(e) => {
-              setErrors(({ title: _gone, ...rest }) => rest);
-              setForm({ ...form, title: e.target.value });
-            }}
-            data-testid="help-title"
-          />
-        </FormField>
-        <FormField id="help-video" label={t('platform.helps.dialog.video')} error={errors.video}>
-          <InputText
-            {...fieldA11y('help-video', errors.video)}
-            autoComplete="off"
-            invalid={Boolean(errors.video)}
-            value={form.video}
-            onChange={(e) => {
-              setErrors(({ video: _gone, ...rest }) => rest);
-              setForm({ ...form, video: e.target.value });
-            }}
-            data-testid="help-video"
-          />
-        </FormField>
-        <FormField id="help-description" label={t('platform.helps.dialog.description')} error={errors.description}>
-          <InputTextarea
-            {...fieldA11y('help-description', errors.description)}
-            rows={3}
-            value={form.description}
-            onChange={(e) => {
-              setErrors(({ description: _gone, ...rest }) => rest);
-              setForm({ ...form, description: e.target.value });
-            }}
-          />
-        </FormField>
-      </form>
-    </Dialog>
+      <TextField
+        id="help-title"
+        label={t('platform.helps.dialog.title')}
+        error={errors.title}
+        autoFocus
+        value={form.title}
+        onChange={(value) => set('title', value)}
+        testId="help-title"
+      />
+      <TextField
+        id="help-video"
+        label={t('platform.helps.dialog.video')}
+        error={errors.video}
+        value={form.video}
+        onChange={(value) => set('video', value)}
+        testId="help-video"
+      />
+      <FormField id="help-description" label={t('platform.helps.dialog.description')} error={errors.description}>
+        <InputTextarea
+          {...fieldA11y('help-description', errors.description)}
+          rows={3}
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
+      </FormField>
+    </FormDialog>
   );
 }

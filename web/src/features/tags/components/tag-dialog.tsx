@@ -1,13 +1,12 @@
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -15,15 +14,31 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useKanbanLanes } from '../api/get-kanban-lanes.ts';
 import { useTag } from '../api/get-tag.ts';
 import { useSaveTag } from '../api/save-tag.ts';
-import { emptyTagForm, hasErrors, tagBodyOf, tagFormOf, validateTagForm, type TagFormErrors, type TagFormValues } from '../utils/tag-form.ts';
-
-const FORM_ID = 'tag-form';
+import {
+  emptyTagForm,
+  hasErrors,
+  tagBodyOf,
+  tagFormOf,
+  validateTagForm,
+  type TagFormErrors,
+  type TagFormValues,
+} from '../utils/tag-form.ts';
 
 /**
  * Add a tag (no `tagId`) or edit one: name, colour, the kanban flag and, for a lane, its automation (hours in the
  * lane, next lane, rollback lane, the message sent on entering it). `kanban` presets the flag for a new tag.
  */
-export function TagDialog({ visible, tagId, kanban = false, onHide }: { visible: boolean; tagId?: number; kanban?: boolean; onHide: () => void }) {
+export function TagDialog({
+  visible,
+  tagId,
+  kanban = false,
+  onHide,
+}: {
+  visible: boolean;
+  tagId?: number;
+  kanban?: boolean;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveTag();
@@ -61,9 +76,7 @@ export function TagDialog({ visible, tagId, kanban = false, onHide }: { visible:
     if (touched) setErrors(validateTagForm(next));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = () => {
     const found = validateTagForm(values);
     setTouched(true);
     setErrors(found);
@@ -76,7 +89,8 @@ export function TagDialog({ visible, tagId, kanban = false, onHide }: { visible:
           onHide();
         },
         onError: (error) => {
-          if (isApiError(error) && error.code === 'ERR_DUPLICATED_TAG') setErrors({ ...found, name: 'errors.ERR_DUPLICATED_TAG' });
+          if (isApiError(error) && error.code === 'ERR_DUPLICATED_TAG')
+            setErrors({ ...found, name: 'errors.ERR_DUPLICATED_TAG' });
           toast.error(error);
         },
       },
@@ -90,111 +104,108 @@ export function TagDialog({ visible, tagId, kanban = false, onHide }: { visible:
   const loading = editing && loadedFor !== tagId;
 
   return (
-    <Dialog
+    <FormDialog
       header={editing ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')}
       visible={visible}
       onHide={onHide}
-      footer={<DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'tag-save' }} />}
-      style={{ width: '36rem' }}
+      formId="tag-form"
+      formClassName="tag-form"
+      onSubmit={submit}
+      busy={pending}
+      saveTestId="tag-save"
+      testId="tag-dialog"
+      size="md"
       position="top"
-      breakpoints={{ '640px': '96vw' }}
-      modal
-      closable={!pending}
-      dismissableMask={!pending}
+      dismissableMask
       className="tag-dialog"
-      data-testid="tag-dialog"
+      placeholder={loading ? detail.isError ? <p role="alert">{t('tags.loadFailed')}</p> : <PageLoader /> : undefined}
     >
-      {loading ? (
-        detail.isError ? (
-          <p role="alert">{t('tags.loadFailed')}</p>
-        ) : (
-          <PageLoader />
-        )
-      ) : (
-        <form id={FORM_ID} className="dialog-form tag-form" onSubmit={submit} noValidate>
-          <FormField id="tag-name" label={t('tags.columns.name')} error={errors.name}>
-            <InputText
-              {...fieldA11y('tag-name', errors.name)}
-              autoFocus
-              autoComplete="off"
-              maxLength={50}
-              invalid={Boolean(errors.name)}
-              value={values.name}
-              onChange={(e) => apply({ ...values, name: e.target.value })}
-            />
-          </FormField>
+      <FormField id="tag-name" label={t('tags.columns.name')} error={errors.name}>
+        <InputText
+          {...fieldA11y('tag-name', errors.name)}
+          autoFocus
+          autoComplete="off"
+          maxLength={50}
+          invalid={Boolean(errors.name)}
+          value={values.name}
+          onChange={(e) => apply({ ...values, name: e.target.value })}
+        />
+      </FormField>
+      <div className="tag-form__row">
+        <FormField id="tag-color" label={t('tags.dialog.color')} error={errors.color}>
+          <ColorField
+            id="tag-color"
+            value={values.color}
+            onChange={(color) => apply({ ...values, color })}
+            error={errors.color}
+            pickerLabel={t('tags.dialog.color')}
+            pickerTestId="tag-color-picker"
+          />
+        </FormField>
+        <div className="tag-form__check">
+          <Checkbox
+            inputId="tag-kanban"
+            checked={values.kanban}
+            onChange={(e) => apply({ ...values, kanban: e.checked === true })}
+            data-testid="tag-kanban"
+          />
+          <label htmlFor="tag-kanban" id="tag-kanban-label">
+            {t('tags.kanbanYes')}
+          </label>
+        </div>
+      </div>
+      {values.kanban ? (
+        <div className="tag-form__lane" role="group" aria-labelledby="tag-kanban-label" data-testid="tag-lane-fields">
           <div className="tag-form__row">
-            <FormField id="tag-color" label={t('tags.dialog.color')} error={errors.color}>
-              <ColorField
-                id="tag-color"
-                value={values.color}
-                onChange={(color) => apply({ ...values, color })}
-                error={errors.color}
-                pickerLabel={t('tags.dialog.color')}
-                pickerTestId="tag-color-picker"
+            <FormField id="tag-time-lane" label={t('tags.dialog.timeLane')} error={errors.timeLane}>
+              <InputNumber
+                inputId="tag-time-lane"
+                aria-invalid={errors.timeLane ? true : undefined}
+                aria-describedby={errors.timeLane ? 'tag-time-lane-error' : undefined}
+                invalid={Boolean(errors.timeLane)}
+                value={values.timeLane}
+                min={0}
+                useGrouping={false}
+                onChange={(e) => apply({ ...values, timeLane: e.value ?? 0 })}
               />
             </FormField>
-            <div className="tag-form__check">
-              <Checkbox inputId="tag-kanban" checked={values.kanban} onChange={(e) => apply({ ...values, kanban: e.checked === true })} data-testid="tag-kanban" />
-              <label htmlFor="tag-kanban" id="tag-kanban-label">
-                {t('tags.kanbanYes')}
-              </label>
-            </div>
+            <FormField id="tag-next-lane" label={t('tags.dialog.nextLane')} error={errors.nextLaneId}>
+              <Dropdown
+                inputId="tag-next-lane"
+                aria-describedby={errors.nextLaneId ? 'tag-next-lane-error' : undefined}
+                invalid={Boolean(errors.nextLaneId)}
+                value={values.nextLaneId}
+                options={laneOptions}
+                optionLabel="name"
+                optionValue="id"
+                onChange={(e) => apply({ ...values, nextLaneId: (e.value as number | null) ?? null })}
+                data-testid="tag-next-lane"
+              />
+            </FormField>
           </div>
-          {values.kanban ? (
-            <div className="tag-form__lane" role="group" aria-labelledby="tag-kanban-label" data-testid="tag-lane-fields">
-              <div className="tag-form__row">
-                <FormField id="tag-time-lane" label={t('tags.dialog.timeLane')} error={errors.timeLane}>
-                  <InputNumber
-                    inputId="tag-time-lane"
-                    aria-invalid={errors.timeLane ? true : undefined}
-                    aria-describedby={errors.timeLane ? 'tag-time-lane-error' : undefined}
-                    invalid={Boolean(errors.timeLane)}
-                    value={values.timeLane}
-                    min={0}
-                    useGrouping={false}
-                    onChange={(e) => apply({ ...values, timeLane: e.value ?? 0 })}
-                  />
-                </FormField>
-                <FormField id="tag-next-lane" label={t('tags.dialog.nextLane')} error={errors.nextLaneId}>
-                  <Dropdown
-                    inputId="tag-next-lane"
-                    aria-describedby={errors.nextLaneId ? 'tag-next-lane-error' : undefined}
-                    invalid={Boolean(errors.nextLaneId)}
-                    value={values.nextLaneId}
-                    options={laneOptions}
-                    optionLabel="name"
-                    optionValue="id"
-                    onChange={(e) => apply({ ...values, nextLaneId: (e.value as number | null) ?? null })}
-                    data-testid="tag-next-lane"
-                  />
-                </FormField>
-              </div>
-              <FormField id="tag-rollback-lane" label={t('tags.dialog.rollbackLane')}>
-                <Dropdown
-                  inputId="tag-rollback-lane"
-                  value={values.rollbackLaneId}
-                  options={laneOptions}
-                  optionLabel="name"
-                  optionValue="id"
-                  onChange={(e) => apply({ ...values, rollbackLaneId: (e.value as number | null) ?? null })}
-                  data-testid="tag-rollback-lane"
-                />
-              </FormField>
-              <FormField id="tag-greeting-lane" label={t('tags.dialog.greetingMessageLane')}>
-                <InputTextarea
-                  id="tag-greeting-lane"
-                  rows={3}
-                  autoResize
-                  maxLength={1000}
-                  value={values.greetingMessageLane}
-                  onChange={(e) => apply({ ...values, greetingMessageLane: e.target.value })}
-                />
-              </FormField>
-            </div>
-          ) : null}
-        </form>
-      )}
-    </Dialog>
+          <FormField id="tag-rollback-lane" label={t('tags.dialog.rollbackLane')}>
+            <Dropdown
+              inputId="tag-rollback-lane"
+              value={values.rollbackLaneId}
+              options={laneOptions}
+              optionLabel="name"
+              optionValue="id"
+              onChange={(e) => apply({ ...values, rollbackLaneId: (e.value as number | null) ?? null })}
+              data-testid="tag-rollback-lane"
+            />
+          </FormField>
+          <FormField id="tag-greeting-lane" label={t('tags.dialog.greetingMessageLane')}>
+            <InputTextarea
+              id="tag-greeting-lane"
+              rows={3}
+              autoResize
+              maxLength={1000}
+              value={values.greetingMessageLane}
+              onChange={(e) => apply({ ...values, greetingMessageLane: e.target.value })}
+            />
+          </FormField>
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -2,13 +2,12 @@ import type { Ticket } from '@switchboard/shared/contracts/inbox';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { MultiSelect } from 'primereact/multiselect';
 import { Sidebar } from 'primereact/sidebar';
 import { Skeleton } from 'primereact/skeleton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Picker } from '../../../components/picker.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useBlockContact } from '../api/block-contact.ts';
 import { useCreateTag } from '../api/create-tag.ts';
@@ -36,9 +35,21 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
   const loading = !contact && contactQuery.isPending;
 
   return (
-    <Sidebar visible={visible} position="right" onHide={onHide} className="contact-drawer" header={t('tickets.drawer.title')} data-testid="contact-drawer">
+    <Sidebar
+      visible={visible}
+      position="right"
+      onHide={onHide}
+      className="contact-drawer"
+      header={t('tickets.drawer.title')}
+      data-testid="contact-drawer"
+    >
       <div className="contact-drawer__profile">
-        <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(name)} shape="circle" size="xlarge" />
+        <Avatar
+          image={ticket.contact.urlPicture ?? undefined}
+          label={ticket.contact.urlPicture ? undefined : initialsOf(name)}
+          shape="circle"
+          size="xlarge"
+        />
         <h2 className="contact-drawer__name">{name}</h2>
         <dl className="contact-drawer__facts">
           <div>
@@ -46,14 +57,24 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
               <i className="pi pi-phone" aria-hidden="true" /> <span className="sr-only">{t('tickets.drawer.number')}</span>
             </dt>
             <dd data-testid="drawer-phone">
-              {loading ? <Skeleton width="9rem" height="1rem" /> : contactPhone(contact ?? ticket.contact) || <em>{t('tickets.drawer.noNumber')}</em>}
+              {loading ? (
+                <Skeleton width="9rem" height="1rem" />
+              ) : (
+                contactPhone(contact ?? ticket.contact) || <em>{t('tickets.drawer.noNumber')}</em>
+              )}
             </dd>
           </div>
           <div>
             <dt>
               <i className="pi pi-envelope" aria-hidden="true" /> <span className="sr-only">{t('tickets.drawer.email')}</span>
             </dt>
-            <dd>{loading ? <Skeleton width="11rem" height="1rem" /> : (contact?.email ?? ticket.contact.email) || <em>{t('tickets.drawer.noEmail')}</em>}</dd>
+            <dd>
+              {loading ? (
+                <Skeleton width="11rem" height="1rem" />
+              ) : (
+                (contact?.email ?? ticket.contact.email) || <em>{t('tickets.drawer.noEmail')}</em>
+              )}
+            </dd>
           </div>
         </dl>
         {contact ? <BlockButton contactId={contact.id} active={contact.active} /> : <Skeleton width="8rem" height="2.25rem" />}
@@ -63,7 +84,11 @@ export function ContactDrawer({ ticket, visible, onHide }: { ticket: Ticket; vis
 
       <section className="contact-drawer__section">
         <h3 className="contact-drawer__heading">{t('tickets.drawer.tags')}</h3>
-        {contact ? <ContactTags contactId={contact.id} tagIds={contact.tags.map((tag) => tag.id)} /> : <Skeleton height="2.5rem" />}
+        {contact ? (
+          <ContactTags contactId={contact.id} tagIds={contact.tags.map((tag) => tag.id)} />
+        ) : (
+          <Skeleton height="2.5rem" />
+        )}
       </section>
 
       <section className="contact-drawer__section">
@@ -132,7 +157,6 @@ function BlockButton({ contactId, active }: { contactId: number; active: boolean
 function ContactTags({ contactId, tagIds }: { contactId: number; tagIds: number[] }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const tags = useTags(0);
   const sync = useSyncContactTags();
   const create = useCreateTag();
   const [newTag, setNewTag] = useState('');
@@ -156,26 +180,17 @@ function ContactTags({ contactId, tagIds }: { contactId: number; tagIds: number[
 
   return (
     <div className="contact-tags">
-      <MultiSelect
+      <Picker
+        multiple
+        source="plainTags"
         value={tagIds}
-        options={tags.data ?? []}
-        optionLabel="name"
-        optionValue="id"
-        display="chip"
-        filter
         placeholder={t('tickets.drawer.chooseTags')}
-        aria-label={t('tickets.drawer.tags')}
-        itemTemplate={(tag: { name: string; color: string }) => (
-          <span className="queue-option">
-            <span className="queue-option__dot" style={{ background: tag.color }} aria-hidden="true" />
-            {tag.name}
-          </span>
-        )}
-        onChange={(e) => save(e.value as number[])}
+        ariaLabel={t('tickets.drawer.tags')}
+        onChange={save}
         disabled={sync.isPending}
         className="w-full"
         emptyMessage={t('tickets.filters.noTags')}
-        data-testid="contact-tags"
+        testId="contact-tags"
       />
       <div className="contact-tags__create">
         <InputText
@@ -187,7 +202,14 @@ function ContactTags({ contactId, tagIds }: { contactId: number; tagIds: number[
           maxLength={50}
           data-testid="new-tag"
         />
-        <Button type="button" icon="pi pi-plus" aria-label={t('tickets.drawer.createTag')} onClick={() => void quickCreate()} loading={create.isPending} outlined />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          aria-label={t('tickets.drawer.createTag')}
+          onClick={() => void quickCreate()}
+          loading={create.isPending}
+          outlined
+        />
       </div>
     </div>
   );
@@ -206,15 +228,14 @@ function KanbanLane({ ticket }: { ticket: Ticket }) {
       <h3 className="contact-drawer__heading" id="contact-drawer-kanban">
         {t('tickets.drawer.kanban')}
       </h3>
-      <Dropdown
-        aria-labelledby="contact-drawer-kanban"
+      <Picker
+        source="lanes"
+        ariaLabelledBy="contact-drawer-kanban"
         value={current}
-        options={lanes.data}
-        optionLabel="name"
-        optionValue="id"
         showClear
+        searchable={false}
         placeholder={t('tickets.drawer.kanbanPlaceholder')}
-        onChange={(e) => move.mutate({ ticketId: ticket.id, tagId: (e.value as number | null) ?? null }, { onError: (error) => toast.error(error) })}
+        onChange={(tagId) => move.mutate({ ticketId: ticket.id, tagId }, { onError: (error) => toast.error(error) })}
         disabled={move.isPending}
         className="w-full"
       />

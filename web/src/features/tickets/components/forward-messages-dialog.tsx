@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { forwardMessage } from '../api/forward-message.ts';
 import { FORWARD_DELAY_MS } from '../utils/message-rules.ts';
-import { ContactPicker } from '../../../components/contact-picker.tsx';
+import { SearchPicker } from '../../../components/picker.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,18 +70,29 @@ export function ForwardMessagesDialog({
       footer={
         <DialogActions
           onCancel={close}
-          confirm={{ label: t('tickets.forward.submit'), icon: 'pi pi-share-alt', disabled: !contact, loading: sending, onClick: () => void submit(), testId: 'forward-submit' }}
+          confirm={{
+            label: t('tickets.forward.submit'),
+            icon: 'pi pi-share-alt',
+            disabled: !contact,
+            loading: sending,
+            onClick: () => void submit(),
+            testId: 'forward-submit',
+          }}
         />
       }
     >
       <div className="dialog-form">
         <div className="form-field">
           <label htmlFor="forward-contact">{t('tickets.forward.to')}</label>
-          <ContactPicker id="forward-contact" value={contact} onChange={setContact} autoFocus />
+          <SearchPicker source="contacts" id="forward-contact" value={contact} onChange={setContact} autoFocus />
         </div>
         {sending ? (
           <div className="form-field">
-            <ProgressBar value={Math.round(((sent ?? 0) / Math.max(1, messages.length)) * 100)} showValue={false} style={{ height: '0.5rem' }} />
+            <ProgressBar
+              value={Math.round(((sent ?? 0) / Math.max(1, messages.length)) * 100)}
+              showValue={false}
+              style={{ height: '0.5rem' }}
+            />
             <small className="form-field__hint">{t('tickets.forward.progress', { sent, total: messages.length })}</small>
           </div>
         ) : null}

@@ -1,7 +1,6 @@
 import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,13 +8,10 @@ import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useConnections } from '../api/get-connections.ts';
 import { ticketQueryKey } from '../api/get-ticket.ts';
-import { useQueues } from '../api/get-queues.ts';
 import { useCreateTicket } from '../api/create-ticket.ts';
 import { ticketHolderOf } from '../utils/ticket-holder.ts';
-import { channelIcon } from '../../../lib/channel-icon.ts';
-import { ContactPicker } from '../../../components/contact-picker.tsx';
+import { Picker, SearchPicker } from '../../../components/picker.tsx';
 import { useInbox } from './inbox-context.tsx';
-import { QueueOption } from './queue-option.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /**
@@ -29,14 +25,12 @@ export function NewTicketDialog({ visible, onHide }: { visible: boolean; onHide:
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const inbox = useInbox();
-  const queues = useQueues();
   const connections = useConnections();
   const create = useCreateTicket();
   const [contact, setContact] = useState<Contact | undefined>(undefined);
   const [queueId, setQueueId] = useState<number | undefined>(undefined);
   const [whatsappId, setWhatsappId] = useState<number | undefined>(undefined);
   const [touched, setTouched] = useState(false);
-  const queueOptions = (queues.data ?? []).filter((q) => user.profile === 'admin' || user.queueIds.includes(q.id));
   const connectionOptions = connections.data ?? [];
   const connection = whatsappId ?? user.whatsappId ?? connectionOptions.find((c) => c.isDefault)?.id ?? connectionOptions[0]?.id;
 
@@ -52,7 +46,13 @@ export function NewTicketDialog({ visible, onHide }: { visible: boolean; onHide:
     setTouched(true);
     if (!contact || !queueId || !connection) return;
     try {
-      const ticket = await create.mutateAsync({ contactId: contact.id, queueId, whatsappId: connection, userId: user.id, status: 'open' });
+      const ticket = await create.mutateAsync({
+        contactId: contact.id,
+        queueId,
+        whatsappId: connection,
+        userId: user.id,
+        status: 'open',
+      });
       queryClient.setQueryData(ticketQueryKey(ticket.uuid), ticket);
       close();
       inbox.setTab(ticket.status === 'group' ? 'group' : 'open');
@@ -76,27 +76,32 @@ export function NewTicketDialog({ visible, onHide }: { visible: boolean; onHide:
       footer={
         <DialogActions
           onCancel={close}
-          confirm={{ label: t('tickets.newTicket.submit'), icon: 'pi pi-check', disabled: !contact, loading: create.isPending, onClick: () => void submit(), testId: 'new-ticket-submit' }}
+          confirm={{
+            label: t('tickets.newTicket.submit'),
+            icon: 'pi pi-check',
+            disabled: !contact,
+            loading: create.isPending,
+            onClick: () => void submit(),
+            testId: 'new-ticket-submit',
+          }}
         />
       }
     >
       <div className="dialog-form">
         <div className="form-field">
           <label htmlFor="new-ticket-contact">{t('tickets.fields.contact')}</label>
-          <ContactPicker id="new-ticket-contact" value={contact} onChange={setContact} autoFocus />
+          <SearchPicker source="contacts" id="new-ticket-contact" value={contact} onChange={setContact} autoFocus />
           {contact && !contact.active ? <small className="form-field__error">{t('tickets.newTicket.blocked')}</small> : null}
         </div>
         <div className="form-field">
           <label htmlFor="new-ticket-queue">{t('tickets.fields.queue')}</label>
-          <Dropdown
+          <Picker
+            source="queues"
             inputId="new-ticket-queue"
-            value={queueId}
-            options={queueOptions}
-            optionLabel="name"
-            optionValue="id"
-            itemTemplate={(q: { name: string; color: string }) => <QueueOption name={q.name} color={q.color} />}
+            value={queueId ?? null}
+            arrange={user.profile === 'admin' ? undefined : (items) => items.filter((q) => user.queueIds.includes(q.id))}
             placeholder={t('tickets.fields.queuePlaceholder')}
-            onChange={(e) => setQueueId(e.value as number)}
+            onChange={(id) => setQueueId(id ?? undefined)}
             invalid={touched && !queueId}
             emptyMessage={t('tickets.fields.noQueues')}
           />
@@ -104,18 +109,11 @@ export function NewTicketDialog({ visible, onHide }: { visible: boolean; onHide:
         </div>
         <div className="form-field">
           <label htmlFor="new-ticket-connection">{t('tickets.fields.connection')}</label>
-          <Dropdown
+          <Picker
+            source="connections"
             inputId="new-ticket-connection"
-            value={connection}
-            options={connectionOptions}
-            optionLabel="name"
-            optionValue="id"
-            itemTemplate={(c: { name: string; channel: Parameters<typeof channelIcon>[0] }) => (
-              <span className="queue-option">
-                <i className={channelIcon(c.channel)} aria-hidden="true" /> {c.name}
-              </span>
-            )}
-            onChange={(e) => setWhatsappId(e.value as number)}
+            value={connection ?? null}
+            onChange={(id) => setWhatsappId(id ?? undefined)}
             invalid={touched && !connection}
             emptyMessage={t('tickets.fields.noConnections')}
           />

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSendMessage } from '../api/send-message.ts';
-import { ContactPicker } from '../../../components/contact-picker.tsx';
+import { SearchPicker } from '../../../components/picker.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Shares a contact card (vCard) in the conversation. */
@@ -31,13 +31,22 @@ export function SendContactDialog({ ticketId, visible, onHide }: { ticketId: num
       header={t('tickets.sendContact.title')}
       className="inbox-dialog"
       footer={
-        <DialogActions onCancel={close} confirm={{ label: t('tickets.input.send'), icon: 'pi pi-send', disabled: !contact, loading: send.isPending, onClick: submit }} />
+        <DialogActions
+          onCancel={close}
+          confirm={{
+            label: t('tickets.input.send'),
+            icon: 'pi pi-send',
+            disabled: !contact,
+            loading: send.isPending,
+            onClick: submit,
+          }}
+        />
       }
     >
       <div className="dialog-form">
         <div className="form-field">
           <label htmlFor="send-contact-picker">{t('tickets.fields.contact')}</label>
-          <ContactPicker id="send-contact-picker" value={contact} onChange={setContact} autoFocus />
+          <SearchPicker source="contacts" id="send-contact-picker" value={contact} onChange={setContact} autoFocus />
         </div>
       </div>
     </Dialog>

@@ -2,11 +2,8 @@ import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
-import { useConnections } from '../api/get-connections.ts';
-import { useTags } from '../api/get-tags.ts';
-import { useUsers } from '../api/get-users.ts';
+import { Picker } from '../../../components/picker.tsx';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
-import { channelIcon } from '../../../lib/channel-icon.ts';
 
 export interface PanelFilters {
   tags: number[];
@@ -24,45 +21,43 @@ const statuses: TicketStatus[] = ['open', 'pending', 'group', 'closed'];
 export function TicketFiltersPanel({ value, onChange }: { value: PanelFilters; onChange: (next: PanelFilters) => void }) {
   const { t } = useTranslation();
   const viewer = useInboxViewer();
-  const tags = useTags();
-  const connections = useConnections();
-  const users = useUsers('', { enabled: viewer.isAdmin });
   const set = <K extends keyof PanelFilters>(key: K, next: PanelFilters[K]) => onChange({ ...value, [key]: next });
-  const common = { display: 'chip' as const, filter: true, showClear: true, maxSelectedLabels: 2, className: 'filters-panel__select', panelClassName: 'filters-panel__overlay' };
+  const common = {
+    display: 'chip' as const,
+    filter: true,
+    showClear: true,
+    maxSelectedLabels: 2,
+    className: 'filters-panel__select',
+    panelClassName: 'filters-panel__overlay',
+  };
+  const picker = {
+    display: 'chip' as const,
+    showClear: true,
+    maxSelectedLabels: 2,
+    className: common.className,
+    panelClassName: common.panelClassName,
+  };
 
   return (
     <div className="filters-panel" data-testid="filters-panel">
-      <MultiSelect
-        {...common}
+      <Picker
+        {...picker}
+        multiple
+        source="tags"
         value={value.tags}
-        options={tags.data ?? []}
-        optionLabel="name"
-        optionValue="id"
-        itemTemplate={(tag: { name: string; color: string }) => (
-          <span className="queue-option">
-            <span className="queue-option__dot" style={{ background: tag.color }} aria-hidden="true" />
-            {tag.name}
-          </span>
-        )}
         placeholder={t('tickets.filters.tags')}
-        aria-label={t('tickets.filters.tags')}
-        onChange={(e) => set('tags', e.value as number[])}
+        ariaLabel={t('tickets.filters.tags')}
+        onChange={(ids) => set('tags', ids)}
         emptyMessage={t('tickets.filters.noTags')}
       />
-      <MultiSelect
-        {...common}
+      <Picker
+        {...picker}
+        multiple
+        source="connections"
         value={value.whatsapps}
-        options={connections.data ?? []}
-        optionLabel="name"
-        optionValue="id"
-        itemTemplate={(c: { name: string; channel: Parameters<typeof channelIcon>[0] }) => (
-          <span className="queue-option">
-            <i className={channelIcon(c.channel)} aria-hidden="true" /> {c.name}
-          </span>
-        )}
         placeholder={t('tickets.filters.connections')}
-        aria-label={t('tickets.filters.connections')}
-        onChange={(e) => set('whatsapps', e.value as number[])}
+        ariaLabel={t('tickets.filters.connections')}
+        onChange={(ids) => set('whatsapps', ids)}
       />
       <MultiSelect
         {...common}
@@ -74,15 +69,14 @@ export function TicketFiltersPanel({ value, onChange }: { value: PanelFilters; o
         data-testid="status-filter"
       />
       {viewer.isAdmin ? (
-        <MultiSelect
-          {...common}
+        <Picker
+          {...picker}
+          multiple
+          source="users"
           value={value.users}
-          options={users.data?.users ?? []}
-          optionLabel="name"
-          optionValue="id"
           placeholder={t('tickets.filters.users')}
-          aria-label={t('tickets.filters.users')}
-          onChange={(e) => set('users', e.value as number[])}
+          ariaLabel={t('tickets.filters.users')}
+          onChange={(ids) => set('users', ids)}
         />
       ) : null}
       <Button

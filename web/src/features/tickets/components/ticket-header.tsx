@@ -4,10 +4,9 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ScheduleDialog } from '../../../components/schedule-dialog.tsx';
 import { usePlanFlag } from '../../../lib/plan.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
@@ -16,6 +15,9 @@ import { channelIcon } from '../../../lib/channel-icon.ts';
 import { initialsOf } from '../utils/ticket-row.ts';
 import { useFocusRequest, useInbox } from './inbox-context.tsx';
 import { TagChip } from './tag-chip.tsx';
+
+/** the schedule dialog (its calendar and number inputs) loads when it is first opened, not with the inbox */
+const ScheduleDialog = lazy(() => import('../../../components/schedule-dialog.tsx').then((m) => ({ default: m.ScheduleDialog })));
 
 export interface HeaderCommands {
   onOpenContact(): void;
@@ -204,7 +206,11 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
           data-testid="header-more"
         />
         <Menu ref={more} popup model={moreItems} />
-        <ScheduleDialog visible={scheduling} onHide={() => setScheduling(false)} contact={{ id: ticket.contactId, name }} lockContact />
+        {scheduling && (
+          <Suspense fallback={null}>
+            <ScheduleDialog visible={scheduling} onHide={() => setScheduling(false)} contact={{ id: ticket.contactId, name }} lockContact />
+          </Suspense>
+        )}
       </div>
     </header>
   );

@@ -4,22 +4,19 @@ import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { can, type Viewer } from '@switchboard/shared/permissions';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useConnections } from '../api/get-connections.ts';
-import { useQueues } from '../api/get-queues.ts';
+import { Picker } from '../../../components/picker.tsx';
 import { useUser } from '../api/get-user.ts';
 import { useSaveUser } from '../api/save-user.ts';
 import {
@@ -46,13 +43,21 @@ const fieldOfPath = (path: string): keyof UserFormErrors | undefined => {
  * Add a user (no `userId`) or edit one: every field of spec document 2 section 3. Profile, hours, default
  * connection and permission switches only for 'user-modal:editProfile', queues only for 'user-modal:editQueues'.
  */
-export function UserDialog({ visible, userId, viewer, onHide }: { visible: boolean; userId?: number; viewer: Viewer; onHide: () => void }) {
+export function UserDialog({
+  visible,
+  userId,
+  viewer,
+  onHide,
+}: {
+  visible: boolean;
+  userId?: number;
+  viewer: Viewer;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveUser();
   const existing = useUser(visible ? userId : undefined);
-  const queues = useQueues();
-  const connections = useConnections();
   const [values, setValues] = useState<UserFormValues>(emptyUserForm);
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [touched, setTouched] = useState(false);
@@ -81,9 +86,7 @@ export function UserDialog({ visible, userId, viewer, onHide }: { visible: boole
     if (touched) setErrors(validateUserForm(next, isNew));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = () => {
     const found = validateUserForm(values, isNew);
     setTouched(true);
     setErrors(found);
@@ -122,159 +125,254 @@ export function UserDialog({ visible, userId, viewer, onHide }: { visible: boole
 
   const loading = !isNew && existing.isLoading;
   const failed = !isNew && existing.isError;
-  const queueOptions = (queues.data ?? []).map((q) => ({ label: q.name, value: q.id }));
-  const connectionOptions = [
-    // the dropdown shows no label for a null value: 0 stands for "no default connection"
-    { label: t('users.dialog.noConnection'), value: 0 },
-    ...(connections.data ?? []).map((c) => ({ label: c.name, value: c.id })),
-  ];
   const themeOptions = (['light', 'dark'] as const).map((v) => ({ label: t(`users.dialog.themes.${v}`), value: v }));
   const menuOptions = (['open', 'closed'] as const).map((v) => ({ label: t(`users.dialog.menus.${v}`), value: v }));
   const profileOptions = (['user', 'admin'] as const).map((v) => ({ label: t(`users.profiles.${v}`), value: v }));
 
   const switchRow = (id: string, label: string, checked: boolean, onChange: (on: boolean) => void) => (
     <div className="user-dialog__switch" key={id}>
-      <InputSwitch inputId={id} checked={checked} onChange={(e) => onChange(Boolean(e.value))} disabled={pending} data-testid={id} />
+      <InputSwitch
+        inputId={id}
+        checked={checked}
+        onChange={(e) => onChange(Boolean(e.value))}
+        disabled={pending}
+        data-testid={id}
+      />
       <label htmlFor={id}>{label}</label>
     </div>
   );
 
   return (
-    <Dialog
+    <FormDialog
       header={isNew ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}
       visible={visible}
       onHide={onHide}
-      footer={<DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: 'user-form', loading: pending, disabled: loading || failed, testId: 'user-save' }} />}
-      style={{ width: '44rem' }}
-      breakpoints={{ '720px': '96vw' }}
-      modal
-      closable={!pending}
-      dismissableMask={!pending}
-      data-testid="user-dialog"
+      formId="user-form"
+      formClassName="user-dialog"
+      onSubmit={submit}
+      busy={pending}
+      saveDisabled={loading || failed}
+      saveTestId="user-save"
+      testId="user-dialog"
+      size="xl"
+      dismissableMask
+      placeholder={
+        loading ? (
+          <div className="user-dialog__loading" role="status">
+            <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} aria-hidden="true" />
+            <span className="sr-only">{t('common.loading')}</span>
+          </div>
+        ) : failed ? (
+          <p role="alert">{t('users.dialog.loadFailed')}</p>
+        ) : undefined
+      }
     >
-      {loading ? (
-        <div className="user-dialog__loading" role="status">
-          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} aria-hidden="true" />
-          <span className="sr-only">{t('common.loading')}</span>
+      <fieldset className="user-dialog__section">
+        <legend>{t('users.dialog.sections.account')}</legend>
+        <div className="user-dialog__image">
+          {imageSrc ? (
+            <img
+              src={imageSrc}
+              alt={t('users.dialog.imageAlt', { name: values.name })}
+              className="user-dialog__avatar"
+              data-testid="user-image-preview"
+            />
+          ) : (
+            <Avatar icon="pi pi-user" size="xlarge" shape="circle" aria-hidden="true" />
+          )}
+          <div className="user-dialog__image-actions">
+            <Button
+              type="button"
+              size="small"
+              outlined
+              icon="pi pi-upload"
+              label={t('users.dialog.chooseImage')}
+              onClick={() => fileInput.current?.click()}
+              disabled={pending}
+            />
+            <small className="form-field__hint">{t('users.dialog.imageHint')}</small>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              accept={IMAGE_ACCEPT}
+              aria-label={t('users.dialog.profileImage')}
+              onChange={(e) => {
+                chooseImage(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+              data-testid="user-image-file"
+            />
+          </div>
         </div>
-      ) : failed ? (
-        <p role="alert">{t('users.dialog.loadFailed')}</p>
-      ) : (
-        <form id="user-form" className="dialog-form user-dialog" onSubmit={submit} noValidate>
-          <fieldset className="user-dialog__section">
-            <legend>{t('users.dialog.sections.account')}</legend>
-            <div className="user-dialog__image">
-              {imageSrc ? (
-                <img src={imageSrc} alt={t('users.dialog.imageAlt', { name: values.name })} className="user-dialog__avatar" data-testid="user-image-preview" />
-              ) : (
-                <Avatar icon="pi pi-user" size="xlarge" shape="circle" aria-hidden="true" />
-              )}
-              <div className="user-dialog__image-actions">
-                <Button type="button" size="small" outlined icon="pi pi-upload" label={t('users.dialog.chooseImage')} onClick={() => fileInput.current?.click()} disabled={pending} />
-                <small className="form-field__hint">{t('users.dialog.imageHint')}</small>
-                <input
-                  ref={fileInput}
-                  type="file"
-                  hidden
-                  accept={IMAGE_ACCEPT}
-                  aria-label={t('users.dialog.profileImage')}
-                  onChange={(e) => {
-                    chooseImage(e.target.files?.[0]);
-                    e.target.value = '';
-                  }}
-                  data-testid="user-image-file"
-                />
-              </div>
-            </div>
-            <div className="user-dialog__grid">
-              <FormField id="user-name" label={t('users.dialog.name')} error={errors.name}>
-                <InputText {...fieldA11y('user-name', errors.name)} autoFocus autoComplete="off" invalid={Boolean(errors.name)} value={values.name} onChange={(e) => apply({ ...values, name: e.target.value })} />
-              </FormField>
-              <FormField id="user-email" label={t('users.dialog.email')} error={errors.email}>
-                <InputText {...fieldA11y('user-email', errors.email)} type="email" autoComplete="off" invalid={Boolean(errors.email)} value={values.email} onChange={(e) => apply({ ...values, email: e.target.value })} />
-              </FormField>
-              <FormField id="user-password" label={t('users.dialog.password')} error={errors.password} hint={isNew ? undefined : t('users.dialog.passwordHint')}>
-                <InputText {...fieldA11y('user-password', errors.password)} type="password" autoComplete="new-password" invalid={Boolean(errors.password)} value={values.password} onChange={(e) => apply({ ...values, password: e.target.value })} />
-              </FormField>
-              {editProfile ? (
-                <FormField id="user-profile" label={t('users.dialog.profile')}>
-                  <Dropdown inputId="user-profile" value={values.profile} options={profileOptions} onChange={(e) => apply({ ...values, profile: e.value })} data-testid="user-profile" />
-                </FormField>
-              ) : null}
-            </div>
-          </fieldset>
-
-          <fieldset className="user-dialog__section">
-            <legend>{t('users.dialog.sections.work')}</legend>
-            <div className="user-dialog__grid">
-              {editProfile ? (
-                <>
-                  <FormField id="user-start-work" label={t('users.dialog.startWork')} error={errors.startWork}>
-                    <InputText {...fieldA11y('user-start-work', errors.startWork)} type="time" step={WORK_TIME_STEP_SECONDS} invalid={Boolean(errors.startWork)} value={values.startWork} onChange={(e) => apply({ ...values, startWork: e.target.value })} />
-                  </FormField>
-                  <FormField id="user-end-work" label={t('users.dialog.endWork')} error={errors.endWork}>
-                    <InputText {...fieldA11y('user-end-work', errors.endWork)} type="time" step={WORK_TIME_STEP_SECONDS} invalid={Boolean(errors.endWork)} value={values.endWork} onChange={(e) => apply({ ...values, endWork: e.target.value })} />
-                  </FormField>
-                  <FormField id="user-whatsapp" label={t('users.dialog.whatsappId')}>
-                    <Dropdown inputId="user-whatsapp" value={values.whatsappId ?? 0} options={connectionOptions} onChange={(e) => apply({ ...values, whatsappId: e.value || null })} data-testid="user-whatsapp" />
-                  </FormField>
-                </>
-              ) : null}
-              {editQueues ? (
-                <FormField id="user-queues" label={t('users.dialog.queues')}>
-                  <MultiSelect
-                    inputId="user-queues"
-                    value={values.queueIds}
-                    options={queueOptions}
-                    display="chip"
-                    placeholder={t('users.dialog.queuesPlaceholder')}
-                    onChange={(e) => apply({ ...values, queueIds: e.value as number[] })}
-                    data-testid="user-queues"
-                  />
-                </FormField>
-              ) : null}
-            </div>
-            <FormField id="user-farewell" label={t('users.dialog.farewellMessage')}>
-              <InputTextarea id="user-farewell" rows={2} autoResize value={values.farewellMessage} onChange={(e) => apply({ ...values, farewellMessage: e.target.value })} />
-            </FormField>
-          </fieldset>
-
+        <div className="user-dialog__grid">
+          <FormField id="user-name" label={t('users.dialog.name')} error={errors.name}>
+            <InputText
+              {...fieldA11y('user-name', errors.name)}
+              autoFocus
+              autoComplete="off"
+              invalid={Boolean(errors.name)}
+              value={values.name}
+              onChange={(e) => apply({ ...values, name: e.target.value })}
+            />
+          </FormField>
+          <FormField id="user-email" label={t('users.dialog.email')} error={errors.email}>
+            <InputText
+              {...fieldA11y('user-email', errors.email)}
+              type="email"
+              autoComplete="off"
+              invalid={Boolean(errors.email)}
+              value={values.email}
+              onChange={(e) => apply({ ...values, email: e.target.value })}
+            />
+          </FormField>
+          <FormField
+            id="user-password"
+            label={t('users.dialog.password')}
+            error={errors.password}
+            hint={isNew ? undefined : t('users.dialog.passwordHint')}
+          >
+            <InputText
+              {...fieldA11y('user-password', errors.password)}
+              type="password"
+              autoComplete="new-password"
+              invalid={Boolean(errors.password)}
+              value={values.password}
+              onChange={(e) => apply({ ...values, password: e.target.value })}
+            />
+          </FormField>
           {editProfile ? (
-            <fieldset className="user-dialog__section">
-              <legend>{t('users.dialog.sections.permissions')}</legend>
-              <div className="user-dialog__switches">
-                {switchRow('user-allTicket', t('users.permissions.allTicket'), values.allTicket === 'enable', (on) => apply({ ...values, allTicket: on ? 'enable' : 'disable' }))}
-                {switchRow('user-allowGroup', t('users.permissions.allowGroup'), values.allowGroup, (on) => apply({ ...values, allowGroup: on }))}
-                {permissionSwitches.map((key) =>
-                  switchRow(`user-${key}`, t(`users.permissions.${key}`), values[key] === 'enabled', (on) => apply({ ...values, [key]: on ? 'enabled' : 'disabled' })),
-                )}
-              </div>
-              <FormField id="user-maxOpenTickets" label={t('users.dialog.maxOpenTickets')} hint={t('users.dialog.maxOpenTicketsHint')}>
-                <InputNumber
-                  inputId="user-maxOpenTickets"
-                  value={values.maxOpenTickets}
-                  min={0}
-                  max={MAX_OPEN_TICKETS_LIMIT}
-                  useGrouping={false}
-                  onValueChange={(e) => apply({ ...values, maxOpenTickets: Math.min(MAX_OPEN_TICKETS_LIMIT, Math.max(0, Math.trunc(e.value ?? 0))) })}
+            <FormField id="user-profile" label={t('users.dialog.profile')}>
+              <Dropdown
+                inputId="user-profile"
+                value={values.profile}
+                options={profileOptions}
+                onChange={(e) => apply({ ...values, profile: e.value })}
+                data-testid="user-profile"
+              />
+            </FormField>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className="user-dialog__section">
+        <legend>{t('users.dialog.sections.work')}</legend>
+        <div className="user-dialog__grid">
+          {editProfile ? (
+            <>
+              <FormField id="user-start-work" label={t('users.dialog.startWork')} error={errors.startWork}>
+                <InputText
+                  {...fieldA11y('user-start-work', errors.startWork)}
+                  type="time"
+                  step={WORK_TIME_STEP_SECONDS}
+                  invalid={Boolean(errors.startWork)}
+                  value={values.startWork}
+                  onChange={(e) => apply({ ...values, startWork: e.target.value })}
                 />
               </FormField>
-            </fieldset>
+              <FormField id="user-end-work" label={t('users.dialog.endWork')} error={errors.endWork}>
+                <InputText
+                  {...fieldA11y('user-end-work', errors.endWork)}
+                  type="time"
+                  step={WORK_TIME_STEP_SECONDS}
+                  invalid={Boolean(errors.endWork)}
+                  value={values.endWork}
+                  onChange={(e) => apply({ ...values, endWork: e.target.value })}
+                />
+              </FormField>
+              <FormField id="user-whatsapp" label={t('users.dialog.whatsappId')}>
+                <Picker
+                  source="connections"
+                  inputId="user-whatsapp"
+                  value={values.whatsappId ?? 0}
+                  leading={[{ id: 0, name: t('users.dialog.noConnection') }]}
+                  onChange={(id) => apply({ ...values, whatsappId: id || null })}
+                  testId="user-whatsapp"
+                />
+              </FormField>
+            </>
           ) : null}
+          {editQueues ? (
+            <FormField id="user-queues" label={t('users.dialog.queues')}>
+              <Picker
+                multiple
+                source="queues"
+                inputId="user-queues"
+                value={values.queueIds}
+                placeholder={t('users.dialog.queuesPlaceholder')}
+                onChange={(queueIds) => apply({ ...values, queueIds })}
+                testId="user-queues"
+              />
+            </FormField>
+          ) : null}
+        </div>
+        <FormField id="user-farewell" label={t('users.dialog.farewellMessage')}>
+          <InputTextarea
+            id="user-farewell"
+            rows={2}
+            autoResize
+            value={values.farewellMessage}
+            onChange={(e) => apply({ ...values, farewellMessage: e.target.value })}
+          />
+        </FormField>
+      </fieldset>
 
-          <fieldset className="user-dialog__section">
-            <legend>{t('users.dialog.sections.preferences')}</legend>
-            <div className="user-dialog__grid">
-              <FormField id="user-theme" label={t('users.dialog.defaultTheme')}>
-                <Dropdown inputId="user-theme" value={values.defaultTheme} options={themeOptions} onChange={(e) => apply({ ...values, defaultTheme: e.value })} />
-              </FormField>
-              <FormField id="user-menu" label={t('users.dialog.defaultMenu')}>
-                <Dropdown inputId="user-menu" value={values.defaultMenu} options={menuOptions} onChange={(e) => apply({ ...values, defaultMenu: e.value })} />
-              </FormField>
-            </div>
-          </fieldset>
-        </form>
-      )}
-    </Dialog>
+      {editProfile ? (
+        <fieldset className="user-dialog__section">
+          <legend>{t('users.dialog.sections.permissions')}</legend>
+          <div className="user-dialog__switches">
+            {switchRow('user-allTicket', t('users.permissions.allTicket'), values.allTicket === 'enable', (on) =>
+              apply({ ...values, allTicket: on ? 'enable' : 'disable' }),
+            )}
+            {switchRow('user-allowGroup', t('users.permissions.allowGroup'), values.allowGroup, (on) =>
+              apply({ ...values, allowGroup: on }),
+            )}
+            {permissionSwitches.map((key) =>
+              switchRow(`user-${key}`, t(`users.permissions.${key}`), values[key] === 'enabled', (on) =>
+                apply({ ...values, [key]: on ? 'enabled' : 'disabled' }),
+              ),
+            )}
+          </div>
+          <FormField
+            id="user-maxOpenTickets"
+            label={t('users.dialog.maxOpenTickets')}
+            hint={t('users.dialog.maxOpenTicketsHint')}
+          >
+            <InputNumber
+              inputId="user-maxOpenTickets"
+              value={values.maxOpenTickets}
+              min={0}
+              max={MAX_OPEN_TICKETS_LIMIT}
+              useGrouping={false}
+              onValueChange={(e) =>
+                apply({ ...values, maxOpenTickets: Math.min(MAX_OPEN_TICKETS_LIMIT, Math.max(0, Math.trunc(e.value ?? 0))) })
+              }
+            />
+          </FormField>
+        </fieldset>
+      ) : null}
+
+      <fieldset className="user-dialog__section">
+        <legend>{t('users.dialog.sections.preferences')}</legend>
+        <div className="user-dialog__grid">
+          <FormField id="user-theme" label={t('users.dialog.defaultTheme')}>
+            <Dropdown
+              inputId="user-theme"
+              value={values.defaultTheme}
+              options={themeOptions}
+              onChange={(e) => apply({ ...values, defaultTheme: e.value })}
+            />
+          </FormField>
+          <FormField id="user-menu" label={t('users.dialog.defaultMenu')}>
+            <Dropdown
+              inputId="user-menu"
+              value={values.defaultMenu}
+              options={menuOptions}
+              onChange={(e) => apply({ ...values, defaultMenu: e.value })}
+            />
+          </FormField>
+        </div>
+      </fieldset>
+    </FormDialog>
   );
 }

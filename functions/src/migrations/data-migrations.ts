@@ -1,0 +1,31 @@
+/**
+ * The one-off rewrites of data stored by an earlier version, each a Scan that runs once per installation (a
+ * marker item records it is done) and is safe to run again or concurrently. Run by the local runtime at start,
+ * and in AWS by the jobs function before the first batch of each cold start (the only function allowed to Scan):
+ * after the first run, each is one read.
+ */
+import { logger } from '../platform/logger.ts';
+import { backfillTokenMarkers } from '../modules/connections/token-marker-backfill.repository.ts';
+import { moveLegacySearchItems } from '../modules/contacts/search-migration.repository.ts';
+import { backfillReportRows } from '../modules/tickets/report-backfill.repository.ts';
+
+export const runDataMigrations = async (): Promise<void> => {
+  const done = {
+    // contact search items move to the spread-out index layout
+    searchItemsMoved: await moveLegacySearchItems(),
+    // tickets stored before the ticket report existed get their report rows
+    reportRowsWritten: await backfillReportRows(),
+    // connections stored when only web chats had a token marker get theirs (the external messages API)
+    tokenMarkersWritten: await backfillTokenMarkers(),
+  };
+  if (Object.values(done).some((n) => n > 0)) logger.info('data migrations ran', done);
+};
+
+let once: Promise<void> | undefined;
+
+/** The migrations, once per process; a failed run is tried again on the next call. */
+export const dataMigrationsOnce = (): Promise<void> =>
+  (once ??= runDataMigrations().catch((error: unknown) => {
+    once = undefined;
+    throw error;
+  }));

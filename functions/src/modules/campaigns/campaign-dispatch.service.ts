@@ -1,0 +1,441 @@
+/**
+ * Sending a campaign (server reference 6.2 to 6.4), as jobs on the jobs queue:
+ * - `campaigns.start` (a one-time Scheduler schedule at scheduledAt): PROGRAMADA becomes EM_ANDAMENTO in a new run;
+ * - `campaigns.prepare`: a page of recipients at a time, each gets its shipping row with the time its send is due
+ *   (campaign-pacing.ts); the pacing state travels in the job to the next page;
+ * - `campaigns.release`: the rows due within the next minutes become `campaigns.send` jobs delayed to their time
+ *   (SQS delays reach 15 minutes); the next release waits on the queue or, further away, on the Scheduler. A
+ *   campaign of any size keeps only minutes of sends on the queue, and never polls;
+ * - `campaigns.send`: one recipient. The row is claimed by a conditional write (queued -> sending) before anything
+ *   goes out, so a redelivered or concurrent job never sends twice; a job of an earlier run, of a cancelled
+ *   campaign, or for a contact who wrote back or opted out sends nothing. A send due outside the hours, weekdays
+ *   or the number's daily cap moves to the next allowed moment.
+ * A customer's message reaches `noteCustomerMessage` (campaign-replies listener) before the conversation engine.
+ */
+import { confirmationFields, messageFields, type CampaignSettings, type CampaignStats } from '@switchboard/shared/contracts/campaigns';
+import type { Contact } from '@switchboard/shared/contracts/inbox';
+import { clock } from '../../platform/clock.ts';
+import { config } from '../../platform/config.ts';
+import { logger } from '../../platform/logger.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
+import { findConnection } from '../connections/connections.service.ts';
+import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
+import { cancelScheduledJob, enqueueJob, scheduleJob, type JobBody } from '../jobs/jobs.service.ts';
+import { sendCampaignMessage } from '../messages/messages.service.ts';
+import { closeTicketAfterSchedule } from '../tickets/ticket-transitions.service.ts';
+import { ticketForScheduledMessage } from '../tickets/ticket-routing.service.ts';
+import { dailyCapOf, initialPacing, JITTER_RATIO, localDay, nextAllowedDay, nextAllowedMoment, planNext, type PacingRules, type PacingState } from './campaign-pacing.ts';
+import { publishCampaign, toCampaign } from './campaign-presentation.ts';
+import { pageRecipients } from './campaign-recipients.ts';
+import { campaignSettingsOf } from './campaign-settings.service.ts';
+import { dueIndex, releaseJobName, startJobName, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
+import {
+  addStats,
+  CampaignChanged,
+  campaignsOfNumber,
+  countDailySend,
+  firstPlanned,
+  getCampaignRecord,
+  getShipping,
+  getStats,
+  isOptedOut,
+  moveShipping,
+  noteReply,
+  planShipping,
+  putOptOut,
+  queryDue,
+  replaceCampaign,
+  setPrepared,
+  skipReplied,
+} from './campaigns.repository.ts';
+
+export const START_JOB = 'campaigns.start';
+export const PREPARE_JOB = 'campaigns.prepare';
+export const RELEASE_JOB = 'campaigns.release';
+export const SEND_JOB = 'campaigns.send';
+
+/** U+200C marks campaign text (server reference, conventions): the echo of it is known as a campaign's. */
+export const CAMPAIGN_MARK = '\u200c';
+/** Sends a release puts on the queue at once; the rest wait for the next release. */
+const RELEASE_BATCH = 100;
+/** How far ahead a release looks (under SQS's 15-minute delay limit). */
+const RELEASE_HORIZON_MS = 14 * 60_000;
+const MAX_DELAY_S = 900;
+/** Server reference 6.4: the real message follows a confirmation 0 to 9 seconds later. */
+const CONFIRMED_DELAY_MAX_S = 9;
+/** A claim older than this was abandoned (the function timed out mid-send): it is failed, never sent again. */
+const STALE_CLAIM_MS = 5 * 60_000;
+
+const now = () => clock().now();
+const iso = () => now().toISOString();
+
+export type SendJob = {
+  companyId: number;
+  campaignId: number;
+  number: string;
+  run: number;
+};
+
+/** Writes a change to a campaign, reading it again when somebody else wrote it meanwhile. */
+export const changeCampaign = async (
+  companyId: number,
+  id: number,
+  change: (r: CampaignRecord) => CampaignRecord | undefined,
+): Promise<{ before: CampaignRecord; after: CampaignRecord } | undefined> => {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const before = await getCampaignRecord(companyId, id);
+    if (!before) return undefined;
+    const planned = change(before);
+    if (!planned) return undefined;
+    try {
+      return { before, after: await replaceCampaign(before, planned) };
+    } catch (error) {
+      if (!(error instanceof CampaignChanged)) throw error;
+    }
+  }
+  throw new Error(`campaign ${id} is changing too fast`);
+};
+
+const announce = async (r: CampaignRecord): Promise<void> => publishCampaign(r.companyId, { action: 'update', record: await toCampaign(r) });
+
+/** Runs `job` at `at`: on the queue with a delay when near, through the Scheduler (named `name`) when further. */
+const runAt = async (job: JobBody, at: Date, name: string): Promise<void> => {
+  const seconds = Math.ceil((at.getTime() - now().getTime()) / 1000);
+  if (seconds <= MAX_DELAY_S) await enqueueJob(job, { delaySeconds: Math.max(0, seconds) });
+  else await scheduleJob(name, at, job);
+};
+
+// ----- start, restart, cancel -----
+
+/** Arms the start of a PROGRAMADA campaign at scheduledAt (at once when that has passed). */
+export const armStart = async (r: CampaignRecord): Promise<void> => {
+  const due = new Date(r.scheduledAt ?? iso());
+  const at = due.getTime() < now().getTime() ? now() : due;
+  await scheduleJob(startJobName(r.companyId, r.id), at, { type: START_JOB, companyId: r.companyId, campaignId: r.id, scheduledAt: r.scheduledAt ?? '' });
+};
+
+/** Cancels what the campaign has waiting on the Scheduler; queued sends find it not running and send nothing. */
+export const disarm = async (r: CampaignRecord): Promise<void> => {
+  await cancelScheduledJob(startJobName(r.companyId, r.id));
+  await cancelScheduledJob(releaseJobName(r.companyId, r.id));
+};
+
+const prepareJob = (r: CampaignRecord, cursor: string | null, pacing: PacingState, earliest: string, valid: number) => ({
+  type: PREPARE_JOB,
+  companyId: r.companyId,
+  campaignId: r.id,
+  run: r.run,
+  cursor,
+  pacing,
+  earliest,
+  valid,
+});
+
+/** A restarted run plans every recipient not sent yet, from now on. */
+export const restartRun = async (r: CampaignRecord): Promise<void> => {
+  await setPrepared(r.companyId, r.id, false);
+  // one interval from now at the soonest: the last send before the cancel may have just gone
+  const settings = await campaignSettingsOf(r.companyId);
+  const earliest = new Date(now().getTime() + settings.messageInterval * 1000).toISOString();
+  await enqueueJob(prepareJob(r, null, initialPacing(), earliest, 0));
+};
+
+/** The `campaigns.start` job: a PROGRAMADA campaign whose date came starts its first run. */
+export const startCampaign = async (job: { companyId: number; campaignId: number; scheduledAt: string }): Promise<void> => {
+  const changed = await changeCampaign(job.companyId, job.campaignId, (r) =>
+    r.status === 'PROGRAMADA' && (r.scheduledAt ?? '') === job.scheduledAt ? { ...r, status: 'EM_ANDAMENTO', run: r.run + 1, startedAt: r.startedAt ?? iso(), updatedAt: iso() } : undefined,
+  );
+  if (!changed) return;
+  await setPrepared(job.companyId, job.campaignId, false);
+  await enqueueJob(prepareJob(changed.after, null, initialPacing(), iso(), 0));
+  await announce(changed.after);
+};
+
+// ----- planning -----
+
+const rulesOf = async (r: CampaignRecord, settings: CampaignSettings): Promise<PacingRules> => {
+  const timeZone = config().TIME_ZONE;
+  const connection = await findConnection(r.companyId, r.whatsappId);
+  // warm-up counts the number's days from when it was added
+  const firstDay = localDay(new Date(connection?.createdAt ?? r.startedAt ?? iso()), timeZone);
+  return {
+    messageInterval: settings.messageInterval,
+    longerIntervalAfter: settings.longerIntervalAfter,
+    greaterInterval: settings.greaterInterval,
+    startHour: settings.startHour,
+    endHour: settings.endHour,
+    sabado: settings.sabado,
+    domingo: settings.domingo,
+    timeZone,
+    jitterRatio: JITTER_RATIO,
+    dailyCap: dailyCapOf(settings, firstDay),
+  };
+};
+
+const running = (r: CampaignRecord | undefined, run: number): r is CampaignRecord => r !== undefined && r.status === 'EM_ANDAMENTO' && r.run === run;
+
+/** The `campaigns.prepare` job: plans one page of recipients and hands the rest to the next job. */
+export const prepareCampaign = async (job: { companyId: number; campaignId: number; run: number; cursor: string | null; pacing: PacingState; earliest: string; valid: number }): Promise<void> => {
+  const r = await getCampaignRecord(job.companyId, job.campaignId);
+  if (!running(r, job.run)) return;
+  const settings = await campaignSettingsOf(r.companyId);
+  const rules = await rulesOf(r, settings);
+  const page = await pageRecipients(r.companyId, r, job.cursor ?? undefined);
+  let pacing = job.pacing;
+  let skipped = 0;
+  for (const recipient of page.recipients) {
+    const base: ShippingRecord = {
+      companyId: r.companyId,
+      campaignId: r.id,
+      run: r.run,
+      number: recipient.number,
+      name: recipient.name,
+      email: recipient.email,
+      status: 'planned',
+      message: null,
+      confirmationMessage: null,
+      dueAt: null,
+      deliveredAt: null,
+      confirmationRequestedAt: null,
+      confirmedAt: null,
+      repliedAt: null,
+      reason: null,
+      sendingAt: null,
+      contactId: null,
+    };
+    if (await isOptedOut(r.companyId, recipient.number)) {
+      if (await planShipping({ ...base, status: 'skipped', reason: 'optedOut' })) skipped += 1;
+      continue;
+    }
+    const next = planNext(pacing, rules, new Date(job.earliest), Math.random);
+    // a number already sent (or being sent) in this campaign keeps its row and takes no place in the pacing
+    if (await planShipping({ ...base, dueAt: next.at.toISOString() })) pacing = next.state;
+    else if (await skipReplied(r.companyId, r.id, recipient.number)) skipped += 1;
+  }
+  if (skipped) await addStats(r.companyId, r.id, { skipped });
+  const valid = job.valid + page.recipients.length;
+  if (page.nextCursor) {
+    await enqueueJob(prepareJob(r, page.nextCursor, pacing, job.earliest, valid));
+    return;
+  }
+  await setPrepared(r.companyId, r.id, true, valid);
+  await enqueueJob({ type: RELEASE_JOB, companyId: r.companyId, campaignId: r.id, run: r.run });
+  await finishIfDone(r.companyId, r.id);
+};
+
+/** The `campaigns.release` job: the rows due soon become delayed send jobs; the next release is armed. */
+export const releaseCampaign = async (job: { companyId: number; campaignId: number; run: number }): Promise<void> => {
+  const r = await getCampaignRecord(job.companyId, job.campaignId);
+  if (!running(r, job.run)) return;
+  const horizon = new Date(now().getTime() + RELEASE_HORIZON_MS).toISOString();
+  const due = await queryDue(r.companyId, r.id, r.run, horizon, RELEASE_BATCH);
+  for (const row of due) {
+    const send = { type: SEND_JOB, companyId: r.companyId, campaignId: r.id, number: row.number, run: r.run };
+    const seconds = Math.ceil((new Date(row.dueAt!).getTime() - now().getTime()) / 1000);
+    // queued before its job exists: a send job taken at once must find the row queued, or it drops it for good;
+    // a row that changed meanwhile (the contact replied, the campaign was cancelled) gets no job
+    if (!(await moveShipping(row, ['planned'], 'queued', {}, r.run))) continue;
+    try {
+      await enqueueJob(send, { delaySeconds: Math.min(MAX_DELAY_S, Math.max(0, seconds)) });
+    } catch (error) {
+      // no job for it: planned again (back in the due index), for this release job's retry to queue
+      const due = dueIndex(r.companyId, r.id, r.run, row.dueAt!, row.number) as unknown as Partial<ShippingRecord>;
+      await moveShipping(row, ['queued'], 'planned', due, r.run);
+      throw error;
+    }
+  }
+  const release = { type: RELEASE_JOB, companyId: r.companyId, campaignId: r.id, run: r.run };
+  if (due.length === RELEASE_BATCH) {
+    await enqueueJob(release);
+    return;
+  }
+  const next = await firstPlanned(r.companyId, r.id, r.run);
+  if (!next?.dueAt) return;
+  // released a little ahead of the first send it will queue
+  await runAt(release, new Date(new Date(next.dueAt).getTime() - 60_000), releaseJobName(r.companyId, r.id));
+};
+
+// ----- sending -----
+
+const pick = (values: string[]): string | undefined => {
+  const options = values.filter((v) => v.trim());
+  return options.length ? options[Math.floor(Math.random() * options.length)] : undefined;
+};
+
+/** Campaign variables (server reference 4.5): {nome}, {email}, {numero} from the recipient, then the custom pairs. */
+export const fillVariables = (text: string, recipient: { name: string; email: string; number: string }, variables: CampaignSettings['variables']): string => {
+  let out = text.replace(/\{nome\}/g, recipient.name).replace(/\{email\}/g, recipient.email).replace(/\{numero\}/g, recipient.number);
+  for (const v of variables) out = out.split(`{${v.key}}`).join(v.value);
+  return out;
+};
+
+const settle = async (row: ShippingRecord, to: ShippingRecord['status'], fields: Partial<ShippingRecord>, delta: Partial<CampaignStats>): Promise<void> => {
+  const moved = await moveShipping(row, ['sending'], to, fields, row.run);
+  if (moved) await addStats(row.companyId, row.campaignId, delta);
+};
+
+/** Moves a send that may not go now to `at`, keeping it queued for the same run. */
+const postpone = async (job: SendJob, at: Date): Promise<void> => {
+  await moveShipping(job, ['queued'], 'queued', { dueAt: at.toISOString() }, job.run);
+  await runAt({ type: SEND_JOB, ...job }, at, `campaign-${job.companyId}-${job.campaignId}-ship-${job.number}`);
+};
+
+const skip = async (job: SendJob, reason: string): Promise<void> => {
+  const moved = await moveShipping(job, ['queued', 'planned'], 'skipped', { reason }, job.run);
+  if (moved) await addStats(job.companyId, job.campaignId, { skipped: 1 });
+};
+
+/** The `campaigns.send` job: one recipient's message (or confirmation request), at most once. */
+export const sendToRecipient = async (job: SendJob): Promise<void> => {
+  const r = await getCampaignRecord(job.companyId, job.campaignId);
+  if (!running(r, job.run)) return;
+  const row = await getShipping(job.companyId, job.campaignId, job.number);
+  if (!row || row.run !== job.run) return;
+  if (row.status === 'sending' && row.sendingAt && now().getTime() - new Date(row.sendingAt).getTime() > STALE_CLAIM_MS) {
+    // whether the abandoned send reached the channel is unknown: failing it never risks a second message
+    await settle(row, 'failed', { reason: 'interrupted' }, { failed: 1 });
+    await finishIfDone(r.companyId, r.id);
+    return;
+  }
+  if (row.status !== 'queued') return;
+  if (row.dueAt && new Date(row.dueAt).getTime() - now().getTime() > 1000) {
+    // came early (a delay is capped at 15 minutes, or a redelivery): back on the queue until its time
+    await runAt({ type: SEND_JOB, ...job }, new Date(row.dueAt), `campaign-${job.companyId}-${job.campaignId}-ship-${job.number}`);
+    return;
+  }
+  if (row.repliedAt && !row.confirmedAt) {
+    await skip(job, 'replied');
+    await finishIfDone(r.companyId, r.id);
+    return;
+  }
+  if (await isOptedOut(r.companyId, row.number)) {
+    await skip(job, 'optedOut');
+    await finishIfDone(r.companyId, r.id);
+    return;
+  }
+  const settings = await campaignSettingsOf(r.companyId);
+  const rules = await rulesOf(r, settings);
+  const allowed = nextAllowedMoment(now(), rules);
+  if (allowed.getTime() - now().getTime() > 1000) {
+    await postpone(job, allowed);
+    return;
+  }
+  const day = localDay(now(), rules.timeZone);
+  if (!(await countDailySend(r.companyId, r.whatsappId, day, rules.dailyCap(day), Math.floor(now().getTime() / 1000)))) {
+    await postpone(job, nextAllowedDay(now(), rules));
+    return;
+  }
+  const claimed = await moveShipping(row, ['queued'], 'sending', { sendingAt: iso() }, job.run);
+  if (!claimed) return;
+  const asksConfirmation = r.confirmation && !claimed.confirmationRequestedAt;
+  try {
+    const sentText = await deliverToRecipient(r, claimed, settings, asksConfirmation);
+    const at = iso();
+    if (asksConfirmation) await settle(claimed, 'awaitingConfirmation', { confirmationMessage: sentText, confirmationRequestedAt: at }, { confirmationRequested: 1 });
+    else await settle(claimed, 'delivered', { message: sentText, deliveredAt: at }, { delivered: 1 });
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message ?? 'unknown';
+    logger.warn('campaign send failed', { ...job, error: error as Error });
+    await settle(claimed, 'failed', { reason: String(reason).slice(0, 300) }, { failed: 1 });
+  }
+  await finishIfDone(r.companyId, r.id);
+};
+
+/**
+ * Sends in the contact's ticket on the campaign's connection: with openTicket, opened for the campaign's user and
+ * queue and left in statusTicket; without, a ticket opened only for this send is closed again. Answers the text.
+ */
+const deliverToRecipient = async (r: CampaignRecord, row: ShippingRecord, settings: CampaignSettings, confirmationRequest: boolean): Promise<string> => {
+  const connection = await findConnection(r.companyId, r.whatsappId);
+  if (!connection) throw Object.assign(new Error('The campaign’s connection is gone'), { code: 'ERR_NO_WAPP_FOUND' });
+  const { contact } = await findOrCreateContactByIdentity(r.companyId, { channel: connection.channel, identity: row.number, name: row.name, email: row.email, connectionId: connection.id });
+  const open = r.openTicket === 'enabled' ? { userId: r.userId, queueId: r.queueId } : undefined;
+  const { ticket, created } = await ticketForScheduledMessage(r.companyId, connection, contact, open);
+  const variant = pick((confirmationRequest ? confirmationFields : messageFields).map((f) => r[f])) ?? '';
+  const text = fillVariables(variant, row, settings.variables);
+  const marked = text ? `${CAMPAIGN_MARK}${text}` : '';
+  if (r.template && !confirmationRequest && connection.channel === 'whatsappapi') {
+    const params = r.template.params.map((p) => fillVariables(p, row, settings.variables));
+    const message = await sendCampaignMessage(ticket, contact, { text: marked || r.template.name, template: { name: r.template.name, language: r.template.language, params } });
+    if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
+    await closeIfAsked(r, ticket, contact, created);
+    return text || r.template.name;
+  }
+  const uploaded = !confirmationRequest && r.mediaPath ? (await blobStore().size(r.mediaPath)) !== undefined : false;
+  const media = uploaded && r.mediaPath ? { key: r.mediaPath, name: r.mediaName ?? 'file', mimeType: r.mediaType ?? 'application/octet-stream' } : undefined;
+  const sends =
+    media && media.mimeType.startsWith('audio/')
+      ? [...(marked ? [{ text: marked }] : []), { text: CAMPAIGN_MARK, media }]
+      : [{ text: marked, ...(media ? { media } : {}) }];
+  for (const s of sends) {
+    const message = await sendCampaignMessage(ticket, contact, s);
+    if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
+  }
+  await closeIfAsked(r, ticket, contact, created);
+  return text;
+};
+
+const closeIfAsked = async (r: CampaignRecord, ticket: Parameters<typeof closeTicketAfterSchedule>[0], contact: Contact, created: boolean): Promise<void> => {
+  const close = r.openTicket === 'enabled' ? r.statusTicket === 'closed' : created;
+  if (close) await closeTicketAfterSchedule(ticket, contact);
+};
+
+/** FINALIZADA once every valid recipient was delivered, failed or skipped (server reference 6.3). */
+export const finishIfDone = async (companyId: number, campaignId: number): Promise<void> => {
+  const stats = await getStats(companyId, campaignId);
+  const changed =
+    stats.prepared && stats.delivered + stats.failed + stats.skipped >= stats.valid
+      ? await changeCampaign(companyId, campaignId, (r) => (r.status === 'EM_ANDAMENTO' ? { ...r, status: 'FINALIZADA', completedAt: iso(), updatedAt: iso() } : undefined))
+      : undefined;
+  if (changed) {
+    await cancelScheduledJob(releaseJobName(companyId, campaignId));
+    await announce(changed.after);
+    return;
+  }
+  // the report's counters move with every send
+  const r = await getCampaignRecord(companyId, campaignId);
+  if (r) await announce(r);
+};
+
+// ----- customers' messages -----
+
+const normalise = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * A customer's message, before the conversation engine answers it: an opt-out word records the number's opt-out;
+ * a confirmation reply sends the campaign's message 0 to 9 s later (server reference 6.4); any other message of a
+ * number whose send is still ahead stops it.
+ */
+export const noteCustomerMessage = async (companyId: number, number: string, body: string): Promise<void> => {
+  if (!number) return;
+  const settings = await campaignSettingsOf(companyId);
+  const said = normalise(body);
+  const word = settings.optOutWords.find((w) => normalise(w) === said);
+  if (word) await putOptOut(companyId, number, iso(), word);
+  for (const campaignId of await campaignsOfNumber(companyId, number)) {
+    const r = await getCampaignRecord(companyId, campaignId);
+    if (!r || r.status !== 'EM_ANDAMENTO') continue;
+    const row = await getShipping(companyId, campaignId, number);
+    if (!row) continue;
+    if (row.status === 'awaitingConfirmation' && !word) {
+      const at = iso();
+      const confirmed = await moveShipping(row, ['awaitingConfirmation'], 'queued', { confirmedAt: at, repliedAt: at, dueAt: at }, row.run);
+      if (!confirmed) continue;
+      await addStats(companyId, campaignId, { confirmed: 1 });
+      await enqueueJob({ type: SEND_JOB, companyId, campaignId, number, run: row.run }, { delaySeconds: Math.floor(Math.random() * (CONFIRMED_DELAY_MAX_S + 1)) });
+      await announce(r);
+    } else if (row.status === 'awaitingConfirmation' && word) {
+      const moved = await moveShipping(row, ['awaitingConfirmation'], 'skipped', { reason: 'optedOut', repliedAt: iso() }, row.run);
+      if (moved) await addStats(companyId, campaignId, { skipped: 1 });
+      await finishIfDone(companyId, campaignId);
+    } else if (row.status === 'planned' || row.status === 'queued') {
+      await noteReply(companyId, campaignId, number, iso());
+    }
+  }
+};

@@ -1,0 +1,28 @@
+/**
+ * Jobs of the campaigns module, run by the jobs queue consumer (campaign-dispatch.service.ts explains each):
+ * `campaigns.start`, `campaigns.prepare`, `campaigns.release` and `campaigns.send`.
+ */
+import { z } from 'zod';
+import { registerJob } from '../jobs/jobs.service.ts';
+import { PREPARE_JOB, prepareCampaign, RELEASE_JOB, releaseCampaign, SEND_JOB, sendToRecipient, START_JOB, startCampaign } from './campaign-dispatch.service.ts';
+
+const ref = { companyId: z.number().int().positive(), campaignId: z.number().int().positive() };
+const run = z.number().int().positive();
+
+export const registerCampaignJobs = (): void => {
+  registerJob(START_JOB, z.object({ ...ref, scheduledAt: z.string().max(40) }), (job) => startCampaign(job));
+  registerJob(
+    PREPARE_JOB,
+    z.object({
+      ...ref,
+      run,
+      cursor: z.string().max(4096).nullable(),
+      pacing: z.object({ planned: z.number().int().min(0), lastAt: z.string().max(40).nullable(), day: z.string().max(10).nullable(), dayCount: z.number().int().min(0) }),
+      earliest: z.string().max(40),
+      valid: z.number().int().min(0),
+    }),
+    (job) => prepareCampaign(job),
+  );
+  registerJob(RELEASE_JOB, z.object({ ...ref, run }), (job) => releaseCampaign(job));
+  registerJob(SEND_JOB, z.object({ ...ref, run, number: z.string().min(1).max(50) }), (job) => sendToRecipient(job));
+};

@@ -1,0 +1,397 @@
+/** All table access of campaigns, their settings, shipping rows and markers (keys in campaign.entity.ts). */
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CampaignSettings, CampaignStats, ShippingStatus } from '@switchboard/shared/contracts/campaigns';
+import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import { TTL_ATTRIBUTE } from '../../platform/table/table-definition.ts';
+import {
+  CAMPAIGN_SK_PREFIX,
+  campaignKey,
+  dailySendsKey,
+  dueIndex,
+  numberMarkerKey,
+  optOutKey,
+  settingsKey,
+  shippingKey,
+  shippingPk,
+  statsKey,
+  type CampaignRecord,
+  type ShippingRecord,
+  type StatsRecord,
+} from './campaign.entity.ts';
+
+/** Somebody else wrote the campaign between our read and our write. */
+export class CampaignChanged extends Error {
+  constructor() {
+    super('The campaign changed meanwhile');
+    this.name = 'CampaignChanged';
+  }
+}
+
+const MARKER_TTL_S = 60 * 86_400;
+const DAY_COUNTER_TTL_S = 3 * 86_400;
+
+const strip = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
+  return record as T;
+};
+
+const emptyStats = (): StatsRecord => ({ valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, prepared: false });
+
+// ----- campaigns -----
+
+export const getCampaignRecord = async (companyId: number, id: number): Promise<CampaignRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: campaignKey(companyId, id), ConsistentRead: true }));
+  return out.Item ? strip<CampaignRecord>(out.Item) : undefined;
+};
+
+export const insertCampaign = async (record: CampaignRecord): Promise<void> => {
+  await table().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...campaignKey(record.companyId, record.id), type: 'campaign', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: { ...statsKey(record.companyId, record.id), type: 'campaignStats', ...emptyStats() } } },
+      ],
+    }),
+  );
+};
+
+/** Replaces the campaign if nobody wrote it since `before` was read; throws CampaignChanged otherwise. */
+export const replaceCampaign = async (before: CampaignRecord, after: CampaignRecord): Promise<CampaignRecord> => {
+  const next = { ...after, rev: before.rev + 1 };
+  try {
+    await table().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...campaignKey(next.companyId, next.id), type: 'campaign', ...next },
+        ConditionExpression: 'attribute_exists(pk) AND rev = :rev',
+        ExpressionAttributeValues: { ':rev': before.rev },
+      }),
+    );
+    return next;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new CampaignChanged();
+    throw error;
+  }
+};
+
+/** Deletes the campaign unless it is running (checked in the same write). Shipping rows stay for nobody: they expire with nothing pointing at them. */
+export const deleteCampaignRecord = async (before: CampaignRecord): Promise<void> => {
+  try {
+    await table().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: campaignKey(before.companyId, before.id),
+              ConditionExpression: 'rev = :rev',
+              ExpressionAttributeValues: { ':rev': before.rev },
+            },
+          },
+          { Delete: { TableName: tableName(), Key: statsKey(before.companyId, before.id) } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException') throw new CampaignChanged();
+    throw error;
+  }
+};
+
+/** One page of the company's campaigns, newest first; `words` must all be in the name. Reads only as far as the page. */
+export const queryCampaigns = async (companyId: number, options: { words: string[]; skip: number; take: number }): Promise<{ records: CampaignRecord[]; hasMore: boolean }> => {
+  const wanted = options.skip + options.take + 1;
+  const found: CampaignRecord[] = [];
+  const filterValues = Object.fromEntries(options.words.map((w, i) => [`:w${i}`, w]));
+  const filter = options.words.map((_w, i) => `contains(searchText, :w${i})`).join(' AND ');
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': CAMPAIGN_SK_PREFIX, ...filterValues },
+        ...(filter ? { FilterExpression: filter } : {}),
+        ScanIndexForward: false,
+        Limit: Math.min(200, wanted - found.length + (filter ? 50 : 0)),
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...(out.Items ?? []).map((i) => strip<CampaignRecord>(i)));
+    start = out.LastEvaluatedKey;
+  } while (start && found.length < wanted);
+  return { records: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
+};
+
+// ----- stats -----
+
+export const getStats = async (companyId: number, id: number): Promise<StatsRecord> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: statsKey(companyId, id), ConsistentRead: true }));
+  return out.Item ? { ...emptyStats(), ...strip<StatsRecord>(out.Item) } : emptyStats();
+};
+
+export const addStats = async (companyId: number, id: number, delta: Partial<CampaignStats>): Promise<StatsRecord> => {
+  const entries = Object.entries(delta).filter(([, v]) => v !== 0 && v !== undefined);
+  if (entries.length === 0) return getStats(companyId, id);
+  const out = await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: statsKey(companyId, id),
+      UpdateExpression: `ADD ${entries.map(([k]) => `#${k} :${k}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])),
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return { ...emptyStats(), ...strip<StatsRecord>(out.Attributes ?? {}) };
+};
+
+/** Marks the recipients all planned (or not, when a run starts), with the count of valid ones. */
+export const setPrepared = async (companyId: number, id: number, prepared: boolean, valid?: number): Promise<void> => {
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: statsKey(companyId, id),
+      UpdateExpression: valid === undefined ? 'SET prepared = :p' : 'SET prepared = :p, valid = :v',
+      ExpressionAttributeValues: { ':p': prepared, ...(valid === undefined ? {} : { ':v': valid }) },
+    }),
+  );
+};
+
+// ----- settings -----
+
+export const getSettingsRecord = async (companyId: number): Promise<Partial<CampaignSettings> | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: settingsKey(companyId) }));
+  return out.Item ? strip<Partial<CampaignSettings>>(out.Item) : undefined;
+};
+
+export const putSettingsRecord = async (companyId: number, settings: CampaignSettings): Promise<void> => {
+  await table().send(new PutCommand({ TableName: tableName(), Item: { ...settingsKey(companyId), type: 'campaignSettings', companyId, ...settings } }));
+};
+
+// ----- shipping -----
+
+const shippingItem = (r: ShippingRecord) => ({
+  ...shippingKey(r.companyId, r.campaignId, r.number),
+  type: 'campaignShipping',
+  ...r,
+  ...(r.status === 'planned' && r.dueAt ? dueIndex(r.companyId, r.campaignId, r.run, r.dueAt, r.number) : {}),
+});
+
+/**
+ * Plans a recipient: a new row, or an earlier row that was never sent (planned, queued) taken over by this run.
+ * Answers false when the number already went out (or is being sent) in this campaign.
+ */
+export const planShipping = async (r: ShippingRecord): Promise<boolean> => {
+  try {
+    await table().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: shippingItem(r),
+        // a row whose contact wrote back is not planned again (skipReplied settles it)
+        ConditionExpression: 'attribute_not_exists(pk) OR (#s IN (:planned, :queued) AND #run < :run AND attribute_type(repliedAt, :null))',
+        ExpressionAttributeNames: { '#s': 'status', '#run': 'run' },
+        ExpressionAttributeValues: { ':planned': 'planned', ':queued': 'queued', ':run': r.run, ':null': 'NULL' },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+  await table().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...numberMarkerKey(r.companyId, r.number, r.campaignId), type: 'campaignNumber', companyId: r.companyId, campaignId: r.campaignId, [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + MARKER_TTL_S },
+    }),
+  );
+  return true;
+};
+
+export const getShipping = async (companyId: number, campaignId: number, number: string): Promise<ShippingRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: shippingKey(companyId, campaignId, number), ConsistentRead: true }));
+  return out.Item ? strip<ShippingRecord>(out.Item) : undefined;
+};
+
+/** The report's rows in number order, a page at a time; `problems` keeps the failed and skipped ones. */
+export const queryShipping = async (
+  companyId: number,
+  campaignId: number,
+  options: { start?: Record<string, unknown>; limit: number; problems: boolean },
+): Promise<{ rows: ShippingRecord[]; next?: Record<string, unknown> }> => {
+  const rows: ShippingRecord[] = [];
+  let start = options.start;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': shippingPk(companyId, campaignId), ':p': 'SHIP#', ...(options.problems ? { ':f': 'failed', ':s': 'skipped' } : {}) },
+        ...(options.problems ? { FilterExpression: '#s IN (:f, :s)', ExpressionAttributeNames: { '#s': 'status' } } : {}),
+        Limit: options.limit - rows.length + (options.problems ? 50 : 0),
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      if (rows.length < options.limit) rows.push(strip<ShippingRecord>(item));
+      else return { rows, next: { pk: item.pk, sk: rows.length ? shippingKey(companyId, campaignId, rows.at(-1)!.number).sk : item.sk } };
+    }
+    start = out.LastEvaluatedKey;
+  } while (start && rows.length < options.limit);
+  const last = rows.at(-1);
+  return { rows, next: start && last ? shippingKey(companyId, campaignId, last.number) : undefined };
+};
+
+/** The planned rows of a run due by `horizon`, soonest first. */
+export const queryDue = async (companyId: number, campaignId: number, run: number, horizon: string, limit: number): Promise<ShippingRecord[]> => {
+  const index = dueIndex(companyId, campaignId, run, '', '');
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :h',
+      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':h': `${horizon}#~` },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => strip<ShippingRecord>(i));
+};
+
+/** The soonest planned row of a run that is not released yet. */
+export const firstPlanned = async (companyId: number, campaignId: number, run: number): Promise<ShippingRecord | undefined> => {
+  const index = dueIndex(companyId, campaignId, run, '', '');
+  const out = await table().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': index.gsi1pk }, Limit: 1 }),
+  );
+  const item = out.Items?.[0];
+  return item ? strip<ShippingRecord>(item) : undefined;
+};
+
+/**
+ * Moves a row from `from` (one status or several) to `to` with `fields`, only while it is in that status and of
+ * that run; answers the row as written, or undefined when the condition failed. Leaving `planned` drops it from
+ * the release index.
+ */
+export const moveShipping = async (
+  r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
+  from: readonly ShippingStatus[],
+  to: ShippingStatus,
+  fields: Partial<ShippingRecord>,
+  run?: number,
+): Promise<ShippingRecord | undefined> => {
+  const sets = Object.entries({ ...fields, status: to }).filter(([, v]) => v !== undefined);
+  const names: Record<string, string> = Object.fromEntries(sets.map(([k]) => [`#${k}`, k]));
+  const values: Record<string, unknown> = Object.fromEntries(sets.map(([k, v]) => [`:${k}`, v]));
+  from.forEach((s, i) => (values[`:from${i}`] = s));
+  names['#st'] = 'status';
+  let condition = `#st IN (${from.map((_s, i) => `:from${i}`).join(', ')})`;
+  if (run !== undefined) {
+    names['#rn'] = 'run';
+    values[':rn'] = run;
+    condition += ' AND #rn = :rn';
+  }
+  try {
+    const out = await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shippingKey(r.companyId, r.campaignId, r.number),
+        UpdateExpression: `SET ${sets.map(([k]) => `#${k} = :${k}`).join(', ')}${to === 'planned' ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip<ShippingRecord>(out.Attributes ?? {});
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** Notes a reply on a row that was not sent yet (it is then skipped at send time). */
+export const noteReply = async (companyId: number, campaignId: number, number: string, at: string): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shippingKey(companyId, campaignId, number),
+        UpdateExpression: 'SET repliedAt = :at',
+        ConditionExpression: '#s IN (:p, :q) AND attribute_type(repliedAt, :null)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':p': 'planned', ':q': 'queued', ':null': 'NULL' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** A row never sent whose contact wrote back is skipped (a restart finds it so); answers whether it moved. */
+export const skipReplied = async (companyId: number, campaignId: number, number: string): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shippingKey(companyId, campaignId, number),
+        UpdateExpression: 'SET #s = :skipped, reason = :reason REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#s IN (:p, :q) AND attribute_type(repliedAt, :str)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':skipped': 'skipped', ':reason': 'replied', ':p': 'planned', ':q': 'queued', ':str': 'S' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** The campaigns a number was planned in, newest first. */
+export const campaignsOfNumber = async (companyId: number, number: string, limit = 20): Promise<number[]> => {
+  const out = await table().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': numberMarkerKey(companyId, number, 0).pk },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((i) => Number(i.campaignId));
+};
+
+// ----- opt-outs and daily caps -----
+
+export const putOptOut = async (companyId: number, number: string, at: string, word: string): Promise<void> => {
+  await table().send(new PutCommand({ TableName: tableName(), Item: { ...optOutKey(companyId, number), type: 'campaignOptOut', companyId, number, word, at } }));
+};
+
+export const isOptedOut = async (companyId: number, number: string): Promise<boolean> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: optOutKey(companyId, number) }));
+  return out.Item !== undefined;
+};
+
+/** Counts one more send of the number on the day, unless the day's cap is reached (answers false then). */
+export const countDailySend = async (companyId: number, connectionId: number, day: string, cap: number, nowS: number): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: dailySendsKey(companyId, connectionId, day),
+        UpdateExpression: 'ADD n :one SET #ttl = :ttl',
+        ...(Number.isFinite(cap) ? { ConditionExpression: 'attribute_not_exists(n) OR n < :cap' } : {}),
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': nowS + DAY_COUNTER_TTL_S, ...(Number.isFinite(cap) ? { ':cap': cap } : {}) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+

@@ -1,0 +1,283 @@
+/**
+ * Contact lists and their items: the recipients of campaigns (spec document 3 "Contact lists", "Contact list
+ * items", sections 3 to 7). A list counts its items, the ones whose number is on WhatsApp and the ones still being
+ * checked; a number is in a list once. Importing a spreadsheet is contact-list-import.service.ts, the WhatsApp
+ * checks contact-list-checks.service.ts.
+ */
+import {
+  CONTACT_LIST_ITEM_PAGE_SIZE,
+  CONTACT_LIST_PAGE_SIZE,
+  CONTACT_LIST_PICKER_LIMIT,
+  type ContactList,
+  type ContactListBody,
+  type ContactListEvent,
+  type ContactListItem,
+  type ContactListItemEvent,
+  type CreateContactListItemBody,
+  type UpdateContactListItemBody,
+} from '@switchboard/shared/contracts/contact-lists';
+import { clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
+import type { AuthContext } from '../../platform/http/types.ts';
+import { nextId } from '../../platform/table/counter.repository.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import { enqueueJob } from '../jobs/jobs.service.ts';
+import type { ContactListItemRecord, ContactListRecord } from './contact-list.entity.ts';
+import {
+  deleteContactListRecord,
+  deleteItem,
+  getContactList,
+  getItem,
+  insertContactList,
+  insertItem,
+  listIdOfItem,
+  pageItems,
+  queryContactLists,
+  queryItems,
+  renameContactList,
+  replaceItem,
+} from './contact-lists.repository.ts';
+
+const now = () => clock().now().toISOString();
+
+export const presentContactList = (r: ContactListRecord): ContactList => ({
+  id: r.id,
+  name: r.name,
+  contactsCount: Math.max(0, r.contactsCount ?? 0),
+  validCount: Math.max(0, r.validCount ?? 0),
+  pendingCount: Math.max(0, r.pendingCount ?? 0),
+  lastImport: r.lastImport ?? null,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export const presentItem = (r: ContactListItemRecord): ContactListItem => ({
+  id: r.id,
+  name: r.name,
+  number: r.number,
+  email: r.email,
+  isWhatsappValid: r.isWhatsappValid,
+  checkedAt: r.checkedAt,
+  companyId: r.companyId,
+  contactListId: r.contactListId,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+/** Tells the company's admins (the only ones with the page) so their screens stay in sync. */
+export const announceList = (companyId: number, change: ContactListEvent): Promise<void> =>
+  domainEvents.emit({ name: 'contactList.changed', companyId, change });
+export const announceItem = (companyId: number, change: ContactListItemEvent): Promise<void> =>
+  domainEvents.emit({ name: 'contactListItem.changed', companyId, change });
+
+/** The list's counters moved: its row on the lists page follows. */
+export const announceListCounts = async (companyId: number, listId: number): Promise<void> => {
+  const list = await getContactList(companyId, listId);
+  if (list) await announceList(companyId, { action: 'update', record: presentContactList(list) });
+};
+
+const requireList = async (companyId: number, id: number): Promise<ContactListRecord> => {
+  const record = await getContactList(companyId, id);
+  if (!record) throw new AppError('ERR_NOT_FOUND');
+  return record;
+};
+
+/** A list of the company, or undefined (another company's list is not found). For the import and check jobs. */
+export const findContactList = (companyId: number, id: number): Promise<ContactListRecord | undefined> => getContactList(companyId, id);
+
+// ----- for campaigns -----
+
+/**
+ * Pages the items of a company's contact list in id order, for the campaigns module: each call is one Query on the
+ * list's partition (consistent read), `limit` items at most (1..100, default 100), from the opaque `cursor` a
+ * previous call answered; `nextCursor` is null after the last page. Items carry `isWhatsappValid` (campaigns send
+ * to the valid ones only, server reference 6.2) and `checkedAt` (null while the number is still being checked).
+ * A list of another company, or one that does not exist, answers no items (never another tenant's).
+ */
+export const pageContactListItems = async (
+  companyId: number,
+  contactListId: number,
+  cursor?: string,
+  limit = 100,
+): Promise<{ items: ContactListItem[]; nextCursor: string | null }> => {
+  const page = await pageItems(companyId, contactListId, cursor, Math.min(100, Math.max(1, Math.floor(limit))));
+  return { items: page.items.map(presentItem), nextCursor: page.nextCursor };
+};
+
+/**
+ * How many items of a company's contact list have a number on WhatsApp (the campaign report's "valid contacts"),
+ * read from the list's counter (one GetItem); 0 for an unknown list or another company's.
+ */
+export const countValidContactListItems = async (companyId: number, contactListId: number): Promise<number> =>
+  Math.max(0, (await getContactList(companyId, contactListId))?.validCount ?? 0);
+
+/** A company's contact list as the API shows it (name, counts), or undefined; for the campaigns module. */
+export const findContactListSummary = async (companyId: number, contactListId: number): Promise<ContactList | undefined> => {
+  const record = await getContactList(companyId, contactListId);
+  return record && presentContactList(record);
+};
+
+// ----- lists -----
+
+/** GET /contact-lists: the company's lists in name order, searched by name prefix, by page number. */
+export const listContactLists = async (auth: AuthContext, query: { searchParam?: string; pageNumber: number }) => {
+  const page = await queryContactLists(auth.companyId, {
+    prefix: query.searchParam,
+    skip: (query.pageNumber - 1) * CONTACT_LIST_PAGE_SIZE,
+    take: CONTACT_LIST_PAGE_SIZE,
+  });
+  return { records: page.records.map(presentContactList), hasMore: page.hasMore };
+};
+
+/** GET /contact-lists/list: the lookup of the campaign dialog, in name order. */
+export const pickerContactLists = async (auth: AuthContext): Promise<ContactList[]> =>
+  (await queryContactLists(auth.companyId, { skip: 0, take: CONTACT_LIST_PICKER_LIMIT })).records.map(presentContactList);
+
+export const showContactList = async (auth: AuthContext, id: number): Promise<ContactList> =>
+  presentContactList(await requireList(auth.companyId, id));
+
+export const createContactList = async (auth: AuthContext, body: ContactListBody): Promise<ContactList> => {
+  const at = now();
+  const record: ContactListRecord = {
+    id: await nextId(companyPk(auth.companyId), 'contactList'),
+    companyId: auth.companyId,
+    name: body.name,
+    contactsCount: 0,
+    validCount: 0,
+    pendingCount: 0,
+    lastImport: null,
+    createdAt: at,
+    updatedAt: at,
+    rev: 1,
+  };
+  await insertContactList(record);
+  const out = presentContactList(record);
+  await announceList(auth.companyId, { action: 'create', record: out });
+  return out;
+};
+
+export const updateContactList = async (auth: AuthContext, id: number, body: ContactListBody): Promise<ContactList> => {
+  await requireList(auth.companyId, id);
+  const after = await renameContactList(auth.companyId, id, body.name, now());
+  if (!after) throw new AppError('ERR_NOT_FOUND');
+  const out = presentContactList(after);
+  await announceList(auth.companyId, { action: 'update', record: out });
+  return out;
+};
+
+/**
+ * DELETE /contact-lists/{id}: the list is gone at once (404 from then on); its items, number markers and imports
+ * are deleted by the `contactLists.purge` job page by page, so a list of any size answers quickly.
+ */
+export const deleteContactList = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
+  await requireList(auth.companyId, id);
+  if (!(await deleteContactListRecord(auth.companyId, id))) throw new AppError('ERR_NOT_FOUND');
+  await enqueueJob({ type: 'contactLists.purge', companyId: auth.companyId, contactListId: id });
+  await announceList(auth.companyId, { action: 'delete', id });
+  return { ok: true };
+};
+
+// ----- items -----
+
+const requireItem = async (companyId: number, id: number): Promise<ContactListItemRecord> => {
+  const listId = await listIdOfItem(companyId, id);
+  const record = listId === undefined ? undefined : await getItem(companyId, listId, id);
+  if (!record) throw new AppError('ERR_NOT_FOUND');
+  return record;
+};
+
+const duplicateNumber = () =>
+  new AppError('ERR_DUPLICATED_CONTACT', 'The list already has this number', {
+    fields: [{ path: 'body.number', message: 'ERR_DUPLICATED_CONTACT' }],
+  });
+
+/** The numbers waiting for a check are looked up by the `contactLists.check` job. */
+export const requestNumberChecks = (companyId: number, contactListId: number): Promise<unknown> =>
+  enqueueJob({ type: 'contactLists.check', companyId, contactListId, attempt: 0 });
+
+/** GET /contact-list-items: a list's items (searched by name or number prefix), by page number. */
+export const listContactListItems = async (
+  auth: AuthContext,
+  query: { contactListId: number; searchParam?: string; pageNumber: number },
+): Promise<{ contacts: ContactListItem[]; hasMore: boolean }> => {
+  await requireList(auth.companyId, query.contactListId);
+  const page = await queryItems(auth.companyId, query.contactListId, {
+    search: query.searchParam,
+    skip: (query.pageNumber - 1) * CONTACT_LIST_ITEM_PAGE_SIZE,
+    take: CONTACT_LIST_ITEM_PAGE_SIZE,
+  });
+  return { contacts: page.records.map(presentItem), hasMore: page.hasMore };
+};
+
+export const showContactListItem = async (auth: AuthContext, id: number): Promise<ContactListItem> =>
+  presentItem(await requireItem(auth.companyId, id));
+
+/**
+ * Adds an item to a list of the company (the body's companyId is ignored). A number the list has answers
+ * ERR_DUPLICATED_CONTACT (409) and writes nothing. The number is checked on WhatsApp in the background.
+ */
+export const createContactListItem = async (auth: AuthContext, body: CreateContactListItemBody): Promise<ContactListItem> => {
+  await requireList(auth.companyId, body.contactListId);
+  const at = now();
+  const record: ContactListItemRecord = {
+    id: await nextId(companyPk(auth.companyId), 'contactListItem'),
+    companyId: auth.companyId,
+    contactListId: body.contactListId,
+    name: body.name,
+    number: body.number,
+    email: body.email,
+    isWhatsappValid: false,
+    checkedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    rev: 1,
+  };
+  const result = await insertItem(record);
+  if (result === 'duplicate') throw duplicateNumber();
+  if (result === 'no-list') throw new AppError('ERR_NOT_FOUND');
+  const out = presentItem(record);
+  await announceItem(auth.companyId, { action: 'create', record: out });
+  await announceListCounts(auth.companyId, record.contactListId);
+  await requestNumberChecks(auth.companyId, record.contactListId);
+  return out;
+};
+
+/** Writes an item's new fields; a new number is checked again. Shared by the API and the import. */
+export const saveItem = async (
+  before: ContactListItemRecord,
+  fields: Pick<ContactListItemRecord, 'name' | 'number' | 'email'> & { importId?: string },
+): Promise<ContactListItemRecord> => {
+  const renumbered = fields.number !== before.number;
+  const after: ContactListItemRecord = {
+    ...before,
+    ...fields,
+    ...(renumbered ? { isWhatsappValid: false, checkedAt: null } : {}),
+    updatedAt: now(),
+    rev: before.rev + 1,
+  };
+  const result = await replaceItem(before, after);
+  if (result === 'duplicate') throw duplicateNumber();
+  if (result === 'stale') throw new AppError('ERR_VALIDATION', 'The contact changed meanwhile; reload and try again');
+  return after;
+};
+
+export const updateContactListItem = async (auth: AuthContext, id: number, body: UpdateContactListItemBody): Promise<ContactListItem> => {
+  const before = await requireItem(auth.companyId, id);
+  const after = await saveItem(before, { name: body.name, number: body.number, email: body.email });
+  const out = presentItem(after);
+  await announceItem(auth.companyId, { action: 'update', record: out });
+  if (after.number !== before.number) {
+    await announceListCounts(auth.companyId, after.contactListId);
+    await requestNumberChecks(auth.companyId, after.contactListId);
+  }
+  return out;
+};
+
+export const deleteContactListItem = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
+  const record = await requireItem(auth.companyId, id);
+  if ((await deleteItem(record)) === 'stale') throw new AppError('ERR_VALIDATION', 'The contact changed meanwhile; reload and try again');
+  await announceItem(auth.companyId, { action: 'delete', id, contactListId: record.contactListId });
+  await announceListCounts(auth.companyId, record.contactListId);
+  return { ok: true };
+};

@@ -1,0 +1,93 @@
+/** All table access of the external messages API: its rate counters and its idempotency keys. */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { idempotencyKey, rateKey, type IdempotencyItem } from './external-api.entity.ts';
+
+/** Counts one call of a connection's token in a minute window (atomic ADD); answers the window's count so far. */
+export const countCall = async (companyId: number, connectionId: number, minute: number, expiresAt: number): Promise<number> => {
+  const out = await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: rateKey(companyId, connectionId, minute),
+      UpdateExpression: 'ADD calls :one SET #type = :type, companyId = :cid, expiresAt = :exp',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'apiRate', ':cid': companyId, ':exp': expiresAt },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number((out.Attributes as { calls?: number } | undefined)?.calls ?? 0);
+};
+
+export interface IdempotencyRef {
+  companyId: number;
+  connectionId: number;
+  key: string;
+}
+
+/**
+ * Claims a key for a call (state pending): true for the one caller that wrote it, false when the key is taken by a
+ * call that has not expired. Two calls racing with one key: exactly one claims it.
+ */
+export const claimKey = async (ref: IdempotencyRef, fields: { fingerprint: string; createdAt: string; expiresAt: number; nowSeconds: number }): Promise<boolean> => {
+  const item: IdempotencyItem = {
+    ...idempotencyKey(ref.companyId, ref.connectionId, ref.key),
+    type: 'apiIdempotency',
+    companyId: ref.companyId,
+    connectionId: ref.connectionId,
+    fingerprint: fields.fingerprint,
+    state: 'pending',
+    createdAt: fields.createdAt,
+    expiresAt: fields.expiresAt,
+  };
+  try {
+    await table().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+        ExpressionAttributeValues: { ':now': fields.nowSeconds },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
+export const readKey = async (ref: IdempotencyRef): Promise<IdempotencyItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key), ConsistentRead: true }));
+  return out.Item as IdempotencyItem | undefined;
+};
+
+/** Stores the answer of the call that holds the claim. */
+export const settleKey = async (ref: IdempotencyRef, fingerprint: string, answer: { status: number; response: string }): Promise<void> => {
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
+      UpdateExpression: 'SET #state = :done, #status = :status, #response = :response',
+      ConditionExpression: 'fingerprint = :fp AND #state = :pending',
+      ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#response': 'response' },
+      ExpressionAttributeValues: { ':done': 'done', ':pending': 'pending', ':status': answer.status, ':response': answer.response, ':fp': fingerprint },
+    }),
+  );
+};
+
+/** Gives a claim up (the call failed before anything was recorded), so a retry with the key may run. */
+export const releaseKey = async (ref: IdempotencyRef, fingerprint: string): Promise<void> => {
+  try {
+    await table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
+        ConditionExpression: 'fingerprint = :fp AND #state = :pending',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':fp': fingerprint, ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+};

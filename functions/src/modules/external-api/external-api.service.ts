@@ -1,0 +1,192 @@
+/**
+ * The external messages API (spec document 3 section 7 "External messages API"; server reference 12): a company's
+ * system sends a text or files to a number with a connection's token as bearer. The call is checked in the order
+ * token, rate limit, company and plan, then its references (user, queue, files); then the contact (created when
+ * unknown) and its conversation's ticket are found by the usual rules, and every message is recorded and queued
+ * exactly as an agent's reply is, so the outbound path sends it and the inbox shows it live.
+ */
+import { createHash } from 'node:crypto';
+import type { Contact, MediaType, QueueSummary } from '@switchboard/shared/contracts/inbox';
+import { EXTERNAL_MAX_FILES, EXTERNAL_MAX_UPLOAD_BYTES, IDEMPOTENCY_KEY_PATTERN, type ExternalSendBody, type ExternalSendResponse } from '@switchboard/shared/contracts/external-api';
+import { mediaProblem } from '@switchboard/shared/media-types';
+import { hasServiceWindow, insideServiceWindow, serviceWindowEnd } from '@switchboard/shared/service-window';
+import { clock, ids } from '../../platform/clock.ts';
+import { config } from '../../platform/config.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { UploadedFile } from '../../platform/http/multipart.ts';
+import { logger } from '../../platform/logger.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
+import { findCompany } from '../companies/company-lookup.service.ts';
+import { findConnectionByToken, type ConnectionRecord } from '../connections/connections.service.ts';
+import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
+import { deliver } from '../messages/messages.service.ts';
+import { findPlan } from '../plans/plans.service.ts';
+import { findQueue } from '../queues/queues.service.ts';
+import { ticketForExternalMessage } from '../tickets/ticket-external.service.ts';
+import { conversationTicketId } from '../tickets/ticket-routing.service.ts';
+import { closeTicketAfterSchedule } from '../tickets/ticket-transitions.service.ts';
+import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
+import { findUser } from '../users/users.service.ts';
+import { countCall } from './external-api.repository.ts';
+import { fingerprintOf, runOnce, type Answer } from './idempotency.service.ts';
+
+export interface ExternalSendInput {
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  body: ExternalSendBody;
+  files: UploadedFile[];
+}
+
+const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', 'Invalid input', { fields: [{ path, message }] });
+
+// ----- the gate: token, rate, company, plan -----
+
+/** The connection of the bearer token; 403 for a missing or unknown one (server reference 12). */
+const connectionOfBearer = async (authorization: string | undefined): Promise<ConnectionRecord> => {
+  const token = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1] : undefined;
+  if (!token) throw new AppError('ERR_INVALID_TOKEN', 'Send the connection token as Authorization: Bearer <token>');
+  const connection = await findConnectionByToken(token);
+  if (!connection) throw new AppError('ERR_INVALID_TOKEN', 'Unknown token');
+  return connection;
+};
+
+/** Fixed one-minute windows per token: every call counts, and past the limit the caller waits for the next window. */
+const admitCall = async (connection: ConnectionRecord): Promise<void> => {
+  const nowMs = clock().now().getTime();
+  const minute = Math.floor(nowMs / 60_000);
+  const windowEnd = (minute + 1) * 60_000;
+  const calls = await countCall(connection.companyId, connection.id, minute, Math.floor(windowEnd / 1000) + 60);
+  const limit = config().EXTERNAL_API_REQUESTS_PER_MINUTE;
+  if (calls > limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
+    throw new AppError('ERR_RATE_LIMITED', `At most ${limit} calls per minute per token`, { details: { retryAfterSeconds, limit } });
+  }
+};
+
+const requireExternalApi = async (companyId: number): Promise<void> => {
+  const company = await findCompany(companyId);
+  if (!company) throw new AppError('ERR_INVALID_TOKEN', 'Unknown token');
+  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE');
+  const plan = await findPlan(company.planId);
+  if (!plan.useExternalApi) throw new AppError('ERR_PLAN_FEATURE_DISABLED', "The company's plan does not include the external API");
+};
+
+// ----- the call's references -----
+
+interface Resolved {
+  user?: { id: number; name: string };
+  queue?: QueueSummary;
+  files: (UploadedFile & { mediaType: MediaType })[];
+}
+
+const mediaTypeOf = (mimeType: string): MediaType => {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType.startsWith('video/')) return 'video';
+  return 'application';
+};
+
+const resolveFiles = (files: UploadedFile[]): Resolved['files'] => {
+  const unexpected = files.find((f) => f.field !== 'medias');
+  if (unexpected) throw invalid(`body.${unexpected.field}`, 'Files go in the medias field');
+  if (files.length > EXTERNAL_MAX_FILES) throw invalid('body.medias', `At most ${EXTERNAL_MAX_FILES} files per call`);
+  const total = files.reduce((sum, f) => sum + f.data.length, 0);
+  if (total > EXTERNAL_MAX_UPLOAD_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The files of one call may hold ${EXTERNAL_MAX_UPLOAD_BYTES} bytes together`);
+  return files.map((file, i) => {
+    if (file.data.length === 0) throw invalid(`body.medias.${i}`, 'The file is empty');
+    const mimeType = file.mimeType.split(';')[0]!.trim().toLowerCase();
+    const problem = mediaProblem('message', { name: file.name, mimeType });
+    if (problem === 'type') throw invalid(`body.medias.${i}`, 'This type of file is not accepted');
+    if (problem === 'extension') throw invalid(`body.medias.${i}`, "The file name's extension does not match its type");
+    return { ...file, mimeType, mediaType: mediaTypeOf(mimeType) };
+  });
+};
+
+const resolveReferences = async (companyId: number, body: ExternalSendBody, files: UploadedFile[]): Promise<Resolved> => {
+  if (files.length === 0 && body.body.trim() === '') throw invalid('body.body', 'Required');
+  if (body.sendSignature && body.userId === undefined) throw invalid('body.sendSignature', 'The signature is the name of the user given in userId');
+  const resolved: Resolved = { files: resolveFiles(files) };
+  if (body.userId !== undefined) {
+    const user = await findUser(companyId, body.userId);
+    if (!user) throw new AppError('ERR_NO_USER_FOUND', 'Unknown userId');
+    resolved.user = { id: user.id, name: user.name };
+  }
+  if (body.queueId !== undefined) {
+    resolved.queue = await findQueue(companyId, body.queueId);
+    if (!resolved.queue) throw invalid('body.queueId', 'Unknown queue');
+  }
+  return resolved;
+};
+
+/**
+ * Meta's channels take free-form messages only within 24 hours of the customer's last message: checked on the
+ * conversation as it stands, before anything is written, so a refused call leaves no contact or ticket behind.
+ */
+const requireOpenWindow = async (connection: ConnectionRecord, number: string): Promise<void> => {
+  if (!hasServiceWindow(connection.channel)) return;
+  const contactId = await findContactIdByIdentity(connection.companyId, connection.channel, number);
+  const ticketId = contactId === undefined ? undefined : await conversationTicketId(connection.companyId, contactId, connection.id);
+  const ticket = ticketId === undefined ? undefined : await findTicket(connection.companyId, ticketId);
+  const endsAt = serviceWindowEnd(ticket?.lastInboundAt ?? null);
+  if (insideServiceWindow(endsAt, clock().now())) return;
+  throw new AppError('ERR_OUTSIDE_SERVICE_WINDOW', 'More than 24 hours since the customer last wrote (or never): only templates can be sent', {
+    details: { serviceWindowEndsAt: endsAt },
+  });
+};
+
+// ----- the send -----
+
+const safeName = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
+
+const send = async (connection: ConnectionRecord, body: ExternalSendBody, refs: Resolved): Promise<ExternalSendResponse> => {
+  const { companyId } = connection;
+  const { contact } = await findOrCreateContactByIdentity(companyId, { channel: connection.channel, identity: body.number, connectionId: connection.id });
+  if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
+  const { ticket } = await ticketForExternalMessage(companyId, connection, contact, { user: refs.user, queue: refs.queue });
+  const text = body.sendSignature && refs.user ? `*${refs.user.name}:*\n${body.body}` : body.body;
+  const userId = refs.user?.id ?? null;
+  const messages: ExternalSendResponse['messages'] = [];
+  const record = async (draft: { body: string; mediaType: MediaType; mediaKey: string | null; mediaName: string | null }) => {
+    const message = await deliver(ticket, contact, { ...draft, isPrivate: false, isForwarded: false, quotedMsgId: null, userId });
+    messages.push({ id: message.id, mediaType: message.mediaType, body: message.body });
+  };
+  if (refs.files.length === 0) await record({ body: text, mediaType: 'chat', mediaKey: null, mediaName: null });
+  for (const [i, file] of refs.files.entries()) {
+    const key = `c${companyId}/t${ticket.id}/${ids.ulid()}-${safeName(file.name)}`;
+    await blobStore().put(key, file.data, file.mimeType);
+    // one message per file; the text is the first file's caption
+    await record({ body: i === 0 ? text : '', mediaType: file.mediaType, mediaKey: key, mediaName: file.name });
+  }
+  const after = body.closeTicket ? await closeAfterSend(ticket, contact) : ticket;
+  return { status: 'SUCCESS', ticketId: ticket.id, ticketUuid: ticket.uuid, contactId: contact.id, ticketStatus: after.status, messages };
+};
+
+/** closeTicket: the ticket is closed without a farewell once its messages are recorded (they are sent all the same). */
+const closeAfterSend = async (ticket: TicketRecord, contact: Contact): Promise<TicketRecord> => {
+  try {
+    return await closeTicketAfterSchedule(ticket, contact);
+  } catch (error) {
+    // the messages are recorded and queued: the call succeeded, and a retry must not send them again
+    logger.error('external API: ticket not closed after the send', { ticketId: ticket.id, error: error as Error });
+    return ticket;
+  }
+};
+
+/** POST /api/v1/messages/send */
+export const sendExternalMessage = async (input: ExternalSendInput): Promise<Answer<ExternalSendResponse>> => {
+  const connection = await connectionOfBearer(input.authorization);
+  await admitCall(connection);
+  await requireExternalApi(connection.companyId);
+  if (input.idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(input.idempotencyKey)) {
+    throw invalid('headers.idempotency-key', 'Up to 255 visible ASCII characters, without spaces');
+  }
+  const refs = await resolveReferences(connection.companyId, input.body, input.files);
+  if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
+  await requireOpenWindow(connection, input.body.number);
+  const fingerprint = fingerprintOf({
+    body: input.body,
+    files: refs.files.map((f) => ({ name: f.name, mimeType: f.mimeType, sha256: createHash('sha256').update(f.data).digest('base64url') })),
+  });
+  const ref = input.idempotencyKey === undefined ? undefined : { companyId: connection.companyId, connectionId: connection.id, key: input.idempotencyKey };
+  return runOnce(ref, fingerprint, async () => ({ status: 200, body: await send(connection, input.body, refs) }));
+};

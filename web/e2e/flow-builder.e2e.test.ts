@@ -1,0 +1,192 @@
+/**
+ * The flow builder in a real browser: an admin adds a flow on /flowbuilders, draws it in the editor (a text, a
+ * menu and the step of its first option, linked by dragging handles), sees the problems list, saves, makes it
+ * the web chat's welcome flow in the connection's Standard flow tab, and a visitor walks through it in the
+ * website chat widget. Screenshots under test-results/flowbuilder-<nn>-<step>.png, at desktop and 390 px.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+
+const baseUrl = inject('baseUrl').replace(/\/$/, '');
+const run = Date.now().toString(36);
+const PASSWORD = 'flow-pass-12345';
+const ADMIN = { name: 'Clara Admin', email: `clara-${run}@example.com` };
+const FLOW_NAME = `Boas-vindas ${run}`;
+const HELLO = `Olá! Bem-vindo à loja ${run}.`;
+const SALES = 'Vendas: um momento, por favor.';
+
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+let visitorContext: BrowserContext;
+let webchatToken = '';
+let connectionId = 0;
+const pageErrors: string[] = [];
+
+const api = async <T>(method: string, path: string, body?: unknown, token?: string): Promise<T> => {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+
+const shot = async (page: Page, nn: string, step: string) => {
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: `${SHOTS}flowbuilder-${nn}-${step}.png` });
+};
+
+/** Links a node's output handle to another node's way in. */
+const link = async (page: Page, from: string, handle: string, to: string) => {
+  const source = page.getByTestId(`flow-handle-${from}-${handle}`);
+  const target = page.getByTestId(`flow-node-${to}`).locator('.react-flow__handle-left');
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+  await page.mouse.up();
+};
+
+const addStep = async (page: Page, kind: string) => {
+  await page.getByTestId('flow-editor-add').locator('button.p-speeddial-button').click();
+  await page.locator(`.p-speeddial-action[aria-label="${kind}"]`).click();
+  await page.getByTestId('flow-node-dialog').waitFor();
+};
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  const plans = await api<{ id: number }[]>('GET', '/plans/list');
+  await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Loja Fluxo ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
+  const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
+  const connections = await api<{ id: number; channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const webchat = connections.find((c) => c.channel === 'webchat' && c.token)!;
+  webchatToken = webchat.token!;
+  connectionId = webchat.id;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  admin = { context, page };
+  await page.goto(`${baseUrl}/flowbuilders`);
+  await page.waitForURL('**/login');
+  await page.fill('#login-email', ADMIN.email);
+  await page.fill('#login-password', PASSWORD);
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+});
+
+afterAll(async () => {
+  await admin?.context.close();
+  await visitorContext?.close();
+  await browser?.close();
+});
+
+describe('flow builder', () => {
+  it('adds a flow on the flow list', async () => {
+    const { page } = admin;
+    await page.goto(`${baseUrl}/flowbuilders`);
+    await page.getByTestId('flows-add').click();
+    await page.getByTestId('flow-dialog').waitFor();
+    await page.fill('#flow-name', 'a');
+    await page.getByTestId('flow-save').click();
+    await expect(page.getByTestId('flow-dialog').getByText('¡Muy corto!').isVisible()).resolves.toBe(true);
+    await page.fill('#flow-name', FLOW_NAME);
+    await page.getByTestId('flow-save').click();
+    const row = page.getByTestId('flows-table').getByText(FLOW_NAME);
+    await row.waitFor();
+    await expect(page.getByTestId('flows-table').getByText('Ativo').first().isVisible()).resolves.toBe(true);
+    await shot(page, '01', 'list');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, '02', 'list-390');
+    await page.setViewportSize({ width: 1366, height: 820 });
+    await row.click();
+    await page.waitForURL('**/flowbuilder/*');
+    await page.getByTestId('flow-editor').waitFor();
+  });
+
+  it('draws the flow in the editor, lists its problems and saves it', async () => {
+    const { page } = admin;
+    await page.getByTestId('flow-node-1').waitFor();
+    await addStep(page, 'Texto');
+    await page.fill('[data-testid=flow-node-message]', HELLO);
+    await page.getByTestId('flow-node-save').click();
+    await page.getByTestId('flow-node-2').waitFor();
+    await addStep(page, 'Menu');
+    await page.fill('[data-testid=flow-node-message]', 'Escolha uma opção:');
+    await page.getByTestId('flow-option-add').click();
+    await page.fill('[data-testid=flow-option-1]', 'Vendas');
+    await page.getByTestId('flow-option-add').click();
+    await page.fill('[data-testid=flow-option-2]', 'Suporte');
+    await page.getByTestId('flow-node-save').click();
+    await page.getByTestId('flow-node-3').waitFor();
+    await addStep(page, 'Texto');
+    await page.fill('[data-testid=flow-node-message]', SALES);
+    await page.getByTestId('flow-node-save').click();
+    await page.getByTestId('flow-node-4').waitFor();
+    // the new steps stand side by side; the whole drawing in view, then link them
+    await page.locator('.react-flow__controls-fitview').click();
+    await page.waitForTimeout(300);
+    await link(page, '1', 'a', '2');
+    await link(page, '2', 'a', '3');
+    await link(page, '3', 'a1', '4');
+    await expect(page.locator('.react-flow__edge').count()).resolves.toBe(3);
+    // option 2 leads nowhere: the problems list says so before saving, pointing at the menu
+    await page.getByTestId('flow-editor-save').click();
+    const problems = page.getByTestId('flow-problems');
+    await problems.waitFor();
+    await expect(problems.getByText('A opção 2 não leva a nenhuma etapa').isVisible()).resolves.toBe(true);
+    await shot(page, '03', 'problems');
+    await page.getByTestId('flow-problems-save').click();
+    await page.getByText('Fluxo salvo com sucesso').waitFor();
+    await shot(page, '04', 'editor');
+    // duplicate and delete a step: the copy goes 240 to the right; deleting takes its links with it
+    await page.getByTestId('flow-node-duplicate-4').click();
+    await page.getByTestId('flow-node-5').waitFor();
+    await page.getByTestId('flow-node-delete-5').click();
+    await expect(page.getByTestId('flow-node-5').count()).resolves.toBe(0);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await shot(page, '05', 'editor-390');
+    await page.setViewportSize({ width: 1366, height: 820 });
+  });
+
+  it('makes the flow the web chat welcome flow in the Standard flow tab', async () => {
+    const { page } = admin;
+    await page.goto(`${baseUrl}/connections`);
+    await page.getByTestId(`connection-edit-${connectionId}`).click();
+    await page.getByTestId('connection-dialog').waitFor();
+    await page.locator('#connection-tab-flowbuilder').click();
+    await page.getByTestId('connection-flow-welcome').click();
+    await page.locator('.p-dropdown-item', { hasText: FLOW_NAME }).click();
+    await shot(page, '06', 'standard-flow-tab');
+    await page.getByTestId('connection-save').click();
+    await page.getByTestId('connection-dialog').waitFor({ state: 'hidden' });
+  });
+
+  it('walks a website chat visitor through the flow', async () => {
+    visitorContext = await browser.newContext({ viewport: { width: 390, height: 800 }, locale: 'pt-BR' });
+    const page = await visitorContext.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${baseUrl}/widget/${webchatToken}`);
+    await page.getByTestId('widget').waitFor();
+    await page.fill('#widget-name', `Rita ${run}`);
+    await page.fill('#widget-email', `rita-${run}@example.com`);
+    await page.getByTestId('widget-start').click();
+    await page.getByTestId('widget-input').waitFor();
+    await page.fill('[data-testid=widget-input]', 'Oi');
+    await page.keyboard.press('Enter');
+    const fromCompany = (text: string) => page.getByTestId('widget-message-company').filter({ hasText: text });
+    await fromCompany(HELLO).waitFor();
+    await fromCompany('[1] Vendas').waitFor();
+    await page.fill('[data-testid=widget-input]', '1');
+    await page.keyboard.press('Enter');
+    await fromCompany(SALES).waitFor();
+    await shot(page, '07', 'visitor-walk');
+    expect(pageErrors).toEqual([]);
+  });
+});

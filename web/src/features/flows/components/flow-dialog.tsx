@@ -1,0 +1,68 @@
+import type { Flow } from '@switchboard/shared/contracts/flows';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useSaveFlow } from '../api/save-flow.ts';
+import { flowNameProblem } from '../utils/flow-form.ts';
+
+/** Add a flow (no `record`) or edit its name and state: titled 'Añadir flujo' or 'Editar flujo'. */
+export function FlowDialog({ visible, record, onHide, onCreated }: { visible: boolean; record?: Flow; onHide: () => void; onCreated?: (flow: Flow) => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveFlow();
+  const [name, setName] = useState('');
+  const [active, setActive] = useState(true);
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!visible) return;
+    setName(record?.name ?? '');
+    setActive(record?.active ?? true);
+    setError(undefined);
+  }, [visible, record]);
+
+  const submit = () => {
+    const problem = flowNameProblem(name);
+    setError(problem);
+    if (problem) return;
+    save.mutate(
+      { id: record?.id, name: name.trim(), ...(record ? { active } : {}) },
+      {
+        onSuccess: (flow) => {
+          toast.success(t(record ? 'flows.toasts.renamed' : 'flows.toasts.created'));
+          onHide();
+          if (!record) onCreated?.(flow);
+        },
+        onError: (e) => toast.error(e),
+      },
+    );
+  };
+
+  return (
+    <FormDialog
+      header={record ? t('flows.dialog.editTitle') : t('flows.dialog.addTitle')}
+      visible={visible}
+      onHide={onHide}
+      formId="flow-form"
+      onSubmit={submit}
+      busy={save.isPending}
+      saveTestId="flow-save"
+      testId="flow-dialog"
+      size="sm"
+    >
+      <FormField id="flow-name" label={t('flows.dialog.name')} error={error}>
+        <InputText {...fieldA11y('flow-name', error)} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoFocus />
+      </FormField>
+      {record ? (
+        <div className="flow-dialog__switch">
+          <InputSwitch inputId="flow-active" checked={active} onChange={(e) => setActive(Boolean(e.value))} />
+          <label htmlFor="flow-active">{t('flows.dialog.active')}</label>
+        </div>
+      ) : null}
+    </FormDialog>
+  );
+}

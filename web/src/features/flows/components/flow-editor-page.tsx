@@ -1,0 +1,239 @@
+import { problemsOf, type FlowNodeType, type FlowProblem } from '@switchboard/shared/flows/graph';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  applyEdgeChanges,
+  applyNodeChanges,
+  useReactFlow,
+  type Connection,
+  type Edge,
+  type EdgeChange,
+  type Node,
+  type NodeChange,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { SpeedDial } from 'primereact/speeddial';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useFlowGraph } from '../api/get-flow-graph.ts';
+import { useSaveFlowGraph } from '../api/save-flow-graph.ts';
+import { addableKinds, addNode, connect, defaultData, deleteNodes, duplicateNode, freeSpot, fromEditor, relinkMenu, toEditor, type EditorEdge, type EditorNode } from '../utils/flow-editor.ts';
+import { FlowNodeCard, nodeIcon, NodeActionsContext, type NodeActions } from './flow-node.tsx';
+import { FlowsGate } from './flows-gate.tsx';
+import { NodeDialog, type NodeDialogResult, type NodeDialogState } from './node-dialog.tsx';
+import './flow-editor.css';
+
+/** Spec document 3 section 9: the flow is loaded about 500 ms after the page opens. */
+const LOAD_DELAY_MS = 500;
+const nodeTypes = Object.fromEntries(addableKinds.map((k) => [k, FlowNodeCard]));
+
+/** /flowbuilder/{id} (spec document 3 "Flow editor"): the flow drawn on a canvas, saved whole. */
+export function FlowEditorPage() {
+  return (
+    <FlowsGate>
+      <ReactFlowProvider>
+        <FlowEditor />
+      </ReactFlowProvider>
+    </FlowsGate>
+  );
+}
+
+function FlowEditor() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const id = Number(useParams().id);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const loaded = useFlowGraph(id, { enabled: ready && Number.isInteger(id) });
+  const save = useSaveFlowGraph();
+  const flow = useReactFlow();
+  const [nodes, setNodes] = useState<EditorNode[]>([]);
+  const [edges, setEdges] = useState<EditorEdge[]>([]);
+  const [media, setMedia] = useState<Record<string, string>>({});
+  const [dialog, setDialog] = useState<NodeDialogState | null>(null);
+  const [problems, setProblems] = useState<FlowProblem[] | null>(null);
+  const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
+  useDocumentTitle(loaded.data ? `${t('flows.editor.title')} · ${loaded.data.flow.name}` : t('flows.editor.title'));
+
+  useEffect(() => {
+    if (!loaded.data) return;
+    const drawn = toEditor(loaded.data.flow.flow);
+    setNodes(drawn.nodes);
+    setEdges(drawn.edges);
+    setMedia(loaded.data.media);
+  }, [loaded.data]);
+
+  const onNodesChange = useCallback((changes: NodeChange[]) => setNodes((ns) => applyNodeChanges(changes, ns as Node[]) as EditorNode[]), []);
+  const onEdgesChange = useCallback((changes: EdgeChange[]) => setEdges((es) => applyEdgeChanges(changes, es as Edge[]) as EditorEdge[]), []);
+  const onConnect = useCallback((c: Connection) => setEdges((es) => connect(nodes, es, c)), [nodes]);
+
+  const actions: NodeActions = useMemo(
+    () => ({
+      edit: (nodeId) => {
+        const node = nodes.find((n) => n.id === nodeId);
+        if (node) setDialog({ kind: node.type, nodeId, data: node.data });
+      },
+      duplicate: (nodeId) => setNodes((ns) => duplicateNode(ns, nodeId)),
+      remove: (nodeId) => {
+        const out = deleteNodes(nodes, edges, [nodeId]);
+        setNodes(out.nodes);
+        setEdges(out.edges);
+      },
+      flagged,
+    }),
+    [nodes, edges, flagged],
+  );
+
+  const create = (kind: FlowNodeType) => {
+    if (kind === 'start') {
+      setNodes((ns) => addNode(ns, 'start', defaultData('start'), centre()));
+      return;
+    }
+    setDialog({ kind, data: defaultData(kind) });
+  };
+  // new steps land in the middle of the view, moved right past the steps already there
+  const centre = () => {
+    const c = flow.screenToFlowPosition({ x: window.innerWidth / 2, y: window.innerHeight / 2 });
+    return freeSpot(nodes, { x: Math.round(c.x - 110), y: Math.round(c.y - 60) });
+  };
+
+  const onDialogSave = ({ data, previousOptions }: NodeDialogResult) => {
+    if (!dialog) return;
+    if (dialog.nodeId) {
+      const nodeId = dialog.nodeId;
+      setNodes((ns) => ns.map((n) => (n.id === nodeId ? { ...n, data } : n)));
+      if (previousOptions) setEdges((es) => relinkMenu(es, nodeId, previousOptions));
+    } else {
+      setNodes((ns) => addNode(ns, dialog.kind, data, centre()));
+    }
+    setDialog(null);
+  };
+
+  const persist = () => {
+    save.mutate(
+      { id, graph: fromEditor(nodes, edges) },
+      { onSuccess: () => toast.success(t('flows.toasts.saved')), onError: (error) => toast.error(error) },
+    );
+  };
+  const onSave = () => {
+    const found = problemsOf(fromEditor(nodes, edges));
+    setFlagged(new Set(found.flatMap((p) => (p.nodeId ? [p.nodeId] : []))));
+    if (found.length) {
+      setProblems(found);
+      return;
+    }
+    persist();
+  };
+  const showNode = (nodeId: string) => {
+    setProblems(null);
+    setNodes((ns) => ns.map((n) => ({ ...n, selected: n.id === nodeId })));
+    const node = nodes.find((n) => n.id === nodeId);
+    if (node) void flow.setCenter(node.position.x + 100, node.position.y + 40, { zoom: 1.2, duration: 300 });
+  };
+
+  if (!ready || loaded.isPending) return <PageLoader />;
+  if (loaded.isError || !loaded.data) {
+    return (
+      <div className="flow-editor__failed" role="alert">
+        <p>{t('flows.editor.loadFailed')}</p>
+        <Link to="/flowbuilders">{t('flows.editor.back')}</Link>
+      </div>
+    );
+  }
+
+  const speedDial = addableKinds.map((kind) => ({ label: t(`flows.kinds.${kind}`), icon: nodeIcon(kind), command: () => create(kind), template: undefined }));
+
+  return (
+    <div className="flow-editor" data-testid="flow-editor">
+      <header className="flow-editor__bar">
+        <Link to="/flowbuilders" className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('flows.editor.back')} title={t('flows.editor.back')}>
+          <i className="pi pi-arrow-left" aria-hidden="true" />
+        </Link>
+        <div className="flow-editor__titles">
+          <h1>{t('flows.editor.title')}</h1>
+          <span className="flow-editor__name">{loaded.data.flow.name}</span>
+        </div>
+        <span className="flow-editor__notice">
+          <i className="pi pi-info-circle" aria-hidden="true" /> {t('flows.editor.notice')}
+        </span>
+        <Button type="button" icon="pi pi-save" label={t('flows.editor.save')} onClick={onSave} loading={save.isPending} data-testid="flow-editor-save" />
+      </header>
+      <div className="flow-editor__canvas" aria-label={t('flows.editor.canvas')}>
+        <NodeActionsContext.Provider value={actions}>
+          <ReactFlow
+            nodes={nodes as Node[]}
+            edges={edges as Edge[]}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onConnect={onConnect}
+            onNodeDoubleClick={(_, node) => node.type !== 'start' && actions.edit(node.id)}
+            deleteKeyCode={['Backspace', 'Delete']}
+            fitView
+            fitViewOptions={{ maxZoom: 1 }}
+            minZoom={0.2}
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background gap={20} />
+            <Controls showInteractive={false} />
+            <MiniMap pannable zoomable className="flow-editor__minimap" />
+          </ReactFlow>
+        </NodeActionsContext.Provider>
+        <SpeedDial model={speedDial} direction="up" className="flow-editor__dial" buttonClassName="p-button-rounded" showIcon="pi pi-plus" hideIcon="pi pi-times" aria-label={t('flows.editor.addNode')} data-testid="flow-editor-add" />
+      </div>
+      <NodeDialog state={dialog} media={media} onMedia={(name, url) => setMedia((m) => ({ ...m, [name]: url }))} onSave={onDialogSave} onHide={() => setDialog(null)} />
+      <Dialog
+        header={t('flows.editor.problemsTitle')}
+        visible={problems !== null}
+        onHide={() => setProblems(null)}
+        className="flow-problems"
+        data-testid="flow-problems"
+        footer={
+          <div className="flow-problems__actions">
+            <Button type="button" label={t('flows.editor.review')} text onClick={() => setProblems(null)} />
+            <Button
+              type="button"
+              label={t('flows.editor.saveAnyway')}
+              onClick={() => {
+                setProblems(null);
+                persist();
+              }}
+              data-testid="flow-problems-save"
+            />
+          </div>
+        }
+      >
+        <p>{t('flows.editor.problemsIntro')}</p>
+        <ul className="flow-problems__list">
+          {(problems ?? []).map((p, i) => {
+            const node = p.nodeId ? nodes.find((n) => n.id === p.nodeId) : undefined;
+            const text = t(`flows.problems.${p.code}`, { option: p.option });
+            return (
+              <li key={i}>
+                {node ? (
+                  <button type="button" className="flow-problems__item" onClick={() => showNode(node.id)}>
+                    <i className={nodeIcon(node.type)} aria-hidden="true" /> <strong>{t(`flows.kinds.${node.type}`)}</strong> #{node.id}: {text}
+                  </button>
+                ) : (
+                  text
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowGraph } from '@switchboard/shared/flows/graph';
+import {
+  connect,
+  contentDataOf,
+  contentProblem,
+  deleteNodes,
+  deleteSelection,
+  duplicateNode,
+  freeSpot,
+  fromEditor,
+  intervalProblem,
+  move,
+  nextNodeId,
+  outputHandles,
+  relinkMenu,
+  snapPercent,
+  toEditor,
+  type EditorEdge,
+  type EditorNode,
+} from './flow-editor.ts';
+
+const at = { x: 100, y: 50 };
+const graph: FlowGraph = {
+  nodes: [
+    { id: '1', type: 'start', position: at, data: { label: 'Inicio' } },
+    { id: '2', type: 'menu', position: at, data: { message: 'Escolha', arrayOption: [{ number: 1, value: 'A' }, { number: 2, value: 'B' }] } },
+    { id: '3', type: 'message', position: at, data: { label: 'A!' } },
+  ],
+  connections: [
+    { source: '1', sourceHandle: 'a', target: '2' },
+    { source: '2', sourceHandle: 'a1', target: '3' },
+  ],
+};
+
+describe('flow editor graph building', () => {
+  it('converts a saved graph to the canvas and back without loss', () => {
+    const { nodes, edges } = toEditor(graph);
+    expect(edges.map((e) => e.id)).toEqual(['e-1-a-2', 'e-2-a1-3']);
+    const back = fromEditor(nodes.map((n) => ({ ...n, selected: true })), edges);
+    expect(back.nodes).toEqual(graph.nodes);
+    expect(back.connections.map(({ source, sourceHandle, target }) => ({ source, sourceHandle, target }))).toEqual(graph.connections);
+  });
+
+  it('duplicates a node 240 to the right with a new id and no links', () => {
+    const { nodes } = toEditor(graph);
+    const out = duplicateNode(nodes, '3');
+    expect(out).toHaveLength(4);
+    expect(out[3]).toMatchObject({ id: '4', type: 'message', position: { x: 340, y: 50 }, data: { label: 'A!' } });
+    expect(out[3]!.data).not.toBe(nodes[2]!.data);
+  });
+
+  it('deletes a node with its links, and the selection with Backspace', () => {
+    const { nodes, edges } = toEditor(graph);
+    expect(deleteNodes(nodes, edges, ['2'])).toEqual({ nodes: [nodes[0], nodes[2]], edges: [] });
+    const selected = deleteSelection(nodes, edges.map((e, i) => ({ ...e, selected: i === 1 })));
+    expect(selected.nodes).toHaveLength(3);
+    expect(selected.edges.map((e) => e.id)).toEqual(['e-1-a-2']);
+  });
+
+  it('links one target per handle, never into the start node or to itself', () => {
+    const { nodes, edges } = toEditor(graph);
+    const replaced = connect(nodes, edges, { source: '2', sourceHandle: 'a1', target: '1' });
+    expect(replaced).toEqual(edges);
+    const moved = connect(nodes, edges, { source: '1', sourceHandle: 'a', target: '3' });
+    expect(moved.map((e) => e.id)).toEqual(['e-2-a1-3', 'e-1-a-3']);
+    expect(connect(nodes, edges, { source: '3', target: '3' })).toEqual(edges);
+  });
+
+  it('shows one output per menu option, two for the randomizer and the condition', () => {
+    expect(outputHandles({ type: 'menu', data: graph.nodes[1]!.data }).map((h) => h.id)).toEqual(['a1', 'a2']);
+    expect(outputHandles({ type: 'randomizer', data: { percent: 30 } })).toEqual([{ id: 'a', label: '30%' }, { id: 'b', label: '70%' }]);
+    expect(outputHandles({ type: 'condition', data: { key: 'x', condition: 1, value: '' } }).map((h) => h.id)).toEqual(['true', 'false']);
+    expect(outputHandles({ type: 'ticket', data: { queueId: 1, name: 'x' } })).toEqual([]);
+  });
+
+  it('keeps menu links with their options when one is removed', () => {
+    const edges: EditorEdge[] = [
+      { id: 'x', source: '2', sourceHandle: 'a1', target: '3' },
+      { id: 'y', source: '2', sourceHandle: 'a2', target: '4' },
+      { id: 'z', source: '1', sourceHandle: 'a', target: '2' },
+    ];
+    // option 1 removed: the old option 2 is now number 1
+    const out = relinkMenu(edges, '2', [2]);
+    expect(out.map((e) => [e.source, e.sourceHandle, e.target])).toEqual([
+      ['2', 'a1', '4'],
+      ['1', 'a', '2'],
+    ]);
+  });
+
+  it('numbers new nodes after the highest id', () => {
+    expect(nextNodeId([{ id: '1' }, { id: '7' }, { id: 'x' }])).toBe('8');
+    expect(nextNodeId([])).toBe('1');
+  });
+
+  it('applies the dialogs rules with the spec texts', () => {
+    expect(intervalProblem(0)).toBe('flows.rules.intervalRequired');
+    expect(intervalProblem(null)).toBe('flows.rules.intervalRequired');
+    expect(intervalProblem(121)).toBe('flows.rules.intervalMax');
+    expect(intervalProblem(120)).toBeUndefined();
+    expect(snapPercent(34)).toBe(30);
+    expect(snapPercent(150)).toBe(100);
+    expect(contentProblem([{ number: 'm', type: 'message', value: ' ' }])).toBe('flows.rules.emptyMessages');
+    expect(contentProblem([{ number: 'i', type: 'img', value: '' }])).toBe('flows.rules.emptyCards');
+    expect(contentProblem([{ number: 'w', type: 'interval', value: '0' }])).toBe('flows.rules.intervalRequired');
+    expect(contentProblem([{ number: 'm', type: 'message', value: 'ok' }])).toBeUndefined();
+  });
+
+  it('builds content data in order with the fork element ids, and moves elements', () => {
+    const data = contentDataOf([
+      { type: 'message', value: 'a' },
+      { type: 'img', value: 'x.png', original: 'x.png' },
+    ]);
+    expect(data).toEqual({
+      seq: ['message0', 'img1'],
+      elements: [
+        { type: 'message', value: 'a', number: 'message0' },
+        { type: 'img', value: 'x.png', original: 'x.png', number: 'img1' },
+      ],
+    });
+    expect(move(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(move(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+
+  it('serialises positions as whole numbers', () => {
+    const nodes: EditorNode[] = [{ id: '1', type: 'start', position: { x: 10.6, y: 3.2 }, data: { label: '' } }];
+    expect(fromEditor(nodes, []).nodes[0]!.position).toEqual({ x: 11, y: 3 });
+  });
+
+  it('places a new node where it covers no other', () => {
+    const nodes = [{ position: { x: 0, y: 0 } }, { position: { x: 260, y: 10 } }];
+    expect(freeSpot(nodes, { x: 0, y: 0 })).toEqual({ x: 520, y: 0 });
+    expect(freeSpot(nodes, { x: 0, y: 400 })).toEqual({ x: 0, y: 400 });
+  });
+});

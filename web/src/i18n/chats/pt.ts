@@ -1,0 +1,53 @@
+/** The internal chat's texts (page, dialog, top-bar button), Portuguese; the others follow its keys. */
+export const chatsPt = {
+  title: 'Chat interno',
+  /** spec document 3 section 8, verbatim in every language */
+  planRequired: 'Esta empresa no tiene permiso para acceder a esta página. Le estamos redirigiendo.',
+  newChat: 'Nova conversa',
+  searchPlaceholder: 'Pesquisar conversas',
+  listLabel: 'Conversas',
+  empty: 'Nenhuma conversa ainda.',
+  loadFailed: 'As conversas não puderam ser carregadas.',
+  selectChat: 'Selecione uma conversa para ver as mensagens.',
+  notFound: 'Esta conversa não existe ou você não participa dela.',
+  noMessages: 'Nenhuma mensagem ainda. Diga olá!',
+  loadingOlder: 'Carregando mensagens anteriores…',
+  messagePlaceholder: 'Escreva uma mensagem',
+  send: 'Enviar',
+  attach: 'Anexar arquivo',
+  removeAttachment: 'Remover anexo',
+  fileRefused: 'Este tipo de arquivo não é aceito.',
+  edited: 'editada',
+  edit: 'Editar conversa',
+  delete: 'Excluir conversa',
+  back: 'Voltar às conversas',
+  members: '{{count}} participantes',
+  unread: '{{count}} não lidas',
+  openChats: 'Chat interno',
+  openChatsUnread: 'Chat interno: {{count}} mensagens não lidas',
+  unreadDot: 'Há mensagens não lidas',
+  tabs: {
+    label: 'Chat interno',
+    chats: 'Chats',
+    messages: 'Mensagens',
+  },
+  dialog: {
+    addTitle: 'Nova conversa',
+    editTitle: 'Editar conversa',
+    title: 'Título',
+    users: 'Participantes',
+    usersPlaceholder: 'Escolha os usuários',
+    usersHint: 'Escolha ao menos um usuário.',
+    save: 'Salvar',
+  },
+  deleteDialog: {
+    header: 'Excluir conversa',
+    message: 'Excluir a conversa {{title}} com todas as mensagens? Esta ação não pode ser desfeita.',
+    confirm: 'Excluir',
+  },
+  toasts: {
+    saved: 'Conversa salva.',
+    deleted: 'Conversa excluída.',
+  },
+};
+export type ChatsDictionary = typeof chatsPt;
