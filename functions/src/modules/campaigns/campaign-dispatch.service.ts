@@ -47,6 +47,7 @@ import {
   replaceCampaign,
   setPrepared,
   skipReplied,
+  claimSendSlot,
 } from './campaigns.repository.ts';
 
 export const START_JOB = 'campaigns.start';
@@ -318,6 +319,12 @@ export const sendToRecipient = async (job: SendJob): Promise<void> => {
   const allowed = nextAllowedMoment(now(), rules);
   if (allowed.getTime() - now().getTime() > 1000) {
     await postpone(job, allowed);
+    return;
+  }
+  // one send per campaign at a time, a message interval apart, however two jobs came to the same moment
+  const slot = await claimSendSlot(r.companyId, r.id, now().getTime(), rules.messageInterval * 1000);
+  if (slot !== true) {
+    await postpone(job, new Date(slot));
     return;
   }
   const day = localDay(now(), rules.timeZone);

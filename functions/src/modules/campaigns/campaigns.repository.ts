@@ -395,3 +395,30 @@ export const countDailySend = async (companyId: number, connectionId: number, da
   }
 };
 
+
+/**
+ * Takes the campaign's next send slot at `at` (epoch ms): one send per campaign at a time, at least `gapMs` after the
+ * previous one, whatever brought two send jobs to the same moment (a postponement to the start of the send hours, a
+ * redelivery). Answers true when taken; otherwise the moment (epoch ms) the slot frees.
+ */
+export const claimSendSlot = async (companyId: number, id: number, at: number, gapMs: number): Promise<true | number> => {
+  const key = { pk: statsKey(companyId, id).pk, sk: `CAMPSLOT#${String(id).padStart(10, '0')}` };
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET lastSendAt = :at',
+        ConditionExpression: 'attribute_not_exists(lastSendAt) OR lastSendAt <= :limit',
+        ExpressionAttributeValues: { ':at': at, ':limit': at - gapMs },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    // the document client leaves the item of a failed condition in DynamoDB's own form ({ N: "..." })
+    const last = (error as { Item?: { lastSendAt?: { N?: string } } }).Item?.lastSendAt?.N;
+    return (last !== undefined ? Number(last) : at) + gapMs;
+  }
+};
