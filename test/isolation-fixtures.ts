@@ -35,10 +35,14 @@ export interface TenantFixture {
   chatMessageId: string;
   campaignId: number;
   flowId: number;
+  /** a phrase campaign of A starting A's flow on A's extra connection */
+  flowCampaignId: number;
+  promptId: number;
+  queueIntegrationId: number;
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
-export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A', 'Queue of A', 'Option of A', 'Files of A', 'Price list of A', 'List of A', 'Item of A', 'Chat of A', 'Chat text of A', 'Campaign of A', 'Flow of A'];
+export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A', 'Queue of A', 'Option of A', 'Files of A', 'Price list of A', 'List of A', 'Item of A', 'Chat of A', 'Chat text of A', 'Campaign of A', 'Flow of A', 'Phrase campaign of A', 'phrase of A', 'Prompt of A', 'Integration of A'];
 
 type Fixture<T> = (a: TenantFixture) => T;
 
@@ -70,6 +74,9 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'contact-lists:id': (a) => a.contactListId,
   'campaigns:id': (a) => a.campaignId,
   'flows:id': (a) => a.flowId,
+  'flow-campaigns:id': (a) => a.flowCampaignId,
+  'prompts:id': (a) => a.promptId,
+  'queue-integrations:id': (a) => a.queueIntegrationId,
   'contact-lists:importId': () => '01JZZZZZZZZZZZZZZZZZZZZZZZ',
   'contact-lists.item-show:id': (a) => a.contactListItemId,
   'contact-lists.item-update:id': (a) => a.contactListItemId,
@@ -130,12 +137,22 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'campaigns.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'campaigns.settings-save': () => ({ settings: { messageInterval: 20 } }),
   'flows.create': () => ({ name: 'Flow of B' }),
+  // B's campaign naming A's flow and A's connection is refused; B editing A's campaign finds nothing
+  'flow-campaigns.create': (a) => ({ name: 'Phrase campaign of B', flowId: a.flowId, whatsappIds: [a.connectionId], phrases: [{ text: 'of b', type: 'exact' }] }),
+  'flow-campaigns.update': (a) => ({ id: a.flowCampaignId, name: 'Changed by another company', flowId: a.flowId, allConnections: true, phrase: 'changed' }),
   'flows.update': (a) => ({ flowId: a.flowId, name: 'Changed by another company' }),
   'flows.duplicate': (a) => ({ flowId: a.flowId }),
   'flows.save-graph': (a) => ({ idFlow: a.flowId, nodes: [], connections: [] }),
   'flows.upload-image': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'flows.upload-audio': () => ({ name: 'x.mp3', mimeType: 'audio/mpeg', size: 10 }),
   'flows.upload-content': () => ({ medias: [{ name: 'x.png', mimeType: 'image/png', size: 10 }] }),
+  // queue 1 is B's own first queue
+  'prompts.create': () => ({ name: 'Prompt of B', prompt: 'Text of B', apiKey: 'sk-of-b', queueId: 1 }),
+  'prompts.update': () => ({ name: 'Changed by another company', prompt: 'Changed', apiKey: 'sk-changed', queueId: 1 }),
+  'queue-integrations.create': () => ({ type: 'webhook', name: 'Integration of B', urlN8N: 'http://127.0.0.1:9/hook-of-b' }),
+  'queue-integrations.update': () => ({ type: 'webhook', name: 'Changed by another company', urlN8N: 'http://127.0.0.1:9/changed' }),
+  // B naming A's integration to test with its stored credentials is refused
+  'queue-integrations.test-session': (a) => ({ projectName: 'project-of-b', jsonContent: '__stored_credentials__', language: 'en', integrationId: a.queueIntegrationId }),
   'contact-lists.update': () => ({ name: 'Changed by another company' }),
   'contact-lists.upload': () => ({ name: 'x.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 10 }),
   'contact-lists.item-create': (a) => ({ name: 'Item of B', number: '5511955550000', contactListId: a.contactListId }),
@@ -182,7 +199,7 @@ export const FACEBOOK_USER_OF_B = '900000000000001';
 export const FACEBOOK_TOKEN_OF_B = 'user-token-of-b';
 
 /** Routes that name a record only in their query or body (the others name it in their path). */
-export const referenceRoutes = new Set(['invoices.subscribe', 'tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create', 'contact-lists.item-list', 'contact-lists.item-create', 'chats.upload', 'campaigns.create', 'flows.update', 'flows.duplicate', 'flows.save-graph']);
+export const referenceRoutes = new Set(['invoices.subscribe', 'tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create', 'contact-lists.item-list', 'contact-lists.item-create', 'chats.upload', 'campaigns.create', 'flows.update', 'flows.duplicate', 'flows.save-graph', 'flow-campaigns.create', 'flow-campaigns.update', 'queue-integrations.test-session']);
 
 /** Own-company routes: the caller's session, lists and creations within the caller's company. */
 export const ownCompanyRoutes = new Set([
@@ -228,10 +245,15 @@ export const ownCompanyRoutes = new Set([
   'campaigns.settings',
   'campaigns.settings-save',
   'flows.list',
+  'flow-campaigns.list',
   'flows.create',
   'flows.upload-image',
   'flows.upload-audio',
   'flows.upload-content',
+  'prompts.list',
+  'prompts.create',
+  'queue-integrations.list',
+  'queue-integrations.create',
   'queues.create',
   'files.list',
   'files.list-all',

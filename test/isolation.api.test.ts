@@ -130,6 +130,17 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) expect((await ownerA.post('/flowbuilder', { name: `Filler flow ${i}` })).status).toBe(201);
   const flow = await ownerA.post('/flowbuilder', { name: 'Flow of A' });
   expect(flow.status, JSON.stringify(flow.body)).toBe(201);
+  const phraseCampaignOf = (name: string) => ({ name, flowId: flow.body.id, whatsappIds: [connection.body.id], phrases: [{ text: `${name} phrase`, type: 'partial' }] });
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/flowcampaign', phraseCampaignOf(`Filler phrase campaign ${i}`))).status).toBe(201);
+  const flowCampaign = await ownerA.post('/flowcampaign', { ...phraseCampaignOf('Phrase campaign of A'), phrases: [{ text: 'phrase of A', type: 'exact' }] });
+  expect(flowCampaign.status, JSON.stringify(flowCampaign.body)).toBe(201);
+  const promptOf = (name: string) => ({ name, prompt: `${name} text`, apiKey: 'sk-key-of-a', queueId: queueOfA.body.id });
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/prompt', promptOf(`Filler prompt ${i}`))).status).toBe(201);
+  const prompt = await ownerA.post('/prompt', promptOf('Prompt of A'));
+  expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);
+  for (let i = 0; i < 3; i++) expect((await ownerA.post('/queueIntegration', { type: 'flowbuilder', name: `Filler integration ${i}` })).status).toBe(201);
+  const integration = await ownerA.post('/queueIntegration', { type: 'webhook', name: 'Integration of A', urlN8N: 'http://127.0.0.1:9/hook-of-a' });
+  expect(integration.status, JSON.stringify(integration.body)).toBe(201);
   companyA = {
     companyId: a.companyId,
     adminUserId: a.userId,
@@ -154,6 +165,9 @@ beforeAll(async () => {
     chatMessageId: chatMessage.body.id,
     campaignId: campaign.body.id,
     flowId: (flow.body.id ?? flow.body.flow?.id) as number,
+    flowCampaignId: flowCampaign.body.id,
+    promptId: prompt.body.id,
+    queueIntegrationId: integration.body.id,
   };
 });
 afterAll(async () => {

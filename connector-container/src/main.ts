@@ -69,6 +69,9 @@ const main = async () => {
     // the sessions' state, import progress and sends it records reach the browsers through the realtime listener
     const { registerRealtimeListener } = await import('../../functions/src/listeners/realtime.listener.ts');
     registerRealtimeListener();
+    // a campaign's send that fails reaches its report
+    const { registerCampaignSendsListener } = await import('../../functions/src/listeners/campaign-sends.listener.ts');
+    registerCampaignSendsListener();
     const { baileysSocketFactory } = await import('./sessions/socket-factory.ts');
     const connector = await startConnector({ socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }) });
     stopConnector = () => connector.stop();

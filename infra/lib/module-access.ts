@@ -24,6 +24,8 @@ export interface ModuleUses {
   sockets: boolean;
   /** a table Scan (never on a request path: migrations at start) */
   scan: boolean;
+  /** seals or opens companies' secrets with the data key (its bundle holds platform/crypto/secret-box.ts) */
+  dataKey?: boolean;
 }
 
 const queueOfName: Record<string, QueueName> = {
@@ -75,13 +77,15 @@ export const usesOfSource = (sources: readonly string[]): ModuleUses => {
   return uses;
 };
 
+const DATA_KEY_FILE = 'functions/src/platform/crypto/secret-box.ts';
+
 const cache = new Map<string, ModuleUses>();
 
 export const moduleUses = (module: string): ModuleUses => {
   let uses = cache.get(module);
   if (!uses) {
     const files = moduleFiles(module).filter((f) => !isPortDefinition(f));
-    uses = usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8')));
+    uses = { ...usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8'))), dataKey: files.includes(DATA_KEY_FILE) };
     cache.set(module, uses);
   }
   return uses;

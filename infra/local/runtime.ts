@@ -60,6 +60,18 @@ const localSecrets = (dataDir: string): { access: string; refresh: string } => {
   return secrets;
 };
 
+/**
+ * The data key companies' secrets are sealed with (an OpenAI key, a speech key), generated once and kept with the
+ * data: losing it makes the stored keys unreadable, so it lives beside the table it protects.
+ */
+const localDataKey = (dataDir: string): string => {
+  const file = join(dataDir, 'data-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+};
+
 const ensureTable = async (endpoint: string, tableName: string): Promise<void> => {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
@@ -116,6 +128,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       DATA_DIR: dataDir,
       JWT_SECRET: secrets.access,
       JWT_REFRESH_SECRET: secrets.refresh,
+      DATA_KEY: localDataKey(dataDir),
     });
     const { resetConfig } = await import('../../functions/src/platform/config.ts');
     const { resetTableClient } = await import('../../functions/src/platform/table/client.ts');
@@ -139,6 +152,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     resetTableClient();
     resetPublisher();
     resetJwtKeys();
+    (await import('../../functions/src/platform/crypto/secret-box.ts')).resetDataKey();
 
     const { LocalQueueEngine, LocalQueue } = await import('../../functions/src/platform/ports/local/local-queue.ts');
     const { LocalScheduler } = await import('../../functions/src/platform/ports/local/local-scheduler.ts');

@@ -80,6 +80,8 @@ export const errorStatus = {
   ERR_DUPLICATED_FLOW_NAME: 409,
   /** a flow graph too big to be kept as one item (DynamoDB items are at most 400 KB) */
   ERR_FLOW_TOO_LARGE: 413,
+  /** an integration's test session (POST /queueIntegration/testSession): Dialogflow refused the credentials or the query, or could not be reached */
+  ERR_DIALOGFLOW_TEST_FAILED: 502,
   ERR_INTERNAL: 500,
 } as const;
 

@@ -12,6 +12,8 @@ import type { AnnouncementEvent } from './contracts/announcements.ts';
 import type { CampaignEvent, CampaignSettings } from './contracts/campaigns.ts';
 import type { Chat, ChatMessage } from './contracts/chats.ts';
 import type { ContactListEvent, ContactListItemEvent } from './contracts/contact-lists.ts';
+import type { QueueIntegrationEvent } from './contracts/queue-integrations.ts';
+import type { PromptEvent } from './contracts/prompts.ts';
 
 /**
  * Realtime wire format: the channel names the spec gives. Domain code publishes one of these; the publisher
@@ -57,6 +59,10 @@ export const channels = {
   /** contact lists (spec document 3 section 7, capitalised as given) */
   contactList: (companyId: number) => `company-${companyId}-ContactList`,
   contactListItem: (companyId: number) => `company-${companyId}-ContactListItem`,
+  /** integrations (spec document 3 section 7) */
+  queueIntegration: (companyId: number) => `company-${companyId}-queueIntegration`,
+  /** AI prompts (spec document 3 section 7) */
+  prompt: (companyId: number) => `company-${companyId}-prompt`,
 } as const;
 
 /** A frame sent to a WebSocket client. */
@@ -265,6 +271,12 @@ export interface DomainEventPayloads {
   'contactList.changed': CompanyChange<ContactListEvent>;
   /** a contact list item was added, changed (its WhatsApp check too) or deleted */
   'contactListItem.changed': CompanyChange<ContactListItemEvent>;
+  /** a conversation flow was deleted: what names it (connections' standard flows, phrase campaigns) lets it go */
+  'flow.deleted': { companyId: number; flowId: number };
+  /** an integration was created, changed or deleted */
+  'queueIntegration.changed': CompanyChange<QueueIntegrationEvent>;
+  /** an AI prompt was created, changed or deleted */
+  'prompt.changed': CompanyChange<PromptEvent>;
   /**
    * a company was deactivated (its invoice unpaid past the grace days, or by the super user) or made active again
    * (by the super user; a payment tells it with payment.confirmed)

@@ -74,6 +74,10 @@ export const rules = {
   'contact-lists:use': { profile: 'admin', planFlag: 'useCampaigns' },
   /** flows and phrase campaigns: admins of a plan with integrations (spec document 2 section 6, document 3 section 6) */
   'flowbuilders:use': { profile: 'admin', planFlag: 'useIntegrations' },
+  /** AI prompts: admins of a plan with OpenAI; a profile user gets the no-access answer (spec document 3 sections 2 and 6) */
+  'prompts:use': { profile: 'admin', planFlag: 'useOpenAi' },
+  /** integrations (/queue-integration): admins of a plan with integrations; profile users get no access (spec document 3 section 6) */
+  'integrations:use': { profile: 'admin', planFlag: 'useIntegrations' },
 } as const satisfies Record<string, AccessRule>;
 export type RuleName = keyof typeof rules;
 
@@ -148,7 +152,7 @@ export const menu: readonly MenuItem[] = [
   { key: 'users', label: 'menu.users', icon: 'pi pi-user', path: '/users', access: rules['admin:area'] },
   { key: 'queues', label: 'menu.queues', icon: 'pi pi-sitemap', path: '/queues', access: rules['admin:area'] },
   { key: 'prompts', label: 'menu.prompts', icon: 'pi pi-microchip-ai', path: '/prompts', access: { profile: 'admin', planFlag: 'useOpenAi' } },
-  { key: 'integrations', label: 'menu.integrations', icon: 'pi pi-link', path: '/queue-integration', access: { profile: 'admin', planFlag: 'useIntegrations' } },
+  { key: 'integrations', label: 'menu.integrations', icon: 'pi pi-link', path: '/queue-integration', access: rules['integrations:use'] },
   { key: 'connections', label: 'menu.connections', icon: 'pi pi-mobile', path: '/connections', access: rules['connections-page:view'] },
   { key: 'allConnections', label: 'menu.allConnections', icon: 'pi pi-globe', path: '/allConnections', access: rules['super:area'] },
   { key: 'files', label: 'menu.files', icon: 'pi pi-folder', path: '/files', access: rules['admin:area'] },

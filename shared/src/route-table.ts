@@ -11,7 +11,7 @@ export const API_PREFIX = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The Lambda function (domain module) that serves a route. */
-export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files', 'helps', 'announcements', 'dashboard', 'audit', 'invoices', 'contact-lists', 'chats', 'external-api', 'campaigns', 'flows'] as const;
+export const modules = ['auth', 'plans', 'companies', 'settings', 'system', 'users', 'queues', 'connections', 'tickets', 'messages', 'webchat', 'contacts', 'tags', 'quick-messages', 'schedules', 'webhooks', 'files', 'helps', 'announcements', 'dashboard', 'audit', 'invoices', 'contact-lists', 'chats', 'external-api', 'campaigns', 'flows', 'queue-integrations', 'prompts', 'flow-campaigns'] as const;
 export type ModuleName = (typeof modules)[number];
 
 /**
@@ -289,6 +289,25 @@ export const routeTable = defineRoutes([
   { id: 'flows.upload-image', method: 'POST', path: '/flowbuilder/img', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
   { id: 'flows.upload-audio', method: 'POST', path: '/flowbuilder/audio', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
   { id: 'flows.upload-content', method: 'POST', path: '/flowbuilder/content', module: 'flows', auth: 'user', access: rules['flowbuilders:use'] },
+  // phrase campaigns (spec document 3 "Phrase campaigns (/phrase-lists)", section 7; server reference 5.4): the flows' rule; deleting also takes contacts-page:deleteContact (section 6)
+  { id: 'flow-campaigns.list', method: 'GET', path: '/flowcampaign', module: 'flow-campaigns', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flow-campaigns.create', method: 'POST', path: '/flowcampaign', module: 'flow-campaigns', auth: 'user', access: rules['flowbuilders:use'], status: 201 },
+  { id: 'flow-campaigns.update', method: 'PUT', path: '/flowcampaign', module: 'flow-campaigns', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flow-campaigns.show', method: 'GET', path: '/flowcampaign/{id}', module: 'flow-campaigns', auth: 'user', access: rules['flowbuilders:use'] },
+  { id: 'flow-campaigns.delete', method: 'DELETE', path: '/flowcampaign/{id}', module: 'flow-campaigns', auth: 'user', access: { ...rules['contacts-page:deleteContact'], ...rules['flowbuilders:use'] } },
+  // integrations (spec document 3 "Integrations (/queue-integration)", sections 3, 5 and 7 "Integrations"; server reference 8)
+  { id: 'queue-integrations.list', method: 'GET', path: '/queueIntegration', module: 'queue-integrations', auth: 'user', access: rules['integrations:use'] },
+  { id: 'queue-integrations.create', method: 'POST', path: '/queueIntegration', module: 'queue-integrations', auth: 'user', access: rules['integrations:use'], status: 201 },
+  { id: 'queue-integrations.test-session', method: 'POST', path: '/queueIntegration/testSession', module: 'queue-integrations', auth: 'user', access: rules['integrations:use'] },
+  { id: 'queue-integrations.show', method: 'GET', path: '/queueIntegration/{id}', module: 'queue-integrations', auth: 'user', access: rules['integrations:use'] },
+  { id: 'queue-integrations.update', method: 'PUT', path: '/queueIntegration/{id}', module: 'queue-integrations', auth: 'user', access: rules['integrations:use'] },
+  { id: 'queue-integrations.delete', method: 'DELETE', path: '/queueIntegration/{id}', module: 'queue-integrations', auth: 'user', access: rules['integrations:use'] },
+  // AI prompts (spec document 3 "AI prompts (/prompts)", sections 3, 5 to 7 "Prompts"; server reference 8.4): admins of a plan with OpenAI
+  { id: 'prompts.list', method: 'GET', path: '/prompt', module: 'prompts', auth: 'user', access: rules['prompts:use'] },
+  { id: 'prompts.create', method: 'POST', path: '/prompt', module: 'prompts', auth: 'user', access: rules['prompts:use'], status: 201 },
+  { id: 'prompts.show', method: 'GET', path: '/prompt/{id}', module: 'prompts', auth: 'user', access: rules['prompts:use'] },
+  { id: 'prompts.update', method: 'PUT', path: '/prompt/{id}', module: 'prompts', auth: 'user', access: rules['prompts:use'] },
+  { id: 'prompts.delete', method: 'DELETE', path: '/prompt/{id}', module: 'prompts', auth: 'user', access: rules['prompts:use'] },
 ] as const satisfies readonly RouteEntry[]);
 
 export type RouteId = (typeof routeTable)[number]['id'];

@@ -43,6 +43,7 @@ import {
   tagContactsQuery,
   tagContactsResponse,
   tagIdParams,
+  tagListResponse,
   tagPageQuery,
   tagPageResponse,
 } from './contracts/tags.ts';
@@ -128,7 +129,6 @@ import {
   syncTagsBody,
   tagContactParams,
   tagListQuery,
-  tagListResponse,
   toggleAcceptAudioBody,
   toggleDisableBotBody,
   updateContactBody,
@@ -185,6 +185,24 @@ import {
   saveFlowGraphBody,
   updateFlowBody,
 } from './contracts/flows.ts';
+import {
+  createFlowCampaignBody,
+  flowCampaign,
+  flowCampaignDetails,
+  flowCampaignIdParams,
+  flowCampaignListQuery,
+  flowCampaignListResponse,
+  updateFlowCampaignBody,
+} from './contracts/flow-campaigns.ts';
+import {
+  queueIntegration,
+  queueIntegrationBody,
+  queueIntegrationIdParams,
+  queueIntegrationListQuery,
+  queueIntegrationListResponse,
+  testSessionBody,
+  testSessionResponse,
+} from './contracts/queue-integrations.ts';
 import { reportQuery, reportResponse } from './contracts/reports.ts';
 import { auditQuery, auditResponse } from './contracts/audit.ts';
 import { fileList, fileListBody, fileListIdParams, fileListQuery, fileListResponse, fileListSummaries, fileUploadBody, fileUploadResponse } from './contracts/files.ts';
@@ -222,6 +240,7 @@ import {
   sendChatMessageBody,
 } from './contracts/chats.ts';
 import { externalSendBody, externalSendResponse } from './contracts/external-api.ts';
+import { prompt, promptBody, promptDeleteResponse, promptIdParams, promptList } from './contracts/prompts.ts';
 import { matchRouteIn, routeTable, type RouteEntry, type RouteId } from './route-table.ts';
 
 export { API_PREFIX, buildPath, modules, routeKey, type HttpMethod, type ModuleName, type RouteAuth, type RouteEntry, type RouteId } from './route-table.ts';
@@ -472,6 +491,25 @@ export const routeSchemas = {
   'flows.upload-image': { body: flowImageUpload, response: flowUploadTarget },
   'flows.upload-audio': { body: flowAudioUpload, response: flowUploadTarget },
   'flows.upload-content': { body: flowContentUpload, response: flowContentUploadResponse },
+  // phrase campaigns (spec document 3 "Phrase campaigns (/phrase-lists)", section 7 "Phrase campaigns")
+  'flow-campaigns.list': { query: flowCampaignListQuery, response: flowCampaignListResponse },
+  'flow-campaigns.show': { params: flowCampaignIdParams, response: flowCampaignDetails },
+  'flow-campaigns.create': { body: createFlowCampaignBody, response: flowCampaign },
+  'flow-campaigns.update': { body: updateFlowCampaignBody, response: flowCampaign },
+  'flow-campaigns.delete': { params: flowCampaignIdParams, response: okResponse },
+  // integrations (spec document 3 section 7 "Integrations")
+  'queue-integrations.list': { query: queueIntegrationListQuery, response: queueIntegrationListResponse },
+  'queue-integrations.create': { body: queueIntegrationBody, response: queueIntegration },
+  'queue-integrations.test-session': { body: testSessionBody, response: testSessionResponse },
+  'queue-integrations.show': { params: queueIntegrationIdParams, response: queueIntegration },
+  'queue-integrations.update': { params: queueIntegrationIdParams, body: queueIntegrationBody, response: queueIntegration },
+  'queue-integrations.delete': { params: queueIntegrationIdParams, response: okResponse },
+  // AI prompts (spec document 3 "AI prompts (/prompts)", section 7 "Prompts")
+  'prompts.list': { response: promptList },
+  'prompts.create': { body: promptBody, response: prompt },
+  'prompts.show': { params: promptIdParams, response: prompt },
+  'prompts.update': { params: promptIdParams, body: promptBody, response: prompt },
+  'prompts.delete': { params: promptIdParams, response: promptDeleteResponse },
 } satisfies Record<RouteId, RouteSchemas>;
 
 type Entry = (typeof routeTable)[number];

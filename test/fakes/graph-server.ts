@@ -30,9 +30,11 @@ export interface FakePage {
 export interface FakeTemplate {
   name: string;
   language: string;
+  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED: only an approved one can be sent */
   status: string;
   category: string;
-  components: { type: string; text?: string }[];
+  /** HEADER (format TEXT with at most one `{{1}}`, or a media format), BODY with `{{n}}` placeholders, FOOTER, BUTTONS */
+  components: { type: string; format?: string; text?: string }[];
 }
 
 export interface FakeGraphState {
@@ -44,6 +46,12 @@ export interface FakeGraphState {
   pages: Map<string, FakePage[]>;
   /** a business account's templates, by WABA id */
   templates: Map<string, FakeTemplate[]>;
+  /**
+   * The business account of each Cloud API number (phone number id -> WABA id). A template send from a number listed
+   * here is checked as Meta checks it: the template must exist in that language, be approved, and get exactly one
+   * non-empty text parameter per placeholder of its header and body.
+   */
+  phoneNumbers: Map<string, string>;
   /** media by id (Cloud API) or by CDN file name (Messenger attachments) */
   media: Map<string, { bytes: Buffer; mimeType: string }>;
   /** answers forced on the next send calls, in order (`status` with Meta's error body) */
@@ -110,6 +118,44 @@ const interactiveProblem = (i: any): string | undefined => {
   return `unsupported interactive type ${i?.type}`;
 };
 
+const placeholders = (text: string | undefined): number => Math.max(0, ...[...(text ?? '').matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1])));
+
+/** A template message's `template` object as Meta reads it, with no knowledge of the account's templates. */
+const templateShapeProblem = (t: any): string | undefined => {
+  if (typeof t?.name !== 'string' || !t.name) return 'template.name required';
+  if (typeof t.language?.code !== 'string' || !t.language.code) return 'template.language.code required';
+  if (t.components === undefined) return undefined;
+  if (!Array.isArray(t.components)) return 'template.components must be an array';
+  for (const c of t.components) {
+    if (!['header', 'body', 'button'].includes(c?.type)) return `unknown component type ${c?.type}`;
+    if (!Array.isArray(c.parameters)) return `${c.type}.parameters must be an array`;
+    for (const p of c.parameters) {
+      if (p?.type !== 'text') return `unsupported parameter type ${p?.type}`;
+      if (typeof p.text !== 'string' || !p.text.trim()) return 'a text parameter needs a non-empty text';
+    }
+  }
+  if (new Set(t.components.map((c: any) => c.type)).size !== t.components.length) return 'one component of each type';
+  return undefined;
+};
+
+/** A template send checked against the business account's templates: Meta's error code and message, or nothing. */
+const templateProblem = (t: any, templates: FakeTemplate[]): { code: number; message: string } | undefined => {
+  const found = templates.find((x) => x.name === t.name && x.language === t.language.code);
+  if (!found) return { code: 132001, message: `(#132001) Template name does not exist in the translation: ${t.name} (${t.language.code})` };
+  if (found.status === 'PAUSED') return { code: 132015, message: `(#132015) Template is paused: ${t.name}` };
+  if (found.status === 'DISABLED') return { code: 132016, message: `(#132016) Template is disabled: ${t.name}` };
+  if (found.status !== 'APPROVED') return { code: 132001, message: `(#132001) Template name does not exist in the translation: ${t.name} is ${found.status}` };
+  const expected = (kind: string) => {
+    const c = found.components.find((x) => x.type.toUpperCase() === kind);
+    return c && (kind !== 'HEADER' || (c.format ?? 'TEXT').toUpperCase() === 'TEXT') ? placeholders(c.text) : 0;
+  };
+  const given = (kind: string) => (t.components ?? []).find((c: any) => c.type === kind)?.parameters?.length ?? 0;
+  if (given('header') !== expected('HEADER') || given('body') !== expected('BODY')) {
+    return { code: 132000, message: '(#132000) Number of parameters does not match the expected number of params' };
+  }
+  return undefined;
+};
+
 /** What a Cloud API send must look like; the reason it is not, or nothing. */
 const cloudSendProblem = (b: any): string | undefined => {
   if (b?.messaging_product !== 'whatsapp') return 'messaging_product must be whatsapp';
@@ -124,7 +170,7 @@ const cloudSendProblem = (b: any): string | undefined => {
     case 'document':
       return typeof b[b.type]?.link === 'string' && /^https?:\/\//.test(b[b.type].link) ? undefined : `${b.type}.link must be an absolute URL`;
     case 'template':
-      return typeof b.template?.name === 'string' && typeof b.template?.language?.code === 'string' ? undefined : 'template.name and language.code required';
+      return templateShapeProblem(b.template);
     case 'interactive':
       return interactiveProblem(b.interactive);
     default:
@@ -154,6 +200,7 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
     expiredTokens: new Set(),
     pages: new Map(),
     templates: new Map(),
+    phoneNumbers: new Map(),
     media: new Map(),
     sendFailures: [],
     profiles: new Map(),
@@ -214,6 +261,11 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
       }
       const problem = cloudSendProblem(body);
       if (problem) return graphError(400, 100, `(#100) ${problem}`);
+      const waba = state.phoneNumbers.get(first!);
+      if (body.type === 'template' && waba !== undefined) {
+        const refused = templateProblem(body.template, state.templates.get(waba) ?? []);
+        if (refused) return graphError(400, refused.code, refused.message);
+      }
       return sent({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.FAKE${++serial}` }] });
     }
     if (req.method === 'GET' && first && !second && url.searchParams.has('fields') && !state.media.has(first)) {

@@ -13,6 +13,8 @@ export const BACK_LINE = '*[ # ]* - Voltar ao menu principal';
  * on this path, so it is the reference's Portuguese (the product's default language).
  */
 export const INVALID_OPTION_TEXT = 'Opção inválida! Por favor, escolha uma das opções acima.';
+/** A Dialogflow agent found no reply to the customer's message (server reference 8.3); Portuguese, as above. */
+export const DIALOGFLOW_NOT_UNDERSTOOD_TEXT = 'Desculpe, não consegui entender. Pode escrever de outra forma?';
 
 const numbered = (names: readonly string[]): string[] => names.map((name, i) => `*[ ${i + 1} ]* - ${name}`);
 

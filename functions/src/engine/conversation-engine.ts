@@ -41,6 +41,8 @@ import { domainEvents } from '../platform/events/domain-events.ts';
 import { queueCount } from '../modules/tickets/ticket-lists.service.ts';
 import { pickRotationAgent } from './rotation.ts';
 import { takeFlowTurn } from './flow-runtime.ts';
+import { enterIntegration, takeIntegrationTurn } from './integration-runtime.ts';
+import { takePromptTurn } from './prompt-runtime.ts';
 
 /** Server reference 2.1: how many menus (or out-of-hours replies) a customer gets before the bot falls silent. */
 export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
@@ -168,6 +170,8 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
   }
   await sendFiles(ticket, queue.fileListId);
   ticket = await applyBotChange(ticket, { amountUsedBotQueues: 0, bot: fresh({ menuAt: now().toISOString() }) });
+  // reference 2.1: the queue's integration starts (its greeting and files went first)
+  if (queue.integrationId && !queue.closeTicket && (await enterIntegration(ticket, connection, queue.integrationId, turn.message, turn.contact))) return;
   if (queue.closeTicket) {
     await applyBotChange(ticket, { close: true });
     return;
@@ -235,6 +239,9 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
   const moved = await actOn(t, option, !leavesTree && option.options.length > 0 ? option.id : null);
   if (option.greetingMessage.trim() || option.options.length > 0)
     await say(moved, optionMenuText(option.greetingMessage, option.options), option.options.length ? menuOf(turn.settings, option.options.map((o) => o.name), true) : {});
+  // reference 2.2: an option of type integration hands the conversation to it
+  if (option.queueType === 'integration' && option.optIntegrationId && !option.closeTicket)
+    await enterIntegration(moved, connection, option.optIntegrationId, turn.message, turn.contact);
   if (option.closeTicket) await applyBotChange(moved, { close: true });
 };
 
@@ -338,6 +345,9 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   if (botRuns && (await outsideCompanyHours(turn))) return;
   // step 15 (reference 5.4): a running flow takes the message, or the connection's standard flow starts
   if (await takeFlowTurn(turn.t, connection, message, turn.contact)) return;
+  if (await takePromptTurn(turn.t, connection, message, turn.contact)) return;
+  // steps 17-18: the connection's integration takes a new conversation; a ticket inside one feeds it the message
+  if (await takeIntegrationTurn(turn.t, connection, message, turn.contact)) return;
   if (botRuns && turn.t.queueId === null) {
     if (isText(message)) await chooseQueue(turn);
     return;

@@ -12,15 +12,24 @@
  * When flows start (reference 5.4, the older variant's rule for the welcome flow): on a ticket's first customer
  * message, while it is pending without an agent, the connection's welcome flow for a contact with no earlier
  * ticket on the connection, else its not-phrase flow. A switched-off or deleted flow does not start.
+ *
+ * Phrase campaigns come first (this fork's rule 1): on any customer message of a ticket that is pending, without an
+ * agent, with no flow running and no queue chosen yet (none, or the connection's only queue it was created in), the
+ * company's active campaigns listening on the connection are matched against the message, lowest campaign id first;
+ * the first whose flow can run starts it from its first node, whether the ticket is the contact's first or not. The
+ * welcome and not-phrase flows run only when no campaign matched, on the ticket's first message. A running flow
+ * keeps the message (a menu answer is never taken for a phrase). A redelivered message starts nothing again: the
+ * ticket keeps the last message a flow took (`flowMessage`), and the start is claimed against it.
  */
 import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
-import { answerFlow, beginFlow, resumeFlow, type FlowOutcome, type FlowWait } from '@switchboard/shared/flows/run';
+import { answerFlow, beginFlow, flowMediaFileName, flowStartVariables, resumeFlow, type FlowOutcome, type FlowWait } from '@switchboard/shared/flows/run';
 import { z } from 'zod';
 import { clock } from '../platform/clock.ts';
 import { logger } from '../platform/logger.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';
 import { runnableFlow } from '../modules/flows/flows.service.ts';
+import { matchingFlowCampaigns } from '../modules/flow-campaigns/flow-campaigns.service.ts';
 import { flowMediaKey } from '../modules/flows/flow.entity.ts';
 import { enqueueJob, registerJob } from '../modules/jobs/jobs.service.ts';
 import { sendSystemFile, sendSystemText } from '../modules/messages/messages.service.ts';
@@ -28,6 +37,7 @@ import { queueWithOptions } from '../modules/queues/queues.service.ts';
 import { applyBotChange } from '../modules/tickets/ticket-bot.service.ts';
 import type { TicketFlowState } from '../modules/tickets/ticket.entity.ts';
 import { changeTicket, currentTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
+import { unrouted } from './routing-stage.ts';
 
 export const FLOW_INTERVAL_JOB = 'engine.flow-interval';
 const BOT = 'Bot';
@@ -43,12 +53,6 @@ export const resetFlowRandom = (): void => {
 
 const now = () => clock().now().toISOString();
 
-/** What a walk starts from: the customer as variables. */
-const contactVariables = (contact: Contact | undefined): Record<string, string> => {
-  const name = contact?.name ?? '';
-  return { name, firstName: name.split(/\s+/)[0] ?? '', number: contact?.number ?? '', email: contact?.email ?? '' };
-};
-
 /**
  * Whether the flow already took this message: it is the one answered last, or older than it (messages of a
  * conversation arrive in order, so an older one is a redelivery).
@@ -61,7 +65,10 @@ const stale = (t: TicketRecord, state: TicketFlowState): boolean =>
   t.status !== 'pending' || t.userId !== null || (t.closedAt !== null && t.closedAt > state.updatedAt);
 
 type Answered = { id: string; at: string };
-type Claim = { kind: 'start'; message: Answered } | { kind: 'step'; step: number; message: Answered | null };
+type Claim =
+  | { kind: 'start'; message: Answered }
+  | { kind: 'campaign'; message: Answered }
+  | { kind: 'step'; step: number; message: Answered | null };
 
 /**
  * Writes the ticket's flow position after `outcome`, if the step read is still the current one; answers the ticket
@@ -71,17 +78,20 @@ const claim = async (t: TicketRecord, how: Claim, outcome: FlowOutcome, flowId: 
   const changed = await changeTicket(t.companyId, t.id, (cur) => {
     if (cur.status === 'closed') return undefined;
     if (how.kind === 'start' && (cur.flowEntryAt || cur.flow)) return undefined;
+    if (how.kind === 'campaign' && (cur.flow || (cur.flowMessage && answeredBefore(cur.flowMessage, how.message)))) return undefined;
     if (how.kind === 'step') {
       if (!cur.flow || cur.flow.step !== how.step) return undefined;
       if (how.message && answeredBefore(cur.flow, how.message)) return undefined;
     }
-    const step = how.kind === 'start' ? 1 : how.step + 1;
+    const step = how.kind === 'step' ? how.step + 1 : 1;
     // an interval's end answers no message: the last one answered stays the one a redelivery is compared with
     const answered = how.message ?? (cur.flow ? { id: cur.flow.messageId, at: cur.flow.messageAt } : { id: null, at: null });
     const flow: TicketFlowState | null = outcome.wait
       ? { flowId, wait: outcome.wait, variables: outcome.variables, step, messageId: answered.id, messageAt: answered.at, updatedAt: now() }
       : null;
-    return { after: { ...cur, flow, ...(how.kind === 'start' ? { flowEntryAt: now() } : {}) }, conversation: 'keep' };
+    const entry = how.kind === 'step' ? {} : { flowEntryAt: cur.flowEntryAt ?? now() };
+    const took = how.message ? { flowMessage: { messageId: how.message.id, messageAt: how.message.at } } : {};
+    return { after: { ...cur, flow, ...entry, ...took }, conversation: 'keep' };
   });
   return changed?.after;
 };
@@ -103,7 +113,7 @@ const perform = async (t: TicketRecord, outcome: FlowOutcome, step: number): Pro
     else if (action.kind === 'media') {
       const mimeType = mimeTypeOfName(action.name);
       if (!mimeType) continue;
-      await sendSystemFile(ticket, { key: flowMediaKey(t.companyId, action.name), name: action.original ?? action.name.replace(/^[0-9A-Z]{26}-/, ''), mimeType });
+      await sendSystemFile(ticket, { key: flowMediaKey(t.companyId, action.name), name: flowMediaFileName(action), mimeType });
     } else {
       // a ticket node: the queue takes the conversation (its greeting, then the engine's queue rules)
       const found = await queueWithOptions(t.companyId, action.queueId);
@@ -123,6 +133,25 @@ const entryFlowId = (t: TicketRecord, connection: ConnectionRecord): number | nu
   const returning = Boolean(t.previousTicketId);
   if (!returning && connection.flowIdWelcome) return connection.flowIdWelcome;
   return connection.flowIdNotPhrase ?? null;
+};
+
+/**
+ * A phrase campaign's flow for this message (reference 5.4, rule 1): answers whether one matched and took the
+ * message (started it, or another delivery had).
+ */
+const startCampaignFlow = async (t: TicketRecord, connection: ConnectionRecord, message: Message, contact: Contact | undefined): Promise<boolean> => {
+  if (!unrouted(t, connection)) return false;
+  const taken = { id: message.id, at: message.createdAt };
+  if (t.flowMessage && answeredBefore(t.flowMessage, taken)) return false;
+  for (const campaign of await matchingFlowCampaigns(t.companyId, connection.id, message.body)) {
+    const flow = await runnableFlow(t.companyId, campaign.flowId);
+    if (!flow || !flow.active) continue;
+    const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random });
+    const after = await claim(t, { kind: 'campaign', message: taken }, outcome, flow.id);
+    if (after) await perform(after, outcome, 1);
+    return true;
+  }
+  return false;
 };
 
 /**
@@ -149,8 +178,11 @@ export const takeFlowTurn = async (t: TicketRecord, connection: ConnectionRecord
     if (after) await perform(after, outcome, state.step + 1);
     return true;
   }
+  if (t.status !== 'pending' || t.userId !== null) return false;
+  const campaign = await startCampaignFlow(t, connection, message, contact);
+  if (campaign) return true;
   // a connection's only queue is the ticket's from its creation: the flow starts before that queue's rules
-  if (t.flowEntryAt || t.status !== 'pending' || t.userId !== null) return false;
+  if (t.flowEntryAt) return false;
   const flowId = entryFlowId(t, connection);
   if (!flowId) return false;
   const flow = await runnableFlow(t.companyId, flowId);
@@ -158,10 +190,25 @@ export const takeFlowTurn = async (t: TicketRecord, connection: ConnectionRecord
     await markEntry(t);
     return false;
   }
-  const outcome = beginFlow(flow.graph, { ...contactVariables(contact), lastMessage: message.body }, { random });
+  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random });
   const after = await claim(t, { kind: 'start', message: { id: message.id, at: message.createdAt } }, outcome, flowId);
   if (!after) return true;
   await perform(after, outcome, 1);
+  return true;
+};
+
+/**
+ * A flowbuilder integration (engine/integration-runtime.ts) starts this flow now, on any message of a pending ticket
+ * without an agent, claimed as a phrase campaign's start is (a redelivery starts nothing again). Answers whether the
+ * flow took the message.
+ */
+export const startFlowNow = async (t: TicketRecord, flowId: number, message: Message, contact: Contact | undefined): Promise<boolean> => {
+  if (t.status !== 'pending' || t.userId !== null || t.flow) return false;
+  const flow = await runnableFlow(t.companyId, flowId);
+  if (!flow || !flow.active) return false;
+  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random });
+  const after = await claim(t, { kind: 'campaign', message: { id: message.id, at: message.createdAt } }, outcome, flow.id);
+  if (after) await perform(after, outcome, 1);
   return true;
 };
 

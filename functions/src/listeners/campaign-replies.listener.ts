@@ -8,12 +8,14 @@ import { phoneDigits } from '@switchboard/shared/contracts/inbox';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { noteCustomerMessage } from '../modules/campaigns/campaign-dispatch.service.ts';
 
-const CAMPAIGN_CHANNELS = new Set(['whatsapp', 'whatsappapi']);
+const PHONE_CHANNELS = new Set(['whatsapp', 'whatsappapi']);
+/** the channels a campaign reaches (campaign-recipients.ts): numbers on WhatsApp, page-scoped ids on Meta's pages */
+const CAMPAIGN_CHANNELS = new Set([...PHONE_CHANNELS, 'facebook', 'instagram']);
 
 export const registerCampaignRepliesListener = (): void => {
   domainEvents.on('message.received', 'campaign-replies', async (e) => {
     const contact = e.ticket.contact;
     if (!CAMPAIGN_CHANNELS.has(e.ticket.channel) || contact.isGroup || e.message.fromMe) return;
-    await noteCustomerMessage(e.companyId, phoneDigits(contact.number), e.message.body);
+    await noteCustomerMessage(e.companyId, PHONE_CHANNELS.has(e.ticket.channel) ? phoneDigits(contact.number) : contact.number, e.message.body);
   });
 };

@@ -3,7 +3,7 @@
  * (connections module). Registered by the queues Lambda entry, where queues are deleted.
  */
 import { domainEvents } from '../platform/events/domain-events.ts';
-import { removeQueueFromConnections } from '../modules/connections/connection-queue-references.service.ts';
+import { removeQueueFromConnections } from '../modules/connections/connection-references.service.ts';
 
 export const registerQueueReferencesListener = (): void => {
   domainEvents.on(

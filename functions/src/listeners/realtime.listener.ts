@@ -126,6 +126,10 @@ const companyFrames = {
   // campaigns are an admin page (spec document 3 section 6)
   'campaign.changed': { channel: channels.campaign, audience: admins },
   'campaignSettings.changed': { channel: channels.campaignSettings, audience: admins },
+  // AI prompts are an admin page (spec document 3 section 6)
+  'prompt.changed': { channel: channels.prompt, audience: admins },
+  // integrations are an admin page (spec document 3 section 6)
+  'queueIntegration.changed': { channel: channels.queueIntegration, audience: admins },
 } as const satisfies Partial<Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>>;
 
 type CompanyFrameEvent = keyof typeof companyFrames;

@@ -7,6 +7,7 @@
 import { logger } from '../platform/logger.ts';
 import { backfillTokenMarkers } from '../modules/connections/token-marker-backfill.repository.ts';
 import { moveLegacySearchItems } from '../modules/contacts/search-migration.repository.ts';
+import { backfillTagContactCounts } from '../modules/tags/tag-contact-count-backfill.repository.ts';
 import { backfillReportRows } from '../modules/tickets/report-backfill.repository.ts';
 
 export const runDataMigrations = async (): Promise<void> => {
@@ -17,6 +18,8 @@ export const runDataMigrations = async (): Promise<void> => {
     reportRowsWritten: await backfillReportRows(),
     // connections stored when only web chats had a token marker get theirs (the external messages API)
     tokenMarkersWritten: await backfillTokenMarkers(),
+    // tags stored before they kept a contact count get theirs (the campaign dialog offers only tags with contacts)
+    tagContactsCounted: await backfillTagContactCounts(),
   };
   if (Object.values(done).some((n) => n > 0)) logger.info('data migrations ran', done);
 };

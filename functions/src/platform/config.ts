@@ -6,6 +6,11 @@ import { z } from 'zod';
  */
 const schema = z.object({
   RUNTIME: z.enum(['aws', 'local']).default('aws'),
+  /**
+   * whether URLs tenants configure (webhooks, n8n, Typebot and its media) may reach private, loopback and link-local
+   * addresses; unset: deny in AWS (the Lambda Runtime API, cloud metadata), allow locally (platform/http/tenant-fetch.ts)
+   */
+  TENANT_URLS_PRIVATE: z.enum(['deny', 'allow']).optional(),
   TABLE_NAME: z.string().min(1),
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   AWS_REGION: z.string().default('us-east-1'),
@@ -71,6 +76,24 @@ const schema = z.object({
   PIX_CA_CERT: z.string().min(1).optional(),
   /** in AWS: the Secrets Manager secret with the Pix credentials and certificate (platform/ports/pix/pix-settings.ts) */
   PIX_CREDENTIALS_ARN: z.string().min(1).optional(),
+  /** Dialogflow ES (v2 REST) and Google's OAuth2 token endpoint its service accounts sign in at; tests point them at fakes */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /**
+   * The data key secrets of companies are sealed with (platform/crypto/secret-box.ts): given directly (local, a key
+   * file the runtime makes once) or read from Secrets Manager by ARN (aws)
+   */
+  DATA_KEY: z.string().min(32).optional(),
+  DATA_KEY_ARN: z.string().min(1).optional(),
+  /** OpenAI (AI prompts, server reference 8.4); tests point it at a local fake */
+  OPENAI_API_URL: z.string().url().default('https://api.openai.com/v1'),
+  /** the chat model prompts answer with (the reference's fixed gpt-3.5-turbo-1106 is retired) */
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  /** how long one OpenAI call may take before the conversation goes on without it */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Azure Speech's text-to-speech endpoint; {region} is the prompt's voice region */
+  AZURE_TTS_URL: z.string().min(1).default('https://{region}.tts.speech.microsoft.com'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -11,6 +11,7 @@ import { ConnectorService } from '../constructs/connector-service.ts';
 import { ModuleHttpApi } from '../constructs/http-api.ts';
 import { JobScheduler } from '../constructs/job-scheduler.ts';
 import { JwtSecret } from '../constructs/jwt-secret.ts';
+import { DataKeySecret } from '../constructs/data-key-secret.ts';
 import { MessageQueues, queueDefinitions } from '../constructs/message-queues.ts';
 import { ModuleFunction } from '../constructs/module-function.ts';
 import { RealtimeApi } from '../constructs/realtime-api.ts';
@@ -169,8 +170,11 @@ export class SwitchboardStack extends Stack {
       ...(pix.apiUrl ? { PIX_API_URL: pix.apiUrl } : {}),
       ...(pixCredentials ? { PIX_CREDENTIALS_ARN: pixCredentials.secretArn } : {}),
     };
+    // the data key companies' secrets are sealed with: only the functions whose code seals or opens them read it
+    const dataKey = new DataKeySecret(this, 'DataKey');
     const environmentOf = (module: string): Record<string, string> => ({
       ...environment,
+      ...(moduleUses(module).dataKey ? { DATA_KEY_ARN: dataKey.secret.secretArn } : {}),
       ...(META_WEBHOOK_MODULES.includes(module) ? metaEnvironment : {}),
       ...(PIX_MODULES.includes(module) ? pixEnvironment : {}),
     });
@@ -196,6 +200,7 @@ export class SwitchboardStack extends Stack {
       functions.set(module, moduleFunction.function);
       if (metaAppSecret && META_WEBHOOK_MODULES.includes(module)) metaAppSecret.grantRead(moduleFunction.function);
       if (pixCredentials && PIX_MODULES.includes(module)) pixCredentials.grantRead(moduleFunction.function);
+      if (moduleUses(module).dataKey) dataKey.secret.grantRead(moduleFunction.function);
     }
     this.functions = functions;
 

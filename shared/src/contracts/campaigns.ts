@@ -146,14 +146,25 @@ export const campaignStats = z.object({
   failed: z.number().int(),
   /** recipients who wrote back before their turn, or opted out */
   skipped: z.number().int(),
+  /**
+   * members of the list or tag the campaign's connection cannot reach, left out when it was prepared: a number not on
+   * WhatsApp, a group, a tagged contact of another channel (or of another page, whose ids are page-scoped)
+   */
+  unreachable: z.number().int().default(0),
 });
 export type CampaignStats = z.infer<typeof campaignStats>;
 
+/**
+ * A Cloud API template and what fills each of its placeholders: a campaign variable (`{nome}`, `{email}`,
+ * `{numero}` or a custom `{key}`) or a fixed text, in which the variables are substituted per contact as well.
+ */
 export const campaignTemplate = z.object({
   name: z.string().min(1).max(512),
   language: z.string().min(1).max(20),
-  /** body parameters in order; campaign variables ({nome}, {numero}, ...) are substituted per contact */
+  /** body parameters in order ({{1}}, {{2}}, ...) */
   params: z.array(z.string().max(1000)).max(20).default([]),
+  /** the text header's parameter, when its header has one (Meta allows one) */
+  headerParams: z.array(z.string().max(60)).max(1).default([]),
 });
 export type CampaignTemplate = z.infer<typeof campaignTemplate>;
 

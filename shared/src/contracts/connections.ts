@@ -230,6 +230,10 @@ export const updateConnectionBody = z.object({
   /** the standard flows (spec document 2 "Standard flow tab"): flows of the company, null for none */
   flowIdWelcome: z.number().int().positive().nullable().optional(),
   flowIdNotPhrase: z.number().int().positive().nullable().optional(),
+  /** the AI prompt that answers new conversations (server reference 8.4): a prompt of the company, null for none */
+  promptId: z.number().int().positive().nullable().optional(),
+  /** the integration (spec document 2 "Integrations tab"): one of the company's, null for none */
+  integrationId: z.number().int().positive().nullable().optional(),
 });
 export type UpdateConnectionBody = z.infer<typeof updateConnectionBody>;
 
@@ -350,6 +354,9 @@ export const messageTemplate = z.object({
   body: z.string(),
   /** how many placeholders the body has: the send carries one text per placeholder */
   paramCount: z.number().int().min(0),
+  /** a text header with its placeholder (Meta allows one), empty when the template has none or a media header */
+  header: z.string().default(''),
+  headerParamCount: z.number().int().min(0).default(0),
 });
 export type MessageTemplate = z.infer<typeof messageTemplate>;
 export const messageTemplates = z.array(messageTemplate);

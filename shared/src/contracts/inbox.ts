@@ -131,7 +131,7 @@ export const message = z.object({
   /** why a send failed, kept on the message instead of losing it */
   error: z.string().nullable(),
   /** a WhatsApp template sent through the Cloud API: its name, language and the texts of its placeholders */
-  template: z.object({ name: z.string(), language: z.string(), params: z.array(z.string()) }).nullable().optional(),
+  template: z.object({ name: z.string(), language: z.string(), params: z.array(z.string()), headerParams: z.array(z.string()).optional() }).nullable().optional(),
   /**
    * A bot menu offered as buttons or a list (company option chatBotType) where the channel can show them: each
    * option's id is what the customer would type (`1`, `#`, `sair`). The body keeps the menu as text for the rest.
@@ -308,6 +308,8 @@ export const sendTemplateBody = z.object({
   name: z.string().trim().min(1).max(512),
   language: z.string().trim().min(2).max(15),
   params: z.array(z.string().trim().min(1).max(1024)).max(20).default([]),
+  /** the text header's parameter, when the template's header has one */
+  headerParams: z.array(z.string().trim().min(1).max(60)).max(1).optional(),
 });
 export type SendTemplateBody = z.infer<typeof sendTemplateBody>;
 
@@ -473,6 +475,10 @@ export const connection = connectionSummary.extend({
   /** the standard flows (spec document 2 "Standard flow tab"): a new contact's welcome flow, and the one when no phrase matched */
   flowIdWelcome: z.number().int().nullable().optional(),
   flowIdNotPhrase: z.number().int().nullable().optional(),
+  /** the AI prompt that answers new conversations (server reference 8.4) */
+  promptId: z.number().int().nullable().optional(),
+  /** the integration that takes a new conversation (spec document 2 "Integrations tab"; server reference 1.2 step 17), null for none */
+  integrationId: z.number().int().nullable().optional(),
   updatedAt: z.string(),
 });
 export type Connection = z.infer<typeof connection>;
@@ -523,4 +529,3 @@ export const contactProfileResponse = z.object({ contactId: z.number().int(), ur
 /** POST /contactsImport: 201 with created true, or 200 with the contact that already had the number. */
 export const contactImportResponse = z.object({ contact, created: z.boolean() });
 export const contactTagsResponse = z.object({ tags: z.array(tagSummary) });
-export const tagListResponse = z.array(tagSummary);

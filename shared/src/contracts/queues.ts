@@ -77,8 +77,6 @@ export interface ChatbotOptionInput {
   options?: ChatbotOptionInput[];
 }
 
-export const INTEGRATIONS_UNAVAILABLE = 'Integrations are not available yet: choose another option type';
-
 const targetId = z.number().int().positive().nullable().default(null);
 
 const optionFields = {
@@ -94,8 +92,11 @@ const optionFields = {
 };
 
 /** The target each type needs (document 2 section 3; server reference 2.2). */
-const refineTarget = (o: { queueType: ChatbotOptionType; optQueueId: number | null; optUserId: number | null; optFileId: number | null }, ctx: z.RefinementCtx) => {
-  if (o.queueType === 'integration') ctx.addIssue({ code: 'custom', path: ['queueType'], message: INTEGRATIONS_UNAVAILABLE });
+const refineTarget = (
+  o: { queueType: ChatbotOptionType; optQueueId: number | null; optUserId: number | null; optIntegrationId: number | null; optFileId: number | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (o.queueType === 'integration' && o.optIntegrationId === null) ctx.addIssue({ code: 'custom', path: ['optIntegrationId'], message: 'Required' });
   if ((o.queueType === 'queue' || o.queueType === 'attendent') && o.optQueueId === null) ctx.addIssue({ code: 'custom', path: ['optQueueId'], message: 'Required' });
   if (o.queueType === 'attendent' && o.optUserId === null) ctx.addIssue({ code: 'custom', path: ['optUserId'], message: 'Required' });
   if (o.queueType === 'file' && o.optFileId === null) ctx.addIssue({ code: 'custom', path: ['optFileId'], message: 'Required' });
@@ -142,13 +143,8 @@ export const queueBody = z.object({
   /** minutes within which a waiting customer should get an agent's first answer (0: no target) */
   firstResponseMinutes: z.number().int().min(0, 'Mínimo 0').max(FIRST_RESPONSE_MAX_MINUTES, `Máximo ${FIRST_RESPONSE_MAX_MINUTES}`).default(0),
   fileListId: z.number().int().positive().nullable().default(null),
-  /** integrations do not exist yet: only null is accepted */
-  integrationId: z
-    .number()
-    .int()
-    .nullable()
-    .default(null)
-    .refine((v) => v === null, INTEGRATIONS_UNAVAILABLE),
+  /** the integration that takes the conversation when the queue is chosen (server reference 2.1), one of the company's */
+  integrationId: z.number().int().positive().nullable().default(null),
   chatbots,
 });
 export type QueueBody = z.infer<typeof queueBody>;

@@ -37,6 +37,14 @@ export const tag = tagSummary.extend({
 export type Tag = z.infer<typeof tag>;
 
 /**
+ * GET /tags/list: a tag with the number of contacts carrying it, kept with every tagging (the campaign dialog offers
+ * only tags that have contacts).
+ */
+export const tagListItem = tagSummary.extend({ contactCount: z.number().int().min(0) });
+export type TagListItem = z.infer<typeof tagListItem>;
+export const tagListResponse = z.array(tagListItem);
+
+/**
  * The tag dialog's body (create and update). The lane fields must be empty for a plain tag, a timer needs the lane it
  * moves to, and a lane never points at itself (checked by the service, which knows the id).
  */

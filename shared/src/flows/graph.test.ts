@@ -4,6 +4,7 @@ import {
   menuOptionOf,
   menuText,
   nextByMenuOption,
+  nextLink,
   nextNode,
   orderedElements,
   parseGraph,
@@ -66,13 +67,15 @@ describe('navigation', () => {
     expect(nextNode(graph, 'menu', 'a2')?.id).toBe('support');
     expect(nextNode(graph, 'menu', 'a3')).toBeUndefined();
     expect(nextNode(graph, 'sales')).toBeUndefined();
+    expect(nextLink(graph, 'menu', 'a2')).toMatchObject({ source: 'menu', sourceHandle: 'a2', target: 'support' });
+    expect(nextLink(graph, 'menu', 'a3')).toBeUndefined();
   });
 
   it('picks a menu option by its number only', () => {
     expect(menuOptionOf([{ number: 1, value: 'a' }], ' 1 ')?.value).toBe('a');
     expect(menuOptionOf([{ number: 1, value: 'a' }], '2')).toBeUndefined();
     expect(menuOptionOf([{ number: 1, value: 'a' }], 'um')).toBeUndefined();
-    expect(nextByMenuOption(graph, menu as Extract<FlowNode, { type: 'menu' }>, '2')?.node?.id).toBe('support');
+    expect(nextByMenuOption(graph, menu as Extract<FlowNode, { type: 'menu' }>, '2')).toMatchObject({ option: { number: 2 }, node: { id: 'support' }, link: { source: 'menu', target: 'support' } });
   });
 
   it('writes the menu with numbered options in order', () => {

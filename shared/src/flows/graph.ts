@@ -140,9 +140,13 @@ export const nodeById = (g: FlowGraph, nodeId: string): FlowNode | undefined => 
  * of the node. Undefined when nothing leads on: the flow ends there.
  */
 export const nextNode = (g: FlowGraph, nodeId: string, handle?: string): FlowNode | undefined => {
-  const out = g.connections.find((c) => c.source === nodeId && (handle === undefined || c.sourceHandle === handle));
+  const out = nextLink(g, nodeId, handle);
   return out ? nodeById(g, out.target) : undefined;
 };
+
+/** The connection `nextNode` follows out of `nodeId`, if there is one. */
+export const nextLink = (g: FlowGraph, nodeId: string, handle?: string): FlowConnection | undefined =>
+  g.connections.find((c) => c.source === nodeId && (handle === undefined || c.sourceHandle === handle));
 
 export const menuHandle = (optionNumber: number): string => `a${optionNumber}`;
 
@@ -154,9 +158,15 @@ export const menuOptionOf = (options: readonly MenuOption[], reply: string): Men
 };
 
 /** Where a menu's option leads, if the reply is one of its options. */
-export const nextByMenuOption = (g: FlowGraph, menu: FlowNodeOf<'menu'>, reply: string): { option: MenuOption; node: FlowNode | undefined } | undefined => {
+export const nextByMenuOption = (
+  g: FlowGraph,
+  menu: FlowNodeOf<'menu'>,
+  reply: string,
+): { option: MenuOption; node: FlowNode | undefined; link: FlowConnection | undefined } | undefined => {
   const option = menuOptionOf(menu.data.arrayOption, reply);
-  return option ? { option, node: nextNode(g, menu.id, menuHandle(option.number)) } : undefined;
+  if (!option) return undefined;
+  const link = nextLink(g, menu.id, menuHandle(option.number));
+  return { option, node: link ? nodeById(g, link.target) : undefined, link };
 };
 
 /** The menu as the customer reads it: the message, then one line per option. */

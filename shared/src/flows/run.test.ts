@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowConnection, FlowGraph, FlowNode } from './graph.ts';
-import { answerFlow, beginFlow, FLOW_EXIT_TEXT, FLOW_INVALID_OPTION_TEXT, resumeFlow, type FlowWait } from './run.ts';
+import { answerFlow, beginFlow, FLOW_EXIT_TEXT, FLOW_INVALID_OPTION_TEXT, flowMediaFileName, flowStartVariables, resumeFlow, type FlowOutcome, type FlowWait } from './run.ts';
 
 const at = { x: 0, y: 0 };
 const e = (source: string, target: string, sourceHandle?: string): FlowConnection => ({ source, target, ...(sourceHandle ? { sourceHandle } : {}) });
@@ -106,6 +106,72 @@ describe('flow walker', () => {
   it('ignores replies while an interval runs', () => {
     const wait: FlowWait = { kind: 'interval', nodeId: 'wait', element: null, seconds: 10 };
     expect(answerFlow(graph, wait, {}, 'oi', options())).toMatchObject({ actions: [], wait, end: null });
+  });
+
+  describe('the path it reports (the simulator lights it up)', () => {
+    const steps = (o: FlowOutcome) => o.path.map((p) => [p.nodeId, p.handle ?? '', p.link ? `${p.link.source}>${p.link.target}` : '']);
+
+    it('goes from the start node to the menu it waits at, each link followed', () => {
+      expect(steps(beginFlow(graph, {}, options()))).toEqual([
+        ['s', '', 's>hi'],
+        ['hi', '', 'hi>menu'],
+        ['menu', '', ''],
+      ]);
+    });
+
+    it('names the option taken and the randomizer way drawn', () => {
+      expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, '2', options(0.1)))).toEqual([
+        ['menu', 'a2', 'menu>rand'],
+        ['rand', 'a', 'rand>lucky'],
+        ['lucky', '', ''],
+      ]);
+      expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, '2', options(0.9)))[1]).toEqual(['rand', 'b', 'rand>unlucky']);
+    });
+
+    it('stays at the menu on an invalid option, a leave word or an empty question answer', () => {
+      expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, '9', options()))).toEqual([['menu', '', '']]);
+      expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, 'sair', options()))).toEqual([['menu', '', '']]);
+      expect(steps(answerFlow(graph, { kind: 'question', nodeId: 'ask', variable: 'idade' }, {}, ' ', options()))).toEqual([['ask', '', '']]);
+    });
+
+    it("names a condition's verdict and ends at the queue", () => {
+      expect(steps(answerFlow(graph, { kind: 'question', nodeId: 'ask', variable: 'idade' }, {}, '30', options()))).toEqual([
+        ['ask', '', 'ask>cond'],
+        ['cond', 'true', 'cond>queue'],
+        ['queue', '', ''],
+      ]);
+    });
+
+    it('resumes inside a content block, or past an interval node by its link', () => {
+      expect(steps(resumeFlow(graph, { kind: 'interval', nodeId: 'block', element: 3, seconds: 5 }, {}, options()))).toEqual([
+        ['block', '', 'block>wait'],
+        ['wait', '', ''],
+      ]);
+      expect(steps(resumeFlow(graph, { kind: 'interval', nodeId: 'wait', element: null, seconds: 10 }, {}, options()))).toEqual([
+        ['wait', '', 'wait>after'],
+        ['after', '', ''],
+      ]);
+    });
+
+    it('reports nothing for a reply while an interval runs', () => {
+      expect(answerFlow(graph, { kind: 'interval', nodeId: 'wait', element: null, seconds: 10 }, {}, 'oi', options()).path).toEqual([]);
+    });
+  });
+
+  it('begins with the contact and the first message as variables', () => {
+    expect(flowStartVariables({ name: 'Ana Maria Souza', number: '5511999990000', email: null }, 'Oi')).toEqual({
+      name: 'Ana Maria Souza',
+      firstName: 'Ana',
+      number: '5511999990000',
+      email: '',
+      lastMessage: 'Oi',
+    });
+    expect(flowStartVariables(undefined, '')).toEqual({ name: '', firstName: '', number: '', email: '', lastMessage: '' });
+  });
+
+  it("names a file by its original name, else by its stored name without the upload prefix", () => {
+    expect(flowMediaFileName({ name: '01JABCDEFGHJKMNPQRSTVWXYZ0-foto.png', original: 'Minha foto.png' })).toBe('Minha foto.png');
+    expect(flowMediaFileName({ name: '01JABCDEFGHJKMNPQRSTVWXYZ0-foto.png' })).toBe('foto.png');
   });
 
   it('ends a drawn cycle without waits instead of looping', () => {

@@ -10,15 +10,17 @@
  */
 import {
   evaluateCondition,
+  menuHandle,
   menuText,
   nextByMenuOption,
-  nextNode,
+  nextLink,
   nodeById,
   orderedElements,
   randomizerHandle,
   startNodeOf,
   substituteVariables,
   validInterval,
+  type FlowConnection,
   type FlowGraph,
   type FlowNode,
 } from './graph.ts';
@@ -43,12 +45,25 @@ export type FlowWait =
 /** How a walk ended: it waits, it ran out of nodes, it handed the conversation to a queue, or the customer left. */
 export type FlowEnd = 'done' | 'handoff' | 'exit' | 'close';
 
+/**
+ * A node the walk went through, in order: the way out it chose, if it had a choice (a randomizer's `a` or `b`, a
+ * condition's `true` or `false`, a menu's option `a<n>`), and the link it followed on, if one led on. The runtime
+ * does not need it; the editor's simulator lights the path up with it.
+ */
+export interface FlowStep {
+  nodeId: string;
+  handle?: string;
+  link?: FlowConnection;
+}
+
 export interface FlowOutcome {
   actions: FlowAction[];
   /** where the conversation waits now; null when the flow ended */
   wait: FlowWait | null;
   end: FlowEnd | null;
   variables: Record<string, string>;
+  /** the nodes this turn went through, from the one that took the reply (or the start) to where it stopped */
+  path: FlowStep[];
 }
 
 /** Fixed replies (reference 5.3): Portuguese, the product's default language, as the engine's other bot texts. */
@@ -63,18 +78,49 @@ export interface WalkOptions {
   random: () => number;
 }
 
+/** The customer as a flow's variables (`${name}`, `${firstName}`, `${number}`, `${email}`). */
+export interface FlowContact {
+  name?: string | null;
+  number?: string | null;
+  email?: string | null;
+}
+
+/** The variables a flow begins with: the customer, and the message that started it (`${lastMessage}`). */
+export const flowStartVariables = (contact: FlowContact | undefined, firstMessage: string): Record<string, string> => {
+  const name = contact?.name ?? '';
+  return { name, firstName: name.split(/\s+/)[0] ?? '', number: contact?.number ?? '', email: contact?.email ?? '', lastMessage: firstMessage };
+};
+
+/** The name a flow file reaches the customer under: its original name, else its stored name without the upload prefix. */
+export const flowMediaFileName = (action: Pick<Extract<FlowAction, { kind: 'media' }>, 'name' | 'original'>): string =>
+  action.original ?? action.name.replace(/^[0-9A-Z]{26}-/, '');
+
 const mediaTypeOf = { img: 'image', audio: 'audio', video: 'video' } as const;
 
-/** Walks from `node` (a content block from its element `element`) until something waits or nothing leads on. */
-const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variables: Record<string, string>, options: WalkOptions): FlowOutcome => {
+/**
+ * Walks from `node` (a content block from its element `element`) until something waits or nothing leads on.
+ * `before` is the path that led here in this turn (the menu or question that took the reply).
+ */
+const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variables: Record<string, string>, options: WalkOptions, before: FlowStep[] = []): FlowOutcome => {
   const actions: FlowAction[] = [];
+  const path = [...before];
   const vars = { ...variables };
   const limit = g.nodes.length * 2 + 2;
   let node = first;
   let from = element;
-  const done = (end: FlowEnd | null, wait: FlowWait | null = null): FlowOutcome => ({ actions, wait, end, variables: vars });
+  const done = (end: FlowEnd | null, wait: FlowWait | null = null): FlowOutcome => ({ actions, wait, end, variables: vars, path });
+  /** leaves the current node by `handle` (or its one way out) */
+  const leave = (step: FlowStep, handle?: string) => {
+    const link = nextLink(g, step.nodeId, handle);
+    if (handle !== undefined) step.handle = handle;
+    if (link) step.link = link;
+    node = link ? nodeById(g, link.target) : undefined;
+    from = 0;
+  };
   for (let visited = 0; node && visited < limit; visited++) {
     const n: FlowNode = node;
+    const step: FlowStep = { nodeId: n.id };
+    path.push(step);
     const say = (body: string) => {
       const text = substituteVariables(body, vars).trim();
       if (text) actions.push({ kind: 'text', nodeId: n.id, body: text });
@@ -114,12 +160,10 @@ const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variab
         say(n.data.message);
         return done(null, { kind: 'question', nodeId: n.id, variable: n.data.variable });
       case 'randomizer':
-        node = nextNode(g, n.id, randomizerHandle(n.data.percent, options.random()));
-        from = 0;
+        leave(step, randomizerHandle(n.data.percent, options.random()));
         continue;
       case 'condition':
-        node = nextNode(g, n.id, String(evaluateCondition(vars[n.data.key.trim()], n.data.condition, substituteVariables(n.data.value, vars))));
-        from = 0;
+        leave(step, String(evaluateCondition(vars[n.data.key.trim()], n.data.condition, substituteVariables(n.data.value, vars))));
         continue;
       case 'ticket':
         if (n.data.queueId) {
@@ -128,8 +172,7 @@ const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variab
         }
         break;
     }
-    node = nextNode(g, n.id);
-    from = 0;
+    leave(step);
   }
   return done('done');
 };
@@ -151,16 +194,18 @@ export const answerFlow = (
 ): FlowOutcome => {
   const vars = { ...variables, lastMessage: reply };
   const node = nodeById(g, wait.nodeId);
-  if (!node) return { actions: [], wait: null, end: 'done', variables: vars };
-  if (wait.kind === 'interval') return { actions: [], wait, end: null, variables: vars };
+  if (!node) return { actions: [], wait: null, end: 'done', variables: vars, path: [] };
+  if (wait.kind === 'interval') return { actions: [], wait, end: null, variables: vars, path: [] };
+  const here: FlowStep = { nodeId: node.id };
   if (wait.kind === 'question') {
-    if (!reply.trim()) return { actions: [], wait, end: null, variables: vars };
-    return walk(g, nextNode(g, node.id), 0, { ...vars, [wait.variable]: reply.trim() }, options);
+    if (!reply.trim()) return { actions: [], wait, end: null, variables: vars, path: [here] };
+    const link = nextLink(g, node.id);
+    return walk(g, link && nodeById(g, link.target), 0, { ...vars, [wait.variable]: reply.trim() }, options, [{ ...here, ...(link ? { link } : {}) }]);
   }
-  if (node.type !== 'menu') return { actions: [], wait: null, end: 'done', variables: vars };
+  if (node.type !== 'menu') return { actions: [], wait: null, end: 'done', variables: vars, path: [here] };
   const word = reply.trim().toLowerCase();
-  if (word === FLOW_EXIT_WORD) return { actions: [{ kind: 'text', nodeId: node.id, body: FLOW_EXIT_TEXT }], wait: null, end: 'exit', variables: vars };
-  if (word === FLOW_CLOSE_WORD) return { actions: [], wait: null, end: 'close', variables: vars };
+  if (word === FLOW_EXIT_WORD) return { actions: [{ kind: 'text', nodeId: node.id, body: FLOW_EXIT_TEXT }], wait: null, end: 'exit', variables: vars, path: [here] };
+  if (word === FLOW_CLOSE_WORD) return { actions: [], wait: null, end: 'close', variables: vars, path: [here] };
   const chosen = nextByMenuOption(g, node, reply);
   if (!chosen) {
     return {
@@ -171,15 +216,18 @@ export const answerFlow = (
       wait,
       end: null,
       variables: vars,
+      path: [here],
     };
   }
-  return walk(g, chosen.node, 0, { ...vars, [`menu_${node.id}`]: String(chosen.option.number) }, options);
+  const taken: FlowStep = { ...here, handle: menuHandle(chosen.option.number), ...(chosen.link ? { link: chosen.link } : {}) };
+  return walk(g, chosen.node, 0, { ...vars, [`menu_${node.id}`]: String(chosen.option.number) }, options, [taken]);
 };
 
 /** An interval is over: the walk goes on where it stopped. */
 export const resumeFlow = (g: FlowGraph, wait: Extract<FlowWait, { kind: 'interval' }>, variables: Record<string, string>, options: WalkOptions): FlowOutcome => {
   const node = nodeById(g, wait.nodeId);
-  if (!node) return { actions: [], wait: null, end: 'done', variables };
-  if (wait.element === null) return walk(g, nextNode(g, node.id), 0, variables, options);
-  return walk(g, node, wait.element, variables, options);
+  if (!node) return { actions: [], wait: null, end: 'done', variables, path: [] };
+  if (wait.element !== null) return walk(g, node, wait.element, variables, options);
+  const link = nextLink(g, node.id);
+  return walk(g, link && nodeById(g, link.target), 0, variables, options, [{ nodeId: node.id, ...(link ? { link } : {}) }]);
 };

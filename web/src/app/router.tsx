@@ -61,7 +61,10 @@ const MessagesApiPage = page(() => import('../features/messages-api/components/m
 const ChatsPage = page(() => import('../features/chats/components/chats-page.tsx'), 'ChatsPage');
 const TodoPage = page(() => import('../features/todo/components/todo-page.tsx'), 'TodoPage');
 const FlowsPage = page(() => import('../features/flows/components/flows-page.tsx'), 'FlowsPage', { adminTexts: true });
+const PromptsPage = page(() => import('../features/prompts/components/prompts-page.tsx'), 'PromptsPage', { adminTexts: true });
+const QueueIntegrationsPage = page(() => import('../features/queue-integrations/components/queue-integrations-page.tsx'), 'QueueIntegrationsPage', { adminTexts: true });
 const FlowEditorPage = page(() => import('../features/flows/components/flow-editor-page.tsx'), 'FlowEditorPage', { adminTexts: true });
+const FlowCampaignsPage = page(() => import('../features/flow-campaigns/components/flow-campaigns-page.tsx'), 'FlowCampaignsPage', { adminTexts: true });
 const NotFoundPage = page(() => import('../components/not-found-page.tsx'), 'NotFoundPage');
 const WidgetPage = page(() => import('../features/widget/components/widget-page.tsx'), 'WidgetPage');
 
@@ -78,6 +81,9 @@ const pages: { path: string; element: ReactElement; children?: RouteObject[] }[]
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/flowbuilders', element: <FlowsPage /> },
   { path: '/flowbuilder/:id', element: <FlowEditorPage /> },
+  { path: '/phrase-lists', element: <FlowCampaignsPage /> },
+  { path: '/prompts', element: <PromptsPage /> },
+  { path: '/queue-integration', element: <QueueIntegrationsPage /> },
   { path: '/chats', element: <ChatsPage />, children: [{ path: ':uuid', element: <ChatsPage /> }] },
   { path: '/todolist', element: <TodoPage /> },
   { path: '/schedules', element: <SchedulesPage /> },

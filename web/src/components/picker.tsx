@@ -33,6 +33,8 @@ export interface PickerItem {
   name: string;
   color?: string;
   channel?: Channel;
+  /** tags: how many contacts carry it (GET /tags/list) */
+  contactCount?: number;
 }
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -61,7 +63,7 @@ const usePickerItems = (source: PickerSource, arrange?: (items: PickerItem[]) =>
     staleTime: source === 'queues' || source === 'connections' ? FIVE_MINUTES : 60_000,
   });
   const items = useMemo(() => {
-    const all = (query.data ?? []).map(({ id, name, color, channel }) => ({ id, name, color, channel }));
+    const all = (query.data ?? []).map(({ id, name, color, channel, contactCount }) => ({ id, name, color, channel, contactCount }));
     return arrange ? arrange(all) : all;
   }, [query.data, arrange]);
   return { items, loading: query.isLoading };

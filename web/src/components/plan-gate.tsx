@@ -19,14 +19,16 @@ export function PlanGate({ flag, message, allowed = true, children }: { flag: Pl
   const navigate = useNavigate();
   const onPlan = usePlanFlag(flag);
   const refused = useRef(false);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     if (!allowed || onPlan !== false || refused.current) return;
     refused.current = true;
     toast.errorText(message);
-    const timer = setTimeout(() => void navigate('/', { replace: true }), PLAN_GATE_REDIRECT_MS);
-    return () => clearTimeout(timer);
+    redirect.current = setTimeout(() => void navigate('/', { replace: true }), PLAN_GATE_REDIRECT_MS);
   }, [allowed, onPlan, toast, message, navigate]);
+  // the redirect is cancelled only when the page goes (a re-render must not lose it: the toast is shown once)
+  useEffect(() => () => clearTimeout(redirect.current), []);
 
   if (!allowed) return <ForbiddenPage />;
   if (onPlan !== true) return <PageLoader />;

@@ -20,13 +20,13 @@ export function TextField({
   value: string;
   onChange: (value: string) => void;
   testId?: string;
-} & Pick<InputTextProps, 'autoFocus' | 'type' | 'inputMode' | 'maxLength' | 'placeholder' | 'disabled'>) {
+} & Pick<InputTextProps, 'autoFocus' | 'autoComplete' | 'type' | 'inputMode' | 'maxLength' | 'placeholder' | 'disabled'>) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       <InputText
         {...fieldA11y(id, error)}
-        {...input}
         autoComplete="off"
+        {...input}
         invalid={Boolean(error)}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -103,7 +103,7 @@ describe('the administration texts loaded with their pages', () => {
         return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
       });
     // the features whose routes load the sections, and the editor only their pages use
-    const loading = /^(features\/(connections|queues|tags|files|users|settings|reports|audit-log|announcements|helps|dashboard|subscription|contact-lists|messages-api|campaigns|flows)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
+    const loading = /^(features\/(connections|queues|tags|files|users|settings|reports|audit-log|announcements|helps|dashboard|subscription|contact-lists|messages-api|campaigns|flows|flow-campaigns|prompts|queue-integrations)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
     const key = new RegExp(`\\bt\\(\\s*['"\`](${lazySections.join('|')})\\.`);
     const offenders = files(root)
       .map((f) => relative(root, f))

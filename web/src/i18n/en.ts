@@ -10,7 +10,10 @@ import { tagsEn } from './tags/en.ts';
 import { filesEn } from './files/en.ts';
 import { contactListsEn } from './contact-lists/en.ts';
 import { flowsEn } from './flows/en.ts';
+import { flowCampaignsEn } from './flow-campaigns/en.ts';
+import { promptsEn } from './prompts/en.ts';
 import { campaignsEn } from './campaigns/en.ts';
+import { queueIntegrationsEn } from './queue-integrations/en.ts';
 import { usersEn } from './users/en.ts';
 import { settingsEn } from './settings/en.ts';
 import { weeklyHoursEn } from './weekly-hours/en.ts';
@@ -279,7 +282,10 @@ export const en: Dictionary = {
   files: filesEn,
   contactLists: contactListsEn,
   flows: flowsEn,
+  flowCampaigns: flowCampaignsEn,
+  prompts: promptsEn,
   campaigns: campaignsEn,
+  queueIntegrations: queueIntegrationsEn,
   users: usersEn,
   settings: settingsEn,
   weeklyHours: weeklyHoursEn,

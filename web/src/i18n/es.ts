@@ -10,7 +10,10 @@ import { tagsEs } from './tags/es.ts';
 import { filesEs } from './files/es.ts';
 import { contactListsEs } from './contact-lists/es.ts';
 import { flowsEs } from './flows/es.ts';
+import { flowCampaignsEs } from './flow-campaigns/es.ts';
+import { promptsEs } from './prompts/es.ts';
 import { campaignsEs } from './campaigns/es.ts';
+import { queueIntegrationsEs } from './queue-integrations/es.ts';
 import { usersEs } from './users/es.ts';
 import { settingsEs } from './settings/es.ts';
 import { weeklyHoursEs } from './weekly-hours/es.ts';
@@ -279,7 +282,10 @@ export const es: Dictionary = {
   files: filesEs,
   contactLists: contactListsEs,
   flows: flowsEs,
+  flowCampaigns: flowCampaignsEs,
+  prompts: promptsEs,
   campaigns: campaignsEs,
+  queueIntegrations: queueIntegrationsEs,
   users: usersEs,
   settings: settingsEs,
   weeklyHours: weeklyHoursEs,

@@ -18,7 +18,10 @@ import type { dashboardPt } from './dashboard/pt.ts';
 import type { messagesApiPt } from './messages-api/pt.ts';
 import type { contactListsPt } from './contact-lists/pt.ts';
 import type { flowsPt } from './flows/pt.ts';
+import type { flowCampaignsPt } from './flow-campaigns/pt.ts';
+import type { promptsPt } from './prompts/pt.ts';
 import type { campaignsPt } from './campaigns/pt.ts';
+import type { queueIntegrationsPt } from './queue-integrations/pt.ts';
 
 export interface LazySections {
   connections: typeof connectionsPt;
@@ -36,7 +39,10 @@ export interface LazySections {
   messagesApi: typeof messagesApiPt;
   contactLists: typeof contactListsPt;
   flows: typeof flowsPt;
+  flowCampaigns: typeof flowCampaignsPt;
+  prompts: typeof promptsPt;
   campaigns: typeof campaignsPt;
+  queueIntegrations: typeof queueIntegrationsPt;
 }
 export type LazySection = keyof LazySections;
 
@@ -56,7 +62,10 @@ export const lazySectionLoaders: { [K in LazySection]: () => Promise<LazySection
   messagesApi: () => import('./messages-api/pt.ts').then((m) => m.messagesApiPt),
   contactLists: () => import('./contact-lists/pt.ts').then((m) => m.contactListsPt),
   flows: () => import('./flows/pt.ts').then((m) => m.flowsPt),
+  flowCampaigns: () => import('./flow-campaigns/pt.ts').then((m) => m.flowCampaignsPt),
+  prompts: () => import('./prompts/pt.ts').then((m) => m.promptsPt),
   campaigns: () => import('./campaigns/pt.ts').then((m) => m.campaignsPt),
+  queueIntegrations: () => import('./queue-integrations/pt.ts').then((m) => m.queueIntegrationsPt),
 };
 
 export const lazySections = Object.keys(lazySectionLoaders) as LazySection[];

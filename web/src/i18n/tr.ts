@@ -10,7 +10,10 @@ import { tagsTr } from './tags/tr.ts';
 import { filesTr } from './files/tr.ts';
 import { contactListsTr } from './contact-lists/tr.ts';
 import { flowsTr } from './flows/tr.ts';
+import { flowCampaignsTr } from './flow-campaigns/tr.ts';
+import { promptsTr } from './prompts/tr.ts';
 import { campaignsTr } from './campaigns/tr.ts';
+import { queueIntegrationsTr } from './queue-integrations/tr.ts';
 import { usersTr } from './users/tr.ts';
 import { settingsTr } from './settings/tr.ts';
 import { weeklyHoursTr } from './weekly-hours/tr.ts';
@@ -279,7 +282,10 @@ export const tr: Dictionary = {
   files: filesTr,
   contactLists: contactListsTr,
   flows: flowsTr,
+  flowCampaigns: flowCampaignsTr,
+  prompts: promptsTr,
   campaigns: campaignsTr,
+  queueIntegrations: queueIntegrationsTr,
   users: usersTr,
   settings: settingsTr,
   weeklyHours: weeklyHoursTr,

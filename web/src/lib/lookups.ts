@@ -56,3 +56,24 @@ export const getContactListPicks = () => callRoute('contact-lists.picker');
 export const contactListPicksKey = ['contact-lists', 'picker'] as const;
 export const useContactListPicks = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: contactListPicksKey, queryFn: getContactListPicks, enabled, staleTime: 60_000 });
+
+/** GET /prompt: the company's AI prompts (the prompts page and the connection's prompt choice; admins of a plan with OpenAI). */
+export const getPromptList = () => callRoute('prompts.list');
+export const promptListKey = ['prompts'] as const;
+export const usePromptList = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: promptListKey, queryFn: getPromptList, enabled, staleTime: 60_000 });
+
+/** GET /queueIntegration, page after page (at most INTEGRATION_PICK_PAGES): the company's integrations for the connection, queue and option choices. */
+const INTEGRATION_PICK_PAGES = 10;
+export const getIntegrationList = async () => {
+  const integrations = [];
+  for (let pageNumber = 1; pageNumber <= INTEGRATION_PICK_PAGES; pageNumber++) {
+    const page = await callRoute('queue-integrations.list', { query: { pageNumber } });
+    integrations.push(...page.queueIntegrations);
+    if (!page.hasMore) break;
+  }
+  return integrations;
+};
+export const integrationListKey = ['queue-integrations', 'picks'] as const;
+export const useIntegrationList = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: integrationListKey, queryFn: getIntegrationList, enabled, staleTime: 60_000 });

@@ -11,7 +11,7 @@ const templatesAnswer = z.object({
         language: z.string(),
         status: z.string(),
         category: z.string().default(''),
-        components: z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough()).default([]),
+        components: z.array(z.object({ type: z.string(), format: z.string().optional(), text: z.string().optional() }).passthrough()).default([]),
       }),
     )
     .default([]),
@@ -19,6 +19,18 @@ const templatesAnswer = z.object({
 
 /** How many `{{n}}` placeholders a template body has: the highest n. */
 export const placeholderCount = (body: string): number => Math.max(0, ...[...body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1])));
+
+/**
+ * The Cloud API's `components` of a template send: the header's text parameter and the body's, in placeholder
+ * order; none when the template has no placeholders.
+ */
+export const templateComponents = (t: { params: readonly string[]; headerParams?: readonly string[] }): Record<string, unknown>[] => {
+  const text = (values: readonly string[]) => values.map((v) => ({ type: 'text', text: v }));
+  return [
+    ...(t.headerParams?.length ? [{ type: 'header', parameters: text(t.headerParams) }] : []),
+    ...(t.params.length ? [{ type: 'body', parameters: text(t.params) }] : []),
+  ];
+};
 
 /** The body with each `{{n}}` replaced by the n-th text, as the customer will read it. */
 export const renderTemplateBody = (body: string, params: readonly string[]): string =>
@@ -32,6 +44,9 @@ export const approvedTemplates = async (wabaId: string, token: string): Promise<
     .filter((t) => t.status === 'APPROVED')
     .map((t) => {
       const body = t.components.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
-      return { name: t.name, language: t.language, category: t.category, body, paramCount: placeholderCount(body) };
+      // media headers (image, video, document) need a file per send: only text headers are filled from here
+      const headerPart = t.components.find((c) => c.type.toUpperCase() === 'HEADER');
+      const header = headerPart && (headerPart.format ?? 'TEXT').toUpperCase() === 'TEXT' ? (headerPart.text ?? '') : '';
+      return { name: t.name, language: t.language, category: t.category, body, paramCount: placeholderCount(body), header, headerParamCount: placeholderCount(header) };
     });
 };

@@ -12,6 +12,7 @@ import { logger } from '../../platform/logger.ts';
 import { InvalidInboundPayload, type ChannelDriver, type OutgoingContext } from '../channel-driver.ts';
 import { graphCall, graphDownload } from '../graph/graph-client.ts';
 import { cloudSettingsIssues } from './cloud-settings.ts';
+import { templateComponents } from './cloud-templates.ts';
 import { clipTitle, isMenuOptionId, mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
 
 // ----- inbound -----
@@ -185,13 +186,10 @@ export const interactiveOf = (text: string, menu: BotMenu): Record<string, unkno
 /** Our message as the Cloud API's message object (without the recipient). */
 export const cloudMessageOf = (m: Message): Record<string, unknown> => {
   if (m.template) {
+    const components = templateComponents(m.template);
     return {
       type: 'template',
-      template: {
-        name: m.template.name,
-        language: { code: m.template.language },
-        ...(m.template.params.length ? { components: [{ type: 'body', parameters: m.template.params.map((text) => ({ type: 'text', text })) }] } : {}),
-      },
+      template: { name: m.template.name, language: { code: m.template.language }, ...(components.length ? { components } : {}) },
     };
   }
   const kind = outgoingKinds[m.mediaType];

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteExisting, putExpecting } from '../../platform/table/guarded-writes.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import { ANNOUNCEMENT_PK, announcementKey, type AnnouncementItem, type AnnouncementRecord } from './announcement.entity.ts';
@@ -18,31 +18,7 @@ export const getAnnouncementRecord = async (id: number): Promise<AnnouncementRec
 export const nextAnnouncementId = (): Promise<number> => nextId('COUNTER', 'announcement');
 
 /** Writes the announcement; `mustExist` makes it an update that fails (false) when it is gone. */
-export const putAnnouncement = async (record: AnnouncementRecord, mustExist: boolean): Promise<boolean> => {
-  const item: AnnouncementItem = { ...announcementKey(record.id), type: 'announcement', ...record };
-  try {
-    await table().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item,
-        ConditionExpression: mustExist ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-};
+export const putAnnouncement = (record: AnnouncementRecord, mustExist: boolean): Promise<boolean> =>
+  putExpecting({ ...announcementKey(record.id), type: 'announcement', ...record } satisfies AnnouncementItem, mustExist);
 
-export const deleteAnnouncementItem = async (id: number): Promise<boolean> => {
-  try {
-    await table().send(
-      new DeleteCommand({ TableName: tableName(), Key: announcementKey(id), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-};
+export const deleteAnnouncementItem = (id: number): Promise<boolean> => deleteExisting(announcementKey(id));

@@ -4,7 +4,7 @@
  * active ones (the top bar's button), newest first. Each change is told on `company-announcement`.
  */
 import type { Announcement, AnnouncementBody, AnnouncementEvent } from '@switchboard/shared/contracts/announcements';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
@@ -16,6 +16,7 @@ import {
   nextAnnouncementId,
   putAnnouncement,
 } from './announcements.repository.ts';
+import { PLATFORM_MEDIA_PREFIX, storedFileName } from '../../platform/ports/media-keys.ts';
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Announcement not found');
 
@@ -78,8 +79,7 @@ export const deleteAnnouncement = async (id: number): Promise<{ ok: true }> => {
 /** The image goes straight to the blob store through the signed address answered here (png or jpeg only). */
 export const attachAnnouncementImage = async (id: number, file: { name: string; mimeType: string; size: number }) => {
   const current = await requireAnnouncement(id);
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'image';
-  const key = `platform/announcements/${id}/${ids.ulid()}-${safeName}`;
+  const key = `${PLATFORM_MEDIA_PREFIX}announcements/${id}/${storedFileName(file.name, 'image')}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const record: AnnouncementRecord = { ...current, mediaPath: key, mediaName: file.name, updatedAt: clock().now().toISOString() };
   if (!(await putAnnouncement(record, true))) throw notFound();

@@ -32,6 +32,8 @@ import { dueIndex, releaseJobName, startJobName, type CampaignRecord, type Shipp
 import {
   addStats,
   CampaignChanged,
+  failSentShipping,
+  noteLateFailure,
   campaignsOfNumber,
   countDailySend,
   firstPlanned,
@@ -49,14 +51,14 @@ import {
   skipReplied,
   claimSendSlot,
 } from './campaigns.repository.ts';
+import { CAMPAIGN_MARK } from './campaign.entity.ts';
 
 export const START_JOB = 'campaigns.start';
 export const PREPARE_JOB = 'campaigns.prepare';
 export const RELEASE_JOB = 'campaigns.release';
 export const SEND_JOB = 'campaigns.send';
 
-/** U+200C marks campaign text (server reference, conventions): the echo of it is known as a campaign's. */
-export const CAMPAIGN_MARK = '\u200c';
+export { CAMPAIGN_MARK };
 /** Sends a release puts on the queue at once; the rest wait for the next release. */
 const RELEASE_BATCH = 100;
 /** How far ahead a release looks (under SQS's 15-minute delay limit). */
@@ -121,7 +123,7 @@ export const disarm = async (r: CampaignRecord): Promise<void> => {
   await cancelScheduledJob(releaseJobName(r.companyId, r.id));
 };
 
-const prepareJob = (r: CampaignRecord, cursor: string | null, pacing: PacingState, earliest: string, valid: number) => ({
+const prepareJob = (r: CampaignRecord, cursor: string | null, pacing: PacingState, earliest: string, valid: number, unreachable = 0) => ({
   type: PREPARE_JOB,
   companyId: r.companyId,
   campaignId: r.id,
@@ -130,6 +132,7 @@ const prepareJob = (r: CampaignRecord, cursor: string | null, pacing: PacingStat
   pacing,
   earliest,
   valid,
+  unreachable,
 });
 
 /** A restarted run plans every recipient not sent yet, from now on. */
@@ -176,12 +179,22 @@ const rulesOf = async (r: CampaignRecord, settings: CampaignSettings): Promise<P
 const running = (r: CampaignRecord | undefined, run: number): r is CampaignRecord => r !== undefined && r.status === 'EM_ANDAMENTO' && r.run === run;
 
 /** The `campaigns.prepare` job: plans one page of recipients and hands the rest to the next job. */
-export const prepareCampaign = async (job: { companyId: number; campaignId: number; run: number; cursor: string | null; pacing: PacingState; earliest: string; valid: number }): Promise<void> => {
+export const prepareCampaign = async (job: {
+  companyId: number;
+  campaignId: number;
+  run: number;
+  cursor: string | null;
+  pacing: PacingState;
+  earliest: string;
+  valid: number;
+  unreachable?: number;
+}): Promise<void> => {
   const r = await getCampaignRecord(job.companyId, job.campaignId);
   if (!running(r, job.run)) return;
   const settings = await campaignSettingsOf(r.companyId);
   const rules = await rulesOf(r, settings);
-  const page = await pageRecipients(r.companyId, r, job.cursor ?? undefined);
+  const connection = await findConnection(r.companyId, r.whatsappId);
+  const page = await pageRecipients(r.companyId, r, { channel: connection?.channel ?? 'whatsapp', connectionId: r.whatsappId }, job.cursor ?? undefined);
   let pacing = job.pacing;
   let skipped = 0;
   for (const recipient of page.recipients) {
@@ -215,11 +228,13 @@ export const prepareCampaign = async (job: { companyId: number; campaignId: numb
   }
   if (skipped) await addStats(r.companyId, r.id, { skipped });
   const valid = job.valid + page.recipients.length;
+  // counted in the job like the valid ones, so a redelivered page or a restarted run counts each member once
+  const unreachable = (job.unreachable ?? 0) + page.invalid;
   if (page.nextCursor) {
-    await enqueueJob(prepareJob(r, page.nextCursor, pacing, job.earliest, valid));
+    await enqueueJob(prepareJob(r, page.nextCursor, pacing, job.earliest, valid, unreachable));
     return;
   }
-  await setPrepared(r.companyId, r.id, true, valid);
+  await setPrepared(r.companyId, r.id, true, valid, unreachable);
   await enqueueJob({ type: RELEASE_JOB, companyId: r.companyId, campaignId: r.id, run: r.run });
   await finishIfDone(r.companyId, r.id);
 };
@@ -272,7 +287,37 @@ export const fillVariables = (text: string, recipient: { name: string; email: st
 
 const settle = async (row: ShippingRecord, to: ShippingRecord['status'], fields: Partial<ShippingRecord>, delta: Partial<CampaignStats>): Promise<void> => {
   const moved = await moveShipping(row, ['sending'], to, fields, row.run);
-  if (moved) await addStats(row.companyId, row.campaignId, delta);
+  if (!moved) return;
+  await addStats(row.companyId, row.campaignId, delta);
+  // the channel refused one of its messages before the row was settled: the row fails now
+  const late = moved.lateFailure;
+  if (late && moved.messageIds?.includes(late.messageId)) await failSent(moved, late.messageId, late.reason);
+};
+
+const failSent = async (row: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>, messageId: string, reason: string): Promise<boolean> => {
+  const was = await failSentShipping(row, messageId, reason);
+  if (!was) return false;
+  await addStats(row.companyId, row.campaignId, was === 'delivered' ? { delivered: -1, failed: 1 } : { failed: 1 });
+  return true;
+};
+
+/**
+ * One of our messages failed at the channel (outbound sends after the campaign settled the row): when it was a
+ * campaign's send to that number, its row becomes failed with the channel's reason, and the report shows it.
+ */
+export const noteSendFailure = async (companyId: number, number: string, messageId: string, error: string): Promise<void> => {
+  const reason = error.replace(/^ERR_SENDING_WAPP_MSG:\s*/, '').slice(0, 300) || error;
+  for (const campaignId of await campaignsOfNumber(companyId, number)) {
+    // the row may settle between the read and the note: then it is read again and failed as settled
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await getShipping(companyId, campaignId, number);
+      if (row?.messageIds?.includes(messageId)) {
+        if (await failSent(row, messageId, reason)) await finishIfDone(companyId, campaignId);
+        break;
+      }
+      if (row?.status !== 'sending' || (await noteLateFailure(row, messageId, reason))) break;
+    }
+  }
 };
 
 /** Moves a send that may not go now to `at`, keeping it queued for the same run. */
@@ -336,10 +381,11 @@ export const sendToRecipient = async (job: SendJob): Promise<void> => {
   if (!claimed) return;
   const asksConfirmation = r.confirmation && !claimed.confirmationRequestedAt;
   try {
-    const sentText = await deliverToRecipient(r, claimed, settings, asksConfirmation);
+    const sent = await deliverToRecipient(r, claimed, settings, asksConfirmation);
     const at = iso();
-    if (asksConfirmation) await settle(claimed, 'awaitingConfirmation', { confirmationMessage: sentText, confirmationRequestedAt: at }, { confirmationRequested: 1 });
-    else await settle(claimed, 'delivered', { message: sentText, deliveredAt: at }, { delivered: 1 });
+    const messageIds = [...(claimed.messageIds ?? []), ...sent.messageIds];
+    if (asksConfirmation) await settle(claimed, 'awaitingConfirmation', { confirmationMessage: sent.text, confirmationRequestedAt: at, messageIds }, { confirmationRequested: 1 });
+    else await settle(claimed, 'delivered', { message: sent.text, deliveredAt: at, messageIds }, { delivered: 1 });
   } catch (error) {
     const reason = (error as { code?: string }).code ?? (error as Error).message ?? 'unknown';
     logger.warn('campaign send failed', { ...job, error: error as Error });
@@ -350,23 +396,33 @@ export const sendToRecipient = async (job: SendJob): Promise<void> => {
 
 /**
  * Sends in the contact's ticket on the campaign's connection: with openTicket, opened for the campaign's user and
- * queue and left in statusTicket; without, a ticket opened only for this send is closed again. Answers the text.
+ * queue and left in statusTicket; without, a ticket opened only for this send is closed again. A conversation
+ * that was already running is left as it was (its agent, queue and status): the campaign only adds its message.
+ * Answers the text and the ids of the messages recorded.
  */
-const deliverToRecipient = async (r: CampaignRecord, row: ShippingRecord, settings: CampaignSettings, confirmationRequest: boolean): Promise<string> => {
+const deliverToRecipient = async (
+  r: CampaignRecord,
+  row: ShippingRecord,
+  settings: CampaignSettings,
+  confirmationRequest: boolean,
+): Promise<{ text: string; messageIds: string[] }> => {
   const connection = await findConnection(r.companyId, r.whatsappId);
   if (!connection) throw Object.assign(new Error('The campaign’s connection is gone'), { code: 'ERR_NO_WAPP_FOUND' });
   const { contact } = await findOrCreateContactByIdentity(r.companyId, { channel: connection.channel, identity: row.number, name: row.name, email: row.email, connectionId: connection.id });
-  const open = r.openTicket === 'enabled' ? { userId: r.userId, queueId: r.queueId } : undefined;
-  const { ticket, created } = await ticketForScheduledMessage(r.companyId, connection, contact, open);
+  const open = r.openTicket === 'enabled' ? { userId: r.userId, queueId: r.queueId, status: r.statusTicket === 'pending' ? ('pending' as const) : ('open' as const) } : undefined;
+  const { ticket, running } = await ticketForScheduledMessage(r.companyId, connection, contact, open, { keepRunning: true });
   const variant = pick((confirmationRequest ? confirmationFields : messageFields).map((f) => r[f])) ?? '';
   const text = fillVariables(variant, row, settings.variables);
   const marked = text ? `${CAMPAIGN_MARK}${text}` : '';
+  const messageIds: string[] = [];
   if (r.template && !confirmationRequest && connection.channel === 'whatsappapi') {
-    const params = r.template.params.map((p) => fillVariables(p, row, settings.variables));
-    const message = await sendCampaignMessage(ticket, contact, { text: marked || r.template.name, template: { name: r.template.name, language: r.template.language, params } });
+    const fill = (p: string) => fillVariables(p, row, settings.variables);
+    const template = { name: r.template.name, language: r.template.language, params: r.template.params.map(fill), headerParams: (r.template.headerParams ?? []).map(fill) };
+    const message = await sendCampaignMessage(ticket, contact, { text: marked || `${CAMPAIGN_MARK}${r.template.name}`, template });
     if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
-    await closeIfAsked(r, ticket, contact, created);
-    return text || r.template.name;
+    messageIds.push(message.id);
+    if (!running) await closeIfAsked(r, ticket, contact);
+    return { text: text || r.template.name, messageIds };
   }
   const uploaded = !confirmationRequest && r.mediaPath ? (await blobStore().size(r.mediaPath)) !== undefined : false;
   const media = uploaded && r.mediaPath ? { key: r.mediaPath, name: r.mediaName ?? 'file', mimeType: r.mediaType ?? 'application/octet-stream' } : undefined;
@@ -377,13 +433,15 @@ const deliverToRecipient = async (r: CampaignRecord, row: ShippingRecord, settin
   for (const s of sends) {
     const message = await sendCampaignMessage(ticket, contact, s);
     if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
+    messageIds.push(message.id);
   }
-  await closeIfAsked(r, ticket, contact, created);
-  return text;
+  if (!running) await closeIfAsked(r, ticket, contact);
+  return { text, messageIds };
 };
 
-const closeIfAsked = async (r: CampaignRecord, ticket: Parameters<typeof closeTicketAfterSchedule>[0], contact: Contact, created: boolean): Promise<void> => {
-  const close = r.openTicket === 'enabled' ? r.statusTicket === 'closed' : created;
+/** A ticket created or reopened for the send: closed again, unless the campaign opens tickets in another status. */
+const closeIfAsked = async (r: CampaignRecord, ticket: Parameters<typeof closeTicketAfterSchedule>[0], contact: Contact): Promise<void> => {
+  const close = r.openTicket === 'enabled' ? r.statusTicket === 'closed' : true;
   if (close) await closeTicketAfterSchedule(ticket, contact);
 };
 

@@ -1,10 +1,12 @@
 /**
  * Jobs of the campaigns module, run by the jobs queue consumer (campaign-dispatch.service.ts explains each):
- * `campaigns.start`, `campaigns.prepare`, `campaigns.release` and `campaigns.send`.
+ * `campaigns.start`, `campaigns.prepare`, `campaigns.release` and `campaigns.send`; and `campaigns.send-failed`, a
+ * refusal the channel reported after a send was settled (campaign-sends.listener.ts).
  */
 import { z } from 'zod';
 import { registerJob } from '../jobs/jobs.service.ts';
-import { PREPARE_JOB, prepareCampaign, RELEASE_JOB, releaseCampaign, SEND_JOB, sendToRecipient, START_JOB, startCampaign } from './campaign-dispatch.service.ts';
+import { noteSendFailure, PREPARE_JOB, prepareCampaign, RELEASE_JOB, releaseCampaign, SEND_JOB, sendToRecipient, START_JOB, startCampaign } from './campaign-dispatch.service.ts';
+import { SEND_FAILED_JOB } from './campaign.entity.ts';
 
 const ref = { companyId: z.number().int().positive(), campaignId: z.number().int().positive() };
 const run = z.number().int().positive();
@@ -20,9 +22,15 @@ export const registerCampaignJobs = (): void => {
       pacing: z.object({ planned: z.number().int().min(0), lastAt: z.string().max(40).nullable(), day: z.string().max(10).nullable(), dayCount: z.number().int().min(0) }),
       earliest: z.string().max(40),
       valid: z.number().int().min(0),
+      unreachable: z.number().int().min(0).default(0),
     }),
     (job) => prepareCampaign(job),
   );
   registerJob(RELEASE_JOB, z.object({ ...ref, run }), (job) => releaseCampaign(job));
   registerJob(SEND_JOB, z.object({ ...ref, run, number: z.string().min(1).max(50) }), (job) => sendToRecipient(job));
+  registerJob(
+    SEND_FAILED_JOB,
+    z.object({ companyId: ref.companyId, number: z.string().min(1).max(200), messageId: z.string().min(1).max(100), error: z.string().max(2000) }),
+    (job) => noteSendFailure(job.companyId, job.number, job.messageId, job.error),
+  );
 };

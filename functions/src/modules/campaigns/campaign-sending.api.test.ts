@@ -150,7 +150,22 @@ afterAll(async () => {
 
 describe('a campaign of 200 contacts', () => {
   it('paces its sends, keeps to the hours and weekdays, stops on cancel, restarts with each remaining contact once, and skips a contact who wrote', async () => {
-    await post('/campaign-settings', { settings: { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, startHour: '09:00', endHour: '10:00', sabado: false, domingo: false, variables: [{ key: 'loja', value: 'Loja Centro' }] } }, 200);
+    await post(
+      '/campaign-settings',
+      {
+        settings: {
+          messageInterval: 20,
+          longerIntervalAfter: 20,
+          greaterInterval: 60,
+          startHour: '09:00',
+          endHour: '10:00',
+          sabado: false,
+          domingo: false,
+          variables: [{ key: 'loja', value: 'Loja Centro' }],
+        },
+      },
+      200,
+    );
     const tag = await post('/tags', { name: 'Clientes VIP', color: '#112233', kanban: 0 });
     for (let i = 0; i < 200; i++) {
       const contact = await post('/contacts', { name: `Cliente ${i}`, number: numberOf(i) });
@@ -172,7 +187,10 @@ describe('a campaign of 200 contacts', () => {
     // a contact further down the list writes in: their send is dropped
     const writer = numberOf(150);
     socket.receive([reply(writer, 'Quero saber mais')]);
-    await until(() => rows(campaign.id), (rs) => rs.find((r) => r.number === writer)?.repliedAt != null);
+    await until(
+      () => rows(campaign.id),
+      (rs) => rs.find((r) => r.number === writer)?.repliedAt != null,
+    );
 
     await advanceUntil(async () => (await stats()).delivered >= 100);
     await refreshSession();
@@ -220,7 +238,9 @@ describe('a campaign of 200 contacts', () => {
     expect(new Set(delivered.map((t) => new Date(t).toISOString().slice(0, 10))).has('2030-01-07')).toBe(true);
     // the text: a variant with the variables filled in, marked as a campaign's
     const sample = all.find((r) => r.status === 'delivered')!;
-    expect(sample.message).toMatch(new RegExp(`^(Olá ${sample.name}, ofertas na Loja Centro!|Oi ${sample.name}, passe na Loja Centro\\.)$`));
+    expect(sample.message).toMatch(
+      new RegExp(`^(Olá ${sample.name}, ofertas na Loja Centro!|Oi ${sample.name}, passe na Loja Centro\\.)$`),
+    );
     const texts = (socket.callsOf('sendMessage') as [string, { text?: string }][]).map(([, c]) => c.text ?? '');
     expect(texts.every((t) => t.startsWith(CAMPAIGN_MARK))).toBe(true);
   }, 600_000);
@@ -256,13 +276,23 @@ describe('a campaign of 200 contacts', () => {
     const after = sendsTo();
     expect(numbers.map((n) => after.get(jidOf(n)))).toEqual([2, 1, 1]);
     const shipped = await rows(campaign.id);
-    expect(shipped.find((r) => r.number === numbers[0])).toMatchObject({ status: 'delivered', message: 'Aqui está a oferta, Confirma 0.', confirmationMessage: 'Podemos te enviar a oferta, Confirma 0?' });
+    expect(shipped.find((r) => r.number === numbers[0])).toMatchObject({
+      status: 'delivered',
+      message: 'Aqui está a oferta, Confirma 0.',
+      confirmationMessage: 'Podemos te enviar a oferta, Confirma 0?',
+    });
     expect(shipped.find((r) => r.number === numbers[1])).toMatchObject({ status: 'skipped', reason: 'optedOut' });
     expect(shipped.find((r) => r.number === numbers[2])).toMatchObject({ status: 'awaitingConfirmation' });
     expect((await getCampaignRecord(company.companyId, campaign.id))?.status).toBe('EM_ANDAMENTO');
 
     // the number that opted out is skipped by the next campaign
-    const next = await post('/campaigns', { name: 'Depois do opt-out', tagListId: tag.id, whatsappId: connection.id, scheduledAt: new Date(now).toISOString(), message1: 'Nova oferta' });
+    const next = await post('/campaigns', {
+      name: 'Depois do opt-out',
+      tagListId: tag.id,
+      whatsappId: connection.id,
+      scheduledAt: new Date(now).toISOString(),
+      message1: 'Nova oferta',
+    });
     await advanceUntil(async () => (await getCampaignRecord(company.companyId, next.id))?.status === 'FINALIZADA');
     expect(await getStats(company.companyId, next.id)).toMatchObject({ valid: 3, delivered: 2, skipped: 1 });
     expect((await rows(next.id)).find((r) => r.number === numbers[1])).toMatchObject({ status: 'skipped', reason: 'optedOut' });
@@ -275,15 +305,76 @@ describe('a campaign of 200 contacts', () => {
     const tag = await post('/tags', { name: 'Duplicados', color: '#778899', kanban: 0 });
     const contact = await post('/contacts', { name: 'Único', number: numberOf(900) });
     await post('/tags/sync', { contactId: contact.id, tags: [{ id: tag.id }] }, 200);
-    const campaign = await post('/campaigns', { name: 'Uma vez', tagListId: tag.id, whatsappId: connection.id, scheduledAt: new Date(now).toISOString(), message1: 'Só uma vez' });
+    const campaign = await post('/campaigns', {
+      name: 'Uma vez',
+      tagListId: tag.id,
+      whatsappId: connection.id,
+      scheduledAt: new Date(now).toISOString(),
+      message1: 'Só uma vez',
+    });
     await advanceUntil(async () => (await rows(campaign.id)).some((r) => r.status === 'queued'));
     hold(Date.parse('2030-01-09T09:00:00Z'));
     const record = await getCampaignRecord(company.companyId, campaign.id);
-    const job = JSON.stringify({ type: 'campaigns.send', companyId: company.companyId, campaignId: campaign.id, number: numberOf(900), run: record!.run });
+    const job = JSON.stringify({
+      type: 'campaigns.send',
+      companyId: company.companyId,
+      campaignId: campaign.id,
+      number: numberOf(900),
+      run: record!.run,
+    });
     // four more deliveries of the send at its time, besides the one the campaign queued
     await Promise.all([1, 2, 3, 4].map(() => realQueue.send('jobs', { body: job })));
     await advanceUntil(async () => (await getCampaignRecord(company.companyId, campaign.id))?.status === 'FINALIZADA');
     await runtime.drainQueues(30_000);
     expect(sendsTo().get(jidOf(numberOf(900)))).toBe(1);
+  }, 120_000);
+
+  it('opens each new ticket in the status the campaign asks for: pending in its queue, or open for its user', async () => {
+    hold(Date.parse('2030-01-10T09:30:00Z'));
+    await refreshSession();
+    const queue = await post('/queue', { name: 'Campanhas', color: '#3355aa', greetingMessage: 'Bem-vindo à fila de campanhas' });
+    const tag = await post('/tags', { name: 'Status do ticket', color: '#aa7733', kanban: 0 });
+    const waiting = await post('/contacts', { name: 'Aguardando', number: numberOf(910) });
+    const served = await post('/contacts', { name: 'Atendido', number: numberOf(911) });
+    const only = async (contactId: number) => post('/tags/sync', { contactId, tags: [{ id: tag.id }] }, 200);
+    await only(waiting.id);
+    const first = await post('/campaigns', {
+      name: 'Pendentes',
+      tagListId: tag.id,
+      whatsappId: connection.id,
+      scheduledAt: new Date(now).toISOString(),
+      message1: 'Olá {nome}',
+      openTicket: 'enabled',
+      statusTicket: 'pending',
+      queueId: queue.id,
+    });
+    await advanceUntil(async () => (await getCampaignRecord(company.companyId, first.id))?.status === 'FINALIZADA');
+    await post('/tags/sync', { contactId: waiting.id, tags: [] }, 200);
+    await only(served.id);
+    const second = await post('/campaigns', {
+      name: 'Abertos',
+      tagListId: tag.id,
+      whatsappId: connection.id,
+      scheduledAt: new Date(now).toISOString(),
+      message1: 'Olá {nome}',
+      openTicket: 'enabled',
+      statusTicket: 'open',
+      userId: company.adminId,
+      queueId: queue.id,
+    });
+    await advanceUntil(async () => (await getCampaignRecord(company.companyId, second.id))?.status === 'FINALIZADA');
+    await refreshSession();
+    const ticketOf = async (status: string, contactId: number) =>
+      (
+        (await company.admin.get(`/tickets?status=${status}&showAll=true`)).body.tickets as {
+          contactId: number;
+          status: string;
+          userId: number | null;
+          queueId: number | null;
+        }[]
+      ).find((t) => t.contactId === contactId);
+    expect(await ticketOf('pending', waiting.id)).toMatchObject({ status: 'pending', queueId: queue.id });
+    expect(await ticketOf('open', waiting.id)).toBeUndefined();
+    expect(await ticketOf('open', served.id)).toMatchObject({ status: 'open', userId: company.adminId, queueId: queue.id });
   }, 120_000);
 });

@@ -7,10 +7,12 @@
  *   - one by id; the company's campaigns newest first: Query pk, begins_with(sk, 'CAMP#'), descending.
  * - stats: pk C#<cid>, sk CAMPSTAT#<padId>: counters updated with ADD (valid, delivered, failed, ...), and
  *   `prepared` once every recipient has a shipping row.
+ * - send slot: pk C#<cid>, sk CAMPSLOT#<padId>, `at`: when the campaign's last send was taken (conditional writes).
  * - settings: pk C#<cid>, sk CAMPSETTINGS: the company's campaign settings.
  * - shipping: pk C#<cid>#CAMP#<padId>, sk SHIP#<number>, type 'campaignShipping': one per (campaign, number), so a
  *   number is planned and sent once; its status moves by conditional writes only (planned -> queued -> sending ->
- *   delivered | awaitingConfirmation | failed | skipped).
+ *   delivered | awaitingConfirmation | failed | skipped); a send the channel refuses after the row was settled
+ *   (outbound is asynchronous) moves delivered | awaitingConfirmation -> failed, matched by its messageIds.
  *   - the report's rows: Query pk in sk order.
  *   - the rows waiting to be released to the jobs queue, soonest first: gsi1pk C#<cid>#CAMPDUE#<padId>#<run>,
  *     gsi1sk <dueAt>#<number>; present only while planned (sparse).
@@ -45,11 +47,23 @@ export type ShippingRecord = CampaignShipping & {
   /** the recipient's contact, once found or created for the send */
   contactId: number | null;
   email: string;
+  /** our messages the send recorded: a failure the channel reports later is matched to the row by them */
+  messageIds?: string[];
+  /** a failure of one of its messages reported while the row was still being settled (sending) */
+  lateFailure?: { messageId: string; reason: string } | null;
 };
 
 export const CAMPAIGN_SK_PREFIX = 'CAMP#';
+/** U+200C marks campaign text (server reference, conventions): the echo of it is known as a campaign's. */
+export const CAMPAIGN_MARK = '\u200c';
+
+/** The job that records a campaign send the channel refused after the campaign settled it (campaign-sends.listener.ts). */
+export const SEND_FAILED_JOB = 'campaigns.send-failed';
+
 export const campaignKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${CAMPAIGN_SK_PREFIX}${padId(id)}` });
 export const statsKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CAMPSTAT#${padId(id)}` });
+/** The campaign's send slot: the moment its last send was taken (one send per campaign at a time). */
+export const sendSlotKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CAMPSLOT#${padId(id)}` });
 export const settingsKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'CAMPSETTINGS' });
 export const shippingPk = (companyId: number, campaignId: number) => `${companyPk(companyId)}#CAMP#${padId(campaignId)}`;
 export const shippingKey = (companyId: number, campaignId: number, number: string) => ({ pk: shippingPk(companyId, campaignId), sk: `SHIP#${number}` });

@@ -15,6 +15,7 @@ import {
   settingsKey,
   shippingKey,
   shippingPk,
+  sendSlotKey,
   statsKey,
   type CampaignRecord,
   type ShippingRecord,
@@ -37,7 +38,7 @@ const strip = <T>(item: Record<string, unknown>): T => {
   return record as T;
 };
 
-const emptyStats = (): StatsRecord => ({ valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, prepared: false });
+const emptyStats = (): StatsRecord => ({ valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, unreachable: 0, prepared: false });
 
 // ----- campaigns -----
 
@@ -91,6 +92,7 @@ export const deleteCampaignRecord = async (before: CampaignRecord): Promise<void
             },
           },
           { Delete: { TableName: tableName(), Key: statsKey(before.companyId, before.id) } },
+          { Delete: { TableName: tableName(), Key: sendSlotKey(before.companyId, before.id) } },
         ],
       }),
     );
@@ -149,13 +151,13 @@ export const addStats = async (companyId: number, id: number, delta: Partial<Cam
 };
 
 /** Marks the recipients all planned (or not, when a run starts), with the count of valid ones. */
-export const setPrepared = async (companyId: number, id: number, prepared: boolean, valid?: number): Promise<void> => {
+export const setPrepared = async (companyId: number, id: number, prepared: boolean, valid?: number, unreachable?: number): Promise<void> => {
   await table().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: statsKey(companyId, id),
-      UpdateExpression: valid === undefined ? 'SET prepared = :p' : 'SET prepared = :p, valid = :v',
-      ExpressionAttributeValues: { ':p': prepared, ...(valid === undefined ? {} : { ':v': valid }) },
+      UpdateExpression: `SET prepared = :p${valid === undefined ? '' : ', valid = :v'}${unreachable === undefined ? '' : ', unreachable = :u'}`,
+      ExpressionAttributeValues: { ':p': prepared, ...(valid === undefined ? {} : { ':v': valid }), ...(unreachable === undefined ? {} : { ':u': unreachable }) },
     }),
   );
 };
@@ -310,6 +312,55 @@ export const moveShipping = async (
   }
 };
 
+/**
+ * A send of the row that the channel refused after the row was settled: delivered or awaiting confirmation becomes
+ * failed with the reason, once. Answers the status it had, or undefined when the message is not the row's (or the
+ * row moved on already).
+ */
+export const failSentShipping = async (
+  r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
+  messageId: string,
+  reason: string,
+): Promise<ShippingStatus | undefined> => {
+  try {
+    const out = await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shippingKey(r.companyId, r.campaignId, r.number),
+        UpdateExpression: 'SET #st = :failed, reason = :reason, lateFailure = :none',
+        ConditionExpression: '#st IN (:delivered, :awaiting) AND contains(messageIds, :id)',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':reason': reason, ':none': null, ':delivered': 'delivered', ':awaiting': 'awaitingConfirmation', ':id': messageId },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (out.Attributes as ShippingRecord | undefined)?.status;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/** The same failure met the row still being settled: noted for the settling send to apply (true when noted). */
+export const noteLateFailure = async (r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>, messageId: string, reason: string): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shippingKey(r.companyId, r.campaignId, r.number),
+        UpdateExpression: 'SET lateFailure = :f',
+        ConditionExpression: '#st = :sending',
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: { ':f': { messageId, reason }, ':sending': 'sending' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+};
+
 /** Notes a reply on a row that was not sent yet (it is then skipped at send time). */
 export const noteReply = async (companyId: number, campaignId: number, number: string, at: string): Promise<boolean> => {
   try {
@@ -402,7 +453,7 @@ export const countDailySend = async (companyId: number, connectionId: number, da
  * redelivery). Answers true when taken; otherwise the moment (epoch ms) the slot frees.
  */
 export const claimSendSlot = async (companyId: number, id: number, at: number, gapMs: number): Promise<true | number> => {
-  const key = { pk: statsKey(companyId, id).pk, sk: `CAMPSLOT#${String(id).padStart(10, '0')}` };
+  const key = sendSlotKey(companyId, id);
   try {
     await table().send(
       new UpdateCommand({

@@ -12,13 +12,14 @@ import {
   type CampaignBody,
   type CampaignShipping,
 } from '@switchboard/shared/contracts/campaigns';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { requireConnection } from '../connections/connections.service.ts';
+import { templatesOf } from '../connections/graph-connections.service.ts';
 import { findContactListSummary } from '../contact-lists/contact-lists.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { getTag } from '../tags/tags.service.ts';
@@ -27,6 +28,7 @@ import { armStart, changeCampaign, disarm, restartRun } from './campaign-dispatc
 import { editableOf, publishCampaign, toCampaign } from './campaign-presentation.ts';
 import { campaignSearchText, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
 import { CampaignChanged, deleteCampaignRecord, getCampaignRecord, insertCampaign, queryCampaigns, queryShipping } from './campaigns.repository.ts';
+import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
 
@@ -37,6 +39,15 @@ const requireCampaign = async (companyId: number, id: number): Promise<CampaignR
   const found = await getCampaignRecord(companyId, id);
   if (!found) throw notFound();
   return found;
+};
+
+/** The template must be one of the number's approved templates, with a text for each of its placeholders. */
+const requireApprovedTemplate = async (companyId: number, connectionId: number, t: NonNullable<CampaignBody['template']>): Promise<void> => {
+  const found = (await templatesOf(companyId, connectionId)).find((x) => x.name === t.name && x.language === t.language);
+  if (!found) throw invalidField('body.template', 'No approved template with this name and language');
+  if (t.params.length !== found.paramCount || t.headerParams.length !== found.headerParamCount || [...t.params, ...t.headerParams].some((p) => !p.trim())) {
+    throw invalidField('body.template', 'Fill every placeholder of the template');
+  }
 };
 
 /** The dialog's references, all of the caller's company: another company's record answers 404. */
@@ -51,6 +62,7 @@ const resolveFields = async (auth: AuthContext, body: CampaignBody) => {
   const queue = body.queueId ? await findQueue(auth.companyId, body.queueId) : undefined;
   if (body.queueId && !queue) throw invalidField('body.queueId', 'Unknown queue');
   if (body.template && connection.channel !== 'whatsappapi') throw invalidField('body.template', 'Templates are sent on WhatsApp Cloud API connections only');
+  if (body.template) await requireApprovedTemplate(auth.companyId, connection.id, body.template);
   const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]])) as Pick<CampaignRecord, (typeof messageFields)[number] | (typeof confirmationFields)[number]>;
   return {
     name: body.name,
@@ -223,8 +235,7 @@ export const uploadCampaignMedia = async (auth: AuthContext, id: number, file: {
   const r = await requireCampaign(auth.companyId, id);
   if (editableOf(r) !== 'all') throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign can no longer be edited');
   const name = file.name.replace(/\s+/g, '_');
-  const safe = name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `c${auth.companyId}/campaign${id}/${ids.ulid()}-${safe}`;
+  const key = companyMediaKey(auth.companyId, `campaign${id}`, name);
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const changed = await changeCampaign(auth.companyId, id, (c) => ({ ...c, mediaPath: key, mediaName: name, mediaType: file.mimeType, updatedAt: now() }));
   const campaign = await toCampaign(changed!.after);

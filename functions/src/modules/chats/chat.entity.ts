@@ -17,6 +17,7 @@
  * - attachments: blob store keys c<cid>/chat<chatId>/<ulid>-<name>.
  */
 import { companyPk, padId } from '../../platform/table/keys.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 export interface ChatMemberRef {
   id: number;
@@ -75,7 +76,7 @@ export const parseChatMessageId = (id: string): { chatId: number; ulid: string }
   return m ? { chatId: Number(m[1]), ulid: m[2]! } : undefined;
 };
 
-export const chatMediaPrefix = (companyId: number, chatId: number): string => `c${companyId}/chat${chatId}/`;
+export const chatMediaPrefix = (companyId: number, chatId: number): string => `${companyMediaPrefix(companyId)}chat${chatId}/`;
 
 export const toChatItem = (r: ChatRecord) => ({ ...chatKey(r.companyId, r.id), type: 'chat' as const, ...r });
 

@@ -52,6 +52,7 @@ import {
   touchChat,
   updateMessageText,
 } from './chats.repository.ts';
+import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
 /** A write that lost to a concurrent one is tried again on fresh data this many times. */
@@ -288,8 +289,7 @@ export const readChat = async (auth: AuthContext, ref: number | string): Promise
  */
 export const uploadUrl = async (auth: AuthContext, file: { chatId: number; name: string; mimeType: string; size: number }) => {
   const { chat } = await requireMembership(auth, file.chatId);
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `${chatMediaPrefix(auth.companyId, chat.id)}${ids.ulid()}-${safeName}`;
+  const key = `${chatMediaPrefix(auth.companyId, chat.id)}${storedFileName(file.name)}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   return { key, uploadUrl: target.url, headers: target.headers };
 };

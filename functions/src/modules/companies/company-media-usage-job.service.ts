@@ -6,7 +6,8 @@ import { blobStore } from '../../platform/ports/blob-store.ts';
 import { registerJob } from '../jobs/jobs.service.ts';
 import type { MediaUsageRecord } from './company.entity.ts';
 import { getMediaUsages, putMediaUsage } from './company-media-usage.repository.ts';
-import { companyMediaPrefix, MEDIA_USAGE_JOB } from './company-media-usage.service.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
+import { MEDIA_USAGE_JOB } from './company-media-usage.service.ts';
 import { getCompany } from './companies.repository.ts';
 
 /** The job: lists the company's files and keeps the measure. */

@@ -16,19 +16,20 @@ export const MEDIA_USAGE_MAX_AGE_MS = 60 * 60_000;
 /** a measure asked for and not done within this time (a lost job) may be asked for again */
 const REQUEST_TIMEOUT_MS = 10 * 60_000;
 
-/** Every media file of a company is stored under this prefix. */
-export const companyMediaPrefix = (companyId: number) => `c${companyId}/`;
-
 /** The last measures of a page of companies; the stale or missing ones are asked for again, once. */
 export const mediaUsagesOf = async (companyIds: number[]): Promise<Map<number, MediaUsageRecord>> => {
   const usages = await getMediaUsages(companyIds);
   const now = clock().now().getTime();
-  const stale = companyIds.filter((id) => {
-    const measured = usages.get(id)?.measuredAt;
-    return !measured || now - new Date(measured).getTime() > MEDIA_USAGE_MAX_AGE_MS;
-  });
   const at = new Date(now).toISOString();
   const since = new Date(now - REQUEST_TIMEOUT_MS).toISOString();
+  // a measure already on its way is not asked for again: while it runs, showing the table costs no write
+  const stale = companyIds.filter((id) => {
+    const usage = usages.get(id);
+    const measured = usage?.measuredAt;
+    const outdated = !measured || now - new Date(measured).getTime() > MEDIA_USAGE_MAX_AGE_MS;
+    const pending = usage?.requestedAt !== null && usage?.requestedAt !== undefined && usage.requestedAt >= since && (!measured || usage.requestedAt > measured);
+    return outdated && !pending;
+  });
   await Promise.all(
     stale.map(async (companyId) => {
       if (await claimMediaUsageRequest(companyId, at, since)) await enqueueJob({ type: MEDIA_USAGE_JOB, companyId });

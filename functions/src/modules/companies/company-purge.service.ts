@@ -11,7 +11,7 @@ import { enqueueJob, registerJob } from '../jobs/jobs.service.ts';
 import { PURGE_JOB } from './company-admin.service.ts';
 import { getCompany } from './companies.repository.ts';
 import { purgeCompanyItems } from './company-purge.repository.ts';
-import { companyMediaPrefix } from './company-media-usage.service.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 import { registerMediaUsageJob } from './company-media-usage-job.service.ts';
 
 const PURGE_PAGES_PER_JOB = 5;

@@ -6,16 +6,17 @@
  */
 import type { GreetingMediaBody } from '@switchboard/shared/contracts/connections';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 import { getConnectionRecord, updateConnectionRecord } from './connections.repository.ts';
 import { announce, forget, presentConnection, updated } from './connections.service.ts';
+import { companyMediaPrefix, storedFileName } from '../../platform/ports/media-keys.ts';
 
 /** Where a connection's greeting files are stored: by company and connection. */
-export const greetingMediaPrefix = (companyId: number, id: number): string => `c${companyId}/conn${id}/greeting/`;
+export const greetingMediaPrefix = (companyId: number, id: number): string => `${companyMediaPrefix(companyId)}conn${id}/greeting/`;
 
 const setMedia = async (auth: AuthContext, id: number, media: { key: string; name: string } | null): Promise<ConnectionRecord> => {
   const before = await getConnectionRecord(auth.companyId, id);
@@ -32,8 +33,7 @@ const setMedia = async (auth: AuthContext, id: number, media: { key: string; nam
 /** POST /whatsapp/{id}/media-upload */
 export const attachGreetingMedia = async (auth: AuthContext, id: number, file: GreetingMediaBody) => {
   if (!(await getConnectionRecord(auth.companyId, id))) throw new AppError('ERR_NO_WAPP_FOUND');
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `${greetingMediaPrefix(auth.companyId, id)}${ids.ulid()}-${safeName}`;
+  const key = `${greetingMediaPrefix(auth.companyId, id)}${storedFileName(file.name)}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const after = await setMedia(auth, id, { key, name: file.name });
   return { whatsapp: await presentConnection(after), uploadUrl: target.url, headers: target.headers };

@@ -92,6 +92,10 @@ export interface ConnectionRecord {
   /** the standard flows (spec document 2 "Standard flow tab"; reference 5.4): a new contact's, and the one when no phrase matched */
   flowIdWelcome?: number | null;
   flowIdNotPhrase?: number | null;
+  /** the AI prompt that answers new conversations (server reference 8.4); absent or null: none */
+  promptId?: number | null;
+  /** the integration that takes a new conversation (server reference 1.2 step 17; engine/integration-runtime.ts) */
+  integrationId?: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -134,6 +138,8 @@ export type ConnectionSettings = Pick<
   | 'greetingMediaAttachment'
   | 'flowIdWelcome'
   | 'flowIdNotPhrase'
+  | 'promptId'
+  | 'integrationId'
   | EngineField
 >;
 

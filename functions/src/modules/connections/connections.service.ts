@@ -37,6 +37,8 @@ import { queueSessionCommand, resetSessionForImport } from './whatsapp-sessions.
 import { planImport } from './connection-import.service.ts';
 import { checkEngineFields, engineFieldsOf } from './connection-engine-fields.service.ts';
 import { requireCompanyFlows } from './connection-flows.service.ts';
+import { requireCompanyPrompt } from './connection-prompt.service.ts';
+import { requireOwnIntegration } from '../queue-integrations/queue-integrations.service.ts';
 
 export type { ConnectionRecord } from './connection.entity.ts';
 
@@ -81,6 +83,8 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   greetingMediaUrl: null,
   flowIdWelcome: r.flowIdWelcome ?? null,
   flowIdNotPhrase: r.flowIdNotPhrase ?? null,
+  promptId: r.promptId ?? null,
+  integrationId: r.integrationId ?? null,
   ...engineFieldsOf(r),
   updatedAt: r.updatedAt,
 });
@@ -129,6 +133,8 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
   const settings = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<ConnectionSettings>;
   if (settings.queueIds) await requireCompanyQueues(auth.companyId, settings.queueIds);
   await requireCompanyFlows(auth.companyId, settings);
+  await requireCompanyPrompt(auth.companyId, settings);
+  if (typeof settings.integrationId === 'number') await requireOwnIntegration(auth.companyId, settings.integrationId, 'body.integrationId');
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const set = await readConnectionSet(auth.companyId);
     const before = set.connections.find((c) => c.id === id);

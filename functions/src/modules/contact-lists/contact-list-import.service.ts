@@ -25,6 +25,7 @@ import { importFilePrefix, type ContactListItemRecord, type ImportRecord } from 
 import { checkRow, readContactSheet, SheetError } from './contact-list-sheet.ts';
 import { claimImport, findItemByNumber, getImport, insertItem, putImport, setLastImport } from './contact-lists.repository.ts';
 import { announceList, findContactList, presentContactList, requestNumberChecks, saveItem } from './contact-lists.service.ts';
+import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 /** Rows taken in per job run. */
 export const IMPORT_CHUNK = 500;
@@ -45,8 +46,7 @@ export const prepareContactListUpload = async (
 ): Promise<{ import: ContactListImport; uploadUrl: string; headers: Record<string, string> }> => {
   await requireList(auth.companyId, listId);
   const id = ids.ulid();
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'contacts.xlsx';
-  const fileKey = `${importFilePrefix(auth.companyId, listId)}${id}-${safeName}`;
+  const fileKey = `${importFilePrefix(auth.companyId, listId)}${storedFileName(file.name, 'contacts.xlsx')}`;
   const target = await blobStore().uploadUrl(fileKey, { mimeType: file.mimeType, size: file.size });
   const summary: ContactListImport = {
     id,

@@ -26,6 +26,7 @@
  */
 import type { ContactListImport } from '@switchboard/shared/contracts/contact-lists';
 import { companyPk, padId } from '../../platform/table/keys.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 export interface ContactListRecord {
   id: number;
@@ -115,7 +116,7 @@ export const numberMarkerItem = (r: Pick<ContactListItemRecord, 'companyId' | 'c
 
 export const toImportItem = (r: ImportRecord) => ({ ...importKey(r.companyId, r.contactListId, r.id), type: 'contactListImport' as const, ...r });
 
-export const importFilePrefix = (companyId: number, listId: number): string => `c${companyId}/cl${listId}/`;
+export const importFilePrefix = (companyId: number, listId: number): string => `${companyMediaPrefix(companyId)}cl${listId}/`;
 
 /** How an item's state moves the list's counters. */
 export const countersOf = (r: Pick<ContactListItemRecord, 'isWhatsappValid' | 'checkedAt'> | undefined) => ({

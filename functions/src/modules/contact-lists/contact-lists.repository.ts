@@ -7,11 +7,11 @@ import {
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
-  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ContactListImport } from '@switchboard/shared/contracts/contact-lists';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { byIndexPrefix, queryPage, type PageQuery } from '../../platform/table/paging.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import {
   contactListKey,
@@ -59,37 +59,15 @@ export const queryContactLists = async (
   companyId: number,
   options: { prefix?: string; skip: number; take: number },
 ): Promise<{ records: ContactListRecord[]; hasMore: boolean }> => {
-  const prefix = nameKeyOf(options.prefix ?? '');
-  return skipTake<ContactListRecord>(
-    {
-      IndexName: 'gsi1',
-      KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': contactListsByNamePk(companyId), ...(prefix ? { ':prefix': prefix } : {}) },
-    },
-    options.skip,
-    options.take,
-    (r) => r.companyId === companyId,
-  );
+  return skipTake<ContactListRecord>(companyId, byIndexPrefix(contactListsByNamePk(companyId), nameKeyOf(options.prefix ?? '')), options);
 };
 
-const skipTake = async <T>(
-  query: { IndexName?: string; KeyConditionExpression: string; ExpressionAttributeValues: Row },
-  skip: number,
-  take: number,
-  keep: (r: T) => boolean,
-): Promise<{ records: T[]; hasMore: boolean }> => {
-  const wanted = skip + take + 1;
-  const found: T[] = [];
-  let start: Row | undefined;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({ TableName: tableName(), ...query, Limit: wanted - found.length, ExclusiveStartKey: start }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip<T>(i)).filter(keep));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { records: found.slice(skip, skip + take), hasMore: found.length > skip + take };
-};
+/** A page of the query's records of this company. */
+const skipTake = <T extends { companyId: number }>(companyId: number, query: PageQuery, page: { skip: number; take: number }) =>
+  queryPage(query, page, (i: Row) => {
+    const record = strip<T>(i);
+    return record.companyId === companyId ? record : undefined;
+  });
 
 export const insertContactList = async (record: ContactListRecord): Promise<void> => {
   await table().send(new PutCommand({ TableName: tableName(), Item: toContactListItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -208,35 +186,23 @@ export const queryItems = async (
 ): Promise<{ records: ContactListItemRecord[]; hasMore: boolean }> => {
   const search = (options.search ?? '').trim();
   const digits = search.replace(/[\s()+\-.]/g, '');
-  const keep = (r: ContactListItemRecord) => r.companyId === companyId;
   if (!search)
-    return skipTake(
+    return skipTake<ContactListItemRecord>(
+      companyId,
       { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)', ExpressionAttributeValues: { ':pk': listPartition(companyId, listId), ':i': 'I#' } },
-      options.skip,
-      options.take,
-      keep,
+      options,
     );
   if (/^\d+$/.test(digits))
-    return skipTake(
+    return skipTake<ContactListItemRecord>(
+      companyId,
       {
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk AND begins_with(gsi2sk, :prefix)',
         ExpressionAttributeValues: { ':pk': itemsByNumberPk(companyId, listId), ':prefix': digits },
       },
-      options.skip,
-      options.take,
-      keep,
+      options,
     );
-  return skipTake(
-    {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': itemsByNamePk(companyId, listId), ':prefix': nameKeyOf(search) },
-    },
-    options.skip,
-    options.take,
-    keep,
-  );
+  return skipTake<ContactListItemRecord>(companyId, byIndexPrefix(itemsByNamePk(companyId, listId), nameKeyOf(search)), options);
 };
 
 const isItemCursor = (v: unknown): v is { pk: string; sk: string } => isKeyRecord(v) && typeof v.pk === 'string' && typeof v.sk === 'string';

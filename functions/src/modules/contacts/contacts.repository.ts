@@ -1,6 +1,7 @@
 /**
  * All table access of contacts: the contact item, its identity marker, search index items and tag memberships,
- * always written together in one transaction so that they never disagree.
+ * always written together in one transaction so that they never disagree. A membership added or removed moves
+ * its tag's contactCount in that same transaction (tags.repository.ts `tagContactCountUpdate`).
  */
 import {
   BatchGetCommand,
@@ -13,6 +14,7 @@ import {
 import type { Channel } from '@switchboard/shared/contracts/inbox';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
+import { tagContactCountUpdate } from '../tags/tag-contact-counts.service.ts';
 import {
   contactByNameIndex,
   contactByNamePk,
@@ -37,7 +39,8 @@ import {
 /** DynamoDB's limit of items in one TransactWriteItems call. */
 const MAX_TRANSACTION_ITEMS = 100;
 const BATCH_GET_SIZE = 100;
-const CONFLICT_RETRIES = 4;
+/** a tag's item is touched by every tagging of its contacts, so busy tags collide more often: retried with backoff */
+const CONFLICT_RETRIES = 8;
 
 /** A position in an index, as DynamoDB's LastEvaluatedKey: opaque to callers, carried in cursors. */
 export type Position = Record<string, string>;
@@ -78,7 +81,38 @@ const transact = async (items: TransactItem[]): Promise<void> => {
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= CONFLICT_RETRIES) throw error;
-      await sleep(20 * (attempt + 1) + Math.floor(Math.random() * 20));
+      await sleep(Math.min(20 * 2 ** attempt, 640) + Math.floor(Math.random() * 40));
+    }
+  }
+};
+
+/** Membership changes of one transaction merged per tag: DynamoDB refuses a transaction that names an item twice. */
+const countDeltas = (changes: { tagId: number; delta: number }[]): Map<number, number> => {
+  const deltas = new Map<number, number>();
+  for (const c of changes) deltas.set(c.tagId, (deltas.get(c.tagId) ?? 0) + c.delta);
+  for (const [tagId, delta] of deltas) if (delta === 0) deltas.delete(tagId);
+  return deltas;
+};
+
+/**
+ * Runs `items` with the counter updates of `deltas` appended. A counter's condition fails only when its tag was
+ * deleted meanwhile (its memberships are then removed by the tags module's job, and its count went with it): that
+ * tag's counter is dropped and the rest tried again, so the contact's write neither fails nor re-creates the tag.
+ * Any other failed condition is the caller's (thrown as it came).
+ */
+const transactCounting = async (companyId: number, items: TransactItem[], deltas: Map<number, number>): Promise<void> => {
+  let counted = [...deltas];
+  for (;;) {
+    try {
+      await transact([...items, ...counted.map(([tagId, delta]) => tagContactCountUpdate(companyId, tagId, delta))]);
+      return;
+    } catch (error) {
+      const first = failedTransactionItem(error);
+      if (!isConditionalCheckFailure(error) || first < items.length) throw error;
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      const kept = counted.filter((_, i) => reasons[items.length + i]?.Code !== 'ConditionalCheckFailed');
+      if (kept.length === counted.length) throw error;
+      counted = kept;
     }
   }
 };
@@ -282,6 +316,30 @@ export const queryTagMembers = async (
   };
 };
 
+/**
+ * How many contacts carry the tag, counted from its membership items page by page: for the one-off backfill of tag
+ * counts only (a request reads the tag's contactCount instead).
+ */
+export const countTagMembers = async (companyId: number, tagId: number): Promise<number> => {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :contact)',
+        ExpressionAttributeValues: { ':pk': tagMembersPk(companyId, tagId), ':contact': 'CONTACT#' },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+};
+
 // ----- writes -----
 
 /**
@@ -350,14 +408,21 @@ export const replaceContact = async (
     derived.push(put(markerItem(companyId, identity.to, before.id) as unknown as Record<string, unknown>, 'attribute_not_exists(pk)'));
   }
 
-  const membership = [
-    ...removed.map((tagId) => del(tagMemberKey(companyId, tagId, before.id))),
-    ...added.map((tagId) => put(memberItem(companyId, tagId, before.id) as unknown as Record<string, unknown>)),
-  ];
+  // removals first, so that a contact never carries more tags than it may, even between two transactions
+  const changes = [...removed.map((tagId) => ({ tagId, delta: -1 })), ...added.map((tagId) => ({ tagId, delta: 1 }))];
 
-  // a contact that swaps all of 50 tags at once needs two transactions: removals first, then additions
-  if (1 + derived.length + membership.length > MAX_TRANSACTION_ITEMS && removed.length > 0 && added.length > 0) {
-    const middle: ContactRecord = { ...after, tags: before.tags.filter((t) => afterTags.has(t.id)), rev: before.rev + 1 };
+  // each change is two items (the membership and its tag's counter): a contact that swaps all of 50 tags at once
+  // takes several transactions, each leaving the contact whole, with its memberships and counts in step
+  const fits = Math.floor((MAX_TRANSACTION_ITEMS - 1 - derived.length) / 2);
+  if (changes.length > fits) {
+    const now = changes.slice(0, fits);
+    const removedNow = new Set(now.filter((c) => c.delta < 0).map((c) => c.tagId));
+    const addedNow = new Set(now.filter((c) => c.delta > 0).map((c) => c.tagId));
+    const middle: ContactRecord = {
+      ...after,
+      tags: [...before.tags.filter((t) => !removedNow.has(t.id)), ...after.tags.filter((t) => addedNow.has(t.id))],
+      rev: before.rev + 1,
+    };
     const first = await replaceContact(before, middle, identity);
     if (first !== 'ok') return first;
     return replaceContact(middle, { ...after, rev: middle.rev + 1 });
@@ -366,10 +431,12 @@ export const replaceContact = async (
   const items: TransactItem[] = [
     put(toItem(after) as unknown as Record<string, unknown>, 'rev = :rev', { ':rev': before.rev }),
     ...derived,
-    ...membership,
+    ...changes.map(({ tagId, delta }) =>
+      delta < 0 ? del(tagMemberKey(companyId, tagId, before.id)) : put(memberItem(companyId, tagId, before.id) as unknown as Record<string, unknown>),
+    ),
   ];
   try {
-    await transact(items);
+    await transactCounting(companyId, items, countDeltas(changes));
     return 'ok';
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
@@ -378,8 +445,18 @@ export const replaceContact = async (
   }
 };
 
-/** Deletes the contact read at `record.rev` with its marker, index items and memberships; 'stale' if it changed. */
+/**
+ * Deletes the contact read at `record.rev` with its marker, index items and memberships, taking one off each of its
+ * tags' counts; 'stale' if it changed. A contact with more tags than one transaction holds first sheds some of them.
+ */
 export const deleteContact = async (record: ContactRecord, who: Identity): Promise<'ok' | 'stale'> => {
+  const fixed = 2 + searchItems(record).length;
+  if (fixed + 2 * record.tags.length > MAX_TRANSACTION_ITEMS) {
+    const shed = Math.floor((MAX_TRANSACTION_ITEMS - 1 - searchItems(record).length) / 2);
+    const fewer: ContactRecord = { ...record, tags: record.tags.slice(shed), rev: record.rev + 1 };
+    if ((await replaceContact(record, fewer)) !== 'ok') return 'stale';
+    return deleteContact(fewer, who);
+  }
   const items: TransactItem[] = [
     del(contactKey(record.companyId, record.id), 'rev = :rev', { ':rev': record.rev }),
     del(identityMarkerKey(record.companyId, who.channel, who.identity)),
@@ -387,7 +464,11 @@ export const deleteContact = async (record: ContactRecord, who: Identity): Promi
     ...record.tags.map((t) => del(tagMemberKey(record.companyId, t.id, record.id))),
   ];
   try {
-    await transact(items);
+    await transactCounting(
+      record.companyId,
+      items,
+      countDeltas(record.tags.map((t) => ({ tagId: t.id, delta: -1 }))),
+    );
     return 'ok';
   } catch (error) {
     if (isConditionalCheckFailure(error)) return 'stale';

@@ -30,6 +30,7 @@ import {
 } from './contact.entity.ts';
 import {
   addToContactCount,
+  countTagMembers,
   deleteContact as deleteContactItems,
   getContact as getContactRecord,
   getContactCount,
@@ -532,6 +533,12 @@ export const showContact = async (auth: AuthContext, id: number): Promise<Contac
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   return presentContact(auth, contact);
 };
+
+/**
+ * How many contacts carry the tag, counted from its memberships page by page (a cost that grows with the tag): only
+ * for the tags module's one-off backfill of contact counts; requests read the count kept on the tag.
+ */
+export const countTagContactsForBackfill = (companyId: number, tagId: number): Promise<number> => countTagMembers(companyId, tagId);
 
 export const contactTags = async (auth: AuthContext, id: number): Promise<{ tags: TagSummary[] }> => {
   const contact = await getContact(auth.companyId, id);

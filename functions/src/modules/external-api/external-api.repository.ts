@@ -27,9 +27,13 @@ export interface IdempotencyRef {
 
 /**
  * Claims a key for a call (state pending): true for the one caller that wrote it, false when the key is taken by a
- * call that has not expired. Two calls racing with one key: exactly one claims it.
+ * call that has not expired. Two calls racing with one key: exactly one claims it. A pending claim of the same
+ * request made before `staleBefore` (its lease ran out: the call died) is taken over; `createdAt` names the claim.
  */
-export const claimKey = async (ref: IdempotencyRef, fields: { fingerprint: string; createdAt: string; expiresAt: number; nowSeconds: number }): Promise<boolean> => {
+export const claimKey = async (
+  ref: IdempotencyRef,
+  fields: { fingerprint: string; createdAt: string; expiresAt: number; nowSeconds: number; staleBefore: string },
+): Promise<boolean> => {
   const item: IdempotencyItem = {
     ...idempotencyKey(ref.companyId, ref.connectionId, ref.key),
     type: 'apiIdempotency',
@@ -45,8 +49,9 @@ export const claimKey = async (ref: IdempotencyRef, fields: { fingerprint: strin
       new PutCommand({
         TableName: tableName(),
         Item: item,
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-        ExpressionAttributeValues: { ':now': fields.nowSeconds },
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :pending AND fingerprint = :fp AND createdAt < :stale)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':now': fields.nowSeconds, ':pending': 'pending', ':fp': fields.fingerprint, ':stale': fields.staleBefore },
       }),
     );
     return true;
@@ -61,30 +66,39 @@ export const readKey = async (ref: IdempotencyRef): Promise<IdempotencyItem | un
   return out.Item as IdempotencyItem | undefined;
 };
 
-/** Stores the answer of the call that holds the claim. */
-export const settleKey = async (ref: IdempotencyRef, fingerprint: string, answer: { status: number; response: string }): Promise<void> => {
-  await table().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
-      UpdateExpression: 'SET #state = :done, #status = :status, #response = :response',
-      ConditionExpression: 'fingerprint = :fp AND #state = :pending',
-      ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: { ':done': 'done', ':pending': 'pending', ':status': answer.status, ':response': answer.response, ':fp': fingerprint },
-    }),
-  );
+/**
+ * Stores the answer of the call that holds the claim made at `claimedAt`. A claim taken over meanwhile (this call
+ * outlived its lease) keeps the newer holder's: false then.
+ */
+export const settleKey = async (ref: IdempotencyRef, fingerprint: string, claimedAt: string, answer: { status: number; response: string }): Promise<boolean> => {
+  try {
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
+        UpdateExpression: 'SET #state = :done, #status = :status, #response = :response',
+        ConditionExpression: 'fingerprint = :fp AND #state = :pending AND createdAt = :claimedAt',
+        ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#response': 'response' },
+        ExpressionAttributeValues: { ':done': 'done', ':pending': 'pending', ':status': answer.status, ':response': answer.response, ':fp': fingerprint, ':claimedAt': claimedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 };
 
 /** Gives a claim up (the call failed before anything was recorded), so a retry with the key may run. */
-export const releaseKey = async (ref: IdempotencyRef, fingerprint: string): Promise<void> => {
+export const releaseKey = async (ref: IdempotencyRef, fingerprint: string, claimedAt: string): Promise<void> => {
   try {
     await table().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
-        ConditionExpression: 'fingerprint = :fp AND #state = :pending',
+        ConditionExpression: 'fingerprint = :fp AND #state = :pending AND createdAt = :claimedAt',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':fp': fingerprint, ':pending': 'pending' },
+        ExpressionAttributeValues: { ':fp': fingerprint, ':pending': 'pending', ':claimedAt': claimedAt },
       }),
     );
   } catch (error) {

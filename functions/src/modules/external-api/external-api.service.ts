@@ -10,7 +10,7 @@ import type { Contact, MediaType, QueueSummary } from '@switchboard/shared/contr
 import { EXTERNAL_MAX_FILES, EXTERNAL_MAX_UPLOAD_BYTES, IDEMPOTENCY_KEY_PATTERN, type ExternalSendBody, type ExternalSendResponse } from '@switchboard/shared/contracts/external-api';
 import { mediaProblem } from '@switchboard/shared/media-types';
 import { hasServiceWindow, insideServiceWindow, serviceWindowEnd } from '@switchboard/shared/service-window';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/http/multipart.ts';
@@ -29,6 +29,7 @@ import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { countCall } from './external-api.repository.ts';
 import { fingerprintOf, runOnce, type Answer } from './idempotency.service.ts';
+import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 export interface ExternalSendInput {
   authorization: string | undefined;
@@ -136,8 +137,6 @@ const requireOpenWindow = async (connection: ConnectionRecord, number: string): 
 
 // ----- the send -----
 
-const safeName = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-
 const send = async (connection: ConnectionRecord, body: ExternalSendBody, refs: Resolved): Promise<ExternalSendResponse> => {
   const { companyId } = connection;
   const { contact } = await findOrCreateContactByIdentity(companyId, { channel: connection.channel, identity: body.number, connectionId: connection.id });
@@ -152,7 +151,7 @@ const send = async (connection: ConnectionRecord, body: ExternalSendBody, refs: 
   };
   if (refs.files.length === 0) await record({ body: text, mediaType: 'chat', mediaKey: null, mediaName: null });
   for (const [i, file] of refs.files.entries()) {
-    const key = `c${companyId}/t${ticket.id}/${ids.ulid()}-${safeName(file.name)}`;
+    const key = companyMediaKey(companyId, `t${ticket.id}`, file.name);
     await blobStore().put(key, file.data, file.mimeType);
     // one message per file; the text is the first file's caption
     await record({ body: i === 0 ? text : '', mediaType: file.mediaType, mediaKey: key, mediaName: file.name });

@@ -3,6 +3,8 @@
  * same connection answers the first call's result and does its work once, also when the two arrive together.
  * The first call claims the key with a conditional put; the others read it: the stored answer when it is done,
  * a wait while it runs, 422 when the key came with another request.
+ * A claim is a lease: a call that died mid-way (its function timed out or crashed) leaves its key pending, and once
+ * the lease is over a retry of the same request claims the key again, instead of finding it locked for the day.
  */
 import { createHash } from 'node:crypto';
 import { clock } from '../../platform/clock.ts';
@@ -12,6 +14,11 @@ import { claimKey, readKey, releaseKey, settleKey, type IdempotencyRef } from '.
 
 /** How long a repeated call waits for the first one to finish before answering 409 (try again). */
 export const IN_PROGRESS_WAIT_MS = 10_000;
+/**
+ * How long a claim without an answer holds its key. A send answers within API Gateway's 30 seconds or never: a claim
+ * older than this belongs to a call that died, and a retry may run the work again.
+ */
+export const IDEMPOTENCY_LEASE_MS = 2 * 60_000;
 
 export interface Answer<T> {
   status: number;
@@ -34,34 +41,50 @@ const inProgress = () =>
  * Runs `work` once per key: the caller that claims the key runs it and stores its answer; the others get that
  * answer. A failure before anything was recorded (`work` throws) gives the key up, so a retry runs afresh.
  */
-export const runOnce = async <T>(ref: IdempotencyRef | undefined, fingerprint: string, work: () => Promise<{ status: number; body: T }>): Promise<Answer<T>> => {
+export const runOnce = async <T>(
+  ref: IdempotencyRef | undefined,
+  fingerprint: string,
+  work: () => Promise<{ status: number; body: T }>,
+  options: { waitMs?: number } = {},
+): Promise<Answer<T>> => {
   if (!ref) return { ...(await work()), replayed: false };
   const nowMs = clock().now().getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
-  const claimed = await claimKey(ref, { fingerprint, createdAt: new Date(nowMs).toISOString(), expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS, nowSeconds });
+  const claimedAt = new Date(nowMs).toISOString();
+  const claimed = await claimKey(ref, {
+    fingerprint,
+    createdAt: claimedAt,
+    expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+    nowSeconds,
+    staleBefore: new Date(nowMs - IDEMPOTENCY_LEASE_MS).toISOString(),
+  });
   if (claimed) {
     let answer: { status: number; body: T };
     try {
       answer = await work();
     } catch (error) {
-      await releaseKey(ref, fingerprint);
+      await releaseKey(ref, fingerprint, claimedAt);
       throw error;
     }
-    await settleKey(ref, fingerprint, { status: answer.status, response: JSON.stringify(answer.body) });
+    // a call that outlived its lease still answers its caller; the key keeps the answer of the call that took it over
+    await settleKey(ref, fingerprint, claimedAt, { status: answer.status, response: JSON.stringify(answer.body) });
     return { ...answer, replayed: false };
   }
   // another call holds the key: its answer, once there is one
-  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
+  const deadline = Date.now() + (options.waitMs ?? IN_PROGRESS_WAIT_MS);
   for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
     const item = await readKey(ref);
-    if (!item || item.expiresAt < Math.floor(clock().now().getTime() / 1000)) {
+    const at = clock().now().getTime();
+    if (!item || item.expiresAt < Math.floor(at / 1000)) {
       // the holder failed and gave the key up (or it expired) meanwhile: this call may claim it
-      return runOnce(ref, fingerprint, work);
+      return runOnce(ref, fingerprint, work, options);
     }
     if (item.fingerprint !== fingerprint) throw reused();
     if (item.state === 'done' && item.status !== undefined && item.response !== undefined) {
       return { status: item.status, body: JSON.parse(item.response) as T, replayed: true };
     }
+    // the holder's lease ran out without an answer: it died mid-way, and this retry takes the key over
+    if (item.state === 'pending' && Date.parse(item.createdAt) + IDEMPOTENCY_LEASE_MS < at) return runOnce(ref, fingerprint, work, options);
     if (Date.now() >= deadline) throw inProgress();
     await sleep(pause);
   }

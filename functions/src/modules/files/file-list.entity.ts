@@ -11,6 +11,7 @@
  * - files: blob store keys c<cid>/files<listId>/<ulid>-<name>.
  */
 import { companyPk, padId } from '../../platform/table/keys.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 export interface FileOptionRecord {
   id: number;
@@ -48,4 +49,4 @@ export const toFileListItem = (r: FileListRecord): FileListItem => ({
   ...r,
 });
 
-export const fileListMediaPrefix = (companyId: number, id: number): string => `c${companyId}/files${id}/`;
+export const fileListMediaPrefix = (companyId: number, id: number): string => `${companyMediaPrefix(companyId)}files${id}/`;

@@ -1,7 +1,8 @@
 /** All table access of file lists (access patterns in file-list.entity.ts). */
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteAtRev, replaceAtRev } from '../../platform/table/guarded-writes.ts';
+import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import { fileListByNamePk, fileListKey, nameKeyOf, toFileListItem, type FileListItem, type FileListRecord } from './file-list.entity.ts';
 
 const strip = (item: FileListItem): FileListRecord => {
@@ -34,53 +35,17 @@ export const getFileLists = async (companyId: number, ids: number[]): Promise<Fi
 export const queryFileLists = async (
   companyId: number,
   options: { prefix?: string; skip: number; take: number },
-): Promise<{ records: FileListRecord[]; hasMore: boolean }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: FileListRecord[] = [];
-  const prefix = nameKeyOf(options.prefix ?? '');
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': fileListByNamePk(companyId), ...(prefix ? { ':prefix': prefix } : {}) },
-        Limit: wanted - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip(i as FileListItem)).filter((r) => r.companyId === companyId));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { records: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
-};
+): Promise<{ records: FileListRecord[]; hasMore: boolean }> =>
+  queryPage(byIndexPrefix(fileListByNamePk(companyId), nameKeyOf(options.prefix ?? '')), options, (i: FileListItem) => {
+    const record = strip(i);
+    return record.companyId === companyId ? record : undefined;
+  });
 
 export const insertFileList = async (record: FileListRecord): Promise<void> => {
   await table().send(new PutCommand({ TableName: tableName(), Item: toFileListItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
 };
 
 /** Replaces the list read at `before.rev`; 'stale' when someone wrote it meanwhile. */
-export const replaceFileList = async (before: FileListRecord, after: FileListRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new PutCommand({ TableName: tableName(), Item: toFileListItem(after), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': before.rev } }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
-};
+export const replaceFileList = (before: FileListRecord, after: FileListRecord): Promise<'ok' | 'stale'> => replaceAtRev(toFileListItem(after), before.rev);
 
-export const deleteFileListRecord = async (record: FileListRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new DeleteCommand({ TableName: tableName(), Key: fileListKey(record.companyId, record.id), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': record.rev } }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
-};
+export const deleteFileListRecord = (record: FileListRecord): Promise<'ok' | 'stale'> => deleteAtRev(fileListKey(record.companyId, record.id), record.rev);

@@ -11,7 +11,7 @@ import {
   type FileListBody,
   type FileListEvent,
 } from '@switchboard/shared/contracts/files';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -20,6 +20,7 @@ import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { fileListMediaPrefix, type FileListRecord, type FileOptionRecord } from './file-list.entity.ts';
 import { deleteFileListRecord, getFileList, getFileLists, insertFileList, queryFileLists, replaceFileList } from './files.repository.ts';
+import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
 
@@ -150,8 +151,7 @@ export const uploadFileListOption = async (
   const before = await requireFileList(auth, id);
   const option = before.options.find((o) => o.id === file.optionId);
   if (!option) throw new AppError('ERR_NOT_FOUND', 'The list has no such option');
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `${fileListMediaPrefix(auth.companyId, id)}${ids.ulid()}-${safeName}`;
+  const key = `${fileListMediaPrefix(auth.companyId, id)}${storedFileName(file.name)}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const options = before.options.map((o) => (o.id === option.id ? { ...o, path: key, fileName: file.name, mediaType: file.mimeType } : o));
   const fileList = await save(auth, before, { options });

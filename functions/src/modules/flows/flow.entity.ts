@@ -15,6 +15,7 @@
  */
 import type { FlowGraph } from '@switchboard/shared/flows/graph';
 import { companyPk, padId } from '../../platform/table/keys.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 export interface FlowRecord {
   id: number;
@@ -66,5 +67,5 @@ export const toFlowGraphItem = (companyId: number, flowId: number, flow: FlowGra
 
 export const flowNameItem = (r: FlowRecord) => ({ ...flowNameKey(r.companyId, r.name), type: 'flowName' as const, companyId: r.companyId, flowId: r.id });
 
-export const flowMediaPrefix = (companyId: number): string => `c${companyId}/flow/`;
+export const flowMediaPrefix = (companyId: number): string => `${companyMediaPrefix(companyId)}flow/`;
 export const flowMediaKey = (companyId: number, storedName: string): string => `${flowMediaPrefix(companyId)}${storedName}`;

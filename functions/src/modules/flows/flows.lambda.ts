@@ -1,6 +1,8 @@
 import { registerAuthenticator } from '../../platform/http/authenticator.ts';
 import { moduleHandler } from '../../platform/http/module-handler.ts';
 import { authenticateRequest } from '../auth/authenticate.ts';
+import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
+import { registerFlowReferencesListener } from '../../listeners/flow-references.listener.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as duplicate } from './handlers/duplicate.handler.ts';
@@ -14,6 +16,8 @@ import { handler as uploadContent } from './handlers/upload-content.handler.ts';
 import { handler as uploadImage } from './handlers/upload-image.handler.ts';
 
 registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
+registerFlowReferencesListener();
 
 export const handler = moduleHandler({
   'flows.list': list,

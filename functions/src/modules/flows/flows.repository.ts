@@ -1,8 +1,9 @@
 /** All table access of conversation flows. */
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FlowGraph } from '@switchboard/shared/flows/graph';
-import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteItem, putItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
+import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   flowGraphKey,
   flowKey,
@@ -16,8 +17,6 @@ import {
   type FlowItem,
   type FlowRecord,
 } from './flow.entity.ts';
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const strip = (item: FlowItem): FlowRecord => {
   const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
@@ -48,45 +47,20 @@ export const flowNameTaken = async (companyId: number, name: string): Promise<bo
 export const queryFlows = async (
   companyId: number,
   options: { prefix?: string; skip: number; take: number },
-): Promise<{ records: FlowRecord[]; hasMore: boolean }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: FlowRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  const prefix = nameOf(options.prefix ?? '');
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': flowsByNamePk(companyId), ...(prefix ? { ':prefix': prefix } : {}) },
-        Limit: wanted - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip(i as FlowItem)).filter((r) => r.companyId === companyId));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { records: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
-};
+): Promise<{ records: FlowRecord[]; hasMore: boolean }> =>
+  queryPage(byIndexPrefix(flowsByNamePk(companyId), nameOf(options.prefix ?? '')), options, (i: FlowItem) => {
+    const record = strip(i);
+    return record.companyId === companyId ? record : undefined;
+  });
 
 /** Writes the flow, its name marker and its graph; 'duplicate' (nothing written) when the company has the name. */
 export const insertFlow = async (record: FlowRecord, graph: FlowGraph): Promise<'created' | 'duplicate'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: flowNameItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: toFlowItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: toFlowGraphItem(record.companyId, record.id, graph, record.updatedAt) } },
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) return 'duplicate';
-    throw error;
-  }
+  const written = await transactClaimingMarker(
+    [putNewMarker(flowNameItem(record)), putNewMarker(toFlowItem(record)), putItem(toFlowGraphItem(record.companyId, record.id, graph, record.updatedAt))],
+    0,
+  );
+  if (written === 'stale') throw new Error(`Flow ${record.id} of company ${record.companyId} exists already`);
+  return written === 'ok' ? 'created' : 'duplicate';
 };
 
 /**
@@ -94,70 +68,23 @@ export const insertFlow = async (record: FlowRecord, graph: FlowGraph): Promise<
  * name belongs to another flow, 'stale' when someone wrote it meanwhile.
  */
 export const replaceFlow = async (before: FlowRecord, after: FlowRecord): Promise<'ok' | 'duplicate' | 'stale'> => {
-  const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: toFlowItem(after), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': before.rev } } },
-  ];
   const moved = nameOf(before.name) !== nameOf(after.name);
-  if (moved) {
-    items.push({ Put: { TableName: tableName(), Item: flowNameItem(after), ConditionExpression: 'attribute_not_exists(pk)' } });
-    items.push({ Delete: { TableName: tableName(), Key: flowNameKey(before.companyId, before.name) } });
-  }
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    return moved && failedTransactionItem(error) === 1 ? 'duplicate' : 'stale';
-  }
+  const items = [putItem(toFlowItem(after), before.rev)];
+  if (moved) items.push(putNewMarker(flowNameItem(after)), deleteItem(flowNameKey(before.companyId, before.name)));
+  return transactClaimingMarker(items, moved ? 1 : undefined);
 };
 
 /** Writes the graph of the flow read at `record.rev` and moves the flow's updatedAt; 'stale' when the flow changed or went. */
-export const putFlowGraph = async (record: FlowRecord, graph: FlowGraph, updatedAt: string): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: toFlowItem({ ...record, updatedAt, rev: record.rev + 1 }),
-              ConditionExpression: 'rev = :rev',
-              ExpressionAttributeValues: { ':rev': record.rev },
-            },
-          },
-          { Put: { TableName: tableName(), Item: toFlowGraphItem(record.companyId, record.id, graph, updatedAt) } },
-        ],
-      }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
-};
+export const putFlowGraph = (record: FlowRecord, graph: FlowGraph, updatedAt: string): Promise<'ok' | 'stale'> =>
+  transactUnlessStale([
+    putItem(toFlowItem({ ...record, updatedAt, rev: record.rev + 1 }), record.rev),
+    putItem(toFlowGraphItem(record.companyId, record.id, graph, updatedAt)),
+  ]);
 
 /** Deletes the flow read at `record.rev` with its name marker and graph; 'stale' when it changed meanwhile. */
-export const deleteFlowRecord = async (record: FlowRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: flowKey(record.companyId, record.id),
-              ConditionExpression: 'rev = :rev',
-              ExpressionAttributeValues: { ':rev': record.rev },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: flowNameKey(record.companyId, record.name) } },
-          { Delete: { TableName: tableName(), Key: flowGraphKey(record.companyId, record.id) } },
-        ],
-      }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
-};
+export const deleteFlowRecord = (record: FlowRecord): Promise<'ok' | 'stale'> =>
+  transactUnlessStale([
+    deleteItem(flowKey(record.companyId, record.id), record.rev),
+    deleteItem(flowNameKey(record.companyId, record.name)),
+    deleteItem(flowGraphKey(record.companyId, record.id)),
+  ]);

@@ -16,7 +16,8 @@ import {
   type UpdateFlowBody,
 } from '@switchboard/shared/contracts/flows';
 import { orderedElements, type FlowGraph } from '@switchboard/shared/flows/graph';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
@@ -25,6 +26,7 @@ import { companyPk } from '../../platform/table/keys.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { flowMediaKey, type FlowRecord } from './flow.entity.ts';
 import { deleteFlowRecord, flowNameTaken, getFlow, getFlowGraph, insertFlow, putFlowGraph, queryFlows, replaceFlow } from './flows.repository.ts';
+import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
 
@@ -88,11 +90,16 @@ export const updateFlow = async (auth: AuthContext, body: UpdateFlowBody): Promi
   return present(after);
 };
 
-/** DELETE /flowbuilder/{id}: the flow and its graph; connections naming it start no flow any more. */
+/**
+ * DELETE /flowbuilder/{id}: the flow and its graph. What named it lets it go (listeners/flow-references.listener.ts):
+ * connections' welcome and not-phrase choices are cleared, phrase campaigns switched off; a ticket whose flow it ran
+ * stops at its next message or interval (the runtime finds no flow).
+ */
 export const deleteFlow = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   const record = await requireFlow(auth, id);
   if ((await deleteFlowRecord(record)) === 'stale') throw changedMeanwhile();
   forgetRunnable(auth.companyId, id);
+  await domainEvents.emit({ name: 'flow.deleted', companyId: auth.companyId, flowId: id });
   return { ok: true };
 };
 
@@ -156,8 +163,7 @@ export const saveFlowGraph = async (auth: AuthContext, body: SaveFlowGraphBody):
  * the signed address answered here; the graph keeps the answered stored name.
  */
 export const flowUploadTarget = async (auth: AuthContext, file: FlowUploadFile): Promise<FlowUploadTarget> => {
-  const safe = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const name = `${ids.ulid()}-${safe}`;
+  const name = storedFileName(file.name);
   const key = flowMediaKey(auth.companyId, name);
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   return { name, original: file.name, url: await blobStore().downloadUrl(key), uploadUrl: target.url, headers: target.headers };
@@ -173,6 +179,12 @@ export const flowContentUploadTargets = async (auth: AuthContext, body: { medias
 export const existingFlowIds = async (companyId: number, flowIds: readonly number[]): Promise<Set<number>> => {
   const found = await Promise.all([...new Set(flowIds)].map((id) => getFlow(companyId, id)));
   return new Set(found.filter((f): f is FlowRecord => f !== undefined).map((f) => f.id));
+};
+
+/** The names of those of these ids that are flows of the company (the phrase campaigns' list shows them). */
+export const flowNamesOf = async (companyId: number, flowIds: readonly number[]): Promise<Map<number, string>> => {
+  const found = await Promise.all([...new Set(flowIds)].map((id) => getFlow(companyId, id)));
+  return new Map(found.filter((f): f is FlowRecord => f !== undefined).map((f) => [f.id, f.name]));
 };
 
 export interface RunnableFlow {

@@ -7,9 +7,9 @@
 import type { InboundMessageEvent } from '@switchboard/shared/connector';
 import { MediaUnavailable } from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
-import { ids } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
+import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 export interface StoredMedia {
   key: string;
@@ -23,8 +23,7 @@ export const fetchInboundMedia = async (event: InboundMessageEvent): Promise<Sto
   if (!event.mediaRef || event.media || !driver.fetchMedia) return event.media;
   try {
     const file = await driver.fetchMedia({ companyId: event.companyId, connectionId: event.connectionId }, event.mediaRef);
-    const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-    const key = `c${event.companyId}/in${event.connectionId}/${ids.ulid()}-${safeName}`;
+    const key = companyMediaKey(event.companyId, `in${event.connectionId}`, file.name);
     await blobStore().put(key, file.bytes, file.mimeType);
     return { key, name: file.name, mimeType: file.mimeType, size: file.bytes.length };
   } catch (error) {

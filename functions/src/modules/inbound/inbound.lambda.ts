@@ -12,6 +12,7 @@ import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts
 import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 import { registerEngineListener } from '../../listeners/engine.listener.ts';
 import { registerCampaignRepliesListener } from '../../listeners/campaign-replies.listener.ts';
+import { registerCampaignSendsListener } from '../../listeners/campaign-sends.listener.ts';
 import { registerKanbanListener } from '../../listeners/kanban.listener.ts';
 
 registerRealtimeListener();
@@ -19,6 +20,7 @@ registerTimerListener();
 registerDashboardListener();
 // campaigns hear a customer's message before the engine answers it
 registerCampaignRepliesListener();
+registerCampaignSendsListener();
 // after the realtime listener: agents see the customer's message before the bot's answer
 registerEngineListener();
 registerKanbanListener();

@@ -14,6 +14,7 @@ import { registerCampaignJobs } from '../campaigns/campaign-jobs.service.ts';
 import { registerTicketJobs } from '../tickets/ticket-jobs.service.ts';
 import { registerEngineJobs } from '../../engine/ticket-timer-job.ts';
 import { registerFlowJobs } from '../../engine/flow-runtime.ts';
+import { registerIntegrationJobs } from '../../engine/integrations/integration-outbox.ts';
 import { registerTagJobs } from '../tags/tag-jobs.service.ts';
 import { registerInvoiceJobs } from '../invoices/invoice-jobs.service.ts';
 import { registerCompanyJobs } from '../companies/company-purge.service.ts';
@@ -72,6 +73,7 @@ registerTagJobs();
 registerCompanyJobs();
 registerEngineJobs();
 registerFlowJobs();
+registerIntegrationJobs();
 registerInvoiceJobs();
 registerContactListJobs();
 

@@ -23,6 +23,8 @@ export const sendTemplate = async (auth: AuthContext, ticketId: number, body: Se
   const template = (await templatesOf(auth.companyId, t.whatsappId)).find((x) => x.name === body.name && x.language === body.language);
   if (!template) throw invalid('body.name', 'No approved template with this name and language');
   if (body.params.length !== template.paramCount) throw invalid('body.params', `The template needs ${template.paramCount} texts`);
+  const headerParams = body.headerParams ?? [];
+  if (headerParams.length !== template.headerParamCount) throw invalid('body.headerParams', `The template's header needs ${template.headerParamCount} texts`);
   return deliver(t, contact, {
     body: renderTemplateBody(template.body, body.params) || template.name,
     mediaType: 'chat',
@@ -32,6 +34,6 @@ export const sendTemplate = async (auth: AuthContext, ticketId: number, body: Se
     isForwarded: false,
     quotedMsgId: null,
     userId: auth.userId,
-    template: { name: template.name, language: template.language, params: body.params },
+    template: { name: template.name, language: template.language, params: body.params, ...(headerParams.length ? { headerParams } : {}) },
   });
 };

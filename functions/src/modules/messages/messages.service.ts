@@ -47,6 +47,7 @@ import {
   listMessageRecordsUpTo,
   updateMessageRecord,
 } from './messages.repository.ts';
+import { companyMediaKey, companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 /** Spec document 1 section 4: the sender may edit within 15 minutes. */
 export const EDIT_WINDOW_MS = 900_000;
@@ -57,7 +58,6 @@ const now = () => clock().now().toISOString();
 
 // ----- presentation -----
 
-const mediaKeyPrefix = (companyId: number) => `c${companyId}/`;
 
 // ----- reading -----
 
@@ -295,7 +295,7 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
   let mediaKey: string | null = null;
   let mediaName: string | null = null;
   if (body.media) {
-    if (!body.media.key.startsWith(`${mediaKeyPrefix(auth.companyId)}t${ticketId}/`)) {
+    if (!body.media.key.startsWith(`${companyMediaPrefix(auth.companyId)}t${ticketId}/`)) {
       throw new AppError('ERR_VALIDATION', 'Unknown upload', { fields: [{ path: 'body.media.key', message: 'Unknown upload' }] });
     }
     const size = await blobStore().size(body.media.key);
@@ -406,8 +406,7 @@ export const addPrivateNote = async (t: TicketRecord, text: string, userId: numb
 
 export const uploadUrl = async (auth: AuthContext, ticketId: number, file: { name: string; mimeType: string; size: number }) => {
   await requireVisibleTicket(auth, ticketId);
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `${mediaKeyPrefix(auth.companyId)}t${ticketId}/${ids.ulid()}-${safeName}`;
+  const key = companyMediaKey(auth.companyId, `t${ticketId}`, file.name);
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   return { key, uploadUrl: target.url, headers: target.headers };
 };
@@ -696,3 +695,33 @@ export const conversationForVisitor = async (t: TicketRecord, limit: number): Pr
 };
 
 export const presentForVisitor = async (m: MessageRecord): Promise<Message> => toMessage(m);
+
+/**
+ * The first `limit` text messages of a ticket, oldest first (an AI prompt's context, server reference 8.4): what the
+ * customer and our side wrote, without notes, deleted messages or `except` (the message being answered). Pages of
+ * the ticket's partition are read from its start until enough are found, at most a few pages.
+ */
+export const firstTicketTexts = async (t: Pick<TicketRecord, 'companyId' | 'id'>, limit: number, except?: string): Promise<Pick<Message, 'id' | 'body' | 'fromMe'>[]> => {
+  const found: Pick<Message, 'id' | 'body' | 'fromMe'>[] = [];
+  let startKey: Record<string, string> | undefined;
+  for (let page = 0; page < 5 && found.length < limit; page++) {
+    const out = await listMessageRecords(t.companyId, t.id, { limit: Math.max(limit * 2, 20), startKey, forward: true });
+    for (const m of out.items) {
+      if (m.mediaType !== 'chat' || m.isPrivate || m.isDeleted || m.id === except || !m.body.trim()) continue;
+      found.push({ id: m.id, body: m.body, fromMe: m.fromMe });
+      if (found.length === limit) break;
+    }
+    startKey = out.lastKey;
+    if (!startKey) break;
+  }
+  return found;
+};
+
+/** The stored file of a message (an integration hands a customer's recording on), or undefined when it has none. */
+export const messageFile = async (companyId: number, messageId: string): Promise<{ bytes: Buffer; name: string | null } | undefined> => {
+  const ref = parseMessageId(messageId);
+  const record = ref ? await getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
+  if (!record?.mediaUrl || record.isDeleted) return undefined;
+  const bytes = await blobStore().read(record.mediaUrl);
+  return bytes ? { bytes, name: record.mediaName } : undefined;
+};

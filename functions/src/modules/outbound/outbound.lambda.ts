@@ -10,8 +10,10 @@ import { parseOutboundSend, SendDeferred, sendQueuedMessage } from './outbound.s
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
+import { registerCampaignSendsListener } from '../../listeners/campaign-sends.listener.ts';
 
 registerRealtimeListener();
+registerCampaignSendsListener();
 registerTimerListener();
 registerDashboardListener();
 

@@ -131,7 +131,9 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
   }
 
   const to = await recipientOf(claimed, send.contactId);
-  const fail = async (error: 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG'): Promise<SendResultKind> => {
+  const fail = async (code: 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG', reason?: string): Promise<SendResultKind> => {
+    // the provider's reason follows the code, as a failed status of the Cloud API stores it
+    const error = reason ? `${code}: ${reason}`.slice(0, 500) : code;
     await settleQueuedSend(claimed, claimedAt, { sendState: 'failed', error, updatedAt: now().toISOString() }, to);
     return 'failed';
   };
@@ -168,7 +170,8 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
     }
     // a refused token stops every send of the connection: it shows DISCONNECTED until an admin gives a new one
     if (error instanceof CredentialsRejected) await markCredentialsRejected(send.companyId, send.connectionId);
-    if (error instanceof PermanentSendError || receivesLeft <= 0) return fail('ERR_SENDING_WAPP_MSG');
+    if (error instanceof PermanentSendError) return fail('ERR_SENDING_WAPP_MSG', (error as Error).message || undefined);
+    if (receivesLeft <= 0) return fail('ERR_SENDING_WAPP_MSG');
     return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message);
   }
 

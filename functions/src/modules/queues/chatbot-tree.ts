@@ -54,7 +54,7 @@ export const assignOptionIds = (options: readonly ParsedOption[], seq: number): 
 };
 
 export interface TargetRef {
-  kind: 'queue' | 'user' | 'file';
+  kind: 'queue' | 'user' | 'file' | 'integration';
   id: number;
   /** the field's path in the request, for the error answer */
   path: string;
@@ -68,5 +68,6 @@ export const targetsOf = (options: readonly ChatbotOption[], prefix = 'body.chat
     if (o.optQueueId !== null) refs.push({ kind: 'queue', id: o.optQueueId, path: `${at}.optQueueId` });
     if (o.optUserId !== null) refs.push({ kind: 'user', id: o.optUserId, path: `${at}.optUserId` });
     if (o.optFileId !== null) refs.push({ kind: 'file', id: o.optFileId, path: `${at}.optFileId` });
+    if (o.optIntegrationId !== null) refs.push({ kind: 'integration', id: o.optIntegrationId, path: `${at}.optIntegrationId` });
     return [...refs, ...targetsOf(o.options, `${at}.options`)];
   });

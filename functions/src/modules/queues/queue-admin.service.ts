@@ -5,7 +5,8 @@
  *   written in the queue's own transaction); the contract checks the shapes;
  * - a greeting is required when the company has more than one queue (ERR_WAPP_GREETING_REQUIRED);
  * - the plan's queue limit on create (server reference 9.3; ERR_QUEUE_LIMIT_REACHED);
- * - every option's target (queue, user, file list) and the queue's file list belong to the company (404 otherwise);
+ * - every option's target (queue, user, file list, integration) and the queue's file list and integration belong to
+ *   the company (404 otherwise);
  * - a change is announced on `company-{id}-queue` to the company's agents.
  */
 import type { ChangeActor } from '@switchboard/shared/events';
@@ -18,6 +19,7 @@ import { actorOf } from '../../platform/events/actor.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { existingFileListIds } from '../files/files.service.ts';
+import { findQueueIntegration } from '../queue-integrations/queue-integrations.service.ts';
 import { findUser, removeQueueFromUsers } from '../users/users.service.ts';
 import { assignOptionIds, targetsOf, type ParsedOption, type TargetRef } from './chatbot-tree.ts';
 import type { QueueChatbots, QueueRecord } from './queue.entity.ts';
@@ -76,7 +78,10 @@ const requireTargets = async (auth: AuthContext, refs: TargetRef[], queueIds: Se
   const files = fileIds.length ? await existingFileListIds(auth.companyId, fileIds) : new Set<number>();
   const userIds = [...new Set(refs.filter((r) => r.kind === 'user').map((r) => r.id))];
   const users = new Set((await Promise.all(userIds.map((id) => findUser(auth.companyId, id)))).filter((u) => u !== undefined).map((u) => u.id));
-  const missing = refs.find((r) => !(r.kind === 'queue' ? queueIds : r.kind === 'user' ? users : files).has(r.id));
+  const integrationIds = [...new Set(refs.filter((r) => r.kind === 'integration').map((r) => r.id))];
+  const integrations = new Set((await Promise.all(integrationIds.map((id) => findQueueIntegration(auth.companyId, id)))).filter((i) => i !== undefined).map((i) => i.id));
+  const known = { queue: queueIds, user: users, file: files, integration: integrations };
+  const missing = refs.find((r) => !known[r.kind].has(r.id));
   if (missing)
     throw new AppError('ERR_NOT_FOUND', `Unknown ${missing.kind} ${missing.id}`, { fields: [{ path: missing.path, message: 'ERR_NOT_FOUND' }] });
 };
@@ -86,6 +91,7 @@ const prepare = async (auth: AuthContext, body: QueueBody, queues: QueueRecord[]
   const tree = assignOptionIds(body.chatbots as ParsedOption[], seq);
   const refs = targetsOf(tree.chatbots);
   if (body.fileListId !== null) refs.unshift({ kind: 'file', id: body.fileListId, path: 'body.fileListId' });
+  if (body.integrationId !== null) refs.unshift({ kind: 'integration', id: body.integrationId, path: 'body.integrationId' });
   await requireTargets(auth, refs, new Set([...queues.map((q) => q.id), selfId]));
   if (JSON.stringify(tree.chatbots).length > MAX_TREE_BYTES)
     throw new AppError('ERR_VALIDATION', 'The chatbot options are too long', { fields: [{ path: 'body.chatbots', message: 'Too Long!' }] });

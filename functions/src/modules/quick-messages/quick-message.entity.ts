@@ -13,6 +13,7 @@
  * - media files: blob store keys c<cid>/qm<id>/<ulid>-<name>.
  */
 import { companyPk, padId } from '../../platform/table/keys.ts';
+import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 export interface QuickMessageRecord {
   id: number;
@@ -72,4 +73,4 @@ export const shortcodeMarkerItem = (r: QuickMessageRecord): ShortcodeMarkerItem 
   quickMessageId: r.id,
 });
 
-export const quickMessageMediaPrefix = (companyId: number, id: number): string => `c${companyId}/qm${id}/`;
+export const quickMessageMediaPrefix = (companyId: number, id: number): string => `${companyMediaPrefix(companyId)}qm${id}/`;

@@ -1,7 +1,8 @@
 /** All table access of quick replies. */
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteItem, putItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
+import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   quickMessageByShortcodePk,
   quickMessageKey,
@@ -12,8 +13,6 @@ import {
   type QuickMessageItem,
   type QuickMessageRecord,
 } from './quick-message.entity.ts';
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 const strip = (item: QuickMessageItem): QuickMessageRecord => {
   const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
@@ -42,48 +41,26 @@ export const queryQuickMessages = async (
   companyId: number,
   options: { prefix?: string; skip: number; take: number; visibleTo?: number },
 ): Promise<{ records: QuickMessageRecord[]; hasMore: boolean }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: QuickMessageRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  const prefix = shortcodeOf(options.prefix ?? '');
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
-        ...(options.visibleTo !== undefined ? { FilterExpression: 'userId = :me OR (geral = :yes AND visao = :yes)' } : {}),
-        ExpressionAttributeValues: {
-          ':pk': quickMessageByShortcodePk(companyId),
-          ...(prefix ? { ':prefix': prefix } : {}),
-          ...(options.visibleTo !== undefined ? { ':me': options.visibleTo, ':yes': true } : {}),
-        },
-        Limit: wanted - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip(i as QuickMessageItem)).filter((r) => r.companyId === companyId));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { records: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
+  const all = byIndexPrefix(quickMessageByShortcodePk(companyId), shortcodeOf(options.prefix ?? ''));
+  const query =
+    options.visibleTo === undefined
+      ? all
+      : {
+          ...all,
+          FilterExpression: 'userId = :me OR (geral = :yes AND visao = :yes)',
+          ExpressionAttributeValues: { ...all.ExpressionAttributeValues, ':me': options.visibleTo, ':yes': true },
+        };
+  return queryPage(query, options, (i: QuickMessageItem) => {
+    const record = strip(i);
+    return record.companyId === companyId ? record : undefined;
+  });
 };
 
 /** Writes the reply with its shortcode marker; 'duplicate' (nothing written) when the company has the shortcode. */
 export const insertQuickMessage = async (record: QuickMessageRecord): Promise<'created' | 'duplicate'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: shortcodeMarkerItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: toQuickMessageItem(record), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) return 'duplicate';
-    throw error;
-  }
+  const written = await transactClaimingMarker([putNewMarker(shortcodeMarkerItem(record)), putNewMarker(toQuickMessageItem(record))], 0);
+  if (written === 'stale') throw new Error(`Quick reply ${record.id} of company ${record.companyId} exists already`);
+  return written === 'ok' ? 'created' : 'duplicate';
 };
 
 /**
@@ -94,53 +71,12 @@ export const replaceQuickMessage = async (
   before: QuickMessageRecord,
   after: QuickMessageRecord,
 ): Promise<'ok' | 'duplicate' | 'stale'> => {
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: toQuickMessageItem(after),
-        ConditionExpression: 'rev = :rev',
-        ExpressionAttributeValues: { ':rev': before.rev },
-      },
-    },
-  ];
   const moved = shortcodeOf(before.shortcode) !== shortcodeOf(after.shortcode);
-  if (moved) {
-    items.push({
-      Put: { TableName: tableName(), Item: shortcodeMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' },
-    });
-    items.push({ Delete: { TableName: tableName(), Key: shortcodeMarkerKey(before.companyId, before.shortcode) } });
-  }
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    return moved && failedTransactionItem(error) === 1 ? 'duplicate' : 'stale';
-  }
+  const items = [putItem(toQuickMessageItem(after), before.rev)];
+  if (moved) items.push(putNewMarker(shortcodeMarkerItem(after)), deleteItem(shortcodeMarkerKey(before.companyId, before.shortcode)));
+  return transactClaimingMarker(items, moved ? 1 : undefined);
 };
 
 /** Deletes the reply read at `record.rev` with its shortcode marker; 'stale' when it changed meanwhile. */
-export const deleteQuickMessage = async (record: QuickMessageRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: quickMessageKey(record.companyId, record.id),
-              ConditionExpression: 'rev = :rev',
-              ExpressionAttributeValues: { ':rev': record.rev },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: shortcodeMarkerKey(record.companyId, record.shortcode) } },
-        ],
-      }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
-};
+export const deleteQuickMessage = (record: QuickMessageRecord): Promise<'ok' | 'stale'> =>
+  transactUnlessStale([deleteItem(quickMessageKey(record.companyId, record.id), record.rev), deleteItem(shortcodeMarkerKey(record.companyId, record.shortcode))]);

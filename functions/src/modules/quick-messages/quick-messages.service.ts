@@ -12,7 +12,7 @@ import {
   type QuickMessageEvent,
   type UpdateQuickMessageBody,
 } from '@switchboard/shared/contracts/quick-messages';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -28,6 +28,7 @@ import {
   replaceQuickMessage,
   shortcodeTaken,
 } from './quick-messages.repository.ts';
+import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
 
@@ -152,8 +153,7 @@ export const attachQuickMessageMedia = async (
   file: { name: string; mimeType: string; size: number },
 ) => {
   const before = await requireEditable(auth, id);
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `${quickMessageMediaPrefix(auth.companyId, id)}${ids.ulid()}-${safeName}`;
+  const key = `${quickMessageMediaPrefix(auth.companyId, id)}${storedFileName(file.name)}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const quickMessage = await save(auth, before, {
     isMedia: true,

@@ -5,7 +5,7 @@
  */
 import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody, type ScheduleEvent, type ScheduleListQuery } from '@switchboard/shared/contracts/schedules';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
@@ -25,6 +25,7 @@ import { findUser } from '../users/users.service.ts';
 import { scheduleJobName, scheduleSearchText, type ScheduleRecord } from './schedule.entity.ts';
 import { hasNextRun, nextSendAt } from './schedule-recurrence.ts';
 import { deleteScheduleRecord, getScheduleRecord, insertSchedule, querySchedules, replaceSchedule, ScheduleChanged } from './schedules.repository.ts';
+import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 /** The job the Scheduler delivers to the jobs queue when a schedule's run is due. */
 export const SEND_JOB = 'schedules.send';
@@ -174,8 +175,7 @@ export const deleteSchedule = async (auth: AuthContext, id: number): Promise<{ o
  */
 export const uploadScheduleMedia = async (auth: AuthContext, id: number, file: { name: string; mimeType: string; size: number }) => {
   await requireSchedule(auth, id);
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'file';
-  const key = `c${auth.companyId}/s${id}/${ids.ulid()}-${safeName}`;
+  const key = companyMediaKey(auth.companyId, `s${id}`, file.name);
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const changed = await changeSchedule(auth.companyId, id, (r) => ({ ...r, mediaPath: key, mediaName: file.name, updatedAt: now() }));
   const schedule = await toSchedule(changed!.after);

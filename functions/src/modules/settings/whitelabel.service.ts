@@ -12,9 +12,10 @@ import {
   type Whitelabel,
 } from '@switchboard/shared/contracts/settings';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { getSetting, putSetting } from './settings.repository.ts';
+import { PLATFORM_MEDIA_PREFIX, storedFileName } from '../../platform/ports/media-keys.ts';
 
 const isLogo = (key: PublicSettingKey): boolean => key.startsWith('appLogo');
 
@@ -47,8 +48,7 @@ export const updateWhitelabel = async (patch: {
 };
 
 export const startLogoUpload = async (file: { mode: LogoMode; name: string; mimeType: string; size: number }) => {
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'logo';
-  const key = `platform/branding/${file.mode.toLowerCase()}/${ids.ulid()}-${safeName}`;
+  const key = `${PLATFORM_MEDIA_PREFIX}branding/${file.mode.toLowerCase()}/${storedFileName(file.name, 'logo')}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   await putSetting(PLATFORM_COMPANY_ID, logoSettingOf[file.mode], key, clock().now().toISOString());
   return { key, uploadUrl: target.url, headers: target.headers };

@@ -2,7 +2,11 @@
  * Tags of a company (labels on contacts and tickets; kanban lanes when kanban is 1).
  *
  * Items and access patterns (cid = company id):
- * - tag: pk C#<cid>, sk TAG#<padId>, type 'tag': id, name, color (#rrggbb), kanban (0|1), timestamps.
+ * - tag: pk C#<cid>, sk TAG#<padId>, type 'tag': id, name, color (#rrggbb), kanban (0|1), timestamps, and
+ *   contactCount: how many contacts carry it. The contacts module moves it with `ADD contactCount :delta` in the
+ *   same transaction as the membership items it writes (tags.repository.ts `tagContactCountUpdate`), together with
+ *   memberChanges (+1 per such update: the contact-count backfill checks nothing moved while it counted). Tag writes
+ *   here never put the whole item back, so a save cannot overwrite a count that moved since the tag was read.
  *   - get one / BatchGet many by id.
  *   - all tags of the company: Query pk C#<cid>, begins_with(sk, 'TAG#'), paged internally (a company has few).
  * - name marker: pk C#<cid>, sk TAGNAME#<lowercased name>, { tagId }: written with the tag in one transaction
@@ -29,8 +33,18 @@ export type TagRecord = TagSummary & {
   userId?: number | null;
   createdAt: string;
   updatedAt: string;
+  /** contacts carrying the tag (absent on tags stored before it was kept, until the backfill counts them) */
+  contactCount?: number;
 };
-export type TagItem = TagRecord & { pk: string; sk: string; type: 'tag' };
+export type TagItem = TagRecord & {
+  pk: string;
+  sk: string;
+  type: 'tag';
+  /** bumped by every contactCount update */
+  memberChanges?: number;
+  /** true once contactCount is exact: set at creation, or by the backfill for older tags */
+  contactsCounted?: boolean;
+};
 
 export interface TagNameMarkerItem {
   pk: string;

@@ -1,8 +1,9 @@
 /** All table access of tags. */
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../../platform/table/client.ts';
-import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
+import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import {
   laneCounterKey,
@@ -18,11 +19,44 @@ import {
 } from './tag.entity.ts';
 
 const BATCH_GET_SIZE = 100;
+const CONFLICT_RETRIES = 5;
 
 const strip = (item: TagItem): TagRecord => {
-  const { pk: _pk, sk: _sk, type: _t, ...record } = item;
+  const { pk: _pk, sk: _sk, type: _t, memberChanges: _m, contactsCounted: _c, ...record } = item;
   return record;
 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The tag item is also written by every contact transaction that tags or untags (its contactCount), so a tag's own
+ * transaction may collide with one of those: it is tried again, as the contacts' transactions are.
+ */
+const retryingConflicts = async <T>(write: () => Promise<T>): Promise<T> => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= CONFLICT_RETRIES) throw error;
+      await sleep(20 * 2 ** attempt + Math.floor(Math.random() * 20));
+    }
+  }
+};
+
+/**
+ * The transaction item that moves a tag's contactCount by `delta` (with a membership change in the same transaction).
+ * Conditioned on the tag existing, so that a tag deleted meanwhile is never brought back as a bare counter: the
+ * caller drops the item of a tag whose condition failed and tries again (tags.entity.ts).
+ */
+export const tagContactCountUpdate = (companyId: number, tagId: number, delta: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: tagKey(companyId, tagId),
+    UpdateExpression: 'ADD contactCount :delta, memberChanges :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':delta': delta, ':one': 1 },
+  },
+});
 
 export const getTag = async (companyId: number, id: number): Promise<TagRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(companyId, id) }));
@@ -68,27 +102,16 @@ export const listTags = async (companyId: number): Promise<TagRecord[]> => {
 
 /** Writes the tag with its name marker; 'duplicate' (nothing written) when the company has that name already. */
 export const insertTag = async (record: TagRecord): Promise<'created' | 'duplicate'> => {
-  const item: TagItem = { ...tagKey(record.companyId, record.id), type: 'tag', ...record };
+  const item: TagItem = { ...tagKey(record.companyId, record.id), type: 'tag', ...record, contactCount: 0, contactsCounted: true };
   const marker: TagNameMarkerItem = {
     ...tagNameMarkerKey(record.companyId, record.name),
     type: 'tagName',
     companyId: record.companyId,
     tagId: record.id,
   };
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-    return 'created';
-  } catch (error) {
-    if (isConditionalCheckFailure(error) && failedTransactionItem(error) === 0) return 'duplicate';
-    throw error;
-  }
+  const written = await transactClaimingMarker([putNewMarker(marker), putNewMarker(item)], 0);
+  if (written === 'stale') throw new Error(`Tag ${record.id} of company ${record.companyId} exists already`);
+  return written === 'ok' ? 'created' : 'duplicate';
 };
 
 export const tagNameTaken = async (companyId: number, name: string): Promise<boolean> => {
@@ -102,56 +125,44 @@ export const tagNameTaken = async (companyId: number, name: string): Promise<boo
  */
 export const replaceTag = async (before: TagRecord, after: TagRecord): Promise<'ok' | 'stale' | 'duplicate'> => {
   const renamed = tagNameOf(before.name) !== tagNameOf(after.name);
+  // an Update of the tag's own fields: a Put of what was read would undo contact counts moved since
+  const { id: _id, companyId: _cid, createdAt: _created, contactCount: _count, ...fields } = after;
+  const names = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined);
   const items: TransactItem[] = [
     {
-      Put: {
+      Update: {
         TableName: tableName(),
-        Item: { ...tagKey(after.companyId, after.id), type: 'tag', ...after } satisfies TagItem,
+        Key: tagKey(after.companyId, after.id),
+        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
         ConditionExpression: 'updatedAt = :seen',
-        ExpressionAttributeValues: { ':seen': before.updatedAt },
+        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+        ExpressionAttributeValues: {
+          ':seen': before.updatedAt,
+          ...Object.fromEntries(names.map((n, i) => [`:f${i}`, fields[n as keyof typeof fields]])),
+        },
       },
     },
   ];
   if (renamed) {
     const marker: TagNameMarkerItem = { ...tagNameMarkerKey(after.companyId, after.name), type: 'tagName', companyId: after.companyId, tagId: after.id };
-    items.push(
-      { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Delete: { TableName: tableName(), Key: tagNameMarkerKey(before.companyId, before.name) } },
-    );
+    items.push(putNewMarker(marker), deleteItem(tagNameMarkerKey(before.companyId, before.name)));
   }
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    return failedTransactionItem(error) === 1 ? 'duplicate' : 'stale';
-  }
+  return retryingConflicts(() => transactClaimingMarker(items, renamed ? 1 : undefined));
 };
 
 /** Deletes the tag and its name marker; 'stale' when it changed since it was read. */
-export const deleteTagItems = async (record: TagRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: tagKey(record.companyId, record.id),
-              ConditionExpression: 'updatedAt = :seen',
-              ExpressionAttributeValues: { ':seen': record.updatedAt },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: tagNameMarkerKey(record.companyId, record.name) } },
-        ],
-      }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
-};
+export const deleteTagItems = (record: TagRecord): Promise<'ok' | 'stale'> =>
+  retryingConflicts(() => transactUnlessStale([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: tagKey(record.companyId, record.id),
+        ConditionExpression: 'updatedAt = :seen',
+        ExpressionAttributeValues: { ':seen': record.updatedAt },
+      },
+    },
+    deleteItem(tagNameMarkerKey(record.companyId, record.name)),
+  ]));
 
 // ----- kanban lanes: where each ticket stands and how many stand in each lane -----
 

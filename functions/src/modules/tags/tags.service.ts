@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
-import { TAG_API_PAGE_SIZE, type KanbanLane, type Tag, type TagBody, type TagEvent } from '@switchboard/shared/contracts/tags';
+import { TAG_API_PAGE_SIZE, type KanbanLane, type Tag, type TagBody, type TagEvent, type TagListItem } from '@switchboard/shared/contracts/tags';
 import { channels, type ChangeActor } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -72,13 +72,17 @@ export const getTagsByIds = async (companyId: number, ids: number[]): Promise<Ma
 
 const byName = (a: TagRecord, b: TagRecord) => a.name.localeCompare(b.name) || a.id - b.id;
 
-/** GET /tags/list: all the company's tags by name, optionally only kanban lanes (1) or only plain tags (0). */
-export const listTags = async (auth: AuthContext, query: { kanban?: number }): Promise<TagSummary[]> => {
+/**
+ * GET /tags/list: all the company's tags by name with how many contacts carry each, optionally only kanban lanes (1)
+ * or only plain tags (0). The count is read from the tag item itself (kept by the contacts' transactions), so the
+ * list costs the same Query pages at any number of contacts.
+ */
+export const listTags = async (auth: AuthContext, query: { kanban?: number }): Promise<TagListItem[]> => {
   const records = await listTagRecords(auth.companyId);
   return records
     .filter((r) => query.kanban === undefined || r.kanban === query.kanban)
     .sort(byName)
-    .map(toSummary);
+    .map((r) => ({ ...toSummary(r), contactCount: Math.max(0, r.contactCount ?? 0) }));
 };
 
 /**

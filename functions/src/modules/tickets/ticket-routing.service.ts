@@ -254,10 +254,14 @@ export const ticketForScheduledMessage = async (
   companyId: number,
   connection: ConnectionRecord,
   contact: Contact,
-  open: { userId: number | null; queueId: number | null } | undefined,
-): Promise<{ ticket: TicketRecord; created: boolean }> => {
+  /** the ticket's user, queue and status (statusTicket of a schedule or campaign; open unless told) */
+  open: { userId: number | null; queueId: number | null; status?: 'open' | 'pending' } | undefined,
+  /** a conversation already running (not created nor reopened for this send) is answered as it is, not reassigned */
+  options: { keepRunning?: boolean } = {},
+): Promise<{ ticket: TicketRecord; created: boolean; running: boolean }> => {
   const found = await ticketForInbound(companyId, connection, contact, now());
-  if (!open) return { ticket: found.ticket, created: found.created };
+  const running = !found.created && !found.reopened;
+  if (!open || (running && options.keepRunning)) return { ticket: found.ticket, created: found.created, running };
   const user = open.userId ? await findUser(companyId, open.userId) : undefined;
   const queue = open.queueId ? ((await findQueue(companyId, open.queueId)) ?? null) : null;
   const changed = await changeTicket(
@@ -266,21 +270,21 @@ export const ticketForScheduledMessage = async (
     (t) => ({
       after: {
         ...t,
-        status: t.isGroup ? 'group' : 'open',
+        status: t.isGroup ? 'group' : (open.status ?? 'open'),
         closedAt: null,
         isBot: false,
         updatedAt: now(),
         ...(user ? { userId: user.id, user: { id: user.id, name: user.name } } : {}),
         ...(queue ? { queueId: queue.id, queue } : {}),
       },
-      logs: [logOf('open', user ? { id: user.id, name: user.name } : t.user, queue ?? t.queue)],
+      logs: [logOf(open.status ?? 'open', user ? { id: user.id, name: user.name } : t.user, queue ?? t.queue)],
       conversation: t.status === 'closed' ? 'activate' : 'keep',
     }),
     found.ticket,
   );
   const ticket = changed?.after ?? found.ticket;
   if (changed) await recordTicketChange(ticket, contact, { removed: changed.before.status !== ticket.status, before: changed.before, maskNumber });
-  return { ticket, created: found.created };
+  return { ticket, created: found.created, running };
 };
 
 // ----- transfers that close the ticket -----

@@ -95,6 +95,8 @@ export interface TicketRecord {
   isGroup: boolean;
   isBot: boolean;
   useIntegration: boolean;
+  /** the integration the conversation is in while useIntegration (server reference 1.2 steps 17-18; engine/integration-runtime.ts) */
+  integrationId?: number | null;
   tags: TagSummary[];
   /** the tag ids, for list filters (a FilterExpression `contains`) */
   tagIds: number[];
@@ -133,6 +135,16 @@ export interface TicketRecord {
   flow?: TicketFlowState | null;
   /** when the connection's flows were looked at for this ticket (its first customer message): they start once per ticket */
   flowEntryAt?: string | null;
+  /** the last customer message a flow took (started one or answered it): a redelivery of it starts no phrase campaign again */
+  flowMessage?: { messageId: string; messageAt: string } | null;
+  /** the customer message the connection's AI prompt took last (engine/prompt-runtime.ts): a redelivery is not answered again */
+  promptTurn?: { messageId: string; messageAt: string } | null;
+  /** the Typebot session the conversation runs in (engine/integrations/typebot.ts); null or absent: none */
+  typebotSessionId?: string | null;
+  /** when the Typebot session was last used: `typebotExpires` minutes later it starts over */
+  typebotSessionAt?: string | null;
+  /** a Typebot or Dialogflow integration's place in the conversation (engine/integrations); absent when none ran */
+  integrationTurn?: IntegrationTurnState | null;
   /** optimistic concurrency: every change must name the version it read */
   version: number;
 }
@@ -151,6 +163,26 @@ export interface TicketFlowState {
   messageAt: string | null;
   updatedAt: string;
 }
+
+/**
+ * An integration's turn: the customer message it answered last (a redelivery of it, or of an older one, is not
+ * answered again) and the bot's messages of that answer still to be sent, one claimed at a time by `next`.
+ */
+export interface IntegrationTurnState {
+  messageId: string;
+  messageAt: string;
+  /** names this answer: a delayed send of an earlier answer finds another turn and sends nothing */
+  turnId: string;
+  outbox: IntegrationBubble[];
+  /** the index of the next bubble to send */
+  next: number;
+}
+
+/** One message of a bot's answer, with the pause before it (ms). */
+export type IntegrationBubble =
+  | { kind: 'text'; body: string; delayMs: number }
+  | { kind: 'media'; mediaType: 'image' | 'audio' | 'video'; url: string; delayMs: number }
+  | { kind: 'command'; stopBot?: boolean; queueId?: number; userId?: number; delayMs: number };
 
 /** Where the engine is with a ticket; `amountUsedBotQueues` (above) counts its menus and out-of-hours replies. */
 export interface TicketBotState {

@@ -90,6 +90,10 @@ export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ti
     vacationNoticeAt: _va,
     flow: _fl,
     flowEntryAt: _fe,
+    flowMessage: _fm,
+    typebotSessionId: _ts,
+    typebotSessionAt: _tsa,
+    integrationTurn: _it,
     ...rest
   } = t;
   const window = hasServiceWindow(t.channel) ? { serviceWindowEndsAt: serviceWindowEnd(lastInboundAt) } : {};

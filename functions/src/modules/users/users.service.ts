@@ -2,7 +2,7 @@ import type { ChangeActor } from '@switchboard/shared/events';
 import type { Company, User } from '@switchboard/shared/contracts/auth';
 import { adminOnlyUserFields, type CreateUserBody, type UpdateUserBody, type UserEvent } from '@switchboard/shared/contracts/users';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -27,6 +27,7 @@ import {
   type UserPatch,
 } from './users.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
+import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 export type { UserRecord } from './user.entity.ts';
 export { findUser, findUserByEmail, toUser } from './user-lookup.service.ts';
@@ -289,8 +290,7 @@ const tryAddUser = async (auth: AuthContext, input: CreateUserBody, limit: numbe
 export const attachUserImage = async (auth: AuthContext, userId: number, file: { name: string; mimeType: string; size: number }) => {
   if (auth.profile !== 'admin' && userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION');
   await requireUser(auth.companyId, userId);
-  const safeName = file.name.replace(/[^\w.-]+/g, '_').slice(-100) || 'image';
-  const key = `${userImagePrefix(auth.companyId, userId)}${ids.ulid()}-${safeName}`;
+  const key = `${userImagePrefix(auth.companyId, userId)}${storedFileName(file.name, 'image')}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   await updateUserAndEmail(auth.companyId, userId, { profileImagePath: key, updatedAt: clock().now().toISOString() });
   const user = await presentUser(await requireUser(auth.companyId, userId), auth.company);

@@ -1,10 +1,10 @@
-import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
 import { SelectButton } from 'primereact/selectbutton';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useCurrentUser, useSession } from '../../../lib/session.tsx';
 import { setTheme } from '../../../lib/theme.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -107,16 +107,15 @@ export function ProfileDialog({ visible, onHide }: { visible: boolean; onHide: (
       <p className="dialog-form__meta">
         <i className="pi pi-envelope" aria-hidden="true" /> {user.email}
       </p>
-      <FormField id="profile-name" label={t('profile.name')} error={errors.name}>
-        <InputText
-          {...fieldA11y('profile-name', errors.name)}
-          autoFocus
-          autoComplete="name"
-          invalid={Boolean(errors.name)}
-          value={values.name}
-          onChange={(e) => change('name', e.target.value)}
-        />
-      </FormField>
+      <TextField
+        id="profile-name"
+        label={t('profile.name')}
+        error={errors.name}
+        autoFocus
+        autoComplete="name"
+        value={values.name}
+        onChange={(value) => change('name', value)}
+      />
       <div className="dialog-form__grid">
         <FormField id="profile-password" label={t('profile.password')} error={errors.password} hint={t('profile.passwordHint')}>
           <Password

@@ -12,11 +12,11 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
-import { Picker } from '../../../components/picker.tsx';
+import { Picker, PickerChoice, type PickerItem } from '../../../components/picker.tsx';
 import { TabStrip, tabId } from '../../../components/tab-strip.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -34,7 +34,10 @@ import {
   emptyCampaignForm,
   fieldLocks,
   firstTextWithError,
+  paramFor,
+  paramSourceOf,
   serverFieldErrors,
+  templateVariableKeys,
   validateCampaignForm,
   withConnection,
   withOpenTicket,
@@ -112,6 +115,19 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
   };
   const set = <K extends keyof CampaignFormValues>(field: K, value: CampaignFormValues[K]) => apply({ ...values, [field]: value });
 
+  // spec: the tag choice offers only tags that have contacts; the campaign's own tag stays, so that opening it shows it
+  const chosenTag = values.tagListId;
+  const tagsWithContacts = useCallback(
+    (items: PickerItem[]) => items.filter((item) => (item.contactCount ?? 0) > 0 || item.id === chosenTag),
+    [chosenTag],
+  );
+  const tagOption = (item: PickerItem) => (
+    <span className="campaign-form__tag-option">
+      <PickerChoice item={item} />
+      <span className="campaign-form__tag-count">{t('campaigns.dialog.tagContacts', { count: item.contactCount ?? 0 })}</span>
+    </span>
+  );
+
   const tabs = useMemo<TextField[]>(() => (values.confirmation ? [...messageFields, ...confirmationFields] : [...messageFields]), [values.confirmation]);
   const shownTab: TextField = tabs.includes(tab) ? tab : 'message1';
   const tabLabel = (f: TextField) =>
@@ -121,6 +137,7 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
 
   const mediaName = media.kind === 'upload' ? attachmentName(media.file.name) : media.kind === 'remove' ? null : (record?.mediaName ?? null);
   const variables = ['{nome}', '{numero}', '{email}', ...(settings.data?.variables ?? []).map((v) => `{${v.key}}`)];
+  const variableKeys = templateVariableKeys(settings.data?.variables ?? []);
 
   const submit = () => {
     if (readOnly) return;
@@ -219,6 +236,9 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
             inputId="campaign-tag"
             value={values.tagListId}
             onChange={(id) => apply(withRecipients(values, { tagListId: id }))}
+            arrange={tagsWithContacts}
+            itemTemplate={tagOption}
+            emptyMessage={t('campaigns.dialog.noTagsWithContacts')}
             placeholder={t('campaigns.dialog.none')}
             showClear
             disabled={locks.settings}
@@ -284,16 +304,30 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
             />
           </FormField>
           {chosenTemplate ? <p className="campaign-form__template-body">{chosenTemplate.body}</p> : null}
-          {values.template?.params.map((p, i) => (
-            <FormField key={i} id={`campaign-template-param-${i}`} label={t('campaigns.dialog.templateParam', { n: i + 1 })}>
-              <InputText
-                id={`campaign-template-param-${i}`}
-                value={p}
-                disabled={locks.settings}
-                onChange={(e) => apply({ ...values, template: { ...values.template!, params: values.template!.params.map((x, j) => (j === i ? e.target.value : x)) } })}
-              />
-            </FormField>
-          ))}
+          {chosenTemplate?.header ? <p className="campaign-form__template-body">{chosenTemplate.header}</p> : null}
+          {(['headerParams', 'params'] as const).flatMap((part) =>
+            (values.template?.[part] ?? []).map((p, i) => {
+              const id = `campaign-template-${part}-${i}`;
+              const source = paramSourceOf(p, variableKeys);
+              const change = (next: string) => apply({ ...values, template: { ...values.template!, [part]: values.template![part].map((x, j) => (j === i ? next : x)) } });
+              return (
+                <FormField key={id} id={id} label={t(part === 'params' ? 'campaigns.dialog.templateParam' : 'campaigns.dialog.templateHeaderParam', { n: i + 1 })}>
+                  <div className="campaign-form__row">
+                    <Dropdown
+                      value={source.kind === 'variable' ? source.key : ''}
+                      options={[{ value: '', label: t('campaigns.dialog.fixedText') }, ...variableKeys.map((k) => ({ value: k, label: `{${k}}` }))]}
+                      onChange={(e) => change(paramFor(e.value ? { kind: 'variable', key: String(e.value) } : { kind: 'text' }, p, variableKeys))}
+                      disabled={locks.settings}
+                      appendTo={document.body}
+                      aria-label={t('campaigns.dialog.paramSource')}
+                      data-testid={`${id}-source`}
+                    />
+                    {source.kind === 'text' ? <InputText id={id} value={p} disabled={locks.settings} onChange={(e) => change(e.target.value)} /> : null}
+                  </div>
+                </FormField>
+              );
+            }),
+          )}
         </div>
       ) : null}
       <div className="campaign-form__texts">

@@ -110,7 +110,7 @@ function Report() {
           <ProgressBar value={progress} aria-labelledby="campaign-report-progress-label" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} role="progressbar" data-testid="campaign-report-progress" displayValueTemplate={(v: number) => `${v}%`} />
         </div>
         <ul className="campaign-report__cards">
-          {cardsFor(c.confirmation).map((card) => (
+          {cardsFor(c.confirmation, c.stats).map((card) => (
             <li key={card} className="campaign-report__card" data-testid={`campaign-report-card-${card}`}>
               <span className="campaign-report__card-label">{t(`campaigns.report.cards.${card}`)}</span>
               <strong className="campaign-report__card-value">{c.stats[card]}</strong>

@@ -8,7 +8,10 @@ import {
   emptyCampaignForm,
   fieldLocks,
   firstTextWithError,
+  paramFor,
+  paramSourceOf,
   serverFieldErrors,
+  templateVariableKeys,
   validateCampaignForm,
   withConnection,
   withOpenTicket,
@@ -71,7 +74,7 @@ describe('validation before sending', () => {
   });
 
   it('takes a template instead of a message, with every parameter filled in', () => {
-    const template = { name: 'oferta', language: 'pt_BR', params: ['{nome}', ''] };
+    const template = { name: 'oferta', language: 'pt_BR', params: ['{nome}', ''], headerParams: [] };
     expect(validateCampaignForm(valid({ message1: '', template }))).toEqual({ template: 'campaigns.dialog.errors.templateParams' });
     expect(validateCampaignForm(valid({ message1: '', template: { ...template, params: ['{nome}', 'x'] } }))).toEqual({});
   });
@@ -98,9 +101,31 @@ describe('the values', () => {
 
   it('drop the template on a connection that is not Cloud API, and size the parameters to the template', () => {
     const withT = withTemplate(valid({ whatsappId: 3 }), { name: 'oferta', language: 'pt_BR', paramCount: 2 });
-    expect(withT.template).toEqual({ name: 'oferta', language: 'pt_BR', params: ['', ''] });
+    expect(withT.template).toEqual({ name: 'oferta', language: 'pt_BR', params: ['', ''], headerParams: [] });
     expect(withConnection(withT, 3, 'whatsappapi').template).not.toBeNull();
     expect(withConnection(withT, 4, 'whatsapp').template).toBeNull();
+  });
+
+  it('maps each header and body placeholder to a campaign variable or a fixed text, and sends both', () => {
+    const keys = templateVariableKeys([{ key: 'loja' }]);
+    expect(keys).toEqual(['nome', 'email', 'numero', 'loja']);
+    const withT = withTemplate(valid({ whatsappId: 3, message1: '' }), { name: 'oferta', language: 'pt_BR', paramCount: 2, headerParamCount: 1 });
+    expect(withT.template).toEqual({ name: 'oferta', language: 'pt_BR', params: ['', ''], headerParams: [''] });
+    // an empty header parameter is a missing one
+    expect(validateCampaignForm({ ...withT, template: { ...withT.template!, params: ['{nome}', 'x'] } })).toEqual({ template: 'campaigns.dialog.errors.templateParams' });
+
+    expect(paramSourceOf('{nome}', keys)).toEqual({ kind: 'variable', key: 'nome' });
+    expect(paramSourceOf('{loja}', keys)).toEqual({ kind: 'variable', key: 'loja' });
+    // an unknown key, or a variable inside a text, is a fixed text
+    expect(paramSourceOf('{cidade}', keys)).toEqual({ kind: 'text' });
+    expect(paramSourceOf('Olá {nome}', keys)).toEqual({ kind: 'text' });
+    expect(paramFor({ kind: 'variable', key: 'email' }, 'CUPOM', keys)).toBe('{email}');
+    expect(paramFor({ kind: 'text' }, 'CUPOM', keys)).toBe('CUPOM');
+    expect(paramFor({ kind: 'text' }, '{email}', keys)).toBe('');
+
+    const filled = { ...withT, template: { ...withT.template!, params: ['{nome}', 'CUPOM-{numero}'], headerParams: ['{loja}'] } };
+    expect(validateCampaignForm(filled)).toEqual({});
+    expect(campaignBodyOf(filled).template).toEqual({ name: 'oferta', language: 'pt_BR', params: ['{nome}', 'CUPOM-{numero}'], headerParams: ['{loja}'] });
   });
 
   it('clear user and queue and close the ticket again when openTicket is turned off', () => {

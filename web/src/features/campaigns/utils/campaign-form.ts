@@ -21,7 +21,27 @@ export interface TemplateValues {
   name: string;
   language: string;
   params: string[];
+  /** the text header's parameter, when the header has one */
+  headerParams: string[];
 }
+
+/**
+ * What fills a template placeholder: a campaign variable (the parameter is exactly `{key}` of a known variable) or a
+ * fixed text (in which variables are still filled in per contact, as in the messages).
+ */
+export type ParamSource = { kind: 'variable'; key: string } | { kind: 'text' };
+
+export const paramSourceOf = (param: string, variableKeys: readonly string[]): ParamSource => {
+  const m = /^\{([\p{L}\p{N}_]+)\}$/u.exec(param);
+  return m && variableKeys.includes(m[1]!) ? { kind: 'variable', key: m[1]! } : { kind: 'text' };
+};
+
+/** The parameter a choice of source gives: the variable's `{key}`, or an empty text to type (kept when it was one). */
+export const paramFor = (source: ParamSource, current: string, variableKeys: readonly string[]): string =>
+  source.kind === 'variable' ? `{${source.key}}` : paramSourceOf(current, variableKeys).kind === 'text' ? current : '';
+
+/** The variables a placeholder may take: the recipient's fields, then the company's own (campaign settings). */
+export const templateVariableKeys = (custom: readonly { key: string }[]): string[] => ['nome', 'email', 'numero', ...custom.map((v) => v.key)];
 
 export type CampaignFormValues = {
   name: string;
@@ -71,7 +91,7 @@ export const campaignFormOf = (c: Campaign): CampaignFormValues => ({
   queueId: c.queueId,
   openTicket: c.openTicket === 'enabled',
   statusTicket: c.statusTicket,
-  template: c.template ? { name: c.template.name, language: c.template.language, params: [...c.template.params] } : null,
+  template: c.template ? { name: c.template.name, language: c.template.language, params: [...c.template.params], headerParams: [...(c.template.headerParams ?? [])] } : null,
   ...(Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, c[f]])) as Record<MessageField | ConfirmationField, string>),
 });
 
@@ -115,10 +135,17 @@ export const withConnection = (v: CampaignFormValues, whatsappId: number | null,
   template: channel === 'whatsappapi' && whatsappId === v.whatsappId ? v.template : null,
 });
 
-/** A chosen template carries one text per placeholder of its body. */
-export const withTemplate = (v: CampaignFormValues, template: { name: string; language: string; paramCount: number } | null): CampaignFormValues => ({
+/** A chosen template carries one parameter per placeholder of its header and of its body. */
+export const withTemplate = (v: CampaignFormValues, template: { name: string; language: string; paramCount: number; headerParamCount?: number } | null): CampaignFormValues => ({
   ...v,
-  template: template ? { name: template.name, language: template.language, params: Array.from({ length: template.paramCount }, (_, i) => v.template?.params[i] ?? '') } : null,
+  template: template
+    ? {
+        name: template.name,
+        language: template.language,
+        params: Array.from({ length: template.paramCount }, (_, i) => v.template?.params[i] ?? ''),
+        headerParams: Array.from({ length: template.headerParamCount ?? 0 }, (_, i) => v.template?.headerParams[i] ?? ''),
+      }
+    : null,
 });
 
 /** Without openTicket the user and queue mean nothing: they are cleared, and the ticket is closed again (the default). */
@@ -139,7 +166,7 @@ export const campaignBodyOf = (v: CampaignFormValues): CampaignBodyInput => ({
   queueId: v.openTicket ? v.queueId : null,
   openTicket: v.openTicket ? 'enabled' : 'disabled',
   statusTicket: v.statusTicket,
-  template: v.template ? { name: v.template.name, language: v.template.language, params: v.template.params } : null,
+  template: v.template ? { name: v.template.name, language: v.template.language, params: v.template.params, headerParams: v.template.headerParams } : null,
 });
 
 /** The server's words, as the dictionaries hold them (spec section 5 quotes Required, Too Short!, Too Long!). */
@@ -177,7 +204,7 @@ export const validateCampaignForm = (v: CampaignFormValues, mode: EditMode = 'al
   if (v.openTicket && v.userId && !v.queueId) errors.queueId ??= 'validation.requiredEn';
   if (!v.template && messageFields.every((f) => !v[f].trim())) errors.message1 ??= 'validation.requiredEn';
   if (v.confirmation && confirmationFields.every((f) => !v[f].trim())) errors.confirmationMessage1 ??= 'validation.requiredEn';
-  if (v.template && v.template.params.some((p) => !p.trim())) errors.template ??= 'campaigns.dialog.errors.templateParams';
+  if (v.template && [...v.template.params, ...v.template.headerParams].some((p) => !p.trim())) errors.template ??= 'campaigns.dialog.errors.templateParams';
   if (mode === 'messages') {
     // a cancelled campaign takes its texts only: the other fields are as the server holds them
     return Object.fromEntries(Object.entries(errors).filter(([f]) => (messageFields as readonly string[]).includes(f) || (confirmationFields as readonly string[]).includes(f)));

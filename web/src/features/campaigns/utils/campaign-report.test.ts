@@ -17,6 +17,9 @@ describe('the report', () => {
   it('shows the confirmation cards only for a campaign that asks for confirmation', () => {
     expect(cardsFor(true)).toEqual(['valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed']);
     expect(cardsFor(false)).toEqual(['valid', 'delivered', 'failed']);
+    // tagged contacts the connection's channel cannot reach are told apart, when there are some
+    expect(cardsFor(false, { unreachable: 2 })).toEqual(['valid', 'delivered', 'failed', 'unreachable']);
+    expect(cardsFor(false, { unreachable: 0 })).toEqual(['valid', 'delivered', 'failed']);
   });
 
   it('reloads only when a status it had seen turns FINALIZADA', () => {

@@ -8,12 +8,15 @@ import type { CampaignStats, CampaignStatus, ShippingStatus } from '@switchboard
 export const progressOf = (stats: Pick<CampaignStats, 'valid' | 'delivered'>): number =>
   stats.valid > 0 ? Math.min(100, Math.floor((stats.delivered / stats.valid) * 100)) : 0;
 
-export type ReportCard = 'valid' | 'delivered' | 'confirmationRequested' | 'confirmed' | 'failed';
-export const reportCards: readonly ReportCard[] = ['valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed'];
+export type ReportCard = 'valid' | 'delivered' | 'confirmationRequested' | 'confirmed' | 'failed' | 'unreachable';
+export const reportCards: readonly ReportCard[] = ['valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed', 'unreachable'];
 
-/** The confirmation cards mean something only for a campaign that asks for confirmation. */
-export const cardsFor = (confirmation: boolean): readonly ReportCard[] =>
-  confirmation ? reportCards : reportCards.filter((c) => c !== 'confirmationRequested' && c !== 'confirmed');
+/**
+ * The confirmation cards mean something only for a campaign that asks for confirmation; the unreachable one (members
+ * of the list or tag the connection's channel cannot write to) only when there are some.
+ */
+export const cardsFor = (confirmation: boolean, stats?: Pick<CampaignStats, 'unreachable'>): readonly ReportCard[] =>
+  reportCards.filter((c) => (confirmation || (c !== 'confirmationRequested' && c !== 'confirmed')) && (c !== 'unreachable' || (stats?.unreachable ?? 0) > 0));
 
 /** Spec section 4: when the status turns FINALIZADA the report reloads (5 s later). */
 export const turnedFinished = (before: CampaignStatus | undefined, after: CampaignStatus): boolean => before !== undefined && before !== 'FINALIZADA' && after === 'FINALIZADA';

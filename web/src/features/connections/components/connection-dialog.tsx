@@ -47,6 +47,8 @@ import {
 } from '../utils/connection-form.ts';
 import { AssessmentsTab, ChatbotTab, ConnectionSchedulesTab, RedirectionFields, VacationFields } from './connection-engine-fields.tsx';
 import { ConnectionFlowsTab, type ConnectionFlows } from './connection-flows-tab.tsx';
+import { ConnectionIntegrationField } from './connection-integration-field.tsx';
+import { ConnectionPromptField } from './connection-prompt-field.tsx';
 import { can } from '@switchboard/shared/permissions';
 import { usePlanFlag } from '../../../lib/plan.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
@@ -124,6 +126,12 @@ export function ConnectionDialog({
   const flowsPlan = usePlanFlag('useIntegrations');
   const showFlows = Boolean(record) && target === undefined && flowsPlan === true && can(buildViewer(currentUser), 'admin:area');
   const [flows, setFlows] = useState<ConnectionFlows>({ flowIdWelcome: null, flowIdNotPhrase: null });
+  // the integration: shown on the same terms as the standard flows (an admin of a plan with integrations)
+  const [integrationId, setIntegrationId] = useState<number | null>(null);
+  // the AI prompt: an admin editing a connection of their own company, whose plan has OpenAI
+  const promptsPlan = usePlanFlag('useOpenAi');
+  const showPrompt = Boolean(record) && target === undefined && promptsPlan === true && can(buildViewer(currentUser), 'admin:area');
+  const [promptId, setPromptId] = useState<number | null>(null);
 
   // a fresh form each time the dialog opens; later changes of the record (a new token) do not reset it
   useEffect(() => {
@@ -134,6 +142,8 @@ export function ConnectionDialog({
     setTab('general');
     setMedia(undefined);
     setFlows({ flowIdWelcome: record?.flowIdWelcome ?? null, flowIdNotPhrase: record?.flowIdNotPhrase ?? null });
+    setIntegrationId(record?.integrationId ?? null);
+    setPromptId(record?.promptId ?? null);
   }, [visible, recordId]);
 
   const shownChannel = record?.channel ?? channel ?? 'webchat';
@@ -175,7 +185,7 @@ export function ConnectionDialog({
     if (record) {
       const repairs = record.channel === 'whatsapp' && importResetsSession(record, values);
       update.mutate(
-        { id: record.id, body: { ...updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }), ...(showFlows ? flows : {}) } },
+        { id: record.id, body: { ...updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }), ...(showFlows ? { ...flows, integrationId } : {}), ...(showPrompt ? { promptId } : {}) } },
         {
           onSuccess: () => {
             toast.success(t('connections.toasts.saved'));
@@ -575,6 +585,7 @@ export function ConnectionDialog({
   );
 
   const integrations = (
+    <>
     <FormField id="connection-queues" label={t('connections.dialog.queues')} hint={t('connections.dialog.queuesHint')}>
       <MultiSelect
         inputId="connection-queues"
@@ -598,6 +609,9 @@ export function ConnectionDialog({
         data-testid="connection-queues"
       />
     </FormField>
+    {showFlows ? <ConnectionIntegrationField value={integrationId} onChange={setIntegrationId} /> : null}
+    {showPrompt ? <ConnectionPromptField value={promptId} onChange={setPromptId} /> : null}
+    </>
   );
 
   const tabErrors = tabsWithErrors(errors);

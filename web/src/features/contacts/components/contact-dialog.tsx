@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -102,16 +103,14 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
       size="sm"
       dismissableMask
     >
-      <FormField id="contact-name" label={t('contacts.fields.name')} error={errors.name}>
-        <InputText
-          {...fieldA11y('contact-name', errors.name)}
-          autoFocus
-          autoComplete="off"
-          invalid={Boolean(errors.name)}
-          value={values.name}
-          onChange={(e) => change('name', e.target.value)}
-        />
-      </FormField>
+      <TextField
+        id="contact-name"
+        label={t('contacts.fields.name')}
+        error={errors.name}
+        autoFocus
+        value={values.name}
+        onChange={(value) => change('name', value)}
+      />
       <div className="dialog-form__grid">
         <FormField
           id="contact-number"
@@ -128,16 +127,14 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
             onChange={(e) => change('number', e.target.value)}
           />
         </FormField>
-        <FormField id="contact-email" label={t('contacts.fields.email')} error={errors.email}>
-          <InputText
-            {...fieldA11y('contact-email', errors.email)}
-            type="email"
-            autoComplete="off"
-            invalid={Boolean(errors.email)}
-            value={values.email}
-            onChange={(e) => change('email', e.target.value)}
-          />
-        </FormField>
+        <TextField
+          id="contact-email"
+          label={t('contacts.fields.email')}
+          error={errors.email}
+          type="email"
+          value={values.email}
+          onChange={(value) => change('email', value)}
+        />
       </div>
       <fieldset className="extra-info">
         <legend className="form-field__label">{t('contacts.dialog.extraInfo')}</legend>

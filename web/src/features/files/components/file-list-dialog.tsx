@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFileList } from '../api/save-file-list.ts';
 import {
@@ -77,16 +78,14 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
       testId="file-list-dialog"
       dismissableMask
     >
-      <FormField id="file-list-name" label={t('files.dialog.name')} error={errors.name}>
-        <InputText
-          {...fieldA11y('file-list-name', errors.name)}
-          autoFocus
-          autoComplete="off"
-          invalid={Boolean(errors.name)}
-          value={values.name}
-          onChange={(e) => apply({ ...values, name: e.target.value })}
-        />
-      </FormField>
+      <TextField
+        id="file-list-name"
+        label={t('files.dialog.name')}
+        error={errors.name}
+        autoFocus
+        value={values.name}
+        onChange={(value) => apply({ ...values, name: value })}
+      />
       <FormField id="file-list-message" label={t('files.dialog.message')}>
         <InputTextarea
           id="file-list-message"

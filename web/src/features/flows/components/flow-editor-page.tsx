@@ -18,7 +18,7 @@ import '@xyflow/react/dist/style.css';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { SpeedDial } from 'primereact/speeddial';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -26,7 +26,24 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFlowGraph } from '../api/get-flow-graph.ts';
 import { useSaveFlowGraph } from '../api/save-flow-graph.ts';
-import { addableKinds, addNode, connect, defaultData, deleteNodes, duplicateNode, freeSpot, fromEditor, relinkMenu, toEditor, type EditorEdge, type EditorNode } from '../utils/flow-editor.ts';
+import {
+  addableKinds,
+  addNode,
+  connect,
+  defaultData,
+  deleteNodes,
+  duplicateNode,
+  freeSpot,
+  fromEditor,
+  markTrail,
+  outOfView,
+  relinkMenu,
+  simulationBlockers,
+  toEditor,
+  type EditorEdge,
+  type EditorNode,
+  type FlowTrail,
+} from '../utils/flow-editor.ts';
 import { FlowNodeCard, nodeIcon, NodeActionsContext, type NodeActions } from './flow-node.tsx';
 import { FlowsGate } from './flows-gate.tsx';
 import { NodeDialog, type NodeDialogResult, type NodeDialogState } from './node-dialog.tsx';
@@ -35,6 +52,8 @@ import './flow-editor.css';
 /** Spec document 3 section 9: the flow is loaded about 500 ms after the page opens. */
 const LOAD_DELAY_MS = 500;
 const nodeTypes = Object.fromEntries(addableKinds.map((k) => [k, FlowNodeCard]));
+/** The simulator is downloaded when first opened: most visits to the editor never use it. */
+const FlowSimulatorPanel = lazy(() => import('./flow-simulator-panel.tsx').then((m) => ({ default: m.FlowSimulatorPanel })));
 
 /** /flowbuilder/{id} (spec document 3 "Flow editor"): the flow drawn on a canvas, saved whole. */
 export function FlowEditorPage() {
@@ -64,6 +83,10 @@ function FlowEditor() {
   const [media, setMedia] = useState<Record<string, string>>({});
   const [dialog, setDialog] = useState<NodeDialogState | null>(null);
   const [problems, setProblems] = useState<FlowProblem[] | null>(null);
+  /** what the problems list stands in the way of: saving (which may go ahead anyway) or simulating (which may not) */
+  const [problemsFor, setProblemsFor] = useState<'save' | 'simulate'>('save');
+  const [simulating, setSimulating] = useState(false);
+  const [trail, setTrail] = useState<FlowTrail | null>(null);
   const [flagged, setFlagged] = useState<ReadonlySet<string>>(new Set());
   useDocumentTitle(loaded.data ? `${t('flows.editor.title')} · ${loaded.data.flow.name}` : t('flows.editor.title'));
 
@@ -92,9 +115,27 @@ function FlowEditor() {
         setEdges(out.edges);
       },
       flagged,
+      trail,
     }),
-    [nodes, edges, flagged],
+    [nodes, edges, flagged, trail],
   );
+  const drawn = useMemo(() => fromEditor(nodes, edges), [nodes, edges]);
+  const shownEdges = useMemo(() => markTrail(edges, trail), [edges, trail]);
+  // the panel takes part of the canvas: the drawing is fitted to what is left of it, opened or closed
+  const refit = useCallback(() => requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 })), [flow]);
+  // the step a simulation is at stays in view
+  const canvas = useRef<HTMLDivElement>(null);
+  const current = trail?.current ?? null;
+  useEffect(() => {
+    const node = current ? flow.getNode(current) : undefined;
+    const el = canvas.current;
+    if (!node || !el) return;
+    const box = { x: node.position.x, y: node.position.y, width: node.measured?.width ?? 220, height: node.measured?.height ?? 100 };
+    const viewport = flow.getViewport();
+    if (outOfView(box, viewport, { width: el.clientWidth, height: el.clientHeight })) {
+      void flow.setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: viewport.zoom, duration: 300 });
+    }
+  }, [current, flow]);
 
   const create = (kind: FlowNodeType) => {
     if (kind === 'start') {
@@ -131,10 +172,32 @@ function FlowEditor() {
     const found = problemsOf(fromEditor(nodes, edges));
     setFlagged(new Set(found.flatMap((p) => (p.nodeId ? [p.nodeId] : []))));
     if (found.length) {
+      setProblemsFor('save');
       setProblems(found);
       return;
     }
     persist();
+  };
+  const blockSimulation = useCallback((found: FlowProblem[]) => {
+    setSimulating(false);
+    setFlagged(new Set(found.flatMap((p) => (p.nodeId ? [p.nodeId] : []))));
+    setProblemsFor('simulate');
+    setProblems(found);
+  }, []);
+  // the drawing as it is, saved or not; the problems list answers when it cannot run. Pressed again, it closes.
+  const onSimulate = () => {
+    if (simulating) {
+      setSimulating(false);
+      refit();
+      return;
+    }
+    const found = simulationBlockers(drawn);
+    if (found.length) {
+      blockSimulation(found);
+      return;
+    }
+    setFlagged(new Set());
+    setSimulating(true);
   };
   const showNode = (nodeId: string) => {
     setProblems(null);
@@ -168,54 +231,74 @@ function FlowEditor() {
         <span className="flow-editor__notice">
           <i className="pi pi-info-circle" aria-hidden="true" /> {t('flows.editor.notice')}
         </span>
+        <Button type="button" icon="pi pi-play" label={t('flows.editor.simulate')} outlined={!simulating} onClick={onSimulate} aria-pressed={simulating} data-testid="flow-editor-simulate" />
         <Button type="button" icon="pi pi-save" label={t('flows.editor.save')} onClick={onSave} loading={save.isPending} data-testid="flow-editor-save" />
       </header>
-      <div className="flow-editor__canvas" aria-label={t('flows.editor.canvas')}>
-        <NodeActionsContext.Provider value={actions}>
-          <ReactFlow
-            nodes={nodes as Node[]}
-            edges={edges as Edge[]}
-            nodeTypes={nodeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onConnect={onConnect}
-            onNodeDoubleClick={(_, node) => node.type !== 'start' && actions.edit(node.id)}
-            deleteKeyCode={['Backspace', 'Delete']}
-            fitView
-            fitViewOptions={{ maxZoom: 1 }}
-            minZoom={0.2}
-            proOptions={{ hideAttribution: true }}
-          >
-            <Background gap={20} />
-            <Controls showInteractive={false} />
-            <MiniMap pannable zoomable className="flow-editor__minimap" />
-          </ReactFlow>
-        </NodeActionsContext.Provider>
-        <SpeedDial model={speedDial} direction="up" className="flow-editor__dial" buttonClassName="p-button-rounded" showIcon="pi pi-plus" hideIcon="pi pi-times" aria-label={t('flows.editor.addNode')} data-testid="flow-editor-add" />
+      <div className="flow-editor__body">
+        <div className="flow-editor__canvas" aria-label={t('flows.editor.canvas')} ref={canvas}>
+          <NodeActionsContext.Provider value={actions}>
+            <ReactFlow
+              nodes={nodes as Node[]}
+              edges={shownEdges as Edge[]}
+              nodeTypes={nodeTypes}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onConnect={onConnect}
+              onNodeDoubleClick={(_, node) => node.type !== 'start' && actions.edit(node.id)}
+              deleteKeyCode={['Backspace', 'Delete']}
+              fitView
+              fitViewOptions={{ maxZoom: 1 }}
+              minZoom={0.2}
+              proOptions={{ hideAttribution: true }}
+            >
+              <Background gap={20} />
+              <Controls showInteractive={false} />
+              <MiniMap pannable zoomable className="flow-editor__minimap" />
+            </ReactFlow>
+          </NodeActionsContext.Provider>
+          <SpeedDial model={speedDial} direction="up" className="flow-editor__dial" buttonClassName="p-button-rounded" showIcon="pi pi-plus" hideIcon="pi pi-times" aria-label={t('flows.editor.addNode')} data-testid="flow-editor-add" />
+        </div>
+        {simulating ? (
+          <Suspense fallback={<div className="flow-simulator" aria-busy="true" />}>
+            <FlowSimulatorPanel
+              graph={drawn}
+              media={media}
+              onTrail={setTrail}
+              onBlocked={blockSimulation}
+              onShown={refit}
+              onClose={() => {
+                setSimulating(false);
+                refit();
+              }}
+            />
+          </Suspense>
+        ) : null}
       </div>
       <NodeDialog state={dialog} media={media} onMedia={(name, url) => setMedia((m) => ({ ...m, [name]: url }))} onSave={onDialogSave} onHide={() => setDialog(null)} />
       <Dialog
-        header={t('flows.editor.problemsTitle')}
+        header={problemsFor === 'simulate' ? t('flows.simulator.blockedTitle') : t('flows.editor.problemsTitle')}
         visible={problems !== null}
         onHide={() => setProblems(null)}
         className="flow-problems"
         data-testid="flow-problems"
         footer={
           <div className="flow-problems__actions">
-            <Button type="button" label={t('flows.editor.review')} text onClick={() => setProblems(null)} />
-            <Button
-              type="button"
-              label={t('flows.editor.saveAnyway')}
-              onClick={() => {
-                setProblems(null);
-                persist();
-              }}
-              data-testid="flow-problems-save"
-            />
+            <Button type="button" label={t('flows.editor.review')} text={problemsFor === 'save'} onClick={() => setProblems(null)} data-testid="flow-problems-review" />
+            {problemsFor === 'save' ? (
+              <Button
+                type="button"
+                label={t('flows.editor.saveAnyway')}
+                onClick={() => {
+                  setProblems(null);
+                  persist();
+                }}
+                data-testid="flow-problems-save"
+              />
+            ) : null}
           </div>
         }
       >
-        <p>{t('flows.editor.problemsIntro')}</p>
+        <p>{problemsFor === 'simulate' ? t('flows.simulator.blockedIntro') : t('flows.editor.problemsIntro')}</p>
         <ul className="flow-problems__list">
           {(problems ?? []).map((p, i) => {
             const node = p.nodeId ? nodes.find((n) => n.id === p.nodeId) : undefined;

@@ -2,7 +2,7 @@ import type { FlowNodeType } from '@switchboard/shared/flows/graph';
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outputHandles, summaryOf, type EditorNode } from '../utils/flow-editor.ts';
+import { outputHandles, summaryOf, trailMarkOf, type EditorNode, type FlowTrail } from '../utils/flow-editor.ts';
 
 export interface NodeActions {
   edit: (id: string) => void;
@@ -10,8 +10,10 @@ export interface NodeActions {
   remove: (id: string) => void;
   /** nodes the problems list points at */
   flagged: ReadonlySet<string>;
+  /** the path a running simulation lit up */
+  trail: FlowTrail | null;
 }
-export const NodeActionsContext = createContext<NodeActions>({ edit: () => {}, duplicate: () => {}, remove: () => {}, flagged: new Set() });
+export const NodeActionsContext = createContext<NodeActions>({ edit: () => {}, duplicate: () => {}, remove: () => {}, flagged: new Set(), trail: null });
 
 const icons: Record<FlowNodeType, string> = {
   start: 'pi pi-play',
@@ -38,8 +40,14 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
   const handles = outputHandles(node);
   const summary = summaryOf(node);
   const flagged = actions.flagged.has(id);
+  const mark = trailMarkOf(actions.trail, id);
   return (
-    <div className={`flow-node flow-node--${kind}${selected ? ' flow-node--selected' : ''}${flagged ? ' flow-node--flagged' : ''}`} data-testid={`flow-node-${id}`} data-kind={kind}>
+    <div
+      className={`flow-node flow-node--${kind}${selected ? ' flow-node--selected' : ''}${flagged ? ' flow-node--flagged' : ''}${mark ? ` flow-node--sim-${mark}` : ''}`}
+      data-testid={`flow-node-${id}`}
+      data-kind={kind}
+      data-simulation={mark}
+    >
       {kind !== 'start' ? <Handle type="target" position={Position.Left} className="flow-node__in" /> : null}
       <div className="flow-node__head">
         <i className={icons[kind]} aria-hidden="true" />

@@ -10,12 +10,15 @@ import {
   freeSpot,
   fromEditor,
   intervalProblem,
+  markTrail,
   move,
   nextNodeId,
+  outOfView,
   outputHandles,
   relinkMenu,
   snapPercent,
   toEditor,
+  trailMarkOf,
   type EditorEdge,
   type EditorNode,
 } from './flow-editor.ts';
@@ -131,5 +134,30 @@ describe('flow editor graph building', () => {
     const nodes = [{ position: { x: 0, y: 0 } }, { position: { x: 260, y: 10 } }];
     expect(freeSpot(nodes, { x: 0, y: 0 })).toEqual({ x: 520, y: 0 });
     expect(freeSpot(nodes, { x: 0, y: 400 })).toEqual({ x: 0, y: 400 });
+  });
+
+  it('marks the path a simulation went: the node it is at, the nodes and links it went through', () => {
+    const { edges } = toEditor(graph);
+    const trail = { current: '2', visited: ['1', '2'], links: ['e-1-a-2'] };
+    expect(trailMarkOf(trail, '2')).toBe('current');
+    expect(trailMarkOf(trail, '1')).toBe('visited');
+    expect(trailMarkOf(trail, '3')).toBeUndefined();
+    expect(trailMarkOf(null, '2')).toBeUndefined();
+    const marked = markTrail(edges, trail);
+    expect(marked.map((e) => [e.id, e.className ?? '', e.animated ?? false])).toEqual([
+      ['e-1-a-2', 'flow-edge--taken', true],
+      ['e-2-a1-3', '', false],
+    ]);
+    expect(markTrail(edges, null)).toEqual(edges);
+  });
+
+  it('tells when a node is not wholly on the visible canvas', () => {
+    const box = { x: 100, y: 50, width: 220, height: 100 };
+    const size = { width: 800, height: 600 };
+    expect(outOfView(box, { x: 0, y: 0, zoom: 1 }, size)).toBe(false);
+    expect(outOfView(box, { x: 500, y: 0, zoom: 1 }, size)).toBe(true);
+    expect(outOfView(box, { x: 0, y: -60, zoom: 1 }, size)).toBe(true);
+    expect(outOfView(box, { x: 0, y: 0, zoom: 2 }, size)).toBe(false);
+    expect(outOfView(box, { x: 0, y: 0, zoom: 3 }, size)).toBe(true);
   });
 });

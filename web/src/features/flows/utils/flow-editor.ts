@@ -8,12 +8,14 @@ import {
   FLOW_INTERVAL_MAX,
   menuHandle,
   orderedElements,
+  problemsOf,
   type ContentElement,
   type FlowConnection,
   type FlowGraph,
   type FlowNode,
   type FlowNodeData,
   type FlowNodeType,
+  type FlowProblem,
   type MenuOption,
 } from '@switchboard/shared/flows/graph';
 
@@ -33,6 +35,8 @@ export interface EditorEdge {
   sourceHandle?: string | null;
   targetHandle?: string | null;
   selected?: boolean;
+  className?: string;
+  animated?: boolean;
 }
 
 export const edgeId = (c: Pick<FlowConnection, 'source' | 'target' | 'sourceHandle'>): string => `e-${c.source}-${c.sourceHandle ?? 'a'}-${c.target}`;
@@ -236,4 +240,43 @@ export const summaryOf = (n: Pick<EditorNode, 'type' | 'data'>): string => {
     default:
       return '';
   }
+};
+
+/** Why the drawing cannot be simulated: the problems list the editor shows before saving, or no step at all. */
+export const simulationBlockers = (g: FlowGraph): FlowProblem[] => (g.nodes.length === 0 ? [{ code: 'noStart' }] : problemsOf(g));
+
+/** What a simulation lit up on the canvas: the node the conversation is at, the nodes gone through, the links followed. */
+export interface FlowTrail {
+  current: string | null;
+  visited: readonly string[];
+  links: readonly string[];
+}
+
+/** How a node shows on the simulated path. */
+export const trailMarkOf = (trail: FlowTrail | null, nodeId: string): 'current' | 'visited' | undefined => {
+  if (!trail) return undefined;
+  if (trail.current === nodeId) return 'current';
+  return trail.visited.includes(nodeId) ? 'visited' : undefined;
+};
+
+/** The edges to draw: those a simulation followed marked (a class, animated); the others as they are. */
+export const markTrail = (edges: readonly EditorEdge[], trail: FlowTrail | null): EditorEdge[] => {
+  if (!trail || trail.links.length === 0) return [...edges];
+  const taken = new Set(trail.links);
+  return edges.map((e) => (taken.has(e.id) ? { ...e, className: 'flow-edge--taken', animated: true } : e));
+};
+
+/**
+ * Whether a node's box (flow units) is not wholly in a canvas of `size` pixels under `viewport` (React Flow's pan
+ * and zoom), `margin` pixels kept clear at the edges: the simulator then brings the node it is at into view.
+ */
+export const outOfView = (
+  box: { x: number; y: number; width: number; height: number },
+  viewport: { x: number; y: number; zoom: number },
+  size: { width: number; height: number },
+  margin = 16,
+): boolean => {
+  const left = box.x * viewport.zoom + viewport.x;
+  const top = box.y * viewport.zoom + viewport.y;
+  return left < margin || top < margin || left + box.width * viewport.zoom > size.width - margin || top + box.height * viewport.zoom > size.height - margin;
 };

@@ -19,6 +19,8 @@ export interface TargetChoices {
   queues: { id: number; name: string }[];
   users: { id: number; name: string }[];
   files: { id: number; name: string }[];
+  /** the company's integrations (empty when its plan has none) */
+  integrations: { id: number; name: string }[];
 }
 
 /**
@@ -79,13 +81,8 @@ function OptionItem({
   const own = errors[key] ?? {};
   const number = path.map((p) => p + 1).join('.');
   const label = option.name.trim() || t('queues.dialog.optionUntitled');
-  const typeOptions = chatbotOptionTypes.map((type) => ({
-    value: type,
-    label: t(`queues.optionTypes.${type}`),
-    // integrations do not exist yet
-    disabled: type === 'integration',
-  }));
-  const targetSelect = (field: 'optQueueId' | 'optUserId' | 'optFileId', list: { id: number; name: string }[], labelKey: string) => (
+  const typeOptions = chatbotOptionTypes.map((type) => ({ value: type, label: t(`queues.optionTypes.${type}`) }));
+  const targetSelect = (field: 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId', list: { id: number; name: string }[], labelKey: string) => (
     <FormField id={`${id}-${field}`} label={t(labelKey)} error={own[field]}>
       <Dropdown
         inputId={`${id}-${field}`}
@@ -147,6 +144,7 @@ function OptionItem({
         {option.queueType === 'queue' || option.queueType === 'attendent' ? targetSelect('optQueueId', choices.queues, 'queues.dialog.targetQueue') : null}
         {option.queueType === 'attendent' ? targetSelect('optUserId', choices.users, 'queues.dialog.targetUser') : null}
         {option.queueType === 'file' ? targetSelect('optFileId', choices.files, 'queues.dialog.targetFile') : null}
+        {option.queueType === 'integration' ? targetSelect('optIntegrationId', choices.integrations, 'queueIntegrations.queue.targetIntegration') : null}
         <div className="queue-check chatbot-option__wide">
           <Checkbox inputId={`${id}-close`} checked={option.closeTicket} onChange={(e) => actions.update(path, { closeTicket: Boolean(e.checked) })} />
           <label htmlFor={`${id}-close`}>{t('queues.dialog.optionCloseTicket')}</label>

@@ -3,7 +3,6 @@ import type { Queue } from '@switchboard/shared/contracts/inbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +10,14 @@ import { ColorField } from '../../../components/color-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { TabStrip } from '../../../components/tab-strip.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useFileListNames, useUserNames } from '../api/get-option-targets.ts';
+import { useIntegrationList } from '../../../lib/lookups.ts';
+import { usePlanFlag } from '../../../lib/plan.ts';
 import { useQueue } from '../api/get-queue.ts';
 import { useSaveQueue } from '../api/save-queue.ts';
 import { addOption, moveOption, removeOption, updateOption } from '../utils/chatbot-tree.ts';
@@ -56,6 +58,9 @@ export function QueueDialog({
   const save = useSaveQueue();
   const detail = useQueue(visible ? queueId : undefined);
   const files = useFileListNames(visible);
+  // the integrations a queue or an option may hand the conversation to: the plan must have them
+  const integrationsPlan = usePlanFlag('useIntegrations');
+  const integrations = useIntegrationList({ enabled: visible && integrationsPlan === true });
   const users = useUserNames(visible);
   const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
   const [errors, setErrors] = useState<QueueFormErrors>({});
@@ -133,21 +138,20 @@ export function QueueDialog({
     queues: queues.map((q) => ({ id: q.id, name: q.name })),
     users: users.data ?? [],
     files: files.data ?? [],
+    integrations: integrationsPlan === true ? (integrations.data ?? []) : [],
   };
 
   const data = (
     <>
       <div className="queue-form__row">
-        <FormField id="queue-name" label={t('queues.dialog.name')} error={errors.name}>
-          <InputText
-            {...fieldA11y('queue-name', errors.name)}
-            autoFocus
-            autoComplete="off"
-            invalid={Boolean(errors.name)}
-            value={values.name}
-            onChange={(e) => apply({ ...values, name: e.target.value })}
-          />
-        </FormField>
+        <TextField
+          id="queue-name"
+          label={t('queues.dialog.name')}
+          error={errors.name}
+          autoFocus
+          value={values.name}
+          onChange={(value) => apply({ ...values, name: value })}
+        />
         <FormField id="queue-color" label={t('queues.dialog.color')} error={errors.color}>
           <ColorField
             id="queue-color"
@@ -251,6 +255,20 @@ export function QueueDialog({
           data-testid="queue-file-list"
         />
       </FormField>
+      {integrationsPlan === true ? (
+        <FormField id="queue-integration" label={t('queueIntegrations.queue.integration')} hint={t('queueIntegrations.queue.integrationHint')}>
+          <Dropdown
+            inputId="queue-integration"
+            value={values.integrationId}
+            options={choices.integrations.map((i) => ({ value: i.id, label: i.name }))}
+            placeholder={t('queueIntegrations.queue.noIntegration')}
+            showClear
+            onChange={(e) => apply({ ...values, integrationId: (e.value as number | null) ?? null })}
+            className="w-full"
+            data-testid="queue-integration"
+          />
+        </FormField>
+      ) : null}
       <ChatbotTreeEditor tree={values.chatbots} errors={errors.options ?? {}} actions={actions} choices={choices} />
     </>
   );

@@ -15,6 +15,7 @@ export interface OptionDraft {
   closeTicket: boolean;
   optQueueId: number | null;
   optUserId: number | null;
+  optIntegrationId: number | null;
   optFileId: number | null;
   options: OptionDraft[];
 }
@@ -29,6 +30,7 @@ export const newOption = (key: string): OptionDraft => ({
   closeTicket: false,
   optQueueId: null,
   optUserId: null,
+  optIntegrationId: null,
   optFileId: null,
   options: [],
 });
@@ -100,11 +102,11 @@ export const draftsOf = (options: readonly ChatbotOption[], key: () => string): 
     id: o.id,
     name: o.name,
     greetingMessage: o.greetingMessage,
-    // integrations do not exist yet: an option of that type is shown as text
-    queueType: o.queueType === 'integration' ? 'text' : o.queueType,
+    queueType: o.queueType,
     closeTicket: o.closeTicket,
     optQueueId: o.optQueueId,
     optUserId: o.optUserId,
+    optIntegrationId: o.optIntegrationId,
     optFileId: o.optFileId,
     options: draftsOf(o.options, key),
   }));
@@ -118,11 +120,12 @@ export const chatbotsBodyOf = (tree: readonly OptionDraft[]): ChatbotOptionInput
     closeTicket: o.closeTicket,
     optQueueId: o.optQueueId,
     optUserId: o.optUserId,
+    optIntegrationId: o.optIntegrationId,
     optFileId: o.optFileId,
     options: chatbotsBodyOf(o.options),
   }));
 
-export type OptionErrors = Partial<Record<'name' | 'optQueueId' | 'optUserId' | 'optFileId', string>>;
+export type OptionErrors = Partial<Record<'name' | 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId', string>>;
 
 /** `1.0` for the path [1, 0]: the key of an option's errors. */
 export const pathKey = (path: OptionPath): string => path.join('.');
@@ -143,6 +146,7 @@ export const validateTree = (tree: readonly OptionDraft[], prefix: OptionPath = 
     if ((o.queueType === 'queue' || o.queueType === 'attendent') && o.optQueueId === null) errors.optQueueId = 'validation.requiredEn';
     if (o.queueType === 'attendent' && o.optUserId === null) errors.optUserId = 'validation.requiredEn';
     if (o.queueType === 'file' && o.optFileId === null) errors.optFileId = 'validation.requiredEn';
+    if (o.queueType === 'integration' && o.optIntegrationId === null) errors.optIntegrationId = 'validation.requiredEn';
     if (Object.keys(errors).length) found[pathKey(path)] = errors;
     Object.assign(found, validateTree(o.options, path));
   });

@@ -21,6 +21,7 @@ export interface QueueFormValues {
   tempoRoteador: number;
   firstResponseMinutes: number;
   fileListId: number | null;
+  integrationId: number | null;
   schedules: ScheduleEntry[];
   chatbots: OptionDraft[];
 }
@@ -46,6 +47,7 @@ export const emptyQueueForm = (): QueueFormValues => ({
   tempoRoteador: 0,
   firstResponseMinutes: 0,
   fileListId: null,
+  integrationId: null,
   schedules: defaultSchedules(),
   chatbots: [],
 });
@@ -61,6 +63,7 @@ export const queueFormOf = (q: QueueDetails, key: () => string): QueueFormValues
   tempoRoteador: (QUEUE_ROTATION_TIMES as readonly number[]).includes(q.tempoRoteador) ? q.tempoRoteador : 0,
   firstResponseMinutes: q.firstResponseMinutes ?? 0,
   fileListId: q.fileListId,
+  integrationId: q.integrationId,
   schedules: q.schedules.length ? q.schedules : defaultSchedules(),
   chatbots: draftsOf(q.chatbots, key),
 });
@@ -100,6 +103,7 @@ export const queueBodyOf = (v: QueueFormValues): QueueBodyInput => ({
   tempoRoteador: v.ativarRoteador ? v.tempoRoteador : 0,
   firstResponseMinutes: v.firstResponseMinutes,
   fileListId: v.fileListId,
+  integrationId: v.integrationId,
   schedules: v.schedules,
   chatbots: chatbotsBodyOf(v.chatbots),
 });

@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useSavePlan } from '../api/save-plan.ts';
 import { usePlatformSaveReply } from '../hooks/use-platform-save-reply.ts';
 import { emptyPlanForm, parsePlanForm, planFormOf, type PlanForm } from '../utils/platform-forms.ts';
@@ -40,17 +41,15 @@ export function PlanDialog({ visible, plan, onHide }: { visible: boolean; plan?:
       saveTestId="plan-save"
       testId="plan-dialog"
     >
-      <FormField id="plan-name" label={t('platform.plans.dialog.name')} error={errors.name}>
-        <InputText
-          {...fieldA11y('plan-name', errors.name)}
-          autoFocus
-          autoComplete="off"
-          invalid={Boolean(errors.name)}
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-          data-testid="plan-name"
-        />
-      </FormField>
+      <TextField
+        id="plan-name"
+        label={t('platform.plans.dialog.name')}
+        error={errors.name}
+        autoFocus
+        value={form.name}
+        onChange={(value) => set('name', value)}
+        testId="plan-name"
+      />
       <div className="platform-grid">
         {numberFields.map((field) => (
           <FormField key={field} id={`plan-${field}`} label={t(`platform.plans.dialog.${field}`)} error={errors[field]}>

@@ -1,13 +1,13 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -120,17 +120,15 @@ export function TagDialog({
       className="tag-dialog"
       placeholder={loading ? detail.isError ? <p role="alert">{t('tags.loadFailed')}</p> : <PageLoader /> : undefined}
     >
-      <FormField id="tag-name" label={t('tags.columns.name')} error={errors.name}>
-        <InputText
-          {...fieldA11y('tag-name', errors.name)}
-          autoFocus
-          autoComplete="off"
-          maxLength={50}
-          invalid={Boolean(errors.name)}
-          value={values.name}
-          onChange={(e) => apply({ ...values, name: e.target.value })}
-        />
-      </FormField>
+      <TextField
+        id="tag-name"
+        label={t('tags.columns.name')}
+        error={errors.name}
+        autoFocus
+        maxLength={50}
+        value={values.name}
+        onChange={(value) => apply({ ...values, name: value })}
+      />
       <div className="tag-form__row">
         <FormField id="tag-color" label={t('tags.dialog.color')} error={errors.color}>
           <ColorField

@@ -14,6 +14,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { Picker } from '../../../components/picker.tsx';
@@ -206,26 +207,22 @@ export function UserDialog({
           </div>
         </div>
         <div className="user-dialog__grid">
-          <FormField id="user-name" label={t('users.dialog.name')} error={errors.name}>
-            <InputText
-              {...fieldA11y('user-name', errors.name)}
-              autoFocus
-              autoComplete="off"
-              invalid={Boolean(errors.name)}
-              value={values.name}
-              onChange={(e) => apply({ ...values, name: e.target.value })}
-            />
-          </FormField>
-          <FormField id="user-email" label={t('users.dialog.email')} error={errors.email}>
-            <InputText
-              {...fieldA11y('user-email', errors.email)}
-              type="email"
-              autoComplete="off"
-              invalid={Boolean(errors.email)}
-              value={values.email}
-              onChange={(e) => apply({ ...values, email: e.target.value })}
-            />
-          </FormField>
+          <TextField
+            id="user-name"
+            label={t('users.dialog.name')}
+            error={errors.name}
+            autoFocus
+            value={values.name}
+            onChange={(value) => apply({ ...values, name: value })}
+          />
+          <TextField
+            id="user-email"
+            label={t('users.dialog.email')}
+            error={errors.email}
+            type="email"
+            value={values.email}
+            onChange={(value) => apply({ ...values, email: value })}
+          />
           <FormField
             id="user-password"
             label={t('users.dialog.password')}

@@ -1,0 +1,65 @@
+/** All table access of AI prompts. */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { companyPk } from '../../platform/table/keys.ts';
+import { PROMPT_SK_PREFIX, promptKey, toPromptItem, type PromptItem, type PromptRecord } from './prompt.entity.ts';
+
+const strip = (item: PromptItem): PromptRecord => {
+  const { pk: _pk, sk: _sk, type: _t, ...record } = item;
+  return record;
+};
+
+export const getPrompt = async (companyId: number, id: number): Promise<PromptRecord | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: promptKey(companyId, id), ConsistentRead: true }));
+  const item = out.Item as PromptItem | undefined;
+  return item && item.type === 'prompt' && item.companyId === companyId ? strip(item) : undefined;
+};
+
+/** The company's prompts in id order. */
+export const queryPrompts = async (companyId: number): Promise<PromptRecord[]> => {
+  const found: PromptRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await table().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':p': PROMPT_SK_PREFIX },
+        ExclusiveStartKey: start,
+      }),
+    );
+    found.push(...((out.Items ?? []) as PromptItem[]).filter((i) => i.type === 'prompt').map(strip));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return found;
+};
+
+export const insertPrompt = async (record: PromptRecord): Promise<void> => {
+  await table().send(new PutCommand({ TableName: tableName(), Item: toPromptItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+};
+
+/** Replaces the prompt read at `before.rev`; 'stale' when someone wrote or deleted it meanwhile. */
+export const replacePrompt = async (before: PromptRecord, after: PromptRecord): Promise<'ok' | 'stale'> => {
+  try {
+    await table().send(
+      new PutCommand({ TableName: tableName(), Item: toPromptItem(after), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': before.rev } }),
+    );
+    return 'ok';
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return 'stale';
+    throw error;
+  }
+};
+
+export const deletePromptRecord = async (record: PromptRecord): Promise<'ok' | 'stale'> => {
+  try {
+    await table().send(
+      new DeleteCommand({ TableName: tableName(), Key: promptKey(record.companyId, record.id), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': record.rev } }),
+    );
+    return 'ok';
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return 'stale';
+    throw error;
+  }
+};

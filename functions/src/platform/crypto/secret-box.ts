@@ -1,0 +1,59 @@
+/**
+ * Secrets a company gives us to call other services with (an OpenAI key, a speech key) are kept encrypted in the
+ * table: AES-256-GCM under the platform's data key, with the record they belong to as associated data, so a sealed
+ * value copied onto another record does not open. The data key is given in the environment locally (a key file the
+ * local runtime generates once under its data directory) and read once from Secrets Manager in AWS (a secret the
+ * stack generates and grants to the functions whose code opens or seals secrets).
+ */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { config } from '../config.ts';
+
+const VERSION = 'v1';
+const IV_BYTES = 12;
+
+let key: Promise<Buffer> | undefined;
+
+/** The AES key: derived from the configured secret text with HKDF, so any long random text makes a 256-bit key. */
+const derive = (secret: string): Buffer => Buffer.from(hkdfSync('sha256', secret, 'switchboard', 'data key v1', 32));
+
+const load = async (): Promise<Buffer> => {
+  const cfg = config();
+  if (cfg.DATA_KEY) return derive(cfg.DATA_KEY);
+  if (!cfg.DATA_KEY_ARN) throw new Error('Invalid environment: DATA_KEY or DATA_KEY_ARN is required to keep secrets');
+  const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
+  const out = await client.send(new GetSecretValueCommand({ SecretId: cfg.DATA_KEY_ARN }));
+  if (!out.SecretString || out.SecretString.length < 32) throw new Error('The data key secret is empty or too short');
+  return derive(out.SecretString);
+};
+
+const dataKey = (): Promise<Buffer> => {
+  key ??= load().catch((error) => {
+    key = undefined;
+    throw error;
+  });
+  return key;
+};
+
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url. */
+export const sealSecret = async (plain: string, context: string): Promise<string> => {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', await dataKey(), iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+};
+
+/** The plain text of a sealed value; throws when it was sealed under another key or another context. */
+export const openSecret = async (sealed: string, context: string): Promise<string> => {
+  const [version, iv, tag, data] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', await dataKey(), Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+};
+
+export const resetDataKey = (): void => {
+  key = undefined;
+};

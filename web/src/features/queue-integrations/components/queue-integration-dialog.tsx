@@ -1,0 +1,187 @@
+import { DIALOGFLOW_LANGUAGES, QUEUE_INTEGRATION_TYPES, type QueueIntegration, type QueueIntegrationType } from '@switchboard/shared/contracts/queue-integrations';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useToast } from '../../../lib/toast.tsx';
+import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
+import { useTestSession } from '../api/test-session.ts';
+import {
+  emptyIntegrationForm,
+  hasStoredCredentials,
+  integrationBodyOf,
+  integrationFormOf,
+  needsUrl,
+  validateIntegrationForm,
+  type IntegrationFormErrors,
+  type IntegrationFormValues,
+} from '../utils/integration-form.ts';
+import { integrationTypeIcon } from './integration-type-icon.tsx';
+
+const languageKey = (l: string) => (l === 'pt-BR' ? 'ptBR' : l);
+
+/** Add an integration (no `record`) or edit one: the fields follow the type (spec document 3 sections 3 and 5). */
+export function QueueIntegrationDialog({ visible, record, onHide }: { visible: boolean; record?: QueueIntegration; onHide: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const save = useSaveQueueIntegration();
+  const test = useTestSession();
+  const [values, setValues] = useState<IntegrationFormValues>(emptyIntegrationForm);
+  const [errors, setErrors] = useState<IntegrationFormErrors>({});
+  const [touched, setTouched] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    setValues(record ? integrationFormOf(record) : emptyIntegrationForm());
+    setErrors({});
+    setTouched(false);
+  }, [visible, record]);
+
+  const apply = (next: IntegrationFormValues) => {
+    setValues(next);
+    if (touched) setErrors(validateIntegrationForm(next));
+  };
+  const message = (field: keyof IntegrationFormValues) => (errors[field] ? t(`queueIntegrations.errors.${errors[field]}`) : undefined);
+
+  const submit = () => {
+    const found = validateIntegrationForm(values);
+    setTouched(true);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    save.mutate(
+      { id: record?.id, body: integrationBodyOf(values) },
+      {
+        onSuccess: () => {
+          toast.success(t(record ? 'queueIntegrations.toasts.saved' : 'queueIntegrations.toasts.created'));
+          onHide();
+        },
+        onError: (e) => toast.error(e),
+      },
+    );
+  };
+
+  const runTest = () => {
+    const found = validateIntegrationForm(values);
+    const blocking = (['projectName', 'jsonContent', 'language'] as const).filter((f) => found[f]);
+    setTouched(true);
+    setErrors(found);
+    if (blocking.length) return;
+    test.mutate(
+      {
+        projectName: values.projectName.trim(),
+        jsonContent: values.jsonContent.trim(),
+        language: values.language as (typeof DIALOGFLOW_LANGUAGES)[number],
+        ...(record && hasStoredCredentials(values) ? { integrationId: record.id } : {}),
+      },
+      {
+        onSuccess: (answer) =>
+          answer.texts.length ? toast.success(t('queueIntegrations.toasts.testOk', { reply: answer.texts.join(' ') })) : toast.success(t('queueIntegrations.toasts.testEmpty')),
+        onError: (e) => toast.error(e),
+      },
+    );
+  };
+
+  const typeOptions = QUEUE_INTEGRATION_TYPES.map((type) => ({ value: type, label: t(`queueIntegrations.types.${type}`), icon: integrationTypeIcon(type) }));
+  const languageOptions = DIALOGFLOW_LANGUAGES.map((l) => ({ value: l, label: t(`queueIntegrations.dialog.languages.${languageKey(l)}`) }));
+  const text = (field: 'typebotKeywordFinish' | 'typebotKeywordRestart', id: string) => (
+    <TextField id={id} label={t(`queueIntegrations.dialog.${field}`)} value={values[field]} onChange={(v) => apply({ ...values, [field]: v })} maxLength={100} testId={id} />
+  );
+  const number = (field: 'typebotExpires' | 'typebotDelayMessage', id: string, max: number) => (
+    <FormField id={id} label={t(`queueIntegrations.dialog.${field}`)}>
+      <InputNumber inputId={id} value={values[field]} onValueChange={(e) => apply({ ...values, [field]: e.value ?? 0 })} min={0} max={max} useGrouping={false} data-testid={id} />
+    </FormField>
+  );
+  const area = (field: 'typebotUnknownMessage' | 'typebotRestartMessage', id: string) => (
+    <FormField id={id} label={t(`queueIntegrations.dialog.${field}`)}>
+      <InputTextarea {...fieldA11y(id, undefined)} rows={2} autoResize value={values[field]} onChange={(e) => apply({ ...values, [field]: e.target.value })} data-testid={id} />
+    </FormField>
+  );
+
+  return (
+    <FormDialog
+      header={record ? t('queueIntegrations.dialog.editTitle') : t('queueIntegrations.dialog.addTitle')}
+      visible={visible}
+      onHide={onHide}
+      formId="queue-integration-form"
+      onSubmit={submit}
+      busy={save.isPending}
+      saveTestId="queue-integration-save"
+      testId="queue-integration-dialog"
+      size="xl"
+    >
+      <FormField id="queue-integration-type" label={t('queueIntegrations.dialog.type')}>
+        <Dropdown
+          inputId="queue-integration-type"
+          value={values.type}
+          options={typeOptions}
+          itemTemplate={(o: { icon: string; label: string }) => (
+            <span className="queue-integration-option">
+              <i className={o.icon} aria-hidden="true" /> {o.label}
+            </span>
+          )}
+          onChange={(e) => apply({ ...values, type: e.value as QueueIntegrationType })}
+          className="w-full"
+          data-testid="queue-integration-type"
+        />
+      </FormField>
+      <TextField id="queue-integration-name" label={t('queueIntegrations.dialog.name')} error={message('name')} value={values.name} onChange={(name) => apply({ ...values, name })} maxLength={60} autoFocus testId="queue-integration-name" />
+      {needsUrl(values.type) ? (
+        <TextField
+          id="queue-integration-url"
+          label={t('queueIntegrations.dialog.urlN8N')}
+          error={message('urlN8N')}
+          hint={values.type === 'typebot' ? t('queueIntegrations.dialog.typebotUrlHint') : t('queueIntegrations.dialog.webhookHelp')}
+          value={values.urlN8N}
+          onChange={(urlN8N) => apply({ ...values, urlN8N })}
+          maxLength={2000}
+          placeholder="https://"
+          testId="queue-integration-url"
+        />
+      ) : null}
+      {values.type === 'flowbuilder' ? <p className="queue-integration-help">{t('queueIntegrations.dialog.flowbuilderHelp')}</p> : null}
+      {values.type === 'typebot' ? (
+        <div className="queue-integration-grid">
+          <TextField id="queue-integration-slug" label={t('queueIntegrations.dialog.typebotSlug')} error={message('typebotSlug')} value={values.typebotSlug} onChange={(typebotSlug) => apply({ ...values, typebotSlug })} maxLength={200} testId="queue-integration-slug" />
+          {number('typebotExpires', 'queue-integration-expires', 100_000)}
+          {number('typebotDelayMessage', 'queue-integration-delay', 60_000)}
+          {text('typebotKeywordFinish', 'queue-integration-keyword-finish')}
+          {text('typebotKeywordRestart', 'queue-integration-keyword-restart')}
+          {area('typebotUnknownMessage', 'queue-integration-unknown-message')}
+          {area('typebotRestartMessage', 'queue-integration-restart-message')}
+        </div>
+      ) : null}
+      {values.type === 'dialogflow' ? (
+        <>
+          <TextField id="queue-integration-project" label={t('queueIntegrations.dialog.projectName')} error={message('projectName')} value={values.projectName} onChange={(projectName) => apply({ ...values, projectName })} maxLength={200} testId="queue-integration-project" />
+          <FormField
+            id="queue-integration-json"
+            label={t('queueIntegrations.dialog.jsonContent')}
+            error={message('jsonContent')}
+            hint={hasStoredCredentials(values) ? t('queueIntegrations.dialog.jsonContentKept') : t('queueIntegrations.dialog.jsonContentHint')}
+          >
+            <InputTextarea
+              {...fieldA11y('queue-integration-json', message('jsonContent'))}
+              rows={5}
+              value={values.jsonContent}
+              invalid={Boolean(errors.jsonContent)}
+              onChange={(e) => apply({ ...values, jsonContent: e.target.value })}
+              className="queue-integration-json"
+              data-testid="queue-integration-json"
+            />
+          </FormField>
+          <FormField id="queue-integration-language" label={t('queueIntegrations.dialog.language')} error={message('language')}>
+            <Dropdown inputId="queue-integration-language" value={values.language} options={languageOptions} onChange={(e) => apply({ ...values, language: e.value as string })} className="w-full" data-testid="queue-integration-language" />
+          </FormField>
+          <div>
+            <Button type="button" icon="pi pi-play" label={t('queueIntegrations.dialog.test')} outlined loading={test.isPending} onClick={runTest} data-testid="queue-integration-test" />
+          </div>
+        </>
+      ) : null}
+    </FormDialog>
+  );
+}

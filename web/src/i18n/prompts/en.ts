@@ -1,0 +1,37 @@
+import type { PromptsDictionary } from './pt.ts';
+
+/** The AI prompts page's texts, English (see pt.ts). */
+export const promptsEn: PromptsDictionary = {
+  title: 'AI prompts',
+  subtitle: "OpenAI assistants that answer a connection's new conversations",
+  planRequired: 'This company is not allowed to access this page. Redirecting you.',
+  add: 'Add prompt',
+  columns: { name: 'Name', queue: 'Queue', maxTokens: 'Max tokens', actions: 'Actions' },
+  empty: 'No prompts.',
+  loadFailed: 'The prompts could not be loaded.',
+  edit: 'Edit {{name}}',
+  delete: 'Delete {{name}}',
+  dialog: {
+    addTitle: 'Add prompt',
+    editTitle: 'Edit prompt',
+    name: 'Name',
+    prompt: 'Prompt',
+    promptHint: 'How the assistant should behave and what it knows about the company.',
+    apiKey: 'OpenAI API key',
+    apiKeyKept: 'The saved key is kept as long as this masked value is not changed.',
+    queue: 'Queue',
+    queuePlaceholder: 'Choose the queue',
+    queueHint: 'Takes the conversation when the customer needs a person.',
+    maxTokens: 'Maximum tokens in a reply',
+    temperature: 'Temperature',
+    maxMessages: 'Maximum messages of history',
+    voice: 'Voice',
+    textVoice: 'Text',
+    voiceKey: 'Azure Speech key',
+    voiceRegion: 'Azure Speech region',
+  },
+  errors: { required: 'Required', queueRequired: 'Informe o setor' },
+  deleteDialog: { header: 'Delete the prompt {{name}}?', message: 'Connections that use this prompt will stop using it.', confirm: 'Delete' },
+  toasts: { created: 'Prompt saved', saved: 'Prompt saved', deleted: 'Prompt deleted' },
+  connection: { label: 'AI prompt', hint: "Answers this connection's new conversations before the queues.", none: 'None' },
+};

@@ -1,0 +1,37 @@
+import type { PromptsDictionary } from './pt.ts';
+
+/** The AI prompts page's texts, Spanish (see pt.ts). */
+export const promptsEs: PromptsDictionary = {
+  title: 'Prompts de IA',
+  subtitle: 'Asistentes de OpenAI que atienden las nuevas conversaciones de una conexión',
+  planRequired: 'Esta empresa no tiene permiso para acceder a esta página. Le estamos redirigiendo.',
+  add: 'Añadir prompt',
+  columns: { name: 'Nombre', queue: 'Sector', maxTokens: 'Máx. tokens', actions: 'Acciones' },
+  empty: 'Ningún prompt.',
+  loadFailed: 'No se pudieron cargar los prompts.',
+  edit: 'Editar {{name}}',
+  delete: 'Eliminar {{name}}',
+  dialog: {
+    addTitle: 'Añadir prompt',
+    editTitle: 'Editar prompt',
+    name: 'Nombre',
+    prompt: 'Prompt',
+    promptHint: 'Cómo debe comportarse el asistente y qué sabe de la empresa.',
+    apiKey: 'Clave de la API de OpenAI',
+    apiKeyKept: 'La clave guardada se mantiene mientras no se cambie este valor enmascarado.',
+    queue: 'Sector',
+    queuePlaceholder: 'Elija el sector',
+    queueHint: 'Recibe la conversación cuando el cliente necesita a una persona.',
+    maxTokens: 'Máximo de tokens en la respuesta',
+    temperature: 'Temperatura',
+    maxMessages: 'Máximo de mensajes en el historial',
+    voice: 'Voz',
+    textVoice: 'Texto',
+    voiceKey: 'Clave de Azure Speech',
+    voiceRegion: 'Región de Azure Speech',
+  },
+  errors: { required: 'Requerido', queueRequired: 'Informe o setor' },
+  deleteDialog: { header: '¿Eliminar el prompt {{name}}?', message: 'Las conexiones que usan este prompt dejarán de usarlo.', confirm: 'Eliminar' },
+  toasts: { created: 'Prompt guardado', saved: 'Prompt guardado', deleted: 'Prompt eliminado' },
+  connection: { label: 'Prompt de IA', hint: 'Responde a las nuevas conversaciones de esta conexión antes que los sectores.', none: 'Ninguno' },
+};

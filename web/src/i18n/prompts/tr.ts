@@ -1,0 +1,37 @@
+import type { PromptsDictionary } from './pt.ts';
+
+/** The AI prompts page's texts, Turkish (see pt.ts). */
+export const promptsTr: PromptsDictionary = {
+  title: 'Yapay zekâ istemleri',
+  subtitle: 'Bir bağlantının yeni konuşmalarını yanıtlayan OpenAI asistanları',
+  planRequired: 'Bu şirketin bu sayfaya erişim izni yok. Yönlendiriliyorsunuz.',
+  add: 'İstem ekle',
+  columns: { name: 'Ad', queue: 'Kuyruk', maxTokens: 'En çok belirteç', actions: 'İşlemler' },
+  empty: 'İstem yok.',
+  loadFailed: 'İstemler yüklenemedi.',
+  edit: '{{name}} düzenle',
+  delete: '{{name}} sil',
+  dialog: {
+    addTitle: 'İstem ekle',
+    editTitle: 'İstemi düzenle',
+    name: 'Ad',
+    prompt: 'İstem',
+    promptHint: 'Asistanın nasıl davranacağı ve şirket hakkında ne bildiği.',
+    apiKey: 'OpenAI API anahtarı',
+    apiKeyKept: 'Bu maskeli değer değiştirilmedikçe kayıtlı anahtar korunur.',
+    queue: 'Kuyruk',
+    queuePlaceholder: 'Kuyruğu seçin',
+    queueHint: 'Müşterinin bir kişiye ihtiyacı olduğunda konuşmayı alır.',
+    maxTokens: 'Yanıttaki en çok belirteç',
+    temperature: 'Sıcaklık',
+    maxMessages: 'Geçmişteki en çok mesaj',
+    voice: 'Ses',
+    textVoice: 'Metin',
+    voiceKey: 'Azure Speech anahtarı',
+    voiceRegion: 'Azure Speech bölgesi',
+  },
+  errors: { required: 'Zorunlu', queueRequired: 'Informe o setor' },
+  deleteDialog: { header: '{{name}} istemi silinsin mi?', message: 'Bu istemi kullanan bağlantılar artık onu kullanmayacak.', confirm: 'Sil' },
+  toasts: { created: 'İstem kaydedildi', saved: 'İstem kaydedildi', deleted: 'İstem silindi' },
+  connection: { label: 'Yapay zekâ istemi', hint: 'Bu bağlantının yeni konuşmalarını kuyruklardan önce yanıtlar.', none: 'Hiçbiri' },
+};
