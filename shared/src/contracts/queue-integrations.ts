@@ -181,3 +181,6 @@ export interface IntegrationWebhookPayload {
     [key: string]: unknown;
   };
 }
+
+/** How the server's 400 on body.urlN8N begins when the address policy refuses the URL (the reason follows). */
+export const PRIVATE_URL_REFUSED = 'A private or local address is not allowed here';

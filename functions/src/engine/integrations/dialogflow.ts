@@ -13,6 +13,7 @@ import type { IntegrationBubble } from '../../modules/tickets/ticket.entity.ts';
 import { DIALOGFLOW_NOT_UNDERSTOOD_TEXT } from '../bot-texts.ts';
 import { answer, claimMessage, closeLater, isAnswered, leaveIntegration } from './integration-outbox.ts';
 import type { IntegrationTurnInput } from './turn.ts';
+import { dialogflowCredentialsOf } from '../../modules/queue-integrations/queue-integrations.service.ts';
 
 /** server reference 8.3: the ticket closes this long after the farewell */
 export const FAREWELL_CLOSE_DELAY_SECONDS = 3;
@@ -39,7 +40,7 @@ export const dialogflowTurn = async (input: IntegrationTurnInput): Promise<void>
   let result: Awaited<ReturnType<typeof detectIntent>>;
   try {
     result = await detectIntent({
-      credentials: integration.jsonContent,
+      credentials: (await dialogflowCredentialsOf(integration)) ?? '',
       projectName: integration.projectName,
       language: integration.language?.trim() || DEFAULT_LANGUAGE,
       // one session per ticket: the agent's contexts belong to this conversation

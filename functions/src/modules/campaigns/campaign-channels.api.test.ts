@@ -169,6 +169,11 @@ describe('a template campaign on a Cloud API number', () => {
       });
     }
 
+    // the conversation shows the template as Ana read it, not the campaign's (empty) message variants
+    const anaTicket = (await company.admin.get('/tickets?status=closed&showAll=true')).body.tickets.find((t: any) => t.contact.number === people[0]!.number);
+    const stored = (await company.admin.get(`/messages/${anaTicket.id}`)).body.messages.map((m: any) => m.body);
+    expect(stored).toContain(`${CAMPAIGN_MARK}Novidades da Loja Centro\nOlá Ana, seu código é CUPOM-${people[0]!.number}. Responda SIM.`);
+
     // Meta pauses the template after the next campaign was scheduled: its sends are refused, and the report says why
     const paused = await post('/campaigns', {
       name: 'Oferta pausada',

@@ -52,6 +52,7 @@ import {
   claimSendSlot,
 } from './campaigns.repository.ts';
 import { CAMPAIGN_MARK } from './campaign.entity.ts';
+import { renderTemplateBody } from '../../channels/whatsapp-cloud/cloud-templates.ts';
 
 export const START_JOB = 'campaigns.start';
 export const PREPARE_JOB = 'campaigns.prepare';
@@ -418,11 +419,15 @@ const deliverToRecipient = async (
   if (r.template && !confirmationRequest && connection.channel === 'whatsappapi') {
     const fill = (p: string) => fillVariables(p, row, settings.variables);
     const template = { name: r.template.name, language: r.template.language, params: r.template.params.map(fill), headerParams: (r.template.headerParams ?? []).map(fill) };
-    const message = await sendCampaignMessage(ticket, contact, { text: marked || `${CAMPAIGN_MARK}${r.template.name}`, template });
+    // the conversation keeps the template as the customer reads it (its texts filled in), not the campaign's variants
+    const shown = r.templateText
+      ? [renderTemplateBody(r.templateText.header, template.headerParams), renderTemplateBody(r.templateText.body, template.params)].filter((x) => x.trim()).join('\n')
+      : '';
+    const message = await sendCampaignMessage(ticket, contact, { text: `${CAMPAIGN_MARK}${shown || text || r.template.name}`, template });
     if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
     messageIds.push(message.id);
     if (!running) await closeIfAsked(r, ticket, contact);
-    return { text: text || r.template.name, messageIds };
+    return { text: shown || text || r.template.name, messageIds };
   }
   const uploaded = !confirmationRequest && r.mediaPath ? (await blobStore().size(r.mediaPath)) !== undefined : false;
   const media = uploaded && r.mediaPath ? { key: r.mediaPath, name: r.mediaName ?? 'file', mimeType: r.mediaType ?? 'application/octet-stream' } : undefined;

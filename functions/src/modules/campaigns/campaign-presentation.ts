@@ -15,7 +15,7 @@ export const editableOf = (r: Pick<CampaignRecord, 'status' | 'scheduledAt'>, at
 };
 
 export const toCampaign = async (r: CampaignRecord): Promise<Campaign> => {
-  const { searchText: _s, run: _r, rev: _v, startedAt: _st, mediaType: _m, ...fields } = r;
+  const { searchText: _s, run: _r, rev: _v, startedAt: _st, mediaType: _m, templateText: _tt, ...fields } = r;
   const { prepared: _p, ...stats } = await getStats(r.companyId, r.id);
   return { ...fields, stats, editable: editableOf(r), mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };

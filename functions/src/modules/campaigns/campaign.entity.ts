@@ -33,6 +33,8 @@ export type CampaignRecord = Omit<Campaign, 'mediaUrl' | 'stats' | 'editable'> &
   startedAt: string | null;
   /** the attachment's MIME type, as uploaded */
   mediaType?: string | null;
+  /** the approved template's texts when it was chosen, so the conversation shows what each customer read */
+  templateText?: { header: string; body: string } | null;
 };
 
 export type StatsRecord = CampaignStats & { prepared: boolean };

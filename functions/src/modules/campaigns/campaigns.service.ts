@@ -42,12 +42,13 @@ const requireCampaign = async (companyId: number, id: number): Promise<CampaignR
 };
 
 /** The template must be one of the number's approved templates, with a text for each of its placeholders. */
-const requireApprovedTemplate = async (companyId: number, connectionId: number, t: NonNullable<CampaignBody['template']>): Promise<void> => {
+const requireApprovedTemplate = async (companyId: number, connectionId: number, t: NonNullable<CampaignBody['template']>): Promise<{ header: string; body: string }> => {
   const found = (await templatesOf(companyId, connectionId)).find((x) => x.name === t.name && x.language === t.language);
   if (!found) throw invalidField('body.template', 'No approved template with this name and language');
   if (t.params.length !== found.paramCount || t.headerParams.length !== found.headerParamCount || [...t.params, ...t.headerParams].some((p) => !p.trim())) {
     throw invalidField('body.template', 'Fill every placeholder of the template');
   }
+  return { header: found.header, body: found.body };
 };
 
 /** The dialog's references, all of the caller's company: another company's record answers 404. */
@@ -62,7 +63,7 @@ const resolveFields = async (auth: AuthContext, body: CampaignBody) => {
   const queue = body.queueId ? await findQueue(auth.companyId, body.queueId) : undefined;
   if (body.queueId && !queue) throw invalidField('body.queueId', 'Unknown queue');
   if (body.template && connection.channel !== 'whatsappapi') throw invalidField('body.template', 'Templates are sent on WhatsApp Cloud API connections only');
-  if (body.template) await requireApprovedTemplate(auth.companyId, connection.id, body.template);
+  const templateText = body.template ? await requireApprovedTemplate(auth.companyId, connection.id, body.template) : null;
   const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]])) as Pick<CampaignRecord, (typeof messageFields)[number] | (typeof confirmationFields)[number]>;
   return {
     name: body.name,
@@ -80,6 +81,7 @@ const resolveFields = async (auth: AuthContext, body: CampaignBody) => {
     openTicket: body.openTicket,
     statusTicket: body.statusTicket,
     template: body.template,
+    templateText,
     searchText: campaignSearchText(body.name),
   };
 };

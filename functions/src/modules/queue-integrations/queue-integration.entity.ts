@@ -8,7 +8,8 @@
  *   - the page's list and the lookups, in name order and searched by name prefix:
  *     gsi1pk C#<cid>#QINT, gsi1sk <lowercased name>#<padId> (Query with begins_with).
  * - ids: counter item from nextId(C#<cid>, 'queueIntegration').
- * jsonContent holds a Dialogflow service account (with its private key): it never leaves the server whole.
+ * jsonContent holds a Dialogflow service account (with its private key), sealed with the data key: it never leaves
+ * the server whole.
  */
 import type { QueueIntegrationType } from '@switchboard/shared/contracts/queue-integrations';
 import { companyPk, padId } from '../../platform/table/keys.ts';

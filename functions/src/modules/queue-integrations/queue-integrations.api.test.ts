@@ -114,7 +114,11 @@ describe('integrations', () => {
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Agente 2', language: 'es', jsonContent: JSON_CONTENT_MASK });
     const { getQueueIntegrationRecord } = await import('./queue-integrations.repository.ts');
-    expect((await getQueueIntegrationRecord(company.companyId, created.body.id))?.jsonContent).toBe(serviceAccount);
+    const { dialogflowCredentialsOf } = await import('./queue-integrations.service.ts');
+    // kept sealed: the table holds no key, and the engine opens it
+    const record = (await getQueueIntegrationRecord(company.companyId, created.body.id))!;
+    expect(record.jsonContent).not.toContain('PRIVATE KEY');
+    expect(await dialogflowCredentialsOf(record)).toBe(serviceAccount);
   });
 
   it('answers a failed test session with ERR_DIALOGFLOW_TEST_FAILED and a reason', async () => {

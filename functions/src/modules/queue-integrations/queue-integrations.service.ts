@@ -3,7 +3,7 @@
  * server reference 8): list, show, create, change and delete. Rules:
  * - the contract checks the fields each type needs and sets projectName to the name for n8n, webhook, typebot and
  *   flowbuilder (section 5);
- * - jsonContent (a Dialogflow service account with its private key) never leaves the server: answers carry
+ * - jsonContent (a Dialogflow service account with its private key) is stored sealed and never leaves the server: answers carry
  *   JSON_CONTENT_MASK, and the mask sent back on PUT keeps the stored credentials;
  * - a change is announced on `company-{id}-queueIntegration` to the company's admins;
  * - deleting always succeeds, as deleting a queue does: the connections, queues and chatbot options that named the
@@ -11,6 +11,7 @@
  *   message (engine/integration-runtime.ts finds no integration).
  */
 import {
+  PRIVATE_URL_REFUSED,
   JSON_CONTENT_MASK,
   QUEUE_INTEGRATION_PAGE_SIZE,
   type QueueIntegration,
@@ -36,6 +37,7 @@ import {
   queryQueueIntegrations,
   replaceQueueIntegration,
 } from './queue-integrations.repository.ts';
+import { openSecret, sealSecret } from '../../platform/crypto/secret-box.ts';
 
 const now = () => clock().now().toISOString();
 
@@ -67,10 +69,29 @@ export const requireOwnIntegration = async (companyId: number, id: number, path:
     throw new AppError('ERR_NOT_FOUND', `Unknown integration ${id}`, { fields: [{ path, message: 'ERR_NOT_FOUND' }] });
 };
 
+/** Dialogflow credentials are stored sealed with the data key, bound to their integration (platform/crypto/secret-box.ts). */
+const credentialsContext = (companyId: number, id: number) => `queueIntegration:${companyId}:${id}:jsonContent`;
+
+/** The plain service account JSON of an integration's stored credentials (null when it has none). */
+export const dialogflowCredentialsOf = async (record: QueueIntegrationRecord): Promise<string | null> =>
+  record.jsonContent ? openSecret(record.jsonContent, credentialsContext(record.companyId, record.id)) : null;
+
 /** The stored fields of a body; the mask (or nothing, for a type without credentials) keeps what is stored. */
-const fieldsOf = (body: QueueIntegrationBody, stored: QueueIntegrationRecord | undefined) => {
+const fieldsOf = async (
+  companyId: number,
+  id: number,
+  body: QueueIntegrationBody,
+  stored: QueueIntegrationRecord | undefined,
+) => {
   const sent = body.jsonContent?.trim() ?? '';
-  const jsonContent = body.type !== 'dialogflow' ? null : sent === JSON_CONTENT_MASK ? (stored?.jsonContent ?? null) : sent || null;
+  const jsonContent =
+    body.type !== 'dialogflow'
+      ? null
+      : sent === JSON_CONTENT_MASK
+        ? (stored?.jsonContent ?? null)
+        : sent
+          ? await sealSecret(sent, credentialsContext(companyId, id))
+          : null;
   return {
     type: body.type,
     name: body.name,
@@ -103,7 +124,7 @@ const requirePublicUrl = (body: QueueIntegrationBody) => {
   const refusal = literalHostRefusal(new URL(body.urlN8N));
   if (refusal)
     throw new AppError('ERR_VALIDATION', 'Invalid input', {
-      fields: [{ path: 'body.urlN8N', message: `A private or local address is not allowed here: ${refusal}` }],
+      fields: [{ path: 'body.urlN8N', message: `${PRIVATE_URL_REFUSED}: ${refusal}` }],
     });
 };
 
@@ -117,15 +138,17 @@ export const listQueueIntegrations = async (auth: AuthContext, query: { searchPa
   return { queueIntegrations: page.records.map(presentQueueIntegration), hasMore: page.hasMore };
 };
 
-export const showQueueIntegration = async (auth: AuthContext, id: number): Promise<QueueIntegration> => presentQueueIntegration(await requireIntegration(auth, id));
+export const showQueueIntegration = async (auth: AuthContext, id: number): Promise<QueueIntegration> =>
+  presentQueueIntegration(await requireIntegration(auth, id));
 
 export const createQueueIntegration = async (auth: AuthContext, body: QueueIntegrationBody): Promise<QueueIntegration> => {
   requirePublicUrl(body);
   const at = now();
+  const id = await nextId(companyPk(auth.companyId), 'queueIntegration');
   const record: QueueIntegrationRecord = {
-    id: await nextId(companyPk(auth.companyId), 'queueIntegration'),
+    id,
     companyId: auth.companyId,
-    ...fieldsOf(body, undefined),
+    ...(await fieldsOf(auth.companyId, id, body, undefined)),
     createdAt: at,
     updatedAt: at,
     rev: 1,
@@ -137,10 +160,19 @@ export const createQueueIntegration = async (auth: AuthContext, body: QueueInteg
   return out;
 };
 
-export const updateQueueIntegration = async (auth: AuthContext, id: number, body: QueueIntegrationBody): Promise<QueueIntegration> => {
+export const updateQueueIntegration = async (
+  auth: AuthContext,
+  id: number,
+  body: QueueIntegrationBody,
+): Promise<QueueIntegration> => {
   const before = await requireIntegration(auth, id);
   requirePublicUrl(body);
-  const after: QueueIntegrationRecord = { ...before, ...fieldsOf(body, before), updatedAt: now(), rev: before.rev + 1 };
+  const after: QueueIntegrationRecord = {
+    ...before,
+    ...(await fieldsOf(auth.companyId, id, body, before)),
+    updatedAt: now(),
+    rev: before.rev + 1,
+  };
   requireCredentials(after);
   if ((await replaceQueueIntegration(before, after)) === 'stale') throw changedMeanwhile();
   const out = presentQueueIntegration(after);
@@ -159,5 +191,5 @@ export const deleteQueueIntegration = async (auth: AuthContext, id: number): Pro
 /** The stored credentials of an integration, for a test session of a saved Dialogflow integration. */
 export const storedCredentialsOf = async (companyId: number, id: number): Promise<string | null | undefined> => {
   const record = await getQueueIntegrationRecord(companyId, id);
-  return record ? record.jsonContent : undefined;
+  return record ? dialogflowCredentialsOf(record) : undefined;
 };

@@ -44,6 +44,7 @@ export const queueIntegrationsEn: QueueIntegrationsDictionary = {
     short: 'Too Short!',
     long: 'Too Long!',
     url: 'Invalid URL',
+    privateUrl: 'A private or local address: this server may not call it',
     credentials: 'Invalid credentials: paste the service account JSON (project_id, client_email, private_key)',
     language: 'Choose pt-BR, en or es',
   },

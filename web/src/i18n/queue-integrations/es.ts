@@ -44,6 +44,7 @@ export const queueIntegrationsEs: QueueIntegrationsDictionary = {
     short: 'Too Short!',
     long: 'Too Long!',
     url: 'URL inválida',
+    privateUrl: 'Dirección privada o local: este servidor no puede llamarla',
     credentials: 'Credenciales inválidas: pegue el JSON de la cuenta de servicio (project_id, client_email, private_key)',
     language: 'Elija pt-BR, en o es',
   },

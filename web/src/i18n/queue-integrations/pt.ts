@@ -42,6 +42,7 @@ export const queueIntegrationsPt = {
     short: 'Too Short!',
     long: 'Too Long!',
     url: 'URL inválida',
+    privateUrl: 'Endereço privado ou local: este servidor não pode chamá-lo',
     credentials: 'Credenciais inválidas: cole o JSON da conta de serviço (project_id, client_email, private_key)',
     language: 'Escolha pt-BR, en ou es',
   },

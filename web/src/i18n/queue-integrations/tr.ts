@@ -44,6 +44,7 @@ export const queueIntegrationsTr: QueueIntegrationsDictionary = {
     short: 'Too Short!',
     long: 'Too Long!',
     url: 'Geçersiz URL',
+    privateUrl: 'Özel veya yerel adres: bu sunucu bu adresi çağıramaz',
     credentials: 'Geçersiz kimlik bilgileri: hizmet hesabı JSON’unu yapıştırın (project_id, client_email, private_key)',
     language: 'pt-BR, en veya es seçin',
   },

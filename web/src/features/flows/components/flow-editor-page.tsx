@@ -98,8 +98,14 @@ function FlowEditor() {
     setMedia(loaded.data.media);
   }, [loaded.data]);
 
-  const onNodesChange = useCallback((changes: NodeChange[]) => setNodes((ns) => applyNodeChanges(changes, ns as Node[]) as EditorNode[]), []);
-  const onEdgesChange = useCallback((changes: EdgeChange[]) => setEdges((es) => applyEdgeChanges(changes, es as Edge[]) as EditorEdge[]), []);
+  const onNodesChange = useCallback(
+    (changes: NodeChange[]) => setNodes((ns) => applyNodeChanges(changes, ns as Node[]) as EditorNode[]),
+    [],
+  );
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange[]) => setEdges((es) => applyEdgeChanges(changes, es as Edge[]) as EditorEdge[]),
+    [],
+  );
   const onConnect = useCallback((c: Connection) => setEdges((es) => connect(nodes, es, c)), [nodes]);
 
   const actions: NodeActions = useMemo(
@@ -130,7 +136,12 @@ function FlowEditor() {
     const node = current ? flow.getNode(current) : undefined;
     const el = canvas.current;
     if (!node || !el) return;
-    const box = { x: node.position.x, y: node.position.y, width: node.measured?.width ?? 220, height: node.measured?.height ?? 100 };
+    const box = {
+      x: node.position.x,
+      y: node.position.y,
+      width: node.measured?.width ?? 220,
+      height: node.measured?.height ?? 100,
+    };
     const viewport = flow.getViewport();
     if (outOfView(box, viewport, { width: el.clientWidth, height: el.clientHeight })) {
       void flow.setCenter(box.x + box.width / 2, box.y + box.height / 2, { zoom: viewport.zoom, duration: 300 });
@@ -216,12 +227,22 @@ function FlowEditor() {
     );
   }
 
-  const speedDial = addableKinds.map((kind) => ({ label: t(`flows.kinds.${kind}`), icon: nodeIcon(kind), command: () => create(kind), template: undefined }));
+  const speedDial = addableKinds.map((kind) => ({
+    label: t(`flows.kinds.${kind}`),
+    icon: nodeIcon(kind),
+    command: () => create(kind),
+    template: undefined,
+  }));
 
   return (
     <div className="flow-editor" data-testid="flow-editor">
       <header className="flow-editor__bar">
-        <Link to="/flowbuilders" className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('flows.editor.back')} title={t('flows.editor.back')}>
+        <Link
+          to="/flowbuilders"
+          className="p-button p-button-text p-button-rounded p-button-icon-only"
+          aria-label={t('flows.editor.back')}
+          title={t('flows.editor.back')}
+        >
           <i className="pi pi-arrow-left" aria-hidden="true" />
         </Link>
         <div className="flow-editor__titles">
@@ -231,8 +252,23 @@ function FlowEditor() {
         <span className="flow-editor__notice">
           <i className="pi pi-info-circle" aria-hidden="true" /> {t('flows.editor.notice')}
         </span>
-        <Button type="button" icon="pi pi-play" label={t('flows.editor.simulate')} outlined={!simulating} onClick={onSimulate} aria-pressed={simulating} data-testid="flow-editor-simulate" />
-        <Button type="button" icon="pi pi-save" label={t('flows.editor.save')} onClick={onSave} loading={save.isPending} data-testid="flow-editor-save" />
+        <Button
+          type="button"
+          icon="pi pi-play"
+          label={t('flows.editor.simulate')}
+          outlined={!simulating}
+          onClick={onSimulate}
+          aria-pressed={simulating}
+          data-testid="flow-editor-simulate"
+        />
+        <Button
+          type="button"
+          icon="pi pi-save"
+          label={t('flows.editor.save')}
+          onClick={onSave}
+          loading={save.isPending}
+          data-testid="flow-editor-save"
+        />
       </header>
       <div className="flow-editor__body">
         <div className="flow-editor__canvas" aria-label={t('flows.editor.canvas')} ref={canvas}>
@@ -253,10 +289,20 @@ function FlowEditor() {
             >
               <Background gap={20} />
               <Controls showInteractive={false} />
-              <MiniMap pannable zoomable className="flow-editor__minimap" />
+              {/* top right: the add button holds the bottom right corner */}
+              <MiniMap position="top-right" pannable zoomable className="flow-editor__minimap" />
             </ReactFlow>
           </NodeActionsContext.Provider>
-          <SpeedDial model={speedDial} direction="up" className="flow-editor__dial" buttonClassName="p-button-rounded" showIcon="pi pi-plus" hideIcon="pi pi-times" aria-label={t('flows.editor.addNode')} data-testid="flow-editor-add" />
+          <SpeedDial
+            model={speedDial}
+            direction="up"
+            className="flow-editor__dial"
+            buttonClassName="p-button-rounded"
+            showIcon="pi pi-plus"
+            hideIcon="pi pi-times"
+            aria-label={t('flows.editor.addNode')}
+            data-testid="flow-editor-add"
+          />
         </div>
         {simulating ? (
           <Suspense fallback={<div className="flow-simulator" aria-busy="true" />}>
@@ -274,7 +320,13 @@ function FlowEditor() {
           </Suspense>
         ) : null}
       </div>
-      <NodeDialog state={dialog} media={media} onMedia={(name, url) => setMedia((m) => ({ ...m, [name]: url }))} onSave={onDialogSave} onHide={() => setDialog(null)} />
+      <NodeDialog
+        state={dialog}
+        media={media}
+        onMedia={(name, url) => setMedia((m) => ({ ...m, [name]: url }))}
+        onSave={onDialogSave}
+        onHide={() => setDialog(null)}
+      />
       <Dialog
         header={problemsFor === 'simulate' ? t('flows.simulator.blockedTitle') : t('flows.editor.problemsTitle')}
         visible={problems !== null}
@@ -283,7 +335,13 @@ function FlowEditor() {
         data-testid="flow-problems"
         footer={
           <div className="flow-problems__actions">
-            <Button type="button" label={t('flows.editor.review')} text={problemsFor === 'save'} onClick={() => setProblems(null)} data-testid="flow-problems-review" />
+            <Button
+              type="button"
+              label={t('flows.editor.review')}
+              text={problemsFor === 'save'}
+              onClick={() => setProblems(null)}
+              data-testid="flow-problems-review"
+            />
             {problemsFor === 'save' ? (
               <Button
                 type="button"
@@ -307,7 +365,8 @@ function FlowEditor() {
               <li key={i}>
                 {node ? (
                   <button type="button" className="flow-problems__item" onClick={() => showNode(node.id)}>
-                    <i className={nodeIcon(node.type)} aria-hidden="true" /> <strong>{t(`flows.kinds.${node.type}`)}</strong> #{node.id}: {text}
+                    <i className={nodeIcon(node.type)} aria-hidden="true" /> <strong>{t(`flows.kinds.${node.type}`)}</strong> #
+                    {node.id}: {text}
                   </button>
                 ) : (
                   text

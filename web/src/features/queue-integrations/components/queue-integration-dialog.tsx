@@ -1,4 +1,10 @@
-import { DIALOGFLOW_LANGUAGES, QUEUE_INTEGRATION_TYPES, type QueueIntegration, type QueueIntegrationType } from '@switchboard/shared/contracts/queue-integrations';
+import {
+  DIALOGFLOW_LANGUAGES,
+  PRIVATE_URL_REFUSED,
+  QUEUE_INTEGRATION_TYPES,
+  type QueueIntegration,
+  type QueueIntegrationType,
+} from '@switchboard/shared/contracts/queue-integrations';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -22,11 +28,20 @@ import {
   type IntegrationFormValues,
 } from '../utils/integration-form.ts';
 import { integrationTypeIcon } from './integration-type-icon.tsx';
+import { isApiError } from '../../../lib/api-error.ts';
 
 const languageKey = (l: string) => (l === 'pt-BR' ? 'ptBR' : l);
 
 /** Add an integration (no `record`) or edit one: the fields follow the type (spec document 3 sections 3 and 5). */
-export function QueueIntegrationDialog({ visible, record, onHide }: { visible: boolean; record?: QueueIntegration; onHide: () => void }) {
+export function QueueIntegrationDialog({
+  visible,
+  record,
+  onHide,
+}: {
+  visible: boolean;
+  record?: QueueIntegration;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveQueueIntegration();
@@ -46,7 +61,8 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
     setValues(next);
     if (touched) setErrors(validateIntegrationForm(next));
   };
-  const message = (field: keyof IntegrationFormValues) => (errors[field] ? t(`queueIntegrations.errors.${errors[field]}`) : undefined);
+  const message = (field: keyof IntegrationFormValues) =>
+    errors[field] ? t(`queueIntegrations.errors.${errors[field]}`) : undefined;
 
   const submit = () => {
     const found = validateIntegrationForm(values);
@@ -60,7 +76,12 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
           toast.success(t(record ? 'queueIntegrations.toasts.saved' : 'queueIntegrations.toasts.created'));
           onHide();
         },
-        onError: (e) => toast.error(e),
+        onError: (e) => {
+          // the server alone knows the address policy: a refused URL is marked on its field
+          if (isApiError(e) && e.body.fields?.some((f) => f.path === 'body.urlN8N' && f.message.startsWith(PRIVATE_URL_REFUSED)))
+            setErrors((current) => ({ ...current, urlN8N: 'privateUrl' }));
+          toast.error(e);
+        },
       },
     );
   };
@@ -80,25 +101,56 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
       },
       {
         onSuccess: (answer) =>
-          answer.texts.length ? toast.success(t('queueIntegrations.toasts.testOk', { reply: answer.texts.join(' ') })) : toast.success(t('queueIntegrations.toasts.testEmpty')),
+          answer.texts.length
+            ? toast.success(t('queueIntegrations.toasts.testOk', { reply: answer.texts.join(' ') }))
+            : toast.success(t('queueIntegrations.toasts.testEmpty')),
         onError: (e) => toast.error(e),
       },
     );
   };
 
-  const typeOptions = QUEUE_INTEGRATION_TYPES.map((type) => ({ value: type, label: t(`queueIntegrations.types.${type}`), icon: integrationTypeIcon(type) }));
-  const languageOptions = DIALOGFLOW_LANGUAGES.map((l) => ({ value: l, label: t(`queueIntegrations.dialog.languages.${languageKey(l)}`) }));
+  const typeOptions = QUEUE_INTEGRATION_TYPES.map((type) => ({
+    value: type,
+    label: t(`queueIntegrations.types.${type}`),
+    icon: integrationTypeIcon(type),
+  }));
+  const languageOptions = DIALOGFLOW_LANGUAGES.map((l) => ({
+    value: l,
+    label: t(`queueIntegrations.dialog.languages.${languageKey(l)}`),
+  }));
   const text = (field: 'typebotKeywordFinish' | 'typebotKeywordRestart', id: string) => (
-    <TextField id={id} label={t(`queueIntegrations.dialog.${field}`)} value={values[field]} onChange={(v) => apply({ ...values, [field]: v })} maxLength={100} testId={id} />
+    <TextField
+      id={id}
+      label={t(`queueIntegrations.dialog.${field}`)}
+      value={values[field]}
+      onChange={(v) => apply({ ...values, [field]: v })}
+      maxLength={100}
+      testId={id}
+    />
   );
   const number = (field: 'typebotExpires' | 'typebotDelayMessage', id: string, max: number) => (
     <FormField id={id} label={t(`queueIntegrations.dialog.${field}`)}>
-      <InputNumber inputId={id} value={values[field]} onValueChange={(e) => apply({ ...values, [field]: e.value ?? 0 })} min={0} max={max} useGrouping={false} data-testid={id} />
+      <InputNumber
+        inputId={id}
+        value={values[field]}
+        onValueChange={(e) => apply({ ...values, [field]: e.value ?? 0 })}
+        min={0}
+        max={max}
+        useGrouping={false}
+        data-testid={id}
+      />
     </FormField>
   );
   const area = (field: 'typebotUnknownMessage' | 'typebotRestartMessage', id: string) => (
     <FormField id={id} label={t(`queueIntegrations.dialog.${field}`)}>
-      <InputTextarea {...fieldA11y(id, undefined)} rows={2} autoResize value={values[field]} onChange={(e) => apply({ ...values, [field]: e.target.value })} data-testid={id} />
+      <InputTextarea
+        {...fieldA11y(id, undefined)}
+        rows={2}
+        autoResize
+        value={values[field]}
+        onChange={(e) => apply({ ...values, [field]: e.target.value })}
+        data-testid={id}
+      />
     </FormField>
   );
 
@@ -129,13 +181,24 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
           data-testid="queue-integration-type"
         />
       </FormField>
-      <TextField id="queue-integration-name" label={t('queueIntegrations.dialog.name')} error={message('name')} value={values.name} onChange={(name) => apply({ ...values, name })} maxLength={60} autoFocus testId="queue-integration-name" />
+      <TextField
+        id="queue-integration-name"
+        label={t('queueIntegrations.dialog.name')}
+        error={message('name')}
+        value={values.name}
+        onChange={(name) => apply({ ...values, name })}
+        maxLength={60}
+        autoFocus
+        testId="queue-integration-name"
+      />
       {needsUrl(values.type) ? (
         <TextField
           id="queue-integration-url"
           label={t('queueIntegrations.dialog.urlN8N')}
           error={message('urlN8N')}
-          hint={values.type === 'typebot' ? t('queueIntegrations.dialog.typebotUrlHint') : t('queueIntegrations.dialog.webhookHelp')}
+          hint={
+            values.type === 'typebot' ? t('queueIntegrations.dialog.typebotUrlHint') : t('queueIntegrations.dialog.webhookHelp')
+          }
           value={values.urlN8N}
           onChange={(urlN8N) => apply({ ...values, urlN8N })}
           maxLength={2000}
@@ -143,10 +206,20 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
           testId="queue-integration-url"
         />
       ) : null}
-      {values.type === 'flowbuilder' ? <p className="queue-integration-help">{t('queueIntegrations.dialog.flowbuilderHelp')}</p> : null}
+      {values.type === 'flowbuilder' ? (
+        <p className="queue-integration-help">{t('queueIntegrations.dialog.flowbuilderHelp')}</p>
+      ) : null}
       {values.type === 'typebot' ? (
         <div className="queue-integration-grid">
-          <TextField id="queue-integration-slug" label={t('queueIntegrations.dialog.typebotSlug')} error={message('typebotSlug')} value={values.typebotSlug} onChange={(typebotSlug) => apply({ ...values, typebotSlug })} maxLength={200} testId="queue-integration-slug" />
+          <TextField
+            id="queue-integration-slug"
+            label={t('queueIntegrations.dialog.typebotSlug')}
+            error={message('typebotSlug')}
+            value={values.typebotSlug}
+            onChange={(typebotSlug) => apply({ ...values, typebotSlug })}
+            maxLength={200}
+            testId="queue-integration-slug"
+          />
           {number('typebotExpires', 'queue-integration-expires', 100_000)}
           {number('typebotDelayMessage', 'queue-integration-delay', 60_000)}
           {text('typebotKeywordFinish', 'queue-integration-keyword-finish')}
@@ -157,12 +230,24 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
       ) : null}
       {values.type === 'dialogflow' ? (
         <>
-          <TextField id="queue-integration-project" label={t('queueIntegrations.dialog.projectName')} error={message('projectName')} value={values.projectName} onChange={(projectName) => apply({ ...values, projectName })} maxLength={200} testId="queue-integration-project" />
+          <TextField
+            id="queue-integration-project"
+            label={t('queueIntegrations.dialog.projectName')}
+            error={message('projectName')}
+            value={values.projectName}
+            onChange={(projectName) => apply({ ...values, projectName })}
+            maxLength={200}
+            testId="queue-integration-project"
+          />
           <FormField
             id="queue-integration-json"
             label={t('queueIntegrations.dialog.jsonContent')}
             error={message('jsonContent')}
-            hint={hasStoredCredentials(values) ? t('queueIntegrations.dialog.jsonContentKept') : t('queueIntegrations.dialog.jsonContentHint')}
+            hint={
+              hasStoredCredentials(values)
+                ? t('queueIntegrations.dialog.jsonContentKept')
+                : t('queueIntegrations.dialog.jsonContentHint')
+            }
           >
             <InputTextarea
               {...fieldA11y('queue-integration-json', message('jsonContent'))}
@@ -175,10 +260,25 @@ export function QueueIntegrationDialog({ visible, record, onHide }: { visible: b
             />
           </FormField>
           <FormField id="queue-integration-language" label={t('queueIntegrations.dialog.language')} error={message('language')}>
-            <Dropdown inputId="queue-integration-language" value={values.language} options={languageOptions} onChange={(e) => apply({ ...values, language: e.value as string })} className="w-full" data-testid="queue-integration-language" />
+            <Dropdown
+              inputId="queue-integration-language"
+              value={values.language}
+              options={languageOptions}
+              onChange={(e) => apply({ ...values, language: e.value as string })}
+              className="w-full"
+              data-testid="queue-integration-language"
+            />
           </FormField>
           <div>
-            <Button type="button" icon="pi pi-play" label={t('queueIntegrations.dialog.test')} outlined loading={test.isPending} onClick={runTest} data-testid="queue-integration-test" />
+            <Button
+              type="button"
+              icon="pi pi-play"
+              label={t('queueIntegrations.dialog.test')}
+              outlined
+              loading={test.isPending}
+              onClick={runTest}
+              data-testid="queue-integration-test"
+            />
           </div>
         </>
       ) : null}

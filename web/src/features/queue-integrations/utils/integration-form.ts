@@ -34,7 +34,7 @@ export interface IntegrationFormValues {
 }
 
 /** i18n keys under queueIntegrations.errors */
-export type IntegrationFormErrors = Partial<Record<keyof IntegrationFormValues, 'required' | 'short' | 'long' | 'url' | 'credentials' | 'language'>>;
+export type IntegrationFormErrors = Partial<Record<keyof IntegrationFormValues, 'required' | 'short' | 'long' | 'url' | 'privateUrl' | 'credentials' | 'language'>>;
 
 export const emptyIntegrationForm = (): IntegrationFormValues => ({
   type: 'webhook',
