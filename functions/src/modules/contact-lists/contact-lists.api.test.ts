@@ -11,7 +11,8 @@ import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbo
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
-import { countValidContactListItems, pageContactListItems } from './contact-lists.service.ts';
+import { countValidContactListItems, pageContactListItems, saveItem } from './contact-lists.service.ts';
+import { getItem, replaceItem } from './contact-lists.repository.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -154,6 +155,19 @@ describe('contact list items', () => {
     expect((await company.admin.delete(`/contact-list-items/${ana.id}`)).status).toBe(200);
     expect((await company.admin.get(`/contact-list-items/${ana.id}`)).status).toBe(404);
     expect((await listOf(list.id)).contactsCount).toBe(2);
+  });
+
+  it('saves an edit made while the background number check wrote the item, on the item as it now is', async () => {
+    const list = await newList('Checagem concorrente');
+    const item = await newItem({ name: 'Dora Lima', number: '5511988881234', contactListId: list.id });
+    const read = (await getItem(company.companyId, list.id, item.id))!;
+    // the check marks the number valid after the edit read the item
+    const checked = { ...read, isWhatsappValid: true, checkedAt: new Date().toISOString(), rev: read.rev + 1 };
+    expect(await replaceItem(read, checked)).toBe('ok');
+    await expect(saveItem(read, { name: 'Dora L.', number: read.number, email: '' })).rejects.toThrow('changed meanwhile');
+    const saved = await saveItem(read, { name: 'Dora L.', number: read.number, email: '' }, async () => (await getItem(company.companyId, list.id, item.id))!);
+    expect(saved).toMatchObject({ name: 'Dora L.', isWhatsappValid: true, rev: read.rev + 2 });
+    expect((await company.admin.get(`/contact-list-items/${item.id}`)).body).toMatchObject({ name: 'Dora L.', isWhatsappValid: true });
   });
 
   it('validates name 2 to 50, number 8 to 50 digits, the e-mail and the list, writing nothing', async () => {

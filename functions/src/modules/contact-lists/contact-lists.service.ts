@@ -244,27 +244,41 @@ export const createContactListItem = async (auth: AuthContext, body: CreateConta
 };
 
 /** Writes an item's new fields; a new number is checked again. Shared by the API and the import. */
+/** How often a save that met a background write (the WhatsApp check of the number) reads the item again and retries. */
+const SAVE_ATTEMPTS = 4;
+
+const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The contact changed meanwhile; reload and try again');
+
+/**
+ * Writes the fields over the item read as `before`. With `reread`, a write that met another one (the list's
+ * background number check marks items as it goes) is made again on the item as it now is, so a person's edit does
+ * not fail because of it.
+ */
 export const saveItem = async (
   before: ContactListItemRecord,
   fields: Pick<ContactListItemRecord, 'name' | 'number' | 'email'> & { importId?: string },
+  reread?: () => Promise<ContactListItemRecord>,
 ): Promise<ContactListItemRecord> => {
-  const renumbered = fields.number !== before.number;
-  const after: ContactListItemRecord = {
-    ...before,
-    ...fields,
-    ...(renumbered ? { isWhatsappValid: false, checkedAt: null } : {}),
-    updatedAt: now(),
-    rev: before.rev + 1,
-  };
-  const result = await replaceItem(before, after);
-  if (result === 'duplicate') throw duplicateNumber();
-  if (result === 'stale') throw new AppError('ERR_VALIDATION', 'The contact changed meanwhile; reload and try again');
-  return after;
+  for (let attempt = 1, current = before; ; attempt++) {
+    const renumbered = fields.number !== current.number;
+    const after: ContactListItemRecord = {
+      ...current,
+      ...fields,
+      ...(renumbered ? { isWhatsappValid: false, checkedAt: null } : {}),
+      updatedAt: now(),
+      rev: current.rev + 1,
+    };
+    const result = await replaceItem(current, after);
+    if (result === 'ok') return after;
+    if (result === 'duplicate') throw duplicateNumber();
+    if (!reread || attempt >= SAVE_ATTEMPTS) throw changedMeanwhile();
+    current = await reread();
+  }
 };
 
 export const updateContactListItem = async (auth: AuthContext, id: number, body: UpdateContactListItemBody): Promise<ContactListItem> => {
   const before = await requireItem(auth.companyId, id);
-  const after = await saveItem(before, { name: body.name, number: body.number, email: body.email });
+  const after = await saveItem(before, { name: body.name, number: body.number, email: body.email }, () => requireItem(auth.companyId, id));
   const out = presentItem(after);
   await announceItem(auth.companyId, { action: 'update', record: out });
   if (after.number !== before.number) {
@@ -275,8 +289,12 @@ export const updateContactListItem = async (auth: AuthContext, id: number, body:
 };
 
 export const deleteContactListItem = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
-  const record = await requireItem(auth.companyId, id);
-  if ((await deleteItem(record)) === 'stale') throw new AppError('ERR_VALIDATION', 'The contact changed meanwhile; reload and try again');
+  let record = await requireItem(auth.companyId, id);
+  // a background number check may write the item meanwhile: the deletion is made on the item as it now is
+  for (let attempt = 1; (await deleteItem(record)) === 'stale'; attempt++) {
+    if (attempt >= SAVE_ATTEMPTS) throw changedMeanwhile();
+    record = await requireItem(auth.companyId, id);
+  }
   await announceItem(auth.companyId, { action: 'delete', id, contactListId: record.contactListId });
   await announceListCounts(auth.companyId, record.contactListId);
   return { ok: true };
