@@ -153,3 +153,37 @@ export function useDialogForm<F extends object>(visible: boolean, initial: () =>
   }, []);
   return { values, setValues, errors, setErrors, set };
 }
+
+/**
+ * A form dialog checked by a pure `validate`: nothing is marked until the first check (a Save or another action that
+ * needs the values); from then on each change checks the form again. Reset each time the dialog shows.
+ */
+export function useCheckedForm<F extends object, E extends object>(
+  visible: boolean,
+  initial: () => F,
+  validate: (values: F) => E,
+  deps: readonly unknown[] = [],
+) {
+  const [values, setValues] = useState<F>(initial);
+  const [errors, setErrors] = useState<E>({} as E);
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (!visible) return;
+    setValues(initial());
+    setErrors({} as E);
+    setChecked(false);
+    // `initial` is a new function each render: what it reads is named in `deps`
+  }, [visible, ...deps]);
+  const apply = (next: F) => {
+    setValues(next);
+    if (checked) setErrors(validate(next));
+  };
+  /** Checks the values now and marks what is wrong; answers the errors found. */
+  const check = (): E => {
+    const found = validate(values);
+    setChecked(true);
+    setErrors(found);
+    return found;
+  };
+  return { values, errors, setErrors, apply, check };
+}

@@ -1,44 +1,47 @@
-import { PROMPT_MAX_MESSAGES_MAX, PROMPT_MAX_TOKENS_MAX, PROMPT_TEMPERATURE_MAX, isMaskedSecret, promptVoices, type Prompt, type PromptVoice } from '@switchboard/shared/contracts/prompts';
+import {
+  PROMPT_MAX_MESSAGES_MAX,
+  PROMPT_MAX_TOKENS_MAX,
+  PROMPT_TEMPERATURE_MAX,
+  isMaskedSecret,
+  promptVoices,
+  type Prompt,
+  type PromptVoice,
+} from '@switchboard/shared/contracts/prompts';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { Picker } from '../../../components/picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSavePrompt } from '../api/save-prompt.ts';
-import { emptyPromptForm, promptBodyOf, promptFormOf, usesVoice, validatePromptForm, type PromptFormErrors, type PromptFormValues } from '../utils/prompt-form.ts';
+import {
+  emptyPromptForm,
+  promptBodyOf,
+  promptFormOf,
+  usesVoice,
+  validatePromptForm,
+  type PromptFormErrors,
+  type PromptFormValues,
+} from '../utils/prompt-form.ts';
 
 /** Add a prompt (no `record`) or edit one: every field of the entity; the speech key and region only for a voice. */
 export function PromptDialog({ visible, record, onHide }: { visible: boolean; record?: Prompt; onHide: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSavePrompt();
-  const [values, setValues] = useState<PromptFormValues>(emptyPromptForm);
-  const [errors, setErrors] = useState<PromptFormErrors>({});
-  const [touched, setTouched] = useState(false);
-
-  useEffect(() => {
-    if (!visible) return;
-    setValues(record ? promptFormOf(record) : emptyPromptForm());
-    setErrors({});
-    setTouched(false);
-  }, [visible, record]);
-
-  const apply = (next: PromptFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validatePromptForm(next));
-  };
+  const { values, errors, apply, check } = useCheckedForm<PromptFormValues, PromptFormErrors>(
+    visible,
+    () => (record ? promptFormOf(record) : emptyPromptForm()),
+    validatePromptForm,
+    [record],
+  );
   const message = (field: keyof PromptFormValues) => (errors[field] ? t(`prompts.errors.${errors[field]}`) : undefined);
 
   const submit = () => {
-    const found = validatePromptForm(values);
-    setTouched(true);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(check()).length) return;
     save.mutate(
       { id: record?.id, body: promptBodyOf(values) },
       {
@@ -51,7 +54,10 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
     );
   };
 
-  const voiceOptions = promptVoices.map((v) => ({ value: v, label: v === 'texto' ? t('prompts.dialog.textVoice') : v.replace(/^pt-BR-(\w+)Neural$/, '$1 (pt-BR)') }));
+  const voiceOptions = promptVoices.map((v) => ({
+    value: v,
+    label: v === 'texto' ? t('prompts.dialog.textVoice') : v.replace(/^pt-BR-(\w+)Neural$/, '$1 (pt-BR)'),
+  }));
   const number = (field: 'maxTokens' | 'temperature' | 'maxMessages', id: string, max: number, fraction = false) => (
     <FormField id={id} label={t(`prompts.dialog.${field}`)}>
       <InputNumber
@@ -78,9 +84,30 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
       testId="prompt-dialog"
       size="xl"
     >
-      <TextField id="prompt-name" label={t('prompts.dialog.name')} error={message('name')} value={values.name} onChange={(name) => apply({ ...values, name })} maxLength={100} autoFocus testId="prompt-name" />
-      <FormField id="prompt-text" label={t('prompts.dialog.prompt')} error={message('prompt')} hint={t('prompts.dialog.promptHint')}>
-        <InputTextarea {...fieldA11y('prompt-text', message('prompt'))} rows={6} autoResize value={values.prompt} onChange={(e) => apply({ ...values, prompt: e.target.value })} data-testid="prompt-text" />
+      <TextField
+        id="prompt-name"
+        label={t('prompts.dialog.name')}
+        error={message('name')}
+        value={values.name}
+        onChange={(name) => apply({ ...values, name })}
+        maxLength={100}
+        autoFocus
+        testId="prompt-name"
+      />
+      <FormField
+        id="prompt-text"
+        label={t('prompts.dialog.prompt')}
+        error={message('prompt')}
+        hint={t('prompts.dialog.promptHint')}
+      >
+        <InputTextarea
+          {...fieldA11y('prompt-text', message('prompt'))}
+          rows={6}
+          autoResize
+          value={values.prompt}
+          onChange={(e) => apply({ ...values, prompt: e.target.value })}
+          data-testid="prompt-text"
+        />
       </FormField>
       <TextField
         id="prompt-api-key"
@@ -92,7 +119,12 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
         maxLength={500}
         testId="prompt-api-key"
       />
-      <FormField id="prompt-queue" label={t('prompts.dialog.queue')} error={message('queueId')} hint={t('prompts.dialog.queueHint')}>
+      <FormField
+        id="prompt-queue"
+        label={t('prompts.dialog.queue')}
+        error={message('queueId')}
+        hint={t('prompts.dialog.queueHint')}
+      >
         <Picker
           source="queues"
           inputId="prompt-queue"
@@ -110,12 +142,36 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
         {number('maxMessages', 'prompt-max-messages', PROMPT_MAX_MESSAGES_MAX)}
       </div>
       <FormField id="prompt-voice" label={t('prompts.dialog.voice')}>
-        <Dropdown inputId="prompt-voice" value={values.voice} options={voiceOptions} onChange={(e) => apply({ ...values, voice: e.value as PromptVoice })} className="w-full" data-testid="prompt-voice" />
+        <Dropdown
+          inputId="prompt-voice"
+          value={values.voice}
+          options={voiceOptions}
+          onChange={(e) => apply({ ...values, voice: e.value as PromptVoice })}
+          className="w-full"
+          data-testid="prompt-voice"
+        />
       </FormField>
       {usesVoice(values) ? (
         <div className="prompt-dialog__voice">
-          <TextField id="prompt-voice-key" label={t('prompts.dialog.voiceKey')} error={message('voiceKey')} value={values.voiceKey} onChange={(voiceKey) => apply({ ...values, voiceKey })} maxLength={500} testId="prompt-voice-key" />
-          <TextField id="prompt-voice-region" label={t('prompts.dialog.voiceRegion')} error={message('voiceRegion')} value={values.voiceRegion} onChange={(voiceRegion) => apply({ ...values, voiceRegion })} maxLength={40} placeholder="brazilsouth" testId="prompt-voice-region" />
+          <TextField
+            id="prompt-voice-key"
+            label={t('prompts.dialog.voiceKey')}
+            error={message('voiceKey')}
+            value={values.voiceKey}
+            onChange={(voiceKey) => apply({ ...values, voiceKey })}
+            maxLength={500}
+            testId="prompt-voice-key"
+          />
+          <TextField
+            id="prompt-voice-region"
+            label={t('prompts.dialog.voiceRegion')}
+            error={message('voiceRegion')}
+            value={values.voiceRegion}
+            onChange={(voiceRegion) => apply({ ...values, voiceRegion })}
+            maxLength={40}
+            placeholder="brazilsouth"
+            testId="prompt-voice-region"
+          />
         </div>
       ) : null}
     </FormDialog>

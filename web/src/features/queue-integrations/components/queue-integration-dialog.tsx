@@ -9,9 +9,8 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
@@ -46,29 +45,17 @@ export function QueueIntegrationDialog({
   const toast = useToast();
   const save = useSaveQueueIntegration();
   const test = useTestSession();
-  const [values, setValues] = useState<IntegrationFormValues>(emptyIntegrationForm);
-  const [errors, setErrors] = useState<IntegrationFormErrors>({});
-  const [touched, setTouched] = useState(false);
-
-  useEffect(() => {
-    if (!visible) return;
-    setValues(record ? integrationFormOf(record) : emptyIntegrationForm());
-    setErrors({});
-    setTouched(false);
-  }, [visible, record]);
-
-  const apply = (next: IntegrationFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validateIntegrationForm(next));
-  };
+  const { values, errors, setErrors, apply, check } = useCheckedForm<IntegrationFormValues, IntegrationFormErrors>(
+    visible,
+    () => (record ? integrationFormOf(record) : emptyIntegrationForm()),
+    validateIntegrationForm,
+    [record],
+  );
   const message = (field: keyof IntegrationFormValues) =>
     errors[field] ? t(`queueIntegrations.errors.${errors[field]}`) : undefined;
 
   const submit = () => {
-    const found = validateIntegrationForm(values);
-    setTouched(true);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(check()).length) return;
     save.mutate(
       { id: record?.id, body: integrationBodyOf(values) },
       {
@@ -87,11 +74,9 @@ export function QueueIntegrationDialog({
   };
 
   const runTest = () => {
-    const found = validateIntegrationForm(values);
-    const blocking = (['projectName', 'jsonContent', 'language'] as const).filter((f) => found[f]);
-    setTouched(true);
-    setErrors(found);
-    if (blocking.length) return;
+    const found = check();
+    // a test session needs only the Dialogflow fields
+    if ((['projectName', 'jsonContent', 'language'] as const).some((f) => found[f])) return;
     test.mutate(
       {
         projectName: values.projectName.trim(),
