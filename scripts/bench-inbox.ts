@@ -307,7 +307,7 @@ export interface LatencyRow {
  */
 export const measureLatency = async (runtime: Runtime, rates: number[], seconds: number): Promise<LatencyRow[]> => {
   const c = await signup(runtime.url, 'Bench Latency');
-  const token = c.connection.token!;
+  const token = c.connection.widgetKey!;
   const visitors: string[] = [];
   for (let i = 0; i < 150; i++) {
     const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Visitante ${i}` }) });
@@ -333,7 +333,7 @@ const runLoad = async (input: Record<string, unknown>): Promise<LatencyRow[]> =>
  */
 export const measureSendLatency = async (runtime: Runtime, rates: number[], seconds: number, conversations = 20): Promise<LatencyRow[]> => {
   const c = await signup(runtime.url, 'Bench Sends');
-  const token = c.connection.token!;
+  const token = c.connection.widgetKey!;
   const visitors: string[] = [];
   for (let i = 0; i < conversations; i++) {
     const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Cliente ${i}` }) });

@@ -3,7 +3,7 @@
  * run's DynamoDB Local with a fresh table per test file, and a small HTTP/WebSocket client that keeps cookies
  * like a browser.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -173,3 +173,16 @@ export const wsStatus = (baseUrl: string, query: string): Promise<number> =>
     ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
     ws.once('error', () => resolve(0));
   });
+
+/** The link in the newest mail the local mailer wrote to `email` (under `<DATA_DIR>/outbox/`, one file a mail). */
+export const mailedLink = (email: string): URL => {
+  const outbox = join(process.env.DATA_DIR!, 'outbox');
+  const newest = readdirSync(outbox)
+    .filter((f) => f.endsWith(`-${email}.eml`))
+    .sort()
+    .at(-1);
+  if (!newest) throw new Error(`no mail to ${email}`);
+  const link = /https?:\/\/\S+/.exec(readFileSync(join(outbox, newest), 'utf8'));
+  if (!link) throw new Error(`the mail to ${email} has no link`);
+  return new URL(link[0]);
+};

@@ -1,6 +1,7 @@
 /**
  * Bad input on every route of the route table: a body of the wrong shape, and path parameters of the wrong
- * kind, answer 400 naming the fields (or 404 for a parameter any text may be) and write nothing at all.
+ * kind, answer 400 naming the fields (or 404 for a parameter any text may be) and write nothing at all; every
+ * paged route refuses a cursor it did not make for this very list, company and query.
  * Routes added later are covered automatically.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +9,9 @@ import { routes, type RouteDef } from '@switchboard/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { table } from '../functions/src/platform/table/client.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
+import { createUser } from '../functions/src/modules/users/users.service.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from './api.ts';
+import { signupCompany, Visitor } from './inbox.ts';
 
 let runtime: Runtime;
 let admin: ApiClient;
@@ -95,5 +98,78 @@ describe('bad input', () => {
   it('answers malformed JSON with 400 on a body route', async () => {
     const res = await admin.request('POST', '/contacts', '{"name": ');
     expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'body' }] } });
+  });
+});
+
+const queryFields = (r: RouteDef): string[] => Object.keys((r.query as unknown as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+const paged = routes.map((r) => r as RouteDef).filter((r) => queryFields(r).includes('cursor'));
+
+describe('cursors', () => {
+  let companyId: number;
+  /** the records of the admin's company that paged routes with a path parameter list from */
+  const ids: Record<string, number> = {};
+  /** real cursors: of the admin's audit log and contact names, and of another company's audit log */
+  let auditCursor: string;
+  let namesCursor: string;
+  let foreignAuditCursor: string;
+
+  const firstCursor = async (client: ApiClient, path: string): Promise<string> => {
+    const res = await client.get(path);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(typeof res.body.nextCursor, `${path}: ${JSON.stringify(res.body)}`).toBe('string');
+    return res.body.nextCursor as string;
+  };
+
+  beforeAll(async () => {
+    companyId = (await admin.get('/auth/me')).body.companyId;
+    const visitor = await new Visitor(runtime, runtime.seed.webchatToken!).start('Cursor Visitor');
+    await visitor.say('hello');
+    ids.ticket = (await admin.get('/tickets?status=pending')).body.tickets[0].id;
+    ids.tag = (await admin.post('/tags', { name: 'Cursor tag' })).body.id;
+    const colleague = await createUser(companyId, { name: 'Cursor colleague', email: 'cursor-colleague@example.com', password: 'pass-12345' });
+    ids.chat = (await admin.post('/chats', { title: 'Cursor chat', users: [{ id: colleague.id }] })).body.id;
+    const list = await admin.post('/contact-lists', { name: 'Cursor list' });
+    const connectionId = (await admin.get('/whatsapp')).body.find((c: { channel: string }) => c.channel === 'webchat').id;
+    const campaign = await admin.post('/campaigns', { name: 'Cursor campaign', whatsappId: connectionId, contactListId: list.body.id, message1: 'hi' });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    ids.campaign = campaign.body.id;
+    expect((await admin.post('/contacts', { name: 'Cursor contact', number: '5511977770000' })).status).toBe(201);
+    auditCursor = await firstCursor(admin, '/audit-logs?limit=1');
+    namesCursor = await firstCursor(admin, '/contacts/list?limit=1');
+    const other = await signupCompany(runtime);
+    for (const name of ['Foreign tag 1', 'Foreign tag 2']) expect((await other.admin.post('/tags', { name })).status).toBe(201);
+    foreignAuditCursor = await firstCursor(other.admin, '/audit-logs?limit=1');
+  });
+
+  const idOf: Record<string, keyof typeof ids> = { 'messages.list': 'ticket', 'tags.contacts': 'tag', 'chats.messages': 'chat', 'campaigns.shipping': 'campaign' };
+
+  it('cover every paged route, and the real cursors open on their own list', async () => {
+    expect(paged.map((r) => r.id).sort()).toEqual(expect.arrayContaining(['audit.list', 'companies.list', 'connections.all', 'tickets.list', 'users.list']));
+    expect((await admin.get(`/audit-logs?limit=1&cursor=${auditCursor}`)).status).toBe(200);
+    expect((await admin.get(`/contacts/list?limit=1&cursor=${namesCursor}`)).status).toBe(200);
+  });
+
+  it.each(paged.map((r) => [r.id, r] as const))('%s: a forged cursor, or one of another list or company, answers 400 on query.cursor and writes nothing', async (_id, route) => {
+    const path = route.path.replace(/\{(\w+)\}/g, () => {
+      const name = idOf[route.id];
+      expect(name, `no record for ${route.id}'s path: add one above`).toBeDefined();
+      return String(ids[name!]);
+    });
+    // the old, readable form: a table key the caller wrote itself
+    const forged = Buffer.from(JSON.stringify({ pk: `C#${companyId}`, sk: 'U#0000000001', gsi1pk: `C#${companyId}#USERS`, gsi1sk: 'a' })).toString('base64url');
+    const otherList = route.id === 'audit.list' ? namesCursor : auditCursor;
+    const before = await snapshot();
+    for (const [kind, cursor] of [
+      ['forged', forged],
+      ['another list', otherList],
+      ['another company', foreignAuditCursor],
+    ] as const) {
+      const res = await admin.request(route.method, `${path}?cursor=${encodeURIComponent(cursor)}`);
+      const where = `${route.method} ${path} with a cursor of ${kind}: ${res.status} ${JSON.stringify(res.body)}`;
+      expect(res.status, where).toBe(400);
+      expect(res.body.error, where).toBe('ERR_VALIDATION');
+      expect(res.body.fields.map((f: { path: string }) => f.path), where).toEqual(['query.cursor']);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -15,7 +15,10 @@ export interface TestCompany {
   admin: ApiClient;
   adminId: number;
   queueId: number;
+  /** the web chat's public widget key (the widget's API) */
   webchatToken: string;
+  /** the web chat connection's secret API token (the external messages API) */
+  apiToken: string;
   connectionId: number;
 }
 
@@ -26,7 +29,15 @@ export const signupCompany = async (runtime: Runtime, name = `Company ${++serial
   const admin = new ApiClient(runtime.url);
   const login = await admin.login(email, 'pass-12345');
   const webchat = (await listConnectionsOf(res.body.companyId)).find((c) => c.channel === 'webchat')!;
-  return { companyId: res.body.companyId, admin, adminId: login.body.user.id, queueId: login.body.user.queueIds[0], webchatToken: webchat.token!, connectionId: webchat.id };
+  return {
+    companyId: res.body.companyId,
+    admin,
+    adminId: login.body.user.id,
+    queueId: login.body.user.queueIds[0],
+    webchatToken: webchat.widgetKey!,
+    apiToken: webchat.token!,
+    connectionId: webchat.id,
+  };
 };
 
 export const addAgent = async (runtime: Runtime, company: TestCompany, settings: UserSettingsPatch = {}, name = `Agent ${++serial}`) => {

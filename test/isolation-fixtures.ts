@@ -127,8 +127,8 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'messages.edit': () => ({ body: 'edited by B' }),
   'messages.forward': (a) => ({ messageId: a.messageId, contactId: a.contactId }),
   'connections.create': () => ({ channel: 'webchat', name: 'Connection of B' }),
-  'connections.update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
-  'connections.company-update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true }),
+  'connections.update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true, regenerateWidgetKey: true }),
+  'connections.company-update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true, regenerateWidgetKey: true }),
   'quick-messages.create': () => ({ shortcode: 'of-b', message: 'Quick text of B' }),
   'contact-lists.create': () => ({ name: 'List of B' }),
   // B naming A's contact list in its own campaign is refused

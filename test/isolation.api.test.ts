@@ -77,7 +77,7 @@ beforeAll(async () => {
   const tag = await ownerA.post('/tags', { name: 'Tag of A' });
   expect([contact.status, tag.status]).toEqual([201, 201]);
   expect((await ownerA.post('/tags/sync', { contactId: contact.body.id, tags: [{ id: tag.body.id }] })).status).toBe(200);
-  const webchatToken = (await listConnectionsOf(a.companyId)).find((c) => c.channel === 'webchat')!.token!;
+  const webchatToken = (await listConnectionsOf(a.companyId)).find((c) => c.channel === 'webchat')!.widgetKey!;
   const visitor = await new Visitor(runtime, webchatToken).start('Visitor of A');
   await visitor.say('Question of A');
   const ticket = (await ownerA.get('/tickets?status=pending')).body.tickets[0];

@@ -2,7 +2,8 @@
  * Nothing accepted is lost: a burst of web chat messages (the inbound queue), or of an agent's sends (the outbound
  * queue), is cut short by killing the whole product (its process group, DynamoDB Local included) or by Ctrl-C's
  * SIGINT to the group; after a restart on the same data every message that was answered 2xx is in the
- * conversation exactly once.
+ * conversation exactly once. Ctrl-C is a clean stop: every request is answered 2xx, or 503 with Retry-After once the
+ * stop began, never 500 (DynamoDB Local ignores the terminal's SIGINT and is stopped after the requests finished).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,25 @@ interface Visitor {
   token: string;
   accepted: string[];
 }
+
+/** What the requests of a burst were answered: their statuses, and whether each 503 said when to come back. */
+interface Answers {
+  statuses: number[];
+  unavailableWithoutRetryAfter: number;
+}
+
+const newAnswers = (): Answers => ({ statuses: [], unavailableWithoutRetryAfter: 0 });
+
+const record = (answers: Answers, res: Response) => {
+  answers.statuses.push(res.status);
+  if (res.status === 503 && !res.headers.get('retry-after')) answers.unavailableWithoutRetryAfter += 1;
+};
+
+/** A stop by signal answers what was accepted with 2xx and the rest, if anything, with a clean 503. */
+const expectCleanAnswers = (answers: Answers) => {
+  expect(answers.statuses.filter((s) => (s < 200 || s >= 300) && s !== 503)).toEqual([]);
+  expect(answers.unavailableWithoutRetryAfter).toBe(0);
+};
 
 const webchatTokenOf = (product: ProductProcess): string => {
   const token = /\/widget\/([A-Za-z0-9_-]+)/.exec(product.output())?.[1];
@@ -35,7 +55,7 @@ const createVisitor = async (url: string, chat: string, i: number): Promise<Visi
 };
 
 /** Each visitor writes its messages one after another, all visitors at once, until the product goes away. */
-const burst = (url: string, chat: string, visitors: Visitor[], run: string) =>
+const burst = (url: string, chat: string, visitors: Visitor[], run: string, answers: Answers) =>
   Promise.all(
     visitors.map(async (visitor, v) => {
       for (let i = 0; i < MESSAGES_PER_VISITOR; i += 1) {
@@ -46,6 +66,7 @@ const burst = (url: string, chat: string, visitors: Visitor[], run: string) =>
             headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor.token}` },
             body: JSON.stringify({ body }),
           });
+          record(answers, res);
           if (res.status >= 200 && res.status < 300) visitor.accepted.push(body);
         } catch {
           return; // the product is gone
@@ -67,15 +88,18 @@ const stopMidBurst = async (signal: 'SIGKILL' | 'SIGINT') => {
   const first = await startProduct(env, 90_000, { detached: true });
   const chat = webchatTokenOf(first);
   const visitors = await Promise.all(Array.from({ length: VISITORS }, (_, i) => createVisitor(first.url, chat, i)));
-  const exited = new Promise<void>((resolve) => first.child.once('exit', () => resolve()));
-  const sending = burst(first.url, chat, visitors, signal);
+  const exited = new Promise<number | null>((resolve) => first.child.once('exit', (code) => resolve(code)));
+  const answers = newAnswers();
+  const sending = burst(first.url, chat, visitors, signal, answers);
   // cut in once a good part of the burst was accepted, while requests and queue batches are in flight
   while (visitors.reduce((n, v) => n + v.accepted.length, 0) < (VISITORS * MESSAGES_PER_VISITOR) / 3) {
     await new Promise((r) => setTimeout(r, 5));
   }
   process.kill(-first.child.pid!, signal);
   await sending;
-  await exited;
+  const code = await exited;
+  expectCleanAnswers(answers);
+  if (signal === 'SIGINT') expect(code, first.output()).toBe(0);
 
   const second = await startProduct(env);
   try {
@@ -124,11 +148,11 @@ const agentMessages = async (url: string, headers: Record<string, string>, ticke
 };
 
 /**
- * An agent's sends to several conversations are cut short by killing the product; after a restart on the same data
- * every send that was answered 2xx is in its conversation once and settles: sent, or failed visibly when it was
- * being handed to the channel at the kill (it may have gone out; it is not sent twice).
+ * An agent's sends to several conversations are cut short by killing the product or by Ctrl-C; after a restart on
+ * the same data every send that was answered 2xx is in its conversation once and settles: sent, or failed visibly
+ * when it was being handed to the channel at the kill (it may have gone out; it is not sent twice).
  */
-const killMidSends = async () => {
+const stopMidSends = async (signal: 'SIGKILL' | 'SIGINT') => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-durable-out-'));
   const env = { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   const first = await startProduct(env, 90_000, { detached: true });
@@ -152,11 +176,13 @@ const killMidSends = async () => {
 
   const accepted = new Map<number, string[]>(ticketIds.map((id) => [id, []]));
   const answeredAcks: number[] = [];
-  const exited = new Promise<void>((resolve) => first.child.once('exit', () => resolve()));
+  const answers = newAnswers();
+  const exited = new Promise<number | null>((resolve) => first.child.once('exit', (code) => resolve(code)));
   // several sends of a conversation at once, so its queue group holds a backlog when the product dies
   const send = async (ticketId: number, body: string) => {
     try {
       const res = await fetch(`${first.url}/api/messages/${ticketId}`, { method: 'POST', headers, body: JSON.stringify({ body }) });
+      record(answers, res);
       if (res.status !== 201) return;
       accepted.get(ticketId)!.push(body);
       answeredAcks.push(((await res.json()) as Sent).ack);
@@ -172,9 +198,11 @@ const killMidSends = async () => {
     }),
   );
   while ([...accepted.values()].reduce((n, a) => n + a.length, 0) < (VISITORS * AGENT_MESSAGES) / 3) await new Promise((r) => setTimeout(r, 5));
-  process.kill(-first.child.pid!, 'SIGKILL');
+  process.kill(-first.child.pid!, signal);
   await sending;
-  await exited;
+  const code = await exited;
+  expectCleanAnswers(answers);
+  if (signal === 'SIGINT') expect(code, first.output()).toBe(0);
 
   const second = await startProduct(env);
   try {
@@ -216,6 +244,10 @@ describe('messages accepted before the product stops', () => {
   }, 240_000);
 
   it("are an agent's sends, each settled once after the whole process group is killed mid-burst", async () => {
-    await killMidSends();
+    await stopMidSends('SIGKILL');
+  }, 300_000);
+
+  it("are an agent's sends, each answered 201 or 503 (never 500) and settled once after Ctrl-C mid-burst", async () => {
+    await stopMidSends('SIGINT');
   }, 300_000);
 });

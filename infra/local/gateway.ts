@@ -4,6 +4,7 @@
  * - accepts WebSockets at `/ws` with `$connect` / `$disconnect` / `$default` semantics,
  * - answers the management API (`/@connections/{id}`) that the realtime publisher calls (loopback only),
  * - serves the web build with single-page-app fallback.
+ * A stop first stops intake (503 with Retry-After, new sockets refused) and lets what is being answered finish.
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { randomBytes } from 'node:crypto';
@@ -47,6 +48,14 @@ export interface Gateway {
   post(connectionId: string, data: string): boolean;
   /** Closes one socket, as the management API's DELETE @connections/{id} does; false when it is gone already. */
   closeConnection(connectionId: string): boolean;
+  /**
+   * From now on requests are answered 503 with Retry-After and new sockets are refused; the management API stays
+   * open for the handlers still running, and open sockets keep receiving their frames until close.
+   */
+  stopIntake(): void;
+  /** Resolves true once no request or socket message is being handled, false when `timeoutMs` passed first. */
+  drain(timeoutMs: number): Promise<boolean>;
+  /** Stops intake, drains (bounded), then closes every socket and the server. */
   close(): Promise<void>;
 }
 
@@ -55,8 +64,10 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const MAX_FRAME_BYTES = 128 * 1024;
 const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
-/** How long a stop waits for the requests being answered. */
+/** How long a close waits for the requests being answered. */
 const DRAIN_TIMEOUT_MS = 5_000;
+/** What a client stopped by a shutdown is told to wait before trying again (a restart takes about this long). */
+const RETRY_AFTER_SECONDS = 10;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -100,6 +111,17 @@ const headersOf = (req: IncomingMessage): Record<string, string> => {
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
   }
   return out;
+};
+
+const sendStopping = (res: ServerResponse) => {
+  res.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'retry-after': String(RETRY_AFTER_SECONDS),
+    connection: 'close',
+  });
+  res.end(JSON.stringify({ error: 'ERR_SERVICE_UNAVAILABLE', message: 'The server is stopping; try again shortly' }));
 };
 
 const isLoopback = (address: string | undefined) =>
@@ -248,16 +270,44 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
-  // requests being answered, so a stop lets them finish (their 2xx may already be promised) before closing
+  // requests and socket messages being handled, so a stop lets them finish (their 2xx may already be promised)
+  // before the queues and the emulator under them stop
+  let accepting = true;
   let inFlight = 0;
-  let idle: (() => void) | undefined;
-  const server = createServer((req, res) => {
+  const idleWaiters = new Set<() => void>();
+  const begin = () => {
     inFlight += 1;
-    res.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) idle?.();
-    });
+  };
+  const end = () => {
+    inFlight -= 1;
+    if (inFlight === 0) for (const wake of [...idleWaiters]) wake();
+  };
+  const drain = (timeoutMs: number): Promise<boolean> =>
+    inFlight === 0
+      ? Promise.resolve(true)
+      : new Promise((resolveDrain) => {
+          const timer = setTimeout(() => {
+            idleWaiters.delete(wake);
+            resolveDrain(false);
+          }, timeoutMs);
+          const wake = () => {
+            clearTimeout(timer);
+            idleWaiters.delete(wake);
+            resolveDrain(true);
+          };
+          idleWaiters.add(wake);
+        });
+  const tracked = <T>(work: () => Promise<T>): Promise<T> => {
+    begin();
+    return work().finally(end);
+  };
+
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // the management API stays open while stopping: handlers still finishing post their frames through it
+    if (!accepting && !url.pathname.startsWith('/@connections/')) return sendStopping(res);
+    begin();
+    res.once('close', end);
     const route = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
       ? handleApi(req, res, url)
       : url.pathname.startsWith('/@connections/')
@@ -285,19 +335,21 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
   });
 
   const refuseUpgrade = (socket: Duplex, status: number) => {
-    const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Error';
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 503 ? 'Service Unavailable' : 'Error';
+    const retry = status === 503 ? `Retry-After: ${RETRY_AFTER_SECONDS}\r\n` : '';
+    socket.end(`HTTP/1.1 ${status} ${text}\r\n${retry}Connection: close\r\nContent-Length: 0\r\n\r\n`);
   };
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!accepting) return refuseUpgrade(socket, 503);
     if (url.pathname !== '/ws') return refuseUpgrade(socket, 404);
     const connectionId = newConnectionId();
     const connectedAt = Date.now();
     const sourceIp = clientIp(req);
     const userAgent = String(req.headers['user-agent'] ?? '');
     const query = Object.fromEntries(url.searchParams.entries());
-    invokeWs('$connect', connectionId, { query, sourceIp, userAgent, connectedAt })
+    tracked(() => invokeWs('$connect', connectionId, { query, sourceIp, userAgent, connectedAt }))
       .then((status) => {
         if (status !== 200) return refuseUpgrade(socket, status);
         wss.handleUpgrade(req, socket, head, (ws) => {
@@ -313,7 +365,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
           ws.on('message', (data) => {
             entry.lastActiveAt = Date.now();
             armIdle();
-            void invokeWs('$default', connectionId, { body: data.toString(), sourceIp, userAgent, connectedAt });
+            void tracked(() => invokeWs('$default', connectionId, { body: data.toString(), sourceIp, userAgent, connectedAt })).catch((error: unknown) =>
+              console.error('[gateway] $default failed', error),
+            );
           });
           ws.on('close', () => {
             clearTimeout(idle);
@@ -355,18 +409,14 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       entry.ws.close(1000, 'Closed by the application');
       return true;
     },
+    stopIntake: () => {
+      accepting = false;
+    },
+    drain,
     close: async () => {
+      accepting = false;
+      await drain(DRAIN_TIMEOUT_MS);
       const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeIdleConnections();
-      if (inFlight > 0) {
-        await new Promise<void>((resolveIdle) => {
-          const timer = setTimeout(resolveIdle, DRAIN_TIMEOUT_MS);
-          idle = () => {
-            clearTimeout(timer);
-            resolveIdle();
-          };
-        });
-      }
       for (const { ws } of sockets.values()) ws.terminate();
       wss.close();
       server.closeAllConnections();

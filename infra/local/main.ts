@@ -1,11 +1,13 @@
 /**
  * `npm start`: the whole product on this machine. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
  * ADMIN_EMAIL and ADMIN_PASSWORD (the seeded super admin; a random password is printed otherwise), PUBLIC_URL (the
- * address others reach this install at; the gateway's own otherwise).
+ * address others reach this install at; the gateway's own otherwise), TENANT_URLS_PRIVATE (allow on loopback, deny
+ * when HOST opens the gateway to a network, unless set).
  */
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { javaProblem } from './dynamodb-local.ts';
+import { describeTenantUrlPolicy } from './exposure.ts';
 import { repoRoot, startRuntime } from './runtime.ts';
 
 /** The runtime is Node 20 here and Node 22 in Lambda; the SDK's notice about that is noise for a local user. */
@@ -42,6 +44,7 @@ const main = async () => {
   });
 
   console.log(`Switchboard is running at ${runtime.url}  (data in ${dataDir})`);
+  console.log(describeTenantUrlPolicy(runtime.tenantUrls));
   if (runtime.seed.created) {
     if (runtime.seed.generatedPassword) {
       console.log(`First start: sign in as ${runtime.seed.adminEmail} with password ${runtime.seed.adminPassword}`);
@@ -78,8 +81,9 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping...`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    console.log(`\n${signal}: stopping: new requests are answered 503 while the ones in progress finish...`);
+    // above the runtime's own bounds on draining requests and queue batches, so they run out first
+    const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     runtime
       .stop()

@@ -5,12 +5,14 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { modules, type ModuleName } from '@switchboard/shared/routes';
 import { createTableInput } from '../../functions/src/platform/table/table-definition.ts';
 import { sqsConsumers } from '../lib/function-modules.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
+import { configuredTenantUrlPolicy, localTenantUrlPolicy, type TenantUrlDecision } from './exposure.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { seedFreshInstall, type SeedResult } from './seed.ts';
 import type { SocketFactory } from '../../connector-container/src/sessions/socket-factory.ts';
@@ -48,8 +50,14 @@ export interface Runtime {
   dynamoEndpoint: string;
   /** the fake Pix provider payments are made at, when no real one is configured (PIX_API_URL) */
   pix?: FakePix;
+  /** whether tenants' URLs may reach private addresses, and what decided it */
+  tenantUrls: TenantUrlDecision;
   stop(): Promise<void>;
 }
+
+/** How long a stop waits for the requests being answered, then for the queue batches running, before going on. */
+const REQUEST_DRAIN_MS = 10_000;
+const QUEUE_DRAIN_MS = 10_000;
 
 /** JWT keys of this install, generated once and kept with the data so sessions survive restarts. */
 const localSecrets = (dataDir: string): { access: string; refresh: string } => {
@@ -107,6 +115,9 @@ const loadModules = async () => {
 
 export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const dataDir = resolve(options.dataDir);
+  // checked before anything starts, so a wrong value fails at once
+  configuredTenantUrlPolicy(process.env.TENANT_URLS_PRIVATE);
+  const tenantUrlsSet = !process.env.TENANT_URLS_PRIVATE?.trim();
   // keys, the database and the mail outbox live here: readable by this user only, also when the folder existed
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
@@ -144,9 +155,12 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       realtime: realtime as never,
       webDir: options.webDir ?? join(repoRoot, 'web', 'dist'),
     });
+    // decided from where the gateway really listens (HOST may be a name), before the functions read it
+    const tenantUrls = localTenantUrlPolicy((gateway.server.address() as AddressInfo).address, process.env.TENANT_URLS_PRIVATE);
     Object.assign(process.env, {
       WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,
       PUBLIC_URL: options.publicUrl ?? gateway.url,
+      TENANT_URLS_PRIVATE: tenantUrls.policy,
     });
     resetConfig();
     resetTableClient();
@@ -194,8 +208,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       pix = await startFakePix({ webhookSecret: process.env.PIX_WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${gateway.port}/api/webhooks/pix` });
       const { PixApiClient } = await import('../../functions/src/platform/ports/pix/pix-api-client.ts');
       setLocalPorts({ paymentProvider: new PixApiClient({ baseUrl: pix.url, clientId: pix.clientId, clientSecret: pix.clientSecret, pixKey: pix.pixKey }) });
-      // tools and browser tests find the fake here to pay a charge (POST <url>/fake/cob/<txid>/pay)
-      writeFileSync(join(dataDir, 'fake-pix.json'), JSON.stringify({ url: pix.url }), { mode: 0o600 });
+      // tools and browser tests find the fake and this start's pay secret here (POST <url>/fake/cob/<txid>/pay with
+      // the secret in x-fake-pix-secret); the data folder is its owner's only
+      writeFileSync(join(dataDir, 'fake-pix.json'), JSON.stringify({ url: pix.url, paySecret: pix.paySecret }), { mode: 0o600 });
     }
     // the same consumers the CDK stack attaches to the queues
     for (const consumer of sqsConsumers) {
@@ -229,22 +244,29 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       tableName,
       dynamoEndpoint: endpoint,
       pix,
-      // in order: no new requests, the ones in flight answered, running batches finished, then the emulator
+      tenantUrls,
+      // in order: new requests answered 503, the ones in flight answered, no new schedules or sessions, running
+      // batches finished (what is still queued waits in the journals for the next start), then the emulator
       stop: async () => {
-        await gateway.close();
+        gateway.stopIntake();
+        if (!(await gateway.drain(REQUEST_DRAIN_MS))) console.warn(`[runtime] requests still running after ${REQUEST_DRAIN_MS} ms; stopping anyway`);
         await localScheduler.stop();
         // sessions drain (leases released) before the queues stop
         await connector.stop();
-        await engine.stop();
+        const batchesDone = await Promise.race([engine.stop().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), QUEUE_DRAIN_MS).unref())]);
+        if (!batchesDone) console.warn(`[runtime] queue batches still running after ${QUEUE_DRAIN_MS} ms; they are delivered again at the next start`);
+        await gateway.close();
         resetPorts();
         await pix?.close();
         if (pixSecretSet) delete process.env.PIX_WEBHOOK_SECRET;
+        if (tenantUrlsSet) delete process.env.TENANT_URLS_PRIVATE;
         resetTableClient();
         resetPublisher();
         await dynamo?.stop();
       },
     };
   } catch (error) {
+    if (tenantUrlsSet) delete process.env.TENANT_URLS_PRIVATE;
     await dynamo?.stop();
     throw error;
   }

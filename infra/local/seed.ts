@@ -16,7 +16,7 @@ export interface SeedOptions {
 }
 
 export type SeedResult = ({ created: false } | { created: true; adminEmail: string; adminPassword: string; generatedPassword: boolean }) & {
-  /** the platform company's web chat token, for the widget link printed at start */
+  /** the platform company's web chat widget key, for the widget link printed at start */
   webchatToken?: string;
 };
 
@@ -26,7 +26,7 @@ export const seedFreshInstall = async (options: SeedOptions = {}): Promise<SeedR
   await seedPlatformSettings();
   if (await companyExists(PLATFORM_COMPANY_ID)) {
     const webchat = (await listConnectionsOf(PLATFORM_COMPANY_ID)).find((c) => c.channel === 'webchat' && c.status === 'CONNECTED');
-    return { created: false, webchatToken: webchat?.token ?? undefined };
+    return { created: false, webchatToken: webchat?.widgetKey ?? undefined };
   }
   const plan = (await listPublicPlans())[0] ?? (await addPlan(defaultPlanInput));
   const adminEmail = (options.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();

@@ -7,11 +7,12 @@ import { outboundDelivery } from '@switchboard/functions/platform/ports/queue';
 import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
 import { routeKey, routes } from '@switchboard/shared/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DataKeySecret } from '../lib/constructs/data-key-secret.ts';
 import { FUNCTION_BUNDLING, ModuleFunction } from '../lib/constructs/module-function.ts';
 import { MAX_RECEIVE_COUNT } from '../lib/constructs/message-queues.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
-import { moduleUses } from '../lib/module-access.ts';
+import { moduleFiles, moduleUses } from '../lib/module-access.ts';
 import { repoRoot } from '../lib/repo-paths.ts';
 import { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
 import { buildStack, cdkJsonContext, fakeWebDist, logicalId } from './synth-stack.ts';
@@ -185,6 +186,38 @@ describe('functions', () => {
       }
       expect(statements).not.toMatch(/"(dynamodb|sqs|s3|scheduler|iam):\*"/);
     }
+  });
+
+  it("gives the data key to each function whose code seals or opens companies' secrets, Graph credentials included, and to no other", () => {
+    const dataKey = stack.node.findAll().find((c): c is DataKeySecret => c instanceof DataKeySecret)!;
+    const keyRef = JSON.stringify({ Ref: logicalId(dataKey.secret) });
+    const graphOpeners: string[] = [];
+    for (const module of functionModules()) {
+      const holds = moduleUses(module).dataKey === true;
+      if (moduleFiles(module).includes('functions/src/modules/connections/graph-secrets.ts')) {
+        graphOpeners.push(module);
+        expect(holds, `${module} opens Graph credentials`).toBe(true);
+      }
+      const env = resources[functionId(module)]!.Properties.Environment.Variables;
+      expect(env.DATA_KEY_ARN === undefined, `${module}: DATA_KEY_ARN`).toBe(!holds);
+      expect(JSON.stringify(statementsOf(module)).includes(keyRef), `${module}: data key read`).toBe(holds);
+    }
+    // sends and media downloads, template lists, page imports and token changes, Meta's webhook checks, the migration
+    expect(graphOpeners).toEqual(expect.arrayContaining(['outbound', 'inbound', 'messages', 'campaigns', 'connections', 'webhooks', 'jobs']));
+    expect(moduleUses('auth').dataKey).toBe(false);
+  });
+
+  it('lets each function that pages with cursors read the JWT secret the cursor key is derived from', () => {
+    const secretRef = JSON.stringify({ Ref: logicalId(stack.jwt.secret) });
+    const pagers = functionModules().filter((module) => moduleFiles(module).includes('functions/src/platform/table/cursor.ts'));
+    for (const module of pagers) {
+      expect(resources[functionId(module)]!.Properties.Environment.Variables.JWT_SECRET_ARN, `${module}: JWT_SECRET_ARN`).toEqual({ Ref: logicalId(stack.jwt.secret) });
+      const reads = statementsOf(module).filter((st) => JSON.stringify(st.Resource).includes(secretRef));
+      expect(reads.flatMap((st) => (Array.isArray(st.Action) ? st.Action : [st.Action])), `${module}: JWT secret read`).toContain('secretsmanager:GetSecretValue');
+    }
+    // the modules of every paged route, and the jobs that page through contact lists and tagged contacts
+    const pagedModules = routes.filter((r) => Object.keys((r as unknown as { query?: { shape?: object } }).query?.shape ?? {}).includes('cursor')).map((r) => r.module);
+    expect(pagers).toEqual(expect.arrayContaining([...new Set([...pagedModules, 'jobs'])]));
   });
 
   it('gives no request function Scan or stream reads, and sends to the queues by use: web chat to inbound, message senders to outbound', () => {

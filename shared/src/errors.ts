@@ -82,6 +82,8 @@ export const errorStatus = {
   ERR_FLOW_TOO_LARGE: 413,
   /** an integration's test session (POST /queueIntegration/testSession): Dialogflow refused the credentials or the query, or could not be reached */
   ERR_DIALOGFLOW_TEST_FAILED: 502,
+  /** the server is stopping (the local runtime while it drains): try again after Retry-After */
+  ERR_SERVICE_UNAVAILABLE: 503,
   ERR_INTERNAL: 500,
 } as const;
 

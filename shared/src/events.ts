@@ -232,6 +232,8 @@ export interface DomainEventPayloads {
   'contact.deleted': { companyId: number; contactId: number };
   'schedule.changed': CompanyChange<ScheduleEvent>;
   'user.changed': CompanyChange<UserEvent>;
+  /** a user was created without a password of their own (a company's first admin, made by the super user): they choose one */
+  'user.invited': { companyId: number; userId: number };
   'session.replaced': SessionReplacement;
   'queue.changed': CompanyChange<QueueEvent>;
   /** a connection was added, changed (settings, default, status) or deleted */

@@ -1,12 +1,14 @@
 /**
  * A local fake of a Pix payment provider (a PSP's API in the Banco Central's Pix API standard): OAuth2 client
  * credentials at /oauth/token, immediate charges at PUT/GET /v2/cob/{txid}, the standard's error format. A payment
- * is made by calling `pay(txid)` (tests, the console of `npm start`) or POST /fake/cob/{txid}/pay: the charge turns
- * CONCLUIDA and the provider's notice is posted to the webhook address, signed with the shared secret.
+ * is made by calling `pay(txid)` (tests, the console of `npm start`) or POST /fake/cob/{txid}/pay with the fake's
+ * pay secret in `x-fake-pix-secret` (made anew at each start): the charge turns CONCLUIDA and the provider's notice
+ * is posted to the webhook address, signed with the shared secret. Without the secret, any page a browser on this
+ * machine opens, or any local process, could mark a charge paid.
  * With `tls` it serves HTTPS and, as PSPs do, refuses any client without a certificate of its CA (mutual TLS); the
  * test certificates in ./pix-tls are made for these tests only (see its README).
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -38,6 +40,8 @@ export interface FakePix {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** required in `x-fake-pix-secret` by the HTTP pay and listing endpoints */
+  paySecret: string;
   pixKey: string;
   webhookUrl: string | undefined;
   charges: Map<string, FakeCob>;
@@ -51,6 +55,9 @@ export interface FakePix {
   notify(txid: string, secret?: string): Promise<number>;
   close(): Promise<void>;
 }
+
+/** The header the fake's own endpoints (pay a charge, list charges) take its pay secret in. */
+export const FAKE_PIX_SECRET_HEADER = 'x-fake-pix-secret';
 
 export const pixSignature = (body: string, secret: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
@@ -84,6 +91,13 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
   const tokens = new Set<string>();
   const charges = new Map<string, FakeCob>();
   const notices: FakePix['notices'] = [];
+  const paySecret = randomBytes(24).toString('base64url');
+
+  const holdsPaySecret = (req: IncomingMessage) => {
+    const given = Buffer.from(String(req.headers[FAKE_PIX_SECRET_HEADER] ?? ''));
+    const expected = Buffer.from(paySecret);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   const authorised = (req: IncomingMessage) => {
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
@@ -105,6 +119,7 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
     url: '',
     clientId,
     clientSecret,
+    paySecret,
     pixKey: 'pix@switchboard.local',
     webhookUrl: options.webhookUrl,
     charges,
@@ -137,7 +152,9 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
         tokens.add(token);
         return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: 'cob.write cob.read' });
       }
-      // the console and tests pay through here too (a person paying with a bank app, in the real world)
+      // the fake's own endpoints: tools and browser tests pay through here (a person paying with a bank app, in the
+      // real world); refused without this start's secret
+      if (parts[0] === 'fake' && !holdsPaySecret(req)) return problem(res, 403, 'AcessoNegado', `${FAKE_PIX_SECRET_HEADER} missing or wrong`);
       if (req.method === 'POST' && parts[0] === 'fake' && parts[1] === 'cob' && parts[3] === 'pay' && parts[2]) {
         const txid = decodeURIComponent(parts[2]);
         if (!charges.has(txid)) return problem(res, 404, 'CobNaoEncontrado', `No charge ${txid}`);

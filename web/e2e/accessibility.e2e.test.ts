@@ -81,8 +81,8 @@ beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
   const owner = await api<{ userId: number }>('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Acessível ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
-  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
+  const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
   await newVisitor(CUSTOMER, 'Olá, preciso de ajuda com meu pedido');
   await api('POST', '/quick-messages', { shortcode: 'ola', message: 'Olá! Como posso ajudar?', geral: true }, session.token);
   await api('POST', '/users', { name: 'Carla Colega', email: `carla.${run}@example.com`, password: 'a11y-password-2' }, session.token);

@@ -91,8 +91,8 @@ describe('paying the subscription with Pix', () => {
     await shot('5-pix');
 
     // the customer pays in their bank's app: here, at the fake provider the product runs
-    const fake = JSON.parse(readFileSync(join(inject('dataDir'), 'fake-pix.json'), 'utf8')) as { url: string };
-    const paid = await fetch(`${fake.url}/fake/cob/${pix.txid}/pay`, { method: 'POST' });
+    const fake = JSON.parse(readFileSync(join(inject('dataDir'), 'fake-pix.json'), 'utf8')) as { url: string; paySecret: string };
+    const paid = await fetch(`${fake.url}/fake/cob/${pix.txid}/pay`, { method: 'POST', headers: { 'x-fake-pix-secret': fake.paySecret } });
     expect(paid.status).toBe(200);
     const moved = new Date(new Date(dueDate).getTime() + 30 * DAY).toISOString();
     const confirmed = page.locator('.p-toast-message').filter({ hasText: 'Pagamento confirmado!' });

@@ -102,21 +102,32 @@ describe('connections in the browser', () => {
     await shot('04-default');
   });
 
-  it('regenerates its token: the widget answers on the new one and refuses the old one', async () => {
+  it('regenerates its widget key and its API token apart: the widget answers on the new key and refuses the old one', async () => {
     await editRow(CHAT);
-    oldToken = await page.getByTestId('connection-token').inputValue();
+    oldToken = await page.getByTestId('connection-widget-key').inputValue();
+    const apiToken = await page.getByTestId('connection-token').inputValue();
     expect(oldToken).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(apiToken).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(apiToken).not.toBe(oldToken);
     await expect(page.getByTestId('connection-embed').inputValue()).resolves.toBe(`<script src="${baseUrl()}/widget.js" data-token="${oldToken}" async></script>`);
-    await page.getByTestId('connection-regenerate-token').click();
-    await page.getByTestId('connection-regenerate-dialog').waitFor();
-    await page.locator('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept').click();
-    await expect.poll(() => page.getByTestId('connection-token').inputValue()).not.toBe(oldToken);
-    newToken = await page.getByTestId('connection-token').inputValue();
+    await page.getByTestId('connection-regenerate-widget-key').click();
+    await page.getByTestId('connection-regenerate-widget-key-dialog').waitFor();
+    await page.locator('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept').click();
+    await expect.poll(() => page.getByTestId('connection-widget-key').inputValue()).not.toBe(oldToken);
+    newToken = await page.getByTestId('connection-widget-key').inputValue();
     expect(newToken).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    await expect(page.getByTestId('connection-token').inputValue()).resolves.toBe(apiToken);
     await expect(page.getByTestId('connection-embed').inputValue()).resolves.toContain(`data-token="${newToken}"`);
     await page.getByTestId('connection-copy-embed').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(newToken);
     await shot('05-token');
+
+    // a new API token leaves the widget key, and so the sites' tags, as they are
+    await page.getByTestId('connection-regenerate-token').click();
+    await page.getByTestId('connection-regenerate-dialog').waitFor();
+    await page.locator('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept').click();
+    await expect.poll(() => page.getByTestId('connection-token').inputValue()).not.toBe(apiToken);
+    await expect(page.getByTestId('connection-widget-key').inputValue()).resolves.toBe(newToken);
     await page.keyboard.press('Escape');
     await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
 

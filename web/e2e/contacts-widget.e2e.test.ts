@@ -61,8 +61,8 @@ beforeAll(async () => {
     password: adminPassword,
   });
   admin = { token: session.token, userId: session.user.id };
-  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp');
-  chatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
+  const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp');
+  chatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
   expect(chatToken).not.toBe('');
 });
 

@@ -48,8 +48,8 @@ afterAll(async () => {
 describe('the dashboard and the live panel of a supervisor', () => {
   it('shows the day’s tickets in the indicators, the assessments and the attendants, and exports the attendants', async () => {
     token = await signInWithForm(page, adminEmail(), adminPassword());
-    const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, token);
-    webchatToken = connections.find((c) => c.channel === 'webchat')?.token ?? '';
+    const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, token);
+    webchatToken = connections.find((c) => c.channel === 'webchat')?.widgetKey ?? '';
     expect(webchatToken).not.toBe('');
 
     await page.goto(`${baseUrl()}/`);

@@ -151,7 +151,7 @@ describe('setting a company up in the browser, then the engine answering its cus
     const row = page.locator('[data-testid=connections-table] tbody tr', { hasText: 'Chat do site' });
     await row.locator('[data-testid^=connection-edit-]').click();
     await page.getByTestId('connection-dialog').waitFor();
-    chatToken = await page.getByTestId('connection-token').inputValue();
+    chatToken = await page.getByTestId('connection-widget-key').inputValue();
     expect(chatToken).not.toBe('');
     await page.getByTestId('connection-tab-messages').click();
     await page.fill('#connection-greeting', CONNECTION_GREETING);

@@ -63,9 +63,9 @@ beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
   await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Loja Fluxo ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
-  const connections = await api<{ id: number; channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  const webchat = connections.find((c) => c.channel === 'webchat' && c.token)!;
-  webchatToken = webchat.token!;
+  const connections = await api<{ id: number; channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const webchat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!;
+  webchatToken = webchat.widgetKey!;
   connectionId = webchat.id;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });

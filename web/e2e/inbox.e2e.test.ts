@@ -99,12 +99,12 @@ describe('the inbox in the browser', () => {
     expect(width).toBeLessThanOrEqual(700);
     await shot('01-empty');
 
-    // the company's web chat token, read with the page's own session (a second sign-in would end this one)
+    // the company's web chat widget key, read with the page's own session (a second sign-in would end this one)
     const connections = await page.evaluate(async () => {
       const r = await fetch('/api/whatsapp', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return (await r.json()) as { channel: string; token: string | null }[];
+      return (await r.json()) as { channel: string; widgetKey: string | null }[];
     });
-    webchatToken = connections.find((c) => c.channel === 'webchat')?.token ?? '';
+    webchatToken = connections.find((c) => c.channel === 'webchat')?.widgetKey ?? '';
     expect(webchatToken).not.toBe('');
   });
 

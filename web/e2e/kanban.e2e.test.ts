@@ -27,8 +27,8 @@ beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
   await api('POST', '/auth/signup', { name: 'Kátia Kanban', companyName: `Kanban ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
-  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  const chat = connections.find((c) => c.channel === 'webchat' && c.token)!.token!;
+  const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const chat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!.widgetKey!;
   const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${chat}/visitors`, { name: CUSTOMER });
   await api('POST', `/webchat/${chat}/messages`, { body: 'Quero um orçamento, por favor' }, visitor.visitorToken);
   for (let i = 0; i < 50 && !ticketId; i++) {

@@ -51,8 +51,8 @@ beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
   await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja PDF ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
-  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  const webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
+  const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
   const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, { name: CUSTOMER.name, email: CUSTOMER.email });
   for (const body of VISITOR_SAYS) await api('POST', `/webchat/${webchatToken}/messages`, { body }, visitor.visitorToken);
 

@@ -47,9 +47,9 @@ beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
   await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Tienda Frases ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
-  const connections = await api<{ id: number; name: string; channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  const webchat = connections.find((c) => c.channel === 'webchat' && c.token)!;
-  webchatToken = webchat.token!;
+  const connections = await api<{ id: number; name: string; channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const webchat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!;
+  webchatToken = webchat.widgetKey!;
   webchatName = webchat.name;
   // the flow itself is drawn through the API (the flow builder's own browser test draws one by hand)
   const flow = await api<{ id: number }>('POST', '/flowbuilder', { name: FLOW_NAME }, session.token);

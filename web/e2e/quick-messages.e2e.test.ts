@@ -60,9 +60,9 @@ describe('quick replies in the browser', () => {
   it("puts the reply in a conversation's input with '/' and the shortcode, and sends it", async () => {
     const connections = await page.evaluate(async () => {
       const r = await fetch('/api/whatsapp', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return (await r.json()) as { channel: string; token: string | null }[];
+      return (await r.json()) as { channel: string; widgetKey: string | null }[];
     });
-    webchatToken = connections.find((c) => c.channel === 'webchat')?.token ?? '';
+    webchatToken = connections.find((c) => c.channel === 'webchat')?.widgetKey ?? '';
     expect(webchatToken).not.toBe('');
     const visitor = await fetch(`${baseUrl()}/api/webchat/${webchatToken}/visitors`, {
       method: 'POST',

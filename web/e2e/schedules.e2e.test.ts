@@ -37,9 +37,9 @@ describe('scheduled messages in the browser', () => {
     // a customer writes through the web chat, so the company has a ticket of that contact
     const connections = await page.evaluate(async () => {
       const r = await fetch('/api/whatsapp', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return (await r.json()) as { channel: string; token: string | null }[];
+      return (await r.json()) as { channel: string; widgetKey: string | null }[];
     });
-    const webchatToken = connections.find((c) => c.channel === 'webchat')?.token ?? '';
+    const webchatToken = connections.find((c) => c.channel === 'webchat')?.widgetKey ?? '';
     const visitor = await api(`/webchat/${webchatToken}/visitors`, { method: 'POST', body: JSON.stringify({ name: CUSTOMER }) });
     const { visitorToken } = (await visitor.json()) as { visitorToken: string };
     const said = await api(`/webchat/${webchatToken}/messages`, { method: 'POST', headers: { authorization: `Bearer ${visitorToken}` }, body: JSON.stringify({ body: 'Bom dia, posso remarcar?' }) });

@@ -23,8 +23,8 @@ beforeAll(async () => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
-  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
+  const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
   // a customer's site: another origin (another port) that frames the widget and, as an attacker would, the app
   otherSite = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -116,8 +116,8 @@ beforeAll(async () => {
   const queueId = session.user.queueIds[0];
   expect(queueId).toBeDefined();
   await api('POST', '/users', { name: AGENT2.name, email: AGENT2.email, password: PASSWORD, queueIds: [queueId] }, session.token);
-  const connections = await api<{ channel: string; token: string | null }[]>('GET', '/whatsapp', undefined, session.token);
-  webchatToken = connections.find((c) => c.channel === 'webchat' && c.token)?.token ?? '';
+  const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
   expect(webchatToken).not.toBe('');
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });

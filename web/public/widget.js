@@ -1,6 +1,6 @@
 /*
  * Switchboard website chat: embed on any site with
- *   <script src="https://<switchboard host>/widget.js" data-token="<chat token>" async></script>
+ *   <script src="https://<switchboard host>/widget.js" data-token="<widget key>" async></script>
  * Optional: data-color="#rrggbb" (launcher colour before the chat reports the company's), data-position="left".
  * Adds a floating launcher button that opens the chat (/widget/<token> on the Switchboard host) in an iframe:
  * 380x560 at the bottom right, full screen on screens under 480 px. No dependencies; the only global is

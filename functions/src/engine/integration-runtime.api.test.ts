@@ -46,13 +46,13 @@ const integration = async (name: string, path: string, type: 'webhook' | 'n8n' =
   return res.body.id;
 };
 
-/** A web chat of its own, with these settings, and its widget token. */
+/** A web chat of its own, with these settings, and its widget key. */
 const webchat = async (name: string, settings: Record<string, unknown>): Promise<string> => {
   const created = await company.admin.post('/whatsapp', { channel: 'webchat', name });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const updated = await company.admin.put(`/whatsapp/${created.body.id}`, settings);
   expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-  return created.body.token;
+  return created.body.widgetKey;
 };
 
 const ticketOf = async (name: string) => {
@@ -152,7 +152,7 @@ describe('integration runtime', () => {
     const id = (await other.admin.post('/queueIntegration', { type: 'webhook', name: 'Webhook interno', urlN8N: `${hookUrl}/internal` })).body.id as number;
     const chat = await other.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat interno' });
     expect((await other.admin.put(`/whatsapp/${chat.body.id}`, { integrationId: id, queueIds: [] })).status).toBe(200);
-    const token = chat.body.token as string;
+    const token = chat.body.widgetKey as string;
     const warn = vi.spyOn(logger, 'warn');
     vi.stubEnv('TENANT_URLS_PRIVATE', 'deny');
     resetConfig();

@@ -5,7 +5,8 @@
  * after the first run, each is one read.
  */
 import { logger } from '../platform/logger.ts';
-import { backfillTokenMarkers } from '../modules/connections/token-marker-backfill.repository.ts';
+import { sealPlainGraphSecrets } from '../modules/connections/graph-secrets-backfill.repository.ts';
+import { migrateConnectionApiTokens } from '../modules/connections/api-token-migration.repository.ts';
 import { moveLegacySearchItems } from '../modules/contacts/search-migration.repository.ts';
 import { backfillTagContactCounts } from '../modules/tags/tag-contact-count-backfill.repository.ts';
 import { backfillReportRows } from '../modules/tickets/report-backfill.repository.ts';
@@ -16,10 +17,13 @@ export const runDataMigrations = async (): Promise<void> => {
     searchItemsMoved: await moveLegacySearchItems(),
     // tickets stored before the ticket report existed get their report rows
     reportRowsWritten: await backfillReportRows(),
-    // connections stored when only web chats had a token marker get theirs (the external messages API)
-    tokenMarkersWritten: await backfillTokenMarkers(),
+    // connections stored when one token was both a web chat's widget address and the API's bearer: a web chat's
+    // becomes its public widget key and it gets a secret API token; every other connection's token is its API token
+    apiTokensMigrated: await migrateConnectionApiTokens(),
     // tags stored before they kept a contact count get theirs (the campaign dialog offers only tags with contacts)
     tagContactsCounted: await backfillTagContactCounts(),
+    // Graph connections stored when their Meta secrets were kept plain get them sealed with the data key
+    graphSecretsSealed: await sealPlainGraphSecrets(),
   };
   if (Object.values(done).some((n) => n > 0)) logger.info('data migrations ran', done);
 };

@@ -8,7 +8,8 @@ const schema = z.object({
   RUNTIME: z.enum(['aws', 'local']).default('aws'),
   /**
    * whether URLs tenants configure (webhooks, n8n, Typebot and its media) may reach private, loopback and link-local
-   * addresses; unset: deny in AWS (the Lambda Runtime API, cloud metadata), allow locally (platform/http/tenant-fetch.ts)
+   * addresses; unset: deny (in AWS the Lambda Runtime API, cloud metadata). The local runtime sets it from HOST:
+   * allow on loopback, deny when the gateway is open to a network (infra/local/exposure.ts)
    */
   TENANT_URLS_PRIVATE: z.enum(['deny', 'allow']).optional(),
   TABLE_NAME: z.string().min(1),

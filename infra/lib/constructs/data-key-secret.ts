@@ -3,8 +3,9 @@ import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
 
 /**
- * The data key companies' secrets (an AI prompt's OpenAI and speech keys) are sealed with: a generated value read by
- * the functions whose code seals or opens them (functions/src/platform/crypto/secret-box.ts derives the AES key).
+ * The data key companies' secrets (an AI prompt's keys, Dialogflow credentials, Meta's tokens and app secrets) are
+ * sealed with: a generated value read by the functions whose code seals or opens them
+ * (functions/src/platform/crypto/secret-box.ts derives the AES key).
  * It is kept when the stack is deleted: without it the sealed keys in the table cannot be read.
  */
 export class DataKeySecret extends Construct {

@@ -2,6 +2,7 @@
  * The super user's companies screen (spec document 2 "Companies (super)", sections 3, 4, 5 and 9).
  */
 import { z } from 'zod';
+import { newPassword } from './common.ts';
 
 /** Due-date recurrences and the months each adds (document 2 section 4 "Company due date"). */
 export const recurrenceMonths = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
@@ -49,8 +50,11 @@ export const companyFields = {
 
 export const createCompanyBody = z.object({
   ...companyFields,
-  /** the password of the company's first admin (the form's default password) */
-  password: z.string().min(5, 'Too Short!').max(50, 'Too Long!').default('123456'),
+  /**
+   * the password of the company's first admin (the form's default password); left out, the admin is mailed a link
+   * to choose their own
+   */
+  password: newPassword.optional(),
   /** the admin's name; the company's name when empty */
   adminName: text(50).optional(),
 });

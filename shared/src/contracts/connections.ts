@@ -200,7 +200,10 @@ export const importTime = (value: string): number => Date.parse(/^\d{4}-\d{2}-\d
 export const importEndTime = (value: string): number =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60_000 - 1 : Date.parse(value);
 
-/** Only the fields sent change; `regenerateToken` replaces the token with a new one (the old one stops working). */
+/**
+ * Only the fields sent change; `regenerateToken` replaces the API token with a new one and `regenerateWidgetKey` a web
+ * chat's widget key (the old one stops working at once).
+ */
 export const updateConnectionBody = z.object({
   name: name.optional(),
   isDefault: z.boolean().optional(),
@@ -216,6 +219,7 @@ export const updateConnectionBody = z.object({
   /** a group's messages open a ticket of the group */
   groupAsTicket: z.enum(['enabled', 'disabled']).optional(),
   regenerateToken: z.literal(true).optional(),
+  regenerateWidgetKey: z.literal(true).optional(),
   /** Cloud API: a new access token (after the old one expired) */
   accessToken: graphSecret.optional(),
   /**

@@ -422,8 +422,13 @@ export const connection = connectionSummary.extend({
   isDefault: z.boolean(),
   /** group messages are received (WhatsApp sessions) */
   allowGroup: z.boolean(),
-  /** the web chat's public token (webchat connections only) */
+  /**
+   * the connection's secret API token (the external messages API's bearer); null for callers who may not manage
+   * connections, and never in realtime frames
+   */
   token: z.string().nullable(),
+  /** a web chat's public widget key (its embed tag); null on other channels and for callers who may not manage connections */
+  widgetKey: z.string().nullable(),
   /** Graph API channels: Meta's ids of the number (Cloud API) or page (Messenger, Instagram) */
   phoneNumberId: z.string().nullable().optional(),
   wabaId: z.string().nullable().optional(),

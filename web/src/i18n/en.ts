@@ -124,6 +124,7 @@ export const en: Dictionary = {
     ERR_TICKET_TAG_REQUIRED: 'Assign a tag to the contact before closing the ticket.',
     ERR_CONNECTION_LIMIT_REACHED: "The company's plan allows no more connections.",
     ERR_QUEUE_LIMIT_REACHED: "The company's plan allows no more queues.",
+    ERR_SERVICE_UNAVAILABLE: 'The server is restarting. Please try again in a few seconds.',
     ERR_INTERNAL: 'Internal server error. Please try again shortly.',
     ERR_OUTSIDE_SERVICE_WINDOW: "More than 24 hours have passed since the customer's last message: only an approved template can be sent.",
     ERR_INVALID_SIGNATURE: 'The webhook signature is missing or wrong.',

@@ -124,6 +124,7 @@ export const es: Dictionary = {
     ERR_TICKET_TAG_REQUIRED: 'Asigna una etiqueta al contacto antes de cerrar el ticket.',
     ERR_CONNECTION_LIMIT_REACHED: 'El plan de la empresa no permite más conexiones.',
     ERR_QUEUE_LIMIT_REACHED: 'El plan de la empresa no permite más colas.',
+    ERR_SERVICE_UNAVAILABLE: 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtalo de nuevo en unos instantes.',
     ERR_OUTSIDE_SERVICE_WINDOW: 'Han pasado más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada.',
     ERR_INVALID_SIGNATURE: 'Firma del webhook ausente o no válida.',

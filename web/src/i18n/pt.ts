@@ -109,6 +109,7 @@ export const pt = {
     ERR_TICKET_TAG_REQUIRED: 'Adicione uma tag ao contato antes de encerrar o atendimento.',
     ERR_CONNECTION_LIMIT_REACHED: 'O plano da empresa não permite mais conexões.',
     ERR_QUEUE_LIMIT_REACHED: 'O plano da empresa não permite mais filas.',
+    ERR_SERVICE_UNAVAILABLE: 'O servidor está reiniciando. Tente novamente em alguns segundos.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
     ERR_OUTSIDE_SERVICE_WINDOW: 'Passaram mais de 24 horas desde a última mensagem do cliente: só é possível enviar um modelo aprovado.',
     ERR_INVALID_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',

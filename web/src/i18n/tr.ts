@@ -124,6 +124,7 @@ export const tr: Dictionary = {
     ERR_TICKET_TAG_REQUIRED: 'Talebi kapatmadan önce kişiye bir etiket atayın.',
     ERR_CONNECTION_LIMIT_REACHED: 'Şirketin planı daha fazla bağlantıya izin vermiyor.',
     ERR_QUEUE_LIMIT_REACHED: 'Şirketin planı daha fazla kuyruğa izin vermiyor.',
+    ERR_SERVICE_UNAVAILABLE: 'Sunucu yeniden başlatılıyor. Lütfen birkaç saniye sonra tekrar deneyin.',
     ERR_INTERNAL: 'Sunucu hatası. Lütfen biraz sonra yeniden deneyin.',
     ERR_OUTSIDE_SERVICE_WINDOW: 'Müşterinin son mesajından bu yana 24 saatten fazla geçti: yalnızca onaylı bir şablon gönderilebilir.',
     ERR_INVALID_SIGNATURE: 'Webhook imzası eksik veya hatalı.',

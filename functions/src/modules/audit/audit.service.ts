@@ -58,10 +58,11 @@ export const listAudit = async (auth: AuthContext, q: AuditQuery): Promise<Audit
   // another company's log is the super user's alone; anyone else naming one is refused
   if (q.companyId !== undefined && q.companyId !== auth.companyId && !auth.super) throw new AppError('ERR_NO_PERMISSION');
   const companyId = q.companyId ?? auth.companyId;
-  const page = await queryAuditItems(companyId, q.limit, decodeCursor(q.cursor, isKeyRecord));
+  const scope = { list: 'audit.list', companyId };
+  const page = await queryAuditItems(companyId, q.limit, await decodeCursor(q.cursor, scope, isKeyRecord));
   return {
     entries: page.items.map(present),
     hasMore: Boolean(page.lastKey),
-    nextCursor: page.lastKey ? encodeCursor(page.lastKey) : null,
+    nextCursor: page.lastKey ? await encodeCursor(page.lastKey, scope) : null,
   };
 };

@@ -19,19 +19,18 @@ import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
-import { mailer } from '../../platform/ports/mailer.ts';
 import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
 import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
-import { consumeReset, deleteSession, getReset, getSession, putReset, putSession, putWsTicket, rotateSession, takeWsTicket } from './auth.repository.ts';
+import { consumeReset, deleteSession, getReset, getSession, putSession, putWsTicket, rotateSession, takeWsTicket } from './auth.repository.ts';
+import { mailPasswordLink } from './password-link.service.ts';
 import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
 
 /** A refresh presented again within this many ms of its rotation is a parallel tab, not a stolen token. */
 export const REFRESH_GRACE_MS = 10_000;
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const RESET_MAILS_PER_WINDOW = 5;
 
 export interface SessionOutcome {
@@ -201,19 +200,7 @@ export const forgotPassword = async (email: string, sourceIp: string): Promise<{
   await countAttempt({ kind: 'reset', value: email }, RESET_MAILS_PER_WINDOW);
   const record = await findUserByEmail(email);
   if (!record) return { status: 404 };
-  const token = ids.token(32);
-  await putReset(record.email, {
-    companyId: record.companyId,
-    userId: record.id,
-    tokenHash: hashSecret(token),
-    expiresAt: nowSeconds() + RESET_TOKEN_TTL_SECONDS,
-  });
-  const link = `${config().PUBLIC_URL}/forgetpsw?email=${encodeURIComponent(record.email)}&token=${encodeURIComponent(token)}`;
-  await mailer().send({
-    to: record.email,
-    subject: 'Redefinição de senha',
-    text: `Olá ${record.name},\n\nPara definir uma nova senha, abra o link abaixo (válido por 1 hora):\n${link}\n\nSe você não pediu, ignore esta mensagem.`,
-  });
+  await mailPasswordLink(record, 'reset');
   return { status: 200 };
 };
 

@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
+import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { requireConnection } from '../connections/connections.service.ts';
 import { templatesOf } from '../connections/graph-connections.service.ts';
@@ -26,7 +27,7 @@ import { getTag } from '../tags/tags.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { armStart, changeCampaign, disarm, restartRun } from './campaign-dispatch.service.ts';
 import { editableOf, publishCampaign, toCampaign } from './campaign-presentation.ts';
-import { campaignSearchText, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
+import { campaignSearchText, shippingPk, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
 import { CampaignChanged, deleteCampaignRecord, getCampaignRecord, insertCampaign, queryCampaigns, queryShipping } from './campaigns.repository.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
@@ -110,23 +111,19 @@ const toShipping = (r: ShippingRecord): CampaignShipping => ({
   reason: r.reason ?? null,
 });
 
-const encodeCursor = (key: Record<string, unknown>): string => Buffer.from(JSON.stringify({ sk: key.sk })).toString('base64url');
-const decodeCursor = (companyId: number, id: number, cursor: string | undefined): Record<string, unknown> | undefined => {
-  if (!cursor) return undefined;
-  try {
-    const { sk } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown };
-    if (typeof sk !== 'string' || !sk.startsWith('SHIP#')) throw new Error('bad');
-    return { pk: `${companyPk(companyId)}#CAMP#${String(id).padStart(10, '0')}`, sk };
-  } catch {
-    throw invalidField('query.cursor', 'Invalid cursor');
-  }
-};
+/** A shipping page resumes at a row of this campaign's partition: the cursor carries the row's sort key only. */
+const isShippingCursor = (v: unknown): v is { sk: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { sk?: unknown }).sk === 'string' && (v as { sk: string }).sk.startsWith('SHIP#');
 
 /** GET /campaigns/{id}/shipping: the report's rows, a page at a time (only the failed and skipped with `problems`). */
 export const listShipping = async (auth: AuthContext, id: number, q: { cursor?: string; problems?: 'true' | 'false' }) => {
   await requireCampaign(auth.companyId, id);
-  const page = await queryShipping(auth.companyId, id, { start: decodeCursor(auth.companyId, id, q.cursor), limit: CAMPAIGN_SHIPPING_PAGE_SIZE, problems: q.problems === 'true' });
-  return { shipping: page.rows.map(toShipping), nextCursor: page.next ? encodeCursor(page.next) : null, hasMore: page.next !== undefined };
+  const problems = q.problems === 'true';
+  const scope = { list: 'campaigns.shipping', companyId: auth.companyId, filters: { campaignId: id, problems } };
+  const from = await decodeCursor(q.cursor, scope, isShippingCursor);
+  const start = from ? { pk: shippingPk(auth.companyId, id), sk: from.sk } : undefined;
+  const page = await queryShipping(auth.companyId, id, { start, limit: CAMPAIGN_SHIPPING_PAGE_SIZE, problems });
+  return { shipping: page.rows.map(toShipping), nextCursor: page.next ? await encodeCursor({ sk: page.next.sk }, scope) : null, hasMore: page.next !== undefined };
 };
 
 /** GET /campaigns/{id}: the campaign, its counts and its first shipping rows (server reference 6.5). */

@@ -217,7 +217,8 @@ export const deleteChat = async (auth: AuthContext, ref: number | string): Promi
 /** GET /chats/{id}/messages: newest first, by page number or after the cursor of the page before. */
 export const listMessages = async (auth: AuthContext, ref: number | string, query: { pageNumber: number; cursor?: string }) => {
   const { chat } = await requireMembership(auth, ref);
-  const startKey = decodeCursor(query.cursor, isKeyRecord);
+  const scope = { list: 'chats.messages', companyId: auth.companyId, filters: { chatId: chat.id } };
+  const startKey = await decodeCursor(query.cursor, scope, isKeyRecord);
   if (startKey && startKey.pk !== chatPk(auth.companyId, chat.id)) {
     throw new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
   }
@@ -229,7 +230,7 @@ export const listMessages = async (auth: AuthContext, ref: number | string, quer
   return {
     records: await Promise.all(page.records.map(presentMessage)),
     hasMore: page.hasMore,
-    nextCursor: page.lastKey ? encodeCursor(page.lastKey) : null,
+    nextCursor: page.lastKey ? await encodeCursor(page.lastKey, scope) : null,
   };
 };
 

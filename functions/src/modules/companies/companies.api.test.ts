@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, mailedLink, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
@@ -111,6 +111,32 @@ describe('companies of the super user', () => {
     const taken = await root.post('/companies', { name: 'Copy Co', email: ADMIN_EMAIL, planId: 1 });
     expect(taken.body.error).toBe('ERR_DUPLICATED_EMAIL');
     expect((await root.post('/companies', { name: 'Copy Co', email: `x${unique()}@example.com`, planId: 999 })).status).toBe(400);
+  });
+
+  it('gives a company created without a password no password anyone knows: its admin chooses one through the mailed link', async () => {
+    const email = `invited${unique()}@example.com`;
+    const created = await root.post('/companies', { name: 'Invited Co', email, planId: 1 });
+    expect(created.status).toBe(201);
+    const admin = new ApiClient(runtime.url);
+    expect((await admin.login(email, '123456')).status).toBe(401);
+
+    const link = mailedLink(email);
+    expect(link.pathname).toBe('/forgetpsw');
+    expect(link.searchParams.get('email')).toBe(email);
+    const chosen = await new ApiClient(runtime.url).post('/resetpasswords', { email, token: link.searchParams.get('token'), newPassword: 'invited-pass-1' });
+    expect(chosen.status).toBe(200);
+    const login = await admin.login(email, 'invited-pass-1');
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ profile: 'admin', companyId: created.body.id });
+  });
+
+  it('refuses a password shorter than 8 characters on body.password and creates nothing', async () => {
+    const email = `short${unique()}@example.com`;
+    const res = await root.post('/companies', { name: 'Short Co', email, planId: 1, password: '123456' });
+    expect(res.status).toBe(400);
+    expect(fieldsOf(res.body)).toEqual({ 'body.password': 'At least 8 characters' });
+    expect((await root.get(`/companies?searchParam=${encodeURIComponent(email)}`)).body.companies).toEqual([]);
+    expect((await new ApiClient(runtime.url).login(email, '123456')).status).toBe(401);
   });
 
   it("shows each company's stored media (size, files, newest file) as measured by a job, and measures it again only when old", async () => {

@@ -11,10 +11,12 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerCompanySessionsListener } from '../../listeners/company-sessions.listener.ts';
+import { registerUserInvitesListener } from '../../listeners/user-invites.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 registerCompanySessionsListener();
+registerUserInvitesListener();
 
 export const handler = moduleHandler({
   'companies.list-plan': listPlan,

@@ -69,10 +69,14 @@ const nextCompanyId = async (): Promise<number> => {
 };
 
 
-/** A page of the platform's companies in id order (super user's overviews); `cursor` continues a page. */
-export const listCompanyPage = async (limit: number, cursor?: string): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {
-  const page = await queryCompanyPage(limit, decodeCursor(cursor, isKeyRecord));
-  return { companies: page.companies, nextCursor: page.next ? encodeCursor(page.next) : null };
+/**
+ * A page of the platform's companies in id order (super user's overviews); `cursor` continues a page of the same
+ * `list` (the overview that pages them).
+ */
+export const listCompanyPage = async (list: string, limit: number, cursor?: string): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {
+  const scope = { list, companyId: null };
+  const page = await queryCompanyPage(limit, await decodeCursor(cursor, scope, isKeyRecord));
+  return { companies: page.companies, nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
 };
 
 export const companyExists = async (companyId: number): Promise<boolean> => (await getCompany(companyId)) !== undefined;
@@ -103,7 +107,7 @@ export const provisionCompany = async (companyId: number, adminUserId: number): 
     isDefault: true,
     complationMessage: 'Atendimento finalizado. Obrigado pelo contato, {{firstName}}!',
   });
-  return { queueId: queue.id, webchatToken: connection.token! };
+  return { queueId: queue.id, webchatToken: connection.widgetKey! };
 };
 
 /** Changes company options (the settings page of the administration area calls this). */

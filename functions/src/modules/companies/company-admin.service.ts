@@ -8,7 +8,7 @@ import type { AdminCompany, CreateCompanyBody, UpdateCompanyBody } from '@switch
 import { advanceDueDate } from '@switchboard/shared/contracts/companies';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import { clock } from '../../platform/clock.ts';
+import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
@@ -53,15 +53,17 @@ const plansById = async (): Promise<Map<number, Plan>> => new Map((await listAll
 
 export const listAdminCompanies = async (query: { searchParam?: string; limit?: number; cursor?: string }) => {
   const limit = query.limit ?? DEFAULT_PAGE;
+  const search = query.searchParam || undefined;
+  const scope = { list: 'companies.list', companyId: null, filters: { search } };
   const [page, plans] = await Promise.all([
-    searchCompanyPage(limit, query.searchParam || undefined, decodeCursor(query.cursor, isKeyRecord)),
+    searchCompanyPage(limit, search, await decodeCursor(query.cursor, scope, isKeyRecord)),
     plansById(),
   ]);
   const usages = await mediaUsagesOf(page.companies.map((c) => c.id));
   return {
     companies: page.companies.map((c) => toAdminCompany(c, plans.get(c.planId), usages.get(c.id))),
     hasMore: page.next !== undefined,
-    nextCursor: page.next ? encodeCursor(page.next) : null,
+    nextCursor: page.next ? await encodeCursor(page.next, scope) : null,
   };
 };
 
@@ -82,7 +84,10 @@ export const showAdminCompany = async (id: number): Promise<AdminCompany> => {
   return toAdminCompany(record, plan, usages.get(id));
 };
 
-/** A new company with its first admin (the company's e-mail and the form's password), its default queue and web chat. */
+/**
+ * A new company with its first admin (the company's e-mail and the form's password), its default queue and web chat.
+ * Without a password the admin gets a random one that no one knows and is mailed a link to choose their own.
+ */
 export const createAdminCompany = async (body: CreateCompanyBody): Promise<AdminCompany> => {
   const plan = await planOf(body.planId);
   if (await findUserByEmail(body.email)) throw new AppError('ERR_DUPLICATED_EMAIL');
@@ -100,18 +105,21 @@ export const createAdminCompany = async (body: CreateCompanyBody): Promise<Admin
     document: body.document,
     paymentMethod: body.paymentMethod,
   });
+  let adminId: number;
   try {
     const admin = await createUser(company.id, {
       name: body.adminName || body.name,
       email: body.email,
-      password: body.password,
+      password: body.password ?? ids.token(32),
       profile: 'admin',
     });
+    adminId = admin.id;
     await provisionCompany(company.id, admin.id);
   } catch (error) {
     await removeCompany(company.id);
     throw error;
   }
+  if (body.password === undefined) await domainEvents.emit({ name: 'user.invited', companyId: company.id, userId: adminId });
   // its invoices come each cycle from its own schedule, as a signed-up company's do
   await armInvoiceCycle(company.id, company.dueDate);
   await domainEvents.emit({ name: 'company.changed', companyId: company.id, action: 'create' });

@@ -5,20 +5,20 @@
 import { AppError } from '../../platform/errors.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
-import { getConnectionRecord, getWebchatToken, listConnectionRecords } from './connections.repository.ts';
+import { getApiTokenMarker, getConnectionRecord, getWidgetKeyMarker, listConnectionRecords } from './connections.repository.ts';
 
 /** Connections change rarely and every inbound event reads one: an instance keeps them for a few seconds. */
 const connections = ttlCache<string, ConnectionRecord | undefined>(5_000);
 
 /**
- * Widgets call with the same token on every message; a function instance keeps what it read for a few seconds
- * (a disabled, deleted or re-tokened chat stops answering within that time; at once in the instance that changed it).
+ * Widgets call with the same key on every message; a function instance keeps what it read for a few seconds
+ * (a disabled, deleted or re-keyed chat stops answering within that time; at once in the instance that changed it).
  */
 const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
 
 export const forget = (r: ConnectionRecord): void => {
   connections.forget(`${r.companyId}:${r.id}`);
-  if (r.token) webchats.forget(r.token);
+  if (r.widgetKey) webchats.forget(r.widgetKey);
 };
 
 export const findConnection = (companyId: number, id: number): Promise<ConnectionRecord | undefined> =>
@@ -38,24 +38,41 @@ export const defaultConnection = async (companyId: number): Promise<ConnectionRe
   return found;
 };
 
-/** A web chat by its public token; unknown or disabled tokens are indistinguishable (404). */
-export const findWebchatByToken = async (token: string): Promise<ConnectionRecord> => {
-  const record = await webchats.get(token, async () => {
-    const marker = await getWebchatToken(token);
+/**
+ * A web chat by its public widget key; unknown keys, disabled chats and API tokens are indistinguishable (404):
+ * only the widget key's marker is read, and the chat must still hold that key.
+ */
+export const findWebchatByWidgetKey = async (widgetKey: string): Promise<ConnectionRecord> => {
+  const record = await webchats.get(widgetKey, async () => {
+    const marker = await getWidgetKeyMarker(widgetKey);
     return marker ? getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
   });
-  if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED') throw new AppError('ERR_NOT_FOUND');
+  if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED' || !holdsWidgetKey(record, widgetKey)) throw new AppError('ERR_NOT_FOUND');
   return record;
 };
 
 /**
- * The connection a token belongs to, whatever its channel (the external messages API's bearer); undefined for an
- * unknown token. Read from the table each time, so a regenerated or deleted token stops working at once.
+ * Until the data migration (api-token-migration.repository.ts) has run after a deploy, a chat stored earlier has no
+ * widget key: its one token is the key its site embeds.
  */
-export const findConnectionByToken = async (token: string): Promise<ConnectionRecord | undefined> => {
-  const marker = await getWebchatToken(token);
-  const record = marker ? await getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
-  return record && record.token === token ? record : undefined;
+const holdsWidgetKey = (r: ConnectionRecord, widgetKey: string): boolean => (r.widgetKey == null ? r.token === widgetKey : r.widgetKey === widgetKey);
+
+/**
+ * The connection a secret API token belongs to, whatever its channel (the external messages API's bearer);
+ * undefined for an unknown token and for a web chat's public widget key, whose marker is never read here. Read
+ * from the table each time, so a regenerated or deleted token stops working at once.
+ */
+export const findConnectionByApiToken = async (token: string): Promise<ConnectionRecord | undefined> => {
+  const marker = await getApiTokenMarker(token);
+  if (marker) {
+    const record = await getConnectionRecord(marker.companyId, marker.connectionId);
+    return record?.token === token ? record : undefined;
+  }
+  // until the data migration has run after a deploy, a connection stored earlier has only its old marker; a web
+  // chat's old token is its public widget key, so only other channels' tokens are taken from it
+  const legacy = await getWidgetKeyMarker(token);
+  const record = legacy ? await getConnectionRecord(legacy.companyId, legacy.connectionId) : undefined;
+  return record && record.channel !== 'webchat' && record.token === token ? record : undefined;
 };
 
 export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);

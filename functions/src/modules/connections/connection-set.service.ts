@@ -47,17 +47,23 @@ export const requireCompanyQueues = async (companyId: number, queueIds: number[]
 };
 
 /** Groups start off (allowGroup false, groupAsTicket disabled); an admin turns them on by editing. */
-type NewConnection = Omit<ConnectionSettings, 'allowGroup' | 'groupAsTicket'> & { channel: CreatableChannel | 'facebook' | 'instagram'; graph?: GraphSettings };
+type NewConnection = Omit<ConnectionSettings, 'allowGroup' | 'groupAsTicket'> & {
+  channel: CreatableChannel | 'facebook' | 'instagram';
+  /** a Graph connection's settings as stored: their secrets are sealed bound to the id, which is known only here */
+  graphFor?: (id: number) => Promise<GraphSettings>;
+};
 
 /** Adds a connection within `limit`; it is the default when asked or when the company has no default. */
-export const addConnection = async (companyId: number, input: NewConnection, limit?: number) => {
+export const addConnection = async (companyId: number, { graphFor, ...input }: NewConnection, limit?: number) => {
   let id: number | undefined;
+  let graph: GraphSettings | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const set = await readConnectionSet(companyId);
     if (limit !== undefined && set.connections.length >= limit) {
       throw new AppError('ERR_CONNECTION_LIMIT_REACHED', `maximum connections reached: ${limit}`, { details: { limit } });
     }
     id ??= await nextId(companyPk(companyId), 'connection');
+    graph ??= await graphFor?.(id);
     const defaults = set.connections.filter((c) => c.isDefault);
     const isDefault = input.isDefault || defaults.length === 0;
     const now = clock().now().toISOString();
@@ -66,6 +72,7 @@ export const addConnection = async (companyId: number, input: NewConnection, lim
       ...connectionEngineDefaults,
       schedules: [],
       ...input,
+      ...(graph ? { graph } : {}),
       id,
       companyId,
       isDefault,
@@ -74,6 +81,8 @@ export const addConnection = async (companyId: number, input: NewConnection, lim
       allowGroup: false,
       groupAsTicket: 'disabled',
       token: newToken(),
+      // a web chat's widget has a public key of its own: the API token above stays secret
+      ...(input.channel === 'webchat' ? { widgetKey: newToken() } : {}),
       createdAt: now,
       updatedAt: now,
     };

@@ -3,8 +3,9 @@
  * Access patterns:
  * - get a connection: pk C#<cid>, sk CONN#<id>
  * - list a company's connections: Query pk C#<cid>, sk begins_with CONN#
- * - find a connection by its token (a web chat's widget API, the external messages API; no sign-in): pk WEBCHAT#<token>,
- *   sk WEBCHAT (the name is the web chat's, which had the first tokens; every connection's token has one since)
+ * - find a connection by its secret API token (the external messages API; no sign-in): pk APITOKEN#<token>, sk APITOKEN
+ * - find a web chat by its public widget key (the widget's API, in the tag customers embed): pk WEBCHAT#<key>, sk WEBCHAT.
+ *   The two are apart so that the key anyone reads on a customer's site never opens the API.
  * - find a Cloud API number by its webhook key (Meta's posts, no sign-in): pk GRAPHHOOK#<key>, sk GRAPHHOOK
  * - find a Messenger page or Instagram account by Meta's id (the platform webhook): pk GRAPHACCT#<channel>#<id>,
  *   sk GRAPHACCT; one per account across companies, so an account's events reach one connection
@@ -20,7 +21,8 @@ import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export const connectionKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CONN#${padId(id)}` });
 export const connectionPrefix = 'CONN#';
-export const webchatTokenKey = (token: string) => ({ pk: `WEBCHAT#${token}`, sk: 'WEBCHAT' });
+export const webchatTokenKey = (widgetKey: string) => ({ pk: `WEBCHAT#${widgetKey}`, sk: 'WEBCHAT' });
+export const apiTokenKey = (token: string) => ({ pk: `APITOKEN#${token}`, sk: 'APITOKEN' });
 export const connectionSetKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'CONNSET' });
 
 export interface ConnectionRecord {
@@ -38,7 +40,10 @@ export interface ConnectionRecord {
   isDefault: boolean;
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';
+  /** the secret API token of the external messages API; shown only to those who manage connections */
   token: string | null;
+  /** a web chat's public widget key (its embed tag and widget address); absent on other channels */
+  widgetKey?: string | null;
   queueIds: number[];
   greetingMessage: string;
   complationMessage: string;
@@ -107,6 +112,13 @@ export interface WebchatTokenItem {
   companyId: number;
   connectionId: number;
 }
+export interface ApiTokenItem {
+  pk: string;
+  sk: string;
+  type: 'apiToken';
+  companyId: number;
+  connectionId: number;
+}
 export interface ConnectionSetItem {
   pk: string;
   sk: string;
@@ -163,7 +175,11 @@ export type EngineField =
   | 'maxUseBotQueuesNPS'
   | 'schedules';
 
-/** A Graph API connection's settings. */
+/**
+ * A Graph API connection's settings. As stored, the secrets (accessToken, appSecret, verifyToken) are sealed with the
+ * data key under graphSecretContext (graph-secrets.ts opens them for a Graph call or a webhook check); Meta's ids and
+ * the webhook key are kept plain, as lookups need them.
+ */
 export interface GraphSettings {
   /** Cloud API: the number's id (sends go to it) and its WhatsApp Business Account (templates) */
   phoneNumberId?: string;
@@ -180,6 +196,12 @@ export interface GraphSettings {
   /** Cloud API: the random key in this connection's webhook address */
   webhookKey?: string;
 }
+
+/** The secrets of GraphSettings, each sealed bound to its connection and field. */
+export type GraphSecretField = 'accessToken' | 'appSecret' | 'verifyToken';
+export const graphSecretFields: readonly GraphSecretField[] = ['accessToken', 'appSecret', 'verifyToken'];
+export const graphSecretContext = (companyId: number, connectionId: number, field: GraphSecretField): string =>
+  `company:${companyId}:connection:${connectionId}:graph.${field}`;
 
 export const graphHookKey = (key: string) => ({ pk: `GRAPHHOOK#${key}`, sk: 'GRAPHHOOK' });
 export const graphAccountKey = (channel: Channel, accountId: string) => ({ pk: `GRAPHACCT#${channel}#${accountId}`, sk: 'GRAPHACCT' });

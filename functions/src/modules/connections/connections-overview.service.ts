@@ -18,7 +18,7 @@ import { deleteConnection, listConnections, listConnectionsOf, toConnection, upd
 import { disconnectSession, renewSessionQr, startSession } from './whatsapp-sessions.service.ts';
 
 export const connectionsOverview = async (limit: number, cursor?: string): Promise<ConnectionsOverview> => {
-  const page = await listCompanyPage(limit, cursor);
+  const page = await listCompanyPage('connections.all', limit, cursor);
   const companies = await Promise.all(
     page.companies.map(async (company): Promise<CompanyConnections> => {
       const connections = (await listConnectionsOf(company.id)).sort((a, b) => a.id - b.id).map(toConnection);

@@ -41,8 +41,17 @@ afterAll(async () => {
 describe('read', () => {
   it('shows the web chat every company starts with, its default connection, to admins and allowConnections users', async () => {
     const [chat] = await listOf(company.admin);
-    expect(chat).toMatchObject({ id: company.connectionId, channel: 'webchat', status: 'CONNECTED', number: null, isDefault: true, token: company.webchatToken });
+    expect(chat).toMatchObject({
+      id: company.connectionId,
+      channel: 'webchat',
+      status: 'CONNECTED',
+      number: null,
+      isDefault: true,
+      token: company.apiToken,
+      widgetKey: company.webchatToken,
+    });
     expect(chat!.token).toHaveLength(30);
+    expect(chat!.widgetKey).toHaveLength(30);
     expect((await company.admin.get(`/whatsapp/${chat!.id}`)).body).toEqual(chat);
 
     const agent = await addAgent(runtime, company);
@@ -54,8 +63,42 @@ describe('read', () => {
   });
 });
 
+describe('who reads the API token and the widget key', () => {
+  it('answers them only to those who may manage connections; agents read null and no frame carries either', async () => {
+    const own = await signupCompany(runtime, 'Secrets Co');
+    const agent = await addAgent(runtime, own);
+    const manager = await addAgent(runtime, own, { allowConnections: 'enabled' });
+    const sockets = await Promise.all([agent.client, own.admin].map((c) => SocketProbe.open(runtime.url, `token=${c.token}`)));
+    try {
+      const seen = await listOf(agent.client);
+      expect(seen.find((c) => c.id === own.connectionId)).toMatchObject({ channel: 'webchat', token: null, widgetKey: null });
+      expect(JSON.stringify(seen)).not.toContain(own.apiToken);
+      expect(JSON.stringify(seen)).not.toContain(own.webchatToken);
+      expect(await agent.client.get(`/whatsapp/${own.connectionId}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      for (const client of [own.admin, manager.client]) {
+        expect((await listOf(client)).find((c) => c.id === own.connectionId)).toMatchObject({ token: own.apiToken, widgetKey: own.webchatToken });
+      }
+      expect((await manager.client.get(`/whatsapp/${own.connectionId}`)).body).toMatchObject({ token: own.apiToken, widgetKey: own.webchatToken });
+
+      const renewed = await own.admin.put(`/whatsapp/${own.connectionId}`, { regenerateToken: true, regenerateWidgetKey: true });
+      expect(renewed.status).toBe(200);
+      const event = `company-${own.companyId}-whatsapp`;
+      const frames = await Promise.all(
+        sockets.map((s) => s.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === own.connectionId)),
+      );
+      for (const frame of frames) {
+        const text = JSON.stringify(frame);
+        for (const secret of [renewed.body.token, renewed.body.widgetKey, own.apiToken, own.webchatToken]) expect(text).not.toContain(secret);
+      }
+      expect((await listOf(agent.client)).find((c) => c.id === own.connectionId)).toMatchObject({ token: null, widgetKey: null });
+    } finally {
+      await Promise.all(sockets.map((s) => s.close()));
+    }
+  });
+});
+
 describe('create', () => {
-  it('adds a website chat (201) with a 30-character token whose widget answers at once', async () => {
+  it('adds a website chat (201) with a 30-character API token and a widget key of its own whose widget answers at once', async () => {
     const chat = await create(company.admin, { name: 'Loja online', greetingMessage: 'Olá! Como podemos ajudar?', color: '#0f766e', queueIds: [company.queueId] });
     expect(chat).toMatchObject({
       name: 'Loja online',
@@ -71,8 +114,10 @@ describe('create', () => {
       color: '#0f766e',
     });
     expect(chat.token).toMatch(/^[A-Za-z0-9_-]{30}$/);
-    expect(chat.token).not.toBe(company.webchatToken);
-    const config = await fetch(`${runtime.url}/api/webchat/${chat.token}`);
+    expect(chat.widgetKey).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(chat.widgetKey).not.toBe(chat.token);
+    expect(chat.token).not.toBe(company.apiToken);
+    const config = await fetch(`${runtime.url}/api/webchat/${chat.widgetKey}`);
     expect(await config.json()).toMatchObject({ companyName: 'Connections Co', color: '#0f766e', greeting: 'Olá! Como podemos ajudar?' });
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(chat);
   });
@@ -207,27 +252,46 @@ describe('update', () => {
       isDefault: false,
     });
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(res.body);
-    expect(await (await fetch(`${runtime.url}/api/webchat/${chat.token}`)).json()).toMatchObject({ greeting: 'Bem-vindo!', color: '#7c3aed' });
+    expect(await (await fetch(`${runtime.url}/api/webchat/${chat.widgetKey}`)).json()).toMatchObject({ greeting: 'Bem-vindo!', color: '#7c3aed' });
 
     expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { name: 'E' })).body)).toEqual({ 'body.name': 'Too Short!' });
     expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { queueIds: [424242] })).body)).toHaveProperty('body.queueIds');
     expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: false })).body)).toHaveProperty('body.regenerateToken');
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateWidgetKey: 'yes' })).body)).toHaveProperty('body.regenerateWidgetKey');
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(res.body);
   });
 
-  it('regenerates the token: the new one (30 characters) works, the old one stops at once, visitors included', async () => {
-    const chat = await create(company.admin, { name: 'Re-tokened' });
-    const visitor = await new Visitor(runtime, chat.token!).start('Visitante Antigo');
-    const res = await company.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: true });
+  it('regenerates the widget key: the new one (30 characters) works, the old one stops at once, visitors included', async () => {
+    const chat = await create(company.admin, { name: 'Re-keyed' });
+    const visitor = await new Visitor(runtime, chat.widgetKey!).start('Visitante Antigo');
+    const res = await company.admin.put(`/whatsapp/${chat.id}`, { regenerateWidgetKey: true });
     expect(res.status).toBe(200);
     const fresh = res.body as Conn;
-    expect(fresh.token).toMatch(/^[A-Za-z0-9_-]{30}$/);
-    expect(fresh.token).not.toBe(chat.token);
-    expect(fresh).toMatchObject({ name: 'Re-tokened', updatedAt: expect.any(String) });
-    expect(await widgetStatus(chat.token!)).toBe(404);
-    expect(await widgetStatus(fresh.token!)).toBe(200);
-    expect((await visitor.api().post(`/webchat/${chat.token}/messages`, { body: 'still there?' })).status).toBe(404);
-    await new Visitor(runtime, fresh.token!).start('Visitante Novo').then((v) => v.say('Olá pelo novo endereço'));
+    expect(fresh.widgetKey).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(fresh.widgetKey).not.toBe(chat.widgetKey);
+    expect(fresh).toMatchObject({ name: 'Re-keyed', token: chat.token, updatedAt: expect.any(String) });
+    expect(await widgetStatus(chat.widgetKey!)).toBe(404);
+    expect(await widgetStatus(fresh.widgetKey!)).toBe(200);
+    expect((await visitor.api().post(`/webchat/${chat.widgetKey}/messages`, { body: 'still there?' })).status).toBe(404);
+    await new Visitor(runtime, fresh.widgetKey!).start('Visitante Novo').then((v) => v.say('Olá pelo novo endereço'));
+  });
+
+  it('regenerates the API token without touching the widget, and refuses a widget key on a connection without a widget', async () => {
+    const own = await signupCompany(runtime, 'Api Token Co');
+    const chat = await create(own.admin, { name: 'New API token' });
+    const res = await own.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: true });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{30}$/);
+    expect(res.body).toMatchObject({ widgetKey: chat.widgetKey, token: expect.not.stringContaining(chat.token!) });
+    expect(await widgetStatus(chat.widgetKey!)).toBe(200);
+
+    const session = await own.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Número' });
+    expect(session.status, JSON.stringify(session.body)).toBe(201);
+    expect(session.body).toMatchObject({ widgetKey: null, token: expect.stringMatching(/^[A-Za-z0-9_-]{30}$/) });
+    const refused = await own.admin.put(`/whatsapp/${session.body.id}`, { regenerateWidgetKey: true, name: 'Renamed' });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(fieldsOf(refused.body)).toEqual({ 'body.regenerateWidgetKey': 'Only a web chat has a widget key' });
+    expect((await own.admin.get(`/whatsapp/${session.body.id}`)).body).toMatchObject({ name: 'Número', widgetKey: null, token: session.body.token });
   });
 });
 
@@ -241,8 +305,8 @@ describe('delete', () => {
     } finally {
       await probe.close();
     }
-    expect(await widgetStatus(chat.token!)).toBe(404);
-    expect((await company.admin.post(`/webchat/${chat.token}/visitors`, { name: 'Late visitor' })).status).toBe(404);
+    expect(await widgetStatus(chat.widgetKey!)).toBe(404);
+    expect((await company.admin.post(`/webchat/${chat.widgetKey}/visitors`, { name: 'Late visitor' })).status).toBe(404);
     expect(await company.admin.get(`/whatsapp/${chat.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     expect((await company.admin.delete(`/whatsapp/${chat.id}`)).status).toBe(404);
     expect((await listOf(company.admin)).map((c) => c.id)).not.toContain(chat.id);
@@ -272,12 +336,13 @@ describe('tenancy', () => {
     for (const res of [
       await own.admin.get(`/whatsapp/${theirs.id}`),
       await own.admin.put(`/whatsapp/${theirs.id}`, { name: 'Taken over', regenerateToken: true }),
+      await own.admin.put(`/whatsapp/${theirs.id}`, { regenerateWidgetKey: true }),
       await own.admin.put(`/whatsapp/${theirs.id}`, { isDefault: false }),
       await own.admin.delete(`/whatsapp/${theirs.id}`),
     ]) {
       expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     }
     expect((await stranger.admin.get(`/whatsapp/${theirs.id}`)).body).toEqual(theirs);
-    expect(await widgetStatus(theirs.token!)).toBe(200);
+    expect(await widgetStatus(theirs.widgetKey!)).toBe(200);
   });
 });

@@ -5,12 +5,14 @@ import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import {
+  apiTokenKey,
   connectionKey,
   connectionPrefix,
   connectionSetKey,
   graphAccountKey,
   graphHookKey,
   webchatTokenKey,
+  type ApiTokenItem,
   type ConnectionItem,
   type ConnectionRecord,
   type ConnectionSetItem,
@@ -37,9 +39,16 @@ export const getConnectionRecord = async (companyId: number, id: number): Promis
 export const listConnectionRecords = async (companyId: number): Promise<ConnectionRecord[]> =>
   (await queryWholePartition<ConnectionItem>(companyPk(companyId), connectionPrefix)).map(strip);
 
-export const getWebchatToken = async (token: string): Promise<WebchatTokenItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: webchatTokenKey(token) }));
+/** The marker of a web chat's public widget key. */
+export const getWidgetKeyMarker = async (widgetKey: string): Promise<WebchatTokenItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: webchatTokenKey(widgetKey) }));
   return out.Item as WebchatTokenItem | undefined;
+};
+
+/** The marker of a connection's secret API token; read consistently, so a regenerated token is refused at once. */
+export const getApiTokenMarker = async (token: string): Promise<ApiTokenItem | undefined> => {
+  const out = await table().send(new GetCommand({ TableName: tableName(), Key: apiTokenKey(token), ConsistentRead: true }));
+  return out.Item as ApiTokenItem | undefined;
 };
 
 export interface ConnectionSet {
@@ -98,12 +107,23 @@ const clearDefault = (companyId: number, id: number, at: string): TransactItem =
   },
 });
 
-const putTokenMarker = (companyId: number, connectionId: number, token: string): TransactItem => {
-  const marker: WebchatTokenItem = { ...webchatTokenKey(token), type: 'webchatToken', companyId, connectionId };
+const putApiTokenMarker = (companyId: number, connectionId: number, token: string): TransactItem => {
+  const marker: ApiTokenItem = { ...apiTokenKey(token), type: 'apiToken', companyId, connectionId };
   return { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } };
 };
 
-const deleteTokenMarker = (token: string): TransactItem => ({ Delete: { TableName: tableName(), Key: webchatTokenKey(token) } });
+const putWidgetKeyMarker = (companyId: number, connectionId: number, widgetKey: string): TransactItem => {
+  const marker: WebchatTokenItem = { ...webchatTokenKey(widgetKey), type: 'webchatToken', companyId, connectionId };
+  return { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } };
+};
+
+const deleteMarker = (Key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: tableName(), Key } });
+
+/** The markers a connection is found by without sign-in: its API token's, and a web chat's widget key's. */
+const credentialMarkers = (r: Pick<ConnectionRecord, 'companyId' | 'id' | 'token' | 'widgetKey'>): TransactItem[] => [
+  ...(r.token ? [putApiTokenMarker(r.companyId, r.id, r.token)] : []),
+  ...(r.widgetKey ? [putWidgetKeyMarker(r.companyId, r.id, r.widgetKey)] : []),
+];
 
 const setChangeItems = (companyId: number, change: SetChange | undefined, at: string): TransactItem[] =>
   change ? [...change.clearDefault.map((id) => clearDefault(companyId, id, at)), bumpSet(companyId, change.rev)] : [];
@@ -183,7 +203,7 @@ export const setGraphConnectionStatus = async (companyId: number, id: number, st
   }
 };
 
-/** Writes a new connection with its token marker (and `extra` writes of its channel, such as a session's). */
+/** Writes a new connection with its credential markers (and `extra` writes of its channel, such as a session's). */
 export const insertConnection = (record: ConnectionRecord, change: SetChange, extra: TransactItem[] = []): Promise<WriteOutcome> =>
   write([
     {
@@ -193,8 +213,8 @@ export const insertConnection = (record: ConnectionRecord, change: SetChange, ex
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    // every connection's token resolves to it: a web chat's widget and the external messages API find it by it
-    ...(record.token ? [putTokenMarker(record.companyId, record.id, record.token)] : []),
+    // the external messages API finds it by its API token, a web chat's widget by its widget key
+    ...credentialMarkers(record),
     ...graphMarkerKeys(record).map((key) => putGraphMarker(record, key)),
     ...setChangeItems(record.companyId, change, record.createdAt),
     ...extra,
@@ -203,18 +223,25 @@ export const insertConnection = (record: ConnectionRecord, change: SetChange, ex
 export interface ConnectionUpdate {
   settings: Partial<ConnectionSettings>;
   updatedAt: string;
-  /** a new token replacing the one read */
+  /** a new API token replacing the one read */
   token?: string;
+  /** a web chat's new widget key replacing the one read */
+  widgetKey?: string;
   /** when the default flag moves to this connection */
   setChange?: SetChange;
 }
 
 /**
- * Sets the edited fields only (a session's status, written by its channel meanwhile, is kept). A new web chat
- * token replaces the old one's marker in the same transaction, so the old token stops resolving at once.
+ * Sets the edited fields only (a session's status, written by its channel meanwhile, is kept). A new API token or
+ * widget key replaces the old one's marker in the same transaction, so the old one stops resolving at once.
  */
 export const updateConnectionRecord = (before: ConnectionRecord, update: ConnectionUpdate): Promise<WriteOutcome> => {
-  const fields: Record<string, unknown> = { ...update.settings, updatedAt: update.updatedAt, ...(update.token ? { token: update.token } : {}) };
+  const fields: Record<string, unknown> = {
+    ...update.settings,
+    updatedAt: update.updatedAt,
+    ...(update.token ? { token: update.token } : {}),
+    ...(update.widgetKey ? { widgetKey: update.widgetKey } : {}),
+  };
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
@@ -230,10 +257,19 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
     values[':readToken'] = before.token;
     condition += ' AND #token = :readToken';
   }
-  const markers =
-    update.token
-      ? [...(before.token ? [deleteTokenMarker(before.token)] : []), putTokenMarker(before.companyId, before.id, update.token)]
-      : [];
+  if (update.widgetKey && before.widgetKey) {
+    names['#widgetKey'] = 'widgetKey';
+    values[':readWidgetKey'] = before.widgetKey;
+    condition += ' AND #widgetKey = :readWidgetKey';
+  }
+  const markers = [
+    ...(update.token
+      ? [...(before.token ? [deleteMarker(apiTokenKey(before.token))] : []), putApiTokenMarker(before.companyId, before.id, update.token)]
+      : []),
+    ...(update.widgetKey
+      ? [...(before.widgetKey ? [deleteMarker(webchatTokenKey(before.widgetKey))] : []), putWidgetKeyMarker(before.companyId, before.id, update.widgetKey)]
+      : []),
+  ];
   return write([
     {
       Update: {
@@ -250,12 +286,13 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
   ]);
 };
 
-/** Deletes a connection with its token marker, so its widget and its external API token stop answering. */
+/** Deletes a connection with its credential markers, so its widget and its API token stop answering. */
 export const deleteConnectionRecord = (record: ConnectionRecord, rev: number, extra: TransactItem[] = []): Promise<WriteOutcome> =>
   write([
     ...extra,
     { Delete: { TableName: tableName(), Key: connectionKey(record.companyId, record.id), ConditionExpression: 'attribute_exists(pk)' } },
-    ...(record.token ? [deleteTokenMarker(record.token)] : []),
+    ...(record.token ? [deleteMarker(apiTokenKey(record.token))] : []),
+    ...(record.widgetKey ? [deleteMarker(webchatTokenKey(record.widgetKey))] : []),
     ...graphMarkerKeys(record).map((Key): TransactItem => ({ Delete: { TableName: tableName(), Key } })),
     bumpSet(record.companyId, rev),
   ]);

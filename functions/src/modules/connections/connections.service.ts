@@ -7,18 +7,21 @@
  * - A connection's queues are the company's own (400 otherwise).
  * - The conversation engine's fields (ratings, redirection, expiry, vacation, hours) follow the rules of
  *   connection-engine-fields.service.ts, checked on the connection as the change leaves it.
- * - A web chat's token is its widget's address; a new one replaces it atomically, and deleting the chat
- *   deletes it, so the widget stops answering.
+ * - Every connection has a secret API token (the external messages API's bearer), and a web chat a public
+ *   widget key (its widget's address, in the tag customers embed). Each is replaced atomically on its own, and
+ *   deleting the connection deletes both. Only those who may manage connections read them.
  * Every change is told to the company's agents on `company-{id}-whatsapp`.
  */
 import type { CreateConnectionBody, UpdateConnectionBody } from '@switchboard/shared/contracts/connections';
 import type { Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
+import { can } from '@switchboard/shared/permissions';
 import { API_PREFIX } from '@switchboard/shared/route-table';
 import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
+import { viewerOf } from '../../platform/auth/viewer.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
 import { createCloudApiConnection, replaceGraphToken } from './graph-connections.service.ts';
@@ -66,6 +69,7 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   isDefault: r.isDefault,
   allowGroup: r.allowGroup,
   token: r.token,
+  widgetKey: r.widgetKey ?? null,
   ...graphView(r),
   queueIds: r.queueIds,
   greetingMessage: r.greetingMessage,
@@ -102,15 +106,25 @@ export const toConnectionSummary = (r: Pick<ConnectionRecord, 'id' | 'name' | 'c
   groupAsTicket: r.groupAsTicket,
 });
 
-export const listConnections = async (auth: AuthContext): Promise<Connection[]> =>
-  Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection));
+/**
+ * A connection as the caller may read it: the API token and the widget key go only to those who may manage
+ * connections (the rule of the routes that create and change them); every other user reads them as null.
+ */
+const forCaller = (auth: AuthContext) => {
+  const manages = can(viewerOf(auth), 'connections-page:addConnection');
+  return (c: Connection): Connection => (manages ? c : { ...c, token: null, widgetKey: null });
+};
 
-export { defaultConnection, findConnection, findConnectionByToken, findWebchatByToken, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
+export const listConnections = async (auth: AuthContext): Promise<Connection[]> =>
+  (await Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection))).map(forCaller(auth));
+
+export { defaultConnection, findConnection, findConnectionByApiToken, findWebchatByWidgetKey, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
 
 // ----- administration (the connections page) -----
 
 /** GET /whatsapp/{id}: another company's connection is not found. */
-export const showConnection = async (auth: AuthContext, id: number): Promise<Connection> => presentConnection(await requireConnection(auth.companyId, id));
+export const showConnection = async (auth: AuthContext, id: number): Promise<Connection> =>
+  forCaller(auth)(await presentConnection(await requireConnection(auth.companyId, id)));
 
 /** POST /whatsapp */
 export const createConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
@@ -126,9 +140,16 @@ export const createConnection = async (auth: AuthContext, body: CreateConnection
   return toConnection(record);
 };
 
-/** PUT /whatsapp/{id}: the fields sent change; `regenerateToken` gives the connection a new token. */
+/**
+ * PUT /whatsapp/{id}: the fields sent change; `regenerateToken` gives the connection a new API token and
+ * `regenerateWidgetKey` a web chat a new widget key (the old one stops working at once in both cases).
+ */
 export const updateConnection = async (auth: AuthContext, id: number, body: UpdateConnectionBody): Promise<Connection> => {
-  const { regenerateToken, accessToken, ...sent } = body;
+  const { regenerateToken, regenerateWidgetKey, accessToken, ...sent } = body;
+  // checked before anything is written (a connection's channel never changes)
+  if (regenerateWidgetKey && (await requireConnection(auth.companyId, id)).channel !== 'webchat') {
+    throw new AppError('ERR_VALIDATION', 'Only a web chat has a widget key', { fields: [{ path: 'body.regenerateWidgetKey', message: 'Only a web chat has a widget key' }] });
+  }
   if (accessToken) await replaceGraphToken(auth, id, accessToken);
   const settings = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<ConnectionSettings>;
   if (settings.queueIds) await requireCompanyQueues(auth.companyId, settings.queueIds);
@@ -149,14 +170,16 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     const takesDefault = settings.isDefault === true && (!before.isDefault || otherDefaults.length > 0);
     const updatedAt = clock().now().toISOString();
     const token = regenerateToken ? newToken() : undefined;
+    const widgetKey = regenerateWidgetKey ? newToken() : undefined;
     const outcome = await updateConnectionRecord(before, {
       settings,
       updatedAt,
       token,
+      widgetKey,
       setChange: takesDefault ? { rev: set.rev, clearDefault: otherDefaults.map((c) => c.id) } : undefined,
     });
     if (outcome === 'stale') continue;
-    const after: ConnectionRecord = { ...before, ...settings, updatedAt, token: token ?? before.token };
+    const after: ConnectionRecord = { ...before, ...settings, updatedAt, token: token ?? before.token, widgetKey: widgetKey ?? before.widgetKey };
     const cleared = takesDefault ? otherDefaults.map((c) => ({ ...c, isDefault: false, updatedAt })) : [];
     [before, ...cleared].forEach(forget);
     // WhatsApp sends the whole history only to a new pairing: a connected session is paired anew (the page warned)

@@ -1,8 +1,8 @@
 /**
  * Graph API connections: a WhatsApp Cloud API number created with its ids and secrets, the
  * Messenger pages (and their Instagram accounts) of a Meta user, a number's approved templates, and the lookups
- * Meta's webhooks and the Graph drivers make. Secrets stay here and in the drivers; answers carry only Meta's ids,
- * the webhook address and whether a token is set.
+ * Meta's webhooks and the Graph drivers make. Secrets are stored sealed (graph-secrets.ts) and opened here only for a
+ * Graph call or a webhook check; answers carry only Meta's ids, the webhook address and whether a token is set.
  */
 import { DEFAULT_WEBCHAT_COLOR, type CreateConnectionBody, type FacebookConnectBody, type MessageTemplate } from '@switchboard/shared/contracts/connections';
 import type { Channel, Connection } from '@switchboard/shared/contracts/inbox';
@@ -18,6 +18,7 @@ import { logger } from '../../platform/logger.ts';
 import { graphAccountKey, graphHookKey, type ConnectionRecord, type GraphSettings } from './connection.entity.ts';
 import { addConnection, announce, findConnection, forget, requireCompanyQueues, requireConnection, toConnection, updated } from './connections.service.ts';
 import { getGraphMarker, setGraphConnectionStatus, updateGraphSettings } from './connections.repository.ts';
+import { openGraphSecrets, sealGraphSecrets } from './graph-secrets.ts';
 
 type GraphChannel = Extract<Channel, 'whatsappapi' | 'facebook' | 'instagram'>;
 
@@ -39,15 +40,18 @@ const graphFailure = (error: unknown, tokenField: string): never => {
   throw new AppError('ERR_GRAPH_REQUEST_FAILED', error instanceof GraphError ? error.message : 'Meta could not be reached');
 };
 
-/** The settings a Graph driver sends and fetches with; nothing for a connection that has none. */
-export const graphSettingsOf = async (companyId: number, connectionId: number): Promise<GraphSettings | undefined> =>
-  (await findConnection(companyId, connectionId))?.graph;
+/** The settings a Graph driver sends and fetches with, secrets opened; nothing for a connection that has none. */
+export const graphSettingsOf = async (companyId: number, connectionId: number): Promise<GraphSettings | undefined> => {
+  const record = await findConnection(companyId, connectionId);
+  return record?.graph ? openGraphSecrets(record, record.graph) : undefined;
+};
 
-/** The connection a Cloud API webhook address belongs to. */
+/** The connection a Cloud API webhook address belongs to, its secrets opened for the signature and verify checks. */
 export const findCloudApiByWebhookKey = async (key: string): Promise<ConnectionRecord | undefined> => {
   const marker = await getGraphMarker(graphHookKey(key));
   const record = marker ? await findConnection(marker.companyId, marker.connectionId) : undefined;
-  return record?.channel === 'whatsappapi' && record.graph?.webhookKey === key ? record : undefined;
+  if (record?.channel !== 'whatsappapi' || record.graph?.webhookKey !== key) return undefined;
+  return { ...record, graph: await openGraphSecrets(record, record.graph) };
 };
 
 /** The Messenger page or Instagram account connection Meta's platform webhook names. */
@@ -69,7 +73,8 @@ export const createCloudApiConnection = async (auth: AuthContext, body: CreateCo
   const plan = await auth.plan();
   requirePlanFlag(plan, 'whatsappapi');
   const graph: GraphSettings = { phoneNumberId, wabaId, accessToken: accessToken!, appSecret, verifyToken, webhookKey: ids.token(24) };
-  const { record, cleared } = await addConnection(auth.companyId, { ...fields, channel: 'whatsappapi', graph }, plan.connections);
+  const graphFor = (id: number) => sealGraphSecrets({ companyId: auth.companyId, id }, graph);
+  const { record, cleared } = await addConnection(auth.companyId, { ...fields, channel: 'whatsappapi', graphFor }, plan.connections);
   cleared.forEach(forget);
   await announce(auth.companyId, [record, ...cleared].map(updated));
   return toConnection(record);
@@ -102,8 +107,9 @@ const upsertAccount = async (
   if (marker) {
     const before = await requireConnection(auth.companyId, marker.connectionId);
     const updatedAt = clock().now().toISOString();
-    await updateGraphSettings(before, { ...before.graph, ...graph }, { status: 'CONNECTED', updatedAt });
-    const after: ConnectionRecord = { ...before, graph: { ...before.graph, ...graph }, status: 'CONNECTED', updatedAt };
+    const stored = { ...before.graph, ...(await sealGraphSecrets(before, graph)) };
+    await updateGraphSettings(before, stored, { status: 'CONNECTED', updatedAt });
+    const after: ConnectionRecord = { ...before, graph: stored, status: 'CONNECTED', updatedAt };
     forget(before);
     await announce(auth.companyId, [updated(after)]);
     return toConnection(after);
@@ -114,7 +120,7 @@ const upsertAccount = async (
     {
       channel,
       name,
-      graph,
+      graphFor: (id) => sealGraphSecrets({ companyId: auth.companyId, id }, graph),
       isDefault: false,
       greetingMessage: '',
       complationMessage: '',
@@ -168,8 +174,9 @@ const requireCloudApi = async (companyId: number, id: number): Promise<Connectio
 /** The approved templates of a Cloud API number (Meta's list, read each time: approvals change there). */
 export const templatesOf = async (companyId: number, connectionId: number): Promise<MessageTemplate[]> => {
   const record = await requireCloudApi(companyId, connectionId);
+  const { accessToken } = await openGraphSecrets(record, record.graph);
   try {
-    return await approvedTemplates(record.graph.wabaId!, record.graph.accessToken);
+    return await approvedTemplates(record.graph.wabaId!, accessToken);
   } catch (error) {
     if (error instanceof GraphError && error.tokenRejected) await markCredentialsRejected(companyId, connectionId);
     throw new AppError('ERR_GRAPH_REQUEST_FAILED', error instanceof GraphError ? error.message : 'Meta could not be reached');
@@ -185,7 +192,8 @@ export const replaceGraphToken = async (auth: AuthContext, id: number, accessTok
   if (!before.graph) {
     throw new AppError('ERR_VALIDATION', 'This connection has no token', { fields: [{ path: 'body.accessToken', message: 'Not a Graph API connection' }] });
   }
-  await updateGraphSettings(before, { ...before.graph, accessToken }, { status: 'CONNECTED', updatedAt: clock().now().toISOString() });
+  const stored = { ...before.graph, ...(await sealGraphSecrets(before, { accessToken })) };
+  await updateGraphSettings(before, stored, { status: 'CONNECTED', updatedAt: clock().now().toISOString() });
   forget(before);
 };
 

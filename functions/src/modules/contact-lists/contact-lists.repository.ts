@@ -12,7 +12,6 @@ import type { ContactListImport } from '@switchboard/shared/contracts/contact-li
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { byIndexPrefix, queryPage, type PageQuery } from '../../platform/table/paging.ts';
-import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import {
   contactListKey,
   contactListsByNamePk,
@@ -205,17 +204,14 @@ export const queryItems = async (
   return skipTake<ContactListItemRecord>(companyId, byIndexPrefix(itemsByNamePk(companyId, listId), nameKeyOf(search)), options);
 };
 
-const isItemCursor = (v: unknown): v is { pk: string; sk: string } => isKeyRecord(v) && typeof v.pk === 'string' && typeof v.sk === 'string';
-
-/** A page of a list's items in id order from an opaque cursor (one Query with a consistent read). */
+/** A page of a list's items in id order from where the page before stopped (one Query with a consistent read). */
 export const pageItems = async (
   companyId: number,
   listId: number,
-  cursor: string | undefined,
+  start: Record<string, string> | undefined,
   limit: number,
-): Promise<{ items: ContactListItemRecord[]; nextCursor: string | null }> => {
-  const start = decodeCursor(cursor, isItemCursor);
-  if (start && start.pk !== listPartition(companyId, listId)) return { items: [], nextCursor: null };
+): Promise<{ items: ContactListItemRecord[]; next?: Record<string, string> }> => {
+  if (start && start.pk !== listPartition(companyId, listId)) return { items: [] };
   const out = await table().send(
     new QueryCommand({
       TableName: tableName(),
@@ -227,7 +223,7 @@ export const pageItems = async (
     }),
   );
   const items = (out.Items ?? []).map((i) => strip<ContactListItemRecord>(i));
-  return { items, nextCursor: out.LastEvaluatedKey ? encodeCursor(out.LastEvaluatedKey) : null };
+  return { items, next: out.LastEvaluatedKey as Record<string, string> | undefined };
 };
 
 /** Items of a list whose number is still to be checked (the sparse pending index), oldest first. */

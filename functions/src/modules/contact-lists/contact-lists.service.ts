@@ -21,6 +21,7 @@ import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
+import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { ContactListItemRecord, ContactListRecord } from './contact-list.entity.ts';
@@ -88,6 +89,8 @@ export const findContactList = (companyId: number, id: number): Promise<ContactL
 
 // ----- for campaigns -----
 
+const isItemCursor = (v: unknown): v is { pk: string; sk: string } => isKeyRecord(v) && typeof v.pk === 'string' && typeof v.sk === 'string';
+
 /**
  * Pages the items of a company's contact list in id order, for the campaigns module: each call is one Query on the
  * list's partition (consistent read), `limit` items at most (1..100, default 100), from the opaque `cursor` a
@@ -101,8 +104,10 @@ export const pageContactListItems = async (
   cursor?: string,
   limit = 100,
 ): Promise<{ items: ContactListItem[]; nextCursor: string | null }> => {
-  const page = await pageItems(companyId, contactListId, cursor, Math.min(100, Math.max(1, Math.floor(limit))));
-  return { items: page.items.map(presentItem), nextCursor: page.nextCursor };
+  const scope = { list: 'contact-lists.items', companyId, filters: { contactListId } };
+  const start = await decodeCursor(cursor, scope, isItemCursor);
+  const page = await pageItems(companyId, contactListId, start, Math.min(100, Math.max(1, Math.floor(limit))));
+  return { items: page.items.map(presentItem), nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
 };
 
 /**

@@ -737,7 +737,12 @@ export const findContactsPage = async (
     validPosition = (p) => isNamePosition(companyId, p);
   }
 
-  const cursor = decodeCursor(query.cursor, isListCursor);
+  const scope = {
+    list: 'contacts.list',
+    companyId,
+    filters: { searchParam: query.searchParam, channel: query.channel, isGroup: query.isGroup, contactTag: query.contactTag, namesOnly },
+  };
+  const cursor = await decodeCursor(query.cursor, scope, isListCursor);
   if (cursor && (cursor.s !== source || !validPosition(cursor.p))) throw badCursor();
 
   const keep = (c: ContactRecord): boolean =>
@@ -753,7 +758,7 @@ export const findContactsPage = async (
   const before = cursor?.n ?? 0;
   const count = total ?? before + result.page.length;
   const nextCursor =
-    result.hasMore && result.resume ? encodeCursor({ s: source, p: result.resume, n: before + result.page.length } satisfies ListCursor) : null;
+    result.hasMore && result.resume ? await encodeCursor({ s: source, p: result.resume, n: before + result.page.length } satisfies ListCursor, scope) : null;
   return { contacts: result.page.map(toContact), count, hasMore: nextCursor !== null, nextCursor };
 };
 
@@ -774,7 +779,8 @@ export const listContactNames = async (
   auth: AuthContext,
   query: { cursor?: string; limit: number },
 ): Promise<{ contacts: { id: number; name: string }[]; hasMore: boolean; nextCursor: string | null }> => {
-  const cursor = decodeCursor(query.cursor, isNamesCursor);
+  const scope = { list: 'contacts.list-all', companyId: auth.companyId };
+  const cursor = await decodeCursor(query.cursor, scope, isNamesCursor);
   if (cursor && !isNamePosition(auth.companyId, cursor.l)) throw badCursor();
   const { entries, next } = await queryContactNames(auth.companyId, cursor?.l, query.limit + 1);
   const page = entries.slice(0, query.limit);
@@ -782,7 +788,7 @@ export const listContactNames = async (
   return {
     contacts: page.map((e) => e.value),
     hasMore: resume !== undefined,
-    nextCursor: resume ? encodeCursor({ l: resume }) : null,
+    nextCursor: resume ? await encodeCursor({ l: resume }, scope) : null,
   };
 };
 

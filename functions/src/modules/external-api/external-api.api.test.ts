@@ -77,16 +77,29 @@ describe('the token', () => {
     expect(agent.id).toBeGreaterThan(other.adminId);
     expect(ownQueue.body.id).toBeGreaterThan(other.queueId);
     const ownBefore = await ticketCount(company.admin);
-    const res = await call(other.webchatToken, { number: newNumber(), body: 'hi', userId: agent.id });
+    const res = await call(other.apiToken, { number: newNumber(), body: 'hi', userId: agent.id });
     expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NO_USER_FOUND' } });
-    const queue = await call(other.webchatToken, { number: newNumber(), body: 'hi', queueId: ownQueue.body.id });
+    const queue = await call(other.apiToken, { number: newNumber(), body: 'hi', queueId: ownQueue.body.id });
     expect(queue.status).toBe(400);
     expect(fieldsOf(queue.body)).toEqual({ 'body.queueId': 'Unknown queue' });
     expect(await ticketCount(other.admin)).toBe(before);
     expect(await ticketCount(company.admin)).toBe(ownBefore);
   });
 
-  it('stops answering to a token once the connection gets a new one', async () => {
+  it("refuses a web chat's public widget key (403 ERR_INVALID_TOKEN) while the same connection's API token sends", async () => {
+    const before = await ticketCount(company.admin);
+    expect(company.webchatToken).not.toBe(company.apiToken);
+    const widget = await call(company.webchatToken, { number: newNumber(), body: 'signed as anyone', userId: company.adminId, sendSignature: true });
+    expect(widget).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+    expect(await ticketCount(company.admin)).toBe(before);
+    // the widget itself goes on with its key, and the API token opens no widget
+    expect((await fetch(`${runtime.url}/api/webchat/${company.webchatToken}`)).status).toBe(200);
+    expect((await fetch(`${runtime.url}/api/webchat/${company.apiToken}`)).status).toBe(404);
+    const api = await call(company.apiToken, { number: newNumber(), body: 'from the API token' });
+    expect(api.status, JSON.stringify(api.body)).toBe(200);
+  });
+
+  it('stops answering to a token once the connection gets a new one; the widget key and the token are renewed apart', async () => {
     const created = await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Site antigo' });
     expect(created.status).toBe(201);
     const oldToken = created.body.token as string;
@@ -95,6 +108,13 @@ describe('the token', () => {
     expect(renewed.body.token).not.toBe(oldToken);
     expect((await call(oldToken, { number: newNumber(), body: 'old token' })).status).toBe(403);
     expect((await call(renewed.body.token, { number: newNumber(), body: 'new token' })).status).toBe(200);
+    // the embedded widget is untouched by a new API token, and a new widget key leaves the API token working
+    expect(renewed.body.widgetKey).toBe(created.body.widgetKey);
+    expect((await fetch(`${runtime.url}/api/webchat/${created.body.widgetKey}`)).status).toBe(200);
+    const rekeyed = await company.admin.put(`/whatsapp/${created.body.id}`, { regenerateWidgetKey: true });
+    expect(rekeyed.body.token).toBe(renewed.body.token);
+    expect(rekeyed.body.widgetKey).not.toBe(created.body.widgetKey);
+    expect((await call(renewed.body.token, { number: newNumber(), body: 'after a new widget key' })).status).toBe(200);
     expect((await company.admin.delete(`/whatsapp/${created.body.id}`)).status).toBe(200);
     expect((await call(renewed.body.token, { number: newNumber(), body: 'deleted' })).status).toBe(403);
   });
@@ -105,7 +125,7 @@ describe('the number', () => {
     'refuses %j with 400 naming body.number, and writes nothing',
     async (number) => {
       const before = await ticketCount(company.admin);
-      const res = await call(company.webchatToken, { number, body: 'hi' });
+      const res = await call(company.apiToken, { number, body: 'hi' });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('ERR_VALIDATION');
       expect(fieldsOf(res.body)).toEqual({ 'body.number': 'The number must be digits only: country code, area code and number, without mask, + or spaces' });
@@ -114,15 +134,15 @@ describe('the number', () => {
   );
 
   it('requires a body for a text (400 body.body) and a user for a signature', async () => {
-    expect(fieldsOf((await call(company.webchatToken, { number: newNumber(), body: '   ' })).body)).toEqual({ 'body.body': 'Required' });
-    expect(fieldsOf((await call(company.webchatToken, { number: newNumber(), body: 'x', sendSignature: true })).body)).toHaveProperty('body.sendSignature');
+    expect(fieldsOf((await call(company.apiToken, { number: newNumber(), body: '   ' })).body)).toEqual({ 'body.body': 'Required' });
+    expect(fieldsOf((await call(company.apiToken, { number: newNumber(), body: 'x', sendSignature: true })).body)).toHaveProperty('body.sendSignature');
   });
 });
 
 describe('sending a text', () => {
   it('creates the contact and its ticket, records the message first and sends it through the outbound queue; the inbox hears of it', async () => {
     const number = newNumber();
-    const res = await call(company.webchatToken, { number, body: 'Seu pedido saiu para entrega' });
+    const res = await call(company.apiToken, { number, body: 'Seu pedido saiu para entrega' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'SUCCESS', ticketStatus: 'pending', messages: [{ body: 'Seu pedido saiu para entrega', mediaType: 'chat' }] });
     const messageId = res.body.messages[0].id as string;
@@ -140,7 +160,7 @@ describe('sending a text', () => {
     expect(contact.body).toMatchObject({ number, name: number });
 
     // the same number again: the running ticket, the same contact
-    const again = await call(company.webchatToken, { number, body: 'Segunda mensagem' });
+    const again = await call(company.apiToken, { number, body: 'Segunda mensagem' });
     expect(again.body).toMatchObject({ ticketId: res.body.ticketId, contactId: res.body.contactId });
     expect((await messagesOf(company.admin, res.body.ticketId)).map((m) => m.body)).toEqual(['Seu pedido saiu para entrega', 'Segunda mensagem']);
   });
@@ -148,7 +168,7 @@ describe('sending a text', () => {
   it("opens the ticket for userId in queueId, signs with the user's name, and closes it when asked", async () => {
     const agent = await addAgent(runtime, company, {}, 'Marta Souza');
     const number = newNumber();
-    const res = await call(company.webchatToken, { number, body: 'Olá!', userId: agent.id, queueId: company.queueId, sendSignature: true });
+    const res = await call(company.apiToken, { number, body: 'Olá!', userId: agent.id, queueId: company.queueId, sendSignature: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.ticketStatus).toBe('open');
     const ticket = await company.admin.get(`/tickets/${res.body.ticketId}`);
@@ -156,7 +176,7 @@ describe('sending a text', () => {
     const [message] = await messagesOf(company.admin, res.body.ticketId);
     expect(message).toMatchObject({ body: '*Marta Souza:*\nOlá!', userId: agent.id });
 
-    const closing = await call(company.webchatToken, { number, body: 'Até logo', closeTicket: true });
+    const closing = await call(company.apiToken, { number, body: 'Até logo', closeTicket: true });
     expect(closing.body).toMatchObject({ ticketId: res.body.ticketId, ticketStatus: 'closed' });
     expect((await company.admin.get(`/tickets/${res.body.ticketId}`)).body.status).toBe('closed');
     await runtime.drainQueues();
@@ -166,7 +186,7 @@ describe('sending a text', () => {
   });
 
   it('moves a waiting ticket to queueId without opening it', async () => {
-    const res = await call(company.webchatToken, { number: newNumber(), body: 'Fila', queueId: String(company.queueId) });
+    const res = await call(company.apiToken, { number: newNumber(), body: 'Fila', queueId: String(company.queueId) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await company.admin.get(`/tickets/${res.body.ticketId}`)).body).toMatchObject({ status: 'pending', queueId: company.queueId, userId: null });
   });
@@ -174,7 +194,7 @@ describe('sending a text', () => {
 
 describe('sending files (multipart)', () => {
   it('stores each file of medias and sends it as a message, the text as its caption', async () => {
-    const res = await callForm(company.webchatToken, { number: newNumber(), body: 'Sua nota fiscal', closeTicket: 'false' }, [
+    const res = await callForm(company.apiToken, { number: newNumber(), body: 'Sua nota fiscal', closeTicket: 'false' }, [
       { name: 'foto.png', type: 'image/png', data: png },
       { name: 'nota.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 test') },
     ]);
@@ -194,16 +214,16 @@ describe('sending files (multipart)', () => {
 
   it('refuses a file type that is not accepted, a misnamed file and a malformed form, writing nothing', async () => {
     const before = await ticketCount(company.admin);
-    const html = await callForm(company.webchatToken, { number: newNumber() }, [{ name: 'page.html', type: 'text/html', data: Buffer.from('<script>') }]);
+    const html = await callForm(company.apiToken, { number: newNumber() }, [{ name: 'page.html', type: 'text/html', data: Buffer.from('<script>') }]);
     expect(html.status).toBe(400);
     expect(fieldsOf(html.body)).toEqual({ 'body.medias.0': 'This type of file is not accepted' });
-    const misnamed = await callForm(company.webchatToken, { number: newNumber() }, [{ name: 'photo.html', type: 'image/png', data: png }]);
+    const misnamed = await callForm(company.apiToken, { number: newNumber() }, [{ name: 'photo.html', type: 'image/png', data: png }]);
     expect(fieldsOf(misnamed.body)).toEqual({ 'body.medias.0': "The file name's extension does not match its type" });
-    const badNumber = await callForm(company.webchatToken, { number: '+55 11 9999' }, [{ name: 'a.png', type: 'image/png', data: png }]);
+    const badNumber = await callForm(company.apiToken, { number: '+55 11 9999' }, [{ name: 'a.png', type: 'image/png', data: png }]);
     expect(fieldsOf(badNumber.body)).toHaveProperty('body.number');
     const malformed = await fetch(`${runtime.url}/api/v1/messages/send`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${company.webchatToken}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+      headers: { authorization: `Bearer ${company.apiToken}`, 'content-type': 'multipart/form-data; boundary=xyz' },
       body: '--xyz\r\nContent-Disposition: form-data; name="number"\r\n\r\n5511',
     });
     expect(malformed.status).toBe(400);
@@ -214,19 +234,19 @@ describe('sending files (multipart)', () => {
 describe('Idempotency-Key', () => {
   it('answers a retried call with the first result and sends once', async () => {
     const number = newNumber();
-    const first = await call(company.webchatToken, { number, body: 'Pedido 1' }, { 'idempotency-key': 'order-1-confirmation' });
+    const first = await call(company.apiToken, { number, body: 'Pedido 1' }, { 'idempotency-key': 'order-1-confirmation' });
     expect(first.status).toBe(200);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const retry = await call(company.webchatToken, { number, body: 'Pedido 1' }, { 'idempotency-key': 'order-1-confirmation' });
+    const retry = await call(company.apiToken, { number, body: 'Pedido 1' }, { 'idempotency-key': 'order-1-confirmation' });
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect((await messagesOf(company.admin, first.body.ticketId)).map((m) => m.body)).toEqual(['Pedido 1']);
 
     // the same key with another request is refused; the key of another connection is another key
-    const changed = await call(company.webchatToken, { number, body: 'Pedido 2' }, { 'idempotency-key': 'order-1-confirmation' });
+    const changed = await call(company.apiToken, { number, body: 'Pedido 2' }, { 'idempotency-key': 'order-1-confirmation' });
     expect(changed).toMatchObject({ status: 422, body: { error: 'ERR_IDEMPOTENCY_KEY_REUSED' } });
-    const elsewhere = await call(other.webchatToken, { number, body: 'Pedido 1' }, { 'idempotency-key': 'order-1-confirmation' });
+    const elsewhere = await call(other.apiToken, { number, body: 'Pedido 1' }, { 'idempotency-key': 'order-1-confirmation' });
     expect(elsewhere.status).toBe(200);
     expect(elsewhere.body.ticketId).not.toBe(undefined);
     expect((await messagesOf(company.admin, first.body.ticketId)).map((m) => m.body)).toEqual(['Pedido 1']);
@@ -235,7 +255,7 @@ describe('Idempotency-Key', () => {
   it('sends once when calls with one key race, and every one of them answers the same result', async () => {
     const number = newNumber();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => call(company.webchatToken, { number, body: 'Corrida' }, { 'idempotency-key': `race-${number}` })),
+      Array.from({ length: 6 }, () => call(company.apiToken, { number, body: 'Corrida' }, { 'idempotency-key': `race-${number}` })),
     );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const ids = new Set(answers.map((a) => a.body.messages[0].id));
@@ -246,11 +266,11 @@ describe('Idempotency-Key', () => {
 
   it('lets a key whose call failed be used again, and refuses a malformed key', async () => {
     const number = newNumber();
-    const failed = await call(company.webchatToken, { number, body: 'x', userId: 999999 }, { 'idempotency-key': `retry-${number}` });
+    const failed = await call(company.apiToken, { number, body: 'x', userId: 999999 }, { 'idempotency-key': `retry-${number}` });
     expect(failed.status).toBe(404);
-    const fixed = await call(company.webchatToken, { number, body: 'x', userId: 999999 }, { 'idempotency-key': `retry-${number}` });
+    const fixed = await call(company.apiToken, { number, body: 'x', userId: 999999 }, { 'idempotency-key': `retry-${number}` });
     expect(fixed.status).toBe(404);
-    const malformed = await call(company.webchatToken, { number, body: 'x' }, { 'idempotency-key': 'has spaces in it' });
+    const malformed = await call(company.apiToken, { number, body: 'x' }, { 'idempotency-key': 'has spaces in it' });
     expect(malformed.status).toBe(400);
     expect(fieldsOf(malformed.body)).toHaveProperty('headers.idempotency-key');
   });
@@ -283,7 +303,7 @@ describe('the plan and the rate limit', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited[0]!.body).toMatchObject({ error: 'ERR_RATE_LIMITED' });
-    expect((await call(company.webchatToken, { number: newNumber(), body: 'another token' })).status).toBe(200);
+    expect((await call(company.apiToken, { number: newNumber(), body: 'another token' })).status).toBe(200);
   });
 });
 

@@ -17,7 +17,7 @@ import type { UploadedFile } from '../../platform/http/multipart.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { findCompany } from '../companies/company-lookup.service.ts';
-import { findConnectionByToken, type ConnectionRecord } from '../connections/connections.service.ts';
+import { findConnectionByApiToken, type ConnectionRecord } from '../connections/connections.service.ts';
 import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { deliver } from '../messages/messages.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
@@ -46,7 +46,7 @@ const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION'
 const connectionOfBearer = async (authorization: string | undefined): Promise<ConnectionRecord> => {
   const token = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1] : undefined;
   if (!token) throw new AppError('ERR_INVALID_TOKEN', 'Send the connection token as Authorization: Bearer <token>');
-  const connection = await findConnectionByToken(token);
+  const connection = await findConnectionByApiToken(token);
   if (!connection) throw new AppError('ERR_INVALID_TOKEN', 'Unknown token');
   return connection;
 };

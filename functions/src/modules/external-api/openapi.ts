@@ -46,7 +46,7 @@ const notes: Partial<Record<RouteDef['id'], { summary: string; description: stri
   'external-api.send': {
     summary: 'Send a message to a number (external messages API)',
     description: [
-      "Authenticated by a connection's token: `Authorization: Bearer <connection token>` (the connections page shows it).",
+      "Authenticated by a connection's secret API token: `Authorization: Bearer <API token>` (the connection's dialog shows it to admins, who can regenerate it; the old one is then refused). A web chat's public widget key is not an API token and is refused.",
       'The message goes out through that connection, in the contact\'s ticket (the running one, or a new one); the contact is created when unknown.',
       '`number`: digits only — country code, area code and number, without mask, `+` or spaces (e.g. 5511999998888).',
       '`userId` opens the ticket for that user, `queueId` moves it to that queue, `sendSignature` prefixes the user\'s name, `closeTicket` closes the ticket once the message is recorded.',
@@ -209,7 +209,7 @@ export const buildOpenApiDocument = (options: { version: string; routeTable?: re
       title: 'Switchboard API',
       version: options.version,
       description:
-        'The HTTP API of Switchboard, generated from its route table. Companies\' systems use the external messages API (`POST /api/v1/messages/send`) with a connection\'s token; every other route serves the web app with a user\'s access token.',
+        'The HTTP API of Switchboard, generated from its route table. Companies\' systems use the external messages API (`POST /api/v1/messages/send`) with a connection\'s API token; every other route serves the web app with a user\'s access token.',
     },
     servers: [{ url: API_PREFIX, description: 'This server' }],
     tags: modulesUsed.map((name) => ({ name, description: `Routes of the ${name} module` })),
@@ -217,7 +217,7 @@ export const buildOpenApiDocument = (options: { version: string; routeTable?: re
     components: {
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A user's access token (POST /api/auth/login)" },
-        connectionToken: { type: 'http', scheme: 'bearer', description: "A connection's token (shown on the connections page)" },
+        connectionToken: { type: 'http', scheme: 'bearer', description: "A connection's secret API token (shown to admins in the connection's dialog; never a web chat's widget key)" },
       },
       schemas: components,
     },

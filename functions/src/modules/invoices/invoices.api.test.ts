@@ -188,6 +188,30 @@ describe('Pix payment notices', () => {
     }
   });
 
+  it("refuses a payment at the fake provider's pay endpoint without this start's secret and pays nothing; with it, pays", async () => {
+    const { companyId, admin } = await signup(shortTrialPlanId);
+    await runtime.idleQueues();
+    const due = await dueDateOf(companyId);
+    const pix = runtime.pix!;
+    const charge = (await admin.post('/subscription', checkout())).body;
+    const payAt = `${pix.url}/fake/cob/${charge.txid}/pay`;
+    const noticesBefore = pix.notices.length;
+    for (const headers of [{}, { 'x-fake-pix-secret': 'guessed' }, { 'x-fake-pix-secret': `${pix.paySecret}x` }] as Record<string, string>[]) {
+      const refused = await fetch(payAt, { method: 'POST', headers });
+      expect(refused.status).toBe(403);
+      expect((await fetch(`${pix.url}/fake/cob`, { headers })).status).toBe(403);
+    }
+    expect(pix.charges.get(charge.txid)!.status).toBe('ATIVA');
+    expect(pix.notices).toHaveLength(noticesBefore);
+    expect(await dueDateOf(companyId)).toBe(due);
+    expect((await admin.get('/invoices')).body.invoices[0].status).toBe('open');
+
+    const paid = await fetch(payAt, { method: 'POST', headers: { 'x-fake-pix-secret': pix.paySecret } });
+    expect(paid.status).toBe(200);
+    expect(pix.charges.get(charge.txid)!.status).toBe('CONCLUIDA');
+    expect(await dueDateOf(companyId)).toBe(new Date(new Date(due).getTime() + 30 * DAY).toISOString());
+  });
+
   it('answers a signed notice of an unknown charge with 200 and changes nothing', async () => {
     const body = JSON.stringify({ pix: [{ txid: 'SB00000000000000000000000000', endToEndId: 'E2' }] });
     const res = await fetch(`${runtime.url}/api/webhooks/pix`, {

@@ -22,9 +22,9 @@ const isInvoiceCursor = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { sk?: unknown }).sk === 'string' && typeof (value as { pk?: unknown }).pk === 'string';
 
 export const listInvoices = async (companyId: number, query: { searchParam?: string; cursor?: string }): Promise<InvoiceListResponse> => {
-  const start = decodeCursor(query.cursor, isInvoiceCursor);
-  // a cursor is a key of this company's partition only: another company's key is not a cursor of this list
-  if (start && start.pk !== `C#${companyId}`) decodeCursor('!', isInvoiceCursor);
-  const page = await queryInvoices(companyId, { limit: INVOICE_PAGE_SIZE, search: query.searchParam || undefined, start });
-  return { invoices: page.invoices.map(toInvoice), hasMore: page.next !== undefined, nextCursor: page.next ? encodeCursor(page.next) : null };
+  const search = query.searchParam || undefined;
+  const scope = { list: 'invoices.list', companyId, filters: { search } };
+  const start = await decodeCursor(query.cursor, scope, isInvoiceCursor);
+  const page = await queryInvoices(companyId, { limit: INVOICE_PAGE_SIZE, search, start });
+  return { invoices: page.invoices.map(toInvoice), hasMore: page.next !== undefined, nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
 };

@@ -86,7 +86,9 @@ const MAX_SKIPPED_TICKETS = 5;
  * Opening the page marks the ticket read.
  */
 export const listMessages = async (auth: AuthContext, ticketId: number, q: { cursor?: string; limit: number }) => {
-  const cursor = decodeCursor(q.cursor, isHistoryCursor);
+  // the history a page runs into depends on who reads it, so a cursor is the reader's own
+  const scope = { list: 'messages.list', companyId: auth.companyId, filters: { ticketId, userId: auth.userId } };
+  const cursor = await decodeCursor(q.cursor, scope, isHistoryCursor);
   const fromCurrent = !cursor || cursor.t === ticketId;
   if (cursor?.k && cursor.k.pk !== ticketPk(auth.companyId, cursor.t)) throw invalidCursor();
   // the first page is read alongside the ticket and dropped if the ticket turns out not to be the caller's to see
@@ -135,7 +137,7 @@ export const listMessages = async (auth: AuthContext, ticketId: number, q: { cur
     messages: messages.reverse(),
     ticket: toTicket(t, contact ? presentContact(auth, contact) : undefined),
     hasMore: next !== null,
-    nextCursor: next ? encodeCursor(next) : null,
+    nextCursor: next ? await encodeCursor(next, scope) : null,
   };
 };
 

@@ -8,12 +8,15 @@ import { handler as show } from './handlers/show.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerAuditListener } from '../../listeners/audit.listener.ts';
+import { registerSocketRightsListener } from '../../listeners/socket-rights.listener.ts';
 import { registerQueueReferencesListener } from '../../listeners/queue-references.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 // administrative changes made here are written to the audit log
 registerAuditListener();
+// a change of what an agent may see closes their sockets, which reconnect with the new rights
+registerSocketRightsListener();
 registerQueueReferencesListener();
 
 export const handler = moduleHandler({

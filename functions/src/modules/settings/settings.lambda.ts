@@ -14,11 +14,14 @@ import { handler as whitelabelLogo } from './handlers/whitelabel-logo.handler.ts
 import { handler as whitelabelUpdate } from './handlers/whitelabel-update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerAuditListener } from '../../listeners/audit.listener.ts';
+import { registerSocketRightsListener } from '../../listeners/socket-rights.listener.ts';
 
 registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 // administrative changes made here are written to the audit log
 registerAuditListener();
+// a change of what an agent may see closes their sockets, which reconnect with the new rights
+registerSocketRightsListener();
 
 export const handler = moduleHandler({
   'settings.public': publicSetting,

@@ -51,7 +51,9 @@ export const kanbanTicketPage = async (
   auth: AuthContext,
   q: { from: string; to: string; limit: number; cursor?: string; queueIds?: number[] },
 ): Promise<{ tickets: Ticket[]; hasMore: boolean; nextCursor: string | null }> => {
-  const cursor = decodeCursor(q.cursor, isBoardCursor) ?? {};
+  // the partitions read are the caller's (their user and queues), so a cursor is the caller's own
+  const scope = { list: 'tickets.kanban', companyId: auth.companyId, filters: { userId: auth.userId, from: q.from, to: q.to, queueIds: q.queueIds } };
+  const cursor = (await decodeCursor(q.cursor, scope, isBoardCursor)) ?? {};
   const dims = boardDimensions(auth).filter((d) => cursor[d.key] !== null);
   const pages = await Promise.all(
     dims.map(async (d) => {
@@ -70,7 +72,7 @@ export const kanbanTicketPage = async (
     .filter((t) => !selected || t.queueId === null || selected.has(t.queueId))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
   const hasMore = Object.values(next).some((v) => v !== null);
-  return { tickets: tickets.map((t) => presentTicket(auth, t)), hasMore, nextCursor: hasMore ? encodeCursor(next) : null };
+  return { tickets: tickets.map((t) => presentTicket(auth, t)), hasMore, nextCursor: hasMore ? await encodeCursor(next, scope) : null };
 };
 
 const privacyOf = async (companyId: number) => ({ settings: (await findCompany(companyId))?.settings as Record<string, string> | undefined, maskNumber });

@@ -139,7 +139,10 @@ const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimens
   // the queue selector narrows the queue partitions read; the others are filtered on the queue
   const selected = q.queueIds?.length ? new Set(q.queueIds) : undefined;
   const dimensions = all.filter((d) => !selected || d.index !== 'gsi2' || d.queueId === undefined || selected.has(d.queueId));
-  const cursor = decodeCursor(q.cursor, isListCursor) ?? {};
+  // the partitions read are the caller's (their user and queues), so a cursor is the caller's own
+  const { cursor: given, limit: _limit, ...filters } = q;
+  const scope = { list: 'tickets.list', companyId: auth.companyId, filters: { ...filters, userId: auth.userId } };
+  const cursor = (await decodeCursor(given, scope, isListCursor)) ?? {};
   const forward = q.sortTickets === 'ASC';
   const filter = filterOf(auth, q);
   const viewer = viewerOfAuth(auth);
@@ -198,7 +201,7 @@ const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimens
     tickets: visible.map((t) => presentTicket(auth, t)),
     count,
     hasMore,
-    nextCursor: hasMore ? encodeCursor(next) : null,
+    nextCursor: hasMore ? await encodeCursor(next, scope) : null,
   };
 };
 

@@ -104,7 +104,9 @@ const toReportTicket = (t: TicketRecord, rate: number | undefined): ReportTicket
 export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<ReportResponse> => {
   const range = reportRange(q);
   const firstMonth = reportMonthOf(range.from);
-  const cursor = decodeCursor(q.cursor, isReportCursor) ?? { m: reportMonthOf(range.to), n: 0 };
+  const { cursor: given, pageSize: _pageSize, ...filters } = q;
+  const scope = { list: 'tickets.report', companyId: auth.companyId, filters };
+  const cursor = (await decodeCursor(given, scope, isReportCursor)) ?? { m: reportMonthOf(range.to), n: 0 };
   if (cursor.m > reportMonthOf(range.to) || cursor.m < firstMonth) throw invalid('query.cursor', 'Invalid cursor');
   const filter = filterOf(q);
 
@@ -147,7 +149,7 @@ export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<R
     tickets,
     totalTickets: { total: listed },
     hasMore,
-    nextCursor: hasMore && month ? encodeCursor({ m: month, ...(startKey ? { k: startKey } : {}), n: listed } satisfies ReportCursor) : null,
+    nextCursor: hasMore && month ? await encodeCursor({ m: month, ...(startKey ? { k: startKey } : {}), n: listed } satisfies ReportCursor, scope) : null,
     reachedAt,
   };
 };

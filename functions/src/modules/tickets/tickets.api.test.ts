@@ -376,7 +376,7 @@ describe('ticket lists', () => {
     const queueless = await createWebchatConnection(own.companyId, { name: 'No queue chat', queueIds: [], isDefault: false });
     const plain = await addAgent(runtime, own);
     const allTicket = await addAgent(runtime, own, { allTicket: 'enable' });
-    await new Visitor(runtime, queueless.token!).start('Sem Fila').then((v) => v.say('oi'));
+    await new Visitor(runtime, queueless.widgetKey!).start('Sem Fila').then((v) => v.say('oi'));
     expect((await plain.client.get('/tickets?status=pending')).body.tickets).toHaveLength(0);
     expect((await allTicket.client.get('/tickets?status=pending')).body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Sem Fila']);
 
@@ -483,16 +483,30 @@ describe('messages', () => {
     const wideView = await wide.client.get(`/messages/${second.id}?limit=20`);
     expect(wideView.body.messages.map((m: { body: string }) => m.body)).toEqual(['h1', 'h2', 'h3', 'n1', 'n2']);
 
-    // a cursor naming a ticket outside this conversation, or one the viewer may not read, is refused
+    // a cursor written by the caller (naming a ticket outside this conversation, or one the viewer may not read),
+    // or another reader's cursor, is refused; the reader who may see the earlier ticket pages on into it
     const other = await new Visitor(runtime, own.webchatToken).start('Ivo Reis');
     await other.say('alheio');
     const unrelated = await pendingTicketOf(own.admin, 'Ivo Reis');
     const forged = (t: number) => Buffer.from(JSON.stringify({ t })).toString('base64url');
-    const bad = await own.admin.get(`/messages/${second.id}?cursor=${forged(unrelated.id)}`);
-    expect(bad.status).toBe(400);
-    expect(bad.body.fields?.[0]?.path ?? bad.body.details?.fields?.[0]?.path).toBe('query.cursor');
-    expect((await narrow.client.get(`/messages/${second.id}?cursor=${forged(first.id)}`)).status).toBe(400);
-    expect((await wide.client.get(`/messages/${second.id}?cursor=${forged(first.id)}`)).status).toBe(200);
+    for (const [reader, t] of [
+      [own.admin, unrelated.id],
+      [narrow.client, first.id],
+      [wide.client, first.id],
+    ] as const) {
+      const bad = await reader.get(`/messages/${second.id}?cursor=${forged(t)}`);
+      expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'query.cursor' }] } });
+    }
+    const widePage = await wide.client.get(`/messages/${second.id}?limit=2`);
+    expect(widePage.body.nextCursor).toEqual(expect.any(String));
+    expect((await narrow.client.get(`/messages/${second.id}?limit=2&cursor=${widePage.body.nextCursor}`)).status).toBe(400);
+    const wideWalk: string[] = [];
+    for (let page = widePage; ; page = await wide.client.get(`/messages/${second.id}?limit=2&cursor=${page.body.nextCursor}`)) {
+      expect(page.status).toBe(200);
+      wideWalk.unshift(...page.body.messages.map((m: { body: string }) => m.body));
+      if (!page.body.nextCursor || wideWalk.length > 10) break;
+    }
+    expect(wideWalk).toEqual(['h1', 'h2', 'h3', 'n1', 'n2']);
   });
 
   it('edits within 15 minutes by the sender only, deletes own messages, refuses empty bodies', async () => {

@@ -11,6 +11,7 @@ import { handler as toggleWidth } from './handlers/toggle-width.handler.ts';
 import { handler as update } from './handlers/update.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerAuditListener } from '../../listeners/audit.listener.ts';
+import { registerSocketRightsListener } from '../../listeners/socket-rights.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
 
@@ -18,6 +19,8 @@ registerAuthenticator(authenticateRequest);
 registerRealtimeListener();
 // administrative changes made here are written to the audit log
 registerAuditListener();
+// a change of what an agent may see closes their sockets, which reconnect with the new rights
+registerSocketRightsListener();
 registerTimerListener();
 registerDashboardListener();
 

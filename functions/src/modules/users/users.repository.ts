@@ -168,18 +168,20 @@ export const listUserRecords = async (
 /**
  * Sets fields of a user. A new e-mail moves the marker in the same transaction, on condition that the user still
  * has the old one: a taken e-mail answers ERR_DUPLICATED_EMAIL and writes nothing; a user gone meanwhile, 404.
+ * With `endSession`, the user's session ends in the same write (no session id: no token or refresh of it holds).
  */
 export const updateUserAndEmail = async (
   companyId: number,
   userId: number,
   patch: Partial<UserRecord>,
   email?: { from: string; to: string },
+  options: { endSession?: boolean } = {},
 ): Promise<void> => {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   const update = {
     TableName: tableName(),
     Key: userKey(companyId, userId),
-    UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+    UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', ') + (options.endSession ? ' REMOVE sessionId' : ''),
     ConditionExpression: email ? 'attribute_exists(pk) AND email = :from' : 'attribute_exists(pk)',
     ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
     ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ...(email ? { ':from': email.from } : {}) },

@@ -8,6 +8,7 @@ import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
+import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { userImagePrefix, type UserRecord } from './user.entity.ts';
@@ -145,15 +146,23 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
   await checkAssignments(auth.companyId, patch);
   if (before.profile === 'admin' && patch.profile === 'user' && (await countAdmins(auth.companyId)) <= 1) throw new AppError('ERR_LAST_ADMIN');
   const { password, email, name, ...rest } = patch;
+  // a password set by someone else ends the user's session in the same write (authentication and refresh compare
+  // the user's session id, so the access token and refresh cookie stop at once); users who change their own keep
+  // the session they changed it from
+  const endsSession = password !== undefined && userId !== auth.userId;
   const changes: Partial<UserRecord> = {
     ...rest,
     name: name?.trim(),
     passwordHash: password ? await hashPassword(password) : undefined,
+    online: endsSession ? false : undefined,
     updatedAt: clock().now().toISOString(),
   };
   const newEmail = email && email !== before.email ? email : undefined;
   if (newEmail) changes.email = newEmail;
-  await updateUserAndEmail(auth.companyId, userId, changes, newEmail ? { from: before.email, to: newEmail } : undefined);
+  await updateUserAndEmail(auth.companyId, userId, changes, newEmail ? { from: before.email, to: newEmail } : undefined, { endSession: endsSession });
+  if (password !== undefined) {
+    await closeConnections(auth.companyId, (c) => c.kind === 'agent' && c.userId === userId && (endsSession || c.sessionId !== auth.sessionId));
+  }
   const after = await requireUser(auth.companyId, userId);
   const user = await presentUser(after, auth.company);
   await announce(auth.companyId, { action: 'update', user }, actorOf(auth));
@@ -178,8 +187,9 @@ export const markSeen = (companyId: number, userId: number): Promise<UserRecord>
 /** Users of the caller's company for pickers (transfer dialog, filters); the search text matches names. */
 export const listUsers = async (auth: AuthContext, q: { searchParam?: string; cursor?: string }) => {
   const search = q.searchParam?.toLowerCase();
+  const scope = { list: 'users.list', companyId: auth.companyId, filters: { search } };
   const users: { id: number; name: string; email: string; profile: 'admin' | 'user'; online: boolean; queueIds: number[] }[] = [];
-  let startKey = decodeCursor(q.cursor, isKeyRecord);
+  let startKey = await decodeCursor(q.cursor, scope, isKeyRecord);
   let lastKey: Record<string, string> | undefined;
   // a search may skip most of a page, so read on until the page is full or the users end
   do {
@@ -192,7 +202,7 @@ export const listUsers = async (auth: AuthContext, q: { searchParam?: string; cu
     lastKey = page.lastKey;
     startKey = lastKey;
   } while (lastKey && users.length < 50);
-  return { users, hasMore: lastKey !== undefined, nextCursor: lastKey ? encodeCursor(lastKey) : null };
+  return { users, hasMore: lastKey !== undefined, nextCursor: lastKey ? await encodeCursor(lastKey, scope) : null };
 };
 
 export const setTicketsPaneWidth = async (auth: AuthContext, userId: number, width: number): Promise<void> => {

@@ -12,7 +12,7 @@ import { queue } from '../../platform/ports/ports.ts';
 import { toVisitorMessage, webchatDriver } from '../../channels/webchat/webchat.driver.ts';
 import { countAttempt } from '../auth/auth.service.ts';
 import { findCompany } from '../companies/companies.service.ts';
-import { findWebchatByToken, type ConnectionRecord } from '../connections/connections.service.ts';
+import { findWebchatByWidgetKey, type ConnectionRecord } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
 import { contactTickets } from '../tickets/ticket-lists.service.ts';
@@ -20,13 +20,13 @@ import { contactTickets } from '../tickets/ticket-lists.service.ts';
 const CONVERSATION_PAGE = 100;
 
 export const widgetConfig = async (token: string) => {
-  const connection = await findWebchatByToken(token);
+  const connection = await findWebchatByWidgetKey(token);
   const company = await findCompany(connection.companyId);
   return { companyName: company?.name ?? '', color: connection.color, greeting: connection.greetingMessage };
 };
 
 export const createVisitor = async (token: string, body: { name: string; email?: string; phone?: string }, sourceIp: string) => {
-  const connection = await findWebchatByToken(token);
+  const connection = await findWebchatByWidgetKey(token);
   await countAttempt({ kind: 'ip', value: `webchat:${sourceIp}` }, config().WEBCHAT_VISITORS_PER_ADDRESS);
   const visitorId = ids.ulid();
   const { contact } = await findOrCreateContactByIdentity(connection.companyId, {
@@ -55,7 +55,7 @@ export const sendVisitorMessage = async (
   body: { body: string; clientMessageId?: string },
   sourceIp: string,
 ): Promise<VisitorMessage> => {
-  const connection = await findWebchatByToken(token);
+  const connection = await findWebchatByWidgetKey(token);
   const visitor = await visitorOf(connection, authorization);
   // a visitor, an address (many visitors made from one machine) and the widget as a whole each have a ceiling
   await Promise.all([
@@ -76,7 +76,7 @@ export const sendVisitorMessage = async (
 };
 
 export const visitorConversation = async (token: string, authorization: string | undefined) => {
-  const connection = await findWebchatByToken(token);
+  const connection = await findWebchatByWidgetKey(token);
   const visitor = await visitorOf(connection, authorization);
   const [latest] = await contactTickets(connection.companyId, visitor.contactId, 1);
   if (!latest) return { messages: [], answered: false };

@@ -3,6 +3,7 @@
  * webhooks in (verification, signatures, redelivery, statuses, media, echoes), sends out through the outbound
  * consumer, the Messenger and Instagram pages of a Meta user, and the 24-hour window with Cloud API templates.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startApi } from '../../../../test/api.ts';
@@ -10,6 +11,8 @@ import { startFakeGraph, postWebhook, type FakeGraph } from '../../../../test/fa
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { clock, resetClock } from '../../platform/clock.ts';
+import { table, tableName } from '../../platform/table/client.ts';
+import { connectionKey } from '../connections/connection.entity.ts';
 import { addPlan, findPlan } from '../plans/plans.service.ts';
 
 const META_APP_SECRET = 'platform-app-secret';
@@ -84,6 +87,10 @@ const eventually = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, time
   }
 };
 
+/** A connection's item as the table holds it, every attribute written out. */
+const storedItem = async (companyId: number, id: number): Promise<string> =>
+  JSON.stringify((await table().send(new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, id), ConsistentRead: true }))).Item);
+
 /** Our latest send to Graph, after the outbound consumer made it. */
 const lastSend = async () => {
   await runtime.idleQueues();
@@ -97,6 +104,38 @@ describe('WhatsApp Cloud API connection', () => {
     expect(shown.body).toMatchObject({ channel: 'whatsappapi', phoneNumberId: CLOUD.phoneNumberId, wabaId: CLOUD.wabaId, webhookUrl, hasAccessToken: true, status: 'CONNECTED' });
     const text = JSON.stringify([shown.body, (await company.admin.get('/whatsapp')).body]);
     for (const secret of [CLOUD.accessToken, CLOUD.appSecret, CLOUD.verifyToken]) expect(text).not.toContain(secret);
+  });
+
+  it('keeps its access token, app secret and verify token sealed in the table, opened for sends and webhook checks', async () => {
+    const SEALED = { phoneNumberId: '1015550061', wabaId: '2025550061', accessToken: 'sealed-cloud-token', appSecret: 'sealed-app-secret', verifyToken: 'sealed-verify' };
+    fake.tokens.add(SEALED.accessToken).add('sealed-cloud-token-2');
+    const shop = await signupCompany(runtime, 'Loja Selada');
+    const created = await shop.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Selado', ...SEALED });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const item = await storedItem(shop.companyId, created.body.id);
+    expect(item).toContain(SEALED.phoneNumberId);
+    for (const secret of [SEALED.accessToken, SEALED.appSecret, SEALED.verifyToken]) expect(item).not.toContain(secret);
+
+    const hook = created.body.webhookUrl as string;
+    expect(await (await fetch(`${hook}?hub.mode=subscribe&hub.verify_token=${SEALED.verifyToken}&hub.challenge=424242`)).text()).toBe('424242');
+    const number = '5511900000061';
+    const delivery = cloudDelivery(
+      { contacts: [{ profile: { name: 'Selada' }, wa_id: number }], messages: [{ from: number, id: 'wamid.SEALED', timestamp: nowSeconds(), type: 'text', text: { body: 'oi' } }] },
+      SEALED.phoneNumberId,
+    );
+    expect((await postWebhook(hook, delivery, 'another-secret')).status).toBe(401);
+    expect((await postWebhook(hook, delivery, SEALED.appSecret)).status).toBe(200);
+    await runtime.idleQueues();
+    const ticket = (await shop.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find((t: any) => t.contact.number === number);
+    expect(ticket).toBeDefined();
+    expect((await shop.admin.post(`/messages/${ticket.id}`, { body: 'selado' })).status).toBe(201);
+    expect(await lastSend()).toMatchObject({ path: `/v21.0/${SEALED.phoneNumberId}/messages`, token: SEALED.accessToken, body: { to: number } });
+
+    // a token an admin gives later is sealed as well
+    expect((await shop.admin.put(`/whatsapp/${created.body.id}`, { accessToken: 'sealed-cloud-token-2' })).status).toBe(200);
+    expect(await storedItem(shop.companyId, created.body.id)).not.toContain('sealed-cloud-token-2');
+    expect((await shop.admin.post(`/messages/${ticket.id}`, { body: 'de novo' })).status).toBe(201);
+    expect(await lastSend()).toMatchObject({ token: 'sealed-cloud-token-2', body: { text: { body: 'de novo' } } });
   });
 
   it('is refused with ERR_NO_PERMISSION when the plan has no WhatsApp or no Facebook, as the session path is', async () => {
@@ -347,6 +386,16 @@ describe('Messenger and Instagram', () => {
     expect(again.body.map((c: any) => c.id)).toEqual(res.body.map((c: any) => c.id));
     const all = (await fbCompany.admin.get('/whatsapp')).body.filter((c: any) => c.channel !== 'webchat');
     expect(all).toHaveLength(2);
+  });
+
+  it('keeps the page tokens sealed in the table', async () => {
+    const connections = (await fbCompany.admin.get('/whatsapp')).body.filter((c: any) => c.channel === 'facebook' || c.channel === 'instagram');
+    expect(connections).toHaveLength(2);
+    for (const c of connections) {
+      const item = await storedItem(fbCompany.companyId, c.id);
+      expect(item).toContain('"pageId":"5001"');
+      expect(item).not.toContain('page-token');
+    }
   });
 
   it('refuses a Meta user token Meta does not accept, naming the field', async () => {

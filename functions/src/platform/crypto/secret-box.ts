@@ -44,6 +44,9 @@ export const sealSecret = async (plain: string, context: string): Promise<string
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
 };
 
+/** Whether a stored value has the sealed form (a value written before its field was sealed has not). */
+export const isSealedSecret = (value: string): boolean => /^v1\.[\w-]{16}\.[\w-]{22}\.[\w-]*$/.test(value);
+
 /** The plain text of a sealed value; throws when it was sealed under another key or another context. */
 export const openSecret = async (sealed: string, context: string): Promise<string> => {
   const [version, iv, tag, data] = sealed.split('.');

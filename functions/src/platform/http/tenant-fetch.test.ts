@@ -239,10 +239,11 @@ describe('tenantUrlPolicy', () => {
     return tenantUrlPolicy();
   };
 
-  it('denies in AWS and allows locally unless TENANT_URLS_PRIVATE says otherwise', () => {
+  it('denies unless TENANT_URLS_PRIVATE says otherwise, locally too (the local runtime sets it from HOST)', () => {
     expect(policyWith({ RUNTIME: 'aws', TENANT_URLS_PRIVATE: undefined })).toBe('deny');
     expect(policyWith({ RUNTIME: undefined, TENANT_URLS_PRIVATE: undefined })).toBe('deny');
-    expect(policyWith({ RUNTIME: 'local', TENANT_URLS_PRIVATE: undefined })).toBe('allow');
+    expect(policyWith({ RUNTIME: 'local', TENANT_URLS_PRIVATE: undefined })).toBe('deny');
+    expect(policyWith({ RUNTIME: 'local', TENANT_URLS_PRIVATE: 'allow' })).toBe('allow');
     expect(policyWith({ RUNTIME: 'local', TENANT_URLS_PRIVATE: 'deny' })).toBe('deny');
     expect(policyWith({ RUNTIME: 'aws', TENANT_URLS_PRIVATE: 'allow' })).toBe('allow');
   });

@@ -1,6 +1,6 @@
 /**
  * The one way the server calls a URL a tenant gave it (an n8n or webhook integration, a Typebot server, the media a
- * bot points at). With TENANT_URLS_PRIVATE=deny (the default in AWS) it reaches public addresses only: the address
+ * bot points at). With TENANT_URLS_PRIVATE=deny (the default) it reaches public addresses only: the address
  * check runs inside the connection's own DNS lookup, so the address checked is the address connected to and a name
  * that changes its answer between a check and the connection (DNS rebinding) gains nothing. Every redirect hop is
  * checked again; the whole call has one deadline and the answer a size limit.
@@ -14,11 +14,11 @@ import { addressRefusal, literalHostRefusal } from './tenant-address.ts';
 
 export type TenantUrlPolicy = 'deny' | 'allow';
 
-/** deny unless configured otherwise; locally allow, where n8n or Typebot often run beside the product. */
-export const tenantUrlPolicy = (): TenantUrlPolicy => {
-  const cfg = config();
-  return cfg.TENANT_URLS_PRIVATE ?? (cfg.RUNTIME === 'local' ? 'allow' : 'deny');
-};
+/**
+ * deny unless configured otherwise. The local runtime always sets it: allow while its gateway listens on loopback
+ * only (n8n or Typebot often run beside the product), deny once HOST opens it to a network (infra/local/exposure.ts).
+ */
+export const tenantUrlPolicy = (): TenantUrlPolicy => config().TENANT_URLS_PRIVATE ?? 'deny';
 
 /** The URL, or an address it leads to, is not one the server calls for a tenant. */
 export class TenantUrlRefused extends Error {

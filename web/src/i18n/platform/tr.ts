@@ -67,7 +67,9 @@ export const platformTr: typeof platformPt = {
       recurrence: 'Yineleme',
       document: 'Vergi no (CPF/CNPJ)',
       paymentMethod: 'Ödeme yöntemi',
-      password: 'Yöneticinin varsayılan parolası',
+      password: 'Yöneticinin parolası',
+      passwordHint:
+        'En az 8 karakter. Boş bırakılırsa yöneticiye kendi parolasını seçmesi için e-postayla bir bağlantı gönderilir.',
       save: 'Kaydet',
     },
     deleteDialog: { header: 'Şirketi sil', confirm: 'Sil' },

@@ -6,7 +6,7 @@ import { connectionsQueryKey } from './get-connections.ts';
 
 /**
  * PUT /whatsapp/{id} (with `companyId`, the super user's /whatsapp-admin/{companyId}/{id}): the fields sent change;
- * `regenerateToken: true` alone replaces the token.
+ * `regenerateToken: true` alone replaces the API token, `regenerateWidgetKey: true` a web chat's widget key.
  */
 export const updateConnection = ({ id, body, companyId }: { id: number; body: UpdateConnectionBody; companyId?: number }) =>
   companyId === undefined ? callRoute('connections.update', { params: { id }, body }) : callRoute('connections.company-update', { params: { companyId, id }, body });

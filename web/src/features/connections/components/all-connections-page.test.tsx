@@ -54,6 +54,7 @@ const connectionOf = (id: number, overrides: Partial<Connection> = {}): Connecti
     isDefault: false,
     allowGroup: false,
     token: `token-${id}-abcdefghijklmnopqrstuvw`,
+    widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
     queueIds: [],
     greetingMessage: '',
     complationMessage: '',

@@ -109,7 +109,8 @@ export function ConnectionDialog({
   const [errors, setErrors] = useState<ConnectionFormErrors>({});
   const [touched, setTouched] = useState(false);
   const [tab, setTab] = useState<ConnectionTab>('general');
-  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  /** which credential the confirmation asks to replace: the secret API token or a web chat's public widget key */
+  const [confirmRegenerate, setConfirmRegenerate] = useState<'token' | 'widgetKey' | null>(null);
   const uploadMedia = useUploadGreetingMedia();
   const removeMedia = useRemoveGreetingMedia();
   const mediaInput = useRef<HTMLInputElement>(null);
@@ -215,16 +216,40 @@ export function ConnectionDialog({
     );
   };
 
-  const regenerateToken = () => {
+  const regenerateCredential = (which: 'token' | 'widgetKey') => {
     if (!record) return;
-    regenerate.mutate(
-      { id: record.id, body: { regenerateToken: true } },
-      { onSuccess: () => toast.success(t('connections.toasts.tokenRegenerated')), onError: (error) => toast.error(error) },
-    );
+    const body = which === 'token' ? { regenerateToken: true as const } : { regenerateWidgetKey: true as const };
+    const done = which === 'token' ? 'connections.toasts.tokenRegenerated' : 'connections.toasts.widgetKeyRegenerated';
+    regenerate.mutate({ id: record.id, body }, { onSuccess: () => toast.success(t(done)), onError: (error) => toast.error(error) });
   };
 
   const isWebchat = shownChannel === 'webchat';
+  // both are answered only to those who manage connections, as everyone who opens this dialog does
   const token = record?.token ?? null;
+  const widgetKey = record?.widgetKey ?? null;
+
+  const credentialRow = (which: 'token' | 'widgetKey', value: string) => {
+    const ids = which === 'token' ? { field: 'connection-token', copy: 'connection-copy-token', regenerate: 'connection-regenerate-token' } : { field: 'connection-widget-key', copy: 'connection-copy-widget-key', regenerate: 'connection-regenerate-widget-key' };
+    const labels = which === 'token' ? { copy: t('connections.dialog.copyToken'), regenerate: t('connections.dialog.regenerateToken') } : { copy: t('connections.dialog.copyWidgetKey'), regenerate: t('connections.dialog.regenerateWidgetKey') };
+    return (
+      <div className="connection-copy-row">
+        <InputText id={ids.field} readOnly value={value} className="connection-copy-row__value" data-testid={ids.field} />
+        <Button type="button" outlined icon="pi pi-copy" aria-label={labels.copy} tooltip={labels.copy} tooltipOptions={{ position: 'top' }} onClick={() => copy(value)} data-testid={ids.copy} />
+        <Button
+          type="button"
+          outlined
+          severity="warning"
+          icon={regenerate.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-refresh'}
+          aria-label={labels.regenerate}
+          tooltip={labels.regenerate}
+          tooltipOptions={{ position: 'top' }}
+          disabled={regenerate.isPending}
+          onClick={() => setConfirmRegenerate(which)}
+          data-testid={ids.regenerate}
+        />
+      </div>
+    );
+  };
   const title = record ? t('connections.dialog.editTitle', { name: record.name }) : t('connections.dialog.addTitle', { channel: t(`connections.channels.${shownChannel}`) });
 
   const groups = (
@@ -534,31 +559,21 @@ export function ConnectionDialog({
       {importSection}
       {shownChannel === 'whatsappapi' ? cloudApi : null}
       <RedirectionFields values={values} errors={errors} apply={apply} queues={queues.data ?? []} />
+      {record && token ? (
+        <FormField id="connection-token" label={t('connections.dialog.token')} hint={t('connections.dialog.tokenHint')}>
+          {credentialRow('token', token)}
+        </FormField>
+      ) : null}
       {isWebchat && record ? (
-        token ? (
+        widgetKey ? (
           <>
-            <FormField id="connection-token" label={t('connections.dialog.token')}>
-              <div className="connection-copy-row">
-                <InputText id="connection-token" readOnly value={token} className="connection-copy-row__value" data-testid="connection-token" />
-                <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.copyToken')} tooltip={t('connections.dialog.copyToken')} tooltipOptions={{ position: 'top' }} onClick={() => copy(token)} data-testid="connection-copy-token" />
-                <Button
-                  type="button"
-                  outlined
-                  severity="warning"
-                  icon={regenerate.isPending ? 'pi pi-spin pi-spinner' : 'pi pi-refresh'}
-                  aria-label={t('connections.dialog.regenerateToken')}
-                  tooltip={t('connections.dialog.regenerateToken')}
-                  tooltipOptions={{ position: 'top' }}
-                  disabled={regenerate.isPending}
-                  onClick={() => setConfirmRegenerate(true)}
-                  data-testid="connection-regenerate-token"
-                />
-              </div>
+            <FormField id="connection-widget-key" label={t('connections.dialog.widgetKey')} hint={t('connections.dialog.widgetKeyHint')}>
+              {credentialRow('widgetKey', widgetKey)}
             </FormField>
             <FormField id="connection-embed" label={t('connections.dialog.embed')} hint={t('connections.dialog.embedHint')}>
               <div className="connection-copy-row">
-                <InputTextarea id="connection-embed" readOnly rows={3} value={widgetEmbedSnippet(window.location.origin, token)} className="connection-copy-row__value connection-copy-row__code" data-testid="connection-embed" />
-                <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.copyEmbed')} tooltip={t('connections.dialog.copyEmbed')} tooltipOptions={{ position: 'top' }} onClick={() => copy(widgetEmbedSnippet(window.location.origin, token))} data-testid="connection-copy-embed" />
+                <InputTextarea id="connection-embed" readOnly rows={3} value={widgetEmbedSnippet(window.location.origin, widgetKey)} className="connection-copy-row__value connection-copy-row__code" data-testid="connection-embed" />
+                <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.copyEmbed')} tooltip={t('connections.dialog.copyEmbed')} tooltipOptions={{ position: 'top' }} onClick={() => copy(widgetEmbedSnippet(window.location.origin, widgetKey))} data-testid="connection-copy-embed" />
               </div>
             </FormField>
           </>
@@ -662,15 +677,26 @@ export function ConnectionDialog({
         </div>
       </form>
       <ConfirmDialog
-        visible={confirmRegenerate}
-        onHide={() => setConfirmRegenerate(false)}
+        visible={confirmRegenerate === 'token'}
+        onHide={() => setConfirmRegenerate(null)}
         header={t('connections.regenerateDialog.header')}
         message={t('connections.regenerateDialog.message')}
         icon="pi pi-exclamation-triangle"
         acceptLabel={t('connections.regenerateDialog.confirm')}
         rejectLabel={t('common.cancel')}
-        accept={regenerateToken}
+        accept={() => regenerateCredential('token')}
         data-testid="connection-regenerate-dialog"
+      />
+      <ConfirmDialog
+        visible={confirmRegenerate === 'widgetKey'}
+        onHide={() => setConfirmRegenerate(null)}
+        header={t('connections.regenerateWidgetKeyDialog.header')}
+        message={t('connections.regenerateWidgetKeyDialog.message')}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={t('connections.regenerateWidgetKeyDialog.confirm')}
+        rejectLabel={t('common.cancel')}
+        accept={() => regenerateCredential('widgetKey')}
+        data-testid="connection-regenerate-widget-key-dialog"
       />
     </Dialog>
   );

@@ -28,6 +28,7 @@ const connection = (id: number, overrides: Partial<Connection> = {}): Connection
   isDefault: id === 1,
   allowGroup: false,
   token: `token-${id}-abcdefghijklmnopqrstuvw`,
+  widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
   queueIds: [],
   greetingMessage: '',
   complationMessage: '',

@@ -26,6 +26,7 @@ const connection = (id: number, overrides: Partial<Connection> = {}): Connection
   isDefault: id === 1,
   allowGroup: false,
   token: `token-${id}-abcdefghijklmnopqrstuvw`,
+  widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
   queueIds: [],
   greetingMessage: '',
   complationMessage: '',
@@ -194,6 +195,46 @@ describe('the connections page', () => {
     await until(() => sent !== undefined, 'the PUT');
     expect(sent).toMatchObject({ name: 'Loja Zap', allowGroup: true, groupAsTicket: 'disabled' });
   });
+  it("shows the API token and a web chat's widget key apart, the tag with the key only, and regenerates each on its own", async () => {
+    const sent: unknown[] = [];
+    await render(makeUser(), {
+      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })] }),
+      'PUT /api/whatsapp/1': (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return { status: 200, body: connection(1) };
+      },
+    });
+    await until(() => byTestId('connection-edit-1') !== null, 'the edit button');
+    await click(byTestId('connection-edit-1'));
+    await until(() => byTestId('connection-widget-key') !== null, 'the widget key');
+    const { token, widgetKey } = connection(1);
+    expect((byTestId('connection-token') as HTMLInputElement).value).toBe(token);
+    expect((byTestId('connection-widget-key') as HTMLInputElement).value).toBe(widgetKey);
+    const embed = (byTestId('connection-embed') as HTMLTextAreaElement).value;
+    expect(embed).toContain(`data-token="${widgetKey}"`);
+    expect(embed).not.toContain(token!);
+
+    await click(byTestId('connection-regenerate-widget-key'));
+    await until(() => document.querySelector('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept') !== null, 'the confirmation');
+    await click(document.querySelector('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept'));
+    await until(() => sent.length === 1, 'the first PUT');
+    await click(byTestId('connection-regenerate-token'));
+    await until(() => document.querySelector('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept') !== null, 'the confirmation');
+    await click(document.querySelector('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept'));
+    await until(() => sent.length === 2, 'the second PUT');
+    expect(sent).toEqual([{ regenerateWidgetKey: true }, { regenerateToken: true }]);
+  });
+
+  it('shows the API token of a connection without a widget, and no widget key or tag', async () => {
+    await render(makeUser(), { 'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })] }) });
+    await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
+    await click(byTestId('connection-edit-2'));
+    await until(() => byTestId('connection-token') !== null, 'the API token');
+    expect((byTestId('connection-token') as HTMLInputElement).value).toBe(connection(2).token);
+    expect(byTestId('connection-widget-key')).toBeNull();
+    expect(byTestId('connection-embed')).toBeNull();
+  });
+
   it("shows a Cloud API number's webhook URL and ids, and sends a new access token only when one is typed", async () => {
     let sent: unknown;
     await render(makeUser(), {

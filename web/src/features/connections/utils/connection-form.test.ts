@@ -158,6 +158,7 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
       isDefault: false,
       allowGroup: false,
       token: null,
+      widgetKey: null,
       queueIds: [],
       greetingMessage: '',
       complationMessage: '',

@@ -99,7 +99,12 @@ export function CompanyDialog({ visible, company, onHide }: { visible: boolean; 
         {text('paymentMethod')}
       </div>
       {company ? null : (
-        <FormField id="company-password" label={t('platform.companies.dialog.password')} error={errors.password}>
+        <FormField
+          id="company-password"
+          label={t('platform.companies.dialog.password')}
+          error={errors.password}
+          hint={t('platform.companies.dialog.passwordHint')}
+        >
           <Password
             inputId="company-password"
             aria-invalid={errors.password ? true : undefined}

@@ -54,7 +54,7 @@ describe('the company form', () => {
     });
   });
 
-  it('sends the due day at noon UTC and the default password when none is typed', () => {
+  it('sends the due day at noon UTC and no password when none is typed (the admin is mailed a link to choose one)', () => {
     const parsed = parseCompanyForm({ ...emptyCompanyForm(now), name: 'Acme', email: 'a@b.co', planId: 2 }, true);
     expect(parsed).toEqual({
       create: expect.objectContaining({
@@ -62,9 +62,19 @@ describe('the company form', () => {
         email: 'a@b.co',
         planId: 2,
         dueDate: '2026-04-10T12:00:00.000Z',
-        password: '123456',
         recurrence: 'MENSAL',
       }),
+    });
+    expect('create' in parsed && 'password' in parsed.create).toBe(false);
+  });
+
+  it('refuses a typed password shorter than 8 characters, in the words of the dictionaries', () => {
+    const form = { ...emptyCompanyForm(now), name: 'Acme', email: 'a@b.co', planId: 2 };
+    expect(parseCompanyForm({ ...form, password: '123456' }, true)).toEqual({
+      errors: { password: 'validation.passwordTooShort' },
+    });
+    expect(parseCompanyForm({ ...form, password: 'acme-pass-1' }, true)).toEqual({
+      create: expect.objectContaining({ password: 'acme-pass-1' }),
     });
   });
 

@@ -13,25 +13,30 @@ import {
   type Recurrence,
   type UpdateCompanyBody,
 } from '@switchboard/shared/contracts/companies';
+import { PASSWORD_TOO_SHORT } from '@switchboard/shared/contracts/common';
 import { helpBody, type Help, type HelpBody } from '@switchboard/shared/contracts/helps';
 import { planBody, planFlagNames, type Plan, type PlanBody, type PlanFlag } from '@switchboard/shared/contracts/plans';
 import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
+/** Contract messages the dictionaries word in the reader's language; the others show as the contract gives them. */
+const messageKeys: Record<string, string> = { [PASSWORD_TOO_SHORT]: 'validation.passwordTooShort' };
+const messageOf = (message: string): string => messageKeys[message] ?? message;
+
 /** The first message of each top-level field of a failed parse. */
 export const errorsOf = (error: z.ZodError): FieldErrors => {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
+    if (key && !out[key]) out[key] = messageOf(issue.message);
   }
   return out;
 };
 
 /** A 400 answer's fields (`body.name`) as form errors. */
 export const serverErrorsOf = (fields: { path: string; message: string }[] | undefined): FieldErrors =>
-  Object.fromEntries((fields ?? []).map((f) => [f.path.replace(/^body\./, ''), f.message]));
+  Object.fromEntries((fields ?? []).map((f) => [f.path.replace(/^body\./, ''), messageOf(f.message)]));
 
 // ----- plans -----
 

@@ -1,0 +1,75 @@
+/**
+ * A socket keeps no rights its user lost. A connection stores the rights it was opened with (profile, queues,
+ * allTicket, allowGroup, allUserChat) and the publisher picks recipients by them, so when those rights change the
+ * user's sockets are closed: the browser reconnects with a new ticket and its new socket carries the rights as they
+ * are now. Each socket is compared with the rights it stored, so one whose rights did not change stays open, and a
+ * change retried after a failed close closes what the first attempt left open.
+ * Registered where these changes are made: the users, settings and queues Lambda entries.
+ */
+import type { User } from '@switchboard/shared/contracts/auth';
+import { domainEvents } from '../platform/events/domain-events.ts';
+import type { ConnectionRecord } from '../platform/realtime/connection.entity.ts';
+import { closeConnections } from '../platform/realtime/publisher.ts';
+import { findCompany } from '../modules/companies/company-lookup.service.ts';
+
+const ID = 'socket-rights';
+
+type SocketRights = Pick<ConnectionRecord, 'profile' | 'queueIds' | 'allTicket' | 'allowGroup' | 'allUserChat'>;
+
+/** The rights a socket of `user` is given when it connects (realtime.service.ts). */
+const rightsOf = (user: User): SocketRights => ({
+  profile: user.profile,
+  queueIds: user.queueIds,
+  allTicket: user.allTicket,
+  allowGroup: user.allowGroup,
+  allUserChat: user.allUserChat === 'enabled' || user.company.settings?.allUserChat === 'enabled',
+});
+
+const sameQueues = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+const holdsRights = (socket: SocketRights, rights: SocketRights): boolean =>
+  socket.profile === rights.profile &&
+  sameQueues(socket.queueIds ?? [], rights.queueIds) &&
+  socket.allTicket === rights.allTicket &&
+  (socket.allowGroup ?? false) === rights.allowGroup &&
+  (socket.allUserChat ?? false) === rights.allUserChat;
+
+export const registerSocketRightsListener = (): void => {
+  domainEvents.on(
+    'user.changed',
+    ID,
+    async ({ companyId, change }) => {
+      if (change.action !== 'update') return;
+      const rights = rightsOf(change.user);
+      await closeConnections(companyId, (c) => c.kind === 'agent' && c.userId === change.user.id && !holdsRights(c, rights));
+    },
+    { failsRequest: true },
+  );
+
+  // the company's allUserChat widens every agent's view; a user's own flag that stays on is not known here, so
+  // turning the company's off closes those agents' sockets too (they reconnect with the same view)
+  domainEvents.on(
+    'settings.changed',
+    ID,
+    async ({ companyId, change }) => {
+      if (!change.keys.includes('allUserChat')) return;
+      const company = await findCompany(companyId);
+      if (!company) return;
+      const enabled = company.settings?.allUserChat === 'enabled';
+      await closeConnections(companyId, (c) => c.kind === 'agent' && (c.allUserChat ?? false) !== enabled);
+    },
+    { failsRequest: true },
+  );
+
+  // a deleted queue leaves its users' queue lists without a user.changed for each
+  domainEvents.on(
+    'queue.changed',
+    ID,
+    async ({ companyId, change }) => {
+      if (change.action !== 'delete') return;
+      await closeConnections(companyId, (c) => c.kind === 'agent' && (c.queueIds ?? []).includes(change.queueId));
+    },
+    { failsRequest: true },
+  );
+};
