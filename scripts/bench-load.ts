@@ -51,7 +51,11 @@ const measureSends = async (input: Input) => {
   const latencies: number[] = [];
   const sockets = await Promise.all(
     input.visitors.map(async (token) => {
-      const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?visitorToken=${encodeURIComponent(token)}`);
+      // as the widget does: a one-time ticket asked for with the visitor token, never the token in the address
+      const issued = await fetch(`${input.baseUrl}/api/webchat/${input.webchatToken}/ws-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      if (issued.status !== 200) throw new Error(`visitor socket ticket refused: ${issued.status}`);
+      const { ticket } = (await issued.json()) as { ticket: string };
+      const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
       await new Promise((r) => ws.once('open', r));
       ws.on('message', (raw) => {
         const frame = JSON.parse(raw.toString()) as { event: string; data: { body?: string } };

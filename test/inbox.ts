@@ -83,7 +83,14 @@ export class Visitor {
     return res.body as { messages: { body: string; fromVisitor: boolean; isDeleted: boolean }[]; answered: boolean };
   }
 
-  socket(): Promise<SocketProbe> {
-    return SocketProbe.open(this.runtime.url, `visitorToken=${this.token}`);
+  /** A one-time ticket for the visitor's socket, as the widget asks for one before each connection. */
+  async socketTicket(): Promise<string> {
+    const res = await this.api().post(`/webchat/${this.webchatToken}/ws-ticket`);
+    expect(res.status).toBe(200);
+    return res.body.ticket as string;
+  }
+
+  async socket(): Promise<SocketProbe> {
+    return SocketProbe.open(this.runtime.url, `ticket=${encodeURIComponent(await this.socketTicket())}`);
   }
 }

@@ -6,6 +6,7 @@
  */
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { DEFAULT_HEALTH_PORT, PollLiveness, startHealthServer } from './health/health.ts';
 
 const log = (level: 'info' | 'warn' | 'error', message: string, data: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level, message, ...data }));
@@ -29,13 +30,24 @@ const toRecord = (queueArn: string, m: Message): SQSRecord =>
     awsRegion: process.env.AWS_REGION ?? '',
   }) as SQSRecord;
 
-/** Long-polls one queue and hands each batch to `handler`; what it reports failed stays for redelivery. */
-const poll = async (sqs: SQSClient, url: string, handler: (e: SQSEvent) => Promise<SQSBatchResponse>, batchSize: number, stopping: () => boolean) => {
+/**
+ * Long-polls one queue and hands each batch to `handler`; what it reports failed stays for redelivery. Each
+ * completed receive is a beat of `liveness` (the health check's view of this poll).
+ */
+const poll = async (
+  sqs: SQSClient,
+  url: string,
+  handler: (e: SQSEvent) => Promise<SQSBatchResponse>,
+  batchSize: number,
+  stopping: () => boolean,
+  liveness: PollLiveness,
+) => {
   while (!stopping()) {
     try {
       const out = await sqs.send(
         new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }),
       );
+      liveness.beat();
       const messages = out.Messages ?? [];
       if (messages.length === 0) continue;
       const response = await handler({ Records: messages.map((m) => toRecord(url, m)) });
@@ -62,6 +74,9 @@ const main = async () => {
   const outboundUrl = process.env.QUEUE_URL_CONNECTOR_OUTBOUND;
   let stopConnector: (() => Promise<void>) | undefined;
   const polls: Promise<void>[] = [];
+  const liveness: PollLiveness[] = [];
+  // unhealthy until configured and polling: ECS replaces a task that never gets there
+  const health = await startHealthServer(Number(process.env.CONNECTOR_HEALTH_PORT ?? DEFAULT_HEALTH_PORT), () => liveness.length > 0 && liveness.every((l) => l.alive()));
   if (!process.env.TABLE_NAME || !commandsUrl || !outboundUrl) {
     log('error', 'connector not configured: TABLE_NAME, QUEUE_URL_CONNECTOR_COMMANDS and QUEUE_URL_CONNECTOR_OUTBOUND are required; idle');
   } else {
@@ -76,9 +91,14 @@ const main = async () => {
     const connector = await startConnector({ socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }) });
     stopConnector = () => connector.stop();
     const sqs = new SQSClient({});
-    polls.push(poll(sqs, commandsUrl, connector.commands, 10, () => stopping));
+    const pollOf = (url: string, handler: (e: SQSEvent) => Promise<SQSBatchResponse>, batchSize: number) => {
+      const beats = new PollLiveness();
+      liveness.push(beats);
+      polls.push(poll(sqs, url, handler, batchSize, () => stopping, beats));
+    };
+    pollOf(commandsUrl, connector.commands, 10);
     // one send per batch, as the outbound function: a deferred send's backoff stays its own
-    for (let i = 0; i < 4; i++) polls.push(poll(sqs, outboundUrl, connector.outbound, 1, () => stopping));
+    for (let i = 0; i < 4; i++) pollOf(outboundUrl, connector.outbound, 1);
   }
   const signal = await waitForSignal;
   log('info', 'connector stopping', { signal });
@@ -86,6 +106,7 @@ const main = async () => {
   // receives under way end within their 20 s wait; batches in hand finish first
   await Promise.race([Promise.allSettled(polls), new Promise((r) => setTimeout(r, 25_000))]);
   await stopConnector?.();
+  await health.close();
   clearInterval(keepAlive);
   process.exit(0);
 };

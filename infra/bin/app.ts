@@ -13,7 +13,11 @@ new SwitchboardStack(app, 'Switchboard', {
   env: account && region ? { account, region } : undefined,
   // `-c switchboard:bundling=false` synthesises placeholder code instead of esbuild bundles
   bundling: String(app.node.tryGetContext('switchboard:bundling') ?? 'true') !== 'false',
+  // unset in cdk.json, so the sender is the MailFrom parameter the README's deploy command passes;
+  // `-c switchboard:mailFrom=<address>` writes one into the template instead (and the template has no MailFrom)
   mailFrom: app.node.tryGetContext('switchboard:mailFrom'),
+  // `-c switchboard:webDistPath=<folder>` publishes another web build than web/dist
+  webDistPath: app.node.tryGetContext('switchboard:webDistPath'),
   // `-c switchboard:apiGatewayAccount=false` leaves the account-wide API Gateway logging setting alone
   manageApiGatewayAccount: String(app.node.tryGetContext('switchboard:apiGatewayAccount') ?? 'true') !== 'false',
   description: 'Switchboard: multi-tenant customer-service inbox',

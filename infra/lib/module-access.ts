@@ -1,13 +1,13 @@
 /**
- * What each module function may reach, read off its code: the files its entry imports (transitively, as the
- * bundle holds them) and the ports those files call. A grant follows the code, so a module that starts sending
- * to a queue gets the permission with the change that sends, and no module holds another's.
+ * What each module function and the connector may reach, read off their code: the files an entry imports
+ * (transitively, as the bundle holds them) and the ports those files call. A grant follows the code, so a module
+ * that starts sending to a queue gets the permission with the change that sends, and no module holds another's.
  */
 import { buildSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { QueueName } from './function-modules.ts';
-import { lambdaEntryPath, repoRoot } from './repo-paths.ts';
+import { connectorEntryPath, lambdaEntryPath, repoRoot } from './repo-paths.ts';
 
 export interface ModuleUses {
   /** queues it sends to */
@@ -39,10 +39,10 @@ const queueOfName: Record<string, QueueName> = {
 /** The ports' own files define the accessors; their callers are what counts. */
 const isPortDefinition = (file: string) => /functions\/src\/platform\/ports\//.test(file);
 
-/** The project's source files a module's bundle holds. */
-export const moduleFiles = (module: string): string[] => {
+/** The project's source files the bundle of an entry holds (dynamic imports of literal paths included). */
+const entryFiles = (entry: string): string[] => {
   const result = buildSync({
-    entryPoints: [lambdaEntryPath(module)],
+    entryPoints: [entry],
     absWorkingDir: repoRoot,
     bundle: true,
     write: false,
@@ -52,8 +52,14 @@ export const moduleFiles = (module: string): string[] => {
     packages: 'external',
     logLevel: 'silent',
   });
-  return Object.keys(result.metafile.inputs).filter((f) => f.startsWith('functions/src/') || f.startsWith('shared/src/'));
+  return Object.keys(result.metafile.inputs).filter((f) => /^(functions|shared|connector-container)\/src\//.test(f));
 };
+
+/** The project's source files a module's bundle holds. */
+export const moduleFiles = (module: string): string[] => entryFiles(lambdaEntryPath(module));
+
+/** The project's source files the connector's image bundle holds. */
+export const connectorFiles = (): string[] => entryFiles(connectorEntryPath);
 
 export const usesOfSource = (sources: readonly string[]): ModuleUses => {
   const uses: ModuleUses = { queues: [], scheduler: false, media: false, mediaPurge: false, mail: false, sockets: false, scan: false };
@@ -79,14 +85,23 @@ export const usesOfSource = (sources: readonly string[]): ModuleUses => {
 
 const DATA_KEY_FILE = 'functions/src/platform/crypto/secret-box.ts';
 
+const usesOfFiles = (bundled: readonly string[]): ModuleUses => {
+  const files = bundled.filter((f) => !isPortDefinition(f));
+  return { ...usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8'))), dataKey: files.includes(DATA_KEY_FILE) };
+};
+
 const cache = new Map<string, ModuleUses>();
 
 export const moduleUses = (module: string): ModuleUses => {
   let uses = cache.get(module);
   if (!uses) {
-    const files = moduleFiles(module).filter((f) => !isPortDefinition(f));
-    uses = { ...usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8'))), dataKey: files.includes(DATA_KEY_FILE) };
+    uses = usesOfFiles(moduleFiles(module));
     cache.set(module, uses);
   }
   return uses;
 };
+
+let connector: ModuleUses | undefined;
+
+/** What the connector's code reaches: it runs platform services in process, so its grants follow them too. */
+export const connectorUses = (): ModuleUses => (connector ??= usesOfFiles(connectorFiles()));

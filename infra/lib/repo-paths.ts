@@ -13,3 +13,6 @@ export const webDistPath = path.join(repoRoot, 'web', 'dist');
 export const lockFilePath = path.join(repoRoot, 'package-lock.json');
 
 export const connectorDockerfile = 'connector-container/Dockerfile';
+
+/** The entry the connector image bundles (connector-container/build.mjs). */
+export const connectorEntryPath = path.join(repoRoot, 'connector-container', 'src', 'main.ts');

@@ -349,7 +349,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const sourceIp = clientIp(req);
     const userAgent = String(req.headers['user-agent'] ?? '');
     const query = Object.fromEntries(url.searchParams.entries());
-    tracked(() => invokeWs('$connect', connectionId, { query, sourceIp, userAgent, connectedAt }))
+    tracked(() => invokeWs('$connect', connectionId, { query, headers: headersOf(req), sourceIp, userAgent, connectedAt }))
       .then((status) => {
         if (status !== 200) return refuseUpgrade(socket, status);
         wss.handleUpgrade(req, socket, head, (ws) => {

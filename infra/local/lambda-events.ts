@@ -81,7 +81,7 @@ export const httpEvent = (input: HttpEventInput): APIGatewayProxyEventV2 => {
 export const websocketEvent = (
   routeKey: '$connect' | '$disconnect' | '$default',
   connectionId: string,
-  extra: { query?: Record<string, string>; body?: string; sourceIp: string; userAgent: string; connectedAt: number },
+  extra: { query?: Record<string, string>; headers?: Record<string, string>; body?: string; sourceIp: string; userAgent: string; connectedAt: number },
 ) => {
   const now = new Date();
   return {
@@ -101,6 +101,8 @@ export const websocketEvent = (
       identity: { sourceIp: extra.sourceIp, userAgent: extra.userAgent },
     },
     ...(extra.query ? { queryStringParameters: extra.query } : {}),
+    // API Gateway gives $connect the upgrade request's headers (CloudFront's origin header among them)
+    ...(extra.headers ? { headers: extra.headers } : {}),
     ...(extra.body !== undefined ? { body: extra.body } : {}),
     isBase64Encoded: false,
   };

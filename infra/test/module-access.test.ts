@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleFiles, usesOfSource } from '../lib/module-access.ts';
+import { connectorFiles, connectorUses, moduleFiles, usesOfSource } from '../lib/module-access.ts';
 
 describe('what a module reaches, read off its code', () => {
   it('finds the ports a source calls and the queues it sends to', () => {
@@ -25,5 +25,18 @@ describe('what a module reaches, read off its code', () => {
     expect(files).toContain('functions/src/modules/tickets/tickets.service.ts');
     expect(files).toContain('functions/src/modules/jobs/jobs.service.ts');
     expect(files.every((f) => !f.includes('node_modules'))).toBe(true);
+  });
+
+  it("reads the connector's own bundle, its own sources and the platform services it runs in process", () => {
+    const files = connectorFiles();
+    expect(files).toContain('connector-container/src/main.ts');
+    expect(files).toContain('connector-container/src/sessions/session-manager.ts');
+    // the campaign sends listener and the jobs it enqueues come in through main.ts's dynamic imports
+    expect(files).toContain('functions/src/listeners/campaign-sends.listener.ts');
+    expect(files).toContain('functions/src/modules/jobs/jobs.service.ts');
+    const uses = connectorUses();
+    // inbound events from the sessions (session-manager.ts) and jobs (jobs.service.ts)
+    expect(uses.queues).toEqual(expect.arrayContaining(['inbound', 'jobs']));
+    expect(uses).toMatchObject({ sockets: true, media: true, scan: false, mail: false });
   });
 });

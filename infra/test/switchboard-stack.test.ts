@@ -1,18 +1,22 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { App, NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import { outboundDelivery } from '@switchboard/functions/platform/ports/queue';
 import { globalIndexes, tableKeys, TTL_ATTRIBUTE } from '@switchboard/functions/platform/table/table-definition';
 import { routeKey, routes } from '@switchboard/shared/routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DataKeySecret } from '../lib/constructs/data-key-secret.ts';
 import { FUNCTION_BUNDLING, ModuleFunction } from '../lib/constructs/module-function.ts';
-import { MAX_RECEIVE_COUNT } from '../lib/constructs/message-queues.ts';
+import { CONNECTOR_CONSUMES, CONNECTOR_TARGET_CPU_PERCENT } from '../lib/constructs/connector-service.ts';
+import { MAX_RECEIVE_COUNT, queueDefinitions } from '../lib/constructs/message-queues.ts';
+import { LOG_METRICS_NAMESPACE } from '../lib/constructs/operations.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
-import { moduleFiles, moduleUses } from '../lib/module-access.ts';
+import { connectorUses, moduleFiles, moduleUses } from '../lib/module-access.ts';
+import { DEFAULT_HEALTH_PORT, HEALTH_PATH, healthCheckCommand } from '../../connector-container/src/health/health.ts';
 import { repoRoot } from '../lib/repo-paths.ts';
 import { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
 import { buildStack, cdkJsonContext, fakeWebDist, logicalId } from './synth-stack.ts';
@@ -85,6 +89,14 @@ describe('table', () => {
     const [, table] = ofType('AWS::DynamoDB::GlobalTable')[0]!;
     const names = [tableKeys.partitionKey, tableKeys.sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
     expect(table.Properties.AttributeDefinitions).toEqual(names.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })));
+  });
+});
+
+describe('data key', () => {
+  it('is kept when the stack is deleted or the secret replaced, as the table is; the JWT keys go with the stack', () => {
+    const dataKey = stack.node.findAll().find((c): c is DataKeySecret => c instanceof DataKeySecret)!;
+    expect(resources[logicalId(dataKey.secret)]).toMatchObject({ Type: 'AWS::SecretsManager::Secret', DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(resources[logicalId(stack.jwt.secret)]).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
   });
 });
 
@@ -436,6 +448,15 @@ describe('CloudFront', () => {
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: logicalId(withWeb.web.appHeaders) });
   });
 
+  it('publishes the web build without its source maps', () => {
+    const { app, stack: withWeb } = buildStack({ webDistPath: fakeWebDist() });
+    app.synth();
+    const build = withWeb.web.node.findChild('WebBuild') as s3assets.Asset;
+    const published = readdirSync(path.join(app.outdir, build.assetPath), { recursive: true }).map(String);
+    expect(published).toEqual(expect.arrayContaining(['index.html', path.join('assets', 'index-abc123.js')]));
+    expect(published.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
   it('deploys the web build, and refuses to synthesise a stack whose web build is missing', () => {
     expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0);
     const { stack: withWeb } = buildStack({ webDistPath: fakeWebDist() });
@@ -467,59 +488,113 @@ describe('CloudFront', () => {
 });
 
 describe('connector', () => {
-  it('runs one Fargate task with container insights and the agreed grants', () => {
+  const taskPolicy = () => {
+    const taskRole = stack.connector.taskDefinition.taskRole;
+    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)))!;
+    return policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+  };
+  const actionsOn = (queue: keyof typeof stack.queues.queues) =>
+    taskPolicy()
+      .filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.queues.queues[queue])))
+      .flatMap((s) => s.Action);
+  const container = () => ofType('AWS::ECS::TaskDefinition')[0]![1].Properties.ContainerDefinitions[0];
+  const taskEnv = (): Record<string, unknown> =>
+    Object.fromEntries((container().Environment as { Name: string; Value: unknown }[]).map((e) => [e.Name, e.Value]));
+
+  it('runs Fargate tasks with container insights, consuming its two queues and sending only where its code sends', () => {
     template.hasResourceProperties('AWS::ECS::Service', {
       LaunchType: 'FARGATE',
-      DesiredCount: 1,
       NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: 'ENABLED' }) },
     });
     template.hasResourceProperties('AWS::ECS::Cluster', {
       ClusterSettings: [{ Name: 'containerInsights', Value: 'enabled' }],
     });
-    const taskRole = stack.connector.taskDefinition.taskRole;
-    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
-      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)),
-    )!;
-    const statements: { Action: string | string[]; Resource: unknown }[] = policy.Properties.PolicyDocument.Statement;
-    const actionsOn = (queue: keyof typeof stack.queues.queues) =>
-      statements
-        .filter((s) => JSON.stringify(s.Resource).includes(logicalId(stack.queues.queues[queue])))
-        .flatMap((s) => s.Action);
     expect(actionsOn('inbound')).toContain('sqs:SendMessage');
     expect(actionsOn('inbound')).not.toContain('sqs:ReceiveMessage');
     // WhatsApp sends come on connector-outbound.fifo; outbound.fifo is the outbound function's alone
     expect(actionsOn('connectorOutbound')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
     expect(actionsOn('outbound')).toEqual([]);
     expect(actionsOn('connectorCommands')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
-    expect(actionsOn('jobs')).toEqual([]);
-    expect(JSON.stringify(statements)).toContain('dynamodb:PutItem');
-    expect(JSON.stringify(statements)).toContain('dynamodb:Query');
+    expect(actionsOn('jobs')).not.toContain('sqs:ReceiveMessage');
+    expect(JSON.stringify(taskPolicy())).toContain('dynamodb:PutItem');
+    expect(JSON.stringify(taskPolicy())).toContain('dynamodb:Query');
+    expect(JSON.stringify(taskPolicy())).not.toContain('dynamodb:Scan');
   });
 
-  it("gives the task what the functions' config() requires and lets it push to the WebSocket connections", () => {
-    const taskRole = stack.connector.taskDefinition.taskRole;
-    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
-      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)),
-    )!;
-    const statements: { Action: string | string[]; Resource: unknown }[] = policy.Properties.PolicyDocument.Statement;
-    const manage = statements.find((s) => s.Action === 'execute-api:ManageConnections');
-    expect(JSON.stringify(manage?.Resource)).toContain(logicalId(stack.realtimeApi.api));
-    expect(JSON.stringify(manage?.Resource)).toContain('/ws/*/@connections/*');
-    const media = statements.find((s) => JSON.stringify(s.Action) === JSON.stringify(['s3:GetObject', 's3:PutObject']));
-    expect(JSON.stringify(media?.Resource)).toContain(logicalId(stack.web.mediaBucket));
+  it('lets the task put jobs on the jobs queue, with its URL: campaign failures, number checks and imports enqueue them', () => {
+    expect(connectorUses().queues).toContain('jobs');
+    expect(actionsOn('jobs')).toContain('sqs:SendMessage');
+    const functionEnv = resources[functionId('jobs')]!.Properties.Environment.Variables;
+    expect(taskEnv().QUEUE_URL_JOBS).toBeDefined();
+    expect(taskEnv().QUEUE_URL_JOBS).toEqual(functionEnv.QUEUE_URL_JOBS);
+  });
 
-    const [, task] = ofType('AWS::ECS::TaskDefinition')[0]!;
-    const env = Object.fromEntries(
-      (task.Properties.ContainerDefinitions[0].Environment as { Name: string; Value: unknown }[]).map((e) => [e.Name, e.Value]),
-    );
+  it("grants every port the connector's bundle reaches, with the variables that port reads, and nothing it does not reach", () => {
+    const uses = connectorUses();
+    const statements = taskPolicy();
+    const env = taskEnv();
     const functionEnv = resources[functionId('messages')]!.Properties.Environment.Variables;
-    // exactly what config() and the connector's ports read, with the same values as the functions'
-    for (const name of ['TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT', 'PUBLIC_URL', 'MEDIA_BUCKET', 'QUEUE_URL_INBOUND', 'QUEUE_URL_CONNECTOR_OUTBOUND', 'QUEUE_URL_CONNECTOR_COMMANDS']) {
+    const same = (name: string) => {
       expect(env[name], name).toBeDefined();
       expect(env[name], name).toEqual(functionEnv[name]);
-    }
+    };
+    for (const name of ['TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT', 'PUBLIC_URL']) same(name);
     expect(env.RUNTIME).toBe('aws');
+    for (const queue of Object.keys(queueDefinitions) as (keyof typeof queueDefinitions)[]) {
+      const reached = uses.queues.includes(queue) || CONNECTOR_CONSUMES.includes(queue);
+      expect(actionsOn(queue).includes('sqs:SendMessage'), `send to ${queue}`).toBe(uses.queues.includes(queue));
+      expect(env[queueDefinitions[queue].urlEnv] !== undefined, queueDefinitions[queue].urlEnv).toBe(reached);
+      if (reached) same(queueDefinitions[queue].urlEnv);
+    }
+    const manage = statements.find((s) => s.Action === 'execute-api:ManageConnections');
+    expect(manage !== undefined).toBe(uses.sockets);
+    if (manage) expect(JSON.stringify(manage.Resource)).toContain('/ws/*/@connections/*');
+    const media = statements.find((s) => JSON.stringify(s.Action) === JSON.stringify(['s3:GetObject', 's3:PutObject']));
+    expect(media !== undefined).toBe(uses.media);
+    if (uses.media) same('MEDIA_BUCKET');
+    const schedules = statements.find((s) => JSON.stringify(s.Action).includes('scheduler:CreateSchedule'));
+    expect(schedules !== undefined).toBe(uses.scheduler);
+    if (uses.scheduler) {
+      for (const name of ['SCHEDULER_GROUP', 'SCHEDULER_ROLE_ARN', 'JOBS_QUEUE_ARN']) same(name);
+      const passRole = statements.find((s) => s.Action === 'iam:PassRole');
+      expect(JSON.stringify(passRole?.Resource)).toContain(logicalId(stack.scheduler.role));
+    }
+    expect(statements.some((s) => JSON.stringify(s.Action).includes('ses:'))).toBe(uses.mail);
+    const dataKeyId = logicalId(stack.node.findAll().find((c): c is DataKeySecret => c instanceof DataKeySecret)!.secret);
+    const readsDataKey = statements.some((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(dataKeyId));
+    expect(readsDataKey).toBe(Boolean(uses.dataKey));
+    expect(env.DATA_KEY_ARN !== undefined).toBe(Boolean(uses.dataKey));
+    // the JWT keys sign nothing the connector does
     expect(env.JWT_SECRET_ARN).toBeUndefined();
+    expect(JSON.stringify(statements)).not.toContain(logicalId(stack.jwt.secret));
+  });
+
+  it('scales on CPU from one task up to several, and keeps the count scaling set across deploys', () => {
+    const [, service] = ofType('AWS::ECS::Service')[0]!;
+    expect(service.Properties.DesiredCount).toBeUndefined();
+    const [targetId, target] = ofType('AWS::ApplicationAutoScaling::ScalableTarget')[0]!;
+    expect(target.Properties).toMatchObject({ MinCapacity: 1, ServiceNamespace: 'ecs', ScalableDimension: 'ecs:service:DesiredCount' });
+    expect(target.Properties.MaxCapacity).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(target.Properties.ResourceId)).toContain(logicalId(stack.connector.service));
+    template.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
+      PolicyType: 'TargetTrackingScaling',
+      ScalingTargetId: { Ref: targetId },
+      TargetTrackingScalingPolicyConfiguration: Match.objectLike({
+        PredefinedMetricSpecification: { PredefinedMetricType: 'ECSServiceAverageCPUUtilization' },
+        TargetValue: CONNECTOR_TARGET_CPU_PERCENT,
+      }),
+    });
+  });
+
+  it("checks the container's health with the image's node against the connector's health endpoint", () => {
+    const check = container().HealthCheck;
+    expect(check.Command).toEqual(healthCheckCommand());
+    expect(check.Command.slice(0, 2)).toEqual(['CMD', 'node']);
+    expect(check.Command[3]).toContain(`127.0.0.1:${DEFAULT_HEALTH_PORT}${HEALTH_PATH}`);
+    expect(check).toMatchObject({ Interval: 30, Timeout: 5, Retries: 3 });
+    expect(check.StartPeriod).toBeGreaterThan(0);
+    // the endpoint's port is the default one: nothing in the task moves it
+    expect(taskEnv().CONNECTOR_HEALTH_PORT).toBeUndefined();
   });
 });
 
@@ -554,6 +629,16 @@ describe('operations', () => {
     expect(alarms().some((a) => a.MetricName === 'ExecutionError' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
     expect(alarms().find((a) => a.MetricName === 'RunningTaskCount')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Threshold: 1, TreatMissingData: 'breaching' });
     expect(alarms().every((a) => JSON.stringify(a.AlarmActions) === JSON.stringify([topicRef()]))).toBe(true);
+  });
+
+  it("counts the realtime function's caught errors off its logs and alarms on them, to the alarm topic", () => {
+    const realtimeLogs = stack.functions.get(WEBSOCKET_MODULE)!.logGroup;
+    const [, filter] = ofType('AWS::Logs::MetricFilter').find(([, f]) => JSON.stringify(f.Properties.LogGroupName).includes(logicalId(realtimeLogs)))!;
+    expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
+    const [transform] = filter.Properties.MetricTransformations;
+    expect(transform).toMatchObject({ MetricNamespace: LOG_METRICS_NAMESPACE, MetricValue: '1', DefaultValue: 0 });
+    const alarm = alarms().find((a) => a.Namespace === LOG_METRICS_NAMESPACE && a.MetricName === transform.MetricName);
+    expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Sum', AlarmActions: [topicRef()] });
   });
 
   it('mails the alarms to the address of the AlarmEmail parameter, when one is given', () => {
@@ -637,6 +722,21 @@ describe('client addresses behind CloudFront', () => {
     const secret = resources[logicalId(stack.jwt.secret)]!;
     expect(JSON.stringify(secret.Properties.SecretString)).toContain('originSecret');
     expect(JSON.stringify(secret.Properties.SecretString)).toContain(originKey);
+  });
+
+  it('sends the WebSocket API the same secret origin header, which $connect checks', () => {
+    const [, distribution] = ofType('AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties.DistributionConfig;
+    const ws = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/ws');
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === ws.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain(logicalId(stack.realtimeApi.api));
+    const header = origin.OriginCustomHeaders.find((h: { HeaderName: string }) => h.HeaderName === 'x-origin-verify');
+    expect(JSON.stringify(header.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
+    expect(JSON.stringify(header.HeaderValue)).toContain(logicalId(stack.jwt.originKey));
+    // the realtime function reads the secret the header is checked against
+    const realtimeRole = resources[functionId(WEBSOCKET_MODULE)]!.Properties.Role;
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(JSON.stringify(realtimeRole['Fn::GetAtt'][0])));
+    expect(JSON.stringify(policies)).toContain(logicalId(stack.jwt.secret));
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
@@ -10,10 +10,13 @@ import { SwitchboardStack, type SwitchboardStackProps } from '../lib/stacks/swit
 export const cdkJsonContext = (): Record<string, unknown> =>
   JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')).context;
 
-/** A fake web build, to exercise the BucketDeployment branch. */
+/** A fake web build shaped as Vite writes one (a chunk beside its source map), to exercise the BucketDeployment branch. */
 export const fakeWebDist = (head = ''): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-web-'));
   writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>Switchboard</title>${head}`);
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1);\n//# sourceMappingURL=index-abc123.js.map\n');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
   return dir;
 };
 

@@ -111,7 +111,7 @@ import {
   userListItem,
   userListQuery,
 } from './contracts/inbox.ts';
-import { createVisitorBody, visitorMessage, visitorMessageBody, visitorMessages, visitorSession, webchatTokenParams, widgetConfig } from './contracts/webchat.ts';
+import { createVisitorBody, visitorMessage, visitorMessageBody, visitorMessages, visitorSession, visitorSocketTicket, webchatTokenParams, widgetConfig } from './contracts/webchat.ts';
 import {
   blockContactBody,
   contact,
@@ -360,6 +360,7 @@ export const routeSchemas = {
   'webchat.create-visitor': { params: webchatTokenParams, body: createVisitorBody, response: visitorSession },
   'webchat.send': { params: webchatTokenParams, body: visitorMessageBody, response: visitorMessage },
   'webchat.messages': { params: webchatTokenParams, response: visitorMessages },
+  'webchat.ws-ticket': { params: webchatTokenParams, response: visitorSocketTicket },
   // Meta's webhooks
   'webhooks.whatsapp-verify': { params: whatsappWebhookParams, query: metaWebhookQuery, response: z.string() },
   'webhooks.whatsapp': { params: whatsappWebhookParams, response: okResponse },

@@ -119,8 +119,18 @@ describe('the website chat widget', () => {
 
   it('resumes the conversation after a reload, with the message stored once', async () => {
     const { page } = visitor;
+    const socketUrls: string[] = [];
+    page.on('websocket', (ws) => socketUrls.push(ws.url()));
     await page.reload();
     await page.getByTestId('widget-input').waitFor();
+    // the live socket opens with a one-time ticket: the stored visitor token never goes in its address
+    await expect.poll(() => socketUrls.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const stored = JSON.parse((await page.evaluate((t) => window.localStorage.getItem(`switchboard.webchat.${t}`), chatToken)) ?? '{}') as { visitorToken: string };
+    for (const url of socketUrls) {
+      expect(new URL(url).searchParams.get('ticket')).toMatch(/^[\w-]{20,}$/);
+      expect(url).not.toContain('visitorToken');
+      expect(url).not.toContain(stored.visitorToken);
+    }
     const mine = page.getByTestId('widget-message-visitor').filter({ hasText: visitorText });
     // the server's copy replaces the local one once the inbound pipeline has stored it
     await expect

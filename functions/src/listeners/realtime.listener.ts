@@ -95,7 +95,7 @@ const onContact = async (e: DomainEvent<'contact.created' | 'contact.updated' | 
       publish(companyId, { event, data: masked }, (c) => c.kind === 'agent' && c.profile !== 'admin'),
     ]);
   } catch (error) {
-    logger.warn('contact event not published', { companyId, error: error as Error });
+    logger.error('contact event not published', { companyId, error: error as Error });
   }
 };
 

@@ -1,37 +1,40 @@
-import { IgnoreMode, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Duration, IgnoreMode, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { healthCheckCommand } from '../../../connector-container/src/health/health.ts';
+import type { QueueName } from '../function-modules.ts';
+import type { ModuleUses } from '../module-access.ts';
 import { acknowledge, wildcardResourceFinding } from '../nag.ts';
+import { grantPortUses, type PortAccess } from '../port-grants.ts';
 import { connectorDockerfile, repoRoot } from '../repo-paths.ts';
 
 export interface ConnectorServiceProps {
-  table: ITableV2;
-  inboundQueue: IQueue;
-  /** WhatsApp sends, made by the task holding the session */
-  connectorOutboundQueue: IQueue;
-  commandsQueue: IQueue;
-  /** session states, QR codes and send outcomes are pushed to the agents' connections of this stage */
-  webSocketStage: WebSocketStage;
-  /** inbound media is stored here; media of outgoing messages is read from here */
-  mediaBucket: IBucket;
+  /** the table, queues, scheduler, socket stage and media bucket: granted as far as `uses` reaches them */
+  access: PortAccess;
+  /** what the connector's code reaches (module-access.ts connectorUses) */
+  uses: ModuleUses;
+  /** the data key companies' secrets are sealed with, read when its code opens them (uses.dataKey) */
+  dataKey?: ISecret;
   /** VPC flow logs go here */
   logBucket: IBucket;
-  /**
-   * container environment: what the functions' `config()` requires (TABLE_NAME, WS_MANAGEMENT_ENDPOINT,
-   * PUBLIC_URL), the queue URLs and MEDIA_BUCKET; the connector runs the platform's services in process
-   */
+  /** container environment: what its code reads (port-grants.ts environmentForUses), DATA_KEY_ARN included */
   environment: Record<string, string>;
   /** an image reference instead of building connector-container/Dockerfile at deploy time */
   image?: ecs.ContainerImage;
 }
+
+/** The queues main.ts polls: session commands and WhatsApp sends (connector-outbound.fifo). */
+export const CONNECTOR_CONSUMES: readonly QueueName[] = ['connectorCommands', 'connectorOutbound'];
+
+/** Tasks the service may scale to; session leases keep one socket per WhatsApp number whatever the count. */
+export const CONNECTOR_MAX_TASKS = 4;
+/** average CPU of the service's tasks it scales out above and in below */
+export const CONNECTOR_TARGET_CPU_PERCENT = 60;
 
 /**
  * Build context is the repo root (npm ci needs the workspace lockfile), narrowed to what the image uses;
@@ -60,7 +63,7 @@ export const connectorImageFromAsset = (): ecs.ContainerImage =>
     platform: Platform.LINUX_AMD64,
   });
 
-/** The WhatsApp connector: one long-running Fargate task holding the Baileys sockets. */
+/** The WhatsApp connector: long-running Fargate tasks holding the Baileys sockets, scaled on CPU. */
 export class ConnectorService extends Construct {
   readonly vpc: ec2.Vpc;
   readonly cluster: ecs.Cluster;
@@ -109,24 +112,27 @@ export class ConnectorService extends Construct {
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
+      healthCheck: {
+        command: healthCheckCommand(),
+        interval: Duration.seconds(30),
+        timeout: Duration.seconds(5),
+        retries: 3,
+        // the first receives of every poll complete within this, once the sessions have started
+        startPeriod: Duration.seconds(120),
+      },
     });
 
     const taskRole = this.taskDefinition.taskRole;
-    props.table.grantReadWriteData(taskRole);
-    props.inboundQueue.grantSendMessages(taskRole);
-    // WhatsApp sends only: the other channels' sends on outbound.fifo are the outbound function's
-    props.connectorOutboundQueue.grantConsumeMessages(taskRole);
-    props.commandsQueue.grantConsumeMessages(taskRole);
-    // push to the agents' connections of our stage (ids are runtime values), as the functions that publish do
-    const stack = Stack.of(this);
-    const connections = stack.formatArn({
-      service: 'execute-api',
-      resource: props.webSocketStage.api.apiId,
-      resourceName: `${props.webSocketStage.stageName}/*/@connections/*`,
-    });
-    taskRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
-    const mediaObjects = props.mediaBucket.arnForObjects('*');
-    taskRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
+    const wildcards = grantPortUses(this, taskRole, 'The connector', props.access, props.uses);
+    for (const name of CONNECTOR_CONSUMES) {
+      const queue = props.access.queues[name];
+      if (!queue) throw new Error(`The connector consumes queue ${name}, which the stack does not have`);
+      queue.grantConsumeMessages(taskRole);
+    }
+    if (props.uses.dataKey) {
+      if (!props.dataKey) throw new Error("The connector's code opens sealed secrets: it needs the data key");
+      props.dataKey.grantRead(taskRole);
+    }
 
     const securityGroup = new ec2.SecurityGroup(this, 'SecurityGroup', {
       vpc: this.vpc,
@@ -134,11 +140,10 @@ export class ConnectorService extends Construct {
       allowAllOutbound: true,
     });
 
-    // one task; session leases in the table keep a single socket per session during rolling deploys
+    // session leases in the table keep a single socket per session across tasks, during rolling deploys too
     this.service = new ecs.FargateService(this, 'Service', {
       cluster: this.cluster,
       taskDefinition: this.taskDefinition,
-      desiredCount: 1,
       minHealthyPercent: 100,
       maxHealthyPercent: 200,
       assignPublicIp: true,
@@ -146,14 +151,24 @@ export class ConnectorService extends Construct {
       securityGroups: [securityGroup],
       circuitBreaker: { rollback: true },
     });
+    // more sessions take more CPU (Baileys' crypto and media): more tasks share them, each taking free leases
+    this.service
+      .autoScaleTaskCount({ minCapacity: 1, maxCapacity: CONNECTOR_MAX_TASKS })
+      .scaleOnCpuUtilization('Cpu', {
+        targetUtilizationPercent: CONNECTOR_TARGET_CPU_PERCENT,
+        scaleOutCooldown: Duration.minutes(2),
+        // slow to scale in: a stopped task's sessions reconnect elsewhere, which costs a few seconds of each
+        scaleInCooldown: Duration.minutes(15),
+      });
+    // no DesiredCount in the template: ECS starts one task, and a deploy keeps the count scaling has set instead
+    // of resetting it to the template's value
+    (this.service.node.defaultChild as ecs.CfnService).addPropertyDeletionOverride('DesiredCount');
 
     acknowledge(this.taskDefinition, 'The environment holds resource names and URLs only, no secrets.', 'AwsSolutions-ECS2');
     acknowledge(
       taskRole,
-      'Wildcards stay inside this stack: indexes of our table (session leases and auth state), connections of our WebSocket stage (ids are runtime values), objects of the media bucket (keys per message).',
-      wildcardResourceFinding(this, `${props.table.tableArn}/index/*`),
-      wildcardResourceFinding(this, connections),
-      wildcardResourceFinding(this, mediaObjects),
+      'Wildcards stay inside this stack: indexes of our table (session leases and auth state), connections of our WebSocket stage (ids are runtime values), schedules of our group (one per job), objects of the media bucket (keys per message).',
+      ...wildcards.map((r) => wildcardResourceFinding(this, r)),
     );
     acknowledge(
       this.taskDefinition.obtainExecutionRole(),

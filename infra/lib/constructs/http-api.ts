@@ -4,15 +4,26 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import { API_PREFIX, routes, routeKey } from '@switchboard/shared/routes';
+import { API_PREFIX, routes, routeKey, type RouteEntry } from '@switchboard/shared/routes';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
 
 /** Requests per second (steady and burst) each API stage takes before answering 429. */
 export const API_RATE_LIMIT = 1000;
 export const API_BURST_LIMIT = 2000;
-/** HTTP routes per nested stack: each route is one resource, and a stack holds at most 500 */
-export const ROUTES_PER_NESTED_STACK = 150;
+/** The nested stacks that hold the HTTP routes: each route is one resource, and a stack holds at most 500. */
+export const ROUTE_STACK_COUNT = 4;
+
+/**
+ * The nested stack (1..ROUTE_STACK_COUNT) of a module's routes: a hash of the module's name alone (FNV-1a), so a
+ * route added anywhere in the table never moves another one. A route that changed stacks would be created in its
+ * new stack before being deleted from its old one, and API Gateway refuses the second copy of its route key.
+ */
+export const routeStackOf = (module: string): number => {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(module, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return (hash % ROUTE_STACK_COUNT) + 1;
+};
 
 /** HTTP API whose routes are exactly the route table's, each integrated with its module's function. */
 export class ModuleHttpApi extends Construct {
@@ -51,10 +62,10 @@ export class ModuleHttpApi extends Construct {
 
   /**
    * One route per route-table entry; `functions` maps module name to its function. The routes live in nested
-   * stacks of ROUTES_PER_NESTED_STACK each (a stack holds at most 500 resources, and the table keeps growing); the
-   * API, one integration per module function and its invoke permission stay here.
+   * stacks chosen by routeStackOf (a stack holds at most 500 resources, and the table keeps growing); the API, one
+   * integration per module function and its invoke permission stay here.
    */
-  addRoutes(functions: ReadonlyMap<string, IFunction>): void {
+  addRoutes(functions: ReadonlyMap<string, IFunction>, table: readonly RouteEntry[] = routes): void {
     const integrations = new Map<string, apigw.HttpIntegration>();
     const integrationOf = (module: string): apigw.HttpIntegration => {
       const handler = functions.get(module);
@@ -78,17 +89,23 @@ export class ModuleHttpApi extends Construct {
       }
       return integration;
     };
-    let nested: NestedStack | undefined;
-    routes.forEach((route, i) => {
-      if (!functions.get(route.module)) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
-      if (i % ROUTES_PER_NESTED_STACK === 0) {
-        nested = new NestedStack(this, `Routes${i / ROUTES_PER_NESTED_STACK + 1}`, { description: 'Switchboard HTTP API routes (shared/src/route-table.ts)' });
+    const routeStacks = new Map<number, NestedStack>();
+    const routeStack = (module: string): NestedStack => {
+      const n = routeStackOf(module);
+      let nested = routeStacks.get(n);
+      if (!nested) {
+        nested = new NestedStack(this, `Routes${n}`, { description: 'Switchboard HTTP API routes (shared/src/route-table.ts)' });
         acknowledge(nested, 'Authenticated inside the module functions (our JWT, or a connection token), or public by design: the route table says which.', 'AwsSolutions-APIG4');
+        routeStacks.set(n, nested);
       }
+      return nested;
+    };
+    for (const route of table) {
+      if (!functions.get(route.module)) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
       const key = apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]);
       if (key.key !== routeKey(route)) throw new Error(`Route key ${key.key} differs from routeKey() ${routeKey(route)}`);
-      new apigw.CfnRoute(nested!, route.id, { apiId: this.api.apiId, routeKey: key.key, target: `integrations/${integrationOf(route.module).integrationId}` });
-    });
+      new apigw.CfnRoute(routeStack(route.module), route.id, { apiId: this.api.apiId, routeKey: key.key, target: `integrations/${integrationOf(route.module).integrationId}` });
+    }
     // any other path answers the same JSON 404 as the local gateway: the system module's dispatcher knows no
     // route key "$default" and says ERR_ROUTE_NOT_FOUND
     const fallback = functions.get('system');

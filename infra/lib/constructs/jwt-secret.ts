@@ -7,6 +7,8 @@ import { acknowledge } from '../nag.ts';
  * The JWT signing keys and CloudFront's origin secret as one secret `{ accessSecret, refreshSecret, originSecret }`. Secrets Manager generates only one
  * value per secret, so two generated key secrets feed the JSON one through CloudFormation dynamic
  * references: no key ever appears in the template, and the functions read a single ARN.
+ * Unlike the data key these secrets go with the stack (the default removal policy): nothing stored is sealed with
+ * them, so new keys only sign agents and web chat visitors out and void open page cursors.
  */
 export class JwtSecret extends Construct {
   readonly secret: secretsmanager.Secret;

@@ -1,19 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, Fn, RemovalPolicy, Stack, Token } from 'aws-cdk-lib';
-import type { WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueName } from '../function-modules.ts';
 import type { ModuleUses } from '../module-access.ts';
 import { acknowledge, wildcardResourceFinding } from '../nag.ts';
+import { grantPortUses, type PortAccess } from '../port-grants.ts';
 import { lambdaEntryPath, lockFilePath, repoRoot } from '../repo-paths.ts';
 
 /** What every module function may touch; granted the same way to all of them. */
@@ -34,19 +30,10 @@ export const FUNCTION_BUNDLING = {
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
 };
 
-export interface ModuleFunctionAccess {
-  table: ITableV2;
+export interface ModuleFunctionAccess extends PortAccess {
   jwtSecret: ISecret;
-  /** every queue by name; the function may send to those its code sends to (consumers get receive/delete from their event source) */
-  queues: Partial<Record<QueueName, IQueue>>;
-  /** what the module's code reaches (module-access.ts): each grant below is given only for what it uses */
+  /** what the module's code reaches (module-access.ts): each grant (port-grants.ts) is given only for what it uses */
   uses: ModuleUses;
-  schedulerGroupName: string;
-  schedulerRole: iam.IRole;
-  webSocketStage: WebSocketStage;
-  mediaBucket: IBucket;
-  /** sender address of e-mails (password reset); SES permission is scoped to it and its domain */
-  mailFrom: string;
 }
 
 export interface ModuleFunctionProps {
@@ -77,7 +64,6 @@ export class ModuleFunction extends Construct {
     super(scope, id);
     this.module = props.module;
     const { access } = props;
-    const stack = Stack.of(this);
 
     const logGroup = new logs.LogGroup(this, 'LogGroup', {
       retention: FUNCTION_DEFAULTS.logRetention,
@@ -129,89 +115,8 @@ export class ModuleFunction extends Construct {
     }
 
     const fn = this.function;
-    const { uses } = access;
-    // items and indexes of our table; Scan and stream reads only where the code has them
-    const tableActions = [
-      'dynamodb:GetItem',
-      'dynamodb:BatchGetItem',
-      'dynamodb:Query',
-      'dynamodb:ConditionCheckItem',
-      'dynamodb:DescribeTable',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:BatchWriteItem',
-      ...(uses.scan ? ['dynamodb:Scan'] : []),
-    ];
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: tableActions, resources: [access.table.tableArn, `${access.table.tableArn}/index/*`] }));
+    const wildcards = grantPortUses(this, role, `Module ${props.module}`, access, access.uses);
     access.jwtSecret.grantRead(fn);
-    for (const name of uses.queues) {
-      const queue = access.queues[name];
-      if (!queue) throw new Error(`Module ${props.module} sends to queue ${name}, which the stack does not have`);
-      queue.grantSendMessages(fn);
-    }
-    const wildcards: string[] = [`${access.table.tableArn}/index/*`];
-
-    if (uses.sockets) {
-      // push to, inspect and close connections of our stage; connection ids are runtime values
-      const connections = stack.formatArn({
-        service: 'execute-api',
-        resource: access.webSocketStage.api.apiId,
-        resourceName: `${access.webSocketStage.stageName}/*/@connections/*`,
-      });
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections] }));
-      wildcards.push(connections);
-    }
-
-    if (uses.scheduler) {
-      // one-time schedules in our group only (update: scheduling a name again replaces it), and the only
-      // role they may pass is the scheduler's
-      const schedules = stack.formatArn({
-        service: 'scheduler',
-        resource: 'schedule',
-        resourceName: `${access.schedulerGroupName}/*`,
-      });
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule'],
-          resources: [schedules],
-        }),
-      );
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['iam:PassRole'],
-          resources: [access.schedulerRole.roleArn],
-          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-        }),
-      );
-      wildcards.push(schedules);
-    }
-
-    if (uses.media) {
-      // presigned uploads and downloads are signed with this role: objects only, no listing or deleting
-      const mediaObjects = access.mediaBucket.arnForObjects('*');
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [mediaObjects] }));
-      wildcards.push(mediaObjects);
-    }
-    if (uses.mediaPurge) {
-      // the purge job alone lists and deletes: a deleted company's files go by their prefix
-      const mediaObjects = access.mediaBucket.arnForObjects('*');
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [access.mediaBucket.bucketArn] }));
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjects] }));
-    }
-
-    if (uses.mail) {
-      // the address may be a deploy-time parameter: its domain is cut out in CloudFormation
-      const mailDomain = Token.isUnresolved(access.mailFrom) ? Fn.select(1, Fn.split('@', access.mailFrom)) : (access.mailFrom.split('@')[1] ?? access.mailFrom);
-      fn.addToRolePolicy(
-        new iam.PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [access.mailFrom, mailDomain].map((identity) =>
-            stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-          ),
-        }),
-      );
-    }
 
     acknowledge(
       role,

@@ -4,6 +4,7 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as ecs from 'aws-cdk-lib/aws-ecs';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -16,11 +17,22 @@ export interface OperationsProps {
   webSocketApi: apigw.IWebSocketApi;
   webSocketStage: string;
   connectorService: ecs.FargateService;
+  /**
+   * Log groups of functions that catch errors and answer anyway (the realtime function's $connect failures and
+   * socket posts): their ERROR lines are counted, since the function's Errors metric never sees them.
+   */
+  caughtErrorLogs?: Record<string, logs.ILogGroup>;
 }
+
+/** The namespace of the metrics read off our own logs. */
+export const LOG_METRICS_NAMESPACE = 'Switchboard';
+
+/** Structured log lines of level ERROR, as the platform logger (Powertools, JSON) and Lambda's JSON format write them. */
+export const ERROR_LINES = logs.FilterPattern.stringValue('$.level', '=', 'ERROR');
 
 /**
  * What an operator is woken up for: a message in any dead-letter queue, a function that fails or is throttled,
- * 5xx answers of either API, and the connector service without a running task. Every alarm notifies one SNS
+ * errors a function caught and logged, 5xx answers of either API, and the connector service without a running task. Every alarm notifies one SNS
  * topic; the e-mail address that subscribes to it is the stack parameter AlarmEmail (none when left empty).
  */
 export class Operations extends Construct {
@@ -70,6 +82,17 @@ export class Operations extends Construct {
     for (const [module, fn] of props.functions) {
       alarm(`${module}FunctionErrors`, fn.metricErrors({ period: Duration.minutes(5) }), `The ${module} function failed`);
       alarm(`${module}FunctionThrottles`, fn.metricThrottles({ period: Duration.minutes(5) }), `The ${module} function was throttled`);
+    }
+    for (const [module, logGroup] of Object.entries(props.caughtErrorLogs ?? {})) {
+      const filter = new logs.MetricFilter(this, `${module}CaughtErrorsFilter`, {
+        logGroup,
+        filterPattern: ERROR_LINES,
+        metricNamespace: LOG_METRICS_NAMESPACE,
+        metricName: `${module}CaughtErrors`,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      alarm(`${module}CaughtErrors`, filter.metric({ period: Duration.minutes(5), statistic: 'Sum' }), `The ${module} function caught and logged errors`);
     }
     alarm(
       'HttpApi5xx',

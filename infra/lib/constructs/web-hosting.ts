@@ -40,6 +40,9 @@ const VIEWER_ADDRESS = `function handler(event) {
   return request;
 }`;
 
+/** Files of the web build that are not published (glob patterns matched at any depth). */
+export const WEB_BUILD_EXCLUDE = ['*.map'];
+
 /** Web bucket, media bucket, access-log bucket and the CloudFront distribution that fronts web, API and WebSocket. */
 export class WebHosting extends Construct {
   readonly distribution: cloudfront.Distribution;
@@ -149,10 +152,11 @@ export class WebHosting extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
-        // the stage is named `ws`, so the viewer path is already the stage path (see realtime-api.ts)
+        // the stage is named `ws`, so the viewer path is already the stage path (see realtime-api.ts); $connect
+        // refuses what comes without the origin secret, as the HTTP API does
         '/ws': {
           ...passThrough,
-          origin: apiOrigin(props.webSocketApi),
+          origin: apiOrigin(props.webSocketApi, { [ORIGIN_HEADER]: props.originSecret.unsafeUnwrap() }),
           allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         },
       },
@@ -206,8 +210,9 @@ export class WebHosting extends Construct {
     );
 
     if (props.webDistPath !== false) {
-      // the asset made explicit (as Source.asset does inside) so its bucket can be named below
-      const build = new s3assets.Asset(this, 'WebBuild', { path: props.webDistPath });
+      // the asset made explicit (as Source.asset does inside) so its bucket can be named below. The build's source
+      // maps stay behind: they would publish the app's original source; pruning deletes any an older deploy left
+      const build = new s3assets.Asset(this, 'WebBuild', { path: props.webDistPath, exclude: WEB_BUILD_EXCLUDE });
       this.deployment = new s3deploy.BucketDeployment(this, 'DeployWeb', {
         sources: [s3deploy.Source.bucket(build.bucket, build.s3ObjectKey)],
         destinationBucket: this.webBucket,

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { API_PREFIX, routeEntry, type RouteId } from '@switchboard/shared/route-table';
 
 /** Requests per client address in any 5 minutes (WAF's window) that each rate rule lets through. */
 export const WAF_LIMITS = {
@@ -10,10 +11,29 @@ export const WAF_LIMITS = {
 } as const;
 
 /**
+ * The public calls a password guesser or a mail bomber repeats: sign-in, sign-up and the password mails. Token
+ * refresh and socket tickets are not among them: a signed-in browser makes them all day.
+ */
+export const SIGN_IN_ROUTES: readonly RouteId[] = ['auth.login', 'auth.signup', 'auth.forgot-password', 'auth.reset-password'];
+
+/**
+ * Paths no rate rule counts: Meta's and the Pix provider's webhooks come from few addresses in bursts (a
+ * campaign's delivery receipts, a day's payments), are signed, and are retried by their senders when refused.
+ */
+export const RATE_EXEMPT_PREFIX = `${API_PREFIX}/webhooks/`;
+
+/** The viewer paths of a route: the exact path, or everything under its fixed part when it has parameters. */
+export const routePathMatch = (id: RouteId): { positionalConstraint: 'EXACTLY' | 'STARTS_WITH'; searchString: string } => {
+  const path = `${API_PREFIX}${routeEntry(id).path}`;
+  const parameter = path.indexOf('{');
+  return parameter < 0 ? { positionalConstraint: 'EXACTLY', searchString: path } : { positionalConstraint: 'STARTS_WITH', searchString: path.slice(0, parameter) };
+};
+
+/**
  * The CloudFront web ACL. A web ACL for CloudFront must live in us-east-1, so it is a stack of its own
  * (`SwitchboardEdge`, deployed there) whose ARN the main stack takes as its WebAclArn parameter (README).
- * Rate-based rules block a client address that floods sign-in, the public web chat API or the API as a whole;
- * AWS's known bad inputs rules screen the rest.
+ * Rate-based rules block a client address that floods sign-in, the public web chat API or the API as a whole
+ * (providers' webhooks excepted); AWS's known bad inputs rules screen the rest.
  */
 export class EdgeWafStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
@@ -21,14 +41,26 @@ export class EdgeWafStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
     const visibility = (name: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: name });
-    const pathStarts = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
+    const pathMatch = (positionalConstraint: 'EXACTLY' | 'STARTS_WITH', searchString: string): wafv2.CfnWebACL.StatementProperty => ({
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'STARTS_WITH',
-        searchString: prefix,
+        positionalConstraint,
+        searchString,
         textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
       },
     });
+    const pathStarts = (prefix: string) => pathMatch('STARTS_WITH', prefix);
+    const signIn: wafv2.CfnWebACL.StatementProperty = {
+      orStatement: {
+        statements: SIGN_IN_ROUTES.map((id) => {
+          const match = routePathMatch(id);
+          return pathMatch(match.positionalConstraint, match.searchString);
+        }),
+      },
+    };
+    const apiButWebhooks: wafv2.CfnWebACL.StatementProperty = {
+      andStatement: { statements: [pathStarts(`${API_PREFIX}/`), { notStatement: { statement: pathStarts(RATE_EXEMPT_PREFIX) } }] },
+    };
     const rateRule = (name: string, priority: number, limit: number, scope?: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty => ({
       name,
       priority,
@@ -49,9 +81,9 @@ export class EdgeWafStack extends Stack {
       defaultAction: { allow: {} },
       visibilityConfig: visibility('switchboard-edge'),
       rules: [
-        rateRule('sign-in-rate', 0, WAF_LIMITS.signIn, pathStarts('/api/auth/')),
-        rateRule('webchat-rate', 1, WAF_LIMITS.webchat, pathStarts('/api/webchat/')),
-        rateRule('api-rate', 2, WAF_LIMITS.api, pathStarts('/api/')),
+        rateRule('sign-in-rate', 0, WAF_LIMITS.signIn, signIn),
+        rateRule('webchat-rate', 1, WAF_LIMITS.webchat, pathStarts(`${API_PREFIX}/webchat/`)),
+        rateRule('api-rate', 2, WAF_LIMITS.api, apiButWebhooks),
         // (not the common rule set: its 8 KB body limit would block contact imports and long messages)
         managed('AWSManagedRulesKnownBadInputsRuleSet', 3),
       ],

@@ -4,10 +4,11 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Operations } from '../constructs/operations.ts';
-import { moduleUses } from '../module-access.ts';
+import { connectorUses, moduleUses } from '../module-access.ts';
+import { environmentForUses } from '../port-grants.ts';
 import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table.ts';
-import { ConnectorService } from '../constructs/connector-service.ts';
+import { CONNECTOR_CONSUMES, ConnectorService } from '../constructs/connector-service.ts';
 import { ModuleHttpApi } from '../constructs/http-api.ts';
 import { JobScheduler } from '../constructs/job-scheduler.ts';
 import { JwtSecret } from '../constructs/jwt-secret.ts';
@@ -219,24 +220,25 @@ export class SwitchboardStack extends Stack {
         );
     }
 
+    // the connector runs the platform's services in process: its grants and environment follow its code too
+    const connectorAccess = connectorUses();
     this.connector = new ConnectorService(this, 'Connector', {
-      table: this.table.table,
-      inboundQueue: queues.inbound,
-      connectorOutboundQueue: queues.connectorOutbound,
-      commandsQueue: queues.connectorCommands,
-      webSocketStage: this.realtimeApi.stage,
-      mediaBucket: this.web.mediaBucket,
+      access: {
+        table: this.table.table,
+        queues,
+        schedulerGroupName: this.scheduler.groupName,
+        schedulerRole: this.scheduler.role,
+        webSocketStage: this.realtimeApi.stage,
+        mediaBucket: this.web.mediaBucket,
+        mailFrom,
+      },
+      uses: connectorAccess,
+      dataKey: dataKey.secret,
       logBucket: this.web.logBucket,
       image: props.connectorImage,
-      // what config() requires and what the connector's services reach: no JWT secret, scheduler or mail
       environment: {
-        TABLE_NAME: environment.TABLE_NAME!,
-        WS_MANAGEMENT_ENDPOINT: environment.WS_MANAGEMENT_ENDPOINT!,
-        PUBLIC_URL: environment.PUBLIC_URL!,
-        MEDIA_BUCKET: environment.MEDIA_BUCKET!,
-        [queueDefinitions.inbound.urlEnv]: queues.inbound.queueUrl,
-        [queueDefinitions.connectorCommands.urlEnv]: queues.connectorCommands.queueUrl,
-        [queueDefinitions.connectorOutbound.urlEnv]: queues.connectorOutbound.queueUrl,
+        ...environmentForUses(environment, connectorAccess, (q) => queueDefinitions[q].urlEnv, CONNECTOR_CONSUMES),
+        ...(connectorAccess.dataKey ? { DATA_KEY_ARN: dataKey.secret.secretArn } : {}),
       },
     });
 
@@ -247,6 +249,7 @@ export class SwitchboardStack extends Stack {
       webSocketApi: this.realtimeApi.api,
       webSocketStage: this.realtimeApi.stage.stageName,
       connectorService: this.connector.service,
+      caughtErrorLogs: { [WEBSOCKET_MODULE]: functions.get(WEBSOCKET_MODULE)!.logGroup },
     });
 
     new CfnOutput(this, 'CloudFrontUrl', { value: environment.PUBLIC_URL! });

@@ -43,6 +43,9 @@ export const visitorMessages = z.object({
   answered: z.boolean(),
 });
 
+/** A one-time ticket that opens the visitor's socket (`/ws?ticket=`) within `expiresIn` seconds. */
+export const visitorSocketTicket = z.object({ ticket: z.string(), expiresIn: z.number().int() });
+
 export const webchatEvents = {
   message: 'webchat-message',
   messageUpdate: 'webchat-message-update',

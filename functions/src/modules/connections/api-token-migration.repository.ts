@@ -4,13 +4,15 @@
  * becomes the chat's widget key (its `WEBCHAT#` marker stays and the embedded tags keep working) and the chat gets a
  * new secret API token; every other connection's token becomes its API token (its `APITOKEN#` marker is written and
  * the `WEBCHAT#` one it had is removed), so companies' systems keep calling with it.
- * It lives apart from the repository because it Scans the table: no request path needs that. Once done, a marker
- * item keeps later runs from scanning again; every write is conditioned, so a second or concurrent run changes nothing.
+ * It lives apart from the repository because it Scans the table (through the backfill runner): no request path needs
+ * that. Every write is conditioned, so a second or concurrent run changes nothing; until a connection is migrated,
+ * the lookups read its old markers (connection-lookup.service.ts).
  */
 import { CONNECTION_TOKEN_LENGTH } from '@switchboard/shared/contracts/connections';
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ids } from '../../platform/clock.ts';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import {
   apiTokenKey,
@@ -20,8 +22,6 @@ import {
   type ConnectionItem,
   type WebchatTokenItem,
 } from './connection.entity.ts';
-
-const API_TOKENS_DONE = { pk: 'MIGRATION', sk: 'connection-api-tokens' };
 
 /** Writes a marker unless one is there already (kept as it is); answers whether it wrote it. */
 const putMarkerIfMissing = async (item: ApiTokenItem | WebchatTokenItem): Promise<boolean> => {
@@ -83,36 +83,29 @@ const splitWebchatToken = async (c: ConnectionItem, widgetKey: string): Promise<
   return written;
 };
 
-/** Answers how many connections it changed (none on every later run). */
-export const migrateConnectionApiTokens = async (): Promise<number> => {
-  const done = await table().send(new GetCommand({ TableName: tableName(), Key: API_TOKENS_DONE, ConsistentRead: true }));
-  if (done.Item) return 0;
-  let changed = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :type AND attribute_exists(#token)',
-        ExpressionAttributeNames: { '#type': 'type', '#token': 'token' },
-        ExpressionAttributeValues: { ':type': 'connection' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const c of (out.Items ?? []) as ConnectionItem[]) {
-      if (!c.token) continue;
-      if (c.channel === 'webchat' && !c.widgetKey) {
-        if (await splitWebchatToken(c, c.token)) changed++;
-        continue;
-      }
-      if (await putMarkerIfMissing({ ...apiTokenKey(c.token), type: 'apiToken', companyId: c.companyId, connectionId: c.id }))
-        changed++;
-      if (c.channel !== 'webchat') await deleteOwnWidgetMarker(c, c.token);
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  await table().send(
-    new PutCommand({ TableName: tableName(), Item: { ...API_TOKENS_DONE, type: 'migration', at: new Date().toISOString() } }),
-  );
-  return changed;
+/** A connection's token as its API token (a web chat's: its widget key, with a new API token); whether it changed it. */
+const migrateConnection = async (c: ConnectionItem): Promise<boolean> => {
+  if (!c.token) return false;
+  if (c.channel === 'webchat' && !c.widgetKey) return splitWebchatToken(c, c.token);
+  const written = await putMarkerIfMissing({
+    ...apiTokenKey(c.token),
+    type: 'apiToken',
+    companyId: c.companyId,
+    connectionId: c.id,
+  });
+  if (c.channel !== 'webchat') await deleteOwnWidgetMarker(c, c.token);
+  return written;
 };
+
+export const connectionApiTokensBackfill: Backfill<ConnectionItem> = {
+  id: 'connection-api-tokens',
+  scan: {
+    filter: '#type = :type AND attribute_exists(#token)',
+    names: { '#type': 'type', '#token': 'token' },
+    values: { ':type': 'connection' },
+  },
+  migrate: migrateConnection,
+};
+
+/** The whole migration in one run; answers how many connections it changed (none once done). */
+export const migrateConnectionApiTokens = async (): Promise<number> => (await runBackfill(connectionApiTokensBackfill)).changed;

@@ -3,12 +3,12 @@
  * the same contacts as before, one-character searches read the names beginning with it, and items of the
  * earlier single-partition layout are moved once so that an installed product still finds them.
  */
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { legacySearchPk, searchKey, searchPk } from './contact.entity.ts';
-import { moveLegacySearchItems } from './search-migration.repository.ts';
+import { legacySearchPk, searchKey, searchPk, type SearchIndexItem } from './contact.entity.ts';
+import { moveLegacySearchItems, searchSpreadBackfill } from './search-migration.repository.ts';
 import { findContactsPage, findOrCreateContactByIdentity } from './contacts.service.ts';
 
 beforeAll(async () => {
@@ -85,5 +85,21 @@ describe('the spread search index', () => {
     expect(await names(705, 'prad')).toEqual(['Zuleica Prado']);
     // the move is recorded: a later start does not scan again
     expect(await moveLegacySearchItems()).toBe(0);
+  });
+
+  it('moves an item only while it is still in the old layout, so a repeated page does not bring back a removed token', async () => {
+    const { contact } = await add(706, 'Teodora Lins', '5511966660000');
+    const key = searchKey(706, 'teodora', contact.id);
+    const current = (await table().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item!;
+    const legacy = { ...current, pk: legacySearchPk(706) } as SearchIndexItem;
+    await table().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    await table().send(new PutCommand({ TableName: tableName(), Item: legacy }));
+
+    expect(await searchSpreadBackfill.migrate(legacy)).toBe(true);
+    expect(await names(706, 'teodora')).toEqual(['Teodora Lins']);
+    // the token is removed after the move (a rename would do this); the same page migrated again changes nothing
+    await table().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    expect(await searchSpreadBackfill.migrate(legacy)).toBe(false);
+    expect((await table().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item).toBeUndefined();
   });
 });

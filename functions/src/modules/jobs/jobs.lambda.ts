@@ -4,10 +4,10 @@
  * ends in the DLQ instead of being dropped. Modules register their job types in `<module>.jobs.ts` files,
  * which this Lambda imports.
  */
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
 import { processSqsBatch } from '../../platform/ports/sqs-batch.ts';
-import { dataMigrationsOnce } from '../../migrations/data-migrations.ts';
+import { queueDataMigrationsOnce, registerDataMigrationJobs } from '../../migrations/data-migrations.ts';
 import { registerConnectionJobs } from '../connections/close-imported.service.ts';
 import { registerScheduleJobs } from '../schedules/schedule-jobs.service.ts';
 import { registerCampaignJobs } from '../campaigns/campaign-jobs.service.ts';
@@ -32,10 +32,14 @@ registerTimerListener();
 registerDashboardListener();
 registerKanbanListener();
 
-const contextOf = (record: SQSRecord): JobContext => ({
+/** What a batch's invocation knows of its time: the Lambda context in AWS, nothing locally. */
+type InvocationContext = Pick<Context, 'getRemainingTimeInMillis'>;
+
+const contextOf = (record: SQSRecord, invocation?: InvocationContext): JobContext => ({
   messageId: record.messageId,
   receiveCount: Number(record.attributes.ApproximateReceiveCount),
   sentAt: new Date(Number(record.attributes.SentTimestamp)),
+  ...(invocation ? { remainingTimeMs: () => invocation.getRemainingTimeInMillis() } : {}),
 });
 
 const reportFailure = (record: SQSRecord, error: unknown): void => {
@@ -51,17 +55,20 @@ const reportFailure = (record: SQSRecord, error: unknown): void => {
 
 export const createJobsHandler =
   (registry: JobRegistry = jobRegistry) =>
-  async (event: SQSEvent): Promise<SQSBatchResponse> =>
-    processSqsBatch(event, (record) => registry.run(record.body, contextOf(record)), { onFailure: reportFailure });
+  async (event: SQSEvent, invocation?: InvocationContext): Promise<SQSBatchResponse> =>
+    processSqsBatch(event, (record) => registry.run(record.body, contextOf(record, invocation)), { onFailure: reportFailure });
 
 /**
- * In AWS, data stored by an earlier version is brought up to date before the first batch a new version runs; a
- * migration that fails is logged and tried again with the next batch, and the jobs run meanwhile.
+ * Data stored by an earlier version is migrated by step jobs of its own (migrations/data-migrations.ts): the first
+ * batch of a cold start only queues one if needed, beside its jobs; a look that fails is tried with the next batch.
  */
-const migratedHandler = createJobsHandler();
-const handleJobs = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  await dataMigrationsOnce().catch((error: unknown) => logger.warn('data migrations failed: tried again with the next batch', { error: error as Error }));
-  return migratedHandler(event);
+const batchHandler = createJobsHandler();
+const handleJobs = async (event: SQSEvent, invocation?: InvocationContext): Promise<SQSBatchResponse> => {
+  const [response] = await Promise.all([
+    batchHandler(event, invocation),
+    queueDataMigrationsOnce().catch((error: unknown) => logger.warn('data migrations not queued: tried again with the next batch', { error: error as Error })),
+  ]);
+  return response;
 };
 
 // the job types of every module, registered once per cold start
@@ -76,5 +83,6 @@ registerFlowJobs();
 registerIntegrationJobs();
 registerInvoiceJobs();
 registerContactListJobs();
+registerDataMigrationJobs();
 
 export const handler = handleJobs;

@@ -12,6 +12,8 @@ export interface JobContext {
   /** 1 on the first delivery; job functions must be idempotent since deliveries repeat */
   receiveCount: number;
   sentAt: Date;
+  /** ms left before the function times out (from the Lambda context); absent where no timeout is known */
+  remainingTimeMs?: () => number;
 }
 
 export type JobFunction<J> = (job: J, context: JobContext) => Promise<void>;

@@ -1,7 +1,6 @@
 /**
- * The WebSocket API's function: `$connect` redeems the one-time ticket passed as `?ticket=` (or a web chat
- * visitor's token), `$disconnect`
- * forgets the connection, `$default` takes client actions (rooms, status pings).
+ * The WebSocket API's function: `$connect` redeems the one-time ticket passed as `?ticket=` (an agent's or a web
+ * chat visitor's), `$disconnect` forgets the connection, `$default` takes client actions (rooms, status pings).
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';
@@ -10,7 +9,14 @@ import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 
 registerRealtimeListener();
 
-type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & { queryStringParameters?: Record<string, string | undefined> };
+type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
+  queryStringParameters?: Record<string, string | undefined>;
+  /** $connect only: the upgrade request's headers, as the client (CloudFront, in AWS) sent them */
+  headers?: Record<string, string | undefined>;
+};
+
+/** Header names as HTTP has them: case-insensitive, so compared in lower case. */
+const lowerCased = (headers: Record<string, string | undefined> = {}) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 
 export const handler = async (event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
   const { routeKey, connectionId } = event.requestContext;
@@ -18,10 +24,7 @@ export const handler = async (event: WebSocketEvent): Promise<APIGatewayProxyRes
     switch (routeKey) {
       case '$connect': {
         const query = event.queryStringParameters ?? {};
-        const outcome = await connect(connectionId, {
-          ...(query.ticket ? { ticket: query.ticket } : {}),
-          ...(query.visitorToken ? { visitorToken: query.visitorToken } : {}),
-        });
+        const outcome = await connect(connectionId, query.ticket ? { ticket: query.ticket } : {}, lowerCased(event.headers));
         return outcome.ok ? { statusCode: 200 } : { statusCode: outcome.status };
       }
       case '$disconnect':

@@ -4,20 +4,21 @@
  */
 import { clientActions, type ClientMessage } from '@switchboard/shared/events';
 import { z } from 'zod';
-import { verifyVisitorToken } from '../../platform/auth/visitor-tokens.ts';
+import { originSecret } from '../../platform/auth/secrets.ts';
+import type { VisitorClaims } from '../../platform/auth/visitor-tokens.ts';
 import { clock } from '../../platform/clock.ts';
+import { cameThroughCloudFront } from '../../platform/http/client-address.ts';
 import { deleteConnection, getConnection, putConnection, setRooms } from '../../platform/realtime/connection.repository.ts';
 import { forgetCompanyConnections } from '../../platform/realtime/publisher.ts';
 import { redeemWsTicket } from '../auth/auth.service.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
 import { markSeen } from '../users/users.service.ts';
+import { redeemVisitorTicket } from '../webchat/visitor-tickets.service.ts';
 
 export type ConnectOutcome = { ok: true } | { ok: false; status: 401 | 403 };
 
 /** A web chat visitor's socket: scoped to their own conversation, it receives only that conversation's frames. */
-export const connectVisitor = async (connectionId: string, visitorToken: string): Promise<ConnectOutcome> => {
-  const claims = await verifyVisitorToken(visitorToken);
-  if (!claims) return { ok: false, status: 403 };
+const connectVisitor = async (connectionId: string, claims: VisitorClaims): Promise<ConnectOutcome> => {
   const now = clock().now();
   await putConnection(
     {
@@ -43,14 +44,19 @@ export const connectVisitor = async (connectionId: string, visitorToken: string)
 };
 
 /**
- * An agent connects with a one-time ticket (`?ticket=`, from POST /auth/ws-ticket), never with the access token:
- * socket addresses end up in access logs. A visitor of the web chat connects with their visitor token.
+ * Agents and web chat visitors connect with a one-time ticket (`?ticket=`, from POST /auth/ws-ticket or POST
+ * /webchat/{token}/ws-ticket), never with a token: socket addresses end up in access logs. In AWS only what came
+ * through CloudFront (its origin secret header) may connect, as on the HTTP API.
  */
-export const connect = async (connectionId: string, query: { ticket?: string; visitorToken?: string }): Promise<ConnectOutcome> => {
-  if (!query.ticket && query.visitorToken) return connectVisitor(connectionId, query.visitorToken);
+export const connect = async (connectionId: string, query: { ticket?: string }, headers: Record<string, string | undefined> = {}): Promise<ConnectOutcome> => {
+  const origin = await originSecret();
+  if (origin && !cameThroughCloudFront(headers, origin)) return { ok: false, status: 403 };
   if (!query.ticket) return { ok: false, status: 401 };
   const claims = await redeemWsTicket(query.ticket);
-  if (!claims) return { ok: false, status: 403 };
+  if (!claims) {
+    const visitor = await redeemVisitorTicket(query.ticket);
+    return visitor ? connectVisitor(connectionId, visitor) : { ok: false, status: 403 };
+  }
   const auth = await contextFromClaims(claims);
   if (!auth) return { ok: false, status: 401 };
   const now = clock().now();

@@ -1,16 +1,16 @@
 /**
  * A one-off count of the contacts of each tag stored before tags kept their contactCount (tag.entity.ts). It lives
- * apart from the repository because it Scans the table and counts memberships Query page by Query page (through the
- * contacts module, which owns them): no request path may do either. Once done, a marker item keeps later runs from
- * scanning again.
+ * apart from the repository because it Scans the table (through the backfill runner) and counts memberships Query page
+ * by Query page (through the contacts module, which owns them): no request path may do either. Until a tag is
+ * counted, its count holds only the taggings made since (read as at least zero).
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
+import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { countTagContactsForBackfill } from '../contacts/contacts.service.ts';
 import { tagKey, type TagItem } from './tag.entity.ts';
 
-const TAG_COUNTS_DONE = { pk: 'MIGRATION', sk: 'tag-contact-counts' };
 /** tries per tag: each retry means a contact was tagged or untagged with it while it was being counted */
 const COUNT_ATTEMPTS = 10;
 
@@ -46,28 +46,16 @@ export const countTagContacts = async (companyId: number, tagId: number): Promis
   throw new Error(`tag ${tagId} of company ${companyId} kept changing while its contacts were counted`);
 };
 
-/** Answers how many tags it counted (none on every later run). */
-export const backfillTagContactCounts = async (): Promise<number> => {
-  const done = await table().send(new GetCommand({ TableName: tableName(), Key: TAG_COUNTS_DONE, ConsistentRead: true }));
-  if (done.Item) return 0;
-  let counted = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :type AND attribute_not_exists(contactsCounted)',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'tag' },
-        ProjectionExpression: 'companyId, id',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const tag of (out.Items ?? []) as Pick<TagItem, 'companyId' | 'id'>[]) {
-      if (await countTagContacts(tag.companyId, tag.id)) counted++;
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...TAG_COUNTS_DONE, type: 'migration', counted, at: new Date().toISOString() } }));
-  return counted;
+export const tagContactCountsBackfill: Backfill<Pick<TagItem, 'companyId' | 'id'>> = {
+  id: 'tag-contact-counts',
+  scan: {
+    filter: '#type = :type AND attribute_not_exists(contactsCounted)',
+    names: { '#type': 'type', '#companyId': 'companyId', '#id': 'id' },
+    values: { ':type': 'tag' },
+    projection: ['#companyId', '#id'],
+  },
+  migrate: (tag) => countTagContacts(tag.companyId, tag.id),
 };
+
+/** The whole backfill in one run; answers how many tags it counted (none once done). */
+export const backfillTagContactCounts = async (): Promise<number> => (await runBackfill(tagContactCountsBackfill)).changed;

@@ -1,36 +1,45 @@
 /**
- * A one-off write of the report rows (ticket.entity.ts) of tickets stored before the report existed, run by the
- * local runtime at start. It lives apart from the repository because it Scans the table: no request path (and no
- * function's role) needs that. Once done, a marker item keeps later starts from scanning again.
+ * A one-off write of the report rows (ticket.entity.ts) of tickets stored before the report existed. It lives apart
+ * from the repository because it Scans the table (through the backfill runner): no request path (and no function's
+ * role but the jobs function's) needs that. Until it is done, the report leaves those older tickets out.
  */
-import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
+import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { reportRowOf, type TicketRecord } from './ticket.entity.ts';
+import { reportRowOf, ticketKey, type TicketRecord } from './ticket.entity.ts';
 
-const REPORT_ROWS_DONE = { pk: 'MIGRATION', sk: 'ticket-report-rows' };
-
-/** Answers how many rows it wrote (none on every later start). A row written meanwhile by a change is the same row. */
-export const backfillReportRows = async (): Promise<number> => {
-  const done = await table().send(new GetCommand({ TableName: tableName(), Key: REPORT_ROWS_DONE, ConsistentRead: true }));
-  if (done.Item) return 0;
-  let written = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: '#type = :type',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':type': 'ticket' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of (out.Items ?? []) as TicketRecord[]) {
-      await table().send(new PutCommand({ TableName: tableName(), Item: reportRowOf(item) }));
-      written++;
+/**
+ * A row is written only where none is and while its ticket exists: a row that exists was written with its ticket
+ * (every change of a reported field writes it), so a ticket changed after its page was read keeps its newer row, and
+ * one deleted meanwhile gets none.
+ */
+export const reportRowsBackfill: Backfill<TicketRecord> = {
+  id: 'ticket-report-rows',
+  scan: { filter: '#type = :type', names: { '#type': 'type' }, values: { ':type': 'ticket' } },
+  migrate: async (ticket) => {
+    try {
+      await table().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: ticketKey(ticket.companyId, ticket.id),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            { Put: { TableName: tableName(), Item: reportRowOf(ticket), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
     }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...REPORT_ROWS_DONE, type: 'migration', at: new Date().toISOString() } }));
-  return written;
+  },
 };
+
+/** The whole backfill in one run; answers how many rows it wrote (none once done). */
+export const backfillReportRows = async (): Promise<number> => (await runBackfill(reportRowsBackfill)).changed;

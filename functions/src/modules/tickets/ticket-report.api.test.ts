@@ -6,9 +6,9 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { createQueue } from '../queues/queues.service.ts';
 import { putRating } from '../ratings/ratings.service.ts';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
-import { backfillReportRows } from './report-backfill.repository.ts';
+import { backfillReportRows, reportRowsBackfill } from './report-backfill.repository.ts';
 import { reportRowOf } from './ticket.entity.ts';
 import { reportRange } from './ticket-report.service.ts';
 import { getTicketRecord, saveTicket } from './tickets.repository.ts';
@@ -163,9 +163,23 @@ describe('the ticket report', () => {
     await table().send(new DeleteCommand({ TableName: tableName(), Key: { pk: row.pk, sk: row.sk } }));
     await table().send(new DeleteCommand({ TableName: tableName(), Key: { pk: 'MIGRATION', sk: 'ticket-report-rows' } }));
     expect(ids(await report(company.admin, range))).not.toContain(ticket.middle.id);
-    expect(await backfillReportRows()).toBeGreaterThanOrEqual(4);
+    // only the missing row is written: the others were written with their tickets
+    expect(await backfillReportRows()).toBe(1);
     expect(ids(await report(company.admin, range))).toEqual([ticket.late.id, ticket.middle.id, ticket.early.id, ticket.october.id]);
     expect(await backfillReportRows()).toBe(0);
+  });
+
+  it('keeps the row of a ticket changed after the backfill read it, and writes none for a ticket deleted since', async () => {
+    const stored = (await getTicketRecord(company.companyId, ticket.early.id, true))!;
+    const row = reportRowOf(stored);
+    const readBefore = { ...stored, status: stored.status === 'closed' ? ('open' as const) : ('closed' as const) };
+    expect(await reportRowsBackfill.migrate(readBefore)).toBe(false);
+    expect((await table().send(new GetCommand({ TableName: tableName(), Key: { pk: row.pk, sk: row.sk }, ConsistentRead: true }))).Item).toEqual(row);
+
+    const gone = { ...stored, id: stored.id + 10_000 };
+    expect(await reportRowsBackfill.migrate(gone)).toBe(false);
+    const goneRow = reportRowOf(gone);
+    expect((await table().send(new GetCommand({ TableName: tableName(), Key: { pk: goneRow.pk, sk: goneRow.sk }, ConsistentRead: true }))).Item).toBeUndefined();
   });
 
   it('names the export file and sheet as the spec does', () => {

@@ -5,6 +5,7 @@ import { handler as config } from './handlers/config.handler.ts';
 import { handler as createVisitor } from './handlers/create-visitor.handler.ts';
 import { handler as messages } from './handlers/messages.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
+import { handler as wsTicket } from './handlers/ws-ticket.handler.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../../listeners/ticket-timers.listener.ts';
 import { registerDashboardListener } from '../../listeners/dashboard.listener.ts';
@@ -19,4 +20,5 @@ export const handler = moduleHandler({
   'webchat.create-visitor': createVisitor,
   'webchat.send': send,
   'webchat.messages': messages,
+  'webchat.ws-ticket': wsTicket,
 });

@@ -16,6 +16,7 @@ import { findWebchatByWidgetKey, type ConnectionRecord } from '../connections/co
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
 import { contactTickets } from '../tickets/ticket-lists.service.ts';
+import { issueVisitorTicket } from './visitor-tickets.service.ts';
 
 const CONVERSATION_PAGE = 100;
 
@@ -47,6 +48,12 @@ export const visitorOf = async (connection: ConnectionRecord, authorization: str
   const claims = token ? await verifyVisitorToken(token) : undefined;
   if (!claims || claims.companyId !== connection.companyId || claims.connectionId !== connection.id) throw new AppError('ERR_SESSION_EXPIRED');
   return claims;
+};
+
+/** A one-time ticket for the visitor's socket (`/ws?ticket=`), for a valid visitor token of this web chat. */
+export const issueVisitorSocketTicket = async (token: string, authorization: string | undefined) => {
+  const connection = await findWebchatByWidgetKey(token);
+  return issueVisitorTicket(await visitorOf(connection, authorization));
 };
 
 export const sendVisitorMessage = async (

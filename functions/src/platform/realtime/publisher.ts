@@ -25,7 +25,8 @@ export const postToConnection = async (connectionId: string, frame: RealtimeFram
     connectionsCache.clear();
     return false;
   } catch (error) {
-    logger.warn('post to connection failed', { connectionId, error: error as Error });
+    // an error, not a warning: throttling or a missing grant loses every push, and errors are what the alarm counts
+    logger.error('post to connection failed', { connectionId, error: error as Error });
     return false;
   }
 };

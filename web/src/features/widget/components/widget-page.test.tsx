@@ -51,7 +51,11 @@ const serve = (routes: Record<string, Handler>) => {
 };
 
 const base = `/api/webchat/${TOKEN}`;
-const configRoute = { [`GET ${base}`]: () => ({ status: 200, body: CONFIG }) };
+let ticketsIssued = 0;
+const configRoute = {
+  [`GET ${base}`]: () => ({ status: 200, body: CONFIG }),
+  [`POST ${base}/ws-ticket`]: () => ({ status: 200, body: { ticket: `tk-${++ticketsIssued}`, expiresIn: 60 } }),
+};
 
 let container: HTMLDivElement;
 let root: Root;
@@ -143,7 +147,10 @@ describe('the widget page', () => {
     await click(byTestId('widget-start'));
     expect(JSON.parse(window.localStorage.getItem(visitorStorageKey(TOKEN))!)).toEqual({ visitorToken: 'vt-1', name: 'Carla' });
     expect(byTestId('widget-offline-note')).not.toBeNull();
-    expect(FakeSocket.last?.url).toBe('ws://localhost:5173/ws?visitorToken=vt-1');
+    // the socket opens with a one-time ticket asked for with the visitor token, which stays out of the address
+    const ticketCall = calls.find((c) => c.method === 'POST' && c.path === `${base}/ws-ticket`)!;
+    expect((ticketCall.init.headers as Record<string, string>).authorization).toBe('Bearer vt-1');
+    expect(FakeSocket.last?.url).toBe(`ws://localhost:5173/ws?ticket=tk-${ticketsIssued}`);
 
     await type('#widget-text', '  Preciso de ajuda  ');
     await click(byTestId('widget-send'));

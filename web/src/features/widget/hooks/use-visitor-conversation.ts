@@ -1,12 +1,13 @@
 import { visitorMessage, webchatEvents } from '@switchboard/shared/contracts/webchat';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { getVisitorMessages } from '../api/get-visitor-messages.ts';
+import { getVisitorSocketTicket } from '../api/get-visitor-socket-ticket.ts';
 import { sendVisitorMessage } from '../api/send-visitor-message.ts';
 import { isWidgetHttpError } from '../api/widget-fetch.ts';
 import { newClientMessageId } from '../utils/client-message-id.ts';
 import { conversationReducer, emptyConversation, isFromCompany, type FailureKind } from '../utils/conversation.ts';
 import { notifyHost } from '../utils/host-messages.ts';
-import { openVisitorSocket, visitorSocketUrl } from '../utils/visitor-socket.ts';
+import { openVisitorSocket } from '../utils/visitor-socket.ts';
 
 const failureOf = (error: unknown): FailureKind =>
   isWidgetHttpError(error) && error.status === 429
@@ -65,7 +66,14 @@ export const useVisitorConversation = ({
     void load().then((ok) => {
       if (!ok || !active) return;
       socket = openVisitorSocket({
-        url: visitorSocketUrl(visitorToken),
+        getTicket: async () => {
+          try {
+            return await getVisitorSocketTicket({ chatToken, visitorToken });
+          } catch (error) {
+            handleError(error);
+            throw error;
+          }
+        },
         onOpen: () => {
           setLive(true);
           // what arrived between the load and this (re)connection is fetched, so no message is missed
@@ -85,7 +93,7 @@ export const useVisitorConversation = ({
       active = false;
       socket?.close();
     };
-  }, [load, visitorToken]);
+  }, [load, chatToken, visitorToken, handleError]);
 
   const deliver = useCallback(
     async (clientMessageId: string, body: string) => {

@@ -2,15 +2,19 @@ import { REALTIME_RECONNECT_MS, type RealtimeFrame } from '@switchboard/shared/e
 import type { SocketLike } from '../../../lib/realtime-client.ts';
 
 /**
- * The visitor's live connection: `/ws?visitorToken=...` on this origin, scoped by the server to the visitor's
- * own conversation. Frames are `{ event, data }`; the widget sends nothing. Any loss reconnects 1 s later
- * without limit; `onOpen` runs at every (re)connection so the caller can load what it missed meanwhile.
+ * The visitor's live connection: `/ws?ticket=...` on this origin with a one-time ticket asked for right before
+ * each (re)connection (the visitor token itself never goes in the address, which ends up in access logs), scoped
+ * by the server to the visitor's own conversation. Frames are `{ event, data }`; the widget sends nothing. Any
+ * loss, or a ticket that could not be had, reconnects 1 s later without limit; `onOpen` runs at every
+ * (re)connection so the caller can load what it missed meanwhile.
  */
-export const visitorSocketUrl = (visitorToken: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string =>
-  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?visitorToken=${encodeURIComponent(visitorToken)}`;
+export const visitorSocketUrl = (ticket: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string =>
+  `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws?ticket=${encodeURIComponent(ticket)}`;
 
 export interface VisitorSocketOptions {
-  url: string;
+  /** a fresh one-time ticket; a rejection is retried like a lost connection */
+  getTicket: () => Promise<string>;
+  url?: (ticket: string) => string;
   onFrame: (event: string, data: unknown) => void;
   onOpen?: () => void;
   onDown?: () => void;
@@ -23,7 +27,8 @@ export interface VisitorSocket {
 }
 
 export const openVisitorSocket = ({
-  url,
+  getTicket,
+  url = (ticket) => visitorSocketUrl(ticket),
   onFrame,
   onOpen,
   onDown,
@@ -37,15 +42,23 @@ export const openVisitorSocket = ({
   const retry = () => {
     if (closed) return;
     onDown?.();
-    timer = setTimeout(connect, reconnectMs);
+    timer = setTimeout(() => void connect(), reconnectMs);
   };
 
-  function connect() {
+  async function connect() {
     timer = undefined;
+    if (closed) return;
+    let ticket: string;
+    try {
+      ticket = await getTicket();
+    } catch {
+      retry();
+      return;
+    }
     if (closed) return;
     let current: SocketLike;
     try {
-      current = createSocket(url);
+      current = createSocket(url(ticket));
     } catch {
       retry();
       return;
@@ -71,7 +84,7 @@ export const openVisitorSocket = ({
     };
   }
 
-  connect();
+  void connect();
 
   return {
     close() {
