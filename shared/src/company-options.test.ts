@@ -21,11 +21,13 @@ describe('company options', () => {
 
   it('require the message of an option the change turns on or whose message it empties, and nothing else', () => {
     const base = withDefaults({});
-    expect(missingMessages({ ...base, enableLGPD: 'enabled' }, ['enableLGPD'])).toEqual(['lgpdMessage']);
-    expect(missingMessages({ ...base, enableLGPD: 'enabled', lgpdMessage: 'Aceita?' }, ['enableLGPD', 'lgpdMessage'])).toEqual([]);
+    expect(missingMessages({ ...base, sendMsgTransfTicket: 'enabled' }, ['sendMsgTransfTicket'])).toEqual(['transferMessage']);
+    expect(missingMessages({ ...base, sendMsgTransfTicket: 'enabled', transferMessage: 'Transferido' }, ['sendMsgTransfTicket', 'transferMessage'])).toEqual([]);
+    // LGPD on without a consent message: masking works alone, the question is simply not asked
+    expect(missingMessages({ ...base, enableLGPD: 'enabled' }, ['enableLGPD'])).toEqual([]);
     expect(missingMessages({ ...base, sendGreetingAccepted: 'enabled', greetingAcceptedMessage: ' ' }, ['greetingAcceptedMessage'])).toEqual(['greetingAcceptedMessage']);
     // the defaults enable sendGreetingAccepted with no message: an unrelated change passes
     expect(missingMessages(base, ['userRating'])).toEqual([]);
-    expect(Object.keys(requiredMessageOf).sort()).toEqual(['acceptCallWhatsapp', 'enableLGPD', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendQueuePosition']);
+    expect(Object.keys(requiredMessageOf).sort()).toEqual(['acceptCallWhatsapp', 'sendGreetingAccepted', 'sendMsgTransfTicket', 'sendQueuePosition']);
   });
 });

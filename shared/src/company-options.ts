@@ -32,12 +32,15 @@ export const companyOptionChoices: Partial<Record<CompanyOptionKey, readonly str
     .map((k) => [k, k === 'scheduleType' ? scheduleTypes : k === 'chatBotType' ? chatBotTypes : enabledDisabledValues]),
 );
 
-/** Spec document 2 section 5: the custom message each option sends, required while the option is enabled. */
+/**
+ * Spec document 2 section 5: the custom message each option sends, required while the option is enabled. Not
+ * enableLGPD: it also switches on the masking and deletion options, and its consent question is asked only when
+ * lgpdMessage is written (server reference 1.3).
+ */
 export const requiredMessageOf: Partial<Record<CompanyOptionKey, CompanyOptionKey>> = {
   sendGreetingAccepted: 'greetingAcceptedMessage',
   sendQueuePosition: 'sendQueuePositionMessage',
   acceptCallWhatsapp: 'AcceptCallWhatsappMessage',
-  enableLGPD: 'lgpdMessage',
   sendMsgTransfTicket: 'transferMessage',
 };
 

@@ -226,6 +226,8 @@ export interface DomainEventPayloads {
   'message.sent': MessageChange;
   /** a message's body, ack, media or send state changed */
   'message.updated': MessageChange;
+  /** our send could not go yet (its channel is down, or a transient error): it is tried again; `reason` says why */
+  'message.deferred': MessageChange & { reason: string };
   'message.deleted': MessageChange;
   'contact.created': ContactChange;
   'contact.updated': ContactChange;

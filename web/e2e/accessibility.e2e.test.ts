@@ -271,12 +271,12 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.locator('.p-menu-overlay').waitFor();
     await audit('/Kanban move menu');
     await page.keyboard.press('Escape');
-    // the settings page: LGPD turned on asks for its message; the company's hours in the schedules tab
+    // the settings page: an option turned on asks for its message; the company's hours in the schedules tab
     await page.goto(`${baseUrl()}/settings`);
-    await page.getByTestId('setting-enableLGPD').click();
+    await page.getByTestId('setting-sendMsgTransfTicket').click();
     await page.locator('.p-dropdown-panel li[role=option]').first().click();
-    await page.locator('#setting-lgpdMessage-error').waitFor();
-    await audit('/settings lgpd message required');
+    await page.locator('#setting-transferMessage-error').waitFor();
+    await audit('/settings message required');
     await page.getByTestId('setting-scheduleType').click();
     await page.locator('.p-dropdown-panel li[role=option]').nth(1).click();
     // toasts are part of the page: audited while the saved one shows

@@ -3,12 +3,14 @@
  * with the session fleet's scripted Baileys socket in place of WhatsApp: an admin's company has a connected WhatsApp
  * number and a contact list of two numbers (made through the API). In the browser the admin sets the campaign
  * settings (sending all day, every day, 10 s apart), creates a campaign through the dialog, refused first for its
- * missing fields, with a date that has come, and watches its report reach 100 % live, then finds it read-only.
+ * missing fields, with a date that has come, and watches its report reach 100 % live as the phone's delivery receipts
+ * come (a send the session only took is not a delivery), then finds it read-only.
  * Screenshots under test-results/campaigns-*.png, the report also at 390 px.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { proto } from '@whiskeysockets/baileys';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../connector-container/src/testing/fake-baileys-socket.ts';
@@ -154,27 +156,42 @@ describe('campaigns in the browser', () => {
     await shot('03-list');
   });
 
-  it('shows the report reaching 100 % live, with both deliveries, then the campaign read-only', async () => {
+  it('shows the report reaching 100 % live as each delivery is confirmed, then the campaign read-only', async () => {
     const { records } = await call<{ records: { id: number; name: string }[] }>('GET', '/campaigns');
     const id = records.find((r) => r.name === CAMPAIGN)!.id;
     await page.getByTestId(`campaign-report-${id}`).click();
     await page.waitForURL(`**/campaign/${id}/report`);
     await page.getByTestId('campaign-report-page').waitFor();
     const progress = page.getByTestId('campaign-report-progress');
-    // the first send is out, the second waits its 10 s: half way, running
-    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('50');
+    const card = (name: string) => page.getByTestId(`campaign-report-card-${name}`).locator('.campaign-report__card-value');
+    const sends = () => socket.callsOf('sendMessage') as [string, { text?: string }, { messageId?: string }][];
+    const receipt = (i: number) => {
+      const [jid, , options] = sends()[i]!;
+      socket.receipt(jid, options.messageId!, proto.WebMessageInfo.Status.DELIVERY_ACK);
+    };
+    // the first send is out, the second waits its 10 s: sent, but nothing delivered until the phone says so
+    await expect.poll(() => card('sent').textContent(), { timeout: 30_000 }).toBe('1');
+    await expect(progress.getAttribute('aria-valuenow')).resolves.toBe('0');
+    await expect(card('delivered').textContent()).resolves.toBe('0');
     await expect(page.getByTestId('campaign-report-status').getAttribute('data-status')).resolves.toBe('EM_ANDAMENTO');
+    await shot('04-report-sent');
+    // the phone's receipt of the first: half way, without a reload
+    receipt(0);
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('50');
     await shot('04-report-running');
-    // the second send moves the page without a reload
-    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
-    await expect.poll(() => page.getByTestId('campaign-report-status').getAttribute('data-status')).toBe('FINALIZADA');
+    // the second send ends the sending: FINALIZADA, still 50 % delivered
+    await expect.poll(() => page.getByTestId('campaign-report-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('FINALIZADA');
     // it turned FINALIZADA while open: the report says it reloads, and does 5 s later
     const reloading = page.getByText('Campanha finalizada: o relatório será recarregado em 5 segundos.');
     await reloading.waitFor();
     await reloading.waitFor({ state: 'detached', timeout: 10_000 });
-    await expect(page.getByTestId('campaign-report-card-valid').textContent()).resolves.toContain('2');
-    await expect(page.getByTestId('campaign-report-card-delivered').textContent()).resolves.toContain('2');
-    await expect(page.getByTestId('campaign-report-card-failed').textContent()).resolves.toContain('0');
+    await expect(progress.getAttribute('aria-valuenow')).resolves.toBe('50');
+    receipt(1);
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('100');
+    await expect(card('valid').textContent()).resolves.toBe('2');
+    await expect.poll(() => card('delivered').textContent()).toBe('2');
+    await expect(card('sent').textContent()).resolves.toBe('0');
+    await expect(card('failed').textContent()).resolves.toBe('0');
     const rows = page.locator('[data-testid=campaign-report-table] tbody tr');
     await expect.poll(() => rows.filter({ hasText: 'Entregue' }).count()).toBe(2);
     // the phone got each campaign message once, with the variables filled in

@@ -3,13 +3,14 @@
  * a visitor starts a chat on /widget/<token> and writes; an agent's reply sent through the API shows up live;
  * the embed script opens the widget in an iframe on another site; then the admin finds the visitor among the
  * contacts, adds a contact (after the dialog refused a bad number), imports a CSV with a bad row, exports the
- * contacts and opens a ticket. Every step leaves a screenshot under test-results/.
+ * contacts and opens a ticket. A company with LGPD consent on: the visitor is shown its privacy link as a link
+ * and, answering 1, gets the sector menu. Every step leaves a screenshot under test-results/.
  */
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, api as callApi } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 
@@ -432,6 +433,61 @@ describe('the contacts pages', () => {
   });
 
   it('raised no uncaught error in any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the widget with LGPD consent on', () => {
+  const owner = { email: `lgpd.${run}@example.com`, password: 'lgpd-password-1' };
+  const PRIVACY = 'https://loja.example/privacidade';
+  let lgpdChatToken = '';
+
+  beforeAll(async () => {
+    const plans = await callApi<{ id: number }[]>('GET', '/plans/list');
+    await callApi('POST', '/auth/signup', { name: 'Lara Privacidade', companyName: `Loja LGPD ${run}`, email: owner.email, password: owner.password, phone: '5511999990001', planId: plans[0]!.id });
+    const { token } = await callApi<{ token: string }>('POST', '/auth/login', owner);
+    for (const [key, value] of [
+      ['lgpdMessage', 'Tratamos seus dados conforme a LGPD.'],
+      ['lgpdLink', PRIVACY],
+      ['enableLGPD', 'enabled'],
+    ]) await callApi('PUT', `/settings/${key}`, { value }, token);
+    const [first] = await callApi<{ id: number }[]>('GET', '/queue', undefined, token);
+    const finance = await callApi<{ id: number }>('POST', '/queue', { name: 'Financeiro', color: '#0a7d5a', greetingMessage: 'Financeiro: em que podemos ajudar?', orderQueue: 2 }, token);
+    const connections = await callApi<{ id: number; channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, token);
+    const webchat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!;
+    await callApi('PUT', `/whatsapp/${webchat.id}`, { greetingMessage: 'Bem-vindo! Escolha um setor:', queueIds: [first!.id, finance.id] }, token);
+    lgpdChatToken = webchat.widgetKey!;
+  });
+
+  it('shows the privacy link as a link, and after 1 the greeting with the sector menu, whose answer picks the sector', async () => {
+    const { context, page } = await newPage({ viewport: { width: 390, height: 760 }, locale: 'pt-BR' });
+    await page.goto(`${baseUrl}/widget/${lgpdChatToken}`);
+    await page.fill('#widget-name', `Cliente LGPD ${run}`);
+    await page.getByTestId('widget-start').click();
+    await page.getByTestId('widget-input').waitFor();
+    const say = async (text: string) => {
+      await page.fill('[data-testid=widget-input]', text);
+      await page.keyboard.press('Enter');
+    };
+    const company = page.getByTestId('widget-message-company');
+
+    await say('Oi');
+    await company.filter({ hasText: 'Aceito' }).waitFor();
+    const link = company.locator(`a[href="${PRIVACY}"]`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    await shot(page, 'widget-06-lgpd-question');
+
+    await say('1');
+    const menu = company.filter({ hasText: 'Bem-vindo! Escolha um setor:' });
+    await menu.waitFor();
+    expect(await menu.textContent()).toContain('[ 2 ] - Financeiro');
+    await shot(page, 'widget-07-lgpd-sector-menu');
+
+    await say('2');
+    await company.filter({ hasText: 'Financeiro: em que podemos ajudar?' }).waitFor();
+    await shot(page, 'widget-08-lgpd-sector-chosen');
+    await context.close();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The settings page in a real browser against the running product: a fresh company's admin changes an option and
- * finds it kept after a reload, turns LGPD on and is asked for its message first, and switches the business hours
+ * finds it kept after a reload, turns LGPD on at once (its consent message is optional), and switches the business hours
  * to the company's own to edit them in the schedules tab. Screenshots under test-results/settings-*.png.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -55,13 +55,14 @@ describe('settings in the browser', () => {
     await expect.poll(() => dropdownText('setting-userRating')).toBe('Habilitado');
   });
 
-  it('asks for the LGPD message before turning LGPD on, then saves both', async () => {
+  it('turns LGPD on at once without a message, then saves its message and link', async () => {
     await choose('setting-enableLGPD', 'Habilitado');
+    await savedToast().waitFor();
     const message = page.getByTestId('setting-lgpdMessage');
     await message.waitFor();
-    await expect.poll(() => page.locator('#setting-lgpdMessage-error').textContent()).toBe('Escreva a mensagem para habilitar esta opção.');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('setting-lgpdMessage');
-    await shot('02-lgpd-required');
+    expect(await page.locator('#setting-lgpdMessage-error').count()).toBe(0);
+    await page.getByTestId('setting-lgpdHideNumber').waitFor();
+    await shot('02-lgpd-on-without-message');
 
     await message.fill('Para continuar, aceite nossa política de privacidade.');
     await page.getByTestId('setting-lgpdLink').fill('https://example.com/privacidade');

@@ -78,6 +78,11 @@ export const isOutOfHours = (schedules: readonly ScheduleEntry[], at: Date, time
 
 /** LGPD (server reference 2.7): the fixed yes/no question after the company's message and link. */
 export const LGPD_PROMPT_TEXT = 'Para continuar o atendimento, responda:\n*[ 1 ]* - Aceito\n*[ 2 ]* - Não aceito';
+/**
+ * The answer to `2` (refused) when the connection has no completion message of its own: the reference sends the
+ * completion message, which would leave the customer with silence there. Portuguese, as the other server texts.
+ */
+export const LGPD_REFUSED_TEXT = 'Tudo bem, respeitamos sua escolha. Sem o seu consentimento não podemos continuar este atendimento, que foi encerrado.';
 /** Audio refusal (step 21): the reply, quoting the audio, when the contact's audios are not accepted. */
 export const AUDIO_REFUSED_TEXT = 'Desculpe, não conseguimos ouvir áudios por aqui. Por favor, escreva sua mensagem em texto.';
 

@@ -26,6 +26,7 @@ import {
   INVALID_OPTION_TEXT,
   isOutOfHours,
   LGPD_PROMPT_TEXT,
+  LGPD_REFUSED_TEXT,
   localDay,
   menuOptions,
   optionMenuText,
@@ -283,32 +284,37 @@ const rate = async (turn: Turn): Promise<void> => {
   await say(closed, connection.complationMessage);
 };
 
+/** Server reference 1.3: consent is asked only while LGPD is on and the company wrote the question's message. */
+const asksConsent = (settings: Record<string, string>): boolean => settings.enableLGPD === 'enabled' && Boolean(settings.lgpdMessage?.trim());
+
 /**
  * Step 12c (reference 2.7): while the ticket waits for consent nothing else runs. `1` accepts (recorded on the
- * contact and the ticket, which goes on to the queue menu), `2` refuses and closes; anything else asks again
- * while under maxUseBotQueues. Answers whether the message goes on to the rest of the engine.
+ * contact and the ticket), `2` refuses and closes with the completion message (LGPD_REFUSED_TEXT when the
+ * connection has none, so a refusal is never met with silence); anything else asks again while under
+ * maxUseBotQueues. Answers 'accepted' when the conversation goes on, the answer itself consumed: it was meant for
+ * the question, not as a choice in the queue menu that follows; 'stop' when nothing else runs for this message.
  */
-const consent = async (turn: Turn): Promise<boolean> => {
+const consent = async (turn: Turn): Promise<'accepted' | 'stop'> => {
   const { t, connection, settings, text } = turn;
   const max = connection.maxUseBotQueues ?? DEFAULT_MAX_USE_BOT_QUEUES;
   if (t.lgpdAskedAt) {
     if (text === '1') {
       await recordLgpdConsent(t.companyId, t.contactId, now().toISOString(), settings);
       turn.t = await applyBotChange(t, { status: 'pending', amountUsedBotQueues: 0, fields: { lgpdAskedAt: null }, onlyIf: (cur) => cur.status === 'lgpd' });
-      return turn.t.status === 'pending';
+      return turn.t.status === 'pending' ? 'accepted' : 'stop';
     }
     if (text === '2') {
-      await say(t, connection.complationMessage);
+      await say(t, connection.complationMessage.trim() ? connection.complationMessage : LGPD_REFUSED_TEXT);
       await applyBotChange(t, { close: true });
-      return false;
+      return 'stop';
     }
-    if (max !== 0 && t.amountUsedBotQueues >= max) return false;
+    if (max !== 0 && t.amountUsedBotQueues >= max) return 'stop';
   }
   await say(t, settings.lgpdMessage ?? '');
   if (settings.lgpdLink?.trim()) await say(t, settings.lgpdLink);
   await say(t, LGPD_PROMPT_TEXT);
   await applyBotChange(t, { ...counted(t), fields: { lgpdAskedAt: now().toISOString() }, ...(t.lgpdAskedAt ? {} : { log: 'lgpd' as const }) });
-  return false;
+  return 'stop';
 };
 
 /** Step 21: an audio the contact may not send is answered, quoting it, with a request for text. */
@@ -323,8 +329,8 @@ const refuseAudio = async (turn: Turn): Promise<boolean> => {
 
 /** Answers one stored customer message. */
 export const answerCustomerMessage = async (e: DomainEvent<'message.received'>): Promise<void> => {
-  const { companyId, message } = e;
-  if (message.fromMe) return;
+  const { companyId, message: received } = e;
+  if (received.fromMe) return;
   const t = await currentTicket(companyId, e.ticket.id);
   // a closed ticket, a group or an import is not the bot's
   if (!t || t.status === 'closed' || t.isGroup || t.imported) return;
@@ -332,15 +338,23 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   if (!connection) return;
   const company = await findCompany(companyId);
   const settings = (company?.settings ?? {}) as Record<string, string>;
-  const turn: Turn = { t, connection, settings, text: message.body.trim(), message, contact: await getContact(companyId, t.contactId) };
+  const turn: Turn = { t, connection, settings, text: received.body.trim(), message: received, contact: await getContact(companyId, t.contactId) };
   // the customer wrote: the inactivity message may be sent again later (ticket-timers.ts)
   if (t.inactiveSentAt) turn.t = await applyBotChange(t, { fields: { inactiveSentAt: null } });
   if (await onVacation(turn)) return;
   if (t.status === 'nps') return rate(turn);
+  let consented = false;
   if (t.status === 'lgpd') {
-    if (settings.enableLGPD === 'enabled' && !(await consent(turn))) return;
-    if (settings.enableLGPD !== 'enabled') turn.t = await applyBotChange(t, { status: 'pending' });
+    if (!asksConsent(settings)) turn.t = await applyBotChange(t, { status: 'pending' });
+    else if ((await consent(turn)) === 'stop') return;
+    else {
+      // the answer was spent on the question: the rest sees the conversation as it starts, with no text to choose by
+      consented = true;
+      turn.message = { ...turn.message, body: '' };
+      turn.text = '';
+    }
   }
+  const { message } = turn;
   const botRuns = turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && turn.contact?.disableBot !== true;
   if (botRuns && (await outsideCompanyHours(turn))) return;
   // step 15 (reference 5.4): a running flow takes the message, or the connection's standard flow starts
@@ -349,11 +363,11 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   // steps 17-18: the connection's integration takes a new conversation; a ticket inside one feeds it the message
   if (await takeIntegrationTurn(turn.t, connection, message, turn.contact)) return;
   if (botRuns && turn.t.queueId === null) {
-    if (isText(message)) await chooseQueue(turn);
+    if (consented || isText(message)) await chooseQueue(turn);
     return;
   }
   if (await refuseAudio(turn)) return;
-  if (!botRuns || !isText(message) || turn.t.queueId === null) return;
+  if (!botRuns || !(consented || isText(message)) || turn.t.queueId === null) return;
   const found = await queueWithOptions(companyId, turn.t.queueId);
   if (!found) return;
   // the connection's only queue, set when the ticket was created: its greeting (and options) once

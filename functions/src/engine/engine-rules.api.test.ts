@@ -1,7 +1,7 @@
 /**
- * The engine's rules beyond the menus, played through the web chat channel with a fixed clock: LGPD consent, the
- * NPS rating, collective vacation, audio refusal, the queue position, transfers (message and closeTicketOnTransfer),
- * wallets and the farewell of a waiting ticket. The timed rules are ticket-timers.api.test.ts.
+ * The engine's rules beyond the menus, played through the web chat channel with a fixed clock: LGPD consent (and
+ * LGPD on without its message), the NPS rating, collective vacation, audio refusal, the queue position, transfers
+ * (message and closeTicketOnTransfer), wallets and the farewell of a waiting ticket. The timed rules are ticket-timers.api.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
@@ -10,7 +10,7 @@ import type { Runtime } from '../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../platform/clock.ts';
 import { processInboundEvent } from '../modules/inbound/inbound.service.ts';
 import { getRating } from '../modules/ratings/ratings.service.ts';
-import { AUDIO_REFUSED_TEXT, EXIT_LINE, INVALID_OPTION_TEXT, LGPD_PROMPT_TEXT } from './bot-texts.ts';
+import { AUDIO_REFUSED_TEXT, EXIT_LINE, INVALID_OPTION_TEXT, LGPD_PROMPT_TEXT, LGPD_REFUSED_TEXT, queueMenuText } from './bot-texts.ts';
 
 let runtime: Runtime;
 
@@ -47,26 +47,36 @@ const COMPLETION = 'Obrigado pelo contato!';
 
 describe('LGPD consent', () => {
   let shop: TestCompany;
+  let finance: { id: number };
+  const MENU = queueMenuText('Bem-vindo!', ['Atendimento', 'Financeiro']);
   beforeAll(async () => {
     shop = await signupCompany(runtime, 'Loja LGPD');
     await setting(shop, 'lgpdMessage', 'Tratamos seus dados conforme a LGPD.');
     await setting(shop, 'lgpdLink', 'https://loja.example/privacidade');
     await setting(shop, 'enableLGPD', 'enabled');
-    await connection(shop, { complationMessage: COMPLETION, greetingMessage: 'Bem-vindo!' });
+    const created = await shop.admin.post('/queue', { name: 'Financeiro', color: '#0a7d5a', greetingMessage: 'Financeiro: em que podemos ajudar?', orderQueue: 2 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    finance = created.body;
+    await connection(shop, { complationMessage: COMPLETION, greetingMessage: 'Bem-vindo!', queueIds: [shop.queueId, finance.id] });
   });
 
-  it('asks first, goes on to the bot on 1, and does not ask the contact again', async () => {
+  it('asks first; on 1 sends the greeting with the sector menu, and the next answer chooses the sector', async () => {
     const v = await new Visitor(runtime, shop.webchatToken).start('Lia Aceita');
     await v.say('Oi');
     expect(await botSaid(v)).toEqual(['Tratamos seus dados conforme a LGPD.', 'https://loja.example/privacidade', LGPD_PROMPT_TEXT]);
     const asked = await ticketOf(shop, 'Lia Aceita');
     expect(asked.status).toBe('lgpd');
     await v.say('1');
+    // the 1 answered the question: it does not pick the first sector
+    expect((await botSaid(v)).slice(3)).toEqual([MENU]);
     const after = await ticketOf(shop, 'Lia Aceita');
-    expect(after.status).toBe('pending');
+    expect(after).toMatchObject({ status: 'pending', queueId: null });
     expect((await shop.admin.get(`/contacts/${after.contactId}`)).body.lgpdAcceptedAt).toEqual(expect.any(String));
     const logs = await shop.admin.get(`/tickets-log/${after.id}`);
     expect(logs.body.map((l: { type: string }) => l.type)).toContain('lgpd');
+    await v.say('2');
+    expect((await botSaid(v)).at(-1)).toBe('Financeiro: em que podemos ajudar?');
+    expect(await ticketOf(shop, 'Lia Aceita')).toMatchObject({ id: after.id, status: 'pending', queueId: finance.id });
   });
 
   it('asks again on any other answer while under maxUseBotQueues, then falls silent', async () => {
@@ -81,12 +91,48 @@ describe('LGPD consent', () => {
     expect((await ticketOf(shop, 'Rui Indeciso')).status).toBe('lgpd');
   });
 
-  it('closes with the completion message on 2', async () => {
+  it('closes with the completion message on 2, and with a closing text where the connection has none', async () => {
     const v = await new Visitor(runtime, shop.webchatToken).start('Teo Recusa');
     await v.say('Oi');
     await v.say('2');
-    expect((await botSaid(v)).at(-1)).toBe(COMPLETION);
-    expect((await ticketOf(shop, 'Teo Recusa')).status).toBe('closed');
+    expect((await botSaid(v)).slice(3)).toEqual([COMPLETION]);
+    const closed = await ticketOf(shop, 'Teo Recusa');
+    expect(closed).toMatchObject({ status: 'closed', queueId: null });
+    expect((await shop.admin.get(`/contacts/${closed.contactId}`)).body.lgpdAcceptedAt ?? null).toBeNull();
+
+    await connection(shop, { complationMessage: '' });
+    try {
+      const quiet = await new Visitor(runtime, shop.webchatToken).start('Bia Recusa');
+      await quiet.say('Oi');
+      await quiet.say('2');
+      expect((await botSaid(quiet)).slice(3)).toEqual([LGPD_REFUSED_TEXT]);
+      expect((await ticketOf(shop, 'Bia Recusa')).status).toBe('closed');
+    } finally {
+      await connection(shop, { complationMessage: COMPLETION });
+    }
+  });
+});
+
+describe('LGPD on without a consent message', () => {
+  it('asks no consent question and still masks the numbers agents see', async () => {
+    const shop = await signupCompany(runtime, 'Loja Discreta');
+    await setting(shop, 'enableLGPD', 'enabled');
+    await setting(shop, 'lgpdHideNumber', 'enabled');
+    await connection(shop, { greetingMessage: 'Olá! Em que podemos ajudar?' });
+    const v = await new Visitor(runtime, shop.webchatToken).start('Caio Direto');
+    await v.say('Oi');
+    expect(await botSaid(v)).toEqual(['Olá! Em que podemos ajudar?']);
+    expect((await ticketOf(shop, 'Caio Direto')).status).toBe('pending');
+
+    const agent = await addAgent(runtime, shop);
+    const contact = await shop.admin.post('/contacts', { name: 'Cliente Discreto', number: '5511987654321' });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    const opened = await shop.admin.post('/tickets', { contactId: contact.body.id, queueId: shop.queueId, whatsappId: shop.connectionId, userId: agent.id });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const seenByAgent = (await agent.client.get('/tickets?status=open')).body.tickets.find((t: { id: number }) => t.id === opened.body.id);
+    expect(seenByAgent.contact.number).toBe('55119******21');
+    const seenByAdmin = (await shop.admin.get('/tickets?status=open&showAll=true')).body.tickets.find((t: { id: number }) => t.id === opened.body.id);
+    expect(seenByAdmin.contact.number).toBe('5511987654321');
   });
 });
 

@@ -140,7 +140,14 @@ const summary = z.object({ id: z.number().int(), name: z.string() });
 export const campaignStats = z.object({
   /** recipients with a valid number when the campaign was prepared */
   valid: z.number().int(),
+  /** sends the channel took and has not yet confirmed as delivered (ack 1) */
+  sent: z.number().int().default(0),
+  /** sends waiting for the channel to come up (a session that is down), retried until they go or fail */
+  deferred: z.number().int().default(0),
+  /** sends the channel confirmed as delivered to the customer's device (ack 2 or more), read ones included */
   delivered: z.number().int(),
+  /** sends the customer read (ack 3 or more) */
+  read: z.number().int().default(0),
   confirmationRequested: z.number().int(),
   confirmed: z.number().int(),
   failed: z.number().int(),
@@ -254,7 +261,15 @@ export const campaignListQuery = z.object({
 });
 export const campaignListResponse = z.object({ records: z.array(campaign), hasMore: z.boolean() });
 
-export const shippingStatuses = ['planned', 'queued', 'sending', 'awaitingConfirmation', 'delivered', 'failed', 'skipped'] as const;
+/**
+ * A row's state. After its send is recorded it follows the message's receipts: sent (the channel took it), deferred
+ * (the channel is down, the send is retried), delivered (ack 2), read (ack 3); failed with the channel's reason.
+ */
+export const shippingStatuses = ['planned', 'queued', 'sending', 'sent', 'deferred', 'awaitingConfirmation', 'delivered', 'read', 'failed', 'skipped'] as const;
+/** Message acks (server reference 1.4): 1 the channel took it, 2 delivered to the device, 3 read. */
+export const ACK_SENT = 1;
+export const ACK_DELIVERED = 2;
+export const ACK_READ = 3;
 export type ShippingStatus = (typeof shippingStatuses)[number];
 
 export const campaignShipping = z.object({
@@ -264,18 +279,21 @@ export const campaignShipping = z.object({
   message: z.string().nullable(),
   confirmationMessage: z.string().nullable(),
   dueAt: z.string().nullable(),
+  /** when the send was recorded and handed to the channel */
+  sentAt: z.string().nullable().default(null),
+  /** when the channel confirmed the delivery (ack 2) */
   deliveredAt: z.string().nullable(),
   confirmationRequestedAt: z.string().nullable(),
   confirmedAt: z.string().nullable(),
   repliedAt: z.string().nullable(),
-  /** why it failed or was skipped */
+  /** why it failed, was skipped or is deferred */
   reason: z.string().nullable(),
 });
 export type CampaignShipping = z.infer<typeof campaignShipping>;
 
 export const campaignShippingQuery = z.object({
   cursor: z.string().max(2048).optional(),
-  /** only the failed and skipped rows */
+  /** only the failed, deferred and skipped rows */
   problems: z.enum(['true', 'false']).optional(),
 });
 export const campaignShippingResponse = z.object({ shipping: z.array(campaignShipping), nextCursor: z.string().nullable(), hasMore: z.boolean() });

@@ -207,6 +207,7 @@ export const en: Dictionary = {
     language: 'Language',
     volume: 'Notification volume',
     refresh: 'Reload page',
+    preferences: 'Preferences',
     account: 'My account',
     profile: 'Profile',
     logout: 'Logout',

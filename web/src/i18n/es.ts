@@ -207,6 +207,7 @@ export const es: Dictionary = {
     language: 'Idioma',
     volume: 'Volumen de las notificaciones',
     refresh: 'Recargar página',
+    preferences: 'Preferencias',
     account: 'Mi cuenta',
     profile: 'Perfil',
     logout: 'Salir',

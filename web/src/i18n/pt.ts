@@ -192,6 +192,7 @@ export const pt = {
     language: 'Idioma',
     volume: 'Volume das notificações',
     refresh: 'Atualizar página',
+    preferences: 'Preferências',
     account: 'Minha conta',
     profile: 'Perfil',
     logout: 'Sair',

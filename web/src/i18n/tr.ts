@@ -207,6 +207,7 @@ export const tr: Dictionary = {
     language: 'Dil',
     volume: 'Bildirim sesi',
     refresh: 'Sayfayı yenile',
+    preferences: 'Tercihler',
     account: 'Hesabım',
     profile: 'Profil',
     logout: 'Çıkış yap',

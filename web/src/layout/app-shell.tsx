@@ -97,7 +97,7 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
       </a>
       <SideDrawer items={items} warnings={warnings} dots={dots} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
       <div className="app-shell__main">
-        <TopBar drawerOpen={drawerOpen} chatUnread={seesChats ? chatUnread : undefined} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => {
+        <TopBar drawerOpen={drawerOpen} narrow={narrow} chatUnread={seesChats ? chatUnread : undefined} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => {
             setProfileWanted(true);
             setProfileOpen(true);
           }}

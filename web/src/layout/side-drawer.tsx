@@ -5,8 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { BrandMark } from '../components/brand-mark.tsx';
+import { LanguageSelector } from '../components/language-selector.tsx';
 import { useVersion } from '../features/system/api/get-version.ts';
 import { isActivePath, type VisibleMenuItem } from './menu-model.ts';
+import { RefreshButton } from './refresh-button.tsx';
+import { VolumeControl } from './volume-control.tsx';
 
 /** Menu keys with a warning badge, each with the i18n key of what the badge means. */
 export type MenuWarnings = ReadonlyMap<string, string>;
@@ -100,7 +103,19 @@ function VersionFooter() {
   );
 }
 
-function DrawerContent({ items, warnings, dots, collapsed, onNavigate, header = true }: { items: VisibleMenuItem[]; warnings: MenuWarnings; dots?: MenuDots; collapsed: boolean; onNavigate: () => void; header?: boolean }) {
+/** The top bar's secondary controls, which a phone's bar has no room for. */
+function PhoneControls() {
+  const { t } = useTranslation();
+  return (
+    <div className="side-drawer__controls" role="group" aria-label={t('shell.preferences')} data-testid="drawer-controls">
+      <LanguageSelector showLabel />
+      <VolumeControl />
+      <RefreshButton />
+    </div>
+  );
+}
+
+function DrawerContent({ items, warnings, dots, collapsed, onNavigate, header = true, controls = false }: { items: VisibleMenuItem[]; warnings: MenuWarnings; dots?: MenuDots; collapsed: boolean; onNavigate: () => void; header?: boolean; controls?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -116,6 +131,7 @@ function DrawerContent({ items, warnings, dots, collapsed, onNavigate, header = 
           ))}
         </ul>
       </nav>
+      {controls ? <PhoneControls /> : null}
       {collapsed ? null : <VersionFooter />}
     </>
   );
@@ -153,7 +169,7 @@ export function SideDrawer({
         ariaCloseLabel={t('shell.closeMenu')}
         aria-label={t('shell.navigation')}
       >
-        <DrawerContent items={items} warnings={warnings} dots={dots} collapsed={false} onNavigate={onClose} header={false} />
+        <DrawerContent items={items} warnings={warnings} dots={dots} collapsed={false} onNavigate={onClose} header={false} controls />
       </Sidebar>
     );
   }

@@ -8,6 +8,7 @@ import { formatDate } from '../lib/i18n.ts';
 import { useRealtimeStatus } from '../lib/realtime.tsx';
 import { useCurrentUser } from '../lib/session.tsx';
 import { NotificationBell } from '../features/tickets/components/notification-bell.tsx';
+import { RefreshButton } from './refresh-button.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { VolumeControl } from './volume-control.tsx';
 
@@ -23,11 +24,14 @@ const validDate = (iso: string): Date | undefined => {
 /** The app bar: menu toggle, greeting, and the user's controls (spec document 1, section 2). */
 export function TopBar({
   drawerOpen,
+  narrow,
   onToggleDrawer,
   onOpenProfile,
   chatUnread,
 }: {
   drawerOpen: boolean;
+  /** under 600 px wide: the secondary controls move to the drawer */
+  narrow: boolean;
   onToggleDrawer: () => void;
   onOpenProfile: () => void;
   /** the user's unread internal chat messages; undefined when the plan has no internal chat */
@@ -51,6 +55,7 @@ export function TopBar({
         aria-controls="side-drawer"
         tooltip={toggleLabel}
         tooltipOptions={{ position: 'bottom' }}
+        className="top-bar__menu"
         data-testid="menu-toggle"
         onClick={onToggleDrawer}
       />
@@ -70,21 +75,15 @@ export function TopBar({
         {realtime === 'reconnecting' ? (
           <Tag severity="warning" icon="pi pi-wifi" value={t('shell.reconnecting')} className="top-bar__status" role="status" />
         ) : null}
-        <LanguageSelector />
-        <VolumeControl />
+        {/* on a phone the language, volume and reload controls live in the drawer, so the bar keeps its menu button, greeting and avatar */}
+        {narrow ? null : (
+          <>
+            <LanguageSelector />
+            <VolumeControl />
+          </>
+        )}
         <ThemeToggleButton />
-        <Button
-          type="button"
-          text
-          rounded
-          severity="secondary"
-          icon="pi pi-refresh"
-          aria-label={t('shell.refresh')}
-          tooltip={t('shell.refresh')}
-          tooltipOptions={{ position: 'bottom' }}
-          data-testid="refresh-button"
-          onClick={() => window.location.reload()}
-        />
+        {narrow ? null : <RefreshButton />}
         <Suspense fallback={null}>
           <AnnouncementsButton />
         </Suspense>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ackState, formatLine, nextPlaybackRate, plainText, previewText } from './message-format.ts';
+import { ackState, formatLine, linkSegments, nextPlaybackRate, plainText, previewText } from './message-format.ts';
 
 describe('message text', () => {
   it("shows the signature's bold name and other WhatsApp emphasis", () => {
@@ -17,6 +17,19 @@ describe('message text', () => {
   it('leaves lone markers and markers around spaces as they are', () => {
     expect(formatLine('2 * 3 = 6')).toEqual([{ text: '2 * 3 = 6' }]);
     expect(formatLine('file_name_here')).toEqual([{ text: 'file' }, { text: 'name', italic: true }, { text: 'here' }]);
+  });
+});
+
+describe('addresses in message text', () => {
+  it('split a line into text and http(s) addresses, leaving sentence punctuation outside', () => {
+    expect(linkSegments('Leia https://loja.example/privacidade_dados.')).toEqual([{ text: 'Leia ' }, { href: 'https://loja.example/privacidade_dados' }, { text: '.' }]);
+    expect(linkSegments('http://a.example e https://b.example/x?y=1')).toEqual([{ href: 'http://a.example' }, { text: ' e ' }, { href: 'https://b.example/x?y=1' }]);
+  });
+
+  it('leave other schemes and plain text as text', () => {
+    expect(linkSegments('javascript:alert(1) data:text/html,x')).toEqual([{ text: 'javascript:alert(1) data:text/html,x' }]);
+    expect(linkSegments('sem endereço')).toEqual([{ text: 'sem endereço' }]);
+    expect(linkSegments('')).toEqual([]);
   });
 });
 

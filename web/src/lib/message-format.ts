@@ -29,6 +29,29 @@ export const formatLine = (line: string): TextRun[] => {
   return runs;
 };
 
+/** A piece of a message line: a web address to open, or text to format. */
+export type LineSegment = { href: string } | { text: string };
+
+const addressPattern = /https?:\/\/[^\s<>"]+/gi;
+// punctuation that ends a sentence is not part of the address before it
+const trailingPunctuation = /[.,;:!?'")\]]+$/;
+
+/** Splits a line into text and http(s) addresses; anything else (javascript:, data:) stays text. */
+export const linkSegments = (line: string): LineSegment[] => {
+  const segments: LineSegment[] = [];
+  let last = 0;
+  for (const match of line.matchAll(addressPattern)) {
+    const at = match.index ?? 0;
+    const href = match[0].replace(trailingPunctuation, '');
+    if (!URL.canParse(href)) continue;
+    if (at > last) segments.push({ text: line.slice(last, at) });
+    segments.push({ href });
+    last = at + href.length;
+  }
+  if (last < line.length) segments.push({ text: line.slice(last) });
+  return segments;
+};
+
 export type AckState = 'pending' | 'sent' | 'delivered' | 'read' | 'played';
 
 /** Spec document 1 section 4: ack 0 to 5 show pending, sent, delivered, read or played. */

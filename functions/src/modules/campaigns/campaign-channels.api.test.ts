@@ -2,16 +2,19 @@
  * Campaigns beyond a Baileys session: a Cloud API number sends approved templates with their placeholders filled
  * per contact (checked by the fake Graph server as Meta checks them), a template Meta refuses is a failure with its
  * reason in the report, and a tag campaign reaches the tagged contacts its connection's channel can write to.
- * Plus the campaign's echo on a Baileys session: a contact's open ticket stays as it was and the message is stored once.
+ * Plus the campaign's echo on a Baileys session: a contact's open ticket stays as it was and the message is stored once;
+ * its receipts (delivered, read) move the report, and a session that is down shows its sends deferred, then failed.
  * The send hours and intervals are opened wide, so the campaign runs on the real clock.
  */
 import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { proto } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { startApi } from '../../../../test/api.ts';
 import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { resetClock, setClock } from '../../platform/clock.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
 import { CAMPAIGN_MARK } from './campaign-dispatch.service.ts';
 
@@ -140,7 +143,8 @@ describe('a template campaign on a Cloud API number', () => {
       template: { name: 'oferta_mes', language: 'pt_BR', params: ['{nome}', 'CUPOM-{numero}', 'SIM'], headerParams: ['{loja}'] },
     });
     const done = await finished(campaign.id);
-    expect(done.stats).toMatchObject({ valid: 3, delivered: 3, failed: 0, unreachable: 2 });
+    // taken by Meta, not yet confirmed by a delivered status: sent, not delivered
+    expect(done.stats).toMatchObject({ valid: 3, sent: 3, delivered: 0, failed: 0, unreachable: 2 });
 
     const sends = fake.sends().slice(sendsBefore);
     expect(sends.map((s) => s.status)).toEqual([200, 200, 200]);
@@ -188,7 +192,7 @@ describe('a template campaign on a Cloud API number', () => {
       // the counters move with each failure, the status right after the last one
       (r) => r.body.stats.failed === 3 && r.body.status === 'FINALIZADA',
     );
-    expect(report.body.stats).toMatchObject({ valid: 3, delivered: 0, failed: 3 });
+    expect(report.body.stats).toMatchObject({ valid: 3, sent: 0, delivered: 0, failed: 3 });
     const problems = await company.admin.get(`/campaigns/${paused.id}/shipping?problems=true`);
     expect(problems.body.shipping).toHaveLength(3);
     // Carla has no e-mail: an empty parameter is refused by Meta's shape check before the template is looked at
@@ -242,7 +246,8 @@ describe('a campaign on a Baileys session', () => {
       statusTicket: 'closed',
     });
     const done = await finished(campaign.id);
-    expect(done.stats).toMatchObject({ valid: 1, delivered: 1 });
+    // the session took it; WhatsApp has not said it reached the phone
+    expect(done.stats).toMatchObject({ valid: 1, sent: 1, delivered: 0, read: 0 });
     await runtime.idleQueues();
 
     const sent = socket.callsOf('sendMessage') as [string, { text?: string }, unknown][];
@@ -282,5 +287,60 @@ describe('a campaign on a Baileys session', () => {
     const pendingNow = await company.admin.get('/tickets?status=pending&showAll=true');
     const theirs = [...open.body.tickets, ...pendingNow.body.tickets].filter((t: any) => t.contact.number === customer);
     expect(theirs.map((t: any) => t.id)).toEqual([ticket.id]);
+
+    // WhatsApp's receipts: delivered to the phone, then read; the report follows each
+    socket.receipt(jid, channelMessageId, proto.WebMessageInfo.Status.DELIVERY_ACK);
+    const delivered = await until(
+      () => company.admin.get(`/campaigns/${campaign.id}`),
+      (r) => r.body.stats.delivered === 1,
+    );
+    expect(delivered.body.stats).toMatchObject({ valid: 1, sent: 0, delivered: 1, read: 0, failed: 0 });
+    expect(delivered.body.shipping[0]).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String), sentAt: expect.any(String), reason: null });
+    socket.receipt(jid, channelMessageId, proto.WebMessageInfo.Status.READ);
+    const read = await until(
+      () => company.admin.get(`/campaigns/${campaign.id}`),
+      (r) => r.body.stats.read === 1,
+    );
+    expect(read.body.stats).toMatchObject({ valid: 1, sent: 0, delivered: 1, read: 1 });
+    // read: the moment of the delivery stays as the delivery receipt gave it
+    expect(read.body.shipping[0]).toMatchObject({ status: 'read', deliveredAt: delivered.body.shipping[0].deliveredAt });
+  }, 120_000);
+});
+
+describe('a campaign on a session that is down', () => {
+  afterAll(() => resetClock());
+
+  it('shows its sends deferred with the reason, none delivered, then failed once the channel never came back', async () => {
+    // added but never scanned: the session cannot send
+    const down = await post('/whatsapp', { channel: 'whatsapp', name: 'Sessão parada' });
+    const tag = await post('/tags', { name: 'Sessão parada', color: '#335577', kanban: 0 });
+    await taggedContact(tag.id, { name: 'Edu', number: '5511966660001' });
+    await taggedContact(tag.id, { name: 'Fabi', number: '5511966660002' });
+    const campaign = await post('/campaigns', {
+      name: 'Nunca sai',
+      tagListId: tag.id,
+      whatsappId: down.id,
+      scheduledAt: new Date().toISOString(),
+      message1: 'Olá {nome}',
+    });
+    const deferred = await until(
+      () => company.admin.get(`/campaigns/${campaign.id}`),
+      (r) => r.body.stats.deferred === 2,
+    );
+    expect(deferred.body.stats).toMatchObject({ valid: 2, sent: 0, deferred: 2, delivered: 0, read: 0, failed: 0 });
+    const problems = await company.admin.get(`/campaigns/${campaign.id}/shipping?problems=true`);
+    expect(problems.body.shipping).toHaveLength(2);
+    for (const row of problems.body.shipping) expect(row).toMatchObject({ status: 'deferred', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
+
+    // the retry window runs out: each send fails, with the reason, and still none counts as delivered
+    setClock({ now: () => new Date(Date.now() + 11 * 60_000) });
+    const failed = await until(
+      () => company.admin.get(`/campaigns/${campaign.id}`),
+      (r) => r.body.stats.failed === 2,
+      60_000,
+    );
+    expect(failed.body.stats).toMatchObject({ valid: 2, sent: 0, deferred: 0, delivered: 0, failed: 2 });
+    expect(failed.body.status).toBe('FINALIZADA');
+    for (const row of failed.body.shipping) expect(row).toMatchObject({ status: 'failed', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
   }, 120_000);
 });

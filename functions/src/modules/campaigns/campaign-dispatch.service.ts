@@ -12,7 +12,16 @@
  *   or the number's daily cap moves to the next allowed moment.
  * A customer's message reaches `noteCustomerMessage` (campaign-replies listener) before the conversation engine.
  */
-import { confirmationFields, messageFields, type CampaignSettings, type CampaignStats } from '@switchboard/shared/contracts/campaigns';
+import {
+  ACK_DELIVERED,
+  ACK_READ,
+  ACK_SENT,
+  confirmationFields,
+  messageFields,
+  type CampaignSettings,
+  type CampaignStats,
+  type ShippingStatus,
+} from '@switchboard/shared/contracts/campaigns';
 import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
@@ -21,6 +30,7 @@ import { blobStore } from '../../platform/ports/blob-store.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { cancelScheduledJob, enqueueJob, scheduleJob, type JobBody } from '../jobs/jobs.service.ts';
+import { findStoredMessage } from '../messages/message-sends.service.ts';
 import { sendCampaignMessage } from '../messages/messages.service.ts';
 import { closeTicketAfterSchedule } from '../tickets/ticket-transitions.service.ts';
 import { ticketForScheduledMessage } from '../tickets/ticket-routing.service.ts';
@@ -33,6 +43,7 @@ import {
   addStats,
   CampaignChanged,
   failSentShipping,
+  moveShippingByMessage,
   noteLateFailure,
   campaignsOfNumber,
   countDailySend,
@@ -210,6 +221,7 @@ export const prepareCampaign = async (job: {
       message: null,
       confirmationMessage: null,
       dueAt: null,
+      sentAt: null,
       deliveredAt: null,
       confirmationRequestedAt: null,
       confirmedAt: null,
@@ -295,11 +307,73 @@ const settle = async (row: ShippingRecord, to: ShippingRecord['status'], fields:
   if (late && moved.messageIds?.includes(late.messageId)) await failSent(moved, late.messageId, late.reason);
 };
 
+/** The counters a row in `status` stands in (a read send is a delivered one too). */
+const countersOf = (status: ShippingStatus): Partial<CampaignStats> => {
+  switch (status) {
+    case 'sent':
+      return { sent: 1 };
+    case 'deferred':
+      return { deferred: 1 };
+    case 'delivered':
+      return { delivered: 1 };
+    case 'read':
+      return { delivered: 1, read: 1 };
+    case 'failed':
+      return { failed: 1 };
+    default:
+      return {};
+  }
+};
+
+/** How the counters move when a row goes from one status to another. */
+export const statsMove = (from: ShippingStatus, to: ShippingStatus): Partial<CampaignStats> => {
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(countersOf(from))) out[k] = (out[k] ?? 0) - (n ?? 0);
+  for (const [k, n] of Object.entries(countersOf(to))) out[k] = (out[k] ?? 0) + (n ?? 0);
+  return out as Partial<CampaignStats>;
+};
+
 const failSent = async (row: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>, messageId: string, reason: string): Promise<boolean> => {
   const was = await failSentShipping(row, messageId, reason);
   if (!was) return false;
-  await addStats(row.companyId, row.campaignId, was === 'delivered' ? { delivered: -1, failed: 1 } : { failed: 1 });
+  await addStats(row.companyId, row.campaignId, statsMove(was, 'failed'));
   return true;
+};
+
+/** What a message's state makes of its row, and the statuses it may come from (receipts never move a row back). */
+const receiptMove = (state: { ack: number } | { deferred: string }): { to: ShippingStatus; from: ShippingStatus[]; fields: { deliveredAt?: string; reason?: string | null } } | undefined => {
+  if ('deferred' in state) return { to: 'deferred', from: ['sent'], fields: { reason: state.deferred.slice(0, 300) } };
+  if (state.ack >= ACK_READ) return { to: 'read', from: ['sent', 'deferred', 'delivered'], fields: { deliveredAt: iso(), reason: null } };
+  if (state.ack >= ACK_DELIVERED) return { to: 'delivered', from: ['sent', 'deferred'], fields: { deliveredAt: iso(), reason: null } };
+  if (state.ack >= ACK_SENT) return { to: 'sent', from: ['deferred'], fields: { reason: null } };
+  return undefined;
+};
+
+/**
+ * A campaign's message changed at the channel (a receipt raised its ack, or its send was deferred because the
+ * channel is down): the row of that send follows, and the report's counters with it. A receipt that finds the row
+ * still being settled is retried by the job's redelivery.
+ */
+export const noteSendState = async (companyId: number, number: string, messageId: string, state: { ack: number } | { deferred: string }): Promise<void> => {
+  const move = receiptMove(state);
+  if (!move) return;
+  // a deferral overtaken by the send going out (its job came late) is old news
+  if ('deferred' in state && (await findStoredMessage(companyId, messageId))?.sendState !== 'pending') return;
+  for (const campaignId of await campaignsOfNumber(companyId, number)) {
+    const row = await getShipping(companyId, campaignId, number);
+    if (!row) continue;
+    // a delivery that came before the row was settled: the job's redelivery applies it (a send or a deferral met
+    // there needs nothing, the row settles as sent and the next deferral comes again)
+    if (row.status === 'sending' && move.to !== 'sent' && move.to !== 'deferred') throw new Error(`campaign ${campaignId} send to ${number} not settled yet`);
+    if (!row.sentIds?.includes(messageId)) continue;
+    // a read receipt keeps the moment the delivery was confirmed, when it was
+    const fields = row.deliveredAt ? { ...move.fields, deliveredAt: undefined } : move.fields;
+    const was = await moveShippingByMessage(row, messageId, move.from, move.to, fields);
+    if (!was) return;
+    await addStats(companyId, campaignId, statsMove(was, move.to));
+    await finishIfDone(companyId, campaignId);
+    return;
+  }
 };
 
 /**
@@ -386,7 +460,8 @@ export const sendToRecipient = async (job: SendJob): Promise<void> => {
     const at = iso();
     const messageIds = [...(claimed.messageIds ?? []), ...sent.messageIds];
     if (asksConfirmation) await settle(claimed, 'awaitingConfirmation', { confirmationMessage: sent.text, confirmationRequestedAt: at, messageIds }, { confirmationRequested: 1 });
-    else await settle(claimed, 'delivered', { message: sent.text, deliveredAt: at, messageIds }, { delivered: 1 });
+    // delivered only once the channel confirms it (its receipt, noteSendState)
+    else await settle(claimed, 'sent', { message: sent.text, sentAt: at, messageIds, sentIds: sent.messageIds }, { sent: 1 });
   } catch (error) {
     const reason = (error as { code?: string }).code ?? (error as Error).message ?? 'unknown';
     logger.warn('campaign send failed', { ...job, error: error as Error });
@@ -450,11 +525,14 @@ const closeIfAsked = async (r: CampaignRecord, ticket: Parameters<typeof closeTi
   if (close) await closeTicketAfterSchedule(ticket, contact);
 };
 
-/** FINALIZADA once every valid recipient was delivered, failed or skipped (server reference 6.3). */
+/**
+ * FINALIZADA once every valid recipient's send was made (sent, deferred by the channel, delivered), failed or skipped
+ * (server reference 6.3); receipts that come later still move the counters.
+ */
 export const finishIfDone = async (companyId: number, campaignId: number): Promise<void> => {
   const stats = await getStats(companyId, campaignId);
   const changed =
-    stats.prepared && stats.delivered + stats.failed + stats.skipped >= stats.valid
+    stats.prepared && stats.sent + stats.deferred + stats.delivered + stats.failed + stats.skipped >= stats.valid
       ? await changeCampaign(companyId, campaignId, (r) => (r.status === 'EM_ANDAMENTO' ? { ...r, status: 'FINALIZADA', completedAt: iso(), updatedAt: iso() } : undefined))
       : undefined;
   if (changed) {

@@ -1,12 +1,13 @@
 /**
  * Jobs of the campaigns module, run by the jobs queue consumer (campaign-dispatch.service.ts explains each):
- * `campaigns.start`, `campaigns.prepare`, `campaigns.release` and `campaigns.send`; and `campaigns.send-failed`, a
- * refusal the channel reported after a send was settled (campaign-sends.listener.ts).
+ * `campaigns.start`, `campaigns.prepare`, `campaigns.release` and `campaigns.send`; `campaigns.send-failed`, a
+ * refusal the channel reported after a send was settled, and `campaigns.send-state`, a receipt or a deferral of a
+ * send (campaign-sends.listener.ts).
  */
 import { z } from 'zod';
 import { registerJob } from '../jobs/jobs.service.ts';
-import { noteSendFailure, PREPARE_JOB, prepareCampaign, RELEASE_JOB, releaseCampaign, SEND_JOB, sendToRecipient, START_JOB, startCampaign } from './campaign-dispatch.service.ts';
-import { SEND_FAILED_JOB } from './campaign.entity.ts';
+import { noteSendFailure, noteSendState, PREPARE_JOB, prepareCampaign, RELEASE_JOB, releaseCampaign, SEND_JOB, sendToRecipient, START_JOB, startCampaign } from './campaign-dispatch.service.ts';
+import { SEND_FAILED_JOB, SEND_STATE_JOB } from './campaign.entity.ts';
 
 const ref = { companyId: z.number().int().positive(), campaignId: z.number().int().positive() };
 const run = z.number().int().positive();
@@ -32,5 +33,15 @@ export const registerCampaignJobs = (): void => {
     SEND_FAILED_JOB,
     z.object({ companyId: ref.companyId, number: z.string().min(1).max(200), messageId: z.string().min(1).max(100), error: z.string().max(2000) }),
     (job) => noteSendFailure(job.companyId, job.number, job.messageId, job.error),
+  );
+  registerJob(
+    SEND_STATE_JOB,
+    z.object({
+      companyId: ref.companyId,
+      number: z.string().min(1).max(200),
+      messageId: z.string().min(1).max(100),
+      state: z.union([z.object({ ack: z.number().int().min(0).max(5) }), z.object({ deferred: z.string().min(1).max(300) })]),
+    }),
+    (job) => noteSendState(job.companyId, job.number, job.messageId, job.state),
   );
 };

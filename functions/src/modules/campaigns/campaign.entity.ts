@@ -11,8 +11,9 @@
  * - settings: pk C#<cid>, sk CAMPSETTINGS: the company's campaign settings.
  * - shipping: pk C#<cid>#CAMP#<padId>, sk SHIP#<number>, type 'campaignShipping': one per (campaign, number), so a
  *   number is planned and sent once; its status moves by conditional writes only (planned -> queued -> sending ->
- *   delivered | awaitingConfirmation | failed | skipped); a send the channel refuses after the row was settled
- *   (outbound is asynchronous) moves delivered | awaitingConfirmation -> failed, matched by its messageIds.
+ *   sent | awaitingConfirmation | failed | skipped); then the receipts of its send's messages (sentIds) move it
+ *   forward only: sent | deferred -> delivered -> read, sent <-> deferred while the channel is down; a send the
+ *   channel refuses after the row was settled (outbound is asynchronous) moves it to failed, matched by messageIds.
  *   - the report's rows: Query pk in sk order.
  *   - the rows waiting to be released to the jobs queue, soonest first: gsi1pk C#<cid>#CAMPDUE#<padId>#<run>,
  *     gsi1sk <dueAt>#<number>; present only while planned (sparse).
@@ -51,6 +52,8 @@ export type ShippingRecord = CampaignShipping & {
   email: string;
   /** our messages the send recorded: a failure the channel reports later is matched to the row by them */
   messageIds?: string[];
+  /** the messages of the row's last send (not its confirmation request): their receipts move the row */
+  sentIds?: string[];
   /** a failure of one of its messages reported while the row was still being settled (sending) */
   lateFailure?: { messageId: string; reason: string } | null;
 };
@@ -61,6 +64,8 @@ export const CAMPAIGN_MARK = '\u200c';
 
 /** The job that records a campaign send the channel refused after the campaign settled it (campaign-sends.listener.ts). */
 export const SEND_FAILED_JOB = 'campaigns.send-failed';
+/** The job that moves a campaign send by its message's receipt (ack) or deferral (campaign-sends.listener.ts). */
+export const SEND_STATE_JOB = 'campaigns.send-state';
 
 export const campaignKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${CAMPAIGN_SK_PREFIX}${padId(id)}` });
 export const statsKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CAMPSTAT#${padId(id)}` });

@@ -38,7 +38,19 @@ const strip = <T>(item: Record<string, unknown>): T => {
   return record as T;
 };
 
-const emptyStats = (): StatsRecord => ({ valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, unreachable: 0, prepared: false });
+const emptyStats = (): StatsRecord => ({
+  valid: 0,
+  sent: 0,
+  deferred: 0,
+  delivered: 0,
+  read: 0,
+  confirmationRequested: 0,
+  confirmed: 0,
+  failed: 0,
+  skipped: 0,
+  unreachable: 0,
+  prepared: false,
+});
 
 // ----- campaigns -----
 
@@ -216,7 +228,7 @@ export const getShipping = async (companyId: number, campaignId: number, number:
   return out.Item ? strip<ShippingRecord>(out.Item) : undefined;
 };
 
-/** The report's rows in number order, a page at a time; `problems` keeps the failed and skipped ones. */
+/** The report's rows in number order, a page at a time; `problems` keeps the failed, deferred and skipped ones. */
 export const queryShipping = async (
   companyId: number,
   campaignId: number,
@@ -229,8 +241,8 @@ export const queryShipping = async (
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': shippingPk(companyId, campaignId), ':p': 'SHIP#', ...(options.problems ? { ':f': 'failed', ':s': 'skipped' } : {}) },
-        ...(options.problems ? { FilterExpression: '#s IN (:f, :s)', ExpressionAttributeNames: { '#s': 'status' } } : {}),
+        ExpressionAttributeValues: { ':pk': shippingPk(companyId, campaignId), ':p': 'SHIP#', ...(options.problems ? { ':f': 'failed', ':s': 'skipped', ':d': 'deferred' } : {}) },
+        ...(options.problems ? { FilterExpression: '#s IN (:f, :s, :d)', ExpressionAttributeNames: { '#s': 'status' } } : {}),
         Limit: options.limit - rows.length + (options.problems ? 50 : 0),
         ExclusiveStartKey: start,
       }),
@@ -313,9 +325,9 @@ export const moveShipping = async (
 };
 
 /**
- * A send of the row that the channel refused after the row was settled: delivered or awaiting confirmation becomes
- * failed with the reason, once. Answers the status it had, or undefined when the message is not the row's (or the
- * row moved on already).
+ * A send of the row that the channel refused after the row was settled: sent, deferred, delivered or awaiting
+ * confirmation becomes failed with the reason, once. Answers the status it had, or undefined when the message is not
+ * the row's (or the row moved on already).
  */
 export const failSentShipping = async (
   r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
@@ -328,9 +340,58 @@ export const failSentShipping = async (
         TableName: tableName(),
         Key: shippingKey(r.companyId, r.campaignId, r.number),
         UpdateExpression: 'SET #st = :failed, reason = :reason, lateFailure = :none',
-        ConditionExpression: '#st IN (:delivered, :awaiting) AND contains(messageIds, :id)',
+        ConditionExpression: '#st IN (:sent, :deferred, :delivered, :read, :awaiting) AND contains(messageIds, :id)',
         ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':reason': reason, ':none': null, ':delivered': 'delivered', ':awaiting': 'awaitingConfirmation', ':id': messageId },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':reason': reason,
+          ':none': null,
+          ':sent': 'sent',
+          ':deferred': 'deferred',
+          ':delivered': 'delivered',
+          ':read': 'read',
+          ':awaiting': 'awaitingConfirmation',
+          ':id': messageId,
+        },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (out.Attributes as ShippingRecord | undefined)?.status;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+};
+
+/**
+ * A receipt (or a deferral) of one of the messages of the row's send moves the row forward, from one of `from` to
+ * `to`, once. Answers the status it had, or undefined when the message is not of the row's send or the row is not in
+ * one of `from` (a receipt never moves a row back).
+ */
+export const moveShippingByMessage = async (
+  r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
+  messageId: string,
+  from: readonly ShippingStatus[],
+  to: ShippingStatus,
+  fields: { deliveredAt?: string; reason?: string | null },
+): Promise<ShippingStatus | undefined> => {
+  const values: Record<string, unknown> = { ':to': to, ':id': messageId };
+  from.forEach((f, i) => (values[`:from${i}`] = f));
+  const sets = ['#st = :to'];
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    sets.push(`${k} = :${k}`);
+    values[`:${k}`] = v;
+  }
+  try {
+    const out = await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shippingKey(r.companyId, r.campaignId, r.number),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `#st IN (${from.map((_f, i) => `:from${i}`).join(', ')}) AND contains(sentIds, :id)`,
+        ExpressionAttributeNames: { '#st': 'status' },
+        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_OLD',
       }),
     );

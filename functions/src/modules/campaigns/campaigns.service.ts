@@ -104,6 +104,7 @@ const toShipping = (r: ShippingRecord): CampaignShipping => ({
   message: r.message ?? null,
   confirmationMessage: r.confirmationMessage ?? null,
   dueAt: r.dueAt ?? null,
+  sentAt: r.sentAt ?? null,
   deliveredAt: r.deliveredAt ?? null,
   confirmationRequestedAt: r.confirmationRequestedAt ?? null,
   confirmedAt: r.confirmedAt ?? null,
@@ -115,7 +116,7 @@ const toShipping = (r: ShippingRecord): CampaignShipping => ({
 const isShippingCursor = (v: unknown): v is { sk: string } =>
   typeof v === 'object' && v !== null && typeof (v as { sk?: unknown }).sk === 'string' && (v as { sk: string }).sk.startsWith('SHIP#');
 
-/** GET /campaigns/{id}/shipping: the report's rows, a page at a time (only the failed and skipped with `problems`). */
+/** GET /campaigns/{id}/shipping: the report's rows, a page at a time (only the failed, deferred and skipped with `problems`). */
 export const listShipping = async (auth: AuthContext, id: number, q: { cursor?: string; problems?: 'true' | 'false' }) => {
   await requireCampaign(auth.companyId, id);
   const problems = q.problems === 'true';

@@ -87,7 +87,7 @@ const recomputed = async () => {
       supportGroups: all.filter((t) => t.status === 'group').length,
       tickets: all.length,
       waitRating: all.filter((t) => t.status === 'nps').length,
-      withRating: closed.filter((t) => rates.has(t.id)).length,
+      withRating: rated,
       withoutRating: closed.filter((t) => !rates.has(t.id)).length,
       percRating: pct(rated, all.length),
       npsPromotersPerc: pct(promoters, rated),
@@ -208,6 +208,52 @@ describe('dashboard counters', () => {
     const tito = res.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Tito Transfere');
     expect(tito).toMatchObject({ userId: bia.id, user: { name: 'Bia Atende' }, whatsapp: { name: expect.any(String) } });
     expect(res.body.attendants.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(['Ana Atende', 'Bia Atende']));
+  });
+});
+
+describe('the NPS tab across close, rating and reopen', () => {
+  it('keeps the rated count, the index and the score in agreement, counting a reopened rated ticket once', async () => {
+    const nps = await signupCompany(runtime, 'Loja NPS');
+    expect((await nps.admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
+    expect((await nps.admin.put(`/whatsapp/${nps.connectionId}`, { complationMessage: 'Obrigado!', ratingMessage: RATING, expiresTicketNPS: 30 })).status).toBe(200);
+    const v = await new Visitor(runtime, nps.webchatToken).start('Nara Nota');
+    await v.say('Olá');
+    const id = ((await nps.admin.get('/tickets?status=pending&showAll=true')).body.tickets as Ticket[]).find((t) => t.contact.name === 'Nara Nota')!.id;
+    const change = async (body: Record<string, unknown>) => {
+      const res = await nps.admin.put(`/tickets/${id}`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await runtime.drainQueues();
+    };
+    const counters = async () => {
+      const res = await nps.admin.get('/dashboard?days=1');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const c = (res.body as DashboardResponse).counters;
+      return { npsScore: c.npsScore, tickets: c.tickets, waitRating: c.waitRating, withRating: c.withRating, withoutRating: c.withoutRating, percRating: c.percRating, supportFinished: c.supportFinished };
+    };
+    const reportRated = async () => {
+      const res = await nps.admin.get('/ticketreport/reports?onlyRated=true');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.totalTickets.total as number;
+    };
+
+    await change({ status: 'open' });
+    await change({ status: 'closed' });
+    expect(await counters()).toEqual({ npsScore: 0, tickets: 1, waitRating: 1, withRating: 0, withoutRating: 0, percRating: 0, supportFinished: 0 });
+
+    await v.say('10');
+    const rated = { npsScore: 100, tickets: 1, waitRating: 0, withRating: 1, withoutRating: 0, percRating: 100 };
+    expect(await counters()).toEqual({ ...rated, supportFinished: 1 });
+    expect(await reportRated()).toBe(1);
+
+    // reopened: still rated once, by the same rule as the ticket report's
+    await change({ status: 'open' });
+    expect(await counters()).toEqual({ ...rated, supportFinished: 0 });
+    expect(await reportRated()).toBe(1);
+
+    // closed again: not asked again, and neither counted twice nor lost
+    await change({ status: 'closed' });
+    expect(await counters()).toEqual({ ...rated, supportFinished: 1 });
+    expect(await reportRated()).toBe(1);
   });
 });
 

@@ -86,7 +86,9 @@ export const countersOf = (c: Counts, now: { open: number; pending: number }): D
     tickets: n('tickets'),
     waitRating: n('waitRating'),
     withoutRating: n('finished') - n('finishedRated'),
-    withRating: n('finishedRated'),
+    // one rule with the NPS figures and the ticket report's onlyRated: a ticket is rated once its customer answered,
+    // whatever its status since (a rated ticket reopened keeps its rating and counts once)
+    withRating: rated,
     percRating: perc(rated, n('tickets')),
   };
 };

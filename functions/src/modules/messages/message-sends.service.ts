@@ -4,7 +4,8 @@
  */
 import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
 import { getContact } from '../contacts/contacts.service.ts';
-import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
+import { findTicket, toTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { parseMessageId, type MessageRecord } from './message.entity.ts';
 import { claimSend, getChannelId, getMessageRecord, settleSend, type SendOutcome } from './messages.repository.ts';
 import { presentMessage, recordMessageChange } from './message-presentation.ts';
@@ -53,6 +54,22 @@ export const settleQueuedSend = async (
   const message = await presentMessage(record);
   if (outcome.sendState !== 'pending' && to.ticket) await recordMessageChange(to.ticket, message, to.contact, 'update');
   return { record, message };
+};
+
+/**
+ * A send put back to pending to be tried again: nothing changes for the agents (the message keeps waiting), but the
+ * deferral and its reason are recorded (a campaign's report shows them).
+ */
+export const recordSendDeferred = async (m: MessageRecord, to: { ticket?: TicketRecord; contact?: Contact }, reason: string): Promise<void> => {
+  if (!to.ticket) return;
+  await domainEvents.emit({
+    name: 'message.deferred',
+    companyId: m.companyId,
+    message: await presentMessage(m),
+    ticket: toTicket(to.ticket, to.contact),
+    contact: to.contact ? { id: to.contact.id, name: to.contact.name, urlPicture: to.contact.urlPicture } : null,
+    reason,
+  });
 };
 
 /** A stored message by the channel's id on a connection: Baileys' getMessage and the quotes of outgoing sends. */

@@ -21,6 +21,7 @@ import {
   presentMessage,
   queuedSendRef,
   recipientOf,
+  recordSendDeferred,
   settleQueuedSend,
   type MessageRecord,
 } from '../messages/message-sends.service.ts';
@@ -159,20 +160,21 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
       return 'sent';
     }
     // the driver said the provider did not take it, so the claim is given back for the next try
-    const retry = async (delaySeconds: number, reason: string) => {
-      await settleQueuedSend(claimed, claimedAt, { sendState: 'pending', updatedAt: now().toISOString() }, to);
+    const retry = async (delaySeconds: number, reason: string, shown: string) => {
+      const pending = await settleQueuedSend(claimed, claimedAt, { sendState: 'pending', updatedAt: now().toISOString() }, to);
+      if (pending) await recordSendDeferred(pending.record, to, shown);
       return deferSend(delivery, delaySeconds, reason);
     };
     if (error instanceof ChannelUnavailable) {
       const msLeft = Date.parse(claimed.createdAt) + SEND_RETRY_WINDOW_MS - now().getTime();
       if (msLeft <= 0 || receivesLeft <= 0) return fail('ERR_WAPP_NOT_INITIALIZED');
-      return retry(retryDelaySeconds(delivery.receiveCount, msLeft), 'channel unavailable');
+      return retry(retryDelaySeconds(delivery.receiveCount, msLeft), 'channel unavailable', 'ERR_WAPP_NOT_INITIALIZED');
     }
     // a refused token stops every send of the connection: it shows DISCONNECTED until an admin gives a new one
     if (error instanceof CredentialsRejected) await markCredentialsRejected(send.companyId, send.connectionId);
     if (error instanceof PermanentSendError) return fail('ERR_SENDING_WAPP_MSG', (error as Error).message || undefined);
     if (receivesLeft <= 0) return fail('ERR_SENDING_WAPP_MSG');
-    return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message);
+    return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message, (error as Error).message || 'ERR_SENDING_WAPP_MSG');
   }
 
   const settled = await settleQueuedSend(

@@ -60,7 +60,6 @@ describe('company options', () => {
 
   it('requires the custom message of an option turned on, and takes both at once', async () => {
     for (const [option, message] of [
-      ['enableLGPD', 'lgpdMessage'],
       ['sendMsgTransfTicket', 'transferMessage'],
       ['sendQueuePosition', 'sendQueuePositionMessage'],
     ] as const) {
@@ -80,7 +79,18 @@ describe('company options', () => {
     const call = await company.admin.put('/settings/AcceptCallWhatsappMessage', { value: '' });
     expect(fieldsOf(call.body)).toEqual({ 'body.value': 'Required' });
     // turned off, the message may go
-    expect((await company.admin.put('/settings', { enableLGPD: 'disabled', lgpdMessage: '' })).status).toBe(200);
+    expect((await company.admin.put('/settings', { sendMsgTransfTicket: 'disabled', transferMessage: '' })).status).toBe(200);
+  });
+
+  it('turns LGPD on without a consent message, and lets its message be emptied while it is on', async () => {
+    const alone = await company.admin.put('/companySettings', { column: 'enableLGPD', data: 'enabled' });
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+    expect((await company.admin.get('/setting/enableLGPD')).body.value).toBe('enabled');
+    expect((await company.admin.put('/settings', { lgpdMessage: 'Aceita?' })).status).toBe(200);
+    const emptied = await company.admin.put('/settings', { lgpdMessage: '' });
+    expect(emptied.status, JSON.stringify(emptied.body)).toBe(200);
+    expect(emptied.body).toMatchObject({ enableLGPD: 'enabled', lgpdMessage: '' });
+    expect((await company.admin.put('/companySettings', { column: 'enableLGPD', data: 'disabled' })).status).toBe(200);
   });
 
   it('leaves userCreation to the super user', async () => {

@@ -24,7 +24,7 @@ export const settingsEn: SettingsDictionary = {
     platform: 'Platform',
   },
   customMessagesHint: 'Each message shows when the option that sends it is enabled.',
-  lgpdHint: "Enable to ask for the customer's consent before the conversation.",
+  lgpdHint: "Enable to use the data protection options. The customer's consent is asked before the conversation only when the LGPD message is filled in.",
   options: {
     userRating: 'Ratings',
     scheduleType: 'Business hours management',

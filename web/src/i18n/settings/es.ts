@@ -24,7 +24,7 @@ export const settingsEs: SettingsDictionary = {
     platform: 'Plataforma',
   },
   customMessagesHint: 'Cada mensaje aparece cuando la opción que lo envía está habilitada.',
-  lgpdHint: 'Habilítelo para pedir el consentimiento del cliente antes de la atención.',
+  lgpdHint: 'Habilítelo para usar las opciones de protección de datos. El consentimiento del cliente se pide antes de la atención solo cuando el mensaje de la LGPD está completado.',
   options: {
     userRating: 'Evaluaciones',
     scheduleType: 'Gestión de horarios',

@@ -22,7 +22,7 @@ export const settingsPt = {
     platform: 'Plataforma',
   },
   customMessagesHint: 'Cada mensagem aparece quando a opção que a envia está habilitada.',
-  lgpdHint: 'Habilite para pedir o consentimento do cliente antes do atendimento.',
+  lgpdHint: 'Habilite para usar as opções de proteção de dados. O consentimento do cliente é pedido antes do atendimento somente quando a mensagem da LGPD está preenchida.',
   options: {
     userRating: 'Avaliações',
     scheduleType: 'Gerenciamento de expediente',

@@ -24,7 +24,7 @@ export const settingsTr: SettingsDictionary = {
     platform: 'Platform',
   },
   customMessagesHint: 'Her mesaj, onu gönderen seçenek etkinken görünür.',
-  lgpdHint: 'Görüşmeden önce müşterinin onayını istemek için etkinleştirin.',
+  lgpdHint: 'Veri koruma seçeneklerini kullanmak için etkinleştirin. Müşterinin onayı, görüşmeden önce yalnızca LGPD mesajı doldurulduğunda istenir.',
   options: {
     userRating: 'Değerlendirmeler',
     scheduleType: 'Çalışma saatleri yönetimi',

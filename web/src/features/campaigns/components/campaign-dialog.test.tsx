@@ -55,7 +55,7 @@ const campaign: Campaign = {
   mediaName: null,
   mediaUrl: null,
   template: null,
-  stats: { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, unreachable: 0 },
+  stats: { valid: 0, sent: 0, deferred: 0, delivered: 0, read: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, unreachable: 0 },
   editable: 'all',
   companyId: 7,
   createdAt: '2030-04-01T12:00:00Z',

@@ -138,6 +138,7 @@ function Report() {
           <Column header={t('campaigns.report.columns.number')} field="number" />
           <Column header={t('campaigns.report.columns.status')} body={statusCell} />
           <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.dueAt')} body={(r: CampaignShipping) => <DateTime iso={r.dueAt} />} />
+          <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.sentAt')} body={(r: CampaignShipping) => <DateTime iso={r.sentAt} />} />
           <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.deliveredAt')} body={(r: CampaignShipping) => <DateTime iso={r.deliveredAt} />} />
           {c.confirmation ? <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.confirmationRequestedAt')} body={(r: CampaignShipping) => <DateTime iso={r.confirmationRequestedAt} />} /> : null}
           {c.confirmation ? <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.confirmedAt')} body={(r: CampaignShipping) => <DateTime iso={r.confirmedAt} />} /> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardsFor, progressOf, reasonKeyOf, turnedFinished } from './campaign-report.ts';
+import { cardsFor, progressOf, reasonKeyOf, shippingSeverity, turnedFinished } from './campaign-report.ts';
 
 describe('the report', () => {
   it('shows progress as delivered over valid contacts, in whole percent rounded down', () => {
@@ -15,11 +15,19 @@ describe('the report', () => {
   });
 
   it('shows the confirmation cards only for a campaign that asks for confirmation', () => {
-    expect(cardsFor(true)).toEqual(['valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed']);
-    expect(cardsFor(false)).toEqual(['valid', 'delivered', 'failed']);
+    expect(cardsFor(true)).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'confirmationRequested', 'confirmed', 'failed']);
+    expect(cardsFor(false)).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'failed']);
     // tagged contacts the connection's channel cannot reach are told apart, when there are some
-    expect(cardsFor(false, { unreachable: 2 })).toEqual(['valid', 'delivered', 'failed', 'unreachable']);
-    expect(cardsFor(false, { unreachable: 0 })).toEqual(['valid', 'delivered', 'failed']);
+    expect(cardsFor(false, { unreachable: 2 })).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'failed', 'unreachable']);
+    expect(cardsFor(false, { unreachable: 0 })).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'failed']);
+  });
+
+  it('colours a send the channel only took apart from one it confirmed, and a deferred one as a warning', () => {
+    expect(shippingSeverity('sent')).toBe('info');
+    expect(shippingSeverity('delivered')).toBe('success');
+    expect(shippingSeverity('read')).toBe('success');
+    expect(shippingSeverity('deferred')).toBe('warning');
+    expect(shippingSeverity('failed')).toBe('danger');
   });
 
   it('reloads only when a status it had seen turns FINALIZADA', () => {

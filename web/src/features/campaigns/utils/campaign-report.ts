@@ -2,14 +2,15 @@
 import type { CampaignStats, CampaignStatus, ShippingStatus } from '@switchboard/shared/contracts/campaigns';
 
 /**
- * Progress = delivered / valid contacts x 100, in whole percent. Rounded down, so 199 of 200 shows 99 % and 100 %
- * means every valid contact has it; no valid contacts is 0 %.
+ * Progress = delivered / valid contacts x 100, in whole percent, where delivered is what the channel confirmed (a send
+ * it merely took is not). Rounded down, so 199 of 200 shows 99 % and 100 % means every valid contact has it; no
+ * valid contacts is 0 %.
  */
 export const progressOf = (stats: Pick<CampaignStats, 'valid' | 'delivered'>): number =>
   stats.valid > 0 ? Math.min(100, Math.floor((stats.delivered / stats.valid) * 100)) : 0;
 
-export type ReportCard = 'valid' | 'delivered' | 'confirmationRequested' | 'confirmed' | 'failed' | 'unreachable';
-export const reportCards: readonly ReportCard[] = ['valid', 'delivered', 'confirmationRequested', 'confirmed', 'failed', 'unreachable'];
+export type ReportCard = 'valid' | 'sent' | 'deferred' | 'delivered' | 'read' | 'confirmationRequested' | 'confirmed' | 'failed' | 'unreachable';
+export const reportCards: readonly ReportCard[] = ['valid', 'sent', 'deferred', 'delivered', 'read', 'confirmationRequested', 'confirmed', 'failed', 'unreachable'];
 
 /**
  * The confirmation cards mean something only for a campaign that asks for confirmation; the unreachable one (members
@@ -25,12 +26,14 @@ export const turnedFinished = (before: CampaignStatus | undefined, after: Campai
 export const shippingSeverity = (status: ShippingStatus): 'success' | 'info' | 'warning' | 'danger' | 'secondary' => {
   switch (status) {
     case 'delivered':
+    case 'read':
       return 'success';
     case 'failed':
       return 'danger';
     case 'skipped':
       return 'secondary';
     case 'awaitingConfirmation':
+    case 'deferred':
       return 'warning';
     default:
       return 'info';

@@ -18,17 +18,22 @@ describe('settings page model', () => {
 
   it('saves a select at once unless it turns on an option whose message is empty', () => {
     expect(onSelect(saved, {}, 'scheduleType', 'company')).toEqual({ kind: 'save', column: 'scheduleType', data: 'company' });
-    expect(onSelect(saved, {}, 'enableLGPD', 'enabled')).toEqual({ kind: 'needsMessage', option: 'enableLGPD', message: 'lgpdMessage' });
-    expect(onSelect({ ...saved, lgpdMessage: 'Aceita?' }, {}, 'enableLGPD', 'enabled')).toEqual({ kind: 'save', column: 'enableLGPD', data: 'enabled' });
-    expect(onSelect(saved, {}, 'enableLGPD', 'disabled')).toEqual({ kind: 'save', column: 'enableLGPD', data: 'disabled' });
+    expect(onSelect(saved, {}, 'sendMsgTransfTicket', 'enabled')).toEqual({ kind: 'needsMessage', option: 'sendMsgTransfTicket', message: 'transferMessage' });
+    expect(onSelect({ ...saved, transferMessage: 'Transferido' }, {}, 'sendMsgTransfTicket', 'enabled')).toEqual({ kind: 'save', column: 'sendMsgTransfTicket', data: 'enabled' });
+    expect(onSelect(saved, {}, 'sendMsgTransfTicket', 'disabled')).toEqual({ kind: 'save', column: 'sendMsgTransfTicket', data: 'disabled' });
+  });
+
+  it('turns LGPD on without a consent message: the masking options work alone', () => {
+    expect(onSelect(saved, {}, 'enableLGPD', 'enabled')).toEqual({ kind: 'save', column: 'enableLGPD', data: 'enabled' });
+    expect(messagePatch({ ...saved, enableLGPD: 'enabled', lgpdMessage: 'Aceita?' }, { lgpdMessage: '' }, 'lgpdMessage')).toEqual({ patch: { lgpdMessage: '' } });
   });
 
   it('saves a message with its waiting option, and refuses an empty one while the option is on', () => {
-    const drafts = { enableLGPD: 'enabled' };
-    expect(messagePatch(saved, drafts, 'lgpdMessage')).toEqual({ error: 'required' });
-    expect(messagePatch(saved, { ...drafts, lgpdMessage: 'Aceita os termos?' }, 'lgpdMessage')).toEqual({ patch: { lgpdMessage: 'Aceita os termos?', enableLGPD: 'enabled' } });
+    const drafts = { sendMsgTransfTicket: 'enabled' };
+    expect(messagePatch(saved, drafts, 'transferMessage')).toEqual({ error: 'required' });
+    expect(messagePatch(saved, { ...drafts, transferMessage: 'Transferido' }, 'transferMessage')).toEqual({ patch: { transferMessage: 'Transferido', sendMsgTransfTicket: 'enabled' } });
     expect(messagePatch(saved, { lgpdLink: 'https://example.com/privacy' }, 'lgpdLink')).toEqual({ patch: { lgpdLink: 'https://example.com/privacy' } });
-    expect(isDirty(saved, drafts, 'lgpdMessage')).toBe(true);
+    expect(isDirty(saved, drafts, 'transferMessage')).toBe(true);
     expect(isDirty(saved, {}, 'transferMessage')).toBe(false);
     expect(withoutDraft({ enableLGPD: 'enabled', lgpdMessage: 'x', lgpdLink: 'y' }, 'enableLGPD', 'lgpdMessage')).toEqual({ lgpdLink: 'y' });
   });

@@ -50,9 +50,7 @@ export const lgpdTexts: readonly CompanyOptionKey[] = ['lgpdMessage', 'lgpdLink'
 export const lgpdOptions: readonly CompanyOptionKey[] = ['lgpdDeleteMessage', 'lgpdHideNumber', 'lgpdConsent'];
 
 /** The custom messages section: each message with the option that sends it (LGPD's lives in its own section). */
-export const customMessages = (Object.entries(requiredMessageOf) as [CompanyOptionKey, CompanyOptionKey][])
-  .filter(([option]) => option !== LGPD_SWITCH)
-  .map(([option, message]) => ({ option, message }));
+export const customMessages = (Object.entries(requiredMessageOf) as [CompanyOptionKey, CompanyOptionKey][]).map(([option, message]) => ({ option, message }));
 
 /** Options waiting for their message, and messages being written, over what the server holds. */
 export type Drafts = Partial<Record<CompanyOptionKey, string>>;

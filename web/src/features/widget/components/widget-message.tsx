@@ -47,7 +47,7 @@ export function WidgetServerMessage({
             ) : null}
             {kind === 'text' || caption ? (
               <span className="widget-bubble__text">
-                <MessageText text={kind === 'text' ? message.body : caption} />
+                <MessageText text={kind === 'text' ? message.body : caption} links />
               </span>
             ) : null}
           </>
