@@ -81,7 +81,14 @@ export const httpEvent = (input: HttpEventInput): APIGatewayProxyEventV2 => {
 export const websocketEvent = (
   routeKey: '$connect' | '$disconnect' | '$default',
   connectionId: string,
-  extra: { query?: Record<string, string>; headers?: Record<string, string>; body?: string; sourceIp: string; userAgent: string; connectedAt: number },
+  extra: {
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    body?: string;
+    sourceIp: string;
+    userAgent: string;
+    connectedAt: number;
+  },
 ) => {
   const now = new Date();
   return {

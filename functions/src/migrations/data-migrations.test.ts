@@ -4,16 +4,14 @@
  * once; then nothing is queued any more.
  */
 import type { SQSRecord } from 'aws-lambda';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countingBackfill, migratedTimes, putBackfillItems } from '../../../test/backfill-fixtures.ts';
 import { useTestTable } from '../../../test/table.ts';
 import { createJobsHandler } from '../modules/jobs/jobs.lambda.ts';
 import { JobRegistry } from '../modules/jobs/jobs.service.ts';
 import { resetClock, setClock } from '../platform/clock.ts';
 import { LocalQueue, LocalQueueEngine } from '../platform/ports/local/local-queue.ts';
 import { setLocalPorts } from '../platform/ports/ports.ts';
-import type { Backfill } from '../platform/table/backfill.repository.ts';
-import { table, tableName } from '../platform/table/client.ts';
 import { DATA_MIGRATION_JOB, queueDataMigrationsIfPending, registerDataMigrationJobs } from './data-migrations.ts';
 
 let now = Date.parse('2026-05-01T12:00:00.000Z');
@@ -31,40 +29,11 @@ beforeEach(() => {
   setLocalPorts({ queue: new LocalQueue(engine) });
 });
 
-const itemKey = (kind: string, n: number) => ({ pk: `MIGRATE#${kind}#${String(n).padStart(3, '0')}`, sk: 'ITEM' });
-
-const putItems = async (kind: string, count: number): Promise<void> => {
-  for (let n = 0; n < count; n++)
-    await table().send(new PutCommand({ TableName: tableName(), Item: { ...itemKey(kind, n), type: kind } }));
-};
-
-const migratedTimes = async (kind: string, count: number): Promise<number[]> => {
-  const times: number[] = [];
-  for (let n = 0; n < count; n++) {
-    const item = (await table().send(new GetCommand({ TableName: tableName(), Key: itemKey(kind, n), ConsistentRead: true })))
-      .Item;
-    times.push((item?.migrated as number | undefined) ?? 0);
-  }
-  return times;
-};
-
-/** Counts each migration of an item (twice would show 2); each takes a second of the fake clock. */
-const countingBackfill = (kind: string): Backfill<{ pk: string; sk: string }> => ({
-  id: `test-${kind}`,
-  scan: { filter: '#type = :type', names: { '#type': 'type' }, values: { ':type': kind } },
-  migrate: async (item) => {
-    await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'ADD migrated :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+/** Each migrated item takes a second of the fake clock. */
+const tickingBackfill = (kind: string) =>
+  countingBackfill(kind, () => {
     now += 1_000;
-    return true;
-  },
-});
+  });
 
 const stepRecord = (): SQSRecord => ({
   messageId: 'step-1',
@@ -85,9 +54,9 @@ const stepRecord = (): SQSRecord => ({
 
 describe('data migrations as step jobs', () => {
   it('runs in steps that each stop at their budget and queue the next, until every item is migrated once', async () => {
-    await putItems('first', 25);
-    await putItems('second', 12);
-    const backfills = [countingBackfill('first'), countingBackfill('second')];
+    await putBackfillItems('first', 25);
+    await putBackfillItems('second', 12);
+    const backfills = [tickingBackfill('first'), tickingBackfill('second')];
     const registry = new JobRegistry();
     registerDataMigrationJobs({ registry, backfills, pageLimit: 10 });
     const jobs = createJobsHandler(registry);
@@ -115,8 +84,8 @@ describe('data migrations as step jobs', () => {
   });
 
   it("leaves the batch half of the function's remaining time and queues the rest", async () => {
-    await putItems('timed', 40);
-    const backfills = [countingBackfill('timed')];
+    await putBackfillItems('timed', 40);
+    const backfills = [tickingBackfill('timed')];
     const registry = new JobRegistry();
     registerDataMigrationJobs({ registry, backfills, pageLimit: 10 });
 
@@ -131,8 +100,8 @@ describe('data migrations as step jobs', () => {
   });
 
   it('queues no second step while one has saved progress lately, and one when progress has stalled', async () => {
-    await putItems('stalled', 5);
-    const backfills = [countingBackfill('stalled')];
+    await putBackfillItems('stalled', 5);
+    const backfills = [tickingBackfill('stalled')];
     const registry = new JobRegistry();
     registerDataMigrationJobs({ registry, backfills });
     await createJobsHandler(registry)({ Records: [stepRecord()] }, { getRemainingTimeInMillis: () => 4_000 });

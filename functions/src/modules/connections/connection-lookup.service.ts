@@ -47,7 +47,8 @@ export const findWebchatByWidgetKey = async (widgetKey: string): Promise<Connect
     const marker = await getWidgetKeyMarker(widgetKey);
     return marker ? getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
   });
-  if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED' || !holdsWidgetKey(record, widgetKey)) throw new AppError('ERR_NOT_FOUND');
+  if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED' || !holdsWidgetKey(record, widgetKey))
+    throw new AppError('ERR_NOT_FOUND');
   return record;
 };
 
@@ -55,7 +56,8 @@ export const findWebchatByWidgetKey = async (widgetKey: string): Promise<Connect
  * Until the data migration (api-token-migration.repository.ts) has run after a deploy, a chat stored earlier has no
  * widget key: its one token is the key its site embeds.
  */
-const holdsWidgetKey = (r: ConnectionRecord, widgetKey: string): boolean => (r.widgetKey == null ? r.token === widgetKey : r.widgetKey === widgetKey);
+const holdsWidgetKey = (r: ConnectionRecord, widgetKey: string): boolean =>
+  r.widgetKey == null ? r.token === widgetKey : r.widgetKey === widgetKey;
 
 /**
  * The connection a secret API token belongs to, whatever its channel (the external messages API's bearer);

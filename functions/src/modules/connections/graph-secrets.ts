@@ -34,7 +34,8 @@ export const openGraphSecrets = async (owner: Owner, stored: GraphSettings): Pro
   const out: GraphSettings = { ...stored };
   for (const field of graphSecretFields) {
     const sealed = stored[field];
-    if (sealed && isSealedSecret(sealed)) out[field] = await openSecret(sealed, graphSecretContext(owner.companyId, owner.id, field));
+    if (sealed && isSealedSecret(sealed))
+      out[field] = await openSecret(sealed, graphSecretContext(owner.companyId, owner.id, field));
   }
   return out;
 };

@@ -3,43 +3,13 @@
  * secret origin header is refused before any ticket is looked at. Secrets Manager is the AWS SDK mock; the
  * handler is ours.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetJwtKeys } from '../../platform/auth/secrets.ts';
-import { resetConfig } from '../../platform/config.ts';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN_SECRET, useAwsOriginSecret } from '../../../../test/aws-origin-secret.ts';
 import { ORIGIN_HEADER } from '../../platform/http/client-address.ts';
 import { handler } from './realtime.lambda.ts';
 
-const ORIGIN = 'origin-secret-0123456789abcdefghijklmnopqrstuv';
-const saved = { ...process.env };
-const secrets = mockClient(SecretsManagerClient);
-
-beforeAll(() => {
-  Object.assign(process.env, {
-    RUNTIME: 'aws',
-    TABLE_NAME: 't',
-    WS_MANAGEMENT_ENDPOINT: 'https://ws.example.test',
-    PUBLIC_URL: 'https://app.example.test',
-    JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:jwt',
-  });
-  delete process.env.JWT_SECRET;
-  delete process.env.JWT_REFRESH_SECRET;
-  resetConfig();
-  resetJwtKeys();
-  secrets
-    .on(GetSecretValueCommand)
-    .resolves({
-      SecretString: JSON.stringify({ accessSecret: 'a'.repeat(40), refreshSecret: 'r'.repeat(40), originSecret: ORIGIN }),
-    });
-});
-
-afterAll(() => {
-  process.env = saved;
-  resetConfig();
-  resetJwtKeys();
-  secrets.restore();
-});
+const ORIGIN = ORIGIN_SECRET;
+useAwsOriginSecret();
 
 const connect = (headers: Record<string, string>, query: Record<string, string> = {}) =>
   handler({

@@ -16,7 +16,8 @@ type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
 };
 
 /** Header names as HTTP has them: case-insensitive, so compared in lower case. */
-const lowerCased = (headers: Record<string, string | undefined> = {}) => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+const lowerCased = (headers: Record<string, string | undefined> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 
 export const handler = async (event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
   const { routeKey, connectionId } = event.requestContext;

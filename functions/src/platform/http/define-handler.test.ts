@@ -2,40 +2,14 @@
  * In AWS the handlers answer only requests that came through CloudFront (its secret origin header) and take the
  * viewer address it vouches for; Secrets Manager is the AWS SDK mock, the handler stack is ours.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Context } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetJwtKeys } from '../auth/secrets.ts';
-import { resetConfig } from '../config.ts';
+import { describe, expect, it } from 'vitest';
+import { ORIGIN_SECRET, useAwsOriginSecret } from '../../../../test/aws-origin-secret.ts';
 import { defineHandler } from './define-handler.ts';
 import type { HttpEvent } from './types.ts';
 
-const ORIGIN = 'origin-secret-0123456789abcdefghijklmnopqrstuv';
-const saved = { ...process.env };
-const secrets = mockClient(SecretsManagerClient);
-
-beforeAll(() => {
-  Object.assign(process.env, {
-    RUNTIME: 'aws',
-    TABLE_NAME: 't',
-    WS_MANAGEMENT_ENDPOINT: 'https://ws.example.test',
-    PUBLIC_URL: 'https://app.example.test',
-    JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:jwt',
-  });
-  delete process.env.JWT_SECRET;
-  delete process.env.JWT_REFRESH_SECRET;
-  resetConfig();
-  resetJwtKeys();
-  secrets.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ accessSecret: 'a'.repeat(40), refreshSecret: 'r'.repeat(40), originSecret: ORIGIN }) });
-});
-
-afterAll(() => {
-  process.env = saved;
-  resetConfig();
-  resetJwtKeys();
-  secrets.restore();
-});
+const ORIGIN = ORIGIN_SECRET;
+useAwsOriginSecret();
 
 const handler = defineHandler('system.version', async ({ request }) => ({ version: request.sourceIp }));
 const call = (headers: Record<string, string>) =>

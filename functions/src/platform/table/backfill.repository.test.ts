@@ -5,6 +5,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countingBackfill, migratedTimes, putBackfillItems, scanOfKind } from '../../../../test/backfill-fixtures.ts';
 import { useTestTable } from '../../../../test/table.ts';
 import { resetClock, setClock } from '../clock.ts';
 import { runBackfill, type Backfill } from './backfill.repository.ts';
@@ -20,57 +21,17 @@ beforeAll(async () => {
 
 afterEach(() => resetClock());
 
-const itemKey = (kind: string, n: number) => ({ pk: `BACKFILL#${kind}#${String(n).padStart(3, '0')}`, sk: 'ITEM' });
-
-/** `count` items of `kind` to migrate, with non-matching items between them, so that pages hold both. */
-const putItems = async (kind: string, count: number): Promise<void> => {
-  for (let n = 0; n < count; n++) {
-    await table().send(new PutCommand({ TableName: tableName(), Item: { ...itemKey(kind, n), type: kind } }));
-    if (n % 3 === 0)
-      await table().send(new PutCommand({ TableName: tableName(), Item: { ...itemKey(`${kind}-other`, n), type: 'other' } }));
-  }
-};
-
-const migratedTimes = async (kind: string, count: number): Promise<number[]> => {
-  const times: number[] = [];
-  for (let n = 0; n < count; n++) {
-    const item = (await table().send(new GetCommand({ TableName: tableName(), Key: itemKey(kind, n), ConsistentRead: true })))
-      .Item;
-    times.push((item?.migrated as number | undefined) ?? 0);
-  }
-  return times;
-};
-
 const stateOf = async (id: string) =>
   (await table().send(new GetCommand({ TableName: tableName(), Key: { pk: 'MIGRATION', sk: id }, ConsistentRead: true }))).Item;
-
-const scanFor = (kind: string): Backfill<{ pk: string; sk: string }>['scan'] => ({
-  filter: '#type = :type',
-  names: { '#type': 'type' },
-  values: { ':type': kind },
-});
 
 describe('the backfill runner', () => {
   it('stops at its budget with its position saved, goes on from there, migrates each item once, then costs one read', async () => {
     const total = 45;
-    await putItems('paced', total);
-    // not idempotent on purpose: an item migrated twice would show 2; each item takes a second of the fake clock
-    const counting: Backfill<{ pk: string; sk: string }> = {
-      id: 'test-paced',
-      scan: scanFor('paced'),
-      migrate: async (item) => {
-        await table().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { pk: item.pk, sk: item.sk },
-            UpdateExpression: 'ADD migrated :one',
-            ExpressionAttributeValues: { ':one': 1 },
-          }),
-        );
-        now += 1_000;
-        return true;
-      },
-    };
+    await putBackfillItems('paced', total, { interleaved: true });
+    // each item takes a second of the fake clock
+    const counting = countingBackfill('paced', () => {
+      now += 1_000;
+    });
 
     const first = await runBackfill(counting, { deadline: now + 17_000, pageLimit: PAGE });
     expect(first).toEqual({ state: 'paused', changed: 17 });
@@ -100,22 +61,8 @@ describe('the backfill runner', () => {
   });
 
   it('migrates at least one item per run, so a spent budget still makes progress', async () => {
-    await putItems('hurried', 3);
-    const hurried: Backfill<{ pk: string; sk: string }> = {
-      id: 'test-hurried',
-      scan: scanFor('hurried'),
-      migrate: async (item) => {
-        await table().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { pk: item.pk, sk: item.sk },
-            UpdateExpression: 'ADD migrated :one',
-            ExpressionAttributeValues: { ':one': 1 },
-          }),
-        );
-        return true;
-      },
-    };
+    await putBackfillItems('hurried', 3);
+    const hurried = countingBackfill('hurried');
     const outcomes: string[] = [];
     for (let run = 0; run < 10 && outcomes.at(-1) !== 'done'; run++)
       outcomes.push((await runBackfill(hurried, { deadline: now - 1 })).state);
@@ -126,7 +73,7 @@ describe('the backfill runner', () => {
 
   it('stops without saving over the position when another run moved it meanwhile', async () => {
     const total = 25;
-    await putItems('raced', total);
+    await putBackfillItems('raced', total);
     // idempotent, as every migration is: an item already migrated is left as it is
     const migrate = async (item: { pk: string; sk: string }, by: string): Promise<boolean> => {
       try {
@@ -147,13 +94,13 @@ describe('the backfill runner', () => {
     };
     const other: Backfill<{ pk: string; sk: string }> = {
       id: 'test-raced',
-      scan: scanFor('raced'),
+      scan: scanOfKind('raced'),
       migrate: (item) => migrate(item, 'other'),
     };
     let otherRun: Awaited<ReturnType<typeof runBackfill>> | undefined;
     const slow: Backfill<{ pk: string; sk: string }> = {
       id: 'test-raced',
-      scan: scanFor('raced'),
+      scan: scanOfKind('raced'),
       migrate: async (item) => {
         // while this run is in its first page, another runs the whole migration
         otherRun ??= await runBackfill(other, { pageLimit: PAGE });
@@ -176,10 +123,10 @@ describe('the backfill runner', () => {
         Item: { pk: 'MIGRATION', sk: 'test-marked', type: 'migration', at: new Date(now).toISOString() },
       }),
     );
-    await putItems('marked', 2);
+    await putBackfillItems('marked', 2);
     const marked: Backfill<{ pk: string; sk: string }> = {
       id: 'test-marked',
-      scan: scanFor('marked'),
+      scan: scanOfKind('marked'),
       migrate: async () => {
         throw new Error('a finished migration scans nothing');
       },
