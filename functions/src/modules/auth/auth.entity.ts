@@ -3,12 +3,9 @@
  * Access patterns:
  * - a session by id (refresh, logout): pk SESSION#<sessionId>, sk SESSION (expires with its refresh token)
  * - the pending reset of an e-mail: pk RESET#<email>, sk RESET (expires after an hour)
- * - a WebSocket connect ticket: pk WSTICKET#<sha256 of the ticket>, sk WSTICKET, taken (deleted) by the connect
  * - attempts and failures of an e-mail or address in the current window: pk THROTTLE#<kind>#<value>#<window>, sk THROTTLE
  */
 export const sessionKey = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
-/** A WebSocket connect ticket, by the hash of its value (the value itself is never stored). */
-export const wsTicketKey = (hash: string) => ({ pk: `WSTICKET#${hash}`, sk: 'WSTICKET' });
 export const resetKey = (email: string) => ({ pk: `RESET#${email.toLowerCase()}`, sk: 'RESET' });
 export const throttleKey = (kind: 'email' | 'ip' | 'reset', value: string, window: number) => ({
   pk: `THROTTLE#${kind}#${value.toLowerCase()}#${window}`,
@@ -52,12 +49,3 @@ export interface ThrottleItem {
   expiresAt: number;
 }
 
-export interface WsTicketRecord {
-  companyId: number;
-  userId: number;
-  sessionId: string;
-  profile: 'admin' | 'user';
-  super: boolean;
-  /** epoch seconds; also the item's TTL */
-  expiresAt: number;
-}

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { resetKey, sessionKey, throttleKey, wsTicketKey, type ResetItem, type SessionItem, type SessionRecord, type ThrottleItem, type WsTicketRecord } from './auth.entity.ts';
+import { resetKey, sessionKey, throttleKey, type ResetItem, type SessionItem, type SessionRecord, type ThrottleItem } from './auth.entity.ts';
 
 export const putSession = async (record: SessionRecord): Promise<void> => {
   const item: SessionItem = { ...sessionKey(record.sessionId), type: 'session', ...record };
@@ -156,15 +156,4 @@ export const clearFailures = async (ref: ThrottleRef, window: number): Promise<v
   await table().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(ref.kind, ref.value, window) }));
 };
 
-export const putWsTicket = async (hash: string, record: WsTicketRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...wsTicketKey(hash), type: 'wsTicket', ...record }, ConditionExpression: 'attribute_not_exists(pk)' }));
-};
-
-/** Takes a ticket: deleted in the same call that reads it, so a second use finds nothing. */
-export const takeWsTicket = async (hash: string): Promise<WsTicketRecord | undefined> => {
-  const out = await table().send(new DeleteCommand({ TableName: tableName(), Key: wsTicketKey(hash), ReturnValues: 'ALL_OLD' }));
-  if (!out.Attributes) return undefined;
-  const { pk: _pk, sk: _sk, type: _type, ...record } = out.Attributes as WsTicketRecord & { pk: string; sk: string; type: string };
-  return record;
-};
 

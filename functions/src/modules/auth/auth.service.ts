@@ -12,7 +12,6 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   sameHash,
   signAccessToken,
-  type AccessClaims,
 } from '../../platform/auth/tokens.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
@@ -20,12 +19,13 @@ import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
 import { closeConnections } from '../../platform/realtime/publisher.ts';
+import { issueSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
 import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
-import { consumeReset, deleteSession, getReset, getSession, putSession, putWsTicket, rotateSession, takeWsTicket } from './auth.repository.ts';
+import { consumeReset, deleteSession, getReset, getSession, putSession, rotateSession } from './auth.repository.ts';
 import { mailPasswordLink } from './password-link.service.ts';
 import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
 
@@ -218,31 +218,13 @@ export const resetPassword = async (email: string, token: string, newPassword: s
 /** Abuse limits for other public calls (web chat visitors and messages) share the login counters' store. */
 export { countAttempt } from './throttle.ts';
 
-/** How long a WebSocket connect ticket is good for: the browser asks for one right before it connects. */
-export const WS_TICKET_TTL_SECONDS = 60;
-
 /**
  * A one-time ticket to open the WebSocket (`/ws?ticket=`): URLs end up in access logs, so the socket address
  * carries this short-lived single-use value instead of the access token.
  */
-export const issueWsTicket = async (auth: AuthContext): Promise<{ ticket: string; expiresIn: number }> => {
-  const ticket = ids.token(32);
-  await putWsTicket(hashSecret(ticket), {
-    companyId: auth.companyId,
-    userId: auth.userId,
-    sessionId: auth.sessionId,
-    profile: auth.profile,
-    super: auth.super,
-    expiresAt: nowSeconds() + WS_TICKET_TTL_SECONDS,
+export const issueWsTicket = (auth: AuthContext): Promise<{ ticket: string; expiresIn: number }> =>
+  issueSocketTicket({
+    kind: 'agent',
+    claims: { companyId: auth.companyId, userId: auth.userId, sessionId: auth.sessionId, profile: auth.profile, super: auth.super },
   });
-  return { ticket, expiresIn: WS_TICKET_TTL_SECONDS };
-};
-
-/** The session a ticket was issued to; undefined when it is unknown, used already or expired. */
-export const redeemWsTicket = async (ticket: string): Promise<AccessClaims | undefined> => {
-  if (!/^[\w-]{20,100}$/.test(ticket)) return undefined;
-  const record = await takeWsTicket(hashSecret(ticket));
-  if (!record || record.expiresAt <= nowSeconds()) return undefined;
-  return { userId: record.userId, companyId: record.companyId, sessionId: record.sessionId, profile: record.profile, super: record.super };
-};
 

@@ -10,10 +10,9 @@ import { clock } from '../../platform/clock.ts';
 import { cameThroughCloudFront } from '../../platform/http/client-address.ts';
 import { deleteConnection, getConnection, putConnection, setRooms } from '../../platform/realtime/connection.repository.ts';
 import { forgetCompanyConnections } from '../../platform/realtime/publisher.ts';
-import { redeemWsTicket } from '../auth/auth.service.ts';
+import { redeemSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
 import { markSeen } from '../users/users.service.ts';
-import { redeemVisitorTicket } from '../webchat/visitor-tickets.service.ts';
 
 export type ConnectOutcome = { ok: true } | { ok: false; status: 401 | 403 };
 
@@ -52,12 +51,10 @@ export const connect = async (connectionId: string, query: { ticket?: string }, 
   const origin = await originSecret();
   if (origin && !cameThroughCloudFront(headers, origin)) return { ok: false, status: 403 };
   if (!query.ticket) return { ok: false, status: 401 };
-  const claims = await redeemWsTicket(query.ticket);
-  if (!claims) {
-    const visitor = await redeemVisitorTicket(query.ticket);
-    return visitor ? connectVisitor(connectionId, visitor) : { ok: false, status: 403 };
-  }
-  const auth = await contextFromClaims(claims);
+  const holder = await redeemSocketTicket(query.ticket);
+  if (!holder) return { ok: false, status: 403 };
+  if (holder.kind === 'visitor') return connectVisitor(connectionId, holder.claims);
+  const auth = await contextFromClaims(holder.claims);
   if (!auth) return { ok: false, status: 401 };
   const now = clock().now();
   await putConnection(

@@ -5,6 +5,7 @@
 import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
 import { inboundDeduplicationId, inboundGroupId } from '@switchboard/shared/connector';
 import { signVisitorToken, verifyVisitorToken, type VisitorClaims } from '../../platform/auth/visitor-tokens.ts';
+import { issueSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -16,7 +17,6 @@ import { findWebchatByWidgetKey, type ConnectionRecord } from '../connections/co
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
 import { contactTickets } from '../tickets/ticket-lists.service.ts';
-import { issueVisitorTicket } from './visitor-tickets.service.ts';
 
 const CONVERSATION_PAGE = 100;
 
@@ -53,7 +53,7 @@ export const visitorOf = async (connection: ConnectionRecord, authorization: str
 /** A one-time ticket for the visitor's socket (`/ws?ticket=`), for a valid visitor token of this web chat. */
 export const issueVisitorSocketTicket = async (token: string, authorization: string | undefined) => {
   const connection = await findWebchatByWidgetKey(token);
-  return issueVisitorTicket(await visitorOf(connection, authorization));
+  return issueSocketTicket({ kind: 'visitor', claims: await visitorOf(connection, authorization) });
 };
 
 export const sendVisitorMessage = async (
