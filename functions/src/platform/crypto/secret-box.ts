@@ -6,11 +6,11 @@
  * stack generates and grants to the functions whose code opens or seals secrets).
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import { config } from '../config.ts';
+import { gcmOpen, gcmSeal } from './aes-gcm.ts';
 
 const VERSION = 'v1';
-const IV_BYTES = 12;
 
 let key: Promise<Buffer> | undefined;
 
@@ -37,11 +37,8 @@ const dataKey = (): Promise<Buffer> => {
 
 /** `v1.<iv>.<tag>.<ciphertext>`, base64url. */
 export const sealSecret = async (plain: string, context: string): Promise<string> => {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', await dataKey(), iv);
-  cipher.setAAD(Buffer.from(context, 'utf8'));
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  const { iv, tag, data } = gcmSeal(await dataKey(), Buffer.from(plain, 'utf8'), Buffer.from(context, 'utf8'));
+  return [VERSION, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join('.');
 };
 
 /** Whether a stored value has the sealed form (a value written before its field was sealed has not). */
@@ -51,10 +48,8 @@ export const isSealedSecret = (value: string): boolean => /^v1\.[\w-]{16}\.[\w-]
 export const openSecret = async (sealed: string, context: string): Promise<string> => {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed secret');
-  const decipher = createDecipheriv('aes-256-gcm', await dataKey(), Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(context, 'utf8'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+  const sealedParts = { iv: Buffer.from(iv, 'base64url'), tag: Buffer.from(tag, 'base64url'), data: Buffer.from(data, 'base64url') };
+  return gcmOpen(await dataKey(), sealedParts, Buffer.from(context, 'utf8')).toString('utf8');
 };
 
 export const resetDataKey = (): void => {

@@ -8,9 +8,10 @@
  * The key is derived with HKDF from the JWT access signing secret, which every function already reads, under its
  * own label, so it signs nothing else and needs no secret of its own.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { jwtKeys } from '../auth/secrets.ts';
+import { GCM_IV_BYTES, GCM_TAG_BYTES, gcmOpen, gcmSeal } from '../crypto/aes-gcm.ts';
 import { AppError } from '../errors.ts';
 
 export interface CursorScope {
@@ -23,9 +24,7 @@ export interface CursorScope {
 }
 
 const VERSION = 1;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const HEADER_BYTES = 1 + IV_BYTES + TAG_BYTES;
+const HEADER_BYTES = 1 + GCM_IV_BYTES + GCM_TAG_BYTES;
 
 // the key follows the signing secret it comes from (the local runtime and tests reset the secrets)
 let derivedFrom: Uint8Array | undefined;
@@ -61,12 +60,9 @@ const invalidCursor = () => new AppError('ERR_VALIDATION', 'Invalid cursor', { f
 
 /** Seals a position for the query `scope` describes. */
 export const encodeCursor = async (value: unknown, scope: CursorScope): Promise<string> => {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', await cursorKey(), iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(scopeBytes(scope));
   // compressed first: merged lists carry a key per partition, and cursors travel in query strings of bounded length
-  const data = Buffer.concat([cipher.update(deflateRawSync(Buffer.from(JSON.stringify(value), 'utf8'))), cipher.final()]);
-  return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), data]).toString('base64url');
+  const { iv, tag, data } = gcmSeal(await cursorKey(), deflateRawSync(Buffer.from(JSON.stringify(value), 'utf8')), scopeBytes(scope));
+  return Buffer.concat([Buffer.from([VERSION]), iv, tag, data]).toString('base64url');
 };
 
 /**
@@ -80,10 +76,8 @@ export const decodeCursor = async <T>(cursor: string | undefined, scope: CursorS
   try {
     const raw = Buffer.from(cursor, 'base64url');
     if (raw.length <= HEADER_BYTES || raw[0] !== VERSION || raw.toString('base64url') !== cursor) throw invalidCursor();
-    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(1, 1 + IV_BYTES), { authTagLength: TAG_BYTES });
-    decipher.setAAD(scopeBytes(scope));
-    decipher.setAuthTag(raw.subarray(1 + IV_BYTES, HEADER_BYTES));
-    const plain = Buffer.concat([decipher.update(raw.subarray(HEADER_BYTES)), decipher.final()]);
+    const sealed = { iv: raw.subarray(1, 1 + GCM_IV_BYTES), tag: raw.subarray(1 + GCM_IV_BYTES, HEADER_BYTES), data: raw.subarray(HEADER_BYTES) };
+    const plain = gcmOpen(key, sealed, scopeBytes(scope));
     value = JSON.parse(inflateRawSync(plain).toString('utf8'));
   } catch {
     throw invalidCursor();
