@@ -44,6 +44,10 @@ export const requiredMessageOf: Partial<Record<CompanyOptionKey, CompanyOptionKe
   sendMsgTransfTicket: 'transferMessage',
 };
 
+/** Server reference 1.3: the LGPD consent question is asked only while LGPD is on and its message is written. */
+export const companyAsksConsent = (settings: Record<string, string | undefined>): boolean =>
+  settings.enableLGPD === 'enabled' && Boolean(settings.lgpdMessage?.trim());
+
 /** Spec document 2 section 6: only a super user changes these. */
 export const superOnlyOptions: readonly CompanyOptionKey[] = ['userCreation'];
 

@@ -7,6 +7,7 @@
  * Its place in a conversation is on the ticket (`bot`, `amountUsedBotQueues`); replies go through the normal send
  * path (stored, then queued for the channel), so agents see them in the conversation.
  */
+import { companyAsksConsent } from '@switchboard/shared/company-options';
 import type { BotMenu, Contact, Message } from '@switchboard/shared/contracts/inbox';
 import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import type { DomainEvent } from '@switchboard/shared/events';
@@ -284,9 +285,6 @@ const rate = async (turn: Turn): Promise<void> => {
   await say(closed, connection.complationMessage);
 };
 
-/** Server reference 1.3: consent is asked only while LGPD is on and the company wrote the question's message. */
-const asksConsent = (settings: Record<string, string>): boolean => settings.enableLGPD === 'enabled' && Boolean(settings.lgpdMessage?.trim());
-
 /**
  * Step 12c (reference 2.7): while the ticket waits for consent nothing else runs. `1` accepts (recorded on the
  * contact and the ticket), `2` refuses and closes with the completion message (LGPD_REFUSED_TEXT when the
@@ -345,7 +343,7 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   if (t.status === 'nps') return rate(turn);
   let consented = false;
   if (t.status === 'lgpd') {
-    if (!asksConsent(settings)) turn.t = await applyBotChange(t, { status: 'pending' });
+    if (!companyAsksConsent(settings)) turn.t = await applyBotChange(t, { status: 'pending' });
     else if ((await consent(turn)) === 'stop') return;
     else {
       // the answer was spent on the question: the rest sees the conversation as it starts, with no text to choose by

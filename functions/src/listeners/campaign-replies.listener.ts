@@ -4,18 +4,17 @@
  * campaign send still ahead for that number. Registered by the inbound Lambda entry, before the engine listener.
  * A failure is logged and never fails the message's intake.
  */
-import { phoneDigits } from '@switchboard/shared/contracts/inbox';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { noteCustomerMessage } from '../modules/campaigns/campaign-dispatch.service.ts';
+import { campaignAddressOf } from '../modules/campaigns/campaign.entity.ts';
 
-const PHONE_CHANNELS = new Set(['whatsapp', 'whatsappapi']);
 /** the channels a campaign reaches (campaign-recipients.ts): numbers on WhatsApp, page-scoped ids on Meta's pages */
-const CAMPAIGN_CHANNELS = new Set([...PHONE_CHANNELS, 'facebook', 'instagram']);
+const CAMPAIGN_CHANNELS = new Set(['whatsapp', 'whatsappapi', 'facebook', 'instagram']);
 
 export const registerCampaignRepliesListener = (): void => {
   domainEvents.on('message.received', 'campaign-replies', async (e) => {
     const contact = e.ticket.contact;
     if (!CAMPAIGN_CHANNELS.has(e.ticket.channel) || contact.isGroup || e.message.fromMe) return;
-    await noteCustomerMessage(e.companyId, PHONE_CHANNELS.has(e.ticket.channel) ? phoneDigits(contact.number) : contact.number, e.message.body);
+    await noteCustomerMessage(e.companyId, campaignAddressOf(contact), e.message.body);
   });
 };

@@ -6,16 +6,12 @@
  * and the inbound consumer, and the connector (Baileys sends and receipts). The report is moved by a job, so these
  * entries stay free of the campaign sender (and its queues).
  */
-import { ACK_SENT } from '@switchboard/shared/contracts/campaigns';
-import { phoneDigits, type Ticket } from '@switchboard/shared/contracts/inbox';
-import { CAMPAIGN_MARK, SEND_FAILED_JOB, SEND_STATE_JOB } from '../modules/campaigns/campaign.entity.ts';
+import { ACK_SENT, type Ticket } from '@switchboard/shared/contracts/inbox';
+import { CAMPAIGN_MARK, campaignAddressOf, SEND_FAILED_JOB, SEND_STATE_JOB } from '../modules/campaigns/campaign.entity.ts';
 import { enqueueJob } from '../modules/jobs/jobs.service.ts';
 import { domainEvents } from '../platform/events/domain-events.ts';
 
-const numberOf = (ticket: Ticket): string => {
-  const contact = ticket.contact;
-  return contact.channel === 'whatsapp' || contact.channel === 'whatsappapi' ? phoneDigits(contact.number) : contact.number;
-};
+const numberOf = (ticket: Ticket): string => campaignAddressOf(ticket.contact);
 
 // campaign texts carry the campaign mark (templates included): anything else is not a campaign's
 const isCampaigns = (m: { fromMe: boolean; body: string }): boolean => m.fromMe && m.body.startsWith(CAMPAIGN_MARK);
@@ -34,6 +30,6 @@ export const registerCampaignSendsListener = (): void => {
   });
   domainEvents.on('message.deferred', 'campaign-sends', async (e) => {
     if (!isCampaigns(e.message)) return;
-    await enqueueJob({ type: SEND_STATE_JOB, companyId: e.companyId, number: numberOf(e.ticket), messageId: e.message.id, state: { deferred: e.reason.slice(0, 300) || 'ERR_SENDING_WAPP_MSG' } });
+    await enqueueJob({ type: SEND_STATE_JOB, companyId: e.companyId, number: numberOf(e.ticket), messageId: e.message.id, state: { deferred: e.reason.slice(0, 300) } });
   });
 };

@@ -266,10 +266,6 @@ export const campaignListResponse = z.object({ records: z.array(campaign), hasMo
  * (the channel is down, the send is retried), delivered (ack 2), read (ack 3); failed with the channel's reason.
  */
 export const shippingStatuses = ['planned', 'queued', 'sending', 'sent', 'deferred', 'awaitingConfirmation', 'delivered', 'read', 'failed', 'skipped'] as const;
-/** Message acks (server reference 1.4): 1 the channel took it, 2 delivered to the device, 3 read. */
-export const ACK_SENT = 1;
-export const ACK_DELIVERED = 2;
-export const ACK_READ = 3;
 export type ShippingStatus = (typeof shippingStatuses)[number];
 
 export const campaignShipping = z.object({

@@ -352,9 +352,15 @@ export const contactIdParams = z.object({ id: idParam });
 const contactName = z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(250, 'Too Long!');
 const contactNumber = z.string({ error: 'Required' }).trim().min(8, 'Too Short!').max(50, 'Too Long!');
 
+/** Message acks (server reference 1.4): 1 the channel took it, 2 delivered to the device, 3 read. */
+export const ACK_SENT = 1;
+export const ACK_DELIVERED = 2;
+export const ACK_READ = 3;
 /** A phone number is stored as its digits (formatting dropped) and needs at least this many of them. */
 export const MIN_PHONE_DIGITS = 8;
 export const phoneDigits = (number: string): string => number.replace(/\D/g, '');
+/** The channels whose contacts are phone numbers (WhatsApp, by session or Cloud API). */
+export const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
 /** A number for a phone channel: the server's rule, shared with forms and the import preview. */
 export const phoneNumber = contactNumber.refine((v) => phoneDigits(v).length >= MIN_PHONE_DIGITS, { message: 'Too Short!' });
 const contactEmail = z.union([z.literal(''), z.string().trim().toLowerCase().email('Invalid email').max(254)]).default('');

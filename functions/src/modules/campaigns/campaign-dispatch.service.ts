@@ -13,16 +13,13 @@
  * A customer's message reaches `noteCustomerMessage` (campaign-replies listener) before the conversation engine.
  */
 import {
-  ACK_DELIVERED,
-  ACK_READ,
-  ACK_SENT,
   confirmationFields,
   messageFields,
   type CampaignSettings,
   type CampaignStats,
   type ShippingStatus,
 } from '@switchboard/shared/contracts/campaigns';
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import { ACK_DELIVERED, ACK_READ, ACK_SENT, type Contact } from '@switchboard/shared/contracts/inbox';
 import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { logger } from '../../platform/logger.ts';
@@ -308,7 +305,7 @@ const settle = async (row: ShippingRecord, to: ShippingRecord['status'], fields:
 };
 
 /** The counters a row in `status` stands in (a read send is a delivered one too). */
-const countersOf = (status: ShippingStatus): Partial<CampaignStats> => {
+const rowCounters = (status: ShippingStatus): Partial<CampaignStats> => {
   switch (status) {
     case 'sent':
       return { sent: 1 };
@@ -326,10 +323,10 @@ const countersOf = (status: ShippingStatus): Partial<CampaignStats> => {
 };
 
 /** How the counters move when a row goes from one status to another. */
-export const statsMove = (from: ShippingStatus, to: ShippingStatus): Partial<CampaignStats> => {
+const statsMove = (from: ShippingStatus, to: ShippingStatus): Partial<CampaignStats> => {
   const out: Record<string, number> = {};
-  for (const [k, n] of Object.entries(countersOf(from))) out[k] = (out[k] ?? 0) - (n ?? 0);
-  for (const [k, n] of Object.entries(countersOf(to))) out[k] = (out[k] ?? 0) + (n ?? 0);
+  for (const [k, n] of Object.entries(rowCounters(from))) out[k] = (out[k] ?? 0) - (n ?? 0);
+  for (const [k, n] of Object.entries(rowCounters(to))) out[k] = (out[k] ?? 0) + (n ?? 0);
   return out as Partial<CampaignStats>;
 };
 
@@ -371,6 +368,12 @@ export const noteSendState = async (companyId: number, number: string, messageId
     const was = await moveShippingByMessage(row, messageId, move.from, move.to, fields);
     if (!was) return;
     await addStats(companyId, campaignId, statsMove(was, move.to));
+    // the send may have gone out between the check above and this move, its own receipt finding the row still
+    // sent: the row is put back
+    if (move.to === 'deferred' && (await findStoredMessage(companyId, messageId))?.sendState !== 'pending') {
+      const back = receiptMove({ ack: ACK_SENT });
+      if (back && (await moveShippingByMessage(row, messageId, back.from, back.to, back.fields))) await addStats(companyId, campaignId, statsMove('deferred', 'sent'));
+    }
     await finishIfDone(companyId, campaignId);
     return;
   }

@@ -13,7 +13,7 @@
  *   reaches nobody through a Messenger or Instagram page: the report then shows every member as unreachable.
  */
 import type { Channel, Contact } from '@switchboard/shared/contracts/inbox';
-import { phoneDigits } from '@switchboard/shared/contracts/inbox';
+import { isPhoneChannel, phoneDigits } from '@switchboard/shared/contracts/inbox';
 import { findContactsPage } from '../contacts/contacts.service.ts';
 import { countValidContactListItems, pageContactListItems } from '../contact-lists/contact-lists.service.ts';
 
@@ -37,7 +37,6 @@ export type Reach = { channel: Channel; connectionId: number };
 
 const PAGE = 100;
 
-export const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
 
 /** The address a tagged contact is written to through the connection, or undefined when it cannot be reached. */
 export const reachableAddress = (c: Pick<Contact, 'channel' | 'number' | 'isGroup' | 'whatsappId' | 'active'>, reach: Reach): string | undefined => {

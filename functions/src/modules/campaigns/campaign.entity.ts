@@ -24,7 +24,12 @@
  * - ids: counter item from nextId(C#<cid>, 'campaign').
  */
 import type { Campaign, CampaignShipping, CampaignStats, ShippingStatus } from '@switchboard/shared/contracts/campaigns';
+import { isPhoneChannel, phoneDigits, type Contact } from '@switchboard/shared/contracts/inbox';
 import { companyPk, padId } from '../../platform/table/keys.ts';
+
+/** The address a campaign knows a contact by: a phone channel's digits, a page's id as it is. */
+export const campaignAddressOf = (contact: Pick<Contact, 'channel' | 'number'>): string =>
+  isPhoneChannel(contact.channel) ? phoneDigits(contact.number) : contact.number;
 
 export type CampaignRecord = Omit<Campaign, 'mediaUrl' | 'stats' | 'editable'> & {
   searchText: string;

@@ -2,7 +2,7 @@
  * Contacts: the people (and groups) a company talks to, one per channel identity.
  * Spec document 1: sections 2 "Contacts", 3, 5 (contact form), 6 (privacy, delete permission), 7 "Contacts".
  */
-import { MIN_PHONE_DIGITS, phoneDigits, type Channel, type Contact, type TagSummary } from '@switchboard/shared/contracts/inbox';
+import { isPhoneChannel, MIN_PHONE_DIGITS, phoneDigits, type Channel, type Contact, type TagSummary } from '@switchboard/shared/contracts/inbox';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { clock } from '../../platform/clock.ts';
@@ -53,7 +53,6 @@ const MAX_NAME = 250;
 /** optimistic writes retried this many times when another write got in between */
 const WRITE_ATTEMPTS = 5;
 
-const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
 
 /**
  * The stored number, which is also the contact's identity: phone channels keep digits only (so "+55 (11)

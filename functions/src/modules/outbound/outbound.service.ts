@@ -174,7 +174,8 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
     if (error instanceof CredentialsRejected) await markCredentialsRejected(send.companyId, send.connectionId);
     if (error instanceof PermanentSendError) return fail('ERR_SENDING_WAPP_MSG', (error as Error).message || undefined);
     if (receivesLeft <= 0) return fail('ERR_SENDING_WAPP_MSG');
-    return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message, (error as Error).message || 'ERR_SENDING_WAPP_MSG');
+    // the provider's own words go to the log with the retry, not to the tenant's reports
+    return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message, 'ERR_SENDING_WAPP_MSG');
   }
 
   const settled = await settleQueuedSend(

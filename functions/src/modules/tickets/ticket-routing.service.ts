@@ -3,6 +3,7 @@
  * connection's window, or a new one, for inbound messages, scheduled messages and conversations an agent starts.
  * The seed of the conversation engine.
  */
+import { companyAsksConsent } from '@switchboard/shared/company-options';
 import { activeStatuses, type Contact, type QueueSummary, type Ticket, type TicketStatus, type UserSummary } from '@switchboard/shared/contracts/inbox';
 import { clock, ids } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
@@ -49,7 +50,7 @@ const isOn = (value: string | undefined): boolean => value === 'enabled' || valu
  * (enableLGPD with a message) and the contact never accepted, or consent is asked every time (lgpdConsent).
  */
 const lgpdApplies = (settings: Record<string, string | undefined>, contact: Contact): boolean =>
-  settings.enableLGPD === 'enabled' && Boolean(settings.lgpdMessage?.trim()) && (settings.lgpdConsent === 'enabled' || !contact.lgpdAcceptedAt);
+  companyAsksConsent(settings) && (settings.lgpdConsent === 'enabled' || !contact.lgpdAcceptedAt);
 
 /**
  * DirectTicketsToWallets: the contact's wallet (the agent and queue that took the conversation last), when that
