@@ -11,7 +11,7 @@ import { table } from '../functions/src/platform/table/client.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { createUser } from '../functions/src/modules/users/users.service.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from './api.ts';
-import { signupCompany, Visitor } from './inbox.ts';
+import { signupCompany, Visitor, type TestCompany } from './inbox.ts';
 
 let runtime: Runtime;
 let admin: ApiClient;
@@ -112,6 +112,9 @@ describe('cursors', () => {
   let auditCursor: string;
   let namesCursor: string;
   let foreignAuditCursor: string;
+  /** another company's cursors of company-scoped lists, each with the address (and query) it was made for */
+  const foreignCursors: { path: string; cursor: string }[] = [];
+  let other: TestCompany;
 
   const firstCursor = async (client: ApiClient, path: string): Promise<string> => {
     const res = await client.get(path);
@@ -136,9 +139,19 @@ describe('cursors', () => {
     expect((await admin.post('/contacts', { name: 'Cursor contact', number: '5511977770000' })).status).toBe(201);
     auditCursor = await firstCursor(admin, '/audit-logs?limit=1');
     namesCursor = await firstCursor(admin, '/contacts/list?limit=1');
-    const other = await signupCompany(runtime);
+    other = await signupCompany(runtime);
     for (const name of ['Foreign tag 1', 'Foreign tag 2']) expect((await other.admin.post('/tags', { name })).status).toBe(201);
     foreignAuditCursor = await firstCursor(other.admin, '/audit-logs?limit=1');
+    for (const name of ['Foreign visitor 1', 'Foreign visitor 2']) {
+      await (await new Visitor(runtime, other.webchatToken).start(name)).say('hello');
+    }
+    for (let n = 0; n < 11; n++) {
+      const number = `55119666600${String(n).padStart(2, '0')}`;
+      expect((await other.admin.post('/contacts', { name: `Foreign contact ${n}`, number })).status).toBe(201);
+    }
+    for (const path of ['/tickets?status=pending&limit=1', '/contacts?rowsPerPage=10', '/contacts/list?limit=1']) {
+      foreignCursors.push({ path, cursor: await firstCursor(other.admin, path) });
+    }
   });
 
   const idOf: Record<string, keyof typeof ids> = { 'messages.list': 'ticket', 'tags.contacts': 'tag', 'chats.messages': 'chat', 'campaigns.shipping': 'campaign' };
@@ -171,5 +184,19 @@ describe('cursors', () => {
       expect(res.body.fields.map((f: { path: string }) => f.path), where).toEqual(['query.cursor']);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses another company's cursor of the very same list and query with 400 on query.cursor", async () => {
+    expect(foreignCursors.map((c) => c.path.split('?')[0])).toEqual(['/tickets', '/contacts', '/contacts/list']);
+    for (const { path, cursor } of foreignCursors) {
+      const address = `${path}&cursor=${encodeURIComponent(cursor)}`;
+      const own = await other.admin.get(address);
+      expect(own.status, `${path} for its own company: ${JSON.stringify(own.body)}`).toBe(200);
+      const res = await admin.get(address);
+      const where = `${path} with another company's cursor: ${res.status} ${JSON.stringify(res.body)}`;
+      expect(res.status, where).toBe(400);
+      expect(res.body.error, where).toBe('ERR_VALIDATION');
+      expect(res.body.fields.map((f: { path: string }) => f.path), where).toEqual(['query.cursor']);
+    }
   });
 });

@@ -119,8 +119,16 @@ const PORT_VARIABLES = {
 const REQUIRED_VARIABLES = ['RUNTIME', 'TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT', 'PUBLIC_URL'] as const;
 
 /**
- * The part of `environment` that code with `uses` reads: what config() requires, the URL of every queue it sends
- * to or consumes (`urlEnvOf` names their variables), and the variables of the ports it calls.
+ * Deployment settings config() defaults when unset, which every function gets from the stack's shared environment:
+ * passed along when set, so the same code in the connector (its bundle holds the Graph API client) reaches the same
+ * endpoints as in the functions.
+ */
+const SETTING_VARIABLES = ['META_GRAPH_URL'] as const;
+
+/**
+ * The part of `environment` that code with `uses` reads: what config() requires, the deployment's settings that
+ * are set, the URL of every queue it sends to or consumes (`urlEnvOf` names their variables), and the variables of
+ * the ports it calls.
  */
 export const environmentForUses = (
   environment: Record<string, string>,
@@ -137,6 +145,10 @@ export const environmentForUses = (
     const value = environment[name];
     if (value === undefined) throw new Error(`${name} is needed but not in the environment given`);
     picked[name] = value;
+  }
+  for (const name of SETTING_VARIABLES) {
+    const value = environment[name];
+    if (value !== undefined) picked[name] = value;
   }
   return picked;
 };

@@ -17,6 +17,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { API_PREFIX, matchRoute, routeKey, type ModuleName } from '@switchboard/shared/routes';
 import { mediaResponseHeaders } from '@switchboard/shared/media-types';
 import { fileNameOfKey, localMediaPath, verifyLocalMediaSignature } from '../../functions/src/platform/ports/blob-store.ts';
+import { isLoopbackAddress } from '../../functions/src/platform/http/tenant-address.ts';
 import { httpEvent, lambdaContext, websocketEvent } from './lambda-events.ts';
 import { acceptedEncoding, compress, CompressedFiles, inlineScriptHashes, isCompressible, MIN_COMPRESS_BYTES, webAppHeaders } from './response-policy.ts';
 
@@ -55,7 +56,10 @@ export interface Gateway {
   stopIntake(): void;
   /** Resolves true once no request or socket message is being handled, false when `timeoutMs` passed first. */
   drain(timeoutMs: number): Promise<boolean>;
-  /** Stops intake, drains (bounded), then closes every socket and the server. */
+  /**
+   * Stops intake, drains (bounded) unless a drain already ran after intake stopped, then closes every socket and the
+   * server, cutting off whatever is still running.
+   */
   close(): Promise<void>;
 }
 
@@ -86,8 +90,13 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+const sendJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
   res.end(JSON.stringify(body));
 };
 
@@ -113,19 +122,15 @@ const headersOf = (req: IncomingMessage): Record<string, string> => {
   return out;
 };
 
-const sendStopping = (res: ServerResponse) => {
-  res.writeHead(503, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'retry-after': String(RETRY_AFTER_SECONDS),
-    connection: 'close',
-  });
-  res.end(JSON.stringify({ error: 'ERR_SERVICE_UNAVAILABLE', message: 'The server is stopping; try again shortly' }));
-};
+const sendStopping = (res: ServerResponse) =>
+  sendJson(
+    res,
+    503,
+    { error: 'ERR_SERVICE_UNAVAILABLE', message: 'The server is stopping; try again shortly' },
+    { 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' },
+  );
 
-const isLoopback = (address: string | undefined) =>
-  !!address && (address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1');
+const isLoopback = (address: string | undefined) => address !== undefined && isLoopbackAddress(address);
 
 const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 
@@ -282,7 +287,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     inFlight -= 1;
     if (inFlight === 0) for (const wake of [...idleWaiters]) wake();
   };
-  const drain = (timeoutMs: number): Promise<boolean> =>
+  /** a drain ran after intake stopped: the requests then under way have had their time, close does not wait again */
+  let drainedAfterStop = false;
+  const waitIdle = (timeoutMs: number): Promise<boolean> =>
     inFlight === 0
       ? Promise.resolve(true)
       : new Promise((resolveDrain) => {
@@ -297,6 +304,12 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
           };
           idleWaiters.add(wake);
         });
+  const drain = async (timeoutMs: number): Promise<boolean> => {
+    const stopped = !accepting;
+    const idle = await waitIdle(timeoutMs);
+    if (stopped) drainedAfterStop = true;
+    return idle;
+  };
   const tracked = <T>(work: () => Promise<T>): Promise<T> => {
     begin();
     return work().finally(end);
@@ -415,7 +428,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     drain,
     close: async () => {
       accepting = false;
-      await drain(DRAIN_TIMEOUT_MS);
+      if (!drainedAfterStop) await drain(DRAIN_TIMEOUT_MS);
       const closed = new Promise<void>((r) => server.close(() => r()));
       for (const { ws } of sockets.values()) ws.terminate();
       wss.close();

@@ -2,7 +2,7 @@
  * `npm start`: the whole product on this machine. Environment: PORT (3000), HOST (127.0.0.1), DATA_DIR (.data),
  * ADMIN_EMAIL and ADMIN_PASSWORD (the seeded super admin; a random password is printed otherwise), PUBLIC_URL (the
  * address others reach this install at; the gateway's own otherwise), TENANT_URLS_PRIVATE (allow on loopback, deny
- * when HOST opens the gateway to a network, unless set).
+ * when HOST opens the gateway to a network or PUBLIC_URL is not this machine, unless set).
  */
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -82,7 +82,8 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping: new requests are answered 503 while the ones in progress finish...`);
-    // above the runtime's own bounds on draining requests and queue batches, so they run out first
+    // above the runtime's own bounds, so they run out first: requests 10 s, queue batches 10 s, the emulator's
+    // SIGTERM 5 s (the gateway's close does not drain again after the runtime's drain)
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     runtime

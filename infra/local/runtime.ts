@@ -116,8 +116,9 @@ const loadModules = async () => {
 export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   const dataDir = resolve(options.dataDir);
   // checked before anything starts, so a wrong value fails at once
-  configuredTenantUrlPolicy(process.env.TENANT_URLS_PRIVATE);
-  const tenantUrlsSet = !process.env.TENANT_URLS_PRIVATE?.trim();
+  const configuredTenantUrls = configuredTenantUrlPolicy(process.env.TENANT_URLS_PRIVATE);
+  // unset, the runtime decides it and sets it for the functions, and takes it away again when it stops
+  const decidesTenantUrls = configuredTenantUrls === undefined;
   // keys, the database and the mail outbox live here: readable by this user only, also when the folder existed
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
@@ -156,7 +157,11 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       webDir: options.webDir ?? join(repoRoot, 'web', 'dist'),
     });
     // decided from where the gateway really listens (HOST may be a name), before the functions read it
-    const tenantUrls = localTenantUrlPolicy((gateway.server.address() as AddressInfo).address, process.env.TENANT_URLS_PRIVATE);
+    const tenantUrls = localTenantUrlPolicy(
+      (gateway.server.address() as AddressInfo).address,
+      configuredTenantUrls,
+      options.publicUrl,
+    );
     Object.assign(process.env, {
       WS_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${gateway.port}`,
       PUBLIC_URL: options.publicUrl ?? gateway.url,
@@ -259,14 +264,14 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         resetPorts();
         await pix?.close();
         if (pixSecretSet) delete process.env.PIX_WEBHOOK_SECRET;
-        if (tenantUrlsSet) delete process.env.TENANT_URLS_PRIVATE;
+        if (decidesTenantUrls) delete process.env.TENANT_URLS_PRIVATE;
         resetTableClient();
         resetPublisher();
         await dynamo?.stop();
       },
     };
   } catch (error) {
-    if (tenantUrlsSet) delete process.env.TENANT_URLS_PRIVATE;
+    if (decidesTenantUrls) delete process.env.TENANT_URLS_PRIVATE;
     await dynamo?.stop();
     throw error;
   }

@@ -2,11 +2,12 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, buildPath, routeEntry, routeTable, type RouteId } from '@switchboard/shared/route-table';
-import { EdgeWafStack, WAF_LIMITS } from '../lib/stacks/edge-waf-stack.ts';
+import { EdgeWafStack, RATE_EXEMPT_ROUTES, WAF_LIMITS } from '../lib/stacks/edge-waf-stack.ts';
 import { buildStack, cdkJsonContext } from './synth-stack.ts';
 
 type Statement = {
   ByteMatchStatement?: { PositionalConstraint: string; SearchString: string; FieldToMatch: { UriPath?: object }; TextTransformations: { Type: string }[] };
+  RegexMatchStatement?: { RegexString: string; FieldToMatch: { UriPath?: object }; TextTransformations: { Type: string }[] };
   AndStatement?: { Statements: Statement[] };
   OrStatement?: { Statements: Statement[] };
   NotStatement?: { Statement: Statement };
@@ -21,6 +22,12 @@ const admits = (statement: Statement, path: string): boolean => {
     if (match.PositionalConstraint === 'EXACTLY') return value === match.SearchString;
     if (match.PositionalConstraint === 'STARTS_WITH') return value.startsWith(match.SearchString);
     throw new Error(`unexpected constraint ${match.PositionalConstraint}`);
+  }
+  const regex = statement.RegexMatchStatement;
+  if (regex) {
+    expect(regex.FieldToMatch).toEqual({ UriPath: {} });
+    const value = regex.TextTransformations.some((t) => t.Type === 'LOWERCASE') ? path.toLowerCase() : path;
+    return new RegExp(regex.RegexString).test(value);
   }
   if (statement.AndStatement) return statement.AndStatement.Statements.every((s) => admits(s, path));
   if (statement.OrStatement) return statement.OrStatement.Statements.some((s) => admits(s, path));
@@ -79,9 +86,26 @@ describe('the CloudFront web ACL', () => {
     expect(pathOf('webhooks.whatsapp')).toBe('/api/webhooks/whatsapp/abc123');
     expect(pathOf('webhooks.meta')).toBe('/api/webhooks/meta');
     expect(pathOf('invoices.pix-webhook')).toBe('/api/webhooks/pix');
+    expect([...RATE_EXEMPT_ROUTES].sort()).toEqual([...providers].sort());
     const api = rule('api-rate').Statement.RateBasedStatement.ScopeDownStatement;
     for (const route of routeTable.filter((r) => !(providers as readonly string[]).includes(r.id))) {
       expect(admits(api, pathOf(route.id)), route.id).toBe(true);
+    }
+  });
+
+  it('counts the API limit against paths under /api/webhooks/ that are no webhook route', () => {
+    const api = rule('api-rate').Statement.RateBasedStatement.ScopeDownStatement;
+    for (const path of [
+      '/api/webhooks/',
+      '/api/webhooks/anything',
+      '/api/webhooks/pix/extra',
+      '/api/webhooks/meta/',
+      '/api/webhooks/whatsapp/',
+      '/api/webhooks/whatsapp/abc123/extra',
+      '/api/Webhooks/meta',
+      '/api/webhooks/PIX',
+    ]) {
+      expect(admits(api, path), path).toBe(true);
     }
   });
 

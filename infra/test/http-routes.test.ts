@@ -4,7 +4,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routeKey, routes, type ModuleName, type RouteEntry } from '@switchboard/shared/routes';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ModuleHttpApi, ROUTE_STACK_COUNT, routeStackOf } from '../lib/constructs/http-api.ts';
+import { ModuleHttpApi, ROUTE_STACK_COUNT, routeStackIdOf, routeStackOf } from '../lib/constructs/http-api.ts';
+import { LEGACY_ROUTE_STACKS } from '../lib/constructs/legacy-route-stacks.ts';
 import type { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
 import { buildStack, cdkJsonContext } from './synth-stack.ts';
 
@@ -47,7 +48,28 @@ const synthesizeRoutes = (table: readonly RouteEntry[]): Map<string, string> => 
   return routePlacement(api);
 };
 
+/** Routes per nested stack when routes were placed by position, the first 150 of the table in Routes1 and so on. */
+const ROUTES_PER_POSITIONAL_STACK = 150;
+const legacyStacks = new Set(Object.values(LEGACY_ROUTE_STACKS)).size;
+
 describe('HTTP routes in nested stacks', () => {
+  it('holds the stacks that routes by position were given, in table order', () => {
+    expect(Object.entries(LEGACY_ROUTE_STACKS)).toEqual(
+      Object.keys(LEGACY_ROUTE_STACKS).map((id, i) => [id, `Routes${Math.floor(i / ROUTES_PER_POSITIONAL_STACK) + 1}`]),
+    );
+  });
+
+  it('keeps every route deployed by position in its stack, under the logical id it had', () => {
+    const placement = synthesizeRoutes(routes);
+    const deployed = routes.filter((route) => route.id in LEGACY_ROUTE_STACKS);
+    expect(deployed.length).toBe(Object.keys(LEGACY_ROUTE_STACKS).length);
+    for (const route of deployed) {
+      expect(placement.get(routeKey(route)), route.id).toBe(
+        `Switchboard/Http/${LEGACY_ROUTE_STACKS[route.id]} ${route.id.replace(/[^A-Za-z0-9]/g, '')}`,
+      );
+    }
+  });
+
   it('keeps every route in its nested stack, under its logical id, when routes are added at the start of the table', () => {
     const before = synthesizeRoutes(routes);
     expect(before.size).toBe(routes.length);
@@ -69,23 +91,24 @@ describe('HTTP routes of the stack', () => {
     ({ stack } = buildStack());
   });
 
-  it('puts all routes of a module in the same nested stack', () => {
+  it("puts each route added since the stacks by position in its module's stack", () => {
     const placement = routePlacement(stack.httpApi);
-    for (const route of routes) {
+    const added = routes.filter((route) => !(route.id in LEGACY_ROUTE_STACKS));
+    expect(added.length).toBeGreaterThan(0);
+    for (const route of added) {
       expect(placement.get(routeKey(route))?.split(' ')[0], route.id).toBe(
-        `Switchboard/Http/Routes${routeStackOf(route.module)}`,
+        `Switchboard/Http/ModuleRoutes${routeStackOf(route.module)}`,
       );
     }
   });
 
   it('stays under the resource limit of a stack: one resource per route in each nested stack, and the parent stack', () => {
     const nested = nestedStacks(stack.httpApi);
-    expect(nested.length).toBeLessThanOrEqual(ROUTE_STACK_COUNT);
+    expect(nested.length).toBeLessThanOrEqual(legacyStacks + ROUTE_STACK_COUNT);
     for (const child of nested) {
       const resources = Object.values(Template.fromStack(child).toJSON().Resources as Resources);
-      const n = Number(child.node.id.replace('Routes', ''));
       expect(resources.map((r) => r.Type)).toEqual(
-        routes.filter((r) => routeStackOf(r.module) === n).map(() => 'AWS::ApiGatewayV2::Route'),
+        routes.filter((r) => routeStackIdOf(r) === child.node.id).map(() => 'AWS::ApiGatewayV2::Route'),
       );
       expect(resources.length, child.node.path).toBeLessThanOrEqual(STACK_RESOURCE_LIMIT);
     }

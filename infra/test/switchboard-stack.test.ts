@@ -12,10 +12,10 @@ import { DataKeySecret } from '../lib/constructs/data-key-secret.ts';
 import { FUNCTION_BUNDLING, ModuleFunction } from '../lib/constructs/module-function.ts';
 import { CONNECTOR_CONSUMES, CONNECTOR_TARGET_CPU_PERCENT } from '../lib/constructs/connector-service.ts';
 import { MAX_RECEIVE_COUNT, queueDefinitions } from '../lib/constructs/message-queues.ts';
-import { LOG_METRICS_NAMESPACE } from '../lib/constructs/operations.ts';
+import { CAUGHT_ERRORS_METRIC, LOG_METRICS_NAMESPACE } from '../lib/constructs/operations.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
 import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
-import { connectorUses, moduleFiles, moduleUses } from '../lib/module-access.ts';
+import { connectorFiles, connectorUses, moduleFiles, moduleUses } from '../lib/module-access.ts';
 import { DEFAULT_HEALTH_PORT, HEALTH_PATH, healthCheckCommand } from '../../connector-container/src/health/health.ts';
 import { repoRoot } from '../lib/repo-paths.ts';
 import { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
@@ -567,6 +567,17 @@ describe('connector', () => {
     // the JWT keys sign nothing the connector does
     expect(env.JWT_SECRET_ARN).toBeUndefined();
     expect(JSON.stringify(statements)).not.toContain(logicalId(stack.jwt.secret));
+    // deployment settings: the Graph API's base URL, as every function gets it, since the bundle calls the Graph API
+    expect(connectorFiles()).toContain('functions/src/channels/graph/graph-client.ts');
+    expect(env.META_GRAPH_URL).toBeUndefined();
+    const app = new App({
+      context: { ...cdkJsonContext(), 'switchboard:metaGraphUrl': 'https://graph.example.test' },
+      outdir: mkdtempSync(path.join(tmpdir(), 'switchboard-cdk-')),
+    });
+    const configured = Template.fromStack(new SwitchboardStack(app, 'Switchboard', { bundling: false, webDistPath: false }));
+    const [configuredTask] = Object.values(configured.findResources('AWS::ECS::TaskDefinition'));
+    const configuredEnv = configuredTask!.Properties.ContainerDefinitions[0].Environment as { Name: string; Value: unknown }[];
+    expect(configuredEnv.find((e) => e.Name === 'META_GRAPH_URL')?.Value).toBe('https://graph.example.test');
   });
 
   it('scales on CPU from one task up to several, and keeps the count scaling set across deploys', () => {
@@ -631,14 +642,27 @@ describe('operations', () => {
     expect(alarms().every((a) => JSON.stringify(a.AlarmActions) === JSON.stringify([topicRef()]))).toBe(true);
   });
 
-  it("counts the realtime function's caught errors off its logs and alarms on them, to the alarm topic", () => {
-    const realtimeLogs = stack.functions.get(WEBSOCKET_MODULE)!.logGroup;
-    const [, filter] = ofType('AWS::Logs::MetricFilter').find(([, f]) => JSON.stringify(f.Properties.LogGroupName).includes(logicalId(realtimeLogs)))!;
-    expect(filter.Properties.FilterPattern).toBe('{ $.level = "ERROR" }');
-    const [transform] = filter.Properties.MetricTransformations;
-    expect(transform).toMatchObject({ MetricNamespace: LOG_METRICS_NAMESPACE, MetricValue: '1', DefaultValue: 0 });
-    const alarm = alarms().find((a) => a.Namespace === LOG_METRICS_NAMESPACE && a.MetricName === transform.MetricName);
-    expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', Statistic: 'Sum', AlarmActions: [topicRef()] });
+  it("counts the errors every function and the connector caught off their logs into one metric, with one alarm to the alarm topic", () => {
+    const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+    const watched = [...[...stack.functions.values()].map((fn) => fn.logGroup), stack.connector.logGroup];
+    expect(watched).toHaveLength(stack.functions.size + 1);
+    for (const logGroup of watched) {
+      const filter = filters.find((f) => JSON.stringify(f.LogGroupName).includes(logicalId(logGroup)));
+      expect(filter, logGroup.node.path).toMatchObject({
+        FilterPattern: '{ $.level = "ERROR" }',
+        MetricTransformations: [{ MetricNamespace: LOG_METRICS_NAMESPACE, MetricName: CAUGHT_ERRORS_METRIC, MetricValue: '1', DefaultValue: 0 }],
+      });
+    }
+    const logAlarms = alarms().filter((a) => a.Namespace === LOG_METRICS_NAMESPACE);
+    expect(logAlarms).toHaveLength(1);
+    expect(logAlarms[0]).toMatchObject({
+      MetricName: CAUGHT_ERRORS_METRIC,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Statistic: 'Sum',
+      AlarmActions: [topicRef()],
+    });
+    expect(logAlarms[0]).not.toHaveProperty('Dimensions');
   });
 
   it('mails the alarms to the address of the AlarmEmail parameter, when one is given', () => {

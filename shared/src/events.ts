@@ -1,5 +1,6 @@
 import type { Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
 import type { CompanySettingsEvent } from './contracts/company-settings.ts';
+import type { CompanySettings } from './contracts/settings.ts';
 import type { ConnectionAlertEvent, ConnectionEvent, ImportMessagesEvent, WhatsappSessionEvent } from './contracts/connections.ts';
 import type { FileListEvent } from './contracts/files.ts';
 import type { PaymentEvent } from './contracts/invoices.ts';
@@ -233,7 +234,8 @@ export interface DomainEventPayloads {
   'contact.updated': ContactChange;
   'contact.deleted': { companyId: number; contactId: number };
   'schedule.changed': CompanyChange<ScheduleEvent>;
-  'user.changed': CompanyChange<UserEvent>;
+  /** `endedSessionId`: the session the change ended (a password set by someone else), whose sockets close */
+  'user.changed': CompanyChange<UserEvent> & { endedSessionId?: string };
   /** a user was created without a password of their own (a company's first admin, made by the super user): they choose one */
   'user.invited': { companyId: number; userId: number };
   'session.replaced': SessionReplacement;
@@ -247,8 +249,8 @@ export interface DomainEventPayloads {
   /** a WhatsApp session that was open went down (once per outage) */
   'whatsappSession.dropped': CompanyChange<ConnectionAlertEvent>;
   'fileList.changed': CompanyChange<FileListEvent>;
-  /** company options changed (`change.keys`) */
-  'settings.changed': CompanyChange<CompanySettingsEvent>;
+  /** company options changed (`change.keys`, the frame); `values` are what they were set to */
+  'settings.changed': CompanyChange<CompanySettingsEvent> & { values: Partial<CompanySettings> };
   'quickMessage.changed': CompanyChange<QuickMessageEvent>;
   /** a tag or kanban lane was created, changed or deleted */
   'tag.changed': CompanyChange<TagEvent>;

@@ -3,14 +3,14 @@
  * allTicket, allowGroup, allUserChat) and the publisher picks recipients by them, so when those rights change the
  * user's sockets are closed: the browser reconnects with a new ticket and its new socket carries the rights as they
  * are now. Each socket is compared with the rights it stored, so one whose rights did not change stays open, and a
- * change retried after a failed close closes what the first attempt left open.
+ * change retried after a failed close closes what the first attempt left open. A change that ended the user's
+ * session (a password set by someone else) closes that session's sockets in the same pass.
  * Registered where these changes are made: the users, settings and queues Lambda entries.
  */
 import type { User } from '@switchboard/shared/contracts/auth';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import type { ConnectionRecord } from '../platform/realtime/connection.entity.ts';
 import { closeConnections } from '../platform/realtime/publisher.ts';
-import { findCompany } from '../modules/companies/company-lookup.service.ts';
 
 const ID = 'socket-rights';
 
@@ -39,10 +39,13 @@ export const registerSocketRightsListener = (): void => {
   domainEvents.on(
     'user.changed',
     ID,
-    async ({ companyId, change }) => {
+    async ({ companyId, change, endedSessionId }) => {
       if (change.action !== 'update') return;
       const rights = rightsOf(change.user);
-      await closeConnections(companyId, (c) => c.kind === 'agent' && c.userId === change.user.id && !holdsRights(c, rights));
+      await closeConnections(
+        companyId,
+        (c) => c.kind === 'agent' && c.userId === change.user.id && (c.sessionId === endedSessionId || !holdsRights(c, rights)),
+      );
     },
     { failsRequest: true },
   );
@@ -52,11 +55,10 @@ export const registerSocketRightsListener = (): void => {
   domainEvents.on(
     'settings.changed',
     ID,
-    async ({ companyId, change }) => {
-      if (!change.keys.includes('allUserChat')) return;
-      const company = await findCompany(companyId);
-      if (!company) return;
-      const enabled = company.settings?.allUserChat === 'enabled';
+    async ({ companyId, change, values }) => {
+      if (!change.keys.includes('allUserChat') || values.allUserChat === undefined) return;
+      // the value the event carries, not a read: one right after the write may still see the old value
+      const enabled = values.allUserChat === 'enabled';
       await closeConnections(companyId, (c) => c.kind === 'agent' && (c.allUserChat ?? false) !== enabled);
     },
     { failsRequest: true },

@@ -69,6 +69,7 @@ export class ConnectorService extends Construct {
   readonly cluster: ecs.Cluster;
   readonly service: ecs.FargateService;
   readonly taskDefinition: ecs.FargateTaskDefinition;
+  readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ConnectorServiceProps) {
     super(scope, id);
@@ -99,13 +100,13 @@ export class ConnectorService extends Construct {
         operatingSystemFamily: ecs.OperatingSystemFamily.LINUX,
       },
     });
-    const logGroup = new logs.LogGroup(this, 'Logs', {
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.taskDefinition.addContainer('connector', {
       image: props.image ?? connectorImageFromAsset(),
-      logging: ecs.LogDrivers.awsLogs({ logGroup, streamPrefix: 'connector' }),
+      logging: ecs.LogDrivers.awsLogs({ logGroup: this.logGroup, streamPrefix: 'connector' }),
       environment: {
         RUNTIME: 'aws',
         AWS_REGION: Stack.of(this).region,

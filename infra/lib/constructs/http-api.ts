@@ -7,16 +7,17 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { API_PREFIX, routes, routeKey, type RouteEntry } from '@switchboard/shared/routes';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
+import { LEGACY_ROUTE_STACKS } from './legacy-route-stacks.ts';
 
 /** Requests per second (steady and burst) each API stage takes before answering 429. */
 export const API_RATE_LIMIT = 1000;
 export const API_BURST_LIMIT = 2000;
-/** The nested stacks that hold the HTTP routes: each route is one resource, and a stack holds at most 500. */
+/** The nested stacks by module that hold new HTTP routes: each route is one resource, and a stack holds at most 500. */
 export const ROUTE_STACK_COUNT = 4;
 
 /**
- * The nested stack (1..ROUTE_STACK_COUNT) of a module's routes: a hash of the module's name alone (FNV-1a), so a
- * route added anywhere in the table never moves another one. A route that changed stacks would be created in its
+ * The module stack (1..ROUTE_STACK_COUNT) of a module's new routes: a hash of the module's name alone (FNV-1a), so
+ * a route added anywhere in the table never moves another one. A route that changed stacks would be created in its
  * new stack before being deleted from its old one, and API Gateway refuses the second copy of its route key.
  */
 export const routeStackOf = (module: string): number => {
@@ -24,6 +25,13 @@ export const routeStackOf = (module: string): number => {
   for (const byte of Buffer.from(module, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
   return (hash % ROUTE_STACK_COUNT) + 1;
 };
+
+/**
+ * The id of a route's nested stack: a route deployed when routes were placed by position keeps the stack it has
+ * (LEGACY_ROUTE_STACKS), any other goes to its module's stack.
+ */
+export const routeStackIdOf = (route: Pick<RouteEntry, 'id' | 'module'>): string =>
+  LEGACY_ROUTE_STACKS[route.id] ?? `ModuleRoutes${routeStackOf(route.module)}`;
 
 /** HTTP API whose routes are exactly the route table's, each integrated with its module's function. */
 export class ModuleHttpApi extends Construct {
@@ -62,7 +70,7 @@ export class ModuleHttpApi extends Construct {
 
   /**
    * One route per route-table entry; `functions` maps module name to its function. The routes live in nested
-   * stacks chosen by routeStackOf (a stack holds at most 500 resources, and the table keeps growing); the API, one
+   * stacks chosen by routeStackIdOf (a stack holds at most 500 resources, and the table keeps growing); the API, one
    * integration per module function and its invoke permission stay here.
    */
   addRoutes(functions: ReadonlyMap<string, IFunction>, table: readonly RouteEntry[] = routes): void {
@@ -89,14 +97,14 @@ export class ModuleHttpApi extends Construct {
       }
       return integration;
     };
-    const routeStacks = new Map<number, NestedStack>();
-    const routeStack = (module: string): NestedStack => {
-      const n = routeStackOf(module);
-      let nested = routeStacks.get(n);
+    const routeStacks = new Map<string, NestedStack>();
+    const routeStack = (route: RouteEntry): NestedStack => {
+      const stackId = routeStackIdOf(route);
+      let nested = routeStacks.get(stackId);
       if (!nested) {
-        nested = new NestedStack(this, `Routes${n}`, { description: 'Switchboard HTTP API routes (shared/src/route-table.ts)' });
+        nested = new NestedStack(this, stackId, { description: 'Switchboard HTTP API routes (shared/src/route-table.ts)' });
         acknowledge(nested, 'Authenticated inside the module functions (our JWT, or a connection token), or public by design: the route table says which.', 'AwsSolutions-APIG4');
-        routeStacks.set(n, nested);
+        routeStacks.set(stackId, nested);
       }
       return nested;
     };
@@ -104,7 +112,7 @@ export class ModuleHttpApi extends Construct {
       if (!functions.get(route.module)) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
       const key = apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]);
       if (key.key !== routeKey(route)) throw new Error(`Route key ${key.key} differs from routeKey() ${routeKey(route)}`);
-      new apigw.CfnRoute(routeStack(route.module), route.id, { apiId: this.api.apiId, routeKey: key.key, target: `integrations/${integrationOf(route.module).integrationId}` });
+      new apigw.CfnRoute(routeStack(route), route.id, { apiId: this.api.apiId, routeKey: key.key, target: `integrations/${integrationOf(route.module).integrationId}` });
     }
     // any other path answers the same JSON 404 as the local gateway: the system module's dispatcher knows no
     // route key "$default" and says ERR_ROUTE_NOT_FOUND

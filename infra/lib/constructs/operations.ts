@@ -18,21 +18,24 @@ export interface OperationsProps {
   webSocketStage: string;
   connectorService: ecs.FargateService;
   /**
-   * Log groups of functions that catch errors and answer anyway (the realtime function's $connect failures and
-   * socket posts): their ERROR lines are counted, since the function's Errors metric never sees them.
+   * Log groups, by name, of code that catches errors and goes on (socket posts from every function that publishes
+   * and from the connector, $connect failures): their ERROR lines are counted into one metric, CAUGHT_ERRORS_METRIC,
+   * since no function's Errors metric sees them.
    */
   caughtErrorLogs?: Record<string, logs.ILogGroup>;
 }
 
 /** The namespace of the metrics read off our own logs. */
 export const LOG_METRICS_NAMESPACE = 'Switchboard';
+/** ERROR lines logged by every watched log group, summed in one metric with one alarm. */
+export const CAUGHT_ERRORS_METRIC = 'CaughtErrors';
 
 /** Structured log lines of level ERROR, as the platform logger (Powertools, JSON) and Lambda's JSON format write them. */
 export const ERROR_LINES = logs.FilterPattern.stringValue('$.level', '=', 'ERROR');
 
 /**
  * What an operator is woken up for: a message in any dead-letter queue, a function that fails or is throttled,
- * errors a function caught and logged, 5xx answers of either API, and the connector service without a running task. Every alarm notifies one SNS
+ * errors a function or the connector caught and logged, 5xx answers of either API, and the connector service without a running task. Every alarm notifies one SNS
  * topic; the e-mail address that subscribes to it is the stack parameter AlarmEmail (none when left empty).
  */
 export class Operations extends Construct {
@@ -83,16 +86,24 @@ export class Operations extends Construct {
       alarm(`${module}FunctionErrors`, fn.metricErrors({ period: Duration.minutes(5) }), `The ${module} function failed`);
       alarm(`${module}FunctionThrottles`, fn.metricThrottles({ period: Duration.minutes(5) }), `The ${module} function was throttled`);
     }
-    for (const [module, logGroup] of Object.entries(props.caughtErrorLogs ?? {})) {
-      const filter = new logs.MetricFilter(this, `${module}CaughtErrorsFilter`, {
+    const caughtErrorLogs = Object.entries(props.caughtErrorLogs ?? {});
+    for (const [name, logGroup] of caughtErrorLogs) {
+      new logs.MetricFilter(this, `${name}CaughtErrorsFilter`, {
         logGroup,
         filterPattern: ERROR_LINES,
         metricNamespace: LOG_METRICS_NAMESPACE,
-        metricName: `${module}CaughtErrors`,
+        metricName: CAUGHT_ERRORS_METRIC,
         metricValue: '1',
         defaultValue: 0,
       });
-      alarm(`${module}CaughtErrors`, filter.metric({ period: Duration.minutes(5), statistic: 'Sum' }), `The ${module} function caught and logged errors`);
+    }
+    // one alarm for all of them: an alarm per log group would cost a monthly fee each and say no more
+    if (caughtErrorLogs.length > 0) {
+      alarm(
+        CAUGHT_ERRORS_METRIC,
+        new cloudwatch.Metric({ namespace: LOG_METRICS_NAMESPACE, metricName: CAUGHT_ERRORS_METRIC, period: Duration.minutes(5), statistic: 'Sum' }),
+        'A function or the connector caught and logged errors (search the log groups for level ERROR)',
+      );
     }
     alarm(
       'HttpApi5xx',

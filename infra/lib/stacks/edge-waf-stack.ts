@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { API_PREFIX, routeEntry, type RouteId } from '@switchboard/shared/route-table';
+import { API_PREFIX, routeEntry, routeTable, type RouteId } from '@switchboard/shared/route-table';
 
 /** Requests per client address in any 5 minutes (WAF's window) that each rate rule lets through. */
 export const WAF_LIMITS = {
@@ -17,10 +17,25 @@ export const WAF_LIMITS = {
 export const SIGN_IN_ROUTES: readonly RouteId[] = ['auth.login', 'auth.signup', 'auth.forgot-password', 'auth.reset-password'];
 
 /**
- * Paths no rate rule counts: Meta's and the Pix provider's webhooks come from few addresses in bursts (a
- * campaign's delivery receipts, a day's payments), are signed, and are retried by their senders when refused.
+ * Routes no rate rule counts, the route table's webhooks: Meta's and the Pix provider's come from few addresses in
+ * bursts (a campaign's delivery receipts, a day's payments), are signed, and are retried by their senders when
+ * refused. Only their own paths are exempt: any other path under `/webhooks/` counts like the rest of the API.
  */
-export const RATE_EXEMPT_PREFIX = `${API_PREFIX}/webhooks/`;
+export const RATE_EXEMPT_ROUTES: readonly RouteId[] = routeTable.filter((r) => r.path.startsWith('/webhooks/')).map((r) => r.id);
+
+/**
+ * The viewer paths of a route and no other, as API Gateway matches them (case-sensitive): the exact path, or a
+ * pattern where each parameter is one path segment.
+ */
+export const routeExactMatch = (id: RouteId): { exactly: string } | { regex: string } => {
+  const path = `${API_PREFIX}${routeEntry(id).path}`;
+  if (!path.includes('{')) return { exactly: path };
+  const pattern = path
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return { regex: `^${pattern}$` };
+};
 
 /** The viewer paths of a route: the exact path, or everything under its fixed part when it has parameters. */
 export const routePathMatch = (id: RouteId): { positionalConstraint: 'EXACTLY' | 'STARTS_WITH'; searchString: string } => {
@@ -58,8 +73,15 @@ export class EdgeWafStack extends Stack {
         }),
       },
     };
+    const exemptPaths = [...new Map(RATE_EXEMPT_ROUTES.map((id) => [JSON.stringify(routeExactMatch(id)), routeExactMatch(id)])).values()].map(
+      (match): wafv2.CfnWebACL.StatementProperty =>
+        'exactly' in match
+          ? { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: match.exactly, textTransformations: [{ priority: 0, type: 'NONE' }] } }
+          : { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: match.regex, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+    );
+    const webhooks: wafv2.CfnWebACL.StatementProperty = exemptPaths.length === 1 ? exemptPaths[0]! : { orStatement: { statements: exemptPaths } };
     const apiButWebhooks: wafv2.CfnWebACL.StatementProperty = {
-      andStatement: { statements: [pathStarts(`${API_PREFIX}/`), { notStatement: { statement: pathStarts(RATE_EXEMPT_PREFIX) } }] },
+      andStatement: { statements: [pathStarts(`${API_PREFIX}/`), { notStatement: { statement: webhooks } }] },
     };
     const rateRule = (name: string, priority: number, limit: number, scope?: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty => ({
       name,

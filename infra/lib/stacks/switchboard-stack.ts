@@ -249,7 +249,11 @@ export class SwitchboardStack extends Stack {
       webSocketApi: this.realtimeApi.api,
       webSocketStage: this.realtimeApi.stage.stageName,
       connectorService: this.connector.service,
-      caughtErrorLogs: { [WEBSOCKET_MODULE]: functions.get(WEBSOCKET_MODULE)!.logGroup },
+      // the realtime publisher logs a failed socket post and goes on, in every function that publishes and the connector
+      caughtErrorLogs: {
+        ...Object.fromEntries([...functions].map(([module, fn]) => [module, fn.logGroup])),
+        connector: this.connector.logGroup,
+      },
     });
 
     new CfnOutput(this, 'CloudFrontUrl', { value: environment.PUBLIC_URL! });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi, wsStatus } from '../../../../test/api.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, mailedLink, SocketProbe, startApi, wsStatus } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { writeSetting } from '../settings/settings.service.ts';
@@ -285,6 +285,24 @@ describe('password reset', () => {
     expect((await new ApiClient(runtime.url).login(email, 'new-secret')).status).toBe(200);
     const reuse = await client.post('/resetpasswords', { email, token, newPassword: 'other-secret' });
     expect(reuse.status).toBe(400);
+  });
+
+  it('mails a link that expires an hour after it was sent', async () => {
+    const email = uniqueEmail();
+    await new ApiClient(runtime.url).post('/auth/signup', signupBody(email));
+    const sentAt = Date.now();
+    setClock({ now: () => new Date(sentAt) });
+    const client = new ApiClient(runtime.url);
+    expect((await client.post(`/forgetpassword/${encodeURIComponent(email)}`)).body).toEqual({ status: 200 });
+    const token = mailedLink(email).searchParams.get('token')!;
+
+    setClock({ now: () => new Date(sentAt + 60 * 60_000 + 1000) });
+    const late = await client.post('/resetpasswords', { email, token, newPassword: 'late-secret' });
+    expect(late).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_TOKEN' } });
+    setClock({ now: () => new Date(sentAt + 60 * 60_000 - 1000) });
+    expect((await client.post('/resetpasswords', { email, token, newPassword: 'in-time-secret' })).status).toBe(200);
+    resetClock();
+    expect((await new ApiClient(runtime.url).login(email, 'in-time-secret')).status).toBe(200);
   });
 
   it('validates the e-mail and the new password', async () => {

@@ -17,9 +17,19 @@ export const bearerToken = (event: HttpEvent): string | undefined => {
   return match?.[1];
 };
 
-/** Loads the caller of verified claims; undefined when the user, company or session no longer holds. */
-export const contextFromClaims = async (claims: AccessClaims): Promise<AuthContext | undefined> => {
-  const [record, company] = await Promise.all([findUser(claims.companyId, claims.userId), findCompany(claims.companyId)]);
+/**
+ * Loads the caller of verified claims; undefined when the user, company or session no longer holds. `consistent`
+ * reads them strongly consistent: a socket keeps the rights it is opened with for hours, so it must not be opened
+ * with those of a moment ago; a request's reads live for that request only and take the cheaper read.
+ */
+export const contextFromClaims = async (
+  claims: AccessClaims,
+  options: { consistent?: boolean } = {},
+): Promise<AuthContext | undefined> => {
+  const [record, company] = await Promise.all([
+    findUser(claims.companyId, claims.userId, options),
+    findCompany(claims.companyId, options),
+  ]);
   if (!record || !company || record.sessionId !== claims.sessionId) return undefined;
   let plan: Promise<Plan> | undefined;
   return {

@@ -11,9 +11,9 @@ import { findUser } from '../users/user-lookup.service.ts';
 import type { UserRecord } from '../users/users.service.ts';
 import { putReset } from './auth.repository.ts';
 
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 /** A new admin may read the mail days later; a stale link is replaced through "forgot password". */
-export const SETUP_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
+const SETUP_TOKEN_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 const mails = {
   reset: (name: string, link: string) => ({

@@ -130,6 +130,27 @@ describe('companies of the super user', () => {
     expect(login.body.user).toMatchObject({ profile: 'admin', companyId: created.body.id });
   });
 
+  it('mails the new admin a link to choose a password that expires three days after it was sent', async () => {
+    const email = `invited-late${unique()}@example.com`;
+    const sentAt = Date.now();
+    setClock({ now: () => new Date(sentAt) });
+    try {
+      expect((await root.post('/companies', { name: 'Late Co', email, planId: 1 })).status).toBe(201);
+      const token = mailedLink(email).searchParams.get('token');
+      const client = new ApiClient(runtime.url);
+      const threeDays = 3 * 24 * 60 * 60_000;
+
+      setClock({ now: () => new Date(sentAt + threeDays + 1000) });
+      const late = await client.post('/resetpasswords', { email, token, newPassword: 'late-pass-1' });
+      expect(late).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_TOKEN' } });
+      setClock({ now: () => new Date(sentAt + threeDays - 1000) });
+      expect((await client.post('/resetpasswords', { email, token, newPassword: 'in-time-pass-1' })).status).toBe(200);
+    } finally {
+      resetClock();
+    }
+    expect((await new ApiClient(runtime.url).login(email, 'in-time-pass-1')).status).toBe(200);
+  });
+
   it('refuses a password shorter than 8 characters on body.password and creates nothing', async () => {
     const email = `short${unique()}@example.com`;
     const res = await root.post('/companies', { name: 'Short Co', email, planId: 1, password: '123456' });

@@ -24,9 +24,13 @@ export const getCompany = async (companyId: number): Promise<CompanyRecord | und
 
 export const getCompanyWithSettings = async (
   companyId: number,
+  options: { consistent?: boolean } = {},
 ): Promise<{ company?: CompanyRecord; settings?: CompanySettings }> => {
+  const keys = [companyKey(companyId), companySettingsKey(companyId)];
   const out = await table().send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [companyKey(companyId), companySettingsKey(companyId)] } } }),
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: keys, ...(options.consistent ? { ConsistentRead: true } : {}) } },
+    }),
   );
   const items = out.Responses?.[tableName()] ?? [];
   const company = items.find((i) => i.sk === 'COMPANY') as CompanyItem | undefined;

@@ -22,7 +22,8 @@ export const toCompany = (record: CompanyRecord, settings?: CompanySettings): Co
   ...(settings ? { settings: withDefaults(settings) } : {}),
 });
 
-export const findCompany = async (companyId: number): Promise<Company | undefined> => {
-  const { company, settings } = await getCompanyWithSettings(companyId);
+/** `consistent`: a strongly consistent read, for what keeps the answer long (a socket's rights). */
+export const findCompany = async (companyId: number, options: { consistent?: boolean } = {}): Promise<Company | undefined> => {
+  const { company, settings } = await getCompanyWithSettings(companyId, options);
   return company ? toCompany(company, settings) : undefined;
 };

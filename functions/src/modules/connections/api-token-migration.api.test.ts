@@ -100,4 +100,62 @@ describe('the API token migration', () => {
     });
     expect(await get(DONE)).toBeDefined();
   });
+
+  /** A new web chat put back in the shape an earlier version stored: one token (its widget key), no API token marker. */
+  const olderWebchat = async (name: string) => {
+    const res = await company.admin.post('/whatsapp', { channel: 'webchat', name });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const created = res.body as Connection;
+    await table().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: connectionKey(company.companyId, created.id),
+        UpdateExpression: 'SET #token = :key REMOVE widgetKey',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':key': created.widgetKey },
+      }),
+    );
+    await table().send(new DeleteCommand({ TableName: tableName(), Key: apiTokenKey(created.token!) }));
+    await table().send(new DeleteCommand({ TableName: tableName(), Key: DONE }));
+    expect(await widgetStatus(created.widgetKey!)).toBe(200);
+    return { id: created.id, oldKey: created.widgetKey! };
+  };
+
+  it("never lets an older web chat's public key open the API when its widget key is regenerated before the migration", async () => {
+    const { id, oldKey } = await olderWebchat('Chat regenerado');
+
+    const res = await company.admin.put(`/whatsapp/${id}`, { regenerateWidgetKey: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const regenerated = res.body as Connection;
+    expect(regenerated.widgetKey).not.toBe(oldKey);
+    expect(regenerated.token).not.toBe(oldKey);
+    await migrateConnectionApiTokens();
+
+    const chat = (await connectionsOf()).find((c) => c.id === id)!;
+    expect(chat).toMatchObject({ token: regenerated.token, widgetKey: regenerated.widgetKey });
+    expect(await send(oldKey)).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+    expect(await widgetStatus(oldKey)).toBe(404);
+    expect(await widgetStatus(chat.widgetKey!)).toBe(200);
+    const sent = await send(chat.token!);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  });
+
+  it("keeps an older web chat's embedded key working when its API token is regenerated before the migration", async () => {
+    const { id, oldKey } = await olderWebchat('Chat com token novo');
+
+    const res = await company.admin.put(`/whatsapp/${id}`, { regenerateToken: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const regenerated = res.body as Connection;
+    expect(regenerated.widgetKey).toBe(oldKey);
+    await migrateConnectionApiTokens();
+
+    const chat = (await connectionsOf()).find((c) => c.id === id)!;
+    expect(chat).toMatchObject({ token: regenerated.token, widgetKey: oldKey });
+    expect(chat.token).not.toBe(oldKey);
+    expect(await widgetStatus(oldKey)).toBe(200);
+    expect(await widgetStatus(chat.token!)).toBe(404);
+    expect(await send(oldKey)).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
+    const sent = await send(chat.token!);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  });
 });

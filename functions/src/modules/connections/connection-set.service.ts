@@ -5,27 +5,24 @@
  */
 import type { ChangeActor } from '@switchboard/shared/events';
 import {
-  CONNECTION_TOKEN_LENGTH,
   connectionEngineDefaults,
   DEFAULT_WEBCHAT_COLOR,
   type ConnectionEvent,
   type CreatableChannel,
 } from '@switchboard/shared/contracts/connections';
-import { clock, ids } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { findQueues } from '../queues/queues.service.ts';
-import type { ConnectionRecord, ConnectionSettings, GraphSettings } from './connection.entity.ts';
+import { newConnectionToken, type ConnectionRecord, type ConnectionSettings, type GraphSettings } from './connection.entity.ts';
 import { insertConnection, readConnectionSet } from './connections.repository.ts';
 import { newSessionItems } from './whatsapp-session.repository.ts';
 
 /** Tries a change again when another one got in between its read and its write. */
 export const ATTEMPTS = 3;
 export const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The connections changed meanwhile; reload and try again');
-
-export const newToken = (): string => ids.token(24).slice(0, CONNECTION_TOKEN_LENGTH);
 
 export const updated = (r: ConnectionRecord): ConnectionEvent => ({
   action: 'update',
@@ -80,9 +77,9 @@ export const addConnection = async (companyId: number, { graphFor, ...input }: N
       status: input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED',
       allowGroup: false,
       groupAsTicket: 'disabled',
-      token: newToken(),
+      token: newConnectionToken(),
       // a web chat's widget has a public key of its own: the API token above stays secret
-      ...(input.channel === 'webchat' ? { widgetKey: newToken() } : {}),
+      ...(input.channel === 'webchat' ? { widgetKey: newConnectionToken() } : {}),
       createdAt: now,
       updatedAt: now,
     };

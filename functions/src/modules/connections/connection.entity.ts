@@ -14,15 +14,18 @@
  *   conditioned on the rev read with the list, so the plan's limit and "exactly one default" hold under
  *   concurrent requests.
  */
-import type { WhenExpiresTicket } from '@switchboard/shared/contracts/connections';
+import { CONNECTION_TOKEN_LENGTH, type WhenExpiresTicket } from '@switchboard/shared/contracts/connections';
 import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
+import { ids } from '../../platform/clock.ts';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export const connectionKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CONN#${padId(id)}` });
 export const connectionPrefix = 'CONN#';
 export const webchatTokenKey = (widgetKey: string) => ({ pk: `WEBCHAT#${widgetKey}`, sk: 'WEBCHAT' });
 export const apiTokenKey = (token: string) => ({ pk: `APITOKEN#${token}`, sk: 'APITOKEN' });
+/** A new secret API token or public widget key (the same random shape for both). */
+export const newConnectionToken = (): string => ids.token(24).slice(0, CONNECTION_TOKEN_LENGTH);
 export const connectionSetKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'CONNSET' });
 
 export interface ConnectionRecord {

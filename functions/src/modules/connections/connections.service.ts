@@ -23,7 +23,7 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
 import { viewerOf } from '../../platform/auth/viewer.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
+import { newConnectionToken, type ConnectionRecord, type ConnectionSettings } from './connection.entity.ts';
 import { createCloudApiConnection, replaceGraphToken } from './graph-connections.service.ts';
 import {
   deleteConnectionRecord,
@@ -33,7 +33,8 @@ import {
 } from './connections.repository.ts';
 import { deleteSessionItems } from './whatsapp-session.repository.ts';
 import { forget, requireConnection } from './connection-lookup.service.ts';
-import { addConnection, announce, ATTEMPTS, changedMeanwhile, newToken, requireCompanyQueues, updated } from './connection-set.service.ts';
+import { addConnection, announce, ATTEMPTS, changedMeanwhile, requireCompanyQueues, updated } from './connection-set.service.ts';
+import { migrateConnectionCredentials } from './legacy-credentials.repository.ts';
 
 export { addConnection, announce, createWebchatConnection, requireCompanyQueues, updated } from './connection-set.service.ts';
 import { queueSessionCommand, resetSessionForImport } from './whatsapp-sessions.service.ts';
@@ -160,6 +161,12 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     const set = await readConnectionSet(auth.companyId);
     const before = set.connections.find((c) => c.id === id);
     if (!before) throw new AppError('ERR_NO_WAPP_FOUND');
+    // a connection stored before the API token and the widget key were apart is migrated first: otherwise the
+    // migration would later take a regenerated credential for its old token
+    if ((regenerateToken || regenerateWidgetKey) && (await migrateConnectionCredentials(before))) {
+      forget(before);
+      continue;
+    }
     await checkEngineFields(auth.companyId, engineFieldsOf({ ...before, ...settings }), settings);
     const imports = await planImport(auth.companyId, before, settings);
     if (imports.statusImportMessages !== undefined) settings.statusImportMessages = imports.statusImportMessages;
@@ -169,8 +176,8 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     const otherDefaults = set.connections.filter((c) => c.id !== id && c.isDefault);
     const takesDefault = settings.isDefault === true && (!before.isDefault || otherDefaults.length > 0);
     const updatedAt = clock().now().toISOString();
-    const token = regenerateToken ? newToken() : undefined;
-    const widgetKey = regenerateWidgetKey ? newToken() : undefined;
+    const token = regenerateToken ? newConnectionToken() : undefined;
+    const widgetKey = regenerateWidgetKey ? newConnectionToken() : undefined;
     const outcome = await updateConnectionRecord(before, {
       settings,
       updatedAt,

@@ -3,6 +3,7 @@
  * chat visitor's), `$disconnect` forgets the connection, `$default` takes client actions (rooms, status pings).
  */
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { lowerCaseHeaders } from '../../platform/http/client-address.ts';
 import { logger } from '../../platform/logger.ts';
 import { connect, disconnect, receive } from './realtime.service.ts';
 import { registerRealtimeListener } from '../../listeners/realtime.listener.ts';
@@ -15,17 +16,17 @@ type WebSocketEvent = APIGatewayProxyWebsocketEventV2 & {
   headers?: Record<string, string | undefined>;
 };
 
-/** Header names as HTTP has them: case-insensitive, so compared in lower case. */
-const lowerCased = (headers: Record<string, string | undefined> = {}) =>
-  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-
 export const handler = async (event: WebSocketEvent): Promise<APIGatewayProxyResultV2> => {
   const { routeKey, connectionId } = event.requestContext;
   try {
     switch (routeKey) {
       case '$connect': {
         const query = event.queryStringParameters ?? {};
-        const outcome = await connect(connectionId, query.ticket ? { ticket: query.ticket } : {}, lowerCased(event.headers));
+        const outcome = await connect(
+          connectionId,
+          query.ticket ? { ticket: query.ticket } : {},
+          lowerCaseHeaders(event.headers),
+        );
         return outcome.ok ? { statusCode: 200 } : { statusCode: outcome.status };
       }
       case '$disconnect':

@@ -54,7 +54,7 @@ export const connect = async (connectionId: string, query: { ticket?: string }, 
   const holder = await redeemSocketTicket(query.ticket);
   if (!holder) return { ok: false, status: 403 };
   if (holder.kind === 'visitor') return connectVisitor(connectionId, holder.claims);
-  const auth = await contextFromClaims(holder.claims);
+  const auth = await contextFromClaims(holder.claims, { consistent: true });
   if (!auth) return { ok: false, status: 401 };
   const now = clock().now();
   await putConnection(

@@ -42,7 +42,13 @@ export const companyOptionsOf = async (auth: AuthContext, companyId: number): Pr
   return withDefaults(company.settings);
 };
 
-const announce = (companyId: number, change: CompanySettingsEvent, actor?: ChangeActor): Promise<void> => domainEvents.emit({ name: 'settings.changed', companyId, change, actor });
+/** Listeners get the new values with the event: a read of the company right after the write may see the old ones. */
+const announce = (
+  companyId: number,
+  change: CompanySettingsEvent,
+  values: Partial<CompanySettings>,
+  actor?: ChangeActor,
+): Promise<void> => domainEvents.emit({ name: 'settings.changed', companyId, change, values, actor });
 
 export const changeCompanyOptions = async (
   auth: AuthContext,
@@ -71,8 +77,9 @@ export const changeCompanyOptions = async (
   }
   const changed = keys.filter((k) => before[k] !== patch[k]);
   if (changed.length > 0) {
-    await updateCompanySettings(auth.companyId, Object.fromEntries(changed.map((k) => [k, patch[k]!])));
-    await announce(auth.companyId, { action: 'update', keys: changed }, actorOf(auth));
+    const values: Partial<CompanySettings> = Object.fromEntries(changed.map((k) => [k, patch[k]!]));
+    await updateCompanySettings(auth.companyId, values);
+    await announce(auth.companyId, { action: 'update', keys: changed }, values, actorOf(auth));
   }
   return after;
 };

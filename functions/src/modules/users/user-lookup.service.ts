@@ -16,7 +16,12 @@ export const findUserByEmail = async (email: string): Promise<UserRecord | undef
   return marker ? getUser(marker.companyId, marker.userId) : undefined;
 };
 
-export const findUser = (companyId: number, userId: number): Promise<UserRecord | undefined> => getUser(companyId, userId);
+/** `consistent`: a strongly consistent read, for what keeps the answer long (a socket's rights). */
+export const findUser = (
+  companyId: number,
+  userId: number,
+  options: { consistent?: boolean } = {},
+): Promise<UserRecord | undefined> => getUser(companyId, userId, options);
 
 /** The users who work in a queue (every user of the company is read: a company has tens of users, not thousands). */
 export const queueMembers = async (companyId: number, queueId: number): Promise<UserRecord[]> => {

@@ -9,8 +9,19 @@ const strip = (item: UserItem): UserRecord => {
   return record;
 };
 
-export const getUser = async (companyId: number, userId: number): Promise<UserRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: userKey(companyId, userId) }));
+/** `consistent`: a strongly consistent read (twice the cost), for what keeps the answer long, as a socket does. */
+export const getUser = async (
+  companyId: number,
+  userId: number,
+  options: { consistent?: boolean } = {},
+): Promise<UserRecord | undefined> => {
+  const out = await table().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKey(companyId, userId),
+      ...(options.consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
   return out.Item ? strip(out.Item as UserItem) : undefined;
 };
 
@@ -169,6 +180,8 @@ export const listUserRecords = async (
  * Sets fields of a user. A new e-mail moves the marker in the same transaction, on condition that the user still
  * has the old one: a taken e-mail answers ERR_DUPLICATED_EMAIL and writes nothing; a user gone meanwhile, 404.
  * With `endSession`, the user's session ends in the same write (no session id: no token or refresh of it holds).
+ * Answers the user as written: a read right after the write might still see the old item. A transaction returns no
+ * item, so a new e-mail's is read back strongly consistent.
  */
 export const updateUserAndEmail = async (
   companyId: number,
@@ -176,7 +189,7 @@ export const updateUserAndEmail = async (
   patch: Partial<UserRecord>,
   email?: { from: string; to: string },
   options: { endSession?: boolean } = {},
-): Promise<void> => {
+): Promise<UserRecord> => {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   const update = {
     TableName: tableName(),
@@ -186,18 +199,23 @@ export const updateUserAndEmail = async (
     ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
     ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ...(email ? { ':from': email.from } : {}) },
   };
-  const marker: EmailMarkerItem | undefined = email && { ...emailMarkerKey(email.to), type: 'emailMarker', companyId, userId };
+  if (!email) {
+    try {
+      const out = await table().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
+      return strip(out.Attributes as UserItem);
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      throw new AppError('ERR_NO_USER_FOUND');
+    }
+  }
+  const marker: EmailMarkerItem = { ...emailMarkerKey(email.to), type: 'emailMarker', companyId, userId };
   try {
     await table().send(
       new TransactWriteCommand({
         TransactItems: [
           { Update: update },
-          ...(email && marker
-            ? [
-                { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
-                { Delete: { TableName: tableName(), Key: emailMarkerKey(email.from) } },
-              ]
-            : []),
+          { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Delete: { TableName: tableName(), Key: emailMarkerKey(email.from) } },
         ],
       }),
     );
@@ -206,6 +224,9 @@ export const updateUserAndEmail = async (
     if (failedTransactionItem(error) === 1) throw new AppError('ERR_DUPLICATED_EMAIL');
     throw new AppError('ERR_NO_USER_FOUND');
   }
+  const written = await getUser(companyId, userId, { consistent: true });
+  if (!written) throw new AppError('ERR_NO_USER_FOUND');
+  return written;
 };
 
 /** Removes a user and its e-mail marker (the e-mail becomes free again). */

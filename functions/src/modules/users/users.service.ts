@@ -8,7 +8,6 @@ import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { userImagePrefix, type UserRecord } from './user.entity.ts';
@@ -94,7 +93,8 @@ export const presentUser = async (record: UserRecord, company: Company): Promise
 };
 
 /** Tells the company's agents (their users lists, pickers and the live panel) that a user changed. */
-export const announce = (companyId: number, change: UserEvent, actor?: ChangeActor): Promise<void> => domainEvents.emit({ name: 'user.changed', companyId, change, actor });
+export const announce = (companyId: number, change: UserEvent, actor?: ChangeActor, endedSessionId?: string): Promise<void> =>
+  domainEvents.emit({ name: 'user.changed', companyId, change, actor, ...(endedSessionId ? { endedSessionId } : {}) });
 
 export const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
   const record = await getUser(companyId, userId);
@@ -147,8 +147,9 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
   if (before.profile === 'admin' && patch.profile === 'user' && (await countAdmins(auth.companyId)) <= 1) throw new AppError('ERR_LAST_ADMIN');
   const { password, email, name, ...rest } = patch;
   // a password set by someone else ends the user's session in the same write (authentication and refresh compare
-  // the user's session id, so the access token and refresh cookie stop at once); users who change their own keep
-  // the session they changed it from
+  // the user's session id, so the access token and refresh cookie stop at once) and its sockets with it (the
+  // socket-rights listener, which reads the sockets once for this and for the rights); users who change their own
+  // keep the session they changed it from, their only one
   const endsSession = password !== undefined && userId !== auth.userId;
   const changes: Partial<UserRecord> = {
     ...rest,
@@ -159,13 +160,10 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
   };
   const newEmail = email && email !== before.email ? email : undefined;
   if (newEmail) changes.email = newEmail;
-  await updateUserAndEmail(auth.companyId, userId, changes, newEmail ? { from: before.email, to: newEmail } : undefined, { endSession: endsSession });
-  if (password !== undefined) {
-    await closeConnections(auth.companyId, (c) => c.kind === 'agent' && c.userId === userId && (endsSession || c.sessionId !== auth.sessionId));
-  }
-  const after = await requireUser(auth.companyId, userId);
+  const emailChange = newEmail ? { from: before.email, to: newEmail } : undefined;
+  const after = await updateUserAndEmail(auth.companyId, userId, changes, emailChange, { endSession: endsSession });
   const user = await presentUser(after, auth.company);
-  await announce(auth.companyId, { action: 'update', user }, actorOf(auth));
+  await announce(auth.companyId, { action: 'update', user }, actorOf(auth), endsSession ? before.sessionId : undefined);
   return user;
 };
 
@@ -302,8 +300,11 @@ export const attachUserImage = async (auth: AuthContext, userId: number, file: {
   await requireUser(auth.companyId, userId);
   const key = `${userImagePrefix(auth.companyId, userId)}${storedFileName(file.name, 'image')}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
-  await updateUserAndEmail(auth.companyId, userId, { profileImagePath: key, updatedAt: clock().now().toISOString() });
-  const user = await presentUser(await requireUser(auth.companyId, userId), auth.company);
+  const written = await updateUserAndEmail(auth.companyId, userId, {
+    profileImagePath: key,
+    updatedAt: clock().now().toISOString(),
+  });
+  const user = await presentUser(written, auth.company);
   await announce(auth.companyId, { action: 'update', user }, actorOf(auth));
   return { user, uploadUrl: target.url, headers: target.headers };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameThroughCloudFront, clientAddress } from './client-address.ts';
+import { cameThroughCloudFront, clientAddress, lowerCaseHeaders } from './client-address.ts';
 
 const SECRET = 's3cr3t-origin-key-0123456789abcdefghijklmnop';
 
@@ -25,5 +25,12 @@ describe('the client address', () => {
     expect(cameThroughCloudFront({ 'x-origin-verify': SECRET }, SECRET)).toBe(true);
     expect(cameThroughCloudFront({ 'x-origin-verify': `${SECRET}x` }, SECRET)).toBe(false);
     expect(cameThroughCloudFront({}, SECRET)).toBe(false);
+  });
+
+  it('reads header names in any case, as HTTP means them', () => {
+    const headers = lowerCaseHeaders({ 'X-Origin-Verify': SECRET, 'X-Viewer-Address': '203.0.113.9' });
+    expect(cameThroughCloudFront(headers, SECRET)).toBe(true);
+    expect(clientAddress(headers, '10.0.0.1', SECRET)).toBe('203.0.113.9');
+    expect(lowerCaseHeaders(undefined)).toEqual({});
   });
 });

@@ -9,6 +9,10 @@ import { timingSafeEqual } from 'node:crypto';
 export const ORIGIN_HEADER = 'x-origin-verify';
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
+/** Header names are case-insensitive in HTTP: requests' headers are kept in lower case, as the checks here read them. */
+export const lowerCaseHeaders = (headers: Record<string, string | undefined> = {}): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+
 /** Whether the request carries the origin secret (compared in constant time). */
 export const cameThroughCloudFront = (headers: Record<string, string | undefined>, originSecret: string): boolean => {
   const given = Buffer.from(headers[ORIGIN_HEADER] ?? '');

@@ -15,7 +15,7 @@ import { AppError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { authenticate } from './authenticator.ts';
 import { errorResult, jsonResult } from './error-response.ts';
-import { cameThroughCloudFront, clientAddress } from './client-address.ts';
+import { cameThroughCloudFront, clientAddress, lowerCaseHeaders } from './client-address.ts';
 import { parseInput } from './parse-input.ts';
 import type { UploadedFile } from './multipart.ts';
 import { Reply, type AuthContext, type HttpEvent, type HttpResult, type RequestInfo } from './types.ts';
@@ -55,7 +55,7 @@ const requestInfo = (route: RouteDef, event: HttpEvent, context: Context): Reque
   sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
   userAgent: event.requestContext?.http?.userAgent ?? '',
   cookies: parseCookies(event),
-  headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+  headers: lowerCaseHeaders(event.headers),
   rawBody: rawBodyOf(route, event),
 });
 

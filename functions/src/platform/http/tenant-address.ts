@@ -96,6 +96,23 @@ export const addressRefusal = (address: string): string | undefined => {
   return 'not an IP address';
 };
 
+/**
+ * Whether an address is on the loopback interface: 127.0.0.0/8, ::1 or IPv4-mapped 127/8 (brackets allowed). Anything
+ * else (0.0.0.0, ::, a LAN address, or a name, whose answers are not ours to vouch for) is not.
+ */
+export const isLoopbackAddress = (address: string): boolean => {
+  const bare = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (isIPv4(bare)) return refusalOf4(bare) === 'loopback';
+  if (!isIPv6(bare)) return false;
+  const g = groupsOf(bare);
+  const zerosUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zerosUpTo(5) && g[5] === 0xffff) return refusalOf4(v4Of(g[6]!, g[7]!)) === 'loopback';
+  return zerosUpTo(7) && g[7] === 1;
+};
+
 /** The host of a URL as an address or name: IPv6 without its brackets, a name without the root's trailing dot. */
 export const bareHostOf = (url: URL): string =>
   url.hostname

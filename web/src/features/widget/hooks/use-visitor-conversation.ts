@@ -1,7 +1,9 @@
 import { visitorMessage, webchatEvents } from '@switchboard/shared/contracts/webchat';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { getVisitorMessages } from '../api/get-visitor-messages.ts';
 import { getVisitorSocketTicket } from '../api/get-visitor-socket-ticket.ts';
+import { widgetConfigQueryKey } from '../api/get-widget-config.ts';
 import { sendVisitorMessage } from '../api/send-visitor-message.ts';
 import { isWidgetHttpError } from '../api/widget-fetch.ts';
 import { newClientMessageId } from '../utils/client-message-id.ts';
@@ -34,6 +36,7 @@ export const useVisitorConversation = ({
   const [loadFailed, setLoadFailed] = useState(false);
   const [throttled, setThrottled] = useState(false);
   const [live, setLive] = useState<boolean | undefined>(undefined);
+  const queryClient = useQueryClient();
   const expired = useRef(onExpired);
   useLayoutEffect(() => {
     expired.current = onExpired;
@@ -74,6 +77,11 @@ export const useVisitorConversation = ({
             throw error;
           }
         },
+        onStopped: () => {
+          setLive(undefined);
+          // the chat's page shows it unavailable when the chat is gone; otherwise the conversation just stays
+          void queryClient.invalidateQueries({ queryKey: widgetConfigQueryKey(chatToken) });
+        },
         onOpen: () => {
           setLive(true);
           // what arrived between the load and this (re)connection is fetched, so no message is missed
@@ -93,7 +101,7 @@ export const useVisitorConversation = ({
       active = false;
       socket?.close();
     };
-  }, [load, chatToken, visitorToken, handleError]);
+  }, [load, chatToken, visitorToken, handleError, queryClient]);
 
   const deliver = useCallback(
     async (clientMessageId: string, body: string) => {
