@@ -81,12 +81,10 @@ const main = async () => {
     log('error', 'connector not configured: TABLE_NAME, QUEUE_URL_CONNECTOR_COMMANDS and QUEUE_URL_CONNECTOR_OUTBOUND are required; idle');
   } else {
     const { startConnector } = await import('./connector.ts');
-    // the sessions' state, import progress and sends it records reach the browsers through the realtime listener
-    const { registerRealtimeListener } = await import('../../functions/src/listeners/realtime.listener.ts');
-    registerRealtimeListener();
-    // a campaign's send that fails reaches its report
-    const { registerCampaignSendsListener } = await import('../../functions/src/listeners/campaign-sends.listener.ts');
-    registerCampaignSendsListener();
+    // the listeners of the manifest's connector entry (the sessions' state reaches the browsers, a campaign's failed
+    // send its report), registered by the composition root written from it
+    const { registerConnectorListeners } = await import('../../functions/src/entries/connector.listeners.ts');
+    registerConnectorListeners();
     const { baileysSocketFactory } = await import('./sessions/socket-factory.ts');
     const connector = await startConnector({ socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }) });
     stopConnector = () => connector.stop();

@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../test/table.ts';
 import { createCompany, findCompany, provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
 import { getConnectionRecord } from '../../functions/src/modules/connections/connections.repository.ts';
-import { handler as inboundConsumer } from '../../functions/src/modules/inbound/inbound.lambda.ts';
+import { handler as inboundConsumer } from '../../functions/src/entries/inbound.lambda.ts';
 import { findByChannelMessageId } from '../../functions/src/modules/messages/message-sends.service.ts';
 import { listMessages } from '../../functions/src/modules/messages/messages.service.ts';
 import { findPlan } from '../../functions/src/modules/plans/plans.service.ts';

@@ -1,14 +1,17 @@
 /**
  * The layering the lint rules also enforce, checked on the files themselves:
  * - nothing under platform/ imports a module (a Lambda entry registers what the platform needs);
- * - a Lambda whose code records domain events registers the listeners that turn them into side effects, and no
- *   service registers a listener itself.
+ * - a function whose code records domain events subscribes the listeners that turn them into side effects (its
+ *   manifest entry), and no service registers a listener itself.
  * - realtime frames are pushed by the listeners (domain events), not by services.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { ListenerName } from './deployment/catalogue.ts';
+import { entryFileOf } from './deployment/entries.ts';
+import { functionNames, manifestOf } from './deployment/manifest.ts';
 
 const srcDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -45,53 +48,29 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('registers the realtime listener in every Lambda whose code records domain events', () => {
-    const modulesDir = join(srcDir, 'modules');
-    const missing: string[] = [];
-    for (const module of readdirSync(modulesDir)) {
-      const entry = join(modulesDir, module, `${module}.lambda.ts`);
-      try {
-        statSync(entry);
-      } catch {
-        continue;
-      }
-      const files = [...reachable(entry)];
-      const emits = files.some((f) => /domainEvents\.emit\(/.test(readFileSync(f, 'utf8')));
-      if (emits && !/^registerRealtimeListener\(\);$/m.test(readFileSync(entry, 'utf8'))) missing.push(module);
-    }
-    expect(missing).toEqual([]);
+  // what each function registers is its manifest entry's subscription table (deployment/manifest.ts); its
+  // composition root (entries/<name>.lambda.ts) is written from it and checked in deployment/entries.test.ts
+  const functionsWith = (test: (files: string[]) => boolean, listener: ListenerName): string[] =>
+    functionNames().filter(
+      (name) => test([...reachable(join(srcDir, entryFileOf(name)))]) && !manifestOf(name).listeners.includes(listener),
+    );
+
+  it('subscribes the realtime listener in every function whose code records domain events', () => {
+    const emits = (files: string[]) => files.some((f) => /domainEvents\.emit\(/.test(readFileSync(f, 'utf8')));
+    expect(functionsWith(emits, 'realtime')).toEqual([]);
   });
 
-  it("registers the engine's timer listener wherever tickets or messages change", () => {
-    const modulesDir = join(srcDir, 'modules');
-    const missing: string[] = [];
-    for (const module of readdirSync(modulesDir)) {
-      const entry = join(modulesDir, module, `${module}.lambda.ts`);
-      try {
-        statSync(entry);
-      } catch {
-        continue;
-      }
-      // the ticket and message events are recorded by these two files
-      const changesTickets = [...reachable(entry)].some((f) => /modules\/(tickets\/tickets\.service|messages\/message-presentation)\.ts$/.test(f));
-      if (changesTickets && !/^registerTimerListener\(\);$/m.test(readFileSync(entry, 'utf8'))) missing.push(module);
-    }
-    expect(missing).toEqual([]);
+  it("subscribes the engine's timer listener wherever tickets or messages change", () => {
+    // the ticket and message events are recorded by these two files
+    const changesTickets = (files: string[]) =>
+      files.some((f) => /modules\/(tickets\/tickets\.service|messages\/message-presentation)\.ts$/.test(f));
+    expect(functionsWith(changesTickets, 'ticket-timers')).toEqual([]);
   });
 
-  it("registers the dashboard's counter listener wherever the timer listener is registered", () => {
-    const modulesDir = join(srcDir, 'modules');
-    const missing: string[] = [];
-    for (const module of readdirSync(modulesDir)) {
-      const entry = join(modulesDir, module, `${module}.lambda.ts`);
-      try {
-        statSync(entry);
-      } catch {
-        continue;
-      }
-      const source = readFileSync(entry, 'utf8');
-      if (/^registerTimerListener\(\);$/m.test(source) && !/^registerDashboardListener\(\);$/m.test(source)) missing.push(module);
-    }
+  it("subscribes the dashboard's counter listener wherever the timer listener is subscribed", () => {
+    const missing = functionNames().filter(
+      (name) => manifestOf(name).listeners.includes('ticket-timers') && !manifestOf(name).listeners.includes('dashboard'),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -106,9 +85,9 @@ describe('architecture', () => {
     expect(publishing.filter((f) => !allowed.includes(f))).toEqual([]);
   });
 
-  it('leaves listener registration to the Lambda entries', () => {
+  it('leaves listener registration to the composition roots written from the manifest', () => {
     const registering = sourceFiles(srcDir)
-      .filter((f) => !f.endsWith('.lambda.ts') && !f.includes('/listeners/') && !f.includes('/platform/events/'))
+      .filter((f) => !f.includes('/entries/') && !f.includes('/listeners/') && !f.includes('/platform/events/'))
       .filter((f) => /\bregister\w*Listener\(\)|domainEvents\.on\(/.test(readFileSync(f, 'utf8')));
     expect(registering.map((f) => relative(srcDir, f))).toEqual([]);
   });

@@ -23,9 +23,12 @@ describe('route table and handlers', () => {
     expect(files).toEqual(routeIds);
   });
 
-  it.each(modules)('module %s registers exactly its routes in its Lambda entry', async (module) => {
-    const entry = (await import(`./modules/${module}/${module}.lambda.ts`)) as { handler: { routeIds: string[] } };
-    const expected = routes.filter((r) => r.module === module).map((r) => r.id).sort();
+  it.each(modules)('module %s registers exactly its routes in its function', async (module) => {
+    const entry = (await import(`./modules/${module}/${module}.function.ts`)) as { handler: { routeIds: string[] } };
+    const expected = routes
+      .filter((r) => r.module === module)
+      .map((r) => r.id)
+      .sort();
     expect([...entry.handler.routeIds].sort()).toEqual(expected);
   });
 

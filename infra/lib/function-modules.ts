@@ -1,35 +1,65 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { routes } from '@switchboard/shared/routes';
+import {
+  functionManifest,
+  functionNames,
+  queueConsumers,
+  websocketFunction,
+  type FunctionManifest,
+  type FunctionName,
+} from '../../functions/src/deployment/manifest.ts';
+import type { QueueName as PortQueueName } from '../../functions/src/platform/ports/queue.ts';
 import { lambdaEntryPath, repoRoot } from './repo-paths.ts';
 
 /**
- * Which Lambda (one per module) is triggered by what. HTTP modules come from the route table; the
- * WebSocket module and the SQS consumers are listed here, the one place to look for non-HTTP triggers.
+ * The stack's view of the deployment manifest (functions/src/deployment/manifest.ts): which function is triggered by
+ * what. Queues are named here by the stack's keys (their construct ids), the code names them by their logical names.
  */
 export type QueueName = 'inbound' | 'outbound' | 'connectorOutbound' | 'jobs' | 'connectorCommands';
 
-export const WEBSOCKET_MODULE = 'realtime';
+export const queueKeyOf: Record<PortQueueName, QueueName> = {
+  'inbound.fifo': 'inbound',
+  'outbound.fifo': 'outbound',
+  'connector-outbound.fifo': 'connectorOutbound',
+  jobs: 'jobs',
+  'connector-commands': 'connectorCommands',
+};
+
+export const WEBSOCKET_MODULE: FunctionName = websocketFunction();
+
+/** SQS consumers that run as Lambda, as the manifest declares them; the connector polls its own queues. */
+export const sqsConsumers: readonly { module: FunctionName; queue: QueueName; batchSize: number; maxConcurrency?: number }[] =
+  queueConsumers().map(({ name, trigger }) => ({
+    module: name,
+    queue: queueKeyOf[trigger.queue],
+    batchSize: trigger.batchSize,
+    ...(trigger.maxConcurrency ? { maxConcurrency: trigger.maxConcurrency } : {}),
+  }));
+
+/** Functions that serve their module's routes. */
+export const httpModules = (): FunctionName[] =>
+  functionNames().filter((name) => (functionManifest[name] as FunctionManifest).routes);
+
+/** Every function of the manifest. */
+export const functionModules = (): FunctionName[] => functionNames();
 
 /**
- * SQS consumers that run as Lambda; connector-commands is consumed by the connector. outbound.fifo is consumed here
- * for every channel until the WhatsApp (Baileys) driver hands its sends to the connector.
+ * Where the route table and the manifest disagree: a module with routes and no function serving them, or a function
+ * that says it serves routes its module does not have.
  */
-export const sqsConsumers: readonly { module: string; queue: QueueName; batchSize: number; maxConcurrency?: number }[] = [
-  { module: 'inbound', queue: 'inbound', batchSize: 10 },
-  // one send per invocation: a deferred send's backoff and receive count stay its own, not its group's followers'
-  { module: 'outbound', queue: 'outbound', batchSize: 1 },
-  // a campaign or a purge enqueues thousands of jobs at once: they drain at a pace the table and channels take
-  { module: 'jobs', queue: 'jobs', batchSize: 10, maxConcurrency: 20 },
-];
-
-/** Modules that serve at least one route (a module without routes gets no HTTP function). */
-export const httpModules = (): string[] => [...new Set(routes.map((r) => r.module as string))];
-
-/** Every module that gets a function; a module with several triggers still gets exactly one. */
-export const functionModules = (): string[] => [
-  ...new Set([...httpModules(), WEBSOCKET_MODULE, ...sqsConsumers.map((c) => c.module)]),
-];
+export const routeManifestProblems = (): string[] => {
+  const routed = new Set<string>(routes.map((r) => r.module as string));
+  const serving = new Set<string>(httpModules());
+  return [
+    ...[...routed]
+      .filter((m) => !serving.has(m))
+      .map((m) => `module ${m} has routes but no function of the manifest serves them`),
+    ...[...serving]
+      .filter((m) => !routed.has(m))
+      .map((m) => `function ${m} serves routes, but the route table has none of module ${m}`),
+  ];
+};
 
 /** Entry files that bundling needs but that are not there yet, relative to the repo root. */
 export const missingEntries = (moduleNames: readonly string[]): string[] =>

@@ -1,12 +1,14 @@
 /**
- * What each module function and the connector may reach, read off their code: the files an entry imports
- * (transitively, as the bundle holds them) and the ports those files call. A grant follows the code, so a module
- * that starts sending to a queue gets the permission with the change that sends, and no module holds another's.
+ * What each module function and the connector reach, read off their code: the files an entry imports
+ * (transitively, as the bundle holds them) and the ports those files call. The grants come from the deployment
+ * manifest (functions/src/deployment/manifest.ts) and are checked against this reading: code that starts sending to
+ * a queue fails the synth and the tests until its manifest entry grants it, and a grant no code uses fails them too.
  */
 import { buildSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { QueueName } from './function-modules.ts';
+import { connectorManifest, functionNames, manifestOf, type PortGrants } from '../../functions/src/deployment/manifest.ts';
+import { queueKeyOf, type QueueName } from './function-modules.ts';
 import { connectorEntryPath, lambdaEntryPath, repoRoot } from './repo-paths.ts';
 
 export interface ModuleUses {
@@ -62,7 +64,15 @@ export const moduleFiles = (module: string): string[] => entryFiles(lambdaEntryP
 export const connectorFiles = (): string[] => entryFiles(connectorEntryPath);
 
 export const usesOfSource = (sources: readonly string[]): ModuleUses => {
-  const uses: ModuleUses = { queues: [], scheduler: false, media: false, mediaPurge: false, mail: false, sockets: false, scan: false };
+  const uses: ModuleUses = {
+    queues: [],
+    scheduler: false,
+    media: false,
+    mediaPurge: false,
+    mail: false,
+    sockets: false,
+    scan: false,
+  };
   const queues = new Set<QueueName>();
   for (const text of sources) {
     for (const match of text.matchAll(/\bqueue\(\)\.send\(\s*'([a-z.-]+)'/g)) {
@@ -87,7 +97,10 @@ const DATA_KEY_FILE = 'functions/src/platform/crypto/secret-box.ts';
 
 const usesOfFiles = (bundled: readonly string[]): ModuleUses => {
   const files = bundled.filter((f) => !isPortDefinition(f));
-  return { ...usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8'))), dataKey: files.includes(DATA_KEY_FILE) };
+  return {
+    ...usesOfSource(files.map((f) => readFileSync(path.join(repoRoot, f), 'utf8'))),
+    dataKey: files.includes(DATA_KEY_FILE),
+  };
 };
 
 const cache = new Map<string, ModuleUses>();
@@ -105,3 +118,40 @@ let connector: ModuleUses | undefined;
 
 /** What the connector's code reaches: it runs platform services in process, so its grants follow them too. */
 export const connectorUses = (): ModuleUses => (connector ??= usesOfFiles(connectorFiles()));
+
+/** What a manifest entry grants, in the terms of the analysis above. */
+export const usesOfGrants = (grants: PortGrants): ModuleUses => ({
+  queues: [...new Set(grants.sends.map((q) => queueKeyOf[q]))].sort(),
+  scheduler: grants.scheduler === true,
+  media: grants.media === true,
+  mediaPurge: grants.mediaPurge === true,
+  mail: grants.mail === true,
+  sockets: grants.sockets === true,
+  scan: grants.scan === true,
+  dataKey: grants.dataKey === true,
+});
+
+const PORTS = ['scheduler', 'media', 'mediaPurge', 'mail', 'sockets', 'scan', 'dataKey'] as const;
+
+/**
+ * Where what the code reaches and what its manifest entry grants differ: a port reached and not granted would be
+ * AccessDenied in AWS; one granted and never reached is a permission nobody needs. Empty when they agree.
+ */
+export const grantProblems = (who: string, granted: ModuleUses, used: ModuleUses): string[] => {
+  const problems: string[] = [];
+  for (const q of used.queues)
+    if (!granted.queues.includes(q)) problems.push(`${who} sends to queue ${q}, which its manifest entry does not grant`);
+  for (const q of granted.queues)
+    if (!used.queues.includes(q)) problems.push(`${who} is granted sends to queue ${q}, which its code never sends to`);
+  for (const port of PORTS) {
+    if (used[port] && !granted[port]) problems.push(`${who} uses ${port}, which its manifest entry does not grant`);
+    if (granted[port] && !used[port]) problems.push(`${who} is granted ${port}, which its code never uses`);
+  }
+  return problems;
+};
+
+/** Every disagreement between the manifest and the bundles of the functions and the connector. */
+export const manifestGrantProblems = (): string[] => [
+  ...functionNames().flatMap((name) => grantProblems(`Function ${name}`, usesOfGrants(manifestOf(name).ports), moduleUses(name))),
+  ...grantProblems('The connector', usesOfGrants(connectorManifest.ports), connectorUses()),
+];

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 /** Resolved from this file, not from the working directory, so the app synthesises from any cwd. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Lambda entry convention: functions/src/modules/<module>/<module>.lambda.ts exporting `handler`. */
+/** A function's composition root, written from the manifest (`npm run entries`): it exports `handler`. */
 export const lambdaEntryPath = (module: string): string =>
-  path.join(repoRoot, 'functions', 'src', 'modules', module, `${module}.lambda.ts`);
+  path.join(repoRoot, 'functions', 'src', 'entries', `${module}.lambda.ts`);
 
 export const webDistPath = path.join(repoRoot, 'web', 'dist');
 

@@ -14,7 +14,15 @@ import { CONNECTOR_CONSUMES, CONNECTOR_TARGET_CPU_PERCENT } from '../lib/constru
 import { MAX_RECEIVE_COUNT, queueDefinitions } from '../lib/constructs/message-queues.ts';
 import { CAUGHT_ERRORS_METRIC, LOG_METRICS_NAMESPACE } from '../lib/constructs/operations.ts';
 import { WEBSOCKET_ROUTES } from '../lib/constructs/realtime-api.ts';
-import { functionModules, httpModules, missingEntries, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
+import { manifestOf } from '../../functions/src/deployment/manifest.ts';
+import {
+  functionModules,
+  httpModules,
+  missingEntries,
+  queueKeyOf,
+  sqsConsumers,
+  WEBSOCKET_MODULE,
+} from '../lib/function-modules.ts';
 import { connectorFiles, connectorUses, moduleFiles, moduleUses } from '../lib/module-access.ts';
 import { DEFAULT_HEALTH_PORT, HEALTH_PATH, healthCheckCommand } from '../../connector-container/src/health/health.ts';
 import { repoRoot } from '../lib/repo-paths.ts';
@@ -44,12 +52,17 @@ const resolvedRoutes = (): [string, Resource][] => {
   const found = ofType('AWS::ApiGatewayV2::Route');
   for (const child of stack.node.findAll()) {
     if (!(child instanceof NestedStack)) continue;
-    const parameters = resources[stack.resolve(stack.getLogicalId(child.nestedStackResource!))]!.Properties.Parameters as Record<string, unknown>;
+    const parameters = resources[stack.resolve(stack.getLogicalId(child.nestedStackResource!))]!.Properties.Parameters as Record<
+      string,
+      unknown
+    >;
     const resolve = (v: any): any => (v && typeof v === 'object' && 'Ref' in v && v.Ref in parameters ? parameters[v.Ref] : v);
     for (const [id, r] of Object.entries(Template.fromStack(child).toJSON().Resources as Record<string, Resource>)) {
       if (r.Type !== 'AWS::ApiGatewayV2::Route') continue;
       const target = r.Properties.Target;
-      const resolvedTarget = target?.['Fn::Join'] ? { 'Fn::Join': [target['Fn::Join'][0], target['Fn::Join'][1].map(resolve)] } : target;
+      const resolvedTarget = target?.['Fn::Join']
+        ? { 'Fn::Join': [target['Fn::Join'][0], target['Fn::Join'][1].map(resolve)] }
+        : target;
       found.push([id, { ...r, Properties: { ...r.Properties, ApiId: resolve(r.Properties.ApiId), Target: resolvedTarget } }]);
     }
   }
@@ -95,7 +108,11 @@ describe('table', () => {
 describe('data key', () => {
   it('is kept when the stack is deleted or the secret replaced, as the table is; the JWT keys go with the stack', () => {
     const dataKey = stack.node.findAll().find((c): c is DataKeySecret => c instanceof DataKeySecret)!;
-    expect(resources[logicalId(dataKey.secret)]).toMatchObject({ Type: 'AWS::SecretsManager::Secret', DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(resources[logicalId(dataKey.secret)]).toMatchObject({
+      Type: 'AWS::SecretsManager::Secret',
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+    });
     expect(resources[logicalId(stack.jwt.secret)]).toMatchObject({ DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
   });
 });
@@ -117,24 +134,8 @@ describe('functions', () => {
     }
   });
 
-  it('uses the shared runtime settings and environment', () => {
-    const envNames = [
-      'RUNTIME',
-      'TABLE_NAME',
-      'WS_MANAGEMENT_ENDPOINT',
-      'PUBLIC_URL',
-      'JWT_SECRET_ARN',
-      'JOBS_QUEUE',
-      'JOBS_QUEUE_ARN',
-      'QUEUE_URL_INBOUND',
-      'QUEUE_URL_OUTBOUND',
-      'QUEUE_URL_JOBS',
-      'QUEUE_URL_CONNECTOR_COMMANDS',
-      'SCHEDULER_GROUP',
-      'SCHEDULER_ROLE_ARN',
-      'MAIL_FROM',
-      'NODE_OPTIONS',
-    ];
+  it('uses the shared runtime settings, and gives each function the variables of what its manifest entry grants', () => {
+    const everywhere = ['RUNTIME', 'TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT', 'PUBLIC_URL', 'JWT_SECRET_ARN', 'NODE_OPTIONS'];
     for (const module of functionModules()) {
       const fn = resources[functionId(module)]!;
       expect(fn.Properties).toMatchObject({
@@ -146,8 +147,20 @@ describe('functions', () => {
         LoggingConfig: { LogFormat: 'JSON' },
       });
       const env = fn.Properties.Environment.Variables;
-      expect(Object.keys(env)).toEqual(expect.arrayContaining(envNames));
+      expect(Object.keys(env)).toEqual(expect.arrayContaining(everywhere));
       expect(env).toMatchObject({ RUNTIME: 'aws', NODE_OPTIONS: '--enable-source-maps' });
+      const grants = manifestOf(module).ports;
+      const consumed = manifestOf(module).consumes?.queue;
+      for (const [queue, key] of Object.entries(queueKeyOf)) {
+        const named = (grants.sends as readonly string[]).includes(queue) || consumed === queue;
+        expect(env[queueDefinitions[key].urlEnv] !== undefined, `${module}: ${queueDefinitions[key].urlEnv}`).toBe(named);
+      }
+      for (const name of ['SCHEDULER_GROUP', 'SCHEDULER_ROLE_ARN', 'SCHEDULER_DLQ_ARN', 'JOBS_QUEUE', 'JOBS_QUEUE_ARN']) {
+        expect(env[name] !== undefined, `${module}: ${name}`).toBe(grants.scheduler === true);
+      }
+      expect(env.MEDIA_BUCKET !== undefined, `${module}: MEDIA_BUCKET`).toBe(grants.media === true);
+      expect(env.MAIL_FROM !== undefined, `${module}: MAIL_FROM`).toBe(grants.mail === true);
+      expect(env.DATA_KEY_ARN !== undefined, `${module}: DATA_KEY_ARN`).toBe(grants.dataKey === true);
     }
   });
 
@@ -182,7 +195,9 @@ describe('functions', () => {
       const uses = moduleUses(module);
       const actions = actionsOf(module);
       const statements = JSON.stringify(statementsOf(module));
-      expect(actions, module).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'secretsmanager:GetSecretValue']));
+      expect(actions, module).toEqual(
+        expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'secretsmanager:GetSecretValue']),
+      );
       expect(actions.includes('dynamodb:Scan'), `${module}: Scan`).toBe(uses.scan);
       expect(actions.includes('execute-api:ManageConnections'), `${module}: sockets`).toBe(uses.sockets);
       expect(actions.includes('scheduler:CreateSchedule'), `${module}: scheduler`).toBe(uses.scheduler);
@@ -215,7 +230,9 @@ describe('functions', () => {
       expect(JSON.stringify(statementsOf(module)).includes(keyRef), `${module}: data key read`).toBe(holds);
     }
     // sends and media downloads, template lists, page imports and token changes, Meta's webhook checks, the migration
-    expect(graphOpeners).toEqual(expect.arrayContaining(['outbound', 'inbound', 'messages', 'campaigns', 'connections', 'webhooks', 'jobs']));
+    expect(graphOpeners).toEqual(
+      expect.arrayContaining(['outbound', 'inbound', 'messages', 'campaigns', 'connections', 'webhooks', 'jobs']),
+    );
     expect(moduleUses('auth').dataKey).toBe(false);
   });
 
@@ -223,12 +240,19 @@ describe('functions', () => {
     const secretRef = JSON.stringify({ Ref: logicalId(stack.jwt.secret) });
     const pagers = functionModules().filter((module) => moduleFiles(module).includes('functions/src/platform/table/cursor.ts'));
     for (const module of pagers) {
-      expect(resources[functionId(module)]!.Properties.Environment.Variables.JWT_SECRET_ARN, `${module}: JWT_SECRET_ARN`).toEqual({ Ref: logicalId(stack.jwt.secret) });
+      expect(resources[functionId(module)]!.Properties.Environment.Variables.JWT_SECRET_ARN, `${module}: JWT_SECRET_ARN`).toEqual(
+        { Ref: logicalId(stack.jwt.secret) },
+      );
       const reads = statementsOf(module).filter((st) => JSON.stringify(st.Resource).includes(secretRef));
-      expect(reads.flatMap((st) => (Array.isArray(st.Action) ? st.Action : [st.Action])), `${module}: JWT secret read`).toContain('secretsmanager:GetSecretValue');
+      expect(
+        reads.flatMap((st) => (Array.isArray(st.Action) ? st.Action : [st.Action])),
+        `${module}: JWT secret read`,
+      ).toContain('secretsmanager:GetSecretValue');
     }
     // the modules of every paged route, and the jobs that page through contact lists and tagged contacts
-    const pagedModules = routes.filter((r) => Object.keys((r as unknown as { query?: { shape?: object } }).query?.shape ?? {}).includes('cursor')).map((r) => r.module);
+    const pagedModules = routes
+      .filter((r) => Object.keys((r as unknown as { query?: { shape?: object } }).query?.shape ?? {}).includes('cursor'))
+      .map((r) => r.module);
     expect(pagers).toEqual(expect.arrayContaining([...new Set([...pagedModules, 'jobs'])]));
   });
 
@@ -239,7 +263,10 @@ describe('functions', () => {
       expect(actionsOf(module).includes('dynamodb:Scan'), module).toBe(module === 'jobs');
       // and its media files by their prefix: the jobs consumer alone lists and deletes media
       expect(actionsOf(module).includes('s3:DeleteObject'), module).toBe(module === 'jobs');
-      expect(actionsOf(module).some((a) => /GetRecords|GetShardIterator|DescribeStream/.test(a)), module).toBe(false);
+      expect(
+        actionsOf(module).some((a) => /GetRecords|GetShardIterator|DescribeStream/.test(a)),
+        module,
+      ).toBe(false);
     }
     expect(moduleUses('webchat').queues).toContain('inbound');
     // sign-up arms the new company's invoice cycle (a schedule, or a delayed job when it is near)
@@ -258,7 +285,7 @@ describe('functions', () => {
   });
 
   it('fails with the entry path when bundling a module whose entry file is missing', () => {
-    expect(missingEntries(['no-such-module'])).toEqual(['functions/src/modules/no-such-module/no-such-module.lambda.ts']);
+    expect(missingEntries(['no-such-module'])).toEqual(['functions/src/entries/no-such-module.lambda.ts']);
     const { stack: other } = buildStack();
     const access = {
       table: other.table.table,
@@ -273,7 +300,7 @@ describe('functions', () => {
     };
     expect(
       () => new ModuleFunction(other, 'Missing', { module: 'no-such-module', bundling: true, environment: {}, access }),
-    ).toThrow('functions/src/modules/no-such-module/no-such-module.lambda.ts');
+    ).toThrow('functions/src/entries/no-such-module.lambda.ts');
   });
 });
 
@@ -286,9 +313,7 @@ describe('HTTP API', () => {
   });
 
   it('has one route per route-table entry, integrated with its module function', () => {
-    const httpRoutes = routeResources.filter(
-      ([, r]) => r.Properties.ApiId.Ref === logicalId(stack.httpApi.api),
-    );
+    const httpRoutes = routeResources.filter(([, r]) => r.Properties.ApiId.Ref === logicalId(stack.httpApi.api));
     // every route of the table, plus $default answering unknown paths with the JSON 404
     expect(httpRoutes).toHaveLength(routes.length + 1);
     const fallback = httpRoutes.filter(([, r]) => r.Properties.RouteKey === '$default');
@@ -338,7 +363,9 @@ describe('queues', () => {
     const senders = [logicalId(stack.queues.queues.outbound), logicalId(stack.queues.queues.connectorOutbound)];
     for (const [id, queue] of withRedrive) {
       // the sender retries an unavailable channel through visibility changes, each one a receive (outbound.service.ts)
-      const expected = senders.includes(id) ? outboundDelivery : { maxReceiveCount: MAX_RECEIVE_COUNT, visibilityTimeoutSeconds: 180 };
+      const expected = senders.includes(id)
+        ? outboundDelivery
+        : { maxReceiveCount: MAX_RECEIVE_COUNT, visibilityTimeoutSeconds: 180 };
       expect(queue.Properties.RedrivePolicy.maxReceiveCount, id).toBe(expected.maxReceiveCount);
       expect(queue.Properties.VisibilityTimeout, id).toBe(expected.visibilityTimeoutSeconds);
       const dlq = resources[queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!;
@@ -354,9 +381,7 @@ describe('queues', () => {
         FifoThroughputLimit: 'perMessageGroupId',
       });
     }
-    expect(fifo.map(([id]) => id).sort()).toEqual(
-      [logicalId(stack.queues.queues.inbound), ...senders].sort(),
-    );
+    expect(fifo.map(([id]) => id).sort()).toEqual([logicalId(stack.queues.queues.inbound), ...senders].sort());
   });
 
   it('enforces SSL on every queue', () => {
@@ -394,7 +419,10 @@ describe('scheduler', () => {
       {
         Effect: 'Allow',
         Action: 'sqs:SendMessage',
-        Resource: [{ 'Fn::GetAtt': [logicalId(stack.queues.queues.jobs), 'Arn'] }, { 'Fn::GetAtt': [logicalId(stack.scheduler.deadLetterQueue), 'Arn'] }],
+        Resource: [
+          { 'Fn::GetAtt': [logicalId(stack.queues.queues.jobs), 'Arn'] },
+          { 'Fn::GetAtt': [logicalId(stack.scheduler.deadLetterQueue), 'Arn'] },
+        ],
       },
     ]);
   });
@@ -461,11 +489,14 @@ describe('CloudFront', () => {
     expect(ofType('Custom::CDKBucketDeployment')).toHaveLength(0);
     const { stack: withWeb } = buildStack({ webDistPath: fakeWebDist() });
     Template.fromStack(withWeb, { skipCyclicalDependenciesCheck: true }).resourceCountIs('Custom::CDKBucketDeployment', 1);
-    expect(() => buildStack({ webDistPath: path.join(tmpdir(), 'switchboard-no-web-build') })).toThrow(/The web app is not built.*npm run build -w web/);
+    expect(() => buildStack({ webDistPath: path.join(tmpdir(), 'switchboard-no-web-build') })).toThrow(
+      /The web app is not built.*npm run build -w web/,
+    );
   });
 
   it('builds the web app before synth and deploy', () => {
-    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
     expect(scripts.synth).toMatch(/^npm run build -w web && cdk synth/);
     expect(scripts.deploy).toMatch(/^npm run build -w web && cdk deploy/);
   });
@@ -490,7 +521,9 @@ describe('CloudFront', () => {
 describe('connector', () => {
   const taskPolicy = () => {
     const taskRole = stack.connector.taskDefinition.taskRole;
-    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)))!;
+    const [, policy] = ofType('AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: { Ref: string }) => r.Ref === logicalId(taskRole)),
+    )!;
     return policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
   };
   const actionsOn = (queue: keyof typeof stack.queues.queues) =>
@@ -512,9 +545,13 @@ describe('connector', () => {
     expect(actionsOn('inbound')).toContain('sqs:SendMessage');
     expect(actionsOn('inbound')).not.toContain('sqs:ReceiveMessage');
     // WhatsApp sends come on connector-outbound.fifo; outbound.fifo is the outbound function's alone
-    expect(actionsOn('connectorOutbound')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
+    expect(actionsOn('connectorOutbound')).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']),
+    );
     expect(actionsOn('outbound')).toEqual([]);
-    expect(actionsOn('connectorCommands')).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']));
+    expect(actionsOn('connectorCommands')).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']),
+    );
     expect(actionsOn('jobs')).not.toContain('sqs:ReceiveMessage');
     expect(JSON.stringify(taskPolicy())).toContain('dynamodb:PutItem');
     expect(JSON.stringify(taskPolicy())).toContain('dynamodb:Query');
@@ -533,10 +570,13 @@ describe('connector', () => {
     const uses = connectorUses();
     const statements = taskPolicy();
     const env = taskEnv();
-    const functionEnv = resources[functionId('messages')]!.Properties.Environment.Variables;
+    // the same value as the functions that have the variable
     const same = (name: string) => {
       expect(env[name], name).toBeDefined();
-      expect(env[name], name).toEqual(functionEnv[name]);
+      const holder = functionModules().find(
+        (m) => resources[functionId(m)]!.Properties.Environment.Variables[name] !== undefined,
+      );
+      expect(env[name], name).toEqual(resources[functionId(holder!)]!.Properties.Environment.Variables[name]);
     };
     for (const name of ['TABLE_NAME', 'WS_MANAGEMENT_ENDPOINT', 'PUBLIC_URL']) same(name);
     expect(env.RUNTIME).toBe('aws');
@@ -561,7 +601,9 @@ describe('connector', () => {
     }
     expect(statements.some((s) => JSON.stringify(s.Action).includes('ses:'))).toBe(uses.mail);
     const dataKeyId = logicalId(stack.node.findAll().find((c): c is DataKeySecret => c instanceof DataKeySecret)!.secret);
-    const readsDataKey = statements.some((s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(dataKeyId));
+    const readsDataKey = statements.some(
+      (s) => JSON.stringify(s.Action).includes('secretsmanager:GetSecretValue') && JSON.stringify(s.Resource).includes(dataKeyId),
+    );
     expect(readsDataKey).toBe(Boolean(uses.dataKey));
     expect(env.DATA_KEY_ARN !== undefined).toBe(Boolean(uses.dataKey));
     // the JWT keys sign nothing the connector does
@@ -584,7 +626,11 @@ describe('connector', () => {
     const [, service] = ofType('AWS::ECS::Service')[0]!;
     expect(service.Properties.DesiredCount).toBeUndefined();
     const [targetId, target] = ofType('AWS::ApplicationAutoScaling::ScalableTarget')[0]!;
-    expect(target.Properties).toMatchObject({ MinCapacity: 1, ServiceNamespace: 'ecs', ScalableDimension: 'ecs:service:DesiredCount' });
+    expect(target.Properties).toMatchObject({
+      MinCapacity: 1,
+      ServiceNamespace: 'ecs',
+      ScalableDimension: 'ecs:service:DesiredCount',
+    });
     expect(target.Properties.MaxCapacity).toBeGreaterThanOrEqual(2);
     expect(JSON.stringify(target.Properties.ResourceId)).toContain(logicalId(stack.connector.service));
     template.hasResourceProperties('AWS::ApplicationAutoScaling::ScalingPolicy', {
@@ -625,7 +671,9 @@ describe('operations', () => {
     const dlqs = [...Object.values(stack.queues.deadLetterQueues), stack.scheduler.deadLetterQueue].map((q) => logicalId(q));
     expect(dlqs).toHaveLength(6);
     for (const dlq of dlqs) {
-      const alarm = alarms().find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(dlq));
+      const alarm = alarms().find(
+        (a) => a.MetricName === 'ApproximateNumberOfMessagesVisible' && JSON.stringify(a.Dimensions).includes(dlq),
+      );
       expect(alarm, dlq).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', AlarmActions: [topicRef()] });
     }
   });
@@ -633,16 +681,23 @@ describe('operations', () => {
   it('alarms on every function error and throttle, API 5xx and a connector without tasks', () => {
     for (const fn of stack.functions.values()) {
       for (const metric of ['Errors', 'Throttles']) {
-        expect(alarms().some((a) => a.MetricName === metric && JSON.stringify(a.Dimensions).includes(logicalId(fn))), `${metric} ${fn.node.path}`).toBe(true);
+        expect(
+          alarms().some((a) => a.MetricName === metric && JSON.stringify(a.Dimensions).includes(logicalId(fn))),
+          `${metric} ${fn.node.path}`,
+        ).toBe(true);
       }
     }
     expect(alarms().some((a) => a.MetricName === '5xx' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
     expect(alarms().some((a) => a.MetricName === 'ExecutionError' && a.Namespace === 'AWS/ApiGateway')).toBe(true);
-    expect(alarms().find((a) => a.MetricName === 'RunningTaskCount')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Threshold: 1, TreatMissingData: 'breaching' });
+    expect(alarms().find((a) => a.MetricName === 'RunningTaskCount')).toMatchObject({
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: 1,
+      TreatMissingData: 'breaching',
+    });
     expect(alarms().every((a) => JSON.stringify(a.AlarmActions) === JSON.stringify([topicRef()]))).toBe(true);
   });
 
-  it("counts the errors every function and the connector caught off their logs into one metric, with one alarm to the alarm topic", () => {
+  it('counts the errors every function and the connector caught off their logs into one metric, with one alarm to the alarm topic', () => {
     const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
     const watched = [...[...stack.functions.values()].map((fn) => fn.logGroup), stack.connector.logGroup];
     expect(watched).toHaveLength(stack.functions.size + 1);
@@ -650,7 +705,9 @@ describe('operations', () => {
       const filter = filters.find((f) => JSON.stringify(f.LogGroupName).includes(logicalId(logGroup)));
       expect(filter, logGroup.node.path).toMatchObject({
         FilterPattern: '{ $.level = "ERROR" }',
-        MetricTransformations: [{ MetricNamespace: LOG_METRICS_NAMESPACE, MetricName: CAUGHT_ERRORS_METRIC, MetricValue: '1', DefaultValue: 0 }],
+        MetricTransformations: [
+          { MetricNamespace: LOG_METRICS_NAMESPACE, MetricName: CAUGHT_ERRORS_METRIC, MetricValue: '1', DefaultValue: 0 },
+        ],
       });
     }
     const logAlarms = alarms().filter((a) => a.Namespace === LOG_METRICS_NAMESPACE);
@@ -684,7 +741,7 @@ describe('operations', () => {
     expect(jobs?.ScalingConfig).toEqual({ MaximumConcurrency: 20 });
   });
 
-  it("sets the account-wide API Gateway logging role only when asked to (the default, said in the README)", () => {
+  it('sets the account-wide API Gateway logging role only when asked to (the default, said in the README)', () => {
     expect(ofType('AWS::ApiGateway::Account')).toHaveLength(1);
     const { stack: without } = buildStack({ manageApiGatewayAccount: false });
     Template.fromStack(without, { skipCyclicalDependenciesCheck: true }).resourceCountIs('AWS::ApiGateway::Account', 0);
@@ -692,16 +749,24 @@ describe('operations', () => {
 
   it("gives the scheduler's deliveries a dead-letter queue the functions name in every schedule", () => {
     const dlq = logicalId(stack.scheduler.deadLetterQueue);
-    const [, fn] = ofType('AWS::Lambda::Function')[0]!;
-    expect(fn.Properties.Environment.Variables.SCHEDULER_DLQ_ARN).toEqual({ 'Fn::GetAtt': [dlq, 'Arn'] });
-    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(logicalId(stack.scheduler.role)));
+    for (const module of functionModules().filter((m) => manifestOf(m).ports.scheduler)) {
+      expect(resources[functionId(module)]!.Properties.Environment.Variables.SCHEDULER_DLQ_ARN).toEqual({
+        'Fn::GetAtt': [dlq, 'Arn'],
+      });
+    }
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(logicalId(stack.scheduler.role)),
+    );
     expect(JSON.stringify(policies)).toContain(dlq);
   });
 });
 
 describe('mail', () => {
   it('sends as the verified SES identity given at deploy time, and may send as nothing else', () => {
-    const parameters = template.toJSON().Parameters as Record<string, { Type: string; AllowedPattern?: string; Default?: string }>;
+    const parameters = template.toJSON().Parameters as Record<
+      string,
+      { Type: string; AllowedPattern?: string; Default?: string }
+    >;
     expect(parameters.MailFrom).toMatchObject({ Type: 'String' });
     expect(parameters.MailFrom!.Default).toBeUndefined();
     expect(new RegExp(parameters.MailFrom!.AllowedPattern!).test('no-reply@loja.com.br')).toBe(true);
@@ -739,7 +804,9 @@ describe('client addresses behind CloudFront', () => {
     expect(JSON.stringify(header.HeaderValue)).toMatch(/\{\{resolve:secretsmanager:/);
     expect(JSON.stringify(header.HeaderValue)).toContain(originKey);
     expect(api.FunctionAssociations).toHaveLength(1);
-    const [, fn] = ofType('AWS::CloudFront::Function').find(([, f]) => String(f.Properties.FunctionCode).includes('x-viewer-address'))!;
+    const [, fn] = ofType('AWS::CloudFront::Function').find(([, f]) =>
+      String(f.Properties.FunctionCode).includes('x-viewer-address'),
+    )!;
     expect(fn.Properties.FunctionCode).toContain('event.viewer.ip');
     expect(api.FunctionAssociations[0].FunctionARN).toEqual({ 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] });
 
@@ -759,7 +826,9 @@ describe('client addresses behind CloudFront', () => {
     expect(JSON.stringify(header.HeaderValue)).toContain(logicalId(stack.jwt.originKey));
     // the realtime function reads the secret the header is checked against
     const realtimeRole = resources[functionId(WEBSOCKET_MODULE)]!.Properties.Role;
-    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(JSON.stringify(realtimeRole['Fn::GetAtt'][0])));
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) =>
+      JSON.stringify(p.Properties.Roles).includes(JSON.stringify(realtimeRole['Fn::GetAtt'][0])),
+    );
     expect(JSON.stringify(policies)).toContain(logicalId(stack.jwt.secret));
   });
 });
@@ -781,29 +850,42 @@ describe('Meta app settings', () => {
     const json = Template.fromStack(configured).toJSON() as { Resources: Record<string, Resource> };
     const fnOf = (module: string) => json.Resources[logicalId(configured.functions.get(module)!)]!;
     const webhooks = fnOf('webhooks').Properties.Environment.Variables;
-    expect(webhooks).toMatchObject({ META_APP_SECRET_ARN: APP_SECRET_ARN, META_VERIFY_TOKEN: 'verify-from-context', META_GRAPH_URL: 'https://graph.example.test' });
+    expect(webhooks).toMatchObject({
+      META_APP_SECRET_ARN: APP_SECRET_ARN,
+      META_VERIFY_TOKEN: 'verify-from-context',
+      META_GRAPH_URL: 'https://graph.example.test',
+    });
     expect(webhooks.META_APP_SECRET).toBeUndefined();
     // the Graph base URL reaches every Graph caller (sends, media, pages, templates); the secret only the webhook checker
     expect(fnOf('outbound').Properties.Environment.Variables.META_GRAPH_URL).toBe('https://graph.example.test');
     expect(fnOf('connections').Properties.Environment.Variables.META_GRAPH_URL).toBe('https://graph.example.test');
     expect(fnOf('connections').Properties.Environment.Variables.META_APP_SECRET_ARN).toBeUndefined();
-    const readers = Object.values(json.Resources).filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.PolicyDocument).includes(APP_SECRET_ARN));
+    const readers = Object.values(json.Resources).filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.PolicyDocument).includes(APP_SECRET_ARN),
+    );
     expect(readers.map((p) => p.Properties.Roles)).toEqual([[{ Ref: logicalId(configured.functions.get('webhooks')!.role!) }]]);
   });
 
   it('gives the invoices function alone the Pix API URL and the credentials secret by ARN, with read access to it', () => {
     const PIX_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:switchboard/pix-AbCdEf';
     const app = new App({
-      context: { ...cdkJsonContext(), 'switchboard:pixApiUrl': 'https://pix.psp.example.test', 'switchboard:pixCredentialsArn': PIX_ARN },
+      context: {
+        ...cdkJsonContext(),
+        'switchboard:pixApiUrl': 'https://pix.psp.example.test',
+        'switchboard:pixCredentialsArn': PIX_ARN,
+      },
       outdir: mkdtempSync(path.join(tmpdir(), 'switchboard-cdk-')),
     });
     const configured = new SwitchboardStack(app, 'Switchboard', { bundling: false, webDistPath: false });
     const json = Template.fromStack(configured).toJSON() as { Resources: Record<string, Resource> };
-    const envOf = (module: string) => json.Resources[logicalId(configured.functions.get(module)!)]!.Properties.Environment.Variables;
+    const envOf = (module: string) =>
+      json.Resources[logicalId(configured.functions.get(module)!)]!.Properties.Environment.Variables;
     expect(envOf('invoices')).toMatchObject({ PIX_API_URL: 'https://pix.psp.example.test', PIX_CREDENTIALS_ARN: PIX_ARN });
     expect(envOf('invoices').PIX_CLIENT_SECRET).toBeUndefined();
     expect(envOf('tickets').PIX_CREDENTIALS_ARN).toBeUndefined();
-    const readers = Object.values(json.Resources).filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.PolicyDocument).includes(PIX_ARN));
+    const readers = Object.values(json.Resources).filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.PolicyDocument).includes(PIX_ARN),
+    );
     expect(readers.map((p) => p.Properties.Roles)).toEqual([[{ Ref: logicalId(configured.functions.get('invoices')!.role!) }]]);
   });
 

@@ -7,7 +7,7 @@ import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countingBackfill, migratedTimes, putBackfillItems } from '../../../test/backfill-fixtures.ts';
 import { useTestTable } from '../../../test/table.ts';
-import { createJobsHandler } from '../modules/jobs/jobs.lambda.ts';
+import { createJobsHandler } from '../modules/jobs/jobs.function.ts';
 import { JobRegistry } from '../modules/jobs/jobs.service.ts';
 import { resetClock, setClock } from '../platform/clock.ts';
 import { LocalQueue, LocalQueueEngine } from '../platform/ports/local/local-queue.ts';

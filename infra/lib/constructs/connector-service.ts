@@ -7,7 +7,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { healthCheckCommand } from '../../../connector-container/src/health/health.ts';
-import type { QueueName } from '../function-modules.ts';
+import { connectorManifest } from '../../../functions/src/deployment/manifest.ts';
+import { queueKeyOf, type QueueName } from '../function-modules.ts';
 import type { ModuleUses } from '../module-access.ts';
 import { acknowledge, wildcardResourceFinding } from '../nag.ts';
 import { grantPortUses, type PortAccess } from '../port-grants.ts';
@@ -28,8 +29,8 @@ export interface ConnectorServiceProps {
   image?: ecs.ContainerImage;
 }
 
-/** The queues main.ts polls: session commands and WhatsApp sends (connector-outbound.fifo). */
-export const CONNECTOR_CONSUMES: readonly QueueName[] = ['connectorCommands', 'connectorOutbound'];
+/** The queues main.ts polls (the manifest's connector entry): session commands and WhatsApp sends. */
+export const CONNECTOR_CONSUMES: readonly QueueName[] = connectorManifest.consumes.map((c) => queueKeyOf[c.queue]);
 
 /** Tasks the service may scale to; session leases keep one socket per WhatsApp number whatever the count. */
 export const CONNECTOR_MAX_TASKS = 4;
@@ -153,14 +154,12 @@ export class ConnectorService extends Construct {
       circuitBreaker: { rollback: true },
     });
     // more sessions take more CPU (Baileys' crypto and media): more tasks share them, each taking free leases
-    this.service
-      .autoScaleTaskCount({ minCapacity: 1, maxCapacity: CONNECTOR_MAX_TASKS })
-      .scaleOnCpuUtilization('Cpu', {
-        targetUtilizationPercent: CONNECTOR_TARGET_CPU_PERCENT,
-        scaleOutCooldown: Duration.minutes(2),
-        // slow to scale in: a stopped task's sessions reconnect elsewhere, which costs a few seconds of each
-        scaleInCooldown: Duration.minutes(15),
-      });
+    this.service.autoScaleTaskCount({ minCapacity: 1, maxCapacity: CONNECTOR_MAX_TASKS }).scaleOnCpuUtilization('Cpu', {
+      targetUtilizationPercent: CONNECTOR_TARGET_CPU_PERCENT,
+      scaleOutCooldown: Duration.minutes(2),
+      // slow to scale in: a stopped task's sessions reconnect elsewhere, which costs a few seconds of each
+      scaleInCooldown: Duration.minutes(15),
+    });
     // no DesiredCount in the template: ECS starts one task, and a deploy keeps the count scaling has set instead
     // of resetting it to the template's value
     (this.service.node.defaultChild as ecs.CfnService).addPropertyDeletionOverride('DesiredCount');

@@ -4,7 +4,8 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Operations } from '../constructs/operations.ts';
-import { connectorUses, moduleUses } from '../module-access.ts';
+import { connectorManifest, manifestOf } from '../../../functions/src/deployment/manifest.ts';
+import { manifestGrantProblems, usesOfGrants } from '../module-access.ts';
 import { environmentForUses } from '../port-grants.ts';
 import type { Construct } from 'constructs';
 import { AppTable } from '../constructs/app-table.ts';
@@ -17,7 +18,16 @@ import { MessageQueues, queueDefinitions } from '../constructs/message-queues.ts
 import { ModuleFunction } from '../constructs/module-function.ts';
 import { RealtimeApi } from '../constructs/realtime-api.ts';
 import { WebHosting } from '../constructs/web-hosting.ts';
-import { functionModules, httpModules, missingEntries, pascalCase, sqsConsumers, WEBSOCKET_MODULE } from '../function-modules.ts';
+import {
+  functionModules,
+  httpModules,
+  missingEntries,
+  pascalCase,
+  queueKeyOf,
+  routeManifestProblems,
+  sqsConsumers,
+  WEBSOCKET_MODULE,
+} from '../function-modules.ts';
 import { webDistPath } from '../repo-paths.ts';
 
 /** The e-mail sender parameter: an address of an identity verified in SES in the deploying account and region. */
@@ -52,8 +62,8 @@ export interface PixProviderSettings {
   credentialsArn?: string;
 }
 
-/** The modules that call the Pix provider or check its notices. */
-export const PIX_MODULES: readonly string[] = ['invoices'];
+/** The modules that call the Pix provider or check its notices (manifest setting `pix`). */
+export const PIX_MODULES: readonly string[] = functionModules().filter((name) => manifestOf(name).settings?.includes('pix'));
 
 /**
  * The platform's Meta app, for Messenger and Instagram webhooks. The app secret lives in a Secrets Manager secret
@@ -69,8 +79,10 @@ export interface MetaAppSettings {
   graphUrl?: string;
 }
 
-/** The modules that check Meta's webhook posts and setup calls. */
-export const META_WEBHOOK_MODULES: readonly string[] = ['webhooks'];
+/** The modules that check Meta's webhook posts and setup calls (manifest setting `meta-app`). */
+export const META_WEBHOOK_MODULES: readonly string[] = functionModules().filter((name) =>
+  manifestOf(name).settings?.includes('meta-app'),
+);
 
 /** Everything Switchboard runs on in AWS: see shared/ARCHITECTURE.md section 1. */
 export class SwitchboardStack extends Stack {
@@ -96,9 +108,16 @@ export class SwitchboardStack extends Stack {
       if (missing.length > 0) {
         throw new Error(
           `Missing Lambda entry files (each must export \`handler\`):\n  ${missing.join('\n  ')}\n` +
-            'Add them, or synthesise with placeholder code: cdk synth -c switchboard:bundling=false',
+            'Add them (`npm run entries` writes them from the manifest), or synthesise with placeholder code: cdk synth -c switchboard:bundling=false',
         );
       }
+    }
+    // the manifest says what each function may reach; code that reaches more (or a grant no code uses) stops here
+    const problems = [...routeManifestProblems(), ...manifestGrantProblems()];
+    if (problems.length > 0) {
+      throw new Error(
+        `The deployment manifest (functions/src/deployment/manifest.ts) disagrees with the code:\n  ${problems.join('\n  ')}`,
+      );
     }
 
     this.table = new AppTable(this, 'Data');
@@ -173,12 +192,21 @@ export class SwitchboardStack extends Stack {
     };
     // the data key companies' secrets are sealed with: only the functions whose code seals or opens them read it
     const dataKey = new DataKeySecret(this, 'DataKey');
-    const environmentOf = (module: string): Record<string, string> => ({
-      ...environment,
-      ...(moduleUses(module).dataKey ? { DATA_KEY_ARN: dataKey.secret.secretArn } : {}),
-      ...(META_WEBHOOK_MODULES.includes(module) ? metaEnvironment : {}),
-      ...(PIX_MODULES.includes(module) ? pixEnvironment : {}),
-    });
+    // each function gets the variables of what its manifest entry grants, no other queue's or port's
+    const usesOf = (module: string) => usesOfGrants(manifestOf(module).ports);
+    const urlEnvOf = (q: keyof typeof queueDefinitions) => queueDefinitions[q].urlEnv;
+    const environmentOf = (module: string): Record<string, string> => {
+      const consumes = manifestOf(module).consumes;
+      return {
+        ...environmentForUses(environment, usesOf(module), urlEnvOf, consumes ? [queueKeyOf[consumes.queue]] : []),
+        // every function verifies or signs tokens with the JWT secret (its read is granted to all of them)
+        JWT_SECRET_ARN: jwt.secret.secretArn,
+        NODE_OPTIONS: '--enable-source-maps',
+        ...(usesOf(module).dataKey ? { DATA_KEY_ARN: dataKey.secret.secretArn } : {}),
+        ...(META_WEBHOOK_MODULES.includes(module) ? metaEnvironment : {}),
+        ...(PIX_MODULES.includes(module) ? pixEnvironment : {}),
+      };
+    };
 
     const functions = new Map<string, lambda.Function>();
     for (const module of moduleNames) {
@@ -190,7 +218,7 @@ export class SwitchboardStack extends Stack {
           table: this.table.table,
           jwtSecret: jwt.secret,
           queues,
-          uses: moduleUses(module),
+          uses: usesOf(module),
           schedulerGroupName: this.scheduler.groupName,
           schedulerRole: this.scheduler.role,
           webSocketStage: this.realtimeApi.stage,
@@ -201,7 +229,7 @@ export class SwitchboardStack extends Stack {
       functions.set(module, moduleFunction.function);
       if (metaAppSecret && META_WEBHOOK_MODULES.includes(module)) metaAppSecret.grantRead(moduleFunction.function);
       if (pixCredentials && PIX_MODULES.includes(module)) pixCredentials.grantRead(moduleFunction.function);
-      if (moduleUses(module).dataKey) dataKey.secret.grantRead(moduleFunction.function);
+      if (usesOf(module).dataKey) dataKey.secret.grantRead(moduleFunction.function);
     }
     this.functions = functions;
 
@@ -209,19 +237,17 @@ export class SwitchboardStack extends Stack {
     this.realtimeApi.addRoutes(functions.get(WEBSOCKET_MODULE)!);
     for (const consumer of sqsConsumers) {
       // partial batch failures: one poisoned message is retried (then dead-lettered) alone
-      functions
-        .get(consumer.module)!
-        .addEventSource(
-          new SqsEventSource(queues[consumer.queue], {
-            batchSize: consumer.batchSize,
-            reportBatchItemFailures: true,
-            ...(consumer.maxConcurrency ? { maxConcurrency: consumer.maxConcurrency } : {}),
-          }),
-        );
+      functions.get(consumer.module)!.addEventSource(
+        new SqsEventSource(queues[consumer.queue], {
+          batchSize: consumer.batchSize,
+          reportBatchItemFailures: true,
+          ...(consumer.maxConcurrency ? { maxConcurrency: consumer.maxConcurrency } : {}),
+        }),
+      );
     }
 
     // the connector runs the platform's services in process: its grants and environment follow its code too
-    const connectorAccess = connectorUses();
+    const connectorAccess = usesOfGrants(connectorManifest.ports);
     this.connector = new ConnectorService(this, 'Connector', {
       access: {
         table: this.table.table,
@@ -237,7 +263,7 @@ export class SwitchboardStack extends Stack {
       logBucket: this.web.logBucket,
       image: props.connectorImage,
       environment: {
-        ...environmentForUses(environment, connectorAccess, (q) => queueDefinitions[q].urlEnv, CONNECTOR_CONSUMES),
+        ...environmentForUses(environment, connectorAccess, urlEnvOf, CONNECTOR_CONSUMES),
         ...(connectorAccess.dataKey ? { DATA_KEY_ARN: dataKey.secret.secretArn } : {}),
       },
     });

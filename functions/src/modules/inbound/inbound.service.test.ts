@@ -11,7 +11,7 @@ import { createUser } from '../users/users.service.ts';
 import { findCompany } from '../companies/companies.service.ts';
 import { deleteContact, updateContact } from '../contacts/contacts.service.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { handler } from './inbound.lambda.ts';
+import { handler } from '../../entries/inbound.lambda.ts';
 import { parseInboundEvent, processInboundEvent } from './inbound.service.ts';
 
 let companyId: number;

@@ -11,7 +11,7 @@ import { table, tableName } from '../../platform/table/client.ts';
 import { connectionKey } from '../connections/connection.entity.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
 import { claimQueuedSend, queuedSendRef } from '../messages/message-sends.service.ts';
-import { handler } from './outbound.lambda.ts';
+import { handler } from '../../entries/outbound.lambda.ts';
 import { SEND_RETRY_WINDOW_MS } from './outbound.service.ts';
 
 let runtime: Runtime;

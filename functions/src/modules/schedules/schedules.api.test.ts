@@ -4,7 +4,7 @@ import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
-import { handler as jobsHandler } from '../jobs/jobs.lambda.ts';
+import { handler as jobsHandler } from '../../entries/jobs.lambda.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { scheduleJobName } from './schedule.entity.ts';
 

@@ -1,0 +1,14 @@
+// Written by `npm run entries` from functions/src/deployment/manifest.ts: change the manifest, not this file.
+import { registerAuthenticator } from '../platform/http/authenticator.ts';
+import { authenticateRequest } from '../modules/auth/authenticate.ts';
+import { registerRealtimeListener } from '../listeners/realtime.listener.ts';
+import { registerTimerListener } from '../listeners/ticket-timers.listener.ts';
+import { registerDashboardListener } from '../listeners/dashboard.listener.ts';
+import { handler } from '../modules/external-api/external-api.function.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
+registerTimerListener();
+registerDashboardListener();
+
+export { handler };

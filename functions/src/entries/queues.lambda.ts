@@ -1,0 +1,16 @@
+// Written by `npm run entries` from functions/src/deployment/manifest.ts: change the manifest, not this file.
+import { registerAuthenticator } from '../platform/http/authenticator.ts';
+import { authenticateRequest } from '../modules/auth/authenticate.ts';
+import { registerRealtimeListener } from '../listeners/realtime.listener.ts';
+import { registerAuditListener } from '../listeners/audit.listener.ts';
+import { registerSocketRightsListener } from '../listeners/socket-rights.listener.ts';
+import { registerQueueReferencesListener } from '../listeners/queue-references.listener.ts';
+import { handler } from '../modules/queues/queues.function.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
+registerAuditListener();
+registerSocketRightsListener();
+registerQueueReferencesListener();
+
+export { handler };

@@ -1,0 +1,14 @@
+// Written by `npm run entries` from functions/src/deployment/manifest.ts: change the manifest, not this file.
+import { registerAuthenticator } from '../platform/http/authenticator.ts';
+import { authenticateRequest } from '../modules/auth/authenticate.ts';
+import { registerRealtimeListener } from '../listeners/realtime.listener.ts';
+import { registerAuditListener } from '../listeners/audit.listener.ts';
+import { registerSocketRightsListener } from '../listeners/socket-rights.listener.ts';
+import { handler } from '../modules/settings/settings.function.ts';
+
+registerAuthenticator(authenticateRequest);
+registerRealtimeListener();
+registerAuditListener();
+registerSocketRightsListener();
+
+export { handler };

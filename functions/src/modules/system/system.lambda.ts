@@ -1,8 +1,0 @@
-import { registerAuthenticator } from '../../platform/http/authenticator.ts';
-import { moduleHandler } from '../../platform/http/module-handler.ts';
-import { authenticateRequest } from '../auth/authenticate.ts';
-import { handler as version } from './handlers/version.handler.ts';
-
-registerAuthenticator(authenticateRequest);
-
-export const handler = moduleHandler({ 'system.version': version });
