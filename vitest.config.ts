@@ -23,6 +23,39 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // the same API tests with every function in its own isolate, holding only what its manifest entry grants
+        // (infra/local/isolated): a missing grant, variable or listener fails here as it would in AWS. The files that
+        // drive the product's clock, environment or ports from the test's own process cannot run this way.
+        test: {
+          name: 'isolated',
+          include: [
+            ...[
+              'queues',
+              'audit',
+              'tags',
+              'contacts',
+              'schedules',
+              'files',
+              'invoices',
+              'users',
+              'chats',
+              'settings',
+              'announcements',
+              'external-api',
+              'flows',
+            ].map((m) => `functions/src/modules/${m}/${m}.api.test.ts`),
+            // (visitor-socket.api.test.ts answers the visitor within the publisher's one-second connection cache of
+            // another instance, which the widget covers by re-reading when its socket opens: not run isolated)
+            'functions/src/modules/webchat/webchat-menus.api.test.ts',
+            'functions/src/modules/connections/whatsapp-sessions.api.test.ts',
+          ],
+          env: { ISOLATE_FUNCTIONS: '1' },
+          globalSetup: ['test/dynamodb-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
       'infra/vitest.config.{ts,mts}',
       'web/vitest.config.{ts,mts}',
       {

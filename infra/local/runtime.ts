@@ -1,6 +1,8 @@
 /**
  * The whole product in one process: DynamoDB Local (or a given endpoint), the table, the functions with
  * their local ports, the HTTP/WebSocket gateway and the seed. `npm start` and the API tests both use it.
+ * With ISOLATE_FUNCTIONS=1 each function runs in a worker thread of its own with what its manifest entry grants
+ * (isolated/isolated-functions.ts); the queues, the scheduler, the gateway and the connector stay in this thread.
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
@@ -8,14 +10,16 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { modules, type ModuleName } from '@switchboard/shared/routes';
+import type { ModuleName } from '@switchboard/shared/routes';
 import { createTableInput } from '../../functions/src/platform/table/table-definition.ts';
-import { sqsConsumers } from '../lib/function-modules.ts';
+import { httpModules, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { configuredTenantUrlPolicy, localTenantUrlPolicy, type TenantUrlDecision } from './exposure.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { seedFreshInstall, type SeedResult } from './seed.ts';
 import type { SocketFactory } from '../../connector-container/src/sessions/socket-factory.ts';
+import type { FunctionManifest, FunctionName } from '../../functions/src/deployment/manifest.ts';
+import { IsolatedFunctions } from './isolated/isolated-functions.ts';
 import { startFakePix, type FakePix } from '../../test/fakes/pix-server.ts';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -36,6 +40,13 @@ export interface RuntimeOptions {
    * pass a scripted one (connector-container/src/testing/fake-baileys-socket.ts).
    */
   whatsappSocketFactory?: SocketFactory;
+  /**
+   * Each function in its own worker thread with only what its manifest entry grants (infra/local/isolated); also
+   * ISOLATE_FUNCTIONS=1. The connector stays in this thread: tests drive its scripted WhatsApp sockets as objects.
+   */
+  isolate?: boolean;
+  /** isolated: manifest entries the functions run with instead of the deployment's (a test of a missing grant) */
+  manifestOverride?: Partial<Record<FunctionName, FunctionManifest>>;
 }
 
 export interface Runtime {
@@ -52,6 +63,8 @@ export interface Runtime {
   pix?: FakePix;
   /** whether tenants' URLs may reach private addresses, and what decided it */
   tenantUrls: TenantUrlDecision;
+  /** the functions' workers, when they run isolated */
+  isolated?: IsolatedFunctions;
   stop(): Promise<void>;
 }
 
@@ -103,13 +116,13 @@ const queueOf = {
 
 type Loaded = { handler: (event: unknown, context: unknown) => Promise<never> };
 
+/** A function's handler from its composition root (functions/src/entries), as Lambda loads it. */
+const loadFunction = async (name: string): Promise<Loaded['handler']> =>
+  ((await import(`../../functions/src/entries/${name}.lambda.ts`)) as Loaded).handler;
+
+/** The functions that serve routes, by module. */
 const loadModules = async () => {
-  const entries = await Promise.all(
-    modules.map(async (name) => {
-      const mod = (await import(`../../functions/src/modules/${name}/${name}.lambda.ts`)) as Loaded;
-      return [name, mod.handler] as const;
-    }),
-  );
+  const entries = await Promise.all(httpModules().map(async (name) => [name, await loadFunction(name)] as const));
   return Object.fromEntries(entries) as Record<ModuleName, Loaded['handler']>;
 };
 
@@ -125,6 +138,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   let dynamo: DynamoDbLocal | undefined;
   const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') })).endpoint;
   const tableName = options.tableName ?? 'switchboard';
+  // isolated, this thread loads no function: the gateway and the queues hand their events to the functions' workers
+  const isolated = (options.isolate ?? process.env.ISOLATE_FUNCTIONS === '1') ? new IsolatedFunctions({ manifestOverride: options.manifestOverride }) : undefined;
   try {
     await ensureTable(endpoint, tableName);
     // the port is needed in the environment before the functions read it, so bind first with a probe
@@ -147,8 +162,10 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { resetPublisher } = await import('../../functions/src/platform/realtime/publisher.ts');
     const { resetJwtKeys } = await import('../../functions/src/platform/auth/secrets.ts');
 
-    const loaded = await loadModules();
-    const realtime = (await import('../../functions/src/modules/realtime/realtime.lambda.ts')).handler;
+    const loaded: Parameters<typeof startGateway>[0]['modules'] = isolated
+      ? (Object.fromEntries(httpModules().map((name) => [name, isolated.http(name)])) as Record<ModuleName, ReturnType<IsolatedFunctions['http']>>)
+      : await loadModules();
+    const realtime = isolated ? isolated.handler(WEBSOCKET_MODULE) : await loadFunction(WEBSOCKET_MODULE);
     const gateway = await startGateway({
       port,
       host: options.host,
@@ -192,15 +209,12 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     });
     const localQueue = new LocalQueue(engine);
     const localScheduler = new LocalScheduler({ queue: localQueue });
-    setLocalPorts({
-      queue: localQueue,
-      scheduler: localScheduler,
-      // the publisher reaches the sockets in process, as the API Gateway management API would over HTTP
-      socketConnections: {
-        post: async (connectionId, data) => gateway.post(connectionId, data),
-        close: async (connectionId) => void gateway.closeConnection(connectionId),
-      },
-    });
+    // the publisher reaches the sockets in process, as the API Gateway management API would over HTTP
+    const socketConnections = {
+      post: async (connectionId: string, data: string) => gateway.post(connectionId, data),
+      close: async (connectionId: string) => void gateway.closeConnection(connectionId),
+    };
+    setLocalPorts({ queue: localQueue, scheduler: localScheduler, socketConnections });
     // Pix payments: a real provider when PIX_API_URL is configured, otherwise a fake one paid from the console or a test
     let pix: FakePix | undefined;
     let pixSecretSet = false;
@@ -217,16 +231,23 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       // the secret in x-fake-pix-secret); the data folder is its owner's only
       writeFileSync(join(dataDir, 'fake-pix.json'), JSON.stringify({ url: pix.url, paySecret: pix.paySecret }), { mode: 0o600 });
     }
+    isolated?.connect({
+      queue: localQueue,
+      scheduler: localScheduler,
+      socketConnections,
+      ...(pix ? { pix: { baseUrl: pix.url, clientId: pix.clientId, clientSecret: pix.clientSecret, pixKey: pix.pixKey } } : {}),
+    });
     // the same consumers the CDK stack attaches to the queues
     for (const consumer of sqsConsumers) {
-      const mod = (await import(`../../functions/src/modules/${consumer.module}/${consumer.module}.lambda.ts`)) as {
-        handler: Parameters<typeof engine.consume>[1];
-      };
-      engine.consume(queueOf[consumer.queue], mod.handler);
+      engine.consume(
+        queueOf[consumer.queue],
+        (isolated ? isolated.handler(consumer.module) : await loadFunction(consumer.module)) as unknown as Parameters<typeof engine.consume>[1],
+      );
     }
     await localScheduler.start();
     // the connector's session manager, in process: WhatsApp sessions run with `npm start`, fed by the same queues
     const { startConnector } = await import('../../connector-container/src/connector.ts');
+    (await import('../../functions/src/entries/connector.listeners.ts')).registerConnectorListeners();
     const { baileysSocketFactory } = await import('../../connector-container/src/sessions/socket-factory.ts');
     const connector = await startConnector({
       // one owner across restarts: a restarted runtime takes its own sessions back at once, not after their leases run out
@@ -250,6 +271,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       dynamoEndpoint: endpoint,
       pix,
       tenantUrls,
+      isolated,
       // in order: new requests answered 503, the ones in flight answered, no new schedules or sessions, running
       // batches finished (what is still queued waits in the journals for the next start), then the emulator
       stop: async () => {
@@ -261,6 +283,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         const batchesDone = await Promise.race([engine.stop().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), QUEUE_DRAIN_MS).unref())]);
         if (!batchesDone) console.warn(`[runtime] queue batches still running after ${QUEUE_DRAIN_MS} ms; they are delivered again at the next start`);
         await gateway.close();
+        await isolated?.stop();
         resetPorts();
         await pix?.close();
         if (pixSecretSet) delete process.env.PIX_WEBHOOK_SECRET;
@@ -271,6 +294,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       },
     };
   } catch (error) {
+    await isolated?.stop();
     if (decidesTenantUrls) delete process.env.TENANT_URLS_PRIVATE;
     await dynamo?.stop();
     throw error;
