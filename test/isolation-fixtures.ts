@@ -42,7 +42,32 @@ export interface TenantFixture {
 }
 
 /** Texts that only company A's records contain; no answer to company B may include them. */
-export const markersOfA = ['Company A', 'Contact of A', 'Visitor of A', 'Reply of A', 'Note of A', 'Tag of A', 'Quick text of A', 'Schedule of A', 'Connection of A', 'Greeting of A', 'Queue of A', 'Option of A', 'Files of A', 'Price list of A', 'List of A', 'Item of A', 'Chat of A', 'Chat text of A', 'Campaign of A', 'Flow of A', 'Phrase campaign of A', 'phrase of A', 'Prompt of A', 'Integration of A'];
+export const markersOfA = [
+  'Company A',
+  'Contact of A',
+  'Visitor of A',
+  'Reply of A',
+  'Note of A',
+  'Tag of A',
+  'Quick text of A',
+  'Schedule of A',
+  'Connection of A',
+  'Greeting of A',
+  'Queue of A',
+  'Option of A',
+  'Files of A',
+  'Price list of A',
+  'List of A',
+  'Item of A',
+  'Chat of A',
+  'Chat text of A',
+  'Campaign of A',
+  'Flow of A',
+  'Phrase campaign of A',
+  'phrase of A',
+  'Prompt of A',
+  'Integration of A',
+];
 
 type Fixture<T> = (a: TenantFixture) => T;
 
@@ -104,7 +129,14 @@ export const queryFixtures: Record<string, Fixture<Record<string, string | numbe
 
 /** A valid body for each route that takes one, so the call passes validation and reaches the tenancy check. */
 export const bodyFixtures: Record<string, Fixture<unknown>> = {
-  'invoices.subscribe': (a) => ({ firstName: 'Payer of B', zipcode: '12345678909', plan: JSON.stringify({ planId: 'custom' }), users: 3, connections: 3, invoiceId: a.invoiceId }),
+  'invoices.subscribe': (a) => ({
+    firstName: 'Payer of B',
+    zipcode: '12345678909',
+    plan: JSON.stringify({ planId: 'custom' }),
+    users: 3,
+    connections: 3,
+    invoiceId: a.invoiceId,
+  }),
   'users.update': () => ({ name: 'Changed by another company' }),
   'users.toggle-width': () => ({ defaultTicketsManagerWidth: 500 }),
   'users.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
@@ -127,8 +159,18 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'messages.edit': () => ({ body: 'edited by B' }),
   'messages.forward': (a) => ({ messageId: a.messageId, contactId: a.contactId }),
   'connections.create': () => ({ channel: 'webchat', name: 'Connection of B' }),
-  'connections.update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true, regenerateWidgetKey: true }),
-  'connections.company-update': () => ({ name: 'Changed by another company', isDefault: true, regenerateToken: true, regenerateWidgetKey: true }),
+  'connections.update': () => ({
+    name: 'Changed by another company',
+    isDefault: true,
+    regenerateToken: true,
+    regenerateWidgetKey: true,
+  }),
+  'connections.company-update': () => ({
+    name: 'Changed by another company',
+    isDefault: true,
+    regenerateToken: true,
+    regenerateWidgetKey: true,
+  }),
   'quick-messages.create': () => ({ shortcode: 'of-b', message: 'Quick text of B' }),
   'contact-lists.create': () => ({ name: 'List of B' }),
   // B naming A's contact list in its own campaign is refused
@@ -138,8 +180,19 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'campaigns.settings-save': () => ({ settings: { messageInterval: 20 } }),
   'flows.create': () => ({ name: 'Flow of B' }),
   // B's campaign naming A's flow and A's connection is refused; B editing A's campaign finds nothing
-  'flow-campaigns.create': (a) => ({ name: 'Phrase campaign of B', flowId: a.flowId, whatsappIds: [a.connectionId], phrases: [{ text: 'of b', type: 'exact' }] }),
-  'flow-campaigns.update': (a) => ({ id: a.flowCampaignId, name: 'Changed by another company', flowId: a.flowId, allConnections: true, phrase: 'changed' }),
+  'flow-campaigns.create': (a) => ({
+    name: 'Phrase campaign of B',
+    flowId: a.flowId,
+    whatsappIds: [a.connectionId],
+    phrases: [{ text: 'of b', type: 'exact' }],
+  }),
+  'flow-campaigns.update': (a) => ({
+    id: a.flowCampaignId,
+    name: 'Changed by another company',
+    flowId: a.flowId,
+    allConnections: true,
+    phrase: 'changed',
+  }),
   'flows.update': (a) => ({ flowId: a.flowId, name: 'Changed by another company' }),
   'flows.duplicate': (a) => ({ flowId: a.flowId }),
   'flows.save-graph': (a) => ({ idFlow: a.flowId, nodes: [], connections: [] }),
@@ -150,11 +203,24 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'prompts.create': () => ({ name: 'Prompt of B', prompt: 'Text of B', apiKey: 'sk-of-b', queueId: 1 }),
   'prompts.update': () => ({ name: 'Changed by another company', prompt: 'Changed', apiKey: 'sk-changed', queueId: 1 }),
   'queue-integrations.create': () => ({ type: 'webhook', name: 'Integration of B', urlN8N: 'http://127.0.0.1:9/hook-of-b' }),
-  'queue-integrations.update': () => ({ type: 'webhook', name: 'Changed by another company', urlN8N: 'http://127.0.0.1:9/changed' }),
+  'queue-integrations.update': () => ({
+    type: 'webhook',
+    name: 'Changed by another company',
+    urlN8N: 'http://127.0.0.1:9/changed',
+  }),
   // B naming A's integration to test with its stored credentials is refused
-  'queue-integrations.test-session': (a) => ({ projectName: 'project-of-b', jsonContent: '__stored_credentials__', language: 'en', integrationId: a.queueIntegrationId }),
+  'queue-integrations.test-session': (a) => ({
+    projectName: 'project-of-b',
+    jsonContent: '__stored_credentials__',
+    language: 'en',
+    integrationId: a.queueIntegrationId,
+  }),
   'contact-lists.update': () => ({ name: 'Changed by another company' }),
-  'contact-lists.upload': () => ({ name: 'x.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 10 }),
+  'contact-lists.upload': () => ({
+    name: 'x.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    size: 10,
+  }),
   'contact-lists.item-create': (a) => ({ name: 'Item of B', number: '5511955550000', contactListId: a.contactListId }),
   'contact-lists.item-update': () => ({ name: 'Changed by another company', number: '5511955550001' }),
   'quick-messages.update': () => ({ shortcode: 'changed-by-b', message: 'Changed by another company', geral: true }),
@@ -165,8 +231,8 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'schedules.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
   'queues.create': () => ({ name: 'Queue of B', color: '#b0b0b0', greetingMessage: 'Hello from B' }),
   'queues.update': () => ({ name: 'Changed by another company', color: '#b1b1b1', greetingMessage: 'Changed' }),
-  'files.create': () => ({ name: 'Files of B', options: [{ name: 'File of B' }] }),
-  'files.update': () => ({ name: 'Changed by another company', options: [] }),
+  'files.create': () => ({ name: 'Files of B', message: 'Files message of B', options: [{ name: 'File of B' }] }),
+  'files.update': () => ({ name: 'Changed by another company', message: 'Changed', options: [] }),
   'files.upload': () => ({ optionId: 1, name: 'x.png', mimeType: 'image/png', size: 10 }),
   'settings.update-many': () => ({ userRating: 'enabled' }),
   'settings.update': () => ({ value: 'enabled' }),
@@ -191,7 +257,11 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'chats.upload': (a) => ({ chatId: a.chatId, name: 'x.png', mimeType: 'image/png', size: 10 }),
   'chats.edit-message': () => ({ message: 'edited by B' }),
   // the fake Graph server knows this user and one page of theirs (test/isolation.api.test.ts)
-  'connections.facebook': () => ({ facebookUserId: FACEBOOK_USER_OF_B, facebookUserToken: FACEBOOK_TOKEN_OF_B, addInstagram: false }),
+  'connections.facebook': () => ({
+    facebookUserId: FACEBOOK_USER_OF_B,
+    facebookUserToken: FACEBOOK_TOKEN_OF_B,
+    addInstagram: false,
+  }),
 };
 
 /** Company B's Meta login in the fake Graph server: connecting its page must create B's connection only. */
@@ -199,7 +269,25 @@ export const FACEBOOK_USER_OF_B = '900000000000001';
 export const FACEBOOK_TOKEN_OF_B = 'user-token-of-b';
 
 /** Routes that name a record only in their query or body (the others name it in their path). */
-export const referenceRoutes = new Set(['invoices.subscribe', 'tickets.notes-list', 'tickets.notes-create', 'tickets.create', 'messages.forward', 'tags.sync', 'schedules.create', 'contact-lists.item-list', 'contact-lists.item-create', 'chats.upload', 'campaigns.create', 'flows.update', 'flows.duplicate', 'flows.save-graph', 'flow-campaigns.create', 'flow-campaigns.update', 'queue-integrations.test-session']);
+export const referenceRoutes = new Set([
+  'invoices.subscribe',
+  'tickets.notes-list',
+  'tickets.notes-create',
+  'tickets.create',
+  'messages.forward',
+  'tags.sync',
+  'schedules.create',
+  'contact-lists.item-list',
+  'contact-lists.item-create',
+  'chats.upload',
+  'campaigns.create',
+  'flows.update',
+  'flows.duplicate',
+  'flows.save-graph',
+  'flow-campaigns.create',
+  'flow-campaigns.update',
+  'queue-integrations.test-session',
+]);
 
 /** Own-company routes: the caller's session, lists and creations within the caller's company. */
 export const ownCompanyRoutes = new Set([
@@ -212,6 +300,7 @@ export const ownCompanyRoutes = new Set([
   'users.create',
   'queues.list',
   'connections.list',
+  'connections.filter',
   'connections.create',
   'settings.company-one',
   'settings.list',
@@ -262,11 +351,16 @@ export const ownCompanyRoutes = new Set([
   'connections.facebook',
   // platform-wide reads every signed-in user makes: help videos and the active announcements
   'helps.list',
+  'helps.page',
   'announcements.for-company',
   'dashboard.show',
   'dashboard.tickets-day',
   'dashboard.tickets-users',
   'dashboard.moments',
+  'dashboard.ticket-moments',
+  'dashboard.messages-count',
+  // every company for the super user, the caller's own for anyone else
+  'companies.list-all',
 ]);
 
 /** The super user's platform routes: they name no record, and any company's admin is refused (403) and sees nothing. */
@@ -293,7 +387,8 @@ export const superRoutes = new Set([
 
 /** Public routes, with the reason each needs no tenant. A new public route must be added here consciously. */
 export const publicRoutes: Record<string, string> = {
-  'invoices.pix-webhook': 'Pix payment notices: refused (401) unless signed with PIX_WEBHOOK_SECRET; the charge is read back from the provider',
+  'invoices.pix-webhook':
+    'Pix payment notices: refused (401) unless signed with PIX_WEBHOOK_SECRET; the charge is read back from the provider',
   'auth.login': 'signs in by e-mail, the company follows from the user',
   'auth.refresh-token': 'acts on the session named by the httpOnly cookie',
   'auth.signup': 'creates a new company',

@@ -15,7 +15,19 @@ import { Visitor } from './inbox.ts';
 import { ensureOpenInvoice } from '../functions/src/modules/invoices/invoice-cycle.service.ts';
 import { findCompany } from '../functions/src/modules/companies/companies.service.ts';
 import { startFakeGraph, type FakeGraph } from './fakes/graph-server.ts';
-import { bodyFixtures, FACEBOOK_TOKEN_OF_B, FACEBOOK_USER_OF_B, markersOfA, ownCompanyRoutes, pathParamFixtures, publicRoutes, queryFixtures, referenceRoutes, superRoutes, type TenantFixture } from './isolation-fixtures.ts';
+import {
+  bodyFixtures,
+  FACEBOOK_TOKEN_OF_B,
+  FACEBOOK_USER_OF_B,
+  markersOfA,
+  ownCompanyRoutes,
+  pathParamFixtures,
+  publicRoutes,
+  queryFixtures,
+  referenceRoutes,
+  superRoutes,
+  type TenantFixture,
+} from './isolation-fixtures.ts';
 
 let runtime: Runtime;
 let graph: FakeGraph;
@@ -59,7 +71,8 @@ beforeAll(async () => {
   runtime = await startApi();
   const a = await signup('owner-a@example.com', 'Company A');
   // user ids are numbered per company: fillers put A's agent past any id company B reaches (users.create makes one)
-  for (let i = 1; i <= 3; i++) await createUser(a.companyId, { name: `Filler user ${i}`, email: `filler-${i}-a@example.com`, password: 'pass-12345' });
+  for (let i = 1; i <= 3; i++)
+    await createUser(a.companyId, { name: `Filler user ${i}`, email: `filler-${i}-a@example.com`, password: 'pass-12345' });
   const agent = await createUser(a.companyId, { name: 'Agent A', email: 'agent-a@example.com', password: 'pass-12345' });
   emailB = 'owner-b@example.com';
   await signup(emailB, 'Company B');
@@ -86,20 +99,35 @@ beforeAll(async () => {
   const note = await ownerA.post('/ticket-notes', { note: 'Note of A', ticketId: ticket.id, contactId: ticket.contactId });
   expect([reply.status, note.status]).toEqual([201, 201]);
   // a connection whose id company B never reaches: B starts with one and the test adds one
-  for (let i = 0; i < 3; i++) expect((await ownerA.post('/whatsapp', { channel: 'webchat', name: `Filler chat ${i}` })).status).toBe(201);
-  const connection = await ownerA.post('/whatsapp', { channel: 'webchat', name: 'Connection of A', greetingMessage: 'Greeting of A' });
+  for (let i = 0; i < 3; i++)
+    expect((await ownerA.post('/whatsapp', { channel: 'webchat', name: `Filler chat ${i}` })).status).toBe(201);
+  const connection = await ownerA.post('/whatsapp', {
+    channel: 'webchat',
+    name: 'Connection of A',
+    greetingMessage: 'Greeting of A',
+  });
   expect(connection.status).toBe(201);
   const quick = await ownerA.post('/quick-messages', { shortcode: 'qa', message: 'Quick text of A', geral: true });
   expect(quick.status).toBe(201);
   // company A's plan (plan 1) has useSchedules; the send is a day away, so it does not run during the test
-  const schedule = await ownerA.post('/schedules', { body: 'Schedule of A', contactId: contact.body.id, sendAt: new Date(Date.now() + 86_400_000).toISOString() });
+  const schedule = await ownerA.post('/schedules', {
+    body: 'Schedule of A',
+    contactId: contact.body.id,
+    sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   expect(schedule.status).toBe(201);
   // a queue with a chatbot option and a file list, after fillers B's own creations never reach
   for (let i = 0; i < 5; i++) {
-    expect((await ownerA.post('/files', { name: `Filler files ${i}` })).status).toBe(201);
-    expect((await ownerA.post('/queue', { name: `Filler queue ${i}`, color: `#00000${i}`, greetingMessage: 'Hello' })).status).toBe(201);
+    expect((await ownerA.post('/files', { name: `Filler files ${i}`, message: 'Filler message' })).status).toBe(201);
+    expect(
+      (await ownerA.post('/queue', { name: `Filler queue ${i}`, color: `#00000${i}`, greetingMessage: 'Hello' })).status,
+    ).toBe(201);
   }
-  const files = await ownerA.post('/files', { name: 'Files of A', message: 'Files message of A', options: [{ name: 'Price list of A' }] });
+  const files = await ownerA.post('/files', {
+    name: 'Files of A',
+    message: 'Files message of A',
+    options: [{ name: 'Price list of A' }],
+  });
   expect(files.status).toBe(201);
   const queueOfA = await ownerA.post('/queue', {
     name: 'Queue of A',
@@ -113,33 +141,66 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) expect((await ownerA.post('/contact-lists', { name: `Filler list ${i}` })).status).toBe(201);
   const contactList = await ownerA.post('/contact-lists', { name: 'List of A' });
   expect(contactList.status).toBe(201);
-  for (let i = 0; i < 3; i++) expect((await ownerA.post('/contact-list-items', { name: `Filler item ${i}`, number: `551190000111${i}`, contactListId: contactList.body.id })).status).toBe(201);
-  const contactListItem = await ownerA.post('/contact-list-items', { name: 'Item of A', number: '5511977770101', contactListId: contactList.body.id });
+  for (let i = 0; i < 3; i++)
+    expect(
+      (
+        await ownerA.post('/contact-list-items', {
+          name: `Filler item ${i}`,
+          number: `551190000111${i}`,
+          contactListId: contactList.body.id,
+        })
+      ).status,
+    ).toBe(201);
+  const contactListItem = await ownerA.post('/contact-list-items', {
+    name: 'Item of A',
+    number: '5511977770101',
+    contactListId: contactList.body.id,
+  });
   expect(contactListItem.status).toBe(201);
   // chat ids are numbered per company: A's chat gets one that B's own creations during the test never reach
-  for (let i = 0; i < 3; i++) expect((await ownerA.post('/chats', { title: `Filler chat ${i}`, users: [{ id: agent.id }] })).status).toBe(201);
+  for (let i = 0; i < 3; i++)
+    expect((await ownerA.post('/chats', { title: `Filler chat ${i}`, users: [{ id: agent.id }] })).status).toBe(201);
   const chat = await ownerA.post('/chats', { title: 'Chat of A', users: [{ id: agent.id }] });
   expect(chat.status).toBe(201);
   const chatMessage = await ownerA.post(`/chats/${chat.body.id}/messages`, { message: 'Chat text of A' });
   expect(chatMessage.status).toBe(201);
   // a campaign (never started) and a flow, after fillers B's own creations never reach
-  const campaignOf = (name: string) => ({ name, whatsappId: connection.body.id, contactListId: contactList.body.id, message1: `${name} text` });
+  const campaignOf = (name: string) => ({
+    name,
+    whatsappId: connection.body.id,
+    contactListId: contactList.body.id,
+    message1: `${name} text`,
+  });
   for (let i = 0; i < 3; i++) expect((await ownerA.post('/campaigns', campaignOf(`Filler campaign ${i}`))).status).toBe(201);
   const campaign = await ownerA.post('/campaigns', campaignOf('Campaign of A'));
   expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
   for (let i = 0; i < 3; i++) expect((await ownerA.post('/flowbuilder', { name: `Filler flow ${i}` })).status).toBe(201);
   const flow = await ownerA.post('/flowbuilder', { name: 'Flow of A' });
   expect(flow.status, JSON.stringify(flow.body)).toBe(201);
-  const phraseCampaignOf = (name: string) => ({ name, flowId: flow.body.id, whatsappIds: [connection.body.id], phrases: [{ text: `${name} phrase`, type: 'partial' }] });
-  for (let i = 0; i < 3; i++) expect((await ownerA.post('/flowcampaign', phraseCampaignOf(`Filler phrase campaign ${i}`))).status).toBe(201);
-  const flowCampaign = await ownerA.post('/flowcampaign', { ...phraseCampaignOf('Phrase campaign of A'), phrases: [{ text: 'phrase of A', type: 'exact' }] });
+  const phraseCampaignOf = (name: string) => ({
+    name,
+    flowId: flow.body.id,
+    whatsappIds: [connection.body.id],
+    phrases: [{ text: `${name} phrase`, type: 'partial' }],
+  });
+  for (let i = 0; i < 3; i++)
+    expect((await ownerA.post('/flowcampaign', phraseCampaignOf(`Filler phrase campaign ${i}`))).status).toBe(201);
+  const flowCampaign = await ownerA.post('/flowcampaign', {
+    ...phraseCampaignOf('Phrase campaign of A'),
+    phrases: [{ text: 'phrase of A', type: 'exact' }],
+  });
   expect(flowCampaign.status, JSON.stringify(flowCampaign.body)).toBe(201);
   const promptOf = (name: string) => ({ name, prompt: `${name} text`, apiKey: 'sk-key-of-a', queueId: queueOfA.body.id });
   for (let i = 0; i < 3; i++) expect((await ownerA.post('/prompt', promptOf(`Filler prompt ${i}`))).status).toBe(201);
   const prompt = await ownerA.post('/prompt', promptOf('Prompt of A'));
   expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);
-  for (let i = 0; i < 3; i++) expect((await ownerA.post('/queueIntegration', { type: 'flowbuilder', name: `Filler integration ${i}` })).status).toBe(201);
-  const integration = await ownerA.post('/queueIntegration', { type: 'webhook', name: 'Integration of A', urlN8N: 'http://127.0.0.1:9/hook-of-a' });
+  for (let i = 0; i < 3; i++)
+    expect((await ownerA.post('/queueIntegration', { type: 'flowbuilder', name: `Filler integration ${i}` })).status).toBe(201);
+  const integration = await ownerA.post('/queueIntegration', {
+    type: 'webhook',
+    name: 'Integration of A',
+    urlN8N: 'http://127.0.0.1:9/hook-of-a',
+  });
   expect(integration.status, JSON.stringify(integration.body)).toBe(201);
   companyA = {
     companyId: a.companyId,
@@ -184,29 +245,41 @@ describe('tenant isolation', () => {
 
   const authenticated = routes.filter((r) => r.auth === 'user').map((r) => r as RouteDef);
 
-  it.each(authenticated.map((r) => [r.id, r] as const))('%s: another company sees and changes nothing of it', async (_id, route) => {
-    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    const own = ownCompanyRoutes.has(route.id);
-    const names_record = names.length > 0 || referenceRoutes.has(route.id) || superRoutes.has(route.id);
-    expect(own || names_record, `${route.id} names no record: list it in ownCompanyRoutes or referenceRoutes (test/isolation-fixtures.ts)`).toBe(true);
-    const params: Record<string, string | number> = {};
-    for (const name of names) {
-      const fixture = pathParamFixtures[`${route.id}:${name}`] ?? pathParamFixtures[`${route.module}:${name}`];
-      expect(fixture, `no isolation fixture for ${route.id} parameter {${name}}: add one to test/isolation-fixtures.ts`).toBeDefined();
-      params[name] = fixture!(companyA);
-    }
-    if (route.body) expect(bodyFixtures[route.id], `no body fixture for ${route.id}: add one to test/isolation-fixtures.ts`).toBeDefined();
-    const query = queryFixtures[route.id]?.(companyA);
-    const path = buildPath(route.path, params) + (query ? `?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}` : '');
+  it.each(authenticated.map((r) => [r.id, r] as const))(
+    '%s: another company sees and changes nothing of it',
+    async (_id, route) => {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const own = ownCompanyRoutes.has(route.id);
+      const names_record = names.length > 0 || referenceRoutes.has(route.id) || superRoutes.has(route.id);
+      expect(
+        own || names_record,
+        `${route.id} names no record: list it in ownCompanyRoutes or referenceRoutes (test/isolation-fixtures.ts)`,
+      ).toBe(true);
+      const params: Record<string, string | number> = {};
+      for (const name of names) {
+        const fixture = pathParamFixtures[`${route.id}:${name}`] ?? pathParamFixtures[`${route.module}:${name}`];
+        expect(
+          fixture,
+          `no isolation fixture for ${route.id} parameter {${name}}: add one to test/isolation-fixtures.ts`,
+        ).toBeDefined();
+        params[name] = fixture!(companyA);
+      }
+      if (route.body)
+        expect(bodyFixtures[route.id], `no body fixture for ${route.id}: add one to test/isolation-fixtures.ts`).toBeDefined();
+      const query = queryFixtures[route.id]?.(companyA);
+      const path =
+        buildPath(route.path, params) +
+        (query ? `?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}` : '');
 
-    const before = await itemsOfA();
-    const intruder = new ApiClient(runtime.url);
-    expect((await intruder.login(emailB, 'pass-12345')).status).toBe(200);
-    const res = await intruder.request(route.method, path, route.body ? bodyFixtures[route.id]!(companyA) : undefined);
-    const seen = JSON.stringify(res.body ?? '');
-    if (own) expect(res.status, `${route.method} ${path} answered ${res.status}: ${seen}`).toBeLessThan(300);
-    else expect([403, 404], `${route.method} ${path} answered ${res.status}: ${seen}`).toContain(res.status);
-    for (const marker of markersOfA) expect(seen).not.toContain(marker);
-    expect(await itemsOfA()).toEqual(before);
-  });
+      const before = await itemsOfA();
+      const intruder = new ApiClient(runtime.url);
+      expect((await intruder.login(emailB, 'pass-12345')).status).toBe(200);
+      const res = await intruder.request(route.method, path, route.body ? bodyFixtures[route.id]!(companyA) : undefined);
+      const seen = JSON.stringify(res.body ?? '');
+      if (own) expect(res.status, `${route.method} ${path} answered ${res.status}: ${seen}`).toBeLessThan(300);
+      else expect([403, 404], `${route.method} ${path} answered ${res.status}: ${seen}`).toContain(res.status);
+      for (const marker of markersOfA) expect(seen).not.toContain(marker);
+      expect(await itemsOfA()).toEqual(before);
+    },
+  );
 });

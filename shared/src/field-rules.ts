@@ -7,6 +7,8 @@ import { regexes } from 'zod/v4/core';
 /** Shortest password a user may set (OWASP's minimum for passwords without a second factor); older ones still sign in. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = 'At least 8 characters';
+/** Longest password a user may set. */
+export const PASSWORD_MAX_LENGTH = 50;
 
 export const EMAIL_MAX_LENGTH = 254;
 

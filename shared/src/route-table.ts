@@ -79,6 +79,8 @@ export const routeTable = defineRoutes([
   { id: 'files.delete', method: 'DELETE', path: '/files/{id}', module: 'files', auth: 'user', access: rules['admin:area'] },
   { id: 'files.upload', method: 'POST', path: '/files/{id}/upload', module: 'files', auth: 'user', access: rules['admin:area'] },
   { id: 'connections.list', method: 'GET', path: '/whatsapp', module: 'connections', auth: 'user' },
+  // the same list narrowed to one channel (spec document 2 section 7): any user, as the list
+  { id: 'connections.filter', method: 'GET', path: '/whatsapp/filter', module: 'connections', auth: 'user' },
   // connections (spec document 2 "Connections page" and section 7 "Connections")
   { id: 'connections.all', method: 'GET', path: '/whatsapp/all', module: 'connections', auth: 'user', access: rules['super:area'] },
   { id: 'connections.show', method: 'GET', path: '/whatsapp/{id}', module: 'connections', auth: 'user', access: rules['connections-page:view'] },
@@ -192,6 +194,9 @@ export const routeTable = defineRoutes([
   { id: 'dashboard.tickets-day', method: 'GET', path: '/dashboard/ticketsDay', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
   { id: 'dashboard.tickets-users', method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
   { id: 'dashboard.moments', method: 'GET', path: '/usersMoments', module: 'dashboard', auth: 'user', access: rules['moments:view'] },
+  // the dashboard's tickets of a period and its message count (spec document 2 section 7 "Dashboard"): the dashboard's rule
+  { id: 'dashboard.ticket-moments', method: 'GET', path: '/dashboard/moments', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
+  { id: 'dashboard.messages-count', method: 'GET', path: '/messages-allMe', module: 'dashboard', auth: 'user', access: rules['dashboard:view'] },
   // quick replies (spec document 3 "Quick replies (/quick-messages)" and section 7 "Quick replies"; document 1 "Quick message (as used in the input)")
   { id: 'quick-messages.list', method: 'GET', path: '/quick-messages', module: 'quick-messages', auth: 'user' },
   { id: 'quick-messages.picker', method: 'GET', path: '/quick-messages/list', module: 'quick-messages', auth: 'user' },
@@ -237,16 +242,21 @@ export const routeTable = defineRoutes([
   { id: 'plans.update', method: 'PUT', path: '/plans/{id}', module: 'plans', auth: 'user', access: rules['super:area'] },
   { id: 'plans.delete', method: 'DELETE', path: '/plans/{id}', module: 'plans', auth: 'user', access: rules['super:area'] },
   { id: 'companies.list', method: 'GET', path: '/companies', module: 'companies', auth: 'user', access: rules['super:area'] },
+  // every company for the super user, the caller's own for anyone else (server reference 9.2)
+  { id: 'companies.list-all', method: 'GET', path: '/companies/list', module: 'companies', auth: 'user' },
   { id: 'companies.show', method: 'GET', path: '/companies/{id}', module: 'companies', auth: 'user', access: rules['super:area'] },
   { id: 'companies.create', method: 'POST', path: '/companies', module: 'companies', auth: 'user', access: rules['super:area'], status: 201 },
   { id: 'companies.update', method: 'PUT', path: '/companies/{id}', module: 'companies', auth: 'user', access: rules['super:area'] },
   { id: 'companies.delete', method: 'DELETE', path: '/companies/{id}', module: 'companies', auth: 'user', access: rules['super:area'] },
   { id: 'helps.list', method: 'GET', path: '/helps/list', module: 'helps', auth: 'user' },
+  // the super user's help tab pages and searches the same entries every user reads from /helps/list
+  { id: 'helps.page', method: 'GET', path: '/helps', module: 'helps', auth: 'user' },
   { id: 'helps.create', method: 'POST', path: '/helps', module: 'helps', auth: 'user', access: rules['super:area'], status: 201 },
   { id: 'helps.update', method: 'PUT', path: '/helps/{id}', module: 'helps', auth: 'user', access: rules['super:area'] },
   { id: 'helps.delete', method: 'DELETE', path: '/helps/{id}', module: 'helps', auth: 'user', access: rules['super:area'] },
   { id: 'announcements.for-company', method: 'GET', path: '/announcements/for-company', module: 'announcements', auth: 'user' },
   { id: 'announcements.list', method: 'GET', path: '/announcements', module: 'announcements', auth: 'user', access: rules['super:area'] },
+  { id: 'announcements.show', method: 'GET', path: '/announcements/{id}', module: 'announcements', auth: 'user', access: rules['super:area'] },
   { id: 'announcements.create', method: 'POST', path: '/announcements', module: 'announcements', auth: 'user', access: rules['super:area'], status: 201 },
   { id: 'announcements.update', method: 'PUT', path: '/announcements/{id}', module: 'announcements', auth: 'user', access: rules['super:area'] },
   { id: 'announcements.delete', method: 'DELETE', path: '/announcements/{id}', module: 'announcements', auth: 'user', access: rules['super:area'] },

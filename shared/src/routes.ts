@@ -32,6 +32,7 @@ import {
   greetingMediaBody,
   greetingMediaResponse,
   closeImportedResponse,
+  connectionFilterQuery,
 } from './contracts/connections.ts';
 import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
 import {
@@ -49,8 +50,17 @@ import {
 } from './contracts/tags.ts';
 import { companyPlan, listPlanParams, plan, planBody, planIdParams, planList } from './contracts/plans.ts';
 import { invoiceListQuery, invoiceListResponse, pixResponse, subscriptionBody } from './contracts/invoices.ts';
-import { adminCompany, companyIdParams, companyListQuery, companyListResponse, createCompanyBody, updateCompanyBody } from './contracts/companies.ts';
-import { help, helpBody, helpIdParams, helpList } from './contracts/helps.ts';
+import {
+  adminCompany,
+  companyChoiceQuery,
+  companyChoiceResponse,
+  companyIdParams,
+  companyListQuery,
+  companyListResponse,
+  createCompanyBody,
+  updateCompanyBody,
+} from './contracts/companies.ts';
+import { help, helpBody, helpIdParams, helpList, helpPage, helpPageQuery } from './contracts/helps.ts';
 import {
   announcement,
   announcementBody,
@@ -206,7 +216,18 @@ import {
 import { reportQuery, reportResponse } from './contracts/reports.ts';
 import { auditQuery, auditResponse } from './contracts/audit.ts';
 import { fileList, fileListBody, fileListIdParams, fileListQuery, fileListResponse, fileListSummaries, fileUploadBody, fileUploadResponse } from './contracts/files.ts';
-import { dashboardQuery, dashboardResponse, ticketChartQuery, ticketsDayResponse, ticketsUsersResponse, usersMomentsResponse } from './contracts/dashboard.ts';
+import {
+  dashboardQuery,
+  dashboardResponse,
+  messagesCountQuery,
+  messagesCountResponse,
+  ticketChartQuery,
+  ticketMomentsQuery,
+  ticketMomentsResponse,
+  ticketsDayResponse,
+  ticketsUsersResponse,
+  usersMomentsResponse,
+} from './contracts/dashboard.ts';
 import {
   contactList,
   contactListBody,
@@ -295,6 +316,7 @@ export const routeSchemas = {
   'files.delete': { params: fileListIdParams, response: okResponse },
   'files.upload': { params: fileListIdParams, body: fileUploadBody, response: fileUploadResponse },
   'connections.list': { response: z.array(connection) },
+  'connections.filter': { query: connectionFilterQuery, response: z.array(connection) },
   // connections (spec document 2 "Connections page" and section 7 "Connections")
   'connections.all': { query: connectionsOverviewQuery, response: connectionsOverview },
   'connections.show': { params: connectionIdParams, response: connection },
@@ -331,6 +353,8 @@ export const routeSchemas = {
   'dashboard.tickets-day': { query: ticketChartQuery, response: ticketsDayResponse },
   'dashboard.tickets-users': { query: ticketChartQuery, response: ticketsUsersResponse },
   'dashboard.moments': { response: usersMomentsResponse },
+  'dashboard.ticket-moments': { query: ticketMomentsQuery, response: ticketMomentsResponse },
+  'dashboard.messages-count': { query: messagesCountQuery, response: messagesCountResponse },
   // tickets (spec document 1, section 7)
   'tickets.list': { query: ticketListQuery, response: ticketListResponse },
   'tickets.show-by-uuid': { params: ticketUuidParams, response: ticket },
@@ -429,16 +453,19 @@ export const routeSchemas = {
   'plans.update': { params: planIdParams, body: planBody, response: plan },
   'plans.delete': { params: planIdParams, response: okResponse },
   'companies.list': { query: companyListQuery, response: companyListResponse },
+  'companies.list-all': { query: companyChoiceQuery, response: companyChoiceResponse },
   'companies.show': { params: companyIdParams, response: adminCompany },
   'companies.create': { body: createCompanyBody, response: adminCompany },
   'companies.update': { params: companyIdParams, body: updateCompanyBody, response: adminCompany },
   'companies.delete': { params: companyIdParams, response: okResponse },
   'helps.list': { response: helpList },
+  'helps.page': { query: helpPageQuery, response: helpPage },
   'helps.create': { body: helpBody, response: help },
   'helps.update': { params: helpIdParams, body: helpBody, response: help },
   'helps.delete': { params: helpIdParams, response: okResponse },
   'announcements.for-company': { response: announcementList },
   'announcements.list': { query: announcementListQuery, response: announcementList },
+  'announcements.show': { params: announcementIdParams, response: announcement },
   'announcements.create': { body: announcementBody, response: announcement },
   'announcements.update': { params: announcementIdParams, body: announcementBody, response: announcement },
   'announcements.delete': { params: announcementIdParams, response: okResponse },

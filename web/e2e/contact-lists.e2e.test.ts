@@ -73,7 +73,11 @@ describe('contact lists in the browser', () => {
 
     await page.getByTestId('contact-list-items-import').click();
     await page.getByTestId('contact-list-import-dialog').waitFor();
-    await page.getByTestId('contact-list-import-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: sheet() });
+    await page.getByTestId('contact-list-import-file').setInputFiles({
+      name: 'contatos.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: sheet(),
+    });
     await page.getByTestId('contact-list-import-file-name').waitFor();
     await shot('03-import-dialog');
     await page.getByTestId('contact-list-import-confirm').click();
@@ -82,11 +86,32 @@ describe('contact lists in the browser', () => {
     const table = page.getByTestId('contact-list-items-table');
     await table.locator('tbody tr').filter({ hasText: 'Bruno Planilha' }).waitFor({ timeout: 15_000 });
     await expect(table.locator('tbody tr').filter({ hasText: 'Ana Planilha' }).textContent()).resolves.toContain('5511955551001');
-    await expect(table.locator('tbody tr').filter({ hasText: 'Bruno Planilha' }).textContent()).resolves.toContain('5511955551002');
+    await expect(table.locator('tbody tr').filter({ hasText: 'Bruno Planilha' }).textContent()).resolves.toContain(
+      '5511955551002',
+    );
     await expect(page.getByTestId('contact-list-import-status').textContent()).resolves.toMatch(/2 adicionados.*1 recusados/);
     // the numbers are checked in the background; the company's web chat cannot tell, so they turn valid live
     await page.locator('[data-testid^=contact-list-item-valid-][data-state=yes]').nth(1).waitFor({ timeout: 15_000 });
     await shot('04-imported');
+  });
+
+  it('imports a .csv as the README says: UTF-8 with semicolons, accents intact', async () => {
+    await page.getByTestId('contact-list-items-import').click();
+    await page.getByTestId('contact-list-import-dialog').waitFor();
+    const csv = 'Nome;Telefone;E-mail\nJoão Araújo CSV;5511955551003;joao@example.com\n';
+    await page
+      .getByTestId('contact-list-import-file')
+      .setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await expect(page.getByTestId('contact-list-import-file-name').textContent()).resolves.toBe('contatos.csv');
+    await expect(page.getByTestId('contact-list-import-confirm').isEnabled()).resolves.toBe(true);
+    await page.getByTestId('contact-list-import-confirm').click();
+    await page.getByTestId('contact-list-import-dialog').waitFor({ state: 'detached' });
+    const table = page.getByTestId('contact-list-items-table');
+    await table.locator('tbody tr').filter({ hasText: 'João Araújo CSV' }).waitFor({ timeout: 15_000 });
+    await expect(table.locator('tbody tr').filter({ hasText: 'João Araújo CSV' }).textContent()).resolves.toContain(
+      '5511955551003',
+    );
+    await shot('04b-imported-csv');
   });
 
   it('adds a contact by hand, refusing a duplicate number beside the field', async () => {

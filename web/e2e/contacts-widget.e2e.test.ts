@@ -13,8 +13,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, api as callApi } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-
-
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
 const adminEmail = inject('adminEmail');
 const adminPassword = inject('adminPassword');
@@ -126,7 +124,9 @@ describe('the website chat widget', () => {
     await page.getByTestId('widget-input').waitFor();
     // the live socket opens with a one-time ticket: the stored visitor token never goes in its address
     await expect.poll(() => socketUrls.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    const stored = JSON.parse((await page.evaluate((t) => window.localStorage.getItem(`switchboard.webchat.${t}`), chatToken)) ?? '{}') as { visitorToken: string };
+    const stored = JSON.parse(
+      (await page.evaluate((t) => window.localStorage.getItem(`switchboard.webchat.${t}`), chatToken)) ?? '{}',
+    ) as { visitorToken: string };
     for (const url of socketUrls) {
       expect(new URL(url).searchParams.get('ticket')).toMatch(/^[\w-]{20,}$/);
       expect(url).not.toContain('visitorToken');
@@ -309,7 +309,7 @@ describe('the contacts pages', () => {
     await page.locator('[data-testid=contacts-table] tbody tr', { hasText: newContact.name }).waitFor();
   });
 
-  it('imports a CSV with two good rows and a bad one, and reports the bad one with its reasons', async () => {
+  it('imports a CSV with two good rows and a bad one, flags the bad one with its reasons and does not send it', async () => {
     const { page } = agent;
     await page.getByTestId('contacts-file-menu').click();
     await page.getByRole('menuitem', { name: 'Importar planilha' }).click();
@@ -326,18 +326,27 @@ describe('the contacts pages', () => {
     await expect(page.getByTestId('map-number').textContent()).resolves.toContain('Telefone');
     await expect(page.getByTestId('map-email').textContent()).resolves.toContain('E-mail');
     await expect(page.locator('[data-testid=import-rows] tbody tr').count()).resolves.toBe(3);
-    await expect(page.getByTestId('import-start').textContent()).resolves.toBe('Importar 3 contatos');
+    // the third row is flagged with its reasons, cannot be ticked, and is left out of the import
+    const flaggedRow = page.locator('[data-testid=import-rows] tbody tr', { hasText: 'sem-arroba' });
+    await expect(flaggedRow.textContent()).resolves.toContain('Too Short!');
+    await expect(flaggedRow.locator('input[type=checkbox]').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('import-flagged').textContent()).resolves.toContain('1 linha com problema não será enviada.');
+    await expect(page.getByTestId('import-start').textContent()).resolves.toBe('Importar 2 contatos');
     await shot(page, 'contacts-04-import-mapping');
 
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/contactsImport')
+        sent.push(request.postData() ?? '');
+    });
     await page.getByTestId('import-start').click();
     const summary = page.getByTestId('import-dialog').getByTestId('import-summary');
     await summary.waitFor({ timeout: 20_000 });
     await expect(summary.getByTestId('import-created').textContent()).resolves.toBe('2');
     await expect(summary.getByTestId('import-existing').textContent()).resolves.toBe('0');
-    await expect(summary.getByTestId('import-failed').textContent()).resolves.toBe('1');
-    const failure = await summary.getByTestId('import-failure').textContent();
-    expect(failure).toContain('Linha 4');
-    expect(failure).toContain('Too Short!');
+    await expect(summary.getByTestId('import-failed').textContent()).resolves.toBe('0');
+    expect(sent).toHaveLength(2);
+    expect(sent.join('\n')).not.toContain('sem-arroba');
     await shot(page, 'contacts-05-import-summary');
 
     await page.getByRole('button', { name: 'Fechar' }).click();
@@ -444,18 +453,41 @@ describe('the widget with LGPD consent on', () => {
 
   beforeAll(async () => {
     const plans = await callApi<{ id: number }[]>('GET', '/plans/list');
-    await callApi('POST', '/auth/signup', { name: 'Lara Privacidade', companyName: `Loja LGPD ${run}`, email: owner.email, password: owner.password, phone: '5511999990001', planId: plans[0]!.id });
+    await callApi('POST', '/auth/signup', {
+      name: 'Lara Privacidade',
+      companyName: `Loja LGPD ${run}`,
+      email: owner.email,
+      password: owner.password,
+      phone: '5511999990001',
+      planId: plans[0]!.id,
+    });
     const { token } = await callApi<{ token: string }>('POST', '/auth/login', owner);
     for (const [key, value] of [
       ['lgpdMessage', 'Tratamos seus dados conforme a LGPD.'],
       ['lgpdLink', PRIVACY],
       ['enableLGPD', 'enabled'],
-    ]) await callApi('PUT', `/settings/${key}`, { value }, token);
+    ])
+      await callApi('PUT', `/settings/${key}`, { value }, token);
     const [first] = await callApi<{ id: number }[]>('GET', '/queue', undefined, token);
-    const finance = await callApi<{ id: number }>('POST', '/queue', { name: 'Financeiro', color: '#0a7d5a', greetingMessage: 'Financeiro: em que podemos ajudar?', orderQueue: 2 }, token);
-    const connections = await callApi<{ id: number; channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, token);
+    const finance = await callApi<{ id: number }>(
+      'POST',
+      '/queue',
+      { name: 'Financeiro', color: '#0a7d5a', greetingMessage: 'Financeiro: em que podemos ajudar?', orderQueue: 2 },
+      token,
+    );
+    const connections = await callApi<{ id: number; channel: string; widgetKey: string | null }[]>(
+      'GET',
+      '/whatsapp',
+      undefined,
+      token,
+    );
     const webchat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!;
-    await callApi('PUT', `/whatsapp/${webchat.id}`, { greetingMessage: 'Bem-vindo! Escolha um setor:', queueIds: [first!.id, finance.id] }, token);
+    await callApi(
+      'PUT',
+      `/whatsapp/${webchat.id}`,
+      { greetingMessage: 'Bem-vindo! Escolha um setor:', queueIds: [first!.id, finance.id] },
+      token,
+    );
     lgpdChatToken = webchat.widgetKey!;
   });
 

@@ -91,6 +91,26 @@ describe("the super user's platform administration", () => {
     await expect(row.textContent()).resolves.toContain('129,90');
     await expect(row.textContent()).resolves.toContain(COMPANY.email);
     await shot('companies-table');
+    // on a 1440 px screen all fourteen columns of a full page of companies fit, the actions in view without
+    // scrolling sideways
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('companies-search').fill('');
+    await expect.poll(() => page.getByTestId('companies-table').locator('tbody tr').count()).toBeGreaterThan(1);
+    const widths = await page
+      .getByTestId('companies-table')
+      .locator('.p-datatable-wrapper')
+      .evaluate((w) => ({ scroll: w.scrollWidth, client: w.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const rightEdges = await page
+      .getByTestId('companies-table')
+      .locator('[data-testid^=company-edit-]')
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().right));
+    expect(rightEdges.length).toBeGreaterThan(1);
+    for (const right of rightEdges) expect(right).toBeLessThanOrEqual(1440);
+    await shot('companies-table-1440');
+    await page.setViewportSize({ width: 1366, height: 820 });
+    await page.getByTestId('companies-search').fill(run);
+    await expect.poll(() => page.getByTestId('companies-table').locator('tbody tr').count()).toBe(1);
 
     // the due-date button moves the due date a month on (the recurrence is monthly)
     const before = await row.locator('[data-testid^=company-due-]').textContent();

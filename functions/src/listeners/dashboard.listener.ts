@@ -1,11 +1,17 @@
 /**
- * Keeps the dashboard's per-day counters (functions/src/modules/dashboard) in step with tickets and ratings.
+ * Keeps the dashboard's per-day counters (functions/src/modules/dashboard) in step with tickets, ratings and messages.
  * Registered by every Lambda entry that records ticket events, beside the timer listener (the architecture test
- * checks it). Counting is idempotent (a repeated event changes nothing); a failure is logged and does not fail
- * the change that emitted.
+ * checks it). Counting tickets and ratings is idempotent (a repeated event changes nothing), and a message is
+ * counted on its creation event, which a stored message has once; a failure is logged and does not fail the change
+ * that emitted.
  */
 import { domainEvents } from '../platform/events/domain-events.ts';
-import { countRating, countTicketChange, countTicketRemoval } from '../modules/dashboard/dashboard-counters.service.ts';
+import {
+  countMessage,
+  countRating,
+  countTicketChange,
+  countTicketRemoval,
+} from '../modules/dashboard/dashboard-counters.service.ts';
 
 export const registerDashboardListener = (): void => {
   domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.closed', 'ticket.reopened'], 'dashboard-counters', async (e) => {
@@ -15,4 +21,6 @@ export const registerDashboardListener = (): void => {
   });
   domainEvents.on('ticket.deleted', 'dashboard-counters', (e) => countTicketRemoval(e.companyId, e.ticketId));
   domainEvents.on('rating.created', 'dashboard-counters', (e) => countRating(e));
+  // the messages of each day (GET /messages-allMe): their creation events, one per stored message
+  domainEvents.on(['message.received', 'message.sent'], 'dashboard-counters', (e) => countMessage(e.companyId, e.message));
 };

@@ -24,6 +24,7 @@ import { backfillState, runBackfill, type Backfill, type BackfillRunOptions } fr
 import { graphSecretsBackfill } from '../modules/connections/graph-secrets-backfill.repository.ts';
 import { connectionApiTokensBackfill } from '../modules/connections/api-token-migration.repository.ts';
 import { searchSpreadBackfill } from '../modules/contacts/search-migration.repository.ts';
+import { phoneSearchBackfill } from '../modules/contacts/phone-search-backfill.repository.ts';
 import { tagContactCountsBackfill } from '../modules/tags/tag-contact-count-backfill.repository.ts';
 import { reportRowsBackfill } from '../modules/tickets/report-backfill.repository.ts';
 import { enqueueJob, jobRegistry, type JobRegistry } from '../modules/jobs/jobs.service.ts';
@@ -43,6 +44,8 @@ export const dataBackfills: readonly Backfill<never>[] = [
   tagContactCountsBackfill,
   // Graph connections stored when their Meta secrets were kept plain get them sealed with the data key
   graphSecretsBackfill,
+  // web chat visitors stored before the search index covered the phone they gave get it indexed
+  phoneSearchBackfill,
 ];
 
 /** A step's budget where the function's remaining time is unknown: a third of the jobs function's timeout. */

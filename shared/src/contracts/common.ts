@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../field-rules.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../field-rules.ts';
 
 /** A numeric id in a path or query string ("12"), parsed to a positive integer. */
 export const idParam = z.coerce.number().int().positive();
@@ -13,10 +13,24 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+/**
+ * `pageNumber` on a list that pages by cursor (architecture section 3). Clients written to the spec send it; the
+ * first page (1, or none) is what they get, and later pages are reached only through `cursor`, because a numbered
+ * page would cost every page before it. Any other value is refused naming the field, never ignored. The parsed
+ * value is dropped, so a cursor is the same whether the first request sent pageNumber=1 or nothing.
+ */
+export const CURSOR_PAGE_NUMBER_MESSAGE =
+  "This list pages by cursor: send pageNumber=1 or none, then the answer's nextCursor as cursor";
+export const cursorPageNumber = z.coerce
+  .number({ error: CURSOR_PAGE_NUMBER_MESSAGE })
+  .refine((n) => n === 1, CURSOR_PAGE_NUMBER_MESSAGE)
+  .transform(() => undefined)
+  .optional();
+
 /** The password limits live with the zod-free field rules, which the sign-in page reads. */
-export { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
 
 /** A password being set: signup, a user's creation or change, a reset. */
-export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(50, 'Too Long!');
+export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, 'Too Long!');
 
 export const okResponse = z.object({ ok: z.literal(true) });

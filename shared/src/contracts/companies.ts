@@ -108,3 +108,25 @@ export const dueState = (dueDate: string, now: Date): DueState => {
   if (days <= 5) return 'soon';
   return 'ok';
 };
+
+/**
+ * GET /companies/list: the companies the caller may pick (server reference 9.2: the super user sees every company,
+ * anyone else only their own), in id order, a cursor continuing the super user's.
+ */
+export const companyChoiceQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  cursor: z.string().max(2048).optional(),
+});
+export const companyChoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  planId: z.number().int(),
+  status: z.boolean(),
+  dueDate: z.string(),
+});
+export const companyChoiceResponse = z.object({
+  companies: z.array(companyChoice),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+export type CompanyChoiceResponse = z.infer<typeof companyChoiceResponse>;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
-import { connection, connectionStatuses, queueSummary, type Channel, type ConnectionStatus } from './inbox.ts';
+import { channel, connection, connectionStatuses, queueSummary, type Channel, type ConnectionStatus } from './inbox.ts';
 import { weekSchedule } from './queues.ts';
 
 /**
@@ -364,3 +364,12 @@ export const messageTemplate = z.object({
 });
 export type MessageTemplate = z.infer<typeof messageTemplate>;
 export const messageTemplates = z.array(messageTemplate);
+
+/**
+ * GET /whatsapp/filter: the company's connections of one channel (all without one). `session=0` is the spec's
+ * "without the session data": connections never carry a WhatsApp session's keys, so any value answers the same.
+ */
+export const connectionFilterQuery = z.object({
+  session: z.enum(['0', '1']).optional(),
+  channel: channel.optional(),
+});

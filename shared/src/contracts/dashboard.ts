@@ -3,6 +3,7 @@
  * section 3 "Dashboard counters", "Attendant row", "Live-panel ticket"; server reference 10).
  */
 import { z } from 'zod';
+import { queryList, ticketStatus } from './inbox.ts';
 
 /** Server reference 10: without days or a range, the last 30 days. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
@@ -114,3 +115,40 @@ export const PANEL_NAME_KEEP = 25;
 /** Last messages over 30 characters show their first 27 and an ellipsis. */
 export const PANEL_MESSAGE_MAX = 30;
 export const PANEL_MESSAGE_KEEP = 27;
+
+const booleanText = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
+const periodDays = { dateStart: day.optional(), dateEnd: day.optional() };
+const inOrder = (q: { dateStart?: string; dateEnd?: string }) => !q.dateStart || !q.dateEnd || q.dateStart <= q.dateEnd;
+const inOrderError = { message: 'dateStart must not be after dateEnd', path: ['dateEnd'] };
+
+/**
+ * GET /dashboard/moments: the tickets last changed in a period (whole days of the company's calendar; without dates
+ * the last 30 days), in one status or any, newest first. Without showAll (or for a viewer who may not show all) only
+ * the caller's own; `userId` narrows to one attendant and `queueIds` to some queues.
+ */
+export const ticketMomentsQuery = z
+  .object({
+    status: ticketStatus.optional(),
+    showAll: booleanText,
+    queueIds: queryList(z.coerce.number().int().positive(), 100),
+    userId: z.coerce.number().int().positive().optional(),
+    ...periodDays,
+  })
+  .refine(inOrder, inOrderError);
+export type TicketMomentsQuery = z.output<typeof ticketMomentsQuery>;
+export const ticketMomentsResponse = z.object({
+  tickets: z.array(momentTicket),
+  /** more tickets matched than one answer holds (MOMENTS_TICKET_LIMIT) */
+  truncated: z.boolean(),
+});
+export type TicketMomentsResponse = z.infer<typeof ticketMomentsResponse>;
+
+/**
+ * GET /messages-allMe: how many messages the company exchanged in a period (whole days of the company's calendar;
+ * without dates the last 30 days): sent by its side (fromMe=true), by its customers (false), or both. Private notes
+ * are not messages exchanged and are not counted. The answer keeps the spec's shape, `count[0].count`.
+ */
+export const messagesCountQuery = z.object({ fromMe: booleanText, ...periodDays }).refine(inOrder, inOrderError);
+export type MessagesCountQuery = z.output<typeof messagesCountQuery>;
+export const messagesCountResponse = z.object({ count: z.array(z.object({ count: z.number().int() })).length(1) });
+export type MessagesCountResponse = z.infer<typeof messagesCountResponse>;

@@ -36,12 +36,24 @@ export const fileList = z.object({
 });
 export type FileList = z.infer<typeof fileList>;
 
+/** A file list's name is at least this long (spec document 3, validation rules). */
+export const FILE_LIST_NAME_MIN = 3;
+
+/** The spec's texts (document 3, "File list"): a name of 3 or more characters, and a message. */
 export const fileListBody = z.object({
-  name: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(50, 'Too Long!'),
-  message: z.string().max(5000).default(''),
+  name: z.string({ error: 'Required' }).trim().min(FILE_LIST_NAME_MIN, 'nombre muy corto').max(50, 'Too Long!'),
+  message: z
+    .string({ error: 'Requerido' })
+    .max(5000)
+    .refine((text) => text.trim() !== '', 'Requerido'),
   /** an option with an id keeps its file; one without is new (its file is uploaded next); a missing one is removed */
   options: z
-    .array(z.object({ id: z.number().int().positive().optional(), name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!') }))
+    .array(
+      z.object({
+        id: z.number().int().positive().optional(),
+        name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!'),
+      }),
+    )
     .max(FILE_LIST_MAX_OPTIONS)
     .default([]),
 });

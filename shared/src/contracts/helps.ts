@@ -18,3 +18,13 @@ export const helpBody = z.object({
 export type HelpBody = z.infer<typeof helpBody>;
 export const helpIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const helpList = z.array(help);
+
+/** Help entries per page of GET /helps (pageNumber counts from 1). */
+export const HELP_PAGE_SIZE = 20;
+/** GET /helps: the super user's help tab, searched by title and description. */
+export const helpPageQuery = z.object({
+  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  pageNumber: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const helpPage = z.object({ records: z.array(help), count: z.number().int(), hasMore: z.boolean() });
+export type HelpPage = z.infer<typeof helpPage>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { refineUpload } from '../media-types.ts';
-import { idParam } from './common.ts';
+import { cursorPageNumber, idParam } from './common.ts';
 import { scheduleEntry } from './queues.ts';
 
 export const channelNames = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
@@ -199,6 +199,7 @@ export const ticketListQuery = z.object({
   whatsapps: jsonIdList,
   statusFilter: queryList(ticketStatus, 10),
   sortTickets: z.enum(['ASC', 'DESC']).default('DESC'),
+  pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -266,6 +267,7 @@ export const noteIdParams = z.object({ id: z.string().min(10).max(40) });
 // ----- messages: calls -----
 
 export const messageListQuery = z.object({
+  pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -338,6 +340,7 @@ export const contactListQuery = z.object({
   channel: channel.optional(),
   isGroup: booleanText,
   contactTag: jsonIdList,
+  pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
   rowsPerPage: z.coerce.number().int().refine((n) => [10, 20, 30, 50].includes(n), 'rowsPerPage must be 10, 20, 30 or 50').default(10),
 });
@@ -496,6 +499,7 @@ export type Connection = z.infer<typeof connection>;
 
 export const userListQuery = z.object({
   searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
 });
 export const userListItem = z.object({

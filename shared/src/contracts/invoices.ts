@@ -4,6 +4,7 @@
  * plan constants of section 9; server reference 9.6).
  */
 import { z } from 'zod';
+import { cursorPageNumber } from './common.ts';
 
 /** An invoice is `open` until its payment is confirmed, then `paid` (the spec's 'Pago'). */
 export const invoiceStatuses = ['open', 'paid'] as const;
@@ -33,6 +34,7 @@ export const INVOICE_PAGE_SIZE = 20;
 
 export const invoiceListQuery = z.object({
   searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
 });
 export const invoiceListResponse = z.object({ invoices: z.array(invoice), hasMore: z.boolean(), nextCursor: z.string().nullable() });

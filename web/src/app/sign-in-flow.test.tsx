@@ -1,3 +1,4 @@
+import { signupBody } from '@switchboard/shared/contracts/auth';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,6 @@ const render = async (path: string) => {
   });
 };
 
-
 /** A session left by an earlier visit: a stored token, restored through the refresh cookie on load. */
 const storedSession = (token: string) => sessionStore.setSession({ token, user: makeUser() });
 
@@ -55,8 +55,6 @@ const submit = async () => {
     page.container.querySelector<HTMLFormElement>('form')!.requestSubmit();
   });
 };
-
-
 
 describe('sign-in flow', () => {
   it("shows 'Obrigatório' under each empty field and calls no API", async () => {
@@ -95,11 +93,15 @@ describe('sign-in flow', () => {
     await until(() => page.container.querySelector('[data-testid=tickets-page]') !== null, 'the inbox page');
     expect(sent).toEqual({ email: 'ana@example.com', password: 'secret1' });
     expect(localStorage.getItem('token')).toBe('tok');
-    expect(page.container.querySelector('[data-testid=greeting]')?.textContent).toContain('Olá, Ana Souza! Boas-vindas à Acme Ltda.');
+    expect(page.container.querySelector('[data-testid=greeting]')?.textContent).toContain(
+      'Olá, Ana Souza! Boas-vindas à Acme Ltda.',
+    );
   });
 
   it('sends an expired company to /financeiro-aberto with the due date', async () => {
-    const expired = makeUser({ company: { id: 9, name: 'Old Co', dueDate: new Date(2024, 2, 1, 12).toISOString(), status: true, planId: 1 } });
+    const expired = makeUser({
+      company: { id: 9, name: 'Old Co', dueDate: new Date(2024, 2, 1, 12).toISOString(), status: true, planId: 1 },
+    });
     serve({
       ...publicRoutes,
       'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 9, name: 'Old Co', plan: makePlan() } }),
@@ -164,5 +166,22 @@ describe('sign-in flow', () => {
     serve({ ...publicRoutes, 'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'new', user: makeUser() } }) });
     await render('/tickets/undefined');
     await until(() => router.state.location.pathname === '/tickets', 'the inbox');
+  });
+
+  it("states the signup schema's password rule under the password field", async () => {
+    serve({ ...publicRoutes, 'GET /api/plans/list': () => ({ status: 200, body: [makePlan()] }) });
+    await render('/signup');
+    await until(() => page.container.querySelector('#signup-password') !== null, 'the signup form');
+    const hint = page.container
+      .querySelector('#signup-password')!
+      .closest('.form-field')!
+      .querySelector('.form-field__hint')!.textContent;
+    expect(hint).toBe('De 8 a 50 caracteres.');
+    // the numbers in the hint are the schema's: one character fewer is refused, the shortest allowed passes
+    const signup = { name: 'Ana Lima', companyName: 'Loja', email: 'ana@example.com', phone: '5511999990000', planId: 1 };
+    expect(signupBody.safeParse({ ...signup, password: 'x'.repeat(7) }).success).toBe(false);
+    expect(signupBody.safeParse({ ...signup, password: 'x'.repeat(8) }).success).toBe(true);
+    expect(signupBody.safeParse({ ...signup, password: 'x'.repeat(50) }).success).toBe(true);
+    expect(signupBody.safeParse({ ...signup, password: 'x'.repeat(51) }).success).toBe(false);
   });
 });

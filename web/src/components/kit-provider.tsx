@@ -2,11 +2,14 @@ import { PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
 import '../lib/prime-locale.ts';
 import { primePassThrough } from '../lib/prime-pass-through.ts';
+import { useOverlayEscape } from './overlay-escape.ts';
 
 /**
  * PrimeReact's settings and texts, around the parts of the app that use PrimeReact (the signed-in shell, the
  * signup and password pages, the widget). Not in the app's providers: the sign-in page runs without PrimeReact.
+ * Escape in an open dropdown closes only the dropdown, in every dialog (overlay-escape.ts).
  */
 export function KitProvider({ children }: { children: ReactNode }) {
+  useOverlayEscape();
   return <PrimeReactProvider value={{ ripple: true, pt: primePassThrough }}>{children}</PrimeReactProvider>;
 }

@@ -56,6 +56,7 @@ export const pt = {
   },
   errors: {
     generic: 'An error occurred!',
+    invalidFields: 'Campos: {{fields}}.',
     ERR_NETWORK: 'Sem conexão com o servidor. Verifique sua internet.',
     ERR_TIMEOUT: 'O servidor demorou demais para responder. Tente novamente.',
     ERR_CANCELED: 'A operação foi cancelada.',
@@ -111,7 +112,8 @@ export const pt = {
     ERR_QUEUE_LIMIT_REACHED: 'O plano da empresa não permite mais filas.',
     ERR_SERVICE_UNAVAILABLE: 'O servidor está reiniciando. Tente novamente em alguns segundos.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente em instantes.',
-    ERR_OUTSIDE_SERVICE_WINDOW: 'Passaram mais de 24 horas desde a última mensagem do cliente: só é possível enviar um modelo aprovado.',
+    ERR_OUTSIDE_SERVICE_WINDOW:
+      'Passaram mais de 24 horas desde a última mensagem do cliente: só é possível enviar um modelo aprovado.',
     ERR_INVALID_SIGNATURE: 'Assinatura do webhook ausente ou inválida.',
     ERR_GRAPH_REQUEST_FAILED: 'A Meta recusou o pedido ou não respondeu. Tente novamente.',
   },
@@ -139,7 +141,7 @@ export const pt = {
       success: 'Conta criada! Entre com seu e-mail e senha.',
       haveAccount: 'Já tem uma conta?',
       toLogin: 'Entrar',
-      passwordHint: 'De 5 a 50 caracteres.',
+      passwordHint: 'De {{min}} a {{max}} caracteres.',
       planPlaceholder: 'Escolha um plano',
       planDetails: '{{users}} usuários · {{connections}} conexões · {{queues}} filas',
       planPrice: 'R$ {{amount}}/mês',
@@ -354,7 +356,8 @@ export const pt = {
     },
     deleteDialog: {
       title: 'Excluir contato',
-      message: 'Excluir {{name}}? Os atendimentos e as mensagens deste contato deixam de aparecer. Esta ação não pode ser desfeita.',
+      message:
+        'Excluir {{name}}? Os atendimentos e as mensagens deste contato deixam de aparecer. Esta ação não pode ser desfeita.',
       confirm: 'Excluir',
     },
     openTicket: {
@@ -400,6 +403,8 @@ export const pt = {
       noRows: 'Nenhuma linha com dados.',
       selected_one: '{{count}} de {{total}} linha selecionada',
       selected_other: '{{count}} de {{total}} linhas selecionadas',
+      flaggedSkipped_one: '{{count}} linha com problema não será enviada.',
+      flaggedSkipped_other: '{{count}} linhas com problema não serão enviadas.',
       start_one: 'Importar {{count}} contato',
       start_other: 'Importar {{count}} contatos',
       runningTitle: 'Importando contatos',

@@ -3,7 +3,8 @@
  * app's name and the favicon. Read from GET /settings-whitelabel (public), cached in local storage
  * (primaryColorLight, primaryColorDark, appName) so the next visit paints with it before the read returns, and
  * applied again at once when the super user saves. Colours left at the platform defaults keep the themes' own
- * palette (whose contrast the accessibility checks hold to); an empty name shows the default name.
+ * palette (whose contrast the accessibility checks hold to); an empty name shows the default name. The uploaded
+ * logos take the brand mark's place, each in its theme.
  */
 import type { Whitelabel } from '@switchboard/shared/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { useEffect } from 'react';
 import { callRoute } from './api-client.ts';
 import { i18n, languages } from './i18n.ts';
 import { readStored, writeStored } from './storage.ts';
+import { useTheme, type ThemeMode } from './theme.ts';
 
 /** The spec's default colours (document 2 section 9). */
 export const DEFAULT_PRIMARY = { light: '#0000FF', dark: '#39ACE7' } as const;
@@ -21,13 +23,35 @@ export type Branding = Pick<Whitelabel, 'primaryColorLight' | 'primaryColorDark'
 
 const isHex = (v: string | null | undefined): v is string => Boolean(v && /^#[0-9a-fA-F]{6}$/.test(v));
 
+/**
+ * PrimeReact's themes paint their buttons with fixed colours, not with --primary-color: a primary button (one with
+ * no severity class) takes the brand colour here, filled, outlined or as text, with a darker shade on hover.
+ */
+const primaryButton =
+  '.p-button:not(:is(.p-button-secondary,.p-button-success,.p-button-info,.p-button-warning,.p-button-help,.p-button-danger,.p-button-contrast))';
+const buttonRules = (theme: 'light' | 'dark'): string => {
+  const scope = `:root[data-theme="${theme}"]`;
+  return [
+    `${scope} ${primaryButton}:not(.p-button-outlined,.p-button-text,.p-button-link){background:var(--primary-color);border-color:var(--primary-color);color:var(--primary-color-text)}`,
+    `${scope} ${primaryButton}:not(.p-button-outlined,.p-button-text,.p-button-link):enabled:hover{background:color-mix(in srgb,var(--primary-color) 85%,#000);border-color:color-mix(in srgb,var(--primary-color) 85%,#000)}`,
+    `${scope} ${primaryButton}:is(.p-button-outlined,.p-button-text){color:var(--primary-color)}`,
+    `${scope} ${primaryButton}.p-button-outlined{border-color:var(--primary-color)}`,
+  ].join('\n');
+};
+
 /** The stylesheet giving each theme its brand colour; empty when both are the defaults. */
 export const brandingCss = (b: Pick<Branding, 'primaryColorLight' | 'primaryColorDark'>): string => {
   const rules: string[] = [];
   if (isHex(b.primaryColorLight) && b.primaryColorLight.toUpperCase() !== DEFAULT_PRIMARY.light.toUpperCase())
-    rules.push(`:root[data-theme="light"]{--primary-color:${b.primaryColorLight};--primary-color-text:#ffffff}`);
+    rules.push(
+      `:root[data-theme="light"]{--primary-color:${b.primaryColorLight};--primary-color-text:#ffffff}`,
+      buttonRules('light'),
+    );
   if (isHex(b.primaryColorDark) && b.primaryColorDark.toUpperCase() !== DEFAULT_PRIMARY.dark.toUpperCase())
-    rules.push(`:root[data-theme="dark"]{--primary-color:${b.primaryColorDark};--primary-color-text:#111827}`);
+    rules.push(
+      `:root[data-theme="dark"]{--primary-color:${b.primaryColorDark};--primary-color-text:#111827}`,
+      buttonRules('dark'),
+    );
   return rules.join('\n');
 };
 
@@ -46,7 +70,8 @@ let brandName: string | undefined;
  */
 const nameLoadedLanguages = (): void => {
   if (!brandName) return;
-  for (const lng of languages) if (i18n.hasResourceBundle(lng, 'translation')) i18n.addResource(lng, 'translation', 'app.name', brandName);
+  for (const lng of languages)
+    if (i18n.hasResourceBundle(lng, 'translation')) i18n.addResource(lng, 'translation', 'app.name', brandName);
 };
 i18n.on('loaded', nameLoadedLanguages);
 
@@ -74,14 +99,31 @@ export const applyBranding = (b: Branding): void => {
 
 export const whitelabelQueryKey = ['whitelabel'] as const;
 
-/** Applies the cached branding at once and the platform's current one when it arrives. */
-export const useBranding = (): void => {
-  const query = useQuery({
+/** The one read of the public white label, shared by the colours, the favicon and the brand mark. */
+const useWhitelabelQuery = () =>
+  useQuery({
     queryKey: whitelabelQueryKey,
     queryFn: () => callRoute('settings.whitelabel'),
     staleTime: 5 * 60_000,
   });
+
+/** Applies the cached branding at once and the platform's current one when it arrives. */
+export const useBranding = (): void => {
+  const query = useWhitelabelQuery();
   useEffect(() => {
     applyBranding(query.data ?? cachedBranding());
   }, [query.data]);
+};
+
+/** The logo of a theme: its own when uploaded, else the other theme's, else none (the product's mark shows). */
+export const logoOfTheme = (w: Pick<Whitelabel, 'appLogoLight' | 'appLogoDark'> | undefined, theme: ThemeMode): string | null => {
+  const own = theme === 'dark' ? w?.appLogoDark : w?.appLogoLight;
+  const other = theme === 'dark' ? w?.appLogoLight : w?.appLogoDark;
+  return own || other || null;
+};
+
+/** The uploaded logo for the theme in use, for the brand mark. */
+export const useBrandLogo = (): string | null => {
+  const { theme } = useTheme();
+  return logoOfTheme(useWhitelabelQuery().data, theme);
 };

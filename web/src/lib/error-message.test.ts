@@ -26,3 +26,30 @@ describe('error toast text', () => {
     expect(errorCodeOf('  ')).toBeUndefined();
   });
 });
+
+describe('error toast fields', () => {
+  const named = {
+    t: (key: string, options?: Record<string, unknown>) =>
+      key === 'errors.invalidFields' ? `Fields: ${String(options?.fields)}.` : (texts[key] ?? key),
+    exists: (key: string) => key in texts,
+  };
+
+  it('names the fields of a 400, without where in the request they came', () => {
+    const error = new ApiError(400, {
+      error: 'ERR_VALIDATION',
+      fields: [
+        { path: 'body.flowIdNotPhrase', message: 'Expected number, received object' },
+        { path: 'body.flowIdNotPhrase', message: 'Unknown flow 9' },
+        { path: 'body.rows.2.name', message: 'Too short' },
+      ],
+    });
+    expect(errorMessage(error, named)).toBe('ERR_VALIDATION Fields: flowIdNotPhrase, rows.2.name.');
+  });
+
+  it('is the bare text when no field is named', () => {
+    expect(errorMessage(new ApiError(400, { error: 'ERR_VALIDATION', fields: [] }), named)).toBe('ERR_VALIDATION');
+    expect(
+      errorMessage(new ApiError(400, { error: 'ERR_VALIDATION', fields: [{ path: 'body', message: 'Malformed JSON' }] }), named),
+    ).toBe('ERR_VALIDATION');
+  });
+});

@@ -17,14 +17,27 @@ export interface Translator {
 }
 
 export const GENERIC_ERROR_KEY = 'errors.generic';
+export const INVALID_FIELDS_KEY = 'errors.invalidFields';
+
+/**
+ * The fields a 400 names, without the part of the request they came in (`body.rows.2.name` is `rows.2.name`), each
+ * once: the person who filled the form learns which one to fix.
+ */
+export const invalidFieldsOf = (error: unknown): string[] => {
+  if (!isApiError(error)) return [];
+  const names = (error.body.fields ?? [])
+    .map((f) => f.path.replace(/^(body|query|params|path)(\.|$)/, ''))
+    .filter((name) => name !== '');
+  return [...new Set(names)];
+};
 
 /**
  * The text of an error toast (spec document 1, section 8): the translation of the code when one exists,
- * otherwise the raw code, otherwise 'An error occurred!'.
+ * otherwise the raw code, otherwise 'An error occurred!'; followed by the fields the server named, if any.
  */
 export const errorMessage = (error: unknown, { t, exists }: Translator): string => {
   const code = errorCodeOf(error);
-  if (code && exists(`errors.${code}`)) return t(`errors.${code}`);
-  if (code) return code;
-  return t(GENERIC_ERROR_KEY);
+  const text = code && exists(`errors.${code}`) ? t(`errors.${code}`) : code ? code : t(GENERIC_ERROR_KEY);
+  const fields = invalidFieldsOf(error);
+  return fields.length ? `${text} ${t(INVALID_FIELDS_KEY, { fields: fields.join(', ') })}` : text;
 };

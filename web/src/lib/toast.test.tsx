@@ -1,6 +1,7 @@
 import { act, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freshPageEachTest } from '../test-network.ts';
+import { ApiError } from './api-error.ts';
 import { DEFAULT_TOAST_MS, ERROR_TOAST_MS, ToastProvider, useToast, type Toaster } from './toast.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -45,6 +46,18 @@ describe('toasts', () => {
     expect(messages()).toHaveLength(1);
     await act(async () => vi.advanceTimersByTime(1));
     expect(messages()).toHaveLength(0);
+  });
+
+  it("names the fields of a refused save after the code's text", async () => {
+    await mount();
+    await act(async () =>
+      toaster.error(
+        new ApiError(400, { error: 'ERR_VALIDATION', fields: [{ path: 'body.flowIdWelcome', message: 'Unknown flow 4' }] }),
+      ),
+    );
+    expect(messages()[0]!.querySelector('.p-toast-detail')?.textContent).toBe(
+      'Alguns campos estão inválidos. Revise o formulário. Campos: flowIdWelcome.',
+    );
   });
 
   it('stacks messages, keeps a hovered one open and closes one from its button', async () => {

@@ -1,4 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import '../components/lean-controls.css';
 import { errorMessage } from './error-message.ts';
@@ -96,7 +106,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const toaster = useMemo<Toaster>(
     () => ({
-      error: (error) => show('error', errorMessage(error, { t: (k) => t(k), exists: (k) => i18n.exists(k) }), ERROR_TOAST_MS),
+      error: (error) =>
+        show(
+          'error',
+          errorMessage(error, { t: (k, options) => t(k, options ?? {}), exists: (k) => i18n.exists(k) }),
+          ERROR_TOAST_MS,
+        ),
       errorText: (text) => show('error', text, ERROR_TOAST_MS),
       success: (text) => show('success', text),
       info: (text) => show('info', text),
@@ -125,4 +140,36 @@ export const useToast = (): Toaster => {
   const toaster = useContext(ToastContext);
   if (!toaster) throw new Error('useToast must be used inside ToastProvider');
   return toaster;
+};
+
+/** The CSS variable the toasts' top edge follows (app.css), below the top bar unless a page moves it. */
+export const TOAST_TOP_VAR = '--toast-top';
+
+/**
+ * Keeps the toasts below a page's own toolbar while the page is shown: the flow editor's bar holds its Testar and
+ * Salvar buttons at the top right, where toasts appear, and a toast must not cover the button just pressed. The
+ * toolbar's bottom edge is followed as it wraps or the window resizes.
+ */
+export const useToastsBelow = (toolbar: RefObject<HTMLElement | null>, ready = true): void => {
+  useEffect(() => {
+    const el = toolbar.current;
+    if (!ready || !el) return;
+    const root = document.documentElement;
+    const place = () =>
+      root.style.setProperty(
+        TOAST_TOP_VAR,
+        `calc(max(var(--topbar-height), ${Math.round(el.getBoundingClientRect().bottom)}px) + 0.75rem)`,
+      );
+    place();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(el);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, true);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, true);
+      root.style.removeProperty(TOAST_TOP_VAR);
+    };
+  }, [toolbar, ready]);
 };

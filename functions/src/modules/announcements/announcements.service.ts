@@ -55,6 +55,9 @@ const requireAnnouncement = async (id: number): Promise<AnnouncementRecord> => {
   return record;
 };
 
+/** GET /announcements/{id}: one announcement as the super user's editor shows it. */
+export const showAnnouncement = async (id: number): Promise<Announcement> => present(await requireAnnouncement(id));
+
 export const createAnnouncement = async (body: AnnouncementBody): Promise<Announcement> => {
   const now = clock().now().toISOString();
   const record: AnnouncementRecord = { id: await nextAnnouncementId(), ...body, createdAt: now, updatedAt: now };

@@ -2,6 +2,7 @@ import { moduleHandler } from '../../platform/http/module-handler.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as list } from './handlers/list.handler.ts';
+import { handler as listAll } from './handlers/list-all.handler.ts';
 import { handler as listPlan } from './handlers/list-plan.handler.ts';
 import { handler as schedules } from './handlers/schedules.handler.ts';
 import { handler as schedulesUpdate } from './handlers/schedules-update.handler.ts';
@@ -13,6 +14,7 @@ export const handler = moduleHandler({
   'companies.schedules': schedules,
   'companies.schedules-update': schedulesUpdate,
   'companies.list': list,
+  'companies.list-all': listAll,
   'companies.show': show,
   'companies.create': create,
   'companies.update': update,

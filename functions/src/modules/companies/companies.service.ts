@@ -1,5 +1,5 @@
 import type { Company } from '@switchboard/shared/contracts/auth';
-import type { Recurrence } from '@switchboard/shared/contracts/companies';
+import type { CompanyChoiceResponse, Recurrence } from '@switchboard/shared/contracts/companies';
 import { companySettingsDefaults, type CompanySettings } from '@switchboard/shared/contracts/settings';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import { clock } from '../../platform/clock.ts';
@@ -77,6 +77,34 @@ export const listCompanyPage = async (list: string, limit: number, cursor?: stri
   const scope = { list, companyId: null };
   const page = await queryCompanyPage(limit, await decodeCursor(cursor, scope, isKeyRecord));
   return { companies: page.companies, nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
+};
+
+const choiceOf = (c: Pick<Company, 'id' | 'name' | 'planId' | 'status' | 'dueDate'>) => ({
+  id: c.id,
+  name: c.name,
+  planId: c.planId,
+  status: c.status,
+  dueDate: c.dueDate,
+});
+
+/** GET /companies/list: every company for the super user (a page in id order), the caller's own for anyone else. */
+export const listCompanyChoices = async (
+  auth: AuthContext,
+  query: { limit: number; cursor?: string },
+): Promise<CompanyChoiceResponse> => {
+  if (!auth.super) {
+    // the caller's one company is the whole list: no cursor continues it
+    if (query.cursor) {
+      throw new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+    }
+    return { companies: [choiceOf(auth.company)], hasMore: false, nextCursor: null };
+  }
+  const page = await listCompanyPage('companies.list-all', query.limit, query.cursor);
+  return {
+    companies: page.companies.map((r) => choiceOf(toCompany(r))),
+    hasMore: page.nextCursor !== null,
+    nextCursor: page.nextCursor,
+  };
 };
 
 export const companyExists = async (companyId: number): Promise<boolean> => (await getCompany(companyId)) !== undefined;

@@ -10,6 +10,7 @@ import { handler as companyUpdate } from './handlers/company-update.handler.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as facebook } from './handlers/facebook.handler.ts';
+import { handler as filter } from './handlers/filter.handler.ts';
 import { handler as list } from './handlers/list.handler.ts';
 import { handler as mediaRemove } from './handlers/media-remove.handler.ts';
 import { handler as mediaUpload } from './handlers/media-upload.handler.ts';
@@ -24,6 +25,7 @@ import { handler as update } from './handlers/update.handler.ts';
 
 export const handler = moduleHandler({
   'connections.list': list,
+  'connections.filter': filter,
   'connections.all': all,
   'connections.show': show,
   'connections.create': create,

@@ -13,7 +13,7 @@
  * Every change is told to the company's agents on `company-{id}-whatsapp`.
  */
 import type { CreateConnectionBody, UpdateConnectionBody } from '@switchboard/shared/contracts/connections';
-import type { Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
+import type { Channel, Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
 import { can } from '@switchboard/shared/permissions';
 import { API_PREFIX } from '@switchboard/shared/route-table';
 import { clock } from '../../platform/clock.ts';
@@ -118,6 +118,10 @@ const forCaller = (auth: AuthContext) => {
 
 export const listConnections = async (auth: AuthContext): Promise<Connection[]> =>
   (await Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection))).map(forCaller(auth));
+
+/** GET /whatsapp/filter: the company's connections of a channel, as the list shows them. */
+export const filterConnections = async (auth: AuthContext, channel: Channel | undefined): Promise<Connection[]> =>
+  (await listConnections(auth)).filter((c) => channel === undefined || c.channel === channel);
 
 export { defaultConnection, findConnection, findConnectionByApiToken, findWebchatByWidgetKey, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
 

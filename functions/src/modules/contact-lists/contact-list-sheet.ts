@@ -17,7 +17,9 @@ export interface SheetRow {
   email: string;
 }
 
-export type CheckedRow = { ok: true; row: number; name: string; number: string; email: string } | { ok: false; row: number; reason: RefusalReason; message: string };
+export type CheckedRow =
+  | { ok: true; row: number; name: string; number: string; email: string }
+  | { ok: false; row: number; reason: RefusalReason; message: string };
 
 export class SheetError extends Error {
   constructor(message: string) {
@@ -49,6 +51,23 @@ const text = (v: unknown): string => {
   return String(v).trim();
 };
 
+/** An .xlsx (a zip) or an .xls (an OLE compound file) by its first bytes; anything else is read as text (CSV). */
+const isBinarySheet = (data: Uint8Array): boolean =>
+  (data[0] === 0x50 && data[1] === 0x4b) || (data[0] === 0xd0 && data[1] === 0xcf && data[2] === 0x11 && data[3] === 0xe0);
+
+/**
+ * A CSV's text: UTF-8 when its bytes are UTF-8 (what spreadsheet programs and scripts write today; SheetJS alone
+ * would read its accents as Latin-1), otherwise the bytes as they are, which SheetJS reads as Windows-1252.
+ */
+const csvText = (data: Uint8Array): string | undefined => {
+  if (isBinarySheet(data)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * The rows of the file's first sheet, at most `maxRows` data rows; `truncated` tells that more rows followed.
  * Throws SheetError when the file cannot be read or has no number column.
@@ -57,7 +76,10 @@ export const readContactSheet = (data: Uint8Array, maxRows: number): { rows: She
   let workbook: XLSX.WorkBook;
   try {
     // +2: the header, and one more row to know whether the file went past the limit
-    workbook = XLSX.read(data, { type: 'array', sheetRows: maxRows + 2, dense: true, cellDates: false, cellHTML: false, cellFormula: false });
+    const options = { sheetRows: maxRows + 2, dense: true, cellDates: false, cellHTML: false, cellFormula: false } as const;
+    const text = csvText(data);
+    workbook =
+      text === undefined ? XLSX.read(data, { type: 'array', ...options }) : XLSX.read(text, { type: 'string', ...options });
   } catch {
     throw new SheetError('The file is not a spreadsheet that can be read');
   }
@@ -94,7 +116,8 @@ const emailRule = z.union([z.literal(''), z.string().trim().toLowerCase().email(
 /** A row against the item rules of spec section 5 (name 2 to 50, number 8 to 50 digits, a valid e-mail or none). */
 export const checkRow = (r: SheetRow): CheckedRow => {
   const name = nameRule.safeParse(r.name);
-  if (!name.success) return { ok: false, row: r.row, reason: 'name', message: r.name ? name.error.issues[0]!.message : 'Required' };
+  if (!name.success)
+    return { ok: false, row: r.row, reason: 'name', message: r.name ? name.error.issues[0]!.message : 'Required' };
   const number = contactListNumber.safeParse(r.number);
   if (!number.success) return { ok: false, row: r.row, reason: 'number', message: number.error.issues[0]!.message };
   const email = emailRule.safeParse(r.email);

@@ -12,9 +12,10 @@
  *   contact in one transaction with attribute_not_exists, so a company never has two contacts for one identity;
  *   a number change moves it in one transaction. Also answers "find the contact of this number".
  * - search index: pk C#<cid>#CSEARCH#<first two characters of the token>, sk <token>#<padId>, { contactId,
- *   nameNorm, number, words, contact }, one item per token: each word of nameNorm (up to 6) and the digits of
- *   the number (also without the first 2 and 4 digits, so a number is found with or without country and area
- *   code). Search = Query begins_with(sk, longest query token) in that token's partition with a Limit, the other
+ *   nameNorm, number, words, contact }, one item per token: each word of nameNorm (up to 6), the e-mail and the
+ *   digits of the number (also without the first 2 and 4 digits, so a number is found with or without country
+ *   and area code). A contact whose identity is not a phone number (a web chat visitor) is also indexed by the
+ *   digits of the phone it gave, kept in its extra info as `phone` (contactPhone), the same way. Search = Query begins_with(sk, longest query token) in that token's partition with a Limit, the other
  *   tokens filtered with contains(words, ' <token>') (words = ' ' + every word of the name, so each token must
  *   begin a word). The partitions are spread by the tokens' first characters, so a search reads a small one and
  *   imports do not pile onto one key: a page costs the same, and takes the same time, at 1,000 or 100,000
@@ -26,7 +27,7 @@
  * - contact count: pk C#<cid>, sk CONTACTCOUNT, { total } updated with ADD on create and delete.
  * - ids: counter item from nextId(C#<cid>, 'contact').
  */
-import type { Channel, Contact } from '@switchboard/shared/contracts/inbox';
+import { isPhoneChannel, type Channel, type Contact } from '@switchboard/shared/contracts/inbox';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export type ContactRecord = Contact & { companyId: number; nameNorm: string; rev: number };
@@ -125,9 +126,22 @@ export const emailToken = (email: string | undefined | null): string[] => {
   return e.includes('@') ? [e] : [];
 };
 
+/** The extra info entry a contact's phone is kept in when its identity is not a phone number (the widget's form). */
+export const PHONE_INFO_NAME = 'phone';
+
+/**
+ * The phone a contact gave besides its identity: a web chat visitor's (and any contact of a channel whose identity
+ * is not a phone number whose extra info names one). Phone channels' contacts are their number already.
+ */
+export const contactPhone = (contact: Pick<Contact, 'channel' | 'extraInfo'> | undefined): string | undefined =>
+  contact && !isPhoneChannel(contact.channel)
+    ? contact.extraInfo?.find((i) => i.name.trim().toLowerCase() === PHONE_INFO_NAME)?.value
+    : undefined;
+
 /** Every search token of a contact; the index holds one item per token. */
-export const searchTokens = (nameNorm: string, number: string, email?: string | null): string[] =>
-  [...new Set([...nameTokens(nameNorm), ...numberTokens(number), ...emailToken(email)])];
+export const searchTokens = (nameNorm: string, number: string, email?: string | null, phone?: string): string[] => [
+  ...new Set([...nameTokens(nameNorm), ...numberTokens(number), ...emailToken(email), ...(phone ? numberTokens(phone) : [])]),
+];
 
 /**
  * Tokens of a search text: a phone-like text is one digit token (formatting dropped), anything else its
@@ -147,7 +161,9 @@ export const queryTokens = (text: string): string[] => {
  */
 export const isFirstMatch = (item: Pick<SearchIndexItem, 'sk' | 'nameNorm' | 'number' | 'contact'>, prefix: string): boolean => {
   const token = item.sk.slice(0, item.sk.lastIndexOf('#'));
-  const matching = searchTokens(item.nameNorm, item.number, item.contact?.email).filter((t) => t.startsWith(prefix)).sort();
+  const matching = searchTokens(item.nameNorm, item.number, item.contact?.email, contactPhone(item.contact))
+    .filter((t) => t.startsWith(prefix))
+    .sort();
   return matching[0] === token;
 };
 

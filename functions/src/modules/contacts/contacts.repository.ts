@@ -20,6 +20,7 @@ import {
   contactByNamePk,
   contactCountKey,
   contactKey,
+  contactPhone,
   identityMarkerKey,
   searchKey,
   searchPk,
@@ -141,8 +142,9 @@ const markerItem = (companyId: number, who: Identity, contactId: number): Identi
   contactId,
 });
 
-const searchItems = (record: ContactRecord): SearchIndexItem[] =>
-  searchTokens(record.nameNorm, record.number, record.email).map((token) => ({
+/** The search index items of a contact as it stands (contact.entity.ts). */
+export const searchItems = (record: ContactRecord): SearchIndexItem[] =>
+  searchTokens(record.nameNorm, record.number, record.email, contactPhone(record)).map((token) => ({
     ...searchKey(record.companyId, token, record.id),
     type: 'contactSearch',
     companyId: record.companyId,

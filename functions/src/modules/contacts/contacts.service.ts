@@ -324,6 +324,42 @@ export const findContactIdByIdentity = async (companyId: number, channel: Channe
 };
 
 /**
+ * The other forms a Brazilian number is written in: with or without the country code 55, and a mobile number with
+ * or without the ninth digit it gained (WhatsApp still knows many accounts by the older eight-digit form). A
+ * number that is not a Brazilian one (a national part of 10 or 11 digits after an area code of two non-zero digits)
+ * has no other form.
+ */
+export const brazilianNumberForms = (digits: string): string[] => {
+  const national = /^55\d{10,11}$/.test(digits) ? digits.slice(2) : /^\d{10,11}$/.test(digits) ? digits : undefined;
+  if (!national || !/^[1-9]{2}/.test(national)) return [];
+  const area = national.slice(0, 2);
+  const subscriber = national.slice(2);
+  const nationals = [national];
+  if (subscriber.length === 9 && subscriber.startsWith('9')) nationals.push(area + subscriber.slice(1));
+  if (subscriber.length === 8 && /^[6-9]/.test(subscriber)) nationals.push(`${area}9${subscriber}`);
+  return [...new Set(nationals.flatMap((n) => [`55${n}`, n]))].filter((form) => form !== digits);
+};
+
+/**
+ * The company's contact a number names, as a channel addresses people by it: the channel's own identity or a phone
+ * contact's (the lookup of GET /contacts/profile/{number}), in any of the forms one number is written in (the given
+ * one first, then with or without 55 or the ninth digit). One read per identity tried.
+ */
+export const findContactIdByNumber = async (companyId: number, channel: Channel, number: string): Promise<number | undefined> => {
+  const given = number.trim();
+  if (!given) return undefined;
+  const channels = identityFamily(channel) === identityFamily('whatsapp') ? [channel] : [channel, 'whatsapp' as const];
+  const forms = /^\d+$/.test(given) ? [given, ...brazilianNumberForms(given)] : [given];
+  for (const form of forms) {
+    for (const ch of channels) {
+      const id = await getIdentityContactId(companyId, { channel: ch, identity: normaliseNumber(ch, form, false) });
+      if (id !== undefined) return id;
+    }
+  }
+  return undefined;
+};
+
+/**
  * A person first seen by their LID alone (WhatsApp did not tell their number) becomes their phone number's contact
  * once the pair is known: the LID contact is renumbered, keeping its tickets. Nothing when there is none, or when
  * the phone number has a contact of its own already (the two are left apart).

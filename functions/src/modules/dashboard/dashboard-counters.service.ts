@@ -1,13 +1,22 @@
 /**
- * Keeps the dashboard's day counters (dashboard.entity.ts) in step with tickets and ratings. Called by the
- * dashboard listener on ticket and rating events; every call is safe to repeat (the mark it writes is conditioned
- * on the mark it read, and a change already applied, or older than the one applied, is skipped).
+ * Keeps the dashboard's day counters (dashboard.entity.ts) in step with tickets, ratings and messages. Called by
+ * the dashboard listener on ticket, rating and message events; every ticket and rating call is safe to repeat (the
+ * mark it writes is conditioned on the mark it read, and a change already applied, or older than the one applied,
+ * is skipped); a message is counted on its creation event, which a stored message has once.
  */
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
 import type { RatingChange } from '@switchboard/shared/events';
 import { config } from '../../platform/config.ts';
 import { deltaOf, type TicketMark } from './dashboard.entity.ts';
-import { applyMarkChange, getContactMark, getTicketMark, MarkChanged, type CounterMove, type MarkChange } from './dashboard.repository.ts';
+import {
+  addMessageToDay,
+  applyMarkChange,
+  getContactMark,
+  getTicketMark,
+  MarkChanged,
+  type CounterMove,
+  type MarkChange,
+} from './dashboard.repository.ts';
 
 const ATTEMPTS = 8;
 
@@ -106,3 +115,12 @@ export const countTicketRemoval = (companyId: number, ticketId: number): Promise
     if (!before) return undefined;
     return { companyId, ticketId, before, after: undefined, moves: movesOf(before, undefined) };
   });
+
+/**
+ * Counts a message just stored on its day (company time zone), ours or the customer's; private notes are not
+ * messages exchanged. Called once per stored message (its creation event), so it adds without a mark.
+ */
+export const countMessage = (companyId: number, message: Pick<Message, 'fromMe' | 'isPrivate' | 'createdAt'>): Promise<void> =>
+  message.isPrivate
+    ? Promise.resolve()
+    : addMessageToDay(companyId, dayAndHour(message.createdAt, config().TIME_ZONE).day, message.fromMe);

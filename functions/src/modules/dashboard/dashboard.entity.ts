@@ -10,6 +10,9 @@
  * - a contact's mark (how many tickets it has, for leads): pk C#<cid>#DASHC#<contactId>, sk DASHC
  * - the company's day counters of a period: pk C#<cid>#DASH, sk D#<YYYY-MM-DD>, BETWEEN the period's days
  * - the attendants' day counters of a period: pk C#<cid>#DASHU, sk <YYYY-MM-DD>#<userId>, BETWEEN the days
+ * - the messages exchanged per day (GET /messages-allMe): pk C#<cid>#DASHM, sk <YYYY-MM-DD>, { fromMe, fromContact }
+ *   added to (ADD, outside any transaction: every message of a busy company's day touches it) when a message's
+ *   creation is recorded, which happens once per stored message; BETWEEN the period's days
  */
 import { padId } from '../../platform/table/keys.ts';
 
@@ -19,6 +22,8 @@ export const dayPk = (companyId: number) => `C#${companyId}#DASH`;
 export const daySk = (day: string) => `D#${day}`;
 export const userDayPk = (companyId: number) => `C#${companyId}#DASHU`;
 export const userDaySk = (day: string, userId: number) => `${day}#${padId(userId)}`;
+export const messageDayKey = (companyId: number, day: string) => ({ pk: messageDayPk(companyId), sk: day });
+export const messageDayPk = (companyId: number) => `C#${companyId}#DASHM`;
 
 /** What one ticket adds to the counters now. */
 export interface TicketMark {

@@ -1,5 +1,5 @@
 /** All table access of the dashboard's counters (keys and item shapes in dashboard.entity.ts). */
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -7,6 +7,8 @@ import {
   contactMarkKey,
   dayPk,
   daySk,
+  messageDayKey,
+  messageDayPk,
   ticketMarkKey,
   userDayPk,
   userDaySk,
@@ -152,3 +154,28 @@ export const queryDays = async (companyId: number, from: string, to: string): Pr
 /** The attendants' day counters from one day to another (inclusive). */
 export const queryUserDays = async (companyId: number, from: string, to: string): Promise<UserDayItem[]> =>
   (await queryAll(userDayPk(companyId), `${from}#`, `${to}#~`)).map((i) => ({ day: String(i.day), userId: Number(i.userId), counts: countsOf(i) }));
+
+/** One more message of a day, ours (fromMe) or the customer's. */
+export const addMessageToDay = async (companyId: number, day: string, fromMe: boolean): Promise<void> => {
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: messageDayKey(companyId, day),
+      UpdateExpression: 'SET #type = :type, companyId = :cid ADD #n :one',
+      ExpressionAttributeNames: { '#type': 'type', '#n': fromMe ? 'fromMe' : 'fromContact' },
+      ExpressionAttributeValues: { ':type': 'dashboardMessageDay', ':cid': companyId, ':one': 1 },
+    }),
+  );
+};
+
+/** The messages of each day from one day to another (inclusive): one item per day with messages. */
+export const queryMessageDays = async (
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<{ day: string; fromMe: number; fromContact: number }[]> =>
+  (await queryAll(messageDayPk(companyId), from, to)).map((i) => ({
+    day: String(i.sk),
+    fromMe: Number(i.fromMe ?? 0),
+    fromContact: Number(i.fromContact ?? 0),
+  }));

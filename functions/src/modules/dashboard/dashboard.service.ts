@@ -11,8 +11,12 @@ import {
   type DashboardCounters,
   type DashboardQuery,
   type DashboardResponse,
+  type MessagesCountQuery,
+  type MessagesCountResponse,
   type MomentTicket,
   type TicketChartQuery,
+  type TicketMomentsQuery,
+  type TicketMomentsResponse,
   type TicketsDayResponse,
   type TicketsUsersResponse,
   type UsersMomentsResponse,
@@ -21,11 +25,18 @@ import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { newestTicketsInStatus, statusCounts, type TicketRecord } from '../tickets/ticket-panel.service.ts';
+import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import {
+  newestTicketsInStatus,
+  statusCounts,
+  ticketsUpdatedBetween,
+  type TicketRecord,
+} from '../tickets/ticket-panel.service.ts';
+import { canSeeTicket, mayShowAll, viewerOfAuth } from '../tickets/ticket-visibility.service.ts';
 import { companyUsers } from '../users/user-lookup.service.ts';
 import { dayAndHour } from './dashboard-counters.service.ts';
 import type { Counts } from './dashboard.entity.ts';
-import { queryDays, queryUserDays } from './dashboard.repository.ts';
+import { queryDays, queryMessageDays, queryUserDays } from './dashboard.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -178,4 +189,56 @@ export const usersMoments = async (auth: AuthContext): Promise<UsersMomentsRespo
     attendants: users.map((u) => ({ id: u.id, name: u.name, online: u.online === true })).sort((a, b) => a.name.localeCompare(b.name)),
     truncated: open.more || pending.more || running.length > MOMENTS_TICKET_LIMIT,
   };
+};
+
+/** The period of a moments or messages query: its days; without dates the last 30 days (company calendar). */
+const periodOfDays = (q: { dateStart?: string; dateEnd?: string }): { from: string; to: string } => {
+  const to = q.dateEnd ?? today();
+  const from = q.dateStart ?? shiftDay(to, -(DASHBOARD_DEFAULT_DAYS - 1));
+  const refuse = (message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path: 'query.dateStart', message }] });
+  if (from > to) throw refuse('dateStart must not be after dateEnd');
+  if (daysBetween(from, to) > DASHBOARD_MAX_DAYS) throw refuse(`At most ${DASHBOARD_MAX_DAYS} days`);
+  return { from, to };
+};
+
+/**
+ * GET /dashboard/moments: the tickets last changed in the period, newest first, at most MOMENTS_TICKET_LIMIT. Each
+ * status is a Query of its index between the period's bounds (widened by a day each side, as the company's days are
+ * not UTC days, then cut to the company's days), so the cost follows the tickets answered, not the company's.
+ */
+export const ticketMoments = async (auth: AuthContext, q: TicketMomentsQuery): Promise<TicketMomentsResponse> => {
+  const { from, to } = periodOfDays(q);
+  const viewer = viewerOfAuth(auth);
+  const statuses: readonly TicketStatus[] = q.status ? [q.status] : ticketStatuses;
+  const range = { from: `${shiftDay(from, -1)}T00:00:00`, to: `${shiftDay(to, 1)}T23:59:59.999Z` };
+  const read = await Promise.all(statuses.map((s) => ticketsUpdatedBetween(auth.companyId, s, range, MOMENTS_TICKET_LIMIT)));
+  // without show-all (or for a viewer who may not show all), the caller's own tickets, as the inbox's tabs
+  const owner = q.userId ?? (q.showAll && mayShowAll(viewer) ? undefined : auth.userId);
+  const queues = q.queueIds?.length ? new Set(q.queueIds) : undefined;
+  const timeZone = config().TIME_ZONE;
+  const found = read
+    .flatMap((r) => r.tickets)
+    .filter((t) => {
+      const day = dayAndHour(t.updatedAt, timeZone).day;
+      return day >= from && day <= to;
+    })
+    .filter((t) => canSeeTicket(viewer, t))
+    .filter((t) => owner === undefined || t.userId === owner)
+    .filter((t) => !queues || (t.queueId !== null && queues.has(t.queueId)))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
+  return {
+    tickets: found.slice(0, MOMENTS_TICKET_LIMIT).map(momentOf),
+    truncated: read.some((r) => r.more) || found.length > MOMENTS_TICKET_LIMIT,
+  };
+};
+
+/** GET /messages-allMe: the messages of the period from the day counters (a read per day with messages). */
+export const messagesCount = async (auth: AuthContext, q: MessagesCountQuery): Promise<MessagesCountResponse> => {
+  const { from, to } = periodOfDays(q);
+  const days = await queryMessageDays(auth.companyId, from, to);
+  const count = days.reduce(
+    (n, d) => n + (q.fromMe === true ? d.fromMe : q.fromMe === false ? d.fromContact : d.fromMe + d.fromContact),
+    0,
+  );
+  return { count: [{ count }] };
 };

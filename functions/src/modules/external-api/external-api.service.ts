@@ -2,8 +2,9 @@
  * The external messages API (spec document 3 section 7 "External messages API"; server reference 12): a company's
  * system sends a text or files to a number with a connection's token as bearer. The call is checked in the order
  * token, rate limit, company and plan, then its references (user, queue, files); then the contact (created when
- * unknown) and its conversation's ticket are found by the usual rules, and every message is recorded and queued
- * exactly as an agent's reply is, so the outbound path sends it and the inbox shows it live.
+ * unknown, and found by another form of its number: with or without 55 or the ninth digit) and its conversation's
+ * ticket are found by the usual rules, and every message is recorded and queued exactly as an agent's reply is, so
+ * the outbound path sends it and the inbox shows it live.
  */
 import { createHash } from 'node:crypto';
 import type { Contact, MediaType, QueueSummary } from '@switchboard/shared/contracts/inbox';
@@ -18,7 +19,7 @@ import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { findCompany } from '../companies/company-lookup.service.ts';
 import { findConnectionByApiToken, type ConnectionRecord } from '../connections/connections.service.ts';
-import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
+import { findContactIdByNumber, findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';
 import { deliver } from '../messages/messages.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
@@ -123,9 +124,8 @@ const resolveReferences = async (companyId: number, body: ExternalSendBody, file
  * Meta's channels take free-form messages only within 24 hours of the customer's last message: checked on the
  * conversation as it stands, before anything is written, so a refused call leaves no contact or ticket behind.
  */
-const requireOpenWindow = async (connection: ConnectionRecord, number: string): Promise<void> => {
+const requireOpenWindow = async (connection: ConnectionRecord, contactId: number | undefined): Promise<void> => {
   if (!hasServiceWindow(connection.channel)) return;
-  const contactId = await findContactIdByIdentity(connection.companyId, connection.channel, number);
   const ticketId = contactId === undefined ? undefined : await conversationTicketId(connection.companyId, contactId, connection.id);
   const ticket = ticketId === undefined ? undefined : await findTicket(connection.companyId, ticketId);
   const endsAt = serviceWindowEnd(ticket?.lastInboundAt ?? null);
@@ -137,9 +137,25 @@ const requireOpenWindow = async (connection: ConnectionRecord, number: string): 
 
 // ----- the send -----
 
-const send = async (connection: ConnectionRecord, body: ExternalSendBody, refs: Resolved): Promise<ExternalSendResponse> => {
+/**
+ * The company's contact a number names: the one with that identity on the connection's channel or the contact of that
+ * phone number, in any of the number's forms (with or without 55 or the ninth digit), so that a number the company
+ * knows is never made a second contact.
+ */
+const existingContactId = (connection: ConnectionRecord, number: string): Promise<number | undefined> =>
+  findContactIdByNumber(connection.companyId, connection.channel, number);
+
+/** `existingId`: the contact the number names already (existingContactId); created when none. */
+const send = async (
+  connection: ConnectionRecord,
+  body: ExternalSendBody,
+  existingId: number | undefined,
+  refs: Resolved,
+): Promise<ExternalSendResponse> => {
   const { companyId } = connection;
-  const { contact } = await findOrCreateContactByIdentity(companyId, { channel: connection.channel, identity: body.number, connectionId: connection.id });
+  // a contact deleted in between is created again, as an unknown number is
+  const known = existingId === undefined ? undefined : await getContact(companyId, existingId);
+  const contact = known ?? (await findOrCreateContactByIdentity(companyId, { channel: connection.channel, identity: body.number, connectionId: connection.id })).contact;
   if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
   const { ticket } = await ticketForExternalMessage(companyId, connection, contact, { user: refs.user, queue: refs.queue });
   const text = body.sendSignature && refs.user ? `*${refs.user.name}:*\n${body.body}` : body.body;
@@ -181,11 +197,12 @@ export const sendExternalMessage = async (input: ExternalSendInput): Promise<Ans
   }
   const refs = await resolveReferences(connection.companyId, input.body, input.files);
   if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
-  await requireOpenWindow(connection, input.body.number);
+  const existingId = await existingContactId(connection, input.body.number);
+  await requireOpenWindow(connection, existingId);
   const fingerprint = fingerprintOf({
     body: input.body,
     files: refs.files.map((f) => ({ name: f.name, mimeType: f.mimeType, sha256: createHash('sha256').update(f.data).digest('base64url') })),
   });
   const ref = input.idempotencyKey === undefined ? undefined : { companyId: connection.companyId, connectionId: connection.id, key: input.idempotencyKey };
-  return runOnce(ref, fingerprint, async () => ({ status: 200, body: await send(connection, input.body, refs) }));
+  return runOnce(ref, fingerprint, async () => ({ status: 200, body: await send(connection, input.body, existingId, refs) }));
 };

@@ -47,7 +47,7 @@ const notes: Partial<Record<RouteDef['id'], { summary: string; description: stri
     summary: 'Send a message to a number (external messages API)',
     description: [
       "Authenticated by a connection's secret API token: `Authorization: Bearer <API token>` (the connection's dialog shows it to admins, who can regenerate it; the old one is then refused). A web chat's public widget key is not an API token and is refused.",
-      'The message goes out through that connection, in the contact\'s ticket (the running one, or a new one); the contact is created when unknown.',
+      'The message goes out through that connection, in the contact\'s ticket (the running one, or a new one); the contact is created when unknown. A number the company has a contact for in another form (with or without the country code 55, or a Brazilian mobile number with or without its ninth digit) is that contact\'s.',
       '`number`: digits only — country code, area code and number, without mask, `+` or spaces (e.g. 5511999998888).',
       '`userId` opens the ticket for that user, `queueId` moves it to that queue, `sendSignature` prefixes the user\'s name, `closeTicket` closes the ticket once the message is recorded.',
       `Send JSON, or multipart/form-data with the same fields as text and up to ${EXTERNAL_MAX_FILES} files in \`medias\` (${EXTERNAL_MAX_UPLOAD_BYTES / 1024 / 1024} MB together); each file is one message, the body is the first one's caption.`,

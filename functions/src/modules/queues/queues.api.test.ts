@@ -13,7 +13,8 @@ let colour = 0;
 /** A colour no other queue of the test has. */
 const nextColor = () => `#${(++colour).toString(16).padStart(6, '0')}`;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/queue', { color: nextColor(), greetingMessage: 'Olá! Escolha uma opção', ...body });
@@ -41,9 +42,22 @@ describe('create, show, list', () => {
       ativarRoteador: true,
       tempoRoteador: 15,
       firstResponseMinutes: 20,
-      schedules: [{ weekday: 'Segunda', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }],
+      schedules: [
+        {
+          weekday: 'Segunda',
+          weekdayEn: 'monday',
+          startTimeA: '08:00',
+          endTimeA: '12:00',
+          startTimeB: '13:00',
+          endTimeB: '18:00',
+        },
+      ],
       chatbots: [
-        { name: 'Comprar', greetingMessage: 'O que deseja comprar?', options: [{ name: 'Atendente', queueType: 'attendent', optQueueId: company.queueId, optUserId: agent.id }] },
+        {
+          name: 'Comprar',
+          greetingMessage: 'O que deseja comprar?',
+          options: [{ name: 'Atendente', queueType: 'attendent', optQueueId: company.queueId, optUserId: agent.id }],
+        },
         { name: 'Suporte', queueType: 'queue', optQueueId: company.queueId },
       ],
     });
@@ -58,7 +72,14 @@ describe('create, show, list', () => {
       integrationId: null,
       schedules: [{ weekdayEn: 'monday', startTimeA: '08:00', endTimeB: '18:00' }],
       chatbots: [
-        { id: 1, name: 'Comprar', queueType: 'text', options: [{ id: 2, name: 'Atendente', queueType: 'attendent', optQueueId: company.queueId, optUserId: agent.id, options: [] }] },
+        {
+          id: 1,
+          name: 'Comprar',
+          queueType: 'text',
+          options: [
+            { id: 2, name: 'Atendente', queueType: 'attendent', optQueueId: company.queueId, optUserId: agent.id, options: [] },
+          ],
+        },
         { id: 3, name: 'Suporte', queueType: 'queue', optQueueId: company.queueId, optUserId: null, options: [] },
       ],
     });
@@ -68,10 +89,18 @@ describe('create, show, list', () => {
   });
 
   it('accepts a tree ten levels deep and refuses an eleventh level', async () => {
-    const chain = (depth: number): Record<string, unknown> => ({ name: `Nivel ${depth}`, options: depth > 1 ? [chain(depth - 1)] : [] });
+    const chain = (depth: number): Record<string, unknown> => ({
+      name: `Nivel ${depth}`,
+      options: depth > 1 ? [chain(depth - 1)] : [],
+    });
     const deep = await create(company.admin, { name: 'Profunda', chatbots: [chain(10)] });
     expect(deep.chatbots[0].options[0].options[0].name).toBe('Nivel 8');
-    const tooDeep = await company.admin.post('/queue', { name: 'Funda demais', color: nextColor(), greetingMessage: 'Oi', chatbots: [chain(11)] });
+    const tooDeep = await company.admin.post('/queue', {
+      name: 'Funda demais',
+      color: nextColor(),
+      greetingMessage: 'Oi',
+      chatbots: [chain(11)],
+    });
     expect(tooDeep.status).toBe(400);
     expect(JSON.stringify(tooDeep.body.fields)).toContain('At most 10 levels');
   });
@@ -96,10 +125,16 @@ describe('validation (spec document 2 section 5)', () => {
     expect(moved.body.error).toBe('ERR_QUEUE_COLOR_ALREADY_EXISTS');
     // another company may use it, and the first queue may keep it when it changes something else
     await create(other.admin, { name: 'Cor A', color: '#abcdef' });
-    expect((await company.admin.put(`/queue/${first.id}`, { name: 'Cor A2', color: '#abcdef', greetingMessage: 'Oi' })).status).toBe(200);
+    expect(
+      (await company.admin.put(`/queue/${first.id}`, { name: 'Cor A2', color: '#abcdef', greetingMessage: 'Oi' })).status,
+    ).toBe(200);
     // the freed colour is free again after a change of colour
-    expect((await company.admin.put(`/queue/${first.id}`, { name: 'Cor A2', color: '#fedcba', greetingMessage: 'Oi' })).status).toBe(200);
-    expect((await company.admin.put(`/queue/${second.id}`, { name: 'Cor C', color: '#ABCDEF', greetingMessage: 'Oi' })).status).toBe(200);
+    expect(
+      (await company.admin.put(`/queue/${first.id}`, { name: 'Cor A2', color: '#fedcba', greetingMessage: 'Oi' })).status,
+    ).toBe(200);
+    expect(
+      (await company.admin.put(`/queue/${second.id}`, { name: 'Cor C', color: '#ABCDEF', greetingMessage: 'Oi' })).status,
+    ).toBe(200);
   });
 
   it('requires a greeting when the company has more than one queue (ERR_WAPP_GREETING_REQUIRED)', async () => {
@@ -108,7 +143,9 @@ describe('validation (spec document 2 section 5)', () => {
     expect(res.body.error).toBe('ERR_WAPP_GREETING_REQUIRED');
     const lone = await signupCompany(runtime, 'Lonely Co');
     // its only queue may go without one
-    expect((await lone.admin.put(`/queue/${lone.queueId}`, { name: 'Atendimento', color: '#7c7c7c', greetingMessage: '' })).status).toBe(200);
+    expect(
+      (await lone.admin.put(`/queue/${lone.queueId}`, { name: 'Atendimento', color: '#7c7c7c', greetingMessage: '' })).status,
+    ).toBe(200);
   });
 
   it('refuses an option name under 4 characters, a missing target and an unknown rotation time', async () => {
@@ -119,7 +156,12 @@ describe('validation (spec document 2 section 5)', () => {
       tempoRoteador: 7,
       firstResponseMinutes: 1441,
       integrationId: 3,
-      chatbots: [{ name: 'Abc' }, { name: 'Fila', queueType: 'queue' }, { name: 'Integra', queueType: 'integration' }, { name: 'Arquivos', queueType: 'file' }],
+      chatbots: [
+        { name: 'Abc' },
+        { name: 'Fila', queueType: 'queue' },
+        { name: 'Integra', queueType: 'integration' },
+        { name: 'Arquivos', queueType: 'file' },
+      ],
     });
     expect(res.status).toBe(400);
     expect(fieldsOf(res.body)).toMatchObject({
@@ -134,16 +176,36 @@ describe('validation (spec document 2 section 5)', () => {
 
   it("answers 404 for an unknown target queue, another company's queue, user or file list, and writes nothing", async () => {
     const before = (await company.admin.get('/queue')).body.length;
-    const unknown = await company.admin.post('/queue', { name: 'Alvo', color: nextColor(), greetingMessage: 'Oi', chatbots: [{ name: 'Fila', options: [{ name: 'Perdida', queueType: 'queue', optQueueId: 9999 }] }] });
+    const unknown = await company.admin.post('/queue', {
+      name: 'Alvo',
+      color: nextColor(),
+      greetingMessage: 'Oi',
+      chatbots: [{ name: 'Fila', options: [{ name: 'Perdida', queueType: 'queue', optQueueId: 9999 }] }],
+    });
     expect(unknown.status).toBe(404);
     expect(fieldsOf(unknown.body)).toEqual({ 'body.chatbots.0.options.0.optQueueId': 'ERR_NOT_FOUND' });
     const otherQueue = (await other.admin.get('/queue')).body.at(-1).id as number;
-    const foreign = await company.admin.post('/queue', { name: 'Alheia', color: nextColor(), greetingMessage: 'Oi', chatbots: [{ name: 'Fila alheia', queueType: 'queue', optQueueId: otherQueue + 100 }] });
+    const foreign = await company.admin.post('/queue', {
+      name: 'Alheia',
+      color: nextColor(),
+      greetingMessage: 'Oi',
+      chatbots: [{ name: 'Fila alheia', queueType: 'queue', optQueueId: otherQueue + 100 }],
+    });
     expect(foreign.status).toBe(404);
-    const foreignUser = await company.admin.post('/queue', { name: 'Alheia', color: nextColor(), greetingMessage: 'Oi', chatbots: [{ name: 'Pessoa alheia', queueType: 'attendent', optQueueId: company.queueId, optUserId: other.adminId + 1000 }] });
+    const foreignUser = await company.admin.post('/queue', {
+      name: 'Alheia',
+      color: nextColor(),
+      greetingMessage: 'Oi',
+      chatbots: [{ name: 'Pessoa alheia', queueType: 'attendent', optQueueId: company.queueId, optUserId: other.adminId + 1000 }],
+    });
     expect(foreignUser.status).toBe(404);
-    const files = await other.admin.post('/files', { name: 'Arquivos de outra' });
-    const foreignFile = await company.admin.post('/queue', { name: 'Alheia', color: nextColor(), greetingMessage: 'Oi', fileListId: files.body.id + 1000 });
+    const files = await other.admin.post('/files', { name: 'Arquivos de outra', message: 'Arquivos' });
+    const foreignFile = await company.admin.post('/queue', {
+      name: 'Alheia',
+      color: nextColor(),
+      greetingMessage: 'Oi',
+      fileListId: files.body.id + 1000,
+    });
     expect(foreignFile.status).toBe(404);
     expect((await company.admin.get('/queue')).body.length).toBe(before);
   });
@@ -163,7 +225,14 @@ describe('validation (spec document 2 section 5)', () => {
   it('refuses a new queue beyond the plan limit (ERR_QUEUE_LIMIT_REACHED)', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Duas filas', queues: 2 });
     const email = `limit${Date.now()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Limit Co', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'Limit Co',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(signup.status).toBe(201);
     const admin = new ApiClient(runtime.url);
     await admin.login(email, 'pass-12345');
@@ -176,15 +245,29 @@ describe('validation (spec document 2 section 5)', () => {
   it('holds the plan limit when creations arrive at once: one gets the last place', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Três filas', queues: 3 });
     const email = `race${Date.now()}@example.com`;
-    expect((await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Race Co', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id })).status).toBe(201);
+    expect(
+      (
+        await new ApiClient(runtime.url).post('/auth/signup', {
+          name: 'Owner',
+          companyName: 'Race Co',
+          email,
+          password: 'pass-12345',
+          phone: '5511999990000',
+          planId: plan.id,
+        })
+      ).status,
+    ).toBe(201);
     const admin = new ApiClient(runtime.url);
     await admin.login(email, 'pass-12345');
     expect((await admin.post('/queue', { name: 'Segunda', color: '#030303', greetingMessage: 'Oi' })).status).toBe(201);
     const results = await Promise.all(
-      ['#040404', '#050505', '#060606', '#070707'].map((color, i) => admin.post('/queue', { name: `Corrida ${i}`, color, greetingMessage: 'Oi' })),
+      ['#040404', '#050505', '#060606', '#070707'].map((color, i) =>
+        admin.post('/queue', { name: `Corrida ${i}`, color, greetingMessage: 'Oi' }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 201)) expect(r.body.error).toMatch(/ERR_QUEUE_LIMIT_REACHED|ERR_VALIDATION/);
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(r.body.error).toMatch(/ERR_QUEUE_LIMIT_REACHED|ERR_VALIDATION/);
     expect((await admin.get('/queue')).body).toHaveLength(3);
   });
 });
@@ -200,14 +283,20 @@ describe('update and delete', () => {
       chatbots: [{ ...a, name: 'Primeira editada', options: [{ name: 'Filha nova' }] }],
     });
     expect(res.status).toBe(200);
-    expect(res.body.chatbots).toMatchObject([{ id: a.id, name: 'Primeira editada', options: [{ id: b.id + 1, name: 'Filha nova' }] }]);
+    expect(res.body.chatbots).toMatchObject([
+      { id: a.id, name: 'Primeira editada', options: [{ id: b.id + 1, name: 'Filha nova' }] },
+    ]);
   });
 
   it('forbids the profile user (403) every change and the show', async () => {
     const queue = await create(company.admin, { name: 'Proibida' });
     expect((await agent.client.get(`/queue/${queue.id}`)).status).toBe(403);
-    expect((await agent.client.post('/queue', { name: 'Do agente', color: nextColor(), greetingMessage: 'Oi' })).status).toBe(403);
-    expect((await agent.client.put(`/queue/${queue.id}`, { name: 'Do agente', color: nextColor(), greetingMessage: 'Oi' })).status).toBe(403);
+    expect((await agent.client.post('/queue', { name: 'Do agente', color: nextColor(), greetingMessage: 'Oi' })).status).toBe(
+      403,
+    );
+    expect(
+      (await agent.client.put(`/queue/${queue.id}`, { name: 'Do agente', color: nextColor(), greetingMessage: 'Oi' })).status,
+    ).toBe(403);
     expect((await agent.client.delete(`/queue/${queue.id}`)).status).toBe(403);
     // the inbox list stays open to agents
     expect((await agent.client.get('/queue')).status).toBe(200);
@@ -219,10 +308,20 @@ describe('update and delete', () => {
     const socket = await SocketProbe.open(runtime.url, `token=${agent.client.token}`);
     try {
       const event = `company-${company.companyId}-queue`;
-      const updated = await company.admin.put(`/queue/${queue.id}`, { name: 'Apagar já', color: '#dd0000', greetingMessage: 'Oi' });
-      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'update')).data).toEqual({ action: 'update', queue: updated.body });
+      const updated = await company.admin.put(`/queue/${queue.id}`, {
+        name: 'Apagar já',
+        color: '#dd0000',
+        greetingMessage: 'Oi',
+      });
+      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'update')).data).toEqual({
+        action: 'update',
+        queue: updated.body,
+      });
       expect((await company.admin.delete(`/queue/${queue.id}`)).body).toEqual({ ok: true });
-      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'delete')).data).toEqual({ action: 'delete', queueId: queue.id });
+      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'delete')).data).toEqual({
+        action: 'delete',
+        queueId: queue.id,
+      });
     } finally {
       socket.close();
     }
@@ -233,7 +332,12 @@ describe('update and delete', () => {
 
   it("takes a deleted queue out of the connections' menus and redirection", async () => {
     const queue = await create(company.admin, { name: 'Some daqui', color: nextColor() });
-    const put = await company.admin.put(`/whatsapp/${company.connectionId}`, { queueIds: [company.queueId, queue.id], greetingMessage: 'Escolha:', timeSendQueue: 15, sendIdQueue: queue.id });
+    const put = await company.admin.put(`/whatsapp/${company.connectionId}`, {
+      queueIds: [company.queueId, queue.id],
+      greetingMessage: 'Escolha:',
+      timeSendQueue: 15,
+      sendIdQueue: queue.id,
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect((await company.admin.delete(`/queue/${queue.id}`)).status).toBe(200);
     const connection = (await company.admin.get(`/whatsapp/${company.connectionId}`)).body;

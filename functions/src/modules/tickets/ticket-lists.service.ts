@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { hidesNumbers, searchContactIds } from '../contacts/contacts.service.ts';
 import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
 import { canSeeTicket, mayShowAll } from './ticket-visibility.service.ts';
-import { filterTagIds, type TicketRecord } from './ticket.entity.ts';
+import { filterTagIds, listedStatus, type TicketRecord } from './ticket.entity.ts';
 import { getCounters, getTicketRecords, queryTicketIndex, resumeKeyOf, type TicketIndex } from './tickets.repository.ts';
 import { viewerOfAuth, presentTicket } from './tickets.service.ts';
 
@@ -24,9 +24,17 @@ interface Dimension {
   queueId?: number;
   /** counters of tickets this dimension shares with another of the tab, subtracted once from the tab's count */
   overlaps?: string[];
+  /** what the partition holds, so that a ticket found another way (a search) can be told to be in it */
+  holds: { status: string; queueId?: number; userId?: number };
 }
 
-const statusDimension = (companyId: number, s: TicketStatus): Dimension => ({ key: `S.${s}`, index: 'gsi1', partition: `C#${companyId}#TS#${s}`, counter: `S#${s}` });
+const statusDimension = (companyId: number, s: TicketStatus): Dimension => ({
+  key: `S.${s}`,
+  index: 'gsi1',
+  partition: `C#${companyId}#TS#${s}`,
+  counter: `S#${s}`,
+  holds: { status: s },
+});
 
 const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
   const viewer = viewerOfAuth(auth);
@@ -38,12 +46,14 @@ const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
     index: 'gsi2',
     partition: `C#${c}#TQ#${queueId}#${s}`,
     counter: `Q#${queueId}#${s}`,
+    holds: { status: s, queueId },
   });
   const byUser = (userId: number, s: TicketStatus): Dimension => ({
     key: `U.${userId}.${s}`,
     index: 'gsi3',
     partition: `C#${c}#TU#${userId}#${s}`,
     counter: `U#${userId}#${s}`,
+    holds: { status: s, userId },
   });
   const myQueueIds = [...viewer.queueIds, ...(viewer.allTicket === 'enable' ? [0] : [])];
   const myQueues = (s: TicketStatus) => myQueueIds.map((id) => byQueue(id, s));
@@ -124,8 +134,10 @@ export interface TicketPage {
  * tenant's size.
  */
 export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promise<TicketPage> => {
+  // a search text searches whatever tab is asked: the search tab finds every ticket the caller may see, another
+  // tab only the tickets it lists (its statuses, queues and owner)
+  if (q.searchParam?.trim()) return searchTickets(auth, q, q.status === 'search' ? undefined : dims(auth, q));
   if (q.status === 'search') {
-    if (q.searchParam?.trim()) return searchTickets(auth, q);
     // the filter panel's status filter with no search text lists those statuses, each as its own tab would
     // (without show-all, as in search); no status and no text lists nothing
     if (!q.statusFilter?.length) return { tickets: [], count: 0, hasMore: false, nextCursor: null };
@@ -205,8 +217,17 @@ const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimens
   };
 };
 
-/** Search: contacts matching by name or number, then their newest tickets the caller may see. */
-const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<TicketPage> => {
+/** Whether a ticket is one a partition of a tab lists (a superseded closed ticket is in no closed list). */
+const inDimension = (d: Dimension, t: TicketRecord): boolean =>
+  listedStatus(t) === d.holds.status &&
+  (d.holds.queueId === undefined || (t.queueId ?? 0) === d.holds.queueId) &&
+  (d.holds.userId === undefined || (t.userId ?? 0) === d.holds.userId);
+
+/**
+ * Search: contacts matching by name or number, then their newest tickets the caller may see; with `tab`, only
+ * those the tab's partitions list.
+ */
+const searchTickets = async (auth: AuthContext, q: TicketListQuery, tab?: Dimension[]): Promise<TicketPage> => {
   const text = q.searchParam?.trim() ?? '';
   if (!text) return { tickets: [], count: 0, hasMore: false, nextCursor: null };
   const viewer = viewerOfAuth(auth);
@@ -221,6 +242,8 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery): Promise<Tic
   const statusFilter = q.statusFilter?.length ? new Set(q.statusFilter) : undefined;
   const found = [...perContact.flatMap((p) => p.items), ...byMessages]
     .filter((t) => canSeeTicket(viewer, t))
+    .filter((t) => !tab || tab.some((d) => inDimension(d, t)))
+    .filter((t) => !q.withUnreadMessages || t.unreadMessages > 0)
     .filter((t) => !statusFilter || statusFilter.has(t.status))
     .filter((t) => !q.whatsapps?.length || q.whatsapps.includes(t.whatsappId))
     .filter((t) => !q.tags?.length || q.tags.every((tag) => filterTagIds(t).includes(tag)))

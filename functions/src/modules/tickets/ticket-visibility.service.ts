@@ -3,6 +3,7 @@
  * list, single reads and the realtime publisher's recipient filter, so a list and a live event never disagree.
  */
 import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { AuthContext } from '../../platform/http/types.ts';
 import type { ConnectionRecord as SocketConnection } from '../../platform/realtime/connection.entity.ts';
 
 export interface TicketViewer {
@@ -21,6 +22,16 @@ export interface VisibleTicket {
   queueId: number | null;
   isGroup: boolean;
 }
+
+/** The signed-in caller as the visibility rule sees them. */
+export const viewerOfAuth = (auth: AuthContext): TicketViewer => ({
+  userId: auth.userId,
+  profile: auth.profile,
+  queueIds: auth.user.queueIds,
+  allTicket: auth.user.allTicket,
+  allowGroup: auth.user.allowGroup,
+  allUserChat: auth.user.allUserChat === 'enabled' || auth.company.settings?.allUserChat === 'enabled',
+});
 
 const inQueues = (viewer: TicketViewer, queueId: number | null) =>
   queueId === null ? viewer.allTicket === 'enable' : viewer.queueIds.includes(queueId);

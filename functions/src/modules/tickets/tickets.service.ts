@@ -18,7 +18,7 @@ import { viewerOf } from '../../platform/auth/viewer.ts';
 import { getContact, hidesNumbers, maskNumber, presentContact } from '../contacts/contacts.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findUser } from '../users/users.service.ts';
-import { canSeeTicket, type TicketViewer } from './ticket-visibility.service.ts';
+import { canSeeTicket, viewerOfAuth } from './ticket-visibility.service.ts';
 import { type TicketContact, type TicketRecord } from './ticket.entity.ts';
 import {
   deleteTicketItems,
@@ -39,14 +39,7 @@ const now = () => clock().now().toISOString();
 
 // ----- viewers and presentation -----
 
-export const viewerOfAuth = (auth: AuthContext): TicketViewer => ({
-  userId: auth.userId,
-  profile: auth.profile,
-  queueIds: auth.user.queueIds,
-  allTicket: auth.user.allTicket,
-  allowGroup: auth.user.allowGroup,
-  allUserChat: auth.user.allUserChat === 'enabled' || auth.company.settings?.allUserChat === 'enabled',
-});
+export { viewerOfAuth };
 
 export const contactSnapshot = (contact: Contact): TicketContact => ({
   id: contact.id,

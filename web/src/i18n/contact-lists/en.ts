@@ -17,9 +17,21 @@ export const contactListsEn: ContactListsDictionary = {
   delete: 'Delete {{name}}',
   counts: '{{valid}} valid · {{pending}} being checked',
   dialog: { addTitle: 'New contact list', editTitle: 'Edit contact list', name: 'Name' },
-  deleteDialog: { header: 'Delete the list {{name}}?', message: 'The list and all its contacts will be deleted. This cannot be undone.', confirm: 'Delete' },
+  deleteDialog: {
+    header: 'Delete the list {{name}}?',
+    message: 'The list and all its contacts will be deleted. This cannot be undone.',
+    confirm: 'Delete',
+  },
   toasts: { saved: 'List saved', deleted: 'List deleted', itemSaved: 'Contact saved', itemDeleted: 'Contact deleted' },
-  sampleSheet: { fileName: 'sample_sheet.xlsx', sheet: 'Contacts', name: 'name', number: 'number', email: 'email', exampleName: 'Mary Smith', exampleEmail: 'mary@example.com' },
+  sampleSheet: {
+    fileName: 'sample_sheet.xlsx',
+    sheet: 'Contacts',
+    name: 'name',
+    number: 'number',
+    email: 'email',
+    exampleName: 'Mary Smith',
+    exampleEmail: 'mary@example.com',
+  },
   items: {
     title: 'Contacts of the list {{name}}',
     fallbackTitle: 'Contacts of the list',
@@ -38,15 +50,20 @@ export const contactListsEn: ContactListsDictionary = {
     edit: 'Edit {{name}}',
     delete: 'Delete {{name}}',
     dialog: { addTitle: 'New contact', editTitle: 'Edit contact', name: 'Name', number: 'Number', email: 'E-mail' },
-    deleteDialog: { header: 'Delete the contact {{name}}?', message: 'The contact leaves this list. This cannot be undone.', confirm: 'Delete' },
+    deleteDialog: {
+      header: 'Delete the contact {{name}}?',
+      message: 'The contact leaves this list. This cannot be undone.',
+      confirm: 'Delete',
+    },
   },
   importDialog: {
     header: 'Import contacts',
-    message: 'Choose an .xls or .xlsx sheet with the columns name, number and email (the first row is the header). Numbers the list already has are updated, not duplicated.',
+    message:
+      'Choose an .xls, .xlsx or .csv sheet with the columns name, number and email (the first row is the header). Numbers the list already has are updated, not duplicated.',
     sample: 'Download sample spreadsheet',
     choose: 'Choose file',
     confirm: 'Import',
-    wrongType: 'Choose an .xls or .xlsx file.',
+    wrongType: 'Choose an .xls, .xlsx or .csv file.',
     started: 'Import started',
   },
   importStatus: {

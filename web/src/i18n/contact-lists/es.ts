@@ -17,9 +17,26 @@ export const contactListsEs: ContactListsDictionary = {
   delete: 'Eliminar {{name}}',
   counts: '{{valid}} válidos · {{pending}} verificando',
   dialog: { addTitle: 'Nueva lista de contactos', editTitle: 'Editar lista de contactos', name: 'Nombre' },
-  deleteDialog: { header: '¿Eliminar la lista {{name}}?', message: 'Se eliminarán la lista y todos sus contactos. Esta acción no se puede deshacer.', confirm: 'Eliminar' },
-  toasts: { saved: 'Lista guardada', deleted: 'Lista eliminada', itemSaved: 'Contacto guardado', itemDeleted: 'Contacto eliminado' },
-  sampleSheet: { fileName: 'planilla_ejemplo.xlsx', sheet: 'Contactos', name: 'name', number: 'number', email: 'email', exampleName: 'María García', exampleEmail: 'maria@ejemplo.com' },
+  deleteDialog: {
+    header: '¿Eliminar la lista {{name}}?',
+    message: 'Se eliminarán la lista y todos sus contactos. Esta acción no se puede deshacer.',
+    confirm: 'Eliminar',
+  },
+  toasts: {
+    saved: 'Lista guardada',
+    deleted: 'Lista eliminada',
+    itemSaved: 'Contacto guardado',
+    itemDeleted: 'Contacto eliminado',
+  },
+  sampleSheet: {
+    fileName: 'planilla_ejemplo.xlsx',
+    sheet: 'Contactos',
+    name: 'name',
+    number: 'number',
+    email: 'email',
+    exampleName: 'María García',
+    exampleEmail: 'maria@ejemplo.com',
+  },
   items: {
     title: 'Contactos de la lista {{name}}',
     fallbackTitle: 'Contactos de la lista',
@@ -38,15 +55,20 @@ export const contactListsEs: ContactListsDictionary = {
     edit: 'Editar {{name}}',
     delete: 'Eliminar {{name}}',
     dialog: { addTitle: 'Nuevo contacto', editTitle: 'Editar contacto', name: 'Nombre', number: 'Número', email: 'Correo' },
-    deleteDialog: { header: '¿Eliminar el contacto {{name}}?', message: 'El contacto sale de esta lista. Esta acción no se puede deshacer.', confirm: 'Eliminar' },
+    deleteDialog: {
+      header: '¿Eliminar el contacto {{name}}?',
+      message: 'El contacto sale de esta lista. Esta acción no se puede deshacer.',
+      confirm: 'Eliminar',
+    },
   },
   importDialog: {
     header: 'Importar contactos',
-    message: 'Elija una planilla .xls o .xlsx con las columnas name, number y email (la primera fila es el encabezado). Los números que la lista ya tiene se actualizan, no se duplican.',
+    message:
+      'Elija una planilla .xls, .xlsx o .csv con las columnas name, number y email (la primera fila es el encabezado). Los números que la lista ya tiene se actualizan, no se duplican.',
     sample: 'Descargar planilla de ejemplo',
     choose: 'Elegir archivo',
     confirm: 'Importar',
-    wrongType: 'Elija un archivo .xls o .xlsx.',
+    wrongType: 'Elija un archivo .xls, .xlsx o .csv.',
     started: 'Importación iniciada',
   },
   importStatus: {

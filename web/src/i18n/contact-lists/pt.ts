@@ -15,9 +15,21 @@ export const contactListsPt = {
   delete: 'Excluir {{name}}',
   counts: '{{valid}} válidos · {{pending}} verificando',
   dialog: { addTitle: 'Nova lista de contatos', editTitle: 'Editar lista de contatos', name: 'Nome' },
-  deleteDialog: { header: 'Excluir a lista {{name}}?', message: 'A lista e todos os seus contatos serão excluídos. Esta ação não pode ser desfeita.', confirm: 'Excluir' },
+  deleteDialog: {
+    header: 'Excluir a lista {{name}}?',
+    message: 'A lista e todos os seus contatos serão excluídos. Esta ação não pode ser desfeita.',
+    confirm: 'Excluir',
+  },
   toasts: { saved: 'Lista salva', deleted: 'Lista excluída', itemSaved: 'Contato salvo', itemDeleted: 'Contato excluído' },
-  sampleSheet: { fileName: 'planilha_exemplo.xlsx', sheet: 'Contatos', name: 'name', number: 'number', email: 'email', exampleName: 'Maria Silva', exampleEmail: 'maria@exemplo.com' },
+  sampleSheet: {
+    fileName: 'planilha_exemplo.xlsx',
+    sheet: 'Contatos',
+    name: 'name',
+    number: 'number',
+    email: 'email',
+    exampleName: 'Maria Silva',
+    exampleEmail: 'maria@exemplo.com',
+  },
   items: {
     title: 'Contatos da lista {{name}}',
     fallbackTitle: 'Contatos da lista',
@@ -36,15 +48,20 @@ export const contactListsPt = {
     edit: 'Editar {{name}}',
     delete: 'Excluir {{name}}',
     dialog: { addTitle: 'Novo contato', editTitle: 'Editar contato', name: 'Nome', number: 'Número', email: 'E-mail' },
-    deleteDialog: { header: 'Excluir o contato {{name}}?', message: 'O contato sai desta lista. Esta ação não pode ser desfeita.', confirm: 'Excluir' },
+    deleteDialog: {
+      header: 'Excluir o contato {{name}}?',
+      message: 'O contato sai desta lista. Esta ação não pode ser desfeita.',
+      confirm: 'Excluir',
+    },
   },
   importDialog: {
     header: 'Importar contatos',
-    message: 'Escolha uma planilha .xls ou .xlsx com as colunas name, number e email (a primeira linha é o cabeçalho). Números que a lista já tem são atualizados, não duplicados.',
+    message:
+      'Escolha uma planilha .xls, .xlsx ou .csv com as colunas name, number e email (a primeira linha é o cabeçalho). Números que a lista já tem são atualizados, não duplicados.',
     sample: 'Baixar planilha de exemplo',
     choose: 'Escolher arquivo',
     confirm: 'Importar',
-    wrongType: 'Escolha um arquivo .xls ou .xlsx.',
+    wrongType: 'Escolha um arquivo .xls, .xlsx ou .csv.',
     started: 'Importação iniciada',
   },
   importStatus: {

@@ -17,9 +17,21 @@ export const contactListsTr: ContactListsDictionary = {
   delete: '{{name}} sil',
   counts: '{{valid}} geçerli · {{pending}} kontrol ediliyor',
   dialog: { addTitle: 'Yeni kişi listesi', editTitle: 'Kişi listesini düzenle', name: 'Ad' },
-  deleteDialog: { header: '{{name}} listesi silinsin mi?', message: 'Liste ve tüm kişileri silinecek. Bu işlem geri alınamaz.', confirm: 'Sil' },
+  deleteDialog: {
+    header: '{{name}} listesi silinsin mi?',
+    message: 'Liste ve tüm kişileri silinecek. Bu işlem geri alınamaz.',
+    confirm: 'Sil',
+  },
   toasts: { saved: 'Liste kaydedildi', deleted: 'Liste silindi', itemSaved: 'Kişi kaydedildi', itemDeleted: 'Kişi silindi' },
-  sampleSheet: { fileName: 'ornek_tablo.xlsx', sheet: 'Kisiler', name: 'name', number: 'number', email: 'email', exampleName: 'Ayşe Yılmaz', exampleEmail: 'ayse@ornek.com' },
+  sampleSheet: {
+    fileName: 'ornek_tablo.xlsx',
+    sheet: 'Kisiler',
+    name: 'name',
+    number: 'number',
+    email: 'email',
+    exampleName: 'Ayşe Yılmaz',
+    exampleEmail: 'ayse@ornek.com',
+  },
   items: {
     title: '{{name}} listesinin kişileri',
     fallbackTitle: 'Listenin kişileri',
@@ -38,15 +50,20 @@ export const contactListsTr: ContactListsDictionary = {
     edit: '{{name}} düzenle',
     delete: '{{name}} sil',
     dialog: { addTitle: 'Yeni kişi', editTitle: 'Kişiyi düzenle', name: 'Ad', number: 'Numara', email: 'E-posta' },
-    deleteDialog: { header: '{{name}} kişisi silinsin mi?', message: 'Kişi bu listeden çıkar. Bu işlem geri alınamaz.', confirm: 'Sil' },
+    deleteDialog: {
+      header: '{{name}} kişisi silinsin mi?',
+      message: 'Kişi bu listeden çıkar. Bu işlem geri alınamaz.',
+      confirm: 'Sil',
+    },
   },
   importDialog: {
     header: 'Kişileri içe aktar',
-    message: 'name, number ve email sütunları olan bir .xls veya .xlsx tablosu seçin (ilk satır başlıktır). Listede olan numaralar güncellenir, çoğaltılmaz.',
+    message:
+      'name, number ve email sütunları olan bir .xls, .xlsx veya .csv tablosu seçin (ilk satır başlıktır). Listede olan numaralar güncellenir, çoğaltılmaz.',
     sample: 'Örnek tabloyu indir',
     choose: 'Dosya seç',
     confirm: 'İçe aktar',
-    wrongType: 'Bir .xls veya .xlsx dosyası seçin.',
+    wrongType: 'Bir .xls, .xlsx veya .csv dosyası seçin.',
     started: 'İçe aktarma başladı',
   },
   importStatus: {

@@ -37,6 +37,9 @@ describe('the sign-in page in another language', () => {
   it('switches to the language picked in the menu and remembers it', async () => {
     await openLogin();
     expect(title()).toBe('Entrar');
+    // its name holds what it shows (axe label-content-name-mismatch)
+    expect(languageButton().textContent).toBe('Português');
+    expect(languageButton().getAttribute('aria-label')).toBe('Idioma: Português');
     await act(async () => languageButton().click());
     expect(menuItems().map((i) => i.getAttribute('aria-label'))).toEqual(['Português', 'Español', 'English', 'Türkçe']);
     expect(languageButton().getAttribute('aria-expanded')).toBe('true');

@@ -61,7 +61,8 @@ function LanguageMenu() {
         severity="secondary"
         icon="pi pi-language"
         label={t(`languages.${active}`)}
-        aria-label={t('shell.language')}
+        // the name holds the visible text, so a person who says what they see reaches the button (WCAG 2.5.3)
+        aria-label={`${t('shell.language')}: ${t(`languages.${active}`)}`}
         aria-haspopup="menu"
         aria-controls="language-menu"
         aria-expanded={open}

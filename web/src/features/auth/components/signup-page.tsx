@@ -1,4 +1,5 @@
 import type { Plan } from '@switchboard/shared/contracts/plans';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@switchboard/shared/field-rules';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -13,7 +14,14 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useSignup } from '../api/signup.ts';
-import { hasErrors, serverFieldErrors, validateSignup, type FieldErrors, type SignupField, type SignupValues } from '../utils/validation.ts';
+import {
+  hasErrors,
+  serverFieldErrors,
+  validateSignup,
+  type FieldErrors,
+  type SignupField,
+  type SignupValues,
+} from '../utils/validation.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 const fieldOrder: readonly SignupField[] = ['name', 'companyName', 'email', 'phone', 'password', 'planId'];
@@ -42,7 +50,14 @@ function SignupForm() {
   const companyId = referrerOf(search.get('companyId'));
   const plans = usePlans();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupValues>({ name: '', companyName: '', email: '', phone: '', password: '', planId: null });
+  const [values, setValues] = useState<SignupValues>({
+    name: '',
+    companyName: '',
+    email: '',
+    phone: '',
+    password: '',
+    planId: null,
+  });
   const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
   const [touched, setTouched] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -54,7 +69,9 @@ function SignupForm() {
   };
 
   const focusField = (field: SignupField) =>
-    form.current?.querySelector<HTMLElement>(field === 'planId' ? '#signup-planId input, #signup-planId' : `#signup-${field}`)?.focus();
+    form.current
+      ?.querySelector<HTMLElement>(field === 'planId' ? '#signup-planId input, #signup-planId' : `#signup-${field}`)
+      ?.focus();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -141,7 +158,12 @@ function SignupForm() {
         {textField('companyName', 'text', 'organization')}
         {textField('email', 'email', 'email')}
         {textField('phone', 'tel', 'tel')}
-        <FormField id="signup-password" label={t('auth.fields.password')} error={errors.password} hint={t('auth.signup.passwordHint')}>
+        <FormField
+          id="signup-password"
+          label={t('auth.fields.password')}
+          error={errors.password}
+          hint={t('auth.signup.passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+        >
           <Password
             inputId="signup-password"
             name="password"
@@ -176,7 +198,13 @@ function SignupForm() {
             aria-describedby={errors.planId ? 'signup-planId-error' : undefined}
           />
         </FormField>
-        <Button type="submit" label={t('auth.signup.submit')} icon="pi pi-user-plus" loading={signup.isPending} className="auth-form__submit" />
+        <Button
+          type="submit"
+          label={t('auth.signup.submit')}
+          icon="pi pi-user-plus"
+          loading={signup.isPending}
+          className="auth-form__submit"
+        />
       </form>
     </AuthLayout>
   );

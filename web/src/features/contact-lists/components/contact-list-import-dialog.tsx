@@ -7,10 +7,21 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useImportContactList } from '../api/import-contact-list.ts';
 import { isImportFile } from '../utils/contact-list-form.ts';
 
-const ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ACCEPT =
+  '.xls,.xlsx,.csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
-/** The import's confirmation (spec section 2): it offers the sample sheet, takes an .xls or .xlsx and starts the import. */
-export function ContactListImportDialog({ visible, contactListId, onHide, onSample }: { visible: boolean; contactListId: number; onHide: () => void; onSample: () => void }) {
+/** The import's confirmation (spec section 2): it offers the sample sheet, takes an .xls, .xlsx or .csv and starts the import. */
+export function ContactListImportDialog({
+  visible,
+  contactListId,
+  onHide,
+  onSample,
+}: {
+  visible: boolean;
+  contactListId: number;
+  onHide: () => void;
+  onSample: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const run = useImportContactList();
@@ -49,12 +60,27 @@ export function ContactListImportDialog({ visible, contactListId, onHide, onSamp
       footer={
         <DialogActions
           onCancel={onHide}
-          confirm={{ label: t('contactLists.importDialog.confirm'), icon: 'pi pi-upload', onClick: confirm, disabled: !file, loading: run.isPending, testId: 'contact-list-import-confirm' }}
+          confirm={{
+            label: t('contactLists.importDialog.confirm'),
+            icon: 'pi pi-upload',
+            onClick: confirm,
+            disabled: !file,
+            loading: run.isPending,
+            testId: 'contact-list-import-confirm',
+          }}
         />
       }
     >
       <p>{t('contactLists.importDialog.message')}</p>
-      <Button type="button" link icon="pi pi-download" label={t('contactLists.importDialog.sample')} onClick={onSample} data-testid="contact-list-import-sample" className="p-0" />
+      <Button
+        type="button"
+        link
+        icon="pi pi-download"
+        label={t('contactLists.importDialog.sample')}
+        onClick={onSample}
+        data-testid="contact-list-import-sample"
+        className="p-0"
+      />
       <div className="contact-list-import__file">
         <input
           ref={input}
@@ -74,7 +100,13 @@ export function ContactListImportDialog({ visible, contactListId, onHide, onSamp
             setFile(picked);
           }}
         />
-        <Button type="button" outlined icon="pi pi-file-excel" label={t('contactLists.importDialog.choose')} onClick={() => input.current?.click()} />
+        <Button
+          type="button"
+          outlined
+          icon="pi pi-file-excel"
+          label={t('contactLists.importDialog.choose')}
+          onClick={() => input.current?.click()}
+        />
         {file ? <span data-testid="contact-list-import-file-name">{file.name}</span> : null}
       </div>
       {error ? (

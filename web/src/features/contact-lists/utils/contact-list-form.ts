@@ -31,8 +31,8 @@ export const validateItemForm = (values: ItemFormValues): ItemFormErrors => {
   return errors;
 };
 
-/** Import accepts .xls and .xlsx (spec section 5). */
-export const isImportFile = (name: string): boolean => /\.(xls|xlsx)$/i.test(name.trim());
+/** Import accepts .xls and .xlsx (spec section 5), and .csv, which the server reads as well. */
+export const isImportFile = (name: string): boolean => /\.(xls|xlsx|csv)$/i.test(name.trim());
 
 /** The sample spreadsheet: the headers the import reads, and one example row. */
 export const writeSampleSheet = (labels: { sheet: string; exampleName: string; exampleEmail: string }): Promise<Blob> =>

@@ -11,9 +11,11 @@ import { useContactImport } from '../hooks/use-contact-import.ts';
 import {
   guessMapping,
   importFields,
+  isImportable,
   isMappingUsable,
   mapRows,
   normaliseTable,
+  rowsToImport,
   type ColumnMapping,
   type ImportField,
 } from '../utils/import-mapping.ts';
@@ -112,7 +114,9 @@ export function ContactsImportPage() {
     return { value: i, label: head ? `${columnLetter(i)} · ${head}` : t('contacts.import.column', { letter: columnLetter(i) }) };
   });
 
-  const chosen = rows.filter((r) => selected.has(r.line));
+  // a row the check flags is never sent: the server would refuse it, and the summary is about what was sent
+  const chosen = rowsToImport(rows, selected);
+  const flagged = rows.filter((r) => !isImportable(r)).length;
   const running = importer.state.phase === 'running';
   const finished = importer.state.phase === 'finished';
   const canImport = Boolean(file) && isMappingUsable(mapping) && chosen.length > 0 && !running;
@@ -241,6 +245,11 @@ export function ContactsImportPage() {
           <div className="import-step__actions">
             <span className="import-step__count">
               {t('contacts.import.selected', { count: chosen.length, total: rows.length })}
+              {flagged > 0 ? (
+                <span className="import-step__flagged" data-testid="import-flagged">
+                  {t('contacts.import.flaggedSkipped', { count: flagged })}
+                </span>
+              ) : null}
             </span>
             {finished ? (
               <Button type="button" outlined icon="pi pi-refresh" label={t('contacts.import.another')} onClick={startOver} />

@@ -2,12 +2,13 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import { validateImportRow, type ImportRow, type RowErrors } from '../utils/import-mapping.ts';
+import { isImportable, validateImportRow, type ImportRow, type RowErrors } from '../utils/import-mapping.ts';
 import type { FailureReason, RowOutcome } from '../utils/import-run.ts';
 
 /**
  * The rows of the file through the mapping, with checkboxes (the header one selects all). Before the import a
- * row shows what the schema expects the server to refuse; after it, what the server answered for that row.
+ * row shows what the schema expects the server to refuse, and such a row cannot be ticked; after it, what the
+ * server answered for that row.
  */
 export function ImportRowsTable({
   rows,
@@ -57,9 +58,10 @@ export function ImportRowsTable({
       value={rows}
       dataKey="line"
       selectionMode="checkbox"
-      selection={rows.filter((r) => selected.has(r.line))}
-      onSelectionChange={(e) => onSelect(new Set((e.value as ImportRow[]).map((r) => r.line)))}
-      isDataSelectable={() => !disabled}
+      // a flagged row is not sent: it cannot be ticked
+      selection={rows.filter((r) => selected.has(r.line) && isImportable(r))}
+      onSelectionChange={(e) => onSelect(new Set((e.value as ImportRow[]).filter(isImportable).map((r) => r.line)))}
+      isDataSelectable={(e) => !disabled && isImportable(e.data as ImportRow)}
       paginator={rows.length > 10}
       rows={10}
       rowsPerPageOptions={[10, 30, 50]}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, guessMapping, isMappingUsable, mapRows, normaliseTable, validateImportRow } from './import-mapping.ts';
+import {
+  cellText,
+  guessMapping,
+  isMappingUsable,
+  mapRows,
+  normaliseTable,
+  rowsToImport,
+  validateImportRow,
+} from './import-mapping.ts';
 
 describe('cells of an imported sheet', () => {
   it('writes phone numbers stored as numbers in full', () => {
@@ -79,8 +87,25 @@ describe('rows to import', () => {
   });
 
   it('applies the server rule of phone numbers: eight digits at least, formatting aside', () => {
-    expect(validateImportRow({ line: 5, name: 'Ana', number: '+55 (11) -', email: '' })).toEqual({ number: 'validation.tooShort' });
-    expect(validateImportRow({ line: 6, name: 'Ana', number: 'sem número', email: '' })).toEqual({ number: 'validation.tooShort' });
+    expect(validateImportRow({ line: 5, name: 'Ana', number: '+55 (11) -', email: '' })).toEqual({
+      number: 'validation.tooShort',
+    });
+    expect(validateImportRow({ line: 6, name: 'Ana', number: 'sem número', email: '' })).toEqual({
+      number: 'validation.tooShort',
+    });
     expect(validateImportRow({ line: 7, name: 'Ana', number: '+55 (11) 99988-7766', email: '' })).toEqual({});
+  });
+});
+
+describe('rows sent by the import', () => {
+  it('are the selected rows with nothing flagged, in file order', () => {
+    const rows = [
+      { line: 2, name: 'Ana', number: '5511999887766', email: '' },
+      { line: 3, name: 'X', number: '12', email: 'sem-arroba' },
+      { line: 4, name: 'Bia', number: '5511999887700', email: 'bia@example.com' },
+      { line: 5, name: 'Caio', number: '5511999887711', email: '' },
+    ];
+    expect(rowsToImport(rows, new Set([2, 3, 4])).map((r) => r.line)).toEqual([2, 4]);
+    expect(rowsToImport(rows, new Set([3]))).toEqual([]);
   });
 });

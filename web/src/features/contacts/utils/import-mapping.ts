@@ -127,8 +127,8 @@ export const mapRows = (
 };
 
 /**
- * The schema's verdict on a row, field by field (i18n keys). It previews what the server will answer; the rows
- * are still sent, and the server's own answer is what the summary reports.
+ * The schema's verdict on a row, field by field (i18n keys): what the server would refuse. A flagged row is not
+ * sent; what is sent is reported with the server's own answer.
  */
 export const validateImportRow = (row: ImportRow): RowErrors => {
   const errors: RowErrors = {};
@@ -142,5 +142,12 @@ export const validateImportRow = (row: ImportRow): RowErrors => {
   }
   return errors;
 };
+
+/** Whether the row is fit to be sent (nothing flagged). */
+export const isImportable = (row: ImportRow): boolean => Object.keys(validateImportRow(row)).length === 0;
+
+/** The rows the import sends: those selected that nothing is flagged in, in the file's order. */
+export const rowsToImport = (rows: readonly ImportRow[], selected: ReadonlySet<number>): ImportRow[] =>
+  rows.filter((r) => selected.has(r.line) && isImportable(r));
 
 export const isMappingUsable = (mapping: ColumnMapping): boolean => mapping.name !== null && mapping.number !== null;

@@ -53,7 +53,7 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
     const found = validateFileListForm(values);
     setTouched(true);
     setErrors(found);
-    if (found.name || found.options) return;
+    if (found.name || found.message || found.options) return;
     save.mutate(
       { id: record?.id, ...fileListBodyOf(values) },
       {
@@ -86,9 +86,10 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
         value={values.name}
         onChange={(value) => apply({ ...values, name: value })}
       />
-      <FormField id="file-list-message" label={t('files.dialog.message')}>
+      <FormField id="file-list-message" label={t('files.dialog.message')} error={errors.message}>
         <InputTextarea
-          id="file-list-message"
+          {...fieldA11y('file-list-message', errors.message)}
+          invalid={Boolean(errors.message)}
           rows={2}
           autoResize
           value={values.message}

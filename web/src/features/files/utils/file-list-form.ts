@@ -1,4 +1,9 @@
-import { FILE_LIST_MAX_OPTIONS, type FileList, type FileListBodyInput } from '@switchboard/shared/contracts/files';
+import {
+  FILE_LIST_MAX_OPTIONS,
+  FILE_LIST_NAME_MIN,
+  type FileList,
+  type FileListBodyInput,
+} from '@switchboard/shared/contracts/files';
 import { mediaProblem } from '@switchboard/shared/media-types';
 
 export interface FileOptionDraft {
@@ -18,6 +23,7 @@ export interface FileListFormValues {
 
 export interface FileListFormErrors {
   name?: string;
+  message?: string;
   options?: Record<string, string>;
 }
 
@@ -31,13 +37,17 @@ export const fileListFormOf = (r: FileList, key: () => string): FileListFormValu
 
 export const canAddFileOption = (v: FileListFormValues): boolean => v.options.length < FILE_LIST_MAX_OPTIONS;
 
-/** Name 2 to 50 characters; every option named and with a file. Answers i18n keys (options by their key). */
+/**
+ * Name 3 to 50 characters, a message (spec document 3, "File list"); every option named and with a file. Answers
+ * i18n keys (options by their key).
+ */
 export const validateFileListForm = (v: FileListFormValues): FileListFormErrors => {
   const errors: FileListFormErrors = {};
   const name = v.name.trim();
   if (!name) errors.name = 'validation.requiredEn';
-  else if (name.length < 2) errors.name = 'validation.tooShort';
+  else if (name.length < FILE_LIST_NAME_MIN) errors.name = 'files.dialog.nameTooShort';
   else if (name.length > 50) errors.name = 'validation.tooLong';
+  if (!v.message.trim()) errors.message = 'files.dialog.messageRequired';
   const options: Record<string, string> = {};
   for (const o of v.options) {
     if (!o.name.trim()) options[o.key] = 'validation.requiredEn';
@@ -48,9 +58,14 @@ export const validateFileListForm = (v: FileListFormValues): FileListFormErrors 
 };
 
 /** Whether a chosen file may be uploaded (the allow-list the server applies). */
-export const acceptsFile = (file: { name: string; type: string }): boolean => !mediaProblem('fileList', { name: file.name, mimeType: file.type });
+export const acceptsFile = (file: { name: string; type: string }): boolean =>
+  !mediaProblem('fileList', { name: file.name, mimeType: file.type });
 
 export const fileListBodyOf = (v: FileListFormValues): { body: FileListBodyInput; uploads: (File | undefined)[] } => ({
-  body: { name: v.name.trim(), message: v.message, options: v.options.map((o) => ({ ...(o.id !== undefined ? { id: o.id } : {}), name: o.name.trim() })) },
+  body: {
+    name: v.name.trim(),
+    message: v.message,
+    options: v.options.map((o) => ({ ...(o.id !== undefined ? { id: o.id } : {}), name: o.name.trim() })),
+  },
   uploads: v.options.map((o) => o.upload),
 });

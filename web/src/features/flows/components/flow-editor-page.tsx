@@ -22,7 +22,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { useToast } from '../../../lib/toast.tsx';
+import { useToast, useToastsBelow } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFlowGraph } from '../api/get-flow-graph.ts';
 import { useSaveFlowGraph } from '../api/save-flow-graph.ts';
@@ -39,6 +39,7 @@ import {
   outOfView,
   relinkMenu,
   simulationBlockers,
+  stillFlagged,
   toEditor,
   type EditorEdge,
   type EditorNode,
@@ -98,6 +99,12 @@ function FlowEditor() {
     setMedia(loaded.data.media);
   }, [loaded.data]);
 
+  const drawn = useMemo(() => fromEditor(nodes, edges), [nodes, edges]);
+  // the marks follow the drawing: a node whose problem was fixed loses its border before the next save
+  const marked = useMemo(() => stillFlagged(flagged, drawn), [flagged, drawn]);
+  const bar = useRef<HTMLElement>(null);
+  useToastsBelow(bar, Boolean(loaded.data) && ready);
+
   const onNodesChange = useCallback(
     (changes: NodeChange[]) => setNodes((ns) => applyNodeChanges(changes, ns as Node[]) as EditorNode[]),
     [],
@@ -120,12 +127,11 @@ function FlowEditor() {
         setNodes(out.nodes);
         setEdges(out.edges);
       },
-      flagged,
+      flagged: marked,
       trail,
     }),
-    [nodes, edges, flagged, trail],
+    [nodes, edges, marked, trail],
   );
-  const drawn = useMemo(() => fromEditor(nodes, edges), [nodes, edges]);
   const shownEdges = useMemo(() => markTrail(edges, trail), [edges, trail]);
   // the panel takes part of the canvas: the drawing is fitted to what is left of it, opened or closed
   const refit = useCallback(() => requestAnimationFrame(() => void flow.fitView({ maxZoom: 1, duration: 300 })), [flow]);
@@ -236,7 +242,7 @@ function FlowEditor() {
 
   return (
     <div className="flow-editor" data-testid="flow-editor">
-      <header className="flow-editor__bar">
+      <header className="flow-editor__bar" ref={bar}>
         <Link
           to="/flowbuilders"
           className="p-button p-button-text p-button-rounded p-button-icon-only"

@@ -17,6 +17,7 @@ import {
   outputHandles,
   relinkMenu,
   snapPercent,
+  stillFlagged,
   toEditor,
   trailMarkOf,
   type EditorEdge,
@@ -27,7 +28,18 @@ const at = { x: 100, y: 50 };
 const graph: FlowGraph = {
   nodes: [
     { id: '1', type: 'start', position: at, data: { label: 'Inicio' } },
-    { id: '2', type: 'menu', position: at, data: { message: 'Escolha', arrayOption: [{ number: 1, value: 'A' }, { number: 2, value: 'B' }] } },
+    {
+      id: '2',
+      type: 'menu',
+      position: at,
+      data: {
+        message: 'Escolha',
+        arrayOption: [
+          { number: 1, value: 'A' },
+          { number: 2, value: 'B' },
+        ],
+      },
+    },
     { id: '3', type: 'message', position: at, data: { label: 'A!' } },
   ],
   connections: [
@@ -40,9 +52,14 @@ describe('flow editor graph building', () => {
   it('converts a saved graph to the canvas and back without loss', () => {
     const { nodes, edges } = toEditor(graph);
     expect(edges.map((e) => e.id)).toEqual(['e-1-a-2', 'e-2-a1-3']);
-    const back = fromEditor(nodes.map((n) => ({ ...n, selected: true })), edges);
+    const back = fromEditor(
+      nodes.map((n) => ({ ...n, selected: true })),
+      edges,
+    );
     expect(back.nodes).toEqual(graph.nodes);
-    expect(back.connections.map(({ source, sourceHandle, target }) => ({ source, sourceHandle, target }))).toEqual(graph.connections);
+    expect(back.connections.map(({ source, sourceHandle, target }) => ({ source, sourceHandle, target }))).toEqual(
+      graph.connections,
+    );
   });
 
   it('duplicates a node 240 to the right with a new id and no links', () => {
@@ -56,7 +73,10 @@ describe('flow editor graph building', () => {
   it('deletes a node with its links, and the selection with Backspace', () => {
     const { nodes, edges } = toEditor(graph);
     expect(deleteNodes(nodes, edges, ['2'])).toEqual({ nodes: [nodes[0], nodes[2]], edges: [] });
-    const selected = deleteSelection(nodes, edges.map((e, i) => ({ ...e, selected: i === 1 })));
+    const selected = deleteSelection(
+      nodes,
+      edges.map((e, i) => ({ ...e, selected: i === 1 })),
+    );
     expect(selected.nodes).toHaveLength(3);
     expect(selected.edges.map((e) => e.id)).toEqual(['e-1-a-2']);
   });
@@ -72,8 +92,14 @@ describe('flow editor graph building', () => {
 
   it('shows one output per menu option, two for the randomizer and the condition', () => {
     expect(outputHandles({ type: 'menu', data: graph.nodes[1]!.data }).map((h) => h.id)).toEqual(['a1', 'a2']);
-    expect(outputHandles({ type: 'randomizer', data: { percent: 30 } })).toEqual([{ id: 'a', label: '30%' }, { id: 'b', label: '70%' }]);
-    expect(outputHandles({ type: 'condition', data: { key: 'x', condition: 1, value: '' } }).map((h) => h.id)).toEqual(['true', 'false']);
+    expect(outputHandles({ type: 'randomizer', data: { percent: 30 } })).toEqual([
+      { id: 'a', label: '30%' },
+      { id: 'b', label: '70%' },
+    ]);
+    expect(outputHandles({ type: 'condition', data: { key: 'x', condition: 1, value: '' } }).map((h) => h.id)).toEqual([
+      'true',
+      'false',
+    ]);
     expect(outputHandles({ type: 'ticket', data: { queueId: 1, name: 'x' } })).toEqual([]);
   });
 
@@ -159,5 +185,27 @@ describe('flow editor graph building', () => {
     expect(outOfView(box, { x: 0, y: -60, zoom: 1 }, size)).toBe(true);
     expect(outOfView(box, { x: 0, y: 0, zoom: 2 }, size)).toBe(false);
     expect(outOfView(box, { x: 0, y: 0, zoom: 3 }, size)).toBe(true);
+  });
+});
+
+describe('problem marks on the canvas', () => {
+  it('drops the mark of a node once its problem is fixed and keeps the others', () => {
+    // option 2 of the menu leads nowhere, and a second message is reached by nothing
+    const broken: FlowGraph = {
+      ...graph,
+      nodes: [...graph.nodes, { id: '4', type: 'message', position: at, data: { label: 'B!' } }],
+    };
+    const marked = new Set(['2', '4']);
+    expect([...stillFlagged(marked, broken)].sort()).toEqual(['2', '4']);
+    const linked: FlowGraph = {
+      ...broken,
+      connections: [...broken.connections, { source: '2', sourceHandle: 'a2', target: '4' }],
+    };
+    expect([...stillFlagged(marked, linked)]).toEqual([]);
+    const halfFixed: FlowGraph = {
+      ...broken,
+      connections: [...broken.connections, { source: '1', sourceHandle: 'a', target: '4' }],
+    };
+    expect([...stillFlagged(marked, halfFixed)]).toEqual(['2']);
   });
 });

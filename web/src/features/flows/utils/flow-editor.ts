@@ -39,21 +39,62 @@ export interface EditorEdge {
   animated?: boolean;
 }
 
-export const edgeId = (c: Pick<FlowConnection, 'source' | 'target' | 'sourceHandle'>): string => `e-${c.source}-${c.sourceHandle ?? 'a'}-${c.target}`;
+export const edgeId = (c: Pick<FlowConnection, 'source' | 'target' | 'sourceHandle'>): string =>
+  `e-${c.source}-${c.sourceHandle ?? 'a'}-${c.target}`;
 
 export const toEditor = (g: FlowGraph): { nodes: EditorNode[]; edges: EditorEdge[] } => ({
-  nodes: g.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, data: n.data, ...(n.style ? { style: n.style } : {}) })),
-  edges: g.connections.map((c) => ({ id: c.id ?? edgeId(c), source: c.source, target: c.target, sourceHandle: c.sourceHandle ?? null, targetHandle: c.targetHandle ?? null })),
+  nodes: g.nodes.map((n) => ({
+    id: n.id,
+    type: n.type,
+    position: n.position,
+    data: n.data,
+    ...(n.style ? { style: n.style } : {}),
+  })),
+  edges: g.connections.map((c) => ({
+    id: c.id ?? edgeId(c),
+    source: c.source,
+    target: c.target,
+    sourceHandle: c.sourceHandle ?? null,
+    targetHandle: c.targetHandle ?? null,
+  })),
 });
 
 /** The graph to save: only what the fork keeps (no selection or measurements). */
 export const fromEditor = (nodes: readonly EditorNode[], edges: readonly EditorEdge[]): FlowGraph => ({
-  nodes: nodes.map((n) => ({ id: n.id, type: n.type, position: { x: Math.round(n.position.x), y: Math.round(n.position.y) }, data: n.data, ...(n.style ? { style: n.style } : {}) }) as FlowNode),
-  connections: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, ...(e.targetHandle ? { targetHandle: e.targetHandle } : {}) })),
+  nodes: nodes.map(
+    (n) =>
+      ({
+        id: n.id,
+        type: n.type,
+        position: { x: Math.round(n.position.x), y: Math.round(n.position.y) },
+        data: n.data,
+        ...(n.style ? { style: n.style } : {}),
+      }) as FlowNode,
+  ),
+  connections: edges.map((e) => ({
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    sourceHandle: e.sourceHandle ?? null,
+    ...(e.targetHandle ? { targetHandle: e.targetHandle } : {}),
+  })),
 });
 
 /** The kinds the speed dial offers (spec: Inicio, Contenido, Menú, Aleatorizador, Intervalo, Ticket, plus the edit-dialog kinds). */
-export const addableKinds = ['start', 'singleBlock', 'menu', 'randomizer', 'interval', 'ticket', 'message', 'condition', 'question', 'img', 'audio', 'video'] as const satisfies readonly FlowNodeType[];
+export const addableKinds = [
+  'start',
+  'singleBlock',
+  'menu',
+  'randomizer',
+  'interval',
+  'ticket',
+  'message',
+  'condition',
+  'question',
+  'img',
+  'audio',
+  'video',
+] as const satisfies readonly FlowNodeType[];
 export type AddableKind = (typeof addableKinds)[number];
 
 export const defaultData = (kind: FlowNodeType): FlowNode['data'] => {
@@ -96,15 +137,24 @@ export const nextNodeId = (nodes: readonly Pick<EditorNode, 'id'>[]): string => 
 const NODE_WIDTH = 220;
 const NODE_HEIGHT = 120;
 /** Where a new node goes: at `preferred`, or further right until it covers no other node. */
-export const freeSpot = (nodes: readonly Pick<EditorNode, 'position'>[], preferred: { x: number; y: number }): { x: number; y: number } => {
+export const freeSpot = (
+  nodes: readonly Pick<EditorNode, 'position'>[],
+  preferred: { x: number; y: number },
+): { x: number; y: number } => {
   const spot = { ...preferred };
-  const covers = () => nodes.some((n) => Math.abs(n.position.x - spot.x) < NODE_WIDTH + 20 && Math.abs(n.position.y - spot.y) < NODE_HEIGHT);
+  const covers = () =>
+    nodes.some((n) => Math.abs(n.position.x - spot.x) < NODE_WIDTH + 20 && Math.abs(n.position.y - spot.y) < NODE_HEIGHT);
   for (let i = 0; i < 200 && covers(); i++) spot.x += NODE_WIDTH + 40;
   return spot;
 };
 
 /** A new node of a kind with its data, placed at `position`. */
-export const addNode = (nodes: readonly EditorNode[], type: FlowNodeType, data: FlowNode['data'], position: { x: number; y: number }): EditorNode[] => [
+export const addNode = (
+  nodes: readonly EditorNode[],
+  type: FlowNodeType,
+  data: FlowNode['data'],
+  position: { x: number; y: number },
+): EditorNode[] => [
   ...nodes.map((n) => ({ ...n, selected: false })),
   { id: nextNodeId(nodes), type, position, data, selected: true },
 ];
@@ -113,19 +163,36 @@ export const addNode = (nodes: readonly EditorNode[], type: FlowNodeType, data: 
 export const duplicateNode = (nodes: readonly EditorNode[], nodeId: string): EditorNode[] => {
   const source = nodes.find((n) => n.id === nodeId);
   if (!source) return [...nodes];
-  const copy: EditorNode = { ...source, id: nextNodeId(nodes), position: { x: source.position.x + DUPLICATE_OFFSET, y: source.position.y }, data: structuredClone(source.data), selected: false };
+  const copy: EditorNode = {
+    ...source,
+    id: nextNodeId(nodes),
+    position: { x: source.position.x + DUPLICATE_OFFSET, y: source.position.y },
+    data: structuredClone(source.data),
+    selected: false,
+  };
   return [...nodes, copy];
 };
 
 /** Removes nodes and every link into or out of them. */
-export const deleteNodes = (nodes: readonly EditorNode[], edges: readonly EditorEdge[], ids: readonly string[]): { nodes: EditorNode[]; edges: EditorEdge[] } => {
+export const deleteNodes = (
+  nodes: readonly EditorNode[],
+  edges: readonly EditorEdge[],
+  ids: readonly string[],
+): { nodes: EditorNode[]; edges: EditorEdge[] } => {
   const gone = new Set(ids);
   return { nodes: nodes.filter((n) => !gone.has(n.id)), edges: edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)) };
 };
 
 /** What Backspace or Delete removes: the selected nodes (with their links) and the selected links. */
-export const deleteSelection = (nodes: readonly EditorNode[], edges: readonly EditorEdge[]): { nodes: EditorNode[]; edges: EditorEdge[] } => {
-  const removed = deleteNodes(nodes, edges, nodes.filter((n) => n.selected).map((n) => n.id));
+export const deleteSelection = (
+  nodes: readonly EditorNode[],
+  edges: readonly EditorEdge[],
+): { nodes: EditorNode[]; edges: EditorEdge[] } => {
+  const removed = deleteNodes(
+    nodes,
+    edges,
+    nodes.filter((n) => n.selected).map((n) => n.id),
+  );
   return { nodes: removed.nodes, edges: removed.edges.filter((e) => !e.selected) };
 };
 
@@ -133,12 +200,25 @@ export const deleteSelection = (nodes: readonly EditorNode[], edges: readonly Ed
  * Adds a link. A handle leads to one place: a new link from a handle replaces the old one; a node never links to
  * itself and nothing links into the start node.
  */
-export const connect = (nodes: readonly EditorNode[], edges: readonly EditorEdge[], c: { source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null }): EditorEdge[] => {
+export const connect = (
+  nodes: readonly EditorNode[],
+  edges: readonly EditorEdge[],
+  c: { source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null },
+): EditorEdge[] => {
   if (c.source === c.target) return [...edges];
   if (nodes.find((n) => n.id === c.target)?.type === 'start') return [...edges];
   const handle = c.sourceHandle ?? null;
   const kept = edges.filter((e) => !(e.source === c.source && (e.sourceHandle ?? null) === handle));
-  return [...kept, { id: edgeId({ ...c, sourceHandle: handle }), source: c.source, target: c.target, sourceHandle: handle, targetHandle: c.targetHandle ?? null }];
+  return [
+    ...kept,
+    {
+      id: edgeId({ ...c, sourceHandle: handle }),
+      source: c.source,
+      target: c.target,
+      sourceHandle: handle,
+      targetHandle: c.targetHandle ?? null,
+    },
+  ];
 };
 
 /** The output handles a node shows: one per menu option, a and b for the randomizer, true and false for a condition. */
@@ -166,13 +246,18 @@ export const outputHandles = (n: Pick<EditorNode, 'type' | 'data'>): { id: strin
 };
 
 /** Menu options numbered 1..n in their order (after one is removed or moved). */
-export const renumberOptions = (options: readonly Pick<MenuOption, 'value'>[]): MenuOption[] => options.map((o, i) => ({ number: i + 1, value: o.value }));
+export const renumberOptions = (options: readonly Pick<MenuOption, 'value'>[]): MenuOption[] =>
+  options.map((o, i) => ({ number: i + 1, value: o.value }));
 
 /**
  * After a menu's options change, its links follow: an option removed loses its link, the others keep theirs under
  * their new numbers (`previous` maps each option's new position to its number before, or undefined when new).
  */
-export const relinkMenu = (edges: readonly EditorEdge[], nodeId: string, previous: readonly (number | undefined)[]): EditorEdge[] => {
+export const relinkMenu = (
+  edges: readonly EditorEdge[],
+  nodeId: string,
+  previous: readonly (number | undefined)[],
+): EditorEdge[] => {
   const moved = new Map<string, string>();
   previous.forEach((before, i) => {
     if (before !== undefined) moved.set(menuHandle(before), menuHandle(i + 1));
@@ -180,7 +265,9 @@ export const relinkMenu = (edges: readonly EditorEdge[], nodeId: string, previou
   return edges.flatMap((e) => {
     if (e.source !== nodeId || !e.sourceHandle?.startsWith('a')) return [e];
     const handle = moved.get(e.sourceHandle);
-    return handle ? [{ ...e, sourceHandle: handle, id: edgeId({ source: e.source, target: e.target, sourceHandle: handle }) }] : [];
+    return handle
+      ? [{ ...e, sourceHandle: handle, id: edgeId({ source: e.source, target: e.target, sourceHandle: handle }) }]
+      : [];
   });
 };
 
@@ -188,16 +275,26 @@ export const relinkMenu = (edges: readonly EditorEdge[], nodeId: string, previou
 export const snapPercent = (value: number): number => Math.min(100, Math.max(0, Math.round(value / 10) * 10));
 
 /** Interval dialog checks (spec section 5), answered as i18n keys of the flows section. */
-export const intervalProblem = (value: number | null | undefined): 'flows.rules.intervalRequired' | 'flows.rules.intervalMax' | undefined => {
+export const intervalProblem = (
+  value: number | null | undefined,
+): 'flows.rules.intervalRequired' | 'flows.rules.intervalMax' | undefined => {
   if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return 'flows.rules.intervalRequired';
   if (value > FLOW_INTERVAL_MAX) return 'flows.rules.intervalMax';
   return undefined;
 };
 
 /** Content dialog checks: empty texts, empty media cards, intervals out of range. */
-export const contentProblem = (elements: readonly ContentElement[]): 'flows.rules.emptyMessages' | 'flows.rules.emptyCards' | 'flows.rules.intervalMax' | 'flows.rules.intervalRequired' | undefined => {
+export const contentProblem = (
+  elements: readonly ContentElement[],
+):
+  | 'flows.rules.emptyMessages'
+  | 'flows.rules.emptyCards'
+  | 'flows.rules.intervalMax'
+  | 'flows.rules.intervalRequired'
+  | undefined => {
   if (elements.some((e) => e.type === 'message' && !e.value.trim())) return 'flows.rules.emptyMessages';
-  if (elements.some((e) => (e.type === 'img' || e.type === 'audio' || e.type === 'video') && !e.value)) return 'flows.rules.emptyCards';
+  if (elements.some((e) => (e.type === 'img' || e.type === 'audio' || e.type === 'video') && !e.value))
+    return 'flows.rules.emptyCards';
   const interval = elements.find((e) => e.type === 'interval' && intervalProblem(Number(e.value)));
   return interval ? intervalProblem(Number(interval.value)) : undefined;
 };
@@ -212,7 +309,7 @@ export const contentDataOf = (elements: readonly Omit<ContentElement, 'number'>[
 };
 
 /** Moves an item of a list one place up (-1) or down (+1). */
-export const move = <T,>(list: readonly T[], index: number, by: -1 | 1): T[] => {
+export const move = <T>(list: readonly T[], index: number, by: -1 | 1): T[] => {
   const to = index + by;
   if (to < 0 || to >= list.length) return [...list];
   const out = [...list];
@@ -244,6 +341,13 @@ export const summaryOf = (n: Pick<EditorNode, 'type' | 'data'>): string => {
 
 /** Why the drawing cannot be simulated: the problems list the editor shows before saving, or no step at all. */
 export const simulationBlockers = (g: FlowGraph): FlowProblem[] => (g.nodes.length === 0 ? [{ code: 'noStart' }] : problemsOf(g));
+
+/** The nodes a problems list pointed at that still have a problem in the drawing as it is now: a fixed node drops its mark. */
+export const stillFlagged = (flagged: ReadonlySet<string>, g: FlowGraph): ReadonlySet<string> => {
+  if (flagged.size === 0) return flagged;
+  const now = new Set(problemsOf(g).flatMap((p) => (p.nodeId ? [p.nodeId] : [])));
+  return new Set([...flagged].filter((id) => now.has(id)));
+};
 
 /** What a simulation lit up on the canvas: the node the conversation is at, the nodes gone through, the links followed. */
 export interface FlowTrail {
@@ -278,5 +382,10 @@ export const outOfView = (
 ): boolean => {
   const left = box.x * viewport.zoom + viewport.x;
   const top = box.y * viewport.zoom + viewport.y;
-  return left < margin || top < margin || left + box.width * viewport.zoom > size.width - margin || top + box.height * viewport.zoom > size.height - margin;
+  return (
+    left < margin ||
+    top < margin ||
+    left + box.width * viewport.zoom > size.width - margin ||
+    top + box.height * viewport.zoom > size.height - margin
+  );
 };

@@ -124,7 +124,10 @@ export function CompaniesTab() {
         }}
         rowClassName={(c: AdminCompany) => rowClassOf(c, now) ?? ''}
         scrollable
+        // fourteen columns fit 1440 px with compact cells; narrower, the table scrolls and the actions stay in view
+        size="small"
         emptyMessage={list.isError ? t('platform.loadFailed') : t('platform.companies.empty')}
+        className="companies-table"
         data-testid="companies-table"
       >
         <Column field="id" header={t('platform.companies.columns.id')} />
@@ -132,9 +135,13 @@ export function CompaniesTab() {
           header={t('platform.companies.columns.status')}
           body={(c: AdminCompany) => (c.status ? t('platform.yes') : t('platform.no'))}
         />
-        <Column field="name" header={t('platform.companies.columns.name')} />
-        <Column field="email" header={t('platform.companies.columns.email')} />
-        <Column header={t('platform.companies.columns.plan')} body={(c: AdminCompany) => c.planName ?? '—'} />
+        <Column field="name" header={t('platform.companies.columns.name')} bodyClassName="companies-table__wrap" />
+        <Column field="email" header={t('platform.companies.columns.email')} bodyClassName="companies-table__wrap" />
+        <Column
+          header={t('platform.companies.columns.plan')}
+          body={(c: AdminCompany) => c.planName ?? '—'}
+          bodyClassName="companies-table__wrap"
+        />
         <Column header={t('platform.companies.columns.amount')} body={(c: AdminCompany) => formatMoney(c.planAmount)} />
         <Column header={t('platform.companies.columns.createdAt')} body={(c: AdminCompany) => dateOrDash(c.createdAt)} />
         <Column
@@ -143,7 +150,9 @@ export function CompaniesTab() {
             const state = rowClassOf(c, now);
             return (
               <span className="company-due" data-testid={`company-due-${c.id}`}>
-                {dateOrDash(c.dueDate)} ({t(`platform.companies.recurrences.${c.recurrence}`)})
+                <span className="company-due__text">
+                  <span>{dateOrDash(c.dueDate)}</span> <span>({t(`platform.companies.recurrences.${c.recurrence}`)})</span>
+                </span>
                 {state ? (
                   <span className="sr-only">
                     {state === 'company-row--expired' ? t('platform.companies.dueExpired') : t('platform.companies.dueSoon')}
@@ -173,6 +182,8 @@ export function CompaniesTab() {
           body={(c: AdminCompany) => dateOrDash(c.lastFolderUpdate)}
         />
         <Column
+          frozen
+          alignFrozen="right"
           header={<span className="sr-only">{t('platform.companies.columns.actions')}</span>}
           body={(c: AdminCompany) => (
             <RowActions

@@ -20,14 +20,42 @@ let calls: RecordedCall[];
 const page = freshPageEachTest('pt');
 
 const laneTag = { id: 3, name: 'Proposta', color: '#ffcc00', kanban: 1 };
+// ticket 2 is a website visitor's: its contact's "number" is the visitor's generated id
+const WEBCHAT_ID = 'wc-9f2c4e7a1b';
 const card = (id: number, tags: (typeof laneTag)[]): Ticket =>
   ({
     id,
     uuid: `uuid-${id}`,
     status: 'open',
-    channel: 'whatsapp',
-    whatsapp: { id: 1, name: 'Loja', channel: 'whatsapp', groupAsTicket: 'disabled' },
-    contact: { id: id + 100, name: `Cliente ${id}`, number: `55119999900${id}`, urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] },
+    channel: id === 2 ? 'webchat' : 'whatsapp',
+    whatsapp:
+      id === 2
+        ? { id: 2, name: 'Site', channel: 'webchat', groupAsTicket: 'disabled' }
+        : { id: 1, name: 'Loja', channel: 'whatsapp', groupAsTicket: 'disabled' },
+    contact:
+      id === 2
+        ? {
+            id: 102,
+            name: 'Cliente 2',
+            number: WEBCHAT_ID,
+            urlPicture: null,
+            channel: 'webchat',
+            isGroup: false,
+            active: true,
+            email: 'cliente2@example.com',
+            tags: [],
+          }
+        : {
+            id: id + 100,
+            name: `Cliente ${id}`,
+            number: `55119999900${id}`,
+            urlPicture: null,
+            channel: 'whatsapp',
+            isGroup: false,
+            active: true,
+            email: '',
+            tags: [],
+          },
     user: id === 1 ? { id: 5, name: 'Ana Souza' } : null,
     tags,
     lastMessage: `Mensagem ${id}`,
@@ -40,8 +68,18 @@ const render = async (user = makeUser()) => {
     'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
     'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useKanban: true }) } }),
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-    'GET /api/tag/kanban': () => ({ status: 200, body: { lista: [{ ...laneTag, timeLane: 0, nextLaneId: null, rollbackLaneId: null, greetingMessageLane: '', userId: 5, ticketCount: 1 }] } }),
-    'GET /api/ticket/kanban': () => ({ status: 200, body: { tickets: [card(1, moved ? [laneTag] : []), card(2, [laneTag])], hasMore: false, nextCursor: null } }),
+    'GET /api/tag/kanban': () => ({
+      status: 200,
+      body: {
+        lista: [
+          { ...laneTag, timeLane: 0, nextLaneId: null, rollbackLaneId: null, greetingMessageLane: '', userId: 5, ticketCount: 1 },
+        ],
+      },
+    }),
+    'GET /api/ticket/kanban': () => ({
+      status: 200,
+      body: { tickets: [card(1, moved ? [laneTag] : []), card(2, [laneTag])], hasMore: false, nextCursor: null },
+    }),
     'DELETE /api/ticket-tags/1': () => ({ status: 200, body: card(1, []) }),
     'PUT /api/ticket-tags/1/3': () => {
       moved = true;
@@ -60,7 +98,8 @@ const render = async (user = makeUser()) => {
 };
 
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const cardsIn = (lane: string) => [...document.querySelectorAll(`[data-testid="kanban-lane-${lane}"] .kanban-card`)].map((c) => c.getAttribute('data-testid'));
+const cardsIn = (lane: string) =>
+  [...document.querySelectorAll(`[data-testid="kanban-lane-${lane}"] .kanban-card`)].map((c) => c.getAttribute('data-testid'));
 
 describe('the kanban board', () => {
   it("reads today's tickets into a default lane and one lane per kanban tag, with every card detail", async () => {
@@ -76,6 +115,9 @@ describe('the kanban board', () => {
     const text = byTestId('kanban-card-1')!.textContent;
     for (const part of ['Atendimento #1', 'Cliente 1', '551199999001', 'Mensagem 1', 'Ana Souza']) expect(text).toContain(part);
     expect(byTestId('kanban-card-2')!.textContent).toContain('Sem atendente');
+    // the visitor's e-mail, never the generated id
+    expect(byTestId('kanban-card-2')!.textContent).toContain('cliente2@example.com');
+    expect(byTestId('kanban-card-2')!.textContent).not.toContain(WEBCHAT_ID);
     expect(byTestId('kanban-card-1')!.querySelector('.pi-whatsapp')).not.toBeNull();
     expect(byTestId('kanban-view-1')!.getAttribute('href')).toBe('/tickets/uuid-1');
     expect(byTestId('kanban-view-1')!.textContent).toBe('Ver Ticket');
@@ -96,11 +138,15 @@ describe('the kanban board', () => {
     const before = reads();
     await act(async () => byTestId('kanban-move-1')!.click());
     await until(() => document.querySelector('#kanban-move-1 .p-menuitem-link') !== null, 'the move menu');
-    const item = [...document.querySelectorAll<HTMLElement>('#kanban-move-1 .p-menuitem-link')].find((a) => a.textContent === 'Mover para Proposta')!;
+    const item = [...document.querySelectorAll<HTMLElement>('#kanban-move-1 .p-menuitem-link')].find(
+      (a) => a.textContent === 'Mover para Proposta',
+    )!;
     expect(item).toBeDefined();
     await act(async () => item.click());
     await until(() => cardsIn('3').length === 2, 'the card in its new lane');
-    const writes = calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/api/ticket-tags')).map((c) => `${c.method} ${c.path}`);
+    const writes = calls
+      .filter((c) => c.method !== 'GET' && c.path.startsWith('/api/ticket-tags'))
+      .map((c) => `${c.method} ${c.path}`);
     expect(writes).toEqual(['DELETE /api/ticket-tags/1', 'PUT /api/ticket-tags/1/3']);
     expect(reads()).toBeGreaterThan(before);
   });

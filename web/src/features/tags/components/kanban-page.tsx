@@ -23,6 +23,7 @@ import { useMoveTicketLane } from '../api/move-ticket-lane.ts';
 import { useTagsLiveUpdates } from '../hooks/use-tags-live-updates.ts';
 import { buildBoard, localDay, shortText, type BoardLane } from '../utils/kanban-board.ts';
 import { readableOn } from './tag-chip.tsx';
+import { contactReference } from '../../../lib/contact-display.ts';
 import './tags.css';
 
 const DRAG_TYPE = 'application/x-switchboard-ticket';
@@ -62,7 +63,10 @@ function KanbanBoard({ clock }: { clock: Clock }) {
     if (from === to || move.isPending) return;
     move.mutate(
       { ticketId: ticket.id, laneId: to },
-      { onSuccess: () => toast.success(to === null ? t('tags.board.removed') : t('tags.board.moved')), onError: (error) => toast.error(error) },
+      {
+        onSuccess: () => toast.success(to === null ? t('tags.board.removed') : t('tags.board.moved')),
+        onError: (error) => toast.error(error),
+      },
     );
   };
 
@@ -82,18 +86,38 @@ function KanbanBoard({ clock }: { clock: Clock }) {
         title={t('tags.board.title')}
         actions={
           mayAddColumns ? (
-            <Button type="button" icon="pi pi-plus" label={t('tags.board.addColumns')} onClick={() => navigate('/TagsKanban')} data-testid="kanban-add-columns" />
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('tags.board.addColumns')}
+              onClick={() => navigate('/TagsKanban')}
+              data-testid="kanban-add-columns"
+            />
           ) : undefined
         }
       />
       <form className="surface-panel kanban-filters" onSubmit={search}>
         <div className="form-field">
           <label htmlFor="kanban-start">{t('tags.board.startDate')}</label>
-          <InputText id="kanban-start" type="date" value={draft.startDate} max={draft.endDate} onChange={(e) => setDraft({ ...draft, startDate: e.target.value })} data-testid="kanban-start" />
+          <InputText
+            id="kanban-start"
+            type="date"
+            value={draft.startDate}
+            max={draft.endDate}
+            onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+            data-testid="kanban-start"
+          />
         </div>
         <div className="form-field">
           <label htmlFor="kanban-end">{t('tags.board.endDate')}</label>
-          <InputText id="kanban-end" type="date" value={draft.endDate} min={draft.startDate} onChange={(e) => setDraft({ ...draft, endDate: e.target.value })} data-testid="kanban-end" />
+          <InputText
+            id="kanban-end"
+            type="date"
+            value={draft.endDate}
+            min={draft.startDate}
+            onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+            data-testid="kanban-end"
+          />
         </div>
         <Button type="submit" icon="pi pi-search" label={t('tags.board.search')} data-testid="kanban-search" />
       </form>
@@ -115,7 +139,10 @@ function KanbanBoard({ clock }: { clock: Clock }) {
               onDrop={onDrop(lane)}
               data-testid={`kanban-lane-${lane.id ?? 'default'}`}
             >
-              <header className="kanban-lane__header" style={lane.color ? { backgroundColor: lane.color, color: readableOn(lane.color) } : undefined}>
+              <header
+                className="kanban-lane__header"
+                style={lane.color ? { backgroundColor: lane.color, color: readableOn(lane.color) } : undefined}
+              >
                 <h2 id={`kanban-lane-${lane.id ?? 'default'}-title`} className="kanban-lane__title">
                   {lane.name}
                 </h2>
@@ -133,7 +160,14 @@ function KanbanBoard({ clock }: { clock: Clock }) {
       )}
       {tickets.hasNextPage ? (
         <div className="kanban-more">
-          <Button type="button" text label={t('tags.board.loadMore')} loading={tickets.isFetchingNextPage} onClick={() => void tickets.fetchNextPage()} data-testid="kanban-load-more" />
+          <Button
+            type="button"
+            text
+            label={t('tags.board.loadMore')}
+            loading={tickets.isFetchingNextPage}
+            onClick={() => void tickets.fetchNextPage()}
+            data-testid="kanban-load-more"
+          />
         </div>
       ) : null}
     </section>
@@ -141,7 +175,17 @@ function KanbanBoard({ clock }: { clock: Clock }) {
 }
 
 /** A ticket's card: number, contact, last message, channel, agent, 'Ver Ticket', and a Move menu for keyboard users. */
-function KanbanCard({ ticket, lane, lanes, onMove }: { ticket: Ticket; lane: BoardLane; lanes: BoardLane[]; onMove: (t: Ticket, from: number | null, to: number | null) => void }) {
+function KanbanCard({
+  ticket,
+  lane,
+  lanes,
+  onMove,
+}: {
+  ticket: Ticket;
+  lane: BoardLane;
+  lanes: BoardLane[];
+  onMove: (t: Ticket, from: number | null, to: number | null) => void;
+}) {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
   const menuId = `kanban-move-${ticket.id}`;
@@ -160,11 +204,16 @@ function KanbanCard({ ticket, lane, lanes, onMove }: { ticket: Ticket; lane: Boa
     >
       <div className="kanban-card__top">
         <strong className="kanban-card__number">{t('tags.board.ticketNumber', { id: ticket.id })}</strong>
-        <i className={`${channelIcon(ticket.channel)} kanban-card__channel`} role="img" aria-label={ticket.whatsapp.name} title={ticket.whatsapp.name} />
+        <i
+          className={`${channelIcon(ticket.channel)} kanban-card__channel`}
+          role="img"
+          aria-label={ticket.whatsapp.name}
+          title={ticket.whatsapp.name}
+        />
       </div>
       <div className="kanban-card__contact">
         <span className="kanban-card__name">{ticket.contact.name}</span>
-        <span className="kanban-card__phone">{ticket.contact.number}</span>
+        <span className="kanban-card__phone">{contactReference(ticket.contact)}</span>
       </div>
       {ticket.lastMessage ? <p className="kanban-card__message">{shortText(ticket.lastMessage)}</p> : null}
       <div className="kanban-card__bottom">
@@ -185,7 +234,11 @@ function KanbanCard({ ticket, lane, lanes, onMove }: { ticket: Ticket; lane: Boa
           onClick={(e) => menu.current?.toggle(e)}
           data-testid={`kanban-move-${ticket.id}`}
         />
-        <Link to={`/tickets/${ticket.uuid}`} className="p-button p-button-sm p-button-outlined kanban-card__view" data-testid={`kanban-view-${ticket.id}`}>
+        <Link
+          to={`/tickets/${ticket.uuid}`}
+          className="p-button p-button-sm p-button-outlined kanban-card__view"
+          data-testid={`kanban-view-${ticket.id}`}
+        >
           {t('tags.board.viewTicket')}
         </Link>
       </div>
