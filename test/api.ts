@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../infra/local/runtime.ts';
+import { CONNECTIONS_CACHE_MS } from '../functions/src/platform/realtime/publisher.ts';
 
 export const ADMIN_EMAIL = 'root@example.com';
 export const ADMIN_PASSWORD = 'root-password-1';
@@ -127,12 +128,17 @@ export class SocketProbe {
       params.delete('token');
       params.set('ticket', ((await res.json()) as { ticket: string }).ticket);
     }
-    return new Promise((resolve, reject) => {
+    const probe = await new Promise<SocketProbe>((resolve, reject) => {
       const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws?${params}`);
       ws.once('open', () => resolve(new SocketProbe(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`WebSocket refused with ${res.statusCode}`)));
       ws.once('error', reject);
     });
+    // with every function isolated, another function's publisher may still hold the company's connection list it
+    // read before this socket opened, for as long as it keeps one (the web client covers that moment by reading its
+    // lists again once connected); the probe lets that list run out, so its frames are the product's steady state
+    if (process.env.ISOLATE_FUNCTIONS === '1') await new Promise((resolve) => setTimeout(resolve, CONNECTIONS_CACHE_MS + 100));
+    return probe;
   }
 
   send(message: unknown) {

@@ -20,6 +20,7 @@ import { seedFreshInstall, type SeedResult } from './seed.ts';
 import type { SocketFactory } from '../../connector-container/src/sessions/socket-factory.ts';
 import type { FunctionManifest, FunctionName } from '../../functions/src/deployment/manifest.ts';
 import { IsolatedFunctions } from './isolated/isolated-functions.ts';
+import { clockOf, type ClockSetting } from './isolated/protocol.ts';
 import { startFakePix, type FakePix } from '../../test/fakes/pix-server.ts';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -65,6 +66,16 @@ export interface Runtime {
   tenantUrls: TenantUrlDecision;
   /** the functions' workers, when they run isolated */
   isolated?: IsolatedFunctions;
+  /**
+   * Holds or moves the clock of every function, in this thread and in the isolated workers alike (undefined: the real
+   * clock again), from their next invocation on.
+   */
+  setClock(clock: ClockSetting | undefined): void;
+  /**
+   * Sets (a value) or removes (undefined) environment variables for every function, in this thread and in the isolated
+   * workers alike; their configuration is read again at its next use.
+   */
+  setEnv(variables: Record<string, string | undefined>): void;
   stop(): Promise<void>;
 }
 
@@ -161,6 +172,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { resetTableClient } = await import('../../functions/src/platform/table/client.ts');
     const { resetPublisher } = await import('../../functions/src/platform/realtime/publisher.ts');
     const { resetJwtKeys } = await import('../../functions/src/platform/auth/secrets.ts');
+    const { setClock, resetClock } = await import('../../functions/src/platform/clock.ts');
 
     const loaded: Parameters<typeof startGateway>[0]['modules'] = isolated
       ? (Object.fromEntries(httpModules().map((name) => [name, isolated.http(name)])) as Record<ModuleName, ReturnType<IsolatedFunctions['http']>>)
@@ -272,6 +284,19 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       pix,
       tenantUrls,
       isolated,
+      setClock: (clock) => {
+        if (clock) setClock(clockOf(clock));
+        else resetClock();
+        isolated?.setClock(clock);
+      },
+      setEnv: (variables) => {
+        for (const [name, value] of Object.entries(variables)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+        resetConfig();
+        isolated?.refreshEnvironment();
+      },
       // in order: new requests answered 503, the ones in flight answered, no new schedules or sessions, running
       // batches finished (what is still queued waits in the journals for the next start), then the emulator
       stop: async () => {

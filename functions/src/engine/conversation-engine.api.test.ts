@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../platform/clock.ts';
 import { processInboundEvent } from '../modules/inbound/inbound.service.ts';
 import { EXIT_LINE, INVALID_OPTION_TEXT, isOutOfHours } from './bot-texts.ts';
 
@@ -54,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 const botSaid = async (visitor: Visitor) => (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
@@ -202,18 +201,18 @@ describe('conversation engine: company hours', () => {
   });
 
   it('tells the customer the hours outside them, and nothing else', async () => {
-    setClock({ now: () => at('20:30') });
+    runtime.setClock({ at: at('20:30').getTime() });
     const v = await visitor('Iris Noite', shop);
     await v.say('Oi');
     await v.say('Alguém?');
     expect(await botSaid(v)).toEqual(['Estamos fechados. Voltamos às 08:00.', 'Estamos fechados. Voltamos às 08:00.']);
     // the agents' session lives on the real clock
-    resetClock();
+    runtime.setClock(undefined);
     expect(await ticketOf(shop, 'Iris Noite')).toMatchObject({ status: 'pending', queueId: null, amountUsedBotQueues: 2 });
   });
 
   it('answers with the menu inside the hours', async () => {
-    setClock({ now: () => at('09:15') });
+    runtime.setClock({ at: at('09:15').getTime() });
     const v = await visitor('Joana Dia', shop);
     await v.say('Oi');
     expect(await botSaid(v)).toEqual(['Bem-vindo!\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Vendas\n' + EXIT_LINE]);

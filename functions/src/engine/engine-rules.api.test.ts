@@ -7,7 +7,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../platform/clock.ts';
 import { processInboundEvent } from '../modules/inbound/inbound.service.ts';
 import { getRating } from '../modules/ratings/ratings.service.ts';
 import { AUDIO_REFUSED_TEXT, EXIT_LINE, INVALID_OPTION_TEXT, LGPD_PROMPT_TEXT, LGPD_REFUSED_TEXT, queueMenuText } from './bot-texts.ts';
@@ -20,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 const botSaid = async (visitor: Visitor) => (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
@@ -203,15 +202,15 @@ describe('collective vacation, audio refusal and queue position', () => {
 
   it('tells the customer of the vacation once, and nothing else, between its days', async () => {
     await connection(shop, { collectiveVacationMessage: 'Estamos em férias coletivas até 05/01.', collectiveVacationStart: '2026-12-20', collectiveVacationEnd: '2027-01-05' });
-    setClock({ now: () => new Date('2026-12-24T15:00:00.000Z') });
+    runtime.setClock({ at: Date.parse('2026-12-24T15:00:00.000Z') });
     const v = await new Visitor(runtime, shop.webchatToken).start('Vera Férias');
     await v.say('Oi');
     await v.say('Alguém?');
     expect(await botSaid(v)).toEqual(['Estamos em férias coletivas até 05/01.']);
-    setClock({ now: () => new Date('2027-01-06T15:00:00.000Z') });
+    runtime.setClock({ at: Date.parse('2027-01-06T15:00:00.000Z') });
     await v.say('Voltaram?');
     expect(await botSaid(v)).toHaveLength(1);
-    resetClock();
+    runtime.setClock(undefined);
     await connection(shop, { collectiveVacationMessage: '', collectiveVacationStart: null, collectiveVacationEnd: null });
   });
 

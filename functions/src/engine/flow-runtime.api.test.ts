@@ -8,7 +8,6 @@ import { FLOW_INVALID_OPTION_TEXT } from '@switchboard/shared/flows/run';
 import { startApi } from '../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../platform/clock.ts';
 import { queue } from '../platform/ports/ports.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
 import { answerCustomerMessage } from './conversation-engine.ts';
@@ -95,7 +94,7 @@ afterAll(async () => {
   await runtime?.stop();
 });
 afterEach(() => {
-  resetClock();
+  runtime?.setClock(undefined);
   resetFlowRandom();
 });
 
@@ -113,10 +112,9 @@ const ticketOf = async (name: string): Promise<Ticket> => {
 
 describe('flow runtime', () => {
   it('walks a three-level flow: menu, invalid option, content with media and an interval, a second menu, hand-off to a queue', async () => {
-    // a held clock that ticks a millisecond per reading, so the conversation's order is its writing order; the
+    // a clock that never reads the same millisecond twice, so the conversation's order is its writing order; the
     // interval's delay is the queue's own
-    let tick = Date.now();
-    setClock({ now: () => new Date(tick++) });
+    runtime.setClock({ offset: 0, ticking: true });
     const v = await visitor('Ana Fluxo');
     await v.say('Oi');
     expect(await botSaid(v)).toEqual(['Olá Ana!', MENU]);

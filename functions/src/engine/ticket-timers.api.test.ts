@@ -8,7 +8,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../platform/clock.ts';
 import { queue } from '../platform/ports/ports.ts';
 import { getSchedule } from '../platform/ports/local/schedules.repository.ts';
 import { updateUserFields } from '../modules/users/users.repository.ts';
@@ -22,14 +21,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 const MINUTE = 60_000;
 let now = Date.now();
 /** Moves the held clock (tokens signed before stay valid: they last far longer than these minutes). */
 const holdAt = (at: number) => {
   now = at;
-  setClock({ now: () => new Date(now) });
+  runtime.setClock({ at: now });
 };
 
 const botSaid = async (visitor: Visitor) => (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
@@ -112,7 +111,7 @@ describe('inactivity message and auto-close', () => {
     // no answer now: an hour after the second warning the ticket closes with its message
     const closeAt = await fireUntil(shop, t.id, async () => (await currentTicket(shop.companyId, t.id))?.status === 'closed');
     // the sign-ins of this test are older than their tokens' life on the held clock
-    resetClock();
+    runtime.setClock(undefined);
     expect(closeAt - again).toBeGreaterThanOrEqual(60 * MINUTE);
     expect((await botSaid(v)).at(-1)).toBe('Encerramos por falta de resposta.');
     const closed = await ticketOf(shop, 'Ivo Inativo');

@@ -11,10 +11,13 @@ import { jobSetCatalogue, listenerCatalogue, type Registration } from '../../../
 import { handlerFileOf } from '../../../functions/src/deployment/entries.ts';
 import { lambdaContext } from '../lambda-events.ts';
 import { deniedTableCommand, guardBlobStore, guardMailer, type PortCall } from './grants.ts';
-import { crossed, rebuilt, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
+import { clockOf, crossed, rebuilt, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
+import { resetClock, setClock } from '../../../functions/src/platform/clock.ts';
+import { resetConfig } from '../../../functions/src/platform/config.ts';
 
 const port = parentPort!;
-const { name, entry, pix } = workerData as WorkerSetup;
+const { name, entry, pix, clock } = workerData as WorkerSetup;
+if (clock) setClock(clockOf(clock));
 const functionsSrc = fileURLToPath(new URL('../../../functions/src', import.meta.url));
 
 const post = (message: FromWorker) => port.postMessage(message);
@@ -39,6 +42,18 @@ port.on('message', (message: ToWorker) => {
     calls.delete(message.id);
     if (message.error) pending?.reject(rebuilt(message.error));
     else pending?.resolve(message.value);
+    return;
+  }
+  // messages arrive in order: a clock or environment set before an invocation applies to it
+  if (message.type === 'clock') {
+    if (message.clock) setClock(clockOf(message.clock));
+    else resetClock();
+    return;
+  }
+  if (message.type === 'env') {
+    for (const variable of Object.keys(process.env)) if (!(variable in message.env)) delete process.env[variable];
+    Object.assign(process.env, message.env);
+    resetConfig();
     return;
   }
   const { id, event } = message;

@@ -16,7 +16,7 @@ import type { Queue } from '../../../functions/src/platform/ports/queue.ts';
 import type { Scheduler } from '../../../functions/src/platform/ports/scheduler.ts';
 import type { SocketConnections } from '../../../functions/src/platform/ports/socket-connections.ts';
 import { deniedPortCall, functionEnvironment, type PortCall } from './grants.ts';
-import { crossed, rebuilt, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
+import { crossed, rebuilt, type ClockSetting, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
 
 /** The main thread's adapters the workers' calls reach. */
 export interface IsolatedPorts {
@@ -65,6 +65,7 @@ export class IsolatedFunctions {
   private markConnected!: () => void;
   private stopped = false;
   private nextId = 0;
+  private clock: ClockSetting | undefined;
 
   constructor(private readonly options: IsolatedFunctionsOptions = {}) {
     this.connected = new Promise((resolve) => (this.markConnected = resolve));
@@ -145,6 +146,22 @@ export class IsolatedFunctions {
     return true;
   }
 
+  /** The clock every function runs with from its next invocation on, also in workers started later (undefined: the real one). */
+  setClock(clock: ClockSetting | undefined): void {
+    this.clock = clock;
+    for (const r of this.running.values()) r.worker.postMessage({ type: 'clock', clock } satisfies ToWorker);
+  }
+
+  /**
+   * Hands the environment as it is now to every running function, each receiving what its entry grants (workers
+   * started later read it at their start); their configuration is read again at its next use.
+   */
+  refreshEnvironment(): void {
+    for (const [name, r] of this.running) {
+      r.worker.postMessage({ type: 'env', env: functionEnvironment(this.entryOf(name), process.env) } satisfies ToWorker);
+    }
+  }
+
   /** Ends every worker; what they still run fails, and nothing starts them again. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -169,6 +186,7 @@ export class IsolatedFunctions {
         name,
         entry,
         ...(entry.settings?.includes('pix') && ports.pix ? { pix: ports.pix } : {}),
+        ...(this.clock ? { clock: this.clock } : {}),
       } satisfies WorkerSetup,
       stdout: true,
       stderr: true,

@@ -146,6 +146,29 @@ describe('the product with every function isolated', () => {
     expect(before.invocations).toBeGreaterThan(1);
   });
 
+  it('holds the clock a test sets in the running workers and in the ones started later', async () => {
+    const createdAt = async () => {
+      const created = await company.admin.post('/quick-messages', { shortcode: `relogio${++colour}`, message: 'Bom dia' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return Date.parse(created.body.createdAt as string);
+    };
+    // within the access token's life, so the same session goes on signing in
+    const held = Date.now() + 5 * 60_000;
+    try {
+      await runtime.isolated!.recycle('quick-messages');
+      runtime.setClock({ at: held });
+      expect(await createdAt()).toBe(held);
+      runtime.setClock({ offset: 10 * 60_000 });
+      const moved = await createdAt();
+      expect(moved - Date.now()).toBeGreaterThan(9 * 60_000);
+      expect(moved - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+      runtime.setClock(undefined);
+      expect(Math.abs((await createdAt()) - Date.now())).toBeLessThan(60_000);
+    } finally {
+      runtime.setClock(undefined);
+    }
+  });
+
   it("registers in this thread only the connector's listeners, not every function's", () => {
     expect(domainEvents.listeners('queue.changed').length).toBeLessThanOrEqual(connectorManifest.listeners.length);
     expect(domainEvents.listeners('queue.changed')).not.toContain('audit');

@@ -3,6 +3,7 @@
  * answered by id. Everything crosses by structured clone; errors cross as their name and message.
  */
 import type { FunctionManifest } from '../../../functions/src/deployment/manifest.ts';
+import type { Clock } from '../../../functions/src/platform/clock.ts';
 import type { PixApiSettings } from '../../../functions/src/platform/ports/pix/pix-api-client.ts';
 import type { PortCall } from './grants.ts';
 
@@ -12,7 +13,28 @@ export interface WorkerSetup {
   entry: FunctionManifest;
   /** the runtime's Pix provider, for a function with the `pix` setting when no real one is configured */
   pix?: Pick<PixApiSettings, 'baseUrl' | 'clientId' | 'clientSecret' | 'pixKey'>;
+  /** the clock the runtime's functions run with when one was set before this worker started */
+  clock?: ClockSetting;
 }
+
+/**
+ * A clock set on the runtime, in numbers so that it crosses to the workers: held at an instant, or the real time moved
+ * by an offset. A ticking clock never answers the same millisecond twice in one function, so the order of what one
+ * function writes is the order of its readings.
+ */
+export type ClockSetting = { at: number } | { offset: number; ticking?: boolean };
+
+export const clockOf = (setting: ClockSetting): Clock => {
+  if ('at' in setting) return { now: () => new Date(setting.at) };
+  let last = -Infinity;
+  return {
+    now: () => {
+      const now = Date.now() + setting.offset;
+      last = setting.ticking ? Math.max(now, last + 1) : now;
+      return new Date(last);
+    },
+  };
+};
 
 export interface CrossedError {
   name: string;
@@ -22,7 +44,12 @@ export interface CrossedError {
 
 /** main -> worker */
 export type ToWorker =
-  { type: 'invoke'; id: number; event: unknown } | { type: 'reply'; id: number; value?: unknown; error?: CrossedError };
+  | { type: 'invoke'; id: number; event: unknown }
+  | { type: 'reply'; id: number; value?: unknown; error?: CrossedError }
+  /** the runtime's clock changed (undefined: the real one again) */
+  | { type: 'clock'; clock?: ClockSetting }
+  /** the runtime's environment changed: the variables this function is granted, all of them */
+  | { type: 'env'; env: Record<string, string> };
 
 /** worker -> main */
 export type FromWorker =

@@ -9,7 +9,6 @@ import { startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import { FAKE_TYPEBOT_INVALID, FAKE_TYPEBOT_SLUG, startFakeTypebot, type FakeTypebot } from '../../../../test/fakes/typebot-server.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { findConnection } from '../../modules/connections/connections.service.ts';
 import { getContact } from '../../modules/contacts/contacts.service.ts';
@@ -70,7 +69,7 @@ afterAll(async () => {
   await typebot?.close();
 });
 afterEach(() => {
-  resetClock();
+  runtime?.setClock(undefined);
   resetIntegrationPause();
 });
 
@@ -183,18 +182,19 @@ describe('typebot integration', () => {
   });
 
   it('starts a new chat when the session has been silent longer than typebotExpires, or Typebot forgot it', async () => {
-    // a held clock that ticks a millisecond per reading, so the conversation's order is its writing order
-    let now = Date.now();
-    setClock({ now: () => new Date(now++) });
+    // a clock that never reads the same millisecond twice, so the conversation's order is its writing order; moved
+    // forward below
+    let ahead = 0;
+    runtime.setClock({ offset: ahead, ticking: true });
     const v = await visitor('Gabi Expira');
     await v.say('Oi');
     const first = (await ticketOf('Gabi Expira')).typebotSessionId!;
-    now += 4 * 60_000;
+    runtime.setClock({ offset: (ahead += 4 * 60_000), ticking: true });
     await v.say('talvez');
     expect((await botSaid(v)).at(-2)).toBe(UNKNOWN);
     expect((await ticketOf('Gabi Expira')).typebotSessionId).toBe(first);
     // five minutes of silence after the last use: the session is over
-    now += 5 * 60_000 + 1000;
+    runtime.setClock({ offset: (ahead += 5 * 60_000 + 1000), ticking: true });
     const starts = startCalls().length;
     await v.say('Voltei');
     expect(startCalls().length).toBe(starts + 1);

@@ -8,8 +8,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startApi } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
-import { resetConfig } from '../../platform/config.ts';
 import { THROTTLE_WINDOW_MS } from './throttle.ts';
 
 let runtime: Runtime;
@@ -37,16 +35,11 @@ const from = (localAddress: string, method: string, path: string, body?: unknown
 /** Runs `body` with some configuration variables set, restoring them after. */
 const withLimits = async (limits: Record<string, string>, body: () => Promise<void>) => {
   const saved = Object.fromEntries(Object.keys(limits).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, limits);
-  resetConfig();
+  runtime.setEnv(limits);
   try {
     await body();
   } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    resetConfig();
+    runtime.setEnv(saved);
   }
 };
 
@@ -57,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 describe('sign-in throttling', () => {
   it('checks at most 11 of 30 concurrent wrong passwords, then makes the owner wait, doubling the wait, never a lock', async () => {
@@ -76,7 +69,7 @@ describe('sign-in throttling', () => {
     expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(429);
     const start = Date.now();
     // after the wait (at most two doublings past the limit here) one attempt is let through: the owner signs in
-    setClock({ now: () => new Date(start + 3 * 60 * 1000) });
+    runtime.setClock({ at: start + 3 * 60 * 1000 });
     expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(200);
   }, 60_000);
 
@@ -86,12 +79,12 @@ describe('sign-in throttling', () => {
     const client = new ApiClient(runtime.url);
     // a minute into a throttle window, so the waits below stay inside it whatever the time the test runs at
     const base = Math.floor(Date.now() / THROTTLE_WINDOW_MS) * THROTTLE_WINDOW_MS + 60_000;
-    setClock({ now: () => new Date(base) });
+    runtime.setClock({ at: base });
     for (let i = 0; i < 10; i += 1) expect((await client.login(email, 'wrong-password')).status).toBe(401);
     const first = await client.login(email, 'wrong-password');
     expect(first.status).toBe(429);
     const wait1 = Number(first.headers.get('retry-after'));
-    setClock({ now: () => new Date(base + wait1 * 1000) });
+    runtime.setClock({ at: base + wait1 * 1000 });
     expect((await client.login(email, 'wrong-password')).status).toBe(401);
     const second = await client.login(email, 'wrong-password');
     expect(second.status).toBe(429);

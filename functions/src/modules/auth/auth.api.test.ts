@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, mailedLink, SocketProbe, startApi, wsStatus } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { writeSetting } from '../settings/settings.service.ts';
 import { REFRESH_GRACE_MS } from './auth.service.ts';
 import { findUserByEmail } from '../users/users.service.ts';
-import { resetConfig } from '../../platform/config.ts';
 
 let runtime: Runtime;
 let counter = 0;
@@ -28,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 describe('login', () => {
   it('answers a token and the user with company, and sets an httpOnly refresh cookie', async () => {
@@ -76,7 +74,7 @@ describe('access token', () => {
   it('expires after 15 minutes with a 403 so that the client refreshes', async () => {
     const client = new ApiClient(runtime.url);
     await client.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    setClock({ now: () => new Date(Date.now() + 16 * 60 * 1000) });
+    runtime.setClock({ offset: 16 * 60 * 1000 });
     expect((await client.get('/auth/me')).status).toBe(403);
     const refreshed = await client.post('/auth/refresh_token');
     expect(refreshed.status).toBe(200);
@@ -98,7 +96,7 @@ describe('refresh token', () => {
     expect(second).not.toBe(first);
 
     // the stolen first token comes back after the grace period
-    setClock({ now: () => new Date(Date.now() + REFRESH_GRACE_MS + 1000) });
+    runtime.setClock({ offset: REFRESH_GRACE_MS + 1000 });
     const thief = new ApiClient(runtime.url);
     thief.cookies.set('jrt', first!);
     const reuse = await thief.post('/auth/refresh_token');
@@ -182,9 +180,9 @@ describe('websocket', () => {
     expect(await wsStatus(runtime.url, `ticket=${issued.body.ticket}`)).toBe(403);
 
     const late = (await client.post('/auth/ws-ticket')).body.ticket as string;
-    setClock({ now: () => new Date(Date.now() + 61_000) });
+    runtime.setClock({ offset: 61_000 });
     expect(await wsStatus(runtime.url, `ticket=${late}`)).toBe(403);
-    resetClock();
+    runtime.setClock(undefined);
   });
 
   it('accepts a signed-in user and takes room and status actions', async () => {
@@ -252,7 +250,7 @@ describe('expired company', () => {
   it('still signs in, with a due date in the past that the app turns into the open-invoices page', async () => {
     const email = uniqueEmail();
     await new ApiClient(runtime.url).post('/auth/signup', signupBody(email));
-    setClock({ now: () => new Date(Date.now() + 30 * 86_400_000) });
+    runtime.setClock({ offset: 30 * 86_400_000 });
     const res = await new ApiClient(runtime.url).login(email, 'secret-pass');
     expect(res.status).toBe(200);
     expect(Date.parse(res.body.user.company.dueDate)).toBeLessThan(Date.now() + 30 * 86_400_000);
@@ -291,17 +289,17 @@ describe('password reset', () => {
     const email = uniqueEmail();
     await new ApiClient(runtime.url).post('/auth/signup', signupBody(email));
     const sentAt = Date.now();
-    setClock({ now: () => new Date(sentAt) });
+    runtime.setClock({ at: sentAt });
     const client = new ApiClient(runtime.url);
     expect((await client.post(`/forgetpassword/${encodeURIComponent(email)}`)).body).toEqual({ status: 200 });
     const token = mailedLink(email).searchParams.get('token')!;
 
-    setClock({ now: () => new Date(sentAt + 60 * 60_000 + 1000) });
+    runtime.setClock({ at: sentAt + 60 * 60_000 + 1000 });
     const late = await client.post('/resetpasswords', { email, token, newPassword: 'late-secret' });
     expect(late).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_TOKEN' } });
-    setClock({ now: () => new Date(sentAt + 60 * 60_000 - 1000) });
+    runtime.setClock({ at: sentAt + 60 * 60_000 - 1000 });
     expect((await client.post('/resetpasswords', { email, token, newPassword: 'in-time-secret' })).status).toBe(200);
-    resetClock();
+    runtime.setClock(undefined);
     expect((await new ApiClient(runtime.url).login(email, 'in-time-secret')).status).toBe(200);
   });
 
@@ -330,7 +328,7 @@ describe('throttling', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await new ApiClient(runtime.url).login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
     // the window passes
-    setClock({ now: () => new Date(Date.now() + 16 * 60 * 1000) });
+    runtime.setClock({ offset: 16 * 60 * 1000 });
     expect((await client.login(email, 'secret-pass')).status).toBe(200);
   });
 });
@@ -373,15 +371,13 @@ describe('password hashes', () => {
     const hashOf = async () => (await findUserByEmail(email))!.passwordHash;
     expect(await hashOf()).toMatch(/^scrypt\$16384\$/);
     const saved = process.env.PASSWORD_SCRYPT_LOG2N;
-    process.env.PASSWORD_SCRYPT_LOG2N = '15';
-    resetConfig();
+    runtime.setEnv({ PASSWORD_SCRYPT_LOG2N: '15' });
     try {
       expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(200);
       expect(await hashOf()).toMatch(/^scrypt\$32768\$/);
       expect((await new ApiClient(runtime.url).login(email, 'secret-pass')).status).toBe(200);
     } finally {
-      process.env.PASSWORD_SCRYPT_LOG2N = saved;
-      resetConfig();
+      runtime.setEnv({ PASSWORD_SCRYPT_LOG2N: saved });
     }
   });
 });

@@ -14,7 +14,6 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { startApi } from '../../../../test/api.ts';
 import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
 import { CAMPAIGN_MARK } from './campaign-dispatch.service.ts';
 
@@ -308,7 +307,7 @@ describe('a campaign on a Baileys session', () => {
 });
 
 describe('a campaign on a session that is down', () => {
-  afterAll(() => resetClock());
+  afterAll(() => runtime?.setClock(undefined));
 
   it('shows its sends deferred with the reason, none delivered, then failed once the channel never came back', async () => {
     // added but never scanned: the session cannot send
@@ -333,7 +332,7 @@ describe('a campaign on a session that is down', () => {
     for (const row of problems.body.shipping) expect(row).toMatchObject({ status: 'deferred', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
 
     // the retry window runs out: each send fails, with the reason, and still none counts as delivered
-    setClock({ now: () => new Date(Date.now() + 11 * 60_000) });
+    runtime.setClock({ offset: 11 * 60_000 });
     const failed = await until(
       () => company.admin.get(`/campaigns/${campaign.id}`),
       (r) => r.body.stats.failed === 2,

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startApi, SocketProbe } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { startJobName } from './campaign.entity.ts';
@@ -36,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 describe('campaign settings', () => {
   it('answers the spec’s defaults as key and value, saves a partial form and tells the admins live', async () => {
@@ -119,13 +118,13 @@ describe('campaigns', () => {
     expect(edited.body).toMatchObject({ name: 'Renomeada', status: 'PROGRAMADA', editable: 'all' });
     // fourteen minutes later the start is less than an hour away
     const later = Date.now() + 14 * 60_000;
-    setClock({ now: () => new Date(later) });
+    runtime.setClock({ at: later });
     const shown = await admin.get(`/campaigns/${c.id}`);
     expect(shown.body.editable).toBe('none');
     const refused = await admin.put(`/campaigns/${c.id}`, { ...base(), name: 'Tarde demais' });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
-    resetClock();
+    runtime.setClock(undefined);
     expect((await admin.get(`/campaigns/${c.id}`)).body.name).toBe('Renomeada');
   });
 

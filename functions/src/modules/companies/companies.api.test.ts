@@ -3,7 +3,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, mailedLink, startApi } from '..
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { mediaUsagesOf } from './company-media-usage.service.ts';
 
 let runtime: Runtime;
@@ -133,20 +132,20 @@ describe('companies of the super user', () => {
   it('mails the new admin a link to choose a password that expires three days after it was sent', async () => {
     const email = `invited-late${unique()}@example.com`;
     const sentAt = Date.now();
-    setClock({ now: () => new Date(sentAt) });
+    runtime.setClock({ at: sentAt });
     try {
       expect((await root.post('/companies', { name: 'Late Co', email, planId: 1 })).status).toBe(201);
       const token = mailedLink(email).searchParams.get('token');
       const client = new ApiClient(runtime.url);
       const threeDays = 3 * 24 * 60 * 60_000;
 
-      setClock({ now: () => new Date(sentAt + threeDays + 1000) });
+      runtime.setClock({ at: sentAt + threeDays + 1000 });
       const late = await client.post('/resetpasswords', { email, token, newPassword: 'late-pass-1' });
       expect(late).toMatchObject({ status: 400, body: { error: 'ERR_INVALID_RESET_TOKEN' } });
-      setClock({ now: () => new Date(sentAt + threeDays - 1000) });
+      runtime.setClock({ at: sentAt + threeDays - 1000 });
       expect((await client.post('/resetpasswords', { email, token, newPassword: 'in-time-pass-1' })).status).toBe(200);
     } finally {
-      resetClock();
+      runtime.setClock(undefined);
     }
     expect((await new ApiClient(runtime.url).login(email, 'in-time-pass-1')).status).toBe(200);
   });
@@ -171,12 +170,12 @@ describe('companies of the super user', () => {
     };
     /** the table's read `hours` on (the service the route calls: a token would expire): an old measure is taken again */
     const readLater = async (hours: number) => {
-      setClock({ now: () => new Date(Date.now() + hours * 60 * 60_000) });
+      runtime.setClock({ offset: hours * 60 * 60_000 });
       try {
         await mediaUsagesOf([id]);
         await runtime.idleQueues();
       } finally {
-        resetClock();
+        runtime.setClock(undefined);
       }
     };
     // the new company was measured at once (nothing stored yet)

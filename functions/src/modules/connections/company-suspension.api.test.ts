@@ -11,7 +11,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../te
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { findCompany } from '../companies/companies.service.ts';
 import { runInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findSessionIntent } from './whatsapp-sessions.service.ts';
@@ -29,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
   const end = Date.now() + timeoutMs;
@@ -63,9 +62,9 @@ describe("a company's WhatsApp sessions and its status", () => {
     const socket = fakes.latest(ref(company, connection))!;
     const due = new Date((await findCompany(company.companyId))!.dueDate).getTime();
 
-    setClock({ now: () => new Date(due + 3 * DAY) });
+    runtime.setClock({ at: due + 3 * DAY });
     await runInvoiceCycle(company.companyId);
-    resetClock();
+    runtime.setClock(undefined);
     await runtime.idleQueues();
     expect((await findCompany(company.companyId))!.status).toBe(false);
 

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { getRating } from '../ratings/ratings.service.ts';
 import { countRating, countTicketChange } from './dashboard-counters.service.ts';
 
@@ -30,7 +29,7 @@ beforeAll(async () => {
   expect((await shop.admin.put(`/whatsapp/${shop.connectionId}`, { complationMessage: 'Obrigado!', ratingMessage: RATING, expiresTicketNPS: 30 })).status).toBe(200);
 });
 afterAll(async () => {
-  resetClock();
+  runtime?.setClock(undefined);
   await runtime?.stop();
 });
 
@@ -38,6 +37,7 @@ afterAll(async () => {
 let offset = 0;
 const later = (minutes: number) => {
   offset += minutes * 60_000;
+  runtime.setClock({ offset });
 };
 
 const visitorTicket = async (name: string) => {
@@ -106,7 +106,7 @@ const recomputed = async () => {
 describe('dashboard counters', () => {
   beforeAll(async () => {
     // rated 9: accepted, closed (the rating question), answered
-    setClock({ now: () => new Date(Date.now() + offset) });
+    runtime.setClock({ offset });
     const rated = await visitorTicket('Rita Nove');
     later(2);
     await put(ana.client, rated.id, { status: 'open' });

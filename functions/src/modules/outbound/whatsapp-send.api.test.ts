@@ -12,7 +12,6 @@ import { startApi, SocketProbe } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { findByChannelMessageId, findStoredMessage } from '../messages/message-sends.service.ts';
 import { SEND_RETRY_WINDOW_MS } from './outbound.service.ts';
 
@@ -30,7 +29,7 @@ afterAll(async () => {
   await agentSocket?.close();
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
   const end = Date.now() + timeoutMs;
@@ -130,9 +129,9 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     // the first one waits, and the window runs out while it waits (the clock moves past it)
     const late = await company.admin.post(`/messages/${ticketId}`, { body: 'Mensagem que expira' });
     expect(late.body.ack).toBe(0);
-    setClock({ now: () => new Date(Date.now() + SEND_RETRY_WINDOW_MS + 60_000) });
+    runtime.setClock({ offset: SEND_RETRY_WINDOW_MS + 60_000 });
     await updateOf(late.body.id, (m) => m.error === 'ERR_WAPP_NOT_INITIALIZED', 10_000);
-    resetClock();
+    runtime.setClock(undefined);
 
     const waiting = await company.admin.post(`/messages/${ticketId}`, { body: 'Mensagem que espera' });
     expect(waiting.body.ack).toBe(0);

@@ -10,7 +10,6 @@ import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbo
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { startFakeDialogflow, testServiceAccount } from '../../../../test/fakes/dialogflow-server.ts';
-import { resetConfig } from '../../platform/config.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -70,8 +69,7 @@ describe('integrations', () => {
     const saved = process.env.TENANT_URLS_PRIVATE;
     const allowed = await company.admin.post('/queueIntegration', { type: 'webhook', name: 'n8n local', urlN8N: 'http://127.0.0.1:5678/webhook/x' });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(201);
-    process.env.TENANT_URLS_PRIVATE = 'deny';
-    resetConfig();
+    runtime.setEnv({ TENANT_URLS_PRIVATE: 'deny' });
     try {
       const refused = {
         'http://127.0.0.1:9001/2018-06-01/runtime/invocation/next': '127.0.0.1 is not a public address (loopback)',
@@ -93,9 +91,7 @@ describe('integrations', () => {
       // a name is only resolved when the URL is called
       expect((await company.admin.post('/queueIntegration', { type: 'n8n', name: 'Público', urlN8N: 'https://n8n.example.com/webhook/x' })).status).toBe(201);
     } finally {
-      if (saved === undefined) delete process.env.TENANT_URLS_PRIVATE;
-      else process.env.TENANT_URLS_PRIVATE = saved;
-      resetConfig();
+      runtime.setEnv({ TENANT_URLS_PRIVATE: saved });
     }
   });
 
@@ -133,9 +129,7 @@ describe('integrations', () => {
   it('tests a Dialogflow session against the agent: its answer with the pasted key, or with the stored one when the mask comes back', async () => {
     const google = await startFakeDialogflow();
     const saved = { api: process.env.DIALOGFLOW_API_URL, token: process.env.GOOGLE_OAUTH_TOKEN_URL };
-    process.env.DIALOGFLOW_API_URL = google.url;
-    process.env.GOOGLE_OAUTH_TOKEN_URL = google.tokenUrl;
-    resetConfig();
+    runtime.setEnv({ DIALOGFLOW_API_URL: google.url, GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl });
     try {
       const account = testServiceAccount('agente-sessao');
       google.accounts.set(account.email, { publicKey: account.publicKey, project: 'agente-sessao' });
@@ -157,11 +151,7 @@ describe('integrations', () => {
       expect(foreign.body.error).toBe('ERR_DIALOGFLOW_TEST_FAILED');
     } finally {
       await google.close();
-      for (const [name, value] of [['DIALOGFLOW_API_URL', saved.api], ['GOOGLE_OAUTH_TOKEN_URL', saved.token]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      resetConfig();
+      runtime.setEnv({ DIALOGFLOW_API_URL: saved.api, GOOGLE_OAUTH_TOKEN_URL: saved.token });
     }
   });
 

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SocketProbe, startApi, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
 import { jobRegistry } from '../jobs/jobs.service.ts';
 import { laneTimerName } from './kanban-lanes.service.ts';
@@ -74,7 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 describe('the tag dialog: create, show, update', () => {
   it('creates a kanban lane with its lane fields and shows it', async () => {
@@ -265,11 +264,11 @@ describe('the lane automation', () => {
     expect(Math.abs(schedule!.at.getTime() - (entered + 2 * 3_600_000))).toBeLessThan(60_000);
     // the job as the scheduler delivers it, at a fixed time (the session's token is checked at the real time after)
     const runAt = async (at: number) => {
-      setClock({ now: () => new Date(at) });
+      runtime.setClock({ at });
       try {
         await jobRegistry.run(JSON.stringify(schedule!.payload), { messageId: `lane-${seq}`, receiveCount: 1, sentAt: new Date(at) });
       } finally {
-        resetClock();
+        runtime.setClock(undefined);
       }
     };
 
@@ -299,9 +298,9 @@ describe('the lane automation', () => {
     const schedule = (await getSchedule(laneTimerName(company.companyId, ticket.id)))!;
     await admin.delete(`/ticket-tags/${ticket.id}`);
     expect(await getSchedule(laneTimerName(company.companyId, ticket.id))).toBeUndefined();
-    setClock({ now: () => new Date(schedule.at.getTime() + 1000) });
+    runtime.setClock({ at: schedule.at.getTime() + 1000 });
     await jobRegistry.run(JSON.stringify(schedule.payload), { messageId: `left-${seq}`, receiveCount: 1, sentAt: new Date() });
-    resetClock();
+    runtime.setClock(undefined);
     expect(await ticketTags(ticket.id)).toEqual([]);
   });
 

@@ -3,7 +3,6 @@ import { REPORT_FILE_NAME, REPORT_SHEET_NAME } from '@switchboard/shared/contrac
 import { startApi, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { createQueue } from '../queues/queues.service.ts';
 import { putRating } from '../ratings/ratings.service.ts';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,7 +21,7 @@ let plainAgent: Awaited<ReturnType<typeof addAgent>>;
 let supervisor: Awaited<ReturnType<typeof addAgent>>;
 const ticket: Record<'october' | 'early' | 'middle' | 'late', { id: number; contactId: number }> = {} as never;
 
-const at = (iso: string) => setClock({ now: () => new Date(iso) });
+const at = (iso: string) => runtime.setClock({ at: Date.parse(iso) });
 
 const openTicket = async (when: string, contactName: string, number: string, extra: { queueId?: number; userId?: number; contactId?: number } = {}) => {
   at(when);
@@ -62,12 +61,12 @@ beforeAll(async () => {
   // returned to the queue: pending, nobody's
   expect((await company.admin.put(`/tickets/${ticket.middle.id}`, { status: 'pending', userId: null })).status).toBe(200);
   ticket.late = await openTicket('2026-11-20T09:00:00.000Z', 'Cliente Outubro', '', { contactId: ticket.october.contactId });
-  resetClock();
+  runtime?.setClock(undefined);
 });
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 describe('the ticket report', () => {
   it('lists the tickets created in the date range, newest first, with the columns of the spec', async () => {

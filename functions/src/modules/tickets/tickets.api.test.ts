@@ -2,8 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
-import { resetConfig } from '../../platform/config.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { table } from '../../platform/table/client.ts';
 import { updateCompanySettings } from '../companies/companies.service.ts';
@@ -27,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 describe('web chat to inbox', () => {
   it('brings a visitor message to the agents live, and the reply back to the visitor', async () => {
@@ -84,8 +82,7 @@ describe('web chat to inbox', () => {
   });
 
   it('rate-limits the messages of one visitor', async () => {
-    process.env.WEBCHAT_MESSAGES_PER_VISITOR = '3';
-    resetConfig();
+    runtime.setEnv({ WEBCHAT_MESSAGES_PER_VISITOR: '3' });
     try {
       const visitor = await new Visitor(runtime, company.webchatToken).start('Flood Bot');
       for (let i = 0; i < 3; i++) expect((await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: `m${i}` })).status).toBe(202);
@@ -96,8 +93,7 @@ describe('web chat to inbox', () => {
       const other = await new Visitor(runtime, company.webchatToken).start('Calm Person');
       expect((await other.api().post(`/webchat/${company.webchatToken}/messages`, { body: 'oi' })).status).toBe(202);
     } finally {
-      delete process.env.WEBCHAT_MESSAGES_PER_VISITOR;
-      resetConfig();
+      runtime.setEnv({ WEBCHAT_MESSAGES_PER_VISITOR: undefined });
     }
   });
 
@@ -532,9 +528,9 @@ describe('messages', () => {
     const again = await company.admin.post(`/messages/edit/${signed.id}/${ticket.id}`, { body: '*Owner:*\nBoa noite' });
     expect(again.body.body).toBe('*Owner:*\nBoa noite');
 
-    setClock({ now: () => new Date(Date.now() + 16 * 60 * 1000) });
+    runtime.setClock({ offset: 16 * 60 * 1000 });
     expect((await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'tarde demais' })).status).toBe(403);
-    resetClock();
+    runtime.setClock(undefined);
 
     const incoming = (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find((m: { fromMe: boolean }) => !m.fromMe);
     expect((await company.admin.delete(`/messages/${incoming.id}`)).status).toBe(403);

@@ -3,7 +3,6 @@ import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { config } from '../../platform/config.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { updateCompanySettings } from '../companies/companies.service.ts';
 import { createQueue } from '../queues/queues.service.ts';
 
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
 
 let serial = 0;
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++serial}@example.com`;
@@ -208,9 +207,9 @@ describe('users', () => {
     // signed in within the new hours (00:10 to 23:50), whatever the time the test runs at
     const noon = new Date();
     noon.setUTCHours(12, 0, 0, 0);
-    setClock({ now: () => noon });
+    runtime.setClock({ at: noon.getTime() });
     expect((await new ApiClient(runtime.url).login(email, 'new-pass-123')).status).toBe(200);
-    resetClock();
+    runtime.setClock(undefined);
     const taken = await company.admin.put(`/users/${agent.id}`, { email: (await company.admin.get(`/users/${company.adminId}`)).body.email });
     expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } });
     expect((await company.admin.put(`/users/${agent.id}`, { companyId: 99 })).status).toBe(400);
@@ -287,7 +286,7 @@ describe('users', () => {
     const own = await signupCompany(runtime);
     // a clock held still in the middle of the current minute (tokens issued now stay valid)
     const fixed = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
-    setClock({ now: () => fixed });
+    runtime.setClock({ at: fixed.getTime() });
     const hhmm = (offsetMinutes: number) =>
       new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: config().TIME_ZONE }).format(new Date(fixed.getTime() + offsetMinutes * 60_000));
     const email = uniqueEmail('turno');

@@ -36,7 +36,8 @@ export const postToConnection = async (connectionId: string, frame: RealtimeFram
  * Connections made or closed through this instance refresh it at once; elsewhere a new socket may miss up to
  * this long of events, which its client covers by re-reading lists when it connects.
  */
-const connectionsCache = ttlCache<number, ConnectionRecord[]>(1_000);
+export const CONNECTIONS_CACHE_MS = 1_000;
+const connectionsCache = ttlCache<number, ConnectionRecord[]>(CONNECTIONS_CACHE_MS);
 
 export const forgetCompanyConnections = (companyId: number): void => connectionsCache.forget(companyId);
 
