@@ -69,7 +69,8 @@ export default defineConfig({
           env: { ISOLATE_FUNCTIONS: '1' },
           globalSetup: ['test/dynamodb-global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 120_000,
+          // a file's setup cold-starts every function it calls (about a second each, more on a loaded machine)
+          hookTimeout: 240_000,
         },
       },
       'infra/vitest.config.{ts,mts}',
