@@ -30,14 +30,6 @@ export interface ModuleUses {
   dataKey?: boolean;
 }
 
-const queueOfName: Record<string, QueueName> = {
-  'inbound.fifo': 'inbound',
-  'outbound.fifo': 'outbound',
-  'connector-outbound.fifo': 'connectorOutbound',
-  jobs: 'jobs',
-  'connector-commands': 'connectorCommands',
-};
-
 /** The ports' own files define the accessors; their callers are what counts. */
 const isPortDefinition = (file: string) => /functions\/src\/platform\/ports\//.test(file);
 
@@ -76,7 +68,7 @@ export const usesOfSource = (sources: readonly string[]): ModuleUses => {
   const queues = new Set<QueueName>();
   for (const text of sources) {
     for (const match of text.matchAll(/\bqueue\(\)\.send\(\s*'([a-z.-]+)'/g)) {
-      const queue = queueOfName[match[1]!];
+      const queue = (queueKeyOf as Record<string, QueueName | undefined>)[match[1]!];
       if (!queue) throw new Error(`Unknown queue '${match[1]}' sent to`);
       queues.add(queue);
     }

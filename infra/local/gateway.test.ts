@@ -23,6 +23,15 @@ const heldFunction = (count: number) => {
   return { handler, started, release, calls: () => calls };
 };
 
+/** A gateway on a free loopback port whose every module answers with `held`. */
+const gatewayOf = (held: ReturnType<typeof heldFunction>): Promise<Gateway> =>
+  startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    modules: Object.fromEntries(modules.map((name) => [name, held.handler])) as Record<ModuleName, typeof held.handler>,
+    realtime: async () => ({ statusCode: 200 }),
+  });
+
 /** The status a WebSocket upgrade is answered with, or 101 when it opened. */
 const upgradeStatus = (url: string) =>
   new Promise<number>((resolve, reject) => {
@@ -44,12 +53,7 @@ afterEach(async () => {
 describe('a stopping gateway', () => {
   it('answers new requests 503 with Retry-After and refuses new sockets, while the requests in flight get their answers', async () => {
     const held = heldFunction(3);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      modules: Object.fromEntries(modules.map((name) => [name, held.handler])) as Record<ModuleName, typeof held.handler>,
-      realtime: async () => ({ statusCode: 200 }),
-    });
+    gateway = await gatewayOf(held);
     const base = `http://127.0.0.1:${gateway.port}`;
     expect(await upgradeStatus(`ws://127.0.0.1:${gateway.port}/ws`)).toBe(101);
 
@@ -77,12 +81,7 @@ describe('a stopping gateway', () => {
 
   it('tells a drain that outlasts its bound that requests are still running', async () => {
     const held = heldFunction(1);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      modules: Object.fromEntries(modules.map((name) => [name, held.handler])) as Record<ModuleName, typeof held.handler>,
-      realtime: async () => ({ statusCode: 200 }),
-    });
+    gateway = await gatewayOf(held);
     const request = fetch(`http://127.0.0.1:${gateway.port}/api/version`);
     await held.started;
     gateway.stopIntake();
@@ -94,12 +93,7 @@ describe('a stopping gateway', () => {
 
   it('closes at once after the stop already drained, cutting off what still runs instead of waiting again', async () => {
     const held = heldFunction(1);
-    gateway = await startGateway({
-      port: 0,
-      host: '127.0.0.1',
-      modules: Object.fromEntries(modules.map((name) => [name, held.handler])) as Record<ModuleName, typeof held.handler>,
-      realtime: async () => ({ statusCode: 200 }),
-    });
+    gateway = await gatewayOf(held);
     const request = fetch(`http://127.0.0.1:${gateway.port}/api/version`);
     await held.started;
     gateway.stopIntake();

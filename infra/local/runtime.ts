@@ -4,6 +4,7 @@
  * With ISOLATE_FUNCTIONS=1 each function runs in a worker thread of its own with what its manifest entry grants
  * (isolated/isolated-functions.ts); the queues, the scheduler, the gateway and the connector stay in this thread.
  */
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,13 +13,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModuleName } from '@switchboard/shared/routes';
 import { createTableInput } from '../../functions/src/platform/table/table-definition.ts';
-import { httpModules, sqsConsumers, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
+import { httpModules, WEBSOCKET_MODULE } from '../lib/function-modules.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { configuredTenantUrlPolicy, localTenantUrlPolicy, type TenantUrlDecision } from './exposure.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { seedFreshInstall, type SeedResult } from './seed.ts';
 import type { SocketFactory } from '../../connector-container/src/sessions/socket-factory.ts';
-import type { FunctionManifest, FunctionName } from '../../functions/src/deployment/manifest.ts';
+import { queueConsumers, type FunctionManifest, type FunctionName } from '../../functions/src/deployment/manifest.ts';
 import { IsolatedFunctions } from './isolated/isolated-functions.ts';
 import { clockOf, type ClockSetting } from './isolated/protocol.ts';
 import { startFakePix, type FakePix } from '../../test/fakes/pix-server.ts';
@@ -105,7 +106,11 @@ const localDataKey = (dataDir: string): string => {
 };
 
 const ensureTable = async (endpoint: string, tableName: string): Promise<void> => {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
@@ -115,15 +120,6 @@ const ensureTable = async (endpoint: string, tableName: string): Promise<void> =
     client.destroy();
   }
 };
-
-/** Logical queue of each CDK queue key. */
-const queueOf = {
-  inbound: 'inbound.fifo',
-  outbound: 'outbound.fifo',
-  connectorOutbound: 'connector-outbound.fifo',
-  jobs: 'jobs',
-  connectorCommands: 'connector-commands',
-} as const;
 
 type Loaded = { handler: (event: unknown, context: unknown) => Promise<never> };
 
@@ -150,7 +146,10 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
   const endpoint = options.dynamoEndpoint ?? (dynamo = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') })).endpoint;
   const tableName = options.tableName ?? 'switchboard';
   // isolated, this thread loads no function: the gateway and the queues hand their events to the functions' workers
-  const isolated = (options.isolate ?? process.env.ISOLATE_FUNCTIONS === '1') ? new IsolatedFunctions({ manifestOverride: options.manifestOverride }) : undefined;
+  const isolated =
+    (options.isolate ?? process.env.ISOLATE_FUNCTIONS === '1')
+      ? new IsolatedFunctions({ manifestOverride: options.manifestOverride })
+      : undefined;
   try {
     await ensureTable(endpoint, tableName);
     // the port is needed in the environment before the functions read it, so bind first with a probe
@@ -174,8 +173,10 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { resetJwtKeys } = await import('../../functions/src/platform/auth/secrets.ts');
     const { setClock, resetClock } = await import('../../functions/src/platform/clock.ts');
 
-    const loaded: Parameters<typeof startGateway>[0]['modules'] = isolated
-      ? (Object.fromEntries(httpModules().map((name) => [name, isolated.http(name)])) as Record<ModuleName, ReturnType<IsolatedFunctions['http']>>)
+    const loaded = isolated
+      ? (Object.fromEntries(
+          httpModules().map((name) => [name, isolated.handler<APIGatewayProxyStructuredResultV2>(name)]),
+        ) as Record<ModuleName, (event: unknown) => Promise<APIGatewayProxyStructuredResultV2>>)
       : await loadModules();
     const realtime = isolated ? isolated.handler(WEBSOCKET_MODULE) : await loadFunction(WEBSOCKET_MODULE);
     const gateway = await startGateway({
@@ -210,13 +211,18 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { outboundDelivery } = await import('../../functions/src/platform/ports/queue.ts');
     const outbound = {
       concurrency: 16,
-      batchSize: sqsConsumers.find((c) => c.queue === 'outbound')?.batchSize ?? 1,
+      batchSize: queueConsumers().find((c) => c.trigger.queue === 'outbound.fifo')?.trigger.batchSize ?? 1,
       // the sender's claims and retries rely on the same timeout and receive limit as in AWS
       visibilityTimeoutMs: outboundDelivery.visibilityTimeoutSeconds * 1000,
       maxReceiveCount: outboundDelivery.maxReceiveCount,
     };
     const engine = new LocalQueueEngine({
-      queues: { 'inbound.fifo': { concurrency: 16 }, 'outbound.fifo': outbound, 'connector-outbound.fifo': outbound, jobs: { concurrency: 8 } },
+      queues: {
+        'inbound.fifo': { concurrency: 16 },
+        'outbound.fifo': outbound,
+        'connector-outbound.fifo': outbound,
+        jobs: { concurrency: 8 },
+      },
       dir: join(dataDir, 'queues'),
     });
     const localQueue = new LocalQueue(engine);
@@ -236,9 +242,19 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         pixSecretSet = true;
         resetConfig();
       }
-      pix = await startFakePix({ webhookSecret: process.env.PIX_WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${gateway.port}/api/webhooks/pix` });
+      pix = await startFakePix({
+        webhookSecret: process.env.PIX_WEBHOOK_SECRET,
+        webhookUrl: `http://127.0.0.1:${gateway.port}/api/webhooks/pix`,
+      });
       const { PixApiClient } = await import('../../functions/src/platform/ports/pix/pix-api-client.ts');
-      setLocalPorts({ paymentProvider: new PixApiClient({ baseUrl: pix.url, clientId: pix.clientId, clientSecret: pix.clientSecret, pixKey: pix.pixKey }) });
+      setLocalPorts({
+        paymentProvider: new PixApiClient({
+          baseUrl: pix.url,
+          clientId: pix.clientId,
+          clientSecret: pix.clientSecret,
+          pixKey: pix.pixKey,
+        }),
+      });
       // tools and browser tests find the fake and this start's pay secret here (POST <url>/fake/cob/<txid>/pay with
       // the secret in x-fake-pix-secret); the data folder is its owner's only
       writeFileSync(join(dataDir, 'fake-pix.json'), JSON.stringify({ url: pix.url, paySecret: pix.paySecret }), { mode: 0o600 });
@@ -250,10 +266,10 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       ...(pix ? { pix: { baseUrl: pix.url, clientId: pix.clientId, clientSecret: pix.clientSecret, pixKey: pix.pixKey } } : {}),
     });
     // the same consumers the CDK stack attaches to the queues
-    for (const consumer of sqsConsumers) {
+    for (const { name, trigger } of queueConsumers()) {
       engine.consume(
-        queueOf[consumer.queue],
-        (isolated ? isolated.handler(consumer.module) : await loadFunction(consumer.module)) as unknown as Parameters<typeof engine.consume>[1],
+        trigger.queue,
+        (isolated ? isolated.handler(name) : await loadFunction(name)) as unknown as Parameters<typeof engine.consume>[1],
       );
     }
     await localScheduler.start();
@@ -264,7 +280,8 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const connector = await startConnector({
       // one owner across restarts: a restarted runtime takes its own sessions back at once, not after their leases run out
       owner: 'local-runtime',
-      socketFactory: options.whatsappSocketFactory ?? baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }),
+      socketFactory:
+        options.whatsappSocketFactory ?? baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }),
     });
     engine.consume('connector-commands', connector.commands);
     engine.consume('connector-outbound.fifo', connector.outbound);
@@ -301,12 +318,19 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       // batches finished (what is still queued waits in the journals for the next start), then the emulator
       stop: async () => {
         gateway.stopIntake();
-        if (!(await gateway.drain(REQUEST_DRAIN_MS))) console.warn(`[runtime] requests still running after ${REQUEST_DRAIN_MS} ms; stopping anyway`);
+        if (!(await gateway.drain(REQUEST_DRAIN_MS)))
+          console.warn(`[runtime] requests still running after ${REQUEST_DRAIN_MS} ms; stopping anyway`);
         await localScheduler.stop();
         // sessions drain (leases released) before the queues stop
         await connector.stop();
-        const batchesDone = await Promise.race([engine.stop().then(() => true), new Promise<false>((r) => setTimeout(() => r(false), QUEUE_DRAIN_MS).unref())]);
-        if (!batchesDone) console.warn(`[runtime] queue batches still running after ${QUEUE_DRAIN_MS} ms; they are delivered again at the next start`);
+        const batchesDone = await Promise.race([
+          engine.stop().then(() => true),
+          new Promise<false>((r) => setTimeout(() => r(false), QUEUE_DRAIN_MS).unref()),
+        ]);
+        if (!batchesDone)
+          console.warn(
+            `[runtime] queue batches still running after ${QUEUE_DRAIN_MS} ms; they are delivered again at the next start`,
+          );
         await gateway.close();
         await isolated?.stop();
         resetPorts();

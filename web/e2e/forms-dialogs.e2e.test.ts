@@ -143,6 +143,10 @@ describe('forms and dialogs', () => {
     const toast = page.locator('.p-toast-message-error').last();
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain('flowIdWelcome');
+    // outside the flow editor the toasts sit below the top bar
+    await settle(page);
+    const bar = (await page.locator('.top-bar').boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
     await shot('02-toast-names-field');
     await page.keyboard.press('Escape');
     await page.getByTestId('connection-dialog').waitFor({ state: 'hidden' });

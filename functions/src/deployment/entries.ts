@@ -5,7 +5,7 @@
  * nothing else. `npm run entries` writes them; a test fails when a file differs from what the manifest gives.
  */
 import { jobSetCatalogue, listenerCatalogue, type Registration } from './catalogue.ts';
-import { connectorManifest, functionNames, manifestOf } from './manifest.ts';
+import { connectorManifest, functionNames, manifestOf, type FunctionManifest } from './manifest.ts';
 
 const HEADER = '// Written by `npm run entries` from functions/src/deployment/manifest.ts: change the manifest, not this file.';
 
@@ -16,12 +16,22 @@ export const CONNECTOR_LISTENERS_FILE = 'entries/connector.listeners.ts';
 
 const importOf = (r: Registration): string => `import { ${r.register} } from '../${r.file}';`;
 
+/**
+ * What a function registers, in order: its listeners, then its job sets (the authenticator before them when it serves
+ * routes). The Lambda entry is written from it, and the local runtime's isolated worker composes itself from it.
+ */
+export const registrationsOf = (entry: FunctionManifest): Registration[] => {
+  const find = (catalogue: Record<string, Registration>, what: string): Registration => {
+    const registration = catalogue[what];
+    if (!registration) throw new Error(`"${what}" is in neither the listener nor the job set catalogue`);
+    return registration;
+  };
+  return [...entry.listeners.map((l) => find(listenerCatalogue, l)), ...(entry.jobs ?? []).map((j) => find(jobSetCatalogue, j))];
+};
+
 export const renderFunctionEntry = (name: string): string => {
   const entry = manifestOf(name);
-  const registrations = [
-    ...entry.listeners.map((l) => listenerCatalogue[l]),
-    ...(entry.jobs ?? []).map((j) => jobSetCatalogue[j]),
-  ];
+  const registrations = registrationsOf(entry);
   const imports = [
     ...(entry.routes
       ? [

@@ -62,6 +62,23 @@ export interface ConnectorManifest {
   ports: PortGrants;
 }
 
+// The grants most functions share, named by what the code does that needs them (each adds to the one before).
+/** the table's items only */
+const tableOnly: PortGrants = { sends: [] };
+/** pushes frames to the sockets, which carry media links (the realtime listener) */
+const live: PortGrants = { sends: [], media: true, sockets: true };
+/** changes tickets: their timers are scheduled, and jobs due within the minute go to the jobs queue */
+const ticketChanges: PortGrants = { ...live, sends: ['jobs'], scheduler: true };
+/** reaches the channels: WhatsApp session commands, and the channel secrets sealed with the data key */
+const channelAccess: PortGrants = { ...ticketChanges, sends: ['connector-commands', 'jobs'], dataKey: true };
+/** sends messages: the outbound queues, WhatsApp (Baileys) sends going to the connector's */
+const messageSends: PortGrants = {
+  ...channelAccess,
+  sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
+};
+/** takes customers' messages in from a channel and hands them to the inbound queue */
+const webhookReceipts: PortGrants = { ...channelAccess, sends: ['connector-commands', 'inbound.fifo', 'jobs'] };
+
 /**
  * Every Lambda function, by module name: functions/src/modules/<name>/<name>.function.ts exports its `handler`, and
  * functions/src/entries/<name>.lambda.ts (generated) composes it.
@@ -70,107 +87,89 @@ export const functionManifest = {
   announcements: {
     routes: true,
     listeners: ['realtime'],
-    ports: { sends: [], media: true, sockets: true },
+    ports: live,
   },
   audit: {
     routes: true,
     listeners: [],
-    ports: { sends: [] },
+    ports: tableOnly,
   },
   auth: {
     routes: true,
     listeners: ['realtime'],
-    ports: { sends: ['jobs'], scheduler: true, media: true, mail: true, sockets: true },
+    ports: { ...ticketChanges, mail: true },
   },
   campaigns: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: messageSends,
   },
   chats: {
     routes: true,
     listeners: ['realtime', 'chat-realtime'],
-    ports: { sends: [], media: true, sockets: true },
+    ports: live,
   },
   companies: {
     routes: true,
     listeners: ['realtime', 'company-sessions', 'user-invites'],
-    ports: { sends: ['connector-commands', 'jobs'], scheduler: true, media: true, mail: true, sockets: true, dataKey: true },
+    ports: { ...channelAccess, mail: true },
   },
   connections: {
     routes: true,
     listeners: ['realtime', 'audit', 'ticket-timers', 'dashboard'],
-    ports: { sends: ['connector-commands', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+    ports: channelAccess,
   },
   'contact-lists': {
     routes: true,
     listeners: ['realtime'],
-    ports: { sends: ['jobs'], scheduler: true, media: true, sockets: true },
+    ports: ticketChanges,
   },
   contacts: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: { sends: ['jobs'], scheduler: true, media: true, sockets: true },
+    ports: ticketChanges,
   },
   dashboard: {
     routes: true,
     listeners: [],
-    ports: { sends: [] },
+    ports: tableOnly,
   },
   'external-api': {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: messageSends,
   },
   files: {
     routes: true,
     listeners: ['realtime'],
-    ports: { sends: [], media: true, sockets: true },
+    ports: live,
   },
   'flow-campaigns': {
     routes: true,
     listeners: ['realtime'],
-    ports: { sends: ['connector-commands', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+    ports: channelAccess,
   },
   flows: {
     routes: true,
     listeners: ['realtime', 'flow-references'],
-    ports: { sends: ['connector-commands', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+    ports: channelAccess,
   },
   helps: {
     routes: true,
     listeners: [],
-    ports: { sends: [] },
+    ports: tableOnly,
   },
   inbound: {
     consumes: { queue: 'inbound.fifo', batchSize: 10 },
     // agents see the customer's message before the bot's answer (realtime before engine), and campaigns hear a
     // customer's message before the engine answers it
     listeners: ['realtime', 'ticket-timers', 'dashboard', 'campaign-replies', 'campaign-sends', 'engine', 'kanban'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: messageSends,
   },
   invoices: {
     routes: true,
     listeners: ['realtime', 'company-sessions'],
-    ports: { sends: ['connector-commands', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+    ports: channelAccess,
     settings: ['pix'],
   },
   jobs: {
@@ -191,37 +190,23 @@ export const functionManifest = {
       'contact-lists',
       'data-migrations',
     ],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      mediaPurge: true,
-      sockets: true,
-      scan: true,
-      dataKey: true,
-    },
+    ports: { ...messageSends, mediaPurge: true, scan: true },
   },
   messages: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: messageSends,
   },
   outbound: {
     // one send per invocation: a deferred send's backoff and receive count stay its own, not its group's followers'
     consumes: { queue: 'outbound.fifo', batchSize: 1 },
     listeners: ['realtime', 'campaign-sends', 'ticket-timers', 'dashboard'],
-    ports: { sends: ['connector-commands', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+    ports: channelAccess,
   },
   plans: {
     routes: true,
     listeners: [],
-    ports: { sends: [] },
+    ports: tableOnly,
   },
   prompts: {
     routes: true,
@@ -231,81 +216,62 @@ export const functionManifest = {
   'queue-integrations': {
     routes: true,
     listeners: ['realtime', 'integration-references'],
-    ports: { sends: [], media: true, sockets: true, dataKey: true },
+    ports: { ...live, dataKey: true },
   },
   queues: {
     routes: true,
     listeners: ['realtime', 'audit', 'socket-rights', 'queue-references'],
-    ports: { sends: [], media: true, sockets: true, dataKey: true },
+    ports: { ...live, dataKey: true },
   },
   'quick-messages': {
     routes: true,
     listeners: ['realtime'],
-    ports: { sends: [], media: true, sockets: true },
+    ports: live,
   },
   realtime: {
     websocket: true,
     listeners: ['realtime'],
-    ports: { sends: [], media: true, sockets: true },
+    ports: live,
   },
   schedules: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: messageSends,
   },
   settings: {
     routes: true,
     listeners: ['realtime', 'audit', 'socket-rights'],
-    ports: { sends: [], media: true, sockets: true },
+    ports: live,
   },
   system: {
     routes: true,
     listeners: [],
-    ports: { sends: [] },
+    ports: tableOnly,
   },
   tags: {
     routes: true,
     listeners: ['realtime', 'audit', 'ticket-timers', 'dashboard'],
-    ports: { sends: ['jobs'], scheduler: true, media: true, sockets: true },
+    ports: ticketChanges,
   },
   tickets: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard', 'kanban'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: messageSends,
   },
   users: {
     routes: true,
     listeners: ['realtime', 'audit', 'socket-rights', 'ticket-timers', 'dashboard'],
-    ports: { sends: ['jobs'], scheduler: true, media: true, sockets: true },
+    ports: ticketChanges,
   },
   webchat: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: {
-      sends: ['connector-commands', 'connector-outbound.fifo', 'inbound.fifo', 'jobs', 'outbound.fifo'],
-      scheduler: true,
-      media: true,
-      mail: true,
-      sockets: true,
-      dataKey: true,
-    },
+    ports: { ...messageSends, sends: [...messageSends.sends, 'inbound.fifo'], mail: true },
   },
   webhooks: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: { sends: ['connector-commands', 'inbound.fifo', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+    ports: webhookReceipts,
     settings: ['meta-app'],
   },
 } as const satisfies Record<string, FunctionManifest>;
@@ -321,7 +287,7 @@ export const connectorManifest: ConnectorManifest = {
   ],
   // the sessions' state, import progress and sends reach the browsers; a campaign's failed send reaches its report
   listeners: ['realtime', 'campaign-sends'],
-  ports: { sends: ['connector-commands', 'inbound.fifo', 'jobs'], scheduler: true, media: true, sockets: true, dataKey: true },
+  ports: webhookReceipts,
 };
 
 export const functionNames = (): FunctionName[] => Object.keys(functionManifest) as FunctionName[];

@@ -8,6 +8,7 @@
  * Registered where these changes are made: the users, settings and queues Lambda entries.
  */
 import type { User } from '@switchboard/shared/contracts/auth';
+import { viewerOfUser } from '../modules/tickets/ticket-visibility.service.ts';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import type { ConnectionRecord } from '../platform/realtime/connection.entity.ts';
 import { closeConnections } from '../platform/realtime/publisher.ts';
@@ -17,13 +18,10 @@ const ID = 'socket-rights';
 type SocketRights = Pick<ConnectionRecord, 'profile' | 'queueIds' | 'allTicket' | 'allowGroup' | 'allUserChat'>;
 
 /** The rights a socket of `user` is given when it connects (realtime.service.ts). */
-const rightsOf = (user: User): SocketRights => ({
-  profile: user.profile,
-  queueIds: user.queueIds,
-  allTicket: user.allTicket,
-  allowGroup: user.allowGroup,
-  allUserChat: user.allUserChat === 'enabled' || user.company.settings?.allUserChat === 'enabled',
-});
+const rightsOf = (user: User): SocketRights => {
+  const { profile, queueIds, allTicket, allowGroup, allUserChat } = viewerOfUser(user);
+  return { profile, queueIds, allTicket, allowGroup, allUserChat };
+};
 
 const sameQueues = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((id) => b.includes(id));

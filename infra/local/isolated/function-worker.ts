@@ -7,8 +7,8 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
-import { jobSetCatalogue, listenerCatalogue, type Registration } from '../../../functions/src/deployment/catalogue.ts';
-import { handlerFileOf } from '../../../functions/src/deployment/entries.ts';
+import type { Registration } from '../../../functions/src/deployment/catalogue.ts';
+import { handlerFileOf, registrationsOf } from '../../../functions/src/deployment/entries.ts';
 import { lambdaContext } from '../lambda-events.ts';
 import { deniedTableCommand, guardBlobStore, guardMailer, type PortCall } from './grants.ts';
 import { clockOf, crossed, rebuilt, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
@@ -66,8 +66,7 @@ port.on('message', (message: ToWorker) => {
 const importFunctions = (file: string) =>
   import(pathToFileURL(join(functionsSrc, file)).href) as Promise<Record<string, unknown>>;
 
-const register = async (what: string, registration: Registration | undefined) => {
-  if (!registration) throw new Error(`${name}: "${what}" is in neither the listener nor the job set catalogue`);
+const register = async (registration: Registration) => {
   const registerFn = (await importFunctions(registration.file))[registration.register];
   if (typeof registerFn !== 'function') throw new Error(`${registration.file} does not export ${registration.register}`);
   (registerFn as () => void)();
@@ -106,14 +105,13 @@ const load = async () => {
     { step: 'initialize', name: 'isolatedGrants' },
   );
 
-  // what functions/src/deployment/entries.ts writes into the entry, in the same order
+  // the composition functions/src/deployment/entries.ts writes into the Lambda entry, in the same order
   if (entry.routes) {
     const { registerAuthenticator } = await import('../../../functions/src/platform/http/authenticator.ts');
     const { authenticateRequest } = await import('../../../functions/src/modules/auth/authenticate.ts');
     registerAuthenticator(authenticateRequest);
   }
-  for (const listener of entry.listeners) await register(listener, (listenerCatalogue as Record<string, Registration>)[listener]);
-  for (const jobSet of entry.jobs ?? []) await register(jobSet, (jobSetCatalogue as Record<string, Registration>)[jobSet]);
+  for (const registration of registrationsOf(entry)) await register(registration);
   const loaded = (await importFunctions(handlerFileOf(name))).handler;
   if (typeof loaded !== 'function') throw new Error(`${handlerFileOf(name)} does not export handler`);
   handler = loaded as Handler;

@@ -5,11 +5,10 @@
  * checks every call against the entry (grants.ts). The gateway's handlers and the queue consumers are proxies that
  * hand the event to the worker and wait for its answer.
  *
- * A worker that fails to load or crashes fails the invocations it holds (a request answers 502, a queue batch is
+ * A worker that fails to load or crashes fails the invocations it holds (a request answers 500, a queue batch is
  * retried) and is started again at the next one. The queues' journals stay in the main thread: durability is the
  * same as in one process.
  */
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { Worker } from 'node:worker_threads';
 import { functionManifest, type FunctionManifest, type FunctionName } from '../../../functions/src/deployment/manifest.ts';
 import type { Queue } from '../../../functions/src/platform/ports/queue.ts';
@@ -100,23 +99,10 @@ export class IsolatedFunctions {
     });
   }
 
-  /** The gateway's handler of a module's routes: a function that fails to answer is a 502, as behind API Gateway. */
-  http(name: string) {
-    return async (event: unknown): Promise<APIGatewayProxyStructuredResultV2> => {
-      try {
-        return (await this.invoke(name, event)) as APIGatewayProxyStructuredResultV2;
-      } catch (error) {
-        console.error(`[runtime] ${name} failed to answer a request: ${(error as Error).message}`);
-        return {
-          statusCode: 502,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-          body: JSON.stringify({ error: 'ERR_INTERNAL', message: 'Internal server error' }),
-        };
-      }
-    };
-  }
-
-  /** A handler whose failure goes back to its caller (the WebSocket routes, a queue's consumer: the batch is retried). */
+  /**
+   * The function as its callers hold it: a failure goes back to them (the gateway answers a request 500, as API
+   * Gateway answers a function that fails; a queue batch is retried).
+   */
   handler<R>(name: string) {
     return (event: unknown): Promise<R> => this.invoke(name, event) as Promise<R>;
   }

@@ -17,7 +17,17 @@ export type TicketStatus = z.infer<typeof ticketStatus>;
 /** statuses in which a contact's conversation on a connection is still running (one ticket at a time) */
 export const activeStatuses: readonly TicketStatus[] = ['pending', 'open', 'group', 'lgpd', 'nps'];
 
-export const mediaTypes = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'contactMessage', 'reactionMessage', 'call_log'] as const;
+export const mediaTypes = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'locationMessage',
+  'contactMessage',
+  'reactionMessage',
+  'call_log',
+] as const;
 export const mediaType = z.enum(mediaTypes);
 export type MediaType = z.infer<typeof mediaType>;
 
@@ -41,7 +51,11 @@ export const connectionSummary = z.object({
 });
 export type ConnectionSummary = z.infer<typeof connectionSummary>;
 
-export const extraInfo = z.object({ id: z.number().int().optional(), name: z.string().trim().min(1).max(100), value: z.string().max(1000) });
+export const extraInfo = z.object({
+  id: z.number().int().optional(),
+  name: z.string().trim().min(1).max(100),
+  value: z.string().max(1000),
+});
 
 export const contact = z.object({
   id: z.number().int(),
@@ -72,9 +86,11 @@ export const ticket = z.object({
   userId: z.number().int().nullable(),
   user: userSummary.nullable(),
   contactId: z.number().int(),
-  contact: contact.pick({ id: true, name: true, number: true, urlPicture: true, channel: true, isGroup: true, active: true, email: true }).extend({
-    tags: z.array(tagSummary),
-  }),
+  contact: contact
+    .pick({ id: true, name: true, number: true, urlPicture: true, channel: true, isGroup: true, active: true, email: true })
+    .extend({
+      tags: z.array(tagSummary),
+    }),
   whatsappId: z.number().int(),
   whatsapp: connectionSummary,
   channel,
@@ -104,7 +120,10 @@ export type Ticket = z.infer<typeof ticket>;
 export const botMenuKinds = ['button', 'list'] as const;
 export const botMenu = z.object({
   kind: z.enum(botMenuKinds),
-  options: z.array(z.object({ id: z.string().min(1).max(200), title: z.string().min(1).max(200) })).min(1).max(100),
+  options: z
+    .array(z.object({ id: z.string().min(1).max(200), title: z.string().min(1).max(200) }))
+    .min(1)
+    .max(100),
 });
 export type BotMenu = z.infer<typeof botMenu>;
 
@@ -131,7 +150,10 @@ export const message = z.object({
   /** why a send failed, kept on the message instead of losing it */
   error: z.string().nullable(),
   /** a WhatsApp template sent through the Cloud API: its name, language and the texts of its placeholders */
-  template: z.object({ name: z.string(), language: z.string(), params: z.array(z.string()), headerParams: z.array(z.string()).optional() }).nullable().optional(),
+  template: z
+    .object({ name: z.string(), language: z.string(), params: z.array(z.string()), headerParams: z.array(z.string()).optional() })
+    .nullable()
+    .optional(),
   /**
    * A bot menu offered as buttons or a list (company option chatBotType) where the channel can show them: each
    * option's id is what the customer would type (`1`, `#`, `sair`). The body keeps the menu as text for the rest.
@@ -152,7 +174,26 @@ export const ticketNote = z.object({
 });
 export type TicketNote = z.infer<typeof ticketNote>;
 
-export const ticketLogTypes = ['create', 'chatBot', 'queue', 'open', 'access', 'transfered', 'receivedTransfer', 'pending', 'closed', 'reopen', 'redirect', 'delete', 'lgpd', 'nps', 'clientClosed', 'autoClose', 'autoReturnQueue', 'rotation'] as const;
+export const ticketLogTypes = [
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+  'redirect',
+  'delete',
+  'lgpd',
+  'nps',
+  'clientClosed',
+  'autoClose',
+  'autoReturnQueue',
+  'rotation',
+] as const;
 export const ticketLog = z.object({
   id: z.string(),
   type: z.enum(ticketLogTypes),
@@ -256,7 +297,10 @@ export const closeAllBody = z.object({
 export const ticketTagParams = z.object({ ticketId: idParam, tagId: idParam });
 export const ticketTagsParams = z.object({ ticketId: idParam });
 
-export const noteListQuery = z.object({ ticketId: z.coerce.number().int().positive(), contactId: z.coerce.number().int().positive() });
+export const noteListQuery = z.object({
+  ticketId: z.coerce.number().int().positive(),
+  contactId: z.coerce.number().int().positive(),
+});
 export const createNoteBody = z.object({
   note: z.string().trim().min(2, 'Too Short!').max(4000),
   ticketId: z.number().int().positive(),
@@ -319,7 +363,11 @@ export const uploadUrlBody = z
   .object({
     name: z.string().min(1).max(255),
     mimeType: z.string().min(3).max(100),
-    size: z.number().int().positive().max(64 * 1024 * 1024),
+    size: z
+      .number()
+      .int()
+      .positive()
+      .max(64 * 1024 * 1024),
   })
   .superRefine(refineUpload('message'));
 export const uploadUrlResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
@@ -342,7 +390,11 @@ export const contactListQuery = z.object({
   contactTag: jsonIdList,
   pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
-  rowsPerPage: z.coerce.number().int().refine((n) => [10, 20, 30, 50].includes(n), 'rowsPerPage must be 10, 20, 30 or 50').default(10),
+  rowsPerPage: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 20, 30, 50].includes(n), 'rowsPerPage must be 10, 20, 30 or 50')
+    .default(10),
 });
 export const contactListResponse = z.object({
   contacts: z.array(contact),
@@ -363,7 +415,20 @@ export const ACK_READ = 3;
 export const MIN_PHONE_DIGITS = 8;
 export const phoneDigits = (number: string): string => number.replace(/\D/g, '');
 /** The channels whose contacts are phone numbers (WhatsApp, by session or Cloud API). */
-export const isPhoneChannel = (channel: Channel): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
+export const isPhoneChannel = (channel: string): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
+/** The extra info entry that keeps the phone a contact gave when its identity is not a phone number (the web chat form). */
+export const PHONE_INFO_NAME = 'phone';
+/**
+ * The phone a contact gave besides its identity: a web chat visitor's, or that of any contact whose channel does not
+ * know people by phone number and whose extra info names one. Phone channels' contacts are their number already.
+ */
+export const givenPhone = (contact: {
+  channel: string;
+  extraInfo?: readonly { name: string; value: string }[];
+}): string | undefined =>
+  isPhoneChannel(contact.channel)
+    ? undefined
+    : contact.extraInfo?.find((i) => i.name.trim().toLowerCase() === PHONE_INFO_NAME)?.value;
 /** A number for a phone channel: the server's rule, shared with forms and the import preview. */
 export const phoneNumber = contactNumber.refine((v) => phoneDigits(v).length >= MIN_PHONE_DIGITS, { message: 'Too Short!' });
 const contactEmail = z.union([z.literal(''), z.string().trim().toLowerCase().email('Invalid email').max(254)]).default('');
@@ -402,7 +467,10 @@ export const blockContactBody = z.object({ active: z.boolean() });
 export const tagListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
 export const createTagBody = z.object({
   name: z.string({ error: 'Requerido' }).trim().min(3, 'Etiqueta muy corta.').max(50),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour')
+    .optional(),
   kanban: z.number().int().min(0).max(1).default(0),
 });
 export const syncTagsBody = z.object({

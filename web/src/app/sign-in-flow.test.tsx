@@ -168,6 +168,32 @@ describe('sign-in flow', () => {
     await until(() => router.state.location.pathname === '/tickets', 'the inbox');
   });
 
+  it('focuses the first field in error, then the e-mail the server says is taken', async () => {
+    const signup = vi.fn(() => ({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } }));
+    serve({
+      ...publicRoutes,
+      'GET /api/plans/list': () => ({ status: 200, body: [makePlan()] }),
+      'POST /api/auth/signup': signup,
+    });
+    await render('/signup');
+    await until(() => page.container.querySelector('#signup-name') !== null, 'the signup form');
+    await submit();
+    expect(document.activeElement?.id).toBe('signup-name');
+    expect(signup).not.toHaveBeenCalled();
+    await typeInto('#signup-name', 'Ana Lima');
+    await typeInto('#signup-companyName', 'Loja');
+    await typeInto('#signup-email', 'ana@example.com');
+    await typeInto('#signup-phone', '5511999990000');
+    await typeInto('#signup-password', 'segredo-123');
+    await act(async () => page.container.querySelector<HTMLElement>('form .p-dropdown')!.click());
+    await until(() => document.querySelector('.p-dropdown-item') !== null, 'the plans');
+    await act(async () => document.querySelector<HTMLElement>('.p-dropdown-item')!.click());
+    await submit();
+    await until(() => signup.mock.calls.length === 1, 'the signup call');
+    await until(() => document.activeElement?.id === 'signup-email', 'the focus on the e-mail');
+    expect(page.container.querySelector('#signup-email-error')?.textContent).toBe('Este e-mail já está cadastrado.');
+  });
+
   it("states the signup schema's password rule under the password field", async () => {
     serve({ ...publicRoutes, 'GET /api/plans/list': () => ({ status: 200, body: [makePlan()] }) });
     await render('/signup');

@@ -31,29 +31,30 @@ const primaryButton =
   '.p-button:not(:is(.p-button-secondary,.p-button-success,.p-button-info,.p-button-warning,.p-button-help,.p-button-danger,.p-button-contrast))';
 const buttonRules = (theme: 'light' | 'dark'): string => {
   const scope = `:root[data-theme="${theme}"]`;
+  const filled = `${scope} ${primaryButton}:not(.p-button-outlined,.p-button-text,.p-button-link)`;
   return [
-    `${scope} ${primaryButton}:not(.p-button-outlined,.p-button-text,.p-button-link){background:var(--primary-color);border-color:var(--primary-color);color:var(--primary-color-text)}`,
-    `${scope} ${primaryButton}:not(.p-button-outlined,.p-button-text,.p-button-link):enabled:hover{background:color-mix(in srgb,var(--primary-color) 85%,#000);border-color:color-mix(in srgb,var(--primary-color) 85%,#000)}`,
+    `${filled}{background:var(--primary-color);border-color:var(--primary-color);color:var(--primary-color-text)}`,
+    `${filled}:enabled:hover{background:color-mix(in srgb,var(--primary-color) 85%,#000);border-color:color-mix(in srgb,var(--primary-color) 85%,#000)}`,
     `${scope} ${primaryButton}:is(.p-button-outlined,.p-button-text){color:var(--primary-color)}`,
     `${scope} ${primaryButton}.p-button-outlined{border-color:var(--primary-color)}`,
   ].join('\n');
 };
 
+/** Each theme's colour field, and the text colour that reads on a brand colour in it. */
+const themeBrands = [
+  { theme: 'light', field: 'primaryColorLight', text: '#ffffff' },
+  { theme: 'dark', field: 'primaryColorDark', text: '#111827' },
+] as const;
+
 /** The stylesheet giving each theme its brand colour; empty when both are the defaults. */
-export const brandingCss = (b: Pick<Branding, 'primaryColorLight' | 'primaryColorDark'>): string => {
-  const rules: string[] = [];
-  if (isHex(b.primaryColorLight) && b.primaryColorLight.toUpperCase() !== DEFAULT_PRIMARY.light.toUpperCase())
-    rules.push(
-      `:root[data-theme="light"]{--primary-color:${b.primaryColorLight};--primary-color-text:#ffffff}`,
-      buttonRules('light'),
-    );
-  if (isHex(b.primaryColorDark) && b.primaryColorDark.toUpperCase() !== DEFAULT_PRIMARY.dark.toUpperCase())
-    rules.push(
-      `:root[data-theme="dark"]{--primary-color:${b.primaryColorDark};--primary-color-text:#111827}`,
-      buttonRules('dark'),
-    );
-  return rules.join('\n');
-};
+export const brandingCss = (b: Pick<Branding, 'primaryColorLight' | 'primaryColorDark'>): string =>
+  themeBrands
+    .flatMap(({ theme, field, text }) => {
+      const colour = b[field];
+      if (!isHex(colour) || colour.toUpperCase() === DEFAULT_PRIMARY[theme].toUpperCase()) return [];
+      return [`:root[data-theme="${theme}"]{--primary-color:${colour};--primary-color-text:${text}}`, buttonRules(theme)];
+    })
+    .join('\n');
 
 export const cachedBranding = (): Branding => ({
   primaryColorLight: readStored('primaryColorLight'),

@@ -1,3 +1,5 @@
+import { givenPhone } from '@switchboard/shared/contracts/inbox';
+
 /**
  * What identifies a contact to a person. For phone channels that is the number; a web chat contact's "number" is
  * the visitor's generated id, which means nothing to anyone, so the e-mail or phone the visitor gave stands in.
@@ -11,12 +13,11 @@ interface Displayable {
 
 export const contactReference = (c: Displayable): string => {
   if (c.channel !== 'webchat') return c.number;
-  const phone = c.extraInfo?.find((i) => i.name === 'phone')?.value ?? '';
-  return c.email || phone;
+  return c.email || (givenPhone(c) ?? '');
 };
 
 /** The phone a person reads on the number line: the number on phone channels, the phone a visitor gave on web chat. */
 export const contactPhone = (c: Displayable): string => {
   if (c.channel !== 'webchat') return c.number;
-  return c.extraInfo?.find((i) => i.name === 'phone')?.value ?? '';
+  return givenPhone(c) ?? '';
 };

@@ -17,13 +17,13 @@ export interface Translator {
 }
 
 export const GENERIC_ERROR_KEY = 'errors.generic';
-export const INVALID_FIELDS_KEY = 'errors.invalidFields';
+const INVALID_FIELDS_KEY = 'errors.invalidFields';
 
 /**
  * The fields a 400 names, without the part of the request they came in (`body.rows.2.name` is `rows.2.name`), each
  * once: the person who filled the form learns which one to fix.
  */
-export const invalidFieldsOf = (error: unknown): string[] => {
+const invalidFieldsOf = (error: unknown): string[] => {
   if (!isApiError(error)) return [];
   const names = (error.body.fields ?? [])
     .map((f) => f.path.replace(/^(body|query|params|path)(\.|$)/, ''))
@@ -31,13 +31,18 @@ export const invalidFieldsOf = (error: unknown): string[] => {
   return [...new Set(names)];
 };
 
+/** The translation of the code when one exists, otherwise the raw code, otherwise 'An error occurred!'. */
+const codeText = (code: string | undefined, { t, exists }: Translator): string => {
+  if (code === undefined) return t(GENERIC_ERROR_KEY);
+  return exists(`errors.${code}`) ? t(`errors.${code}`) : code;
+};
+
 /**
- * The text of an error toast (spec document 1, section 8): the translation of the code when one exists,
- * otherwise the raw code, otherwise 'An error occurred!'; followed by the fields the server named, if any.
+ * The text of an error toast (spec document 1, section 8): the code's text, followed by the fields the server named,
+ * if any.
  */
-export const errorMessage = (error: unknown, { t, exists }: Translator): string => {
-  const code = errorCodeOf(error);
-  const text = code && exists(`errors.${code}`) ? t(`errors.${code}`) : code ? code : t(GENERIC_ERROR_KEY);
+export const errorMessage = (error: unknown, translator: Translator): string => {
+  const text = codeText(errorCodeOf(error), translator);
   const fields = invalidFieldsOf(error);
-  return fields.length ? `${text} ${t(INVALID_FIELDS_KEY, { fields: fields.join(', ') })}` : text;
+  return fields.length ? `${text} ${translator.t(INVALID_FIELDS_KEY, { fields: fields.join(', ') })}` : text;
 };

@@ -122,11 +122,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={toaster}>
-      {/* below the top bar and the public pages' language and theme controls; above any dialog or overlay */}
-      <div
-        className="p-toast p-component p-toast-top-right app-toast"
-        style={{ position: 'fixed', top: 20, right: 20, zIndex: 9000 }}
-      >
+      {/* above any dialog or overlay; its top edge is app.css's, below the top bar or a page's own toolbar */}
+      <div className="p-toast p-component p-toast-top-right app-toast" style={{ position: 'fixed', right: 20, zIndex: 9000 }}>
         {messages.map((m) => (
           <ToastItem key={m.id} message={m} onClose={close} />
         ))}
@@ -143,7 +140,7 @@ export const useToast = (): Toaster => {
 };
 
 /** The CSS variable the toasts' top edge follows (app.css), below the top bar unless a page moves it. */
-export const TOAST_TOP_VAR = '--toast-top';
+const TOAST_TOP_VAR = '--toast-top';
 
 /**
  * Keeps the toasts below a page's own toolbar while the page is shown: the flow editor's bar holds its Testar and

@@ -15,9 +15,16 @@ import { startApi } from '../../../../test/api.ts';
 import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
+import { findStoredMessage } from '../messages/message-sends.service.ts';
 import { CAMPAIGN_MARK } from './campaign-dispatch.service.ts';
 
-const CLOUD = { phoneNumberId: '1015559901', wabaId: '2025559902', accessToken: 'campaign-cloud-token', appSecret: 'campaign-cloud-secret', verifyToken: 'campaign-cloud-verify' };
+const CLOUD = {
+  phoneNumberId: '1015559901',
+  wabaId: '2025559902',
+  accessToken: 'campaign-cloud-token',
+  appSecret: 'campaign-cloud-secret',
+  verifyToken: 'campaign-cloud-verify',
+};
 
 let fake: FakeGraph;
 let runtime: Runtime;
@@ -69,7 +76,13 @@ beforeAll(async () => {
         { type: 'BODY', text: 'Olá {{1}}, seu código é {{2}}. Responda {{3}}.' },
       ],
     },
-    { name: 'lembrete', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Oi {{1}}, lembrete.' }] },
+    {
+      name: 'lembrete',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Oi {{1}}, lembrete.' }],
+    },
     { name: 'rascunho', language: 'pt_BR', status: 'PENDING', category: 'UTILITY', components: [{ type: 'BODY', text: 'x' }] },
   ]);
   runtime = await startApi({ whatsappSocketFactory: fakes.factory });
@@ -113,10 +126,16 @@ describe('a template campaign on a Cloud API number', () => {
     expect(templates.body.map((t: { name: string }) => t.name)).not.toContain('rascunho');
     const list = await post('/contact-lists', { name: 'Lista modelo' });
     const base = { name: 'Modelo', contactListId: list.id, whatsappId: cloud.id };
-    const refused = await company.admin.post('/campaigns', { ...base, template: { name: 'rascunho', language: 'pt_BR', params: [] } });
+    const refused = await company.admin.post('/campaigns', {
+      ...base,
+      template: { name: 'rascunho', language: 'pt_BR', params: [] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fields).toEqual([{ path: 'body.template', message: 'No approved template with this name and language' }]);
-    const short = await company.admin.post('/campaigns', { ...base, template: { name: 'oferta_mes', language: 'pt_BR', params: ['{nome}'] } });
+    const short = await company.admin.post('/campaigns', {
+      ...base,
+      template: { name: 'oferta_mes', language: 'pt_BR', params: ['{nome}'] },
+    });
     expect(short.status).toBe(400);
     expect(short.body.fields).toEqual([{ path: 'body.template', message: 'Fill every placeholder of the template' }]);
   });
@@ -173,9 +192,13 @@ describe('a template campaign on a Cloud API number', () => {
     }
 
     // the conversation shows the template as Ana read it, not the campaign's (empty) message variants
-    const anaTicket = (await company.admin.get('/tickets?status=closed&showAll=true')).body.tickets.find((t: any) => t.contact.number === people[0]!.number);
+    const anaTicket = (await company.admin.get('/tickets?status=closed&showAll=true')).body.tickets.find(
+      (t: any) => t.contact.number === people[0]!.number,
+    );
     const stored = (await company.admin.get(`/messages/${anaTicket.id}`)).body.messages.map((m: any) => m.body);
-    expect(stored).toContain(`${CAMPAIGN_MARK}Novidades da Loja Centro\nOlá Ana, seu código é CUPOM-${people[0]!.number}. Responda SIM.`);
+    expect(stored).toContain(
+      `${CAMPAIGN_MARK}Novidades da Loja Centro\nOlá Ana, seu código é CUPOM-${people[0]!.number}. Responda SIM.`,
+    );
 
     // Meta pauses the template after the next campaign was scheduled: its sends are refused, and the report says why
     const paused = await post('/campaigns', {
@@ -197,7 +220,8 @@ describe('a template campaign on a Cloud API number', () => {
     // Carla has no e-mail: an empty parameter is refused by Meta's shape check before the template is looked at
     const carla = problems.body.shipping.find((r: any) => r.name === 'Carla');
     expect(carla.reason).toContain('non-empty text');
-    for (const row of problems.body.shipping.filter((r: any) => r.name !== 'Carla')) expect(row).toMatchObject({ status: 'failed', reason: expect.stringContaining('(#132015) Template is paused') });
+    for (const row of problems.body.shipping.filter((r: any) => r.name !== 'Carla'))
+      expect(row).toMatchObject({ status: 'failed', reason: expect.stringContaining('(#132015) Template is paused') });
     fake.templates.get(CLOUD.wabaId)!.find((t) => t.name === 'oferta_mes')!.status = 'APPROVED';
   }, 120_000);
 });
@@ -220,7 +244,14 @@ describe('a campaign on a Baileys session', () => {
 
   it('leaves an open ticket as it was when the campaign message and its echo come, and stores the message once', async () => {
     // the customer writes and an agent takes the conversation
-    socket.receive([{ key: { remoteJid: jid, fromMe: false, id: 'CUST-1' }, message: { conversation: 'Oi, tudo bem?' }, messageTimestamp: Math.floor(Date.now() / 1000), pushName: 'Dora' }]);
+    socket.receive([
+      {
+        key: { remoteJid: jid, fromMe: false, id: 'CUST-1' },
+        message: { conversation: 'Oi, tudo bem?' },
+        messageTimestamp: Math.floor(Date.now() / 1000),
+        pushName: 'Dora',
+      },
+    ]);
     const pending = await until(
       () => company.admin.get('/tickets?status=pending&showAll=true'),
       (r) => r.body.tickets.some((t: any) => t.contact.number === customer),
@@ -254,14 +285,29 @@ describe('a campaign on a Baileys session', () => {
     expect(mine).toHaveLength(1);
     const [, content, options] = mine[0]!;
     const channelMessageId = (options as { messageId: string }).messageId;
-    await until(
+    const shown = await until(
       () => company.admin.get(`/messages/${ticket.id}`),
       (r) => r.body.messages.some((m: any) => m.body.startsWith(CAMPAIGN_MARK) && m.ack >= 1),
     );
+    // the message names the campaign's row, which its receipts move, and agents are not shown it
+    const shownMessage = shown.body.messages.find((m: any) => m.body.startsWith(CAMPAIGN_MARK));
+    expect(shownMessage).not.toHaveProperty('campaignSend');
+    expect(await findStoredMessage(company.companyId, shownMessage.id)).toMatchObject({
+      campaignSend: { campaignId: campaign.id, number: customer },
+    });
     // WhatsApp's echo of the campaign message came back at once (the fake socket echoes every send, as Baileys
     // does); it comes again, as after a reconnect or to another task of the connector, where the bridge does not
     // know it as its own send: the platform must know it
-    socket.receive([{ key: { remoteJid: jid, fromMe: true, id: channelMessageId }, message: { conversation: content.text! }, messageTimestamp: Math.floor(Date.now() / 1000) }], 'append');
+    socket.receive(
+      [
+        {
+          key: { remoteJid: jid, fromMe: true, id: channelMessageId },
+          message: { conversation: content.text! },
+          messageTimestamp: Math.floor(Date.now() / 1000),
+        },
+      ],
+      'append',
+    );
     const echo = {
       kind: 'message' as const,
       companyId: company.companyId,
@@ -279,7 +325,9 @@ describe('a campaign on a Baileys session', () => {
 
     const after = (await company.admin.get(`/tickets/${ticket.id}`)).body;
     expect(after).toMatchObject({ id: before.id, status: 'open', userId: before.userId, queueId: before.queueId });
-    const messages = (await company.admin.get(`/messages/${ticket.id}`)).body.messages.filter((m: any) => m.body.startsWith(CAMPAIGN_MARK));
+    const messages = (await company.admin.get(`/messages/${ticket.id}`)).body.messages.filter((m: any) =>
+      m.body.startsWith(CAMPAIGN_MARK),
+    );
     expect(messages).toHaveLength(1);
     // no second ticket was opened for the contact
     const open = await company.admin.get('/tickets?status=open&showAll=true');
@@ -294,7 +342,12 @@ describe('a campaign on a Baileys session', () => {
       (r) => r.body.stats.delivered === 1,
     );
     expect(delivered.body.stats).toMatchObject({ valid: 1, sent: 0, delivered: 1, read: 0, failed: 0 });
-    expect(delivered.body.shipping[0]).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String), sentAt: expect.any(String), reason: null });
+    expect(delivered.body.shipping[0]).toMatchObject({
+      status: 'delivered',
+      deliveredAt: expect.any(String),
+      sentAt: expect.any(String),
+      reason: null,
+    });
     socket.receipt(jid, channelMessageId, proto.WebMessageInfo.Status.READ);
     const read = await until(
       () => company.admin.get(`/campaigns/${campaign.id}`),
@@ -329,7 +382,8 @@ describe('a campaign on a session that is down', () => {
     expect(deferred.body.stats).toMatchObject({ valid: 2, sent: 0, deferred: 2, delivered: 0, read: 0, failed: 0 });
     const problems = await company.admin.get(`/campaigns/${campaign.id}/shipping?problems=true`);
     expect(problems.body.shipping).toHaveLength(2);
-    for (const row of problems.body.shipping) expect(row).toMatchObject({ status: 'deferred', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
+    for (const row of problems.body.shipping)
+      expect(row).toMatchObject({ status: 'deferred', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
 
     // the retry window runs out: each send fails, with the reason, and still none counts as delivered
     runtime.setClock({ offset: 11 * 60_000 });
@@ -340,6 +394,7 @@ describe('a campaign on a session that is down', () => {
     );
     expect(failed.body.stats).toMatchObject({ valid: 2, sent: 0, deferred: 0, delivered: 0, failed: 2 });
     expect(failed.body.status).toBe('FINALIZADA');
-    for (const row of failed.body.shipping) expect(row).toMatchObject({ status: 'failed', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
+    for (const row of failed.body.shipping)
+      expect(row).toMatchObject({ status: 'failed', reason: 'ERR_WAPP_NOT_INITIALIZED', deliveredAt: null });
   }, 120_000);
 });

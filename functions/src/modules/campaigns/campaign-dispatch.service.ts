@@ -27,11 +27,21 @@ import { blobStore } from '../../platform/ports/blob-store.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { cancelScheduledJob, enqueueJob, scheduleJob, type JobBody } from '../jobs/jobs.service.ts';
-import { findStoredMessage } from '../messages/message-sends.service.ts';
+import { findStoredMessage, type MessageRecord } from '../messages/message-sends.service.ts';
 import { sendCampaignMessage } from '../messages/messages.service.ts';
 import { closeTicketAfterSchedule } from '../tickets/ticket-transitions.service.ts';
 import { ticketForScheduledMessage } from '../tickets/ticket-routing.service.ts';
-import { dailyCapOf, initialPacing, JITTER_RATIO, localDay, nextAllowedDay, nextAllowedMoment, planNext, type PacingRules, type PacingState } from './campaign-pacing.ts';
+import {
+  dailyCapOf,
+  initialPacing,
+  JITTER_RATIO,
+  localDay,
+  nextAllowedDay,
+  nextAllowedMoment,
+  planNext,
+  type PacingRules,
+  type PacingState,
+} from './campaign-pacing.ts';
 import { publishCampaign, toCampaign } from './campaign-presentation.ts';
 import { pageRecipients } from './campaign-recipients.ts';
 import { campaignSettingsOf } from './campaign-settings.service.ts';
@@ -39,8 +49,6 @@ import { dueIndex, releaseJobName, startJobName, type CampaignRecord, type Shipp
 import {
   addStats,
   CampaignChanged,
-  failSentShipping,
-  moveShippingByMessage,
   noteLateFailure,
   campaignsOfNumber,
   countDailySend,
@@ -56,7 +64,6 @@ import {
   queryDue,
   replaceCampaign,
   setPrepared,
-  skipReplied,
   claimSendSlot,
 } from './campaigns.repository.ts';
 import { CAMPAIGN_MARK } from './campaign.entity.ts';
@@ -108,7 +115,8 @@ export const changeCampaign = async (
   throw new Error(`campaign ${id} is changing too fast`);
 };
 
-const announce = async (r: CampaignRecord): Promise<void> => publishCampaign(r.companyId, { action: 'update', record: await toCampaign(r) });
+const announce = async (r: CampaignRecord): Promise<void> =>
+  publishCampaign(r.companyId, { action: 'update', record: await toCampaign(r) });
 
 /** Runs `job` at `at`: on the queue with a delay when near, through the Scheduler (named `name`) when further. */
 const runAt = async (job: JobBody, at: Date, name: string): Promise<void> => {
@@ -123,7 +131,12 @@ const runAt = async (job: JobBody, at: Date, name: string): Promise<void> => {
 export const armStart = async (r: CampaignRecord): Promise<void> => {
   const due = new Date(r.scheduledAt ?? iso());
   const at = due.getTime() < now().getTime() ? now() : due;
-  await scheduleJob(startJobName(r.companyId, r.id), at, { type: START_JOB, companyId: r.companyId, campaignId: r.id, scheduledAt: r.scheduledAt ?? '' });
+  await scheduleJob(startJobName(r.companyId, r.id), at, {
+    type: START_JOB,
+    companyId: r.companyId,
+    campaignId: r.id,
+    scheduledAt: r.scheduledAt ?? '',
+  });
 };
 
 /** Cancels what the campaign has waiting on the Scheduler; queued sends find it not running and send nothing. */
@@ -132,7 +145,14 @@ export const disarm = async (r: CampaignRecord): Promise<void> => {
   await cancelScheduledJob(releaseJobName(r.companyId, r.id));
 };
 
-const prepareJob = (r: CampaignRecord, cursor: string | null, pacing: PacingState, earliest: string, valid: number, unreachable = 0) => ({
+const prepareJob = (
+  r: CampaignRecord,
+  cursor: string | null,
+  pacing: PacingState,
+  earliest: string,
+  valid: number,
+  unreachable = 0,
+) => ({
   type: PREPARE_JOB,
   companyId: r.companyId,
   campaignId: r.id,
@@ -156,7 +176,9 @@ export const restartRun = async (r: CampaignRecord): Promise<void> => {
 /** The `campaigns.start` job: a PROGRAMADA campaign whose date came starts its first run. */
 export const startCampaign = async (job: { companyId: number; campaignId: number; scheduledAt: string }): Promise<void> => {
   const changed = await changeCampaign(job.companyId, job.campaignId, (r) =>
-    r.status === 'PROGRAMADA' && (r.scheduledAt ?? '') === job.scheduledAt ? { ...r, status: 'EM_ANDAMENTO', run: r.run + 1, startedAt: r.startedAt ?? iso(), updatedAt: iso() } : undefined,
+    r.status === 'PROGRAMADA' && (r.scheduledAt ?? '') === job.scheduledAt
+      ? { ...r, status: 'EM_ANDAMENTO', run: r.run + 1, startedAt: r.startedAt ?? iso(), updatedAt: iso() }
+      : undefined,
   );
   if (!changed) return;
   await setPrepared(job.companyId, job.campaignId, false);
@@ -185,7 +207,8 @@ const rulesOf = async (r: CampaignRecord, settings: CampaignSettings): Promise<P
   };
 };
 
-const running = (r: CampaignRecord | undefined, run: number): r is CampaignRecord => r !== undefined && r.status === 'EM_ANDAMENTO' && r.run === run;
+const running = (r: CampaignRecord | undefined, run: number): r is CampaignRecord =>
+  r !== undefined && r.status === 'EM_ANDAMENTO' && r.run === run;
 
 /** The `campaigns.prepare` job: plans one page of recipients and hands the rest to the next job. */
 export const prepareCampaign = async (job: {
@@ -203,7 +226,12 @@ export const prepareCampaign = async (job: {
   const settings = await campaignSettingsOf(r.companyId);
   const rules = await rulesOf(r, settings);
   const connection = await findConnection(r.companyId, r.whatsappId);
-  const page = await pageRecipients(r.companyId, r, { channel: connection?.channel ?? 'whatsapp', connectionId: r.whatsappId }, job.cursor ?? undefined);
+  const page = await pageRecipients(
+    r.companyId,
+    r,
+    { channel: connection?.channel ?? 'whatsapp', connectionId: r.whatsappId },
+    job.cursor ?? undefined,
+  );
   let pacing = job.pacing;
   let skipped = 0;
   for (const recipient of page.recipients) {
@@ -234,7 +262,7 @@ export const prepareCampaign = async (job: {
     const next = planNext(pacing, rules, new Date(job.earliest), Math.random);
     // a number already sent (or being sent) in this campaign keeps its row and takes no place in the pacing
     if (await planShipping({ ...base, dueAt: next.at.toISOString() })) pacing = next.state;
-    else if (await skipReplied(r.companyId, r.id, recipient.number)) skipped += 1;
+    else if (await moveShipping(base, ['planned', 'queued'], 'skipped', { reason: 'replied' }, { replied: true })) skipped += 1;
   }
   if (skipped) await addStats(r.companyId, r.id, { skipped });
   const valid = job.valid + page.recipients.length;
@@ -260,13 +288,13 @@ export const releaseCampaign = async (job: { companyId: number; campaignId: numb
     const seconds = Math.ceil((new Date(row.dueAt!).getTime() - now().getTime()) / 1000);
     // queued before its job exists: a send job taken at once must find the row queued, or it drops it for good;
     // a row that changed meanwhile (the contact replied, the campaign was cancelled) gets no job
-    if (!(await moveShipping(row, ['planned'], 'queued', {}, r.run))) continue;
+    if (!(await moveShipping(row, ['planned'], 'queued', {}, { run: r.run }))) continue;
     try {
       await enqueueJob(send, { delaySeconds: Math.min(MAX_DELAY_S, Math.max(0, seconds)) });
     } catch (error) {
       // no job for it: planned again (back in the due index), for this release job's retry to queue
       const due = dueIndex(r.companyId, r.id, r.run, row.dueAt!, row.number) as unknown as Partial<ShippingRecord>;
-      await moveShipping(row, ['queued'], 'planned', due, r.run);
+      await moveShipping(row, ['queued'], 'planned', due, { run: r.run });
       throw error;
     }
   }
@@ -289,19 +317,31 @@ const pick = (values: string[]): string | undefined => {
 };
 
 /** Campaign variables (server reference 4.5): {nome}, {email}, {numero} from the recipient, then the custom pairs. */
-export const fillVariables = (text: string, recipient: { name: string; email: string; number: string }, variables: CampaignSettings['variables']): string => {
-  let out = text.replace(/\{nome\}/g, recipient.name).replace(/\{email\}/g, recipient.email).replace(/\{numero\}/g, recipient.number);
+export const fillVariables = (
+  text: string,
+  recipient: { name: string; email: string; number: string },
+  variables: CampaignSettings['variables'],
+): string => {
+  let out = text
+    .replace(/\{nome\}/g, recipient.name)
+    .replace(/\{email\}/g, recipient.email)
+    .replace(/\{numero\}/g, recipient.number);
   for (const v of variables) out = out.split(`{${v.key}}`).join(v.value);
   return out;
 };
 
-const settle = async (row: ShippingRecord, to: ShippingRecord['status'], fields: Partial<ShippingRecord>, delta: Partial<CampaignStats>): Promise<void> => {
-  const moved = await moveShipping(row, ['sending'], to, fields, row.run);
+const settle = async (
+  row: ShippingRecord,
+  to: ShippingRecord['status'],
+  fields: Partial<ShippingRecord>,
+  delta: Partial<CampaignStats>,
+): Promise<void> => {
+  const moved = await moveShipping(row, ['sending'], to, fields, { run: row.run });
   if (!moved) return;
   await addStats(row.companyId, row.campaignId, delta);
   // the channel refused one of its messages before the row was settled: the row fails now
-  const late = moved.lateFailure;
-  if (late && moved.messageIds?.includes(late.messageId)) await failSent(moved, late.messageId, late.reason);
+  const late = moved.row.lateFailure;
+  if (late && moved.row.messageIds?.includes(late.messageId)) await failSent(moved.row, late.messageId, late.reason);
 };
 
 /** The counters a row in `status` stands in (a read send is a delivered one too). */
@@ -330,18 +370,45 @@ const statsMove = (from: ShippingStatus, to: ShippingStatus): Partial<CampaignSt
   return out as Partial<CampaignStats>;
 };
 
-const failSent = async (row: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>, messageId: string, reason: string): Promise<boolean> => {
-  const was = await failSentShipping(row, messageId, reason);
-  if (!was) return false;
-  await addStats(row.companyId, row.campaignId, statsMove(was, 'failed'));
+type RowKey = Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>;
+
+/**
+ * A send of the row that the channel refused after the row was settled: any settled status but failed and skipped
+ * becomes failed with the reason, once.
+ */
+const failSent = async (row: RowKey, messageId: string, reason: string): Promise<boolean> => {
+  const moved = await moveShipping(
+    row,
+    ['sent', 'deferred', 'delivered', 'read', 'awaitingConfirmation'],
+    'failed',
+    { reason, lateFailure: null },
+    { message: { id: messageId, of: 'messageIds' } },
+  );
+  if (!moved) return false;
+  await addStats(row.companyId, row.campaignId, statsMove(moved.was, 'failed'));
   return true;
 };
 
+/**
+ * The shipping rows a message of ours may be of: the one its campaign's send recorded on it or, for a message
+ * recorded before messages named their campaign send, the number's row in each campaign it was planned in (receipts
+ * of those still come days later; the number's markers expire 60 days on).
+ */
+const rowsOfMessage = async (companyId: number, number: string, message: MessageRecord | undefined): Promise<RowKey[]> => {
+  if (!message) return [];
+  if (message.campaignSend) return [{ companyId, ...message.campaignSend }];
+  return (await campaignsOfNumber(companyId, number)).map((campaignId) => ({ companyId, campaignId, number }));
+};
+
 /** What a message's state makes of its row, and the statuses it may come from (receipts never move a row back). */
-const receiptMove = (state: { ack: number } | { deferred: string }): { to: ShippingStatus; from: ShippingStatus[]; fields: { deliveredAt?: string; reason?: string | null } } | undefined => {
+const receiptMove = (
+  state: { ack: number } | { deferred: string },
+): { to: ShippingStatus; from: ShippingStatus[]; fields: { deliveredAt?: string; reason?: string | null } } | undefined => {
   if ('deferred' in state) return { to: 'deferred', from: ['sent'], fields: { reason: state.deferred.slice(0, 300) } };
-  if (state.ack >= ACK_READ) return { to: 'read', from: ['sent', 'deferred', 'delivered'], fields: { deliveredAt: iso(), reason: null } };
-  if (state.ack >= ACK_DELIVERED) return { to: 'delivered', from: ['sent', 'deferred'], fields: { deliveredAt: iso(), reason: null } };
+  if (state.ack >= ACK_READ)
+    return { to: 'read', from: ['sent', 'deferred', 'delivered'], fields: { deliveredAt: iso(), reason: null } };
+  if (state.ack >= ACK_DELIVERED)
+    return { to: 'delivered', from: ['sent', 'deferred'], fields: { deliveredAt: iso(), reason: null } };
   if (state.ack >= ACK_SENT) return { to: 'sent', from: ['deferred'], fields: { reason: null } };
   return undefined;
 };
@@ -351,28 +418,38 @@ const receiptMove = (state: { ack: number } | { deferred: string }): { to: Shipp
  * channel is down): the row of that send follows, and the report's counters with it. A receipt that finds the row
  * still being settled is retried by the job's redelivery.
  */
-export const noteSendState = async (companyId: number, number: string, messageId: string, state: { ack: number } | { deferred: string }): Promise<void> => {
+export const noteSendState = async (
+  companyId: number,
+  number: string,
+  messageId: string,
+  state: { ack: number } | { deferred: string },
+): Promise<void> => {
   const move = receiptMove(state);
   if (!move) return;
+  const message = await findStoredMessage(companyId, messageId);
   // a deferral overtaken by the send going out (its job came late) is old news
-  if ('deferred' in state && (await findStoredMessage(companyId, messageId))?.sendState !== 'pending') return;
-  for (const campaignId of await campaignsOfNumber(companyId, number)) {
-    const row = await getShipping(companyId, campaignId, number);
+  if ('deferred' in state && message?.sendState !== 'pending') return;
+  for (const key of await rowsOfMessage(companyId, number, message)) {
+    const row = await getShipping(companyId, key.campaignId, key.number);
     if (!row) continue;
+    const campaignId = row.campaignId;
     // a delivery that came before the row was settled: the job's redelivery applies it (a send or a deferral met
     // there needs nothing, the row settles as sent and the next deferral comes again)
-    if (row.status === 'sending' && move.to !== 'sent' && move.to !== 'deferred') throw new Error(`campaign ${campaignId} send to ${number} not settled yet`);
+    if (row.status === 'sending' && move.to !== 'sent' && move.to !== 'deferred')
+      throw new Error(`campaign ${campaignId} send to ${number} not settled yet`);
     if (!row.sentIds?.includes(messageId)) continue;
     // a read receipt keeps the moment the delivery was confirmed, when it was
     const fields = row.deliveredAt ? { ...move.fields, deliveredAt: undefined } : move.fields;
-    const was = await moveShippingByMessage(row, messageId, move.from, move.to, fields);
-    if (!was) return;
-    await addStats(companyId, campaignId, statsMove(was, move.to));
+    const ofSend = { message: { id: messageId, of: 'sentIds' as const } };
+    const moved = await moveShipping(row, move.from, move.to, fields, ofSend);
+    if (!moved) return;
+    await addStats(companyId, campaignId, statsMove(moved.was, move.to));
     // the send may have gone out between the check above and this move, its own receipt finding the row still
     // sent: the row is put back
     if (move.to === 'deferred' && (await findStoredMessage(companyId, messageId))?.sendState !== 'pending') {
       const back = receiptMove({ ack: ACK_SENT });
-      if (back && (await moveShippingByMessage(row, messageId, back.from, back.to, back.fields))) await addStats(companyId, campaignId, statsMove('deferred', 'sent'));
+      if (back && (await moveShipping(row, back.from, back.to, back.fields, ofSend)))
+        await addStats(companyId, campaignId, statsMove('deferred', 'sent'));
     }
     await finishIfDone(companyId, campaignId);
     return;
@@ -385,12 +462,12 @@ export const noteSendState = async (companyId: number, number: string, messageId
  */
 export const noteSendFailure = async (companyId: number, number: string, messageId: string, error: string): Promise<void> => {
   const reason = error.replace(/^ERR_SENDING_WAPP_MSG:\s*/, '').slice(0, 300) || error;
-  for (const campaignId of await campaignsOfNumber(companyId, number)) {
+  for (const key of await rowsOfMessage(companyId, number, await findStoredMessage(companyId, messageId))) {
     // the row may settle between the read and the note: then it is read again and failed as settled
     for (let attempt = 0; attempt < 3; attempt++) {
-      const row = await getShipping(companyId, campaignId, number);
+      const row = await getShipping(companyId, key.campaignId, key.number);
       if (row?.messageIds?.includes(messageId)) {
-        if (await failSent(row, messageId, reason)) await finishIfDone(companyId, campaignId);
+        if (await failSent(row, messageId, reason)) await finishIfDone(companyId, key.campaignId);
         break;
       }
       if (row?.status !== 'sending' || (await noteLateFailure(row, messageId, reason))) break;
@@ -400,12 +477,12 @@ export const noteSendFailure = async (companyId: number, number: string, message
 
 /** Moves a send that may not go now to `at`, keeping it queued for the same run. */
 const postpone = async (job: SendJob, at: Date): Promise<void> => {
-  await moveShipping(job, ['queued'], 'queued', { dueAt: at.toISOString() }, job.run);
+  await moveShipping(job, ['queued'], 'queued', { dueAt: at.toISOString() }, { run: job.run });
   await runAt({ type: SEND_JOB, ...job }, at, `campaign-${job.companyId}-${job.campaignId}-ship-${job.number}`);
 };
 
 const skip = async (job: SendJob, reason: string): Promise<void> => {
-  const moved = await moveShipping(job, ['queued', 'planned'], 'skipped', { reason }, job.run);
+  const moved = await moveShipping(job, ['queued', 'planned'], 'skipped', { reason }, { run: job.run });
   if (moved) await addStats(job.companyId, job.campaignId, { skipped: 1 });
 };
 
@@ -424,7 +501,11 @@ export const sendToRecipient = async (job: SendJob): Promise<void> => {
   if (row.status !== 'queued') return;
   if (row.dueAt && new Date(row.dueAt).getTime() - now().getTime() > 1000) {
     // came early (a delay is capped at 15 minutes, or a redelivery): back on the queue until its time
-    await runAt({ type: SEND_JOB, ...job }, new Date(row.dueAt), `campaign-${job.companyId}-${job.campaignId}-ship-${job.number}`);
+    await runAt(
+      { type: SEND_JOB, ...job },
+      new Date(row.dueAt),
+      `campaign-${job.companyId}-${job.campaignId}-ship-${job.number}`,
+    );
     return;
   }
   if (row.repliedAt && !row.confirmedAt) {
@@ -455,14 +536,20 @@ export const sendToRecipient = async (job: SendJob): Promise<void> => {
     await postpone(job, nextAllowedDay(now(), rules));
     return;
   }
-  const claimed = await moveShipping(row, ['queued'], 'sending', { sendingAt: iso() }, job.run);
+  const claimed = (await moveShipping(row, ['queued'], 'sending', { sendingAt: iso() }, { run: job.run }))?.row;
   if (!claimed) return;
   const asksConfirmation = r.confirmation && !claimed.confirmationRequestedAt;
   try {
     const sent = await deliverToRecipient(r, claimed, settings, asksConfirmation);
     const at = iso();
     const messageIds = [...(claimed.messageIds ?? []), ...sent.messageIds];
-    if (asksConfirmation) await settle(claimed, 'awaitingConfirmation', { confirmationMessage: sent.text, confirmationRequestedAt: at, messageIds }, { confirmationRequested: 1 });
+    if (asksConfirmation)
+      await settle(
+        claimed,
+        'awaitingConfirmation',
+        { confirmationMessage: sent.text, confirmationRequestedAt: at, messageIds },
+        { confirmationRequested: 1 },
+      );
     // delivered only once the channel confirms it (its receipt, noteSendState)
     else await settle(claimed, 'sent', { message: sent.text, sentAt: at, messageIds, sentIds: sent.messageIds }, { sent: 1 });
   } catch (error) {
@@ -487,34 +574,62 @@ const deliverToRecipient = async (
 ): Promise<{ text: string; messageIds: string[] }> => {
   const connection = await findConnection(r.companyId, r.whatsappId);
   if (!connection) throw Object.assign(new Error('The campaign’s connection is gone'), { code: 'ERR_NO_WAPP_FOUND' });
-  const { contact } = await findOrCreateContactByIdentity(r.companyId, { channel: connection.channel, identity: row.number, name: row.name, email: row.email, connectionId: connection.id });
-  const open = r.openTicket === 'enabled' ? { userId: r.userId, queueId: r.queueId, status: r.statusTicket === 'pending' ? ('pending' as const) : ('open' as const) } : undefined;
+  const { contact } = await findOrCreateContactByIdentity(r.companyId, {
+    channel: connection.channel,
+    identity: row.number,
+    name: row.name,
+    email: row.email,
+    connectionId: connection.id,
+  });
+  const open =
+    r.openTicket === 'enabled'
+      ? { userId: r.userId, queueId: r.queueId, status: r.statusTicket === 'pending' ? ('pending' as const) : ('open' as const) }
+      : undefined;
   const { ticket, running } = await ticketForScheduledMessage(r.companyId, connection, contact, open, { keepRunning: true });
   const variant = pick((confirmationRequest ? confirmationFields : messageFields).map((f) => r[f])) ?? '';
+  // the messages name their row, so that their receipts find it with one read
+  const campaignSend = { campaignId: r.id, number: row.number };
   const text = fillVariables(variant, row, settings.variables);
   const marked = text ? `${CAMPAIGN_MARK}${text}` : '';
   const messageIds: string[] = [];
   if (r.template && !confirmationRequest && connection.channel === 'whatsappapi') {
     const fill = (p: string) => fillVariables(p, row, settings.variables);
-    const template = { name: r.template.name, language: r.template.language, params: r.template.params.map(fill), headerParams: (r.template.headerParams ?? []).map(fill) };
+    const template = {
+      name: r.template.name,
+      language: r.template.language,
+      params: r.template.params.map(fill),
+      headerParams: (r.template.headerParams ?? []).map(fill),
+    };
     // the conversation keeps the template as the customer reads it (its texts filled in), not the campaign's variants
     const shown = r.templateText
-      ? [renderTemplateBody(r.templateText.header, template.headerParams), renderTemplateBody(r.templateText.body, template.params)].filter((x) => x.trim()).join('\n')
+      ? [
+          renderTemplateBody(r.templateText.header, template.headerParams),
+          renderTemplateBody(r.templateText.body, template.params),
+        ]
+          .filter((x) => x.trim())
+          .join('\n')
       : '';
-    const message = await sendCampaignMessage(ticket, contact, { text: `${CAMPAIGN_MARK}${shown || text || r.template.name}`, template });
+    const message = await sendCampaignMessage(ticket, contact, {
+      text: `${CAMPAIGN_MARK}${shown || text || r.template.name}`,
+      template,
+      campaignSend,
+    });
     if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
     messageIds.push(message.id);
     if (!running) await closeIfAsked(r, ticket, contact);
     return { text: shown || text || r.template.name, messageIds };
   }
   const uploaded = !confirmationRequest && r.mediaPath ? (await blobStore().size(r.mediaPath)) !== undefined : false;
-  const media = uploaded && r.mediaPath ? { key: r.mediaPath, name: r.mediaName ?? 'file', mimeType: r.mediaType ?? 'application/octet-stream' } : undefined;
+  const media =
+    uploaded && r.mediaPath
+      ? { key: r.mediaPath, name: r.mediaName ?? 'file', mimeType: r.mediaType ?? 'application/octet-stream' }
+      : undefined;
   const sends =
     media && media.mimeType.startsWith('audio/')
       ? [...(marked ? [{ text: marked }] : []), { text: CAMPAIGN_MARK, media }]
       : [{ text: marked, ...(media ? { media } : {}) }];
   for (const s of sends) {
-    const message = await sendCampaignMessage(ticket, contact, s);
+    const message = await sendCampaignMessage(ticket, contact, { ...s, campaignSend });
     if (message.error) throw Object.assign(new Error(message.error), { code: message.error });
     messageIds.push(message.id);
   }
@@ -523,7 +638,11 @@ const deliverToRecipient = async (
 };
 
 /** A ticket created or reopened for the send: closed again, unless the campaign opens tickets in another status. */
-const closeIfAsked = async (r: CampaignRecord, ticket: Parameters<typeof closeTicketAfterSchedule>[0], contact: Contact): Promise<void> => {
+const closeIfAsked = async (
+  r: CampaignRecord,
+  ticket: Parameters<typeof closeTicketAfterSchedule>[0],
+  contact: Contact,
+): Promise<void> => {
   const close = r.openTicket === 'enabled' ? r.statusTicket === 'closed' : true;
   if (close) await closeTicketAfterSchedule(ticket, contact);
 };
@@ -536,7 +655,9 @@ export const finishIfDone = async (companyId: number, campaignId: number): Promi
   const stats = await getStats(companyId, campaignId);
   const changed =
     stats.prepared && stats.sent + stats.deferred + stats.delivered + stats.failed + stats.skipped >= stats.valid
-      ? await changeCampaign(companyId, campaignId, (r) => (r.status === 'EM_ANDAMENTO' ? { ...r, status: 'FINALIZADA', completedAt: iso(), updatedAt: iso() } : undefined))
+      ? await changeCampaign(companyId, campaignId, (r) =>
+          r.status === 'EM_ANDAMENTO' ? { ...r, status: 'FINALIZADA', completedAt: iso(), updatedAt: iso() } : undefined,
+        )
       : undefined;
   if (changed) {
     await cancelScheduledJob(releaseJobName(companyId, campaignId));
@@ -576,13 +697,28 @@ export const noteCustomerMessage = async (companyId: number, number: string, bod
     if (!row) continue;
     if (row.status === 'awaitingConfirmation' && !word) {
       const at = iso();
-      const confirmed = await moveShipping(row, ['awaitingConfirmation'], 'queued', { confirmedAt: at, repliedAt: at, dueAt: at }, row.run);
+      const confirmed = await moveShipping(
+        row,
+        ['awaitingConfirmation'],
+        'queued',
+        { confirmedAt: at, repliedAt: at, dueAt: at },
+        { run: row.run },
+      );
       if (!confirmed) continue;
       await addStats(companyId, campaignId, { confirmed: 1 });
-      await enqueueJob({ type: SEND_JOB, companyId, campaignId, number, run: row.run }, { delaySeconds: Math.floor(Math.random() * (CONFIRMED_DELAY_MAX_S + 1)) });
+      await enqueueJob(
+        { type: SEND_JOB, companyId, campaignId, number, run: row.run },
+        { delaySeconds: Math.floor(Math.random() * (CONFIRMED_DELAY_MAX_S + 1)) },
+      );
       await announce(r);
     } else if (row.status === 'awaitingConfirmation' && word) {
-      const moved = await moveShipping(row, ['awaitingConfirmation'], 'skipped', { reason: 'optedOut', repliedAt: iso() }, row.run);
+      const moved = await moveShipping(
+        row,
+        ['awaitingConfirmation'],
+        'skipped',
+        { reason: 'optedOut', repliedAt: iso() },
+        { run: row.run },
+      );
       if (moved) await addStats(companyId, campaignId, { skipped: 1 });
       await finishIfDone(companyId, campaignId);
     } else if (row.status === 'planned' || row.status === 'queued') {

@@ -55,7 +55,9 @@ const emptyStats = (): StatsRecord => ({
 // ----- campaigns -----
 
 export const getCampaignRecord = async (companyId: number, id: number): Promise<CampaignRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: campaignKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: campaignKey(companyId, id), ConsistentRead: true }),
+  );
   return out.Item ? strip<CampaignRecord>(out.Item) : undefined;
 };
 
@@ -63,8 +65,19 @@ export const insertCampaign = async (record: CampaignRecord): Promise<void> => {
   await table().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...campaignKey(record.companyId, record.id), type: 'campaign', ...record }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName(), Item: { ...statsKey(record.companyId, record.id), type: 'campaignStats', ...emptyStats() } } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...campaignKey(record.companyId, record.id), type: 'campaign', ...record },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...statsKey(record.companyId, record.id), type: 'campaignStats', ...emptyStats() },
+          },
+        },
       ],
     }),
   );
@@ -115,7 +128,10 @@ export const deleteCampaignRecord = async (before: CampaignRecord): Promise<void
 };
 
 /** One page of the company's campaigns, newest first; `words` must all be in the name. Reads only as far as the page. */
-export const queryCampaigns = async (companyId: number, options: { words: string[]; skip: number; take: number }): Promise<{ records: CampaignRecord[]; hasMore: boolean }> => {
+export const queryCampaigns = async (
+  companyId: number,
+  options: { words: string[]; skip: number; take: number },
+): Promise<{ records: CampaignRecord[]; hasMore: boolean }> => {
   const wanted = options.skip + options.take + 1;
   const found: CampaignRecord[] = [];
   const filterValues = Object.fromEntries(options.words.map((w, i) => [`:w${i}`, w]));
@@ -163,13 +179,23 @@ export const addStats = async (companyId: number, id: number, delta: Partial<Cam
 };
 
 /** Marks the recipients all planned (or not, when a run starts), with the count of valid ones. */
-export const setPrepared = async (companyId: number, id: number, prepared: boolean, valid?: number, unreachable?: number): Promise<void> => {
+export const setPrepared = async (
+  companyId: number,
+  id: number,
+  prepared: boolean,
+  valid?: number,
+  unreachable?: number,
+): Promise<void> => {
   await table().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: statsKey(companyId, id),
       UpdateExpression: `SET prepared = :p${valid === undefined ? '' : ', valid = :v'}${unreachable === undefined ? '' : ', unreachable = :u'}`,
-      ExpressionAttributeValues: { ':p': prepared, ...(valid === undefined ? {} : { ':v': valid }), ...(unreachable === undefined ? {} : { ':u': unreachable }) },
+      ExpressionAttributeValues: {
+        ':p': prepared,
+        ...(valid === undefined ? {} : { ':v': valid }),
+        ...(unreachable === undefined ? {} : { ':u': unreachable }),
+      },
     }),
   );
 };
@@ -182,7 +208,12 @@ export const getSettingsRecord = async (companyId: number): Promise<Partial<Camp
 };
 
 export const putSettingsRecord = async (companyId: number, settings: CampaignSettings): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...settingsKey(companyId), type: 'campaignSettings', companyId, ...settings } }));
+  await table().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...settingsKey(companyId), type: 'campaignSettings', companyId, ...settings },
+    }),
+  );
 };
 
 // ----- shipping -----
@@ -204,8 +235,9 @@ export const planShipping = async (r: ShippingRecord): Promise<boolean> => {
       new PutCommand({
         TableName: tableName(),
         Item: shippingItem(r),
-        // a row whose contact wrote back is not planned again (skipReplied settles it)
-        ConditionExpression: 'attribute_not_exists(pk) OR (#s IN (:planned, :queued) AND #run < :run AND attribute_type(repliedAt, :null))',
+        // a row whose contact wrote back is not planned again (the prepare job skips it)
+        ConditionExpression:
+          'attribute_not_exists(pk) OR (#s IN (:planned, :queued) AND #run < :run AND attribute_type(repliedAt, :null))',
         ExpressionAttributeNames: { '#s': 'status', '#run': 'run' },
         ExpressionAttributeValues: { ':planned': 'planned', ':queued': 'queued', ':run': r.run, ':null': 'NULL' },
       }),
@@ -217,14 +249,22 @@ export const planShipping = async (r: ShippingRecord): Promise<boolean> => {
   await table().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...numberMarkerKey(r.companyId, r.number, r.campaignId), type: 'campaignNumber', companyId: r.companyId, campaignId: r.campaignId, [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + MARKER_TTL_S },
+      Item: {
+        ...numberMarkerKey(r.companyId, r.number, r.campaignId),
+        type: 'campaignNumber',
+        companyId: r.companyId,
+        campaignId: r.campaignId,
+        [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + MARKER_TTL_S,
+      },
     }),
   );
   return true;
 };
 
 export const getShipping = async (companyId: number, campaignId: number, number: string): Promise<ShippingRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: shippingKey(companyId, campaignId, number), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: shippingKey(companyId, campaignId, number), ConsistentRead: true }),
+  );
   return out.Item ? strip<ShippingRecord>(out.Item) : undefined;
 };
 
@@ -241,7 +281,11 @@ export const queryShipping = async (
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': shippingPk(companyId, campaignId), ':p': 'SHIP#', ...(options.problems ? { ':f': 'failed', ':s': 'skipped', ':d': 'deferred' } : {}) },
+        ExpressionAttributeValues: {
+          ':pk': shippingPk(companyId, campaignId),
+          ':p': 'SHIP#',
+          ...(options.problems ? { ':f': 'failed', ':s': 'skipped', ':d': 'deferred' } : {}),
+        },
         ...(options.problems ? { FilterExpression: '#s IN (:f, :s, :d)', ExpressionAttributeNames: { '#s': 'status' } } : {}),
         Limit: options.limit - rows.length + (options.problems ? 50 : 0),
         ExclusiveStartKey: start,
@@ -249,7 +293,11 @@ export const queryShipping = async (
     );
     for (const item of out.Items ?? []) {
       if (rows.length < options.limit) rows.push(strip<ShippingRecord>(item));
-      else return { rows, next: { pk: item.pk, sk: rows.length ? shippingKey(companyId, campaignId, rows.at(-1)!.number).sk : item.sk } };
+      else
+        return {
+          rows,
+          next: { pk: item.pk, sk: rows.length ? shippingKey(companyId, campaignId, rows.at(-1)!.number).sk : item.sk },
+        };
     }
     start = out.LastEvaluatedKey;
   } while (start && rows.length < options.limit);
@@ -258,7 +306,13 @@ export const queryShipping = async (
 };
 
 /** The planned rows of a run due by `horizon`, soonest first. */
-export const queryDue = async (companyId: number, campaignId: number, run: number, horizon: string, limit: number): Promise<ShippingRecord[]> => {
+export const queryDue = async (
+  companyId: number,
+  campaignId: number,
+  run: number,
+  horizon: string,
+  limit: number,
+): Promise<ShippingRecord[]> => {
   const index = dueIndex(companyId, campaignId, run, '', '');
   const out = await table().send(
     new QueryCommand({
@@ -276,126 +330,74 @@ export const queryDue = async (companyId: number, campaignId: number, run: numbe
 export const firstPlanned = async (companyId: number, campaignId: number, run: number): Promise<ShippingRecord | undefined> => {
   const index = dueIndex(companyId, campaignId, run, '', '');
   const out = await table().send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': index.gsi1pk }, Limit: 1 }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': index.gsi1pk },
+      Limit: 1,
+    }),
   );
   const item = out.Items?.[0];
   return item ? strip<ShippingRecord>(item) : undefined;
 };
 
+/** What a move asks of a row besides its status. */
+export type MoveCondition = {
+  /** of this run (a job of another run leaves the row alone) */
+  run?: number;
+  /** the message is one of the row's: of its last send (`sentIds`, whose receipts move it) or of any (`messageIds`) */
+  message?: { id: string; of: 'sentIds' | 'messageIds' };
+  /** its contact wrote back */
+  replied?: true;
+};
+
 /**
- * Moves a row from `from` (one status or several) to `to` with `fields`, only while it is in that status and of
- * that run; answers the row as written, or undefined when the condition failed. Leaving `planned` drops it from
- * the release index.
+ * Moves a row from `from` (one status or several) to `to` with `fields` (an undefined one is left as it is), only
+ * while it is in one of those statuses and meets `only`, once. Answers the status it had and the row as written, or
+ * undefined when the condition failed. Leaving `planned` drops it from the release index.
  */
 export const moveShipping = async (
   r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
   from: readonly ShippingStatus[],
   to: ShippingStatus,
   fields: Partial<ShippingRecord>,
-  run?: number,
-): Promise<ShippingRecord | undefined> => {
+  only: MoveCondition = {},
+): Promise<{ was: ShippingStatus; row: ShippingRecord } | undefined> => {
   const sets = Object.entries({ ...fields, status: to }).filter(([, v]) => v !== undefined);
-  const names: Record<string, string> = Object.fromEntries(sets.map(([k]) => [`#${k}`, k]));
-  const values: Record<string, unknown> = Object.fromEntries(sets.map(([k, v]) => [`:${k}`, v]));
+  const names: Record<string, string> = Object.fromEntries(sets.map(([k]) => [`#f_${k}`, k]));
+  const values: Record<string, unknown> = Object.fromEntries(sets.map(([k, v]) => [`:f_${k}`, v]));
   from.forEach((s, i) => (values[`:from${i}`] = s));
   names['#st'] = 'status';
-  let condition = `#st IN (${from.map((_s, i) => `:from${i}`).join(', ')})`;
-  if (run !== undefined) {
+  const conditions = [`#st IN (${from.map((_s, i) => `:from${i}`).join(', ')})`];
+  if (only.run !== undefined) {
     names['#rn'] = 'run';
-    values[':rn'] = run;
-    condition += ' AND #rn = :rn';
+    values[':rn'] = only.run;
+    conditions.push('#rn = :rn');
+  }
+  if (only.message) {
+    names['#ids'] = only.message.of;
+    values[':id'] = only.message.id;
+    conditions.push('contains(#ids, :id)');
+  }
+  if (only.replied) {
+    values[':string'] = 'S';
+    conditions.push('attribute_type(repliedAt, :string)');
   }
   try {
     const out = await table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: shippingKey(r.companyId, r.campaignId, r.number),
-        UpdateExpression: `SET ${sets.map(([k]) => `#${k} = :${k}`).join(', ')}${to === 'planned' ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
-        ConditionExpression: condition,
+        UpdateExpression: `SET ${sets.map(([k]) => `#f_${k} = :f_${k}`).join(', ')}${to === 'planned' ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
+        ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip<ShippingRecord>(out.Attributes ?? {});
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
-};
-
-/**
- * A send of the row that the channel refused after the row was settled: sent, deferred, delivered or awaiting
- * confirmation becomes failed with the reason, once. Answers the status it had, or undefined when the message is not
- * the row's (or the row moved on already).
- */
-export const failSentShipping = async (
-  r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
-  messageId: string,
-  reason: string,
-): Promise<ShippingStatus | undefined> => {
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: shippingKey(r.companyId, r.campaignId, r.number),
-        UpdateExpression: 'SET #st = :failed, reason = :reason, lateFailure = :none',
-        ConditionExpression: '#st IN (:sent, :deferred, :delivered, :read, :awaiting) AND contains(messageIds, :id)',
-        ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':reason': reason,
-          ':none': null,
-          ':sent': 'sent',
-          ':deferred': 'deferred',
-          ':delivered': 'delivered',
-          ':read': 'read',
-          ':awaiting': 'awaitingConfirmation',
-          ':id': messageId,
-        },
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return (out.Attributes as ShippingRecord | undefined)?.status;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
-};
-
-/**
- * A receipt (or a deferral) of one of the messages of the row's send moves the row forward, from one of `from` to
- * `to`, once. Answers the status it had, or undefined when the message is not of the row's send or the row is not in
- * one of `from` (a receipt never moves a row back).
- */
-export const moveShippingByMessage = async (
-  r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
-  messageId: string,
-  from: readonly ShippingStatus[],
-  to: ShippingStatus,
-  fields: { deliveredAt?: string; reason?: string | null },
-): Promise<ShippingStatus | undefined> => {
-  const values: Record<string, unknown> = { ':to': to, ':id': messageId };
-  from.forEach((f, i) => (values[`:from${i}`] = f));
-  const sets = ['#st = :to'];
-  for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined) continue;
-    sets.push(`${k} = :${k}`);
-    values[`:${k}`] = v;
-  }
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: shippingKey(r.companyId, r.campaignId, r.number),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `#st IN (${from.map((_f, i) => `:from${i}`).join(', ')}) AND contains(sentIds, :id)`,
-        ExpressionAttributeNames: { '#st': 'status' },
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return (out.Attributes as ShippingRecord | undefined)?.status;
+    const before = strip<ShippingRecord>(out.Attributes ?? {});
+    return { was: before.status, row: { ...before, ...Object.fromEntries(sets) } as ShippingRecord };
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
@@ -403,7 +405,11 @@ export const moveShippingByMessage = async (
 };
 
 /** The same failure met the row still being settled: noted for the settling send to apply (true when noted). */
-export const noteLateFailure = async (r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>, messageId: string, reason: string): Promise<boolean> => {
+export const noteLateFailure = async (
+  r: Pick<ShippingRecord, 'companyId' | 'campaignId' | 'number'>,
+  messageId: string,
+  reason: string,
+): Promise<boolean> => {
   try {
     await table().send(
       new UpdateCommand({
@@ -442,26 +448,6 @@ export const noteReply = async (companyId: number, campaignId: number, number: s
   }
 };
 
-/** A row never sent whose contact wrote back is skipped (a restart finds it so); answers whether it moved. */
-export const skipReplied = async (companyId: number, campaignId: number, number: string): Promise<boolean> => {
-  try {
-    await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: shippingKey(companyId, campaignId, number),
-        UpdateExpression: 'SET #s = :skipped, reason = :reason REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#s IN (:p, :q) AND attribute_type(repliedAt, :str)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':skipped': 'skipped', ':reason': 'replied', ':p': 'planned', ':q': 'queued', ':str': 'S' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-};
-
 /** The campaigns a number was planned in, newest first. */
 export const campaignsOfNumber = async (companyId: number, number: string, limit = 20): Promise<number[]> => {
   const out = await table().send(
@@ -479,7 +465,12 @@ export const campaignsOfNumber = async (companyId: number, number: string, limit
 // ----- opt-outs and daily caps -----
 
 export const putOptOut = async (companyId: number, number: string, at: string, word: string): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...optOutKey(companyId, number), type: 'campaignOptOut', companyId, number, word, at } }));
+  await table().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...optOutKey(companyId, number), type: 'campaignOptOut', companyId, number, word, at },
+    }),
+  );
 };
 
 export const isOptedOut = async (companyId: number, number: string): Promise<boolean> => {
@@ -488,7 +479,13 @@ export const isOptedOut = async (companyId: number, number: string): Promise<boo
 };
 
 /** Counts one more send of the number on the day, unless the day's cap is reached (answers false then). */
-export const countDailySend = async (companyId: number, connectionId: number, day: string, cap: number, nowS: number): Promise<boolean> => {
+export const countDailySend = async (
+  companyId: number,
+  connectionId: number,
+  day: string,
+  cap: number,
+  nowS: number,
+): Promise<boolean> => {
   try {
     await table().send(
       new UpdateCommand({
@@ -497,7 +494,11 @@ export const countDailySend = async (companyId: number, connectionId: number, da
         UpdateExpression: 'ADD n :one SET #ttl = :ttl',
         ...(Number.isFinite(cap) ? { ConditionExpression: 'attribute_not_exists(n) OR n < :cap' } : {}),
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':ttl': nowS + DAY_COUNTER_TTL_S, ...(Number.isFinite(cap) ? { ':cap': cap } : {}) },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':ttl': nowS + DAY_COUNTER_TTL_S,
+          ...(Number.isFinite(cap) ? { ':cap': cap } : {}),
+        },
       }),
     );
     return true;
@@ -506,7 +507,6 @@ export const countDailySend = async (companyId: number, connectionId: number, da
     throw error;
   }
 };
-
 
 /**
  * Takes the campaign's next send slot at `at` (epoch ms): one send per campaign at a time, at least `gapMs` after the

@@ -37,6 +37,20 @@ const send = (token: string) =>
 const widgetStatus = async (key: string) => (await fetch(`${runtime.url}/api/webchat/${key}`)).status;
 const connectionsOf = async () => (await company.admin.get('/whatsapp')).body as Connection[];
 
+/** A web chat put back in the shape an earlier version stored: its widget key as its one token, no API token marker. */
+const storeAsBefore = async (connectionId: number, keys: { widgetKey: string; apiToken: string }): Promise<void> => {
+  await table().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: connectionKey(company.companyId, connectionId),
+      UpdateExpression: 'SET #token = :key REMOVE widgetKey',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':key': keys.widgetKey },
+    }),
+  );
+  await table().send(new DeleteCommand({ TableName: tableName(), Key: apiTokenKey(keys.apiToken) }));
+};
+
 describe('the API token migration', () => {
   it("keeps an older web chat's token as its widget key with a new API token, keeps other tokens as API tokens, once", async () => {
     const session = await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Número antigo' });
@@ -45,16 +59,7 @@ describe('the API token migration', () => {
     // as an earlier version stored them: a web chat's one token (its widget's, with its WEBCHAT# marker) and
     // another connection's token found through a WEBCHAT# marker; no API token markers, the migration not run
     const oldKey = company.webchatToken;
-    await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: connectionKey(company.companyId, company.connectionId),
-        UpdateExpression: 'SET #token = :key REMOVE widgetKey',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':key': oldKey },
-      }),
-    );
-    await table().send(new DeleteCommand({ TableName: tableName(), Key: apiTokenKey(company.apiToken) }));
+    await storeAsBefore(company.connectionId, { widgetKey: oldKey, apiToken: company.apiToken });
     await table().send(new DeleteCommand({ TableName: tableName(), Key: apiTokenKey(sessionToken) }));
     await table().send(
       new PutCommand({
@@ -101,21 +106,12 @@ describe('the API token migration', () => {
     expect(await get(DONE)).toBeDefined();
   });
 
-  /** A new web chat put back in the shape an earlier version stored: one token (its widget key), no API token marker. */
+  /** A new web chat stored as an earlier version stored it, the migration not run yet. */
   const olderWebchat = async (name: string) => {
     const res = await company.admin.post('/whatsapp', { channel: 'webchat', name });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const created = res.body as Connection;
-    await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: connectionKey(company.companyId, created.id),
-        UpdateExpression: 'SET #token = :key REMOVE widgetKey',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':key': created.widgetKey },
-      }),
-    );
-    await table().send(new DeleteCommand({ TableName: tableName(), Key: apiTokenKey(created.token!) }));
+    await storeAsBefore(created.id, { widgetKey: created.widgetKey!, apiToken: created.token! });
     await table().send(new DeleteCommand({ TableName: tableName(), Key: DONE }));
     expect(await widgetStatus(created.widgetKey!)).toBe(200);
     return { id: created.id, oldKey: created.widgetKey! };

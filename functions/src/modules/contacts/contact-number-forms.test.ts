@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactPhone, searchTokens } from './contact.entity.ts';
+import { givenPhone } from '@switchboard/shared/contracts/inbox';
+import { searchTokens } from './contact.entity.ts';
 import { brazilianNumberForms } from './contacts.service.ts';
 
 describe('the forms of a Brazilian number', () => {
@@ -23,7 +24,7 @@ describe("a contact's phone besides its identity", () => {
   const info = [{ name: 'Phone', value: '+55 (31) 98765-4321' }];
 
   it("is a web chat visitor's phone, searchable by its digits with and without country and area code", () => {
-    const phone = contactPhone({ channel: 'webchat', extraInfo: info });
+    const phone = givenPhone({ channel: 'webchat', extraInfo: info });
     expect(phone).toBe('+55 (31) 98765-4321');
     expect(searchTokens('marta', '01JAAAAAAAAAAAAAAAAAAAAAAA', '', phone)).toEqual([
       'marta',
@@ -34,7 +35,7 @@ describe("a contact's phone besides its identity", () => {
   });
 
   it('is not read for a phone channel, whose contacts are their number already', () => {
-    expect(contactPhone({ channel: 'whatsapp', extraInfo: info })).toBeUndefined();
-    expect(contactPhone({ channel: 'webchat', extraInfo: [{ name: 'cpf', value: '12345678900' }] })).toBeUndefined();
+    expect(givenPhone({ channel: 'whatsapp', extraInfo: info })).toBeUndefined();
+    expect(givenPhone({ channel: 'webchat', extraInfo: [{ name: 'cpf', value: '12345678900' }] })).toBeUndefined();
   });
 });

@@ -15,7 +15,7 @@
  *   nameNorm, number, words, contact }, one item per token: each word of nameNorm (up to 6), the e-mail and the
  *   digits of the number (also without the first 2 and 4 digits, so a number is found with or without country
  *   and area code). A contact whose identity is not a phone number (a web chat visitor) is also indexed by the
- *   digits of the phone it gave, kept in its extra info as `phone` (contactPhone), the same way. Search = Query begins_with(sk, longest query token) in that token's partition with a Limit, the other
+ *   digits of the phone it gave, kept in its extra info as `phone` (givenPhone), the same way. Search = Query begins_with(sk, longest query token) in that token's partition with a Limit, the other
  *   tokens filtered with contains(words, ' <token>') (words = ' ' + every word of the name, so each token must
  *   begin a word). The partitions are spread by the tokens' first characters, so a search reads a small one and
  *   imports do not pile onto one key: a page costs the same, and takes the same time, at 1,000 or 100,000
@@ -27,7 +27,7 @@
  * - contact count: pk C#<cid>, sk CONTACTCOUNT, { total } updated with ADD on create and delete.
  * - ids: counter item from nextId(C#<cid>, 'contact').
  */
-import { isPhoneChannel, type Channel, type Contact } from '@switchboard/shared/contracts/inbox';
+import { givenPhone, type Channel, type Contact } from '@switchboard/shared/contracts/inbox';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export type ContactRecord = Contact & { companyId: number; nameNorm: string; rev: number };
@@ -74,7 +74,8 @@ export const contactByNameIndex = (companyId: number, nameNorm: string, id: numb
 });
 
 /** whatsapp and whatsappapi share phone numbers, so they share one identity space. */
-export const identityFamily = (channel: Channel): string => (channel === 'whatsapp' || channel === 'whatsappapi' ? 'wa' : channel);
+export const identityFamily = (channel: Channel): string =>
+  channel === 'whatsapp' || channel === 'whatsappapi' ? 'wa' : channel;
 export const identityMarkerKey = (companyId: number, channel: Channel, identity: string): Key => ({
   pk: companyPk(companyId),
   sk: `CONTACTID#${identityFamily(channel)}#${identity}`,
@@ -82,8 +83,12 @@ export const identityMarkerKey = (companyId: number, channel: Channel, identity:
 
 /** Search tokens are spread over partitions by their first two characters (one for one-character tokens). */
 export const SEARCH_SHARD_CHARS = 2;
-export const searchPk = (companyId: number, token: string): string => `${companyPk(companyId)}#CSEARCH#${[...token].slice(0, SEARCH_SHARD_CHARS).join('')}`;
-export const searchKey = (companyId: number, token: string, id: number): Key => ({ pk: searchPk(companyId, token), sk: `${token}#${padId(id)}` });
+export const searchPk = (companyId: number, token: string): string =>
+  `${companyPk(companyId)}#CSEARCH#${[...token].slice(0, SEARCH_SHARD_CHARS).join('')}`;
+export const searchKey = (companyId: number, token: string, id: number): Key => ({
+  pk: searchPk(companyId, token),
+  sk: `${token}#${padId(id)}`,
+});
 /** The partition every search token lived in before the index was spread; read only to move its items. */
 export const legacySearchPk = (companyId: number): string => `${companyPk(companyId)}#CSEARCH`;
 
@@ -108,7 +113,10 @@ const wordsOf = (nameNorm: string): string[] => [...new Set(nameNorm.split(/[^\p
 export const nameTokens = (nameNorm: string): string[] => wordsOf(nameNorm).slice(0, MAX_NAME_WORDS);
 
 /** ' ' + each word of the name: `contains(words, ' ' + token)` holds when a word begins with the token. */
-export const searchWords = (nameNorm: string): string => wordsOf(nameNorm).map((w) => ` ${w}`).join('');
+export const searchWords = (nameNorm: string): string =>
+  wordsOf(nameNorm)
+    .map((w) => ` ${w}`)
+    .join('');
 
 /** Digit tokens of a phone-like number: all digits, and without the first 2 and 4 when 8 or more remain. */
 export const numberTokens = (number: string): string[] => {
@@ -125,18 +133,6 @@ export const emailToken = (email: string | undefined | null): string[] => {
   const e = (email ?? '').trim().toLowerCase();
   return e.includes('@') ? [e] : [];
 };
-
-/** The extra info entry a contact's phone is kept in when its identity is not a phone number (the widget's form). */
-export const PHONE_INFO_NAME = 'phone';
-
-/**
- * The phone a contact gave besides its identity: a web chat visitor's (and any contact of a channel whose identity
- * is not a phone number whose extra info names one). Phone channels' contacts are their number already.
- */
-export const contactPhone = (contact: Pick<Contact, 'channel' | 'extraInfo'> | undefined): string | undefined =>
-  contact && !isPhoneChannel(contact.channel)
-    ? contact.extraInfo?.find((i) => i.name.trim().toLowerCase() === PHONE_INFO_NAME)?.value
-    : undefined;
 
 /** Every search token of a contact; the index holds one item per token. */
 export const searchTokens = (nameNorm: string, number: string, email?: string | null, phone?: string): string[] => [
@@ -161,7 +157,7 @@ export const queryTokens = (text: string): string[] => {
  */
 export const isFirstMatch = (item: Pick<SearchIndexItem, 'sk' | 'nameNorm' | 'number' | 'contact'>, prefix: string): boolean => {
   const token = item.sk.slice(0, item.sk.lastIndexOf('#'));
-  const matching = searchTokens(item.nameNorm, item.number, item.contact?.email, contactPhone(item.contact))
+  const matching = searchTokens(item.nameNorm, item.number, item.contact?.email, item.contact && givenPhone(item.contact))
     .filter((t) => t.startsWith(prefix))
     .sort();
   return matching[0] === token;

@@ -11,7 +11,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { Channel } from '@switchboard/shared/contracts/inbox';
+import { givenPhone, type Channel } from '@switchboard/shared/contracts/inbox';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import { tagContactCountUpdate } from '../tags/tag-contact-counts.service.ts';
@@ -20,7 +20,6 @@ import {
   contactByNamePk,
   contactCountKey,
   contactKey,
-  contactPhone,
   identityMarkerKey,
   searchKey,
   searchPk,
@@ -35,7 +34,6 @@ import {
   type SearchIndexItem,
   type TagMemberItem,
 } from './contact.entity.ts';
-
 
 /** DynamoDB's limit of items in one TransactWriteItems call. */
 const MAX_TRANSACTION_ITEMS = 100;
@@ -144,7 +142,7 @@ const markerItem = (companyId: number, who: Identity, contactId: number): Identi
 
 /** The search index items of a contact as it stands (contact.entity.ts). */
 export const searchItems = (record: ContactRecord): SearchIndexItem[] =>
-  searchTokens(record.nameNorm, record.number, record.email, contactPhone(record)).map((token) => ({
+  searchTokens(record.nameNorm, record.number, record.email, givenPhone(record)).map((token) => ({
     ...searchKey(record.companyId, token, record.id),
     type: 'contactSearch',
     companyId: record.companyId,
@@ -166,35 +164,69 @@ const memberItem = (companyId: number, tagId: number, contactId: number): TagMem
 // ----- reads -----
 
 export const getContact = async (companyId: number, id: number): Promise<ContactRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: contactKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: contactKey(companyId, id), ConsistentRead: true }),
+  );
   return out.Item ? strip(out.Item as ContactItem) : undefined;
 };
 
-/** One BatchGet per 100 ids (unprocessed keys are asked again); missing ids are simply absent. */
-export const getContacts = async (companyId: number, ids: number[]): Promise<Map<number, ContactRecord>> => {
-  const found = new Map<number, ContactRecord>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + BATCH_GET_SIZE).map((id) => contactKey(companyId, id));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      const out: BatchGetCommandOutput = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      for (const item of out.Responses?.[tableName()] ?? []) {
-        const record = strip(item as ContactItem);
-        if (record.companyId === companyId) found.set(record.id, record);
-      }
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys;
-      if (keys && keys.length > 0) {
+/**
+ * The items of `keys`, one BatchGet per 100 keys; the keys DynamoDB leaves unprocessed are asked again with backoff.
+ * Missing items are simply absent, in no particular order.
+ */
+const batchGet = async (keys: Key[], consistent: boolean): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + BATCH_GET_SIZE);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      const out: BatchGetCommandOutput = await table().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
+      items.push(...(out.Responses?.[tableName()] ?? []));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys;
+      if (pending && pending.length > 0) {
         if (attempt >= 5) throw new Error('BatchGet left keys unprocessed');
         await sleep(25 * 2 ** attempt);
       }
     }
   }
+  return items;
+};
+
+/** The contacts of `ids` that exist, by id. */
+export const getContacts = async (companyId: number, ids: number[]): Promise<Map<number, ContactRecord>> => {
+  const found = new Map<number, ContactRecord>();
+  const items = await batchGet(
+    [...new Set(ids)].map((id) => contactKey(companyId, id)),
+    false,
+  );
+  for (const item of items) {
+    const record = strip(item as ContactItem);
+    if (record.companyId === companyId) found.set(record.id, record);
+  }
   return found;
+};
+
+/**
+ * The contact of the first of `candidates` that has one, read in one consistent BatchGet (BatchGet answers in no
+ * order, so the candidates' order is applied to what it found).
+ */
+export const getFirstIdentityContactId = async (companyId: number, candidates: Identity[]): Promise<number | undefined> => {
+  const keys = candidates.map((who) => identityMarkerKey(companyId, who.channel, who.identity));
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
+  const found = new Map(
+    (await batchGet(unique, true)).map((item) => [`${String(item.pk)}\n${String(item.sk)}`, Number(item.contactId)]),
+  );
+  return keys.map((k) => found.get(`${k.pk}\n${k.sk}`)).find((id) => id !== undefined);
 };
 
 export const getIdentityContactId = async (companyId: number, who: Identity): Promise<number | undefined> => {
   const out = await table().send(
-    new GetCommand({ TableName: tableName(), Key: identityMarkerKey(companyId, who.channel, who.identity), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: identityMarkerKey(companyId, who.channel, who.identity),
+      ConsistentRead: true,
+    }),
   );
   return (out.Item as IdentityMarkerItem | undefined)?.contactId;
 };
@@ -291,7 +323,10 @@ export const querySearchIndex = async (
     }),
   );
   return {
-    entries: (out.Items ?? []).map((item) => ({ value: item as SearchIndexItem, position: { pk: item.pk, sk: item.sk } as Position })),
+    entries: (out.Items ?? []).map((item) => ({
+      value: item as SearchIndexItem,
+      position: { pk: item.pk, sk: item.sk } as Position,
+    })),
     next: out.LastEvaluatedKey as Position | undefined,
   };
 };
@@ -313,7 +348,10 @@ export const queryTagMembers = async (
     }),
   );
   return {
-    entries: (out.Items ?? []).map((item) => ({ value: Number(item.contactId), position: { pk: item.pk, sk: item.sk } as Position })),
+    entries: (out.Items ?? []).map((item) => ({
+      value: Number(item.contactId),
+      position: { pk: item.pk, sk: item.sk } as Position,
+    })),
     next: out.LastEvaluatedKey as Position | undefined,
   };
 };
@@ -405,9 +443,13 @@ export const replaceContact = async (
   let markerAt = -1;
   const moved = identity && identity.from.identity !== identity.to.identity;
   if (identity && moved) {
-    derived.push(del(identityMarkerKey(companyId, identity.from.channel, identity.from.identity), 'contactId = :id', { ':id': before.id }));
+    derived.push(
+      del(identityMarkerKey(companyId, identity.from.channel, identity.from.identity), 'contactId = :id', { ':id': before.id }),
+    );
     markerAt = derived.length + 1; // position after the contact item, which goes first
-    derived.push(put(markerItem(companyId, identity.to, before.id) as unknown as Record<string, unknown>, 'attribute_not_exists(pk)'));
+    derived.push(
+      put(markerItem(companyId, identity.to, before.id) as unknown as Record<string, unknown>, 'attribute_not_exists(pk)'),
+    );
   }
 
   // removals first, so that a contact never carries more tags than it may, even between two transactions
@@ -434,7 +476,9 @@ export const replaceContact = async (
     put(toItem(after) as unknown as Record<string, unknown>, 'rev = :rev', { ':rev': before.rev }),
     ...derived,
     ...changes.map(({ tagId, delta }) =>
-      delta < 0 ? del(tagMemberKey(companyId, tagId, before.id)) : put(memberItem(companyId, tagId, before.id) as unknown as Record<string, unknown>),
+      delta < 0
+        ? del(tagMemberKey(companyId, tagId, before.id))
+        : put(memberItem(companyId, tagId, before.id) as unknown as Record<string, unknown>),
     ),
   ];
   try {
@@ -466,11 +510,7 @@ export const deleteContact = async (record: ContactRecord, who: Identity): Promi
     ...record.tags.map((t) => del(tagMemberKey(record.companyId, t.id, record.id))),
   ];
   try {
-    await transactCounting(
-      record.companyId,
-      items,
-      countDeltas(record.tags.map((t) => ({ tagId: t.id, delta: -1 }))),
-    );
+    await transactCounting(record.companyId, items, countDeltas(record.tags.map((t) => ({ tagId: t.id, delta: -1 }))));
     return 'ok';
   } catch (error) {
     if (isConditionalCheckFailure(error)) return 'stale';

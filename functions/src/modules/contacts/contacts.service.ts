@@ -2,7 +2,15 @@
  * Contacts: the people (and groups) a company talks to, one per channel identity.
  * Spec document 1: sections 2 "Contacts", 3, 5 (contact form), 6 (privacy, delete permission), 7 "Contacts".
  */
-import { isPhoneChannel, MIN_PHONE_DIGITS, phoneDigits, type Channel, type Contact, type TagSummary } from '@switchboard/shared/contracts/inbox';
+import {
+  isPhoneChannel,
+  MIN_PHONE_DIGITS,
+  PHONE_INFO_NAME,
+  phoneDigits,
+  type Channel,
+  type Contact,
+  type TagSummary,
+} from '@switchboard/shared/contracts/inbox';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { clock } from '../../platform/clock.ts';
@@ -35,6 +43,7 @@ import {
   getContact as getContactRecord,
   getContactCount,
   getContacts,
+  getFirstIdentityContactId,
   getIdentityContactId,
   insertContact,
   queryContactNames,
@@ -53,7 +62,6 @@ const MAX_NAME = 250;
 /** optimistic writes retried this many times when another write got in between */
 const WRITE_ATTEMPTS = 5;
 
-
 /**
  * The stored number, which is also the contact's identity: phone channels keep digits only (so "+55 (11)
  * 99988-7766" and "5511999887766" are one contact); groups and other channels keep their id as given.
@@ -64,7 +72,10 @@ const normaliseNumber = (channel: Channel, number: string, isGroup: boolean): st
 /** A WhatsApp LID (`<digits>@lid`): a person whose phone number is not known yet; kept whole, never read as digits. */
 const isLidIdentity = (number: string): boolean => /^\d+@lid$/.test(number.trim());
 
-const identityOf = (record: Pick<ContactRecord, 'channel' | 'number'>): Identity => ({ channel: record.channel, identity: record.number });
+const identityOf = (record: Pick<ContactRecord, 'channel' | 'number'>): Identity => ({
+  channel: record.channel,
+  identity: record.number,
+});
 
 const numberError = (message: string) =>
   new AppError('ERR_VALIDATION', 'Invalid input', { fields: [{ path: 'body.number', message }] });
@@ -166,7 +177,11 @@ type ContactEvent = { action: 'create' | 'update'; contact: Contact } | { action
  * Records a contact's change as a domain event (listeners push `company-<id>-contact` to the company's agents).
  * With the privacy rule on, the event carries the number agents who are not admins may see.
  */
-const recordContactChange = async (companyId: number, settings: Partial<CompanySettings> | undefined, data: ContactEvent): Promise<void> => {
+const recordContactChange = async (
+  companyId: number,
+  settings: Partial<CompanySettings> | undefined,
+  data: ContactEvent,
+): Promise<void> => {
   if (data.action === 'update') {
     // tickets keep a copy of their contact for the lists; a job brings those copies up to date
     await enqueueJob({ type: 'tickets.contact-changed', companyId, contactId: data.contact.id });
@@ -184,7 +199,8 @@ const recordContactChange = async (companyId: number, settings: Partial<CompanyS
   });
 };
 
-const settingsOf = async (companyId: number): Promise<Partial<CompanySettings> | undefined> => (await findCompany(companyId))?.settings;
+const settingsOf = async (companyId: number): Promise<Partial<CompanySettings> | undefined> =>
+  (await findCompany(companyId))?.settings;
 
 // ----- writes -----
 
@@ -280,7 +296,10 @@ export const findOrCreateContactByIdentity = async (
     const existingId = remembered ?? (await getIdentityContactId(companyId, { channel: input.channel, identity: number }));
     if (existingId !== undefined) {
       // a remembered id counts only while the contact still has this identity (its number may have been edited)
-      const existing = await refreshKnownContact(companyId, existingId, name, input.urlPicture, { channel: input.channel, number });
+      const existing = await refreshKnownContact(companyId, existingId, name, input.urlPicture, {
+        channel: input.channel,
+        number,
+      });
       if (existing) {
         identities.set(cacheKey, existingId);
         return { contact: existing, created: false };
@@ -295,7 +314,8 @@ export const findOrCreateContactByIdentity = async (
     }
     profile ??= !name && input.profile ? ((await input.profile()) ?? {}) : {};
     const settings = await settingsOf(companyId);
-    const extraInfo = input.channel === 'webchat' && input.phone ? withIds([{ name: 'phone', value: input.phone.trim() }]) : [];
+    const extraInfo =
+      input.channel === 'webchat' && input.phone ? withIds([{ name: PHONE_INFO_NAME, value: input.phone.trim() }]) : [];
     const outcome = await insertNew(companyId, {
       channel: input.channel,
       number,
@@ -318,7 +338,11 @@ export const findOrCreateContactByIdentity = async (
 };
 
 /** The contact of a channel identity, if there is one; receipts and echoes look their conversation up with it. */
-export const findContactIdByIdentity = async (companyId: number, channel: Channel, identity: string): Promise<number | undefined> => {
+export const findContactIdByIdentity = async (
+  companyId: number,
+  channel: Channel,
+  identity: string,
+): Promise<number | undefined> => {
   const number = normaliseNumber(channel, identity, false);
   return number ? getIdentityContactId(companyId, { channel, identity: number }) : undefined;
 };
@@ -343,20 +367,18 @@ export const brazilianNumberForms = (digits: string): string[] => {
 /**
  * The company's contact a number names, as a channel addresses people by it: the channel's own identity or a phone
  * contact's (the lookup of GET /contacts/profile/{number}), in any of the forms one number is written in (the given
- * one first, then with or without 55 or the ninth digit). One read per identity tried.
+ * one first, then with or without 55 or the ninth digit; the channel's identity before WhatsApp's). Every identity
+ * tried is read in one BatchGet, as the external API asks this on each send.
  */
 export const findContactIdByNumber = async (companyId: number, channel: Channel, number: string): Promise<number | undefined> => {
   const given = number.trim();
   if (!given) return undefined;
   const channels = identityFamily(channel) === identityFamily('whatsapp') ? [channel] : [channel, 'whatsapp' as const];
   const forms = /^\d+$/.test(given) ? [given, ...brazilianNumberForms(given)] : [given];
-  for (const form of forms) {
-    for (const ch of channels) {
-      const id = await getIdentityContactId(companyId, { channel: ch, identity: normaliseNumber(ch, form, false) });
-      if (id !== undefined) return id;
-    }
-  }
-  return undefined;
+  return getFirstIdentityContactId(
+    companyId,
+    forms.flatMap((form) => channels.map((ch) => ({ channel: ch, identity: normaliseNumber(ch, form, false) }))),
+  );
 };
 
 /**
@@ -364,13 +386,21 @@ export const findContactIdByNumber = async (companyId: number, channel: Channel,
  * once the pair is known: the LID contact is renumbered, keeping its tickets. Nothing when there is none, or when
  * the phone number has a contact of its own already (the two are left apart).
  */
-const adoptLidContact = async (companyId: number, channel: Channel, lid: string, number: string, name: string): Promise<Contact | undefined> => {
+const adoptLidContact = async (
+  companyId: number,
+  channel: Channel,
+  lid: string,
+  number: string,
+  name: string,
+): Promise<Contact | undefined> => {
   if (!isLidIdentity(lid) || lid === number) return undefined;
   const lidContactId = await getIdentityContactId(companyId, { channel, identity: lid.trim() });
   if (lidContactId === undefined) return undefined;
   try {
     const { record, changed } = await mutate(companyId, lidContactId, (c) =>
-      c.number === lid.trim() ? { number, ...(c.name === c.number ? { name: (name || number).slice(0, MAX_NAME) } : {}) } : undefined,
+      c.number === lid.trim()
+        ? { number, ...(c.name === c.number ? { name: (name || number).slice(0, MAX_NAME) } : {}) }
+        : undefined,
     );
     if (!changed) return undefined;
     identities.forget(`${companyId}:${identityFamily(channel)}:${lid.trim()}`);
@@ -378,7 +408,8 @@ const adoptLidContact = async (companyId: number, channel: Channel, lid: string,
     await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact });
     return contact;
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'ERR_DUPLICATED_CONTACT' || error.code === 'ERR_NO_CONTACT_FOUND')) return undefined;
+    if (error instanceof AppError && (error.code === 'ERR_DUPLICATED_CONTACT' || error.code === 'ERR_NO_CONTACT_FOUND'))
+      return undefined;
     throw error;
   }
 };
@@ -491,7 +522,8 @@ export const updateContact = async (auth: AuthContext, id: number, patch: Contac
     if (patch.email !== undefined && patch.email !== c.email) next.email = patch.email;
     if (patch.extraInfo !== undefined) next.extraInfo = withIds(patch.extraInfo);
     if (patch.disableBot !== undefined && patch.disableBot !== c.disableBot) next.disableBot = patch.disableBot;
-    if (patch.acceptAudioMessage !== undefined && patch.acceptAudioMessage !== c.acceptAudioMessage) next.acceptAudioMessage = patch.acceptAudioMessage;
+    if (patch.acceptAudioMessage !== undefined && patch.acceptAudioMessage !== c.acceptAudioMessage)
+      next.acceptAudioMessage = patch.acceptAudioMessage;
     if (patch.active !== undefined && patch.active !== c.active) next.active = patch.active;
     return Object.keys(next).length > 0 ? next : undefined;
   });
@@ -538,7 +570,12 @@ export const removeContactTag = async (auth: AuthContext, contactId: number, tag
  * A tag changed or was deleted: the contact's copy of it follows (`tag` null removes it). Run by the tags module's
  * job, so no caller is signed in; a contact already in step (or gone) is left alone.
  */
-export const refreshContactTag = async (companyId: number, contactId: number, tagId: number, tag: TagSummary | null): Promise<void> => {
+export const refreshContactTag = async (
+  companyId: number,
+  contactId: number,
+  tagId: number,
+  tag: TagSummary | null,
+): Promise<void> => {
   if (!(await getContactRecord(companyId, contactId))) return;
   const { record, changed } = await mutate(companyId, contactId, (c) => {
     const current = c.tags.find((t) => t.id === tagId);
@@ -547,7 +584,8 @@ export const refreshContactTag = async (companyId: number, contactId: number, ta
     if (JSON.stringify(current) === JSON.stringify(tag)) return undefined;
     return { tags: c.tags.map((t) => (t.id === tagId ? tag : t)) };
   });
-  if (changed) await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact: toContact(record) });
+  if (changed)
+    await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact: toContact(record) });
 };
 
 // ----- reads -----
@@ -573,7 +611,8 @@ export const showContact = async (auth: AuthContext, id: number): Promise<Contac
  * How many contacts carry the tag, counted from its memberships page by page (a cost that grows with the tag): only
  * for the tags module's one-off backfill of contact counts; requests read the count kept on the tag.
  */
-export const countTagContactsForBackfill = (companyId: number, tagId: number): Promise<number> => countTagMembers(companyId, tagId);
+export const countTagContactsForBackfill = (companyId: number, tagId: number): Promise<number> =>
+  countTagMembers(companyId, tagId);
 
 export const contactTags = async (auth: AuthContext, id: number): Promise<{ tags: TagSummary[] }> => {
   const contact = await getContact(auth.companyId, id);
@@ -582,7 +621,10 @@ export const contactTags = async (auth: AuthContext, id: number): Promise<{ tags
 };
 
 /** GET /contacts/profile/{number}: the contact of a phone number (or of another channel's id). */
-export const contactProfile = async (auth: AuthContext, number: string): Promise<{ contactId: number; urlPicture: string | null }> => {
+export const contactProfile = async (
+  auth: AuthContext,
+  number: string,
+): Promise<{ contactId: number; urlPicture: string | null }> => {
   const digits = normaliseNumber('whatsapp', number, false);
   let id = digits ? await getIdentityContactId(auth.companyId, { channel: 'whatsapp', identity: digits }) : undefined;
   if (id === undefined && digits !== number.trim()) {
@@ -601,7 +643,10 @@ export const contactProfile = async (auth: AuthContext, number: string): Promise
  * number): what a viewer who sees masked numbers may find a contact by, so that searching digits cannot reveal
  * the hidden ones.
  */
-const matchesVisibleText = (c: { nameNorm: string; number: string; isGroup: boolean; email?: string | null }, tokens: string[]): boolean => {
+const matchesVisibleText = (
+  c: { nameNorm: string; number: string; isGroup: boolean; email?: string | null },
+  tokens: string[],
+): boolean => {
   const words = [...nameTokens(c.nameNorm), ...emailToken(c.email)];
   const numbers = c.isGroup ? numberTokens(c.number) : [];
   return tokens.every((t) => words.some((w) => w.startsWith(t)) || numbers.some((n) => n.startsWith(t)));
@@ -622,7 +667,19 @@ export const searchContactIds = async (companyId: number, text: string, limit: n
   const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
   return page.entries
     .filter((e) => isFirstMatch(e.value, prefix!))
-    .filter((e) => !namesOnly || matchesVisibleText({ nameNorm: e.value.nameNorm, number: e.value.number, isGroup: e.value.contact?.isGroup ?? false, email: e.value.contact?.email }, tokens))
+    .filter(
+      (e) =>
+        !namesOnly ||
+        matchesVisibleText(
+          {
+            nameNorm: e.value.nameNorm,
+            number: e.value.number,
+            isGroup: e.value.contact?.isGroup ?? false,
+            email: e.value.contact?.email,
+          },
+          tokens,
+        ),
+    )
     .map((e) => e.value.contactId);
 };
 
@@ -665,7 +722,8 @@ const isListCursor = (v: unknown): v is ListCursor => {
   );
 };
 
-const badCursor = () => new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+const badCursor = () =>
+  new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
 
 type Reader = (start: Position | undefined, limit: number) => Promise<IndexPage<ContactRecord | undefined>>;
 
@@ -706,7 +764,13 @@ const searchReader =
     const missing = first.filter((e) => !e.value.contact).map((e) => e.value.contactId);
     const contacts: Map<number, ContactRecord> = missing.length > 0 ? await getContacts(companyId, missing) : new Map();
     for (const e of first) if (e.value.contact) contacts.set(e.value.contactId, e.value.contact);
-    return { entries: entries.map((e) => ({ position: e.position, value: first.includes(e) ? contacts.get(e.value.contactId) : undefined })), next };
+    return {
+      entries: entries.map((e) => ({
+        position: e.position,
+        value: first.includes(e) ? contacts.get(e.value.contactId) : undefined,
+      })),
+      next,
+    };
   };
 
 /** Names beginning with `prefix` whose other words begin with the other tokens. */
@@ -714,14 +778,26 @@ const initialReader =
   (companyId: number, prefix: string, tokens: string[]): Reader =>
   async (start, limit) => {
     const { entries, next } = await queryContactsByName(companyId, start, limit, prefix);
-    return { entries: entries.map((e) => ({ position: e.position, value: matchesVisibleText({ ...e.value, isGroup: false }, tokens) ? e.value : undefined })), next };
+    return {
+      entries: entries.map((e) => ({
+        position: e.position,
+        value: matchesVisibleText({ ...e.value, isGroup: false }, tokens) ? e.value : undefined,
+      })),
+      next,
+    };
   };
 
 const tagReader =
   (companyId: number, tagId: number): Reader =>
   async (start, limit) => {
     const { entries, next } = await queryTagMembers(companyId, tagId, start, limit);
-    const contacts = entries.length > 0 ? await getContacts(companyId, entries.map((e) => e.value)) : new Map();
+    const contacts =
+      entries.length > 0
+        ? await getContacts(
+            companyId,
+            entries.map((e) => e.value),
+          )
+        : new Map();
     return { entries: entries.map((e) => ({ position: e.position, value: contacts.get(e.value) })), next };
   };
 
@@ -775,7 +851,13 @@ export const findContactsPage = async (
   const scope = {
     list: 'contacts.list',
     companyId,
-    filters: { searchParam: query.searchParam, channel: query.channel, isGroup: query.isGroup, contactTag: query.contactTag, namesOnly },
+    filters: {
+      searchParam: query.searchParam,
+      channel: query.channel,
+      isGroup: query.isGroup,
+      contactTag: query.contactTag,
+      namesOnly,
+    },
   };
   const cursor = await decodeCursor(query.cursor, scope, isListCursor);
   if (cursor && (cursor.s !== source || !validPosition(cursor.p))) throw badCursor();
@@ -793,7 +875,9 @@ export const findContactsPage = async (
   const before = cursor?.n ?? 0;
   const count = total ?? before + result.page.length;
   const nextCursor =
-    result.hasMore && result.resume ? await encodeCursor({ s: source, p: result.resume, n: before + result.page.length } satisfies ListCursor, scope) : null;
+    result.hasMore && result.resume
+      ? await encodeCursor({ s: source, p: result.resume, n: before + result.page.length } satisfies ListCursor, scope)
+      : null;
   return { contacts: result.page.map(toContact), count, hasMore: nextCursor !== null, nextCursor };
 };
 
@@ -806,7 +890,14 @@ export const listContacts = async (auth: AuthContext, query: ContactListQuery) =
 /** `l`: a position in the name index; a cursor of the contacts page (which has `s`, `p`, `n`) is not one. */
 const isNamesCursor = (v: unknown): v is { l: Position } => {
   const c = v as { l?: unknown };
-  return typeof c === 'object' && c !== null && Object.keys(c).length === 1 && typeof c.l === 'object' && c.l !== null && !Array.isArray(c.l);
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    Object.keys(c).length === 1 &&
+    typeof c.l === 'object' &&
+    c.l !== null &&
+    !Array.isArray(c.l)
+  );
 };
 
 /** GET /contacts/list: ids and names in name order for pickers, up to 100 a page. */
@@ -828,8 +919,15 @@ export const listContactNames = async (
 };
 
 /** LGPD (server reference 2.7): the contact accepted the company's terms at `at`; agents see the date on the contact. */
-export const recordLgpdConsent = async (companyId: number, contactId: number, at: string, settings: Partial<CompanySettings> | undefined): Promise<void> => {
-  const { record, changed } = await mutate(companyId, contactId, (c) => (c.lgpdAcceptedAt === at ? undefined : { lgpdAcceptedAt: at }));
+export const recordLgpdConsent = async (
+  companyId: number,
+  contactId: number,
+  at: string,
+  settings: Partial<CompanySettings> | undefined,
+): Promise<void> => {
+  const { record, changed } = await mutate(companyId, contactId, (c) =>
+    c.lgpdAcceptedAt === at ? undefined : { lgpdAcceptedAt: at },
+  );
   if (changed) await recordContactChange(companyId, settings, { action: 'update', contact: toContact(record) });
 };
 

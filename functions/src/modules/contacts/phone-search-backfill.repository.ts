@@ -1,13 +1,14 @@
 /**
- * A one-off indexing of the phone web chat visitors gave (contact.entity.ts, contactPhone) for contacts stored before
+ * A one-off indexing of the phone web chat visitors gave (givenPhone, shared/src/contracts/inbox.ts) for contacts stored before
  * the search index covered it. It lives apart from the repository because it Scans the table (through the backfill
  * runner): no request path needs that. Until a contact is indexed, it is found by its name and e-mail only.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
-import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
+import type { Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { contactKey, contactPhone, numberTokens, searchKey, type ContactItem } from './contact.entity.ts';
+import { givenPhone } from '@switchboard/shared/contracts/inbox';
+import { contactKey, numberTokens, searchKey, type ContactItem } from './contact.entity.ts';
 import { searchItems } from './contacts.repository.ts';
 
 /**
@@ -16,7 +17,7 @@ import { searchItems } from './contacts.repository.ts';
  */
 const indexPhone = async (item: ContactItem): Promise<boolean> => {
   const { pk: _pk, sk: _sk, type: _type, gsi1pk: _g1, gsi1sk: _g1s, ...record } = item;
-  const phone = contactPhone(record);
+  const phone = givenPhone(record);
   if (!phone) return false;
   const phoneKeys = new Set(numberTokens(phone).map((token) => searchKey(record.companyId, token, record.id).sk));
   const items = searchItems(record).filter((i) => phoneKeys.has(i.sk));
@@ -54,6 +55,3 @@ export const phoneSearchBackfill: Backfill<ContactItem> = {
   },
   migrate: indexPhone,
 };
-
-/** The whole indexing in one run; answers how many contacts it indexed (none once done). */
-export const indexVisitorPhones = async (): Promise<number> => (await runBackfill(phoneSearchBackfill)).changed;

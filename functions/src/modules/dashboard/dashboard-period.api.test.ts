@@ -32,6 +32,7 @@ const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b);
 const messageCount = async (query = '') => {
   const res = await company.admin.get(`/messages-allMe${query}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body).toEqual({ count: [{ count: expect.any(Number) }] });
   return res.body.count[0].count as number;
 };
 
@@ -99,6 +100,9 @@ describe('GET /dashboard/moments', () => {
     const reversed = await company.admin.get('/dashboard/moments?dateStart=2020-02-01&dateEnd=2020-01-01');
     expect(reversed.status).toBe(400);
     expect(reversed.body.fields.map((f: { path: string }) => f.path)).toEqual(['query.dateEnd']);
+    const future = await company.admin.get(`/dashboard/moments?dateStart=${dayFromNow(2)}`);
+    expect(future.status).toBe(400);
+    expect(future.body.fields.map((f: { path: string }) => f.path)).toEqual(['query.dateStart']);
     const malformed = await company.admin.get('/dashboard/moments?dateStart=ontem');
     expect(malformed.status).toBe(400);
     expect(malformed.body.fields.map((f: { path: string }) => f.path)).toEqual(['query.dateStart']);

@@ -26,7 +26,15 @@ beforeAll(async () => {
   ana = await addAgent(runtime, shop, {}, 'Ana Atende');
   bia = await addAgent(runtime, shop, {}, 'Bia Atende');
   expect((await shop.admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
-  expect((await shop.admin.put(`/whatsapp/${shop.connectionId}`, { complationMessage: 'Obrigado!', ratingMessage: RATING, expiresTicketNPS: 30 })).status).toBe(200);
+  expect(
+    (
+      await shop.admin.put(`/whatsapp/${shop.connectionId}`, {
+        complationMessage: 'Obrigado!',
+        ratingMessage: RATING,
+        expiresTicketNPS: 30,
+      })
+    ).status,
+  ).toBe(200);
 });
 afterAll(async () => {
   runtime?.setClock(undefined);
@@ -62,7 +70,8 @@ const dashboard = async (): Promise<DashboardResponse> => {
   return res.body;
 };
 
-const countList = async (status: string) => (await shop.admin.get(`/tickets?status=${status}&showAll=true`)).body.tickets.length as number;
+const countList = async (status: string) =>
+  (await shop.admin.get(`/tickets?status=${status}&showAll=true`)).body.tickets.length as number;
 
 /** The counters as the tickets say they are (server reference 10), from the tickets and their ratings. */
 const recomputed = async () => {
@@ -207,7 +216,9 @@ describe('dashboard counters', () => {
     expect(res.body.tickets.map((t: { id: number }) => t.id).sort()).toEqual(running.map((t) => t.id).sort());
     const tito = res.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Tito Transfere');
     expect(tito).toMatchObject({ userId: bia.id, user: { name: 'Bia Atende' }, whatsapp: { name: expect.any(String) } });
-    expect(res.body.attendants.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(['Ana Atende', 'Bia Atende']));
+    expect(res.body.attendants.map((a: { name: string }) => a.name)).toEqual(
+      expect.arrayContaining(['Ana Atende', 'Bia Atende']),
+    );
   });
 });
 
@@ -215,10 +226,20 @@ describe('the NPS tab across close, rating and reopen', () => {
   it('keeps the rated count, the index and the score in agreement, counting a reopened rated ticket once', async () => {
     const nps = await signupCompany(runtime, 'Loja NPS');
     expect((await nps.admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
-    expect((await nps.admin.put(`/whatsapp/${nps.connectionId}`, { complationMessage: 'Obrigado!', ratingMessage: RATING, expiresTicketNPS: 30 })).status).toBe(200);
+    expect(
+      (
+        await nps.admin.put(`/whatsapp/${nps.connectionId}`, {
+          complationMessage: 'Obrigado!',
+          ratingMessage: RATING,
+          expiresTicketNPS: 30,
+        })
+      ).status,
+    ).toBe(200);
     const v = await new Visitor(runtime, nps.webchatToken).start('Nara Nota');
     await v.say('Olá');
-    const id = ((await nps.admin.get('/tickets?status=pending&showAll=true')).body.tickets as Ticket[]).find((t) => t.contact.name === 'Nara Nota')!.id;
+    const id = ((await nps.admin.get('/tickets?status=pending&showAll=true')).body.tickets as Ticket[]).find(
+      (t) => t.contact.name === 'Nara Nota',
+    )!.id;
     const change = async (body: Record<string, unknown>) => {
       const res = await nps.admin.put(`/tickets/${id}`, body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -228,7 +249,15 @@ describe('the NPS tab across close, rating and reopen', () => {
       const res = await nps.admin.get('/dashboard?days=1');
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const c = (res.body as DashboardResponse).counters;
-      return { npsScore: c.npsScore, tickets: c.tickets, waitRating: c.waitRating, withRating: c.withRating, withoutRating: c.withoutRating, percRating: c.percRating, supportFinished: c.supportFinished };
+      return {
+        npsScore: c.npsScore,
+        tickets: c.tickets,
+        waitRating: c.waitRating,
+        withRating: c.withRating,
+        withoutRating: c.withoutRating,
+        percRating: c.percRating,
+        supportFinished: c.supportFinished,
+      };
     };
     const reportRated = async () => {
       const res = await nps.admin.get('/ticketreport/reports?onlyRated=true');
@@ -238,7 +267,15 @@ describe('the NPS tab across close, rating and reopen', () => {
 
     await change({ status: 'open' });
     await change({ status: 'closed' });
-    expect(await counters()).toEqual({ npsScore: 0, tickets: 1, waitRating: 1, withRating: 0, withoutRating: 0, percRating: 0, supportFinished: 0 });
+    expect(await counters()).toEqual({
+      npsScore: 0,
+      tickets: 1,
+      waitRating: 1,
+      withRating: 0,
+      withoutRating: 0,
+      percRating: 0,
+      supportFinished: 0,
+    });
 
     await v.say('10');
     const rated = { npsScore: 100, tickets: 1, waitRating: 0, withRating: 1, withoutRating: 0, percRating: 100 };
@@ -268,8 +305,15 @@ describe('who may read the dashboard and the live panel', () => {
     expect((await viewer.client.get('/usersMoments')).status).toBe(200);
   });
 
-  it('refuses a period in the wrong order or too long', async () => {
-    expect((await shop.admin.get('/dashboard?date_from=2026-02-01&date_to=2026-01-01')).status).toBe(400);
-    expect((await shop.admin.get('/dashboard?date_from=2020-01-01&date_to=2026-01-01')).status).toBe(400);
+  it('refuses a period in the wrong order or too long, naming the field of the query asked', async () => {
+    const pathsOf = async (url: string) => {
+      const res = await shop.admin.get(url);
+      expect(res.status, url).toBe(400);
+      return res.body.fields.map((f: { path: string }) => f.path);
+    };
+    expect(await pathsOf('/dashboard?date_from=2026-02-01&date_to=2026-01-01')).toEqual(['query.date_to']);
+    expect(await pathsOf('/dashboard?date_from=2020-01-01&date_to=2026-01-01')).toEqual(['query.date_from']);
+    expect(await pathsOf('/dashboard/ticketsDay?initialDate=2020-01-01&finalDate=2026-01-01')).toEqual(['query.initialDate']);
+    expect(await pathsOf('/dashboard/ticketsUsers?initialDate=2020-01-01&finalDate=2026-01-01')).toEqual(['query.initialDate']);
   });
 });

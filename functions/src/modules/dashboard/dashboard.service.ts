@@ -40,24 +40,34 @@ import { queryDays, queryMessageDays, queryUserDays } from './dashboard.reposito
 
 const DAY_MS = 86_400_000;
 
-const shiftDay = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+const shiftDay = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
-/** The period asked for: a range, or the last `days` days up to today (company time zone); 30 days by default. */
-export const periodOf = (q: DashboardQuery, today: string): { from: string; to: string } => {
+/**
+ * The period asked for: a range, or the last `days` days up to today (company time zone), 30 by default. A range
+ * without its end runs to today; one without its start covers the 30 days up to its end. `fields` are the query's
+ * names for the two ends, which the errors name. The schema refuses two ends out of order, so a start after the end
+ * here is a start after today.
+ */
+const periodOf = (
+  asked: { from?: string; to?: string; days?: number },
+  fields: { from: string; to: string },
+): { from: string; to: string } => {
   let from: string;
   let to: string;
-  if (q.date_from || q.date_to) {
-    to = q.date_to ?? today;
-    from = q.date_from ?? shiftDay(to, -(DASHBOARD_DEFAULT_DAYS - 1));
+  if (asked.from || asked.to) {
+    to = asked.to ?? today();
+    from = asked.from ?? shiftDay(to, -(DASHBOARD_DEFAULT_DAYS - 1));
   } else {
-    to = today;
-    from = shiftDay(today, -((q.days ?? DASHBOARD_DEFAULT_DAYS) - 1));
+    to = today();
+    from = shiftDay(to, -((asked.days ?? DASHBOARD_DEFAULT_DAYS) - 1));
   }
-  if (from > to) throw new AppError('ERR_VALIDATION', 'date_from must not be after date_to', { fields: [{ path: 'query.date_to', message: 'date_from must not be after date_to' }] });
-  if (daysBetween(from, to) > DASHBOARD_MAX_DAYS) {
-    throw new AppError('ERR_VALIDATION', `The period is longer than ${DASHBOARD_MAX_DAYS} days`, { fields: [{ path: 'query.date_from', message: `At most ${DASHBOARD_MAX_DAYS} days` }] });
-  }
+  const refuse = (path: string, message: string) =>
+    new AppError('ERR_VALIDATION', message, { fields: [{ path: `query.${path}`, message }] });
+  if (from > to) throw refuse(fields.from, `${fields.from} must not be after ${asked.to ? fields.to : 'today'}`);
+  if (daysBetween(from, to) > DASHBOARD_MAX_DAYS) throw refuse(fields.from, `At most ${DASHBOARD_MAX_DAYS} days`);
   return { from, to };
 };
 
@@ -106,7 +116,7 @@ export const countersOf = (c: Counts, now: { open: number; pending: number }): D
 
 /** GET /dashboard: the counters of the period and a row per attendant (every user of the company). */
 export const getDashboard = async (auth: AuthContext, q: DashboardQuery): Promise<DashboardResponse> => {
-  const { from, to } = periodOf(q, today());
+  const { from, to } = periodOf({ from: q.date_from, to: q.date_to, days: q.days }, { from: 'date_from', to: 'date_to' });
   const [days, userDays, now, users] = await Promise.all([
     queryDays(auth.companyId, from, to),
     queryUserDays(auth.companyId, from, to),
@@ -133,7 +143,8 @@ export const getDashboard = async (auth: AuthContext, q: DashboardQuery): Promis
   return { counters: countersOf(sum(days), { open: now.open ?? 0, pending: now.pending ?? 0 }), attendants };
 };
 
-const chartPeriod = (q: TicketChartQuery) => periodOf({ date_from: q.initialDate, date_to: q.finalDate }, today());
+const chartPeriod = (q: TicketChartQuery) =>
+  periodOf({ from: q.initialDate, to: q.finalDate }, { from: 'initialDate', to: 'finalDate' });
 
 /** GET /dashboard/ticketsDay: tickets created per hour when the period is one day, else per day. */
 export const ticketsPerDay = async (auth: AuthContext, q: TicketChartQuery): Promise<TicketsDayResponse> => {
@@ -145,7 +156,10 @@ export const ticketsPerDay = async (auth: AuthContext, q: TicketChartQuery): Pro
     const hours = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
     return { data: hours.filter((h) => (c[`h${h}`] ?? 0) > 0).map((h) => ({ horario: h, total: c[`h${h}`] ?? 0 })), count };
   }
-  return { data: days.filter((d) => (d.counts.tickets ?? 0) > 0).map((d) => ({ data: d.day, total: d.counts.tickets ?? 0 })), count };
+  return {
+    data: days.filter((d) => (d.counts.tickets ?? 0) > 0).map((d) => ({ data: d.day, total: d.counts.tickets ?? 0 })),
+    count,
+  };
 };
 
 /** GET /dashboard/ticketsUsers: tickets of the period per attendant (tickets without an attendant are left out). */
@@ -186,20 +200,15 @@ export const usersMoments = async (auth: AuthContext): Promise<UsersMomentsRespo
   const running = [...open.tickets, ...pending.tickets];
   return {
     tickets: running.slice(0, MOMENTS_TICKET_LIMIT).map(momentOf),
-    attendants: users.map((u) => ({ id: u.id, name: u.name, online: u.online === true })).sort((a, b) => a.name.localeCompare(b.name)),
+    attendants: users
+      .map((u) => ({ id: u.id, name: u.name, online: u.online === true }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     truncated: open.more || pending.more || running.length > MOMENTS_TICKET_LIMIT,
   };
 };
 
-/** The period of a moments or messages query: its days; without dates the last 30 days (company calendar). */
-const periodOfDays = (q: { dateStart?: string; dateEnd?: string }): { from: string; to: string } => {
-  const to = q.dateEnd ?? today();
-  const from = q.dateStart ?? shiftDay(to, -(DASHBOARD_DEFAULT_DAYS - 1));
-  const refuse = (message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path: 'query.dateStart', message }] });
-  if (from > to) throw refuse('dateStart must not be after dateEnd');
-  if (daysBetween(from, to) > DASHBOARD_MAX_DAYS) throw refuse(`At most ${DASHBOARD_MAX_DAYS} days`);
-  return { from, to };
-};
+/** The query names of the moments' and the message count's period. */
+const PERIOD_DAYS_FIELDS = { from: 'dateStart', to: 'dateEnd' };
 
 /**
  * GET /dashboard/moments: the tickets last changed in the period, newest first, at most MOMENTS_TICKET_LIMIT. Each
@@ -207,7 +216,7 @@ const periodOfDays = (q: { dateStart?: string; dateEnd?: string }): { from: stri
  * not UTC days, then cut to the company's days), so the cost follows the tickets answered, not the company's.
  */
 export const ticketMoments = async (auth: AuthContext, q: TicketMomentsQuery): Promise<TicketMomentsResponse> => {
-  const { from, to } = periodOfDays(q);
+  const { from, to } = periodOf({ from: q.dateStart, to: q.dateEnd }, PERIOD_DAYS_FIELDS);
   const viewer = viewerOfAuth(auth);
   const statuses: readonly TicketStatus[] = q.status ? [q.status] : ticketStatuses;
   const range = { from: `${shiftDay(from, -1)}T00:00:00`, to: `${shiftDay(to, 1)}T23:59:59.999Z` };
@@ -234,7 +243,7 @@ export const ticketMoments = async (auth: AuthContext, q: TicketMomentsQuery): P
 
 /** GET /messages-allMe: the messages of the period from the day counters (a read per day with messages). */
 export const messagesCount = async (auth: AuthContext, q: MessagesCountQuery): Promise<MessagesCountResponse> => {
-  const { from, to } = periodOfDays(q);
+  const { from, to } = periodOf({ from: q.dateStart, to: q.dateEnd }, PERIOD_DAYS_FIELDS);
   const days = await queryMessageDays(auth.companyId, from, to);
   const count = days.reduce(
     (n, d) => n + (q.fromMe === true ? d.fromMe : q.fromMe === false ? d.fromContact : d.fromMe + d.fromContact),

@@ -58,6 +58,16 @@ describe('the external API and the contacts a company has', () => {
     expect(await contactCount()).toBe(before + 1);
   });
 
+  it('prefers the contact of the number as given when two of its forms have one each', async () => {
+    const withCountry = await company.admin.post('/contacts', { name: 'Cliente Com 55', number: '5531977778888' });
+    const withoutCountry = await company.admin.post('/contacts', { name: 'Cliente Sem 55', number: '31977778888' });
+    expect([withCountry.status, withoutCountry.status]).toEqual([201, 201]);
+    expect((await send('31977778888', 'sem o 55')).body.contactId).toBe(withoutCountry.body.id);
+    expect((await send('5531977778888', 'com o 55')).body.contactId).toBe(withCountry.body.id);
+    // neither form is the one given: the forms are tried in their order, the one with 55 first
+    expect((await send('553177778888', 'sem o nono digito')).body.contactId).toBe(withCountry.body.id);
+  });
+
   it('keeps numbers of other countries apart: no other form is tried for them', async () => {
     const existing = await company.admin.post('/contacts', { name: 'Cliente Portugal', number: '351912345678' });
     expect(existing.status).toBe(201);

@@ -8,7 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Contact, MediaType, QueueSummary } from '@switchboard/shared/contracts/inbox';
-import { EXTERNAL_MAX_FILES, EXTERNAL_MAX_UPLOAD_BYTES, IDEMPOTENCY_KEY_PATTERN, type ExternalSendBody, type ExternalSendResponse } from '@switchboard/shared/contracts/external-api';
+import {
+  EXTERNAL_MAX_FILES,
+  EXTERNAL_MAX_UPLOAD_BYTES,
+  IDEMPOTENCY_KEY_PATTERN,
+  type ExternalSendBody,
+  type ExternalSendResponse,
+} from '@switchboard/shared/contracts/external-api';
 import { mediaProblem } from '@switchboard/shared/media-types';
 import { hasServiceWindow, insideServiceWindow, serviceWindowEnd } from '@switchboard/shared/service-window';
 import { clock } from '../../platform/clock.ts';
@@ -39,7 +45,8 @@ export interface ExternalSendInput {
   files: UploadedFile[];
 }
 
-const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', 'Invalid input', { fields: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError('ERR_VALIDATION', 'Invalid input', { fields: [{ path, message }] });
 
 // ----- the gate: token, rate, company, plan -----
 
@@ -61,7 +68,9 @@ const admitCall = async (connection: ConnectionRecord): Promise<void> => {
   const limit = config().EXTERNAL_API_REQUESTS_PER_MINUTE;
   if (calls > limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((windowEnd - nowMs) / 1000));
-    throw new AppError('ERR_RATE_LIMITED', `At most ${limit} calls per minute per token`, { details: { retryAfterSeconds, limit } });
+    throw new AppError('ERR_RATE_LIMITED', `At most ${limit} calls per minute per token`, {
+      details: { retryAfterSeconds, limit },
+    });
   }
 };
 
@@ -70,7 +79,8 @@ const requireExternalApi = async (companyId: number): Promise<void> => {
   if (!company) throw new AppError('ERR_INVALID_TOKEN', 'Unknown token');
   if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE');
   const plan = await findPlan(company.planId);
-  if (!plan.useExternalApi) throw new AppError('ERR_PLAN_FEATURE_DISABLED', "The company's plan does not include the external API");
+  if (!plan.useExternalApi)
+    throw new AppError('ERR_PLAN_FEATURE_DISABLED', "The company's plan does not include the external API");
 };
 
 // ----- the call's references -----
@@ -93,7 +103,8 @@ const resolveFiles = (files: UploadedFile[]): Resolved['files'] => {
   if (unexpected) throw invalid(`body.${unexpected.field}`, 'Files go in the medias field');
   if (files.length > EXTERNAL_MAX_FILES) throw invalid('body.medias', `At most ${EXTERNAL_MAX_FILES} files per call`);
   const total = files.reduce((sum, f) => sum + f.data.length, 0);
-  if (total > EXTERNAL_MAX_UPLOAD_BYTES) throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The files of one call may hold ${EXTERNAL_MAX_UPLOAD_BYTES} bytes together`);
+  if (total > EXTERNAL_MAX_UPLOAD_BYTES)
+    throw new AppError('ERR_PAYLOAD_TOO_LARGE', `The files of one call may hold ${EXTERNAL_MAX_UPLOAD_BYTES} bytes together`);
   return files.map((file, i) => {
     if (file.data.length === 0) throw invalid(`body.medias.${i}`, 'The file is empty');
     const mimeType = file.mimeType.split(';')[0]!.trim().toLowerCase();
@@ -106,7 +117,8 @@ const resolveFiles = (files: UploadedFile[]): Resolved['files'] => {
 
 const resolveReferences = async (companyId: number, body: ExternalSendBody, files: UploadedFile[]): Promise<Resolved> => {
   if (files.length === 0 && body.body.trim() === '') throw invalid('body.body', 'Required');
-  if (body.sendSignature && body.userId === undefined) throw invalid('body.sendSignature', 'The signature is the name of the user given in userId');
+  if (body.sendSignature && body.userId === undefined)
+    throw invalid('body.sendSignature', 'The signature is the name of the user given in userId');
   const resolved: Resolved = { files: resolveFiles(files) };
   if (body.userId !== undefined) {
     const user = await findUser(companyId, body.userId);
@@ -126,26 +138,23 @@ const resolveReferences = async (companyId: number, body: ExternalSendBody, file
  */
 const requireOpenWindow = async (connection: ConnectionRecord, contactId: number | undefined): Promise<void> => {
   if (!hasServiceWindow(connection.channel)) return;
-  const ticketId = contactId === undefined ? undefined : await conversationTicketId(connection.companyId, contactId, connection.id);
+  const ticketId =
+    contactId === undefined ? undefined : await conversationTicketId(connection.companyId, contactId, connection.id);
   const ticket = ticketId === undefined ? undefined : await findTicket(connection.companyId, ticketId);
   const endsAt = serviceWindowEnd(ticket?.lastInboundAt ?? null);
   if (insideServiceWindow(endsAt, clock().now())) return;
-  throw new AppError('ERR_OUTSIDE_SERVICE_WINDOW', 'More than 24 hours since the customer last wrote (or never): only templates can be sent', {
-    details: { serviceWindowEndsAt: endsAt },
-  });
+  throw new AppError(
+    'ERR_OUTSIDE_SERVICE_WINDOW',
+    'More than 24 hours since the customer last wrote (or never): only templates can be sent',
+    {
+      details: { serviceWindowEndsAt: endsAt },
+    },
+  );
 };
 
 // ----- the send -----
 
-/**
- * The company's contact a number names: the one with that identity on the connection's channel or the contact of that
- * phone number, in any of the number's forms (with or without 55 or the ninth digit), so that a number the company
- * knows is never made a second contact.
- */
-const existingContactId = (connection: ConnectionRecord, number: string): Promise<number | undefined> =>
-  findContactIdByNumber(connection.companyId, connection.channel, number);
-
-/** `existingId`: the contact the number names already (existingContactId); created when none. */
+/** `existingId`: the contact the number names already (findContactIdByNumber); created when none. */
 const send = async (
   connection: ConnectionRecord,
   body: ExternalSendBody,
@@ -155,7 +164,15 @@ const send = async (
   const { companyId } = connection;
   // a contact deleted in between is created again, as an unknown number is
   const known = existingId === undefined ? undefined : await getContact(companyId, existingId);
-  const contact = known ?? (await findOrCreateContactByIdentity(companyId, { channel: connection.channel, identity: body.number, connectionId: connection.id })).contact;
+  const contact =
+    known ??
+    (
+      await findOrCreateContactByIdentity(companyId, {
+        channel: connection.channel,
+        identity: body.number,
+        connectionId: connection.id,
+      })
+    ).contact;
   if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
   const { ticket } = await ticketForExternalMessage(companyId, connection, contact, { user: refs.user, queue: refs.queue });
   const text = body.sendSignature && refs.user ? `*${refs.user.name}:*\n${body.body}` : body.body;
@@ -173,7 +190,14 @@ const send = async (
     await record({ body: i === 0 ? text : '', mediaType: file.mediaType, mediaKey: key, mediaName: file.name });
   }
   const after = body.closeTicket ? await closeAfterSend(ticket, contact) : ticket;
-  return { status: 'SUCCESS', ticketId: ticket.id, ticketUuid: ticket.uuid, contactId: contact.id, ticketStatus: after.status, messages };
+  return {
+    status: 'SUCCESS',
+    ticketId: ticket.id,
+    ticketUuid: ticket.uuid,
+    contactId: contact.id,
+    ticketStatus: after.status,
+    messages,
+  };
 };
 
 /** closeTicket: the ticket is closed without a farewell once its messages are recorded (they are sent all the same). */
@@ -197,12 +221,20 @@ export const sendExternalMessage = async (input: ExternalSendInput): Promise<Ans
   }
   const refs = await resolveReferences(connection.companyId, input.body, input.files);
   if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
-  const existingId = await existingContactId(connection, input.body.number);
+  // the number's contact in any of its forms, so that a number the company knows is never made a second contact
+  const existingId = await findContactIdByNumber(connection.companyId, connection.channel, input.body.number);
   await requireOpenWindow(connection, existingId);
   const fingerprint = fingerprintOf({
     body: input.body,
-    files: refs.files.map((f) => ({ name: f.name, mimeType: f.mimeType, sha256: createHash('sha256').update(f.data).digest('base64url') })),
+    files: refs.files.map((f) => ({
+      name: f.name,
+      mimeType: f.mimeType,
+      sha256: createHash('sha256').update(f.data).digest('base64url'),
+    })),
   });
-  const ref = input.idempotencyKey === undefined ? undefined : { companyId: connection.companyId, connectionId: connection.id, key: input.idempotencyKey };
+  const ref =
+    input.idempotencyKey === undefined
+      ? undefined
+      : { companyId: connection.companyId, connectionId: connection.id, key: input.idempotencyKey };
   return runOnce(ref, fingerprint, async () => ({ status: 200, body: await send(connection, input.body, existingId, refs) }));
 };

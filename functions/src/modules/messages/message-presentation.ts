@@ -23,6 +23,7 @@ export const toMessage = async (r: MessageRecord, quoted?: MessageRecord): Promi
     quotedMsgId: _q,
     sendState: _s,
     sendAttemptAt: _a,
+    campaignSend: _cs,
     ...rest
   } = r;
   return {

@@ -57,15 +57,19 @@ export const settleQueuedSend = async (
 };
 
 /**
- * A send put back to pending to be tried again: nothing changes for the agents (the message keeps waiting), but the
- * deferral and its reason are recorded (a campaign's report shows them).
+ * A send put back to pending to be tried again (as settleQueuedSend answered it): nothing changes for the agents
+ * (the message keeps waiting), but the deferral and its reason are recorded (a campaign's report shows them).
  */
-export const recordSendDeferred = async (m: MessageRecord, to: { ticket?: TicketRecord; contact?: Contact }, reason: string): Promise<void> => {
+export const recordSendDeferred = async (
+  deferred: { record: MessageRecord; message: Message },
+  to: { ticket?: TicketRecord; contact?: Contact },
+  reason: string,
+): Promise<void> => {
   if (!to.ticket) return;
   await domainEvents.emit({
     name: 'message.deferred',
-    companyId: m.companyId,
-    message: await presentMessage(m),
+    companyId: deferred.record.companyId,
+    message: deferred.message,
     ticket: toTicket(to.ticket, to.contact),
     contact: to.contact ? { id: to.contact.id, name: to.contact.name, urlPicture: to.contact.urlPicture } : null,
     reason,
@@ -73,7 +77,11 @@ export const recordSendDeferred = async (m: MessageRecord, to: { ticket?: Ticket
 };
 
 /** A stored message by the channel's id on a connection: Baileys' getMessage and the quotes of outgoing sends. */
-export const findByChannelMessageId = async (companyId: number, connectionId: number, channelMessageId: string): Promise<MessageRecord | undefined> => {
+export const findByChannelMessageId = async (
+  companyId: number,
+  connectionId: number,
+  channelMessageId: string,
+): Promise<MessageRecord | undefined> => {
   const ref = await getChannelId(companyId, connectionId, channelMessageId);
   return ref ? getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
 };

@@ -36,6 +36,8 @@ export type MessageRecord = Message & {
   quotedMsgId: string | null;
   sendState?: SendState;
   sendAttemptAt?: string | null;
+  /** a campaign's send: the campaign and the number its shipping row is kept by, which the message's receipts move */
+  campaignSend?: { campaignId: number; number: string };
 };
 
 export type MessageItem = MessageRecord & { pk: string; sk: string; type: 'message' };

@@ -58,7 +58,6 @@ const now = () => clock().now().toISOString();
 
 // ----- presentation -----
 
-
 // ----- reading -----
 
 /** Where the next page begins: a ticket of the conversation and, within it, the key after the last message read. */
@@ -70,10 +69,16 @@ interface HistoryCursor {
 const isHistoryCursor = (v: unknown): v is HistoryCursor => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const c = v as Record<string, unknown>;
-  return Number.isSafeInteger(c.t) && (c.t as number) > 0 && (c.k === undefined || isKeyRecord(c.k)) && Object.keys(c).every((k) => k === 't' || k === 'k');
+  return (
+    Number.isSafeInteger(c.t) &&
+    (c.t as number) > 0 &&
+    (c.k === undefined || isKeyRecord(c.k)) &&
+    Object.keys(c).every((k) => k === 't' || k === 'k')
+  );
 };
 
-const invalidCursor = () => new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+const invalidCursor = () =>
+  new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
 
 /** Earlier tickets a page may run into before it stops and leaves the rest to the next page (bounds a request's reads). */
 const MAX_TICKETS_PER_PAGE = 3;
@@ -99,7 +104,8 @@ export const listMessages = async (auth: AuthContext, ticketId: number, q: { cur
   let source = visible;
   if (!fromCurrent) {
     const earlier = await findTicket(auth.companyId, cursor.t);
-    const sameConversation = earlier && earlier.contactId === visible.contactId && earlier.whatsappId === visible.whatsappId && earlier.id < visible.id;
+    const sameConversation =
+      earlier && earlier.contactId === visible.contactId && earlier.whatsappId === visible.whatsappId && earlier.id < visible.id;
     if (!sameConversation || !mayReadHistory(auth, earlier)) throw invalidCursor();
     source = earlier;
   }
@@ -125,10 +131,17 @@ export const listMessages = async (auth: AuthContext, ticketId: number, q: { cur
 
   const byId = new Map(records.map((m) => [m.id, m]));
   const messages = await Promise.all(
-    records.map(async (m) => toMessage(m, m.quotedMsgId ? (byId.get(m.quotedMsgId) ?? (await loadQuoted(auth.companyId, m))) : undefined)),
+    records.map(async (m) =>
+      toMessage(m, m.quotedMsgId ? (byId.get(m.quotedMsgId) ?? (await loadQuoted(auth.companyId, m))) : undefined),
+    ),
   );
   let t = visible;
-  if (fromCurrent && t.unreadMessages > 0 && (t.status === 'open' || t.status === 'group') && (t.userId === auth.userId || auth.profile === 'admin')) {
+  if (
+    fromCurrent &&
+    t.unreadMessages > 0 &&
+    (t.status === 'open' || t.status === 'group') &&
+    (t.userId === auth.userId || auth.profile === 'admin')
+  ) {
     t = await markTicketRead(t);
   }
   const contact = await getContact(auth.companyId, t.contactId);
@@ -178,6 +191,7 @@ interface Draft {
   template?: NonNullable<Message['template']>;
   /** the bot's menu as buttons or a list, for the channels that can show them */
   menu?: NonNullable<Message['menu']>;
+  campaignSend?: MessageRecord['campaignSend'];
 }
 
 /** Tries of the message-and-ticket transaction: each lost race means another writer got through. */
@@ -188,7 +202,11 @@ const MOVE_ATTEMPTS = 12;
  * when somebody changed the ticket meanwhile, waits a little (random, growing), re-reads it and tries again.
  * Answers the ticket as written.
  */
-const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, message: MessageOnTicket): Promise<TicketRecord> => {
+const insertMovingTicket = async (
+  record: MessageRecord,
+  known: TicketRecord,
+  message: MessageOnTicket,
+): Promise<TicketRecord> => {
   let t: TicketRecord | undefined = known;
   for (let attempt = 0; attempt < MOVE_ATTEMPTS && t; attempt++) {
     const writes = await messageTicketWrites(t, message);
@@ -207,7 +225,14 @@ const insertMovingTicket = async (record: MessageRecord, known: TicketRecord, me
 
 /** Puts a recorded send on outbound.fifo, one conversation (company + connection + contact) in order. */
 const queueSend = async (t: TicketRecord, contact: Contact, record: MessageRecord): Promise<void> => {
-  const send: OutboundSend = { kind: 'send', companyId: t.companyId, connectionId: record.connectionId, channel: t.channel, contactId: contact.id, messageId: record.id };
+  const send: OutboundSend = {
+    kind: 'send',
+    companyId: t.companyId,
+    connectionId: record.connectionId,
+    channel: t.channel,
+    contactId: contact.id,
+    messageId: record.id,
+  };
   const message = { body: JSON.stringify(send), groupId: outboundGroupId(send), deduplicationId: outboundDeduplicationId(send) };
   // WhatsApp (Baileys) sends are made by the connector task holding the session; the rest by the outbound function
   if (send.channel === 'whatsapp') await queue().send('connector-outbound.fifo', message);
@@ -246,6 +271,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     channelMessageId: null,
     ...(draft.template ? { template: draft.template } : {}),
     ...(draft.menu ? { menu: draft.menu } : {}),
+    ...(draft.campaignSend ? { campaignSend: draft.campaignSend } : {}),
     ...(draft.isPrivate ? {} : { sendState: 'pending' as const, sendAttemptAt: null }),
     createdAt: at,
     updatedAt: at,
@@ -266,7 +292,11 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
       await queueSend(ticket, contact, record);
     } catch (error) {
       logger.error('send not queued', { ticketId: t.id, messageId: record.id, error: error as Error });
-      const stored = await updateMessageRecord(t.companyId, t.id, ulid, { error: 'ERR_SENDING_WAPP_MSG', sendState: 'failed', updatedAt: now() });
+      const stored = await updateMessageRecord(t.companyId, t.id, ulid, {
+        error: 'ERR_SENDING_WAPP_MSG',
+        sendState: 'failed',
+        updatedAt: now(),
+      });
       if (stored) {
         message = await toMessage(stored, quoted);
         await recordMessageChange(ticket, message, contact, 'update');
@@ -301,10 +331,15 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
       throw new AppError('ERR_VALIDATION', 'Unknown upload', { fields: [{ path: 'body.media.key', message: 'Unknown upload' }] });
     }
     const size = await blobStore().size(body.media.key);
-    if (size === undefined) throw new AppError('ERR_VALIDATION', 'The file was not uploaded', { fields: [{ path: 'body.media.key', message: 'Not uploaded' }] });
+    if (size === undefined)
+      throw new AppError('ERR_VALIDATION', 'The file was not uploaded', {
+        fields: [{ path: 'body.media.key', message: 'Not uploaded' }],
+      });
     mediaType = mediaTypeOf(body.media.mimeType);
     if (mediaType === 'audio' && size < MIN_AUDIO_BYTES) {
-      throw new AppError('ERR_VALIDATION', 'Recording too short', { fields: [{ path: 'body.media', message: 'Recording too short' }] });
+      throw new AppError('ERR_VALIDATION', 'Recording too short', {
+        fields: [{ path: 'body.media', message: 'Recording too short' }],
+      });
     }
     mediaKey = body.media.key;
     mediaName = body.media.name;
@@ -318,10 +353,22 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
   if (body.quotedMsg) {
     const ref = parseMessageId(body.quotedMsg.id);
     const quoted = ref && ref.ticketId === ticketId ? await getMessageRecord(auth.companyId, ref.ticketId, ref.ulid) : undefined;
-    if (!quoted) throw new AppError('ERR_VALIDATION', 'Unknown quoted message', { fields: [{ path: 'body.quotedMsg.id', message: 'Unknown message' }] });
+    if (!quoted)
+      throw new AppError('ERR_VALIDATION', 'Unknown quoted message', {
+        fields: [{ path: 'body.quotedMsg.id', message: 'Unknown message' }],
+      });
     quotedMsgId = quoted.id;
   }
-  return deliver(t, contact, { body: text, mediaType, mediaKey, mediaName, isPrivate: body.isPrivate, isForwarded: false, quotedMsgId, userId: auth.userId });
+  return deliver(t, contact, {
+    body: text,
+    mediaType,
+    mediaKey,
+    mediaName,
+    isPrivate: body.isPrivate,
+    isForwarded: false,
+    quotedMsgId,
+    userId: auth.userId,
+  });
 };
 
 /** Sends a text on behalf of the system or an agent (farewell, greeting), with variables substituted. */
@@ -349,10 +396,22 @@ export const sendSystemText = async (
 };
 
 /** Sends a stored file on behalf of the system (a file list of a queue or a chatbot option), its name as the caption. */
-export const sendSystemFile = async (t: TicketRecord, file: { key: string; name: string; mimeType: string }): Promise<Message | undefined> => {
+export const sendSystemFile = async (
+  t: TicketRecord,
+  file: { key: string; name: string; mimeType: string },
+): Promise<Message | undefined> => {
   const contact = await getContact(t.companyId, t.contactId);
   if (!contact) return undefined;
-  return deliver(t, contact, { body: file.name, mediaType: mediaTypeOf(file.mimeType), mediaKey: file.key, mediaName: file.name, isPrivate: false, isForwarded: false, quotedMsgId: null, userId: null });
+  return deliver(t, contact, {
+    body: file.name,
+    mediaType: mediaTypeOf(file.mimeType),
+    mediaKey: file.key,
+    mediaName: file.name,
+    isPrivate: false,
+    isForwarded: false,
+    quotedMsgId: null,
+    userId: null,
+  });
 };
 
 /**
@@ -385,7 +444,12 @@ export const sendScheduledText = async (
 export const sendCampaignMessage = async (
   t: TicketRecord,
   contact: Contact,
-  input: { text: string; media?: { key: string; name: string; mimeType: string }; template?: NonNullable<Message['template']> },
+  input: {
+    text: string;
+    media?: { key: string; name: string; mimeType: string };
+    template?: NonNullable<Message['template']>;
+    campaignSend: NonNullable<MessageRecord['campaignSend']>;
+  },
 ): Promise<Message> =>
   deliver(t, contact, {
     body: input.text,
@@ -397,13 +461,23 @@ export const sendCampaignMessage = async (
     quotedMsgId: null,
     userId: null,
     ...(input.template ? { template: input.template } : {}),
+    campaignSend: input.campaignSend,
   });
 
 /** Stores a private note (e.g. a transfer message) on the ticket. */
 export const addPrivateNote = async (t: TicketRecord, text: string, userId: number): Promise<Message | undefined> => {
   const contact = await getContact(t.companyId, t.contactId);
   if (!contact || !text.trim()) return undefined;
-  return deliver(t, contact, { body: text, mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: true, isForwarded: false, quotedMsgId: null, userId });
+  return deliver(t, contact, {
+    body: text,
+    mediaType: 'chat',
+    mediaKey: null,
+    mediaName: null,
+    isPrivate: true,
+    isForwarded: false,
+    quotedMsgId: null,
+    userId,
+  });
 };
 
 export const uploadUrl = async (auth: AuthContext, ticketId: number, file: { name: string; mimeType: string; size: number }) => {
@@ -421,7 +495,8 @@ const ownMessage = async (auth: AuthContext, id: string, ticketId?: number) => {
   });
   const m = await getMessageRecord(auth.companyId, ref.ticketId, ref.ulid);
   if (!m) throw new AppError('ERR_NOT_FOUND');
-  if (!m.fromMe || m.userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION', 'Only the agent who sent a message may change it');
+  if (!m.fromMe || m.userId !== auth.userId)
+    throw new AppError('ERR_NO_PERMISSION', 'Only the agent who sent a message may change it');
   return { t, m, ref };
 };
 
@@ -437,13 +512,21 @@ export const keepSignature = (original: string, edited: string, senderName: stri
 export const editMessage = async (auth: AuthContext, messageId: string, ticketId: number, body: string): Promise<Message> => {
   const { t, m, ref } = await ownMessage(auth, messageId, ticketId);
   if (m.isDeleted) throw new AppError('ERR_NO_PERMISSION', 'The message was deleted');
-  if (clock().now().getTime() - Date.parse(m.createdAt) > EDIT_WINDOW_MS) throw new AppError('ERR_NO_PERMISSION', 'The 15-minute edit window has passed');
-  const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, { body: keepSignature(m.body, body, auth.user.name), isEdited: true, updatedAt: now() });
+  if (clock().now().getTime() - Date.parse(m.createdAt) > EDIT_WINDOW_MS)
+    throw new AppError('ERR_NO_PERMISSION', 'The 15-minute edit window has passed');
+  const updated = await updateMessageRecord(auth.companyId, ref.ticketId, ref.ulid, {
+    body: keepSignature(m.body, body, auth.user.name),
+    isEdited: true,
+    updatedAt: now(),
+  });
   if (!updated) throw new AppError('ERR_NOT_FOUND');
   const message = await toMessage(updated, await loadQuoted(auth.companyId, updated));
   const contact = await getContact(auth.companyId, t.contactId);
   // decided on the message as written: a send settling at this moment either saw the edit or left it to us
-  if (!m.isPrivate && contact && reachedChannel(updated)) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch(() => undefined);
+  if (!m.isPrivate && contact && reachedChannel(updated))
+    await driverFor(t.channel)
+      .update(message, outgoingContext(t, contact))
+      .catch(() => undefined);
   await recordMessageChange(t, message, contact, 'update');
   return message;
 };
@@ -461,9 +544,12 @@ export const deleteMessage = async (auth: AuthContext, id: string): Promise<Mess
   if (!updated) throw new AppError('ERR_NOT_FOUND');
   const message = await toMessage(updated);
   // a send not made yet is dropped by its consumer; one being made is taken back by it once it went out
-  if (contact && reachedChannel(updated)) await driverFor(t.channel).update(message, outgoingContext(t, contact)).catch((error: unknown) => {
-    throw new AppError('ERR_DELETE_WAPP_MSG', (error as Error).message);
-  });
+  if (contact && reachedChannel(updated))
+    await driverFor(t.channel)
+      .update(message, outgoingContext(t, contact))
+      .catch((error: unknown) => {
+        throw new AppError('ERR_DELETE_WAPP_MSG', (error as Error).message);
+      });
   await recordMessageChange(t, message, contact, 'update');
   return message;
 };
@@ -575,8 +661,11 @@ export const storeInbound = async (
  * Whether a channel message is stored already: the inbound pipeline asks before it finds a ticket, so a redelivery
  * (or the echo of our own send) neither reopens nor creates one.
  */
-export const isKnownChannelMessage = async (companyId: number, connectionId: number, channelMessageId: string): Promise<boolean> =>
-  (await getChannelId(companyId, connectionId, channelMessageId)) !== undefined;
+export const isKnownChannelMessage = async (
+  companyId: number,
+  connectionId: number,
+  channelMessageId: string,
+): Promise<boolean> => (await getChannelId(companyId, connectionId, channelMessageId)) !== undefined;
 
 const byChannelId = async (companyId: number, connectionId: number, channelMessageId: string) => {
   const ref = await getChannelId(companyId, connectionId, channelMessageId);
@@ -584,10 +673,21 @@ const byChannelId = async (companyId: number, connectionId: number, channelMessa
 };
 
 /** A delivery receipt: applied only when it moves the ack forward. */
-export const applyAck = async (companyId: number, connectionId: number, channelMessageId: string, ack: number): Promise<boolean> => {
+export const applyAck = async (
+  companyId: number,
+  connectionId: number,
+  channelMessageId: string,
+  ack: number,
+): Promise<boolean> => {
   const found = await byChannelId(companyId, connectionId, channelMessageId);
   if (!found?.record) return false;
-  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { ack, updatedAt: now() }, { onlyIfAckBelow: ack });
+  const updated = await updateMessageRecord(
+    companyId,
+    found.ref.ticketId,
+    found.ref.ulid,
+    { ack, updatedAt: now() },
+    { onlyIfAckBelow: ack },
+  );
   if (!updated) return false;
   await publishChange(companyId, updated);
   return true;
@@ -599,7 +699,8 @@ const RECENT_MESSAGES = 50;
 const SEND_ECHO_MS = 15 * 60_000;
 
 /** Whether our message went out through the provider (a received one, a private note, a failed send did not). */
-const reachedProvider = (m: MessageRecord): boolean => m.fromMe && !m.isPrivate && m.sendState !== 'failed' && m.sendState !== 'pending' && m.sendState !== 'sending';
+const reachedProvider = (m: MessageRecord): boolean =>
+  m.fromMe && !m.isPrivate && m.sendState !== 'failed' && m.sendState !== 'pending' && m.sendState !== 'sending';
 
 /**
  * A receipt by watermark (Messenger and Instagram `delivery` and `read` without ids): every message we sent in the
@@ -622,7 +723,9 @@ export const applyWatermark = async (companyId: number, ticketId: number, waterm
 
 /** Whether a send of the ticket is being made right now (its provider's id, and so its receipts, are not known yet). */
 export const hasSendInFlight = async (companyId: number, ticketId: number): Promise<boolean> =>
-  (await listMessageRecordsUpTo(companyId, ticketId, clock().now().getTime(), RECENT_MESSAGES)).some((m) => m.sendState === 'sending');
+  (await listMessageRecordsUpTo(companyId, ticketId, clock().now().getTime(), RECENT_MESSAGES)).some(
+    (m) => m.sendState === 'sending',
+  );
 
 /**
  * The echo of a message the page sent, arriving before our send settled (the provider answered the webhook first):
@@ -639,7 +742,10 @@ export const claimEcho = async (
   const unsettled = (m: MessageRecord) => (m.sendState === 'pending' || m.sendState === 'sending') && !m.channelMessageId;
   const own = (m: MessageRecord) => m.fromMe && !m.isPrivate && !m.isDeleted;
   const sameSend = recent.find(
-    (m) => own(m) && unsettled(m) && (echo.mediaType === 'chat' ? m.mediaType === 'chat' && m.body === echo.body : m.mediaType === echo.mediaType),
+    (m) =>
+      own(m) &&
+      unsettled(m) &&
+      (echo.mediaType === 'chat' ? m.mediaType === 'chat' && m.body === echo.body : m.mediaType === echo.mediaType),
   );
   if (sameSend) return attachChannelId(sameSend, echo.channelMessageId, true);
   // a caption follows its file within seconds; an older file with the same caption is another matter
@@ -655,19 +761,37 @@ export const claimEcho = async (
  * The provider took a send and then could not deliver it (a Cloud API `failed` status): the reason is stored on the
  * message and the agents see it failed; the ack is left as it was.
  */
-export const applySendFailure = async (companyId: number, connectionId: number, channelMessageId: string, error: string): Promise<boolean> => {
+export const applySendFailure = async (
+  companyId: number,
+  connectionId: number,
+  channelMessageId: string,
+  error: string,
+): Promise<boolean> => {
   const found = await byChannelId(companyId, connectionId, channelMessageId);
   if (!found?.record || !found.record.fromMe || found.record.error === error) return false;
-  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { error, sendState: 'failed', updatedAt: now() });
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, {
+    error,
+    sendState: 'failed',
+    updatedAt: now(),
+  });
   if (!updated) return false;
   await publishChange(companyId, updated);
   return true;
 };
 
-export const applyRemoteEdit = async (companyId: number, connectionId: number, channelMessageId: string, body: string): Promise<boolean> => {
+export const applyRemoteEdit = async (
+  companyId: number,
+  connectionId: number,
+  channelMessageId: string,
+  body: string,
+): Promise<boolean> => {
   const found = await byChannelId(companyId, connectionId, channelMessageId);
   if (!found?.record) return false;
-  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { body, isEdited: true, updatedAt: now() });
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, {
+    body,
+    isEdited: true,
+    updatedAt: now(),
+  });
   if (!updated) return false;
   await publishChange(companyId, updated);
   return true;
@@ -703,7 +827,11 @@ export const presentForVisitor = async (m: MessageRecord): Promise<Message> => t
  * customer and our side wrote, without notes, deleted messages or `except` (the message being answered). Pages of
  * the ticket's partition are read from its start until enough are found, at most a few pages.
  */
-export const firstTicketTexts = async (t: Pick<TicketRecord, 'companyId' | 'id'>, limit: number, except?: string): Promise<Pick<Message, 'id' | 'body' | 'fromMe'>[]> => {
+export const firstTicketTexts = async (
+  t: Pick<TicketRecord, 'companyId' | 'id'>,
+  limit: number,
+  except?: string,
+): Promise<Pick<Message, 'id' | 'body' | 'fromMe'>[]> => {
   const found: Pick<Message, 'id' | 'body' | 'fromMe'>[] = [];
   let startKey: Record<string, string> | undefined;
   for (let page = 0; page < 5 && found.length < limit; page++) {
@@ -720,7 +848,10 @@ export const firstTicketTexts = async (t: Pick<TicketRecord, 'companyId' | 'id'>
 };
 
 /** The stored file of a message (an integration hands a customer's recording on), or undefined when it has none. */
-export const messageFile = async (companyId: number, messageId: string): Promise<{ bytes: Buffer; name: string | null } | undefined> => {
+export const messageFile = async (
+  companyId: number,
+  messageId: string,
+): Promise<{ bytes: Buffer; name: string | null } | undefined> => {
   const ref = parseMessageId(messageId);
   const record = ref ? await getMessageRecord(companyId, ref.ticketId, ref.ulid) : undefined;
   if (!record?.mediaUrl || record.isDeleted) return undefined;

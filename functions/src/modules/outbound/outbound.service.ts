@@ -156,13 +156,24 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
     // the provider's echo named the message meanwhile: it did take it, whatever the failed answer said
     const echoed = await getQueuedMessage(ref);
     if (echoed?.channelMessageId) {
-      await settleQueuedSend(claimed, claimedAt, { sendState: 'sent', ack: Math.max(echoed.ack, 1), channelMessageId: echoed.channelMessageId, error: null, updatedAt: now().toISOString() }, to);
+      await settleQueuedSend(
+        claimed,
+        claimedAt,
+        {
+          sendState: 'sent',
+          ack: Math.max(echoed.ack, 1),
+          channelMessageId: echoed.channelMessageId,
+          error: null,
+          updatedAt: now().toISOString(),
+        },
+        to,
+      );
       return 'sent';
     }
     // the driver said the provider did not take it, so the claim is given back for the next try
     const retry = async (delaySeconds: number, reason: string, shown: string) => {
       const pending = await settleQueuedSend(claimed, claimedAt, { sendState: 'pending', updatedAt: now().toISOString() }, to);
-      if (pending) await recordSendDeferred(pending.record, to, shown);
+      if (pending) await recordSendDeferred(pending, to, shown);
       return deferSend(delivery, delaySeconds, reason);
     };
     if (error instanceof ChannelUnavailable) {

@@ -12,6 +12,7 @@ import { deleteConnection, getConnection, putConnection, setRooms } from '../../
 import { forgetCompanyConnections } from '../../platform/realtime/publisher.ts';
 import { redeemSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
+import { viewerOfAuth } from '../tickets/ticket-visibility.service.ts';
 import { markSeen } from '../users/users.service.ts';
 
 export type ConnectOutcome = { ok: true } | { ok: false; status: 401 | 403 };
@@ -47,7 +48,11 @@ const connectVisitor = async (connectionId: string, claims: VisitorClaims): Prom
  * /webchat/{token}/ws-ticket), never with a token: socket addresses end up in access logs. In AWS only what came
  * through CloudFront (its origin secret header) may connect, as on the HTTP API.
  */
-export const connect = async (connectionId: string, query: { ticket?: string }, headers: Record<string, string | undefined> = {}): Promise<ConnectOutcome> => {
+export const connect = async (
+  connectionId: string,
+  query: { ticket?: string },
+  headers: Record<string, string | undefined> = {},
+): Promise<ConnectOutcome> => {
   const origin = await originSecret();
   if (origin && !cameThroughCloudFront(headers, origin)) return { ok: false, status: 403 };
   if (!query.ticket) return { ok: false, status: 401 };
@@ -57,6 +62,7 @@ export const connect = async (connectionId: string, query: { ticket?: string }, 
   const auth = await contextFromClaims(holder.claims, { consistent: true });
   if (!auth) return { ok: false, status: 401 };
   const now = clock().now();
+  const viewer = viewerOfAuth(auth);
   await putConnection(
     {
       connectionId,
@@ -66,10 +72,10 @@ export const connect = async (connectionId: string, query: { ticket?: string }, 
       sessionId: auth.sessionId,
       profile: auth.profile,
       super: auth.super,
-      queueIds: auth.user.queueIds,
-      allTicket: auth.user.allTicket,
-      allowGroup: auth.user.allowGroup,
-      allUserChat: auth.user.allUserChat === 'enabled' || auth.company.settings?.allUserChat === 'enabled',
+      queueIds: viewer.queueIds,
+      allTicket: viewer.allTicket,
+      allowGroup: viewer.allowGroup,
+      allUserChat: viewer.allUserChat,
       rooms: [],
       connectedAt: now.toISOString(),
     },

@@ -9,10 +9,10 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { findCompany } from '../companies/companies.service.ts';
 import { getContact, maskNumber } from '../contacts/contacts.service.ts';
-import { canSeeTicket } from './ticket-visibility.service.ts';
+import { canSeeTicket, viewerOfAuth } from './ticket-visibility.service.ts';
 import type { TicketRecord } from './ticket.entity.ts';
 import { queryTicketIndex, queryTicketIndexBetween, type TicketIndex } from './tickets.repository.ts';
-import { changeTicket, presentTicket, recordTicketChange, viewerOfAuth } from './tickets.service.ts';
+import { changeTicket, presentTicket, recordTicketChange } from './tickets.service.ts';
 
 interface BoardDimension {
   key: string;
@@ -22,7 +22,10 @@ interface BoardDimension {
 
 type BoardCursor = Record<string, Record<string, string> | null>;
 const isBoardCursor = (v: unknown): v is BoardCursor =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => x === null || (typeof x === 'object' && !Array.isArray(x)));
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((x) => x === null || (typeof x === 'object' && !Array.isArray(x)));
 
 /**
  * The partitions the board reads for the caller (server reference 3.4, kanban list): admins every waiting and open
@@ -35,7 +38,8 @@ const boardDimensions = (auth: AuthContext): BoardDimension[] => {
   const statuses: TicketStatus[] = ['open', 'pending'];
   if (viewer.profile === 'admin') return statuses.map((s) => ({ key: `S.${s}`, index: 'gsi1', partition: `C#${c}#TS#${s}` }));
   const queues = [...viewer.queueIds, ...(viewer.allTicket === 'enable' ? [0] : [])];
-  const byQueue = (s: TicketStatus) => queues.map((q): BoardDimension => ({ key: `Q.${q}.${s}`, index: 'gsi2', partition: `C#${c}#TQ#${q}#${s}` }));
+  const byQueue = (s: TicketStatus) =>
+    queues.map((q): BoardDimension => ({ key: `Q.${q}.${s}`, index: 'gsi2', partition: `C#${c}#TQ#${q}#${s}` }));
   return [
     ...statuses.map((s): BoardDimension => ({ key: `U.${s}`, index: 'gsi3', partition: `C#${c}#TU#${auth.userId}#${s}` })),
     ...byQueue('pending'),
@@ -52,13 +56,25 @@ export const kanbanTicketPage = async (
   q: { from: string; to: string; limit: number; cursor?: string; queueIds?: number[] },
 ): Promise<{ tickets: Ticket[]; hasMore: boolean; nextCursor: string | null }> => {
   // the partitions read are the caller's (their user and queues), so a cursor is the caller's own
-  const scope = { list: 'tickets.kanban', companyId: auth.companyId, filters: { userId: auth.userId, from: q.from, to: q.to, queueIds: q.queueIds } };
+  const scope = {
+    list: 'tickets.kanban',
+    companyId: auth.companyId,
+    filters: { userId: auth.userId, from: q.from, to: q.to, queueIds: q.queueIds },
+  };
   const cursor = (await decodeCursor(q.cursor, scope, isBoardCursor)) ?? {};
   const dims = boardDimensions(auth).filter((d) => cursor[d.key] !== null);
   const pages = await Promise.all(
     dims.map(async (d) => {
       const start = cursor[d.key];
-      return { d, page: await queryTicketIndexBetween(d.index, d.partition, { from: q.from, to: q.to }, { limit: q.limit, startKey: start ?? undefined }) };
+      return {
+        d,
+        page: await queryTicketIndexBetween(
+          d.index,
+          d.partition,
+          { from: q.from, to: q.to },
+          { limit: q.limit, startKey: start ?? undefined },
+        ),
+      };
     }),
   );
   const next: BoardCursor = { ...cursor };
@@ -72,10 +88,17 @@ export const kanbanTicketPage = async (
     .filter((t) => !selected || t.queueId === null || selected.has(t.queueId))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
   const hasMore = Object.values(next).some((v) => v !== null);
-  return { tickets: tickets.map((t) => presentTicket(auth, t)), hasMore, nextCursor: hasMore ? await encodeCursor(next, scope) : null };
+  return {
+    tickets: tickets.map((t) => presentTicket(auth, t)),
+    hasMore,
+    nextCursor: hasMore ? await encodeCursor(next, scope) : null,
+  };
 };
 
-const privacyOf = async (companyId: number) => ({ settings: (await findCompany(companyId))?.settings as Record<string, string> | undefined, maskNumber });
+const privacyOf = async (companyId: number) => ({
+  settings: (await findCompany(companyId))?.settings as Record<string, string> | undefined,
+  maskNumber,
+});
 
 /**
  * Puts the ticket in the lane `target` (its other kanban tags are removed; null: in no lane), when nobody is signed
@@ -114,7 +137,12 @@ const WALK_PAGE = 100;
  * goes): reads at most one page of one status partition, filtered to tickets carrying the tag. Answers where to go
  * on, or null when every ticket was seen. Run by a job, page after page, never inside a request.
  */
-export const refreshTagOnTickets = async (companyId: number, tagId: number, tag: TagSummary | null, from: TagWalkCursor): Promise<TagWalkCursor | null> => {
+export const refreshTagOnTickets = async (
+  companyId: number,
+  tagId: number,
+  tag: TagSummary | null,
+  from: TagWalkCursor,
+): Promise<TagWalkCursor | null> => {
   const status = walkedStatuses[from.status];
   if (status === undefined) return null;
   const page = await queryTicketIndex('gsi1', `C#${companyId}#TS#${status}`, {

@@ -7,10 +7,10 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { hidesNumbers, searchContactIds } from '../contacts/contacts.service.ts';
 import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
-import { canSeeTicket, mayShowAll } from './ticket-visibility.service.ts';
+import { canSeeTicket, mayShowAll, viewerOfAuth } from './ticket-visibility.service.ts';
 import { filterTagIds, listedStatus, type TicketRecord } from './ticket.entity.ts';
 import { getCounters, getTicketRecords, queryTicketIndex, resumeKeyOf, type TicketIndex } from './tickets.repository.ts';
-import { viewerOfAuth, presentTicket } from './tickets.service.ts';
+import { presentTicket } from './tickets.service.ts';
 
 // ----- lists -----
 
@@ -58,7 +58,10 @@ const dims = (auth: AuthContext, q: TicketListQuery): Dimension[] => {
   const myQueueIds = [...viewer.queueIds, ...(viewer.allTicket === 'enable' ? [0] : [])];
   const myQueues = (s: TicketStatus) => myQueueIds.map((id) => byQueue(id, s));
   // the caller's own tickets, beside their queues': those in one of the queues are in both partitions
-  const mine = (s: TicketStatus): Dimension => ({ ...byUser(auth.userId, s), overlaps: myQueueIds.map((id) => `QU#${id}#${auth.userId}#${s}`) });
+  const mine = (s: TicketStatus): Dimension => ({
+    ...byUser(auth.userId, s),
+    overlaps: myQueueIds.map((id) => `QU#${id}#${auth.userId}#${s}`),
+  });
   const showAll = q.showAll === true && mayShowAll(viewer);
   switch (q.status) {
     case 'open':
@@ -111,14 +114,19 @@ const filterOf = (auth: AuthContext, q: TicketListQuery) => {
     parts.push(`queueId IN (${q.queueIds.map((_, i) => `:queue${i}`).join(', ')})`);
     q.queueIds.forEach((id, i) => (values[`:queue${i}`] = id));
   }
-  return parts.length ? { expression: parts.join(' AND '), values, names: Object.keys(names).length ? names : undefined } : undefined;
+  return parts.length
+    ? { expression: parts.join(' AND '), values, names: Object.keys(names).length ? names : undefined }
+    : undefined;
 };
 
 type ListCursor = Record<string, Record<string, string> | null>;
 /** Cursor entry (not a dimension) with the number of filtered tickets listed on the earlier pages. */
 const LISTED = '#listed';
 const isListCursor = (v: unknown): v is ListCursor =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => x === null || (typeof x === 'object' && !Array.isArray(x)));
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((x) => x === null || (typeof x === 'object' && !Array.isArray(x)));
 
 export interface TicketPage {
   tickets: Ticket[];
@@ -147,7 +155,12 @@ export const listTickets = async (auth: AuthContext, q: TicketListQuery): Promis
   return listDimensions(auth, q, dims(auth, q), false);
 };
 
-const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimension[], byStatusFilter: boolean): Promise<TicketPage> => {
+const listDimensions = async (
+  auth: AuthContext,
+  q: TicketListQuery,
+  all: Dimension[],
+  byStatusFilter: boolean,
+): Promise<TicketPage> => {
   // the queue selector narrows the queue partitions read; the others are filtered on the queue
   const selected = q.queueIds?.length ? new Set(q.queueIds) : undefined;
   const dimensions = all.filter((d) => !selected || d.index !== 'gsi2' || d.queueId === undefined || selected.has(d.queueId));
@@ -204,10 +217,18 @@ const listDimensions = async (auth: AuthContext, q: TicketListQuery, all: Dimens
   const counters = await countersRead;
   // the tab's counters count every ticket of the tab; with a filter (unread, tags, users, connections) the count
   // is what the filter let through so far, carried in the cursor, and exact once hasMore is false
-  const narrowed = Boolean(byStatusFilter || q.withUnreadMessages || q.tags?.length || q.whatsapps?.length || (q.users?.length && auth.profile === 'admin'));
+  const narrowed = Boolean(
+    byStatusFilter ||
+    q.withUnreadMessages ||
+    q.tags?.length ||
+    q.whatsapps?.length ||
+    (q.users?.length && auth.profile === 'admin'),
+  );
   const listedBefore = Number(cursor[LISTED]?.n ?? 0) || 0;
   const total = (keys: string[]) => keys.reduce((sum, k) => sum + Math.max(0, counters.get(k) ?? 0), 0);
-  const count = narrowed ? listedBefore + visible.length : Math.max(0, total([...new Set(dimensions.map((d) => d.counter))]) - total(overlaps));
+  const count = narrowed
+    ? listedBefore + visible.length
+    : Math.max(0, total([...new Set(dimensions.map((d) => d.counter))]) - total(overlaps));
   if (narrowed && hasMore) next[LISTED] = { n: String(listedBefore + visible.length) };
   return {
     tickets: visible.map((t) => presentTicket(auth, t)),
@@ -236,7 +257,11 @@ const searchTickets = async (auth: AuthContext, q: TicketListQuery, tab?: Dimens
     q.searchOnMessages ? searchMessageTicketIds(auth.companyId, text, q.limit * 3) : Promise.resolve([]),
   ]);
   const [perContact, byMessages] = await Promise.all([
-    Promise.all(contactIds.map((id) => queryTicketIndex('gsi4', `C#${auth.companyId}#TC#${String(id).padStart(10, '0')}`, { limit: 5, forward: false }))),
+    Promise.all(
+      contactIds.map((id) =>
+        queryTicketIndex('gsi4', `C#${auth.companyId}#TC#${String(id).padStart(10, '0')}`, { limit: 5, forward: false }),
+      ),
+    ),
     getTicketRecords(auth.companyId, messageTicketIds),
   ]);
   const statusFilter = q.statusFilter?.length ? new Set(q.statusFilter) : undefined;
@@ -271,6 +296,9 @@ export const queueCount = async (companyId: number, queueId: number, status: Tic
 
 /** Each agent's load: their open tickets and the pending ones handed to them, from the counters (one batch read). */
 export const agentLoads = async (companyId: number, userIds: number[]): Promise<Map<number, number>> => {
-  const counters = await getCounters(companyId, userIds.flatMap((id) => [`U#${id}#open`, `U#${id}#pending`]));
+  const counters = await getCounters(
+    companyId,
+    userIds.flatMap((id) => [`U#${id}#open`, `U#${id}#pending`]),
+  );
   return new Map(userIds.map((id) => [id, (counters.get(`U#${id}#open`) ?? 0) + (counters.get(`U#${id}#pending`) ?? 0)]));
 };

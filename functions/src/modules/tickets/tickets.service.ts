@@ -39,8 +39,6 @@ const now = () => clock().now().toISOString();
 
 // ----- viewers and presentation -----
 
-export { viewerOfAuth };
-
 export const contactSnapshot = (contact: Contact): TicketContact => ({
   id: contact.id,
   name: contact.name,
@@ -66,7 +64,17 @@ const contactSummary = (contact: Contact | TicketContact | undefined, contactId:
         email: contact.email,
         tags: contact.tags,
       }
-    : { id: contactId, name: '', number: '', urlPicture: null, channel: 'whatsapp', isGroup: false, active: true, email: '', tags: [] };
+    : {
+        id: contactId,
+        name: '',
+        number: '',
+        urlPicture: null,
+        channel: 'whatsapp',
+        isGroup: false,
+        active: true,
+        email: '',
+        tags: [],
+      };
 
 export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ticket => {
   const {
@@ -97,7 +105,8 @@ export const toTicket = (t: TicketRecord, contact?: Contact | TicketContact): Ti
 export const presentTicket = (auth: AuthContext, t: TicketRecord, contact?: Contact): Ticket => {
   if (contact) return toTicket(t, presentContact(auth, contact));
   const snapshot = t.contact;
-  if (snapshot && !snapshot.isGroup && hidesNumbers(auth)) return toTicket(t, { ...snapshot, number: maskNumber(snapshot.number) });
+  if (snapshot && !snapshot.isGroup && hidesNumbers(auth))
+    return toTicket(t, { ...snapshot, number: maskNumber(snapshot.number) });
   return toTicket(t);
 };
 
@@ -108,7 +117,12 @@ const maskedForUsers = (companySettings: Record<string, string> | undefined) =>
 
 type TicketChangeName = 'ticket.created' | 'ticket.updated' | 'ticket.closed' | 'ticket.reopened';
 
-const audienceOf = (t: TicketRecord): TicketAudience => ({ status: t.status, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup });
+const audienceOf = (t: TicketRecord): TicketAudience => ({
+  status: t.status,
+  userId: t.userId,
+  queueId: t.queueId,
+  isGroup: t.isGroup,
+});
 
 /** What a change from `before` did: closed the ticket, reopened it, or changed something else. */
 const changeName = (after: TicketRecord, before: TicketRecord | undefined): TicketChangeName => {
@@ -125,7 +139,13 @@ const changeName = (after: TicketRecord, before: TicketRecord | undefined): Tick
 export const recordTicketChange = async (
   t: TicketRecord,
   contact: Contact | undefined,
-  options: { removed?: boolean; before?: TicketRecord; settings?: Record<string, string>; maskNumber?: (n: string) => string; name?: TicketChangeName } = {},
+  options: {
+    removed?: boolean;
+    before?: TicketRecord;
+    settings?: Record<string, string>;
+    maskNumber?: (n: string) => string;
+    name?: TicketChangeName;
+  } = {},
 ): Promise<void> => {
   const ticket = toTicket(t, contact);
   const masked = maskedForUsers(options.settings) && contact && !contact.isGroup ? options.maskNumber : undefined;
@@ -135,7 +155,9 @@ export const recordTicketChange = async (
     ticket,
     version: t.version,
     ...(options.removed ? { moved: true, ...(options.before ? { before: audienceOf(options.before) } : {}) } : {}),
-    ...(options.before && options.before.status === t.status && options.before.userId === t.userId ? { sameHolder: true as const } : {}),
+    ...(options.before && options.before.status === t.status && options.before.userId === t.userId
+      ? { sameHolder: true as const }
+      : {}),
     ...(masked ? { maskedNumber: masked(ticket.contact.number) } : {}),
   });
 };
@@ -176,7 +198,8 @@ export const mayReadHistory = (auth: AuthContext, t: TicketRecord): boolean => {
   return auth.profile === 'admin' || viewer.allTicket === 'enable' || ((t.isGroup || t.status === 'group') && viewer.allowGroup);
 };
 
-export const findTicket = (companyId: number, id: number): Promise<TicketRecord | undefined> => getTicketRecord(companyId, id, true);
+export const findTicket = (companyId: number, id: number): Promise<TicketRecord | undefined> =>
+  getTicketRecord(companyId, id, true);
 
 export const showTicket = async (auth: AuthContext, id: number): Promise<Ticket> => {
   const t = await requireVisibleTicket(auth, id);
@@ -206,13 +229,18 @@ export const userSummaryOf = async (companyId: number, userId: number) => {
   return { id: user.id, name: user.name };
 };
 
-export const privacyOptions = (auth: AuthContext) => ({ settings: auth.company.settings as Record<string, string> | undefined, maskNumber });
+export const privacyOptions = (auth: AuthContext) => ({
+  settings: auth.company.settings as Record<string, string> | undefined,
+  maskNumber,
+});
 
 /** Applies a change to a ticket, re-reading and retrying when someone else changed it in between. */
 export const changeTicket = async (
   companyId: number,
   id: number,
-  change: (t: TicketRecord) => { after: TicketRecord; logs?: LogInput[]; conversation?: 'activate' | 'deactivate' | 'keep' } | undefined,
+  change: (
+    t: TicketRecord,
+  ) => { after: TicketRecord; logs?: LogInput[]; conversation?: 'activate' | 'deactivate' | 'keep' } | undefined,
   /** a copy the caller just read: the first attempt skips the read and falls back to it only on a conflict */
   known?: TicketRecord,
 ): Promise<{ before: TicketRecord; after: TicketRecord } | undefined> => {
@@ -276,7 +304,9 @@ export const messageTicketWrites = (t: TicketRecord, message: MessageOnTicket): 
 export const currentTicket = (companyId: number, id: number) => getTicketRecord(companyId, id, true);
 
 export const markTicketRead = async (t: TicketRecord): Promise<TicketRecord> => {
-  const changed = await changeTicket(t.companyId, t.id, (cur) => (cur.unreadMessages === 0 ? undefined : { after: { ...cur, unreadMessages: 0 } }));
+  const changed = await changeTicket(t.companyId, t.id, (cur) =>
+    cur.unreadMessages === 0 ? undefined : { after: { ...cur, unreadMessages: 0 } },
+  );
   if (!changed) return t;
   await domainEvents.emit({ name: 'ticket.read', companyId: t.companyId, ticketId: t.id, audience: audienceOf(changed.after) });
   return changed.after;

@@ -68,10 +68,15 @@ function SignupForm() {
     if (touched) setErrors(validateSignup(next));
   };
 
-  const focusField = (field: SignupField) =>
+  /** Focuses the first field in error, in the form's order; answers whether there was one. */
+  const focusFirstError = (found: FieldErrors<SignupField>): boolean => {
+    const field = fieldOrder.find((f) => found[f]);
+    if (field === undefined) return false;
     form.current
       ?.querySelector<HTMLElement>(field === 'planId' ? '#signup-planId input, #signup-planId' : `#signup-${field}`)
       ?.focus();
+    return true;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,11 +84,7 @@ function SignupForm() {
     const found = validateSignup(values);
     setTouched(true);
     setErrors(found);
-    const firstInvalid = fieldOrder.find((f) => found[f]);
-    if (firstInvalid) {
-      focusField(firstInvalid);
-      return;
-    }
+    if (focusFirstError(found)) return;
     signup.mutate(
       {
         name: values.name.trim(),
@@ -105,8 +106,7 @@ function SignupForm() {
             if (error.code === 'ERR_DUPLICATED_EMAIL') fromServer.email = 'errors.ERR_DUPLICATED_EMAIL';
             if (hasErrors(fromServer)) {
               setErrors(fromServer);
-              const first = fieldOrder.find((f) => fromServer[f]);
-              if (first) focusField(first);
+              focusFirstError(fromServer);
             }
           }
           toast.error(error);

@@ -1,7 +1,7 @@
 import type { Connection } from '@switchboard/shared/contracts/inbox';
-import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
+import { OptionalDropdown } from '../../../components/optional-dropdown.tsx';
 import { useFlowList } from '../../../lib/lookups.ts';
 
 export type ConnectionFlows = Pick<Connection, 'flowIdWelcome' | 'flowIdNotPhrase'>;
@@ -13,14 +13,10 @@ export type ConnectionFlows = Pick<Connection, 'flowIdWelcome' | 'flowIdNotPhras
 export function ConnectionFlowsTab({ value, onChange }: { value: ConnectionFlows; onChange: (v: ConnectionFlows) => void }) {
   const { t } = useTranslation();
   const flows = useFlowList();
-  // optionValue is named: without it PrimeReact hands over the whole "none" option, its value being empty
-  const options = [
-    { value: null, label: t('connections.dialog.flows.none') },
-    ...(flows.data ?? []).map((f) => ({
-      value: f.id,
-      label: f.active ? f.name : `${f.name} (${t('connections.dialog.flows.inactive')})`,
-    })),
-  ];
+  const choices = (flows.data ?? []).map((f) => ({
+    value: f.id,
+    label: f.active ? f.name : `${f.name} (${t('connections.dialog.flows.inactive')})`,
+  }));
   return (
     <div className="connection-flows">
       <FormField
@@ -28,15 +24,14 @@ export function ConnectionFlowsTab({ value, onChange }: { value: ConnectionFlows
         label={t('connections.dialog.flows.welcome')}
         hint={t('connections.dialog.flows.welcomeHint')}
       >
-        <Dropdown
+        <OptionalDropdown
           inputId="connection-flow-welcome"
           value={value.flowIdWelcome ?? null}
-          options={options}
-          optionValue="value"
-          onChange={(e) => onChange({ ...value, flowIdWelcome: (e.value as number | null) ?? null })}
+          noneLabel={t('connections.dialog.flows.none')}
+          choices={choices}
+          onChange={(flowIdWelcome) => onChange({ ...value, flowIdWelcome })}
           loading={flows.isPending}
-          className="w-full"
-          data-testid="connection-flow-welcome"
+          testId="connection-flow-welcome"
         />
       </FormField>
       <FormField
@@ -44,15 +39,14 @@ export function ConnectionFlowsTab({ value, onChange }: { value: ConnectionFlows
         label={t('connections.dialog.flows.notPhrase')}
         hint={t('connections.dialog.flows.notPhraseHint')}
       >
-        <Dropdown
+        <OptionalDropdown
           inputId="connection-flow-not-phrase"
           value={value.flowIdNotPhrase ?? null}
-          options={options}
-          optionValue="value"
-          onChange={(e) => onChange({ ...value, flowIdNotPhrase: (e.value as number | null) ?? null })}
+          noneLabel={t('connections.dialog.flows.none')}
+          choices={choices}
+          onChange={(flowIdNotPhrase) => onChange({ ...value, flowIdNotPhrase })}
           loading={flows.isPending}
-          className="w-full"
-          data-testid="connection-flow-not-phrase"
+          testId="connection-flow-not-phrase"
         />
       </FormField>
     </div>

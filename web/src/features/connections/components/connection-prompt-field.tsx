@@ -1,6 +1,6 @@
-import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
+import { OptionalDropdown } from '../../../components/optional-dropdown.tsx';
 import { usePromptList } from '../../../lib/lookups.ts';
 
 /**
@@ -16,22 +16,16 @@ export function ConnectionPromptField({
 }) {
   const { t } = useTranslation();
   const prompts = usePromptList();
-  // optionValue is named: without it PrimeReact hands over the whole "none" option, its value being empty
-  const options = [
-    { value: null, label: t('prompts.connection.none') },
-    ...(prompts.data?.prompts ?? []).map((p) => ({ value: p.id, label: p.name })),
-  ];
   return (
     <FormField id="connection-prompt" label={t('prompts.connection.label')} hint={t('prompts.connection.hint')}>
-      <Dropdown
+      <OptionalDropdown
         inputId="connection-prompt"
         value={value}
-        options={options}
-        optionValue="value"
-        onChange={(e) => onChange((e.value as number | null) ?? null)}
+        noneLabel={t('prompts.connection.none')}
+        choices={(prompts.data?.prompts ?? []).map((p) => ({ value: p.id, label: p.name }))}
+        onChange={onChange}
         loading={prompts.isPending}
-        className="w-full"
-        data-testid="connection-prompt"
+        testId="connection-prompt"
       />
     </FormField>
   );

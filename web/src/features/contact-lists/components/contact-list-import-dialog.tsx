@@ -5,10 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useImportContactList } from '../api/import-contact-list.ts';
-import { isImportFile } from '../utils/contact-list-form.ts';
+import { IMPORT_EXTENSIONS, isImportFile } from '../utils/contact-list-form.ts';
 
-const ACCEPT =
-  '.xls,.xlsx,.csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+const ACCEPT = [
+  ...IMPORT_EXTENSIONS,
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+].join(',');
 
 /** The import's confirmation (spec section 2): it offers the sample sheet, takes an .xls, .xlsx or .csv and starts the import. */
 export function ContactListImportDialog({

@@ -19,7 +19,7 @@ describe('the contact list forms', () => {
     });
   });
 
-  it('accept only .xls and .xlsx files for the import', () => {
+  it('accept .xls, .xlsx and .csv files for the import, and no other', () => {
     expect(['a.xls', 'b.XLSX', 'c.csv', 'd.CSV'].every(isImportFile)).toBe(true);
     expect(isImportFile('c.txt')).toBe(false);
     expect(isImportFile('d.xlsx.pdf')).toBe(false);

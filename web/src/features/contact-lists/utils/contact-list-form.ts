@@ -32,7 +32,12 @@ export const validateItemForm = (values: ItemFormValues): ItemFormErrors => {
 };
 
 /** Import accepts .xls and .xlsx (spec section 5), and .csv, which the server reads as well. */
-export const isImportFile = (name: string): boolean => /\.(xls|xlsx|csv)$/i.test(name.trim());
+export const IMPORT_EXTENSIONS = ['.xls', '.xlsx', '.csv'] as const;
+
+export const isImportFile = (name: string): boolean => {
+  const lower = name.trim().toLowerCase();
+  return IMPORT_EXTENSIONS.some((extension) => lower.endsWith(extension));
+};
 
 /** The sample spreadsheet: the headers the import reads, and one example row. */
 export const writeSampleSheet = (labels: { sheet: string; exampleName: string; exampleEmail: string }): Promise<Blob> =>

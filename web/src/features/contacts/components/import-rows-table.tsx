@@ -2,7 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import { isImportable, validateImportRow, type ImportRow, type RowErrors } from '../utils/import-mapping.ts';
+import { isImportable, rowsToImport, validateImportRow, type ImportRow, type RowErrors } from '../utils/import-mapping.ts';
 import type { FailureReason, RowOutcome } from '../utils/import-run.ts';
 
 /**
@@ -59,7 +59,7 @@ export function ImportRowsTable({
       dataKey="line"
       selectionMode="checkbox"
       // a flagged row is not sent: it cannot be ticked
-      selection={rows.filter((r) => selected.has(r.line) && isImportable(r))}
+      selection={rowsToImport(rows, selected)}
       onSelectionChange={(e) => onSelect(new Set((e.value as ImportRow[]).filter(isImportable).map((r) => r.line)))}
       isDataSelectable={(e) => !disabled && isImportable(e.data as ImportRow)}
       paginator={rows.length > 10}

@@ -1,4 +1,9 @@
+import { fileListBody } from '@switchboard/shared/contracts/files';
 import { describe, expect, it } from 'vitest';
+import { filesEn } from '../../../i18n/files/en.ts';
+import { filesEs } from '../../../i18n/files/es.ts';
+import { filesPt } from '../../../i18n/files/pt.ts';
+import { filesTr } from '../../../i18n/files/tr.ts';
 import { acceptsFile, emptyFileListForm, fileListBodyOf, validateFileListForm } from './file-list-form.ts';
 
 describe('the file list form', () => {
@@ -22,6 +27,24 @@ describe('the file list form', () => {
       options: { a: 'validation.requiredEn', b: 'files.dialog.fileRequired' },
     });
     expect(validateFileListForm({ name: 'Lis', message: 'Segue a lista', options: [] })).toEqual({});
+  });
+
+  it("refuses a name or a message over the contract's length", () => {
+    expect(validateFileListForm({ name: 'x'.repeat(51), message: 'm'.repeat(5001), options: [] })).toEqual({
+      name: 'validation.tooLong',
+      message: 'validation.tooLong',
+    });
+    expect(validateFileListForm({ name: 'x'.repeat(50), message: 'm'.repeat(5000), options: [] })).toEqual({});
+  });
+
+  it("words a short name and an empty message with the contract's texts in every language", () => {
+    const nameText = fileListBody.shape.name.safeParse('Li').error?.issues[0]?.message;
+    const messageText = fileListBody.shape.message.safeParse(' ').error?.issues[0]?.message;
+    expect([nameText, messageText]).toEqual(['nombre muy corto', 'Requerido']);
+    for (const files of [filesPt, filesEs, filesEn, filesTr]) {
+      expect(files.dialog.nameTooShort).toBe(nameText);
+      expect(files.dialog.messageRequired).toBe(messageText);
+    }
   });
 
   it('keeps option ids, sends the chosen files by position and refuses active content', () => {

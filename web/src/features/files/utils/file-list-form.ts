@@ -1,9 +1,4 @@
-import {
-  FILE_LIST_MAX_OPTIONS,
-  FILE_LIST_NAME_MIN,
-  type FileList,
-  type FileListBodyInput,
-} from '@switchboard/shared/contracts/files';
+import { FILE_LIST_MAX_OPTIONS, fileListBody, type FileList, type FileListBodyInput } from '@switchboard/shared/contracts/files';
 import { mediaProblem } from '@switchboard/shared/media-types';
 
 export interface FileOptionDraft {
@@ -38,16 +33,29 @@ export const fileListFormOf = (r: FileList, key: () => string): FileListFormValu
 export const canAddFileOption = (v: FileListFormValues): boolean => v.options.length < FILE_LIST_MAX_OPTIONS;
 
 /**
- * Name 3 to 50 characters, a message (spec document 3, "File list"); every option named and with a file. Answers
- * i18n keys (options by their key).
+ * The i18n key for the contract rule a field breaks, undefined when it keeps them: 'Too Long!' past its length,
+ * otherwise `key`, whose texts repeat the contract's message in every language.
+ */
+const ruleKey = (
+  schema: { safeParse(value: string): { error?: { issues: { code: string }[] } } },
+  value: string,
+  key: string,
+) => {
+  const code = schema.safeParse(value).error?.issues[0]?.code;
+  if (code === undefined) return undefined;
+  return code === 'too_big' ? 'validation.tooLong' : key;
+};
+
+/**
+ * The contract's rules (spec document 3, "File list"): a name of 3 to 50 characters and a message; every option named
+ * and with a file. Answers i18n keys (options by their key).
  */
 export const validateFileListForm = (v: FileListFormValues): FileListFormErrors => {
   const errors: FileListFormErrors = {};
-  const name = v.name.trim();
-  if (!name) errors.name = 'validation.requiredEn';
-  else if (name.length < FILE_LIST_NAME_MIN) errors.name = 'files.dialog.nameTooShort';
-  else if (name.length > 50) errors.name = 'validation.tooLong';
-  if (!v.message.trim()) errors.message = 'files.dialog.messageRequired';
+  const name = v.name.trim() ? ruleKey(fileListBody.shape.name, v.name, 'files.dialog.nameTooShort') : 'validation.requiredEn';
+  if (name) errors.name = name;
+  const message = ruleKey(fileListBody.shape.message, v.message, 'files.dialog.messageRequired');
+  if (message) errors.message = message;
   const options: Record<string, string> = {};
   for (const o of v.options) {
     if (!o.name.trim()) options[o.key] = 'validation.requiredEn';

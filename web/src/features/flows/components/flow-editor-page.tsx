@@ -37,6 +37,7 @@ import {
   fromEditor,
   markTrail,
   outOfView,
+  problemNodes,
   relinkMenu,
   simulationBlockers,
   stillFlagged,
@@ -181,13 +182,13 @@ function FlowEditor() {
 
   const persist = () => {
     save.mutate(
-      { id, graph: fromEditor(nodes, edges) },
+      { id, graph: drawn },
       { onSuccess: () => toast.success(t('flows.toasts.saved')), onError: (error) => toast.error(error) },
     );
   };
   const onSave = () => {
-    const found = problemsOf(fromEditor(nodes, edges));
-    setFlagged(new Set(found.flatMap((p) => (p.nodeId ? [p.nodeId] : []))));
+    const found = problemsOf(drawn);
+    setFlagged(problemNodes(found));
     if (found.length) {
       setProblemsFor('save');
       setProblems(found);
@@ -197,7 +198,7 @@ function FlowEditor() {
   };
   const blockSimulation = useCallback((found: FlowProblem[]) => {
     setSimulating(false);
-    setFlagged(new Set(found.flatMap((p) => (p.nodeId ? [p.nodeId] : []))));
+    setFlagged(problemNodes(found));
     setProblemsFor('simulate');
     setProblems(found);
   }, []);

@@ -5,7 +5,6 @@ import {
   contentDataOf,
   contentProblem,
   deleteNodes,
-  deleteSelection,
   duplicateNode,
   freeSpot,
   fromEditor,
@@ -15,6 +14,7 @@ import {
   nextNodeId,
   outOfView,
   outputHandles,
+  problemNodes,
   relinkMenu,
   snapPercent,
   stillFlagged,
@@ -70,15 +70,9 @@ describe('flow editor graph building', () => {
     expect(out[3]!.data).not.toBe(nodes[2]!.data);
   });
 
-  it('deletes a node with its links, and the selection with Backspace', () => {
+  it('deletes a node with its links', () => {
     const { nodes, edges } = toEditor(graph);
     expect(deleteNodes(nodes, edges, ['2'])).toEqual({ nodes: [nodes[0], nodes[2]], edges: [] });
-    const selected = deleteSelection(
-      nodes,
-      edges.map((e, i) => ({ ...e, selected: i === 1 })),
-    );
-    expect(selected.nodes).toHaveLength(3);
-    expect(selected.edges.map((e) => e.id)).toEqual(['e-1-a-2']);
   });
 
   it('links one target per handle, never into the start node or to itself', () => {
@@ -189,6 +183,16 @@ describe('flow editor graph building', () => {
 });
 
 describe('problem marks on the canvas', () => {
+  it('marks the nodes a problems list points at, each once, and none for a problem of the whole flow', () => {
+    const marks = problemNodes([
+      { code: 'noStart' },
+      { code: 'unreachable', nodeId: '4' },
+      { code: 'menuOptionUnlinked', nodeId: '2', option: 2 },
+      { code: 'emptyMessage', nodeId: '4' },
+    ]);
+    expect([...marks]).toEqual(['4', '2']);
+  });
+
   it('drops the mark of a node once its problem is fixed and keeps the others', () => {
     // option 2 of the menu leads nowhere, and a second message is reached by nothing
     const broken: FlowGraph = {

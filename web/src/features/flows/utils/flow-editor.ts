@@ -183,19 +183,6 @@ export const deleteNodes = (
   return { nodes: nodes.filter((n) => !gone.has(n.id)), edges: edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)) };
 };
 
-/** What Backspace or Delete removes: the selected nodes (with their links) and the selected links. */
-export const deleteSelection = (
-  nodes: readonly EditorNode[],
-  edges: readonly EditorEdge[],
-): { nodes: EditorNode[]; edges: EditorEdge[] } => {
-  const removed = deleteNodes(
-    nodes,
-    edges,
-    nodes.filter((n) => n.selected).map((n) => n.id),
-  );
-  return { nodes: removed.nodes, edges: removed.edges.filter((e) => !e.selected) };
-};
-
 /**
  * Adds a link. A handle leads to one place: a new link from a handle replaces the old one; a node never links to
  * itself and nothing links into the start node.
@@ -342,10 +329,14 @@ export const summaryOf = (n: Pick<EditorNode, 'type' | 'data'>): string => {
 /** Why the drawing cannot be simulated: the problems list the editor shows before saving, or no step at all. */
 export const simulationBlockers = (g: FlowGraph): FlowProblem[] => (g.nodes.length === 0 ? [{ code: 'noStart' }] : problemsOf(g));
 
+/** The nodes a problems list points at (a problem of the whole flow points at none). */
+export const problemNodes = (problems: readonly FlowProblem[]): ReadonlySet<string> =>
+  new Set(problems.flatMap((p) => (p.nodeId ? [p.nodeId] : [])));
+
 /** The nodes a problems list pointed at that still have a problem in the drawing as it is now: a fixed node drops its mark. */
 export const stillFlagged = (flagged: ReadonlySet<string>, g: FlowGraph): ReadonlySet<string> => {
   if (flagged.size === 0) return flagged;
-  const now = new Set(problemsOf(g).flatMap((p) => (p.nodeId ? [p.nodeId] : [])));
+  const now = problemNodes(problemsOf(g));
   return new Set([...flagged].filter((id) => now.has(id)));
 };
 

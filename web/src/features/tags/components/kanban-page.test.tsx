@@ -125,6 +125,30 @@ describe('the kanban board', () => {
     expect(byTestId('kanban-add-columns')!.textContent).toContain('Añadir columnas');
   });
 
+  it('searches the dates typed, each end of the range bounding the other', async () => {
+    await render();
+    await until(() => cardsIn('3').length === 1, 'the board');
+    const start = document.querySelector<HTMLInputElement>('#kanban-start')!;
+    const end = document.querySelector<HTMLInputElement>('#kanban-end')!;
+    expect(document.querySelector('label[for=kanban-start]')!.textContent).toBe('Início');
+    expect(document.querySelector('label[for=kanban-end]')!.textContent).toBe('Fim');
+    const type = (input: HTMLInputElement, day: string) =>
+      act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, day);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    await type(start, '2026-01-05');
+    await type(end, '2026-01-09');
+    expect(start.max).toBe('2026-01-09');
+    expect(end.min).toBe('2026-01-05');
+    await act(async () => byTestId('kanban-search')!.click());
+    await until(
+      () => calls.some((c) => c.path === '/api/ticket/kanban' && c.search.includes('startDate=2026-01-05')),
+      'the board read for the dates typed',
+    );
+    expect(calls.filter((c) => c.path === '/api/ticket/kanban').at(-1)!.search).toContain('endDate=2026-01-09');
+  });
+
   it("hides 'Añadir columnas' from a user without dashboard:view", async () => {
     await render(makeUser({ profile: 'user', showDashboard: 'disabled' }));
     await until(() => cardsIn('3').length === 1, 'the board');

@@ -97,28 +97,20 @@ function KanbanBoard({ clock }: { clock: Clock }) {
         }
       />
       <form className="surface-panel kanban-filters" onSubmit={search}>
-        <div className="form-field">
-          <label htmlFor="kanban-start">{t('tags.board.startDate')}</label>
-          <InputText
-            id="kanban-start"
-            type="date"
-            value={draft.startDate}
-            max={draft.endDate}
-            onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
-            data-testid="kanban-start"
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor="kanban-end">{t('tags.board.endDate')}</label>
-          <InputText
-            id="kanban-end"
-            type="date"
-            value={draft.endDate}
-            min={draft.startDate}
-            onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
-            data-testid="kanban-end"
-          />
-        </div>
+        <RangeDay
+          bound="start"
+          label={t('tags.board.startDate')}
+          value={draft.startDate}
+          max={draft.endDate}
+          onChange={(startDate) => setDraft({ ...draft, startDate })}
+        />
+        <RangeDay
+          bound="end"
+          label={t('tags.board.endDate')}
+          value={draft.endDate}
+          min={draft.startDate}
+          onChange={(endDate) => setDraft({ ...draft, endDate })}
+        />
         <Button type="submit" icon="pi pi-search" label={t('tags.board.search')} data-testid="kanban-search" />
       </form>
       {lanes.isPending ? (
@@ -171,6 +163,39 @@ function KanbanBoard({ clock }: { clock: Clock }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** One end of the board's date range: a labelled date input that the other end bounds. */
+function RangeDay({
+  bound,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  bound: 'start' | 'end';
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
+  const id = `kanban-${bound}`;
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <InputText
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={id}
+      />
+    </div>
   );
 }
 
