@@ -61,7 +61,12 @@ export class ApiClient {
     readonly sourceHeaders: Record<string, string> = {},
   ) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(`${this.baseUrl}/api${path}`, {
       method,
@@ -101,7 +106,8 @@ export class ApiClient {
 /** A WebSocket that records every frame, with a helper to wait for one that matches. */
 export class SocketProbe {
   readonly frames: { event: string; data: any }[] = [];
-  private waiters: { match: (f: { event: string; data: any }) => boolean; resolve: (f: { event: string; data: any }) => void }[] = [];
+  private waiters: { match: (f: { event: string; data: any }) => boolean; resolve: (f: { event: string; data: any }) => void }[] =
+    [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {

@@ -45,7 +45,12 @@ const poll = async (
   while (!stopping()) {
     try {
       const out = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: batchSize, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }),
+        new ReceiveMessageCommand({
+          QueueUrl: url,
+          MaxNumberOfMessages: batchSize,
+          WaitTimeSeconds: 20,
+          MessageSystemAttributeNames: ['All'],
+        }),
       );
       liveness.beat();
       const messages = out.Messages ?? [];
@@ -53,7 +58,13 @@ const poll = async (
       const response = await handler({ Records: messages.map((m) => toRecord(url, m)) });
       const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
       const done = messages.filter((m) => !failed.has(m.MessageId!));
-      if (done.length) await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: url, Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+      if (done.length)
+        await sqs.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: url,
+            Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+          }),
+        );
     } catch (error) {
       log('warn', 'queue poll failed', { url, error: (error as Error).message });
       await new Promise((r) => setTimeout(r, 5000));
@@ -76,9 +87,15 @@ const main = async () => {
   const polls: Promise<void>[] = [];
   const liveness: PollLiveness[] = [];
   // unhealthy until configured and polling: ECS replaces a task that never gets there
-  const health = await startHealthServer(Number(process.env.CONNECTOR_HEALTH_PORT ?? DEFAULT_HEALTH_PORT), () => liveness.length > 0 && liveness.every((l) => l.alive()));
+  const health = await startHealthServer(
+    Number(process.env.CONNECTOR_HEALTH_PORT ?? DEFAULT_HEALTH_PORT),
+    () => liveness.length > 0 && liveness.every((l) => l.alive()),
+  );
   if (!process.env.TABLE_NAME || !commandsUrl || !outboundUrl) {
-    log('error', 'connector not configured: TABLE_NAME, QUEUE_URL_CONNECTOR_COMMANDS and QUEUE_URL_CONNECTOR_OUTBOUND are required; idle');
+    log(
+      'error',
+      'connector not configured: TABLE_NAME, QUEUE_URL_CONNECTOR_COMMANDS and QUEUE_URL_CONNECTOR_OUTBOUND are required; idle',
+    );
   } else {
     const { startConnector } = await import('./connector.ts');
     // the listeners of the manifest's connector entry (the sessions' state reaches the browsers, a campaign's failed
@@ -86,7 +103,9 @@ const main = async () => {
     const { registerConnectorListeners } = await import('../../functions/src/entries/connector.listeners.ts');
     registerConnectorListeners();
     const { baileysSocketFactory } = await import('./sessions/socket-factory.ts');
-    const connector = await startConnector({ socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }) });
+    const connector = await startConnector({
+      socketFactory: baileysSocketFactory({ waWebSocketUrl: process.env.WA_WEBSOCKET_URL || undefined }),
+    });
     stopConnector = () => connector.stop();
     const sqs = new SQSClient({});
     const pollOf = (url: string, handler: (e: SQSEvent) => Promise<SQSBatchResponse>, batchSize: number) => {

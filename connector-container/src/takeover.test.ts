@@ -41,11 +41,31 @@ beforeAll(async () => {
   engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 4, visibilityTimeoutMs: 2000 } } });
   engine.consume('inbound.fifo', inboundConsumer);
   setLocalPorts({ queue: new LocalQueue(engine) });
-  const company = await createCompany({ name: 'Takeover Co', email: 'takeover@example.com', phone: '', planId: 1, dueDate: '2999-01-01T00:00:00.000Z' });
-  const admin = await createUser(company.id, { name: 'Admin', email: `admin-${company.id}@example.com`, password: 'pass-12345', profile: 'admin' });
+  const company = await createCompany({
+    name: 'Takeover Co',
+    email: 'takeover@example.com',
+    phone: '',
+    planId: 1,
+    dueDate: '2999-01-01T00:00:00.000Z',
+  });
+  const admin = await createUser(company.id, {
+    name: 'Admin',
+    email: `admin-${company.id}@example.com`,
+    password: 'pass-12345',
+    profile: 'admin',
+  });
   await provisionCompany(company.id, admin.id);
   const fresh = (await findCompany(company.id))!;
-  auth = { companyId: company.id, userId: admin.id, sessionId: 'test', profile: 'admin', super: false, user: toUser(admin, fresh), company: fresh, plan: () => findPlan(1) };
+  auth = {
+    companyId: company.id,
+    userId: admin.id,
+    sessionId: 'test',
+    profile: 'admin',
+    super: false,
+    user: toUser(admin, fresh),
+    company: fresh,
+    plan: () => findPlan(1),
+  };
 });
 
 afterEach(async () => {
@@ -73,7 +93,12 @@ const fromCustomer = (id: string, text: string): WAMessage => ({
 });
 
 const manager = (fakes: FakeSocketFactory, owner: string) => {
-  const m = new SessionManager({ owner, bridge: createMessageBridge(platformBridgeDeps()), socketFactory: fakes.factory, ...fast });
+  const m = new SessionManager({
+    owner,
+    bridge: createMessageBridge(platformBridgeDeps()),
+    socketFactory: fakes.factory,
+    ...fast,
+  });
   managers.push(m);
   return m;
 };
@@ -88,9 +113,15 @@ describe('a killed task taken over, with the message bridge and the inbound pipe
     await a.start();
     const socketA = await fakesA.next(c, { after: 0 });
     socketA.open('5511900002222');
-    await until(() => getConnectionRecord(c.companyId, c.connectionId), (r) => r?.status === 'CONNECTED');
+    await until(
+      () => getConnectionRecord(c.companyId, c.connectionId),
+      (r) => r?.status === 'CONNECTED',
+    );
     socketA.receive([fromCustomer('TK-1', 'um'), fromCustomer('TK-2', 'dois')]);
-    await until(() => stored('TK-2'), (m) => m !== undefined);
+    await until(
+      () => stored('TK-2'),
+      (m) => m !== undefined,
+    );
     // one more arrives as the task dies: whether it reached inbound.fifo or not, WhatsApp delivers it again
     socketA.receive([fromCustomer('TK-3', 'três')]);
     await a.stop({ release: false });
@@ -101,11 +132,17 @@ describe('a killed task taken over, with the message bridge and the inbound pipe
     const socketB = await fakesB.next(c, { after: 0, timeoutMs: fast.leaseMs + 3 * fast.reconcileMs + 2000 });
     expect(socketB.resumed).toBe(true);
     socketB.open();
-    await until(() => getConnectionRecord(c.companyId, c.connectionId), (r) => r?.status === 'CONNECTED');
+    await until(
+      () => getConnectionRecord(c.companyId, c.connectionId),
+      (r) => r?.status === 'CONNECTED',
+    );
     // offline delivery after the reconnect: one already stored, one maybe stored, one new; then a live one
     socketB.receive([fromCustomer('TK-2', 'dois'), fromCustomer('TK-3', 'três'), fromCustomer('TK-4', 'quatro')], 'append');
     socketB.receive([fromCustomer('TK-5', 'cinco')]);
-    const last = await until(() => stored('TK-5'), (m) => m !== undefined);
+    const last = await until(
+      () => stored('TK-5'),
+      (m) => m !== undefined,
+    );
     await engine.idle();
 
     const page = await listMessages(auth, last!.ticketId, { limit: 50 });

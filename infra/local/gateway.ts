@@ -19,7 +19,15 @@ import { mediaResponseHeaders } from '@switchboard/shared/media-types';
 import { fileNameOfKey, localMediaPath, verifyLocalMediaSignature } from '../../functions/src/platform/ports/blob-store.ts';
 import { isLoopbackAddress } from '../../functions/src/platform/http/tenant-address.ts';
 import { httpEvent, lambdaContext, websocketEvent } from './lambda-events.ts';
-import { acceptedEncoding, compress, CompressedFiles, inlineScriptHashes, isCompressible, MIN_COMPRESS_BYTES, webAppHeaders } from './response-policy.ts';
+import {
+  acceptedEncoding,
+  compress,
+  CompressedFiles,
+  inlineScriptHashes,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  webAppHeaders,
+} from './response-policy.ts';
 
 type HttpHandler = (event: unknown, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 type WsHandler = (event: unknown, context: unknown) => Promise<{ statusCode?: number } | undefined>;
@@ -138,11 +146,18 @@ const clientIp = (req: IncomingMessage) => (req.socket.remoteAddress ?? '127.0.0
 const newConnectionId = () => randomBytes(10).toString('base64');
 
 export const startGateway = async (options: GatewayOptions): Promise<Gateway> => {
-  const sockets = new Map<string, { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string; userAgent: string }>();
+  const sockets = new Map<
+    string,
+    { ws: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string; userAgent: string }
+  >();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 128 * 1024 });
   const webRoot = options.webDir && existsSync(join(options.webDir, 'index.html')) ? resolve(options.webDir) : undefined;
 
-  const invokeWs = async (routeKeyName: '$connect' | '$disconnect' | '$default', connectionId: string, extra: Parameters<typeof websocketEvent>[2]) => {
+  const invokeWs = async (
+    routeKeyName: '$connect' | '$disconnect' | '$default',
+    connectionId: string,
+    extra: Parameters<typeof websocketEvent>[2],
+  ) => {
     const result = await options.realtime(websocketEvent(routeKeyName, connectionId, extra), lambdaContext('realtime'));
     return result?.statusCode ?? 200;
   };
@@ -168,9 +183,13 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     const headers: Record<string, string | string[]> = { 'x-content-type-options': 'nosniff' };
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-    let payload: Buffer = result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+    let payload: Buffer =
+      result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
     const contentType = String(headers['content-type'] ?? '');
-    const encoding = isCompressible(contentType) && payload.length >= MIN_COMPRESS_BYTES && !headers['content-encoding'] ? acceptedEncoding(req) : undefined;
+    const encoding =
+      isCompressible(contentType) && payload.length >= MIN_COMPRESS_BYTES && !headers['content-encoding']
+        ? acceptedEncoding(req)
+        : undefined;
     if (encoding) {
       payload = await compress(payload, encoding);
       Object.assign(headers, { 'content-encoding': encoding, vary: 'Accept-Encoding' });
@@ -217,9 +236,11 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     if (req.method === 'PUT') {
       const type = url.searchParams.get('type') ?? '';
       const size = Number(url.searchParams.get('size'));
-      if (!verifyLocalMediaSignature('PUT', key, expires, sig, `${type}\n${size}`)) return sendJson(res, 403, { message: 'Signature does not match' });
+      if (!verifyLocalMediaSignature('PUT', key, expires, sig, `${type}\n${size}`))
+        return sendJson(res, 403, { message: 'Signature does not match' });
       const body = await readBody(req);
-      if (body === 'too-large' || body.length !== size) return sendJson(res, 400, { message: 'Size does not match the signed size' });
+      if (body === 'too-large' || body.length !== size)
+        return sendJson(res, 400, { message: 'Size does not match the signed size' });
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, body);
       await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: type }));
@@ -227,11 +248,15 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       return res.end();
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
-      if (!verifyLocalMediaSignature('GET', key, expires, sig)) return sendJson(res, 403, { message: 'Signature does not match' });
+      if (!verifyLocalMediaSignature('GET', key, expires, sig))
+        return sendJson(res, 403, { message: 'Signature does not match' });
       if (!existsSync(file)) return sendJson(res, 404, { message: 'Not found' });
       const meta = JSON.parse(await readFile(`${file}.meta.json`, 'utf8').catch(() => '{}')) as { contentType?: string };
       // whatever the stored type says (files kept from before the allow-list too), nothing runs on our origin
-      res.writeHead(200, { ...mediaResponseHeaders(meta.contentType, fileNameOfKey(key)), 'cache-control': 'private, max-age=3600' });
+      res.writeHead(200, {
+        ...mediaResponseHeaders(meta.contentType, fileNameOfKey(key)),
+        'cache-control': 'private, max-age=3600',
+      });
       if (req.method === 'HEAD') return res.end();
       return createReadStream(file).pipe(res);
     }
@@ -270,7 +295,12 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
       if (page) return res.end(page);
       return createReadStream(file).pipe(res);
     }
-    const body = await compressedFiles.get(file, `${info.size}:${info.mtimeMs}`, async () => page ?? (await readFile(file)), encoding);
+    const body = await compressedFiles.get(
+      file,
+      `${info.size}:${info.mtimeMs}`,
+      async () => page ?? (await readFile(file)),
+      encoding,
+    );
     res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
@@ -321,13 +351,14 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     if (!accepting && !url.pathname.startsWith('/@connections/')) return sendStopping(res);
     begin();
     res.once('close', end);
-    const route = url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
-      ? handleApi(req, res, url)
-      : url.pathname.startsWith('/@connections/')
-        ? handleManagement(req, res, url)
-        : url.pathname.startsWith('/media/')
-          ? handleMedia(req, res, url)
-          : handleStatic(req, res, url);
+    const route =
+      url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)
+        ? handleApi(req, res, url)
+        : url.pathname.startsWith('/@connections/')
+          ? handleManagement(req, res, url)
+          : url.pathname.startsWith('/media/')
+            ? handleMedia(req, res, url)
+            : handleStatic(req, res, url);
     route.catch((error: unknown) => {
       console.error('[gateway] request failed', error);
       if (!res.headersSent) sendJson(res, 500, { error: 'ERR_INTERNAL', message: 'Internal server error' });
@@ -340,7 +371,11 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
     if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) return void socket.destroy();
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
     const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify(tooLarge ? { error: 'ERR_HEADERS_TOO_LARGE', message: 'Request header fields too large' } : { error: 'ERR_BAD_REQUEST', message: 'Bad request' });
+    const body = JSON.stringify(
+      tooLarge
+        ? { error: 'ERR_HEADERS_TOO_LARGE', message: 'Request header fields too large' }
+        : { error: 'ERR_BAD_REQUEST', message: 'Bad request' },
+    );
     socket.end(
       `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `X-Content-Type-Options: nosniff\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -348,7 +383,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
   });
 
   const refuseUpgrade = (socket: Duplex, status: number) => {
-    const text = status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 503 ? 'Service Unavailable' : 'Error';
+    const text =
+      status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 503 ? 'Service Unavailable' : 'Error';
     const retry = status === 503 ? `Retry-After: ${RETRY_AFTER_SECONDS}\r\n` : '';
     socket.end(`HTTP/1.1 ${status} ${text}\r\n${retry}Connection: close\r\nContent-Length: 0\r\n\r\n`);
   };
@@ -378,9 +414,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Gateway> =>
           ws.on('message', (data) => {
             entry.lastActiveAt = Date.now();
             armIdle();
-            void tracked(() => invokeWs('$default', connectionId, { body: data.toString(), sourceIp, userAgent, connectedAt })).catch((error: unknown) =>
-              console.error('[gateway] $default failed', error),
-            );
+            void tracked(() =>
+              invokeWs('$default', connectionId, { body: data.toString(), sourceIp, userAgent, connectedAt }),
+            ).catch((error: unknown) => console.error('[gateway] $default failed', error));
           });
           ws.on('close', () => {
             clearTimeout(idle);

@@ -6,7 +6,12 @@ import { EdgeWafStack, RATE_EXEMPT_ROUTES, WAF_LIMITS } from '../lib/stacks/edge
 import { buildStack, cdkJsonContext } from './synth-stack.ts';
 
 type Statement = {
-  ByteMatchStatement?: { PositionalConstraint: string; SearchString: string; FieldToMatch: { UriPath?: object }; TextTransformations: { Type: string }[] };
+  ByteMatchStatement?: {
+    PositionalConstraint: string;
+    SearchString: string;
+    FieldToMatch: { UriPath?: object };
+    TextTransformations: { Type: string }[];
+  };
   RegexMatchStatement?: { RegexString: string; FieldToMatch: { UriPath?: object }; TextTransformations: { Type: string }[] };
   AndStatement?: { Statements: Statement[] };
   OrStatement?: { Statements: Statement[] };
@@ -38,7 +43,12 @@ const admits = (statement: Statement, path: string): boolean => {
 /** A viewer path of a route, its parameters filled in (keys of webhooks are `abc123`, every other one 7). */
 const pathOf = (id: RouteId) => {
   const { path } = routeEntry(id);
-  const params = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name!, name === 'key' ? 'abc123' : name === 'email' ? 'ana@example.com' : '7']));
+  const params = Object.fromEntries(
+    [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [
+      name!,
+      name === 'key' ? 'abc123' : name === 'email' ? 'ana@example.com' : '7',
+    ]),
+  );
   return `${API_PREFIX}${buildPath(path, params)}`;
 };
 
@@ -61,7 +71,10 @@ describe('the CloudFront web ACL', () => {
       expect(rule(name).Action).toEqual({ Block: {} });
       expect(statement).toMatchObject({ Limit: limit, AggregateKeyType: 'IP' });
     }
-    expect(rule('webchat-rate').Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({ SearchString: '/api/webchat/', PositionalConstraint: 'STARTS_WITH' });
+    expect(rule('webchat-rate').Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({
+      SearchString: '/api/webchat/',
+      PositionalConstraint: 'STARTS_WITH',
+    });
     expect(admits(rule('webchat-rate').Statement.RateBasedStatement.ScopeDownStatement, pathOf('webchat.send'))).toBe(true);
   });
 
@@ -79,9 +92,16 @@ describe('the CloudFront web ACL', () => {
 
   it("counts no rate rule against Meta's and the Pix provider's webhooks, and the API limit against every other route", () => {
     const rateRules = acl.Rules.filter((r: { Statement: { RateBasedStatement?: unknown } }) => r.Statement.RateBasedStatement);
-    const providers = ['webhooks.whatsapp', 'webhooks.whatsapp-verify', 'webhooks.meta', 'webhooks.meta-verify', 'invoices.pix-webhook'] as const;
+    const providers = [
+      'webhooks.whatsapp',
+      'webhooks.whatsapp-verify',
+      'webhooks.meta',
+      'webhooks.meta-verify',
+      'invoices.pix-webhook',
+    ] as const;
     for (const id of providers) {
-      for (const r of rateRules) expect(admits(r.Statement.RateBasedStatement.ScopeDownStatement, pathOf(id)), `${r.Name} ${id}`).toBe(false);
+      for (const r of rateRules)
+        expect(admits(r.Statement.RateBasedStatement.ScopeDownStatement, pathOf(id)), `${r.Name} ${id}`).toBe(false);
     }
     expect(pathOf('webhooks.whatsapp')).toBe('/api/webhooks/whatsapp/abc123');
     expect(pathOf('webhooks.meta')).toBe('/api/webhooks/meta');
@@ -113,9 +133,11 @@ describe('the CloudFront web ACL', () => {
     const { stack: main } = buildStack();
     const template = Template.fromStack(main, { skipCyclicalDependenciesCheck: true }).toJSON();
     expect(template.Parameters.WebAclArn).toMatchObject({ Type: 'String', Default: '' });
-    const distribution = Object.values(template.Resources as Record<string, { Type: string; Properties: { DistributionConfig: { WebACLId: unknown } } }>).find(
-      (r) => r.Type === 'AWS::CloudFront::Distribution',
-    )!;
-    expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({ 'Fn::If': [expect.any(String), { Ref: 'WebAclArn' }, { Ref: 'AWS::NoValue' }] });
+    const distribution = Object.values(
+      template.Resources as Record<string, { Type: string; Properties: { DistributionConfig: { WebACLId: unknown } } }>,
+    ).find((r) => r.Type === 'AWS::CloudFront::Distribution')!;
+    expect(distribution.Properties.DistributionConfig.WebACLId).toEqual({
+      'Fn::If': [expect.any(String), { Ref: 'WebAclArn' }, { Ref: 'AWS::NoValue' }],
+    });
   });
 });

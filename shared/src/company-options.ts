@@ -72,4 +72,7 @@ export const missingMessages = (after: Partial<CompanySettings>, changed: readon
     .map(([, message]) => message);
 
 /** The stored options completed with the defaults of keys added after the company was created. */
-export const withDefaults = (stored: Partial<CompanySettings> | undefined): CompanySettings => ({ ...companySettingsDefaults, ...(stored ?? {}) });
+export const withDefaults = (stored: Partial<CompanySettings> | undefined): CompanySettings => ({
+  ...companySettingsDefaults,
+  ...(stored ?? {}),
+});

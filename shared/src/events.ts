@@ -1,7 +1,12 @@
 import type { Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
 import type { CompanySettingsEvent } from './contracts/company-settings.ts';
 import type { CompanySettings } from './contracts/settings.ts';
-import type { ConnectionAlertEvent, ConnectionEvent, ImportMessagesEvent, WhatsappSessionEvent } from './contracts/connections.ts';
+import type {
+  ConnectionAlertEvent,
+  ConnectionEvent,
+  ImportMessagesEvent,
+  WhatsappSessionEvent,
+} from './contracts/connections.ts';
 import type { FileListEvent } from './contracts/files.ts';
 import type { PaymentEvent } from './contracts/invoices.ts';
 import type { QueueEvent } from './contracts/queues.ts';

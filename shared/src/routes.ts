@@ -70,7 +70,14 @@ import {
   announcementMediaBody,
   announcementMediaResponse,
 } from './contracts/announcements.ts';
-import { publicSettingParams, publicSettingResponse, whitelabel, whitelabelBody, whitelabelLogoBody, whitelabelLogoResponse } from './contracts/settings.ts';
+import {
+  publicSettingParams,
+  publicSettingResponse,
+  whitelabel,
+  whitelabelBody,
+  whitelabelLogoBody,
+  whitelabelLogoResponse,
+} from './contracts/settings.ts';
 import {
   companySchedules,
   companySchedulesBody,
@@ -84,7 +91,14 @@ import {
   settingList,
   settingValueBody,
 } from './contracts/company-settings.ts';
-import { createUserBody, updateUserBody, userIdParams, userMediaBody, userMediaResponse, userPickerResponse } from './contracts/users.ts';
+import {
+  createUserBody,
+  updateUserBody,
+  userIdParams,
+  userMediaBody,
+  userMediaResponse,
+  userPickerResponse,
+} from './contracts/users.ts';
 import {
   closeAllBody,
   companySettingQuery,
@@ -121,7 +135,16 @@ import {
   userListItem,
   userListQuery,
 } from './contracts/inbox.ts';
-import { createVisitorBody, visitorMessage, visitorMessageBody, visitorMessages, visitorSession, visitorSocketTicket, webchatTokenParams, widgetConfig } from './contracts/webchat.ts';
+import {
+  createVisitorBody,
+  visitorMessage,
+  visitorMessageBody,
+  visitorMessages,
+  visitorSession,
+  visitorSocketTicket,
+  webchatTokenParams,
+  widgetConfig,
+} from './contracts/webchat.ts';
 import {
   blockContactBody,
   contact,
@@ -215,7 +238,16 @@ import {
 } from './contracts/queue-integrations.ts';
 import { reportQuery, reportResponse } from './contracts/reports.ts';
 import { auditQuery, auditResponse } from './contracts/audit.ts';
-import { fileList, fileListBody, fileListIdParams, fileListQuery, fileListResponse, fileListSummaries, fileUploadBody, fileUploadResponse } from './contracts/files.ts';
+import {
+  fileList,
+  fileListBody,
+  fileListIdParams,
+  fileListQuery,
+  fileListResponse,
+  fileListSummaries,
+  fileUploadBody,
+  fileUploadResponse,
+} from './contracts/files.ts';
 import {
   dashboardQuery,
   dashboardResponse,
@@ -264,7 +296,17 @@ import { externalSendBody, externalSendResponse } from './contracts/external-api
 import { prompt, promptBody, promptDeleteResponse, promptIdParams, promptList } from './contracts/prompts.ts';
 import { matchRouteIn, routeTable, type RouteEntry, type RouteId } from './route-table.ts';
 
-export { API_PREFIX, buildPath, modules, routeKey, type HttpMethod, type ModuleName, type RouteAuth, type RouteEntry, type RouteId } from './route-table.ts';
+export {
+  API_PREFIX,
+  buildPath,
+  modules,
+  routeKey,
+  type HttpMethod,
+  type ModuleName,
+  type RouteAuth,
+  type RouteEntry,
+  type RouteId,
+} from './route-table.ts';
 
 export interface RouteSchemas {
   params?: z.ZodType;
@@ -295,7 +337,10 @@ export const routeSchemas = {
   'users.show': { params: userIdParams, response: user },
   'users.update': { params: userIdParams, body: updateUserBody, response: user },
   'users.create': { body: createUserBody, response: user },
-  'users.list': { query: userListQuery, response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }) },
+  'users.list': {
+    query: userListQuery,
+    response: z.object({ users: z.array(userListItem), hasMore: z.boolean(), nextCursor: z.string().nullable() }),
+  },
   'users.toggle-width': { params: toggleWidthParams, body: toggleWidthBody, response: okResponse },
   'users.picker': { response: userPickerResponse },
   'users.delete': { params: userIdParams, response: okResponse },
@@ -339,7 +384,10 @@ export const routeSchemas = {
   'connections.media-upload': { params: connectionIdParams, body: greetingMediaBody, response: greetingMediaResponse },
   'connections.media-remove': { params: connectionIdParams, response: connection },
   'connections.close-imported': { params: connectionIdParams, response: closeImportedResponse },
-  'settings.company-one': { query: companySettingQuery, response: z.object({ column: z.string(), value: z.string().nullable() }) },
+  'settings.company-one': {
+    query: companySettingQuery,
+    response: z.object({ column: z.string(), value: z.string().nullable() }),
+  },
   'settings.list': { response: settingList },
   'settings.update-many': { body: companySettingsPatchBody, response: companySettingsResponse },
   'settings.update': { params: settingKeyParams, body: settingValueBody, response: settingEntry },
@@ -430,7 +478,11 @@ export const routeSchemas = {
   'quick-messages.create': { body: createQuickMessageBody, response: quickMessage },
   'quick-messages.update': { params: quickMessageIdParams, body: updateQuickMessageBody, response: quickMessage },
   'quick-messages.delete': { params: quickMessageIdParams, response: okResponse },
-  'quick-messages.media-upload': { params: quickMessageIdParams, body: quickMessageMediaBody, response: quickMessageMediaResponse },
+  'quick-messages.media-upload': {
+    params: quickMessageIdParams,
+    body: quickMessageMediaBody,
+    response: quickMessageMediaResponse,
+  },
   'quick-messages.media-remove': { params: quickMessageIdParams, response: quickMessage },
   // contact lists and their items (spec document 3 sections 5 to 7)
   'contact-lists.list': { query: contactListListQuery, response: contactListListResponse },
@@ -469,7 +521,11 @@ export const routeSchemas = {
   'announcements.create': { body: announcementBody, response: announcement },
   'announcements.update': { params: announcementIdParams, body: announcementBody, response: announcement },
   'announcements.delete': { params: announcementIdParams, response: okResponse },
-  'announcements.media-upload': { params: announcementIdParams, body: announcementMediaBody, response: announcementMediaResponse },
+  'announcements.media-upload': {
+    params: announcementIdParams,
+    body: announcementMediaBody,
+    response: announcementMediaResponse,
+  },
   'announcements.media-remove': { params: announcementIdParams, response: announcement },
   'settings.whitelabel': { response: whitelabel },
   'settings.whitelabel-update': { body: whitelabelBody, response: whitelabel },
@@ -556,4 +612,5 @@ export const routeById = (id: RouteId): RouteDef => {
  * Matches a concrete path against route paths the way API Gateway does: a literal segment wins over a
  * `{param}` segment at the same position, so `/contacts/list` is chosen before `/contacts/{id}`.
  */
-export const matchRoute = (method: string, path: string, table: readonly RouteDef[] = routes) => matchRouteIn(table, method, path);
+export const matchRoute = (method: string, path: string, table: readonly RouteDef[] = routes) =>
+  matchRouteIn(table, method, path);

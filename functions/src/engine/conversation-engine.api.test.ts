@@ -55,7 +55,8 @@ afterAll(async () => {
 });
 afterEach(() => runtime?.setClock(undefined));
 
-const botSaid = async (visitor: Visitor) => (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
+const botSaid = async (visitor: Visitor) =>
+  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
 const ticketOf = async (c: TestCompany, name: string) => {
   for (const status of ['pending', 'open', 'closed']) {
@@ -87,7 +88,14 @@ describe('conversation engine: queue menu and option trees', () => {
     await v.say('Oi');
     await v.say('2');
     expect((await botSaid(v))[1]).toBe(
-      ['Financeiro: escolha uma opção', '', '*[ 1 ]* - Boletos', '*[ 2 ]* - Outros assuntos', '*[ # ]* - Voltar ao menu principal', EXIT_LINE].join('\n'),
+      [
+        'Financeiro: escolha uma opção',
+        '',
+        '*[ 1 ]* - Boletos',
+        '*[ 2 ]* - Outros assuntos',
+        '*[ # ]* - Voltar ao menu principal',
+        EXIT_LINE,
+      ].join('\n'),
     );
     expect(await ticketOf(company, 'Bruno Fila')).toMatchObject({ status: 'pending', queueId: sales.id, userId: null });
   });
@@ -99,7 +107,11 @@ describe('conversation engine: queue menu and option trees', () => {
     await v.say('1');
     expect((await botSaid(v)).at(-1)).toContain('Sobre boletos:\n\n*[ 1 ]* - Segunda via\n*[ 2 ]* - Falar com atendente');
     await v.say('2');
-    expect(await ticketOf(company, 'Carla Arvore')).toMatchObject({ queueId: company.queueId, userId: agent.id, status: 'pending' });
+    expect(await ticketOf(company, 'Carla Arvore')).toMatchObject({
+      queueId: company.queueId,
+      userId: agent.id,
+      status: 'pending',
+    });
     // with an agent named, the bot stays out of the conversation
     const before = (await botSaid(v)).length;
     await v.say('Alguém aí?');
@@ -192,11 +204,21 @@ describe('conversation engine: company hours', () => {
       endTimeB: '18:00',
     }));
     expect((await shop.admin.put(`/companies/${shop.companyId}/schedules`, { schedules: week })).status).toBe(200);
-    const second = await shop.admin.post('/queue', { name: 'Vendas', color: '#654321', greetingMessage: 'Vendas', orderQueue: 2 });
+    const second = await shop.admin.post('/queue', {
+      name: 'Vendas',
+      color: '#654321',
+      greetingMessage: 'Vendas',
+      orderQueue: 2,
+    });
     expect(second.status).toBe(201);
     expect(
-      (await shop.admin.put(`/whatsapp/${shop.connectionId}`, { greetingMessage: 'Bem-vindo!', outOfHoursMessage: 'Estamos fechados. Voltamos às 08:00.', queueIds: [shop.queueId, second.body.id] }))
-        .status,
+      (
+        await shop.admin.put(`/whatsapp/${shop.connectionId}`, {
+          greetingMessage: 'Bem-vindo!',
+          outOfHoursMessage: 'Estamos fechados. Voltamos às 08:00.',
+          queueIds: [shop.queueId, second.body.id],
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -220,7 +242,19 @@ describe('conversation engine: company hours', () => {
 
   it('reads a day without a row as open, and blank periods as closed', () => {
     expect(isOutOfHours([], at('03:00'), 'UTC')).toBe(false);
-    expect(isOutOfHours([{ weekday: '', weekdayEn: 'wednesday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }], at('10:00'), 'UTC')).toBe(true);
-    expect(isOutOfHours([{ weekday: '', weekdayEn: 'wednesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' }], at('10:00'), 'UTC')).toBe(false);
+    expect(
+      isOutOfHours(
+        [{ weekday: '', weekdayEn: 'wednesday', startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }],
+        at('10:00'),
+        'UTC',
+      ),
+    ).toBe(true);
+    expect(
+      isOutOfHours(
+        [{ weekday: '', weekdayEn: 'wednesday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' }],
+        at('10:00'),
+        'UTC',
+      ),
+    ).toBe(false);
   });
 });

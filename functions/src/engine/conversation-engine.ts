@@ -63,7 +63,8 @@ interface Turn {
 
 const BOT = 'Bot';
 const now = () => clock().now();
-const say = (t: TicketRecord, text: string, options: { quotedMsgId?: string; menu?: BotMenu } = {}) => sendSystemText(t, text, BOT, null, options);
+const say = (t: TicketRecord, text: string, options: { quotedMsgId?: string; menu?: BotMenu } = {}) =>
+  sendSystemText(t, text, BOT, null, options);
 
 /** chatBotType (company option): menus go as buttons or a list where the channel can show them, else as text. */
 const menuOf = (settings: Record<string, string>, names: readonly string[], withBack: boolean): { menu?: BotMenu } => {
@@ -163,7 +164,15 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
   if (chatbots.chatbots.length > 0) {
     // the only queue of a connection greets with the connection's greeting, as the reference's chatbot mode does
     const greeting = queue.greetingMessage.trim() || (only ? connection.greetingMessage : '');
-    await say(ticket, optionMenuText(greeting, chatbots.chatbots), menuOf(settings, chatbots.chatbots.map((o) => o.name), true));
+    await say(
+      ticket,
+      optionMenuText(greeting, chatbots.chatbots),
+      menuOf(
+        settings,
+        chatbots.chatbots.map((o) => o.name),
+        true,
+      ),
+    );
   } else if (only) {
     if (connection.greetingMessage.trim().length > 1 && settings.sendGreetingMessageOneQueues === 'enabled')
       await say(ticket, connection.greetingMessage);
@@ -173,14 +182,22 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
   await sendFiles(ticket, queue.fileListId);
   ticket = await applyBotChange(ticket, { amountUsedBotQueues: 0, bot: fresh({ menuAt: now().toISOString() }) });
   // reference 2.1: the queue's integration starts (its greeting and files went first)
-  if (queue.integrationId && !queue.closeTicket && (await enterIntegration(ticket, connection, queue.integrationId, turn.message, turn.contact))) return;
+  if (
+    queue.integrationId &&
+    !queue.closeTicket &&
+    (await enterIntegration(ticket, connection, queue.integrationId, turn.message, turn.contact))
+  )
+    return;
   if (queue.closeTicket) {
     await applyBotChange(ticket, { close: true });
     return;
   }
   // sendQueuePosition: a customer left waiting in a queue without options is told their place in it
   if (settings.sendQueuePosition === 'enabled' && chatbots.chatbots.length === 0 && settings.sendQueuePositionMessage?.trim()) {
-    await say(ticket, queuePositionText(settings.sendQueuePositionMessage, await queueCount(ticket.companyId, queue.id, 'pending')));
+    await say(
+      ticket,
+      queuePositionText(settings.sendQueuePositionMessage, await queueCount(ticket.companyId, queue.id, 'pending')),
+    );
   }
 };
 
@@ -223,7 +240,15 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
   const level = at ? at.options : options;
   if (text === '#') {
     if (connection.queueIds.length <= 1) {
-      await say(t, optionMenuText(connection.greetingMessage, options), menuOf(turn.settings, options.map((o) => o.name), true));
+      await say(
+        t,
+        optionMenuText(connection.greetingMessage, options),
+        menuOf(
+          turn.settings,
+          options.map((o) => o.name),
+          true,
+        ),
+      );
       await applyBotChange(t, { bot: fresh({ menuAt: t.bot?.menuAt ?? null }) });
       return;
     }
@@ -240,7 +265,17 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
   const leavesTree = option.queueType === 'queue' || option.queueType === 'attendent';
   const moved = await actOn(t, option, !leavesTree && option.options.length > 0 ? option.id : null);
   if (option.greetingMessage.trim() || option.options.length > 0)
-    await say(moved, optionMenuText(option.greetingMessage, option.options), option.options.length ? menuOf(turn.settings, option.options.map((o) => o.name), true) : {});
+    await say(
+      moved,
+      optionMenuText(option.greetingMessage, option.options),
+      option.options.length
+        ? menuOf(
+            turn.settings,
+            option.options.map((o) => o.name),
+            true,
+          )
+        : {},
+    );
   // reference 2.2: an option of type integration hands the conversation to it
   if (option.queueType === 'integration' && option.optIntegrationId && !option.closeTicket)
     await enterIntegration(moved, connection, option.optIntegrationId, turn.message, turn.contact);
@@ -254,8 +289,15 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
 const onVacation = async (turn: Turn): Promise<boolean> => {
   const { t, connection } = turn;
   const text = connection.collectiveVacationMessage?.trim();
-  if (!text || !withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(now(), timeZone()))) return false;
-  const told = t.vacationNoticeAt && withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(new Date(t.vacationNoticeAt), timeZone()));
+  if (!text || !withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(now(), timeZone())))
+    return false;
+  const told =
+    t.vacationNoticeAt &&
+    withinVacation(
+      connection.collectiveVacationStart,
+      connection.collectiveVacationEnd,
+      localDay(new Date(t.vacationNoticeAt), timeZone()),
+    );
   if (!told) {
     await say(t, text);
     await applyBotChange(t, { fields: { vacationNoticeAt: now().toISOString() } });
@@ -277,7 +319,11 @@ const rate = async (turn: Turn): Promise<void> => {
     return;
   }
   const at = now().toISOString();
-  const closed = await applyBotChange(t, { close: { log: 'closed' }, fields: { ratedAt: at, npsAsks: 0 }, onlyIf: (cur) => cur.status === 'nps' });
+  const closed = await applyBotChange(t, {
+    close: { log: 'closed' },
+    fields: { ratedAt: at, npsAsks: 0 },
+    onlyIf: (cur) => cur.status === 'nps',
+  });
   if (closed === t) return;
   const rating = { companyId: t.companyId, ticketId: t.id, userId: t.userId, queueId: t.queueId, rate, createdAt: at };
   await recordRating(rating);
@@ -298,7 +344,12 @@ const consent = async (turn: Turn): Promise<'accepted' | 'stop'> => {
   if (t.lgpdAskedAt) {
     if (text === '1') {
       await recordLgpdConsent(t.companyId, t.contactId, now().toISOString(), settings);
-      turn.t = await applyBotChange(t, { status: 'pending', amountUsedBotQueues: 0, fields: { lgpdAskedAt: null }, onlyIf: (cur) => cur.status === 'lgpd' });
+      turn.t = await applyBotChange(t, {
+        status: 'pending',
+        amountUsedBotQueues: 0,
+        fields: { lgpdAskedAt: null },
+        onlyIf: (cur) => cur.status === 'lgpd',
+      });
       return turn.t.status === 'pending' ? 'accepted' : 'stop';
     }
     if (text === '2') {
@@ -311,7 +362,11 @@ const consent = async (turn: Turn): Promise<'accepted' | 'stop'> => {
   await say(t, settings.lgpdMessage ?? '');
   if (settings.lgpdLink?.trim()) await say(t, settings.lgpdLink);
   await say(t, LGPD_PROMPT_TEXT);
-  await applyBotChange(t, { ...counted(t), fields: { lgpdAskedAt: now().toISOString() }, ...(t.lgpdAskedAt ? {} : { log: 'lgpd' as const }) });
+  await applyBotChange(t, {
+    ...counted(t),
+    fields: { lgpdAskedAt: now().toISOString() },
+    ...(t.lgpdAskedAt ? {} : { log: 'lgpd' as const }),
+  });
   return 'stop';
 };
 
@@ -336,7 +391,14 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
   if (!connection) return;
   const company = await findCompany(companyId);
   const settings = (company?.settings ?? {}) as Record<string, string>;
-  const turn: Turn = { t, connection, settings, text: received.body.trim(), message: received, contact: await getContact(companyId, t.contactId) };
+  const turn: Turn = {
+    t,
+    connection,
+    settings,
+    text: received.body.trim(),
+    message: received,
+    contact: await getContact(companyId, t.contactId),
+  };
   // the customer wrote: the inactivity message may be sent again later (ticket-timers.ts)
   if (t.inactiveSentAt) turn.t = await applyBotChange(t, { fields: { inactiveSentAt: null } });
   if (await onVacation(turn)) return;
@@ -353,7 +415,8 @@ export const answerCustomerMessage = async (e: DomainEvent<'message.received'>):
     }
   }
   const { message } = turn;
-  const botRuns = turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && turn.contact?.disableBot !== true;
+  const botRuns =
+    turn.t.status === 'pending' && turn.t.userId === null && connection.queueIds.length > 0 && turn.contact?.disableBot !== true;
   if (botRuns && (await outsideCompanyHours(turn))) return;
   // step 15 (reference 5.4): a running flow takes the message, or the connection's standard flow starts
   if (await takeFlowTurn(turn.t, connection, message, turn.contact)) return;

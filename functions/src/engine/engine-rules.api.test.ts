@@ -9,7 +9,14 @@ import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../tes
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { processInboundEvent } from '../modules/inbound/inbound.service.ts';
 import { getRating } from '../modules/ratings/ratings.service.ts';
-import { AUDIO_REFUSED_TEXT, EXIT_LINE, INVALID_OPTION_TEXT, LGPD_PROMPT_TEXT, LGPD_REFUSED_TEXT, queueMenuText } from './bot-texts.ts';
+import {
+  AUDIO_REFUSED_TEXT,
+  EXIT_LINE,
+  INVALID_OPTION_TEXT,
+  LGPD_PROMPT_TEXT,
+  LGPD_REFUSED_TEXT,
+  queueMenuText,
+} from './bot-texts.ts';
 
 let runtime: Runtime;
 
@@ -21,7 +28,8 @@ afterAll(async () => {
 });
 afterEach(() => runtime?.setClock(undefined));
 
-const botSaid = async (visitor: Visitor) => (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
+const botSaid = async (visitor: Visitor) =>
+  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
 const ticketOf = async (c: TestCompany, name: string, statuses = ['lgpd', 'nps', 'pending', 'open', 'closed']) => {
   for (const status of statuses) {
@@ -53,16 +61,29 @@ describe('LGPD consent', () => {
     await setting(shop, 'lgpdMessage', 'Tratamos seus dados conforme a LGPD.');
     await setting(shop, 'lgpdLink', 'https://loja.example/privacidade');
     await setting(shop, 'enableLGPD', 'enabled');
-    const created = await shop.admin.post('/queue', { name: 'Financeiro', color: '#0a7d5a', greetingMessage: 'Financeiro: em que podemos ajudar?', orderQueue: 2 });
+    const created = await shop.admin.post('/queue', {
+      name: 'Financeiro',
+      color: '#0a7d5a',
+      greetingMessage: 'Financeiro: em que podemos ajudar?',
+      orderQueue: 2,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     finance = created.body;
-    await connection(shop, { complationMessage: COMPLETION, greetingMessage: 'Bem-vindo!', queueIds: [shop.queueId, finance.id] });
+    await connection(shop, {
+      complationMessage: COMPLETION,
+      greetingMessage: 'Bem-vindo!',
+      queueIds: [shop.queueId, finance.id],
+    });
   });
 
   it('asks first; on 1 sends the greeting with the sector menu, and the next answer chooses the sector', async () => {
     const v = await new Visitor(runtime, shop.webchatToken).start('Lia Aceita');
     await v.say('Oi');
-    expect(await botSaid(v)).toEqual(['Tratamos seus dados conforme a LGPD.', 'https://loja.example/privacidade', LGPD_PROMPT_TEXT]);
+    expect(await botSaid(v)).toEqual([
+      'Tratamos seus dados conforme a LGPD.',
+      'https://loja.example/privacidade',
+      LGPD_PROMPT_TEXT,
+    ]);
     const asked = await ticketOf(shop, 'Lia Aceita');
     expect(asked.status).toBe('lgpd');
     await v.say('1');
@@ -126,11 +147,20 @@ describe('LGPD on without a consent message', () => {
     const agent = await addAgent(runtime, shop);
     const contact = await shop.admin.post('/contacts', { name: 'Cliente Discreto', number: '5511987654321' });
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
-    const opened = await shop.admin.post('/tickets', { contactId: contact.body.id, queueId: shop.queueId, whatsappId: shop.connectionId, userId: agent.id });
+    const opened = await shop.admin.post('/tickets', {
+      contactId: contact.body.id,
+      queueId: shop.queueId,
+      whatsappId: shop.connectionId,
+      userId: agent.id,
+    });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-    const seenByAgent = (await agent.client.get('/tickets?status=open')).body.tickets.find((t: { id: number }) => t.id === opened.body.id);
+    const seenByAgent = (await agent.client.get('/tickets?status=open')).body.tickets.find(
+      (t: { id: number }) => t.id === opened.body.id,
+    );
     expect(seenByAgent.contact.number).toBe('55119******21');
-    const seenByAdmin = (await shop.admin.get('/tickets?status=open&showAll=true')).body.tickets.find((t: { id: number }) => t.id === opened.body.id);
+    const seenByAdmin = (await shop.admin.get('/tickets?status=open&showAll=true')).body.tickets.find(
+      (t: { id: number }) => t.id === opened.body.id,
+    );
     expect(seenByAdmin.contact.number).toBe('5511987654321');
   });
 });
@@ -143,7 +173,13 @@ describe('NPS rating', () => {
     shop = await signupCompany(runtime, 'Loja NPS');
     agent = await addAgent(runtime, shop);
     await setting(shop, 'userRating', 'enabled');
-    await connection(shop, { complationMessage: COMPLETION, ratingMessage: RATING, expiresTicketNPS: 30, maxUseBotQueuesNPS: 2, timeCreateNewTicket: 60 });
+    await connection(shop, {
+      complationMessage: COMPLETION,
+      ratingMessage: RATING,
+      expiresTicketNPS: 30,
+      maxUseBotQueuesNPS: 2,
+      timeCreateNewTicket: 60,
+    });
   });
 
   const servedTicket = async (name: string) => {
@@ -201,7 +237,11 @@ describe('collective vacation, audio refusal and queue position', () => {
   });
 
   it('tells the customer of the vacation once, and nothing else, between its days', async () => {
-    await connection(shop, { collectiveVacationMessage: 'Estamos em férias coletivas até 05/01.', collectiveVacationStart: '2026-12-20', collectiveVacationEnd: '2027-01-05' });
+    await connection(shop, {
+      collectiveVacationMessage: 'Estamos em férias coletivas até 05/01.',
+      collectiveVacationStart: '2026-12-20',
+      collectiveVacationEnd: '2027-01-05',
+    });
     runtime.setClock({ at: Date.parse('2026-12-24T15:00:00.000Z') });
     const v = await new Visitor(runtime, shop.webchatToken).start('Vera Férias');
     await v.say('Oi');
@@ -243,7 +283,11 @@ describe('collective vacation, audio refusal and queue position', () => {
   it('tells a customer entering a queue without options their place in it', async () => {
     await setting(shop, 'sendQueuePositionMessage', 'Sua posição na fila:');
     await setting(shop, 'sendQueuePosition', 'enabled');
-    const second = await shop.admin.post('/queue', { name: 'Vendas', color: '#0a7d33', greetingMessage: 'Vendas: aguarde um atendente.' });
+    const second = await shop.admin.post('/queue', {
+      name: 'Vendas',
+      color: '#0a7d33',
+      greetingMessage: 'Vendas: aguarde um atendente.',
+    });
     expect(second.status).toBe(201);
     await connection(shop, { greetingMessage: 'Escolha:', queueIds: [shop.queueId, second.body.id] });
     const first = await new Visitor(runtime, shop.webchatToken).start('Ana Fila');
@@ -278,7 +322,12 @@ describe('transfers, wallets and the farewell of a waiting ticket', () => {
     await v.say('Oi');
     const t = await ticketOf(shop, 'Gil Transf');
     await ana.client.put(`/tickets/${t.id}`, { status: 'open' });
-    const moved = await ana.client.put(`/tickets/${t.id}`, { isTransfered: true, queueId: support.id, userId: null, msgTransfer: 'Cliente quer suporte' });
+    const moved = await ana.client.put(`/tickets/${t.id}`, {
+      isTransfered: true,
+      queueId: support.id,
+      userId: null,
+      msgTransfer: 'Cliente quer suporte',
+    });
     expect(moved.status).toBe(200);
     await runtime.drainQueues();
     expect((await botSaid(v)).at(-1)).toBe('Você foi transferido para o setor Suporte.');
@@ -290,13 +339,20 @@ describe('transfers, wallets and the farewell of a waiting ticket', () => {
     await v.say('Oi');
     const t = await ticketOf(shop, 'Iris Nova');
     await ana.client.put(`/tickets/${t.id}`, { status: 'open' });
-    const moved = await ana.client.put(`/tickets/${t.id}`, { isTransfered: true, queueId: support.id, userId: null, msgTransfer: 'Nota da transferência' });
+    const moved = await ana.client.put(`/tickets/${t.id}`, {
+      isTransfered: true,
+      queueId: support.id,
+      userId: null,
+      msgTransfer: 'Nota da transferência',
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.id).not.toBe(t.id);
     expect(moved.body).toMatchObject({ status: 'pending', queueId: support.id });
     expect((await shop.admin.get(`/tickets/${t.id}`)).body.status).toBe('closed');
     const notes = await shop.admin.get(`/messages/${moved.body.id}`);
-    expect(notes.body.messages.some((m: { body: string; isPrivate: boolean }) => m.isPrivate && m.body === 'Nota da transferência')).toBe(true);
+    expect(
+      notes.body.messages.some((m: { body: string; isPrivate: boolean }) => m.isPrivate && m.body === 'Nota da transferência'),
+    ).toBe(true);
     // the customer's next message lands in the new ticket
     await v.say('Obrigada');
     expect((await ticketOf(shop, 'Iris Nova', ['pending'])).id).toBe(moved.body.id);
@@ -339,7 +395,11 @@ describe('menus as buttons, and userRandom', () => {
   let second: { id: number };
   beforeAll(async () => {
     shop = await signupCompany(runtime, 'Loja Botões');
-    const created = await shop.admin.post('/queue', { name: 'Vendas', color: '#0a7d33', greetingMessage: 'Vendas: um atendente já vem.' });
+    const created = await shop.admin.post('/queue', {
+      name: 'Vendas',
+      color: '#0a7d33',
+      greetingMessage: 'Vendas: um atendente já vem.',
+    });
     expect(created.status).toBe(201);
     second = created.body;
     await connection(shop, { greetingMessage: 'Escolha um setor:', queueIds: [shop.queueId, second.id] });
@@ -364,7 +424,9 @@ describe('menus as buttons, and userRandom', () => {
     await setting(shop, 'chatBotType', 'text');
     const w = await new Visitor(runtime, shop.webchatToken).start('Tina Texto');
     await w.say('Oi');
-    const plain = (await shop.admin.get(`/messages/${(await ticketOf(shop, 'Tina Texto')).id}`)).body.messages.find((m: { fromMe: boolean }) => m.fromMe);
+    const plain = (await shop.admin.get(`/messages/${(await ticketOf(shop, 'Tina Texto')).id}`)).body.messages.find(
+      (m: { fromMe: boolean }) => m.fromMe,
+    );
     expect(plain.menu ?? null).toBeNull();
   });
 

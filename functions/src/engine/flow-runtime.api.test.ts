@@ -28,7 +28,19 @@ const graph = () => ({
   nodes: [
     { id: '1', type: 'start', position: at, data: { label: 'Inicio' } },
     { id: 'hi', type: 'message', position: at, data: { label: 'Olá ${firstName}!' } },
-    { id: 'menu', type: 'menu', position: at, data: { message: 'Como posso ajudar?', arrayOption: [{ number: 1, value: 'Conteúdo' }, { number: 2, value: 'Sorte' }, { number: 3, value: 'Idade' }] } },
+    {
+      id: 'menu',
+      type: 'menu',
+      position: at,
+      data: {
+        message: 'Como posso ajudar?',
+        arrayOption: [
+          { number: 1, value: 'Conteúdo' },
+          { number: 2, value: 'Sorte' },
+          { number: 3, value: 'Idade' },
+        ],
+      },
+    },
     {
       id: 'block',
       type: 'singleBlock',
@@ -43,7 +55,18 @@ const graph = () => ({
         ],
       },
     },
-    { id: 'menu2', type: 'menu', position: at, data: { message: 'Quer falar com alguém?', arrayOption: [{ number: 1, value: 'Sim' }, { number: 2, value: 'Não' }] } },
+    {
+      id: 'menu2',
+      type: 'menu',
+      position: at,
+      data: {
+        message: 'Quer falar com alguém?',
+        arrayOption: [
+          { number: 1, value: 'Sim' },
+          { number: 2, value: 'Não' },
+        ],
+      },
+    },
     { id: 'queue', type: 'ticket', position: at, data: { queueId: support.id, name: 'Suporte' } },
     { id: 'bye', type: 'message', position: at, data: { label: 'Até logo' } },
     { id: 'rand', type: 'randomizer', position: at, data: { percent: 30 } },
@@ -74,19 +97,31 @@ const graph = () => ({
 beforeAll(async () => {
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Fluxo');
-  const created = await company.admin.post('/queue', { name: 'Suporte', color: '#0a7f3f', greetingMessage: SUPPORT_GREETING, orderQueue: 2 });
+  const created = await company.admin.post('/queue', {
+    name: 'Suporte',
+    color: '#0a7f3f',
+    greetingMessage: SUPPORT_GREETING,
+    orderQueue: 2,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   support = created.body;
   const upload = await company.admin.post('/flowbuilder/img', { name: 'foto.png', mimeType: 'image/png', size: 4 });
   expect(upload.status).toBe(200);
-  expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: new Uint8Array([137, 80, 78, 71]) })).ok).toBe(true);
+  expect(
+    (await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: new Uint8Array([137, 80, 78, 71]) }))
+      .ok,
+  ).toBe(true);
   imageName = upload.body.name;
   const flow = await company.admin.post('/flowbuilder', { name: 'Atendimento' });
   flowId = flow.body.id;
   const saved = await company.admin.post('/flowbuilder/flow', { idFlow: flowId, ...graph() });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   // with two queues the connection would send its queue menu: the welcome flow answers instead
-  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, { greetingMessage: 'Escolha um setor:', queueIds: [company.queueId, support.id], flowIdWelcome: flowId });
+  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, {
+    greetingMessage: 'Escolha um setor:',
+    queueIds: [company.queueId, support.id],
+    flowIdWelcome: flowId,
+  });
   expect(conn.status, JSON.stringify(conn.body)).toBe(200);
   expect(conn.body.flowIdWelcome).toBe(flowId);
 });
@@ -129,7 +164,9 @@ describe('flow runtime', () => {
     expect(picture).toMatchObject({ fromMe: true, mediaType: 'image' });
     // the interval's job delivered again: the step it was armed for is gone, nothing is sent twice
     const state = (await currentTicket(company.companyId, t.id))!.flow!;
-    await queue().send('jobs', { body: JSON.stringify({ type: FLOW_INTERVAL_JOB, companyId: company.companyId, ticketId: t.id, step: state.step - 1 }) });
+    await queue().send('jobs', {
+      body: JSON.stringify({ type: FLOW_INTERVAL_JOB, companyId: company.companyId, ticketId: t.id, step: state.step - 1 }),
+    });
     await runtime.drainQueues();
     expect(await botSaid(v)).toHaveLength(8);
     await v.say('1');
@@ -179,7 +216,13 @@ describe('flow runtime', () => {
     const messages: Message[] = (await company.admin.get(`/messages/${t.id}`)).body.messages;
     for (const body of ['Oi', '3']) {
       const stored = messages.find((m) => !m.fromMe && m.body === body)!;
-      await answerCustomerMessage({ name: 'message.received', companyId: company.companyId, message: stored, ticket: t, contact: null });
+      await answerCustomerMessage({
+        name: 'message.received',
+        companyId: company.companyId,
+        message: stored,
+        ticket: t,
+        contact: null,
+      });
     }
     await runtime.drainQueues();
     expect(await botSaid(v)).toEqual(['Olá Fabio!', MENU, 'Sua idade?']);
@@ -187,7 +230,7 @@ describe('flow runtime', () => {
     expect((await botSaid(v)).at(-1)).toBe('Maior de idade: 30');
   });
 
-  it('starts nothing for a switched-off flow, and refuses flows that are not the company\'s', async () => {
+  it("starts nothing for a switched-off flow, and refuses flows that are not the company's", async () => {
     // ids count per company: the other company's flows are unknown ids here
     const other = await signupCompany(runtime, 'Outra Loja');
     for (const name of ['Alheio 1', 'Alheio 2', 'Alheio 3']) await other.admin.post('/flowbuilder', { name });

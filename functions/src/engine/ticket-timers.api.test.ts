@@ -31,7 +31,8 @@ const holdAt = (at: number) => {
   runtime.setClock({ at: now });
 };
 
-const botSaid = async (visitor: Visitor) => (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
+const botSaid = async (visitor: Visitor) =>
+  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
 const ticketOf = async (c: TestCompany, name: string) => {
   for (const status of ['pending', 'open', 'closed']) {
@@ -146,7 +147,13 @@ describe('return to queue and redirection', () => {
     const second = await shop.admin.post('/queue', { name: 'Triagem', color: '#553399', greetingMessage: 'Triagem' });
     expect(second.status).toBe(201);
     redirect = second.body;
-    await connection(shop, { greetingMessage: 'Escolha um setor:', queueIds: [shop.queueId, redirect.id], timeToReturnQueue: 15, timeSendQueue: 20, sendIdQueue: redirect.id });
+    await connection(shop, {
+      greetingMessage: 'Escolha um setor:',
+      queueIds: [shop.queueId, redirect.id],
+      timeToReturnQueue: 15,
+      timeSendQueue: 20,
+      sendIdQueue: redirect.id,
+    });
   });
 
   it('sends a ticket nobody routed to the redirect queue after timeSendQueue minutes', async () => {
@@ -206,7 +213,13 @@ describe('rotation with capacity', () => {
   it('hands waiting tickets to online members of the queue, the least loaded first, never past their limit', async () => {
     const shop = await signupCompany(runtime, 'Loja Rodízio');
     const current = (await shop.admin.get(`/queue/${shop.queueId}`)).body;
-    const put = await shop.admin.put(`/queue/${shop.queueId}`, { name: current.name, color: current.color, greetingMessage: current.greetingMessage, ativarRoteador: true, tempoRoteador: 5 });
+    const put = await shop.admin.put(`/queue/${shop.queueId}`, {
+      name: current.name,
+      color: current.color,
+      greetingMessage: current.greetingMessage,
+      ativarRoteador: true,
+      tempoRoteador: 5,
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const ana = await addAgent(runtime, shop, {}, 'Ana Rodízio');
     const bia = await addAgent(runtime, shop, {}, 'Bia Rodízio');
@@ -245,7 +258,12 @@ describe('first-response target', () => {
     const shop = await signupCompany(runtime, 'Loja SLA');
     const agent = await addAgent(runtime, shop);
     const current = (await shop.admin.get(`/queue/${shop.queueId}`)).body;
-    const put = await shop.admin.put(`/queue/${shop.queueId}`, { name: current.name, color: current.color, greetingMessage: current.greetingMessage, firstResponseMinutes: 10 });
+    const put = await shop.admin.put(`/queue/${shop.queueId}`, {
+      name: current.name,
+      color: current.color,
+      greetingMessage: current.greetingMessage,
+      firstResponseMinutes: 10,
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     holdAt(Date.now());
     const late = await new Visitor(runtime, shop.webchatToken).start('Sara Espera');
@@ -258,7 +276,9 @@ describe('first-response target', () => {
     await agent.client.put(`/tickets/${answeredTicket.id}`, { status: 'open' });
     await agent.client.post(`/messages/${answeredTicket.id}`, { body: 'Olá, Tom!' });
     expect((await currentTicket(shop.companyId, answeredTicket.id))?.firstReplyAt).toEqual(expect.any(String));
-    const at = await fireUntil(shop, lateTicket.id, async () => Boolean((await currentTicket(shop.companyId, lateTicket.id))?.firstResponseOverdueAt));
+    const at = await fireUntil(shop, lateTicket.id, async () =>
+      Boolean((await currentTicket(shop.companyId, lateTicket.id))?.firstResponseOverdueAt),
+    );
     expect(at).toBe(Date.parse(lateTicket.createdAt) + 10 * MINUTE);
     expect((await shop.admin.get(`/tickets/${lateTicket.id}`)).body.firstResponseOverdueAt).toEqual(expect.any(String));
     // the answered ticket's schedule (if any) finds nothing to flag

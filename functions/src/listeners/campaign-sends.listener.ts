@@ -26,10 +26,17 @@ export const registerCampaignSendsListener = (): void => {
       return;
     }
     // every change with an ack: a send that went after a deferral (1), a delivery (2), a read (3)
-    if (m.ack >= ACK_SENT) await enqueueJob({ type: SEND_STATE_JOB, companyId: e.companyId, number, messageId: m.id, state: { ack: m.ack } });
+    if (m.ack >= ACK_SENT)
+      await enqueueJob({ type: SEND_STATE_JOB, companyId: e.companyId, number, messageId: m.id, state: { ack: m.ack } });
   });
   domainEvents.on('message.deferred', 'campaign-sends', async (e) => {
     if (!isCampaigns(e.message)) return;
-    await enqueueJob({ type: SEND_STATE_JOB, companyId: e.companyId, number: numberOf(e.ticket), messageId: e.message.id, state: { deferred: e.reason.slice(0, 300) } });
+    await enqueueJob({
+      type: SEND_STATE_JOB,
+      companyId: e.companyId,
+      number: numberOf(e.ticket),
+      messageId: e.message.id,
+      state: { deferred: e.reason.slice(0, 300) },
+    });
   });
 };

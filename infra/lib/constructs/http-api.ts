@@ -103,7 +103,11 @@ export class ModuleHttpApi extends Construct {
       let nested = routeStacks.get(stackId);
       if (!nested) {
         nested = new NestedStack(this, stackId, { description: 'Switchboard HTTP API routes (shared/src/route-table.ts)' });
-        acknowledge(nested, 'Authenticated inside the module functions (our JWT, or a connection token), or public by design: the route table says which.', 'AwsSolutions-APIG4');
+        acknowledge(
+          nested,
+          'Authenticated inside the module functions (our JWT, or a connection token), or public by design: the route table says which.',
+          'AwsSolutions-APIG4',
+        );
         routeStacks.set(stackId, nested);
       }
       return nested;
@@ -112,13 +116,21 @@ export class ModuleHttpApi extends Construct {
       if (!functions.get(route.module)) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
       const key = apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]);
       if (key.key !== routeKey(route)) throw new Error(`Route key ${key.key} differs from routeKey() ${routeKey(route)}`);
-      new apigw.CfnRoute(routeStack(route), route.id, { apiId: this.api.apiId, routeKey: key.key, target: `integrations/${integrationOf(route.module).integrationId}` });
+      new apigw.CfnRoute(routeStack(route), route.id, {
+        apiId: this.api.apiId,
+        routeKey: key.key,
+        target: `integrations/${integrationOf(route.module).integrationId}`,
+      });
     }
     // any other path answers the same JSON 404 as the local gateway: the system module's dispatcher knows no
     // route key "$default" and says ERR_ROUTE_NOT_FOUND
     const fallback = functions.get('system');
     if (!fallback) throw new Error('No function for module "system" to answer unknown routes');
-    const notFound = new apigw.CfnRoute(this, 'unknown-route', { apiId: this.api.apiId, routeKey: '$default', target: `integrations/${integrationOf('system').integrationId}` });
+    const notFound = new apigw.CfnRoute(this, 'unknown-route', {
+      apiId: this.api.apiId,
+      routeKey: '$default',
+      target: `integrations/${integrationOf('system').integrationId}`,
+    });
     acknowledge(notFound, 'Answers 404 for unknown paths; nothing to authorise.', 'AwsSolutions-APIG4');
     // calls of the $default route come from <api>/<stage>/$default, which the integration's permission
     // (<api>/*/*/*, for METHOD/path routes) does not cover: without this they would answer 500

@@ -52,9 +52,19 @@ export class Operations extends Construct {
     // a stable name, for `cdk deploy --parameters AlarmEmail=...`
     email.overrideLogicalId('AlarmEmail');
     this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Switchboard alarms', enforceSSL: true });
-    acknowledge(this.topic, 'Alarm notifications carry metric names and thresholds only; the default SNS key suffices.', 'AwsSolutions-SNS2');
-    const subscribe = new CfnCondition(this, 'HasAlarmEmail', { expression: Fn.conditionNot(Fn.conditionEquals(email.valueAsString, '')) });
-    const subscription = new sns.CfnSubscription(this, 'AlarmEmailSubscription', { topicArn: this.topic.topicArn, protocol: 'email', endpoint: email.valueAsString });
+    acknowledge(
+      this.topic,
+      'Alarm notifications carry metric names and thresholds only; the default SNS key suffices.',
+      'AwsSolutions-SNS2',
+    );
+    const subscribe = new CfnCondition(this, 'HasAlarmEmail', {
+      expression: Fn.conditionNot(Fn.conditionEquals(email.valueAsString, '')),
+    });
+    const subscription = new sns.CfnSubscription(this, 'AlarmEmailSubscription', {
+      topicArn: this.topic.topicArn,
+      protocol: 'email',
+      endpoint: email.valueAsString,
+    });
     subscription.cfnOptions.condition = subscribe;
 
     const notify = new actions.SnsAction(this.topic);
@@ -80,11 +90,19 @@ export class Operations extends Construct {
     };
 
     for (const [name, dlq] of Object.entries(props.deadLetterQueues)) {
-      alarm(`${name}DlqNotEmpty`, dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }), `A message of ${name} failed every retry and waits in its dead-letter queue`);
+      alarm(
+        `${name}DlqNotEmpty`,
+        dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+        `A message of ${name} failed every retry and waits in its dead-letter queue`,
+      );
     }
     for (const [module, fn] of props.functions) {
       alarm(`${module}FunctionErrors`, fn.metricErrors({ period: Duration.minutes(5) }), `The ${module} function failed`);
-      alarm(`${module}FunctionThrottles`, fn.metricThrottles({ period: Duration.minutes(5) }), `The ${module} function was throttled`);
+      alarm(
+        `${module}FunctionThrottles`,
+        fn.metricThrottles({ period: Duration.minutes(5) }),
+        `The ${module} function was throttled`,
+      );
     }
     const caughtErrorLogs = Object.entries(props.caughtErrorLogs ?? {});
     for (const [name, logGroup] of caughtErrorLogs) {
@@ -101,13 +119,24 @@ export class Operations extends Construct {
     if (caughtErrorLogs.length > 0) {
       alarm(
         CAUGHT_ERRORS_METRIC,
-        new cloudwatch.Metric({ namespace: LOG_METRICS_NAMESPACE, metricName: CAUGHT_ERRORS_METRIC, period: Duration.minutes(5), statistic: 'Sum' }),
+        new cloudwatch.Metric({
+          namespace: LOG_METRICS_NAMESPACE,
+          metricName: CAUGHT_ERRORS_METRIC,
+          period: Duration.minutes(5),
+          statistic: 'Sum',
+        }),
         'A function or the connector caught and logged errors (search the log groups for level ERROR)',
       );
     }
     alarm(
       'HttpApi5xx',
-      new cloudwatch.Metric({ namespace: 'AWS/ApiGateway', metricName: '5xx', dimensionsMap: { ApiId: props.httpApi.apiId }, period: Duration.minutes(5), statistic: 'Sum' }),
+      new cloudwatch.Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName: '5xx',
+        dimensionsMap: { ApiId: props.httpApi.apiId },
+        period: Duration.minutes(5),
+        statistic: 'Sum',
+      }),
       'The HTTP API answered with server errors',
     );
     alarm(
@@ -126,7 +155,10 @@ export class Operations extends Construct {
       new cloudwatch.Metric({
         namespace: 'ECS/ContainerInsights',
         metricName: 'RunningTaskCount',
-        dimensionsMap: { ClusterName: props.connectorService.cluster.clusterName, ServiceName: props.connectorService.serviceName },
+        dimensionsMap: {
+          ClusterName: props.connectorService.cluster.clusterName,
+          ServiceName: props.connectorService.serviceName,
+        },
         period: Duration.minutes(1),
         statistic: 'Minimum',
       }),

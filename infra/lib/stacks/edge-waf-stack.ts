@@ -41,7 +41,9 @@ export const routeExactMatch = (id: RouteId): { exactly: string } | { regex: str
 export const routePathMatch = (id: RouteId): { positionalConstraint: 'EXACTLY' | 'STARTS_WITH'; searchString: string } => {
   const path = `${API_PREFIX}${routeEntry(id).path}`;
   const parameter = path.indexOf('{');
-  return parameter < 0 ? { positionalConstraint: 'EXACTLY', searchString: path } : { positionalConstraint: 'STARTS_WITH', searchString: path.slice(0, parameter) };
+  return parameter < 0
+    ? { positionalConstraint: 'EXACTLY', searchString: path }
+    : { positionalConstraint: 'STARTS_WITH', searchString: path.slice(0, parameter) };
 };
 
 /**
@@ -56,7 +58,10 @@ export class EdgeWafStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
     const visibility = (name: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: name });
-    const pathMatch = (positionalConstraint: 'EXACTLY' | 'STARTS_WITH', searchString: string): wafv2.CfnWebACL.StatementProperty => ({
+    const pathMatch = (
+      positionalConstraint: 'EXACTLY' | 'STARTS_WITH',
+      searchString: string,
+    ): wafv2.CfnWebACL.StatementProperty => ({
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} },
         positionalConstraint,
@@ -73,17 +78,37 @@ export class EdgeWafStack extends Stack {
         }),
       },
     };
-    const exemptPaths = [...new Map(RATE_EXEMPT_ROUTES.map((id) => [JSON.stringify(routeExactMatch(id)), routeExactMatch(id)])).values()].map(
-      (match): wafv2.CfnWebACL.StatementProperty =>
-        'exactly' in match
-          ? { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: match.exactly, textTransformations: [{ priority: 0, type: 'NONE' }] } }
-          : { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: match.regex, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+    const exemptPaths = [
+      ...new Map(RATE_EXEMPT_ROUTES.map((id) => [JSON.stringify(routeExactMatch(id)), routeExactMatch(id)])).values(),
+    ].map((match): wafv2.CfnWebACL.StatementProperty =>
+      'exactly' in match
+        ? {
+            byteMatchStatement: {
+              fieldToMatch: { uriPath: {} },
+              positionalConstraint: 'EXACTLY',
+              searchString: match.exactly,
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          }
+        : {
+            regexMatchStatement: {
+              fieldToMatch: { uriPath: {} },
+              regexString: match.regex,
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
     );
-    const webhooks: wafv2.CfnWebACL.StatementProperty = exemptPaths.length === 1 ? exemptPaths[0]! : { orStatement: { statements: exemptPaths } };
+    const webhooks: wafv2.CfnWebACL.StatementProperty =
+      exemptPaths.length === 1 ? exemptPaths[0]! : { orStatement: { statements: exemptPaths } };
     const apiButWebhooks: wafv2.CfnWebACL.StatementProperty = {
       andStatement: { statements: [pathStarts(`${API_PREFIX}/`), { notStatement: { statement: webhooks } }] },
     };
-    const rateRule = (name: string, priority: number, limit: number, scope?: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty => ({
+    const rateRule = (
+      name: string,
+      priority: number,
+      limit: number,
+      scope?: wafv2.CfnWebACL.StatementProperty,
+    ): wafv2.CfnWebACL.RuleProperty => ({
       name,
       priority,
       action: { block: {} },
@@ -110,6 +135,9 @@ export class EdgeWafStack extends Stack {
         managed('AWSManagedRulesKnownBadInputsRuleSet', 3),
       ],
     });
-    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn, description: 'Pass to the Switchboard stack: --parameters WebAclArn=<this>' });
+    new CfnOutput(this, 'WebAclArn', {
+      value: this.webAcl.attrArn,
+      description: 'Pass to the Switchboard stack: --parameters WebAclArn=<this>',
+    });
   }
 }

@@ -23,7 +23,13 @@ export const CAMPAIGN_MESSAGE_MAX = 4096;
 export const CAMPAIGN_VARIANTS = [1, 2, 3, 4, 5] as const;
 
 export const messageFields = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
-export const confirmationFields = ['confirmationMessage1', 'confirmationMessage2', 'confirmationMessage3', 'confirmationMessage4', 'confirmationMessage5'] as const;
+export const confirmationFields = [
+  'confirmationMessage1',
+  'confirmationMessage2',
+  'confirmationMessage3',
+  'confirmationMessage4',
+  'confirmationMessage5',
+] as const;
 export type MessageField = (typeof messageFields)[number];
 export type ConfirmationField = (typeof confirmationFields)[number];
 
@@ -111,7 +117,10 @@ export const saveCampaignSettingsBody = z.object({
       warmupIncrement: z.coerce.number().int().min(0).max(100_000),
     })
     .partial()
-    .refine((s) => !s.startHour || !s.endHour || s.startHour < s.endHour, { message: 'The end hour must come after the start hour', path: ['endHour'] }),
+    .refine((s) => !s.startHour || !s.endHour || s.startHour < s.endHour, {
+      message: 'The end hour must come after the start hour',
+      path: ['endHour'],
+    }),
 });
 export type SaveCampaignSettingsBody = z.infer<typeof saveCampaignSettingsBody>;
 
@@ -218,14 +227,18 @@ export type Campaign = z.infer<typeof campaign>;
 /** `company-{id}-campaign` frames (server reference 6.1). */
 export type CampaignEvent = { action: 'create' | 'update'; record: Campaign } | { action: 'delete'; id: number };
 
-const nullableId = z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullable()).default(null);
+const nullableId = z
+  .preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullable())
+  .default(null);
 const message = z.string().max(CAMPAIGN_MESSAGE_MAX, 'Too Long!').default('');
 
 export const campaignBody = z
   .object({
     name: z.string({ error: 'Required' }).trim().min(1, 'Required').min(2, 'Too Short!').max(50, 'Too Long!'),
     confirmation: trueFalse.default(false),
-    scheduledAt: z.preprocess((v) => (v === '' ? null : v), z.iso.datetime({ offset: true, error: 'Invalid date' }).nullable()).default(null),
+    scheduledAt: z
+      .preprocess((v) => (v === '' ? null : v), z.iso.datetime({ offset: true, error: 'Invalid date' }).nullable())
+      .default(null),
     message1: message,
     message2: message,
     message3: message,
@@ -238,7 +251,10 @@ export const campaignBody = z
     confirmationMessage5: message,
     contactListId: nullableId,
     tagListId: nullableId,
-    whatsappId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Required' }).int().positive('Required')),
+    whatsappId: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number({ error: 'Required' }).int().positive('Required'),
+    ),
     userId: nullableId,
     queueId: nullableId,
     openTicket: enabledDisabled.default('disabled'),
@@ -247,10 +263,13 @@ export const campaignBody = z
   })
   .superRefine((b, ctx) => {
     if (!b.contactListId && !b.tagListId) ctx.addIssue({ code: 'custom', path: ['contactListId'], message: 'Required' });
-    if (b.contactListId && b.tagListId) ctx.addIssue({ code: 'custom', path: ['tagListId'], message: 'Choose a contact list or a tag, not both' });
+    if (b.contactListId && b.tagListId)
+      ctx.addIssue({ code: 'custom', path: ['tagListId'], message: 'Choose a contact list or a tag, not both' });
     if (b.userId && !b.queueId) ctx.addIssue({ code: 'custom', path: ['queueId'], message: 'Required' });
-    if (!b.template && messageFields.every((f) => !b[f].trim())) ctx.addIssue({ code: 'custom', path: ['message1'], message: 'Required' });
-    if (b.confirmation && confirmationFields.every((f) => !b[f].trim())) ctx.addIssue({ code: 'custom', path: ['confirmationMessage1'], message: 'Required' });
+    if (!b.template && messageFields.every((f) => !b[f].trim()))
+      ctx.addIssue({ code: 'custom', path: ['message1'], message: 'Required' });
+    if (b.confirmation && confirmationFields.every((f) => !b[f].trim()))
+      ctx.addIssue({ code: 'custom', path: ['confirmationMessage1'], message: 'Required' });
   });
 export type CampaignBody = z.infer<typeof campaignBody>;
 
@@ -265,7 +284,18 @@ export const campaignListResponse = z.object({ records: z.array(campaign), hasMo
  * A row's state. After its send is recorded it follows the message's receipts: sent (the channel took it), deferred
  * (the channel is down, the send is retried), delivered (ack 2), read (ack 3); failed with the channel's reason.
  */
-export const shippingStatuses = ['planned', 'queued', 'sending', 'sent', 'deferred', 'awaitingConfirmation', 'delivered', 'read', 'failed', 'skipped'] as const;
+export const shippingStatuses = [
+  'planned',
+  'queued',
+  'sending',
+  'sent',
+  'deferred',
+  'awaitingConfirmation',
+  'delivered',
+  'read',
+  'failed',
+  'skipped',
+] as const;
 export type ShippingStatus = (typeof shippingStatuses)[number];
 
 export const campaignShipping = z.object({
@@ -292,7 +322,11 @@ export const campaignShippingQuery = z.object({
   /** only the failed, deferred and skipped rows */
   problems: z.enum(['true', 'false']).optional(),
 });
-export const campaignShippingResponse = z.object({ shipping: z.array(campaignShipping), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+export const campaignShippingResponse = z.object({
+  shipping: z.array(campaignShipping),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
 
 /** GET /campaigns/{id}: the campaign with its counts and the first page of its shipping rows. */
 export const campaignDetails = campaign.extend({ shipping: z.array(campaignShipping), hasMoreShipping: z.boolean() });

@@ -25,11 +25,7 @@ export const CONNECTION_MESSAGE_MAX = 4000;
 export const TIME_CREATE_NEW_TICKET_MAX = 43_200;
 export const DEFAULT_WEBCHAT_COLOR = '#2563eb';
 
-const name = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(CONNECTION_NAME_MIN, 'Too Short!')
-  .max(CONNECTION_NAME_MAX, 'Too Long!');
+const name = z.string({ error: 'Required' }).trim().min(CONNECTION_NAME_MIN, 'Too Short!').max(CONNECTION_NAME_MAX, 'Too Long!');
 const message = z.string().max(CONNECTION_MESSAGE_MAX, 'Too Long!');
 const queueIds = z
   .array(z.number().int().positive())
@@ -156,7 +152,10 @@ const engineFieldsWithDefaults = {
  * the number and its business account, the token sends use, the app secret webhook posts are signed with and the
  * token Meta's verification call presents. The secrets are write-only: answers say only whether they are set.
  */
-export const graphIdField = z.string().trim().regex(/^\d{1,30}$/, 'Digits only');
+export const graphIdField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,30}$/, 'Digits only');
 const graphSecret = z.string().trim().min(1, 'Required').max(1000, 'Too Long!');
 const cloudApiFields = {
   phoneNumberId: graphIdField.optional(),
@@ -253,7 +252,11 @@ export const greetingMediaBody = z
   })
   .superRefine(refineUpload('greetingMedia'));
 export type GreetingMediaBody = z.infer<typeof greetingMediaBody>;
-export const greetingMediaResponse = z.object({ whatsapp: connection, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
+export const greetingMediaResponse = z.object({
+  whatsapp: connection,
+  uploadUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+});
 
 /** POST /closedimported/{id}: how many imported tickets were closed now; `queued` when the rest closes in a job. */
 export const closeImportedResponse = z.object({ closed: z.number().int(), queued: z.boolean() });
@@ -264,8 +267,7 @@ export type CloseImportedResponse = z.infer<typeof closeImportedResponse>;
  * far), and `refresh` when an import ended or its tickets were closed (the table reads the connections again).
  */
 export type ImportMessagesEvent =
-  | { action: 'update'; status: { whatsappId: number; this: number; all: number } }
-  | { action: 'refresh'; whatsappId: number };
+  { action: 'update'; status: { whatsappId: number; this: number; all: number } } | { action: 'refresh'; whatsappId: number };
 
 /** GET /whatsapp/all (super user): a page of companies in id order with their connections. */
 export const CONNECTIONS_OVERVIEW_PAGE_MAX = 100;
@@ -273,7 +275,15 @@ export const connectionsOverviewQuery = z.object({
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(CONNECTIONS_OVERVIEW_PAGE_MAX).default(50),
 });
-export const overviewConnection = connection.pick({ id: true, name: true, channel: true, status: true, number: true, isDefault: true, updatedAt: true });
+export const overviewConnection = connection.pick({
+  id: true,
+  name: true,
+  channel: true,
+  status: true,
+  number: true,
+  isDefault: true,
+  updatedAt: true,
+});
 export type OverviewConnection = z.infer<typeof overviewConnection>;
 /** `disconnected` counts every connection that is not CONNECTED (waiting for a QR, pairing, down...), so connected + disconnected = total. */
 export const companyConnections = z.object({

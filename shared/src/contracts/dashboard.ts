@@ -18,7 +18,10 @@ export const dashboardQuery = z
     date_from: day.optional(),
     date_to: day.optional(),
   })
-  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_from must not be after date_to', path: ['date_to'] });
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, {
+    message: 'date_from must not be after date_to',
+    path: ['date_to'],
+  });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
 export const dashboardCounters = z.object({

@@ -37,7 +37,11 @@ export const invoiceListQuery = z.object({
   pageNumber: cursorPageNumber,
   cursor: z.string().max(2048).optional(),
 });
-export const invoiceListResponse = z.object({ invoices: z.array(invoice), hasMore: z.boolean(), nextCursor: z.string().nullable() });
+export const invoiceListResponse = z.object({
+  invoices: z.array(invoice),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 export type InvoiceListResponse = z.infer<typeof invoiceListResponse>;
 
 // ----- the custom plan (spec document 2 sections 5 and 9) -----

@@ -7,7 +7,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
-import { FAKE_TYPEBOT_INVALID, FAKE_TYPEBOT_SLUG, startFakeTypebot, type FakeTypebot } from '../../../../test/fakes/typebot-server.ts';
+import {
+  FAKE_TYPEBOT_INVALID,
+  FAKE_TYPEBOT_SLUG,
+  startFakeTypebot,
+  type FakeTypebot,
+} from '../../../../test/fakes/typebot-server.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { findConnection } from '../../modules/connections/connections.service.ts';
@@ -46,7 +51,11 @@ const integration = (name: string, over: Record<string, unknown> = {}) => ({
 
 const useIntegration = async (integrationId: number) => {
   // no queue on the connection: a new ticket has none, and the connection's integration takes its first message
-  const res = await company.admin.put(`/whatsapp/${company.connectionId}`, { queueIds: [], integrationId, complationMessage: FAREWELL });
+  const res = await company.admin.put(`/whatsapp/${company.connectionId}`, {
+    queueIds: [],
+    integrationId,
+    complationMessage: FAREWELL,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 };
 
@@ -54,7 +63,12 @@ beforeAll(async () => {
   typebot = await startFakeTypebot();
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Typebot');
-  const queue = await company.admin.post('/queue', { name: 'Vendas', color: '#0a3f7f', greetingMessage: 'Vendas: já vamos atender.', orderQueue: 2 });
+  const queue = await company.admin.post('/queue', {
+    name: 'Vendas',
+    color: '#0a3f7f',
+    greetingMessage: 'Vendas: já vamos atender.',
+    orderQueue: 2,
+  });
   expect(queue.status, JSON.stringify(queue.body)).toBe(201);
   sales = queue.body;
   typebot.transferQueueId = sales.id;
@@ -106,7 +120,11 @@ describe('typebot integration', () => {
     expect(await botSaid(v)).toEqual([opening('Ana Typebot'), 'logo.png', CHOICES]);
     const started = startCalls().slice(before);
     expect(started).toHaveLength(1);
-    expect(started[0]!.body.prefilledVariables).toEqual({ number: expect.any(String), pushName: 'Ana Typebot', remoteJid: expect.any(String) });
+    expect(started[0]!.body.prefilledVariables).toEqual({
+      number: expect.any(String),
+      pushName: 'Ana Typebot',
+      remoteJid: expect.any(String),
+    });
     const t = await ticketOf('Ana Typebot');
     expect(t).toMatchObject({ useIntegration: true, integrationId: quick.id, typebotSessionId: expect.any(String) });
     expect(typebot.sessions.has(t.typebotSessionId!)).toBe(true);
@@ -128,7 +146,9 @@ describe('typebot integration', () => {
     await v.say('suporte');
     expect((await botSaid(v)).at(-1)).toBe('Descreva o problema');
     const sessionId = (await ticketOf('Bruno Typebot')).typebotSessionId;
-    const continued = typebot.calls.filter((c) => c.path === `/api/v1/sessions/${sessionId}/continueChat`).map((c) => c.body.message);
+    const continued = typebot.calls
+      .filter((c) => c.path === `/api/v1/sessions/${sessionId}/continueChat`)
+      .map((c) => c.body.message);
     expect(continued).toEqual(['talvez', 'suporte']);
   });
 
@@ -157,7 +177,13 @@ describe('typebot integration', () => {
     await v.say('Vendas');
     expect((await botSaid(v)).slice(3)).toEqual(['Transferindo...']);
     const t = await ticketOf('Edu Vendas');
-    expect(t).toMatchObject({ queueId: sales.id, useIntegration: false, integrationId: null, typebotSessionId: null, status: 'pending' });
+    expect(t).toMatchObject({
+      queueId: sales.id,
+      useIntegration: false,
+      integrationId: null,
+      typebotSessionId: null,
+      status: 'pending',
+    });
     const calls = typebot.calls.length;
     await v.say('Alguém aí?');
     expect(typebot.calls.length).toBe(calls);
@@ -225,9 +251,23 @@ describe('typebot integration', () => {
       expect((await botSaid(v)).slice(4)).toEqual(['Anotado: Sem papel']);
       const t = await ticketOf('Hugo Pausa');
       const state = t.integrationTurn!;
-      expect(state).toMatchObject({ next: 1, outbox: [{ kind: 'text', body: 'Anotado: Sem papel' }, { kind: 'text', body: 'Até mais!', delayMs: 4000 }] });
+      expect(state).toMatchObject({
+        next: 1,
+        outbox: [
+          { kind: 'text', body: 'Anotado: Sem papel' },
+          { kind: 'text', body: 'Até mais!', delayMs: 4000 },
+        ],
+      });
       // the delayed job, delivered early and then again when its delay is over: the rest is sent once
-      await queue().send('jobs', { body: JSON.stringify({ type: INTEGRATION_SEND_JOB, companyId: company.companyId, ticketId: t.id, turnId: state.turnId, index: 1 }) });
+      await queue().send('jobs', {
+        body: JSON.stringify({
+          type: INTEGRATION_SEND_JOB,
+          companyId: company.companyId,
+          ticketId: t.id,
+          turnId: state.turnId,
+          index: 1,
+        }),
+      });
       await runtime.idleQueues();
       expect((await botSaid(v)).slice(4)).toEqual(['Anotado: Sem papel', 'Até mais!']);
       await runtime.drainQueues();

@@ -14,18 +14,34 @@ let runtime: Runtime;
 let company: TestCompany;
 let counter = 0;
 const uniqueEmail = () => `limits${Date.now()}${counter++}@example.com`;
-const signupBody = (email = uniqueEmail()) => ({ name: 'Maria Souza', companyName: 'Loja da Maria', email, password: 'secret-pass', phone: '5511999990000', planId: 1 });
+const signupBody = (email = uniqueEmail()) => ({
+  name: 'Maria Souza',
+  companyName: 'Loja da Maria',
+  email,
+  password: 'secret-pass',
+  phone: '5511999990000',
+  planId: 1,
+});
 
 /** A request whose client address is `localAddress`, as another machine's would be. */
 const from = (localAddress: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; body: any; headers: Record<string, unknown> }>((resolve, reject) => {
     const url = new URL(`${runtime.url}/api${path}`);
     const req = request(
-      { host: '127.0.0.1', port: url.port, path: url.pathname, method, localAddress, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method,
+        localAddress,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, headers: res.headers }),
+        );
       },
     );
     req.on('error', reject);
@@ -56,7 +72,9 @@ describe('sign-in throttling', () => {
   it('checks at most 11 of 30 concurrent wrong passwords, then makes the owner wait, doubling the wait, never a lock', async () => {
     const email = uniqueEmail();
     expect((await new ApiClient(runtime.url).post('/auth/signup', signupBody(email))).status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => new ApiClient(runtime.url).login(email, 'wrong-password')));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => new ApiClient(runtime.url).login(email, 'wrong-password')),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(10);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(11);
@@ -104,7 +122,8 @@ describe('signup and password reset per address', () => {
 
   it('limits reset mails per client address, whatever the e-mail', async () => {
     await withLimits({ RESET_MAILS_PER_ADDRESS: '2' }, async () => {
-      for (let i = 0; i < 2; i += 1) expect((await from('127.0.0.5', 'POST', `/forgetpassword/${encodeURIComponent(uniqueEmail())}`)).status).toBe(200);
+      for (let i = 0; i < 2; i += 1)
+        expect((await from('127.0.0.5', 'POST', `/forgetpassword/${encodeURIComponent(uniqueEmail())}`)).status).toBe(200);
       expect((await from('127.0.0.5', 'POST', `/forgetpassword/${encodeURIComponent(uniqueEmail())}`)).status).toBe(429);
       expect((await from('127.0.0.6', 'POST', `/forgetpassword/${encodeURIComponent(uniqueEmail())}`)).status).toBe(200);
     });
@@ -150,7 +169,17 @@ describe('web chat flood limits', () => {
       }
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        statuses.push((await from(addresses[i % 2]!, 'POST', `/webchat/${other.webchatToken}/messages`, { body: `m${i}` }, { authorization: `Bearer ${tokens[i % 2]}` })).status);
+        statuses.push(
+          (
+            await from(
+              addresses[i % 2]!,
+              'POST',
+              `/webchat/${other.webchatToken}/messages`,
+              { body: `m${i}` },
+              { authorization: `Bearer ${tokens[i % 2]}` },
+            )
+          ).status,
+        );
       }
       expect(statuses).toEqual([202, 202, 202, 202, 429]);
     });

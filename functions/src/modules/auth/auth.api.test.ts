@@ -216,10 +216,19 @@ describe('signup', () => {
 
   it('answers 400 with every invalid field and creates nothing', async () => {
     const email = uniqueEmail();
-    const res = await new ApiClient(runtime.url).post('/auth/signup', { ...signupBody(email), name: 'M', password: '123', companyName: '' });
+    const res = await new ApiClient(runtime.url).post('/auth/signup', {
+      ...signupBody(email),
+      name: 'M',
+      password: '123',
+      companyName: '',
+    });
     expect(res.status).toBe(400);
     const byPath = Object.fromEntries(res.body.fields.map((f: { path: string; message: string }) => [f.path, f.message]));
-    expect(byPath).toMatchObject({ 'body.name': 'Too Short!', 'body.password': 'At least 8 characters', 'body.companyName': 'Too Short!' });
+    expect(byPath).toMatchObject({
+      'body.name': 'Too Short!',
+      'body.password': 'At least 8 characters',
+      'body.companyName': 'Too Short!',
+    });
     expect((await new ApiClient(runtime.url).login(email, '123')).status).toBe(401);
   });
 
@@ -239,7 +248,10 @@ describe('signup', () => {
     try {
       const res = await new ApiClient(runtime.url).post('/auth/signup', signupBody());
       expect(res).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
-      expect((await new ApiClient(runtime.url).get('/public-settings/allowSignup')).body).toEqual({ key: 'allowSignup', value: 'disabled' });
+      expect((await new ApiClient(runtime.url).get('/public-settings/allowSignup')).body).toEqual({
+        key: 'allowSignup',
+        value: 'disabled',
+      });
     } finally {
       await writeSetting(1, 'allowSignup', 'enabled');
     }
@@ -268,7 +280,9 @@ describe('password reset', () => {
     expect((await client.post(`/forgetpassword/${encodeURIComponent(email)}`)).body).toEqual({ status: 200 });
 
     const outbox = join(process.env.DATA_DIR!, 'outbox');
-    const mail = readdirSync(outbox).filter((f) => f.includes(email)).map((f) => readFileSync(join(outbox, f), 'utf8'))[0]!;
+    const mail = readdirSync(outbox)
+      .filter((f) => f.includes(email))
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))[0]!;
     const link = new URL(/https?:\/\/\S+/.exec(mail)![0]);
     expect(link.pathname).toBe('/forgetpsw');
     const token = link.searchParams.get('token')!;

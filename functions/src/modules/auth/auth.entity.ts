@@ -48,4 +48,3 @@ export interface ThrottleItem {
   nextAllowedAt?: number;
   expiresAt: number;
 }
-

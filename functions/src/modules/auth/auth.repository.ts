@@ -1,7 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { resetKey, sessionKey, throttleKey, type ResetItem, type SessionItem, type SessionRecord, type ThrottleItem } from './auth.entity.ts';
+import {
+  resetKey,
+  sessionKey,
+  throttleKey,
+  type ResetItem,
+  type SessionItem,
+  type SessionRecord,
+  type ThrottleItem,
+} from './auth.entity.ts';
 
 export const putSession = async (record: SessionRecord): Promise<void> => {
   const item: SessionItem = { ...sessionKey(record.sessionId), type: 'session', ...record };
@@ -32,7 +40,12 @@ export const rotateSession = async (
         Key: sessionKey(sessionId),
         UpdateExpression: 'SET refreshHash = :next, previousHash = :prev, rotatedAt = :at, expiresAt = :exp',
         ConditionExpression: 'refreshHash = :prev',
-        ExpressionAttributeValues: { ':next': next.refreshHash, ':prev': expected, ':at': next.rotatedAt, ':exp': next.expiresAt },
+        ExpressionAttributeValues: {
+          ':next': next.refreshHash,
+          ':prev': expected,
+          ':at': next.rotatedAt,
+          ':exp': next.expiresAt,
+        },
       }),
     );
     return true;
@@ -91,7 +104,11 @@ export const addAttempt = async (ref: ThrottleRef, window: number, expiresAt: nu
     }),
   );
   const item = (out.Attributes ?? {}) as Partial<ThrottleItem>;
-  return { attempts: Number(item.attempts ?? 0), failures: Number(item.failures ?? 0), ...(item.nextAllowedAt !== undefined ? { nextAllowedAt: Number(item.nextAllowedAt) } : {}) };
+  return {
+    attempts: Number(item.attempts ?? 0),
+    failures: Number(item.failures ?? 0),
+    ...(item.nextAllowedAt !== undefined ? { nextAllowedAt: Number(item.nextAllowedAt) } : {}),
+  };
 };
 
 /**
@@ -99,7 +116,12 @@ export const addAttempt = async (ref: ThrottleRef, window: number, expiresAt: nu
  * the waiting time has passed, and holds the next ones off until `holdUntil`. Answers when the next attempt may
  * come instead when the slot is taken.
  */
-export const claimAttemptSlot = async (ref: ThrottleRef, window: number, nowMs: number, holdUntil: number): Promise<{ ok: true } | { ok: false; nextAllowedAt: number }> => {
+export const claimAttemptSlot = async (
+  ref: ThrottleRef,
+  window: number,
+  nowMs: number,
+  holdUntil: number,
+): Promise<{ ok: true } | { ok: false; nextAllowedAt: number }> => {
   try {
     await table().send(
       new UpdateCommand({
@@ -121,7 +143,12 @@ export const claimAttemptSlot = async (ref: ThrottleRef, window: number, nowMs: 
 };
 
 /** Counts a failed attempt; over the limit, the next attempt waits until `waitUntil` (never shortened). */
-export const addFailure = async (ref: ThrottleRef, window: number, expiresAt: number, waitUntil?: (failures: number) => number | undefined): Promise<number> => {
+export const addFailure = async (
+  ref: ThrottleRef,
+  window: number,
+  expiresAt: number,
+  waitUntil?: (failures: number) => number | undefined,
+): Promise<number> => {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -155,5 +182,3 @@ export const addFailure = async (ref: ThrottleRef, window: number, expiresAt: nu
 export const clearFailures = async (ref: ThrottleRef, window: number): Promise<void> => {
   await table().send(new DeleteCommand({ TableName: tableName(), Key: throttleKey(ref.kind, ref.value, window) }));
 };
-
-

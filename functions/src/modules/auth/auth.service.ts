@@ -24,7 +24,16 @@ import { createCompany, findCompany, provisionCompany, recordLogin, removeCompan
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
-import { createUser, endSession, findUser, findUserByEmail, setPassword, startSession, toUser, type UserRecord } from '../users/users.service.ts';
+import {
+  createUser,
+  endSession,
+  findUser,
+  findUserByEmail,
+  setPassword,
+  startSession,
+  toUser,
+  type UserRecord,
+} from '../users/users.service.ts';
 import { consumeReset, deleteSession, getReset, getSession, putSession, rotateSession } from './auth.repository.ts';
 import { mailPasswordLink } from './password-link.service.ts';
 import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
@@ -43,7 +52,9 @@ const nowSeconds = () => Math.floor(clock().now().getTime() / 1000);
 
 /** HH:MM of now in the configured time zone, for the working-hours rule. */
 const currentHourMinute = (): string =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: config().TIME_ZONE }).format(clock().now());
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: config().TIME_ZONE }).format(
+    clock().now(),
+  );
 
 export const withinWorkingHours = (startWork: string, endWork: string, now: string): boolean =>
   startWork <= endWork ? now >= startWork && now <= endWork : now >= startWork || now <= endWork;
@@ -164,7 +175,10 @@ export interface SignupInput {
 
 export const signup = async (input: SignupInput, sourceIp: string): Promise<{ companyId: number; userId: number }> => {
   await countAttempt({ kind: 'ip', value: `signup:${sourceIp}` }, config().SIGNUPS_PER_ADDRESS);
-  const [allowSignup, userCreation] = await Promise.all([readPlatformSetting('allowSignup'), readPlatformSetting('userCreation')]);
+  const [allowSignup, userCreation] = await Promise.all([
+    readPlatformSetting('allowSignup'),
+    readPlatformSetting('userCreation'),
+  ]);
   if (allowSignup !== 'enabled' || userCreation === 'disabled') throw new AppError('ERR_USER_CREATION_DISABLED');
   const plan = await findPlan(input.planId).catch(() => undefined);
   if (!plan || !plan.isPublic) {
@@ -182,7 +196,12 @@ export const signup = async (input: SignupInput, sourceIp: string): Promise<{ co
     referrerCompanyId: referrer,
   });
   try {
-    const admin = await createUser(company.id, { name: input.name, email: input.email, password: input.password, profile: 'admin' });
+    const admin = await createUser(company.id, {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      profile: 'admin',
+    });
     await provisionCompany(company.id, admin.id);
     // its first invoice comes before its trial ends
     await armInvoiceCycle(company.id, company.dueDate);
@@ -208,7 +227,8 @@ export const forgotPassword = async (email: string, sourceIp: string): Promise<{
 export const resetPassword = async (email: string, token: string, newPassword: string): Promise<void> => {
   const reset = await getReset(email);
   const tokenHash = hashSecret(token);
-  if (!reset || reset.expiresAt <= nowSeconds() || !sameHash(tokenHash, reset.tokenHash)) throw new AppError('ERR_INVALID_RESET_TOKEN');
+  if (!reset || reset.expiresAt <= nowSeconds() || !sameHash(tokenHash, reset.tokenHash))
+    throw new AppError('ERR_INVALID_RESET_TOKEN');
   if (!(await consumeReset(email, tokenHash))) throw new AppError('ERR_INVALID_RESET_TOKEN');
   await setPassword(reset.companyId, reset.userId, newPassword);
   const record = await findUser(reset.companyId, reset.userId);
@@ -225,6 +245,11 @@ export { countAttempt } from './throttle.ts';
 export const issueWsTicket = (auth: AuthContext): Promise<{ ticket: string; expiresIn: number }> =>
   issueSocketTicket({
     kind: 'agent',
-    claims: { companyId: auth.companyId, userId: auth.userId, sessionId: auth.sessionId, profile: auth.profile, super: auth.super },
+    claims: {
+      companyId: auth.companyId,
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+      profile: auth.profile,
+      super: auth.super,
+    },
   });
-

@@ -37,9 +37,11 @@ export type Reach = { channel: Channel; connectionId: number };
 
 const PAGE = 100;
 
-
 /** The address a tagged contact is written to through the connection, or undefined when it cannot be reached. */
-export const reachableAddress = (c: Pick<Contact, 'channel' | 'number' | 'isGroup' | 'whatsappId' | 'active'>, reach: Reach): string | undefined => {
+export const reachableAddress = (
+  c: Pick<Contact, 'channel' | 'number' | 'isGroup' | 'whatsappId' | 'active'>,
+  reach: Reach,
+): string | undefined => {
   // a blocked contact is sent nothing (server reference 6.2: active contacts carrying the tag)
   if (c.isGroup || !c.active) return undefined;
   if (isPhoneChannel(reach.channel)) {
@@ -53,10 +55,17 @@ export const reachableAddress = (c: Pick<Contact, 'channel' | 'number' | 'isGrou
   return undefined;
 };
 
-export const pageRecipients = async (companyId: number, source: RecipientSource, reach: Reach, cursor: string | undefined): Promise<RecipientPage> => {
+export const pageRecipients = async (
+  companyId: number,
+  source: RecipientSource,
+  reach: Reach,
+  cursor: string | undefined,
+): Promise<RecipientPage> => {
   if (source.contactListId) {
     const page = await pageContactListItems(companyId, source.contactListId, cursor, PAGE);
-    const valid = isPhoneChannel(reach.channel) ? page.items.filter((i) => i.isWhatsappValid && phoneDigits(i.number).length >= 8) : [];
+    const valid = isPhoneChannel(reach.channel)
+      ? page.items.filter((i) => i.isWhatsappValid && phoneDigits(i.number).length >= 8)
+      : [];
     return {
       recipients: valid.map((i) => ({ number: phoneDigits(i.number), name: i.name, email: i.email })),
       invalid: page.items.length - valid.length,

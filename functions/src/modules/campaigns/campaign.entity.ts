@@ -72,13 +72,19 @@ export const SEND_FAILED_JOB = 'campaigns.send-failed';
 /** The job that moves a campaign send by its message's receipt (ack) or deferral (campaign-sends.listener.ts). */
 export const SEND_STATE_JOB = 'campaigns.send-state';
 
-export const campaignKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${CAMPAIGN_SK_PREFIX}${padId(id)}` });
+export const campaignKey = (companyId: number, id: number) => ({
+  pk: companyPk(companyId),
+  sk: `${CAMPAIGN_SK_PREFIX}${padId(id)}`,
+});
 export const statsKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CAMPSTAT#${padId(id)}` });
 /** The campaign's send slot: the moment its last send was taken (one send per campaign at a time). */
 export const sendSlotKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CAMPSLOT#${padId(id)}` });
 export const settingsKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'CAMPSETTINGS' });
 export const shippingPk = (companyId: number, campaignId: number) => `${companyPk(companyId)}#CAMP#${padId(campaignId)}`;
-export const shippingKey = (companyId: number, campaignId: number, number: string) => ({ pk: shippingPk(companyId, campaignId), sk: `SHIP#${number}` });
+export const shippingKey = (companyId: number, campaignId: number, number: string) => ({
+  pk: shippingPk(companyId, campaignId),
+  sk: `SHIP#${number}`,
+});
 export const dueIndex = (companyId: number, campaignId: number, run: number, dueAt: string, number: string) => ({
   gsi1pk: `${companyPk(companyId)}#CAMPDUE#${padId(campaignId)}#${run}`,
   gsi1sk: `${dueAt}#${number}`,
@@ -88,7 +94,10 @@ export const numberMarkerKey = (companyId: number, number: string, campaignId: n
   sk: `${CAMPAIGN_SK_PREFIX}${padId(campaignId)}`,
 });
 export const optOutKey = (companyId: number, number: string) => ({ pk: companyPk(companyId), sk: `OPTOUT#${number}` });
-export const dailySendsKey = (companyId: number, connectionId: number, day: string) => ({ pk: companyPk(companyId), sk: `CAMPDAY#${connectionId}#${day}` });
+export const dailySendsKey = (companyId: number, connectionId: number, day: string) => ({
+  pk: companyPk(companyId),
+  sk: `CAMPDAY#${connectionId}#${day}`,
+});
 
 export const campaignSearchText = (name: string): string =>
   name

@@ -12,10 +12,16 @@ let other: TestCompany;
 let admin: TestCompany['admin'];
 let listId: number;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-const base = () => ({ name: 'Campanha de teste', contactListId: listId, whatsappId: company.connectionId, message1: 'Olá {nome}' });
+const base = () => ({
+  name: 'Campanha de teste',
+  contactListId: listId,
+  whatsappId: company.connectionId,
+  message1: 'Olá {nome}',
+});
 
 const create = async (fields: Record<string, unknown>, client = admin) => {
   const res = await client.post('/campaigns', fields);
@@ -42,28 +48,61 @@ describe('campaign settings', () => {
     const res = await admin.get('/campaign-settings');
     expect(res.status).toBe(200);
     const values = Object.fromEntries((res.body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]));
-    expect(values).toMatchObject({ messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, startHour: '09:00', endHour: '18:00', sabado: false, domingo: false, variables: [] });
+    expect(values).toMatchObject({
+      messageInterval: 20,
+      longerIntervalAfter: 20,
+      greaterInterval: 60,
+      startHour: '09:00',
+      endHour: '18:00',
+      sabado: false,
+      domingo: false,
+      variables: [],
+    });
 
     const socket = await SocketProbe.open(runtime.url, `token=${admin.token}`);
-    const saved = await admin.post('/campaign-settings', { settings: { messageInterval: 30, sabado: 'true', variables: [{ key: 'loja', value: 'Centro' }] } });
+    const saved = await admin.post('/campaign-settings', {
+      settings: { messageInterval: 30, sabado: 'true', variables: [{ key: 'loja', value: 'Centro' }] },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const frame = await socket.waitFor((f) => f.event === `company-${company.companyId}-campaignSettings`);
     expect(frame.data.settings).toMatchObject({ messageInterval: 30, sabado: true, greaterInterval: 60 });
     await socket.close();
-    const again = Object.fromEntries(((await admin.get('/campaign-settings')).body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]));
-    expect(again).toMatchObject({ messageInterval: 30, sabado: true, variables: [{ key: 'loja', value: 'Centro' }], startHour: '09:00' });
+    const again = Object.fromEntries(
+      ((await admin.get('/campaign-settings')).body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]),
+    );
+    expect(again).toMatchObject({
+      messageInterval: 30,
+      sabado: true,
+      variables: [{ key: 'loja', value: 'Centro' }],
+      startHour: '09:00',
+    });
     // the other company still has the defaults
-    const theirs = Object.fromEntries(((await other.admin.get('/campaign-settings')).body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]));
+    const theirs = Object.fromEntries(
+      ((await other.admin.get('/campaign-settings')).body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]),
+    );
     expect(theirs.messageInterval).toBe(20);
   });
 
   it('refuses values outside the spec’s options and an end hour before the start, changing nothing', async () => {
-    const bad = await admin.post('/campaign-settings', { settings: { messageInterval: 25, greaterInterval: 15, startHour: '18:00', endHour: '09:00' } });
+    const bad = await admin.post('/campaign-settings', {
+      settings: { messageInterval: 25, greaterInterval: 15, startHour: '18:00', endHour: '09:00' },
+    });
     expect(bad.status).toBe(400);
-    expect(Object.keys(fieldsOf(bad.body))).toEqual(expect.arrayContaining(['body.settings.messageInterval', 'body.settings.greaterInterval', 'body.settings.endHour']));
-    const dup = await admin.post('/campaign-settings', { settings: { variables: [{ key: 'a', value: '1' }, { key: 'A', value: '2' }] } });
+    expect(Object.keys(fieldsOf(bad.body))).toEqual(
+      expect.arrayContaining(['body.settings.messageInterval', 'body.settings.greaterInterval', 'body.settings.endHour']),
+    );
+    const dup = await admin.post('/campaign-settings', {
+      settings: {
+        variables: [
+          { key: 'a', value: '1' },
+          { key: 'A', value: '2' },
+        ],
+      },
+    });
     expect(dup.status).toBe(400);
-    const values = Object.fromEntries(((await admin.get('/campaign-settings')).body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]));
+    const values = Object.fromEntries(
+      ((await admin.get('/campaign-settings')).body as { key: string; value: unknown }[]).map((e) => [e.key, e.value]),
+    );
     expect(values.messageInterval).toBe(30);
   });
 });
@@ -71,7 +110,14 @@ describe('campaign settings', () => {
 describe('campaigns', () => {
   it('creates INATIVA with the spec’s defaults, or PROGRAMADA and armed for its date', async () => {
     const c = await create(base());
-    expect(c).toMatchObject({ status: 'INATIVA', openTicket: 'disabled', statusTicket: 'closed', confirmation: false, editable: 'all', contactList: { id: listId, name: 'Lista principal' } });
+    expect(c).toMatchObject({
+      status: 'INATIVA',
+      openTicket: 'disabled',
+      statusTicket: 'closed',
+      confirmation: false,
+      editable: 'all',
+      contactList: { id: listId, name: 'Lista principal' },
+    });
     const at = inHours(3);
     const scheduled = await create({ ...base(), scheduledAt: at });
     expect(scheduled.status).toBe('PROGRAMADA');
@@ -85,9 +131,17 @@ describe('campaigns', () => {
     expect(fieldsOf(res.body)['body.name']).toBe('Too Short!');
     expect(fieldsOf(res.body)['body.whatsappId']).toBeDefined();
     // the form's cross-field rules, once the fields themselves are well formed
-    const rules = await admin.post('/campaigns', { name: 'Sem lista', whatsappId: company.connectionId, userId: company.adminId });
+    const rules = await admin.post('/campaigns', {
+      name: 'Sem lista',
+      whatsappId: company.connectionId,
+      userId: company.adminId,
+    });
     expect(rules.status).toBe(400);
-    expect(fieldsOf(rules.body)).toMatchObject({ 'body.contactListId': 'Required', 'body.queueId': 'Required', 'body.message1': 'Required' });
+    expect(fieldsOf(rules.body)).toMatchObject({
+      'body.contactListId': 'Required',
+      'body.queueId': 'Required',
+      'body.message1': 'Required',
+    });
     const confirmation = await admin.post('/campaigns', { ...base(), confirmation: true });
     expect(fieldsOf(confirmation.body)['body.confirmationMessage1']).toBe('Required');
     // a list or connection the company does not have is not found (ids are per company)
@@ -135,10 +189,22 @@ describe('campaigns', () => {
     expect(cancelled.body).toMatchObject({ status: 'CANCELADA', editable: 'messages' });
     expect(await getSchedule(startJobName(company.companyId, c.id))).toBeUndefined();
     expect((await admin.post(`/campaigns/${c.id}/cancel`)).status).toBe(409);
-    const edited = await admin.put(`/campaigns/${c.id}`, { ...base(), name: 'Nome ignorado', message1: 'Texto novo', message2: 'Outro' });
+    const edited = await admin.put(`/campaigns/${c.id}`, {
+      ...base(),
+      name: 'Nome ignorado',
+      message1: 'Texto novo',
+      message2: 'Outro',
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ name: 'Campanha de teste', message1: 'Texto novo', message2: 'Outro', status: 'CANCELADA' });
-    expect((await admin.post(`/campaigns/${c.id}/media-upload`, { name: 'foto.png', mimeType: 'image/png', size: 100 })).status).toBe(409);
+    expect(edited.body).toMatchObject({
+      name: 'Campanha de teste',
+      message1: 'Texto novo',
+      message2: 'Outro',
+      status: 'CANCELADA',
+    });
+    expect(
+      (await admin.post(`/campaigns/${c.id}/media-upload`, { name: 'foto.png', mimeType: 'image/png', size: 100 })).status,
+    ).toBe(409);
   });
 
   it('uploads and removes the attachment, its name with underscores for spaces', async () => {
@@ -149,7 +215,10 @@ describe('campaigns', () => {
     expect(up.body.uploadUrl).toBeTruthy();
     const removed = await admin.delete(`/campaigns/${c.id}/media-upload`);
     expect(removed.body).toMatchObject({ mediaName: null, mediaPath: null });
-    expect((await admin.post(`/campaigns/${c.id}/media-upload`, { name: 'x.exe', mimeType: 'application/x-msdownload', size: 100 })).status).toBe(400);
+    expect(
+      (await admin.post(`/campaigns/${c.id}/media-upload`, { name: 'x.exe', mimeType: 'application/x-msdownload', size: 100 }))
+        .status,
+    ).toBe(400);
   });
 
   it('deletes with the live event, and shows an empty report for a campaign never run', async () => {
@@ -180,7 +249,14 @@ describe('campaigns', () => {
 /** A company whose plan lacks campaigns: signed up on that plan. */
 const signupCompanyOnPlan = async (planId: number) => {
   const email = `noplan${Date.now()}@example.com`;
-  const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Sem plano', email, password: 'pass-12345', phone: '5511999990000', planId });
+  const res = await new ApiClient(runtime.url).post('/auth/signup', {
+    name: 'Owner',
+    companyName: 'Sem plano',
+    email,
+    password: 'pass-12345',
+    phone: '5511999990000',
+    planId,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const client = new ApiClient(runtime.url);
   await client.login(email, 'pass-12345');

@@ -122,7 +122,11 @@ describe('companies of the super user', () => {
     const link = mailedLink(email);
     expect(link.pathname).toBe('/forgetpsw');
     expect(link.searchParams.get('email')).toBe(email);
-    const chosen = await new ApiClient(runtime.url).post('/resetpasswords', { email, token: link.searchParams.get('token'), newPassword: 'invited-pass-1' });
+    const chosen = await new ApiClient(runtime.url).post('/resetpasswords', {
+      email,
+      token: link.searchParams.get('token'),
+      newPassword: 'invited-pass-1',
+    });
     expect(chosen.status).toBe(200);
     const login = await admin.login(email, 'invited-pass-1');
     expect(login.status).toBe(200);
@@ -206,7 +210,10 @@ describe('companies of the super user', () => {
     expect((await admin.login(email, 'gone-pass-1')).status).toBe(200);
     expect((await admin.post('/contacts', { name: 'Contact of Gone', number: '5511977776666' })).status).toBe(201);
     // media the company stored (a received file, a profile picture) and another company's, which stays
-    const own = [`c${created.body.id}/in2/01J0000000000000000000000A-photo.jpg`, `c${created.body.id}/u1/01J0000000000000000000000B-me.png`];
+    const own = [
+      `c${created.body.id}/in2/01J0000000000000000000000A-photo.jpg`,
+      `c${created.body.id}/u1/01J0000000000000000000000B-me.png`,
+    ];
     const other = `c${company.companyId}/in2/01J0000000000000000000000C-keep.jpg`;
     for (const key of [...own, other]) await blobStore().put(key, Buffer.from('bytes'), 'image/jpeg');
     expect((await root.delete(`/companies/${created.body.id}`)).status).toBe(200);

@@ -1,4 +1,11 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
@@ -41,7 +48,12 @@ export const getCompanyWithSettings = async (
 /** Writes the company and its settings together; fails if the id is taken. */
 export const insertCompany = async (company: CompanyRecord, settings: CompanySettings): Promise<void> => {
   const companyItem: CompanyItem = { ...companyKey(company.id), ...companyListIndex(company.id), type: 'company', ...company };
-  const settingsItem: SettingsItem = { ...companySettingsKey(company.id), type: 'companySettings', companyId: company.id, settings };
+  const settingsItem: SettingsItem = {
+    ...companySettingsKey(company.id),
+    type: 'companySettings',
+    companyId: company.id,
+    settings,
+  };
   await table().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -67,7 +79,10 @@ export const queryCompanyPage = async (
       ExclusiveStartKey: start,
     }),
   );
-  return { companies: ((out.Items ?? []) as CompanyItem[]).map(strip), next: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return {
+    companies: ((out.Items ?? []) as CompanyItem[]).map(strip),
+    next: out.LastEvaluatedKey as Record<string, string> | undefined,
+  };
 };
 
 export const setLastLogin = async (companyId: number, at: string): Promise<void> => {
@@ -146,7 +161,10 @@ export const searchCompanyPage = async (
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
         ...(search
-          ? { FilterExpression: 'contains(searchText, :q)', ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':q': search } }
+          ? {
+              FilterExpression: 'contains(searchText, :q)',
+              ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':q': search },
+            }
           : { ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk } }),
         Limit: limit - companies.length,
         ExclusiveStartKey: next,

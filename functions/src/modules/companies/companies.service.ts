@@ -15,9 +15,14 @@ import type { CompanyRecord } from './company.entity.ts';
 import { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
 
 export { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
-import { deleteCompanyItems, getCompany, insertCompany, queryCompanyPage, setLastLogin, updateSettings } from './companies.repository.ts';
-
-
+import {
+  deleteCompanyItems,
+  getCompany,
+  insertCompany,
+  queryCompanyPage,
+  setLastLogin,
+  updateSettings,
+} from './companies.repository.ts';
 
 export interface NewCompany {
   name: string;
@@ -68,12 +73,15 @@ const nextCompanyId = async (): Promise<number> => {
   return id;
 };
 
-
 /**
  * A page of the platform's companies in id order (super user's overviews); `cursor` continues a page of the same
  * `list` (the overview that pages them).
  */
-export const listCompanyPage = async (list: string, limit: number, cursor?: string): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {
+export const listCompanyPage = async (
+  list: string,
+  limit: number,
+  cursor?: string,
+): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {
   const scope = { list, companyId: null };
   const page = await queryCompanyPage(limit, await decodeCursor(cursor, scope, isKeyRecord));
   return { companies: page.companies, nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
@@ -126,7 +134,10 @@ export const removeCompany = (companyId: number): Promise<void> => deleteCompany
  * What every new company starts with so that it can work at once: a default queue its admin belongs to, and a
  * website chat connection bound to that queue (its widget link is shown to the admin).
  */
-export const provisionCompany = async (companyId: number, adminUserId: number): Promise<{ queueId: number; webchatToken: string }> => {
+export const provisionCompany = async (
+  companyId: number,
+  adminUserId: number,
+): Promise<{ queueId: number; webchatToken: string }> => {
   const queue = await createQueue(companyId, { name: 'Atendimento', color: DEFAULT_QUEUE_COLOR, orderQueue: 1 });
   await setUserQueues(companyId, adminUserId, [queue.id]);
   const connection = await createWebchatConnection(companyId, {

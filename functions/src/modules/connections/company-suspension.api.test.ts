@@ -50,7 +50,10 @@ const connectedCompany = async (name: string): Promise<{ company: TestCompany; c
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const connection = res.body as Connection;
   (await fakes.next(ref(company, connection), { after: 0 })).open('5511933332222');
-  await until(() => company.admin.get(`/whatsapp/${connection.id}`), (r) => r.body.status === 'CONNECTED');
+  await until(
+    () => company.admin.get(`/whatsapp/${connection.id}`),
+    (r) => r.body.status === 'CONNECTED',
+  );
   return { company, connection };
 };
 
@@ -68,7 +71,10 @@ describe("a company's WhatsApp sessions and its status", () => {
     await runtime.idleQueues();
     expect((await findCompany(company.companyId))!.status).toBe(false);
 
-    await until(async () => socket.ended, (v) => v);
+    await until(
+      async () => socket.ended,
+      (v) => v,
+    );
     expect(socket.loggedOut).toBe(false);
     expect(await statusOf(company, connection.id)).toMatchObject({ status: 'DISCONNECTED', qrcode: '' });
     expect((await findSessionIntent(company.companyId, connection.id))?.desired).toBe('suspended');
@@ -84,7 +90,16 @@ describe("a company's WhatsApp sessions and its status", () => {
     expect(fakes.of(ref(company, connection))).toHaveLength(sockets);
 
     // the payment: the invoice's Pix charge is paid at the provider, which notifies us
-    const charge = (await company.admin.post('/subscription', { firstName: 'Maria Souza', zipcode: '12345678909', plan: JSON.stringify({ planId: 'custom', title: 'Personalizado' }), users: 3, connections: 3, invoiceId: 1 })).body;
+    const charge = (
+      await company.admin.post('/subscription', {
+        firstName: 'Maria Souza',
+        zipcode: '12345678909',
+        plan: JSON.stringify({ planId: 'custom', title: 'Personalizado' }),
+        users: 3,
+        connections: 3,
+        invoiceId: 1,
+      })
+    ).body;
     expect(charge.txid, JSON.stringify(charge)).toEqual(expect.any(String));
     runtime.pix!.charges.get(charge.txid)!.status = 'CONCLUIDA';
     await runtime.pix!.pay(charge.txid);
@@ -93,7 +108,12 @@ describe("a company's WhatsApp sessions and its status", () => {
     const resumed = await fakes.next(ref(company, connection), { after: sockets });
     expect(resumed.resumed).toBe(true);
     resumed.open();
-    expect(await until(() => statusOf(company, connection.id), (c) => c.status === 'CONNECTED')).toMatchObject({ number: '5511933332222', qrcode: '' });
+    expect(
+      await until(
+        () => statusOf(company, connection.id),
+        (c) => c.status === 'CONNECTED',
+      ),
+    ).toMatchObject({ number: '5511933332222', qrcode: '' });
     expect((await findSessionIntent(company.companyId, connection.id))?.desired).toBe('run');
   });
 
@@ -105,7 +125,10 @@ describe("a company's WhatsApp sessions and its status", () => {
     const socket = fakes.latest(ref(company, connection))!;
 
     expect((await root.put(`/companies/${company.companyId}`, { status: false })).status).toBe(200);
-    await until(async () => socket.ended, (v) => v);
+    await until(
+      async () => socket.ended,
+      (v) => v,
+    );
     expect(socket.loggedOut).toBe(false);
     expect(await statusOf(company, connection.id)).toMatchObject({ status: 'DISCONNECTED' });
     expect((await findSessionIntent(company.companyId, stopped.id))?.desired).toBe('stop');
@@ -116,7 +139,10 @@ describe("a company's WhatsApp sessions and its status", () => {
     const resumed = await fakes.next(ref(company, connection), { after: sockets });
     expect(resumed.resumed).toBe(true);
     resumed.open();
-    await until(() => statusOf(company, connection.id), (c) => c.status === 'CONNECTED');
+    await until(
+      () => statusOf(company, connection.id),
+      (c) => c.status === 'CONNECTED',
+    );
     await runtime.idleQueues();
     expect(fakes.of(ref(company, stopped))).toHaveLength(stoppedSockets);
     expect((await statusOf(company, stopped.id)).status).toBe('DISCONNECTED');

@@ -39,7 +39,9 @@ export const requireCompanyQueues = async (companyId: number, queueIds: number[]
   const known = await findQueues(companyId, queueIds);
   const unknown = queueIds.filter((id) => !known.has(id));
   if (unknown.length) {
-    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }] });
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', {
+      fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown[0]}` }],
+    });
   }
 };
 
@@ -118,4 +120,3 @@ export const createWebchatConnection = async (
   });
   return record;
 };
-

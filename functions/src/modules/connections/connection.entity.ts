@@ -207,7 +207,10 @@ export const graphSecretContext = (companyId: number, connectionId: number, fiel
   `company:${companyId}:connection:${connectionId}:graph.${field}`;
 
 export const graphHookKey = (key: string) => ({ pk: `GRAPHHOOK#${key}`, sk: 'GRAPHHOOK' });
-export const graphAccountKey = (channel: Channel, accountId: string) => ({ pk: `GRAPHACCT#${channel}#${accountId}`, sk: 'GRAPHACCT' });
+export const graphAccountKey = (channel: Channel, accountId: string) => ({
+  pk: `GRAPHACCT#${channel}#${accountId}`,
+  sk: 'GRAPHACCT',
+});
 
 /** A marker that finds a Graph connection from what Meta's webhook carries. */
 export interface GraphMarkerItem {

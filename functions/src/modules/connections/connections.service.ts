@@ -100,7 +100,9 @@ export const presentConnection = async (r: ConnectionRecord): Promise<Connection
   greetingMediaUrl: r.greetingMediaKey ? await blobStore().downloadUrl(r.greetingMediaKey) : null,
 });
 
-export const toConnectionSummary = (r: Pick<ConnectionRecord, 'id' | 'name' | 'channel' | 'groupAsTicket'>): ConnectionSummary => ({
+export const toConnectionSummary = (
+  r: Pick<ConnectionRecord, 'id' | 'name' | 'channel' | 'groupAsTicket'>,
+): ConnectionSummary => ({
   id: r.id,
   name: r.name,
   channel: r.channel,
@@ -117,13 +119,23 @@ const forCaller = (auth: AuthContext) => {
 };
 
 export const listConnections = async (auth: AuthContext): Promise<Connection[]> =>
-  (await Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection))).map(forCaller(auth));
+  (await Promise.all((await listConnectionRecords(auth.companyId)).sort((a, b) => a.id - b.id).map(presentConnection))).map(
+    forCaller(auth),
+  );
 
 /** GET /whatsapp/filter: the company's connections of a channel, as the list shows them. */
 export const filterConnections = async (auth: AuthContext, channel: Channel | undefined): Promise<Connection[]> =>
   (await listConnections(auth)).filter((c) => channel === undefined || c.channel === channel);
 
-export { defaultConnection, findConnection, findConnectionByApiToken, findWebchatByWidgetKey, forget, listConnectionsOf, requireConnection } from './connection-lookup.service.ts';
+export {
+  defaultConnection,
+  findConnection,
+  findConnectionByApiToken,
+  findWebchatByWidgetKey,
+  forget,
+  listConnectionsOf,
+  requireConnection,
+} from './connection-lookup.service.ts';
 
 // ----- administration (the connections page) -----
 
@@ -137,11 +149,13 @@ export const createConnection = async (auth: AuthContext, body: CreateConnection
   if (body.channel === 'whatsappapi') return createCloudApiConnection(auth, body);
   await requireCompanyQueues(auth.companyId, body.queueIds);
   const plan = await auth.plan();
-  if (body.channel === 'whatsapp' && !plan.useWhatsapp) throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
+  if (body.channel === 'whatsapp' && !plan.useWhatsapp)
+    throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
   const { record, cleared } = await addConnection(auth.companyId, body, plan.connections);
   cleared.forEach(forget);
   await announce(auth.companyId, [record, ...cleared].map(updated), actorOf(auth));
-  if (record.channel === 'whatsapp') await queueSessionCommand({ kind: 'start', companyId: auth.companyId, connectionId: record.id, at: record.createdAt });
+  if (record.channel === 'whatsapp')
+    await queueSessionCommand({ kind: 'start', companyId: auth.companyId, connectionId: record.id, at: record.createdAt });
   return toConnection(record);
 };
 
@@ -153,14 +167,17 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
   const { regenerateToken, regenerateWidgetKey, accessToken, ...sent } = body;
   // checked before anything is written (a connection's channel never changes)
   if (regenerateWidgetKey && (await requireConnection(auth.companyId, id)).channel !== 'webchat') {
-    throw new AppError('ERR_VALIDATION', 'Only a web chat has a widget key', { fields: [{ path: 'body.regenerateWidgetKey', message: 'Only a web chat has a widget key' }] });
+    throw new AppError('ERR_VALIDATION', 'Only a web chat has a widget key', {
+      fields: [{ path: 'body.regenerateWidgetKey', message: 'Only a web chat has a widget key' }],
+    });
   }
   if (accessToken) await replaceGraphToken(auth, id, accessToken);
   const settings = Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)) as Partial<ConnectionSettings>;
   if (settings.queueIds) await requireCompanyQueues(auth.companyId, settings.queueIds);
   await requireCompanyFlows(auth.companyId, settings);
   await requireCompanyPrompt(auth.companyId, settings);
-  if (typeof settings.integrationId === 'number') await requireOwnIntegration(auth.companyId, settings.integrationId, 'body.integrationId');
+  if (typeof settings.integrationId === 'number')
+    await requireOwnIntegration(auth.companyId, settings.integrationId, 'body.integrationId');
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const set = await readConnectionSet(auth.companyId);
     const before = set.connections.find((c) => c.id === id);
@@ -190,7 +207,13 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
       setChange: takesDefault ? { rev: set.rev, clearDefault: otherDefaults.map((c) => c.id) } : undefined,
     });
     if (outcome === 'stale') continue;
-    const after: ConnectionRecord = { ...before, ...settings, updatedAt, token: token ?? before.token, widgetKey: widgetKey ?? before.widgetKey };
+    const after: ConnectionRecord = {
+      ...before,
+      ...settings,
+      updatedAt,
+      token: token ?? before.token,
+      widgetKey: widgetKey ?? before.widgetKey,
+    };
     const cleared = takesDefault ? otherDefaults.map((c) => ({ ...c, isDefault: false, updatedAt })) : [];
     [before, ...cleared].forEach(forget);
     // WhatsApp sends the whole history only to a new pairing: a connected session is paired anew (the page warned)
@@ -213,7 +236,13 @@ export const deleteConnection = async (auth: AuthContext, id: number): Promise<{
     const session = record.channel === 'whatsapp' ? deleteSessionItems(record.companyId, record.id) : [];
     if ((await deleteConnectionRecord(record, set.rev, session)) === 'stale') continue;
     // the connector logs the number out and forgets its auth state
-    if (record.channel === 'whatsapp') await queueSessionCommand({ kind: 'remove', companyId: record.companyId, connectionId: id, at: clock().now().toISOString() });
+    if (record.channel === 'whatsapp')
+      await queueSessionCommand({
+        kind: 'remove',
+        companyId: record.companyId,
+        connectionId: id,
+        at: clock().now().toISOString(),
+      });
     forget(record);
     await announce(auth.companyId, [{ action: 'delete', whatsappId: id }], actorOf(auth));
     return { ok: true };

@@ -25,7 +25,16 @@ interface List {
   contactsCount: number;
   validCount: number;
   pendingCount: number;
-  lastImport: null | { id: string; status: string; total: number; added: number; updated: number; refused: number; refusedRows: { row: number; reason: string; message: string }[]; error: string | null };
+  lastImport: null | {
+    id: string;
+    status: string;
+    total: number;
+    added: number;
+    updated: number;
+    refused: number;
+    refusedRows: { row: number; reason: string; message: string }[];
+    error: string | null;
+  };
 }
 interface Item {
   id: number;
@@ -38,7 +47,8 @@ interface Item {
   companyId: number;
 }
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const until = async <T>(probeFn: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> => {
   const end = Date.now() + timeoutMs;
@@ -62,18 +72,27 @@ const newItem = async (body: Record<string, unknown>, client = company.admin): P
 };
 const listOf = async (id: number, client = company.admin) => (await client.get(`/contact-lists/${id}`)).body as List;
 const itemsOf = async (listId: number, search = '', client = company.admin) =>
-  (await client.get(`/contact-list-items?contactListId=${listId}${search ? `&searchParam=${encodeURIComponent(search)}` : ''}`)).body.contacts as Item[];
+  (await client.get(`/contact-list-items?contactListId=${listId}${search ? `&searchParam=${encodeURIComponent(search)}` : ''}`))
+    .body.contacts as Item[];
 
 const sheetFile = (rows: unknown[][], bookType: XLSX.BookType): Uint8Array => {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Contatos');
   return new Uint8Array(XLSX.write(wb, { type: 'array', bookType }) as ArrayBuffer);
 };
-const types = { xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xls: 'application/vnd.ms-excel', csv: 'text/csv' } as const;
+const types = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  csv: 'text/csv',
+} as const;
 
 /** Uploads a file as the web app does (signed address, then the import) and waits for the import to end. */
 const importFile = async (listId: number, data: Uint8Array, ext: keyof typeof types, client = company.admin): Promise<List> => {
-  const prepared = await client.post(`/contact-lists/${listId}/upload`, { name: `contatos.${ext}`, mimeType: types[ext], size: data.byteLength });
+  const prepared = await client.post(`/contact-lists/${listId}/upload`, {
+    name: `contatos.${ext}`,
+    mimeType: types[ext],
+    size: data.byteLength,
+  });
   expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
   const uploadUrl = new URL(prepared.body.uploadUrl, runtime.url).toString();
   const put = await fetch(uploadUrl, { method: 'PUT', headers: prepared.body.headers, body: data });
@@ -100,11 +119,18 @@ describe('contact lists', () => {
   it('creates, shows, renames and lists them by name with search and pages, telling the admins live', async () => {
     const list = await newList('Clientes VIP');
     expect(list).toMatchObject({ name: 'Clientes VIP', contactsCount: 0, validCount: 0, pendingCount: 0, lastImport: null });
-    await probe.waitFor((f) => f.event === `company-${company.companyId}-ContactList` && f.data.action === 'create' && f.data.record.id === list.id);
+    await probe.waitFor(
+      (f) => f.event === `company-${company.companyId}-ContactList` && f.data.action === 'create' && f.data.record.id === list.id,
+    );
     expect(await listOf(list.id)).toEqual(list);
     const renamed = await company.admin.put(`/contact-lists/${list.id}`, { name: 'Clientes Ouro' });
     expect(renamed.body).toMatchObject({ id: list.id, name: 'Clientes Ouro' });
-    await probe.waitFor((f) => f.event === `company-${company.companyId}-ContactList` && f.data.action === 'update' && f.data.record.name === 'Clientes Ouro');
+    await probe.waitFor(
+      (f) =>
+        f.event === `company-${company.companyId}-ContactList` &&
+        f.data.action === 'update' &&
+        f.data.record.name === 'Clientes Ouro',
+    );
 
     for (let i = 0; i < 21; i++) await newList(`Page ${String(i).padStart(2, '0')}`);
     const first = await company.admin.get('/contact-lists?searchParam=page&pageNumber=1');
@@ -113,7 +139,9 @@ describe('contact lists', () => {
     expect(first.body.records[0].name).toBe('Page 00');
     const second = await company.admin.get('/contact-lists?searchParam=PAGE&pageNumber=2');
     expect(second.body).toMatchObject({ hasMore: false, records: [{ name: 'Page 20' }] });
-    expect((await company.admin.get('/contact-lists?searchParam=clientes')).body.records.map((r: List) => r.name)).toEqual(['Clientes Ouro']);
+    expect((await company.admin.get('/contact-lists?searchParam=clientes')).body.records.map((r: List) => r.name)).toEqual([
+      'Clientes Ouro',
+    ]);
     const picker = (await company.admin.get('/contact-lists/list')).body as List[];
     expect(picker.map((r) => r.name)).toContain('Clientes Ouro');
   });
@@ -123,7 +151,9 @@ describe('contact lists', () => {
     expect(fieldsOf((await company.admin.post('/contact-lists', {})).body)).toEqual({ 'body.name': 'Required' });
     expect(fieldsOf((await company.admin.post('/contact-lists', { name: '  ' })).body)).toEqual({ 'body.name': 'Required' });
     expect(fieldsOf((await company.admin.post('/contact-lists', { name: 'x' })).body)).toEqual({ 'body.name': 'Too Short!' });
-    expect(fieldsOf((await company.admin.post('/contact-lists', { name: 'x'.repeat(51) })).body)).toEqual({ 'body.name': 'Too Long!' });
+    expect(fieldsOf((await company.admin.post('/contact-lists', { name: 'x'.repeat(51) })).body)).toEqual({
+      'body.name': 'Too Long!',
+    });
     expect((await company.admin.post('/contact-lists', { name: 'x' })).status).toBe(400);
     expect((await company.admin.get('/contact-lists/list')).body).toHaveLength(before);
   });
@@ -132,11 +162,30 @@ describe('contact lists', () => {
 describe('contact list items', () => {
   it('adds items with the number as digits, counts them, refuses a number the list has (409) and searches by name or number', async () => {
     const list = await newList('Itens');
-    const ana = await newItem({ name: 'Ana Souza', number: '+55 (11) 98888-0001', email: 'ANA@example.com', contactListId: list.id, companyId: 999 });
-    expect(ana).toMatchObject({ name: 'Ana Souza', number: '5511988880001', email: 'ana@example.com', contactListId: list.id, companyId: company.companyId });
-    await probe.waitFor((f) => f.event === `company-${company.companyId}-ContactListItem` && f.data.action === 'create' && f.data.record.id === ana.id);
+    const ana = await newItem({
+      name: 'Ana Souza',
+      number: '+55 (11) 98888-0001',
+      email: 'ANA@example.com',
+      contactListId: list.id,
+      companyId: 999,
+    });
+    expect(ana).toMatchObject({
+      name: 'Ana Souza',
+      number: '5511988880001',
+      email: 'ana@example.com',
+      contactListId: list.id,
+      companyId: company.companyId,
+    });
+    await probe.waitFor(
+      (f) =>
+        f.event === `company-${company.companyId}-ContactListItem` && f.data.action === 'create' && f.data.record.id === ana.id,
+    );
     await newItem({ name: 'Bruno Lima', number: '5511988880002', contactListId: list.id });
-    const dup = await company.admin.post('/contact-list-items', { name: 'Ana de novo', number: '5511988880001', contactListId: list.id });
+    const dup = await company.admin.post('/contact-list-items', {
+      name: 'Ana de novo',
+      number: '5511988880001',
+      contactListId: list.id,
+    });
     expect(dup).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_CONTACT' } });
     expect((await listOf(list.id)).contactsCount).toBe(2);
     expect((await itemsOf(list.id, 'bru')).map((i) => i.name)).toEqual(['Bruno Lima']);
@@ -147,9 +196,15 @@ describe('contact list items', () => {
     const other = await newList('Outra');
     await newItem({ name: 'Ana Souza', number: '5511988880001', contactListId: other.id });
 
-    const edited = await company.admin.put(`/contact-list-items/${ana.id}`, { name: 'Ana S.', number: '5511988880003', email: '' });
+    const edited = await company.admin.put(`/contact-list-items/${ana.id}`, {
+      name: 'Ana S.',
+      number: '5511988880003',
+      email: '',
+    });
     expect(edited.body).toMatchObject({ name: 'Ana S.', number: '5511988880003', email: '' });
-    expect((await company.admin.put(`/contact-list-items/${ana.id}`, { name: 'Ana S.', number: '5511988880002' })).status).toBe(409);
+    expect((await company.admin.put(`/contact-list-items/${ana.id}`, { name: 'Ana S.', number: '5511988880002' })).status).toBe(
+      409,
+    );
     // the freed number can be used again
     await newItem({ name: 'Carla', number: '5511988880001', contactListId: list.id });
     expect((await company.admin.delete(`/contact-list-items/${ana.id}`)).status).toBe(200);
@@ -167,15 +222,27 @@ describe('contact list items', () => {
     const checked = { ...read, isWhatsappValid: true, checkedAt: new Date().toISOString(), rev: read.rev + 1 };
     expect(await replaceItem(read, checked)).toBe('ok');
     await expect(saveItem(read, { name: 'Dora L.', number: read.number, email: '' })).rejects.toThrow('changed meanwhile');
-    const saved = await saveItem(read, { name: 'Dora L.', number: read.number, email: '' }, async () => (await getItem(company.companyId, list.id, item.id))!);
+    const saved = await saveItem(
+      read,
+      { name: 'Dora L.', number: read.number, email: '' },
+      async () => (await getItem(company.companyId, list.id, item.id))!,
+    );
     expect(saved).toMatchObject({ name: 'Dora L.', isWhatsappValid: true, rev: read.rev + 2 });
-    expect((await company.admin.get(`/contact-list-items/${item.id}`)).body).toMatchObject({ name: 'Dora L.', isWhatsappValid: true });
+    expect((await company.admin.get(`/contact-list-items/${item.id}`)).body).toMatchObject({
+      name: 'Dora L.',
+      isWhatsappValid: true,
+    });
   });
 
   it('validates name 2 to 50, number 8 to 50 digits, the e-mail and the list, writing nothing', async () => {
     const list = await newList('Validacao');
     const bad = async (body: Record<string, unknown>) => {
-      const res = await company.admin.post('/contact-list-items', { contactListId: list.id, name: 'Nome Ok', number: '5511977770000', ...body });
+      const res = await company.admin.post('/contact-list-items', {
+        contactListId: list.id,
+        name: 'Nome Ok',
+        number: '5511977770000',
+        ...body,
+      });
       expect(res.status).toBe(400);
       return fieldsOf(res.body);
     };
@@ -187,14 +254,20 @@ describe('contact list items', () => {
     expect(await bad({ contactListId: undefined })).toHaveProperty(['body.contactListId']);
     expect((await company.admin.get(`/contact-list-items?contactListId=${list.id}`)).body.contacts).toEqual([]);
     expect((await company.admin.get('/contact-list-items')).status).toBe(400);
-    expect((await company.admin.post('/contact-list-items', { contactListId: 999999, name: 'Nome Ok', number: '5511977770000' })).status).toBe(404);
+    expect(
+      (await company.admin.post('/contact-list-items', { contactListId: 999999, name: 'Nome Ok', number: '5511977770000' }))
+        .status,
+    ).toBe(404);
   });
 
   it('pages a list for campaigns with a cursor and counts the valid numbers (a channel that cannot tell counts them valid)', async () => {
     const list = await newList('Campanha');
     for (let i = 0; i < 5; i++) await newItem({ name: `Pessoa ${i}`, number: `551197000000${i}`, contactListId: list.id });
     // the company has only its web chat: the numbers cannot be checked and count as valid
-    await until(() => listOf(list.id), (l) => l.pendingCount === 0 && l.validCount === 5);
+    await until(
+      () => listOf(list.id),
+      (l) => l.pendingCount === 0 && l.validCount === 5,
+    );
     const first = await pageContactListItems(company.companyId, list.id, undefined, 3);
     expect(first.items.map((i) => i.name)).toEqual(['Pessoa 0', 'Pessoa 1', 'Pessoa 2']);
     expect(first.items.every((i) => i.isWhatsappValid && i.checkedAt)).toBe(true);
@@ -210,11 +283,18 @@ describe('contact list items', () => {
   it('deletes a list with its items in the background', async () => {
     const list = await newList('Apagar');
     const items = [];
-    for (let i = 0; i < 3; i++) items.push(await newItem({ name: `Apagado ${i}`, number: `551196000000${i}`, contactListId: list.id }));
+    for (let i = 0; i < 3; i++)
+      items.push(await newItem({ name: `Apagado ${i}`, number: `551196000000${i}`, contactListId: list.id }));
     expect((await company.admin.delete(`/contact-lists/${list.id}`)).status).toBe(200);
     expect((await company.admin.get(`/contact-lists/${list.id}`)).status).toBe(404);
-    await probe.waitFor((f) => f.event === `company-${company.companyId}-ContactList` && f.data.action === 'delete' && f.data.id === list.id);
-    for (const item of items) await until(() => company.admin.get(`/contact-list-items/${item.id}`), (r) => r.status === 404);
+    await probe.waitFor(
+      (f) => f.event === `company-${company.companyId}-ContactList` && f.data.action === 'delete' && f.data.id === list.id,
+    );
+    for (const item of items)
+      await until(
+        () => company.admin.get(`/contact-list-items/${item.id}`),
+        (r) => r.status === 404,
+      );
     expect((await pageContactListItems(company.companyId, list.id)).items).toEqual([]);
   });
 });
@@ -248,7 +328,18 @@ describe('import', () => {
       ['Edu Import', '5511955550005', ''],
     ]);
 
-    const again = await importFile(list.id, sheetFile([['name', 'number', 'email'], ['Ana Nova', '5511955550001', 'ana@nova.com'], ['Fabi', '5511955550006', '']], 'xlsx'), 'xlsx');
+    const again = await importFile(
+      list.id,
+      sheetFile(
+        [
+          ['name', 'number', 'email'],
+          ['Ana Nova', '5511955550001', 'ana@nova.com'],
+          ['Fabi', '5511955550006', ''],
+        ],
+        'xlsx',
+      ),
+      'xlsx',
+    );
     expect(again.lastImport).toMatchObject({ status: 'done', total: 2, added: 1, updated: 1, refused: 0 });
     expect(again.contactsCount).toBe(4);
     expect((await itemsOf(list.id, 'ana')).map((i) => [i.name, i.email])).toEqual([['Ana Nova', 'ana@nova.com']]);
@@ -256,16 +347,41 @@ describe('import', () => {
 
   it('imports an .xls (BIFF8) file and a .csv file', async () => {
     const list = await newList('Planilha antiga');
-    const xls = await importFile(list.id, sheetFile([['name', 'number'], ['Gil Xls', '5511944440001'], ['Hana Xls', '5511944440002']], 'biff8'), 'xls');
+    const xls = await importFile(
+      list.id,
+      sheetFile(
+        [
+          ['name', 'number'],
+          ['Gil Xls', '5511944440001'],
+          ['Hana Xls', '5511944440002'],
+        ],
+        'biff8',
+      ),
+      'xls',
+    );
     expect(xls.lastImport).toMatchObject({ status: 'done', added: 2, refused: 0 });
-    const csv = await importFile(list.id, new TextEncoder().encode('name,number,email\nIvo Csv,5511944440003,ivo@csv.com\n'), 'csv');
+    const csv = await importFile(
+      list.id,
+      new TextEncoder().encode('name,number,email\nIvo Csv,5511944440003,ivo@csv.com\n'),
+      'csv',
+    );
     expect(csv.lastImport).toMatchObject({ status: 'done', added: 1 });
     expect((await itemsOf(list.id)).map((i) => i.name)).toEqual(['Gil Xls', 'Hana Xls', 'Ivo Csv']);
   });
 
   it('fails an unreadable file or one without a number column as a whole, adding nothing', async () => {
     const list = await newList('Sem numero');
-    const noNumber = await importFile(list.id, sheetFile([['name', 'email'], ['Sem Numero', 'a@b.com']], 'xlsx'), 'xlsx');
+    const noNumber = await importFile(
+      list.id,
+      sheetFile(
+        [
+          ['name', 'email'],
+          ['Sem Numero', 'a@b.com'],
+        ],
+        'xlsx',
+      ),
+      'xlsx',
+    );
     expect(noNumber.lastImport).toMatchObject({ status: 'failed', added: 0 });
     expect(noNumber.lastImport!.error).toMatch(/number column/);
     expect(noNumber.contactsCount).toBe(0);
@@ -273,14 +389,24 @@ describe('import', () => {
 
   it('refuses other file types, a start before the upload and another company’s import', async () => {
     const list = await newList('Tipos');
-    const pdf = await company.admin.post(`/contact-lists/${list.id}/upload`, { name: 'x.pdf', mimeType: 'application/pdf', size: 10 });
+    const pdf = await company.admin.post(`/contact-lists/${list.id}/upload`, {
+      name: 'x.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+    });
     expect(pdf.status).toBe(400);
     expect(fieldsOf(pdf.body)).toHaveProperty(['body.mimeType']);
-    const prepared = await company.admin.post(`/contact-lists/${list.id}/upload`, { name: 'x.xlsx', mimeType: types.xlsx, size: 10 });
+    const prepared = await company.admin.post(`/contact-lists/${list.id}/upload`, {
+      name: 'x.xlsx',
+      mimeType: types.xlsx,
+      size: 10,
+    });
     expect((await company.admin.post(`/contact-lists/${list.id}/imports/${prepared.body.import.id}`)).status).toBe(400);
     const other = await signupCompany(runtime, 'Outra Importadora');
     expect((await other.admin.post(`/contact-lists/${list.id}/imports/${prepared.body.import.id}`)).status).toBe(404);
-    expect((await other.admin.post(`/contact-lists/${list.id}/upload`, { name: 'x.xlsx', mimeType: types.xlsx, size: 10 })).status).toBe(404);
+    expect(
+      (await other.admin.post(`/contact-lists/${list.id}/upload`, { name: 'x.xlsx', mimeType: types.xlsx, size: 10 })).status,
+    ).toBe(404);
   });
 });
 
@@ -292,7 +418,10 @@ describe('WhatsApp check', () => {
     const connection = created.body as Connection;
     const socket = await fakes.next({ companyId: wa.companyId, connectionId: connection.id }, { after: 0 });
     socket.open('5511900002222');
-    await until(() => wa.admin.get(`/whatsapp/${connection.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => wa.admin.get(`/whatsapp/${connection.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
     FakeBaileysSocket.notOnWhatsapp.add('5511933330002');
     const waProbe = await SocketProbe.open(runtime.url, `token=${wa.admin.token}`);
     try {
@@ -300,16 +429,28 @@ describe('WhatsApp check', () => {
       const on = await newItem({ name: 'Tem Zap', number: '5511933330001', contactListId: list.id }, wa.admin);
       const off = await newItem({ name: 'Sem Zap', number: '5511933330002', contactListId: list.id }, wa.admin);
       const update = (id: number) =>
-        waProbe.waitFor((f) => f.event === `company-${wa.companyId}-ContactListItem` && f.data.action === 'update' && f.data.record.id === id && f.data.record.checkedAt, 15_000);
+        waProbe.waitFor(
+          (f) =>
+            f.event === `company-${wa.companyId}-ContactListItem` &&
+            f.data.action === 'update' &&
+            f.data.record.id === id &&
+            f.data.record.checkedAt,
+          15_000,
+        );
       expect((await update(on.id)).data.record.isWhatsappValid).toBe(true);
       expect((await update(off.id)).data.record.isWhatsappValid).toBe(false);
-      expect(socket.callsOf('onWhatsApp').flat()).toEqual(expect.arrayContaining(['5511933330001@s.whatsapp.net', '5511933330002@s.whatsapp.net']));
+      expect(socket.callsOf('onWhatsApp').flat()).toEqual(
+        expect.arrayContaining(['5511933330001@s.whatsapp.net', '5511933330002@s.whatsapp.net']),
+      );
       expect(await listOf(list.id, wa.admin)).toMatchObject({ contactsCount: 2, validCount: 1, pendingCount: 0 });
       expect(await countValidContactListItems(wa.companyId, list.id)).toBe(1);
       // a new number is checked again
       const moved = await wa.admin.put(`/contact-list-items/${off.id}`, { name: 'Agora Tem', number: '5511933330003' });
       expect(moved.body).toMatchObject({ isWhatsappValid: false, checkedAt: null });
-      await until(() => wa.admin.get(`/contact-list-items/${off.id}`), (r) => r.body.isWhatsappValid === true);
+      await until(
+        () => wa.admin.get(`/contact-list-items/${off.id}`),
+        (r) => r.body.isWhatsappValid === true,
+      );
     } finally {
       FakeBaileysSocket.notOnWhatsapp.clear();
       await waProbe.close();
@@ -329,7 +470,18 @@ describe('access', () => {
 
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem campanhas', useCampaigns: false });
     const email = `nocampaigns${Date.now()}@example.com`;
-    expect((await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'No Campaigns', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id })).status).toBe(201);
+    expect(
+      (
+        await new ApiClient(runtime.url).post('/auth/signup', {
+          name: 'Owner',
+          companyName: 'No Campaigns',
+          email,
+          password: 'pass-12345',
+          phone: '5511999990000',
+          planId: plan.id,
+        })
+      ).status,
+    ).toBe(201);
     const gated = new ApiClient(runtime.url);
     await gated.login(email, 'pass-12345');
     expect((await gated.get('/contact-lists')).status).toBe(403);
@@ -341,11 +493,19 @@ describe('access', () => {
     expect((await other.admin.delete(`/contact-lists/${list.id}`)).status).toBe(404);
     expect((await other.admin.get(`/contact-list-items?contactListId=${list.id}`)).status).toBe(404);
     expect((await other.admin.get(`/contact-list-items/${item.id}`)).status).toBe(404);
-    expect((await other.admin.put(`/contact-list-items/${item.id}`, { name: 'Roubado', number: '5511922220009' })).status).toBe(404);
+    expect((await other.admin.put(`/contact-list-items/${item.id}`, { name: 'Roubado', number: '5511922220009' })).status).toBe(
+      404,
+    );
     expect((await other.admin.delete(`/contact-list-items/${item.id}`)).status).toBe(404);
-    expect((await other.admin.post('/contact-list-items', { name: 'Infiltrado', number: '5511922220002', contactListId: list.id })).status).toBe(404);
+    expect(
+      (await other.admin.post('/contact-list-items', { name: 'Infiltrado', number: '5511922220002', contactListId: list.id }))
+        .status,
+    ).toBe(404);
     expect((await other.admin.get('/contact-lists')).body.records).toEqual([]);
     expect(await listOf(list.id)).toMatchObject({ name: 'Privada', contactsCount: 1 });
-    expect((await company.admin.get(`/contact-list-items/${item.id}`)).body).toMatchObject({ name: 'Privado', number: '5511922220001' });
+    expect((await company.admin.get(`/contact-list-items/${item.id}`)).body).toMatchObject({
+      name: 'Privado',
+      number: '5511922220001',
+    });
   });
 });

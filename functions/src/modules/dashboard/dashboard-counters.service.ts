@@ -22,7 +22,14 @@ const ATTEMPTS = 8;
 
 /** The calendar day (YYYY-MM-DD) and hour ("00".."23") of an instant in the company time zone. */
 export const dayAndHour = (at: string, timeZone: string): { day: string; hour: string } => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: part('hour') };
 };
@@ -33,7 +40,12 @@ const taken = (t: Pick<Ticket, 'status' | 'userId'>) => (t.status === 'open' || 
  * The mark of a ticket as it is now. What was settled when first seen stays: its day, whether an agent started it
  * (a ticket created already held by an agent), when an agent first took it, and its rating.
  */
-export const markOf = (t: Pick<Ticket, 'id' | 'contactId' | 'createdAt' | 'updatedAt' | 'status' | 'userId' | 'closedAt'>, before: TicketMark | undefined, created: boolean, timeZone: string): TicketMark => {
+export const markOf = (
+  t: Pick<Ticket, 'id' | 'contactId' | 'createdAt' | 'updatedAt' | 'status' | 'userId' | 'closedAt'>,
+  before: TicketMark | undefined,
+  created: boolean,
+  timeZone: string,
+): TicketMark => {
   const { day, hour } = before ?? dayAndHour(t.createdAt, timeZone);
   return {
     ticketId: t.id,
@@ -81,8 +93,15 @@ export const countTicketChange = (companyId: number, t: Ticket, created: boolean
     const before = await getTicketMark(companyId, t.id);
     // a repeated event, or one older than the change already counted (by the ticket's version when the event
     // carries it: clocks of two writers may disagree)
-    if (before && (version !== undefined && before.seenVersion !== undefined ? before.seenVersion >= version : before.seen >= t.updatedAt)) return undefined;
-    const after = { ...markOf(t, before, created, config().TIME_ZONE), ...(version !== undefined ? { seenVersion: version } : {}) };
+    if (
+      before &&
+      (version !== undefined && before.seenVersion !== undefined ? before.seenVersion >= version : before.seen >= t.updatedAt)
+    )
+      return undefined;
+    const after = {
+      ...markOf(t, before, created, config().TIME_ZONE),
+      ...(version !== undefined ? { seenVersion: version } : {}),
+    };
     // most changes (a message, a tag) move no counter: they cost the read of the mark only
     if (before && sameCounting(before, after)) return undefined;
     const moves = movesOf(before, after);

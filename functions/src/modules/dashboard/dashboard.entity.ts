@@ -16,8 +16,14 @@
  */
 import { padId } from '../../platform/table/keys.ts';
 
-export const ticketMarkKey = (companyId: number, ticketId: number) => ({ pk: `C#${companyId}#DASHT#${padId(ticketId)}`, sk: 'DASHT' });
-export const contactMarkKey = (companyId: number, contactId: number) => ({ pk: `C#${companyId}#DASHC#${padId(contactId)}`, sk: 'DASHC' });
+export const ticketMarkKey = (companyId: number, ticketId: number) => ({
+  pk: `C#${companyId}#DASHT#${padId(ticketId)}`,
+  sk: 'DASHT',
+});
+export const contactMarkKey = (companyId: number, contactId: number) => ({
+  pk: `C#${companyId}#DASHC#${padId(contactId)}`,
+  sk: 'DASHC',
+});
 export const dayPk = (companyId: number) => `C#${companyId}#DASH`;
 export const daySk = (day: string) => `D#${day}`;
 export const userDayPk = (companyId: number) => `C#${companyId}#DASHU`;

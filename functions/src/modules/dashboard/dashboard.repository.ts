@@ -21,9 +21,17 @@ import {
 type StoredMark = TicketMark & { rev: number };
 
 export const getTicketMark = async (companyId: number, ticketId: number): Promise<StoredMark | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: ticketMarkKey(companyId, ticketId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: ticketMarkKey(companyId, ticketId), ConsistentRead: true }),
+  );
   if (!out.Item) return undefined;
-  const { pk: _p, sk: _s, type: _t, companyId: _c, ...mark } = out.Item as StoredMark & { pk: string; sk: string; type: string; companyId: number };
+  const {
+    pk: _p,
+    sk: _s,
+    type: _t,
+    companyId: _c,
+    ...mark
+  } = out.Item as StoredMark & { pk: string; sk: string; type: string; companyId: number };
   return mark;
 };
 
@@ -34,7 +42,9 @@ export interface ContactMark {
 }
 
 export const getContactMark = async (companyId: number, contactId: number): Promise<ContactMark | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: contactMarkKey(companyId, contactId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: contactMarkKey(companyId, contactId), ConsistentRead: true }),
+  );
   return out.Item ? { tickets: Number(out.Item.tickets ?? 0), firstDay: String(out.Item.firstDay ?? '') } : undefined;
 };
 
@@ -62,7 +72,11 @@ export class MarkChanged extends Error {}
 
 const counterUpdate = (companyId: number, move: CounterMove) => {
   const names: Record<string, string> = { '#type': 'type', '#day': 'day' };
-  const values: Record<string, NativeAttributeValue> = { ':type': move.item === 'D' ? 'dashboardDay' : 'dashboardUserDay', ':day': move.day, ':cid': companyId };
+  const values: Record<string, NativeAttributeValue> = {
+    ':type': move.item === 'D' ? 'dashboardDay' : 'dashboardUserDay',
+    ':day': move.day,
+    ':cid': companyId,
+  };
   const adds: string[] = [];
   Object.entries(move.counts).forEach(([name, n], i) => {
     names[`#c${i}`] = name;
@@ -74,7 +88,10 @@ const counterUpdate = (companyId: number, move: CounterMove) => {
   return {
     Update: {
       TableName: tableName(),
-      Key: user === undefined ? { pk: dayPk(companyId), sk: daySk(move.day) } : { pk: userDayPk(companyId), sk: userDaySk(move.day, user) },
+      Key:
+        user === undefined
+          ? { pk: dayPk(companyId), sk: daySk(move.day) }
+          : { pk: userDayPk(companyId), sk: userDaySk(move.day, user) },
       UpdateExpression: `SET #type = :type, #day = :day, companyId = :cid${user === undefined ? '' : ', userId = :uid'} ADD ${adds.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -91,7 +108,9 @@ const merged = (moves: CounterMove[]): CounterMove[] => {
     for (const [name, n] of Object.entries(m.counts)) cur.counts[name] = (cur.counts[name] ?? 0) + n;
     byKey.set(key, cur);
   }
-  return [...byKey.values()].map((m) => ({ ...m, counts: Object.fromEntries(Object.entries(m.counts).filter(([, n]) => n !== 0)) })).filter((m) => Object.keys(m.counts).length > 0);
+  return [...byKey.values()]
+    .map((m) => ({ ...m, counts: Object.fromEntries(Object.entries(m.counts).filter(([, n]) => n !== 0)) }))
+    .filter((m) => Object.keys(m.counts).length > 0);
 };
 
 /**
@@ -100,17 +119,30 @@ const merged = (moves: CounterMove[]): CounterMove[] => {
  */
 export const applyMarkChange = async (c: MarkChange): Promise<void> => {
   const markKey = ticketMarkKey(c.companyId, c.ticketId);
-  const markCondition = c.before ? { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': c.before.rev } } : { ConditionExpression: 'attribute_not_exists(pk)' };
+  const markCondition = c.before
+    ? { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': c.before.rev } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     c.after
-      ? { Put: { TableName: tableName(), Item: { ...markKey, type: 'dashboardMark', companyId: c.companyId, ...c.after, rev: (c.before?.rev ?? 0) + 1 }, ...markCondition } }
+      ? {
+          Put: {
+            TableName: tableName(),
+            Item: { ...markKey, type: 'dashboardMark', companyId: c.companyId, ...c.after, rev: (c.before?.rev ?? 0) + 1 },
+            ...markCondition,
+          },
+        }
       : { Delete: { TableName: tableName(), Key: markKey, ...markCondition } },
   ];
   if (c.contact) {
     items.push({
       Put: {
         TableName: tableName(),
-        Item: { ...contactMarkKey(c.companyId, c.contact.contactId), type: 'dashboardContactMark', companyId: c.companyId, ...c.contact.after },
+        Item: {
+          ...contactMarkKey(c.companyId, c.contact.contactId),
+          type: 'dashboardContactMark',
+          companyId: c.companyId,
+          ...c.contact.after,
+        },
         ...(c.contact.before
           ? { ConditionExpression: 'tickets = :n', ExpressionAttributeValues: { ':n': c.contact.before.tickets } }
           : { ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -145,7 +177,9 @@ const queryAll = async (pk: string, from: string, to: string): Promise<Record<st
 };
 
 const countsOf = (item: Record<string, unknown>): Counts =>
-  Object.fromEntries(Object.entries(item).filter(([k, v]) => typeof v === 'number' && k !== 'companyId' && k !== 'userId')) as Counts;
+  Object.fromEntries(
+    Object.entries(item).filter(([k, v]) => typeof v === 'number' && k !== 'companyId' && k !== 'userId'),
+  ) as Counts;
 
 /** The company's day counters from one day to another (inclusive): one item per day with tickets. */
 export const queryDays = async (companyId: number, from: string, to: string): Promise<DayItem[]> =>
@@ -153,7 +187,11 @@ export const queryDays = async (companyId: number, from: string, to: string): Pr
 
 /** The attendants' day counters from one day to another (inclusive). */
 export const queryUserDays = async (companyId: number, from: string, to: string): Promise<UserDayItem[]> =>
-  (await queryAll(userDayPk(companyId), `${from}#`, `${to}#~`)).map((i) => ({ day: String(i.day), userId: Number(i.userId), counts: countsOf(i) }));
+  (await queryAll(userDayPk(companyId), `${from}#`, `${to}#~`)).map((i) => ({
+    day: String(i.day),
+    userId: Number(i.userId),
+    counts: countsOf(i),
+  }));
 
 /** One more message of a day, ours (fromMe) or the customer's. */
 export const addMessageToDay = async (companyId: number, day: string, fromMe: boolean): Promise<void> => {

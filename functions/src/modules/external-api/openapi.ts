@@ -26,7 +26,10 @@ interface Operation {
   security: Record<string, string[]>[];
   parameters: Parameter[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -47,15 +50,18 @@ const notes: Partial<Record<RouteDef['id'], { summary: string; description: stri
     summary: 'Send a message to a number (external messages API)',
     description: [
       "Authenticated by a connection's secret API token: `Authorization: Bearer <API token>` (the connection's dialog shows it to admins, who can regenerate it; the old one is then refused). A web chat's public widget key is not an API token and is refused.",
-      'The message goes out through that connection, in the contact\'s ticket (the running one, or a new one); the contact is created when unknown. A number the company has a contact for in another form (with or without the country code 55, or a Brazilian mobile number with or without its ninth digit) is that contact\'s.',
+      "The message goes out through that connection, in the contact's ticket (the running one, or a new one); the contact is created when unknown. A number the company has a contact for in another form (with or without the country code 55, or a Brazilian mobile number with or without its ninth digit) is that contact's.",
       '`number`: digits only — country code, area code and number, without mask, `+` or spaces (e.g. 5511999998888).',
-      '`userId` opens the ticket for that user, `queueId` moves it to that queue, `sendSignature` prefixes the user\'s name, `closeTicket` closes the ticket once the message is recorded.',
+      "`userId` opens the ticket for that user, `queueId` moves it to that queue, `sendSignature` prefixes the user's name, `closeTicket` closes the ticket once the message is recorded.",
       `Send JSON, or multipart/form-data with the same fields as text and up to ${EXTERNAL_MAX_FILES} files in \`medias\` (${EXTERNAL_MAX_UPLOAD_BYTES / 1024 / 1024} MB together); each file is one message, the body is the first one's caption.`,
       "The company's plan must include the external API. A token may make a limited number of calls per minute (429 with Retry-After past it).",
-      'Send an `Idempotency-Key` header to retry safely: a call repeated with the same key within 24 hours answers the first call\'s result and sends nothing again.',
+      "Send an `Idempotency-Key` header to retry safely: a call repeated with the same key within 24 hours answers the first call's result and sends nothing again.",
     ].join('\n\n'),
   },
-  'external-api.openapi': { summary: 'This OpenAPI document', description: 'The whole API as OpenAPI 3.1, generated from the route table.' },
+  'external-api.openapi': {
+    summary: 'This OpenAPI document',
+    description: 'The whole API as OpenAPI 3.1, generated from the route table.',
+  },
   'external-api.docs': { summary: 'The API reference page', description: 'A readable page of this document, grouped by module.' },
 };
 
@@ -66,7 +72,8 @@ const extraParameters: Partial<Record<RouteDef['id'], Parameter[]>> = {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'A key of the caller\'s choice (up to 255 visible ASCII characters): repeated calls with it answer the first call\'s result.',
+      description:
+        "A key of the caller's choice (up to 255 visible ASCII characters): repeated calls with it answer the first call's result.",
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
     },
   ],
@@ -76,8 +83,17 @@ const extraParameters: Partial<Record<RouteDef['id'], Parameter[]>> = {
  * A schema as JSON Schema, its `$defs` (recursive types such as chatbot option trees) moved to the components
  * under names of their own, so every `$ref` resolves from the document's root.
  */
-const toSchema = (schema: z.ZodType, io: 'input' | 'output', owner: string, components: Record<string, JsonSchema>): JsonSchema => {
-  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
+const toSchema = (
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  owner: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema => {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
   if (!$defs) return rest;
@@ -86,7 +102,12 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output', owner: string, comp
     if (Array.isArray(value)) return value.map(rename);
     if (value && typeof value === 'object') {
       return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${prefix}${v.slice(8)}` : rename(v)]),
+        Object.entries(value).map(([k, v]) => [
+          k,
+          k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')
+            ? `#/components/schemas/${prefix}${v.slice(8)}`
+            : rename(v),
+        ]),
       );
     }
     return value;
@@ -102,7 +123,10 @@ const objectParts = (schema: JsonSchema): { properties: Record<string, JsonSchem
   required: (schema.required as string[] | undefined) ?? [],
 });
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 const securityOf = (route: RouteDef): Record<string, string[]>[] => {
   if (route.auth === 'user') return [{ accessToken: [] }];
@@ -110,10 +134,16 @@ const securityOf = (route: RouteDef): Record<string, string[]>[] => {
   return [];
 };
 
-const responseContent = (route: RouteDef, components: Record<string, JsonSchema>): Record<string, { schema: JsonSchema }> | undefined => {
+const responseContent = (
+  route: RouteDef,
+  components: Record<string, JsonSchema>,
+): Record<string, { schema: JsonSchema }> | undefined => {
   if (route.id === 'external-api.docs') return { 'text/html': { schema: { type: 'string' } } };
-  if (route.id === 'external-api.openapi') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
-  return route.response ? { 'application/json': { schema: toSchema(route.response, 'output', `${route.id}.response`, components) } } : undefined;
+  if (route.id === 'external-api.openapi')
+    return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
+  return route.response
+    ? { 'application/json': { schema: toSchema(route.response, 'output', `${route.id}.response`, components) } }
+    : undefined;
 };
 
 const operationOf = (route: RouteDef, components: Record<string, JsonSchema>): Operation => {
@@ -124,7 +154,8 @@ const operationOf = (route: RouteDef, components: Record<string, JsonSchema>): O
   }
   if (route.query) {
     const query = objectParts(toSchema(route.query, 'input', `${route.id}.query`, components));
-    for (const [name, schema] of Object.entries(query.properties)) parameters.push({ name, in: 'query', required: query.required.includes(name), schema });
+    for (const [name, schema] of Object.entries(query.properties))
+      parameters.push({ name, in: 'query', required: query.required.includes(name), schema });
   }
   parameters.push(...(extraParameters[route.id] ?? []));
 
@@ -148,7 +179,11 @@ const operationOf = (route: RouteDef, components: Record<string, JsonSchema>): O
           type: 'object',
           properties: {
             ...form.properties,
-            medias: { type: 'array', maxItems: EXTERNAL_MAX_FILES, items: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            medias: {
+              type: 'array',
+              maxItems: EXTERNAL_MAX_FILES,
+              items: { type: 'string', contentMediaType: 'application/octet-stream' },
+            },
           },
           required: form.required,
         },
@@ -156,24 +191,38 @@ const operationOf = (route: RouteDef, components: Record<string, JsonSchema>): O
     }
     operation.requestBody = { required: true, content };
   } else if (route.rawBody) {
-    operation.requestBody = { required: true, content: { 'application/json': { schema: { description: 'Read as the exact bytes received (signed by the sender)' } } } };
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: { description: 'Read as the exact bytes received (signed by the sender)' } } },
+    };
   }
 
   const status = String(route.status ?? 200);
   const content = responseContent(route, components);
   operation.responses[status] = { description: 'Success', ...(content ? { content } : {}) };
-  if (route.params || route.query || route.body || route.multipart) operation.responses['400'] = errorResponse('Invalid input: `fields` names each field and what is wrong (ERR_VALIDATION)');
+  if (route.params || route.query || route.body || route.multipart)
+    operation.responses['400'] = errorResponse('Invalid input: `fields` names each field and what is wrong (ERR_VALIDATION)');
   if (route.auth === 'user') {
     operation.responses['401'] = errorResponse('No session, or a session that ended (ERR_SESSION_EXPIRED)');
-    operation.responses['403'] = errorResponse('Token expired (ERR_INVALID_TOKEN: refresh and retry) or not allowed (ERR_NO_PERMISSION)');
+    operation.responses['403'] = errorResponse(
+      'Token expired (ERR_INVALID_TOKEN: refresh and retry) or not allowed (ERR_NO_PERMISSION)',
+    );
   }
   if (route.auth === 'connection') {
-    operation.responses['403'] = errorResponse('Missing or unknown token (ERR_INVALID_TOKEN), plan without the feature (ERR_PLAN_FEATURE_DISABLED), inactive company');
-    operation.responses['409'] = errorResponse('A call with the same Idempotency-Key is still running (ERR_IDEMPOTENCY_IN_PROGRESS)');
-    operation.responses['422'] = errorResponse('The Idempotency-Key was used with a different request (ERR_IDEMPOTENCY_KEY_REUSED)');
+    operation.responses['403'] = errorResponse(
+      'Missing or unknown token (ERR_INVALID_TOKEN), plan without the feature (ERR_PLAN_FEATURE_DISABLED), inactive company',
+    );
+    operation.responses['409'] = errorResponse(
+      'A call with the same Idempotency-Key is still running (ERR_IDEMPOTENCY_IN_PROGRESS)',
+    );
+    operation.responses['422'] = errorResponse(
+      'The Idempotency-Key was used with a different request (ERR_IDEMPOTENCY_KEY_REUSED)',
+    );
     operation.responses['429'] = {
       ...errorResponse('Too many calls for this token in the current minute (ERR_RATE_LIMITED)'),
-      headers: { 'Retry-After': { description: 'Seconds until calls are accepted again', schema: { type: 'integer', minimum: 1 } } },
+      headers: {
+        'Retry-After': { description: 'Seconds until calls are accepted again', schema: { type: 'integer', minimum: 1 } },
+      },
     };
   }
   if (pathNames(route.path).length > 0) operation.responses['404'] = errorResponse('Not found (or a record of another company)');
@@ -188,9 +237,20 @@ export const buildOpenApiDocument = (options: { version: string; routeTable?: re
       type: 'object',
       required: ['error'],
       properties: {
-        error: { type: 'string', enum: Object.keys(errorStatus), description: 'The catalogue code; its HTTP status is fixed per code' },
+        error: {
+          type: 'string',
+          enum: Object.keys(errorStatus),
+          description: 'The catalogue code; its HTTP status is fixed per code',
+        },
         message: { type: 'string' },
-        fields: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
         requestId: { type: 'string' },
         details: {},
       },
@@ -209,15 +269,25 @@ export const buildOpenApiDocument = (options: { version: string; routeTable?: re
       title: 'Switchboard API',
       version: options.version,
       description:
-        'The HTTP API of Switchboard, generated from its route table. Companies\' systems use the external messages API (`POST /api/v1/messages/send`) with a connection\'s API token; every other route serves the web app with a user\'s access token.',
+        "The HTTP API of Switchboard, generated from its route table. Companies' systems use the external messages API (`POST /api/v1/messages/send`) with a connection's API token; every other route serves the web app with a user's access token.",
     },
     servers: [{ url: API_PREFIX, description: 'This server' }],
     tags: modulesUsed.map((name) => ({ name, description: `Routes of the ${name} module` })),
     paths,
     components: {
       securitySchemes: {
-        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A user's access token (POST /api/auth/login)" },
-        connectionToken: { type: 'http', scheme: 'bearer', description: "A connection's secret API token (shown to admins in the connection's dialog; never a web chat's widget key)" },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "A user's access token (POST /api/auth/login)",
+        },
+        connectionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "A connection's secret API token (shown to admins in the connection's dialog; never a web chat's widget key)",
+        },
       },
       schemas: components,
     },

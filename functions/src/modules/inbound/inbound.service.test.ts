@@ -20,12 +20,34 @@ let adminAuth: () => Promise<AuthContext>;
 
 beforeAll(async () => {
   await useTestTable();
-  const company = await createCompany({ name: 'Inbound Co', email: 'in@example.com', phone: '', planId: 1, dueDate: '2999-01-01T00:00:00.000Z' });
-  const admin = await createUser(company.id, { name: 'Admin', email: `admin-${company.id}@example.com`, password: 'pass-12345', profile: 'admin' });
+  const company = await createCompany({
+    name: 'Inbound Co',
+    email: 'in@example.com',
+    phone: '',
+    planId: 1,
+    dueDate: '2999-01-01T00:00:00.000Z',
+  });
+  const admin = await createUser(company.id, {
+    name: 'Admin',
+    email: `admin-${company.id}@example.com`,
+    password: 'pass-12345',
+    profile: 'admin',
+  });
   await provisionCompany(company.id, admin.id);
   companyId = company.id;
   adminAuth = async () =>
-    ({ companyId: company.id, userId: admin.id, sessionId: 'test', profile: 'admin', super: false, user: admin, company: (await findCompany(company.id))!, plan: async () => { throw new Error('unused'); } }) as unknown as AuthContext;
+    ({
+      companyId: company.id,
+      userId: admin.id,
+      sessionId: 'test',
+      profile: 'admin',
+      super: false,
+      user: admin,
+      company: (await findCompany(company.id))!,
+      plan: async () => {
+        throw new Error('unused');
+      },
+    }) as unknown as AuthContext;
   connectionId = (await listConnectionsOf(company.id)).find((c) => c.channel === 'webchat')!.id;
 });
 
@@ -44,21 +66,34 @@ const message = (identity: string, id: string, body = 'oi'): Extract<InboundEven
 
 const count = async (prefix: string) => {
   const out = await table().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':p': prefix } }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':p': prefix },
+    }),
   );
   return out.Items?.length ?? 0;
 };
 
 const ticketsOf = async (status: string) => {
   const out = await table().send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `C#${companyId}#TS#${status}` } }),
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': `C#${companyId}#TS#${status}` },
+    }),
   );
   return out.Items ?? [];
 };
 
 const messagesOf = async (ticketPk: string) => {
   const out = await table().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': ticketPk, ':p': 'M#' } }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': ticketPk, ':p': 'M#' },
+    }),
   );
   return out.Items ?? [];
 };
@@ -96,7 +131,14 @@ describe('inbound pipeline', () => {
 
   it('applies acks forward only, and remote edits and deletes to the stored message', async () => {
     await processInboundEvent({ ...message('v-acks', 'own-1', 'enviada pelo celular'), fromMe: true });
-    const base = { companyId, connectionId, channel: 'webchat' as const, contact: { identity: 'v-acks', isGroup: false }, at: new Date().toISOString(), channelMessageId: 'own-1' };
+    const base = {
+      companyId,
+      connectionId,
+      channel: 'webchat' as const,
+      contact: { identity: 'v-acks', isGroup: false },
+      at: new Date().toISOString(),
+      channelMessageId: 'own-1',
+    };
     expect(await processInboundEvent({ ...base, kind: 'ack', ack: 3 })).toBe('updated');
     expect(await processInboundEvent({ ...base, kind: 'ack', ack: 2 })).toBe('ignored');
     expect(await processInboundEvent({ ...base, kind: 'edit', body: 'corrigida' })).toBe('updated');
@@ -109,12 +151,20 @@ describe('inbound pipeline', () => {
   });
 
   it('reopens a conversation closed within the connection reopen window, and starts a new one after it', async () => {
-    const reopening = await createWebchatConnection(companyId, { name: 'Reopening chat', queueIds: [], isDefault: false, timeCreateNewTicket: 30 });
+    const reopening = await createWebchatConnection(companyId, {
+      name: 'Reopening chat',
+      queueIds: [],
+      isDefault: false,
+      timeCreateNewTicket: 30,
+    });
     const event = (id: string) => ({ ...message('v-window', id, `texto ${id}`), connectionId: reopening.id });
     await processInboundEvent(event('w-1'));
     const first = (await ticketsOf('pending')).find((t) => t.lastMessage === 'texto w-1')!;
     const close = (id: number) =>
-      changeTicket(companyId, id, (t) => ({ after: { ...t, status: 'closed', closedAt: new Date().toISOString() }, conversation: 'deactivate' }));
+      changeTicket(companyId, id, (t) => ({
+        after: { ...t, status: 'closed', closedAt: new Date().toISOString() },
+        conversation: 'deactivate',
+      }));
     await close(first.id as number);
     setClock({ now: () => new Date(Date.now() + 10 * 60_000) });
     await processInboundEvent({ ...event('w-2'), at: new Date(Date.now() + 10 * 60_000).toISOString() });
@@ -130,14 +180,16 @@ describe('inbound pipeline', () => {
 
   it('counts every message of a burst on one ticket: the message and its ticket change commit together', async () => {
     await processInboundEvent(message('v-burst', 'burst-0', 'first'));
-    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => processInboundEvent(message('v-burst', `burst-${i + 1}`, `burst text ${i + 1}`))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => processInboundEvent(message('v-burst', `burst-${i + 1}`, `burst text ${i + 1}`))),
+    );
     expect(outcomes.every((o) => o === 'stored')).toBe(true);
     const ticket = (await ticketsOf('pending')).find((t) => String(t.lastMessage).startsWith('burst text'))!;
     expect(ticket.unreadMessages).toBe(9);
     expect(await messagesOf(ticket.pk as string)).toHaveLength(9);
   });
 
-  it('takes a deleted contact\'s next message as a new contact with a new ticket', async () => {
+  it("takes a deleted contact's next message as a new contact with a new ticket", async () => {
     expect(await processInboundEvent(message('v-deleted', 'del-1', 'before delete'))).toBe('stored');
     const before = (await ticketsOf('pending')).find((t) => t.lastMessage === 'before delete')!;
     await deleteContact(await adminAuth(), before.contactId as number);
@@ -163,7 +215,10 @@ describe('inbound pipeline', () => {
   it('starts a new ticket after the running one was closed, when the connection does not reopen', async () => {
     await processInboundEvent(message('v-closed', 'cl-1', 'to be closed'));
     const first = (await ticketsOf('pending')).find((t) => t.lastMessage === 'to be closed')!;
-    await changeTicket(companyId, first.id as number, (t) => ({ after: { ...t, status: 'closed', closedAt: new Date().toISOString() }, conversation: 'deactivate' }));
+    await changeTicket(companyId, first.id as number, (t) => ({
+      after: { ...t, status: 'closed', closedAt: new Date().toISOString() },
+      conversation: 'deactivate',
+    }));
     await processInboundEvent(message('v-closed', 'cl-2', 'after close'));
     const next = (await ticketsOf('pending')).find((t) => t.lastMessage === 'after close')!;
     expect(next.id).not.toBe(first.id);
@@ -176,11 +231,20 @@ describe('inbound pipeline', () => {
     expect(() => parseInboundEvent('{not json')).toThrow();
     const result = await handler({
       Records: [
-        { messageId: 'm1', body: '{"kind":"nope"}', attributes: { ApproximateReceiveCount: '1', MessageGroupId: 'g1' }, eventSourceARN: 'arn:aws:sqs:local:000000000000:inbound.fifo' },
-        { messageId: 'm2', body: JSON.stringify(message('v-ok', 'ok-1')), attributes: { ApproximateReceiveCount: '1', MessageGroupId: 'g2' }, eventSourceARN: 'arn:aws:sqs:local:000000000000:inbound.fifo' },
+        {
+          messageId: 'm1',
+          body: '{"kind":"nope"}',
+          attributes: { ApproximateReceiveCount: '1', MessageGroupId: 'g1' },
+          eventSourceARN: 'arn:aws:sqs:local:000000000000:inbound.fifo',
+        },
+        {
+          messageId: 'm2',
+          body: JSON.stringify(message('v-ok', 'ok-1')),
+          attributes: { ApproximateReceiveCount: '1', MessageGroupId: 'g2' },
+          eventSourceARN: 'arn:aws:sqs:local:000000000000:inbound.fifo',
+        },
       ],
     } as never);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
   });
 });
-

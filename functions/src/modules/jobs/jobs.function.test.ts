@@ -9,7 +9,15 @@ import { resetPorts, setLocalPorts } from '../../platform/ports/ports.ts';
 import type { ScheduledJob } from '../../platform/ports/scheduler.ts';
 import { handler } from '../../entries/jobs.lambda.ts';
 import { createJobsHandler } from './jobs.function.ts';
-import { cancelScheduledJob, enqueueJob, JobRegistry, registerJob, jobRegistry, scheduleJob, type JobContext } from './jobs.service.ts';
+import {
+  cancelScheduledJob,
+  enqueueJob,
+  JobRegistry,
+  registerJob,
+  jobRegistry,
+  scheduleJob,
+  type JobContext,
+} from './jobs.service.ts';
 
 let seq = 0;
 const record = (body: string, receiveCount = 1): SQSRecord => {
@@ -69,7 +77,10 @@ describe('jobs handler', () => {
 
     expect(response).toEqual({ batchItemFailures: [] });
     expect(ran).toEqual([
-      { job: { type: 'test.greet', companyId: 3, name: 'Ana' }, context: { messageId: r.messageId, receiveCount: 2, sentAt: new Date(1900000000000) } },
+      {
+        job: { type: 'test.greet', companyId: 3, name: 'Ana' },
+        context: { messageId: r.messageId, receiveCount: 2, sentAt: new Date(1900000000000) },
+      },
     ]);
   });
 
@@ -90,10 +101,16 @@ describe('jobs handler', () => {
       'Invalid job body on the jobs queue',
       expect.objectContaining({
         messageId: invalid.messageId,
-        issues: expect.arrayContaining([expect.objectContaining({ path: 'companyId' }), expect.objectContaining({ path: 'name' })]),
+        issues: expect.arrayContaining([
+          expect.objectContaining({ path: 'companyId' }),
+          expect.objectContaining({ path: 'name' }),
+        ]),
       }),
     );
-    expect(errors).toHaveBeenCalledWith('Invalid job body on the jobs queue', expect.objectContaining({ messageId: notJson.messageId, reason: 'Job body is not JSON' }));
+    expect(errors).toHaveBeenCalledWith(
+      'Invalid job body on the jobs queue',
+      expect.objectContaining({ messageId: notJson.messageId, reason: 'Job body is not JSON' }),
+    );
   });
 
   it('reports and logs unknown or missing job types instead of dropping them', async () => {
@@ -103,8 +120,14 @@ describe('jobs handler', () => {
     const response = await createJobsHandler(registry)(eventOf(unknown, untyped));
 
     expect(response.batchItemFailures.map((f) => f.itemIdentifier)).toEqual([unknown.messageId, untyped.messageId]);
-    expect(errors).toHaveBeenCalledWith('Unknown job type on the jobs queue', expect.objectContaining({ messageId: unknown.messageId, jobType: 'campaign.nope' }));
-    expect(errors).toHaveBeenCalledWith('Unknown job type on the jobs queue', expect.objectContaining({ messageId: untyped.messageId, jobType: undefined }));
+    expect(errors).toHaveBeenCalledWith(
+      'Unknown job type on the jobs queue',
+      expect.objectContaining({ messageId: unknown.messageId, jobType: 'campaign.nope' }),
+    );
+    expect(errors).toHaveBeenCalledWith(
+      'Unknown job type on the jobs queue',
+      expect.objectContaining({ messageId: untyped.messageId, jobType: undefined }),
+    );
   });
 
   it('reports only the failing jobs of a batch', async () => {
@@ -116,7 +139,10 @@ describe('jobs handler', () => {
 
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: boom.messageId }]);
     expect(ran.map((r) => (r.job as { name: string }).name).sort()).toEqual(['a', 'b']);
-    expect(errors).toHaveBeenCalledWith('Job failed', expect.objectContaining({ messageId: boom.messageId, error: expect.objectContaining({ message: 'provider down' }) }));
+    expect(errors).toHaveBeenCalledWith(
+      'Job failed',
+      expect.objectContaining({ messageId: boom.messageId, error: expect.objectContaining({ message: 'provider down' }) }),
+    );
   });
 
   it('treats every job as unknown while no type is registered', async () => {

@@ -43,7 +43,10 @@ const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, time
 
 const appMessage = () => `company-${company.companyId}-appMessage`;
 const updateOf = (id: string, match: (m: any) => boolean, timeoutMs = 8000) =>
-  agentSocket.waitFor((f) => f.event === appMessage() && f.data.action === 'update' && f.data.message.id === id && match(f.data.message), timeoutMs);
+  agentSocket.waitFor(
+    (f) => f.event === appMessage() && f.data.action === 'update' && f.data.message.id === id && match(f.data.message),
+    timeoutMs,
+  );
 
 const CUSTOMER = '5511977770000';
 const JID = `${CUSTOMER}@s.whatsapp.net`;
@@ -54,8 +57,15 @@ const fromCustomer = (id: string, text: string): WAMessage => ({
   pushName: 'Carla Cliente',
 });
 
-const sendsOf = (socket: FakeBaileysSocket) => socket.callsOf('sendMessage') as [string, Record<string, unknown>, { messageId?: string } | undefined][];
-const listMessages = async (ticketId: number) => (await company.admin.get(`/messages/${ticketId}`)).body.messages as { id: string; body: string; fromMe: boolean; ack: number }[];
+const sendsOf = (socket: FakeBaileysSocket) =>
+  socket.callsOf('sendMessage') as [string, Record<string, unknown>, { messageId?: string } | undefined][];
+const listMessages = async (ticketId: number) =>
+  (await company.admin.get(`/messages/${ticketId}`)).body.messages as {
+    id: string;
+    body: string;
+    fromMe: boolean;
+    ack: number;
+  }[];
 
 let connection: Connection;
 let ref: { companyId: number; connectionId: number };
@@ -70,11 +80,17 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     ref = { companyId: company.companyId, connectionId: connection.id };
     socket = await fakes.next(ref, { after: 0 });
     socket.open('5511900001111');
-    await until(() => company.admin.get(`/whatsapp/${connection.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${connection.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
 
     socket.receive([fromCustomer('IN-1', 'Oi, quero um orçamento')]);
     // the customer's message opens a ticket through the inbound pipeline
-    const first = await until(() => findByChannelMessageId(company.companyId, connection.id, 'IN-1'), (m) => m !== undefined);
+    const first = await until(
+      () => findByChannelMessageId(company.companyId, connection.id, 'IN-1'),
+      (m) => m !== undefined,
+    );
     ticketId = first!.ticketId;
     expect((await company.admin.put(`/tickets/${ticketId}`, { status: 'open', userId: company.adminId })).status).toBe(200);
 
@@ -124,7 +140,10 @@ describe('an agent’s message on a WhatsApp ticket', () => {
 
   it('while the session is down a send waits: past the retry window it fails with ERR_WAPP_NOT_INITIALIZED; within it, it goes out when the session opens', async () => {
     socket.close(DisconnectReason.connectionClosed, 'Connection Terminated');
-    await until(() => company.admin.get(`/whatsapp/${connection.id}`), (r) => r.body.status === 'DISCONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${connection.id}`),
+      (r) => r.body.status === 'DISCONNECTED',
+    );
 
     // the first one waits, and the window runs out while it waits (the clock moves past it)
     const late = await company.admin.post(`/messages/${ticketId}`, { body: 'Mensagem que expira' });
@@ -138,12 +157,19 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     // the reconnect's socket (after the backoff) opens the session again
     const back = await fakes.next(ref, { after: 1, timeoutMs: 8000 });
     back.open();
-    await until(() => company.admin.get(`/whatsapp/${connection.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${connection.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
     await updateOf(waiting.body.id, (m) => m.ack === 1, 10_000);
 
     expect(sendsOf(back).map(([, content]) => content)).toEqual([{ text: waiting.body.body }]);
     const everySend = fakes.of(ref).flatMap((s) => sendsOf(s).map(([, content]) => content.text));
     expect(everySend).not.toContain(late.body.body);
-    expect(await findStoredMessage(company.companyId, late.body.id)).toMatchObject({ sendState: 'failed', error: 'ERR_WAPP_NOT_INITIALIZED', ack: 0 });
+    expect(await findStoredMessage(company.companyId, late.body.id)).toMatchObject({
+      sendState: 'failed',
+      error: 'ERR_WAPP_NOT_INITIALIZED',
+      ack: 0,
+    });
   });
 });

@@ -4,7 +4,11 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_CONTENT_MASK, QUEUE_INTEGRATION_PAGE_SIZE, TEST_SESSION_TEXT } from '@switchboard/shared/contracts/queue-integrations';
+import {
+  JSON_CONTENT_MASK,
+  QUEUE_INTEGRATION_PAGE_SIZE,
+  TEST_SESSION_TEXT,
+} from '@switchboard/shared/contracts/queue-integrations';
 import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
@@ -32,11 +36,17 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 describe('integrations', () => {
   it('creates a webhook integration with the defaults, its project named after it, shows and lists it', async () => {
-    const created = await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Meu webhook', projectName: 'ignored', urlN8N: 'https://hooks.example.com/in' });
+    const created = await company.admin.post('/queueIntegration', {
+      type: 'webhook',
+      name: 'Meu webhook',
+      projectName: 'ignored',
+      urlN8N: 'https://hooks.example.com/in',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({
       type: 'webhook',
@@ -54,12 +64,33 @@ describe('integrations', () => {
   });
 
   it('validates with the spec texts: name 2 to 50, URL for n8n, webhook and typebot, slug for typebot', async () => {
-    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'webhook', name: '' })).body)).toEqual({ 'body.name': 'Required', 'body.urlN8N': 'Required' });
-    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'n8n', name: 'a', urlN8N: 'https://n8n.example.com' })).body)).toEqual({ 'body.name': 'Too Short!' });
-    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'n8n', name: 'x'.repeat(51), urlN8N: 'https://n8n.example.com' })).body)).toEqual({ 'body.name': 'Too Long!' });
-    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'typebot', name: 'Bot', urlN8N: 'https://typebot.example.com' })).body)).toEqual({ 'body.typebotSlug': 'Required' });
-    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Bot', urlN8N: 'ftp://x' })).body)).toEqual({ 'body.urlN8N': 'Invalid URL' });
-    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'zapier', name: 'Bot' })).body)).toHaveProperty('body.type');
+    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'webhook', name: '' })).body)).toEqual({
+      'body.name': 'Required',
+      'body.urlN8N': 'Required',
+    });
+    expect(
+      fieldsOf(
+        (await company.admin.post('/queueIntegration', { type: 'n8n', name: 'a', urlN8N: 'https://n8n.example.com' })).body,
+      ),
+    ).toEqual({ 'body.name': 'Too Short!' });
+    expect(
+      fieldsOf(
+        (await company.admin.post('/queueIntegration', { type: 'n8n', name: 'x'.repeat(51), urlN8N: 'https://n8n.example.com' }))
+          .body,
+      ),
+    ).toEqual({ 'body.name': 'Too Long!' });
+    expect(
+      fieldsOf(
+        (await company.admin.post('/queueIntegration', { type: 'typebot', name: 'Bot', urlN8N: 'https://typebot.example.com' }))
+          .body,
+      ),
+    ).toEqual({ 'body.typebotSlug': 'Required' });
+    expect(
+      fieldsOf((await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Bot', urlN8N: 'ftp://x' })).body),
+    ).toEqual({ 'body.urlN8N': 'Invalid URL' });
+    expect(fieldsOf((await company.admin.post('/queueIntegration', { type: 'zapier', name: 'Bot' })).body)).toHaveProperty(
+      'body.type',
+    );
     const flow = await company.admin.post('/queueIntegration', { type: 'flowbuilder', name: 'Fluxos' });
     expect(flow.status).toBe(201);
     expect(flow.body.projectName).toBe('Fluxos');
@@ -67,7 +98,11 @@ describe('integrations', () => {
 
   it('refuses a URL on a private or local address where TENANT_URLS_PRIVATE denies them, and takes it where allowed', async () => {
     const saved = process.env.TENANT_URLS_PRIVATE;
-    const allowed = await company.admin.post('/queueIntegration', { type: 'webhook', name: 'n8n local', urlN8N: 'http://127.0.0.1:5678/webhook/x' });
+    const allowed = await company.admin.post('/queueIntegration', {
+      type: 'webhook',
+      name: 'n8n local',
+      urlN8N: 'http://127.0.0.1:5678/webhook/x',
+    });
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(201);
     runtime.setEnv({ TENANT_URLS_PRIVATE: 'deny' });
     try {
@@ -83,30 +118,74 @@ describe('integrations', () => {
         expect(res.status, urlN8N).toBe(400);
         expect(fieldsOf(res.body)).toEqual({ 'body.urlN8N': `A private or local address is not allowed here: ${reason}` });
       }
-      const typebot = await company.admin.post('/queueIntegration', { type: 'typebot', name: 'Bot', urlN8N: 'http://192.168.0.10:3000', typebotSlug: 'bot' });
+      const typebot = await company.admin.post('/queueIntegration', {
+        type: 'typebot',
+        name: 'Bot',
+        urlN8N: 'http://192.168.0.10:3000',
+        typebotSlug: 'bot',
+      });
       expect(fieldsOf(typebot.body)).toHaveProperty('body.urlN8N');
-      const moved = await company.admin.put(`/queueIntegration/${allowed.body.id}`, { type: 'webhook', name: 'n8n local', urlN8N: 'http://10.0.0.1/x' });
+      const moved = await company.admin.put(`/queueIntegration/${allowed.body.id}`, {
+        type: 'webhook',
+        name: 'n8n local',
+        urlN8N: 'http://10.0.0.1/x',
+      });
       expect(moved.status).toBe(400);
-      expect((await company.admin.get(`/queueIntegration/${allowed.body.id}`)).body.urlN8N).toBe('http://127.0.0.1:5678/webhook/x');
+      expect((await company.admin.get(`/queueIntegration/${allowed.body.id}`)).body.urlN8N).toBe(
+        'http://127.0.0.1:5678/webhook/x',
+      );
       // a name is only resolved when the URL is called
-      expect((await company.admin.post('/queueIntegration', { type: 'n8n', name: 'Público', urlN8N: 'https://n8n.example.com/webhook/x' })).status).toBe(201);
+      expect(
+        (
+          await company.admin.post('/queueIntegration', {
+            type: 'n8n',
+            name: 'Público',
+            urlN8N: 'https://n8n.example.com/webhook/x',
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       runtime.setEnv({ TENANT_URLS_PRIVATE: saved });
     }
   });
 
   it('keeps Dialogflow credentials secret: checked when saved, masked in answers, kept when the mask comes back', async () => {
-    const bad = await company.admin.post('/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'agente-teste', jsonContent: '{"a":1}', language: 'fr' });
+    const bad = await company.admin.post('/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'agente-teste',
+      jsonContent: '{"a":1}',
+      language: 'fr',
+    });
     expect(Object.keys(fieldsOf(bad.body)).sort()).toEqual(['body.jsonContent', 'body.language']);
     // the mask on a new integration stands for nothing
-    const masked = await company.admin.post('/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'agente-teste', jsonContent: JSON_CONTENT_MASK, language: 'en' });
+    const masked = await company.admin.post('/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'agente-teste',
+      jsonContent: JSON_CONTENT_MASK,
+      language: 'en',
+    });
     expect(fieldsOf(masked.body)).toEqual({ 'body.jsonContent': 'Required' });
-    const created = await company.admin.post('/queueIntegration', { type: 'dialogflow', name: 'Agente', projectName: 'agente-teste', jsonContent: serviceAccount, language: 'pt-BR' });
+    const created = await company.admin.post('/queueIntegration', {
+      type: 'dialogflow',
+      name: 'Agente',
+      projectName: 'agente-teste',
+      jsonContent: serviceAccount,
+      language: 'pt-BR',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ projectName: 'agente-teste', jsonContent: JSON_CONTENT_MASK, language: 'pt-BR' });
-    const read = JSON.stringify([(await company.admin.get(`/queueIntegration/${created.body.id}`)).body, (await company.admin.get('/queueIntegration')).body]);
+    const read = JSON.stringify([
+      (await company.admin.get(`/queueIntegration/${created.body.id}`)).body,
+      (await company.admin.get('/queueIntegration')).body,
+    ]);
     expect(read).not.toContain('PRIVATE KEY');
-    const renamed = await company.admin.put(`/queueIntegration/${created.body.id}`, { ...created.body, name: 'Agente 2', language: 'es' });
+    const renamed = await company.admin.put(`/queueIntegration/${created.body.id}`, {
+      ...created.body,
+      name: 'Agente 2',
+      language: 'es',
+    });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Agente 2', language: 'es', jsonContent: JSON_CONTENT_MASK });
     const { getQueueIntegrationRecord } = await import('./queue-integrations.repository.ts');
@@ -119,11 +198,20 @@ describe('integrations', () => {
 
   it('answers a failed test session with ERR_DIALOGFLOW_TEST_FAILED and a reason', async () => {
     const broken = JSON.stringify({ project_id: 'p', client_email: 'bot@p.iam.gserviceaccount.com', private_key: 'not a key' });
-    const res = await company.admin.post('/queueIntegration/testSession', { projectName: 'p', jsonContent: broken, language: 'en' });
+    const res = await company.admin.post('/queueIntegration/testSession', {
+      projectName: 'p',
+      jsonContent: broken,
+      language: 'en',
+    });
     expect(res.status).toBe(502);
     expect(res.body.error).toBe('ERR_DIALOGFLOW_TEST_FAILED');
     expect(res.body.message).toContain('private_key');
-    expect(fieldsOf((await company.admin.post('/queueIntegration/testSession', { projectName: 'p', jsonContent: 'nope', language: 'en' })).body)).toHaveProperty('body.jsonContent');
+    expect(
+      fieldsOf(
+        (await company.admin.post('/queueIntegration/testSession', { projectName: 'p', jsonContent: 'nope', language: 'en' }))
+          .body,
+      ),
+    ).toHaveProperty('body.jsonContent');
   });
 
   it('tests a Dialogflow session against the agent: its answer with the pasted key, or with the stored one when the mask comes back', async () => {
@@ -134,19 +222,38 @@ describe('integrations', () => {
       const account = testServiceAccount('agente-sessao');
       google.accounts.set(account.email, { publicKey: account.publicKey, project: 'agente-sessao' });
       google.intents.set(TEST_SESSION_TEXT, { texts: ['Olá! Sou o agente de teste.'] });
-      const pasted = await company.admin.post('/queueIntegration/testSession', { projectName: 'agente-sessao', jsonContent: account.json, language: 'pt-BR' });
+      const pasted = await company.admin.post('/queueIntegration/testSession', {
+        projectName: 'agente-sessao',
+        jsonContent: account.json,
+        language: 'pt-BR',
+      });
       expect(pasted.status, JSON.stringify(pasted.body)).toBe(200);
       expect(pasted.body).toMatchObject({ texts: ['Olá! Sou o agente de teste.'], endConversation: false });
       expect(google.detects.at(-1)).toMatchObject({ project: 'agente-sessao', text: TEST_SESSION_TEXT, languageCode: 'pt-BR' });
 
-      const created = await company.admin.post('/queueIntegration', { type: 'dialogflow', name: 'Sessão', projectName: 'agente-sessao', jsonContent: account.json, language: 'pt-BR' });
+      const created = await company.admin.post('/queueIntegration', {
+        type: 'dialogflow',
+        name: 'Sessão',
+        projectName: 'agente-sessao',
+        jsonContent: account.json,
+        language: 'pt-BR',
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const stored = await company.admin.post('/queueIntegration/testSession', { projectName: 'agente-sessao', jsonContent: JSON_CONTENT_MASK, language: 'es', integrationId: created.body.id });
+      const stored = await company.admin.post('/queueIntegration/testSession', {
+        projectName: 'agente-sessao',
+        jsonContent: JSON_CONTENT_MASK,
+        language: 'es',
+        integrationId: created.body.id,
+      });
       expect(stored.status, JSON.stringify(stored.body)).toBe(200);
       expect(stored.body.texts).toEqual(['Olá! Sou o agente de teste.']);
       expect(google.detects.at(-1)).toMatchObject({ languageCode: 'es' });
       // a project the key does not belong to is Google's refusal, shown with its reason
-      const foreign = await company.admin.post('/queueIntegration/testSession', { projectName: 'outro-projeto', jsonContent: account.json, language: 'en' });
+      const foreign = await company.admin.post('/queueIntegration/testSession', {
+        projectName: 'outro-projeto',
+        jsonContent: account.json,
+        language: 'en',
+      });
       expect(foreign.status).toBe(502);
       expect(foreign.body.error).toBe('ERR_DIALOGFLOW_TEST_FAILED');
     } finally {
@@ -158,7 +265,10 @@ describe('integrations', () => {
   it('pages the list', async () => {
     const c = await signupCompany(runtime, 'Muitas integrações');
     for (let i = 0; i < QUEUE_INTEGRATION_PAGE_SIZE + 2; i++)
-      expect((await c.admin.post('/queueIntegration', { type: 'flowbuilder', name: `Integração ${String(i).padStart(2, '0')}` })).status).toBe(201);
+      expect(
+        (await c.admin.post('/queueIntegration', { type: 'flowbuilder', name: `Integração ${String(i).padStart(2, '0')}` }))
+          .status,
+      ).toBe(201);
     const first = await c.admin.get('/queueIntegration?pageNumber=1');
     expect(first.body.queueIntegrations).toHaveLength(QUEUE_INTEGRATION_PAGE_SIZE);
     expect(first.body.hasMore).toBe(true);
@@ -171,22 +281,43 @@ describe('integrations', () => {
     const socket = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
     try {
       const event = `company-${company.companyId}-queueIntegration`;
-      const created = (await company.admin.post('/queueIntegration', { type: 'n8n', name: 'Ao vivo', urlN8N: 'https://n8n.example.com/x' })).body;
-      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'create')).data).toEqual({ action: 'create', queueIntegration: created });
-      await company.admin.put(`/queueIntegration/${created.id}`, { type: 'n8n', name: 'Ao vivo 2', urlN8N: 'https://n8n.example.com/x' });
-      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'update')).data.queueIntegration.name).toBe('Ao vivo 2');
+      const created = (
+        await company.admin.post('/queueIntegration', { type: 'n8n', name: 'Ao vivo', urlN8N: 'https://n8n.example.com/x' })
+      ).body;
+      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'create')).data).toEqual({
+        action: 'create',
+        queueIntegration: created,
+      });
+      await company.admin.put(`/queueIntegration/${created.id}`, {
+        type: 'n8n',
+        name: 'Ao vivo 2',
+        urlN8N: 'https://n8n.example.com/x',
+      });
+      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'update')).data.queueIntegration.name).toBe(
+        'Ao vivo 2',
+      );
       await company.admin.delete(`/queueIntegration/${created.id}`);
-      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'delete')).data).toEqual({ action: 'delete', integrationId: created.id });
+      expect((await socket.waitFor((f) => f.event === event && f.data.action === 'delete')).data).toEqual({
+        action: 'delete',
+        integrationId: created.id,
+      });
     } finally {
       await socket.close();
     }
   });
 
   it('lets a connection, a queue and a chatbot option name only the company’s integrations, and clears them on delete', async () => {
-    const mine = (await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Ligado', urlN8N: 'https://hooks.example.com/l' })).body;
+    const mine = (
+      await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Ligado', urlN8N: 'https://hooks.example.com/l' })
+    ).body;
     // ids are numbered per company: the stranger's integration gets one this company does not have
-    let theirs = (await stranger.admin.post('/queueIntegration', { type: 'webhook', name: 'Alheio', urlN8N: 'https://hooks.example.com/a' })).body;
-    while (theirs.id <= mine.id) theirs = (await stranger.admin.post('/queueIntegration', { type: 'webhook', name: 'Alheio', urlN8N: 'https://hooks.example.com/a' })).body;
+    let theirs = (
+      await stranger.admin.post('/queueIntegration', { type: 'webhook', name: 'Alheio', urlN8N: 'https://hooks.example.com/a' })
+    ).body;
+    while (theirs.id <= mine.id)
+      theirs = (
+        await stranger.admin.post('/queueIntegration', { type: 'webhook', name: 'Alheio', urlN8N: 'https://hooks.example.com/a' })
+      ).body;
     const refused = await company.admin.put(`/whatsapp/${company.connectionId}`, { integrationId: theirs.id });
     expect(refused.status).toBe(404);
     expect(fieldsOf(refused.body)).toEqual({ 'body.integrationId': 'ERR_NOT_FOUND' });
@@ -198,10 +329,23 @@ describe('integrations', () => {
       color: '#123abc',
       greetingMessage: 'Oi',
       integrationId: mine.id,
-      chatbots: [{ name: 'Robô', queueType: 'integration', optIntegrationId: mine.id, options: [{ name: 'Outro robô', queueType: 'integration', optIntegrationId: mine.id }] }],
+      chatbots: [
+        {
+          name: 'Robô',
+          queueType: 'integration',
+          optIntegrationId: mine.id,
+          options: [{ name: 'Outro robô', queueType: 'integration', optIntegrationId: mine.id }],
+        },
+      ],
     };
-    expect(fieldsOf((await company.admin.post('/queue', { ...queueBody, chatbots: [{ name: 'Robô', queueType: 'integration' }] })).body)).toEqual({ 'body.chatbots.0.optIntegrationId': 'Required' });
-    expect(fieldsOf((await company.admin.post('/queue', { ...queueBody, integrationId: theirs.id })).body)).toEqual({ 'body.integrationId': 'ERR_NOT_FOUND' });
+    expect(
+      fieldsOf(
+        (await company.admin.post('/queue', { ...queueBody, chatbots: [{ name: 'Robô', queueType: 'integration' }] })).body,
+      ),
+    ).toEqual({ 'body.chatbots.0.optIntegrationId': 'Required' });
+    expect(fieldsOf((await company.admin.post('/queue', { ...queueBody, integrationId: theirs.id })).body)).toEqual({
+      'body.integrationId': 'ERR_NOT_FOUND',
+    });
     const queue = await company.admin.post('/queue', queueBody);
     expect(queue.status, JSON.stringify(queue.body)).toBe(201);
     expect(queue.body.chatbots[0]).toMatchObject({ queueType: 'integration', optIntegrationId: mine.id });
@@ -216,14 +360,31 @@ describe('integrations', () => {
   });
 
   it("answers 404 for another company's integration and changes nothing", async () => {
-    const mine = (await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Privada', urlN8N: 'https://hooks.example.com/p' })).body;
+    const mine = (
+      await company.admin.post('/queueIntegration', { type: 'webhook', name: 'Privada', urlN8N: 'https://hooks.example.com/p' })
+    ).body;
     // a company with no integrations of its own: the id can only be company's
     const stranger = await signupCompany(runtime, 'Sem integrações próprias');
     expect((await stranger.admin.get(`/queueIntegration/${mine.id}`)).status).toBe(404);
-    expect((await stranger.admin.put(`/queueIntegration/${mine.id}`, { type: 'webhook', name: 'Roubada', urlN8N: 'https://evil.example.com' })).status).toBe(404);
+    expect(
+      (
+        await stranger.admin.put(`/queueIntegration/${mine.id}`, {
+          type: 'webhook',
+          name: 'Roubada',
+          urlN8N: 'https://evil.example.com',
+        })
+      ).status,
+    ).toBe(404);
     expect((await stranger.admin.delete(`/queueIntegration/${mine.id}`)).status).toBe(404);
     expect(
-      (await stranger.admin.post('/queueIntegration/testSession', { projectName: 'p', jsonContent: JSON_CONTENT_MASK, language: 'en', integrationId: mine.id })).status,
+      (
+        await stranger.admin.post('/queueIntegration/testSession', {
+          projectName: 'p',
+          jsonContent: JSON_CONTENT_MASK,
+          language: 'en',
+          integrationId: mine.id,
+        })
+      ).status,
     ).toBe(404);
     expect((await stranger.admin.get('/queueIntegration?searchParam=privada')).body.queueIntegrations).toEqual([]);
     expect((await company.admin.get(`/queueIntegration/${mine.id}`)).body.name).toBe('Privada');
@@ -235,7 +396,14 @@ describe('integrations', () => {
     expect((await agent.client.post('/queueIntegration', { type: 'flowbuilder', name: 'Agente' })).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem integrações (qi)', useIntegrations: false });
     const email = `nointegrations${Date.now()}@example.com`;
-    const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Sem integrações', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const res = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'Sem integrações',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(res.status).toBe(201);
     const client = new ApiClient(runtime.url);
     await client.login(email, 'pass-12345');

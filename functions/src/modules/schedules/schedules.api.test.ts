@@ -33,7 +33,8 @@ interface ScheduleOut {
   mediaName: string | null;
 }
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -67,7 +68,10 @@ const waitWhile = async (id: number, still: (s: ScheduleOut) => boolean, timeout
 const visitorContact = async (name: string) => {
   const visitor = await new Visitor(runtime, company.webchatToken).start(name);
   await visitor.say(`Hello from ${name}`);
-  const contacts = (await admin.get(`/contacts?searchParam=${encodeURIComponent(name)}`)).body.contacts as { id: number; name: string }[];
+  const contacts = (await admin.get(`/contacts?searchParam=${encodeURIComponent(name)}`)).body.contacts as {
+    id: number;
+    name: string;
+  }[];
   const contact = contacts.find((c) => c.name === name)!;
   expect(contact).toBeDefined();
   return { visitor, contact };
@@ -77,7 +81,12 @@ const sqsRecord = (body: unknown, receiveCount: number): SQSRecord => ({
   messageId: `redelivery-${seq++}`,
   receiptHandle: 'rh',
   body: JSON.stringify(body),
-  attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: String(Date.now()), SenderId: 'scheduler', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+  attributes: {
+    ApproximateReceiveCount: String(receiveCount),
+    SentTimestamp: String(Date.now()),
+    SenderId: 'scheduler',
+    ApproximateFirstReceiveTimestamp: String(Date.now()),
+  },
   messageAttributes: {},
   md5OfBody: '',
   eventSource: 'aws:sqs',
@@ -124,21 +133,33 @@ describe('create, read, update and delete', () => {
   it('lists 20 per page newest first, searches body and contact name, filters by contact', async () => {
     const bruno = await newContact('Bruno Paginado');
     const made: ScheduleOut[] = [];
-    for (let i = 0; i < 22; i++) made.push(await newSchedule({ body: `Mensaje paginado ${i}`, contactId: bruno.id, sendAt: inHours(2 + i) }));
-    const first = (await admin.get('/schedules?pageNumber=1')).body as { schedules: ScheduleOut[]; hasMore: boolean; count: number };
+    for (let i = 0; i < 22; i++)
+      made.push(await newSchedule({ body: `Mensaje paginado ${i}`, contactId: bruno.id, sendAt: inHours(2 + i) }));
+    const first = (await admin.get('/schedules?pageNumber=1')).body as {
+      schedules: ScheduleOut[];
+      hasMore: boolean;
+      count: number;
+    };
     expect(first.schedules).toHaveLength(20);
     expect(first.hasMore).toBe(true);
     expect(first.schedules[0]!.id).toBe(made[21]!.id);
     const second = (await admin.get('/schedules?pageNumber=2')).body as { schedules: ScheduleOut[]; hasMore: boolean };
     expect(second.hasMore).toBe(false);
-    expect([...first.schedules, ...second.schedules].map((s) => s.id)).toEqual([...new Set([...first.schedules, ...second.schedules].map((s) => s.id))]);
+    expect([...first.schedules, ...second.schedules].map((s) => s.id)).toEqual([
+      ...new Set([...first.schedules, ...second.schedules].map((s) => s.id)),
+    ]);
     expect(first.schedules.length + second.schedules.length).toBe(23);
 
     const byBody = (await admin.get('/schedules?searchParam=paginado%2021')).body as { schedules: ScheduleOut[] };
     expect(byBody.schedules.map((s) => s.id)).toEqual([made[21]!.id]);
-    const byName = (await admin.get(`/schedules?searchParam=${encodeURIComponent('ANA agenda')}`)).body as { schedules: ScheduleOut[] };
+    const byName = (await admin.get(`/schedules?searchParam=${encodeURIComponent('ANA agenda')}`)).body as {
+      schedules: ScheduleOut[];
+    };
     expect(byName.schedules.map((s) => s.body)).toEqual(['Recordatorio de la cita']);
-    const byContact = (await admin.get(`/schedules?contactId=${bruno.id}&pageNumber=2`)).body as { schedules: ScheduleOut[]; hasMore: boolean };
+    const byContact = (await admin.get(`/schedules?contactId=${bruno.id}&pageNumber=2`)).body as {
+      schedules: ScheduleOut[];
+      hasMore: boolean;
+    };
     expect(byContact).toMatchObject({ hasMore: false });
     expect(byContact.schedules.map((s) => s.id)).toEqual([made[1]!.id, made[0]!.id]);
   });
@@ -147,9 +168,27 @@ describe('create, read, update and delete', () => {
     const contact = await newContact('Carla Cambio');
     const s = await newSchedule({ body: 'Primera versión', contactId: contact.id, sendAt: inHours(3) });
     const later = inHours(30);
-    const updated = await admin.put(`/schedules/${s.id}`, { body: 'Segunda versión', contactId: contact.id, sendAt: later, intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 3, tipoDias: 6, assinar: true, statusTicket: 'open' });
+    const updated = await admin.put(`/schedules/${s.id}`, {
+      body: 'Segunda versión',
+      contactId: contact.id,
+      sendAt: later,
+      intervalo: 2,
+      valorIntervalo: 1,
+      enviarQuantasVezes: 3,
+      tipoDias: 6,
+      assinar: true,
+      statusTicket: 'open',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ body: 'Segunda versión', sendAt: later, intervalo: 2, enviarQuantasVezes: 3, tipoDias: 6, assinar: true, statusTicket: 'open' });
+    expect(updated.body).toMatchObject({
+      body: 'Segunda versión',
+      sendAt: later,
+      intervalo: 2,
+      enviarQuantasVezes: 3,
+      tipoDias: 6,
+      assinar: true,
+      statusTicket: 'open',
+    });
     expect((await getSchedule(scheduleJobName(company.companyId, s.id)))?.payload).toMatchObject({ runAt: later });
 
     expect(await admin.delete(`/schedules/${s.id}`)).toMatchObject({ status: 200, body: { ok: true } });
@@ -166,7 +205,9 @@ describe('create, read, update and delete', () => {
       const created = await socket.waitFor((f) => f.event === `company${company.companyId}-schedule`);
       expect(created.data).toMatchObject({ action: 'create', schedule: { id: s.id, body: 'Aviso en vivo' } });
       await admin.delete(`/schedules/${s.id}`);
-      const deleted = await socket.waitFor((f) => f.event === `company${company.companyId}-schedule` && (f.data as { action: string }).action === 'delete');
+      const deleted = await socket.waitFor(
+        (f) => f.event === `company${company.companyId}-schedule` && (f.data as { action: string }).action === 'delete',
+      );
       expect(deleted.data).toEqual({ action: 'delete', scheduleId: s.id });
     } finally {
       await socket.close();
@@ -181,12 +222,28 @@ describe('validation', () => {
     const short = await admin.post('/schedules', { body: 'Hola', contactId: contact.id, sendAt: inHours(1) });
     expect(short).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(fieldsOf(short.body)).toEqual({ 'body.body': 'Mensaje muy corto' });
-    expect(fieldsOf((await admin.post('/schedules', { body: '   ', contactId: contact.id, sendAt: inHours(1) })).body)).toEqual({ 'body.body': 'Requerido' });
-    expect(fieldsOf((await admin.post('/schedules', {})).body)).toEqual({ 'body.body': 'Requerido', 'body.contactId': 'Requerido', 'body.sendAt': 'Requerido' });
-    expect(fieldsOf((await admin.post('/schedules', { body: 'Mensaje válido', contactId: contact.id, sendAt: 'mañana' })).body)).toEqual({ 'body.sendAt': 'Invalid date' });
-    expect((await admin.post('/schedules', { body: 'Mensaje válido', contactId: contact.id, sendAt: inHours(1), tipoDias: 7 })).status).toBe(400);
-    expect((await admin.post('/schedules', { body: 'Mensaje válido', contactId: contact.id, sendAt: inHours(1), intervalo: 5 })).status).toBe(400);
-    expect(await admin.post('/schedules', { body: 'Mensaje válido', contactId: 999999, sendAt: inHours(1) })).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+    expect(fieldsOf((await admin.post('/schedules', { body: '   ', contactId: contact.id, sendAt: inHours(1) })).body)).toEqual({
+      'body.body': 'Requerido',
+    });
+    expect(fieldsOf((await admin.post('/schedules', {})).body)).toEqual({
+      'body.body': 'Requerido',
+      'body.contactId': 'Requerido',
+      'body.sendAt': 'Requerido',
+    });
+    expect(
+      fieldsOf((await admin.post('/schedules', { body: 'Mensaje válido', contactId: contact.id, sendAt: 'mañana' })).body),
+    ).toEqual({ 'body.sendAt': 'Invalid date' });
+    expect(
+      (await admin.post('/schedules', { body: 'Mensaje válido', contactId: contact.id, sendAt: inHours(1), tipoDias: 7 })).status,
+    ).toBe(400);
+    expect(
+      (await admin.post('/schedules', { body: 'Mensaje válido', contactId: contact.id, sendAt: inHours(1), intervalo: 5 }))
+        .status,
+    ).toBe(400);
+    expect(await admin.post('/schedules', { body: 'Mensaje válido', contactId: 999999, sendAt: inHours(1) })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_CONTACT_FOUND' },
+    });
     expect((await admin.get(`/schedules?contactId=${contact.id}`)).body.schedules).toEqual(before);
   });
 
@@ -208,7 +265,11 @@ describe('validation', () => {
     const png = await admin.post(`/schedules/${s.id}/media-upload`, { name: 'folleto.png', mimeType: 'image/png', size: 4 });
     expect(png.status).toBe(200);
     expect(png.body.schedule).toMatchObject({ mediaName: 'folleto.png' });
-    const put = await fetch(new URL(png.body.uploadUrl, runtime.url), { method: 'PUT', headers: png.body.headers, body: new Uint8Array([1, 2, 3, 4]) });
+    const put = await fetch(new URL(png.body.uploadUrl, runtime.url), {
+      method: 'PUT',
+      headers: png.body.headers,
+      body: new Uint8Array([1, 2, 3, 4]),
+    });
     expect(put.ok).toBe(true);
     const removed = await admin.delete(`/schedules/${s.id}/media-upload`);
     expect(removed.body).toMatchObject({ id: s.id, mediaPath: null, mediaName: null });
@@ -219,13 +280,22 @@ describe('access', () => {
   it('refuses every schedule route with 403 when the plan lacks useSchedules', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sin agenda', useSchedules: false });
     const email = `noschedules${Date.now()}@example.com`;
-    const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'No Schedules', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const res = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'No Schedules',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(res.status).toBe(201);
     const client = new ApiClient(runtime.url);
     await client.login(email, 'pass-12345');
     const contact = await client.post('/contacts', { name: 'Gabi Gate', number: '5541988880001' });
     expect(await client.get('/schedules')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect((await client.post('/schedules', { body: 'Mensaje válido', contactId: contact.body.id, sendAt: inHours(1) })).status).toBe(403);
+    expect(
+      (await client.post('/schedules', { body: 'Mensaje válido', contactId: contact.body.id, sendAt: inHours(1) })).status,
+    ).toBe(403);
     expect((await client.get('/schedules/1')).status).toBe(403);
   });
 
@@ -234,7 +304,10 @@ describe('access', () => {
     const s = await newSchedule({ body: 'Solo para nosotros', contactId: contact.id, sendAt: inHours(6) });
     const other = await signupCompany(runtime, 'Other Schedules');
     expect((await other.admin.get(`/schedules/${s.id}`)).status).toBe(404);
-    expect((await other.admin.put(`/schedules/${s.id}`, { body: 'Cambiado por otra', contactId: contact.id, sendAt: inHours(1) })).status).toBe(404);
+    expect(
+      (await other.admin.put(`/schedules/${s.id}`, { body: 'Cambiado por otra', contactId: contact.id, sendAt: inHours(1) }))
+        .status,
+    ).toBe(404);
     expect((await other.admin.delete(`/schedules/${s.id}`)).status).toBe(404);
     expect((await other.admin.get('/schedules')).body.schedules).toEqual([]);
     expect(await scheduleOf(s.id)).toMatchObject({ body: 'Solo para nosotros', status: 'PENDENTE' });
@@ -252,7 +325,11 @@ describe('sending', () => {
       const done = await waitWhile(s.id, (x) => x.status === 'PENDENTE' || x.status === 'AGENDADA');
       expect(done).toMatchObject({ status: 'ENVIADA', contadorEnvio: 1 });
       expect(done.sentAt).not.toBeNull();
-      const pushed = await socket.waitFor((f) => f.event === `company${company.companyId}-schedule` && (f.data as { schedule?: { status: string } }).schedule?.status === 'ENVIADA');
+      const pushed = await socket.waitFor(
+        (f) =>
+          f.event === `company${company.companyId}-schedule` &&
+          (f.data as { schedule?: { status: string } }).schedule?.status === 'ENVIADA',
+      );
       expect(pushed.data).toMatchObject({ action: 'update', schedule: { id: s.id } });
     } finally {
       await socket.close();
@@ -260,11 +337,17 @@ describe('sending', () => {
     const expected = '*Owner:*\nHola Irene, su cita es mañana';
     const received = (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
     expect(received).toEqual([expected]);
-    const tickets = (await admin.get('/tickets?status=closed&showAll=true')).body.tickets as { contactId: number; lastMessage: string; status: string }[];
+    const tickets = (await admin.get('/tickets?status=closed&showAll=true')).body.tickets as {
+      contactId: number;
+      lastMessage: string;
+      status: string;
+    }[];
     expect(tickets.find((t) => t.contactId === contact.id)).toMatchObject({ status: 'closed', lastMessage: expected });
 
     // the same delivery again (a redelivered job) and a stale one find nothing to send
-    const response = await jobsHandler({ Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: sendAt }, 2)] });
+    const response = await jobsHandler({
+      Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: sendAt }, 2)],
+    });
     expect(response).toEqual({ batchItemFailures: [] });
     await runtime.drainQueues();
     expect((await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body)).toEqual([expected]);
@@ -273,16 +356,37 @@ describe('sending', () => {
 
   it('leaves the ticket open for the schedule’s user when statusTicket is open', async () => {
     const { contact } = await visitorContact('Julia Abierta');
-    const s = await newSchedule({ body: 'Seguimos en contacto', contactId: contact.id, sendAt: new Date(Date.now() + 1000).toISOString(), statusTicket: 'open' });
+    const s = await newSchedule({
+      body: 'Seguimos en contacto',
+      contactId: contact.id,
+      sendAt: new Date(Date.now() + 1000).toISOString(),
+      statusTicket: 'open',
+    });
     await waitWhile(s.id, (x) => x.status === 'PENDENTE' || x.status === 'AGENDADA');
-    const tickets = (await admin.get('/tickets?status=open&showAll=true')).body.tickets as { contactId: number; userId: number; lastMessage: string }[];
-    expect(tickets.find((t) => t.contactId === contact.id)).toMatchObject({ userId: company.adminId, lastMessage: 'Seguimos en contacto' });
+    const tickets = (await admin.get('/tickets?status=open&showAll=true')).body.tickets as {
+      contactId: number;
+      userId: number;
+      lastMessage: string;
+    }[];
+    expect(tickets.find((t) => t.contactId === contact.id)).toMatchObject({
+      userId: company.adminId,
+      lastMessage: 'Seguimos en contacto',
+    });
   });
 
   it('arms the next run of a recurring schedule and sends it up to enviarQuantasVezes times', async () => {
     const { visitor, contact } = await visitorContact('Karen Repetida');
     const sendAt = new Date(Date.now() + 1000).toISOString();
-    const s = await newSchedule({ body: 'Recordatorio semanal', contactId: contact.id, sendAt, intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 2, tipoDias: 4, statusTicket: 'open' });
+    const s = await newSchedule({
+      body: 'Recordatorio semanal',
+      contactId: contact.id,
+      sendAt,
+      intervalo: 2,
+      valorIntervalo: 1,
+      enviarQuantasVezes: 2,
+      tipoDias: 4,
+      statusTicket: 'open',
+    });
     const afterFirst = await waitWhile(s.id, (x) => x.contadorEnvio === 0);
     const nextAt = new Date(Date.parse(sendAt) + 7 * 86_400_000).toISOString();
     expect(afterFirst).toMatchObject({ status: 'PENDENTE', contadorEnvio: 1, sendAt: nextAt });
@@ -290,12 +394,19 @@ describe('sending', () => {
     expect((await visitor.conversation()).messages.filter((m) => !m.fromVisitor)).toHaveLength(1);
 
     // the old run delivered again is stale; the second run is the last one
-    await jobsHandler({ Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: sendAt }, 2)] });
+    await jobsHandler({
+      Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: sendAt }, 2)],
+    });
     expect(await scheduleOf(s.id)).toMatchObject({ status: 'PENDENTE', contadorEnvio: 1 });
-    await jobsHandler({ Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: nextAt }, 1)] });
+    await jobsHandler({
+      Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: nextAt }, 1)],
+    });
     await runtime.drainQueues();
     expect(await scheduleOf(s.id)).toMatchObject({ status: 'ENVIADA', contadorEnvio: 2, sendAt: nextAt });
-    expect((await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body)).toEqual(['Recordatorio semanal', 'Recordatorio semanal']);
+    expect((await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body)).toEqual([
+      'Recordatorio semanal',
+      'Recordatorio semanal',
+    ]);
   });
 
   it('sends nothing for a deleted schedule', async () => {
@@ -304,7 +415,9 @@ describe('sending', () => {
     const s = await newSchedule({ body: 'Nunca debe llegar', contactId: contact.id, sendAt });
     expect((await admin.delete(`/schedules/${s.id}`)).status).toBe(200);
     await sleep(1800);
-    await jobsHandler({ Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: sendAt }, 1)] });
+    await jobsHandler({
+      Records: [sqsRecord({ type: 'schedules.send', companyId: company.companyId, scheduleId: s.id, runAt: sendAt }, 1)],
+    });
     await runtime.drainQueues();
     expect((await visitor.conversation()).messages.filter((m) => !m.fromVisitor)).toEqual([]);
   });

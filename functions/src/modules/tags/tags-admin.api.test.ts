@@ -34,7 +34,8 @@ interface TicketBody {
   contact: { name: string };
 }
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const newTag = async (name: string, extra: Record<string, unknown> = {}, client = admin): Promise<TagBody> => {
   const res = await client.post('/tags', { name, ...extra });
@@ -77,11 +78,25 @@ afterEach(() => runtime?.setClock(undefined));
 
 describe('the tag dialog: create, show, update', () => {
   it('creates a kanban lane with its lane fields and shows it', async () => {
-    const next = await newTag('Proposta enviada', { kanban: 1, color: '#112233', greetingMessageLane: 'Recebeu nossa proposta?' });
+    const next = await newTag('Proposta enviada', {
+      kanban: 1,
+      color: '#112233',
+      greetingMessageLane: 'Recebeu nossa proposta?',
+    });
     const lane = await newTag('Em negociação', { kanban: 1, timeLane: 24, nextLaneId: next.id, rollbackLaneId: next.id });
-    expect(lane).toMatchObject({ kanban: 1, timeLane: 24, nextLaneId: next.id, rollbackLaneId: next.id, greetingMessageLane: '' });
+    expect(lane).toMatchObject({
+      kanban: 1,
+      timeLane: 24,
+      nextLaneId: next.id,
+      rollbackLaneId: next.id,
+      greetingMessageLane: '',
+    });
     expect((await admin.get(`/tags/${lane.id}`)).body).toEqual(lane);
-    expect((await admin.get(`/tags/${next.id}`)).body).toMatchObject({ name: 'Proposta enviada', color: '#112233', greetingMessageLane: 'Recebeu nossa proposta?' });
+    expect((await admin.get(`/tags/${next.id}`)).body).toMatchObject({
+      name: 'Proposta enviada',
+      color: '#112233',
+      greetingMessageLane: 'Recebeu nossa proposta?',
+    });
   });
 
   it('names the field of each invalid lane setting', async () => {
@@ -92,8 +107,14 @@ describe('the tag dialog: create, show, update', () => {
       [{ name: '' }, { 'body.name': 'Requerido' }],
       [{ name: 'Timer only', kanban: 1, timeLane: 2 }, { 'body.nextLaneId': 'Requerido' }],
       [{ name: 'Next only', kanban: 1, nextLaneId: lane.id }, { 'body.timeLane': 'Requerido' }],
-      [{ name: 'Plain with lanes', kanban: 0, rollbackLaneId: lane.id }, { 'body.rollbackLaneId': 'Only a kanban lane has lanes' }],
-      [{ name: 'Too long', kanban: 1, timeLane: 721, nextLaneId: lane.id }, { 'body.timeLane': expect.any(String) as unknown as string }],
+      [
+        { name: 'Plain with lanes', kanban: 0, rollbackLaneId: lane.id },
+        { 'body.rollbackLaneId': 'Only a kanban lane has lanes' },
+      ],
+      [
+        { name: 'Too long', kanban: 1, timeLane: 721, nextLaneId: lane.id },
+        { 'body.timeLane': expect.any(String) as unknown as string },
+      ],
       [{ name: 'To a plain tag', kanban: 1, timeLane: 1, nextLaneId: plain.id }, { 'body.nextLaneId': 'Unknown kanban lane' }],
       [{ name: 'To nowhere', kanban: 1, rollbackLaneId: 999999 }, { 'body.rollbackLaneId': 'Unknown kanban lane' }],
     ];
@@ -115,21 +136,36 @@ describe('the tag dialog: create, show, update', () => {
     try {
       const res = await admin.put(`/tags/${lane.id}`, { name: 'Cliente antigo', color: '#ABCDEF', kanban: 0 });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toMatchObject({ id: lane.id, name: 'Cliente antigo', color: '#abcdef', kanban: 0, timeLane: 0, nextLaneId: null });
-      const frame = await socket.waitFor((f) => f.event === `company${company.companyId}-tag` && (f.data as { action: string }).action === 'update');
+      expect(res.body).toMatchObject({
+        id: lane.id,
+        name: 'Cliente antigo',
+        color: '#abcdef',
+        kanban: 0,
+        timeLane: 0,
+        nextLaneId: null,
+      });
+      const frame = await socket.waitFor(
+        (f) => f.event === `company${company.companyId}-tag` && (f.data as { action: string }).action === 'update',
+      );
       expect(frame.data).toEqual({ action: 'update', tag: res.body });
     } finally {
       await socket.close();
     }
     // the old name is free again, the new one is taken in any letter case
     await newTag(lane.name);
-    expect(await admin.put(`/tags/${target.id}`, { name: 'CLIENTE ANTIGO', kanban: 1 })).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_TAG' } });
+    expect(await admin.put(`/tags/${target.id}`, { name: 'CLIENTE ANTIGO', kanban: 1 })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_DUPLICATED_TAG' },
+    });
   });
 
   it('lets only admins turn a plain tag into a lane', async () => {
     const agent = await addAgent(runtime, company);
     const tag = await newTag(`Agent tag ${++seq}`, {}, agent.client);
-    expect(await agent.client.put(`/tags/${tag.id}`, { name: tag.name, kanban: 1 })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await agent.client.put(`/tags/${tag.id}`, { name: tag.name, kanban: 1 })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     expect((await agent.client.put(`/tags/${tag.id}`, { name: `${tag.name} renamed` })).status).toBe(200);
     expect((await admin.put(`/tags/${tag.id}`, { name: tag.name, kanban: 1 })).body).toMatchObject({ kanban: 1 });
   });
@@ -174,7 +210,9 @@ describe('contacts of a tag and deleting a tag', () => {
     const socket = await SocketProbe.open(runtime.url, `token=${admin.token}`);
     try {
       expect(await admin.delete(`/tags/${tag.id}`)).toMatchObject({ status: 200, body: { ok: true } });
-      const frame = await socket.waitFor((f) => f.event === `company${company.companyId}-tag` && (f.data as { action: string }).action === 'delete');
+      const frame = await socket.waitFor(
+        (f) => f.event === `company${company.companyId}-tag` && (f.data as { action: string }).action === 'delete',
+      );
       expect(frame.data).toEqual({ action: 'delete', tagId: tag.id });
     } finally {
       await socket.close();
@@ -189,7 +227,8 @@ describe('contacts of a tag and deleting a tag', () => {
   it('answers 404 for another company’s tag on every route that names one, and changes nothing', async () => {
     // ids are numbered per company: the other company's tag gets an id this company has not used
     let foreign = await newTag(`Tag of the other ${++seq}`, { kanban: 1 }, other.admin);
-    while ((await admin.get(`/tags/${foreign.id}`)).status === 200) foreign = await newTag(`Tag of the other ${++seq}`, { kanban: 1 }, other.admin);
+    while ((await admin.get(`/tags/${foreign.id}`)).status === 200)
+      foreign = await newTag(`Tag of the other ${++seq}`, { kanban: 1 }, other.admin);
     for (const [method, path, body] of [
       ['GET', `/tags/${foreign.id}`, undefined],
       ['PUT', `/tags/${foreign.id}`, { name: 'Changed by another company' }],
@@ -231,7 +270,9 @@ describe('the kanban board', () => {
     const bad = await admin.get(`/ticket/kanban?startDate=${today()}&endDate=2001-01-01`);
     expect(bad).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(fieldsOf(bad.body)).toHaveProperty(['query.endDate']);
-    expect(fieldsOf((await admin.get('/ticket/kanban?startDate=hoje&endDate=2001-01-01')).body)).toHaveProperty(['query.startDate']);
+    expect(fieldsOf((await admin.get('/ticket/kanban?startDate=hoje&endDate=2001-01-01')).body)).toHaveProperty([
+      'query.startDate',
+    ]);
     // no dates: today
     expect((await board(admin, '')).tickets.map((t) => t.id)).toContain(ticket.id);
     expect(fieldsOf((await admin.get('/ticket/kanban?tzOffset=9999')).body)).toHaveProperty(['query.tzOffset']);
@@ -260,13 +301,22 @@ describe('the lane automation', () => {
 
     const schedule = await getSchedule(laneTimerName(company.companyId, ticket.id));
     expect(schedule).toBeDefined();
-    expect(schedule!.payload).toEqual({ type: 'kanban.lane-timeout', companyId: company.companyId, ticketId: ticket.id, tagId: timed.id });
+    expect(schedule!.payload).toEqual({
+      type: 'kanban.lane-timeout',
+      companyId: company.companyId,
+      ticketId: ticket.id,
+      tagId: timed.id,
+    });
     expect(Math.abs(schedule!.at.getTime() - (entered + 2 * 3_600_000))).toBeLessThan(60_000);
     // the job as the scheduler delivers it, at a fixed time (the session's token is checked at the real time after)
     const runAt = async (at: number) => {
       runtime.setClock({ at });
       try {
-        await jobRegistry.run(JSON.stringify(schedule!.payload), { messageId: `lane-${seq}`, receiveCount: 1, sentAt: new Date(at) });
+        await jobRegistry.run(JSON.stringify(schedule!.payload), {
+          messageId: `lane-${seq}`,
+          receiveCount: 1,
+          sentAt: new Date(at),
+        });
       } finally {
         runtime.setClock(undefined);
       }
@@ -307,11 +357,18 @@ describe('the lane automation', () => {
   it('sends a ticket back to the rollback lane when the customer writes, unless the text is a lane greeting', async () => {
     const rollback = await newTag(`Rollback ${++seq}`, { kanban: 1, greetingMessageLane: 'Voltamos a falar' });
     const next = await newTag(`Next ${++seq}`, { kanban: 1, greetingMessageLane: 'Proposta enviada' });
-    const lane = await newTag(`With rollback ${++seq}`, { kanban: 1, timeLane: 5, nextLaneId: next.id, rollbackLaneId: rollback.id });
+    const lane = await newTag(`With rollback ${++seq}`, {
+      kanban: 1,
+      timeLane: 5,
+      nextLaneId: next.id,
+      rollbackLaneId: rollback.id,
+    });
     const name = `Cliente Volta ${seq}`;
     const visitor = await new Visitor(runtime, company.webchatToken).start(name);
     await visitor.say('Olá');
-    const ticket = ((await admin.get('/tickets?status=pending')).body.tickets as TicketBody[]).find((t) => t.contact.name === name)!;
+    const ticket = ((await admin.get('/tickets?status=pending')).body.tickets as TicketBody[]).find(
+      (t) => t.contact.name === name,
+    )!;
     await admin.put(`/ticket-tags/${ticket.id}/${lane.id}`);
 
     await visitor.say('Proposta enviada');

@@ -23,16 +23,28 @@ const ticket: Record<'october' | 'early' | 'middle' | 'late', { id: number; cont
 
 const at = (iso: string) => runtime.setClock({ at: Date.parse(iso) });
 
-const openTicket = async (when: string, contactName: string, number: string, extra: { queueId?: number; userId?: number; contactId?: number } = {}) => {
+const openTicket = async (
+  when: string,
+  contactName: string,
+  number: string,
+  extra: { queueId?: number; userId?: number; contactId?: number } = {},
+) => {
   at(when);
   const contactId = extra.contactId ?? (await company.admin.post('/contacts', { name: contactName, number })).body.id;
-  const res = await company.admin.post('/tickets', { contactId, queueId: extra.queueId ?? company.queueId, whatsappId: company.connectionId, ...(extra.userId ? { userId: extra.userId, status: 'open' } : {}) });
+  const res = await company.admin.post('/tickets', {
+    contactId,
+    queueId: extra.queueId ?? company.queueId,
+    whatsappId: company.connectionId,
+    ...(extra.userId ? { userId: extra.userId, status: 'open' } : {}),
+  });
   expect(res.status).toBe(201);
   return { id: res.body.id as number, contactId: contactId as number };
 };
 
 const report = (client: ApiClient, query: Record<string, string | number | boolean>) =>
-  client.get(`/ticketreport/reports?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`);
+  client.get(
+    `/ticketreport/reports?${new URLSearchParams(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])))}`,
+  );
 const ids = (res: { status: number; body: { tickets: { id: number }[] } }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.tickets.map((t) => t.id);
@@ -54,9 +66,19 @@ beforeAll(async () => {
   // the customer rated the closed ticket 9 (the engine's NPS step does this when the answer arrives)
   const closed = (await getTicketRecord(company.companyId, ticket.october.id, true))!;
   await saveTicket(closed, { ...closed, ratedAt: '2026-10-05T12:31:00.000Z' });
-  await putRating({ companyId: company.companyId, ticketId: ticket.october.id, userId: company.adminId, queueId: company.queueId, rate: 9, createdAt: '2026-10-05T12:31:00.000Z' });
+  await putRating({
+    companyId: company.companyId,
+    ticketId: ticket.october.id,
+    userId: company.adminId,
+    queueId: company.queueId,
+    rate: 9,
+    createdAt: '2026-10-05T12:31:00.000Z',
+  });
 
-  ticket.early = await openTicket('2026-11-03T09:00:00.000Z', 'Cliente Vendas', '5511900000002', { queueId: sales.id, userId: agentOne.id });
+  ticket.early = await openTicket('2026-11-03T09:00:00.000Z', 'Cliente Vendas', '5511900000002', {
+    queueId: sales.id,
+    userId: agentOne.id,
+  });
   ticket.middle = await openTicket('2026-11-10T09:00:00.000Z', 'Cliente Pendente', '5511900000003');
   // returned to the queue: pending, nobody's
   expect((await company.admin.put(`/tickets/${ticket.middle.id}`, { status: 'pending', userId: null })).status).toBe(200);
@@ -85,7 +107,14 @@ describe('the ticket report', () => {
       supportTime: 30,
       NPS: 9,
     });
-    expect(res.body.tickets[2]).toMatchObject({ userName: 'Agente Um', queueName: 'Vendas', status: 'open', closedAt: null, supportTime: null, NPS: null });
+    expect(res.body.tickets[2]).toMatchObject({
+      userName: 'Agente Um',
+      queueName: 'Vendas',
+      status: 'open',
+      closedAt: null,
+      supportTime: null,
+      NPS: null,
+    });
     expect(res.body.tickets[1]).toMatchObject({ status: 'pending', userName: null });
 
     const november = await report(company.admin, { dateFrom: '2026-11-01', dateTo: '2026-11-15' });
@@ -95,16 +124,28 @@ describe('the ticket report', () => {
   it('applies every filter of the panel', async () => {
     expect(ids(await report(company.admin, { ...range, status: '["closed"]' }))).toEqual([ticket.october.id]);
     expect(ids(await report(company.admin, { ...range, status: '["pending"]' }))).toEqual([ticket.middle.id]);
-    expect(ids(await report(company.admin, { ...range, users: JSON.stringify([company.adminId]) }))).toEqual([ticket.late.id, ticket.october.id]);
-    expect(ids(await report(company.admin, { ...range, status: '["open","pending"]' }))).toEqual([ticket.late.id, ticket.middle.id, ticket.early.id]);
+    expect(ids(await report(company.admin, { ...range, users: JSON.stringify([company.adminId]) }))).toEqual([
+      ticket.late.id,
+      ticket.october.id,
+    ]);
+    expect(ids(await report(company.admin, { ...range, status: '["open","pending"]' }))).toEqual([
+      ticket.late.id,
+      ticket.middle.id,
+      ticket.early.id,
+    ]);
     expect(ids(await report(company.admin, { ...range, users: JSON.stringify([agentOne.id]) }))).toEqual([ticket.early.id]);
     expect(ids(await report(company.admin, { ...range, queueIds: JSON.stringify([sales.id]) }))).toEqual([ticket.early.id]);
     expect(ids(await report(company.admin, { ...range, whatsappId: JSON.stringify([company.connectionId]) }))).toHaveLength(4);
     expect(ids(await report(company.admin, { ...range, whatsappId: '[999999]' }))).toEqual([]);
-    expect(ids(await report(company.admin, { ...range, contactId: ticket.october.contactId }))).toEqual([ticket.late.id, ticket.october.id]);
+    expect(ids(await report(company.admin, { ...range, contactId: ticket.october.contactId }))).toEqual([
+      ticket.late.id,
+      ticket.october.id,
+    ]);
     expect(ids(await report(company.admin, { ...range, onlyRated: true }))).toEqual([ticket.october.id]);
     // filters combine
-    expect(ids(await report(company.admin, { ...range, contactId: ticket.october.contactId, status: '["closed"]', onlyRated: true }))).toEqual([ticket.october.id]);
+    expect(
+      ids(await report(company.admin, { ...range, contactId: ticket.october.contactId, status: '["closed"]', onlyRated: true })),
+    ).toEqual([ticket.october.id]);
   });
 
   it('pages with the cursor, the total growing to the report total on the last page', async () => {
@@ -164,7 +205,12 @@ describe('the ticket report', () => {
     expect(ids(await report(company.admin, range))).not.toContain(ticket.middle.id);
     // only the missing row is written: the others were written with their tickets
     expect(await backfillReportRows()).toBe(1);
-    expect(ids(await report(company.admin, range))).toEqual([ticket.late.id, ticket.middle.id, ticket.early.id, ticket.october.id]);
+    expect(ids(await report(company.admin, range))).toEqual([
+      ticket.late.id,
+      ticket.middle.id,
+      ticket.early.id,
+      ticket.october.id,
+    ]);
     expect(await backfillReportRows()).toBe(0);
   });
 
@@ -173,12 +219,21 @@ describe('the ticket report', () => {
     const row = reportRowOf(stored);
     const readBefore = { ...stored, status: stored.status === 'closed' ? ('open' as const) : ('closed' as const) };
     expect(await reportRowsBackfill.migrate(readBefore)).toBe(false);
-    expect((await table().send(new GetCommand({ TableName: tableName(), Key: { pk: row.pk, sk: row.sk }, ConsistentRead: true }))).Item).toEqual(row);
+    expect(
+      (await table().send(new GetCommand({ TableName: tableName(), Key: { pk: row.pk, sk: row.sk }, ConsistentRead: true })))
+        .Item,
+    ).toEqual(row);
 
     const gone = { ...stored, id: stored.id + 10_000 };
     expect(await reportRowsBackfill.migrate(gone)).toBe(false);
     const goneRow = reportRowOf(gone);
-    expect((await table().send(new GetCommand({ TableName: tableName(), Key: { pk: goneRow.pk, sk: goneRow.sk }, ConsistentRead: true }))).Item).toBeUndefined();
+    expect(
+      (
+        await table().send(
+          new GetCommand({ TableName: tableName(), Key: { pk: goneRow.pk, sk: goneRow.sk }, ConsistentRead: true }),
+        )
+      ).Item,
+    ).toBeUndefined();
   });
 
   it('names the export file and sheet as the spec does', () => {

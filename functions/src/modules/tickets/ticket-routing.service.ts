@@ -4,14 +4,26 @@
  * The seed of the conversation engine.
  */
 import { companyAsksConsent } from '@switchboard/shared/company-options';
-import { activeStatuses, type Contact, type QueueSummary, type Ticket, type TicketStatus, type UserSummary } from '@switchboard/shared/contracts/inbox';
+import {
+  activeStatuses,
+  type Contact,
+  type QueueSummary,
+  type Ticket,
+  type TicketStatus,
+  type UserSummary,
+} from '@switchboard/shared/contracts/inbox';
 import { clock, ids } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { defaultConnection, requireConnection, toConnectionSummary, type ConnectionRecord } from '../connections/connections.service.ts';
+import {
+  defaultConnection,
+  requireConnection,
+  toConnectionSummary,
+  type ConnectionRecord,
+} from '../connections/connections.service.ts';
 import { getContact, getContactWallet, maskNumber } from '../contacts/contacts.service.ts';
 import { findCompany } from '../companies/company-lookup.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
@@ -112,7 +124,8 @@ export const createTicket = async (
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
   const queue = await findQueue(auth.companyId, body.queueId);
-  if (!queue) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
+  if (!queue)
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
   const connection = body.whatsappId
     ? await requireConnection(auth.companyId, body.whatsappId)
     : await defaultConnection(auth.companyId);
@@ -172,7 +185,8 @@ export const ticketForInbound = async (
     // an active ticket of this contact and connection is its running conversation: the pointer and the status
     // change together, so the pointer need not be read
     const t = await getTicketRecord(companyId, remembered, true);
-    if (t && isActive(t.status) && t.contactId === contact.id && t.whatsappId === connection.id) return { ticket: t, created: false, reopened: false };
+    if (t && isActive(t.status) && t.contactId === contact.id && t.whatsappId === connection.id)
+      return { ticket: t, created: false, reopened: false };
     runningTickets.forget(cacheKey);
   }
   const found = await runningOrNewTicket(companyId, connection, contact, at, options.imported === true);
@@ -181,8 +195,11 @@ export const ticketForInbound = async (
 };
 
 /** The latest ticket of a contact's conversation on a connection (running or closed), without creating one. */
-export const conversationTicketId = async (companyId: number, contactId: number, connectionId: number): Promise<number | undefined> =>
-  (await getConversation(companyId, contactId, connectionId))?.ticketId;
+export const conversationTicketId = async (
+  companyId: number,
+  contactId: number,
+  connectionId: number,
+): Promise<number | undefined> => (await getConversation(companyId, contactId, connectionId))?.ticketId;
 
 /** Which ticket each contact's conversation on a connection runs in, remembered per instance (checked on use). */
 const runningTickets = ttlCache<string, number>(10 * 60_000, 10_000);
@@ -206,10 +223,14 @@ const runningOrNewTicket = async (
       // a rated conversation is over: it is not reopened (reference 1.3: "and not nps")
       if (last && withinWindow && last.status === 'closed' && !last.ratedAt) {
         try {
-          const reopened = await saveTicket(last, { ...last, status: 'pending', closedAt: null, updatedAt: now() }, {
-            conversation: 'activate',
-            logs: [logOf('reopen', null, last.queue)],
-          });
+          const reopened = await saveTicket(
+            last,
+            { ...last, status: 'pending', closedAt: null, updatedAt: now() },
+            {
+              conversation: 'activate',
+              logs: [logOf('reopen', null, last.queue)],
+            },
+          );
           return { ticket: reopened, created: false, reopened: true };
         } catch (error) {
           if (error instanceof ConversationTaken || error instanceof TicketChanged) continue;
@@ -220,8 +241,13 @@ const runningOrNewTicket = async (
     const groupStatus = contact.isGroup && connection.groupAsTicket !== 'enabled';
     const settings = ((await findCompany(companyId))?.settings ?? {}) as Record<string, string | undefined>;
     // imported history goes to the import's queue (server reference 1.2, step 10)
-    let queueId = imported ? (connection.queueIdImportMessages ?? null) : connection.queueIds.length === 1 ? connection.queueIds[0]! : null;
-    const wallet = !imported && !contact.isGroup && isOn(settings.DirectTicketsToWallets) ? await walletOf(companyId, contact.id) : undefined;
+    let queueId = imported
+      ? (connection.queueIdImportMessages ?? null)
+      : connection.queueIds.length === 1
+        ? connection.queueIds[0]!
+        : null;
+    const wallet =
+      !imported && !contact.isGroup && isOn(settings.DirectTicketsToWallets) ? await walletOf(companyId, contact.id) : undefined;
     if (wallet) queueId = wallet.queueId;
     const queue = queueId ? ((await findQueue(companyId, queueId)) ?? null) : null;
     const lgpd = !imported && !contact.isGroup && lgpdApplies(settings, contact);
@@ -284,7 +310,12 @@ export const ticketForScheduledMessage = async (
     found.ticket,
   );
   const ticket = changed?.after ?? found.ticket;
-  if (changed) await recordTicketChange(ticket, contact, { removed: changed.before.status !== ticket.status, before: changed.before, maskNumber });
+  if (changed)
+    await recordTicketChange(ticket, contact, {
+      removed: changed.before.status !== ticket.status,
+      before: changed.before,
+      maskNumber,
+    });
   return { ticket, created: found.created, running };
 };
 

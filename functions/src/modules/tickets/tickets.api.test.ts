@@ -37,7 +37,9 @@ describe('web chat to inbox', () => {
     const visitorSocket = await visitor.socket();
     await visitor.say('Olá, preciso de ajuda');
 
-    const created = await adminSocket.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.action === 'create');
+    const created = await adminSocket.waitFor(
+      (f) => f.event === `company-${company.companyId}-appMessage` && f.data.action === 'create',
+    );
     expect(created.data.message).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false });
     expect(created.data.ticket).toMatchObject({ status: 'pending', unreadMessages: 1, channel: 'webchat' });
 
@@ -54,7 +56,12 @@ describe('web chat to inbox', () => {
     expect(reply.body).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromMe: true, ack: 0 });
     const delivered = await visitorSocket.waitFor((f) => f.event === 'webchat-message');
     expect(delivered.data).toMatchObject({ body: 'Oi Joana, como posso ajudar?', fromVisitor: false });
-    const acked = await adminSocket.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.action === 'update' && f.data.message.id === reply.body.id);
+    const acked = await adminSocket.waitFor(
+      (f) =>
+        f.event === `company-${company.companyId}-appMessage` &&
+        f.data.action === 'update' &&
+        f.data.message.id === reply.body.id,
+    );
     expect(acked.data.message).toMatchObject({ ack: 2, error: null });
 
     const conversation = await visitor.conversation();
@@ -62,7 +69,10 @@ describe('web chat to inbox', () => {
     expect(conversation.messages.map((m) => m.body)).toEqual(['Olá, preciso de ajuda', 'Oi Joana, como posso ajudar?']);
 
     const page = await company.admin.get(`/messages/${ticket.id}`);
-    expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual(['Olá, preciso de ajuda', 'Oi Joana, como posso ajudar?']);
+    expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      'Olá, preciso de ajuda',
+      'Oi Joana, como posso ajudar?',
+    ]);
     expect(page.body.ticket.unreadMessages).toBe(0);
     await Promise.all([adminSocket.close(), visitorSocket.close()]);
   });
@@ -85,7 +95,8 @@ describe('web chat to inbox', () => {
     runtime.setEnv({ WEBCHAT_MESSAGES_PER_VISITOR: '3' });
     try {
       const visitor = await new Visitor(runtime, company.webchatToken).start('Flood Bot');
-      for (let i = 0; i < 3; i++) expect((await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: `m${i}` })).status).toBe(202);
+      for (let i = 0; i < 3; i++)
+        expect((await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: `m${i}` })).status).toBe(202);
       const blocked = await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: 'm4' });
       expect(blocked).toMatchObject({ status: 429, body: { error: 'ERR_TOO_MANY_ATTEMPTS' } });
       await runtime.drainQueues();
@@ -124,7 +135,10 @@ describe('ticket transitions', () => {
     expect(statuses).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     const winnerName = a.status === 200 ? 'Ana Lima' : 'Bia Costa';
-    expect(loser.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { user: { name: winnerName }, queue: { id: company.queueId } } });
+    expect(loser.body).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      details: { user: { name: winnerName }, queue: { id: company.queueId } },
+    });
   });
 
   it('transfers to another agent who gets it live, with the note stored privately and the log written', async () => {
@@ -135,9 +149,20 @@ describe('ticket transitions', () => {
     const ticket = await pendingTicketOf(company.admin, 'Lia Souza');
     await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
 
-    const moved = await company.admin.put(`/tickets/${ticket.id}`, { userId: carlos.id, queueId: company.queueId, isTransfered: true, msgTransfer: 'cliente VIP' });
+    const moved = await company.admin.put(`/tickets/${ticket.id}`, {
+      userId: carlos.id,
+      queueId: company.queueId,
+      isTransfered: true,
+      msgTransfer: 'cliente VIP',
+    });
     expect(moved.body).toMatchObject({ status: 'open', userId: carlos.id, user: { name: 'Carlos Nunes' } });
-    const live = await carlosSocket.waitFor((f) => f.event === `company-${company.companyId}-ticket` && f.data.action === 'update' && f.data.ticket.id === ticket.id && f.data.ticket.userId === carlos.id);
+    const live = await carlosSocket.waitFor(
+      (f) =>
+        f.event === `company-${company.companyId}-ticket` &&
+        f.data.action === 'update' &&
+        f.data.ticket.id === ticket.id &&
+        f.data.ticket.userId === carlos.id,
+    );
     expect(live.data.ticket.status).toBe('open');
 
     const mine = await carlos.client.get('/tickets?status=open');
@@ -147,7 +172,9 @@ describe('ticket transitions', () => {
     expect((await visitor.conversation()).messages.map((m) => m.body)).not.toContain('cliente VIP');
 
     const logs = await carlos.client.get(`/tickets-log/${ticket.id}`);
-    expect(logs.body.map((l: { type: string }) => l.type)).toEqual(expect.arrayContaining(['create', 'open', 'transfered', 'receivedTransfer']));
+    expect(logs.body.map((l: { type: string }) => l.type)).toEqual(
+      expect.arrayContaining(['create', 'open', 'transfered', 'receivedTransfer']),
+    );
     await carlosSocket.close();
   });
 
@@ -163,7 +190,9 @@ describe('ticket transitions', () => {
 
     const closed = await company.admin.put(`/tickets/${ticket.id}`, { status: 'closed', sendFarewellMessage: true });
     expect(closed.body.status).toBe('closed');
-    const farewell = await visitorSocket.waitFor((f) => f.event === 'webchat-message' && f.data.body.startsWith('Atendimento finalizado'));
+    const farewell = await visitorSocket.waitFor(
+      (f) => f.event === 'webchat-message' && f.data.body.startsWith('Atendimento finalizado'),
+    );
     expect(farewell.data.body).toBe('Atendimento finalizado. Obrigado pelo contato, Tiago!');
 
     const reopened = await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
@@ -189,9 +218,16 @@ describe('ticket transitions', () => {
     const visitor = await new Visitor(runtime, company.webchatToken).start('Otto Braga');
     await visitor.say('olá');
     const ticket = await pendingTicketOf(company.admin, 'Otto Braga');
-    const res = await company.admin.post('/tickets', { contactId: ticket.contactId, queueId: company.queueId, whatsappId: company.connectionId });
+    const res = await company.admin.post('/tickets', {
+      contactId: ticket.contactId,
+      queueId: company.queueId,
+      whatsappId: company.connectionId,
+    });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', details: { id: ticket.id, uuid: ticket.uuid, userId: null, queue: { id: company.queueId } } });
+    expect(res.body).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      details: { id: ticket.id, uuid: ticket.uuid, userId: null, queue: { id: company.queueId } },
+    });
     const missingQueue = await company.admin.post('/tickets', { contactId: ticket.contactId });
     expect(missingQueue.status).toBe(400);
   });
@@ -219,11 +255,17 @@ describe('ticket transitions', () => {
     const socket = await SocketProbe.open(runtime.url, `token=${agent.client.token}`);
     expect((await agent.client.delete(`/tickets/${ticket.id}`)).status).toBe(403);
     expect((await company.admin.delete(`/tickets/${ticket.id}`)).status).toBe(200);
-    await socket.waitFor((f) => f.event === `company-${company.companyId}-ticket` && f.data.action === 'delete' && f.data.ticketId === ticket.id);
+    await socket.waitFor(
+      (f) => f.event === `company-${company.companyId}-ticket` && f.data.action === 'delete' && f.data.ticketId === ticket.id,
+    );
     expect((await company.admin.get(`/tickets/${ticket.id}`)).status).toBe(404);
     await runtime.drainQueues();
     const left = await table().send(
-      new QueryCommand({ TableName: runtime.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': ticketPk(company.companyId, ticket.id) } }),
+      new QueryCommand({
+        TableName: runtime.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': ticketPk(company.companyId, ticket.id) },
+      }),
     );
     expect(left.Items ?? []).toEqual([]);
     await socket.close();
@@ -263,7 +305,12 @@ describe('ticket lists', () => {
     const filtered = async (client: ApiClient, statuses: string[], extra = '') => {
       const res = await client.get(`/tickets?status=search&statusFilter=${encodeURIComponent(JSON.stringify(statuses))}${extra}`);
       expect(res.status).toBe(200);
-      return res.body as { tickets: { contact: { name: string }; status: string }[]; count: number; hasMore: boolean; nextCursor: string | null };
+      return res.body as {
+        tickets: { contact: { name: string }; status: string }[];
+        count: number;
+        hasMore: boolean;
+        nextCursor: string | null;
+      };
     };
     const namesOf = (page: { tickets: { contact: { name: string } }[] }) => page.tickets.map((t) => t.contact.name).sort();
 
@@ -292,14 +339,16 @@ describe('ticket lists', () => {
 
   it('pages a tab with a cursor without gaps or repeats, and counts the tab', async () => {
     const own = await signupCompany(runtime, 'Paging Co');
-    for (let i = 0; i < 23; i++) await new Visitor(runtime, own.webchatToken).start(`Cliente ${String(i).padStart(2, '0')}`).then((v) => v.say(`mensagem ${i}`));
+    for (let i = 0; i < 23; i++)
+      await new Visitor(runtime, own.webchatToken)
+        .start(`Cliente ${String(i).padStart(2, '0')}`)
+        .then((v) => v.say(`mensagem ${i}`));
     const seen: number[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res: { body: { tickets: { id: number }[]; count: number; hasMore: boolean; nextCursor: string | null } } = await own.admin.get(
-        `/tickets?status=pending&limit=10${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const res: { body: { tickets: { id: number }[]; count: number; hasMore: boolean; nextCursor: string | null } } =
+        await own.admin.get(`/tickets?status=pending&limit=10${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.body.count).toBe(23);
       seen.push(...res.body.tickets.map((t) => t.id));
       cursor = res.body.nextCursor;
@@ -309,7 +358,11 @@ describe('ticket lists', () => {
     expect(new Set(seen).size).toBe(23);
     expect((await own.admin.get('/tickets?status=pending&cursor=not-a-cursor')).body.fields[0].path).toBe('query.cursor');
     const ascending = await own.admin.get('/tickets?status=pending&limit=3&sortTickets=ASC');
-    expect(ascending.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Cliente 00', 'Cliente 01', 'Cliente 02']);
+    expect(ascending.body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual([
+      'Cliente 00',
+      'Cliente 01',
+      'Cliente 02',
+    ]);
   });
 
   it('lists only the newest closed ticket of each contact and connection, and the earlier one again when it reopens', async () => {
@@ -367,17 +420,23 @@ describe('ticket lists', () => {
     await Promise.all([outsiderSocket.close(), insiderSocket.close()]);
   });
 
-  it('follows allTicket for queue-less tickets and show-all for other agents\' open tickets', async () => {
+  it("follows allTicket for queue-less tickets and show-all for other agents' open tickets", async () => {
     const own = await signupCompany(runtime, 'Flags Co');
     const queueless = await createWebchatConnection(own.companyId, { name: 'No queue chat', queueIds: [], isDefault: false });
     const plain = await addAgent(runtime, own);
     const allTicket = await addAgent(runtime, own, { allTicket: 'enable' });
     await new Visitor(runtime, queueless.widgetKey!).start('Sem Fila').then((v) => v.say('oi'));
     expect((await plain.client.get('/tickets?status=pending')).body.tickets).toHaveLength(0);
-    expect((await allTicket.client.get('/tickets?status=pending')).body.tickets.map((t: { contact: { name: string } }) => t.contact.name)).toEqual(['Sem Fila']);
+    expect(
+      (await allTicket.client.get('/tickets?status=pending')).body.tickets.map(
+        (t: { contact: { name: string } }) => t.contact.name,
+      ),
+    ).toEqual(['Sem Fila']);
 
     await new Visitor(runtime, own.webchatToken).start('Com Fila').then((v) => v.say('oi'));
-    const ticket = (await own.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Com Fila');
+    const ticket = (await own.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find(
+      (t: { contact: { name: string } }) => t.contact.name === 'Com Fila',
+    );
     await own.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: own.adminId });
     // the admin's open ticket: another agent sees it only with show-all, and only when allUserChat lets them
     expect((await plain.client.get('/tickets?status=open&showAll=true')).body.tickets).toHaveLength(0);
@@ -388,9 +447,15 @@ describe('ticket lists', () => {
     expect((await relogged.get('/tickets?status=open')).body.tickets).toHaveLength(0);
     // the queue selector: the ticket's queue keeps it, another queue hides it
     expect((await own.admin.get(`/tickets?status=open&showAll=true&queueIds=[${own.queueId}]`)).body.tickets).toHaveLength(1);
-    expect((await own.admin.get(`/tickets?status=open&showAll=true&queueIds=[${own.queueId + 100}]`)).body.tickets).toHaveLength(0);
-    expect((await relogged.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
-    expect((await own.admin.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+    expect((await own.admin.get(`/tickets?status=open&showAll=true&queueIds=[${own.queueId + 100}]`)).body.tickets).toHaveLength(
+      0,
+    );
+    expect((await relogged.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([
+      ticket.id,
+    ]);
+    expect((await own.admin.get('/tickets?status=open&showAll=true')).body.tickets.map((t: { id: number }) => t.id)).toEqual([
+      ticket.id,
+    ]);
   });
 
   it("shows a contact's new details on its tickets once the refresh job ran, masked for users when privacy is on", async () => {
@@ -404,7 +469,12 @@ describe('ticket lists', () => {
     const own = await signupCompany(runtime, 'Privacy Co');
     const agent = await addAgent(runtime, own);
     const created = await own.admin.post('/contacts', { name: 'Cliente Privado', number: '5511987654321' });
-    const opened = await own.admin.post('/tickets', { contactId: created.body.id, queueId: own.queueId, whatsappId: own.connectionId, userId: agent.id });
+    const opened = await own.admin.post('/tickets', {
+      contactId: created.body.id,
+      queueId: own.queueId,
+      whatsappId: own.connectionId,
+      userId: agent.id,
+    });
     expect(opened.status).toBe(201);
     await updateCompanySettings(own.companyId, { enableLGPD: 'enabled', lgpdHideNumber: 'enabled' });
     const relogged = new ApiClient(runtime.url);
@@ -415,8 +485,12 @@ describe('ticket lists', () => {
     expect(seenByAdmin.contact.number).toBe('5511987654321');
     // searching the hidden digits finds nothing for the agent; the name still finds the ticket
     expect((await relogged.get('/tickets?status=search&searchParam=987654321')).body.tickets).toEqual([]);
-    expect((await relogged.get('/tickets?status=search&searchParam=Privado')).body.tickets.map((t: { id: number }) => t.id)).toEqual([opened.body.id]);
-    expect((await own.admin.get('/tickets?status=search&searchParam=987654321')).body.tickets.map((t: { id: number }) => t.id)).toEqual([opened.body.id]);
+    expect(
+      (await relogged.get('/tickets?status=search&searchParam=Privado')).body.tickets.map((t: { id: number }) => t.id),
+    ).toEqual([opened.body.id]);
+    expect(
+      (await own.admin.get('/tickets?status=search&searchParam=987654321')).body.tickets.map((t: { id: number }) => t.id),
+    ).toEqual([opened.body.id]);
   });
 
   it('finds tickets by contact name', async () => {
@@ -459,7 +533,9 @@ describe('messages', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: { status: number; body: { messages: { body: string }[]; nextCursor: string | null } } = await own.admin.get(`/messages/${second.id}?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { status: number; body: { messages: { body: string }[]; nextCursor: string | null } } = await own.admin.get(
+        `/messages/${second.id}?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status).toBe(200);
       seen.unshift(...page.body.messages.map((m: { body: string }) => m.body));
       cursor = page.body.nextCursor;
@@ -532,7 +608,9 @@ describe('messages', () => {
     expect((await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'tarde demais' })).status).toBe(403);
     runtime.setClock(undefined);
 
-    const incoming = (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find((m: { fromMe: boolean }) => !m.fromMe);
+    const incoming = (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find(
+      (m: { fromMe: boolean }) => !m.fromMe,
+    );
     expect((await company.admin.delete(`/messages/${incoming.id}`)).status).toBe(403);
     const deleted = await company.admin.delete(`/messages/${sent.id}`);
     expect(deleted.body.isDeleted).toBe(true);
@@ -548,21 +626,34 @@ describe('messages', () => {
     const upload = async (name: string, mimeType: string, bytes: number) => {
       const target = await company.admin.post(`/messages/${ticket.id}/upload-url`, { name, mimeType, size: bytes });
       expect(target.status).toBe(200);
-      const put = await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: Buffer.alloc(bytes, 7) });
+      const put = await fetch(target.body.uploadUrl, {
+        method: 'PUT',
+        headers: target.body.headers,
+        body: Buffer.alloc(bytes, 7),
+      });
       expect(put.status).toBe(200);
       return target.body.key as string;
     };
     const image = await upload('foto.png', 'image/png', 2048);
-    const sent = await company.admin.post(`/messages/${ticket.id}`, { body: 'segue', media: { key: image, name: 'foto.png', mimeType: 'image/png', size: 2048 } });
+    const sent = await company.admin.post(`/messages/${ticket.id}`, {
+      body: 'segue',
+      media: { key: image, name: 'foto.png', mimeType: 'image/png', size: 2048 },
+    });
     expect(sent.body).toMatchObject({ mediaType: 'image', mediaName: 'foto.png', body: 'segue' });
     const file = await fetch(`${runtime.url}${sent.body.mediaUrl}`);
     expect(file.status).toBe(200);
     expect((await file.arrayBuffer()).byteLength).toBe(2048);
 
     const audio = await upload('audio.mp3', 'audio/mpeg', 9000);
-    const short = await company.admin.post(`/messages/${ticket.id}`, { body: '', media: { key: audio, name: 'audio.mp3', mimeType: 'audio/mpeg', size: 9000 } });
+    const short = await company.admin.post(`/messages/${ticket.id}`, {
+      body: '',
+      media: { key: audio, name: 'audio.mp3', mimeType: 'audio/mpeg', size: 9000 },
+    });
     expect(short).toMatchObject({ status: 400, body: { fields: [{ path: 'body.media' }] } });
-    const forged = await company.admin.post(`/messages/${ticket.id}`, { body: 'x', media: { key: 'c999/t1/x.png', name: 'x.png', mimeType: 'image/png', size: 10 } });
+    const forged = await company.admin.post(`/messages/${ticket.id}`, {
+      body: 'x',
+      media: { key: 'c999/t1/x.png', name: 'x.png', mimeType: 'image/png', size: 10 },
+    });
     expect(forged.status).toBe(400);
   });
 
@@ -595,19 +686,31 @@ describe('forward and close all', () => {
 
     const forwarded = await company.admin.post('/message/forward', { messageId: original.id, contactId: target.contactId });
     expect(forwarded.status).toBe(201);
-    expect(forwarded.body).toMatchObject({ body: 'segue o comprovante 4321', isForwarded: true, fromMe: true, ticketId: target.id });
+    expect(forwarded.body).toMatchObject({
+      body: 'segue o comprovante 4321',
+      isForwarded: true,
+      fromMe: true,
+      ticketId: target.id,
+    });
     await toSocket.waitFor((f) => f.event === 'webchat-message' && f.data.body === 'segue o comprovante 4321');
     expect((await company.admin.get(`/tickets/${target.id}`)).body).toMatchObject({ status: 'open', userId: company.adminId });
-    expect((await company.admin.post('/message/forward', { messageId: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', contactId: target.contactId })).status).toBe(404);
+    expect(
+      (await company.admin.post('/message/forward', { messageId: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', contactId: target.contactId }))
+        .status,
+    ).toBe(404);
     await toSocket.close();
   });
 
   it('closes every ticket of a status in the chosen queues, admins only, without farewells', async () => {
     const own = await signupCompany(runtime, 'Close All Co');
     const agent = await addAgent(runtime, own);
-    const visitors = await Promise.all(['Um', 'Dois', 'Tres'].map((n) => new Visitor(runtime, own.webchatToken).start(`Cliente ${n}`)));
+    const visitors = await Promise.all(
+      ['Um', 'Dois', 'Tres'].map((n) => new Visitor(runtime, own.webchatToken).start(`Cliente ${n}`)),
+    );
     for (const v of visitors) await v.say('oi');
-    expect((await agent.client.post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [own.queueId] })).status).toBe(403);
+    expect((await agent.client.post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [own.queueId] })).status).toBe(
+      403,
+    );
     const res = await own.admin.post('/tickets/closeAll', { status: 'pending', selectedQueueIds: [own.queueId] });
     expect(res.body).toEqual({ closed: 3 });
     expect((await own.admin.get('/tickets?status=pending&showAll=true')).body).toMatchObject({ tickets: [], count: 0 });
@@ -621,11 +724,19 @@ describe('notes and tags', () => {
     const visitor = await new Visitor(runtime, company.webchatToken).start('Caio Mendes');
     await visitor.say('oi');
     const ticket = await pendingTicketOf(agent.client, 'Caio Mendes');
-    expect((await agent.client.post('/ticket-notes', { note: 'x', ticketId: ticket.id, contactId: ticket.contactId })).status).toBe(400);
-    const note = await agent.client.post('/ticket-notes', { note: 'cliente pediu retorno', ticketId: ticket.id, contactId: ticket.contactId });
+    expect(
+      (await agent.client.post('/ticket-notes', { note: 'x', ticketId: ticket.id, contactId: ticket.contactId })).status,
+    ).toBe(400);
+    const note = await agent.client.post('/ticket-notes', {
+      note: 'cliente pediu retorno',
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+    });
     expect(note.status).toBe(201);
     const list = await agent.client.get(`/ticket-notes/list?ticketId=${ticket.id}&contactId=${ticket.contactId}`);
-    expect(list.body).toEqual([expect.objectContaining({ note: 'cliente pediu retorno', user: { id: agent.id, name: agent.name } })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ note: 'cliente pediu retorno', user: { id: agent.id, name: agent.name } }),
+    ]);
     expect((await agent.client.delete(`/ticket-notes/${note.body.id}`)).status).toBe(403);
     expect((await company.admin.delete(`/ticket-notes/${note.body.id}`)).status).toBe(200);
   });
@@ -650,7 +761,9 @@ describe('notes and tags', () => {
     await visitor.say('oi');
     const ticket = await pendingTicketOf(company.admin, 'Iara Etiqueta');
     const vip = (await company.admin.post('/tags', { name: 'Cliente VIP', kanban: 0 })).body;
-    expect((await company.admin.post('/tags/sync', { contactId: ticket.contact.id, tags: [{ id: vip.id }] })).status).toBeLessThan(300);
+    expect(
+      (await company.admin.post('/tags/sync', { contactId: ticket.contact.id, tags: [{ id: vip.id }] })).status,
+    ).toBeLessThan(300);
     await runtime.drainQueues();
     const filtered = await company.admin.get(`/tickets?status=pending&showAll=true&tags=${JSON.stringify([vip.id])}`);
     expect(filtered.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);

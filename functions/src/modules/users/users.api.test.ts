@@ -23,9 +23,24 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++serial}@example
 
 describe('users', () => {
   it('lets an admin add an agent to the company, who can sign in with the new-user defaults', async () => {
-    const res = await company.admin.post('/users', { name: 'Nova Agente', email: 'nova@example.com', password: 'pass-12345', queueIds: [company.queueId] });
+    const res = await company.admin.post('/users', {
+      name: 'Nova Agente',
+      email: 'nova@example.com',
+      password: 'pass-12345',
+      queueIds: [company.queueId],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Nova Agente', profile: 'user', queueIds: [company.queueId], allTicket: 'disable', startWork: '00:00', endWork: '23:59', userClosePendingTicket: 'enabled', defaultTheme: 'light', defaultMenu: 'open' });
+    expect(res.body).toMatchObject({
+      name: 'Nova Agente',
+      profile: 'user',
+      queueIds: [company.queueId],
+      allTicket: 'disable',
+      startWork: '00:00',
+      endWork: '23:59',
+      userClosePendingTicket: 'enabled',
+      defaultTheme: 'light',
+      defaultMenu: 'open',
+    });
     const agent = new ApiClient(runtime.url);
     const login = await agent.login('nova@example.com', 'pass-12345');
     expect(login.body.user.companyId).toBe(company.companyId);
@@ -41,46 +56,89 @@ describe('users', () => {
       'body.email': 'Invalid email',
       'body.password': 'At least 8 characters',
     });
-    expect((await company.admin.post('/users', { name: 'Dup', email: 'nova@example.com', password: 'pass-12345' })).body.error).toBe('ERR_DUPLICATED_EMAIL');
-    const unknownQueue = await company.admin.post('/users', { name: 'Fila X', email: 'filax@example.com', password: 'pass-12345', queueIds: [999] });
+    expect(
+      (await company.admin.post('/users', { name: 'Dup', email: 'nova@example.com', password: 'pass-12345' })).body.error,
+    ).toBe('ERR_DUPLICATED_EMAIL');
+    const unknownQueue = await company.admin.post('/users', {
+      name: 'Fila X',
+      email: 'filax@example.com',
+      password: 'pass-12345',
+      queueIds: [999],
+    });
     expect(unknownQueue).toMatchObject({ status: 400, body: { fields: [{ path: 'body.queueIds' }] } });
     const agent = await addAgent(runtime, company);
-    expect((await agent.client.post('/users', { name: 'Intruso', email: 'intruso@example.com', password: 'pass-12345' })).status).toBe(403);
+    expect(
+      (await agent.client.post('/users', { name: 'Intruso', email: 'intruso@example.com', password: 'pass-12345' })).status,
+    ).toBe(403);
   });
 
   it('keeps the ticket pane width per user between 404 and 700 px, for the user themself only', async () => {
     const agent = await addAgent(runtime, company);
-    expect((await agent.client.put(`/users/toggleChangeWidht/${agent.id}`, { defaultTicketsManagerWidth: 620 })).status).toBe(200);
+    expect((await agent.client.put(`/users/toggleChangeWidht/${agent.id}`, { defaultTicketsManagerWidth: 620 })).status).toBe(
+      200,
+    );
     expect((await agent.client.get('/auth/me')).body.defaultTicketsManagerWidth).toBe(620);
     for (const width of [403, 701]) {
       const bad = await agent.client.put(`/users/toggleChangeWidht/${agent.id}`, { defaultTicketsManagerWidth: width });
       expect(bad).toMatchObject({ status: 400, body: { fields: [{ path: 'body.defaultTicketsManagerWidth' }] } });
     }
-    expect((await agent.client.put(`/users/toggleChangeWidht/${company.adminId}`, { defaultTicketsManagerWidth: 500 })).status).toBe(404);
+    expect(
+      (await agent.client.put(`/users/toggleChangeWidht/${company.adminId}`, { defaultTicketsManagerWidth: 500 })).status,
+    ).toBe(404);
   });
 
   it("stops at the plan's user limit", async () => {
     const own = await signupCompany(runtime, 'Limit Co');
-    const limit = ((await own.admin.get(`/companies/listPlan/${own.companyId}`)).body.plan.users as number);
+    const limit = (await own.admin.get(`/companies/listPlan/${own.companyId}`)).body.plan.users as number;
     for (let i = 1; i < limit; i++) {
-      expect((await own.admin.post('/users', { name: `Agente ${i}`, email: `limit${i}-${own.companyId}@example.com`, password: 'pass-12345' })).status).toBe(201);
+      expect(
+        (
+          await own.admin.post('/users', {
+            name: `Agente ${i}`,
+            email: `limit${i}-${own.companyId}@example.com`,
+            password: 'pass-12345',
+          })
+        ).status,
+      ).toBe(201);
     }
-    const over = await own.admin.post('/users', { name: 'Um a mais', email: `over-${own.companyId}@example.com`, password: 'pass-12345' });
-    expect(over).toMatchObject({ status: 400, body: { error: 'ERR_USER_LIMIT_REACHED', message: `maximum users reached: ${limit}` } });
+    const over = await own.admin.post('/users', {
+      name: 'Um a mais',
+      email: `over-${own.companyId}@example.com`,
+      password: 'pass-12345',
+    });
+    expect(over).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_USER_LIMIT_REACHED', message: `maximum users reached: ${limit}` },
+    });
   });
 
   it('holds the user limit when additions arrive at once', async () => {
     const own = await signupCompany(runtime, 'Race Users Co');
     const limit = (await own.admin.get(`/companies/listPlan/${own.companyId}`)).body.plan.users as number;
     for (let i = 2; i < limit; i++) {
-      expect((await own.admin.post('/users', { name: `Agente ${i}`, email: `race${i}-${own.companyId}@example.com`, password: 'pass-12345' })).status).toBe(201);
+      expect(
+        (
+          await own.admin.post('/users', {
+            name: `Agente ${i}`,
+            email: `race${i}-${own.companyId}@example.com`,
+            password: 'pass-12345',
+          })
+        ).status,
+      ).toBe(201);
     }
     // one place left, four at once
     const results = await Promise.all(
-      [1, 2, 3, 4].map((i) => own.admin.post('/users', { name: `Corrida ${i}`, email: `corrida${i}-${own.companyId}@example.com`, password: 'pass-12345' })),
+      [1, 2, 3, 4].map((i) =>
+        own.admin.post('/users', {
+          name: `Corrida ${i}`,
+          email: `corrida${i}-${own.companyId}@example.com`,
+          password: 'pass-12345',
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 201)) expect(r.body.error).toMatch(/ERR_USER_LIMIT_REACHED|ERR_VALIDATION/);
+    for (const r of results.filter((x) => x.status !== 201))
+      expect(r.body.error).toMatch(/ERR_USER_LIMIT_REACHED|ERR_VALIDATION/);
     expect((await own.admin.get('/users/list')).body).toHaveLength(limit);
   });
 
@@ -169,15 +227,40 @@ describe('users', () => {
     expect(otherConn.status).toBe(201);
     other.queueId = otherQueue0.id;
     other.connectionId = otherConn.body.id;
-    const otherQueue = await company.admin.post('/users', { name: 'Fila Alheia', email: uniqueEmail('fa'), password: 'pass-12345', queueIds: [other.queueId] });
+    const otherQueue = await company.admin.post('/users', {
+      name: 'Fila Alheia',
+      email: uniqueEmail('fa'),
+      password: 'pass-12345',
+      queueIds: [other.queueId],
+    });
     expect(otherQueue).toMatchObject({ status: 400, body: { fields: [{ path: 'body.queueIds' }] } });
-    const otherConnection = await company.admin.post('/users', { name: 'Conexão Alheia', email: uniqueEmail('ca'), password: 'pass-12345', whatsappId: other.connectionId });
+    const otherConnection = await company.admin.post('/users', {
+      name: 'Conexão Alheia',
+      email: uniqueEmail('ca'),
+      password: 'pass-12345',
+      whatsappId: other.connectionId,
+    });
     expect(otherConnection).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
-    const badHours = await company.admin.post('/users', { name: 'Horas', email: uniqueEmail('h'), password: 'pass-12345', startWork: '25:00' });
+    const badHours = await company.admin.post('/users', {
+      name: 'Horas',
+      email: uniqueEmail('h'),
+      password: 'pass-12345',
+      startWork: '25:00',
+    });
     expect(badHours).toMatchObject({ status: 400, body: { fields: [{ path: 'body.startWork' }] } });
-    const badLimit = await company.admin.post('/users', { name: 'Limite', email: uniqueEmail('l'), password: 'pass-12345', maxOpenTickets: -1 });
+    const badLimit = await company.admin.post('/users', {
+      name: 'Limite',
+      email: uniqueEmail('l'),
+      password: 'pass-12345',
+      maxOpenTickets: -1,
+    });
     expect(badLimit).toMatchObject({ status: 400, body: { fields: [{ path: 'body.maxOpenTickets', message: 'Mínimo 0' }] } });
-    const limited = await company.admin.post('/users', { name: 'Limitada', email: uniqueEmail('lm'), password: 'pass-12345', maxOpenTickets: 5 });
+    const limited = await company.admin.post('/users', {
+      name: 'Limitada',
+      email: uniqueEmail('lm'),
+      password: 'pass-12345',
+      maxOpenTickets: 5,
+    });
     expect(limited).toMatchObject({ status: 201, body: { maxOpenTickets: 5 } });
     const agent = await addAgent(runtime, company);
     expect((await company.admin.put(`/users/${agent.id}`, { queueIds: [other.queueId] })).status).toBe(400);
@@ -203,30 +286,63 @@ describe('users', () => {
       showDashboard: 'enabled',
       whatsappId: company.connectionId,
     });
-    expect(res).toMatchObject({ status: 200, body: { name: 'Renomeada', email, startWork: '00:10', queueIds: [], allTicket: 'enable', showDashboard: 'enabled', whatsappId: company.connectionId } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        name: 'Renomeada',
+        email,
+        startWork: '00:10',
+        queueIds: [],
+        allTicket: 'enable',
+        showDashboard: 'enabled',
+        whatsappId: company.connectionId,
+      },
+    });
     // signed in within the new hours (00:10 to 23:50), whatever the time the test runs at
     const noon = new Date();
     noon.setUTCHours(12, 0, 0, 0);
     runtime.setClock({ at: noon.getTime() });
     expect((await new ApiClient(runtime.url).login(email, 'new-pass-123')).status).toBe(200);
     runtime.setClock(undefined);
-    const taken = await company.admin.put(`/users/${agent.id}`, { email: (await company.admin.get(`/users/${company.adminId}`)).body.email });
+    const taken = await company.admin.put(`/users/${agent.id}`, {
+      email: (await company.admin.get(`/users/${company.adminId}`)).body.email,
+    });
     expect(taken).toMatchObject({ status: 409, body: { error: 'ERR_DUPLICATED_EMAIL' } });
     expect((await company.admin.put(`/users/${agent.id}`, { companyId: 99 })).status).toBe(400);
   });
 
   it('keeps admin-only fields from a user editing themselves, and other users from them', async () => {
     const agent = await addAgent(runtime, company);
-    const own = await agent.client.put(`/users/${agent.id}`, { name: 'Meu Nome', farewellMessage: 'Até logo', defaultTheme: 'dark' });
+    const own = await agent.client.put(`/users/${agent.id}`, {
+      name: 'Meu Nome',
+      farewellMessage: 'Até logo',
+      defaultTheme: 'dark',
+    });
     expect(own).toMatchObject({ status: 200, body: { name: 'Meu Nome', farewellMessage: 'Até logo', defaultTheme: 'dark' } });
-    for (const escalation of [{ profile: 'admin' }, { queueIds: [] }, { startWork: '00:00' }, { endWork: '23:59' }, { whatsappId: null }, { allTicket: 'enable' }, { allowConnections: 'enabled' }, { allowGroup: true }]) {
+    for (const escalation of [
+      { profile: 'admin' },
+      { queueIds: [] },
+      { startWork: '00:00' },
+      { endWork: '23:59' },
+      { whatsappId: null },
+      { allTicket: 'enable' },
+      { allowConnections: 'enabled' },
+      { allowGroup: true },
+    ]) {
       const refused = await agent.client.put(`/users/${agent.id}`, escalation);
       expect(refused, JSON.stringify(escalation)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     }
-    expect((await agent.client.get('/auth/me')).body).toMatchObject({ profile: 'user', queueIds: [company.queueId], allTicket: 'disable' });
+    expect((await agent.client.get('/auth/me')).body).toMatchObject({
+      profile: 'user',
+      queueIds: [company.queueId],
+      allTicket: 'disable',
+    });
     expect((await agent.client.put(`/users/${company.adminId}`, { name: 'Golpe' })).status).toBe(403);
     expect((await agent.client.delete(`/users/${company.adminId}`)).status).toBe(403);
-    expect((await agent.client.post(`/users/${company.adminId}/media-upload`, { name: 'a.png', mimeType: 'image/png', size: 10 })).status).toBe(403);
+    expect(
+      (await agent.client.post(`/users/${company.adminId}/media-upload`, { name: 'a.png', mimeType: 'image/png', size: 10 }))
+        .status,
+    ).toBe(403);
   });
 
   it("keeps the company's last admin and refuses an admin deleting themselves", async () => {
@@ -234,20 +350,30 @@ describe('users', () => {
     const demote = await own.admin.put(`/users/${own.adminId}`, { profile: 'user' });
     expect(demote).toMatchObject({ status: 400, body: { error: 'ERR_LAST_ADMIN' } });
     expect((await own.admin.delete(`/users/${own.adminId}`)).body.error).toBe('ERR_DELETE_SELF');
-    const second = await own.admin.post('/users', { name: 'Segunda Admin', email: uniqueEmail('admin2'), password: 'pass-12345', profile: 'admin' });
+    const second = await own.admin.post('/users', {
+      name: 'Segunda Admin',
+      email: uniqueEmail('admin2'),
+      password: 'pass-12345',
+      profile: 'admin',
+    });
     expect((await own.admin.put(`/users/${own.adminId}`, { profile: 'user' })).body.profile).toBe('user');
     const secondClient = new ApiClient(runtime.url);
     await secondClient.login(second.body.email, 'pass-12345');
     expect((await secondClient.put(`/users/${second.body.id}`, { profile: 'user' })).body.error).toBe('ERR_LAST_ADMIN');
   });
 
-  it("deletes a user: their open tickets go back to their queue as pending, their session ends, others are told", async () => {
+  it('deletes a user: their open tickets go back to their queue as pending, their session ends, others are told', async () => {
     const agent = await addAgent(runtime, company, {}, 'Saindo Agora');
     const watcher = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
     const visitor = await new Visitor(runtime, company.webchatToken).start('Cliente Órfão');
     await visitor.say('alguém aí?');
-    const pending = (await agent.client.get('/tickets?status=pending')).body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Cliente Órfão');
-    expect((await agent.client.put(`/tickets/${pending.id}`, { status: 'open', userId: agent.id })).body).toMatchObject({ status: 'open', userId: agent.id });
+    const pending = (await agent.client.get('/tickets?status=pending')).body.tickets.find(
+      (t: { contact: { name: string } }) => t.contact.name === 'Cliente Órfão',
+    );
+    expect((await agent.client.put(`/tickets/${pending.id}`, { status: 'open', userId: agent.id })).body).toMatchObject({
+      status: 'open',
+      userId: agent.id,
+    });
 
     expect((await company.admin.delete(`/users/${agent.id}`)).body).toEqual({ ok: true });
     const ticket = (await company.admin.get(`/tickets/${pending.id}`)).body;
@@ -279,7 +405,9 @@ describe('users', () => {
     const refused = await own.admin.post('/users', { name: 'Barrada', email: uniqueEmail('barrada'), password: 'pass-12345' });
     expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
     await updateCompanySettings(own.companyId, { userCreation: 'enabled' } as never);
-    expect((await own.admin.post('/users', { name: 'Liberada', email: uniqueEmail('liberada'), password: 'pass-12345' })).status).toBe(201);
+    expect(
+      (await own.admin.post('/users', { name: 'Liberada', email: uniqueEmail('liberada'), password: 'pass-12345' })).status,
+    ).toBe(201);
   });
 
   it("refuses an agent's sign-in outside their working hours (in TIME_ZONE), not an admin's", async () => {
@@ -288,17 +416,38 @@ describe('users', () => {
     const fixed = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
     runtime.setClock({ at: fixed.getTime() });
     const hhmm = (offsetMinutes: number) =>
-      new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: config().TIME_ZONE }).format(new Date(fixed.getTime() + offsetMinutes * 60_000));
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+        timeZone: config().TIME_ZONE,
+      }).format(new Date(fixed.getTime() + offsetMinutes * 60_000));
     const email = uniqueEmail('turno');
-    const created = await own.admin.post('/users', { name: 'Turno Tarde', email, password: 'pass-12345', startWork: hhmm(60), endWork: hhmm(120) });
+    const created = await own.admin.post('/users', {
+      name: 'Turno Tarde',
+      email,
+      password: 'pass-12345',
+      startWork: hhmm(60),
+      endWork: hhmm(120),
+    });
     expect(created.body).toMatchObject({ id: expect.any(Number) });
-    expect(await new ApiClient(runtime.url).login(email, 'pass-12345')).toMatchObject({ status: 401, body: { error: 'ERR_OUT_OF_HOURS' } });
+    expect(await new ApiClient(runtime.url).login(email, 'pass-12345')).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_OUT_OF_HOURS' },
+    });
     // a wrong password still answers as a wrong password, whatever the hour
     expect((await new ApiClient(runtime.url).login(email, 'wrong-pass-1')).body.error).toBe('ERR_INVALID_CREDENTIALS');
     await own.admin.put(`/users/${created.body.id}`, { startWork: hhmm(-10), endWork: hhmm(10) });
     expect((await new ApiClient(runtime.url).login(email, 'pass-12345')).status).toBe(200);
     const adminEmail = uniqueEmail('admin-turno');
-    await own.admin.post('/users', { name: 'Admin Noturna', email: adminEmail, password: 'pass-12345', profile: 'admin', startWork: hhmm(60), endWork: hhmm(120) });
+    await own.admin.post('/users', {
+      name: 'Admin Noturna',
+      email: adminEmail,
+      password: 'pass-12345',
+      profile: 'admin',
+      startWork: hhmm(60),
+      endWork: hhmm(120),
+    });
     expect((await new ApiClient(runtime.url).login(adminEmail, 'pass-12345')).status).toBe(200);
   });
 
@@ -312,8 +461,15 @@ describe('users', () => {
     ]) {
       expect((await company.admin.post(`/users/${agent.id}/media-upload`, bad)).status, bad.name).toBe(400);
     }
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4b3ff0000000049454e44ae426082', 'hex');
-    const own = await agent.client.post(`/users/${agent.id}/media-upload`, { name: 'eu.png', mimeType: 'image/png', size: png.length });
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5d4b3ff0000000049454e44ae426082',
+      'hex',
+    );
+    const own = await agent.client.post(`/users/${agent.id}/media-upload`, {
+      name: 'eu.png',
+      mimeType: 'image/png',
+      size: png.length,
+    });
     expect(own.status).toBe(200);
     const put = await fetch(own.body.uploadUrl, { method: 'PUT', headers: own.body.headers, body: png });
     expect(put.status).toBeLessThan(300);

@@ -47,7 +47,12 @@ export const readUserSetRev = async (companyId: number): Promise<number> => {
  */
 export const insertUser = async (user: UserRecord, setRev?: number): Promise<'created' | 'stale'> => {
   const item: UserItem = { ...userKey(user.companyId, user.id), type: 'user', ...user };
-  const marker: EmailMarkerItem = { ...emailMarkerKey(user.email), type: 'emailMarker', companyId: user.companyId, userId: user.id };
+  const marker: EmailMarkerItem = {
+    ...emailMarkerKey(user.email),
+    type: 'emailMarker',
+    companyId: user.companyId,
+    userId: user.id,
+  };
   const set =
     setRev === undefined
       ? []
@@ -59,7 +64,12 @@ export const insertUser = async (user: UserRecord, setRev?: number): Promise<'cr
               UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
               ConditionExpression: setRev === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
               ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: { ':next': setRev + 1, ':read': setRev, ':type': 'userSet', ':companyId': user.companyId },
+              ExpressionAttributeValues: {
+                ':next': setRev + 1,
+                ':read': setRev,
+                ':type': 'userSet',
+                ':companyId': user.companyId,
+              },
             },
           },
         ];
@@ -126,7 +136,12 @@ export const updateUserFields = async (companyId: number, userId: number, patch:
 };
 
 /** Makes `sessionId` the user's only session; answers the session it replaced, if any. */
-export const replaceSession = async (companyId: number, userId: number, sessionId: string, at: string): Promise<string | undefined> => {
+export const replaceSession = async (
+  companyId: number,
+  userId: number,
+  sessionId: string,
+  at: string,
+): Promise<string | undefined> => {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -173,7 +188,10 @@ export const listUserRecords = async (
       ExclusiveStartKey: options.startKey,
     }),
   );
-  return { items: ((out.Items ?? []) as UserItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return {
+    items: ((out.Items ?? []) as UserItem[]).map(strip),
+    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+  };
 };
 
 /**
@@ -194,10 +212,14 @@ export const updateUserAndEmail = async (
   const update = {
     TableName: tableName(),
     Key: userKey(companyId, userId),
-    UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', ') + (options.endSession ? ' REMOVE sessionId' : ''),
+    UpdateExpression:
+      'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', ') + (options.endSession ? ' REMOVE sessionId' : ''),
     ConditionExpression: email ? 'attribute_exists(pk) AND email = :from' : 'attribute_exists(pk)',
     ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-    ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ...(email ? { ':from': email.from } : {}) },
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ...(email ? { ':from': email.from } : {}),
+    },
   };
   if (!email) {
     try {

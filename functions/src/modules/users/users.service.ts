@@ -1,6 +1,11 @@
 import type { ChangeActor } from '@switchboard/shared/events';
 import type { Company, User } from '@switchboard/shared/contracts/auth';
-import { adminOnlyUserFields, type CreateUserBody, type UpdateUserBody, type UserEvent } from '@switchboard/shared/contracts/users';
+import {
+  adminOnlyUserFields,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type UserEvent,
+} from '@switchboard/shared/contracts/users';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -124,7 +129,9 @@ const checkAssignments = async (companyId: number, input: { queueIds?: number[];
     const known = await findQueuesOf(companyId, input.queueIds);
     const unknown = input.queueIds.find((id) => !known.has(id));
     if (unknown !== undefined) {
-      throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown}` }] });
+      throw new AppError('ERR_VALIDATION', 'Unknown queue', {
+        fields: [{ path: 'body.queueIds', message: `Unknown queue ${unknown}` }],
+      });
     }
   }
   if (input.whatsappId && !(await findConnection(companyId, input.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
@@ -144,7 +151,8 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
     throw new AppError('ERR_NO_PERMISSION', `Only an admin may change ${adminFields.join(', ')}`);
   }
   await checkAssignments(auth.companyId, patch);
-  if (before.profile === 'admin' && patch.profile === 'user' && (await countAdmins(auth.companyId)) <= 1) throw new AppError('ERR_LAST_ADMIN');
+  if (before.profile === 'admin' && patch.profile === 'user' && (await countAdmins(auth.companyId)) <= 1)
+    throw new AppError('ERR_LAST_ADMIN');
   const { password, email, name, ...rest } = patch;
   // a password set by someone else ends the user's session in the same write (authentication and refresh compare
   // the user's session id, so the access token and refresh cookie stop at once) and its sockets with it (the
@@ -168,7 +176,10 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
 };
 
 export const setPassword = async (companyId: number, userId: number, password: string): Promise<void> => {
-  await updateUserFields(companyId, userId, { passwordHash: await hashPassword(password), updatedAt: clock().now().toISOString() });
+  await updateUserFields(companyId, userId, {
+    passwordHash: await hashPassword(password),
+    updatedAt: clock().now().toISOString(),
+  });
 };
 
 export const startSession = (companyId: number, userId: number, sessionId: string): Promise<string | undefined> =>
@@ -218,7 +229,12 @@ export const removeQueueFromUsers = async (companyId: number, queueId: number): 
   do {
     const page = await listUserRecords(companyId, { limit: 100, startKey });
     for (const user of page.items) {
-      if (user.queueIds?.includes(queueId)) await setUserQueues(companyId, user.id, user.queueIds.filter((id) => id !== queueId));
+      if (user.queueIds?.includes(queueId))
+        await setUserQueues(
+          companyId,
+          user.id,
+          user.queueIds.filter((id) => id !== queueId),
+        );
     }
     startKey = page.lastKey;
   } while (startKey);
@@ -295,7 +311,11 @@ const tryAddUser = async (auth: AuthContext, input: CreateUserBody, limit: numbe
  * here (as quick replies' files do); still images only (media-types 'profileImage'), served with nosniff and a
  * sandbox CSP like every stored file. Admins change anyone's picture, users their own.
  */
-export const attachUserImage = async (auth: AuthContext, userId: number, file: { name: string; mimeType: string; size: number }) => {
+export const attachUserImage = async (
+  auth: AuthContext,
+  userId: number,
+  file: { name: string; mimeType: string; size: number },
+) => {
   if (auth.profile !== 'admin' && userId !== auth.userId) throw new AppError('ERR_NO_PERMISSION');
   await requireUser(auth.companyId, userId);
   const key = `${userImagePrefix(auth.companyId, userId)}${storedFileName(file.name, 'image')}`;
@@ -310,7 +330,9 @@ export const attachUserImage = async (auth: AuthContext, userId: number, file: {
 };
 
 /** GET /users/list: every user of the company by name, for pickers. */
-export const pickUsers = async (auth: AuthContext): Promise<{ id: number; name: string; profile: 'admin' | 'user'; queueIds: number[] }[]> => {
+export const pickUsers = async (
+  auth: AuthContext,
+): Promise<{ id: number; name: string; profile: 'admin' | 'user'; queueIds: number[] }[]> => {
   const users: { id: number; name: string; profile: 'admin' | 'user'; queueIds: number[] }[] = [];
   let startKey: Record<string, string> | undefined;
   do {

@@ -38,7 +38,12 @@ export const createVisitor = async (token: string, body: { name: string; email?:
     phone: body.phone || undefined,
     connectionId: connection.id,
   });
-  const visitorToken = await signVisitorToken({ companyId: connection.companyId, connectionId: connection.id, contactId: contact.id, visitorId });
+  const visitorToken = await signVisitorToken({
+    companyId: connection.companyId,
+    connectionId: connection.id,
+    contactId: contact.id,
+    visitorId,
+  });
   return { visitorToken, visitorId, name: contact.name };
 };
 
@@ -46,7 +51,8 @@ export const createVisitor = async (token: string, body: { name: string; email?:
 export const visitorOf = async (connection: ConnectionRecord, authorization: string | undefined): Promise<VisitorClaims> => {
   const token = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] : undefined;
   const claims = token ? await verifyVisitorToken(token) : undefined;
-  if (!claims || claims.companyId !== connection.companyId || claims.connectionId !== connection.id) throw new AppError('ERR_SESSION_EXPIRED');
+  if (!claims || claims.companyId !== connection.companyId || claims.connectionId !== connection.id)
+    throw new AppError('ERR_SESSION_EXPIRED');
   return claims;
 };
 
@@ -68,7 +74,10 @@ export const sendVisitorMessage = async (
   await Promise.all([
     countAttempt({ kind: 'ip', value: `visitor:${visitor.visitorId}` }, config().WEBCHAT_MESSAGES_PER_VISITOR),
     countAttempt({ kind: 'ip', value: `webchat-messages:${sourceIp}` }, config().WEBCHAT_MESSAGES_PER_ADDRESS),
-    countAttempt({ kind: 'ip', value: `webchat-connection:${connection.companyId}:${connection.id}` }, config().WEBCHAT_MESSAGES_PER_CONNECTION),
+    countAttempt(
+      { kind: 'ip', value: `webchat-connection:${connection.companyId}:${connection.id}` },
+      config().WEBCHAT_MESSAGES_PER_CONNECTION,
+    ),
   ]);
   // a blocked contact's messages are dropped by the inbound pipeline, as for every channel
   const at = clock().now().toISOString();
@@ -78,8 +87,20 @@ export const sendVisitorMessage = async (
     receivedAt: at,
   });
   if (event?.kind !== 'message') throw new AppError('ERR_VALIDATION');
-  await queue().send('inbound.fifo', { body: JSON.stringify(event), groupId: inboundGroupId(event), deduplicationId: inboundDeduplicationId(event) });
-  return { id: event.channelMessageId, body: body.body, fromVisitor: true, mediaType: 'chat', mediaUrl: null, isDeleted: false, createdAt: at };
+  await queue().send('inbound.fifo', {
+    body: JSON.stringify(event),
+    groupId: inboundGroupId(event),
+    deduplicationId: inboundDeduplicationId(event),
+  });
+  return {
+    id: event.channelMessageId,
+    body: body.body,
+    fromVisitor: true,
+    mediaType: 'chat',
+    mediaUrl: null,
+    isDeleted: false,
+    createdAt: at,
+  };
 };
 
 export const visitorConversation = async (token: string, authorization: string | undefined) => {

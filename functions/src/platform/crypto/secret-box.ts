@@ -48,7 +48,11 @@ export const isSealedSecret = (value: string): boolean => /^v1\.[\w-]{16}\.[\w-]
 export const openSecret = async (sealed: string, context: string): Promise<string> => {
   const [version, iv, tag, data] = sealed.split('.');
   if (version !== VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed secret');
-  const sealedParts = { iv: Buffer.from(iv, 'base64url'), tag: Buffer.from(tag, 'base64url'), data: Buffer.from(data, 'base64url') };
+  const sealedParts = {
+    iv: Buffer.from(iv, 'base64url'),
+    tag: Buffer.from(tag, 'base64url'),
+    data: Buffer.from(data, 'base64url'),
+  };
   return gcmOpen(await dataKey(), sealedParts, Buffer.from(context, 'utf8')).toString('utf8');
 };
 

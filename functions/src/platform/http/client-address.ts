@@ -24,7 +24,11 @@ export const cameThroughCloudFront = (headers: Record<string, string | undefined
  * The client's address: the viewer address CloudFront vouches for when the origin secret is configured and
  * present, else the address the connection came from (the local gateway's socket, or API Gateway's view).
  */
-export const clientAddress = (headers: Record<string, string | undefined>, sourceIp: string, originSecret: string | undefined): string => {
+export const clientAddress = (
+  headers: Record<string, string | undefined>,
+  sourceIp: string,
+  originSecret: string | undefined,
+): string => {
   if (!originSecret || !cameThroughCloudFront(headers, originSecret)) return sourceIp;
   // CloudFront-Viewer-Address style values may carry the port: "203.0.113.9:51234" or "[2001:db8::1]:443"
   const viewer = (headers[VIEWER_ADDRESS_HEADER] ?? '').trim();

@@ -13,9 +13,16 @@ useAwsOriginSecret();
 
 const handler = defineHandler('system.version', async ({ request }) => ({ version: request.sourceIp }));
 const call = (headers: Record<string, string>) =>
-  handler({ routeKey: 'GET /api/version', headers, requestContext: { requestId: 'r1', http: { sourceIp: '130.176.9.9', userAgent: 'ua' } } } as unknown as HttpEvent, {
-    awsRequestId: 'r1',
-  } as Context);
+  handler(
+    {
+      routeKey: 'GET /api/version',
+      headers,
+      requestContext: { requestId: 'r1', http: { sourceIp: '130.176.9.9', userAgent: 'ua' } },
+    } as unknown as HttpEvent,
+    {
+      awsRequestId: 'r1',
+    } as Context,
+  );
 
 describe('handlers in AWS', () => {
   it("take the viewer's address from CloudFront when the origin secret comes with it", async () => {

@@ -85,7 +85,8 @@ export const defineHandler = <Id extends RouteId>(
     try {
       // in AWS the API answers only what came through CloudFront, which also vouches for the viewer's address
       const origin = await originSecret();
-      if (origin && !cameThroughCloudFront(request.headers, origin)) throw new AppError('ERR_NO_PERMISSION', 'The API is reached through the app address');
+      if (origin && !cameThroughCloudFront(request.headers, origin))
+        throw new AppError('ERR_NO_PERMISSION', 'The API is reached through the app address');
       request.sourceIp = clientAddress(request.headers, request.sourceIp, origin);
       const input = parseInput(route, event);
       const auth = route.auth === 'user' ? await authenticate(event) : undefined;

@@ -50,7 +50,9 @@ const connectionsOf = (companyId: number): Promise<ConnectionRecord[]> =>
  * not the cached one, so a socket opened a moment ago is closed too.
  */
 export const closeConnections = async (companyId: number, which: Audience): Promise<number> => {
-  const connections = (await companyConnections(companyId, clock().now().getTime())).filter((c) => c.companyId === companyId && which(c));
+  const connections = (await companyConnections(companyId, clock().now().getTime())).filter(
+    (c) => c.companyId === companyId && which(c),
+  );
   await Promise.all(
     connections.map(async (c) => {
       await deleteConnection(c.connectionId);

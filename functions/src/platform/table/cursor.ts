@@ -56,12 +56,17 @@ const canonical = (value: unknown): unknown => {
 const scopeBytes = (scope: CursorScope): Buffer =>
   Buffer.from(JSON.stringify([VERSION, scope.list, scope.companyId, canonical(scope.filters ?? {})]), 'utf8');
 
-const invalidCursor = () => new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
+const invalidCursor = () =>
+  new AppError('ERR_VALIDATION', 'Invalid cursor', { fields: [{ path: 'query.cursor', message: 'Invalid cursor' }] });
 
 /** Seals a position for the query `scope` describes. */
 export const encodeCursor = async (value: unknown, scope: CursorScope): Promise<string> => {
   // compressed first: merged lists carry a key per partition, and cursors travel in query strings of bounded length
-  const { iv, tag, data } = gcmSeal(await cursorKey(), deflateRawSync(Buffer.from(JSON.stringify(value), 'utf8')), scopeBytes(scope));
+  const { iv, tag, data } = gcmSeal(
+    await cursorKey(),
+    deflateRawSync(Buffer.from(JSON.stringify(value), 'utf8')),
+    scopeBytes(scope),
+  );
   return Buffer.concat([Buffer.from([VERSION]), iv, tag, data]).toString('base64url');
 };
 
@@ -69,14 +74,22 @@ export const encodeCursor = async (value: unknown, scope: CursorScope): Promise<
  * The position a cursor holds, when it was sealed by us for this very scope and passes `check`; undefined without a
  * cursor. Anything else (garbage, a changed byte, another list's, company's or filter's cursor) is a 400.
  */
-export const decodeCursor = async <T>(cursor: string | undefined, scope: CursorScope, check: (value: unknown) => value is T): Promise<T | undefined> => {
+export const decodeCursor = async <T>(
+  cursor: string | undefined,
+  scope: CursorScope,
+  check: (value: unknown) => value is T,
+): Promise<T | undefined> => {
   if (!cursor) return undefined;
   const key = await cursorKey();
   let value: unknown;
   try {
     const raw = Buffer.from(cursor, 'base64url');
     if (raw.length <= HEADER_BYTES || raw[0] !== VERSION || raw.toString('base64url') !== cursor) throw invalidCursor();
-    const sealed = { iv: raw.subarray(1, 1 + GCM_IV_BYTES), tag: raw.subarray(1 + GCM_IV_BYTES, HEADER_BYTES), data: raw.subarray(HEADER_BYTES) };
+    const sealed = {
+      iv: raw.subarray(1, 1 + GCM_IV_BYTES),
+      tag: raw.subarray(1 + GCM_IV_BYTES, HEADER_BYTES),
+      data: raw.subarray(HEADER_BYTES),
+    };
     const plain = gcmOpen(key, sealed, scopeBytes(scope));
     value = JSON.parse(inflateRawSync(plain).toString('utf8'));
   } catch {
@@ -87,4 +100,7 @@ export const decodeCursor = async <T>(cursor: string | undefined, scope: CursorS
 };
 
 export const isKeyRecord = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string');

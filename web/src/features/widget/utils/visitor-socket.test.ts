@@ -47,7 +47,9 @@ describe('the visitor socket', () => {
   afterEach(() => vi.useRealTimers());
 
   it('connects with a one-time ticket on this origin, never with the visitor token', () => {
-    expect(visitorSocketUrl('a.b c', { protocol: 'https:', host: 'chat.example.com' })).toBe('wss://chat.example.com/ws?ticket=a.b%20c');
+    expect(visitorSocketUrl('a.b c', { protocol: 'https:', host: 'chat.example.com' })).toBe(
+      'wss://chat.example.com/ws?ticket=a.b%20c',
+    );
     expect(visitorSocketUrl('t', { protocol: 'http:', host: 'localhost:3333' })).toBe('ws://localhost:3333/ws?ticket=t');
   });
 
@@ -82,7 +84,11 @@ describe('the visitor socket', () => {
 
   it('opens nothing when closed while the ticket is on its way', async () => {
     let give: (t: string) => void = () => {};
-    const socket = openVisitorSocket({ getTicket: () => new Promise((r) => (give = r)), createSocket: create, onFrame: () => {} });
+    const socket = openVisitorSocket({
+      getTicket: () => new Promise((r) => (give = r)),
+      createSocket: create,
+      onFrame: () => {},
+    });
     socket.close();
     give('late');
     await vi.advanceTimersByTimeAsync(5000);
