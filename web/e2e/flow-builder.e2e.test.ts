@@ -2,7 +2,7 @@
  * The flow builder in a real browser: an admin adds a flow on /flowbuilders, draws it in the editor (a text, a
  * menu and the step of its first option, linked by dragging handles), sees the problems list, saves, makes it
  * the web chat's welcome flow in the connection's Standard flow tab, and a visitor walks through it in the
- * website chat widget. Screenshots under test-results/flowbuilder-<nn>-<step>.png, at desktop and 390 px.
+ * website chat widget; the editor follows the dark theme. Screenshots under test-results/flowbuilder-<nn>-<step>.png, at desktop and 390 px.
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -61,9 +61,21 @@ const addStep = async (page: Page, kind: string) => {
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Loja Fluxo ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: ADMIN.name,
+    companyName: `Loja Fluxo ${run}`,
+    email: ADMIN.email,
+    password: PASSWORD,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
-  const connections = await api<{ id: number; channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const connections = await api<{ id: number; channel: string; widgetKey: string | null }[]>(
+    'GET',
+    '/whatsapp',
+    undefined,
+    session.token,
+  );
   const webchat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!;
   webchatToken = webchat.widgetKey!;
   connectionId = webchat.id;
@@ -155,6 +167,32 @@ describe('flow builder', () => {
     await page.setViewportSize({ width: 1366, height: 820 });
   });
 
+  it('draws its canvas, controls and minimap in the dark theme', async () => {
+    const { page } = admin;
+    /** The relative luminance (0 black, 1 white) of an element's computed background. */
+    const luminanceOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const [r, g, b] = getComputedStyle(el)
+            .backgroundColor.match(/[\d.]+/g)!
+            .slice(0, 3)
+            .map((v) => Number(v) / 255)
+            .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        });
+    await expect(luminanceOf('.react-flow__controls-button')).resolves.toBeGreaterThan(0.5);
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    await expect(page.locator('.react-flow.dark').count()).resolves.toBe(1);
+    await expect(luminanceOf('.react-flow__controls-button')).resolves.toBeLessThan(0.1);
+    await expect(luminanceOf('.react-flow__minimap')).resolves.toBeLessThan(0.1);
+    await shot(page, '06', 'editor-dark');
+    await page.getByTestId('theme-toggle').click();
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  });
+
   it('makes the flow the web chat welcome flow in the Standard flow tab', async () => {
     const { page } = admin;
     await page.goto(`${baseUrl}/connections`);
@@ -163,7 +201,7 @@ describe('flow builder', () => {
     await page.locator('#connection-tab-flowbuilder').click();
     await page.getByTestId('connection-flow-welcome').click();
     await page.locator('.p-dropdown-item', { hasText: FLOW_NAME }).click();
-    await shot(page, '06', 'standard-flow-tab');
+    await shot(page, '07', 'standard-flow-tab');
     await page.getByTestId('connection-save').click();
     await page.getByTestId('connection-dialog').waitFor({ state: 'hidden' });
   });
@@ -186,7 +224,7 @@ describe('flow builder', () => {
     await page.fill('[data-testid=widget-input]', '1');
     await page.keyboard.press('Enter');
     await fromCompany(SALES).waitFor();
-    await shot(page, '07', 'visitor-walk');
+    await shot(page, '08', 'visitor-walk');
     expect(pageErrors).toEqual([]);
   });
 });

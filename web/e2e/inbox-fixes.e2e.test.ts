@@ -20,14 +20,18 @@ let webchatToken = '';
 let visitorToken = '';
 let ownerToken = '';
 
-
 const shot = async (name: string) => {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}fixes-${name}.png` });
 };
 
 const ticketUuid = async () => {
-  const open = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=open', undefined, ownerToken);
+  const open = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>(
+    'GET',
+    '/tickets?status=open',
+    undefined,
+    ownerToken,
+  );
   return open.tickets.find((t) => t.contact.name === CUSTOMER.name)!.uuid;
 };
 
@@ -45,11 +49,22 @@ const bubble = (text: string) => page.getByTestId('message').filter({ hasText: t
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Ajustes ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Loja Ajustes ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
-  const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, { name: CUSTOMER.name, email: CUSTOMER.email, phone: CUSTOMER.phone });
+  const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, {
+    name: CUSTOMER.name,
+    email: CUSTOMER.email,
+    phone: CUSTOMER.phone,
+  });
   visitorToken = visitor.visitorToken;
   await api('POST', `/webchat/${webchatToken}/messages`, { body: LONG }, visitorToken);
   ({ browser, page } = await openDesktopPage(pageErrors));
@@ -92,21 +107,41 @@ describe('inbox fixes in the browser', () => {
     await page.goto(`${baseUrl()}/tickets`);
     await page.getByTestId('tab-open').click();
     await row().click();
-    const open = await api<{ tickets: { id: number; contact: { name: string } }[] }>('GET', '/tickets?status=open', undefined, ownerToken);
+    const open = await api<{ tickets: { id: number; contact: { name: string } }[] }>(
+      'GET',
+      '/tickets?status=open',
+      undefined,
+      ownerToken,
+    );
     const ticketId = open.tickets.find((t) => t.contact.name === CUSTOMER.name)!.id;
-    const sent = await api<{ id: string }>('POST', `/messages/${ticketId}`, { body: `*${OWNER.name}:*\nSegue o código 1` }, ownerToken);
+    const sent = await api<{ id: string }>(
+      'POST',
+      `/messages/${ticketId}`,
+      { body: `*${OWNER.name}:*\nSegue o código 1` },
+      ownerToken,
+    );
     await bubble('Segue o código 1').waitFor();
     await api('POST', `/messages/edit/${sent.id}/${ticketId}`, { body: 'Segue o código 2' }, ownerToken);
     const edited = bubble('Segue o código 2');
     await edited.waitFor();
     await expect(edited.textContent()).resolves.toContain(`${OWNER.name}:`);
-    const widget = await api<{ messages: { body: string; fromVisitor: boolean }[] }>('GET', `/webchat/${webchatToken}/messages`, undefined, visitorToken);
+    const widget = await api<{ messages: { body: string; fromVisitor: boolean }[] }>(
+      'GET',
+      `/webchat/${webchatToken}/messages`,
+      undefined,
+      visitorToken,
+    );
     expect(widget.messages.find((m) => !m.fromVisitor)?.body).toBe(`*${OWNER.name}:*\nSegue o código 2`);
     await shot('04-signed-edit-1440');
   });
 
   it('keeps the message options clear of the text and the Accept button off the edge at 360 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'pt-BR', hasTouch: true, isMobile: true });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: 'pt-BR',
+      hasTouch: true,
+      isMobile: true,
+    });
     const phone = await context.newPage();
     phone.setDefaultTimeout(15_000);
     phone.on('pageerror', (error) => pageErrors.push(error.message));
@@ -150,6 +185,77 @@ describe('inbox fixes in the browser', () => {
     expect(await page.locator('.p-toast-message-error').count()).toBe(0);
     expect(await page.locator('.p-toast-message').count()).toBe(1);
     await shot('07-deleted-1440');
+  });
+
+  it('leaves a ticket moved out of sight or deleted by someone else without asking for it again and again', async () => {
+    // an agent of one sector looks at a ticket; the owner moves it to a sector the agent is not in, then deletes
+    // another ticket the agent has open
+    const [sales, support] = await Promise.all(
+      ['Vendas', 'Suporte'].map((name, i) =>
+        api<{ id: number }>(
+          'POST',
+          '/queue',
+          { name: `${name} ${run}`, color: i ? '#345def' : '#def345', greetingMessage: 'Olá!' },
+          ownerToken,
+        ),
+      ),
+    );
+    const agent = { name: 'Iara Agente', email: `iara.${run}@example.com`, password: 'fixes-password-2' };
+    const created = await api<{ id: number }>('POST', '/users', { ...agent, profile: 'user', queueIds: [sales!.id] }, ownerToken);
+    const ticketOf = async (name: string) => {
+      const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, { name });
+      await api('POST', `/webchat/${webchatToken}/messages`, { body: `Olá, sou ${name}` }, visitor.visitorToken);
+      type Listed = { tickets: { id: number; uuid: string; contact: { name: string } }[] };
+      const pendingOf = async () =>
+        (await api<Listed>('GET', '/tickets?showAll=true&status=pending', undefined, ownerToken)).tickets.find(
+          (t) => t.contact.name === name,
+        );
+      await expect.poll(pendingOf).toBeDefined();
+      const ticket = (await pendingOf())!;
+      await api('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: created.id, queueId: sales!.id }, ownerToken);
+      return ticket;
+    };
+    const moved = await ticketOf('Caio Mudado');
+    const removed = await ticketOf('Davi Removido');
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    const agentPage = await context.newPage();
+    agentPage.setDefaultTimeout(15_000);
+    agentPage.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInWithForm(agentPage, agent.email, agent.password);
+    const refused: string[] = [];
+    const watch = async (ticket: { id: number; uuid: string }, change: () => Promise<unknown>) => {
+      await agentPage.goto(`${baseUrl()}/tickets/${ticket.uuid}`);
+      await agentPage.getByTestId('ticket-header').waitFor();
+      await agentPage.waitForLoadState('networkidle');
+      refused.length = 0;
+      const onResponse = (response: { status(): number; url(): string }) => {
+        if (response.status() >= 400 && response.url().includes('/api/'))
+          refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      };
+      agentPage.on('response', onResponse);
+      await change();
+      await agentPage.waitForURL((url) => url.pathname === '/tickets');
+      await agentPage.waitForLoadState('networkidle');
+      agentPage.off('response', onResponse);
+      return [...refused];
+    };
+    // one read tells the page the ticket is out of reach; nothing asks for it after that
+    const afterMove = await watch(moved, () =>
+      api('PUT', `/tickets/${moved.id}`, { status: 'pending', userId: null, queueId: support!.id }, ownerToken),
+    );
+    expect(afterMove.length, afterMove.join(', ')).toBeLessThanOrEqual(1);
+    const afterDelete = await watch(removed, () => api('DELETE', `/tickets/${removed.id}`, undefined, ownerToken));
+    expect(afterDelete.length, afterDelete.join(', ')).toBeLessThanOrEqual(1);
+    // the page says what happened, as news rather than an error, and the open tab's count follows
+    await agentPage
+      .locator('.p-toast-message-info')
+      .filter({ hasText: 'Este atendimento foi excluído por outra pessoa.' })
+      .waitFor();
+    expect(await agentPage.locator('.p-toast-message-error').allTextContents()).toEqual([]);
+    await expect.poll(() => agentPage.getByTestId('tab-open-count').count()).toBe(0);
+    await agentPage.screenshot({ path: `${SHOTS}fixes-08-moved-away-1440.png` });
+    await context.close();
   });
 
   it('raised no uncaught error in the page', () => {

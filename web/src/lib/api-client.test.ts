@@ -155,16 +155,38 @@ describe('api client: session rule', () => {
   it('gives up after one retry when the answer is still 403', async () => {
     const { calls } = fakeServer({
       '/api/users/5': [
-        { status: 403, body: { error: 'ERR_NO_PERMISSION' } },
-        { status: 403, body: { error: 'ERR_NO_PERMISSION' } },
+        { status: 403, body: { error: 'ERR_INVALID_TOKEN' } },
+        { status: 403, body: { error: 'ERR_INVALID_TOKEN' } },
       ],
       '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
     });
     store.setSession(session('tok-1'));
     const failure = (await createApiClient(store).callRoute('users.show', { params: { id: 5 } }).catch((e: unknown) => e)) as ApiError;
-    expect(failure.code).toBe('ERR_NO_PERMISSION');
+    expect(failure.code).toBe('ERR_INVALID_TOKEN');
     expect(calls).toHaveLength(3);
     expect(store.getToken()).toBe('tok-2');
+  });
+
+  it('refreshes on a 403 without a code of ours, which a gateway in front may send', async () => {
+    const { calls } = fakeServer({
+      '/api/users/5': [{ status: 403, body: { message: 'Forbidden' } }, { status: 200, body: makeUser() }],
+      '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
+    });
+    store.setSession(session('tok-1'));
+    await expect(createApiClient(store).callRoute('users.show', { params: { id: 5 } })).resolves.toMatchObject({ id: 5 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not refresh for a refusal a new token cannot change (no permission for the record)', async () => {
+    const { calls } = fakeServer({
+      '/api/users/5': [{ status: 403, body: { error: 'ERR_NO_PERMISSION' } }],
+      '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
+    });
+    store.setSession(session('tok-1'));
+    const failure = (await createApiClient(store).callRoute('users.show', { params: { id: 5 } }).catch((e: unknown) => e)) as ApiError;
+    expect(failure.code).toBe('ERR_NO_PERMISSION');
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/users/5']);
+    expect(store.getToken()).toBe('tok-1');
   });
 
   it('signs out when the refresh after a 403 is refused', async () => {

@@ -105,6 +105,13 @@ export const createApiClient = (store: SessionStore): ApiClient => {
     return refreshing;
   };
 
+  /**
+   * A 403 is refreshed once and retried when the token itself may be the cause: the server's invalid-token answer,
+   * or a refusal with no code of ours (a gateway in front). A refusal the server names for another reason (no
+   * permission for this ticket) is read from the user's current rights, which a new token cannot change.
+   */
+  const newTokenMayCure = (failure: ApiError): boolean => failure.code === undefined || failure.code === 'ERR_INVALID_TOKEN';
+
   // Typed through ApiClient; the body works on the raw shapes so the compiler does not expand every route.
   const callRoute = async (id: RouteId, input: RawInput = {}): Promise<unknown> => {
     const route = routeEntry(id);
@@ -118,7 +125,7 @@ export const createApiClient = (store: SessionStore): ApiClient => {
         store.clear();
         throw failure;
       }
-      if (failure.status !== 403) throw failure;
+      if (failure.status !== 403 || !newTokenMayCure(failure)) throw failure;
       if (!(await refreshSession())) throw failure;
       try {
         return await send(route, input, store.getToken());

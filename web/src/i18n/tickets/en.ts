@@ -344,6 +344,7 @@ export const ticketsEn: TicketsDictionary = {
   toasts: {
     tagRequired: 'Assign a tag to the contact before resolving the ticket.',
     deleted: 'Ticket deleted.',
+    deletedElsewhere: 'This ticket was deleted by someone else.',
     noteAdded: 'Note added.',
     noteDeleted: 'Comment deleted.',
     contactBlocked: 'Contact blocked.',

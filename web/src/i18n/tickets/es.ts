@@ -344,6 +344,7 @@ export const ticketsEs: TicketsDictionary = {
   toasts: {
     tagRequired: 'Asigna una etiqueta al contacto antes de resolver el ticket.',
     deleted: 'Ticket eliminado.',
+    deletedElsewhere: 'Otra persona eliminó este ticket.',
     noteAdded: 'Nota añadida.',
     noteDeleted: 'Comentario borrado.',
     contactBlocked: 'Contacto bloqueado.',

@@ -347,6 +347,7 @@ export const ticketsPt = {
   toasts: {
     tagRequired: 'Adicione uma tag ao contato antes de resolver o atendimento.',
     deleted: 'Atendimento excluído.',
+    deletedElsewhere: 'Este atendimento foi excluído por outra pessoa.',
     noteAdded: 'Anotação adicionada.',
     noteDeleted: 'Comentário apagado.',
     contactBlocked: 'Contato bloqueado.',

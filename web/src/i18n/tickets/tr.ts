@@ -344,6 +344,7 @@ export const ticketsTr: TicketsDictionary = {
   toasts: {
     tagRequired: 'Talebi çözmeden önce kişiye bir etiket ekleyin.',
     deleted: 'Talep silindi.',
+    deletedElsewhere: 'Bu talep başka biri tarafından silindi.',
     noteAdded: 'Not eklendi.',
     noteDeleted: 'Yorum silindi.',
     contactBlocked: 'Kişi engellendi.',

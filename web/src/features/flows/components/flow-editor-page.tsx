@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useToast, useToastsBelow } from '../../../lib/toast.tsx';
+import { useTheme } from '../../../lib/theme.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFlowGraph } from '../api/get-flow-graph.ts';
 import { useSaveFlowGraph } from '../api/save-flow-graph.ts';
@@ -70,6 +71,7 @@ export function FlowEditorPage() {
 
 function FlowEditor() {
   const { t } = useTranslation();
+  const { theme } = useTheme();
   const toast = useToast();
   const id = Number(useParams().id);
   const [ready, setReady] = useState(false);
@@ -293,6 +295,8 @@ function FlowEditor() {
               fitViewOptions={{ maxZoom: 1 }}
               minZoom={0.2}
               proOptions={{ hideAttribution: true }}
+              // the canvas, its controls and the minimap follow the app's theme
+              colorMode={theme}
             >
               <Background gap={20} />
               <Controls showInteractive={false} />

@@ -6,6 +6,13 @@ const deletedHere = new Set<string>();
 
 export const deletedInThisTab = (uuid: string): boolean => deletedHere.has(uuid);
 
+/** Tickets a live event said were deleted (or moved) while open here: a failed read of them is news, not an error. */
+const removedLive = new Set<string>();
+
+export const noteRemovedLive = (uuid: string): void => void removedLive.add(uuid);
+
+export const removedWhileOpen = (uuid: string): boolean => removedLive.has(uuid);
+
 export const deleteTicket = async (ticket: { id: number; uuid: string }) => {
   deletedHere.add(ticket.uuid);
   try {

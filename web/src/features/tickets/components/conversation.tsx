@@ -5,11 +5,12 @@ import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useSettingEnabled } from '../../../lib/company-setting.ts';
 import { useMessages } from '../api/get-messages.ts';
-import { deletedInThisTab } from '../api/delete-ticket.ts';
+import { deletedInThisTab, removedWhileOpen } from '../api/delete-ticket.ts';
 import { useTicket } from '../api/get-ticket.ts';
 import { useConversationSync } from '../hooks/use-conversation-sync.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
@@ -33,6 +34,7 @@ import { TicketLogDialog } from '../../../components/ticket-log-dialog.tsx';
  * with the error, or sees who holds it.
  */
 export function Conversation({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const inbox = useInbox();
@@ -45,12 +47,14 @@ export function Conversation({ uuid }: { uuid: string }) {
     if (!isError) return;
     const holder = ticketHolderOf(error);
     if (holder) showHolder(holder);
+    else if (removedWhileOpen(uuid) && isApiError(error) && error.code === 'ERR_NO_TICKET_FOUND')
+      toast.info(t('tickets.toasts.deletedElsewhere'));
     else if (!deletedInThisTab(uuid)) toast.error(error);
     if (holder?.userId !== viewer.id) {
       setMobilePane('list');
       navigate('/tickets', { replace: true });
     }
-  }, [isError, error, showHolder, toast, navigate, setMobilePane, viewer.id, uuid]);
+  }, [isError, error, showHolder, toast, navigate, setMobilePane, viewer.id, uuid, t]);
 
   if (!ticket.data || isError) return <ConversationSkeleton />;
   return <ConversationView ticket={ticket.data} />;
@@ -174,7 +178,15 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
       />
       {selecting ? (
         <div className="selection-bar" data-testid="selection-bar">
-          <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('common.cancel')} onClick={stopSelecting} />
+          <Button
+            type="button"
+            icon="pi pi-times"
+            text
+            rounded
+            severity="secondary"
+            aria-label={t('common.cancel')}
+            onClick={stopSelecting}
+          />
           <span className="selection-bar__count">{t('tickets.forward.selected', { count: selected.size })}</span>
           <Button
             type="button"
@@ -198,12 +210,27 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
           {ticket.status === 'closed' ? (
             <>
               <span>{t('tickets.conversation.closedHint')}</span>
-              <Button type="button" label={t('tickets.actions.reopen')} icon="pi pi-replay" size="small" onClick={() => void actions.reopen(ticket)} loading={actions.busy} />
+              <Button
+                type="button"
+                label={t('tickets.actions.reopen')}
+                icon="pi pi-replay"
+                size="small"
+                onClick={() => void actions.reopen(ticket)}
+                loading={actions.busy}
+              />
             </>
           ) : (
             <>
               <span>{t('tickets.conversation.pendingHint')}</span>
-              <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" size="small" onClick={() => void actions.accept(ticket)} loading={actions.busy} data-testid="composer-accept" />
+              <Button
+                type="button"
+                label={t('tickets.actions.accept')}
+                icon="pi pi-check"
+                size="small"
+                onClick={() => void actions.accept(ticket)}
+                loading={actions.busy}
+                data-testid="composer-accept"
+              />
             </>
           )}
         </div>

@@ -5,11 +5,13 @@ import { channelOf } from '../../../lib/realtime-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { markMessagesRead, messagesQueryKey } from '../api/get-messages.ts';
+import { noteRemovedLive } from '../api/delete-ticket.ts';
 import { getTicket, ticketQueryKey } from '../api/get-ticket.ts';
 import { useOnReconnect } from './use-on-reconnect.ts';
 import { appendMessage, removeMessage, replaceMessage, type MessagePages } from '../utils/message-pages.ts';
 
-type TicketFrame = { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
+type TicketFrame =
+  { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
 type MessageFrame = { action: 'create'; message: Message; ticket: Ticket } | { action: 'update' | 'delete'; message: Message };
 
 /** A message read while the agent looks at the conversation is marked read this long after it arrived. */
@@ -53,20 +55,29 @@ export const useConversationSync = (ticket: Ticket | undefined): void => {
         if (!frame.message.fromMe) markReadSoon(frame.ticket);
       }
     } else if (frame.action === 'update') setMessages((data) => replaceMessage(data, frame.message));
-    else setMessages((data) => (frame.message.isPrivate ? removeMessage(data, frame.message.id) : replaceMessage(data, { ...frame.message, isDeleted: true })));
+    else
+      setMessages((data) =>
+        frame.message.isPrivate
+          ? removeMessage(data, frame.message.id)
+          : replaceMessage(data, { ...frame.message, isDeleted: true }),
+      );
   });
 
   useRealtimeEvent(channelOf('ticket', user.companyId), (raw) => {
     const frame = raw as unknown as TicketFrame;
     if (!ticket) return;
-    if (frame.action === 'update' && frame.ticket.id === ticket.id) queryClient.setQueryData(ticketQueryKey(ticket.uuid), frame.ticket);
+    if (frame.action === 'update' && frame.ticket.id === ticket.id)
+      queryClient.setQueryData(ticketQueryKey(ticket.uuid), frame.ticket);
     else if (frame.action === 'updateUnread' && frame.ticketId === ticket.id) {
       queryClient.setQueryData<Ticket>(ticketQueryKey(ticket.uuid), (t) => (t ? { ...t, unreadMessages: 0 } : t));
     } else if (frame.action === 'delete' && frame.ticketId === ticket.id) {
       // a delete also precedes a re-filing update (status, user or queue changed): the ticket is read again, and
       // when it is gone (or no longer visible) the conversation's load error sends the agent back to /tickets
       const uuid = ticket.uuid;
-      void queryClient.fetchQuery({ queryKey: ticketQueryKey(uuid), queryFn: () => getTicket(uuid), staleTime: 0 }).catch(() => undefined);
+      noteRemovedLive(uuid);
+      void queryClient
+        .fetchQuery({ queryKey: ticketQueryKey(uuid), queryFn: () => getTicket(uuid), staleTime: 0 })
+        .catch(() => undefined);
     }
   });
 };
