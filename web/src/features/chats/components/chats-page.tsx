@@ -147,8 +147,8 @@ function InternalChat() {
             </div>
             {isOwner(selected, user.id) ? (
               <div className="chats-pane__actions">
-                <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('chats.edit')} tooltip={t('chats.edit')} onClick={() => setDialog({ open: true, chat: selected })} data-testid="chat-edit" />
-                <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('chats.delete')} tooltip={t('chats.delete')} onClick={() => setDeleting(selected)} data-testid="chat-delete" />
+                <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('chats.edit')} tooltip={t('chats.edit')} tooltipOptions={{ position: 'bottom' }} onClick={() => setDialog({ open: true, chat: selected })} data-testid="chat-edit" />
+                <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('chats.delete')} tooltip={t('chats.delete')} tooltipOptions={{ position: 'bottom' }} onClick={() => setDeleting(selected)} data-testid="chat-delete" />
               </div>
             ) : null}
           </header>
