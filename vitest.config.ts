@@ -27,8 +27,8 @@ export default defineConfig({
         // the same API tests with every function in its own isolate, holding only what its manifest entry grants
         // (infra/local/isolated): a missing grant, variable or listener fails here as it would in AWS. A test moves the
         // functions' clock and environment through the runtime (runtime.setClock, runtime.setEnv), which reaches the
-        // workers too. The files left out check behaviour that only one process has, or are not yet made to wait for
-        // what other functions see later, each for the reason given.
+        // workers too; a test waits for what another function sees later (test/api.ts: until, outliveLookupCaches). The
+        // files left out check behaviour that only one process has, each for the reason given.
         test: {
           name: 'isolated',
           include: ['functions/src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
@@ -45,25 +45,6 @@ export default defineConfig({
               'modules/campaigns/campaign-sending',
               'modules/tags/tags-admin',
               'modules/connections/company-suspension',
-              // a connection or setting just changed is read from another function's lookup cache (5 s) or the
-              // publisher's connection list (1 s): the tests do not yet wait for what the other instance sees
-              'engine/conversation-engine',
-              'engine/engine-rules',
-              'engine/flow-campaigns-runtime',
-              'modules/connections/connections',
-              'modules/connections/api-token-migration',
-              'modules/auth/session-sockets',
-              'modules/contact-lists/contact-lists',
-              'modules/tickets/tickets',
-              'modules/webchat/visitor-socket',
-              'modules/campaigns/campaigns',
-              'modules/prompts/prompts',
-              // not yet explained when isolated
-              'engine/prompt-runtime',
-              'modules/campaigns/campaign-channels',
-              'modules/webhooks/graph-channels',
-              // an edit or a delete of a WhatsApp message calls the sessions port, which only the connector's process has
-              'modules/outbound/whatsapp-send',
             ].map((f) => `functions/src/${f}.api.test.ts`),
           ],
           env: { ISOLATE_FUNCTIONS: '1' },

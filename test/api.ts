@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../infra/local/runtime.ts';
+import { clock } from '../functions/src/platform/clock.ts';
 import { CONNECTIONS_CACHE_MS } from '../functions/src/platform/realtime/publisher.ts';
 
 export const ADMIN_EMAIL = 'root@example.com';
@@ -44,6 +45,36 @@ export const startApi = async (options: Pick<RuntimeOptions, 'whatsappSocketFact
     webDir: join(tmpdir(), 'no-web-build'),
   });
 };
+
+/**
+ * Asks `probe` again until `ok` holds of its answer, and answers that; fails with the last answer after `timeoutMs`.
+ * With every function isolated, a change one function made reaches another once that one's copy of it runs out:
+ * a test waits for what the other function shows, as a client of the deployment would.
+ */
+export const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+/**
+ * The longest a function instance keeps what it read of data other functions change: a web chat by its widget key,
+ * a flow's graph, the company's active phrase campaigns (10 s); connections are kept 5 s.
+ */
+export const LOOKUP_CACHE_MS = 10_000;
+
+/**
+ * Moves the clock of every function on past the life of their lookup caches, from where it reads now, as if that long
+ * had passed since a change: every function then reads what was changed, as every Lambda instance does once its copy
+ * ran out. For what no request can show before it happens (the engine reading a connection when the next message
+ * arrives); the test sets the clock back after (runtime.setClock(undefined)), as the tests holding one do.
+ */
+export const outliveLookupCaches = (runtime: Runtime): void =>
+  runtime.setClock({ offset: clock().now().getTime() - Date.now() + LOOKUP_CACHE_MS + 1 });
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -151,7 +182,11 @@ export class SocketProbe {
     this.ws.send(JSON.stringify(message));
   }
 
-  waitFor(match: (f: { event: string; data: any }) => boolean, timeoutMs = 5000): Promise<{ event: string; data: any }> {
+  /** Isolated, the frame may first wait for the cold start of the function that sends it, seconds on a loaded machine. */
+  waitFor(
+    match: (f: { event: string; data: any }) => boolean,
+    timeoutMs = process.env.ISOLATE_FUNCTIONS === '1' ? 20_000 : 5000,
+  ): Promise<{ event: string; data: any }> {
     const found = this.frames.find(match);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {

@@ -11,10 +11,14 @@ import { table } from '../functions/src/platform/table/client.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { createUser } from '../functions/src/modules/users/users.service.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from './api.ts';
+import { startFakeGraph, type FakeGraph } from './fakes/graph-server.ts';
 import { signupCompany, Visitor, type TestCompany } from './inbox.ts';
 
 let runtime: Runtime;
 let admin: ApiClient;
+/** Meta's side for the Cloud API number campaigns go out through (a web chat cannot send them) */
+let graph: FakeGraph;
+const CLOUD = { phoneNumberId: '1015558101', wabaId: '2025558101', accessToken: 'bad-input-cloud-token', appSecret: 'bad-input-secret', verifyToken: 'bad-input-verify' };
 
 const snapshot = async () => {
   const items: Record<string, unknown>[] = [];
@@ -34,12 +38,18 @@ const snapshot = async () => {
 };
 
 beforeAll(async () => {
+  graph = await startFakeGraph();
+  graph.tokens.add(CLOUD.accessToken);
+  graph.phoneNumbers.set(CLOUD.phoneNumberId, CLOUD.wabaId);
+  process.env.META_GRAPH_URL = graph.url;
   runtime = await startApi();
   admin = new ApiClient(runtime.url);
   expect((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
 });
 afterAll(async () => {
   await runtime?.stop();
+  await graph?.close();
+  delete process.env.META_GRAPH_URL;
 });
 
 const withBody = routes.filter((r) => (r as RouteDef).body !== undefined).map((r) => r as RouteDef);
@@ -157,7 +167,9 @@ describe('cursors', () => {
     });
     ids.chat = (await admin.post('/chats', { title: 'Cursor chat', users: [{ id: colleague.id }] })).body.id;
     const list = await admin.post('/contact-lists', { name: 'Cursor list' });
-    const connectionId = (await admin.get('/whatsapp')).body.find((c: { channel: string }) => c.channel === 'webchat').id;
+    const cloud = await admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Cursor number', ...CLOUD });
+    expect(cloud.status, JSON.stringify(cloud.body)).toBe(201);
+    const connectionId = cloud.body.id;
     const campaign = await admin.post('/campaigns', {
       name: 'Cursor campaign',
       whatsappId: connectionId,

@@ -77,6 +77,18 @@ export class Visitor {
     return res.body;
   }
 
+  /** Sends a file as the widget does: an upload URL asked for, the bytes put there, then the message naming it. */
+  async sendFile(name: string, mimeType: string, bytes: Buffer, body = '') {
+    const target = await this.api().post(`/webchat/${this.webchatToken}/upload-url`, { name, mimeType, size: bytes.length });
+    expect(target.status, JSON.stringify(target.body)).toBe(200);
+    const put = await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes });
+    expect(put.status).toBe(200);
+    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, { body, media: { key: target.body.key, name, mimeType, size: bytes.length } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    await this.runtime.drainQueues();
+    return res.body;
+  }
+
   async conversation() {
     const res = await this.api().get(`/webchat/${this.webchatToken}/messages`);
     expect(res.status).toBe(200);

@@ -402,6 +402,8 @@ export const publicRoutes: Record<string, string> = {
   'webchat.create-visitor': 'creates a visitor of the chat named by the public token',
   'webchat.send': 'a visitor token scoped to one chat and one contact (tickets.api.test.ts checks another chat refuses it)',
   'webchat.messages': 'the same visitor token, the visitor’s own conversation only',
+  'webchat.upload-url':
+    'the same visitor token; the upload goes under that visitor’s own contact and a send naming another key is refused (webchat-widget.api.test.ts)',
   'webchat.ws-ticket': 'the same visitor token; the ticket opens a socket scoped to that visitor’s conversation only',
   'webhooks.whatsapp-verify': "Meta's subscription check: answers the challenge only to the connection's own verify token",
   'webhooks.whatsapp': "Cloud API deliveries: refused (401) unless signed with the connection's app secret",

@@ -32,6 +32,8 @@ import {
 let runtime: Runtime;
 let graph: FakeGraph;
 let companyA: TenantFixture;
+/** company A's Cloud API number, known to the fake Graph server */
+const CLOUD_OF_A = { phoneNumberId: '1015558201', wabaId: '2025558201', accessToken: 'cloud-token-of-a', appSecret: 'cloud-secret-of-a', verifyToken: 'cloud-verify-of-a' };
 let emailB: string;
 
 const signup = async (email: string, companyName: string) => {
@@ -65,7 +67,8 @@ const itemsOfA = async () => {
 beforeAll(async () => {
   // Meta's side for the routes that call it (connecting a Facebook page)
   graph = await startFakeGraph();
-  graph.tokens.add(FACEBOOK_TOKEN_OF_B).add('page-token-of-b');
+  graph.tokens.add(FACEBOOK_TOKEN_OF_B).add('page-token-of-b').add(CLOUD_OF_A.accessToken);
+  graph.phoneNumbers.set(CLOUD_OF_A.phoneNumberId, CLOUD_OF_A.wabaId);
   graph.pages.set(FACEBOOK_USER_OF_B, [{ id: '900000000000002', name: 'Page of B', access_token: 'page-token-of-b' }]);
   process.env.META_GRAPH_URL = graph.url;
   runtime = await startApi();
@@ -98,8 +101,11 @@ beforeAll(async () => {
   const reply = await ownerA.post(`/messages/${ticket.id}`, { body: 'Reply of A' });
   const note = await ownerA.post('/ticket-notes', { note: 'Note of A', ticketId: ticket.id, contactId: ticket.contactId });
   expect([reply.status, note.status]).toEqual([201, 201]);
-  // a connection whose id company B never reaches: B starts with one and the test adds one
-  for (let i = 0; i < 3; i++)
+  // a connection whose id company B never reaches: B starts with one and the test adds one; the first filler is the
+  // Cloud API number A's campaign goes out through (a web chat cannot send campaigns)
+  const cloudOfA = await ownerA.post('/whatsapp', { channel: 'whatsappapi', name: 'Number of A', ...CLOUD_OF_A });
+  expect(cloudOfA.status, JSON.stringify(cloudOfA.body)).toBe(201);
+  for (let i = 1; i < 3; i++)
     expect((await ownerA.post('/whatsapp', { channel: 'webchat', name: `Filler chat ${i}` })).status).toBe(201);
   const connection = await ownerA.post('/whatsapp', {
     channel: 'webchat',
@@ -167,7 +173,7 @@ beforeAll(async () => {
   // a campaign (never started) and a flow, after fillers B's own creations never reach
   const campaignOf = (name: string) => ({
     name,
-    whatsappId: connection.body.id,
+    whatsappId: cloudOfA.body.id,
     contactListId: contactList.body.id,
     message1: `${name} text`,
   });

@@ -5,7 +5,7 @@
  * network calls and the media download.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { makeEventBuffer, proto, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
+import { makeEventBuffer, proto, type WACallEvent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { table, tableName } from '../../functions/src/platform/table/client.ts';
 import { createCompany, provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
 import { createWebchatConnection } from '../../functions/src/modules/connections/connections.service.ts';
 import { connectionKey } from '../../functions/src/modules/connections/connection.entity.ts';
+import { companySettingsKey } from '../../functions/src/modules/companies/company.entity.ts';
 import { createUser } from '../../functions/src/modules/users/users.service.ts';
 import { parseInboundEvent, processInboundEvent, type InboundOutcome } from '../../functions/src/modules/inbound/inbound.service.ts';
 import { sendSystemText } from '../../functions/src/modules/messages/messages.service.ts';
@@ -238,6 +239,47 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
     await h.settle();
     expect(await findByChannelMessageId(companyId, connectionId, 'EDIT-1')).toMatchObject({ isDeleted: true });
     expect(h.outcomes.map((o) => o.outcome)).toEqual(['stored', 'stored', 'updated', 'updated']);
+  });
+
+  it('forwards the end of a contact’s call (not its ringing or answer, nor a call from our own phone), and the platform answers it once', async () => {
+    const h = harness(connectionId);
+    const jid = '5511922220009@s.whatsapp.net';
+    const call = (id: string, status: WACallEvent['status'], from = jid) => h.socket.ev.emit('call', [{ chatId: from, from, id, date: new Date(), status, offline: false, isVideo: false }]);
+    const setCallReply = (text: string) =>
+      table().send(
+        new UpdateCommand({ TableName: tableName(), Key: companySettingsKey(companyId), UpdateExpression: 'SET settings.acceptCallWhatsapp = :on, settings.AcceptCallWhatsappMessage = :text', ExpressionAttributeValues: { ':on': 'enabled', ':text': text } }),
+      );
+    const seen = (from: number) => h.outcomes.slice(from).map((o) => [o.event.kind, o.event.kind === 'call' ? o.event.outcome : undefined, o.outcome]);
+    call('C0FFEE02', 'offer');
+    call('C0FFEE02', 'ringing');
+    call('C0FFEE02', 'accept');
+    call('C0FFEE02', 'terminate');
+    call('C0FFEE03', 'timeout', `${OWN}@s.whatsapp.net`);
+    await h.settle();
+    // the company answers calls but has no message yet: the end reaches the platform, which has nothing to send
+    expect(seen(0)).toEqual([
+      ['message', undefined, 'stored'],
+      ['call', 'finished', 'ignored'],
+    ]);
+
+    const REPLY = 'Ligações não são atendidas aqui, escreva por favor.';
+    await setCallReply(REPLY);
+    call('C0FFEE04', 'offer');
+    call('C0FFEE04', 'reject');
+    // the same call's second end (as a redelivery would) answers no more
+    call('C0FFEE04', 'terminate');
+    await h.settle();
+    await setCallReply('');
+    expect(seen(2)).toEqual([
+      ['message', undefined, 'stored'],
+      ['call', 'rejected', 'updated'],
+      ['call', 'finished', 'duplicate'],
+    ]);
+    const log = await findByChannelMessageId(companyId, connectionId, 'call-C0FFEE04');
+    const messages = await table().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)', ExpressionAttributeValues: { ':pk': ticketPk(companyId, log!.ticketId), ':m': 'M#' } }),
+    );
+    expect((messages.Items ?? []).filter((m) => m.fromMe).map((m) => m.body)).toEqual([REPLY]);
   });
 
   it('stores a received image in the media store, and a message whose file failed with a text saying so', async () => {

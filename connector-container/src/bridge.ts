@@ -14,7 +14,7 @@ import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';
 import { IdentityResolver, type LidPairStore } from './inbound/identities.ts';
 import { isGroupJid, lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
 import { takeInMedia, type MediaSink } from './inbound/media.ts';
-import { addressingOf, normaliseCall, normaliseMessage, normaliseUpdate, timestampOf, type MessageContext } from './inbound/normalise.ts';
+import { addressingOf, normaliseCall, normaliseCallEnd, normaliseMessage, normaliseUpdate, timestampOf, type MessageContext } from './inbound/normalise.ts';
 import { contentOf, keyOf, quotedOf, type OutgoingFile, type StoredMessage } from './outbound/content.ts';
 import type { BridgeSendResult, MessageBridge, MessageBridgeFactory, SendTarget, SessionContext } from './sessions/session-bridge.ts';
 
@@ -58,6 +58,8 @@ export interface HistoryImports {
 export const DEFAULT_HISTORY_WINDOW_MS = 24 * 60 * 60_000;
 /** Events per `emit`: a history sync can bring hundreds at once. */
 const EMIT_CHUNK = 50;
+/** The call events taken in: its offer (logged) and its ends (answered by the platform when the company asks). */
+const CALL_EVENTS: readonly WACallEvent['status'][] = ['offer', 'terminate', 'reject', 'timeout'];
 /** How long the ids of our own sends are remembered, to know their echoes. */
 const OWN_SEND_TTL_MS = 10 * 60_000;
 
@@ -270,10 +272,13 @@ export class BaileysMessageBridge implements MessageBridge {
   private async takeCalls(calls: WACallEvent[]): Promise<void> {
     const events: InboundEvent[] = [];
     for (const call of calls) {
-      if (call.status !== 'offer' || call.isGroup) continue;
+      // the offer is logged in the conversation; the end lets the platform answer the caller (server reference 2.13)
+      if (!CALL_EVENTS.includes(call.status) || call.isGroup) continue;
       const person = await this.identities.resolve(jidNormalizedUser(call.from), call.callerPn, this.lidLookup());
-      if (!person) continue;
-      const event = normaliseCall(call, { ...this.base(), contact: { identity: person.identity, isGroup: false, ...(person.lid ? { lid: person.lid } : {}) } });
+      // a call made from our own phone is not a contact's
+      if (!person || person.identity === this.context.ownNumber()) continue;
+      const ctx = { ...this.base(), contact: { identity: person.identity, isGroup: false, ...(person.lid ? { lid: person.lid } : {}) } };
+      const event = call.status === 'offer' ? normaliseCall(call, ctx) : normaliseCallEnd(call, ctx);
       if (event) events.push(event);
     }
     await this.emit(events);

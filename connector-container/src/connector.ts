@@ -6,7 +6,8 @@
  * Command routing: a command for a session another live task holds is handed back to the queue, visible again in
  * COMMAND_RETRY_SECONDS, so a later receive reaches the holder (or finds the lease free and takes the session here).
  * A send whose session does not run here answers ChannelUnavailable and the sender's retry window applies (the
- * same rule as a session that is down), so with several tasks it is retried until it reaches the holder.
+ * same rule as a session that is down), so with several tasks it is retried until it reaches the holder. An edit
+ * or a delete of a message whose session does not run here goes back on the queue, delayed, within the same window.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sessionCommand } from '@switchboard/shared/connector';
@@ -16,6 +17,7 @@ import { logger } from '../../functions/src/platform/logger.ts';
 import { queue } from '../../functions/src/platform/ports/ports.ts';
 import { processSqsBatch } from '../../functions/src/platform/ports/sqs-batch.ts';
 import { checkNumbersOverSession, parseNumberCheck } from '../../functions/src/modules/contact-lists/contact-list-checks.service.ts';
+import { changeMessageOverSession, parseMessageChange } from '../../functions/src/modules/outbound/message-changes.service.ts';
 import { createMessageBridge } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 import { CommandElsewhere, SessionManager, type SessionManagerOptions } from './sessions/session-manager.ts';
@@ -48,6 +50,9 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
           // contact list number checks travel on the same queue: they need a socket, which only the connector holds
           const check = parseNumberCheck(body);
           if (check) return await checkNumbersOverSession(check);
+          // so do agents' edits and deletes of WhatsApp messages, which must go out over the session's socket
+          const change = parseMessageChange(body);
+          if (change) return await changeMessageOverSession(change);
           await manager.handleCommand(sessionCommand.parse(body));
         } catch (error) {
           if (error instanceof CommandElsewhere) {

@@ -292,8 +292,9 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const seed = await seedFreshInstall({ adminEmail: options.adminEmail, adminPassword: options.adminPassword });
     return {
       url: gateway.url,
-      drainQueues: (timeoutMs = 10_000) => engine.drain({ timeoutMs }),
-      idleQueues: (timeoutMs = 10_000) => engine.idle({ timeoutMs }),
+      // isolated, a batch may first wait for its function's cold start, seconds on a loaded machine
+      drainQueues: (timeoutMs = isolated ? 25_000 : 10_000) => engine.drain({ timeoutMs }),
+      idleQueues: (timeoutMs = isolated ? 25_000 : 10_000) => engine.idle({ timeoutMs }),
       gateway,
       seed,
       tableName,

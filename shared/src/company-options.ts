@@ -25,10 +25,24 @@ export const companyTextLimits: Partial<Record<CompanyOptionKey, number>> = {
   transferMessage: 2000,
 };
 
+/** Options whose value is neither a fixed choice nor free text: an IANA time zone name. */
+export const TIME_ZONE_OPTION = 'timeZone' satisfies CompanyOptionKey;
+
+/** Whether the runtime's Intl knows `value` as a time zone (IANA names and their aliases, any letter case). */
+export const isTimeZone = (value: string): boolean => {
+  if (!value.trim() || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** The choices of every option that is not free text. */
 export const companyOptionChoices: Partial<Record<CompanyOptionKey, readonly string[]>> = Object.fromEntries(
   companyOptionKeys
-    .filter((k) => companyTextLimits[k] === undefined)
+    .filter((k) => companyTextLimits[k] === undefined && k !== TIME_ZONE_OPTION)
     .map((k) => [k, k === 'scheduleType' ? scheduleTypes : k === 'chatBotType' ? chatBotTypes : enabledDisabledValues]),
 );
 
@@ -55,6 +69,8 @@ export const isCompanyOptionKey = (key: string): key is CompanyOptionKey => Obje
 
 /** Why a value does not fit its key ('oneOf' with the choices, 'tooLong'), or null when it fits. */
 export const optionValueIssue = (key: CompanyOptionKey, value: string): string | null => {
+  // empty: the server's default zone
+  if (key === TIME_ZONE_OPTION) return value === '' || isTimeZone(value) ? null : 'An IANA time zone, such as America/Sao_Paulo';
   const choices = companyOptionChoices[key];
   if (choices) return choices.includes(value) ? null : `One of ${choices.join(', ')}`;
   const max = companyTextLimits[key] ?? 0;

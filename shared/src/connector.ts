@@ -65,11 +65,24 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     emoji: z.string().max(20),
   }),
   z.object({ kind: z.literal('contact'), ...base }),
+  /**
+   * A voice or video call of the contact ended: answered and hung up (`finished`), turned down (`rejected`) or
+   * never answered (`missed`). The call's offer came before as a `call_log` message.
+   */
+  z.object({
+    kind: z.literal('call'),
+    ...base,
+    /** the channel's call id: one call ends once */
+    callId: z.string().min(1).max(200),
+    isVideo: z.boolean().default(false),
+    outcome: z.enum(['finished', 'rejected', 'missed']),
+  }),
   /** a receipt without ids (Messenger, Instagram): every message we sent the contact up to `watermark` reached `ack` */
   z.object({ kind: z.literal('watermark'), ...base, ack: z.union([z.literal(2), z.literal(3)]), watermark: z.string().datetime() }),
 ]);
 export type InboundEvent = z.infer<typeof inboundEvent>;
 export type InboundMessageEvent = Extract<InboundEvent, { kind: 'message' }>;
+export type InboundCallEvent = Extract<InboundEvent, { kind: 'call' }>;
 
 /** The FIFO group of an event: one conversation (connection + contact) is processed in order. */
 export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId' | 'contact'>): string =>
@@ -77,7 +90,7 @@ export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId
 
 /** The FIFO deduplication id: a driver that sends the same event twice within 5 minutes is deduplicated by SQS. */
 export const inboundDeduplicationId = (e: InboundEvent): string =>
-  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);
+  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.kind === 'call' ? e.callId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);
 
 /**
  * A send on `outbound.fifo`. It carries ids only: the consumer reads the stored message, so an edit or a delete
@@ -131,3 +144,21 @@ export const numberCheckCommand = z.object({
   at: z.string().datetime(),
 });
 export type NumberCheckCommand = z.infer<typeof numberCheckCommand>;
+
+/**
+ * A request on `connector-commands` to carry an agent's edit or delete of a message WhatsApp already has over the
+ * session that sent it: only the connector holds the sockets. It carries ids only: the connector reads the stored
+ * message, so of several edits the latest text goes out, and an edit read after the message was deleted is dropped.
+ */
+export const messageChangeCommand = z.object({
+  kind: z.literal('changeMessage'),
+  change: z.enum(['edit', 'delete']),
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  contactId: z.number().int().positive(),
+  /** our message id (`<ticketId>-<ulid>`) */
+  messageId: z.string().min(1).max(64),
+  /** when the agent made the change (ISO): the session is waited for within a window from then */
+  at: z.string().datetime(),
+});
+export type MessageChangeCommand = z.infer<typeof messageChangeCommand>;

@@ -94,7 +94,12 @@ export interface MenuItem {
   icon: string;
   path?: string;
   access?: AccessRule;
-  /** a local storage flag that must be present (the spec's `cshow` for campaign pages) */
+  /** a company setting that must be 'enabled' for the entry to show (the company's own switch for a feature) */
+  companySetting?: string;
+  /**
+   * a local storage flag: alone, it must be present; beside `companySetting` it shows the entry even while the
+   * setting is off (the spec's `cshow` for campaign pages, kept as an override)
+   */
   localFlag?: string;
   children?: readonly MenuItem[];
 }
@@ -129,6 +134,7 @@ export const menu: readonly MenuItem[] = [
     key: 'campaigns',
     label: 'menu.campaigns',
     icon: 'pi pi-megaphone',
+    companySetting: 'campaignsEnabled',
     localFlag: 'cshow',
     access: { profile: 'admin', planFlag: 'useCampaigns' },
     children: [

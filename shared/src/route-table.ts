@@ -394,6 +394,7 @@ export const routeTable = defineRoutes([
   { id: 'webchat.send', method: 'POST', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public', status: 202 },
   { id: 'webchat.messages', method: 'GET', path: '/webchat/{token}/messages', module: 'webchat', auth: 'public' },
   { id: 'webchat.ws-ticket', method: 'POST', path: '/webchat/{token}/ws-ticket', module: 'webchat', auth: 'public' },
+  { id: 'webchat.upload-url', method: 'POST', path: '/webchat/{token}/upload-url', module: 'webchat', auth: 'public' },
   // Meta's webhooks (public: each post is signed with an app secret, checked over the exact bytes)
   { id: 'webhooks.whatsapp-verify', method: 'GET', path: '/webhooks/whatsapp/{key}', module: 'webhooks', auth: 'public' },
   {

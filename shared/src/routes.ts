@@ -142,6 +142,8 @@ import {
   visitorMessages,
   visitorSession,
   visitorSocketTicket,
+  visitorUploadBody,
+  visitorUploadTarget,
   webchatTokenParams,
   widgetConfig,
 } from './contracts/webchat.ts';
@@ -433,6 +435,7 @@ export const routeSchemas = {
   'webchat.send': { params: webchatTokenParams, body: visitorMessageBody, response: visitorMessage },
   'webchat.messages': { params: webchatTokenParams, response: visitorMessages },
   'webchat.ws-ticket': { params: webchatTokenParams, response: visitorSocketTicket },
+  'webchat.upload-url': { params: webchatTokenParams, body: visitorUploadBody, response: visitorUploadTarget },
   // Meta's webhooks
   'webhooks.whatsapp-verify': { params: whatsappWebhookParams, query: metaWebhookQuery, response: z.string() },
   'webhooks.whatsapp': { params: whatsappWebhookParams, response: okResponse },

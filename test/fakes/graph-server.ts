@@ -47,7 +47,8 @@ export interface FakeGraphState {
   /** a business account's templates, by WABA id */
   templates: Map<string, FakeTemplate[]>;
   /**
-   * The business account of each Cloud API number (phone number id -> WABA id). A template send from a number listed
+   * The business account of each Cloud API number (phone number id -> WABA id); a number not listed here is unknown
+   * to Meta (reading it answers error 100). A template send from a number listed
    * here is checked as Meta checks it: the template must exist in that language, be approved, and get exactly one
    * non-empty text parameter per placeholder of its header and body.
    */
@@ -267,6 +268,15 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
         if (refused) return graphError(400, refused.code, refused.message);
       }
       return sent({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.FAKE${++serial}` }] });
+    }
+    // a page token reads its own page as `me`; any other token reads a user of the app
+    if (req.method === 'GET' && first === 'me' && !second) {
+      const page = [...state.pages.values()].flat().find((p) => p.access_token === token);
+      return { status: 200, body: page ? { id: page.id, name: page.name } : { id: `user-${token.length}`, name: 'Fake user' } };
+    }
+    // a Cloud API number listed in phoneNumbers, read with any accepted token
+    if (req.method === 'GET' && first && !second && state.phoneNumbers.has(first)) {
+      return { status: 200, body: { id: first, display_phone_number: '', verified_name: 'Fake number', quality_rating: 'GREEN' } };
     }
     if (req.method === 'GET' && first && !second && url.searchParams.has('fields') && !state.media.has(first)) {
       const person = state.profiles.get(first);

@@ -328,7 +328,7 @@ describe('the contacts pages', () => {
     await expect(page.locator('[data-testid=import-rows] tbody tr').count()).resolves.toBe(3);
     // the third row is flagged with its reasons, cannot be ticked, and is left out of the import
     const flaggedRow = page.locator('[data-testid=import-rows] tbody tr', { hasText: 'sem-arroba' });
-    await expect(flaggedRow.textContent()).resolves.toContain('Too Short!');
+    await expect(flaggedRow.textContent()).resolves.toContain('Curto demais');
     await expect(flaggedRow.locator('input[type=checkbox]').isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('import-flagged').textContent()).resolves.toContain('1 linha com problema não será enviada.');
     await expect(page.getByTestId('import-start').textContent()).resolves.toBe('Importar 2 contatos');
@@ -349,7 +349,7 @@ describe('the contacts pages', () => {
     expect(sent.join('\n')).not.toContain('sem-arroba');
     await shot(page, 'contacts-05-import-summary');
 
-    await page.getByRole('button', { name: 'Fechar' }).click();
+    await page.locator('button.p-button', { hasText: 'Fechar' }).click();
     await page.getByTestId('import-result').waitFor();
     await shot(page, 'contacts-06-import-result');
 

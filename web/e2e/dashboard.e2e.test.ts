@@ -35,7 +35,8 @@ const pendingTicketOf = async (name: string): Promise<{ id: number; uuid: string
   throw new Error(`no ticket of ${name}`);
 };
 
-const counter = async (key: string) => Number(((await page.getByTestId(`dashboard-counter-${key}`).locator('.dashboard-card__value').textContent()) ?? '').replace(/[^\d.]/g, ''));
+// a count as the page writes it in Portuguese (1.234): the digits alone
+const counter = async (key: string) => Number(((await page.getByTestId(`dashboard-counter-${key}`).locator('.dashboard-card__value').textContent()) ?? '').replace(/\D/g, ''));
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));

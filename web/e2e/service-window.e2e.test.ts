@@ -85,6 +85,7 @@ const openTicket = async (uuid: string) => {
 beforeAll(async () => {
   fake = await startFakeGraph();
   fake.tokens.add(CLOUD.accessToken);
+  fake.phoneNumbers.set(CLOUD.phoneNumberId, CLOUD.wabaId);
   fake.templates.set(CLOUD.wabaId, [
     { name: 'retomar_conversa', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Olá {{1}}, podemos continuar o seu atendimento?' }] },
     { name: 'aviso_pedido', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Seu pedido saiu para entrega.' }] },

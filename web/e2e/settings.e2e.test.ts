@@ -1,7 +1,7 @@
 /**
  * The settings page in a real browser against the running product: a fresh company's admin changes an option and
  * finds it kept after a reload, turns LGPD on at once (its consent message is optional), and switches the business hours
- * to the company's own to edit them in the schedules tab. Screenshots under test-results/settings-*.png.
+ * to the company's own to edit them in the schedules tab, in the time zone it sets. Screenshots under test-results/settings-*.png.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,14 @@ const savedToast = () => page.locator('.p-toast-message', { hasText: 'Operación
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: 'Sílvia Ajustes', companyName: `Loja Ajustes ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: 'Sílvia Ajustes',
+    companyName: `Loja Ajustes ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 
@@ -75,7 +82,9 @@ describe('settings in the browser', () => {
     await page.reload();
     await page.getByTestId('settings-options').waitFor();
     await expect.poll(() => dropdownText('setting-enableLGPD')).toBe('Habilitado');
-    await expect.poll(() => page.getByTestId('setting-lgpdMessage').inputValue()).toBe('Para continuar, aceite nossa política de privacidade.');
+    await expect
+      .poll(() => page.getByTestId('setting-lgpdMessage').inputValue())
+      .toBe('Para continuar, aceite nossa política de privacidade.');
     await expect.poll(() => page.getByTestId('setting-lgpdLink').inputValue()).toBe('https://example.com/privacidade');
   });
 
@@ -104,6 +113,25 @@ describe('settings in the browser', () => {
     await page.getByTestId('company-hours').waitFor();
     await expect.poll(() => page.getByTestId('company-hours-monday-startTimeB').inputValue()).toBe('14:00');
     expect(await page.getByTestId('company-hours-saturday-startTimeB').inputValue()).toBe('');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("sets the company's time zone from a searchable list, and the hours editor says which zone its hours are in", async () => {
+    // a company that never chose reads as the server's zone
+    await expect.poll(() => page.getByTestId('company-hours-zone').textContent()).toContain('UTC');
+    await page.getByTestId('settings-tab-options').click();
+    await page.getByTestId('setting-timeZone').click();
+    await page.locator('.p-dropdown-panel .p-dropdown-filter').fill('Tokyo');
+    await page.locator('.p-dropdown-panel li[role=option]', { hasText: 'Asia/Tokyo' }).click();
+    await savedToast().waitFor();
+    await expect.poll(() => dropdownText('setting-timeZone')).toBe('Asia/Tokyo (GMT+09:00)');
+
+    await page.getByTestId('settings-tab-schedules').click();
+    await expect.poll(() => page.getByTestId('company-hours-zone').textContent()).toContain('Asia/Tokyo');
+    await shot('06-time-zone');
+    await page.reload();
+    await page.getByTestId('settings-tab-schedules').click();
+    await expect.poll(() => page.getByTestId('company-hours-zone').textContent()).toContain('Asia/Tokyo');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 /*
  * Switchboard website chat: embed on any site with
  *   <script src="https://<switchboard host>/widget.js" data-token="<widget key>" async></script>
- * Optional: data-color="#rrggbb" (launcher colour before the chat reports the company's), data-position="left".
+ * Optional: data-color="#rrggbb" (launcher colour when the chat's settings cannot be read), data-position="left".
  * Adds a floating launcher button that opens the chat (/widget/<token> on the Switchboard host) in an iframe:
- * 380x560 at the bottom right, full screen on screens under 480 px. No dependencies; the only global is
- * window.SwitchboardWidget ({ open, close, toggle }).
+ * 380x560 at the bottom right, full screen on screens under 480 px. The launcher is drawn once the chat's settings
+ * have given its colour, so it never shows another one first. Texts follow the page's <html lang>, then the
+ * browser's languages. No dependencies; the only global is window.SwitchboardWidget ({ open, close, toggle }).
  */
 /* global window, document */
 (function () {
@@ -35,7 +36,9 @@
     en: { open: 'Open chat', close: 'Close chat', title: 'Chat' },
     tr: { open: 'Sohbeti aç', close: 'Sohbeti kapat', title: 'Sohbet' },
   };
+  var pageLang = (document.documentElement.getAttribute('lang') || '').trim();
   var langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'pt'];
+  if (pageLang) langs = [pageLang].concat(Array.prototype.slice.call(langs));
   var text = texts.pt;
   for (var i = 0; i < langs.length; i++) {
     var primary = String(langs[i]).toLowerCase().split(/[-_]/)[0];
@@ -94,7 +97,8 @@
     frame = document.createElement('iframe');
     frame.className = 'sbw-frame';
     frame.title = text.title;
-    frame.src = origin + '/widget/' + encodeURIComponent(token);
+    // the chat speaks the page's language too; it cannot read this page itself
+    frame.src = origin + '/widget/' + encodeURIComponent(token) + (pageLang ? '?lang=' + encodeURIComponent(pageLang) : '');
     frame.setAttribute('allow', 'clipboard-write');
     root.appendChild(frame);
     return frame;
@@ -139,20 +143,59 @@
       launcher.focus();
     } else if (type === 'message' && !isOpen) {
       root.classList.add('sbw-unread');
-    } else if (type === 'ready' && typeof data.color === 'string' && /^#[0-9a-fA-F]{6}$/.test(data.color)) {
-      root.style.setProperty('--sbw-color', data.color);
-      if (data.onColor === '#ffffff' || data.onColor === '#111827') root.style.setProperty('--sbw-on-color', data.onColor);
+    } else if (type === 'ready' && typeof data.color === 'string') {
+      paint(data.color);
     }
   });
 
+  // WCAG contrast: white or near-black on the colour, as the chat's header does
+  function onColorOf(hex) {
+    function channel(i) {
+      var c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    }
+    var l = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+    return 1.05 / (l + 0.05) >= (l + 0.05) / (0.0092 + 0.05) ? '#ffffff' : '#111827';
+  }
+
+  function paint(value) {
+    if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value)) return false;
+    root.style.setProperty('--sbw-color', value);
+    root.style.setProperty('--sbw-on-color', onColorOf(value));
+    return true;
+  }
+  paint(color);
+
+  var mounted = false;
   function mount() {
+    if (mounted) return;
+    mounted = true;
     root.appendChild(style);
     root.appendChild(launcher);
     document.body.appendChild(root);
   }
 
-  if (document.body) mount();
-  else document.addEventListener('DOMContentLoaded', mount);
+  function mountWhenReady() {
+    if (document.body) mount();
+    else document.addEventListener('DOMContentLoaded', mount);
+  }
+
+  // the chat's own colour first; a chat that cannot be reached still gets a launcher, in the fallback colour
+  var waited = window.setTimeout(mountWhenReady, 4000);
+  fetch(origin + '/api/webchat/' + encodeURIComponent(token), { credentials: 'omit', headers: { accept: 'application/json' } })
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
+    .then(function (settings) {
+      if (settings) paint(settings.color);
+    })
+    .catch(function () {
+      // the fallback colour stays
+    })
+    .then(function () {
+      window.clearTimeout(waited);
+      mountWhenReady();
+    });
 
   window[NS] = { loaded: true, open: open, close: close, toggle: toggle };
 })();

@@ -1,6 +1,6 @@
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { describe, expect, it } from 'vitest';
-import { ackOfStatus, addressingOf, locationBody, normaliseCall, normaliseMessage, normaliseUpdate, type MessageContext } from './normalise.ts';
+import { ackOfStatus, addressingOf, locationBody, normaliseCall, normaliseCallEnd, normaliseMessage, normaliseUpdate, type MessageContext } from './normalise.ts';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
 const person = { identity: '5511999887766', isGroup: false, name: 'Maria' };
@@ -213,5 +213,14 @@ describe('normalising acks and calls', () => {
     });
     expect(normaliseCall({ ...offer, status: 'terminate' }, ctx)).toBeUndefined();
     expect(normaliseCall({ ...offer, isGroup: true }, ctx)).toBeUndefined();
+  });
+
+  it('takes the end of a 1:1 call (hung up, turned down, unanswered) as a call event, and nothing else of it', () => {
+    const call = { chatId: '5511999887766@s.whatsapp.net', from: '5511999887766@s.whatsapp.net', id: 'CALL0A1B2C', date: new Date('2025-06-01T12:03:00Z'), isVideo: true, offline: false };
+    expect(normaliseCallEnd({ ...call, status: 'terminate' }, ctx)).toEqual({ kind: 'call', ...base, at: '2025-06-01T12:03:00.000Z', callId: 'CALL0A1B2C', isVideo: true, outcome: 'finished' });
+    expect(normaliseCallEnd({ ...call, status: 'reject', isVideo: undefined }, ctx)).toMatchObject({ outcome: 'rejected', isVideo: false });
+    expect(normaliseCallEnd({ ...call, status: 'timeout' }, ctx)).toMatchObject({ outcome: 'missed' });
+    for (const status of ['offer', 'ringing', 'accept'] as const) expect(normaliseCallEnd({ ...call, status }, ctx)).toBeUndefined();
+    expect(normaliseCallEnd({ ...call, status: 'terminate', isGroup: true }, ctx)).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  * reactions point at the reacted message; acks only move forward (the pipeline keeps them from going back).
  */
 import { normalizeMessageContent, proto, WAMessageStubType, type WACallEvent, type WAMessage, type WAMessageKey, type WAMessageUpdate } from '@whiskeysockets/baileys';
-import type { InboundEvent, InboundMessageEvent } from '@switchboard/shared/connector';
+import type { InboundCallEvent, InboundEvent, InboundMessageEvent } from '@switchboard/shared/connector';
 import type { MediaType } from '@switchboard/shared/contracts/inbox';
 import { isGroupJid, isIgnoredChat } from './jids.ts';
 
@@ -248,5 +248,29 @@ export const normaliseCall = (call: WACallEvent, ctx: Omit<MessageContext, 'send
     fromMe: false,
     body: call.isVideo ? 'video' : '',
     mediaType: 'call_log',
+  };
+};
+
+/** How a call ended, by the status Baileys gives its last event; the offer, ringing and answer are not an end. */
+const CALL_OUTCOMES: Partial<Record<WACallEvent['status'], InboundCallEvent['outcome']>> = {
+  terminate: 'finished',
+  reject: 'rejected',
+  timeout: 'missed',
+};
+
+/** The end of a contact's call (hung up, turned down or unanswered), for the platform's call reply. Group calls get none. */
+export const normaliseCallEnd = (call: WACallEvent, ctx: Omit<MessageContext, 'senderName'>): InboundCallEvent | undefined => {
+  const outcome = CALL_OUTCOMES[call.status];
+  if (!outcome || call.isGroup || !call.id) return undefined;
+  return {
+    kind: 'call',
+    companyId: ctx.companyId,
+    connectionId: ctx.connectionId,
+    channel: 'whatsapp',
+    contact: ctx.contact,
+    at: (call.date instanceof Date && !Number.isNaN(call.date.getTime()) ? call.date : ctx.now).toISOString(),
+    callId: call.id,
+    isVideo: call.isVideo === true,
+    outcome,
   };
 };

@@ -17,7 +17,7 @@ import { table, tableName } from '../../../functions/src/platform/table/client.t
 import { FakeSocketFactory } from '../testing/fake-baileys-socket.ts';
 import { textBridge, textMessage } from '../testing/text-bridge.ts';
 import { readCreds, readKeys } from './auth-state.repository.ts';
-import { CommandElsewhere, SessionManager } from './session-manager.ts';
+import { CommandElsewhere, NO_QR_REASON, SessionManager } from './session-manager.ts';
 import { leaseKey } from './session.entity.ts';
 
 let inbound: InboundEvent[];
@@ -133,6 +133,43 @@ describe('pairing', () => {
     await statusIs(c, 'qrcode');
     socket.close(DisconnectReason.timedOut, 'QR refs attempts ended');
     await statusIs(c, 'TIMEOUT');
+  });
+
+  it('stops at TIMEOUT with the last failure as its reason when WhatsApp cannot be reached and no QR code comes', async () => {
+    const c = await whatsappConnection();
+    const fakes = new FakeSocketFactory();
+    await manager(fakes, { qrWaitMs: 600 }).start();
+    // offline: every attempt fails before a QR code, and the session keeps reconnecting until the bound
+    const first = await fakes.next(c.connectionId, { after: 0 });
+    first.close(undefined, 'getaddrinfo ENOTFOUND web.whatsapp.com');
+    await statusIs(c, 'DISCONNECTED');
+    const stopped = await statusIs(c, 'TIMEOUT');
+    expect(stopped).toMatchObject({ qrcode: '', statusReason: `${NO_QR_REASON} (1 s): connection failed: getaddrinfo ENOTFOUND web.whatsapp.com` });
+    expect((await getSessionIntent(c.companyId, c.connectionId))?.desired).toBe('stop');
+    expect(fakes.live(c.connectionId)).toEqual([]);
+    const health = await until(() => getSessionHealth(c.companyId, c.connectionId), (h) => h.history[0]?.status === 'TIMEOUT');
+    expect(health.history[0]!.reason).toContain('getaddrinfo ENOTFOUND');
+  });
+
+  it('stops at TIMEOUT when a socket neither shows a QR code nor closes in time', async () => {
+    const c = await whatsappConnection();
+    const fakes = new FakeSocketFactory();
+    await manager(fakes, { qrWaitMs: 400 }).start();
+    const socket = await fakes.next(c.connectionId, { after: 0 });
+    socket.connecting();
+    expect(await statusIs(c, 'TIMEOUT')).toMatchObject({ statusReason: `${NO_QR_REASON} (1 s)` });
+    expect(socket.ended).toBe(true);
+  });
+
+  it('keeps waiting for the phone once a QR code is shown in time', async () => {
+    const c = await whatsappConnection();
+    const fakes = new FakeSocketFactory();
+    await manager(fakes, { qrWaitMs: 300 }).start();
+    const socket = await fakes.next(c.connectionId, { after: 0 });
+    socket.showQr('A');
+    await statusIs(c, 'qrcode');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await connectionOf(c)).toMatchObject({ status: 'qrcode', qrcode: 'A' });
   });
 });
 

@@ -10,7 +10,8 @@
  * - Disconnect reasons, each on its own: loggedOut clears the auth state and stays DISCONNECTED; connectionReplaced
  *   and forbidden stay DISCONNECTED (the intent becomes `stop`: no reconnect loop); restartRequired (after pairing)
  *   reconnects at once; the QR codes running out (timedOut while showing a QR, or more than `qrLimit` codes) stop at
- *   TIMEOUT; anything else reconnects after a capped backoff with jitter, shown as DISCONNECTED with the reason and
+ *   TIMEOUT, and so does a session not yet paired that shows no QR code within `qrWaitMs` (WhatsApp unreachable, the
+ *   machine offline), with the last failure as its reason; anything else reconnects after a capped backoff with jitter, shown as DISCONNECTED with the reason and
  *   the attempt count, logged once per outage.
  * - Commands (connector-commands): a task that holds the session applies the command; a task that does not, while
  *   another live task holds the lease, answers `CommandElsewhere` and the consumer returns the message to the queue
@@ -21,6 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InboundEvent } from '@switchboard/shared/connector';
+import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
 import { inboundDeduplicationId, inboundGroupId, type SessionCommand } from '@switchboard/shared/connector';
 import type { ConnectionStatus, Message } from '@switchboard/shared/contracts/inbox';
 import { DisconnectReason, type ConnectionState, type WASocket } from '@whiskeysockets/baileys';
@@ -56,6 +58,8 @@ export interface SessionManagerOptions {
   backoffMaxMs?: number;
   /** QR codes shown in one pairing before the session stops at TIMEOUT (6) */
   qrLimit?: number;
+  /** how long a session not yet paired may go without showing its first QR code before it stops at TIMEOUT (60 s) */
+  qrWaitMs?: number;
   clock?: LeaseClock;
   random?: () => number;
 }
@@ -86,6 +90,8 @@ interface Session {
   attempt: number;
   opened: boolean;
   reconnectTimer?: NodeJS.Timeout;
+  /** armed while a session not yet paired waits for its first QR code */
+  qrWaitTimer?: NodeJS.Timeout;
   credsWrites: Promise<void>;
   pending: SessionCounters;
   /** state writes in order */
@@ -104,6 +110,9 @@ const reasonName = (code: number | undefined, error: unknown): string => {
   if (code !== undefined) return `closed (${code})${message ? `: ${message}` : ''}`;
   return message ? `connection failed: ${message}` : 'connection failed';
 };
+
+/** The reason a session not yet paired stops when no QR code came in time (the platform and the QR dialog read it). */
+export const NO_QR_REASON = CONNECTION_REASONS.noQr;
 
 /** `5511999990000:12@s.whatsapp.net` -> `5511999990000` */
 const numberOf = (jid: string | undefined): string | null => (jid ? jid.split('@')[0]!.split(':')[0]!.replace(/\D/g, '') || null : null);
@@ -131,6 +140,7 @@ export class SessionManager {
       backoffFirstMs: options.backoffFirstMs ?? 2_000,
       backoffMaxMs: options.backoffMaxMs ?? 60_000,
       qrLimit: options.qrLimit ?? 6,
+      qrWaitMs: options.qrWaitMs ?? 60_000,
       clock: options.clock ?? systemClock,
       random: options.random ?? Math.random,
     };
@@ -160,6 +170,7 @@ export class SessionManager {
     await Promise.allSettled(
       [...this.sessions.values()].map(async (s) => {
         this.closeSocket(s);
+        this.clearQrWait(s);
         this.sessions.delete(keyOf(s.companyId, s.connectionId));
         if (!release) return;
         await s.credsWrites;
@@ -277,6 +288,7 @@ export class SessionManager {
   private lose(s: Session): void {
     logger.warn('session lease lost: socket closed', { owner: this.owner, companyId: s.companyId, connectionId: s.connectionId });
     this.closeSocket(s);
+    this.clearQrWait(s);
     this.sessions.delete(keyOf(s.companyId, s.connectionId));
   }
 
@@ -284,6 +296,7 @@ export class SessionManager {
 
   private connect(s: Session): void {
     if (!this.sessions.has(keyOf(s.companyId, s.connectionId))) return;
+    this.armQrWait(s);
     const generation = ++s.generation;
     const context: SessionContext = {
       companyId: s.companyId,
@@ -338,8 +351,30 @@ export class SessionManager {
     return generation === s.generation && this.sessions.get(keyOf(s.companyId, s.connectionId)) === s;
   }
 
+  /**
+   * A session that is not paired yet must show a QR code soon: reconnecting quietly while WhatsApp cannot be reached
+   * would leave the admin's QR dialog waiting forever. The bound spans the reconnects, so it is armed once.
+   */
+  private armQrWait(s: Session): void {
+    if (s.qrWaitTimer || s.auth.isPaired() || s.status === 'qrcode' || s.status === 'PAIRING') return;
+    s.qrWaitTimer = setTimeout(() => {
+      s.qrWaitTimer = undefined;
+      if (this.sessions.get(keyOf(s.companyId, s.connectionId)) !== s || s.auth.isPaired()) return;
+      if (s.status !== 'OPENING' && s.status !== 'DISCONNECTED') return;
+      const failure = s.status === 'DISCONNECTED' && s.reason ? `: ${s.reason}` : '';
+      this.closeSocket(s);
+      void this.exclusiveEnd(keyOf(s.companyId, s.connectionId), s, { status: 'TIMEOUT', reason: `${NO_QR_REASON} (${Math.ceil(this.o.qrWaitMs / 1000)} s)${failure}` }, { clear: false });
+    }, this.o.qrWaitMs);
+  }
+
+  private clearQrWait(s: Session): void {
+    clearTimeout(s.qrWaitTimer);
+    s.qrWaitTimer = undefined;
+  }
+
   private onUpdate(s: Session, generation: number, update: Partial<ConnectionState>): void {
     if (!this.current(s, generation)) return;
+    if (update.qr || update.isNewLogin || update.connection === 'open') this.clearQrWait(s);
     if (update.qr) {
       const retries = s.status === 'qrcode' ? s.retries + 1 : 1;
       if (retries > this.o.qrLimit) return void this.timeout(s);
@@ -368,9 +403,9 @@ export class SessionManager {
         // WhatsApp asks for a new connection after pairing: at once, same lease and auth state
         return this.connect(s);
       case DisconnectReason.loggedOut:
-        return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: 'logged out from the phone' }, { clear: true });
+        return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: CONNECTION_REASONS.loggedOut }, { clear: true });
       case DisconnectReason.connectionReplaced:
-        return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: 'connection replaced: the number was opened elsewhere' }, { clear: false });
+        return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: `${CONNECTION_REASONS.replaced}: the number was opened elsewhere` }, { clear: false });
       case DisconnectReason.forbidden:
         return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: reasonName(code, error) }, { clear: false });
       case DisconnectReason.timedOut:
@@ -381,7 +416,7 @@ export class SessionManager {
 
   private timeout(s: Session): void {
     this.closeSocket(s);
-    void this.exclusiveEnd(keyOf(s.companyId, s.connectionId), s, { status: 'TIMEOUT', reason: 'the QR code was not read in time' }, { clear: false });
+    void this.exclusiveEnd(keyOf(s.companyId, s.connectionId), s, { status: 'TIMEOUT', reason: CONNECTION_REASONS.qrExpired }, { clear: false });
   }
 
   private exclusiveEnd(key: string, s: Session, state: { status: ConnectionStatus; reason: string }, how: { clear: boolean }): Promise<void> {
@@ -447,6 +482,7 @@ export class SessionManager {
       await socket.logout().catch((error: unknown) => logger.info('logout not confirmed', { error: error as Error }));
     }
     this.closeSocket(s);
+    this.clearQrWait(s);
     await s.credsWrites;
     await s.stateWrites;
     this.sessions.delete(keyOf(s.companyId, s.connectionId));

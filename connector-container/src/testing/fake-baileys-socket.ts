@@ -5,9 +5,9 @@
  *
  * Script a session: `fakes.latest({ companyId, connectionId })` (or `await fakes.next({ companyId, connectionId })`) gives its current socket;
  * then `showQr(code)`, `scan()` (pairing: new login, then WhatsApp's restart request), `open(number)`,
- * `close(DisconnectReason.x)`, or `receive(messages)` for `messages.upsert`.
+ * `close(DisconnectReason.x)`, `receive(messages)` for `messages.upsert`, or `call(from, id, status)` for `call`.
  */
-import { DisconnectReason, makeEventBuffer, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
+import { DisconnectReason, makeEventBuffer, type WACallEvent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
 import type { SocketFactory, SocketRequest } from '../sessions/socket-factory.ts';
 
 const silent = {
@@ -107,6 +107,11 @@ export class FakeBaileysSocket {
   /** Messages arrive (`messages.upsert`, type notify; `append` for offline delivery or history). */
   receive(messages: WAMessage[], type: 'notify' | 'append' = 'notify'): void {
     this.ev.emit('messages.upsert', { messages, type });
+  }
+
+  /** A 1:1 call's event (`call`): `offer` when it rings, then its end (`terminate`, `reject` or `timeout`). */
+  call(from: string, id: string, status: WACallEvent['status'], options: { isVideo?: boolean } = {}): void {
+    this.ev.emit('call', [{ chatId: from, from, id, date: new Date(), status, offline: false, isVideo: options.isVideo ?? false, isGroup: false }]);
   }
 
   // ----- calls out -----

@@ -48,7 +48,10 @@ export interface ChannelDriver {
    * retrying); when that cannot be told, or retrying cannot help, it throws PermanentSendError.
    */
   send(message: Message, to: OutgoingContext): Promise<SendResult>;
-  /** tells the customer's side that a delivered message changed (edit or delete) */
+  /**
+   * tells the customer's side that a delivered message changed (edit or delete): at once, or by handing the change to
+   * what holds the channel (WhatsApp sessions live in the connector)
+   */
   update(message: Message, to: OutgoingContext): Promise<void>;
   /** checks a connection's channel settings; answers the issues, none when valid */
   validateConfig(config: unknown): ConfigIssue[];

@@ -12,8 +12,7 @@ import type { BotMenu, Contact, Message } from '@switchboard/shared/contracts/in
 import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import type { DomainEvent } from '@switchboard/shared/events';
 import { clock } from '../platform/clock.ts';
-import { config } from '../platform/config.ts';
-import { findCompany } from '../modules/companies/company-lookup.service.ts';
+import { findCompany, timeZoneOf } from '../modules/companies/company-lookup.service.ts';
 import { companySchedulesOf } from '../modules/companies/company-schedules.service.ts';
 import { findConnection, type ConnectionRecord } from '../modules/connections/connections.service.ts';
 import { uploadedFilesOf } from '../modules/files/files.service.ts';
@@ -71,7 +70,8 @@ const menuOf = (settings: Record<string, string>, names: readonly string[], with
   const kind = settings.chatBotType;
   return kind === 'button' || kind === 'list' ? { menu: { kind, options: menuOptions(names, withBack) } } : {};
 };
-const timeZone = () => config().TIME_ZONE;
+/** The company's zone: its hours and vacation days are its local ones. */
+const zoneOf = (turn: Turn): string => timeZoneOf(turn.settings);
 const fresh = (over: Partial<TicketBotState> = {}): TicketBotState => ({ stage: null, outOfHour: false, menuAt: null, ...over });
 const stateOf = (t: TicketRecord): TicketBotState => t.bot ?? fresh();
 
@@ -107,7 +107,7 @@ const outsideCompanyHours = async (turn: Turn): Promise<boolean> => {
   const { t, connection, settings } = turn;
   if (settings.scheduleType !== 'company' && settings.scheduleType !== 'connection') return false;
   const schedules = settings.scheduleType === 'company' ? await companySchedulesOf(t.companyId) : (connection.schedules ?? []);
-  const closed = isOutOfHours(schedules, now(), timeZone());
+  const closed = isOutOfHours(schedules, now(), zoneOf(turn));
   if (!closed) {
     // back within hours: the out-of-hours replies no longer count against the menus
     if (t.bot?.outOfHour) turn.t = await applyBotChange(t, { bot: fresh(), amountUsedBotQueues: 0 });
@@ -143,7 +143,7 @@ const enterQueue = async (turn: Turn, queueId: number, only: boolean): Promise<v
   const found = await queueWithOptions(t.companyId, queueId);
   if (!found) return;
   const { queue, chatbots } = found;
-  if (settings.scheduleType === 'queue' && isOutOfHours(queue.schedules ?? [], now(), config().TIME_ZONE)) {
+  if (settings.scheduleType === 'queue' && isOutOfHours(queue.schedules ?? [], now(), zoneOf(turn))) {
     const max = connection.maxUseBotQueues ?? DEFAULT_MAX_USE_BOT_QUEUES;
     const speak = max === 0 || t.amountUsedBotQueues < max;
     if (speak) await say(t, queue.outOfHoursMessage ?? '');
@@ -289,14 +289,17 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
 const onVacation = async (turn: Turn): Promise<boolean> => {
   const { t, connection } = turn;
   const text = connection.collectiveVacationMessage?.trim();
-  if (!text || !withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(now(), timeZone())))
+  if (
+    !text ||
+    !withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(now(), zoneOf(turn)))
+  )
     return false;
   const told =
     t.vacationNoticeAt &&
     withinVacation(
       connection.collectiveVacationStart,
       connection.collectiveVacationEnd,
-      localDay(new Date(t.vacationNoticeAt), timeZone()),
+      localDay(new Date(t.vacationNoticeAt), zoneOf(turn)),
     );
   if (!told) {
     await say(t, text);

@@ -4,10 +4,11 @@
  * (message and closeTicketOnTransfer), wallets and the farewell of a waiting ticket. The timed rules are ticket-timers.api.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from '../../../test/api.ts';
+import { outliveLookupCaches, startApi } from '../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
-import { processInboundEvent } from '../modules/inbound/inbound.service.ts';
+import { inboundDeduplicationId, inboundGroupId, type InboundEvent } from '@switchboard/shared/connector';
+import { queue } from '../platform/ports/ports.ts';
 import { getRating } from '../modules/ratings/ratings.service.ts';
 import {
   AUDIO_REFUSED_TEXT,
@@ -122,6 +123,8 @@ describe('LGPD consent', () => {
 
     await connection(shop, { complationMessage: '' });
     try {
+      // the inbound function reads the connection anew only once its copy ran out
+      outliveLookupCaches(runtime);
       const quiet = await new Visitor(runtime, shop.webchatToken).start('Bia Recusa');
       await quiet.say('Oi');
       await quiet.say('2');
@@ -259,7 +262,8 @@ describe('collective vacation, audio refusal and queue position', () => {
     const v = await new Visitor(runtime, shop.webchatToken).start('Otto Áudio');
     await v.say('Oi');
     const t = await ticketOf(shop, 'Otto Áudio');
-    const stored = await processInboundEvent({
+    // an audio as a channel brings one, through the inbound function
+    const audio: InboundEvent = {
       kind: 'message',
       companyId: shop.companyId,
       connectionId: shop.connectionId,
@@ -270,8 +274,12 @@ describe('collective vacation, audio refusal and queue position', () => {
       body: '',
       mediaType: 'audio',
       at: new Date().toISOString(),
+    };
+    await queue().send('inbound.fifo', {
+      body: JSON.stringify(audio),
+      groupId: inboundGroupId(audio),
+      deduplicationId: inboundDeduplicationId(audio),
     });
-    expect(stored).toBe('stored');
     await runtime.drainQueues();
     const page = await shop.admin.get(`/messages/${t.id}`);
     const refusal = page.body.messages.find((m: { body: string }) => m.body === AUDIO_REFUSED_TEXT);
@@ -290,6 +298,7 @@ describe('collective vacation, audio refusal and queue position', () => {
     });
     expect(second.status).toBe(201);
     await connection(shop, { greetingMessage: 'Escolha:', queueIds: [shop.queueId, second.body.id] });
+    outliveLookupCaches(runtime);
     const first = await new Visitor(runtime, shop.webchatToken).start('Ana Fila');
     await first.say('Oi');
     await first.say('2');

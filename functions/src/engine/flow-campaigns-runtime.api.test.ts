@@ -2,10 +2,10 @@
  * Phrase campaigns starting flows (server reference 5.4, rule 1), played through the web chat channel: an admin
  * draws flows and campaigns through the API; visitors write through the real widget API and read what answered.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
 import { FLOW_INVALID_OPTION_TEXT } from '@switchboard/shared/flows/run';
-import { startApi } from '../../../test/api.ts';
+import { outliveLookupCaches, startApi } from '../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
@@ -78,6 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
+afterEach(() => runtime?.setClock(undefined));
 
 const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
@@ -164,12 +165,16 @@ describe('phrase campaigns in the flow runtime', () => {
   it('ends a running flow quietly when its flow was deleted', async () => {
     const doomed = await drawFlow('Menu apagado', menuGraph());
     await campaign({ name: 'Apagada', flowId: doomed, allConnections: true, phrase: 'apagar' });
+    // the inbound function reads the company's active campaigns anew once its copy ran out
+    outliveLookupCaches(runtime);
     const v = await visitor('Joana Apagada');
     await v.say('apagar');
     expect(await botSaid(v)).toEqual([MENU_TEXT]);
     const t = await ticketOf('Joana Apagada');
     expect((await currentTicket(company.companyId, t.id))!.flow).toMatchObject({ flowId: doomed });
     expect((await company.admin.delete(`/flowbuilder/${doomed}`)).status).toBe(200);
+    // and the flow's graph it runs by
+    outliveLookupCaches(runtime);
     await v.say('1');
     const said = await botSaid(v);
     expect(said).not.toContain('Escolheu um');

@@ -13,10 +13,6 @@ import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/openai-ser
 import { startFakeAzureTts, type FakeAzureTts } from '../../../test/fakes/azure-tts-server.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { table, tableName } from '../platform/table/client.ts';
-import { blobStore } from '../platform/ports/blob-store.ts';
-import { getContact } from '../modules/contacts/contacts.service.ts';
-import { storeInbound } from '../modules/messages/messages.service.ts';
-import { currentTicket } from '../modules/tickets/tickets.service.ts';
 import { promptKey } from '../modules/prompts/prompt.entity.ts';
 import { answerCustomerMessage } from './conversation-engine.ts';
 import { PROMPT_TRANSFER_PHRASE, promptFailureNote } from './prompt-runtime.ts';
@@ -177,21 +173,8 @@ describe('AI prompt runtime', () => {
     openai.transcription = 'Quero saber o preço da entrega';
     const v = await visitor('Eva Audio');
     await v.say('Oi');
-    const t = await ticketOf('Eva Audio');
-    const record = (await currentTicket(company.companyId, t.id))!;
-    const contact = (await getContact(company.companyId, t.contact.id))!;
-    const key = `c${company.companyId}/t${t.id}/voz.ogg`;
-    await blobStore().put(key, Buffer.from('OggS fake opus'), 'audio/ogg');
-    const stored = await storeInbound(record, contact, {
-      channelMessageId: 'audio-1',
-      body: '',
-      fromMe: false,
-      mediaType: 'audio',
-      media: { key, name: 'voz.ogg', mimeType: 'audio/ogg', size: 14 },
-      at: new Date().toISOString(),
-    });
-    expect(stored.duplicate).toBe(false);
-    await runtime.drainQueues();
+    // the recording arrives as the widget sends it: uploaded, then the message naming it on the inbound queue
+    await v.sendFile('voz.ogg', 'audio/ogg', Buffer.from('OggS fake opus'));
     expect(openai.transcriptions.at(-1)).toMatchObject({ token: API_KEY, model: 'whisper-1', fileName: 'voz.ogg', bytes: 14 });
     expect(openai.chats.at(-1)!.messages.at(-1)).toEqual({ role: 'user', content: 'Quero saber o preço da entrega' });
     expect((await botSaid(v)).at(-1)).toBe('Entendi seu áudio.');

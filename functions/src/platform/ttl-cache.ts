@@ -14,24 +14,27 @@ export interface TtlCache<K, V> {
 }
 
 export const ttlCache = <K, V>(ttlMs: number, maxEntries = 1000): TtlCache<K, V> => {
-  const entries = new Map<K, { value: V; until: number }>();
+  const entries = new Map<K, { value: V; at: number }>();
+  // fresh only between the reading and its time to live: an entry read at a time the clock has since gone back from
+  // would otherwise outlive its time to live by the step back
+  const fresh = (hit: { at: number } | undefined, now: number): boolean => !!hit && hit.at <= now && now < hit.at + ttlMs;
   return {
     async get(key, load) {
       const now = clock().now().getTime();
       const hit = entries.get(key);
-      if (hit && hit.until > now) return hit.value;
+      if (hit && fresh(hit, now)) return hit.value;
       const value = await load();
       if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { value, until: now + ttlMs });
+      entries.set(key, { value, at: now });
       return value;
     },
     peek(key) {
       const hit = entries.get(key);
-      return hit && hit.until > clock().now().getTime() ? hit.value : undefined;
+      return hit && fresh(hit, clock().now().getTime()) ? hit.value : undefined;
     },
     set(key, value) {
       if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { value, until: clock().now().getTime() + ttlMs });
+      entries.set(key, { value, at: clock().now().getTime() });
     },
     forget: (key) => void entries.delete(key),
     clear: () => entries.clear(),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe } from '../../../test/api.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, until } from '../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import {
   connectorManifest,
@@ -13,16 +13,21 @@ import {
   type FunctionName,
 } from '../../../functions/src/deployment/manifest.ts';
 import { domainEvents } from '../../../functions/src/platform/events/domain-events.ts';
-import { startRuntime, type Runtime } from '../runtime.ts';
+import { FakeSocketFactory, type FakeBaileysSocket } from '../../../connector-container/src/testing/fake-baileys-socket.ts';
+import { startRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts';
 import { deniedPortCall, functionEnvironment } from './grants.ts';
 
 /** An isolated runtime as test/api.ts starts the shared one: a fresh table, cheap password hashes. */
-const startIsolated = (manifestOverride?: Partial<Record<FunctionName, FunctionManifest>>): Promise<Runtime> => {
+const startIsolated = (
+  manifestOverride?: Partial<Record<FunctionName, FunctionManifest>>,
+  options: Pick<RuntimeOptions, 'whatsappSocketFactory'> = {},
+): Promise<Runtime> => {
   process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
   process.env.SIGNUPS_PER_ADDRESS ??= '100000';
   process.env.WEBCHAT_VISITORS_PER_ADDRESS ??= '100000';
   process.env.WEBCHAT_MESSAGES_PER_ADDRESS ??= '100000';
   return startRuntime({
+    ...options,
     isolate: true,
     manifestOverride,
     port: 0,
@@ -230,6 +235,72 @@ describe('the product with every function isolated', () => {
       'queue',
       'Auditada',
     ]);
+  });
+});
+
+describe('a WhatsApp (Baileys) session with every function isolated', () => {
+  const fakes = new FakeSocketFactory();
+  const JID = '5511977771234@s.whatsapp.net';
+  let runtime: Runtime;
+  let company: TestCompany;
+
+  beforeAll(async () => {
+    runtime = await startIsolated(undefined, { whatsappSocketFactory: fakes.factory });
+    company = await signupCompany(runtime, 'Isolated WhatsApp Co');
+  });
+  afterAll(async () => {
+    await runtime?.stop();
+  });
+
+  const changesOf = (session: FakeBaileysSocket) =>
+    (session.callsOf('sendMessage') as [string, Record<string, unknown>, { messageId?: string }?][]).filter(
+      ([, content]) => 'edit' in content || 'delete' in content,
+    );
+
+  it('carries an edit and a delete made in the messages function to the session only the connector holds', async () => {
+    const created = await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Sessão isolada' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const session = await fakes.next({ companyId: company.companyId, connectionId: created.body.id }, { after: 0 });
+    session.open('5511900002222');
+    await until(
+      () => company.admin.get(`/whatsapp/${created.body.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
+    session.receive([
+      { key: { remoteJid: JID, fromMe: false, id: 'ISO-IN-1' }, message: { conversation: 'Oi' }, messageTimestamp: Math.floor(Date.now() / 1000), pushName: 'Iris' },
+    ]);
+    const ticket = await until(
+      async () =>
+        (await company.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find(
+          (t: { contact: { number: string } }) => t.contact.number === '5511977771234',
+        ),
+      (t) => t !== undefined,
+    );
+    expect((await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId })).status).toBe(200);
+    const sent = await company.admin.post(`/messages/${ticket.id}`, { body: 'Preço: R$ 100' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const [, , options] = await until(
+      () => session.callsOf('sendMessage')[0] as [string, unknown, { messageId: string }] | undefined,
+      (call) => call !== undefined,
+    ).then((call) => call!);
+    await until(
+      async () => (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find((m: { id: string }) => m.id === sent.body.id),
+      (m) => m.ack === 1,
+    );
+    const key = { remoteJid: JID, fromMe: true, id: options.messageId };
+
+    const edited = await company.admin.post(`/messages/edit/${sent.body.id}/${ticket.id}`, { body: 'Preço: R$ 90' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await until(() => changesOf(session).length, (n) => n === 1);
+    const deleted = await company.admin.delete(`/messages/${sent.body.id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await until(() => changesOf(session).length, (n) => n === 2);
+    expect(changesOf(session).map(([jid, content]) => [jid, content])).toEqual([
+      [JID, { text: 'Preço: R$ 90', edit: key }],
+      [JID, { delete: key }],
+    ]);
+    // the messages function answered from its own worker, where no session is registered
+    expect((await runtime.isolated!.stats()).map((s) => s.name)).toContain('messages');
   });
 });
 

@@ -359,15 +359,14 @@ export const sendTemplateBody = z.object({
 });
 export type SendTemplateBody = z.infer<typeof sendTemplateBody>;
 
+/** The largest file sent in a conversation, by an agent or a website visitor. */
+export const MESSAGE_MEDIA_MAX_BYTES = 64 * 1024 * 1024;
+
 export const uploadUrlBody = z
   .object({
     name: z.string().min(1).max(255),
     mimeType: z.string().min(3).max(100),
-    size: z
-      .number()
-      .int()
-      .positive()
-      .max(64 * 1024 * 1024),
+    size: z.number().int().positive().max(MESSAGE_MEDIA_MAX_BYTES),
   })
   .superRefine(refineUpload('message'));
 export const uploadUrlResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
@@ -496,6 +495,11 @@ export const connection = connectionSummary.extend({
   qrcode: z.string(),
   /** QR codes shown in this pairing, or reconnect attempts in a row while the session is down */
   retries: z.number().int(),
+  /**
+   * why the connection is in its status: a WhatsApp session's last disconnect or QR failure, or what Meta answered
+   * when a Graph channel's credentials were checked; null when there is nothing to tell
+   */
+  statusReason: z.string().nullable().optional(),
   isDefault: z.boolean(),
   /** group messages are received (WhatsApp sessions) */
   allowGroup: z.boolean(),
@@ -593,6 +597,7 @@ export const companySettingQuery = z.object({
     'allUserChat',
     'showNotificationPending',
     'userRating',
+    'timeZone',
   ]),
 });
 

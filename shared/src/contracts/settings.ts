@@ -33,6 +33,8 @@ export const companySettingsDefaults = {
   acceptCallWhatsapp: 'enabled',
   DirectTicketsToWallets: 'disabled',
   closeTicketOnTransfer: 'disabled',
+  /** IANA zone of the company's hours, schedules, campaigns and day-based figures; '' reads as the server's TIME_ZONE */
+  timeZone: '',
   // the rest of the company options of document 2 section 3 (the settings page); values in company-options.ts
   userCreation: 'enabled',
   chatBotType: 'text',
@@ -47,6 +49,8 @@ export const companySettingsDefaults = {
   lgpdLink: '',
   sendMsgTransfTicket: 'disabled',
   transferMessage: '',
+  // the Campaigns menu for plans with campaigns (spec document 3 section 2: plan flag and company setting)
+  campaignsEnabled: 'enabled',
 } as const;
 export type CompanySettings = { [K in keyof typeof companySettingsDefaults]: string };
 export const companySettings = z.object(

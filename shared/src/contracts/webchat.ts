@@ -1,6 +1,6 @@
 /** The website chat channel's public API, used by the widget (and by tests acting as a visitor). */
 import { z } from 'zod';
-import { botMenu } from './inbox.ts';
+import { botMenu, sendMessageBody, uploadUrlBody, uploadUrlResponse } from './inbox.ts';
 
 export const webchatTokenParams = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
@@ -8,6 +8,8 @@ export const widgetConfig = z.object({
   companyName: z.string(),
   color: z.string(),
   greeting: z.string(),
+  /** false outside the company's hours or on collective vacation: the widget then promises no quick answer */
+  open: z.boolean(),
 });
 
 export const createVisitorBody = z.object({
@@ -17,11 +19,20 @@ export const createVisitorBody = z.object({
 });
 export const visitorSession = z.object({ visitorToken: z.string(), visitorId: z.string(), name: z.string() });
 
-export const visitorMessageBody = z.object({
-  body: z.string().trim().min(1, 'Empty message').max(2000, 'Too Long!'),
-  /** the widget's own id for the message, so a retried send is stored once */
-  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
-});
+export const visitorMessageBody = z
+  .object({
+    /** the text, or the caption of an attached file */
+    body: z.string().trim().max(2000, 'Too Long!').default(''),
+    /** the widget's own id for the message, so a retried send is stored once */
+    clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    /** a file put through the visitor's upload URL: the agents' allow-list applies */
+    media: sendMessageBody.shape.media,
+  })
+  .refine((v) => v.body.length > 0 || v.media !== undefined, { message: 'Empty message', path: ['body'] });
+
+/** A visitor's file goes through the same checks and size limit as an agent's (POST .../upload-url). */
+export const visitorUploadBody = uploadUrlBody;
+export const visitorUploadTarget = uploadUrlResponse;
 
 export const visitorMessage = z.object({
   id: z.string(),

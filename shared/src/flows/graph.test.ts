@@ -117,6 +117,7 @@ describe('conditions and variables', () => {
 
   it('substitutes known variables and leaves unknown ones', () => {
     expect(substituteVariables('Oi ${name}, ${ idade } anos ${x}', { name: 'Ana', idade: '30' })).toBe('Oi Ana, 30 anos ${x}');
+    expect(substituteVariables('Oi {{name}}, {{ idade }} anos {{x}}', { name: 'Ana', idade: '30' })).toBe('Oi Ana, 30 anos {{x}}');
   });
 });
 

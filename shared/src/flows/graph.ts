@@ -205,9 +205,11 @@ export const evaluateCondition = (left: string | undefined, operator: ConditionO
   }
 };
 
-/** `${name}` placeholders replaced by the variables; an unknown one is left as written. */
-export const substituteVariables = (template: string, variables: Readonly<Record<string, string>>): string =>
-  template.replace(/\$\{\s*([\w.]+)\s*\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(variables, name) ? variables[name]! : whole));
+/**
+ * Flow variables in the one message syntax (`{{name}}`) or the flows' older `${name}`; an unknown one is left as
+ * written (see ../message-variables.ts).
+ */
+export { substituteVariables } from '../message-variables.ts';
 
 /** The content block's elements in their order (`seq`), elements missing from `seq` after them. */
 export const orderedElements = (data: FlowNodeData<'singleBlock'>): ContentElement[] => {

@@ -78,7 +78,7 @@ export interface WalkOptions {
   random: () => number;
 }
 
-/** The customer as a flow's variables (`${name}`, `${firstName}`, `${number}`, `${email}`). */
+/** The customer as a flow's variables (`{{name}}`, `{{firstName}}`, `{{number}}`, `{{email}}`; `${name}` also works). */
 export interface FlowContact {
   name?: string | null;
   number?: string | null;

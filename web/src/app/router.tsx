@@ -28,7 +28,17 @@ const LoginPage = page(() => import('../features/auth/components/login-page.tsx'
 const SignupPage = page(() => import('../features/auth/components/signup-page.tsx'), 'SignupPage');
 const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const AppShell = lazy(async () => ({ default: (await import('../layout/app-shell.tsx')).AppShell }));
-const TicketsPage = page(() => import('../features/tickets/components/tickets-page.tsx'), 'TicketsPage');
+// the inbox, with a new company's first steps where its admin lands after signing up
+const SetupChecklist = lazy(async () => ({ default: (await import('../features/onboarding/components/setup-checklist.tsx')).SetupChecklist }));
+const inboxWelcome = (
+  <Suspense fallback={null}>
+    <SetupChecklist />
+  </Suspense>
+);
+const TicketsPage = page(async () => {
+  const { TicketsPage: Inbox } = await import('../features/tickets/components/tickets-page.tsx');
+  return { TicketsPage: () => <Inbox welcome={inboxWelcome} /> };
+}, 'TicketsPage');
 const ExpiredSubscriptionPage = page(() => import('../features/subscription/components/expired-subscription-page.tsx'), 'ExpiredSubscriptionPage', { adminTexts: true });
 const InvoicesPage = page(() => import('../features/subscription/components/invoices-page.tsx'), 'InvoicesPage', { adminTexts: true });
 const SubscriptionPage = page(() => import('../features/subscription/components/subscription-page.tsx'), 'SubscriptionPage', { adminTexts: true });

@@ -1,6 +1,6 @@
 import { PrimeReactProvider } from 'primereact/api';
 import type { ReactNode } from 'react';
-import '../lib/prime-locale.ts';
+import { primeLocaleName } from '../lib/prime-locale.ts';
 import { primePassThrough } from '../lib/prime-pass-through.ts';
 import { useOverlayEscape } from './overlay-escape.ts';
 
@@ -11,5 +11,6 @@ import { useOverlayEscape } from './overlay-escape.ts';
  */
 export function KitProvider({ children }: { children: ReactNode }) {
   useOverlayEscape();
-  return <PrimeReactProvider value={{ ripple: true, pt: primePassThrough }}>{children}</PrimeReactProvider>;
+  // PrimeReactProvider sets PrimeReact's global locale to this one when it mounts (its default would be English)
+  return <PrimeReactProvider value={{ ripple: true, pt: primePassThrough, locale: primeLocaleName() }}>{children}</PrimeReactProvider>;
 }

@@ -1,4 +1,5 @@
 import { scheduleDayRules, scheduleIntervals, type Schedule } from '@switchboard/shared/contracts/schedules';
+import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
@@ -9,6 +10,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemClock, type Clock } from '../lib/clock.ts';
+import { useCompanySetting } from '../lib/company-setting.ts';
 import {
   emptyScheduleForm,
   isAcceptedScheduleMedia,
@@ -21,8 +23,10 @@ import {
 } from '../lib/schedule-form.ts';
 import { useSaveSchedule, type ScheduleMediaChange } from '../lib/schedules-api.ts';
 import { useToast } from '../lib/toast.tsx';
+import { instantOf, wallClockOf } from '../lib/zoned-time.ts';
 import { Picker, SearchPicker } from './picker.tsx';
 import { fieldA11y, FormField } from './form-field.tsx';
+import { VariablesHelper } from './variables-helper.tsx';
 import './schedule-dialog.css';
 import { DialogActions } from './dialog-actions.tsx';
 
@@ -58,6 +62,8 @@ function ScheduleDialogBody({
   clock = systemClock,
 }: ScheduleDialogProps) {
   const { t } = useTranslation();
+  // the picker shows and takes the company's local time, whatever the browser's zone
+  const zone = useCompanySetting('timeZone') ?? '';
   const toast = useToast();
   const save = useSaveSchedule();
   const [values, setValues] = useState<ScheduleFormValues>(() =>
@@ -164,13 +170,27 @@ function ScheduleDialogBody({
             className="w-full"
             data-testid="schedule-body"
           />
+          <VariablesHelper
+            targetId="schedule-body"
+            value={values.body}
+            onChange={(body) => set('body', body)}
+            variables={ticketVariables}
+          />
         </FormField>
         <div className="schedule-form__row">
-          <FormField id="schedule-send-at" label={t('schedules.dialog.sendAt')} error={errors.sendAt}>
+          <FormField
+            id="schedule-send-at"
+            label={t('schedules.dialog.sendAt')}
+            error={errors.sendAt}
+            hint={zone ? t('common.inTimeZone', { zone }) : undefined}
+          >
             <Calendar
               inputId="schedule-send-at"
-              value={values.sendAt}
-              onChange={(ev) => set('sendAt', (ev.value as Date | null | undefined) ?? null)}
+              value={values.sendAt && wallClockOf(values.sendAt, zone)}
+              onChange={(ev) => {
+                const picked = (ev.value as Date | null | undefined) ?? null;
+                set('sendAt', picked && instantOf(picked, zone));
+              }}
               showTime
               hourFormat="24"
               dateFormat="dd/mm/yy"

@@ -44,6 +44,10 @@ describe('the four dictionaries', () => {
     }
   });
 
+  it('translate every code the server answers with, so no toast shows a raw code', () => {
+    expect(Object.keys(errorStatus).filter((code) => !reference.includes(`errors.${code}`))).toEqual([]);
+  });
+
   it('translate only codes that exist (the catalogue or the client\'s own)', () => {
     const known = new Set([...Object.keys(errorStatus), 'ERR_NETWORK', 'ERR_TIMEOUT', 'ERR_CANCELED']);
     const translated = reference.filter((k) => k.startsWith('errors.ERR_')).map((k) => k.slice('errors.'.length));

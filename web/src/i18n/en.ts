@@ -3,6 +3,7 @@ import { ticketsEn } from './tickets/en.ts';
 import { quickMessagesEn } from './quick-messages/en.ts';
 import { chatsEn } from './chats/en.ts';
 import { todoEn } from './todo/en.ts';
+import { onboardingEn } from './onboarding/en.ts';
 import { schedulesEn } from './schedules/en.ts';
 import { connectionsEn } from './connections/en.ts';
 import { queuesEn } from './queues/en.ts';
@@ -32,6 +33,7 @@ export const en: Dictionary = {
     unreachableMessage: 'Check your internet connection and try again.',
   },
   common: {
+    inTimeZone: 'In the {{zone}} time zone',
     loading: 'Loading…',
     retry: 'Try again',
     save: 'Save',
@@ -100,6 +102,13 @@ export const en: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Another queue already uses this colour. Pick another one.',
     ERR_WAPP_GREETING_REQUIRED: 'With more than one queue, a greeting message is required.',
     ERR_OUT_OF_HOURS: 'Outside office hours.',
+    ERR_USER_LIMIT_REACHED: "The plan's user limit has been reached.",
+    ERR_DUPLICATED_TAG: 'A tag with this name already exists.',
+    ERR_DUPLICATED_SHORTCODE: 'A quick reply with this shortcut already exists.',
+    ERR_PLAN_IN_USE: 'Companies are on this plan, so it cannot be deleted.',
+    ERR_DUPLICATED_FLOW_NAME: 'A flow with this name already exists.',
+    ERR_FLOW_TOO_LARGE: 'This flow is too large to save.',
+    ERR_DIALOGFLOW_TEST_FAILED: 'Dialogflow did not answer the test. Check the credentials.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',
     ERR_CAMPAIGN_INVALID_STATUS: "The campaign's current status does not allow this action.",
     ERR_LAST_ADMIN: 'The company needs at least one admin.',
@@ -279,6 +288,7 @@ export const en: Dictionary = {
   quickMessages: quickMessagesEn,
   chats: chatsEn,
   todo: todoEn,
+  onboarding: onboardingEn,
   schedules: schedulesEn,
   connections: connectionsEn,
   queues: queuesEn,
@@ -299,6 +309,23 @@ export const en: Dictionary = {
   reports: reportsEn,
   auditLog: auditLogEn,
   dashboard: dashboardEn,
+  variables: {
+    label: 'Variables',
+    names: {
+      firstName: "Contact's first name",
+      name: "Contact's name",
+      userName: "Agent's name",
+      ms: 'Greeting by the hour (Good morning…)',
+      protocol: 'Protocol number',
+      date: 'Date',
+      hour: 'Time',
+      ticket_id: 'Ticket number',
+      queue: 'Queue',
+      connection: 'Connection',
+      number: "Contact's number",
+      email: "Contact's e-mail",
+    },
+  },
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',
@@ -433,6 +460,7 @@ export const en: Dictionary = {
       rowReady: 'Ready',
       rowCreated: 'Created',
       rowExisting: 'Already existed',
+      reasons: { required: 'Required', tooShort: 'Too short', tooLong: 'Too long', invalidEmail: 'Invalid e-mail' },
       noRows: 'No rows with data.',
       selected_one: '{{count}} of {{total}} row selected',
       selected_other: '{{count}} of {{total}} rows selected',
@@ -480,6 +508,13 @@ export const en: Dictionary = {
     image: 'Image',
     attachment: 'Open attachment',
     menuOptions: 'Menu options',
+    closedNow: 'Outside our opening hours: we will reply as soon as we can',
+    attach: 'Attach a file',
+    file: {
+      fileType: 'This type of file is not accepted.',
+      fileName: "The file name's extension does not match its type.",
+      fileSize: 'The file is over the {{max}} MB limit.',
+    },
     start: {
       intro: 'Tell us who you are to start the conversation.',
       name: 'Your name',

@@ -3,6 +3,7 @@ import { ticketsEs } from './tickets/es.ts';
 import { quickMessagesEs } from './quick-messages/es.ts';
 import { chatsEs } from './chats/es.ts';
 import { todoEs } from './todo/es.ts';
+import { onboardingEs } from './onboarding/es.ts';
 import { schedulesEs } from './schedules/es.ts';
 import { connectionsEs } from './connections/es.ts';
 import { queuesEs } from './queues/es.ts';
@@ -32,6 +33,7 @@ export const es: Dictionary = {
     unreachableMessage: 'Revisa tu conexión a internet e inténtalo de nuevo.',
   },
   common: {
+    inTimeZone: 'En la zona horaria {{zone}}',
     loading: 'Cargando…',
     retry: 'Reintentar',
     save: 'Guardar',
@@ -100,6 +102,13 @@ export const es: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Otra cola ya usa este color. Elige otro.',
     ERR_WAPP_GREETING_REQUIRED: 'Con más de una cola, el mensaje de saludo es obligatorio.',
     ERR_OUT_OF_HOURS: 'Fuera del horario de atención.',
+    ERR_USER_LIMIT_REACHED: 'Se alcanzó el límite de usuarios del plan.',
+    ERR_DUPLICATED_TAG: 'Ya existe una etiqueta con este nombre.',
+    ERR_DUPLICATED_SHORTCODE: 'Ya existe una respuesta rápida con este atajo.',
+    ERR_PLAN_IN_USE: 'Hay empresas con este plan; no se puede eliminar.',
+    ERR_DUPLICATED_FLOW_NAME: 'Ya existe un flujo con este nombre.',
+    ERR_FLOW_TOO_LARGE: 'Este flujo es demasiado grande para guardarlo.',
+    ERR_DIALOGFLOW_TEST_FAILED: 'Dialogflow no respondió a la prueba. Revise las credenciales.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede modificar.',
     ERR_CAMPAIGN_INVALID_STATUS: 'El estado actual de la campaña no permite esta acción.',
     ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
@@ -279,6 +288,7 @@ export const es: Dictionary = {
   quickMessages: quickMessagesEs,
   chats: chatsEs,
   todo: todoEs,
+  onboarding: onboardingEs,
   schedules: schedulesEs,
   connections: connectionsEs,
   queues: queuesEs,
@@ -299,6 +309,23 @@ export const es: Dictionary = {
   reports: reportsEs,
   auditLog: auditLogEs,
   dashboard: dashboardEs,
+  variables: {
+    label: 'Variables',
+    names: {
+      firstName: 'Nombre de pila del contacto',
+      name: 'Nombre del contacto',
+      userName: 'Nombre del agente',
+      ms: 'Saludo según la hora (Buenos días…)',
+      protocol: 'Número de protocolo',
+      date: 'Fecha',
+      hour: 'Hora',
+      ticket_id: 'Número del ticket',
+      queue: 'Cola',
+      connection: 'Conexión',
+      number: 'Número del contacto',
+      email: 'Correo del contacto',
+    },
+  },
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',
@@ -433,6 +460,7 @@ export const es: Dictionary = {
       rowReady: 'Lista',
       rowCreated: 'Creado',
       rowExisting: 'Ya existía',
+      reasons: { required: 'Obligatorio', tooShort: 'Demasiado corto', tooLong: 'Demasiado largo', invalidEmail: 'Correo electrónico no válido' },
       noRows: 'Ninguna fila con datos.',
       selected_one: '{{count}} de {{total}} fila seleccionada',
       selected_other: '{{count}} de {{total}} filas seleccionadas',
@@ -480,6 +508,13 @@ export const es: Dictionary = {
     image: 'Imagen',
     attachment: 'Abrir adjunto',
     menuOptions: 'Opciones del menú',
+    closedNow: 'Fuera del horario de atención: responderemos lo antes posible',
+    attach: 'Adjuntar archivo',
+    file: {
+      fileType: 'Este tipo de archivo no se acepta.',
+      fileName: 'La extensión del nombre del archivo no corresponde a su tipo.',
+      fileSize: 'El archivo supera el límite de {{max}} MB.',
+    },
     start: {
       intro: 'Cuéntenos quién es para empezar la conversación.',
       name: 'Su nombre',

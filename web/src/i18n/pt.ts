@@ -3,6 +3,7 @@ import { ticketsPt } from './tickets/pt.ts';
 import { quickMessagesPt } from './quick-messages/pt.ts';
 import { chatsPt } from './chats/pt.ts';
 import { todoPt } from './todo/pt.ts';
+import { onboardingPt } from './onboarding/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
 
 /**
@@ -17,6 +18,7 @@ export const pt = {
     unreachableMessage: 'Verifique sua conexão com a internet e tente novamente.',
   },
   common: {
+    inTimeZone: 'No fuso {{zone}}',
     loading: 'Carregando…',
     retry: 'Tentar novamente',
     save: 'Salvar',
@@ -85,6 +87,13 @@ export const pt = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já é usada por outra fila. Escolha outra.',
     ERR_WAPP_GREETING_REQUIRED: 'Com mais de uma fila, a mensagem de saudação é obrigatória.',
     ERR_OUT_OF_HOURS: 'Fora do horário de atendimento.',
+    ERR_USER_LIMIT_REACHED: 'O limite de usuários do plano foi atingido.',
+    ERR_DUPLICATED_TAG: 'Já existe uma tag com este nome.',
+    ERR_DUPLICATED_SHORTCODE: 'Já existe uma resposta rápida com este atalho.',
+    ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
+    ERR_DUPLICATED_FLOW_NAME: 'Já existe um fluxo com este nome.',
+    ERR_FLOW_TOO_LARGE: 'Este fluxo é grande demais para ser salvo.',
+    ERR_DIALOGFLOW_TEST_FAILED: 'O Dialogflow não respondeu ao teste. Confira as credenciais.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha já não pode ser alterada.',
     ERR_CAMPAIGN_INVALID_STATUS: 'A situação atual da campanha não permite esta ação.',
     ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
@@ -264,7 +273,25 @@ export const pt = {
   quickMessages: quickMessagesPt,
   chats: chatsPt,
   todo: todoPt,
+  onboarding: onboardingPt,
   schedules: schedulesPt,
+  variables: {
+    label: 'Variáveis',
+    names: {
+      firstName: 'Primeiro nome do contato',
+      name: 'Nome do contato',
+      userName: 'Nome do atendente',
+      ms: 'Saudação pela hora (Bom dia, Boa tarde…)',
+      protocol: 'Número de protocolo',
+      date: 'Data',
+      hour: 'Hora',
+      ticket_id: 'Número do ticket',
+      queue: 'Fila',
+      connection: 'Conexão',
+      number: 'Número do contato',
+      email: 'E-mail do contato',
+    },
+  },
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',
@@ -400,6 +427,7 @@ export const pt = {
       rowReady: 'Pronto',
       rowCreated: 'Criado',
       rowExisting: 'Já existia',
+      reasons: { required: 'Obrigatório', tooShort: 'Curto demais', tooLong: 'Longo demais', invalidEmail: 'E-mail inválido' },
       noRows: 'Nenhuma linha com dados.',
       selected_one: '{{count}} de {{total}} linha selecionada',
       selected_other: '{{count}} de {{total}} linhas selecionadas',
@@ -447,6 +475,13 @@ export const pt = {
     image: 'Imagem',
     attachment: 'Abrir anexo',
     menuOptions: 'Opções do menu',
+    closedNow: 'Fora do horário de atendimento: responderemos assim que possível',
+    attach: 'Anexar arquivo',
+    file: {
+      fileType: 'Este tipo de arquivo não é aceito.',
+      fileName: 'A extensão do nome do arquivo não corresponde ao seu tipo.',
+      fileSize: 'O arquivo passa do limite de {{max}} MB.',
+    },
     start: {
       intro: 'Conte quem é você para começar a conversa.',
       name: 'Seu nome',

@@ -3,6 +3,7 @@ import { ticketsTr } from './tickets/tr.ts';
 import { quickMessagesTr } from './quick-messages/tr.ts';
 import { chatsTr } from './chats/tr.ts';
 import { todoTr } from './todo/tr.ts';
+import { onboardingTr } from './onboarding/tr.ts';
 import { schedulesTr } from './schedules/tr.ts';
 import { connectionsTr } from './connections/tr.ts';
 import { queuesTr } from './queues/tr.ts';
@@ -32,6 +33,7 @@ export const tr: Dictionary = {
     unreachableMessage: 'İnternet bağlantınızı kontrol edip yeniden deneyin.',
   },
   common: {
+    inTimeZone: '{{zone}} saat diliminde',
     loading: 'Yükleniyor…',
     retry: 'Yeniden dene',
     save: 'Kaydet',
@@ -100,6 +102,13 @@ export const tr: Dictionary = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Bu renk başka bir kuyrukta kullanılıyor. Başka bir renk seçin.',
     ERR_WAPP_GREETING_REQUIRED: 'Birden fazla kuyruk varken karşılama mesajı zorunludur.',
     ERR_OUT_OF_HOURS: 'Mesai saatleri dışında.',
+    ERR_USER_LIMIT_REACHED: 'Planın kullanıcı sınırına ulaşıldı.',
+    ERR_DUPLICATED_TAG: 'Bu adla bir etiket zaten var.',
+    ERR_DUPLICATED_SHORTCODE: 'Bu kısayolla bir hızlı yanıt zaten var.',
+    ERR_PLAN_IN_USE: 'Bu planı kullanan şirketler var; silinemez.',
+    ERR_DUPLICATED_FLOW_NAME: 'Bu adla bir akış zaten var.',
+    ERR_FLOW_TOO_LARGE: 'Bu akış kaydedilemeyecek kadar büyük.',
+    ERR_DIALOGFLOW_TEST_FAILED: 'Dialogflow teste yanıt vermedi. Kimlik bilgilerini kontrol edin.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Bu kampanya artık değiştirilemez.',
     ERR_CAMPAIGN_INVALID_STATUS: 'Kampanyanın mevcut durumu bu işleme izin vermiyor.',
     ERR_LAST_ADMIN: 'Şirketin en az bir yöneticisi olmalı.',
@@ -279,6 +288,7 @@ export const tr: Dictionary = {
   quickMessages: quickMessagesTr,
   chats: chatsTr,
   todo: todoTr,
+  onboarding: onboardingTr,
   schedules: schedulesTr,
   connections: connectionsTr,
   queues: queuesTr,
@@ -299,6 +309,23 @@ export const tr: Dictionary = {
   reports: reportsTr,
   auditLog: auditLogTr,
   dashboard: dashboardTr,
+  variables: {
+    label: 'Değişkenler',
+    names: {
+      firstName: 'Kişinin adı',
+      name: 'Kişinin tam adı',
+      userName: 'Temsilcinin adı',
+      ms: 'Saate göre selamlama (Günaydın…)',
+      protocol: 'Protokol numarası',
+      date: 'Tarih',
+      hour: 'Saat',
+      ticket_id: 'Talep numarası',
+      queue: 'Kuyruk',
+      connection: 'Bağlantı',
+      number: 'Kişinin numarası',
+      email: 'Kişinin e-postası',
+    },
+  },
   forbidden: {
     code: '403',
     message: 'Oops! Accesso denegado!',
@@ -433,6 +460,7 @@ export const tr: Dictionary = {
       rowReady: 'Hazır',
       rowCreated: 'Oluşturuldu',
       rowExisting: 'Zaten vardı',
+      reasons: { required: 'Zorunlu', tooShort: 'Çok kısa', tooLong: 'Çok uzun', invalidEmail: 'Geçersiz e-posta' },
       noRows: 'Veri içeren satır yok.',
       selected_one: '{{total}} satırdan {{count}} satır seçildi',
       selected_other: '{{total}} satırdan {{count}} satır seçildi',
@@ -480,6 +508,13 @@ export const tr: Dictionary = {
     image: 'Görsel',
     attachment: 'Eki aç',
     menuOptions: 'Menü seçenekleri',
+    closedNow: 'Çalışma saatleri dışında: en kısa sürede yanıt vereceğiz',
+    attach: 'Dosya ekle',
+    file: {
+      fileType: 'Bu dosya türü kabul edilmiyor.',
+      fileName: 'Dosya adının uzantısı türüyle eşleşmiyor.',
+      fileSize: 'Dosya {{max}} MB sınırını aşıyor.',
+    },
     start: {
       intro: 'Sohbete başlamak için kendinizi tanıtın.',
       name: 'Adınız',

@@ -1,3 +1,4 @@
+import { withDefaults } from '@switchboard/shared/company-options';
 import { can, menu } from '@switchboard/shared/permissions';
 import { classNames } from 'primereact/utils';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -85,6 +86,7 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
         viewer: buildViewer(user, plan.data?.plan),
         registeredPaths,
         hasLocalFlag: (flag) => readStored(flag) !== null,
+        companySettingOn: (key) => (withDefaults(user.company.settings) as Record<string, string>)[key] === 'enabled',
         hiddenKeys: helps.data && helps.data.length > 0 ? undefined : NO_HELPS,
       }),
     [user, plan.data, registeredPaths, helps.data],

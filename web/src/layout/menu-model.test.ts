@@ -70,11 +70,24 @@ describe('menu model', () => {
     expect(keys(items)).toEqual(['tickets']);
   });
 
-  it('shows the campaign pages only with the local cshow flag', () => {
+  it('shows the campaign pages when the plan has campaigns and the company setting is on, with no local flag', () => {
     const paths = ['/campaigns', '/contact-lists'];
-    const plan = makePlan({ useCampaigns: true });
-    expect(keys(show({ paths, plan }))).toEqual([]);
-    expect(keys(show({ paths, plan, flags: ['cshow'] }))).toEqual(['campaigns', 'campaignList', 'contactLists']);
+    const campaigns = (plan = makePlan({ useCampaigns: true }), settingOn = true, flags: string[] = [], user = makeUser()) =>
+      keys(
+        visibleMenu(menu, {
+          viewer: buildViewer(user, plan),
+          registeredPaths: new Set(paths),
+          hasLocalFlag: (f) => flags.includes(f),
+          companySettingOn: (key) => key === 'campaignsEnabled' && settingOn,
+        }),
+      );
+    expect(campaigns()).toEqual(['campaigns', 'campaignList', 'contactLists']);
+    // the plan decides first: neither the company setting nor the cshow override grants a feature the plan lacks
+    expect(campaigns(makePlan({ useCampaigns: false }), true, ['cshow'])).toEqual([]);
+    expect(campaigns(undefined, true, [], makeUser({ profile: 'user' }))).toEqual([]);
+    // the company switched campaigns off: hidden, unless the spec's cshow flag overrides it
+    expect(campaigns(undefined, false)).toEqual([]);
+    expect(campaigns(undefined, false, ['cshow'])).toEqual(['campaigns', 'campaignList', 'contactLists']);
   });
 
   it('shows super-user entries to super users only', () => {

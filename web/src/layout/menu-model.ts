@@ -2,8 +2,8 @@ import { allows, type MenuItem, type Viewer } from '@switchboard/shared/permissi
 
 /**
  * Which entries of the product menu (shared/src/permissions.ts) the drawer shows: an entry needs its access
- * rule to pass, its local flag (the spec's `cshow`) to be present, and its page to exist in this app's
- * router; a group shows when its own rule passes and at least one child shows.
+ * rule to pass, its company setting to be on (or its local flag, the spec's `cshow`, present as an override), and
+ * its page to exist in this app's router; a group shows when its own rule passes and at least one child shows.
  */
 export interface VisibleMenuItem {
   key: string;
@@ -17,14 +17,22 @@ export interface MenuContext {
   viewer: Viewer;
   registeredPaths: ReadonlySet<string>;
   hasLocalFlag: (flag: string) => boolean;
+  /** whether a company setting is 'enabled'; without it, entries that need a company setting stay hidden */
+  companySettingOn?: (key: string) => boolean;
   /** entries hidden for now, e.g. Helps while there are no help entries (spec document 3 "Help videos") */
   hiddenKeys?: ReadonlySet<string>;
 }
 
+const switchedOn = (item: MenuItem, ctx: MenuContext): boolean => {
+  const flagged = item.localFlag !== undefined && ctx.hasLocalFlag(item.localFlag);
+  if (item.companySetting) return ctx.companySettingOn?.(item.companySetting) === true || flagged;
+  return item.localFlag === undefined || flagged;
+};
+
 const visibleItem = (item: MenuItem, ctx: MenuContext): VisibleMenuItem | undefined => {
   if (!allows(ctx.viewer, item.access)) return undefined;
   if (ctx.hiddenKeys?.has(item.key)) return undefined;
-  if (item.localFlag && !ctx.hasLocalFlag(item.localFlag)) return undefined;
+  if (!switchedOn(item, ctx)) return undefined;
   const base = { key: item.key, label: item.label, icon: item.icon };
   if (item.children) {
     const children = visibleMenu(item.children, ctx);

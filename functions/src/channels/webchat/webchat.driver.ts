@@ -5,7 +5,7 @@
  * conversation when it opens again.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import { mediaType, type Message } from '@switchboard/shared/contracts/inbox';
 import { webchatEvents, type VisitorMessage } from '@switchboard/shared/contracts/webchat';
 import { z } from 'zod';
 import { ids } from '../../platform/clock.ts';
@@ -32,6 +32,9 @@ const widgetMessage = z.object({
   body: z.string(),
   /** the widget's id of the message: a resent post carries the same one and is stored once */
   clientMessageId: z.string().min(1).max(100).optional(),
+  /** a file the visitor uploaded (already in the media store), the body being its caption */
+  media: z.object({ key: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() }).optional(),
+  mediaType: mediaType.default('chat'),
 });
 
 /** A widget's colour is a six-digit hex colour, used in its stylesheet. */
@@ -53,7 +56,8 @@ export const webchatDriver: ChannelDriver = {
       channelMessageId: `w-${p.visitorId}-${p.clientMessageId ?? ids.ulid()}`,
       fromMe: false,
       body: p.body,
-      mediaType: 'chat',
+      mediaType: p.media ? p.mediaType : 'chat',
+      ...(p.media ? { media: p.media } : {}),
     };
     return [event];
   },

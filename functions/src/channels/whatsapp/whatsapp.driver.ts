@@ -2,8 +2,15 @@
  * WhatsApp through Baileys: the sessions live in the connector (connector-container/src/sessions), which consumes
  * `connector-outbound.fifo` with the same sender as `outbound.fifo` and reaches the session's socket through the
  * sessions port. Inbound events are normalised by the connector's message bridge, so this driver parses nothing.
+ *
+ * An edit or a delete is asked from wherever the agent made it (the messages function, or the sender that finds a
+ * message changed while it went out), and only the connector holds the sockets: it travels to the connector as a
+ * `changeMessage` command on `connector-commands` (message-changes.service.ts applies it there).
  */
 import { z } from 'zod';
+import type { MessageChangeCommand } from '@switchboard/shared/connector';
+import { clock } from '../../platform/clock.ts';
+import { queue } from '../../platform/ports/ports.ts';
 import { ChannelUnavailable, InvalidInboundPayload, type ChannelDriver } from '../channel-driver.ts';
 import { whatsappSessions } from './whatsapp-sessions.port.ts';
 
@@ -21,7 +28,18 @@ export const whatsappDriver: ChannelDriver = {
     throw new InvalidInboundPayload('WhatsApp events arrive normalised from the connector');
   },
   send: (message, to) => sessions().send(message, to),
-  update: (message, to) => sessions().update(message, to),
+  async update(message, to) {
+    const command: MessageChangeCommand = {
+      kind: 'changeMessage',
+      change: message.isDeleted ? 'delete' : 'edit',
+      companyId: to.companyId,
+      connectionId: to.connectionId,
+      contactId: to.contactId,
+      messageId: message.id,
+      at: clock().now().toISOString(),
+    };
+    await queue().send('connector-commands', { body: JSON.stringify(command) });
+  },
   validateConfig(config) {
     const parsed = sessionConfig.safeParse(config);
     return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

@@ -21,6 +21,7 @@ import type { AuthContext, RequestInfo } from '../../platform/http/types.ts';
 import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { issueSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { createCompany, findCompany, provisionCompany, recordLogin, removeCompany } from '../companies/companies.service.ts';
+import { timeZoneOf } from '../companies/company-lookup.service.ts';
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
@@ -50,11 +51,9 @@ export interface SessionOutcome {
 
 const nowSeconds = () => Math.floor(clock().now().getTime() / 1000);
 
-/** HH:MM of now in the configured time zone, for the working-hours rule. */
-const currentHourMinute = (): string =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: config().TIME_ZONE }).format(
-    clock().now(),
-  );
+/** HH:MM of now in the company's time zone, for the working-hours rule. */
+const currentHourMinute = (timeZone: string): string =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(clock().now());
 
 export const withinWorkingHours = (startWork: string, endWork: string, now: string): boolean =>
   startWork <= endWork ? now >= startWork && now <= endWork : now >= startWork || now <= endWork;
@@ -82,7 +81,15 @@ export const login = async (email: string, password: string, request: RequestInf
     await recordFailure(emailRef, addressRef, attempt);
     throw new AppError('ERR_INVALID_CREDENTIALS');
   }
-  if (record.profile === 'user' && !withinWorkingHours(record.startWork, record.endWork, currentHourMinute())) {
+  if (
+    record.profile === 'user' &&
+    // read fresh, not from the zone cache: a sign-in is rare, and a zone just changed applies at once
+    !withinWorkingHours(
+      record.startWork,
+      record.endWork,
+      currentHourMinute(timeZoneOf((await findCompany(record.companyId))?.settings)),
+    )
+  ) {
     throw new AppError('ERR_OUT_OF_HOURS');
   }
   await forgetFailures(emailRef);

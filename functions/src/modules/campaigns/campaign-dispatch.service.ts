@@ -20,10 +20,11 @@ import {
   type ShippingStatus,
 } from '@switchboard/shared/contracts/campaigns';
 import { ACK_DELIVERED, ACK_READ, ACK_SENT, type Contact } from '@switchboard/shared/contracts/inbox';
+import { substituteVariables } from '@switchboard/shared/message-variables';
 import { clock } from '../../platform/clock.ts';
-import { config } from '../../platform/config.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
+import { companyTimeZone } from '../companies/company-lookup.service.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
 import { cancelScheduledJob, enqueueJob, scheduleJob, type JobBody } from '../jobs/jobs.service.ts';
@@ -189,7 +190,8 @@ export const startCampaign = async (job: { companyId: number; campaignId: number
 // ----- planning -----
 
 const rulesOf = async (r: CampaignRecord, settings: CampaignSettings): Promise<PacingRules> => {
-  const timeZone = config().TIME_ZONE;
+  // sending hours, weekends and the warm-up's days are the company's local ones
+  const timeZone = await companyTimeZone(r.companyId);
   const connection = await findConnection(r.companyId, r.whatsappId);
   // warm-up counts the number's days from when it was added
   const firstDay = localDay(new Date(connection?.createdAt ?? r.startedAt ?? iso()), timeZone);
@@ -316,18 +318,26 @@ const pick = (values: string[]): string | undefined => {
   return options.length ? options[Math.floor(Math.random() * options.length)] : undefined;
 };
 
-/** Campaign variables (server reference 4.5): {nome}, {email}, {numero} from the recipient, then the custom pairs. */
+/**
+ * Campaign variables (server reference 4.5): the recipient's name, first name, e-mail and number, then the campaign's
+ * custom pairs, written {{name}} or in the older {nome}, {email}, {numero}, {key} forms (shared message-variables).
+ */
 export const fillVariables = (
   text: string,
   recipient: { name: string; email: string; number: string },
   variables: CampaignSettings['variables'],
 ): string => {
-  let out = text
-    .replace(/\{nome\}/g, recipient.name)
-    .replace(/\{email\}/g, recipient.email)
-    .replace(/\{numero\}/g, recipient.number);
-  for (const v of variables) out = out.split(`{${v.key}}`).join(v.value);
-  return out;
+  const values: Record<string, string> = {};
+  for (const v of variables) if (v.key.trim()) values[v.key.trim()] = v.value;
+  Object.assign(values, {
+    name: recipient.name,
+    firstName: recipient.name.trim().split(/\s+/)[0] ?? '',
+    email: recipient.email,
+    number: recipient.number,
+    nome: recipient.name,
+    numero: recipient.number,
+  });
+  return substituteVariables(text, values);
 };
 
 const settle = async (

@@ -263,7 +263,8 @@ describe('a campaign of 200 contacts', () => {
       scheduledAt: new Date(now).toISOString(),
       confirmation: true,
       confirmationMessage1: 'Podemos te enviar a oferta, {nome}?',
-      message1: 'Aqui está a oferta, {nome}.',
+      // the one documented syntax and the campaigns' older one, side by side
+      message1: 'Aqui está a oferta, {{firstName}} ({nome}).',
     });
     await advanceUntil(async () => (await getStats(company.companyId, campaign.id)).confirmationRequested === 3);
     const before = sendsTo();
@@ -278,7 +279,7 @@ describe('a campaign of 200 contacts', () => {
     const shipped = await rows(campaign.id);
     expect(shipped.find((r) => r.number === numbers[0])).toMatchObject({
       status: 'sent',
-      message: 'Aqui está a oferta, Confirma 0.',
+      message: 'Aqui está a oferta, Confirma (Confirma 0).',
       confirmationMessage: 'Podemos te enviar a oferta, Confirma 0?',
     });
     expect(shipped.find((r) => r.number === numbers[1])).toMatchObject({ status: 'skipped', reason: 'optedOut' });
@@ -376,5 +377,47 @@ describe('a campaign of 200 contacts', () => {
     expect(await ticketOf('pending', waiting.id)).toMatchObject({ status: 'pending', queueId: queue.id });
     expect(await ticketOf('open', waiting.id)).toBeUndefined();
     expect(await ticketOf('open', served.id)).toMatchObject({ status: 'open', userId: company.adminId, queueId: queue.id });
+  }, 120_000);
+});
+
+describe("a campaign in the company's time zone", () => {
+  it('sends within the hours of the zone the company chose: 09:00 to 10:00 in São Paulo is 12:00 to 13:00 UTC', async () => {
+    // Thursday 2030-01-10 10:00 UTC is 07:00 in São Paulo, before its hours (the session's refresh lasts a week)
+    hold(Math.max(now, Date.parse('2030-01-10T10:00:00Z')));
+    await refreshSession();
+    const hours = {
+      messageInterval: 20,
+      longerIntervalAfter: 20,
+      greaterInterval: 60,
+      startHour: '09:00',
+      endHour: '10:00',
+      sabado: false,
+      domingo: false,
+      variables: [],
+    };
+    await post('/campaign-settings', { settings: hours }, 200);
+    expect((await company.admin.put('/settings/timeZone', { value: 'America/Sao_Paulo' })).status).toBe(200);
+    try {
+      const tag = await post('/tags', { name: 'Fuso horário', color: '#5a7d2b', kanban: 0 });
+      for (const i of [950, 951, 952]) {
+        const contact = await post('/contacts', { name: `Paulistano ${i}`, number: numberOf(i) });
+        await post('/tags/sync', { contactId: contact.id, tags: [{ id: tag.id }] }, 200);
+      }
+      const campaign = await post('/campaigns', {
+        name: 'Manhã em São Paulo',
+        tagListId: tag.id,
+        whatsappId: connection.id,
+        scheduledAt: new Date(now).toISOString(),
+        message1: 'Bom dia, {nome}',
+      });
+      await advanceUntil(async () => (await getCampaignRecord(company.companyId, campaign.id))?.status === 'FINALIZADA');
+      const sentAt = (await rows(campaign.id)).map((r) => r.sentAt!);
+      expect(sentAt).toHaveLength(3);
+      // 12:00 UTC is 09:00 in São Paulo (UTC-3 all year)
+      for (const at of sentAt) expect(at.slice(11, 13), at).toBe('12');
+    } finally {
+      await refreshSession();
+      expect((await company.admin.put('/settings/timeZone', { value: '' })).status).toBe(200);
+    }
   }, 120_000);
 });

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { ApiClient, startApi, SocketProbe } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
+import { CAMPAIGN_CHANNEL_REFUSED } from '@switchboard/shared/campaign-channels';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { startJobName } from './campaign.entity.ts';
 
@@ -11,6 +13,8 @@ let company: TestCompany;
 let other: TestCompany;
 let admin: TestCompany['admin'];
 let listId: number;
+/** the WhatsApp connection the campaigns go out through (a web chat cannot send them) */
+let whatsappId: number;
 
 const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
@@ -19,7 +23,7 @@ const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString(
 const base = () => ({
   name: 'Campanha de teste',
   contactListId: listId,
-  whatsappId: company.connectionId,
+  whatsappId,
   message1: 'Olá {nome}',
 });
 
@@ -30,10 +34,14 @@ const create = async (fields: Record<string, unknown>, client = admin) => {
 };
 
 beforeAll(async () => {
-  runtime = await startApi();
+  // the sessions stay unpaired: these campaigns are never sent
+  runtime = await startApi({ whatsappSocketFactory: new FakeSocketFactory().factory });
   company = await signupCompany(runtime, 'Campanhas API');
   other = await signupCompany(runtime, 'Outra Empresa');
   admin = company.admin;
+  const connection = await admin.post('/whatsapp', { channel: 'whatsapp', name: 'Disparos' });
+  expect(connection.status, JSON.stringify(connection.body)).toBe(201);
+  whatsappId = connection.body.id;
   const list = await admin.post('/contact-lists', { name: 'Lista principal' });
   expect(list.status, JSON.stringify(list.body)).toBe(201);
   listId = list.body.id;
@@ -133,7 +141,7 @@ describe('campaigns', () => {
     // the form's cross-field rules, once the fields themselves are well formed
     const rules = await admin.post('/campaigns', {
       name: 'Sem lista',
-      whatsappId: company.connectionId,
+      whatsappId,
       userId: company.adminId,
     });
     expect(rules.status).toBe(400);
@@ -147,6 +155,18 @@ describe('campaigns', () => {
     // a list or connection the company does not have is not found (ids are per company)
     expect((await admin.post('/campaigns', { ...base(), contactListId: 999_999 })).status).toBe(404);
     expect((await admin.post('/campaigns', { ...base(), whatsappId: 999_999 })).status).toBe(404);
+  });
+
+  it('refuses a web chat connection with the field named, since a web chat cannot write to anyone first', async () => {
+    const before = (await admin.get('/campaigns')).body.records.length;
+    const res = await admin.post('/campaigns', { ...base(), whatsappId: company.connectionId });
+    expect(res.status).toBe(400);
+    expect(fieldsOf(res.body)['body.whatsappId']).toBe(CAMPAIGN_CHANNEL_REFUSED);
+    expect((await admin.get('/campaigns')).body.records).toHaveLength(before);
+    const mine = await create(base());
+    expect((await admin.put(`/campaigns/${mine.id}`, { ...base(), whatsappId: company.connectionId })).status).toBe(400);
+    expect((await admin.get(`/campaigns/${mine.id}`)).body.whatsappId).toBe(whatsappId);
+    expect((await admin.delete(`/campaigns/${mine.id}`)).status).toBe(200);
   });
 
   it('lists 20 per page newest first with hasMore, searches by name, and keeps to the company', async () => {

@@ -12,6 +12,7 @@ import {
   type CampaignBody,
   type CampaignShipping,
 } from '@switchboard/shared/contracts/campaigns';
+import { campaignChannelIssue } from '@switchboard/shared/campaign-channels';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -63,6 +64,9 @@ const resolveFields = async (auth: AuthContext, body: CampaignBody) => {
   if (body.userId && !user) throw new AppError('ERR_NO_USER_FOUND');
   const queue = body.queueId ? await findQueue(auth.companyId, body.queueId) : undefined;
   if (body.queueId && !queue) throw invalidField('body.queueId', 'Unknown queue');
+  // after the references: another company's record answers 404 before the channel is judged
+  const refused = campaignChannelIssue(connection.channel, body);
+  if (refused) throw invalidField(`body.${refused.field}`, refused.message);
   if (body.template && connection.channel !== 'whatsappapi') throw invalidField('body.template', 'Templates are sent on WhatsApp Cloud API connections only');
   const templateText = body.template ? await requireApprovedTemplate(auth.companyId, connection.id, body.template) : null;
   const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]])) as Pick<CampaignRecord, (typeof messageFields)[number] | (typeof confirmationFields)[number]>;

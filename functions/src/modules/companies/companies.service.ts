@@ -12,7 +12,7 @@ import { findPlan } from '../plans/plans.service.ts';
 import { createQueue, DEFAULT_QUEUE_COLOR } from '../queues/queues.service.ts';
 import { setUserQueues } from '../users/users.service.ts';
 import type { CompanyRecord } from './company.entity.ts';
-import { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
+import { findCompany, forgetCompanyTimeZone, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
 
 export { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
 import {
@@ -150,5 +150,7 @@ export const provisionCompany = async (
 };
 
 /** Changes company options (the settings page of the administration area calls this). */
-export const updateCompanySettings = (companyId: number, patch: Partial<Record<keyof CompanySettings, string>>): Promise<void> =>
-  updateSettings(companyId, patch as Record<string, string>);
+export const updateCompanySettings = async (companyId: number, patch: Partial<Record<keyof CompanySettings, string>>): Promise<void> => {
+  await updateSettings(companyId, patch as Record<string, string>);
+  if (patch.timeZone !== undefined) forgetCompanyTimeZone(companyId);
+};

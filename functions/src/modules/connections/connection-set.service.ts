@@ -50,10 +50,12 @@ type NewConnection = Omit<ConnectionSettings, 'allowGroup' | 'groupAsTicket'> & 
   channel: CreatableChannel | 'facebook' | 'instagram';
   /** a Graph connection's settings as stored: their secrets are sealed bound to the id, which is known only here */
   graphFor?: (id: number) => Promise<GraphSettings>;
+  /** a Graph connection's status as Meta's check of its credentials left it, with the reason of a refusal */
+  checked?: { status: ConnectionRecord['status']; statusReason: string | null };
 };
 
 /** Adds a connection within `limit`; it is the default when asked or when the company has no default. */
-export const addConnection = async (companyId: number, { graphFor, ...input }: NewConnection, limit?: number) => {
+export const addConnection = async (companyId: number, { graphFor, checked, ...input }: NewConnection, limit?: number) => {
   let id: number | undefined;
   let graph: GraphSettings | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -75,8 +77,9 @@ export const addConnection = async (companyId: number, { graphFor, ...input }: N
       id,
       companyId,
       isDefault,
-      // a web chat runs as soon as it exists; a WhatsApp session opens in the connector
-      status: input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED',
+      // a web chat runs as soon as it exists; a WhatsApp session opens in the connector; a Graph channel is as checked
+      status: checked?.status ?? (input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED'),
+      ...(checked ? { statusReason: checked.statusReason } : {}),
       allowGroup: false,
       groupAsTicket: 'disabled',
       token: newConnectionToken(),

@@ -40,6 +40,8 @@ export interface ConnectionRecord {
   qrcode?: string;
   /** QR codes shown in this pairing, or reconnect attempts in a row while the session is down */
   retries?: number;
+  /** why the connection is in its status (a session's disconnect, Meta's answer to its credentials) */
+  statusReason?: string | null;
   isDefault: boolean;
   allowGroup: boolean;
   groupAsTicket: 'enabled' | 'disabled';

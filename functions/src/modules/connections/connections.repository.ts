@@ -162,7 +162,7 @@ export const getGraphMarker = async (key: { pk: string; sk: string }): Promise<G
 export const updateGraphSettings = async (
   r: Pick<ConnectionRecord, 'companyId' | 'id'>,
   graph: GraphSettings,
-  fields: { status?: ConnectionRecord['status']; name?: string; updatedAt: string },
+  fields: { status?: ConnectionRecord['status']; statusReason?: string | null; name?: string; updatedAt: string },
 ): Promise<boolean> => {
   const sets = Object.entries({ graph, ...fields }).filter(([, v]) => v !== undefined);
   try {
@@ -183,17 +183,23 @@ export const updateGraphSettings = async (
   }
 };
 
-/** Sets a Graph connection's status when it differs; answers whether it changed. */
-export const setGraphConnectionStatus = async (companyId: number, id: number, status: ConnectionRecord['status'], updatedAt: string): Promise<boolean> => {
+/** Sets a Graph connection's status (and why) when it differs; answers whether it changed. */
+export const setGraphConnectionStatus = async (
+  companyId: number,
+  id: number,
+  status: ConnectionRecord['status'],
+  updatedAt: string,
+  statusReason: string | null = null,
+): Promise<boolean> => {
   try {
     await table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: connectionKey(companyId, id),
-        UpdateExpression: 'SET #status = :status, updatedAt = :at',
+        UpdateExpression: 'SET #status = :status, statusReason = :reason, updatedAt = :at',
         ConditionExpression: 'attribute_exists(pk) AND #status <> :status',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':at': updatedAt },
+        ExpressionAttributeValues: { ':status': status, ':reason': statusReason, ':at': updatedAt },
       }),
     );
     return true;

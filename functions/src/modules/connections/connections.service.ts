@@ -67,6 +67,7 @@ export const toConnection = (r: ConnectionRecord): Connection => ({
   number: r.number ?? null,
   qrcode: r.qrcode ?? '',
   retries: r.retries ?? 0,
+  statusReason: r.statusReason ?? null,
   isDefault: r.isDefault,
   allowGroup: r.allowGroup,
   token: r.token,

@@ -4,11 +4,13 @@
  * Meta's webhooks and the Graph drivers make. Secrets are stored sealed (graph-secrets.ts) and opened here only for a
  * Graph call or a webhook check; answers carry only Meta's ids, the webhook address and whether a token is set.
  */
+import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
 import { DEFAULT_WEBCHAT_COLOR, type CreateConnectionBody, type FacebookConnectBody, type MessageTemplate } from '@switchboard/shared/contracts/connections';
 import type { Channel, Connection } from '@switchboard/shared/contracts/inbox';
 import type { Plan, PlanFlag } from '@switchboard/shared/contracts/plans';
 import { managedPages, subscribePage } from '../../channels/facebook/facebook-pages.ts';
 import { GraphError } from '../../channels/graph/graph-client.ts';
+import { checkCloudNumber, checkPageToken, type CredentialsCheck } from '../../channels/graph/graph-credentials.ts';
 import { cloudSettingsIssues } from '../../channels/whatsapp-cloud/cloud-settings.ts';
 import { approvedTemplates } from '../../channels/whatsapp-cloud/cloud-templates.ts';
 import { clock, ids } from '../../platform/clock.ts';
@@ -19,6 +21,9 @@ import { graphAccountKey, graphHookKey, type ConnectionRecord, type GraphSetting
 import { addConnection, announce, findConnection, forget, requireCompanyQueues, requireConnection, toConnection, updated } from './connections.service.ts';
 import { getGraphMarker, setGraphConnectionStatus, updateGraphSettings } from './connections.repository.ts';
 import { openGraphSecrets, sealGraphSecrets } from './graph-secrets.ts';
+
+/** Why a Graph connection that was working shows DISCONNECTED: Meta refused its token on a call. */
+const TOKEN_REFUSED_REASON = `${CONNECTION_REASONS.tokenRefused}: it expired or was revoked`;
 
 type GraphChannel = Extract<Channel, 'whatsappapi' | 'facebook' | 'instagram'>;
 
@@ -61,7 +66,23 @@ export const findGraphAccount = async (channel: 'facebook' | 'instagram', accoun
   return record?.channel === channel ? record : undefined;
 };
 
-/** POST /whatsapp with channel `whatsappapi`: the number's settings are checked by its driver, 400 naming each field. */
+/** The status a Graph connection shows after Meta's check: CONNECTED only when Meta accepted its credentials. */
+const statusAfter = (check: CredentialsCheck): { status: ConnectionRecord['status']; statusReason: string | null } =>
+  check.ok ? { status: 'CONNECTED', statusReason: null } : { status: 'DISCONNECTED', statusReason: check.reason };
+
+/** Asks Meta whether a Graph connection's ids and token go together (logged when refused). */
+const checkCredentials = async (channel: Channel, graph: Pick<GraphSettings, 'phoneNumberId' | 'pageId' | 'accessToken'>): Promise<CredentialsCheck> => {
+  const check =
+    channel === 'whatsappapi' ? await checkCloudNumber(graph.phoneNumberId ?? '', graph.accessToken) : await checkPageToken(graph.pageId ?? '', graph.accessToken);
+  if (!check.ok) logger.warn('Graph credentials refused', { channel, reason: check.reason });
+  return check;
+};
+
+/**
+ * POST /whatsapp with channel `whatsappapi`: the number's settings are checked by its driver, 400 naming each field;
+ * then Meta is asked: a number whose credentials Meta refuses is saved DISCONNECTED with Meta's reason, so the
+ * admin sees what to fix, and is never shown connected unchecked.
+ */
 export const createCloudApiConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
   const { phoneNumberId, wabaId, accessToken, appSecret, verifyToken, ...fields } = body;
   // the Cloud API driver's own check (validateConfig), without loading the driver into every connections caller
@@ -74,7 +95,8 @@ export const createCloudApiConnection = async (auth: AuthContext, body: CreateCo
   requirePlanFlag(plan, 'whatsappapi');
   const graph: GraphSettings = { phoneNumberId, wabaId, accessToken: accessToken!, appSecret, verifyToken, webhookKey: ids.token(24) };
   const graphFor = (id: number) => sealGraphSecrets({ companyId: auth.companyId, id }, graph);
-  const { record, cleared } = await addConnection(auth.companyId, { ...fields, channel: 'whatsappapi', graphFor }, plan.connections);
+  const checked = statusAfter(await checkCredentials('whatsappapi', graph));
+  const { record, cleared } = await addConnection(auth.companyId, { ...fields, channel: 'whatsappapi', graphFor, checked }, plan.connections);
   cleared.forEach(forget);
   await announce(auth.companyId, [record, ...cleared].map(updated));
   return toConnection(record);
@@ -108,8 +130,8 @@ const upsertAccount = async (
     const before = await requireConnection(auth.companyId, marker.connectionId);
     const updatedAt = clock().now().toISOString();
     const stored = { ...before.graph, ...(await sealGraphSecrets(before, graph)) };
-    await updateGraphSettings(before, stored, { status: 'CONNECTED', updatedAt });
-    const after: ConnectionRecord = { ...before, graph: stored, status: 'CONNECTED', updatedAt };
+    await updateGraphSettings(before, stored, { status: 'CONNECTED', statusReason: null, updatedAt });
+    const after: ConnectionRecord = { ...before, graph: stored, status: 'CONNECTED', statusReason: null, updatedAt };
     forget(before);
     await announce(auth.companyId, [updated(after)]);
     return toConnection(after);
@@ -186,21 +208,25 @@ export const templatesOf = async (companyId: number, connectionId: number): Prom
 /** GET /whatsapp/{id}/templates */
 export const listTemplates = (auth: AuthContext, connectionId: number): Promise<MessageTemplate[]> => templatesOf(auth.companyId, connectionId);
 
-/** PUT /whatsapp/{id} with `accessToken`: a Graph connection's new token; it is CONNECTED again. */
+/**
+ * PUT /whatsapp/{id} with `accessToken`: a Graph connection's new token, checked with Meta first: CONNECTED again when
+ * Meta accepts it, DISCONNECTED with Meta's reason otherwise (the token is kept, so the admin sees which one failed).
+ */
 export const replaceGraphToken = async (auth: AuthContext, id: number, accessToken: string): Promise<void> => {
   const before = await requireConnection(auth.companyId, id);
   if (!before.graph) {
     throw new AppError('ERR_VALIDATION', 'This connection has no token', { fields: [{ path: 'body.accessToken', message: 'Not a Graph API connection' }] });
   }
+  const checked = statusAfter(await checkCredentials(before.channel, { ...before.graph, accessToken }));
   const stored = { ...before.graph, ...(await sealGraphSecrets(before, { accessToken })) };
-  await updateGraphSettings(before, stored, { status: 'CONNECTED', updatedAt: clock().now().toISOString() });
+  await updateGraphSettings(before, stored, { ...checked, updatedAt: clock().now().toISOString() });
   forget(before);
 };
 
 /** Meta refused a connection's token: it shows DISCONNECTED until an admin gives a new one. */
 export const markCredentialsRejected = async (companyId: number, connectionId: number): Promise<void> => {
   const updatedAt = clock().now().toISOString();
-  if (!(await setGraphConnectionStatus(companyId, connectionId, 'DISCONNECTED', updatedAt))) return;
+  if (!(await setGraphConnectionStatus(companyId, connectionId, 'DISCONNECTED', updatedAt, TOKEN_REFUSED_REASON))) return;
   const record = await requireConnection(companyId, connectionId).catch(() => undefined);
   if (!record) return;
   forget(record);

@@ -30,6 +30,7 @@ beforeAll(async () => {
   fake = await startFakeGraph();
   Object.assign(process.env, { META_GRAPH_URL: fake.url, META_APP_SECRET });
   fake.tokens.add(CLOUD.accessToken).add('user-token').add(PAGE.access_token);
+  fake.phoneNumbers.set(CLOUD.phoneNumberId, CLOUD.wabaId);
   fake.pages.set('9081', [PAGE]);
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Antiga');

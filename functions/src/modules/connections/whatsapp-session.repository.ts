@@ -122,6 +122,11 @@ export interface SessionStateWrite {
 export const writeSessionState = async (companyId: number, connectionId: number, s: SessionStateWrite): Promise<ConnectionRecord | undefined> => {
   const values: Record<string, unknown> = { ':status': s.status, ':qrcode': s.qrcode, ':retries': s.retries, ':at': s.updatedAt, ':wa': 'whatsapp' };
   const sets = ['#status = :status', 'qrcode = :qrcode', 'retries = :retries', 'updatedAt = :at'];
+  // a change without a reason (another QR code of the same pairing) keeps the one told before
+  if (s.reason !== undefined) {
+    values[':reason'] = s.reason;
+    sets.push('statusReason = :reason');
+  }
   if (s.number !== undefined) {
     values[':number'] = s.number;
     sets.push('#number = :number');

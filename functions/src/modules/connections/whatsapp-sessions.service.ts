@@ -68,7 +68,7 @@ const alertAdmins = async (r: ConnectionRecord, reason: string | undefined, at: 
 
 const sessionEvent = (r: ConnectionRecord): WhatsappSessionEvent => ({
   action: 'update',
-  session: { id: r.id, status: r.status, qrcode: r.qrcode ?? '', retries: r.retries ?? 0, number: r.number ?? null, updatedAt: r.updatedAt },
+  session: { id: r.id, status: r.status, qrcode: r.qrcode ?? '', retries: r.retries ?? 0, number: r.number ?? null, statusReason: r.statusReason ?? null, updatedAt: r.updatedAt },
 });
 
 const connectionEvent = (r: ConnectionRecord): ConnectionEvent => ({

@@ -6,7 +6,7 @@
  */
 import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
 import type { RatingChange } from '@switchboard/shared/events';
-import { config } from '../../platform/config.ts';
+import { companyTimeZone } from '../companies/company-lookup.service.ts';
 import { deltaOf, type TicketMark } from './dashboard.entity.ts';
 import {
   addMessageToDay,
@@ -99,7 +99,7 @@ export const countTicketChange = (companyId: number, t: Ticket, created: boolean
     )
       return undefined;
     const after = {
-      ...markOf(t, before, created, config().TIME_ZONE),
+      ...markOf(t, before, created, await companyTimeZone(companyId)),
       ...(version !== undefined ? { seenVersion: version } : {}),
     };
     // most changes (a message, a tag) move no counter: they cost the read of the mark only
@@ -139,7 +139,10 @@ export const countTicketRemoval = (companyId: number, ticketId: number): Promise
  * Counts a message just stored on its day (company time zone), ours or the customer's; private notes are not
  * messages exchanged. Called once per stored message (its creation event), so it adds without a mark.
  */
-export const countMessage = (companyId: number, message: Pick<Message, 'fromMe' | 'isPrivate' | 'createdAt'>): Promise<void> =>
-  message.isPrivate
-    ? Promise.resolve()
-    : addMessageToDay(companyId, dayAndHour(message.createdAt, config().TIME_ZONE).day, message.fromMe);
+export const countMessage = async (
+  companyId: number,
+  message: Pick<Message, 'fromMe' | 'isPrivate' | 'createdAt'>,
+): Promise<void> => {
+  if (message.isPrivate) return;
+  await addMessageToDay(companyId, dayAndHour(message.createdAt, await companyTimeZone(companyId)).day, message.fromMe);
+};

@@ -22,7 +22,6 @@ import {
   type UsersMomentsResponse,
 } from '@switchboard/shared/contracts/dashboard';
 import { clock } from '../../platform/clock.ts';
-import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/inbox';
@@ -34,6 +33,7 @@ import {
 } from '../tickets/ticket-panel.service.ts';
 import { canSeeTicket, mayShowAll, viewerOfAuth } from '../tickets/ticket-visibility.service.ts';
 import { companyUsers } from '../users/user-lookup.service.ts';
+import { timeZoneOf } from '../companies/company-lookup.service.ts';
 import { dayAndHour } from './dashboard-counters.service.ts';
 import type { Counts } from './dashboard.entity.ts';
 import { queryDays, queryMessageDays, queryUserDays } from './dashboard.repository.ts';
@@ -54,14 +54,15 @@ const daysBetween = (from: string, to: string): number =>
 const periodOf = (
   asked: { from?: string; to?: string; days?: number },
   fields: { from: string; to: string },
+  timeZone: string,
 ): { from: string; to: string } => {
   let from: string;
   let to: string;
   if (asked.from || asked.to) {
-    to = asked.to ?? today();
+    to = asked.to ?? today(timeZone);
     from = asked.from ?? shiftDay(to, -(DASHBOARD_DEFAULT_DAYS - 1));
   } else {
-    to = today();
+    to = today(timeZone);
     from = shiftDay(to, -((asked.days ?? DASHBOARD_DEFAULT_DAYS) - 1));
   }
   const refuse = (path: string, message: string) =>
@@ -71,7 +72,10 @@ const periodOf = (
   return { from, to };
 };
 
-const today = () => dayAndHour(clock().now().toISOString(), config().TIME_ZONE).day;
+const today = (timeZone: string) => dayAndHour(clock().now().toISOString(), timeZone).day;
+
+/** The caller's company's zone, read with the company by the request's authentication. */
+const zoneOf = (auth: AuthContext): string => timeZoneOf(auth.company.settings);
 
 const sum = (items: { counts: Counts }[]): Counts => {
   const out: Counts = {};
@@ -116,7 +120,11 @@ export const countersOf = (c: Counts, now: { open: number; pending: number }): D
 
 /** GET /dashboard: the counters of the period and a row per attendant (every user of the company). */
 export const getDashboard = async (auth: AuthContext, q: DashboardQuery): Promise<DashboardResponse> => {
-  const { from, to } = periodOf({ from: q.date_from, to: q.date_to, days: q.days }, { from: 'date_from', to: 'date_to' });
+  const { from, to } = periodOf(
+    { from: q.date_from, to: q.date_to, days: q.days },
+    { from: 'date_from', to: 'date_to' },
+    zoneOf(auth),
+  );
   const [days, userDays, now, users] = await Promise.all([
     queryDays(auth.companyId, from, to),
     queryUserDays(auth.companyId, from, to),
@@ -143,12 +151,12 @@ export const getDashboard = async (auth: AuthContext, q: DashboardQuery): Promis
   return { counters: countersOf(sum(days), { open: now.open ?? 0, pending: now.pending ?? 0 }), attendants };
 };
 
-const chartPeriod = (q: TicketChartQuery) =>
-  periodOf({ from: q.initialDate, to: q.finalDate }, { from: 'initialDate', to: 'finalDate' });
+const chartPeriod = (auth: AuthContext, q: TicketChartQuery) =>
+  periodOf({ from: q.initialDate, to: q.finalDate }, { from: 'initialDate', to: 'finalDate' }, zoneOf(auth));
 
 /** GET /dashboard/ticketsDay: tickets created per hour when the period is one day, else per day. */
 export const ticketsPerDay = async (auth: AuthContext, q: TicketChartQuery): Promise<TicketsDayResponse> => {
-  const { from, to } = chartPeriod(q);
+  const { from, to } = chartPeriod(auth, q);
   const days = await queryDays(auth.companyId, from, to);
   const count = days.reduce((n, d) => n + (d.counts.tickets ?? 0), 0);
   if (from === to) {
@@ -164,7 +172,7 @@ export const ticketsPerDay = async (auth: AuthContext, q: TicketChartQuery): Pro
 
 /** GET /dashboard/ticketsUsers: tickets of the period per attendant (tickets without an attendant are left out). */
 export const ticketsPerUser = async (auth: AuthContext, q: TicketChartQuery): Promise<TicketsUsersResponse> => {
-  const { from, to } = chartPeriod(q);
+  const { from, to } = chartPeriod(auth, q);
   const [userDays, users] = await Promise.all([queryUserDays(auth.companyId, from, to), companyUsers(auth.companyId)]);
   const names = new Map(users.map((u) => [u.id, u.name]));
   const totals = new Map<number, number>();
@@ -216,7 +224,7 @@ const PERIOD_DAYS_FIELDS = { from: 'dateStart', to: 'dateEnd' };
  * not UTC days, then cut to the company's days), so the cost follows the tickets answered, not the company's.
  */
 export const ticketMoments = async (auth: AuthContext, q: TicketMomentsQuery): Promise<TicketMomentsResponse> => {
-  const { from, to } = periodOf({ from: q.dateStart, to: q.dateEnd }, PERIOD_DAYS_FIELDS);
+  const { from, to } = periodOf({ from: q.dateStart, to: q.dateEnd }, PERIOD_DAYS_FIELDS, zoneOf(auth));
   const viewer = viewerOfAuth(auth);
   const statuses: readonly TicketStatus[] = q.status ? [q.status] : ticketStatuses;
   const range = { from: `${shiftDay(from, -1)}T00:00:00`, to: `${shiftDay(to, 1)}T23:59:59.999Z` };
@@ -224,7 +232,7 @@ export const ticketMoments = async (auth: AuthContext, q: TicketMomentsQuery): P
   // without show-all (or for a viewer who may not show all), the caller's own tickets, as the inbox's tabs
   const owner = q.userId ?? (q.showAll && mayShowAll(viewer) ? undefined : auth.userId);
   const queues = q.queueIds?.length ? new Set(q.queueIds) : undefined;
-  const timeZone = config().TIME_ZONE;
+  const timeZone = zoneOf(auth);
   const found = read
     .flatMap((r) => r.tickets)
     .filter((t) => {
@@ -243,7 +251,7 @@ export const ticketMoments = async (auth: AuthContext, q: TicketMomentsQuery): P
 
 /** GET /messages-allMe: the messages of the period from the day counters (a read per day with messages). */
 export const messagesCount = async (auth: AuthContext, q: MessagesCountQuery): Promise<MessagesCountResponse> => {
-  const { from, to } = periodOf({ from: q.dateStart, to: q.dateEnd }, PERIOD_DAYS_FIELDS);
+  const { from, to } = periodOf({ from: q.dateStart, to: q.dateEnd }, PERIOD_DAYS_FIELDS, zoneOf(auth));
   const days = await queryMessageDays(auth.companyId, from, to);
   const count = days.reduce(
     (n, d) => n + (q.fromMe === true ? d.fromMe : q.fromMe === false ? d.fromContact : d.fromMe + d.fromContact),

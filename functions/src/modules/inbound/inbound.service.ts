@@ -22,6 +22,7 @@ import {
 import { rememberImportedTicket } from '../tickets/imported-tickets.service.ts';
 import { conversationTicketId, ticketForInbound } from '../tickets/ticket-routing.service.ts';
 import { currentTicket, recordTicketChange } from '../tickets/tickets.service.ts';
+import { answerEndedCall } from './call-reply.ts';
 import { fetchInboundMedia } from './inbound-media.ts';
 
 export type InboundOutcome = 'stored' | 'duplicate' | 'updated' | 'ignored';
@@ -94,6 +95,8 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
       return (await applyRemoteEdit(event.companyId, event.connectionId, event.channelMessageId, event.body)) ? 'updated' : 'ignored';
     case 'delete':
       return (await applyRemoteDelete(event.companyId, event.connectionId, event.channelMessageId)) ? 'updated' : 'ignored';
+    case 'call':
+      return answerEndedCall(event, connection);
     default:
       break;
   }

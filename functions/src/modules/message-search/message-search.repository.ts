@@ -12,6 +12,16 @@ export const putWordItems = async (items: MessageWordItem[]): Promise<void> => {
   }
 };
 
+export const deleteWordItems = async (keys: { pk: string; sk: string }[]): Promise<void> => {
+  for (let i = 0; i < keys.length; i += 25) {
+    let pending = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length && attempt < 5; attempt++) {
+      const out = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
+};
+
 export const queryWordPrefix = async (companyId: number, prefix: string, limit: number): Promise<MessageWordItem[]> => {
   const out = await table().send(
     new QueryCommand({

@@ -3,7 +3,7 @@
  * searched text. Indexing is idempotent (the same message writes the same items), so a redelivery is harmless.
  */
 import { invertedTime, MAX_WORDS_PER_MESSAGE, MIN_WORD, normaliseWords, searchPartition } from './message-search.entity.ts';
-import { putWordItems, queryWordPrefix } from './message-search.repository.ts';
+import { deleteWordItems, putWordItems, queryWordPrefix } from './message-search.repository.ts';
 
 export const indexMessageText = async (companyId: number, ticketId: number, ulid: string, createdAt: string, text: string): Promise<void> => {
   const words = normaliseWords(text).slice(0, MAX_WORDS_PER_MESSAGE);
@@ -12,6 +12,13 @@ export const indexMessageText = async (companyId: number, ticketId: number, ulid
   await putWordItems(
     words.map((word) => ({ pk: searchPartition(companyId, word), sk: `${word}#${time}#${ulid}`, type: 'messageWord', companyId, ticketId })),
   );
+};
+
+/** A message's text was erased: its words no longer find its ticket (the keys indexMessageText wrote for it). */
+export const unindexMessageText = async (companyId: number, ulid: string, createdAt: string, text: string): Promise<void> => {
+  const words = normaliseWords(text).slice(0, MAX_WORDS_PER_MESSAGE);
+  const time = invertedTime(Date.parse(createdAt));
+  await deleteWordItems(words.map((word) => ({ pk: searchPartition(companyId, word), sk: `${word}#${time}#${ulid}` })));
 };
 
 /**

@@ -24,6 +24,10 @@ describe('renderVariables', () => {
     expect(renderVariables('no variables', ctx)).toBe('no variables');
   });
 
+  it('accepts the older ${name} and {name} forms in greetings and quick replies', () => {
+    expect(renderVariables('Olá ${firstName}, fila {queue}', ctx)).toBe('Olá Maria, fila Vendas');
+  });
+
   it('follows the time zone for the greeting', () => {
     expect(renderVariables('{{ms}}', { ...ctx, timeZone: 'America/Sao_Paulo' })).toBe('Bom dia');
     expect(greetingFor(6)).toBe('Bom dia');

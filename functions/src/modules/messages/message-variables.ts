@@ -1,6 +1,9 @@
+import { substituteVariables } from '@switchboard/shared/message-variables';
+
 /**
  * Message variables usable in texts (spec document 1 section 9): {{firstName}}, {{name}}, {{userName}}, {{ms}},
- * {{protocol}}, {{date}}, {{hour}}, {{ticket_id}}, {{queue}}, {{connection}}. Unknown variables stay as written;
+ * {{protocol}}, {{date}}, {{hour}}, {{ticket_id}}, {{queue}}, {{connection}}, also in the older `${name}` and
+ * `{name}` forms (shared/src/message-variables.ts). Unknown variables stay as written;
  * values are inserted as plain text (no HTML escaping: messages are not HTML).
  */
 export interface VariableContext {
@@ -33,7 +36,7 @@ export const greetingFor = (hour: number): string =>
   hour >= 6 && hour <= 11 ? 'Bom dia' : hour >= 12 && hour <= 17 ? 'Boa tarde' : hour >= 18 && hour <= 23 ? 'Boa noite' : 'Boa madrugada';
 
 export const renderVariables = (text: string, ctx: VariableContext): string => {
-  if (!text.includes('{{')) return text;
+  if (!text.includes('{')) return text;
   const p = parts(ctx.now, ctx.timeZone);
   const values: Record<string, string> = {
     firstName: ctx.contactName.trim().split(/\s+/)[0] ?? '',
@@ -47,5 +50,5 @@ export const renderVariables = (text: string, ctx: VariableContext): string => {
     queue: ctx.queueName,
     connection: ctx.connectionName,
   };
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return substituteVariables(text, values);
 };

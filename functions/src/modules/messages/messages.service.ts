@@ -9,13 +9,13 @@ import { outboundDeduplicationId, outboundGroupId, type OutboundSend } from '@sw
 import { driverFor } from '../../channels/drivers.ts';
 import { pauseAfterConflict } from '../../platform/table/conflict-pause.ts';
 import { clock, ids } from '../../platform/clock.ts';
-import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
+import { companyTimeZone, findCompany } from '../companies/company-lookup.service.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { getContact, presentContact } from '../contacts/contacts.service.ts';
 import {
@@ -24,13 +24,15 @@ import {
   currentTicket,
   mayReadHistory,
   messageTicketWrites,
+  recordTicketChange,
+  replaceLastMessage,
   type MessageOnTicket,
   requireVisibleTicket,
   ticketPk,
   toTicket,
   type TicketRecord,
 } from '../tickets/tickets.service.ts';
-import { indexMessageText } from '../message-search/message-search.service.ts';
+import { indexMessageText, unindexMessageText } from '../message-search/message-search.service.ts';
 import { loadQuoted, outgoingContext, recordMessageChange, reachedChannel, toMessage } from './message-presentation.ts';
 import { renderVariables } from './message-variables.ts';
 import { requireServiceWindow } from './service-window.ts';
@@ -168,7 +170,7 @@ const previousReadable = async (auth: AuthContext, t: TicketRecord): Promise<Tic
 
 // ----- sending -----
 
-const mediaTypeOf = (mimeType: string): MediaType => {
+export const mediaTypeOf = (mimeType: string): MediaType => {
   if (mimeType.startsWith('image/')) return 'image';
   if (mimeType.startsWith('audio/')) return 'audio';
   if (mimeType.startsWith('video/')) return 'video';
@@ -192,6 +194,8 @@ interface Draft {
   /** the bot's menu as buttons or a list, for the channels that can show them */
   menu?: NonNullable<Message['menu']>;
   campaignSend?: MessageRecord['campaignSend'];
+  /** the message's id within its ticket, when it was chosen before (a reply claimed once, sendSystemTextOnce) */
+  ulid?: string;
 }
 
 /** Tries of the message-and-ticket transaction: each lost race means another writer got through. */
@@ -244,7 +248,7 @@ const queueSend = async (t: TicketRecord, contact: Contact, record: MessageRecor
  * wait for the channel. A send that cannot be queued is stored as failed. Private notes are only stored (ack 3).
  */
 export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): Promise<Message> => {
-  const ulid = ids.ulid();
+  const ulid = draft.ulid ?? ids.ulid();
   const at = now();
   const record: MessageRecord = {
     id: messageIdOf(t.id, ulid),
@@ -307,14 +311,15 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
   return message;
 };
 
-const variableContext = (t: TicketRecord, contact: Contact, userName: string) => ({
+/** The greeting by time of day is the company's local one (its zone is cached from the read of the request's company). */
+const variableContext = async (t: TicketRecord, contact: Contact, userName: string) => ({
   contactName: contact.name,
   userName,
   ticketId: t.id,
   queueName: t.queue?.name ?? '',
   connectionName: t.whatsapp.name,
   now: clock().now(),
-  timeZone: config().TIME_ZONE,
+  timeZone: await companyTimeZone(t.companyId),
 });
 
 export const sendMessage = async (auth: AuthContext, ticketId: number, body: SendMessageBody): Promise<Message> => {
@@ -344,7 +349,7 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
     mediaKey = body.media.key;
     mediaName = body.media.name;
   }
-  let text = renderVariables(body.body, variableContext(t, contact, auth.user.name));
+  let text = renderVariables(body.body, await variableContext(t, contact, auth.user.name));
   if (body.vCard) {
     mediaType = 'contactMessage';
     text = vCardText(body.vCard);
@@ -377,11 +382,11 @@ export const sendSystemText = async (
   text: string,
   userName: string,
   userId: number | null,
-  options: { quotedMsgId?: string; menu?: NonNullable<Message['menu']> } = {},
+  options: { quotedMsgId?: string; menu?: NonNullable<Message['menu']>; ulid?: string } = {},
 ): Promise<Message | undefined> => {
   const contact = await getContact(t.companyId, t.contactId);
   if (!contact || !text.trim()) return undefined;
-  const body = renderVariables(text, variableContext(t, contact, userName));
+  const body = renderVariables(text, await variableContext(t, contact, userName));
   return deliver(t, contact, {
     body,
     mediaType: 'chat',
@@ -392,7 +397,24 @@ export const sendSystemText = async (
     quotedMsgId: options.quotedMsgId ?? null,
     userId,
     ...(options.menu ? { menu: options.menu } : {}),
+    ...(options.ulid ? { ulid: options.ulid } : {}),
   });
+};
+
+/**
+ * The system's answer to a channel event that is not a message (a call's end): `eventKey` is the event's id on the
+ * connection, claimed before the send, so a redelivered event never answers twice (a send that fails after the
+ * claim is not made again: one reply at most). Undefined when the event was answered before.
+ */
+export const sendSystemTextOnce = async (t: TicketRecord, text: string, eventKey: string): Promise<Message | undefined> => {
+  const ulid = ids.ulid();
+  const claimed = await attachChannelId(
+    { companyId: t.companyId, ticketId: t.id, ulid, connectionId: t.whatsappId },
+    eventKey,
+    false,
+  );
+  if (!claimed) return undefined;
+  return sendSystemText(t, text, '', null, { ulid });
 };
 
 /** Sends a stored file on behalf of the system (a file list of a queue or a chatbot option), its name as the caption. */
@@ -423,7 +445,7 @@ export const sendScheduledText = async (
   contact: Contact,
   input: { text: string; userName: string; userId: number | null; sign: boolean; media?: { key: string; name: string } },
 ): Promise<Message> => {
-  const rendered = renderVariables(input.text, variableContext(t, contact, input.userName));
+  const rendered = renderVariables(input.text, await variableContext(t, contact, input.userName));
   const body = input.sign && input.userName ? `*${input.userName}:*\n${rendered}` : rendered;
   return deliver(t, contact, {
     body,
@@ -797,17 +819,42 @@ export const applyRemoteEdit = async (
   return true;
 };
 
+/** Server reference 1.4: the text a message deleted by the customer keeps when the company erases deleted messages. */
+export const DELETED_MESSAGE_MARKER = '🚫 Mensagem apagada';
+
+/** Spec document 1, company settings: with LGPD on, lgpdDeleteMessage erases what the customer deleted. */
+const erasesDeletedMessages = (settings: Partial<Record<string, string>> | undefined): boolean =>
+  settings?.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+
+/**
+ * The customer deleted a message on the channel: it is flagged deleted; under LGPD's lgpdDeleteMessage its text is
+ * also replaced by the marker (and taken out of the search index) and the ticket's preview shows the marker.
+ */
 export const applyRemoteDelete = async (companyId: number, connectionId: number, channelMessageId: string): Promise<boolean> => {
   const found = await byChannelId(companyId, connectionId, channelMessageId);
   if (!found?.record || found.record.isDeleted) return false;
-  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, { isDeleted: true, updatedAt: now() });
+  const erase = erasesDeletedMessages((await findCompany(companyId))?.settings);
+  const updated = await updateMessageRecord(companyId, found.ref.ticketId, found.ref.ulid, {
+    isDeleted: true,
+    ...(erase ? { body: DELETED_MESSAGE_MARKER } : {}),
+    updatedAt: now(),
+  });
   if (!updated) return false;
-  await publishChange(companyId, updated);
+  if (!erase) {
+    await publishChange(companyId, updated);
+    return true;
+  }
+  await unindexMessageText(companyId, found.record.ulid, found.record.createdAt, found.record.body);
+  const changed = await replaceLastMessage(companyId, updated.ticketId, DELETED_MESSAGE_MARKER);
+  // the lists show the new preview; the conversation shows the message's new text
+  if (changed)
+    await recordTicketChange(changed.after, await getContact(companyId, changed.after.contactId), { before: changed.before });
+  await publishChange(companyId, updated, changed?.after);
   return true;
 };
 
-const publishChange = async (companyId: number, record: MessageRecord) => {
-  const t = await findTicket(companyId, record.ticketId);
+const publishChange = async (companyId: number, record: MessageRecord, known?: TicketRecord) => {
+  const t = known ?? (await findTicket(companyId, record.ticketId));
   if (!t) return;
   await recordMessageChange(t, await toMessage(record), await getContact(companyId, t.contactId), 'update');
 };

@@ -71,6 +71,8 @@ let connection: Connection;
 let ref: { companyId: number; connectionId: number };
 let socket: FakeBaileysSocket;
 let ticketId: number;
+/** the first message the agent sent, as WhatsApp knows it */
+let firstSent: { id: string; channelMessageId: string };
 
 describe('an agent’s message on a WhatsApp ticket', () => {
   it('is stored at ack 0, sent over the session once with the right jid and text, then stored at ack 1 with its WhatsApp id; the echo adds nothing; receipts raise the ack', async () => {
@@ -106,6 +108,7 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     expect(content).toEqual({ text: sent.body.body });
     const stored = await findStoredMessage(company.companyId, sent.body.id);
     expect(stored).toMatchObject({ ack: 1, sendState: 'sent', channelMessageId: options!.messageId });
+    firstSent = { id: sent.body.id, channelMessageId: options!.messageId! };
 
     // the echo Baileys gives back of our own send went through the bridge: still one message for it
     await runtime.idleQueues();
@@ -126,19 +129,32 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     const id = (await findStoredMessage(company.companyId, sent.body.id))!.channelMessageId!;
     const key = { remoteJid: JID, fromMe: true, id };
 
+    // the messages function answers at once; the change travels to the connector, which holds the socket
     const edited = await company.admin.post(`/messages/edit/${sent.body.id}/${ticketId}`, { body: 'Preço: R$ 90' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(sendsOf(socket).at(-1)!.slice(0, 2)).toEqual([JID, { text: edited.body.body, edit: key }]);
+    expect(edited.body).toMatchObject({ id: sent.body.id, body: 'Preço: R$ 90', isEdited: true, isDeleted: false });
+    await until(
+      () => sendsOf(socket).at(-1)!.slice(0, 2),
+      (last) => JSON.stringify(last) === JSON.stringify([JID, { text: edited.body.body, edit: key }]),
+    );
 
     const deleted = await company.admin.delete(`/messages/${sent.body.id}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect(sendsOf(socket).at(-1)!.slice(0, 2)).toEqual([JID, { delete: key }]);
+    expect(deleted.body).toMatchObject({ id: sent.body.id, isDeleted: true });
+    await until(
+      () => sendsOf(socket).at(-1)!.slice(0, 2),
+      (last) => JSON.stringify(last) === JSON.stringify([JID, { delete: key }]),
+    );
+    expect(sendsOf(socket).filter(([, content]) => 'edit' in content || 'delete' in content)).toHaveLength(2);
+    // the agents saw both changes live
+    await updateOf(sent.body.id, (m) => m.isEdited && m.body === edited.body.body);
+    await updateOf(sent.body.id, (m) => m.isDeleted);
     // the echoes of the edit and the delete change nothing more
     await runtime.idleQueues();
     expect(await findStoredMessage(company.companyId, sent.body.id)).toMatchObject({ isDeleted: true, body: edited.body.body });
   });
 
-  it('while the session is down a send waits: past the retry window it fails with ERR_WAPP_NOT_INITIALIZED; within it, it goes out when the session opens', async () => {
+  it('while the session is down a send waits: past the retry window it fails with ERR_WAPP_NOT_INITIALIZED; within it, it goes out when the session opens, and so does an edit', async () => {
     socket.close(DisconnectReason.connectionClosed, 'Connection Terminated');
     await until(
       () => company.admin.get(`/whatsapp/${connection.id}`),
@@ -154,6 +170,9 @@ describe('an agent’s message on a WhatsApp ticket', () => {
 
     const waiting = await company.admin.post(`/messages/${ticketId}`, { body: 'Mensagem que espera' });
     expect(waiting.body.ack).toBe(0);
+    // an edit asked while the session is down waits for it as well
+    const editedDown = await company.admin.post(`/messages/edit/${firstSent.id}/${ticketId}`, { body: 'Olá Carla, tudo certo?' });
+    expect(editedDown.status, JSON.stringify(editedDown.body)).toBe(200);
     // the reconnect's socket (after the backoff) opens the session again
     const back = await fakes.next(ref, { after: 1, timeoutMs: 8000 });
     back.open();
@@ -163,7 +182,13 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     );
     await updateOf(waiting.body.id, (m) => m.ack === 1, 10_000);
 
-    expect(sendsOf(back).map(([, content]) => content)).toEqual([{ text: waiting.body.body }]);
+    const edits = await until(
+      () => sendsOf(back).filter(([, content]) => 'edit' in content),
+      (found) => found.length === 1,
+      15_000,
+    );
+    expect(edits[0]!.slice(0, 2)).toEqual([JID, { text: editedDown.body.body, edit: { remoteJid: JID, fromMe: true, id: firstSent.channelMessageId } }]);
+    expect(sendsOf(back).filter(([, content]) => !('edit' in content)).map(([, content]) => content)).toEqual([{ text: waiting.body.body }]);
     const everySend = fakes.of(ref).flatMap((s) => sendsOf(s).map(([, content]) => content.text));
     expect(everySend).not.toContain(late.body.body);
     expect(await findStoredMessage(company.companyId, late.body.id)).toMatchObject({

@@ -422,3 +422,41 @@ describe('sending', () => {
     expect((await visitor.conversation()).messages.filter((m) => !m.fromVisitor)).toEqual([]);
   });
 });
+
+describe("recurrence in the company's time zone", () => {
+  it('keeps the local time of day and moves by the working days of a company in São Paulo', async () => {
+    const shop = await signupCompany(runtime, 'Agenda São Paulo');
+    expect((await shop.admin.put('/settings/timeZone', { value: 'America/Sao_Paulo' })).status).toBe(200);
+    const visitor = await new Visitor(runtime, shop.webchatToken).start('Nina Fuso');
+    await visitor.say('Oi');
+    const contacts = (await shop.admin.get(`/contacts?searchParam=${encodeURIComponent('Nina Fuso')}`)).body.contacts as {
+      id: number;
+      name: string;
+    }[];
+    const contact = contacts.find((c) => c.name === 'Nina Fuso')!;
+    // Friday 2030-01-04 23:30 in São Paulo, already Saturday 02:30 in UTC
+    const sendAt = '2030-01-05T02:30:00.000Z';
+    const created = await shop.admin.post('/schedules', {
+      body: 'Lembrete diário',
+      contactId: contact.id,
+      sendAt,
+      intervalo: 1,
+      valorIntervalo: 1,
+      enviarQuantasVezes: 2,
+      tipoDias: 6,
+      statusTicket: 'open',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await jobsHandler({
+      Records: [sqsRecord({ type: 'schedules.send', companyId: shop.companyId, scheduleId: created.body.id, runAt: sendAt }, 1)],
+    });
+    // the next day is a Saturday there: forward to Monday, still 23:30 in São Paulo (not Monday 02:30 UTC)
+    const next = '2030-01-08T02:30:00.000Z';
+    expect((await shop.admin.get(`/schedules/${created.body.id}`)).body).toMatchObject({
+      status: 'PENDENTE',
+      contadorEnvio: 1,
+      sendAt: next,
+    });
+    expect((await getSchedule(scheduleJobName(shop.companyId, created.body.id)))?.at.toISOString()).toBe(next);
+  });
+});

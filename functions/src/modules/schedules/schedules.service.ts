@@ -4,9 +4,14 @@
  * Scheduler schedule named after the schedule, so arming again replaces the earlier one and deleting cancels it.
  */
 import type { Contact } from '@switchboard/shared/contracts/inbox';
-import { SCHEDULES_PAGE_SIZE, type Schedule, type ScheduleBody, type ScheduleEvent, type ScheduleListQuery } from '@switchboard/shared/contracts/schedules';
+import {
+  SCHEDULES_PAGE_SIZE,
+  type Schedule,
+  type ScheduleBody,
+  type ScheduleEvent,
+  type ScheduleListQuery,
+} from '@switchboard/shared/contracts/schedules';
 import { clock } from '../../platform/clock.ts';
-import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -14,6 +19,7 @@ import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
+import { companyTimeZone } from '../companies/company-lookup.service.ts';
 import { defaultConnection, findConnection, requireConnection } from '../connections/connections.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { cancelScheduledJob, scheduleJob } from '../jobs/jobs.service.ts';
@@ -24,7 +30,14 @@ import { ticketForScheduledMessage } from '../tickets/ticket-routing.service.ts'
 import { findUser } from '../users/users.service.ts';
 import { scheduleJobName, scheduleSearchText, type ScheduleRecord } from './schedule.entity.ts';
 import { hasNextRun, nextSendAt } from './schedule-recurrence.ts';
-import { deleteScheduleRecord, getScheduleRecord, insertSchedule, querySchedules, replaceSchedule, ScheduleChanged } from './schedules.repository.ts';
+import {
+  deleteScheduleRecord,
+  getScheduleRecord,
+  insertSchedule,
+  querySchedules,
+  replaceSchedule,
+  ScheduleChanged,
+} from './schedules.repository.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 /** The job the Scheduler delivers to the jobs queue when a schedule's run is due. */
@@ -43,7 +56,8 @@ export const toSchedule = async (r: ScheduleRecord): Promise<Schedule> => {
   return { ...fields, mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
 
-const publishSchedule = (companyId: number, change: ScheduleEvent): Promise<void> => domainEvents.emit({ name: 'schedule.changed', companyId, change });
+const publishSchedule = (companyId: number, change: ScheduleEvent): Promise<void> =>
+  domainEvents.emit({ name: 'schedule.changed', companyId, change });
 
 /** Arms the send of the schedule's current run (at once when its time has passed). */
 const arm = async (r: ScheduleRecord): Promise<void> => {
@@ -67,7 +81,8 @@ const resolveFields = async (auth: AuthContext, body: ScheduleBody) => {
   const ticketUser = body.ticketUserId ? await findUser(auth.companyId, body.ticketUserId) : undefined;
   if (body.ticketUserId && !ticketUser) throw new AppError('ERR_NO_USER_FOUND');
   const queue = body.queueId ? await findQueue(auth.companyId, body.queueId) : undefined;
-  if (body.queueId && !queue) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
+  if (body.queueId && !queue)
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
   return {
     body: body.body,
     contactId: contact.id,
@@ -95,12 +110,18 @@ export const listSchedules = async (auth: AuthContext, q: ScheduleListQuery) => 
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 5);
-  const page = await querySchedules(auth.companyId, { contactId: q.contactId, words, skip: (q.pageNumber - 1) * SCHEDULES_PAGE_SIZE, take: SCHEDULES_PAGE_SIZE });
+  const page = await querySchedules(auth.companyId, {
+    contactId: q.contactId,
+    words,
+    skip: (q.pageNumber - 1) * SCHEDULES_PAGE_SIZE,
+    take: SCHEDULES_PAGE_SIZE,
+  });
   const schedules = await Promise.all(page.records.map(toSchedule));
   return { schedules, count: schedules.length, hasMore: page.hasMore };
 };
 
-export const showSchedule = async (auth: AuthContext, id: number): Promise<Schedule> => toSchedule(await requireSchedule(auth, id));
+export const showSchedule = async (auth: AuthContext, id: number): Promise<Schedule> =>
+  toSchedule(await requireSchedule(auth, id));
 
 /** POST /schedules: status PENDENTE, armed for sendAt. */
 export const createSchedule = async (auth: AuthContext, body: ScheduleBody): Promise<Schedule> => {
@@ -152,7 +173,14 @@ const changeSchedule = async (
 export const updateSchedule = async (auth: AuthContext, id: number, body: ScheduleBody): Promise<Schedule> => {
   await requireSchedule(auth, id);
   const fields = await resolveFields(auth, body);
-  const changed = await changeSchedule(auth.companyId, id, (r) => ({ ...r, ...fields, status: 'PENDENTE', sentAt: null, contadorEnvio: 0, updatedAt: now() }));
+  const changed = await changeSchedule(auth.companyId, id, (r) => ({
+    ...r,
+    ...fields,
+    status: 'PENDENTE',
+    sentAt: null,
+    contadorEnvio: 0,
+    updatedAt: now(),
+  }));
   const record = changed!.after;
   await arm(record);
   const schedule = await toSchedule(record);
@@ -173,11 +201,20 @@ export const deleteSchedule = async (auth: AuthContext, id: number): Promise<{ o
  * POST /schedules/{id}/media-upload: where the browser uploads the attachment (png, jpg or jpeg); the schedule
  * names the file from now on, and a run sends it once it is there.
  */
-export const uploadScheduleMedia = async (auth: AuthContext, id: number, file: { name: string; mimeType: string; size: number }) => {
+export const uploadScheduleMedia = async (
+  auth: AuthContext,
+  id: number,
+  file: { name: string; mimeType: string; size: number },
+) => {
   await requireSchedule(auth, id);
   const key = companyMediaKey(auth.companyId, `s${id}`, file.name);
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
-  const changed = await changeSchedule(auth.companyId, id, (r) => ({ ...r, mediaPath: key, mediaName: file.name, updatedAt: now() }));
+  const changed = await changeSchedule(auth.companyId, id, (r) => ({
+    ...r,
+    mediaPath: key,
+    mediaName: file.name,
+    updatedAt: now(),
+  }));
   const schedule = await toSchedule(changed!.after);
   await publishSchedule(auth.companyId, { action: 'update', schedule });
   return { schedule, uploadUrl: target.url, headers: target.headers };
@@ -186,7 +223,9 @@ export const uploadScheduleMedia = async (auth: AuthContext, id: number, file: {
 /** DELETE /schedules/{id}/media-upload: the schedule goes without an attachment. */
 export const removeScheduleMedia = async (auth: AuthContext, id: number): Promise<Schedule> => {
   await requireSchedule(auth, id);
-  const changed = await changeSchedule(auth.companyId, id, (r) => (r.mediaPath ? { ...r, mediaPath: null, mediaName: null, updatedAt: now() } : undefined));
+  const changed = await changeSchedule(auth.companyId, id, (r) =>
+    r.mediaPath ? { ...r, mediaPath: null, mediaName: null, updatedAt: now() } : undefined,
+  );
   const record = changed?.after ?? (await requireSchedule(auth, id));
   const schedule = await toSchedule(record);
   if (changed) await publishSchedule(auth.companyId, { action: 'update', schedule });
@@ -196,7 +235,8 @@ export const removeScheduleMedia = async (auth: AuthContext, id: number): Promis
 // ----- sending -----
 
 const sendInTicket = async (s: ScheduleRecord, contact: Contact): Promise<boolean> => {
-  const connection = (s.whatsappId ? await findConnection(s.companyId, s.whatsappId) : undefined) ?? (await defaultConnection(s.companyId));
+  const connection =
+    (s.whatsappId ? await findConnection(s.companyId, s.whatsappId) : undefined) ?? (await defaultConnection(s.companyId));
   const open = s.openTicket === 'enabled' ? { userId: s.ticketUserId ?? s.userId, queueId: s.queueId } : undefined;
   const { ticket, created } = await ticketForScheduledMessage(s.companyId, connection, contact, open);
   const uploaded = s.mediaPath ? (await blobStore().size(s.mediaPath)) !== undefined : false;
@@ -241,7 +281,7 @@ export const runScheduledMessage = async (job: SendJob): Promise<void> => {
     const at = now();
     if (!delivered) after = { ...claimed, status: 'ERRO', contadorEnvio: sent, updatedAt: at };
     else if (hasNextRun(claimed, sent)) {
-      const next = nextSendAt(new Date(claimed.sendAt), claimed, config().TIME_ZONE);
+      const next = nextSendAt(new Date(claimed.sendAt), claimed, await companyTimeZone(claimed.companyId));
       after = { ...claimed, status: 'PENDENTE', sendAt: next.toISOString(), sentAt: at, contadorEnvio: sent, updatedAt: at };
     } else after = { ...claimed, status: 'ENVIADA', sentAt: at, contadorEnvio: sent, updatedAt: at };
   } catch (error) {

@@ -9,7 +9,8 @@ let runtime: Runtime;
 let company: TestCompany;
 let agent: { client: ApiClient; id: number };
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 beforeAll(async () => {
   runtime = await startApi();
@@ -24,9 +25,11 @@ describe('company options', () => {
   it('lists every company option of a new company with its default, and reads one by key and all by company', async () => {
     const list = await company.admin.get('/settings');
     expect(list.status).toBe(200);
-    expect(Object.fromEntries(list.body.map((s: { key: string; value: string }) => [s.key, s.value]))).toEqual(companySettingsDefaults);
+    // a zone never chosen reads as the server's TIME_ZONE (UTC in tests)
+    const defaults = { ...companySettingsDefaults, timeZone: 'UTC' };
+    expect(Object.fromEntries(list.body.map((s: { key: string; value: string }) => [s.key, s.value]))).toEqual(defaults);
     expect((await company.admin.get('/setting/scheduleType')).body).toEqual({ key: 'scheduleType', value: 'disabled' });
-    expect((await company.admin.get(`/companySettings/${company.companyId}`)).body).toEqual(companySettingsDefaults);
+    expect((await company.admin.get(`/companySettings/${company.companyId}`)).body).toEqual(defaults);
     // the inbox's reads are any user's
     expect((await agent.client.get('/setting/requiredTag')).body).toEqual({ key: 'requiredTag', value: 'disabled' });
   });
@@ -37,7 +40,10 @@ describe('company options', () => {
     expect(res.body.scheduleType).toBe('company');
     expect((await company.admin.get('/auth/me')).body.company.settings.scheduleType).toBe('company');
     expect((await agent.client.get('/auth/me')).body.company.settings.scheduleType).toBe('company');
-    expect((await company.admin.put('/settings/chatBotType', { value: 'list' })).body).toEqual({ key: 'chatBotType', value: 'list' });
+    expect((await company.admin.put('/settings/chatBotType', { value: 'list' })).body).toEqual({
+      key: 'chatBotType',
+      value: 'list',
+    });
     expect((await company.admin.get('/setting/chatBotType')).body.value).toBe('list');
   });
 
@@ -93,6 +99,18 @@ describe('company options', () => {
     expect((await company.admin.put('/companySettings', { column: 'enableLGPD', data: 'disabled' })).status).toBe(200);
   });
 
+  it('switches the Campaigns menu off and on for the company, refusing any other value and changing nothing', async () => {
+    expect((await company.admin.get('/setting/campaignsEnabled')).body).toEqual({ key: 'campaignsEnabled', value: 'enabled' });
+    const bad = await company.admin.put('/companySettings', { column: 'campaignsEnabled', data: 'hidden' });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad.body)).toEqual({ 'body.data': 'One of enabled, disabled' });
+    expect((await company.admin.get('/setting/campaignsEnabled')).body.value).toBe('enabled');
+    expect((await company.admin.put('/companySettings', { column: 'campaignsEnabled', data: 'disabled' })).status).toBe(200);
+    // what the menu reads: the signed-in user's company settings
+    expect((await agent.client.get('/auth/me')).body.company.settings.campaignsEnabled).toBe('disabled');
+    expect((await company.admin.put('/companySettings', { column: 'campaignsEnabled', data: 'enabled' })).status).toBe(200);
+  });
+
   it('leaves userCreation to the super user', async () => {
     const refused = await company.admin.put('/companySettings', { column: 'userCreation', data: 'disabled' });
     expect(refused.status).toBe(403);
@@ -135,8 +153,13 @@ describe('company options', () => {
 
 describe('company schedules', () => {
   it('starts with none, stores a week with two periods a day, and reads it back', async () => {
-    expect((await company.admin.get(`/companies/${company.companyId}/schedules`)).body).toEqual({ id: company.companyId, schedules: [] });
-    const week = defaultWeek().map((d) => (d.weekdayEn === 'sunday' ? { ...d, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : d));
+    expect((await company.admin.get(`/companies/${company.companyId}/schedules`)).body).toEqual({
+      id: company.companyId,
+      schedules: [],
+    });
+    const week = defaultWeek().map((d) =>
+      d.weekdayEn === 'sunday' ? { ...d, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : d,
+    );
     const saved = await company.admin.put(`/companies/${company.companyId}/schedules`, { schedules: week });
     expect(saved.status).toBe(200);
     expect(saved.body.schedules).toEqual(week);

@@ -161,7 +161,7 @@ describe('the ticket report', () => {
 
   it('covers the first day of the month to today when no dates are given', () => {
     at('2026-11-25T15:00:00.000Z');
-    expect(reportRange({})).toEqual({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-25T23:59:59.999Z' });
+    expect(reportRange({}, 'UTC')).toEqual({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-25T23:59:59.999Z' });
   });
 
   it('is for admins and users with showDashboard; others get 403', async () => {

@@ -5,11 +5,18 @@
  * DynamoDB, then the page's tickets and ratings by key: a page costs what it reads, bounded per request, never the
  * tenant's size. The cursor carries the month and key reached and how many tickets were listed before.
  */
-import { REPORT_MAX_RANGE_DAYS, type ReportQuery, type ReportResponse, type ReportTicket } from '@switchboard/shared/contracts/reports';
+import {
+  REPORT_MAX_RANGE_DAYS,
+  type ReportQuery,
+  type ReportResponse,
+  type ReportTicket,
+} from '@switchboard/shared/contracts/reports';
+import { TZDate } from '@date-fns/tz';
 import { AppError } from '../../platform/errors.ts';
 import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
+import { timeZoneOf } from '../companies/company-lookup.service.ts';
 import { getRatings } from '../ratings/ratings.service.ts';
 import { reportMonthOf, reportPk, type ReportRowItem, type TicketRecord } from './ticket.entity.ts';
 import { getTicketRecords, queryReportRows } from './tickets.repository.ts';
@@ -37,16 +44,30 @@ const isReportCursor = (v: unknown): v is ReportCursor =>
 
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path, message }] });
 
-/** A date bound as an instant: a calendar date is a whole UTC day (its start, or its end for `dateTo`). */
-const boundOf = (value: string, end: boolean): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : new Date(value).toISOString());
+/** The first instant of a calendar day (YYYY-MM-DD) in a time zone. */
+const startOfDayIn = (day: string, timeZone: string): number => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone).getTime();
+};
 
-/** The range: the spec's default is the first day of the month to today. */
-export const reportRange = (q: Pick<ReportQuery, 'dateFrom' | 'dateTo'>): { from: string; to: string } => {
-  const now = clock().now();
-  const from = q.dateFrom ? boundOf(q.dateFrom, false) : `${now.toISOString().slice(0, 7)}-01T00:00:00.000Z`;
-  const to = q.dateTo ? boundOf(q.dateTo, true) : `${now.toISOString().slice(0, 10)}T23:59:59.999Z`;
+/** A date bound as an instant: a calendar date is a whole day of the company's zone (its start, or its end for `dateTo`). */
+const boundOf = (value: string, end: boolean, timeZone: string): string => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value).toISOString();
+  if (!end) return new Date(startOfDayIn(value, timeZone)).toISOString();
+  const next = new Date(Date.parse(`${value}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return new Date(startOfDayIn(next, timeZone) - 1).toISOString();
+};
+
+/** The range: the spec's default is the first day of the month to today, both of the company's calendar. */
+export const reportRange = (q: Pick<ReportQuery, 'dateFrom' | 'dateTo'>, timeZone: string): { from: string; to: string } => {
+  const today = new TZDate(clock().now().getTime(), timeZone);
+  const day = (d: number) =>
+    `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const from = boundOf(q.dateFrom ?? day(1), false, timeZone);
+  const to = boundOf(q.dateTo ?? day(today.getDate()), true, timeZone);
   if (from > to) throw invalid('query.dateTo', 'The end date is before the start date');
-  if (Date.parse(to) - Date.parse(from) > REPORT_MAX_RANGE_DAYS * DAY_MS) throw invalid('query.dateFrom', `The date range is longer than ${REPORT_MAX_RANGE_DAYS} days`);
+  if (Date.parse(to) - Date.parse(from) > REPORT_MAX_RANGE_DAYS * DAY_MS)
+    throw invalid('query.dateFrom', `The date range is longer than ${REPORT_MAX_RANGE_DAYS} days`);
   return { from, to };
 };
 
@@ -58,7 +79,9 @@ const previousMonth = (month: string): string => {
 
 /** The creation time reading has come down to: the last row's, or the end of the month about to be read. */
 const positionOf = (month: string, startKey: Record<string, string> | undefined, to: string): string => {
-  const at = startKey?.sk ? startKey.sk.slice(0, startKey.sk.lastIndexOf('#')) : new Date(Date.parse(`${month}-01T00:00:00.000Z`) + 32 * DAY_MS).toISOString().slice(0, 7) + '-01T00:00:00.000Z';
+  const at = startKey?.sk
+    ? startKey.sk.slice(0, startKey.sk.lastIndexOf('#'))
+    : new Date(Date.parse(`${month}-01T00:00:00.000Z`) + 32 * DAY_MS).toISOString().slice(0, 7) + '-01T00:00:00.000Z';
   return at < to ? at : to;
 };
 
@@ -81,10 +104,13 @@ const filterOf = (q: ReportQuery) => {
     parts.push('rated = :rated');
     values[':rated'] = true;
   }
-  return parts.length ? { expression: parts.join(' AND '), names: Object.keys(names).length ? names : undefined, values } : undefined;
+  return parts.length
+    ? { expression: parts.join(' AND '), names: Object.keys(names).length ? names : undefined, values }
+    : undefined;
 };
 
-const minutesBetween = (from: string, to: string | null): number | null => (to ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000)) : null);
+const minutesBetween = (from: string, to: string | null): number | null =>
+  to ? Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 60_000)) : null;
 
 const toReportTicket = (t: TicketRecord, rate: number | undefined): ReportTicket => ({
   id: t.id,
@@ -102,7 +128,7 @@ const toReportTicket = (t: TicketRecord, rate: number | undefined): ReportTicket
 });
 
 export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<ReportResponse> => {
-  const range = reportRange(q);
+  const range = reportRange(q, timeZoneOf(auth.company.settings));
   const firstMonth = reportMonthOf(range.from);
   const { cursor: given, pageSize: _pageSize, ...filters } = q;
   const scope = { list: 'tickets.report', companyId: auth.companyId, filters };
@@ -137,8 +163,18 @@ export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<R
   }
   // a page cut exactly at its end resumes from the next partition's start; a later page may come back empty once
   const hasMore = month !== null;
-  const records = new Map((await getTicketRecords(auth.companyId, rows.map((r) => r.ticketId))).map((t) => [t.id, t]));
-  const rates = await getRatings(auth.companyId, rows.filter((r) => r.rated).map((r) => r.ticketId));
+  const records = new Map(
+    (
+      await getTicketRecords(
+        auth.companyId,
+        rows.map((r) => r.ticketId),
+      )
+    ).map((t) => [t.id, t]),
+  );
+  const rates = await getRatings(
+    auth.companyId,
+    rows.filter((r) => r.rated).map((r) => r.ticketId),
+  );
   const tickets = rows.flatMap((r) => {
     const t = records.get(r.ticketId);
     return t ? [toReportTicket(t, rates.get(t.id))] : [];
@@ -149,7 +185,10 @@ export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<R
     tickets,
     totalTickets: { total: listed },
     hasMore,
-    nextCursor: hasMore && month ? await encodeCursor({ m: month, ...(startKey ? { k: startKey } : {}), n: listed } satisfies ReportCursor, scope) : null,
+    nextCursor:
+      hasMore && month
+        ? await encodeCursor({ m: month, ...(startKey ? { k: startKey } : {}), n: listed } satisfies ReportCursor, scope)
+        : null,
     reachedAt,
   };
 };

@@ -4,6 +4,7 @@
  * Sending the messages they imply (farewell, transfer note) is ticket-actions.service.ts.
  */
 import { type Contact, type QueueSummary, type Ticket, type TicketStatus, type UpdateTicketBody, type UserSummary } from '@switchboard/shared/contracts/inbox';
+import { substituteVariables } from '@switchboard/shared/message-variables';
 import { findConnection } from '../connections/connection-lookup.service.ts';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -206,7 +207,7 @@ export const updateTicket = async (
       const userChanged = userId !== t.userId;
       // server reference 2.6: the customer hears of a move to another queue, or to another agent between queues
       if (settings.sendMsgTransfTicket === 'enabled' && settings.transferMessage?.trim() && queue && (queueChanged || (userChanged && t.queueId !== null))) {
-        effects.transferMessage = settings.transferMessage.split('${queue.name}').join(queue.name);
+        effects.transferMessage = substituteVariables(settings.transferMessage, { 'queue.name': queue.name });
       }
       if (isOn(settings.closeTicketOnTransfer) && queueChanged && t.status !== 'closed' && !t.isGroup) {
         // the conversation goes on in a new ticket of the target queue; this one closes without a farewell

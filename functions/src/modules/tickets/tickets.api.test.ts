@@ -590,6 +590,8 @@ describe('messages', () => {
     await company.admin.put(`/tickets/${ticket.id}`, { status: 'open', userId: company.adminId });
     expect((await company.admin.post(`/messages/${ticket.id}`, { body: '   ' })).status).toBe(400);
     const sent = (await company.admin.post(`/messages/${ticket.id}`, { body: 'texto errado' })).body;
+    // sent through the outbound queue: an edit made before the send reads the stored message is sent as edited
+    await visitorSocket.waitFor((f) => f.event === 'webchat-message' && f.data.body === 'texto errado');
 
     expect((await other.client.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'hack' })).status).toBe(403);
     const edited = await company.admin.post(`/messages/edit/${sent.id}/${ticket.id}`, { body: 'texto certo' });
@@ -598,6 +600,7 @@ describe('messages', () => {
 
     // a signed message stays signed, in the inbox and in the widget, whether the edit sends the signature or not
     const signed = (await company.admin.post(`/messages/${ticket.id}`, { body: '*Owner:*\nBom dia' })).body;
+    await visitorSocket.waitFor((f) => f.event === 'webchat-message' && f.data.body === '*Owner:*\nBom dia');
     const resigned = await company.admin.post(`/messages/edit/${signed.id}/${ticket.id}`, { body: 'Boa tarde' });
     expect(resigned.body).toMatchObject({ body: '*Owner:*\nBoa tarde', isEdited: true });
     await visitorSocket.waitFor((f) => f.event === 'webchat-message-update' && f.data.body === '*Owner:*\nBoa tarde');

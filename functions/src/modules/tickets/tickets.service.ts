@@ -300,6 +300,10 @@ export const messageTicketWrites = (t: TicketRecord, message: MessageOnTicket): 
   return ticketWrites(t, planned.after, { conversation: planned.conversation });
 };
 
+/** A message's text was erased after it was stored (LGPD): the ticket's preview reads `text` instead. */
+export const replaceLastMessage = (companyId: number, ticketId: number, text: string) =>
+  changeTicket(companyId, ticketId, (t) => (t.lastMessage === text ? undefined : { after: { ...t, lastMessage: text } }));
+
 /** The ticket as stored now (a strongly consistent read). */
 export const currentTicket = (companyId: number, id: number) => getTicketRecord(companyId, id, true);
 

@@ -3,6 +3,7 @@ import { handler as config } from './handlers/config.handler.ts';
 import { handler as createVisitor } from './handlers/create-visitor.handler.ts';
 import { handler as messages } from './handlers/messages.handler.ts';
 import { handler as send } from './handlers/send.handler.ts';
+import { handler as uploadUrl } from './handlers/upload-url.handler.ts';
 import { handler as wsTicket } from './handlers/ws-ticket.handler.ts';
 
 export const handler = moduleHandler({
@@ -11,4 +12,5 @@ export const handler = moduleHandler({
   'webchat.send': send,
   'webchat.messages': messages,
   'webchat.ws-ticket': wsTicket,
+  'webchat.upload-url': uploadUrl,
 });

@@ -2,28 +2,56 @@
  * The website chat channel's public side: the widget's settings, visitors (a contact per visitor, with a signed
  * visitor token), their messages (put on the inbound queue like every channel's events) and their conversation.
  */
-import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
+import type { VisitorMessage, visitorMessageBody } from '@switchboard/shared/contracts/webchat';
+import type { z } from 'zod';
 import { inboundDeduplicationId, inboundGroupId } from '@switchboard/shared/connector';
 import { signVisitorToken, verifyVisitorToken, type VisitorClaims } from '../../platform/auth/visitor-tokens.ts';
 import { issueSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { blobStore } from '../../platform/ports/blob-store.ts';
+import { companyMediaKey, companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { toVisitorMessage, webchatDriver } from '../../channels/webchat/webchat.driver.ts';
 import { countAttempt } from '../auth/auth.service.ts';
+import { isOutOfHours, localDay, withinVacation } from '../../engine/bot-texts.ts';
 import { findCompany } from '../companies/companies.service.ts';
+import { timeZoneOf } from '../companies/company-lookup.service.ts';
+import { companySchedulesOf } from '../companies/company-schedules.service.ts';
 import { findWebchatByWidgetKey, type ConnectionRecord } from '../connections/connections.service.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
-import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
+import { conversationForVisitor, mediaTypeOf, presentForVisitor } from '../messages/messages.service.ts';
 import { contactTickets } from '../tickets/ticket-lists.service.ts';
 
 const CONVERSATION_PAGE = 100;
 
+type VisitorMessageBody = z.output<typeof visitorMessageBody>;
+
+/**
+ * Whether the company is attending now by the hours the conversation engine applies (the company's or this
+ * connection's schedule, and a collective vacation): the widget makes no promise of a quick answer when it is not.
+ * Queue hours are known only once a queue is chosen, so they do not close the widget.
+ */
+const attendingNow = async (connection: ConnectionRecord, settings: Record<string, string>): Promise<boolean> => {
+  const zone = timeZoneOf(settings);
+  const at = clock().now();
+  if (withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(at, zone))) return false;
+  if (settings.scheduleType === 'company') return !isOutOfHours(await companySchedulesOf(connection.companyId), at, zone);
+  if (settings.scheduleType === 'connection') return !isOutOfHours(connection.schedules ?? [], at, zone);
+  return true;
+};
+
 export const widgetConfig = async (token: string) => {
   const connection = await findWebchatByWidgetKey(token);
   const company = await findCompany(connection.companyId);
-  return { companyName: company?.name ?? '', color: connection.color, greeting: connection.greetingMessage };
+  const settings = (company?.settings ?? {}) as Record<string, string>;
+  return {
+    companyName: company?.name ?? '',
+    color: connection.color,
+    greeting: connection.greetingMessage,
+    open: await attendingNow(connection, settings),
+  };
 };
 
 export const createVisitor = async (token: string, body: { name: string; email?: string; phone?: string }, sourceIp: string) => {
@@ -62,16 +90,12 @@ export const issueVisitorSocketTicket = async (token: string, authorization: str
   return issueSocketTicket({ kind: 'visitor', claims: await visitorOf(connection, authorization) });
 };
 
-export const sendVisitorMessage = async (
-  token: string,
-  authorization: string | undefined,
-  body: { body: string; clientMessageId?: string },
-  sourceIp: string,
-): Promise<VisitorMessage> => {
-  const connection = await findWebchatByWidgetKey(token);
-  const visitor = await visitorOf(connection, authorization);
-  // a visitor, an address (many visitors made from one machine) and the widget as a whole each have a ceiling
-  await Promise.all([
+/** A visitor's files sit in a folder of their own contact: a visitor token reaches no other conversation's files. */
+const visitorMediaFolder = (visitor: VisitorClaims) => `w${visitor.contactId}`;
+
+/** Every request a visitor makes counts against the visitor, the address and the widget as a whole. */
+const countVisitorRequest = (connection: ConnectionRecord, visitor: VisitorClaims, sourceIp: string) =>
+  Promise.all([
     countAttempt({ kind: 'ip', value: `visitor:${visitor.visitorId}` }, config().WEBCHAT_MESSAGES_PER_VISITOR),
     countAttempt({ kind: 'ip', value: `webchat-messages:${sourceIp}` }, config().WEBCHAT_MESSAGES_PER_ADDRESS),
     countAttempt(
@@ -79,11 +103,52 @@ export const sendVisitorMessage = async (
       config().WEBCHAT_MESSAGES_PER_CONNECTION,
     ),
   ]);
+
+/** Where the visitor puts a file (type, name and size were checked as an agent's upload is). */
+export const visitorUploadUrl = async (
+  token: string,
+  authorization: string | undefined,
+  file: { name: string; mimeType: string; size: number },
+  sourceIp: string,
+) => {
+  const connection = await findWebchatByWidgetKey(token);
+  const visitor = await visitorOf(connection, authorization);
+  await countVisitorRequest(connection, visitor, sourceIp);
+  const key = companyMediaKey(connection.companyId, visitorMediaFolder(visitor), file.name);
+  const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
+  return { key, uploadUrl: target.url, headers: target.headers };
+};
+
+/** The visitor's uploaded file behind a send: one of their own uploads, and there, else 400 on the key. */
+const visitorMedia = async (
+  connection: ConnectionRecord,
+  visitor: VisitorClaims,
+  media: NonNullable<VisitorMessageBody['media']>,
+) => {
+  const own = media.key.startsWith(`${companyMediaPrefix(connection.companyId)}${visitorMediaFolder(visitor)}/`);
+  const size = own ? await blobStore().size(media.key) : undefined;
+  if (size === undefined)
+    throw new AppError('ERR_VALIDATION', 'Unknown upload', { fields: [{ path: 'body.media.key', message: 'Unknown upload' }] });
+  return { key: media.key, name: media.name, mimeType: media.mimeType, size };
+};
+
+export const sendVisitorMessage = async (
+  token: string,
+  authorization: string | undefined,
+  body: VisitorMessageBody,
+  sourceIp: string,
+): Promise<VisitorMessage> => {
+  const connection = await findWebchatByWidgetKey(token);
+  const visitor = await visitorOf(connection, authorization);
+  // a visitor, an address (many visitors made from one machine) and the widget as a whole each have a ceiling
+  await countVisitorRequest(connection, visitor, sourceIp);
+  const media = body.media ? await visitorMedia(connection, visitor, body.media) : undefined;
+  const mediaType = media ? mediaTypeOf(media.mimeType) : 'chat';
   // a blocked contact's messages are dropped by the inbound pipeline, as for every channel
   const at = clock().now().toISOString();
   const [event] = webchatDriver.parseInbound({
     connection: { companyId: connection.companyId, connectionId: connection.id },
-    payload: { visitorId: visitor.visitorId, body: body.body, clientMessageId: body.clientMessageId },
+    payload: { visitorId: visitor.visitorId, body: body.body, clientMessageId: body.clientMessageId, media, mediaType },
     receivedAt: at,
   });
   if (event?.kind !== 'message') throw new AppError('ERR_VALIDATION');
@@ -96,8 +161,8 @@ export const sendVisitorMessage = async (
     id: event.channelMessageId,
     body: body.body,
     fromVisitor: true,
-    mediaType: 'chat',
-    mediaUrl: null,
+    mediaType,
+    mediaUrl: media ? await blobStore().downloadUrl(media.key) : null,
     isDeleted: false,
     createdAt: at,
   };

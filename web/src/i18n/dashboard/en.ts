@@ -38,8 +38,6 @@ export const dashboardEn: typeof dashboardPt = {
     npsPassivePerc: 'Passives',
     npsDetractorsPerc: 'Detractors',
   },
-  minutes: '{{value}} min',
-  percent: '{{value}}%',
   charts: {
     perDay: 'Tickets per day',
     perHour: 'Tickets per hour',

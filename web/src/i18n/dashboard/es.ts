@@ -38,8 +38,6 @@ export const dashboardEs: typeof dashboardPt = {
     npsPassivePerc: 'Neutros',
     npsDetractorsPerc: 'Detractores',
   },
-  minutes: '{{value}} min',
-  percent: '{{value}}%',
   charts: {
     perDay: 'Atenciones por día',
     perHour: 'Atenciones por hora',

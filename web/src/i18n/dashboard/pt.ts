@@ -37,8 +37,6 @@ export const dashboardPt = {
     npsPassivePerc: 'Neutros',
     npsDetractorsPerc: 'Detratores',
   },
-  minutes: '{{value}} min',
-  percent: '{{value}}%',
   charts: {
     perDay: 'Atendimentos por dia',
     perHour: 'Atendimentos por hora',

@@ -38,8 +38,6 @@ export const dashboardTr: typeof dashboardPt = {
     npsPassivePerc: 'Pasifler',
     npsDetractorsPerc: 'Eleştirenler',
   },
-  minutes: '{{value}} dk',
-  percent: '%{{value}}',
   charts: {
     perDay: 'Günlük talepler',
     perHour: 'Saatlik talepler',

@@ -109,7 +109,7 @@ export const flowsEn: FlowsDictionary = {
     createTitle: 'New step: {{kind}}',
     editTitle: 'Edit step: {{kind}}',
     message: 'Message',
-    variablesHint: 'Use ${name}, ${firstName}, ${number} or the questions’ variables.',
+    variablesHint: 'The questions’ variables too, written the same way: {{example}}.',
     options: 'Options',
     option: 'Option {{number}}',
     addOption: 'Add option',

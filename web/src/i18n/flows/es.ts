@@ -109,7 +109,7 @@ export const flowsEs: FlowsDictionary = {
     createTitle: 'Nuevo paso: {{kind}}',
     editTitle: 'Editar paso: {{kind}}',
     message: 'Mensaje',
-    variablesHint: 'Use ${name}, ${firstName}, ${number} o variables de las preguntas.',
+    variablesHint: 'También las variables de las preguntas, escritas igual: {{example}}.',
     options: 'Opciones',
     option: 'Opción {{number}}',
     addOption: 'Añadir opción',

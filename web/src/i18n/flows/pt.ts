@@ -107,7 +107,7 @@ export const flowsPt = {
     createTitle: 'Nova etapa: {{kind}}',
     editTitle: 'Editar etapa: {{kind}}',
     message: 'Mensagem',
-    variablesHint: 'Use ${name}, ${firstName}, ${number} ou variáveis das perguntas.',
+    variablesHint: 'Também as variáveis das perguntas, escritas do mesmo jeito: {{example}}.',
     options: 'Opções',
     option: 'Opção {{number}}',
     addOption: 'Adicionar opção',

@@ -109,7 +109,7 @@ export const flowsTr: FlowsDictionary = {
     createTitle: 'Yeni adım: {{kind}}',
     editTitle: 'Adımı düzenle: {{kind}}',
     message: 'Mesaj',
-    variablesHint: '${name}, ${firstName}, ${number} veya soruların değişkenlerini kullanın.',
+    variablesHint: 'Soruların değişkenleri de aynı biçimde yazılır: {{example}}.',
     options: 'Seçenekler',
     option: '{{number}}. seçenek',
     addOption: 'Seçenek ekle',

@@ -32,6 +32,8 @@ export const messagesApiEn: MessagesApiDictionary = {
     },
     textExample: 'Example: text',
     mediaExample: 'Example: file',
+    sampleText: 'Your order has shipped',
+    sampleCaption: 'Your invoice',
     reference: 'Full API reference:',
   },
   forms: {

@@ -32,6 +32,8 @@ export const messagesApiEs: MessagesApiDictionary = {
     },
     textExample: 'Ejemplo: texto',
     mediaExample: 'Ejemplo: archivo',
+    sampleText: 'Su pedido fue enviado',
+    sampleCaption: 'Su factura',
     reference: 'Referencia completa de la API:',
   },
   forms: {

@@ -30,6 +30,8 @@ export const messagesApiPt = {
     },
     textExample: 'Exemplo: texto',
     mediaExample: 'Exemplo: arquivo',
+    sampleText: 'Seu pedido foi enviado',
+    sampleCaption: 'Sua fatura',
     reference: 'Referência completa da API:',
   },
   forms: {

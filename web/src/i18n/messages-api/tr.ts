@@ -32,6 +32,8 @@ export const messagesApiTr: MessagesApiDictionary = {
     },
     textExample: 'Örnek: metin',
     mediaExample: 'Örnek: dosya',
+    sampleText: 'Siparişiniz kargoya verildi',
+    sampleCaption: 'Faturanız',
     reference: 'Tüm API başvurusu:',
   },
   forms: {

@@ -25,7 +25,10 @@ export const settingsEn: SettingsDictionary = {
   },
   customMessagesHint: 'Each message shows when the option that sends it is enabled.',
   lgpdHint: "Enable to use the data protection options. The customer's consent is asked before the conversation only when the LGPD message is filled in.",
+  timeZoneHint: 'Opening hours, scheduled messages, campaigns, reports and the dashboard follow this zone.',
+  timeZoneSearch: 'Search time zones',
   options: {
+    timeZone: 'Time zone',
     userRating: 'Ratings',
     scheduleType: 'Business hours management',
     chatBotType: 'Chatbot type',
@@ -43,6 +46,7 @@ export const settingsEn: SettingsDictionary = {
     sendMsgTransfTicket: 'Send a message on queue/agent transfer',
     DirectTicketsToWallets: "Move the customer to the agent's wallet",
     closeTicketOnTransfer: 'Close the ticket when transferring to another queue',
+    campaignsEnabled: 'Campaigns (menu)',
     enableLGPD: 'Enable LGPD handling',
     lgpdDeleteMessage: 'Obscure deleted messages',
     lgpdHideNumber: "Hide the contact's number from users",

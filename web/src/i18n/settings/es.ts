@@ -25,7 +25,10 @@ export const settingsEs: SettingsDictionary = {
   },
   customMessagesHint: 'Cada mensaje aparece cuando la opción que lo envía está habilitada.',
   lgpdHint: 'Habilítelo para usar las opciones de protección de datos. El consentimiento del cliente se pide antes de la atención solo cuando el mensaje de la LGPD está completado.',
+  timeZoneHint: 'Los horarios de atención, los agendamientos, las campañas, los informes y el panel siguen esta zona.',
+  timeZoneSearch: 'Buscar zona horaria',
   options: {
+    timeZone: 'Zona horaria',
     userRating: 'Evaluaciones',
     scheduleType: 'Gestión de horarios',
     chatBotType: 'Tipo de chatbot',
@@ -43,6 +46,7 @@ export const settingsEs: SettingsDictionary = {
     sendMsgTransfTicket: 'Enviar mensaje de transferencia de cola/agente',
     DirectTicketsToWallets: 'Mover al cliente a la cartera del agente',
     closeTicketOnTransfer: 'Cerrar el ticket al transferir a otra cola',
+    campaignsEnabled: 'Campañas (menú)',
     enableLGPD: 'Habilitar tratamiento LGPD',
     lgpdDeleteMessage: 'Ocultar mensajes eliminados',
     lgpdHideNumber: 'Ocultar el número del contacto a los usuarios',

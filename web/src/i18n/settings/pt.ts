@@ -23,7 +23,10 @@ export const settingsPt = {
   },
   customMessagesHint: 'Cada mensagem aparece quando a opção que a envia está habilitada.',
   lgpdHint: 'Habilite para usar as opções de proteção de dados. O consentimento do cliente é pedido antes do atendimento somente quando a mensagem da LGPD está preenchida.',
+  timeZoneHint: 'Os horários de atendimento, os agendamentos, as campanhas, os relatórios e o painel seguem este fuso.',
+  timeZoneSearch: 'Buscar fuso horário',
   options: {
+    timeZone: 'Fuso horário',
     userRating: 'Avaliações',
     scheduleType: 'Gerenciamento de expediente',
     chatBotType: 'Tipo do chatbot',
@@ -41,6 +44,7 @@ export const settingsPt = {
     sendMsgTransfTicket: 'Enviar mensagem de transferência de fila/atendente',
     DirectTicketsToWallets: 'Mover o cliente para a carteira do atendente',
     closeTicketOnTransfer: 'Fechar o ticket ao transferir para outra fila',
+    campaignsEnabled: 'Campanhas (menu)',
     enableLGPD: 'Habilitar tratamento LGPD',
     lgpdDeleteMessage: 'Ofuscar mensagens apagadas',
     lgpdHideNumber: 'Ocultar o número do contato aos usuários',

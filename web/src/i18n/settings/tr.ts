@@ -25,7 +25,10 @@ export const settingsTr: SettingsDictionary = {
   },
   customMessagesHint: 'Her mesaj, onu gönderen seçenek etkinken görünür.',
   lgpdHint: 'Veri koruma seçeneklerini kullanmak için etkinleştirin. Müşterinin onayı, görüşmeden önce yalnızca LGPD mesajı doldurulduğunda istenir.',
+  timeZoneHint: 'Çalışma saatleri, zamanlanmış mesajlar, kampanyalar, raporlar ve pano bu saat dilimine göre işler.',
+  timeZoneSearch: 'Saat dilimi ara',
   options: {
+    timeZone: 'Saat dilimi',
     userRating: 'Değerlendirmeler',
     scheduleType: 'Çalışma saatleri yönetimi',
     chatBotType: 'Sohbet botu türü',
@@ -43,6 +46,7 @@ export const settingsTr: SettingsDictionary = {
     sendMsgTransfTicket: 'Kuyruk/temsilci aktarımında mesaj gönder',
     DirectTicketsToWallets: 'Müşteriyi temsilcinin portföyüne taşı',
     closeTicketOnTransfer: 'Başka kuyruğa aktarırken bileti kapat',
+    campaignsEnabled: 'Kampanyalar (menü)',
     enableLGPD: 'LGPD işlemeyi etkinleştir',
     lgpdDeleteMessage: 'Silinen mesajları gizle',
     lgpdHideNumber: 'Kişinin numarasını kullanıcılardan gizle',

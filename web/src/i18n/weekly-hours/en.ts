@@ -16,6 +16,7 @@ export const weeklyHoursEn: WeeklyHoursDictionary = {
     saturday: 'Saturday',
     sunday: 'Sunday',
   },
+  inZone: 'Hours in the {{zone}} time zone',
   issues: {
     format: 'Use the HH:MM format',
     required: 'Give both the start and the end',

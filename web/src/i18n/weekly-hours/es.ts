@@ -16,6 +16,7 @@ export const weeklyHoursEs: WeeklyHoursDictionary = {
     saturday: 'Sábado',
     sunday: 'Domingo',
   },
+  inZone: 'Horarios en la zona {{zone}}',
   issues: {
     format: 'Use el formato HH:MM',
     required: 'Indique el inicio y el fin',

@@ -14,6 +14,7 @@ export const weeklyHoursPt = {
     saturday: 'Sábado',
     sunday: 'Domingo',
   },
+  inZone: 'Horários no fuso {{zone}}',
   issues: {
     format: 'Use o formato HH:MM',
     required: 'Informe o início e o fim',

@@ -16,6 +16,7 @@ export const weeklyHoursTr: WeeklyHoursDictionary = {
     saturday: 'Cumartesi',
     sunday: 'Pazar',
   },
+  inZone: 'Saatler {{zone}} saat diliminde',
   issues: {
     format: 'SS:DD biçimini kullanın',
     required: 'Başlangıç ve bitişi girin',

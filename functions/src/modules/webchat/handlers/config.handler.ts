@@ -1,4 +1,8 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
+import { reply } from '../../../platform/http/types.ts';
 import { widgetConfig } from '../webchat.service.ts';
 
-export const handler = defineHandler('webchat.config', ({ params }) => widgetConfig(params.token));
+// widget.js reads the colour from the customer's site before it draws the launcher; the answer is public anyway
+export const handler = defineHandler('webchat.config', async ({ params }) =>
+  reply(await widgetConfig(params.token), { headers: { 'access-control-allow-origin': '*' } }),
+);

@@ -5,7 +5,9 @@ import {
   type ConfirmationField,
   type MessageField,
 } from '@switchboard/shared/contracts/campaigns';
+import { campaignChannelIssue, canSendCampaigns } from '@switchboard/shared/campaign-channels';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
+import { campaignVariables } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
@@ -18,6 +20,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { Picker, PickerChoice, type PickerItem } from '../../../components/picker.tsx';
 import { TabStrip, tabId } from '../../../components/tab-strip.tsx';
+import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { useConnectionList, useContactListPicks } from '../../../lib/lookups.ts';
@@ -34,6 +37,7 @@ import {
   emptyCampaignForm,
   fieldLocks,
   firstTextWithError,
+  messageKeyOf,
   paramFor,
   paramSourceOf,
   serverFieldErrors,
@@ -109,11 +113,23 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
   const templates = useConnectionTemplates(values.whatsappId, visible && channel === 'whatsappapi');
   const chosenTemplate = templates.data?.find((x) => x.name === values.template?.name && x.language === values.template?.language);
 
+  const channelOf = (v: CampaignFormValues) => connections.data?.find((c) => c.id === v.whatsappId)?.channel;
   const apply = (next: CampaignFormValues) => {
     setValues(next);
-    if (touched) setErrors(validateCampaignForm(next, mode));
+    if (touched) return setErrors(validateCampaignForm(next, mode, channelOf(next)));
+    // a connection that cannot send to the chosen recipients is said at once, before Save
+    const nextChannel = channelOf(next);
+    const refused = nextChannel ? campaignChannelIssue(nextChannel, next) : undefined;
+    setErrors(refused ? { [refused.field]: messageKeyOf(refused.message) } : {});
   };
   const set = <K extends keyof CampaignFormValues>(field: K, value: CampaignFormValues[K]) => apply({ ...values, [field]: value });
+
+  // only connections whose channel can send a campaign are offered; an older campaign's own connection stays shown
+  const chosenConnection = values.whatsappId;
+  const campaignConnections = useCallback(
+    (items: PickerItem[]) => items.filter((item) => !item.channel || canSendCampaigns(item.channel) || item.id === chosenConnection),
+    [chosenConnection],
+  );
 
   // spec: the tag choice offers only tags that have contacts; the campaign's own tag stays, so that opening it shows it
   const chosenTag = values.tagListId;
@@ -136,12 +152,12 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
       : t('campaigns.dialog.confirmationTab', { n: f.slice(-1) });
 
   const mediaName = media.kind === 'upload' ? attachmentName(media.file.name) : media.kind === 'remove' ? null : (record?.mediaName ?? null);
-  const variables = ['{nome}', '{numero}', '{email}', ...(settings.data?.variables ?? []).map((v) => `{${v.key}}`)];
+  const variables = [...campaignVariables, ...(settings.data?.variables ?? []).map((v) => v.key)];
   const variableKeys = templateVariableKeys(settings.data?.variables ?? []);
 
   const submit = () => {
     if (readOnly) return;
-    const found = validateCampaignForm(values, mode);
+    const found = validateCampaignForm(values, mode, channel);
     setTouched(true);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -253,6 +269,7 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
         <FormField id="campaign-connection" label={t('campaigns.dialog.connection')} error={errors.whatsappId}>
           <Picker
             source="connections"
+            arrange={campaignConnections}
             inputId="campaign-connection"
             value={values.whatsappId}
             onChange={(id) => apply(withConnection(values, id, connections.data?.find((c) => c.id === id)?.channel))}
@@ -343,7 +360,7 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
           extra={(f) => (errors[f] ? <i className="pi pi-exclamation-circle campaign-form__tab-error" aria-label={t('campaigns.dialog.tabHasError')} /> : null)}
         />
         <div id="campaign-text-panel" role="tabpanel" aria-labelledby={tabId('campaign-tab', shownTab)} className="campaign-form__panel">
-          <FormField id={`campaign-${shownTab}`} label={tabLabel(shownTab)} error={errors[shownTab]} hint={t('campaigns.dialog.variablesHint', { list: variables.join(' ') })}>
+          <FormField id={`campaign-${shownTab}`} label={tabLabel(shownTab)} error={errors[shownTab]} hint={t('campaigns.dialog.variablesHint')}>
             <InputTextarea
               {...fieldA11y(`campaign-${shownTab}`, errors[shownTab])}
               key={shownTab}
@@ -355,6 +372,7 @@ function CampaignForm({ visible, record, loadingPlaceholder, clock, onHide }: { 
               onChange={(e) => set(shownTab, e.target.value)}
               data-testid="campaign-text"
             />
+            <VariablesHelper targetId={`campaign-${shownTab}`} value={values[shownTab]} onChange={(v) => set(shownTab, v)} variables={variables} disabled={locks.texts} />
           </FormField>
         </div>
       </div>

@@ -17,6 +17,7 @@ import { useCampaignShipping } from '../api/get-campaign-shipping.ts';
 import { campaignsQueryKeys } from '../api/get-campaigns.ts';
 import { useCampaignsLiveUpdates } from '../hooks/use-campaigns-live-updates.ts';
 import { cardsFor, progressOf, reasonKeyOf, shippingSeverity, turnedFinished } from '../utils/campaign-report.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { CampaignStatusTag, DateTime } from './campaign-status-tag.tsx';
 import { CampaignsGate } from './campaigns-gate.tsx';
 import './campaigns.css';
@@ -107,7 +108,7 @@ function Report() {
         </div>
         <div className="campaign-report__progress">
           <span id="campaign-report-progress-label">{t('campaigns.report.progress')}</span>
-          <ProgressBar value={progress} aria-labelledby="campaign-report-progress-label" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} role="progressbar" data-testid="campaign-report-progress" displayValueTemplate={(v: number) => `${v}%`} />
+          <ProgressBar value={progress} aria-labelledby="campaign-report-progress-label" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} role="progressbar" data-testid="campaign-report-progress" displayValueTemplate={(v: number) => formatPercent(v)} />
         </div>
         <ul className="campaign-report__cards">
           {cardsFor(c.confirmation, c.stats).map((card) => (

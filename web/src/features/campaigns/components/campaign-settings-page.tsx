@@ -1,4 +1,5 @@
 import { GREATER_INTERVAL_OPTIONS, LONGER_INTERVAL_AFTER_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '@switchboard/shared/contracts/campaigns';
+import { variableToken } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -181,7 +182,14 @@ function SettingsForm() {
           />
         </FormField>
         <h2 className="campaign-settings__heading">{t('campaigns.settings.variables')}</h2>
-        <p className="campaign-settings__note">{t('campaigns.settings.variablesHint')}</p>
+        <p className="campaign-settings__note">
+          {t('campaigns.settings.variablesHint', {
+            name: variableToken('name'),
+            number: variableToken('number'),
+            email: variableToken('email'),
+            key: variableToken(t('campaigns.settings.variableKey').toLocaleLowerCase()),
+          })}
+        </p>
         <ul className="campaign-settings__variables" data-testid="campaign-settings-variables">
           {values.variables.map((row, i) => (
             <li key={i} className="campaign-settings__variable">

@@ -1,6 +1,7 @@
 import type { CampaignStatus } from '@switchboard/shared/contracts/campaigns';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const severities: Record<CampaignStatus, 'secondary' | 'info' | 'warning' | 'danger' | 'success'> = {
   INATIVA: 'secondary',
@@ -18,8 +19,8 @@ export function CampaignStatusTag({ status, testId }: { status: CampaignStatus; 
 
 /** A date and time in the interface language, or a dash. */
 export function DateTime({ iso }: { iso: string | null }) {
-  const { i18n } = useTranslation();
+  // re-rendered when the language changes
+  useTranslation();
   if (!iso) return <span aria-hidden="true">—</span>;
-  const date = new Date(iso);
-  return <time dateTime={iso}>{new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'pt-BR', { dateStyle: 'short', timeStyle: 'short' }).format(date)}</time>;
+  return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }

@@ -1,4 +1,5 @@
 import type { Campaign } from '@switchboard/shared/contracts/campaigns';
+import { CAMPAIGN_CHANNEL_REFUSED } from '@switchboard/shared/campaign-channels';
 import { describe, expect, it } from 'vitest';
 import {
   attachmentName,
@@ -61,6 +62,15 @@ describe('validation before sending', () => {
     const errors = validateCampaignForm(valid({ whatsappId: null, contactListId: null, message1: ' ' }));
     expect(errors).toEqual({ whatsappId: 'validation.requiredEn', contactListId: 'validation.requiredEn', message1: 'validation.requiredEn' });
     expect(firstTextWithError(errors)).toBe('message1');
+  });
+
+  it("says before saving when the connection's channel cannot send the campaign to its recipients, as the server would", () => {
+    expect(validateCampaignForm(valid(), 'all', 'webchat')).toEqual({ whatsappId: 'campaigns.dialog.errors.channelCannotSend' });
+    expect(validateCampaignForm(valid(), 'all', 'facebook')).toEqual({ contactListId: 'campaigns.dialog.errors.channelTagsOnly' });
+    expect(validateCampaignForm(valid({ contactListId: null, tagListId: 4 }), 'all', 'instagram')).toEqual({});
+    for (const channel of ['whatsapp', 'whatsappapi'] as const) expect(validateCampaignForm(valid(), 'all', channel)).toEqual({});
+    // the server's refusal lands on the same field with the same words
+    expect(serverFieldErrors([{ path: 'body.whatsappId', message: CAMPAIGN_CHANNEL_REFUSED }])).toEqual({ whatsappId: 'campaigns.dialog.errors.channelCannotSend' });
   });
 
   it('requires a queue when a user is picked', () => {

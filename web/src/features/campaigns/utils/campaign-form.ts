@@ -12,6 +12,8 @@ import {
   type ConfirmationField,
   type MessageField,
 } from '@switchboard/shared/contracts/campaigns';
+import { CAMPAIGN_CHANNEL_REFUSED, CAMPAIGN_LIST_REFUSED, campaignChannelIssue } from '@switchboard/shared/campaign-channels';
+import type { Channel } from '@switchboard/shared/contracts/inbox';
 import type { z } from 'zod';
 
 export type StatusTicket = Campaign['statusTicket'];
@@ -178,6 +180,8 @@ const messageKeys: Record<string, string> = {
   'Choose a contact list or a tag, not both': 'campaigns.dialog.errors.listOrTag',
   'Templates are sent on WhatsApp Cloud API connections only': 'campaigns.dialog.errors.templateChannel',
   'Unknown queue': 'campaigns.dialog.errors.unknownQueue',
+  [CAMPAIGN_CHANNEL_REFUSED]: 'campaigns.dialog.errors.channelCannotSend',
+  [CAMPAIGN_LIST_REFUSED]: 'campaigns.dialog.errors.channelTagsOnly',
 };
 export const messageKeyOf = (message: string): string => messageKeys[message] ?? message;
 
@@ -194,8 +198,11 @@ const collect = (issues: readonly { path: readonly PropertyKey[]; message: strin
   return errors;
 };
 
-/** Spec section 5 (name 2 to 50, a connection, a queue when a user is picked) and the rest of the server's schema. */
-export const validateCampaignForm = (v: CampaignFormValues, mode: EditMode = 'all'): CampaignFormErrors => {
+/**
+ * Spec section 5 (name 2 to 50, a connection, a queue when a user is picked) and the rest of the server's schema;
+ * with the chosen connection's `channel`, also whether that channel can send the campaign to those recipients.
+ */
+export const validateCampaignForm = (v: CampaignFormValues, mode: EditMode = 'all', channel?: Channel): CampaignFormErrors => {
   const parsed = campaignBody.safeParse(campaignBodyOf(v));
   const errors = parsed.success ? {} : collect(parsed.error.issues, 0);
   // the schema's rules across fields run only once every field parses: they are applied here too, so one press of
@@ -205,6 +212,8 @@ export const validateCampaignForm = (v: CampaignFormValues, mode: EditMode = 'al
   if (!v.template && messageFields.every((f) => !v[f].trim())) errors.message1 ??= 'validation.requiredEn';
   if (v.confirmation && confirmationFields.every((f) => !v[f].trim())) errors.confirmationMessage1 ??= 'validation.requiredEn';
   if (v.template && [...v.template.params, ...v.template.headerParams].some((p) => !p.trim())) errors.template ??= 'campaigns.dialog.errors.templateParams';
+  const refused = channel ? campaignChannelIssue(channel, v) : undefined;
+  if (refused) errors[refused.field] ??= messageKeyOf(refused.message);
   if (mode === 'messages') {
     // a cancelled campaign takes its texts only: the other fields are as the server holds them
     return Object.fromEntries(Object.entries(errors).filter(([f]) => (messageFields as readonly string[]).includes(f) || (confirmationFields as readonly string[]).includes(f)));

@@ -2,6 +2,7 @@
  * The campaign settings form (spec document 3 "Campaign settings", section 9 defaults and options): values, the
  * server's rules run before sending, and the body.
  */
+import { variableToken } from '@switchboard/shared/message-variables';
 import { saveCampaignSettingsBody, type CampaignSettings, type SaveCampaignSettingsBody } from '@switchboard/shared/contracts/campaigns';
 
 export interface VariableRow {
@@ -82,5 +83,5 @@ export const parseWords = (text: string): string[] => {
   return out;
 };
 
-/** Spec section 9's "{nome}"-style placeholder of a custom variable, as a message uses it. */
-export const placeholderOf = (key: string): string => `{${key.trim()}}`;
+/** A custom variable as a message writes it, in the one documented syntax (`{{key}}`; the older `{key}` still works). */
+export const placeholderOf = (key: string): string => variableToken(key.trim());

@@ -6,6 +6,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { classNames } from 'primereact/utils';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { locales, currentLanguage } from '../../../lib/i18n.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useChatMessages } from '../api/get-chat-messages.ts';
 import { useSendChatMessage } from '../api/send-chat-message.ts';
@@ -13,7 +14,7 @@ import { chronological, isSendable, nearTop } from '../utils/chat-state.ts';
 
 const ACCEPT = acceptAttribute('message');
 
-const timeOf = (iso: string) => new Intl.DateTimeFormat(undefined, { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const timeOf = (iso: string) => new Intl.DateTimeFormat(locales[currentLanguage()], { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const { t } = useTranslation();
@@ -148,7 +149,7 @@ export function ChatConversation({ chat, meId }: { chat: Chat; meId: number }) {
         </div>
       ) : null}
       <div className="chat-conversation__input">
-        <Button type="button" text rounded icon="pi pi-paperclip" aria-label={t('chats.attach')} tooltip={t('chats.attach')} onClick={() => fileInput.current?.click()} />
+        <Button type="button" text rounded icon="pi pi-paperclip" aria-label={t('chats.attach')} tooltip={t('chats.attach')} tooltipOptions={{ position: 'top' }} onClick={() => fileInput.current?.click()} />
         <input
           ref={fileInput}
           type="file"

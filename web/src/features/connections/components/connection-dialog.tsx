@@ -1,5 +1,6 @@
 import { GREETING_MEDIA_MAX_BYTES, type CreatableChannel } from '@switchboard/shared/contracts/connections';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
+import { ticketVariables } from '@switchboard/shared/message-variables';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -15,6 +16,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { TabStrip } from '../../../components/tab-strip.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -587,6 +589,7 @@ export function ConnectionDialog({
   const messageField = (field: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage', id: string) => (
     <FormField id={id} label={t(`connections.dialog.${field}`)} error={errors[field]}>
       <InputTextarea {...fieldA11y(id, errors[field])} rows={4} autoResize value={values[field]} onChange={(e) => apply({ ...values, [field]: e.target.value })} />
+      <VariablesHelper targetId={id} value={values[field]} onChange={(text) => apply({ ...values, [field]: text })} variables={ticketVariables} />
     </FormField>
   );
 

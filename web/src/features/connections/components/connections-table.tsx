@@ -5,13 +5,13 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelIcon } from '../../../lib/channel-icon.ts';
-import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
+import { formatUpdatedAt, statusLook, statusReasonOf } from '../utils/connection-status.ts';
 import { hasSessionHealth } from '../utils/session-actions.ts';
 import type { ImportProgress } from '../utils/import-status.ts';
 import { ImportStatus } from './import-status.tsx';
 import { SessionControls } from './session-controls.tsx';
 
-export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> & Partial<Pick<Connection, 'statusImportMessages'>>;
+export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> & Partial<Pick<Connection, 'statusImportMessages' | 'statusReason'>>;
 /** A row as the table holds it: an import's live progress travels in the row, since the table redraws a cell only when its row changes. */
 type ShownRow = ConnectionRow & { importProgress?: ImportProgress };
 
@@ -63,11 +63,23 @@ export function ConnectionsTable({ connections, loading, emptyMessage, canAct, o
     );
   const statusCell = (c: ConnectionRow) => {
     const look = statusLook(c.status);
-    return (
+    const reason = statusReasonOf(c);
+    const status = (
       <span className={`connection-status connection-status--${look.severity}`} data-testid="connection-status">
         <i className={look.icon} aria-hidden="true" />
         {t(look.label)}
       </span>
+    );
+    if (!reason) return status;
+    // the known part in the user's language; the provider's own words (Meta's, WhatsApp's) as they came
+    return (
+      <div className="connection-status-cell">
+        {status}
+        <span className="connection-status__reason" data-testid="connection-status-reason">
+          {reason.key ? t(reason.key) : reason.detail}
+          {reason.key && reason.detail ? <span className="connection-status__detail">{reason.detail}</span> : null}
+        </span>
+      </div>
     );
   };
   const sessionCell = (c: ShownRow) => (

@@ -9,10 +9,10 @@ describe('a session frame', () => {
     const list = [row(1), row(2)];
     const next = applySessionEvent(list, {
       action: 'update',
-      session: { id: 2, status: 'qrcode', qrcode: '2@abc', retries: 1, number: null, updatedAt: '2026-01-01T00:00:05.000Z' },
+      session: { id: 2, status: 'qrcode', qrcode: '2@abc', retries: 1, number: null, statusReason: null, updatedAt: '2026-01-01T00:00:05.000Z' },
     });
     expect(next![0]).toBe(list[0]);
     expect(next![1]).toMatchObject({ id: 2, name: 'C2', status: 'qrcode', qrcode: '2@abc', retries: 1, updatedAt: '2026-01-01T00:00:05.000Z' });
-    expect(applySessionEvent(undefined, { action: 'update', session: { id: 2, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511', updatedAt: '' } })).toBeUndefined();
+    expect(applySessionEvent(undefined, { action: 'update', session: { id: 2, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511', statusReason: null, updatedAt: '' } })).toBeUndefined();
   });
 });

@@ -387,6 +387,5 @@ export const updateConnectionBodyOf = (v: ConnectionFormValues, channel: Channel
   ...(channel === 'whatsappapi' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),
 });
 
-/** The tag a site adds to show the web chat widget (README "The website chat widget on any site"). */
-export const widgetEmbedSnippet = (origin: string, widgetKey: string): string =>
-  `<script src="${origin.replace(/\/$/, '')}/widget.js" data-token="${widgetKey}" async></script>`;
+// the connections page and the set-up checklist show the same tag
+export { widgetEmbedSnippet } from '../../../lib/widget-tag.ts';

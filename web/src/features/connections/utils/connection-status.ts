@@ -1,4 +1,5 @@
 import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import { CONNECTION_REASONS, reasonKind } from '@switchboard/shared/connection-reasons';
 import { connectionWarningStatuses } from '@switchboard/shared/permissions';
 
 export type StatusSeverity = 'success' | 'warning' | 'danger' | 'info';
@@ -26,6 +27,18 @@ export const statusLook = (status: ConnectionStatus): StatusLook => {
     case 'OPENING':
       return { label: 'connections.status.OPENING', icon: 'pi pi-spin pi-spinner', severity: 'info' };
   }
+};
+
+/**
+ * Why a connection is down or stopped, as the list and the QR dialog say it: the i18n key of a known reason (its
+ * provider detail follows it), or nothing for a reason to show as it is. Connected and connecting states tell none.
+ */
+export const statusReasonOf = (c: Pick<Connection, 'status' | 'statusReason'>): { key?: string; detail: string } | undefined => {
+  if (!c.statusReason || (c.status !== 'DISCONNECTED' && c.status !== 'TIMEOUT')) return undefined;
+  const kind = reasonKind(c.statusReason);
+  if (!kind) return { detail: c.statusReason };
+  const detail = c.statusReason.slice(CONNECTION_REASONS[kind].length).replace(/^[\s:]+/, '');
+  return { key: `connections.reasons.${kind}`, detail };
 };
 
 const warning: ReadonlySet<string> = new Set(connectionWarningStatuses);

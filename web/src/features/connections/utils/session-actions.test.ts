@@ -31,6 +31,9 @@ describe('the QR dialog', () => {
     expect(qrDialogCloses({ status: 'qrcode', qrcode: '2@abc' }, shown)).toBe(false);
     expect(qrDialogCloses({ status: 'qrcode', qrcode: '' }, shown)).toBe(true);
     expect(qrDialogCloses({ status: 'PAIRING', qrcode: '' }, shown)).toBe(true);
+    // a session that failed keeps the dialog open to say why
+    expect(qrDialogCloses({ status: 'TIMEOUT', qrcode: '' }, shown)).toBe(false);
+    expect(qrDialogCloses({ status: 'DISCONNECTED', qrcode: '' }, shown)).toBe(false);
     expect(qrDialogCloses({ status: 'CONNECTED', qrcode: '2@abc' }, before)).toBe(true);
     expect(qrDialogCloses(undefined, shown)).toBe(true);
     // a connection just created, not in the list yet

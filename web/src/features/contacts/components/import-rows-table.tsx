@@ -2,6 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { importReasonKey } from '../utils/field-messages.ts';
 import { isImportable, rowsToImport, validateImportRow, type ImportRow, type RowErrors } from '../utils/import-mapping.ts';
 import type { FailureReason, RowOutcome } from '../utils/import-run.ts';
 
@@ -25,7 +26,7 @@ export function ImportRowsTable({
 }) {
   const { t } = useTranslation();
   const text = (field: string | undefined, message: string) => {
-    const m = t(message, { defaultValue: message });
+    const m = t(importReasonKey(message), { defaultValue: message });
     return field ? `${t(`contacts.fields.${field}`, { defaultValue: field })}: ${m}` : m;
   };
   const previewText = (errors: RowErrors) =>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { importReasonKey } from '../utils/field-messages.ts';
 import type { FailureReason, ImportSummary as Summary } from '../utils/import-run.ts';
 
 /** "N created, N already existed, N failed", then each failed row with the server's reasons. */
 export function ImportSummary({ summary }: { summary: Summary }) {
   const { t } = useTranslation();
   const reason = (r: FailureReason) => {
-    const text = t(r.message, { defaultValue: r.message });
+    const text = t(importReasonKey(r.message), { defaultValue: r.message });
     return r.field ? `${t(`contacts.fields.${r.field}`, { defaultValue: r.field })}: ${text}` : text;
   };
   return (

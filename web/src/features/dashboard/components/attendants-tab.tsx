@@ -5,6 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../../lib/download-blob.ts';
+import { formatMinutes, formatNumber } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { attendantExportRows, attendantsFileName, writeAttendantsWorkbook } from '../utils/attendants-export.ts';
 
@@ -40,7 +41,7 @@ export function AttendantsTab({ attendants, period }: { attendants: AttendantRow
   );
   const ratingCell = (r: AttendantRow) => (
     <span>
-      <i className="pi pi-star-fill dashboard-rating__star" aria-hidden="true" /> {r.rating.toFixed(2)}
+      <i className="pi pi-star-fill dashboard-rating__star" aria-hidden="true" /> {formatNumber(r.rating)}
     </span>
   );
   return (
@@ -51,10 +52,10 @@ export function AttendantsTab({ attendants, period }: { attendants: AttendantRow
       <DataTable value={attendants} dataKey="id" size="small" stripedRows emptyMessage={t('dashboard.attendants.empty')} data-testid="dashboard-attendants-table">
         <Column field="name" header={t('dashboard.attendants.name')} />
         <Column field="rating" header={t('dashboard.attendants.rating')} body={ratingCell} />
-        <Column field="countRating" header={t('dashboard.attendants.countRating')} />
-        <Column field="tickets" header={t('dashboard.attendants.tickets')} />
-        <Column field="avgWaitTime" header={t('dashboard.attendants.avgWaitTime')} />
-        <Column field="avgSupportTime" header={t('dashboard.attendants.avgSupportTime')} />
+        <Column field="countRating" header={t('dashboard.attendants.countRating')} body={(r: AttendantRow) => formatNumber(r.countRating)} />
+        <Column field="tickets" header={t('dashboard.attendants.tickets')} body={(r: AttendantRow) => formatNumber(r.tickets)} />
+        <Column field="avgWaitTime" header={t('dashboard.attendants.avgWaitTime')} body={(r: AttendantRow) => formatMinutes(r.avgWaitTime)} />
+        <Column field="avgSupportTime" header={t('dashboard.attendants.avgSupportTime')} body={(r: AttendantRow) => formatMinutes(r.avgSupportTime)} />
         <Column field="online" header={t('dashboard.attendants.status')} body={statusCell} />
       </DataTable>
     </div>

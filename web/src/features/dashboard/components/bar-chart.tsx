@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { formatNumber } from '../../../lib/format.ts';
 import { barsOf } from '../utils/bar-chart.ts';
 
 /** PrimeReact's Chart (with chart.js) loads with the first chart, after the page has painted. */
@@ -17,7 +18,7 @@ export function BarChart({
   points,
   empty,
   testId,
-  format = String,
+  format = (value: number) => formatNumber(value),
 }: {
   title: string;
   points: readonly { label: string; value: number }[];
@@ -38,7 +39,7 @@ export function BarChart({
     animation: false as const,
     plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c: { parsed: { x: number } }) => format(c.parsed.x) } } },
     scales: {
-      x: { beginAtZero: true, ticks: { color: text, precision: 0 }, grid: { color: grid } },
+      x: { beginAtZero: true, ticks: { color: text, precision: 0, callback: (value: number | string) => format(Number(value)) }, grid: { color: grid } },
       y: { ticks: { color: text }, grid: { display: false } },
     },
   };

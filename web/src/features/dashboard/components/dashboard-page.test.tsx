@@ -80,18 +80,20 @@ describe('the dashboard', () => {
     await render(makeUser(), '/');
     await until(() => byTestId('dashboard-counter-supportHappening') !== null, 'the counters');
     expect(text('dashboard-counter-supportHappening')).toContain('3');
-    expect(text('dashboard-counter-avgWaitTime')).toContain('2.25 min');
-    await until(() => text('dashboard-chart-day').includes('2026-11-03'), 'the chart per day');
+    // numbers, minutes, percentages and chart days as Portuguese writes them
+    expect(text('dashboard-counter-avgWaitTime')).toContain('2,25 min');
+    await until(() => text('dashboard-chart-day').includes('03/11'), 'the chart per day');
+    expect(text('dashboard-chart-day')).not.toContain('2026-11-03');
     expect(text('dashboard-chart-user')).toContain('Ana Souza');
     expect(byTestId('dashboard-filter-toggle')?.textContent).toBe('Parametrizar el filtro');
 
     await click(byTestId('dashboard-tab-nps'));
     expect(text('dashboard-counter-npsScore')).toContain('50');
-    expect(text('dashboard-counter-percRating')).toContain('66.67%');
+    expect(text('dashboard-counter-percRating')).toContain('66,7%');
 
     await click(byTestId('dashboard-tab-attendants'));
     expect(text('dashboard-attendants-table')).toContain('Ana Souza');
-    expect(text('dashboard-attendants-table')).toContain('9.50');
+    expect(text('dashboard-attendants-table')).toContain('9,5');
   });
 
   it('asks for the period chosen in the filter panel', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
+import { formatTime } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
@@ -20,7 +21,6 @@ export function MomentsPage() {
   return <Moments />;
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 function Moments() {
   const { t } = useTranslation();
@@ -51,7 +51,7 @@ function Moments() {
       </div>
       <div className="moments-ticket__side">
         <time dateTime={tk.updatedAt} className="moments-ticket__meta">
-          {timeOf(tk.updatedAt)}
+          {formatTime(tk.updatedAt)}
         </time>
         {tk.unreadMessages > 0 ? <span className="moments-ticket__unread">{t('dashboard.moments.unread', { count: tk.unreadMessages })}</span> : null}
         {mayOpenTicket(viewer, tk) ? (

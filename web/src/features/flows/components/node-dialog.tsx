@@ -1,4 +1,5 @@
 import type { ContentElement, FlowNodeData, FlowNodeType, MenuOption } from '@switchboard/shared/flows/graph';
+import { variableToken } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
@@ -10,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { useQueueList } from '../../../lib/lookups.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { uploadFlowMedia, type FlowMediaKind } from '../api/upload-flow-media.ts';
@@ -192,11 +194,15 @@ const problemOf = (kind: FlowNodeType, data: AnyData, options: { value: string }
   }
 };
 
+/** The customer's variables a flow's texts may use (shared/src/flows/run.ts), besides its questions' own. */
+const flowVariables = ['firstName', 'name', 'number', 'email'] as const;
+
 function MessageField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <FormField id="node-message" label={t('flows.node.message')} hint={t('flows.node.variablesHint')}>
+    <FormField id="node-message" label={t('flows.node.message')} hint={t('flows.node.variablesHint', { example: variableToken('idade') })}>
       <InputTextarea {...fieldA11y('node-message', undefined)} value={value} onChange={(e) => onChange(e.target.value)} rows={4} autoResize maxLength={4096} autoFocus data-testid="flow-node-message" />
+      <VariablesHelper targetId="node-message" value={value} onChange={onChange} variables={flowVariables} />
     </FormField>
   );
 }

@@ -97,9 +97,9 @@ function MessagesApiContent() {
           <li>{t('messagesApi.docs.rules.answer')}</li>
         </ul>
         <h3>{t('messagesApi.docs.textExample')}</h3>
-        <pre className="messages-api-code" data-testid="messages-api-curl-text">{curlTextExample(origin, token || '<token>')}</pre>
+        <pre className="messages-api-code" data-testid="messages-api-curl-text">{curlTextExample(origin, token || '<token>', t('messagesApi.docs.sampleText'))}</pre>
         <h3>{t('messagesApi.docs.mediaExample')}</h3>
-        <pre className="messages-api-code" data-testid="messages-api-curl-media">{curlMediaExample(origin, token || '<token>')}</pre>
+        <pre className="messages-api-code" data-testid="messages-api-curl-media">{curlMediaExample(origin, token || '<token>', t('messagesApi.docs.sampleCaption'))}</pre>
         <p>
           {t('messagesApi.docs.reference')} <a href="/api/docs">/api/docs</a> · <a href="/api/openapi.json">/api/openapi.json</a>
         </p>

@@ -11,6 +11,11 @@ describe('the documented calls', () => {
     expect(curlMediaExample('https://app.example.com', 'tok123')).toContain("-F 'medias=@invoice.pdf;type=application/pdf'");
   });
 
+  it('carry the sample texts in the language shown, the call itself unchanged', () => {
+    expect(curlTextExample('http://x', 't', 'Seu pedido foi enviado')).toContain('"body":"Seu pedido foi enviado"');
+    expect(curlMediaExample('http://x', 't', 'Sua fatura')).toContain("-F 'body=Sua fatura'");
+  });
+
   it("quote a token so that the shell reads it as one word", () => {
     expect(curlTextExample('http://x', "a'b")).toContain(`'Authorization: Bearer a'\\''b'`);
   });

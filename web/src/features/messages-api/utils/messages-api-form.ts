@@ -12,21 +12,22 @@ export const sendEndpoint = (origin: string): string => `${origin}${API_PREFIX}$
 /** A shell word in single quotes, safe whatever it holds. */
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 
-export const curlTextExample = (origin: string, token: string): string =>
+/** The sample message and caption are shown in the interface language; the rest of a call is code and stays as is. */
+export const curlTextExample = (origin: string, token: string, sample = 'Your order has shipped'): string =>
   [
     `curl -X POST ${quote(sendEndpoint(origin))} \\`,
     `  -H ${quote(`Authorization: Bearer ${token}`)} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -H 'Idempotency-Key: order-1234-confirmation' \\`,
-    `  -d ${quote(JSON.stringify({ number: '5511999998888', body: 'Your order has shipped', closeTicket: false }))}`,
+    `  -d ${quote(JSON.stringify({ number: '5511999998888', body: sample, closeTicket: false }))}`,
   ].join('\n');
 
-export const curlMediaExample = (origin: string, token: string): string =>
+export const curlMediaExample = (origin: string, token: string, caption = 'Your invoice'): string =>
   [
     `curl -X POST ${quote(sendEndpoint(origin))} \\`,
     `  -H ${quote(`Authorization: Bearer ${token}`)} \\`,
     `  -F 'number=5511999998888' \\`,
-    `  -F 'body=Your invoice' \\`,
+    `  -F ${quote(`body=${caption}`)} \\`,
     `  -F 'medias=@invoice.pdf;type=application/pdf'`,
   ].join('\n');
 

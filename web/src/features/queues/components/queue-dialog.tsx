@@ -1,5 +1,6 @@
 import { FIRST_RESPONSE_MAX_MINUTES, QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
 import type { Queue } from '@switchboard/shared/contracts/inbox';
+import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -11,6 +12,7 @@ import { FormDialog } from '../../../components/form-dialog.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { TabStrip } from '../../../components/tab-strip.tsx';
@@ -182,6 +184,7 @@ export function QueueDialog({
           value={values.greetingMessage}
           onChange={(e) => apply({ ...values, greetingMessage: e.target.value })}
         />
+        <VariablesHelper targetId="queue-greeting" value={values.greetingMessage} onChange={(greetingMessage) => apply({ ...values, greetingMessage })} variables={ticketVariables} />
       </FormField>
       <FormField id="queue-out-of-hours" label={t('queues.dialog.outOfHours')}>
         <InputTextarea

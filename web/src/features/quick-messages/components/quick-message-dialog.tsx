@@ -1,5 +1,6 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
+import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
@@ -7,6 +8,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveQuickMessage, type MediaChange } from '../api/save-quick-message.ts';
@@ -140,6 +142,7 @@ export function QuickMessageDialog({
           value={values.message}
           onChange={(e) => apply({ ...values, message: e.target.value })}
         />
+        <VariablesHelper targetId="quick-message-message" value={values.message} onChange={(message) => apply({ ...values, message })} variables={ticketVariables} disabled={readOnly} />
       </FormField>
       <div className="quick-message-switch">
         <InputSwitch

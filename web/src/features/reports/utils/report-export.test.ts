@@ -1,6 +1,13 @@
 import { REPORT_SHEET_NAME, type ReportResponse, type ReportTicket } from '@switchboard/shared/contracts/reports';
 import { describe, expect, it } from 'vitest';
-import { buildReportRow, exportReportWorkbook, formatSupportTime, readWholeReport, reportColumns, writeReportWorkbook } from './report-export.ts';
+import {
+  buildReportRow,
+  exportReportWorkbook,
+  formatSupportTime,
+  readWholeReport,
+  reportColumns,
+  writeReportWorkbook,
+} from './report-export.ts';
 import { defaultReportFilters, exportProgress, localDayBound, reportRequest } from './report-filters.ts';
 
 const ticket = (id: number, overrides: Partial<ReportTicket> = {}): ReportTicket => ({
@@ -23,19 +30,32 @@ const labels = { status: (s: string) => `status:${s}`, noQueue: 'SEM FILA', date
 
 describe('the report filters', () => {
   it('start on the first day of the month and end today', () => {
-    expect(defaultReportFilters(new Date(2026, 10, 25, 15, 0))).toMatchObject({ dateFrom: '2026-11-01', dateTo: '2026-11-25', statuses: [], onlyRated: false });
+    expect(defaultReportFilters(new Date(2026, 10, 25, 15, 0))).toMatchObject({
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-25',
+      statuses: [],
+      onlyRated: false,
+    });
   });
 
   it('send lists as JSON arrays, the local days as instants, and leave empty filters out', () => {
-    const filters = { ...defaultReportFilters(new Date(2026, 10, 25)), connectionIds: [3], statuses: ['open' as const, 'closed' as const], userIds: [], queueIds: [4, 5], contact: { id: 9, name: 'X' }, onlyRated: true };
+    const filters = {
+      ...defaultReportFilters(new Date(2026, 10, 25)),
+      connectionIds: [3],
+      statuses: ['open' as const, 'closed' as const],
+      userIds: [],
+      queueIds: [4, 5],
+      contact: { id: 9, name: 'X' },
+      onlyRated: true,
+    };
     expect(reportRequest(filters, 10, 'abc')).toEqual({
       contactId: 9,
       whatsappId: '[3]',
       status: '["open","closed"]',
       users: undefined,
       queueIds: '[4,5]',
-      dateFrom: localDayBound('2026-11-01', false),
-      dateTo: localDayBound('2026-11-25', true),
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-25',
       onlyRated: true,
       pageSize: 10,
       cursor: 'abc',
@@ -68,13 +88,21 @@ describe('the report export', () => {
       supportTime: '1h 05m',
       nps: 9,
     });
-    expect(buildReportRow(ticket(2, { status: 'open', closedAt: null, supportTime: null, NPS: null, userName: null }), labels)).toMatchObject({ closedAt: '', supportTime: '', nps: '', userName: '' });
+    expect(
+      buildReportRow(ticket(2, { status: 'open', closedAt: null, supportTime: null, NPS: null, userName: null }), labels),
+    ).toMatchObject({ closedAt: '', supportTime: '', nps: '', userName: '' });
     expect(formatSupportTime(12)).toBe('12m');
   });
 
   it('follows the cursor page by page, reporting progress, and stops at the last page', async () => {
     const pages: ReportResponse[] = [
-      { tickets: [ticket(3), ticket(2)], totalTickets: { total: 2 }, hasMore: true, nextCursor: 'c1', reachedAt: '2026-11-10T00:00:00.000Z' },
+      {
+        tickets: [ticket(3), ticket(2)],
+        totalTickets: { total: 2 },
+        hasMore: true,
+        nextCursor: 'c1',
+        reachedAt: '2026-11-10T00:00:00.000Z',
+      },
       { tickets: [], totalTickets: { total: 2 }, hasMore: true, nextCursor: 'c2', reachedAt: '2026-11-01T00:00:00.000Z' },
       { tickets: [ticket(1)], totalTickets: { total: 3 }, hasMore: false, nextCursor: null, reachedAt: null },
     ];
@@ -98,7 +126,12 @@ describe('the report export', () => {
 
   it('refuses a cursor that does not move', async () => {
     const stuck: ReportResponse = { tickets: [], totalTickets: { total: 0 }, hasMore: true, nextCursor: 'same', reachedAt: null };
-    await expect(readWholeReport(async () => stuck, () => undefined)).rejects.toThrow('did not advance');
+    await expect(
+      readWholeReport(
+        async () => stuck,
+        () => undefined,
+      ),
+    ).rejects.toThrow('did not advance');
   });
 
   it('writes the sheet RelatorioDeAtendimentos with a header row and the rows', async () => {
@@ -118,7 +151,13 @@ describe('the report export', () => {
   it('exports page by page into one sheet RelatorioDeAtendimentos, reporting the rows written after each page', async () => {
     const headers = Object.fromEntries(reportColumns.map((c) => [c, `H-${c}`])) as Record<(typeof reportColumns)[number], string>;
     const pages: Record<string, ReportResponse> = {
-      first: { tickets: [ticket(1), ticket(2)], totalTickets: { total: 3 }, hasMore: true, nextCursor: 'c2', reachedAt: '2026-11-02T00:00:00.000Z' },
+      first: {
+        tickets: [ticket(1), ticket(2)],
+        totalTickets: { total: 3 },
+        hasMore: true,
+        nextCursor: 'c2',
+        reachedAt: '2026-11-02T00:00:00.000Z',
+      },
       c2: { tickets: [ticket(3)], totalTickets: { total: 3 }, hasMore: false, nextCursor: null, reachedAt: null },
     };
     const progress: [number, string | null][] = [];

@@ -15,7 +15,8 @@ export interface ReportFilters {
   onlyRated: boolean;
 }
 
-const dayOf = (d: Date): string => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const dayOf = (d: Date): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** Spec document 2 section 5: the range starts on the first day of the month and ends today. */
 export const defaultReportFilters = (today: Date): ReportFilters => ({
@@ -46,8 +47,9 @@ export const reportRequest = (f: ReportFilters, pageSize: number, cursor?: strin
     status: list(f.statuses),
     users: list(f.userIds),
     queueIds: list(f.queueIds),
-    dateFrom: f.dateFrom ? localDayBound(f.dateFrom, false) : undefined,
-    dateTo: f.dateTo ? localDayBound(f.dateTo, true) : undefined,
+    // calendar days: the server reads them as days of the company's time zone, whatever the browser's
+    dateFrom: f.dateFrom || undefined,
+    dateTo: f.dateTo || undefined,
     onlyRated: f.onlyRated ? true : undefined,
     pageSize,
     cursor,

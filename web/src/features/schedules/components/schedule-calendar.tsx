@@ -1,7 +1,9 @@
 import type { Schedule } from '@switchboard/shared/contracts/schedules';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { useCompanySetting } from '../../../lib/company-setting.ts';
 import { locales, parseLanguage } from '../../../lib/i18n.ts';
+import { wallClockOf } from '../../../lib/zoned-time.ts';
 import { agendaDays, dayKey, eventsByDay, monthGrid, shiftMonth } from '../utils/calendar.ts';
 
 export type CalendarView = 'month' | 'agenda';
@@ -25,20 +27,46 @@ export function ScheduleCalendar({ schedules, view, anchor, today, onAnchor, onE
   const locale = locales[parseLanguage(i18n.language) ?? 'pt'];
   const monthLabel = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(anchor);
   const weekdays = monthGrid(anchor)[0]!.map((d) => new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(d));
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  // times and days are the company's, as the schedule dialog takes them
+  const zone = useCompanySetting('timeZone') ?? '';
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...(zone ? { timeZone: zone } : {}) });
   const longDay = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const byDay = eventsByDay(schedules);
-  const todayKey = dayKey(today);
+  const byDay = eventsByDay(schedules, zone);
+  const todayKey = dayKey(wallClockOf(today, zone));
 
   const event = (s: Schedule) => {
     const name = s.contact?.name ?? String(s.contactId);
     return (
-      <div key={s.id} className={`schedule-event schedule-event--${s.status.toLowerCase()}`} title={s.body} data-testid={`schedule-event-${s.id}`}>
+      <div
+        key={s.id}
+        className={`schedule-event schedule-event--${s.status.toLowerCase()}`}
+        title={s.body}
+        data-testid={`schedule-event-${s.id}`}
+      >
         <span className="schedule-event__time">{time.format(new Date(s.sendAt))}</span>
         <span className="schedule-event__title">{name}</span>
         <span className="schedule-event__actions">
-          <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('schedules.edit', { name })} onClick={() => onEdit(s)} data-testid={`schedule-edit-${s.id}`} />
-          <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('schedules.delete', { name })} onClick={() => onDelete(s)} data-testid={`schedule-delete-${s.id}`} />
+          <Button
+            type="button"
+            icon="pi pi-pencil"
+            text
+            rounded
+            size="small"
+            aria-label={t('schedules.edit', { name })}
+            onClick={() => onEdit(s)}
+            data-testid={`schedule-edit-${s.id}`}
+          />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            text
+            rounded
+            size="small"
+            severity="danger"
+            aria-label={t('schedules.delete', { name })}
+            onClick={() => onDelete(s)}
+            data-testid={`schedule-delete-${s.id}`}
+          />
         </span>
       </div>
     );
@@ -46,9 +74,25 @@ export function ScheduleCalendar({ schedules, view, anchor, today, onAnchor, onE
 
   const navigation = (
     <div className="schedule-calendar__nav">
-      <Button type="button" icon="pi pi-chevron-left" text rounded aria-label={t('schedules.calendar.previous')} onClick={() => onAnchor(shiftMonth(anchor, -1))} data-testid="schedules-previous" />
+      <Button
+        type="button"
+        icon="pi pi-chevron-left"
+        text
+        rounded
+        aria-label={t('schedules.calendar.previous')}
+        onClick={() => onAnchor(shiftMonth(anchor, -1))}
+        data-testid="schedules-previous"
+      />
       <Button type="button" label={t('schedules.calendar.today')} outlined size="small" onClick={() => onAnchor(today)} />
-      <Button type="button" icon="pi pi-chevron-right" text rounded aria-label={t('schedules.calendar.next')} onClick={() => onAnchor(shiftMonth(anchor, 1))} data-testid="schedules-next" />
+      <Button
+        type="button"
+        icon="pi pi-chevron-right"
+        text
+        rounded
+        aria-label={t('schedules.calendar.next')}
+        onClick={() => onAnchor(shiftMonth(anchor, 1))}
+        data-testid="schedules-next"
+      />
       <h2 className="schedule-calendar__label" data-testid="schedules-month">
         {monthLabel}
       </h2>
@@ -56,7 +100,7 @@ export function ScheduleCalendar({ schedules, view, anchor, today, onAnchor, onE
   );
 
   if (view === 'agenda') {
-    const days = agendaDays(schedules, today);
+    const days = agendaDays(schedules, today, zone);
     return (
       <div className="schedule-calendar schedule-calendar--agenda" data-testid="schedules-agenda">
         {days.length === 0 ? <p className="schedule-calendar__empty">{t('schedules.empty')}</p> : null}

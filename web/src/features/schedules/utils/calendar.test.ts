@@ -40,4 +40,12 @@ describe('eventsByDay and agendaDays', () => {
       ['2026-11-21', [3]],
     ]);
   });
+
+  it("places schedules on the company's day when its zone is given, whatever the browser's", () => {
+    // 02:30 UTC on the 21st is still the 20th in São Paulo, and already the 21st in Tokyo
+    const late = [{ id: 9, sendAt: '2026-11-21T02:30:00.000Z' }];
+    expect([...eventsByDay(late, 'America/Sao_Paulo').keys()]).toEqual(['2026-11-20']);
+    expect([...eventsByDay(late, 'Asia/Tokyo').keys()]).toEqual(['2026-11-21']);
+    expect(agendaDays(late, new Date('2026-11-20T23:00:00.000Z'), 'America/Sao_Paulo').map((d) => d.day)).toEqual(['2026-11-20']);
+  });
 });

@@ -18,9 +18,10 @@ import { useDeleteCompany } from '../api/delete-company.ts';
 import { useCompanies } from '../api/get-companies.ts';
 import { useSaveCompany } from '../api/save-company.ts';
 import { useCompaniesLiveUpdates } from '../hooks/use-companies-live-updates.ts';
-import { formatSize, nextDueDate, PAGE_SIZES, rowClassOf } from '../utils/platform-forms.ts';
+import { formatSize } from '../../../lib/format.ts';
+import { nextDueDate, PAGE_SIZES, rowClassOf } from '../utils/platform-forms.ts';
 import { CompanyDialog } from './company-dialog.tsx';
-import { formatMoney } from './plans-tab.tsx';
+import { formatPlanAmount } from './plans-tab.tsx';
 import './platform.css';
 
 /** Companies are read 25 at a time (the largest page size); the table pages through those loaded. */
@@ -142,7 +143,7 @@ export function CompaniesTab() {
           body={(c: AdminCompany) => c.planName ?? '—'}
           bodyClassName="companies-table__wrap"
         />
-        <Column header={t('platform.companies.columns.amount')} body={(c: AdminCompany) => formatMoney(c.planAmount)} />
+        <Column header={t('platform.companies.columns.amount')} body={(c: AdminCompany) => formatPlanAmount(c.planAmount)} />
         <Column header={t('platform.companies.columns.createdAt')} body={(c: AdminCompany) => dateOrDash(c.createdAt)} />
         <Column
           header={t('platform.companies.columns.dueDate')}

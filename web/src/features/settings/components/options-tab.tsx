@@ -1,10 +1,10 @@
-import { companyOptionChoices, type CompanyOptionKey } from '@switchboard/shared/company-options';
+import { companyOptionChoices, TIME_ZONE_OPTION, type CompanyOptionKey } from '@switchboard/shared/company-options';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -24,12 +24,17 @@ import {
   withoutDraft,
   type Drafts,
 } from '../utils/settings-form.ts';
+import { zoneOptions } from '../utils/time-zones.ts';
 
 const fieldId = (key: CompanyOptionKey) => `setting-${key}`;
 
 /** The i18n key of a choice's label. */
 const choiceLabel = (key: CompanyOptionKey, value: string) =>
-  key === 'scheduleType' ? `settings.scheduleTypes.${value}` : key === 'chatBotType' ? `settings.chatBotTypes.${value}` : `settings.values.${value}`;
+  key === 'scheduleType'
+    ? `settings.scheduleTypes.${value}`
+    : key === 'chatBotType'
+      ? `settings.chatBotTypes.${value}`
+      : `settings.values.${value}`;
 
 /** Fields a 400 names (`body.lgpdMessage`, `lgpdMessage`, `body.data` for the column itself). */
 const fieldKeys = (error: unknown, column?: CompanyOptionKey): CompanyOptionKey[] => {
@@ -109,7 +114,12 @@ export function OptionsTab({ saved, isSuper }: { saved: CompanySettings; isSuper
     const options = (companyOptionChoices[key] ?? []).map((value) => ({ value, label: t(choiceLabel(key, value)) }));
     const waiting = drafts[key] !== undefined;
     return (
-      <FormField key={key} id={fieldId(key)} label={t(`settings.options.${key}`)} hint={waiting ? t('settings.pendingOption') : undefined}>
+      <FormField
+        key={key}
+        id={fieldId(key)}
+        label={t(`settings.options.${key}`)}
+        hint={waiting ? t('settings.pendingOption') : undefined}
+      >
         <Dropdown
           inputId={fieldId(key)}
           value={view[key]}
@@ -120,6 +130,27 @@ export function OptionsTab({ saved, isSuper }: { saved: CompanySettings; isSuper
       </FormField>
     );
   };
+
+  // the company's zone (the server fills in its default), searchable among the browser's IANA zones
+  const zones = useMemo(() => zoneOptions(saved.timeZone, new Date()), [saved.timeZone]);
+  const zoneField = () => (
+    <div className="settings-zone">
+      <FormField id={fieldId(TIME_ZONE_OPTION)} label={t('settings.options.timeZone')} hint={t('settings.timeZoneHint')}>
+        <Dropdown
+          inputId={fieldId(TIME_ZONE_OPTION)}
+          value={view.timeZone}
+          options={zones}
+          filter
+          filterPlaceholder={t('settings.timeZoneSearch')}
+          filterInputAutoFocus
+          resetFilterOnHide
+          virtualScrollerOptions={{ itemSize: 40 }}
+          onChange={(e) => select(TIME_ZONE_OPTION, e.value as string)}
+          data-testid={fieldId(TIME_ZONE_OPTION)}
+        />
+      </FormField>
+    </div>
+  );
 
   const textField = (key: CompanyOptionKey, multiline: boolean) => {
     const error = errors[key];
@@ -132,9 +163,24 @@ export function OptionsTab({ saved, isSuper }: { saved: CompanySettings; isSuper
       <div key={key} className="settings-message-field">
         <FormField id={fieldId(key)} label={label} error={error}>
           {multiline ? (
-            <InputTextarea {...fieldA11y(fieldId(key), error)} rows={3} autoResize invalid={Boolean(error)} value={view[key]} onChange={(e) => change(e.target.value)} data-testid={fieldId(key)} />
+            <InputTextarea
+              {...fieldA11y(fieldId(key), error)}
+              rows={3}
+              autoResize
+              invalid={Boolean(error)}
+              value={view[key]}
+              onChange={(e) => change(e.target.value)}
+              data-testid={fieldId(key)}
+            />
           ) : (
-            <InputText {...fieldA11y(fieldId(key), error)} type="url" invalid={Boolean(error)} value={view[key]} onChange={(e) => change(e.target.value)} data-testid={fieldId(key)} />
+            <InputText
+              {...fieldA11y(fieldId(key), error)}
+              type="url"
+              invalid={Boolean(error)}
+              value={view[key]}
+              onChange={(e) => change(e.target.value)}
+              data-testid={fieldId(key)}
+            />
           )}
         </FormField>
         <Button
@@ -163,7 +209,10 @@ export function OptionsTab({ saved, isSuper }: { saved: CompanySettings; isSuper
             <h2 id={`settings-group-${group.key}`} className="settings-section__title">
               {t(`settings.groups.${group.key}`)}
             </h2>
-            <div className="settings-grid">{group.options.map(selectField)}</div>
+            <div className="settings-grid">
+              {group.options.map(selectField)}
+              {group.key === 'service' ? zoneField() : null}
+            </div>
           </section>
         ))}
       <section className="surface-panel settings-section" aria-labelledby="settings-group-lgpd" data-testid="settings-lgpd">
@@ -177,7 +226,11 @@ export function OptionsTab({ saved, isSuper }: { saved: CompanySettings; isSuper
         </div>
         {lgpdOn ? <div className="settings-messages">{lgpdTexts.map((key) => textField(key, key === 'lgpdMessage'))}</div> : null}
       </section>
-      <section className="surface-panel settings-section" aria-labelledby="settings-group-custom" data-testid="settings-custom-messages">
+      <section
+        className="surface-panel settings-section"
+        aria-labelledby="settings-group-custom"
+        data-testid="settings-custom-messages"
+      >
         <h2 id="settings-group-custom" className="settings-section__title">
           {t('settings.groups.customMessages')}
         </h2>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDeletePlan } from '../api/delete-plan.ts';
 import { usePlans } from '../api/get-plans.ts';
@@ -82,7 +83,7 @@ export function PlansTab() {
         <Column field="users" header={t('platform.plans.columns.users')} />
         <Column field="connections" header={t('platform.plans.columns.connections')} />
         <Column field="queues" header={t('platform.plans.columns.queues')} />
-        <Column header={t('platform.plans.columns.amount')} body={(p: Plan) => formatMoney(p.amount)} />
+        <Column header={t('platform.plans.columns.amount')} body={(p: Plan) => formatPlanAmount(p.amount)} />
         <Column
           header={t('platform.plans.columns.isPublic')}
           body={(p: Plan) => (p.isPublic ? t('platform.yes') : t('platform.no'))}
@@ -105,8 +106,5 @@ export function PlansTab() {
   );
 }
 
-/** Values in pt-BR with 2 decimals (document 2 section 9). */
-export const formatMoney = (amount: string | null): string =>
-  amount === null
-    ? '—'
-    : Number(amount).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
+/** A plan's value in reais with 2 decimals (document 2 section 9), in the interface language's notation. */
+export const formatPlanAmount = (amount: string | null): string => (amount === null ? '—' : formatMoney(amount));

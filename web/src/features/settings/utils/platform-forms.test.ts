@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyCompanyForm,
   emptyPlanForm,
-  formatSize,
   nextDueDate,
   parseCompanyForm,
   parseHelpForm,
@@ -97,12 +96,6 @@ describe('the company form', () => {
 
   it('reads the fields a 400 names', () => {
     expect(serverErrorsOf([{ path: 'body.planId', message: 'Unknown plan' }])).toEqual({ planId: 'Unknown plan' });
-  });
-
-  it('shows sizes in bytes and their multiples', () => {
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(5 * 1024 * 1024)).toBe('5.0 MB');
   });
 });
 

@@ -167,18 +167,6 @@ export const rowClassOf = (c: Pick<AdminCompany, 'id' | 'dueDate'>, now: Date): 
   return state === 'expired' ? 'company-row--expired' : state === 'soon' ? 'company-row--soon' : undefined;
 };
 
-/** Bytes as the table shows them. */
-export const formatSize = (bytes: number): string => {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-};
 
 // ----- helps -----
 

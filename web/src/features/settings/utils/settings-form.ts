@@ -37,7 +37,7 @@ export interface OptionGroup {
 export const optionGroups: readonly OptionGroup[] = [
   {
     key: 'service',
-    options: ['userRating', 'scheduleType', 'chatBotType', 'userRandom', 'sendGreetingMessageOneQueues', 'acceptAudioMessageContact', 'requiredTag', 'showNotificationPending', 'allUserChat'],
+    options: ['userRating', 'scheduleType', 'chatBotType', 'userRandom', 'sendGreetingMessageOneQueues', 'acceptAudioMessageContact', 'requiredTag', 'showNotificationPending', 'allUserChat', 'campaignsEnabled'],
   },
   { key: 'messages', options: ['sendSignMessage', 'sendFarewellWaitingTicket', 'sendGreetingAccepted', 'sendQueuePosition', 'acceptCallWhatsapp', 'sendMsgTransfTicket'] },
   { key: 'transfers', options: ['DirectTicketsToWallets', 'closeTicketOnTransfer'] },

@@ -11,6 +11,7 @@ import {
   type Invoice,
   type SubscriptionBodyInput,
 } from '@switchboard/shared/contracts/invoices';
+import { formatMoney } from '../../../lib/format.ts';
 
 export const CHECKOUT_STEPS = ['data', 'customize', 'review'] as const;
 /** Section 4: the wizard opens on the plan choice (index 1); Dados is reached by going back. */
@@ -81,6 +82,5 @@ export const checkoutBody = (v: CheckoutValues, invoice: Pick<Invoice, 'id'>, pl
   invoiceId: invoice.id,
 });
 
-/** BRL with 2 decimals in pt-BR (section 9), whatever the interface language. */
-export const formatBrl = (value: number | string): string =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 }).format(Number(value) || 0);
+/** Reais with 2 decimals (section 9), written as the interface language writes amounts (pt: `R$ 91,00`). */
+export const formatBrl = (value: number | string): string => formatMoney(value);

@@ -4,13 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTION_MAX_ROWS } from '../utils/message-rules.ts';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { formatSize } from '../../../lib/format.ts';
 
 export interface Attachment {
   file: Blob;
   name: string;
 }
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 function Preview({ attachment }: { attachment: Attachment }) {
   const url = useMemo(() => URL.createObjectURL(attachment.file), [attachment.file]);
@@ -64,7 +63,7 @@ export function AttachmentDialog({
             <li key={i} className="attachment-preview__item">
               <Preview attachment={a} />
               <span className="attachment-preview__meta">
-                {a.name} · {sizeText(a.file.size)}
+                {a.name} · {formatSize(a.file.size)}
               </span>
             </li>
           ))}

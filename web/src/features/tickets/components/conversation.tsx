@@ -47,9 +47,11 @@ export function Conversation({ uuid }: { uuid: string }) {
     if (!isError) return;
     const holder = ticketHolderOf(error);
     if (holder) showHolder(holder);
-    else if (removedWhileOpen(uuid) && isApiError(error) && error.code === 'ERR_NO_TICKET_FOUND')
+    else if (deletedInThisTab(uuid)) {
+      // this tab's own delete said so already
+    } else if (removedWhileOpen(uuid) && isApiError(error) && error.code === 'ERR_NO_TICKET_FOUND')
       toast.info(t('tickets.toasts.deletedElsewhere'));
-    else if (!deletedInThisTab(uuid)) toast.error(error);
+    else toast.error(error);
     if (holder?.userId !== viewer.id) {
       setMobilePane('list');
       navigate('/tickets', { replace: true });

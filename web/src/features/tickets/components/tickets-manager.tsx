@@ -14,6 +14,7 @@ import { useCloseAllTickets } from '../api/close-all-tickets.ts';
 import { useTicketCount } from '../api/get-tickets.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
+import { useQueueSelection } from '../hooks/use-queue-selection.ts';
 import { isSearchable, mayShowAll, SEARCH_DEBOUNCE_MS, sortApplies, type SortOrder, type TicketListFilters, type TicketTab, type TicketView } from '../utils/ticket-filters.ts';
 import { useInbox } from './inbox-context.tsx';
 import { QueueSelector } from './queue-selector.tsx';
@@ -35,7 +36,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [searchOnMessages, setSearchOnMessages] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const [sort, setSort] = useState<SortOrder>('DESC');
-  const [queueIds, setQueueIds] = useState<number[]>(viewer.queueIds);
+  const [queueIds, setQueueIds] = useQueueSelection(viewer);
   const [panel, setPanel] = useState<PanelFilters>(emptyPanel);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { useCurrentUser, useSession } from '../../../lib/session.tsx';
@@ -19,20 +19,21 @@ import './inbox.css';
 /**
  * /tickets and /tickets/{uuid} (spec document 1, section 2): the ticket list and the open conversation side by
  * side, or one at a time on narrow screens. /tickets/undefined (a link built from a missing uuid) goes back.
+ * `welcome` shows in the conversation pane while no ticket is chosen.
  */
-export function TicketsPage() {
+export function TicketsPage({ welcome }: { welcome?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { ticketUuid } = useParams();
   useDocumentTitle(t('tickets.title'));
   if (ticketUuid === 'undefined') return <Navigate to="/tickets" replace />;
   return (
     <InboxProvider initialPane={ticketUuid ? 'ticket' : 'list'}>
-      <Inbox uuid={ticketUuid} />
+      <Inbox uuid={ticketUuid} welcome={welcome} />
     </InboxProvider>
   );
 }
 
-function Inbox({ uuid }: { uuid: string | undefined }) {
+function Inbox({ uuid, welcome }: { uuid: string | undefined; welcome?: ReactNode }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const viewer = useInboxViewer();
@@ -60,7 +61,7 @@ function Inbox({ uuid }: { uuid: string | undefined }) {
     setMobilePane(uuid ? 'ticket' : 'list');
   }, [uuid, setMobilePane]);
 
-  const conversation = uuid ? <Conversation key={uuid} uuid={uuid} /> : <NoTicketSelected narrow={narrow} onSelect={() => setMobilePane('list')} />;
+  const conversation = uuid ? <Conversation key={uuid} uuid={uuid} /> : <NoTicketSelected narrow={narrow} onSelect={() => setMobilePane('list')} welcome={welcome} />;
 
   if (narrow) {
     return (

@@ -1,4 +1,5 @@
 import { visitorMessage } from '@switchboard/shared/contracts/webchat';
+import type { VisitorUpload } from './upload-visitor-file.ts';
 import { widgetFetch } from './widget-fetch.ts';
 
 /** POST /webchat/{token}/messages: accepted (202) for delivery; the same clientMessageId is stored once. */
@@ -7,9 +8,14 @@ export const sendVisitorMessage = async ({
   visitorToken,
   body,
   clientMessageId,
+  media,
 }: {
   chatToken: string;
   visitorToken: string;
   body: string;
   clientMessageId: string;
-}) => visitorMessage.parse(await widgetFetch('webchat.send', { chatToken, visitorToken, body: { body, clientMessageId } }));
+  media?: VisitorUpload;
+}) =>
+  visitorMessage.parse(
+    await widgetFetch('webchat.send', { chatToken, visitorToken, body: { body, clientMessageId, ...(media ? { media } : {}) } }),
+  );

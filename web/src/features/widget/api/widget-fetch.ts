@@ -8,12 +8,15 @@ import { API_PREFIX, buildPath, routeEntry, type RouteId } from '@switchboard/sh
 export class WidgetHttpError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** the paths of the fields a 400 names (`body.mimeType`, ...) */
+  readonly fields: readonly string[];
 
-  constructor(status: number, code: string | undefined) {
+  constructor(status: number, code: string | undefined, fields: readonly string[] = []) {
     super(code ?? `HTTP ${status}`);
     this.name = 'WidgetHttpError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -60,7 +63,11 @@ export const widgetFetch = async (
       typeof parsed === 'object' && parsed !== null && typeof (parsed as { error?: unknown }).error === 'string'
         ? (parsed as { error: string }).error
         : undefined;
-    throw new WidgetHttpError(response.status, code);
+    const fields =
+      typeof parsed === 'object' && parsed !== null && Array.isArray((parsed as { fields?: unknown }).fields)
+        ? (parsed as { fields: { path?: unknown }[] }).fields.map((f) => String(f.path ?? ''))
+        : [];
+    throw new WidgetHttpError(response.status, code, fields);
   }
   return parsed;
 };

@@ -1,9 +1,10 @@
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVisitorConversation } from '../hooks/use-visitor-conversation.ts';
 import { openMenu, showsOfflineNote, timeline } from '../utils/conversation.ts';
+import { VISITOR_FILE_ACCEPT, VISITOR_FILE_MAX_MB, visitorFileProblem, type FileProblem } from '../utils/visitor-file.ts';
 import { WidgetLocalMessage, WidgetServerMessage } from './widget-message.tsx';
 
 const MAX_BODY = 2000;
@@ -30,6 +31,8 @@ export function WidgetConversation({
   const [text, setText] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [fileProblem, setFileProblem] = useState<FileProblem | undefined>(undefined);
   const items = timeline(state);
   const menu = openMenu(state);
 
@@ -52,6 +55,16 @@ export function WidgetConversation({
   const choose = (optionId: string) => {
     conversation.send(optionId);
     inputRef.current?.focus();
+  };
+
+  // a file the rules refuse is not uploaded at all: the reason shows above the message box
+  const attach = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = visitorFileProblem(file);
+    setFileProblem(problem);
+    if (!problem) conversation.sendFile(file);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -92,11 +105,17 @@ export function WidgetConversation({
             <WidgetServerMessage
               key={item.message.id}
               message={item.message}
+              choice={item.choice}
               menu={menu?.messageId === item.message.id ? menu.menu : undefined}
               onChoose={choose}
             />
           ) : (
-            <WidgetLocalMessage key={item.message.clientMessageId} message={item.message} onRetry={conversation.retry} />
+            <WidgetLocalMessage
+              key={item.message.clientMessageId}
+              message={item.message}
+              choice={item.choice}
+              onRetry={conversation.retry}
+            />
           ),
         )}
         {showsOfflineNote(state) ? (
@@ -120,7 +139,32 @@ export function WidgetConversation({
           {t('widget.slowDown')}
         </div>
       ) : null}
+      {fileProblem ? (
+        <div className="widget-banner widget-banner--warn" role="alert" data-testid="widget-file-problem">
+          {t(`widget.file.${fileProblem}`, { max: VISITOR_FILE_MAX_MB })}
+        </div>
+      ) : null}
       <form className="widget-composer" onSubmit={submit}>
+        <input
+          ref={fileRef}
+          type="file"
+          accept={VISITOR_FILE_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={attach}
+          data-testid="widget-file"
+        />
+        <Button
+          type="button"
+          icon="pi pi-paperclip"
+          rounded
+          text
+          aria-label={t('widget.attach')}
+          className="widget-composer__attach"
+          onClick={() => fileRef.current?.click()}
+          data-testid="widget-attach"
+        />
         <label htmlFor="widget-text" className="sr-only">
           {t('widget.placeholder')}
         </label>

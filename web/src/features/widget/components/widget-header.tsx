@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { isEmbedded, notifyHost } from '../utils/host-messages.ts';
 
-/** The company's name on its colour; inside an iframe a close button folds the panel back into the launcher. */
-export function WidgetHeader({ companyName, live }: { companyName: string; live?: boolean }) {
+/**
+ * The company's name on its colour; inside an iframe a close button folds the panel back into the launcher. A quick
+ * answer is promised only while the company is attending: outside its hours the line says so instead.
+ */
+export function WidgetHeader({ companyName, open, live }: { companyName: string; open: boolean; live?: boolean }) {
   const { t } = useTranslation();
   const initial = companyName.trim().charAt(0).toUpperCase() || '?';
   return (
@@ -14,13 +17,15 @@ export function WidgetHeader({ companyName, live }: { companyName: string; live?
         <h1 className="widget-header__name" data-testid="widget-company">
           {companyName}
         </h1>
-        <p className="widget-header__status">
+        <p className="widget-header__status" data-testid="widget-status">
           {live === false ? (
             <>
               <span className="widget-header__dot widget-header__dot--off" aria-hidden="true" /> {t('widget.reconnecting')}
             </>
-          ) : (
+          ) : open ? (
             t('widget.subtitle')
+          ) : (
+            t('widget.closedNow')
           )}
         </p>
       </div>

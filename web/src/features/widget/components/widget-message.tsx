@@ -1,6 +1,7 @@
 import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
 import { useTranslation } from 'react-i18next';
-import type { LocalMessage, VisitorMenu } from '../utils/conversation.ts';
+import type { FailureKind, LocalMessage, VisitorMenu } from '../utils/conversation.ts';
+import { VISITOR_FILE_MAX_MB } from '../utils/visitor-file.ts';
 import { mediaKindOf } from '../utils/conversation.ts';
 import { MessageText } from '../../../components/message-text.tsx';
 
@@ -15,10 +16,13 @@ const timeOf = (iso: string, locale: string) => {
  */
 export function WidgetServerMessage({
   message,
+  choice,
   menu,
   onChoose,
 }: {
   message: VisitorMessage;
+  /** the title of the menu option this visitor's message picked */
+  choice?: string;
   menu?: VisitorMenu;
   onChoose?: (optionId: string) => void;
 }) {
@@ -47,7 +51,7 @@ export function WidgetServerMessage({
             ) : null}
             {kind === 'text' || caption ? (
               <span className="widget-bubble__text">
-                <MessageText text={kind === 'text' ? message.body : caption} links />
+                <MessageText text={kind === 'text' ? (choice ?? message.body) : caption} links />
               </span>
             ) : null}
           </>
@@ -69,15 +73,36 @@ export function WidgetServerMessage({
   );
 }
 
-/** The visitor's message on its way: sending, sent, or failed with a retry. */
-export function WidgetLocalMessage({ message, onRetry }: { message: LocalMessage; onRetry: (id: string) => void }) {
+const fileProblems: readonly FailureKind[] = ['fileType', 'fileName', 'fileSize'];
+
+/** The visitor's message on its way: sending, sent, or failed with its reason (and a retry where one may pass). */
+export function WidgetLocalMessage({
+  message,
+  choice,
+  onRetry,
+}: {
+  message: LocalMessage;
+  choice?: string;
+  onRetry: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation();
+  const { attachment } = message;
+  const fileRefused = message.failure !== undefined && fileProblems.includes(message.failure);
   return (
     <li className="widget-row widget-row--visitor" data-testid="widget-message-visitor">
       <div className={`widget-bubble widget-bubble--visitor${message.status === 'failed' ? ' widget-bubble--failed' : ''}`}>
-        <span className="widget-bubble__text">
-          <MessageText text={message.body} />
-        </span>
+        {attachment?.previewUrl ? (
+          <img src={attachment.previewUrl} alt={attachment.file.name} className="widget-bubble__image" />
+        ) : attachment ? (
+          <span className="widget-bubble__file">
+            <i className="pi pi-paperclip" aria-hidden="true" /> {attachment.file.name}
+          </span>
+        ) : null}
+        {message.body ? (
+          <span className="widget-bubble__text">
+            <MessageText text={choice ?? message.body} />
+          </span>
+        ) : null}
         <span className="widget-bubble__time">
           {message.status === 'sending' ? (
             <i className="pi pi-clock" role="img" aria-label={t('widget.sending')} />
@@ -95,10 +120,14 @@ export function WidgetLocalMessage({ message, onRetry }: { message: LocalMessage
             ? t('widget.slowDown')
             : message.failure === 'network'
               ? t('widget.offline')
-              : t('widget.notSent')}{' '}
-          <button type="button" className="widget-link-button" onClick={() => onRetry(message.clientMessageId)}>
-            {t('widget.retry')}
-          </button>
+              : fileRefused
+                ? t(`widget.file.${message.failure as 'fileType'}`, { max: VISITOR_FILE_MAX_MB })
+                : t('widget.notSent')}{' '}
+          {fileRefused ? null : (
+            <button type="button" className="widget-link-button" onClick={() => onRetry(message.clientMessageId)}>
+              {t('widget.retry')}
+            </button>
+          )}
         </p>
       ) : null}
     </li>

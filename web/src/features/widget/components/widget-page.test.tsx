@@ -13,7 +13,7 @@ import { WidgetProviders } from './widget-providers.tsx';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const TOKEN = 'chat_token_0123456789';
-const CONFIG = { companyName: 'Acme Ltda', color: '#0f766e', greeting: 'Bem-vindo à Acme!' };
+const CONFIG = { companyName: 'Acme Ltda', color: '#0f766e', greeting: 'Bem-vindo à Acme!', open: true };
 
 type Reply = { status: number; body?: unknown };
 type Handler = (init: RequestInit) => Reply;

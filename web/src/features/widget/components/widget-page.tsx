@@ -72,7 +72,11 @@ function WidgetChat({ chatToken }: { chatToken: string }) {
   const style = { '--widget-color': color, '--widget-on-color': readableTextOn(color) } as CSSProperties;
   return (
     <div className="widget" style={style} data-testid="widget">
-      <WidgetHeader companyName={config.data.companyName} live={stage.stage === 'conversation' ? live : undefined} />
+      <WidgetHeader
+        companyName={config.data.companyName}
+        open={config.data.open}
+        live={stage.stage === 'conversation' ? live : undefined}
+      />
       {stage.stage === 'start' ? (
         <WidgetStart chatToken={chatToken} greeting={config.data.greeting} expired={stage.expired} onStarted={started} />
       ) : (

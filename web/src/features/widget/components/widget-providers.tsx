@@ -4,11 +4,12 @@ import { I18nextProvider } from 'react-i18next';
 import { KitProvider } from '../../../components/kit-provider.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { i18n } from '../../../lib/i18n.ts';
-import { browserLanguages, widgetLanguage } from '../utils/widget-language.ts';
+import { browserLanguages, visitorLanguages, widgetLanguage } from '../utils/widget-language.ts';
 
 // the page is only ever the widget, so the shared instance can switch; the app's stored choice is untouched
 let languageSwitch: Promise<unknown> | undefined;
-const switchLanguage = () => (languageSwitch ??= i18n.changeLanguage(widgetLanguage(browserLanguages())));
+const switchLanguage = () =>
+  (languageSwitch ??= i18n.changeLanguage(widgetLanguage(visitorLanguages(window.location.search, browserLanguages()))));
 
 /**
  * Holds the page back until the visitor's language has been downloaded, so it never shows in another one. One
@@ -20,7 +21,7 @@ function LanguageReady({ children }: { children: ReactNode }) {
 }
 
 /**
- * What the public widget page runs in, instead of the app's providers: translations in the browser's language,
+ * What the public widget page runs in, instead of the app's providers: translations in the site's or the browser's language,
  * the UI kit and a data cache of its own. No session, no agents' realtime connection and no refresh of an
  * agent's token happen on a widget page, even in a browser where an agent is signed in.
  */

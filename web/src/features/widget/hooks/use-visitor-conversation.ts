@@ -5,10 +5,18 @@ import { getVisitorMessages } from '../api/get-visitor-messages.ts';
 import { getVisitorSocketTicket } from '../api/get-visitor-socket-ticket.ts';
 import { widgetConfigQueryKey } from '../api/get-widget-config.ts';
 import { sendVisitorMessage } from '../api/send-visitor-message.ts';
+import { uploadVisitorFile } from '../api/upload-visitor-file.ts';
 import { isWidgetHttpError } from '../api/widget-fetch.ts';
 import { newClientMessageId } from '../utils/client-message-id.ts';
-import { conversationReducer, emptyConversation, isFromCompany, type FailureKind } from '../utils/conversation.ts';
+import {
+  conversationReducer,
+  emptyConversation,
+  isFromCompany,
+  type FailureKind,
+  type LocalAttachment,
+} from '../utils/conversation.ts';
 import { notifyHost } from '../utils/host-messages.ts';
+import { fileProblemOfFields, isImageFile } from '../utils/visitor-file.ts';
 import { openVisitorSocket } from '../utils/visitor-socket.ts';
 
 const failureOf = (error: unknown): FailureKind =>
@@ -16,7 +24,7 @@ const failureOf = (error: unknown): FailureKind =>
     ? 'throttled'
     : isWidgetHttpError(error) && error.status === 0
       ? 'network'
-      : 'refused';
+      : ((isWidgetHttpError(error) && error.status === 400 ? fileProblemOfFields(error.fields) : undefined) ?? 'refused');
 
 /**
  * The visitor's conversation: loaded once, kept live over the visitor socket (loaded again at every
@@ -104,9 +112,15 @@ export const useVisitorConversation = ({
   }, [load, chatToken, visitorToken, handleError, queryClient]);
 
   const deliver = useCallback(
-    async (clientMessageId: string, body: string) => {
+    async (clientMessageId: string, body: string, attachment?: LocalAttachment) => {
       try {
-        const accepted = await sendVisitorMessage({ chatToken, visitorToken, body, clientMessageId });
+        // a file goes up once: a retry after a failed send reuses the upload
+        let media = attachment?.upload;
+        if (attachment && !media) {
+          media = await uploadVisitorFile({ chatToken, visitorToken, file: attachment.file });
+          dispatch({ type: 'uploaded', clientMessageId, upload: media });
+        }
+        const accepted = await sendVisitorMessage({ chatToken, visitorToken, body, clientMessageId, media });
         dispatch({ type: 'sent', clientMessageId, serverCreatedAt: accepted.createdAt });
         setThrottled(false);
       } catch (error) {
@@ -130,15 +144,32 @@ export const useVisitorConversation = ({
     [deliver],
   );
 
+  // the previews of picked images live as long as the conversation on screen
+  const previews = useRef<string[]>([]);
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
+  /** Sends a file the visitor picked (already checked against the allow-list and the size limit). */
+  const sendFile = useCallback(
+    (file: File) => {
+      const clientMessageId = newClientMessageId();
+      const previewUrl = isImageFile(file) ? URL.createObjectURL(file) : null;
+      if (previewUrl) previews.current.push(previewUrl);
+      const attachment: LocalAttachment = { file, previewUrl };
+      dispatch({ type: 'sending', message: { clientMessageId, body: '', createdAt: new Date().toISOString(), attachment } });
+      void deliver(clientMessageId, '', attachment);
+    },
+    [deliver],
+  );
+
   const retry = useCallback(
     (clientMessageId: string) => {
       const message = state.local.find((l) => l.clientMessageId === clientMessageId);
       if (!message) return;
       dispatch({ type: 'retrying', clientMessageId });
-      void deliver(clientMessageId, message.body);
+      void deliver(clientMessageId, message.body, message.attachment);
     },
     [state.local, deliver],
   );
 
-  return { state, loadFailed, reload: load, throttled, live, send, retry };
+  return { state, loadFailed, reload: load, throttled, live, send, sendFile, retry };
 };

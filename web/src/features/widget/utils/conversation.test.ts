@@ -160,3 +160,40 @@ describe('the widget conversation', () => {
     expect(mediaKindOf({ mediaType: 'chat', mediaUrl: null, isDeleted: false })).toBe('text');
   });
 });
+
+describe('a tapped menu option', () => {
+  const menu = msg({
+    id: 'm',
+    fromVisitor: false,
+    body: 'Escolha um setor:',
+    createdAt: '2025-05-01T10:00:00.000Z',
+    menu: {
+      kind: 'button',
+      options: [
+        { id: '1', title: 'Vendas' },
+        { id: '2', title: 'Financeiro' },
+        { id: 'sair', title: 'Sair' },
+      ],
+    },
+  });
+
+  it("shows the option's title in the visitor's bubble, sent or stored, not its id", () => {
+    const sending = conversationReducer(loaded([menu]), {
+      type: 'sending',
+      message: { clientMessageId: 'c1', body: '2', createdAt: '2025-05-01T10:00:05.000Z' },
+    });
+    expect(timeline(sending).map((i) => i.choice)).toEqual([undefined, 'Financeiro']);
+    const stored = loaded([menu, msg({ id: 'v', body: '2', createdAt: '2025-05-01T10:00:05.000Z' })]);
+    expect(timeline(stored).map((i) => i.choice)).toEqual([undefined, 'Financeiro']);
+  });
+
+  it('leaves other messages as written: no menu before, an unknown id, or a later message', () => {
+    const state = loaded([
+      msg({ id: 'a', body: '1', createdAt: '2025-05-01T09:59:00.000Z' }),
+      menu,
+      msg({ id: 'b', body: 'quero falar com alguém', createdAt: '2025-05-01T10:00:05.000Z' }),
+      msg({ id: 'c', body: '2', createdAt: '2025-05-01T10:00:09.000Z' }),
+    ]);
+    expect(timeline(state).map((i) => i.choice)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+});

@@ -1,4 +1,6 @@
 import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
+import type { VisitorUpload } from '../api/upload-visitor-file.ts';
+import type { FileProblem } from './visitor-file.ts';
 
 /**
  * The visitor's conversation as the widget shows it: the server's messages (loaded, then live frames) and the
@@ -7,11 +9,21 @@ import type { VisitorMessage } from '@switchboard/shared/contracts/webchat';
  * it when it accepted the send, and the local copy goes away.
  */
 export type LocalStatus = 'sending' | 'sent' | 'failed';
-export type FailureKind = 'throttled' | 'network' | 'refused';
+/** why a send failed: the first three may pass on a retry, a file the server refused will not */
+export type FailureKind = 'throttled' | 'network' | 'refused' | FileProblem;
+
+/** A file the visitor attached: the picked file until it is uploaded, then the upload a retry reuses. */
+export interface LocalAttachment {
+  file: File;
+  /** an object URL showing a picked image before the server has it */
+  previewUrl: string | null;
+  upload?: VisitorUpload;
+}
 
 export interface LocalMessage {
   clientMessageId: string;
   body: string;
+  attachment?: LocalAttachment;
   /** when the visitor sent it (this browser's clock) */
   createdAt: string;
   status: LocalStatus;
@@ -30,7 +42,8 @@ export interface ConversationState {
 export type ConversationAction =
   | { type: 'loaded'; messages: VisitorMessage[]; answered: boolean }
   | { type: 'received'; message: VisitorMessage }
-  | { type: 'sending'; message: Pick<LocalMessage, 'clientMessageId' | 'body' | 'createdAt'> }
+  | { type: 'sending'; message: Pick<LocalMessage, 'clientMessageId' | 'body' | 'createdAt' | 'attachment'> }
+  | { type: 'uploaded'; clientMessageId: string; upload: VisitorUpload }
   | { type: 'sent'; clientMessageId: string; serverCreatedAt: string }
   | { type: 'failed'; clientMessageId: string; failure: FailureKind }
   | { type: 'retrying'; clientMessageId: string };
@@ -98,6 +111,11 @@ export const conversationReducer = (state: ConversationState, action: Conversati
         serverCreatedAt: action.serverCreatedAt,
         failure: undefined,
       });
+    case 'uploaded': {
+      const message = state.local.find((l) => l.clientMessageId === action.clientMessageId);
+      if (!message?.attachment) return state;
+      return patchLocal(state, action.clientMessageId, { attachment: { ...message.attachment, upload: action.upload } });
+    }
     case 'failed':
       return patchLocal(state, action.clientMessageId, { status: 'failed', failure: action.failure });
     case 'retrying':
@@ -105,24 +123,46 @@ export const conversationReducer = (state: ConversationState, action: Conversati
   }
 };
 
-export type TimelineItem = { kind: 'server'; message: VisitorMessage } | { kind: 'local'; message: LocalMessage };
+export type VisitorMenu = NonNullable<VisitorMessage['menu']>;
+
+const offersMenu = (m: VisitorMessage) => !m.fromVisitor && !m.isDeleted && (m.menu?.options.length ?? 0) > 0;
+
+/** `choice`: the title of the bot menu option the visitor's message picked, shown instead of the option's id. */
+export type TimelineItem =
+  { kind: 'server'; message: VisitorMessage; choice?: string } | { kind: 'local'; message: LocalMessage; choice?: string };
+
+/**
+ * A tapped option goes out as its id (`2`), which is what the bot reads; the visitor's bubble shows the option's
+ * title instead. The first visitor message after a company menu that names one of its ids is that choice.
+ */
+const withChoices = (items: TimelineItem[]): TimelineItem[] => {
+  let options: VisitorMenu['options'] | undefined;
+  return items.map((item) => {
+    const fromVisitor = item.kind === 'local' || item.message.fromVisitor;
+    if (!fromVisitor) {
+      if (item.kind === 'server' && offersMenu(item.message)) options = item.message.menu!.options;
+      return item;
+    }
+    const title = options?.find((o) => o.id === item.message.body.trim())?.title;
+    options = undefined;
+    return title ? { ...item, choice: title } : item;
+  });
+};
 
 /** Everything to draw, oldest first: the server's messages and the visitor's pending ones. */
 export const timeline = (state: ConversationState): TimelineItem[] =>
-  [
-    ...state.server.map((message) => ({ kind: 'server' as const, message, at: message.createdAt })),
-    ...state.local.map((message) => ({ kind: 'local' as const, message, at: message.serverCreatedAt ?? message.createdAt })),
-  ]
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
-    .map(({ kind, message }) => ({ kind, message }) as TimelineItem);
+  withChoices(
+    [
+      ...state.server.map((message) => ({ kind: 'server' as const, message, at: message.createdAt })),
+      ...state.local.map((message) => ({ kind: 'local' as const, message, at: message.serverCreatedAt ?? message.createdAt })),
+    ]
+      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+      .map(({ kind, message }) => ({ kind, message }) as TimelineItem),
+  );
 
 /** The offline note shows until the company answers: the server says so, or an agent's message arrives. */
 export const showsOfflineNote = (state: ConversationState): boolean =>
   state.loaded && !state.answered && !state.server.some((m) => !m.fromVisitor);
-
-export type VisitorMenu = NonNullable<VisitorMessage['menu']>;
-
-const offersMenu = (m: VisitorMessage) => !m.fromVisitor && !m.isDeleted && (m.menu?.options.length ?? 0) > 0;
 
 /**
  * The bot menu the visitor may answer with a tap: the one of the company's latest message that carries one, until

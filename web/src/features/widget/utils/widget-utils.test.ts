@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newClientMessageId } from './client-message-id.ts';
 import { validateVisitor } from './visitor-form.ts';
-import { widgetLanguage } from './widget-language.ts';
+import { fileProblemOfFields, visitorFileProblem } from './visitor-file.ts';
+import { visitorLanguages, widgetLanguage } from './widget-language.ts';
 import { readableTextOn, widgetColor } from './widget-theme.ts';
 
 describe('the widget language', () => {
@@ -10,6 +11,13 @@ describe('the widget language', () => {
     expect(widgetLanguage(['fr-FR', 'tr-TR'])).toBe('tr');
     expect(widgetLanguage(['EN_us'])).toBe('en');
     expect(widgetLanguage(['pt-PT'])).toBe('pt');
+  });
+
+  it("puts the host page's language (widget.js passes its <html lang>) before the browser's", () => {
+    expect(widgetLanguage(visitorLanguages('?lang=es', ['pt-BR', 'en']))).toBe('es');
+    expect(widgetLanguage(visitorLanguages('?lang=tr-TR', ['en-US']))).toBe('tr');
+    expect(widgetLanguage(visitorLanguages('?lang=fr', ['en-US']))).toBe('en');
+    expect(widgetLanguage(visitorLanguages('', ['es-MX']))).toBe('es');
   });
 
   it('speaks Portuguese when no browser language is supported', () => {
@@ -60,5 +68,27 @@ describe('the start form', () => {
       phone: 'widget.start.invalidPhone',
     });
     expect(validateVisitor({ name: 'Carla', email: 'carla@example.com', phone: '+55 (11) 99988-7766' })).toEqual({});
+  });
+});
+
+describe("the visitor's files", () => {
+  it('takes what an agent may send, up to the same size', () => {
+    expect(visitorFileProblem({ name: 'foto.png', type: 'image/png', size: 1024 })).toBeUndefined();
+    expect(visitorFileProblem({ name: 'contrato.pdf', type: 'application/pdf', size: 64 * 1024 * 1024 })).toBeUndefined();
+  });
+
+  it('refuses active content, a name that hides another type and a file over 64 MB, each with its reason', () => {
+    expect(visitorFileProblem({ name: 'page.html', type: 'text/html', size: 10 })).toBe('fileType');
+    expect(visitorFileProblem({ name: 'logo.svg', type: 'image/svg+xml', size: 10 })).toBe('fileType');
+    expect(visitorFileProblem({ name: 'setup.exe', type: '', size: 10 })).toBe('fileType');
+    expect(visitorFileProblem({ name: 'foto.html', type: 'image/png', size: 10 })).toBe('fileName');
+    expect(visitorFileProblem({ name: 'video.mp4', type: 'video/mp4', size: 64 * 1024 * 1024 + 1 })).toBe('fileSize');
+  });
+
+  it("reads the reason of a server's refusal from the fields it names", () => {
+    expect(fileProblemOfFields(['body.mimeType'])).toBe('fileType');
+    expect(fileProblemOfFields(['body.name'])).toBe('fileName');
+    expect(fileProblemOfFields(['body.size'])).toBe('fileSize');
+    expect(fileProblemOfFields(['body.media.key'])).toBeUndefined();
   });
 });

@@ -1,0 +1,49 @@
+import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+
+/**
+ * The first steps of a new company (its admin's set-up checklist). Each step reads what the company already has,
+ * so it ticks itself when the work is done wherever it was done. A new company starts with one queue and a
+ * website chat (companies.service provisionCompany), so the queue step asks for a sector beyond that first one.
+ */
+export type SetupStepKey = 'queues' | 'teammate' | 'widget' | 'connection';
+
+export interface SetupStep {
+  key: SetupStepKey;
+  done: boolean;
+  /** where the step is done */
+  path: string;
+}
+
+export interface SetupFacts {
+  queues: readonly unknown[];
+  users: readonly unknown[];
+  connections: readonly { channel: Channel; status: ConnectionStatus; widgetKey: string | null }[];
+  /** the admin copied the widget tag (remembered in this browser) */
+  widgetTagCopied: boolean;
+}
+
+/** The website chat whose tag the checklist offers: the first one with a widget key. */
+export const widgetKeyOf = (connections: SetupFacts['connections']): string | null =>
+  connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? null;
+
+export const setupSteps = (facts: SetupFacts): SetupStep[] => [
+  { key: 'queues', done: facts.queues.length > 1, path: '/queues' },
+  { key: 'teammate', done: facts.users.length > 1, path: '/users' },
+  { key: 'widget', done: facts.widgetTagCopied, path: '/connections' },
+  // a messaging channel that actually answers: a WhatsApp, Messenger or Instagram connection that is online
+  {
+    key: 'connection',
+    done: facts.connections.some((c) => c.channel !== 'webchat' && c.status === 'CONNECTED'),
+    path: '/connections',
+  },
+];
+
+/** The checklist shows until every step is done or the admin dismisses it. */
+export const checklistVisible = (steps: readonly SetupStep[], dismissed: boolean): boolean =>
+  !dismissed && steps.some((s) => !s.done);
+
+/** What this browser remembers for one admin: the checklist dismissed, the widget tag copied. */
+export const setupStorageKeys = (userId: number) => ({
+  dismissed: `setupChecklist.${userId}.dismissed`,
+  widgetTagCopied: `setupChecklist.${userId}.widgetTagCopied`,
+});
