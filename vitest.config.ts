@@ -1,4 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 /**
  * Every test layer of the repository. `npm test` runs them all; `--project <name>` runs one.
@@ -26,27 +26,13 @@ export default defineConfig({
       {
         // the same API tests with every function in its own isolate, holding only what its manifest entry grants
         // (infra/local/isolated): a missing grant, variable or listener fails here as it would in AWS. A test moves the
-        // functions' clock and environment through the runtime (runtime.setClock, runtime.setEnv), which reaches the
-        // workers too; a test waits for what another function sees later (test/api.ts: until, outliveLookupCaches). The
-        // files left out check behaviour that only one process has, each for the reason given.
+        // functions' clock, random draws and environment through the runtime (runtime.setClock, runtime.setRandom,
+        // runtime.setEnv), which reaches the workers too, and stands in for the queue or the scheduler through this
+        // thread's ports (setLocalPorts), which the workers' calls reach; a test waits for what another function sees
+        // later (test/api.ts: until, outliveLookupCaches).
         test: {
           name: 'isolated',
           include: ['functions/src/**/*.api.test.ts', 'test/**/*.api.test.ts'],
-          exclude: [
-            ...configDefaults.exclude,
-            ...[
-              // in-process hooks the workers do not share: the flow's random numbers, the integrations' pauses, a
-              // stubbed variable with a spy on this thread's logger
-              'engine/flow-runtime',
-              'engine/integrations/typebot',
-              'engine/integration-runtime',
-              // the test takes the queues or calls a handler, a job or a cycle in its own process
-              'modules/outbound/outbound',
-              'modules/campaigns/campaign-sending',
-              'modules/tags/tags-admin',
-              'modules/connections/company-suspension',
-            ].map((f) => `functions/src/${f}.api.test.ts`),
-          ],
           env: { ISOLATE_FUNCTIONS: '1' },
           globalSetup: ['test/dynamodb-global-setup.ts'],
           testTimeout: 30_000,

@@ -73,6 +73,11 @@ export interface Runtime {
    */
   setClock(clock: ClockSetting | undefined): void;
   /**
+   * Fixes the number every randomizer of every function draws, in this thread and in the isolated workers alike
+   * (undefined: random again), from their next invocation on: a test picks a flow's random way with it.
+   */
+  setRandom(random: number | undefined): void;
+  /**
    * Sets (a value) or removes (undefined) environment variables for every function, in this thread and in the isolated
    * workers alike; their configuration is read again at its next use.
    */
@@ -171,7 +176,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
     const { resetTableClient } = await import('../../functions/src/platform/table/client.ts');
     const { resetPublisher } = await import('../../functions/src/platform/realtime/publisher.ts');
     const { resetJwtKeys } = await import('../../functions/src/platform/auth/secrets.ts');
-    const { setClock, resetClock } = await import('../../functions/src/platform/clock.ts');
+    const { setClock, resetClock, setRandom, resetRandom } = await import('../../functions/src/platform/clock.ts');
 
     const loaded = isolated
       ? (Object.fromEntries(
@@ -205,7 +210,12 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
 
     const { LocalQueueEngine, LocalQueue } = await import('../../functions/src/platform/ports/local/local-queue.ts');
     const { LocalScheduler } = await import('../../functions/src/platform/ports/local/local-scheduler.ts');
-    const { setLocalPorts, resetPorts } = await import('../../functions/src/platform/ports/ports.ts');
+    const {
+      setLocalPorts,
+      resetPorts,
+      queue: queuePort,
+      scheduler: schedulerPort,
+    } = await import('../../functions/src/platform/ports/ports.ts');
     // Lambda runs many message groups of a FIFO queue at once; the local engine does the same within one process
     // journals under DATA_DIR: what was accepted before a stop or a crash is delivered after the next start
     const { outboundDelivery } = await import('../../functions/src/platform/ports/queue.ts');
@@ -260,8 +270,17 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       writeFileSync(join(dataDir, 'fake-pix.json'), JSON.stringify({ url: pix.url, paySecret: pix.paySecret }), { mode: 0o600 });
     }
     isolated?.connect({
-      queue: localQueue,
-      scheduler: localScheduler,
+      // the queue and the scheduler this thread's ports hold at each call, as this thread's own calls reach them: a test
+      // standing in for those services (holding sends or schedules back) holds the workers' calls too
+      queue: {
+        send: (name, message) => queuePort().send(name, message),
+        changeVisibility: (name, receiptHandle, timeoutSeconds) =>
+          queuePort().changeVisibility(name, receiptHandle, timeoutSeconds),
+      },
+      scheduler: {
+        schedule: (job) => schedulerPort().schedule(job),
+        cancel: (scheduleName) => schedulerPort().cancel(scheduleName),
+      },
       socketConnections,
       ...(pix ? { pix: { baseUrl: pix.url, clientId: pix.clientId, clientSecret: pix.clientSecret, pixKey: pix.pixKey } } : {}),
     });
@@ -306,6 +325,11 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
         if (clock) setClock(clockOf(clock));
         else resetClock();
         isolated?.setClock(clock);
+      },
+      setRandom: (random) => {
+        if (random === undefined) resetRandom();
+        else setRandom(() => random);
+        isolated?.setRandom(random);
       },
       setEnv: (variables) => {
         for (const [name, value] of Object.entries(variables)) {

@@ -23,9 +23,17 @@
  */
 import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
-import { answerFlow, beginFlow, flowMediaFileName, flowStartVariables, resumeFlow, type FlowOutcome, type FlowWait } from '@switchboard/shared/flows/run';
+import {
+  answerFlow,
+  beginFlow,
+  flowMediaFileName,
+  flowStartVariables,
+  resumeFlow,
+  type FlowOutcome,
+  type FlowWait,
+} from '@switchboard/shared/flows/run';
 import { z } from 'zod';
-import { clock } from '../platform/clock.ts';
+import { clock, randomNumber } from '../platform/clock.ts';
 import { logger } from '../platform/logger.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';
 import { runnableFlow } from '../modules/flows/flows.service.ts';
@@ -41,15 +49,6 @@ import { unrouted } from './routing-stage.ts';
 
 export const FLOW_INTERVAL_JOB = 'engine.flow-interval';
 const BOT = 'Bot';
-
-/** Randomizers draw from this (tests fix it). */
-let random: () => number = Math.random;
-export const setFlowRandom = (r: () => number): void => {
-  random = r;
-};
-export const resetFlowRandom = (): void => {
-  random = Math.random;
-};
 
 const now = () => clock().now().toISOString();
 
@@ -78,7 +77,8 @@ const claim = async (t: TicketRecord, how: Claim, outcome: FlowOutcome, flowId: 
   const changed = await changeTicket(t.companyId, t.id, (cur) => {
     if (cur.status === 'closed') return undefined;
     if (how.kind === 'start' && (cur.flowEntryAt || cur.flow)) return undefined;
-    if (how.kind === 'campaign' && (cur.flow || (cur.flowMessage && answeredBefore(cur.flowMessage, how.message)))) return undefined;
+    if (how.kind === 'campaign' && (cur.flow || (cur.flowMessage && answeredBefore(cur.flowMessage, how.message))))
+      return undefined;
     if (how.kind === 'step') {
       if (!cur.flow || cur.flow.step !== how.step) return undefined;
       if (how.message && answeredBefore(cur.flow, how.message)) return undefined;
@@ -87,7 +87,15 @@ const claim = async (t: TicketRecord, how: Claim, outcome: FlowOutcome, flowId: 
     // an interval's end answers no message: the last one answered stays the one a redelivery is compared with
     const answered = how.message ?? (cur.flow ? { id: cur.flow.messageId, at: cur.flow.messageAt } : { id: null, at: null });
     const flow: TicketFlowState | null = outcome.wait
-      ? { flowId, wait: outcome.wait, variables: outcome.variables, step, messageId: answered.id, messageAt: answered.at, updatedAt: now() }
+      ? {
+          flowId,
+          wait: outcome.wait,
+          variables: outcome.variables,
+          step,
+          messageId: answered.id,
+          messageAt: answered.at,
+          updatedAt: now(),
+        }
       : null;
     const entry = how.kind === 'step' ? {} : { flowEntryAt: cur.flowEntryAt ?? now() };
     const took = how.message ? { flowMessage: { messageId: how.message.id, messageAt: how.message.at } } : {};
@@ -98,11 +106,15 @@ const claim = async (t: TicketRecord, how: Claim, outcome: FlowOutcome, flowId: 
 
 /** Marks the ticket's first message as looked at, so no flow starts later in it (none was to start now). */
 const markEntry = async (t: TicketRecord): Promise<void> => {
-  await changeTicket(t.companyId, t.id, (cur) => (cur.flowEntryAt ? undefined : { after: { ...cur, flowEntryAt: now() }, conversation: 'keep' }));
+  await changeTicket(t.companyId, t.id, (cur) =>
+    cur.flowEntryAt ? undefined : { after: { ...cur, flowEntryAt: now() }, conversation: 'keep' },
+  );
 };
 
 const stop = async (t: TicketRecord): Promise<void> => {
-  await changeTicket(t.companyId, t.id, (cur) => (cur.flow ? { after: { ...cur, flow: null }, conversation: 'keep' } : undefined));
+  await changeTicket(t.companyId, t.id, (cur) =>
+    cur.flow ? { after: { ...cur, flow: null }, conversation: 'keep' } : undefined,
+  );
 };
 
 /** Does what a claimed step said, in order. */
@@ -118,13 +130,20 @@ const perform = async (t: TicketRecord, outcome: FlowOutcome, step: number): Pro
       // a ticket node: the queue takes the conversation (its greeting, then the engine's queue rules)
       const found = await queueWithOptions(t.companyId, action.queueId);
       if (!found) continue;
-      ticket = await applyBotChange(ticket, { queueId: found.queue.id, amountUsedBotQueues: 0, bot: { stage: null, outOfHour: false, menuAt: now() } });
+      ticket = await applyBotChange(ticket, {
+        queueId: found.queue.id,
+        amountUsedBotQueues: 0,
+        bot: { stage: null, outOfHour: false, menuAt: now() },
+      });
       if (found.queue.greetingMessage.trim()) await sendSystemText(ticket, found.queue.greetingMessage, BOT, null);
     }
   }
   if (outcome.end === 'close') await applyBotChange(ticket, { close: true });
   if (outcome.wait?.kind === 'interval') {
-    await enqueueJob({ type: FLOW_INTERVAL_JOB, companyId: t.companyId, ticketId: t.id, step }, { delaySeconds: outcome.wait.seconds });
+    await enqueueJob(
+      { type: FLOW_INTERVAL_JOB, companyId: t.companyId, ticketId: t.id, step },
+      { delaySeconds: outcome.wait.seconds },
+    );
   }
 };
 
@@ -139,14 +158,19 @@ const entryFlowId = (t: TicketRecord, connection: ConnectionRecord): number | nu
  * A phrase campaign's flow for this message (reference 5.4, rule 1): answers whether one matched and took the
  * message (started it, or another delivery had).
  */
-const startCampaignFlow = async (t: TicketRecord, connection: ConnectionRecord, message: Message, contact: Contact | undefined): Promise<boolean> => {
+const startCampaignFlow = async (
+  t: TicketRecord,
+  connection: ConnectionRecord,
+  message: Message,
+  contact: Contact | undefined,
+): Promise<boolean> => {
   if (!unrouted(t, connection)) return false;
   const taken = { id: message.id, at: message.createdAt };
   if (t.flowMessage && answeredBefore(t.flowMessage, taken)) return false;
   for (const campaign of await matchingFlowCampaigns(t.companyId, connection.id, message.body)) {
     const flow = await runnableFlow(t.companyId, campaign.flowId);
     if (!flow || !flow.active) continue;
-    const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random });
+    const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
     const after = await claim(t, { kind: 'campaign', message: taken }, outcome, flow.id);
     if (after) await perform(after, outcome, 1);
     return true;
@@ -158,7 +182,12 @@ const startCampaignFlow = async (t: TicketRecord, connection: ConnectionRecord, 
  * Step 15 of the engine: a running flow takes the customer's message, or the connection's flow starts on the
  * ticket's first one. Answers whether the flow took the message (the engine then does nothing else with it).
  */
-export const takeFlowTurn = async (t: TicketRecord, connection: ConnectionRecord, message: Message, contact: Contact | undefined): Promise<boolean> => {
+export const takeFlowTurn = async (
+  t: TicketRecord,
+  connection: ConnectionRecord,
+  message: Message,
+  contact: Contact | undefined,
+): Promise<boolean> => {
   if (t.isGroup || contact?.disableBot) return false;
   const state = t.flow;
   if (state) {
@@ -173,8 +202,13 @@ export const takeFlowTurn = async (t: TicketRecord, connection: ConnectionRecord
       await stop(t);
       return false;
     }
-    const outcome = answerFlow(flow.graph, state.wait, state.variables, message.body, { random });
-    const after = await claim(t, { kind: 'step', step: state.step, message: { id: message.id, at: message.createdAt } }, outcome, state.flowId);
+    const outcome = answerFlow(flow.graph, state.wait, state.variables, message.body, { random: randomNumber });
+    const after = await claim(
+      t,
+      { kind: 'step', step: state.step, message: { id: message.id, at: message.createdAt } },
+      outcome,
+      state.flowId,
+    );
     if (after) await perform(after, outcome, state.step + 1);
     return true;
   }
@@ -190,7 +224,7 @@ export const takeFlowTurn = async (t: TicketRecord, connection: ConnectionRecord
     await markEntry(t);
     return false;
   }
-  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random });
+  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
   const after = await claim(t, { kind: 'start', message: { id: message.id, at: message.createdAt } }, outcome, flowId);
   if (!after) return true;
   await perform(after, outcome, 1);
@@ -202,18 +236,27 @@ export const takeFlowTurn = async (t: TicketRecord, connection: ConnectionRecord
  * without an agent, claimed as a phrase campaign's start is (a redelivery starts nothing again). Answers whether the
  * flow took the message.
  */
-export const startFlowNow = async (t: TicketRecord, flowId: number, message: Message, contact: Contact | undefined): Promise<boolean> => {
+export const startFlowNow = async (
+  t: TicketRecord,
+  flowId: number,
+  message: Message,
+  contact: Contact | undefined,
+): Promise<boolean> => {
   if (t.status !== 'pending' || t.userId !== null || t.flow) return false;
   const flow = await runnableFlow(t.companyId, flowId);
   if (!flow || !flow.active) return false;
-  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random });
+  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
   const after = await claim(t, { kind: 'campaign', message: { id: message.id, at: message.createdAt } }, outcome, flow.id);
   if (after) await perform(after, outcome, 1);
   return true;
 };
 
 /** An interval ended: the walk goes on, unless the step it was armed for is no longer the ticket's. */
-export const resumeFlowAfterInterval = async (companyId: number, ticketId: number, step: number): Promise<'resumed' | 'skipped'> => {
+export const resumeFlowAfterInterval = async (
+  companyId: number,
+  ticketId: number,
+  step: number,
+): Promise<'resumed' | 'skipped'> => {
   const t = await currentTicket(companyId, ticketId);
   const state = t?.flow;
   if (!t || !state || state.step !== step || state.wait.kind !== 'interval') return 'skipped';
@@ -226,7 +269,9 @@ export const resumeFlowAfterInterval = async (companyId: number, ticketId: numbe
     await stop(t);
     return 'skipped';
   }
-  const outcome = resumeFlow(flow.graph, state.wait as Extract<FlowWait, { kind: 'interval' }>, state.variables, { random });
+  const outcome = resumeFlow(flow.graph, state.wait as Extract<FlowWait, { kind: 'interval' }>, state.variables, {
+    random: randomNumber,
+  });
   const after = await claim(t, { kind: 'step', step, message: null }, outcome, state.flowId);
   if (!after) return 'skipped';
   await perform(after, outcome, step + 1);
@@ -236,10 +281,15 @@ export const resumeFlowAfterInterval = async (companyId: number, ticketId: numbe
 export const registerFlowJobs = (): void => {
   registerJob(
     FLOW_INTERVAL_JOB,
-    z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive(), step: z.number().int().positive() }),
+    z.object({
+      companyId: z.number().int().positive(),
+      ticketId: z.number().int().positive(),
+      step: z.number().int().positive(),
+    }),
     async (job) => {
       const result = await resumeFlowAfterInterval(job.companyId, job.ticketId, job.step);
-      if (result === 'skipped') logger.info('flow interval skipped', { companyId: job.companyId, ticketId: job.ticketId, step: job.step });
+      if (result === 'skipped')
+        logger.info('flow interval skipped', { companyId: job.companyId, ticketId: job.ticketId, step: job.step });
     },
   );
 };

@@ -7,12 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IntegrationWebhookPayload } from '@switchboard/shared/contracts/queue-integrations';
-import { startApi } from '../../../test/api.ts';
+import { startApi, until } from '../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
-import { resetConfig } from '../platform/config.ts';
-import { logger } from '../platform/logger.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -107,7 +105,12 @@ describe('integration runtime', () => {
   it('enters the integration of a chosen queue, and of a chatbot option of type integration', async () => {
     const byQueue = await integration('n8n da fila', '/queue', 'n8n');
     const byOption = await integration('Webhook da opção', '/option');
-    const q1 = await company.admin.post('/queue', { name: 'Robô n8n', color: '#1a2b3c', greetingMessage: 'Fila do robô', integrationId: byQueue });
+    const q1 = await company.admin.post('/queue', {
+      name: 'Robô n8n',
+      color: '#1a2b3c',
+      greetingMessage: 'Fila do robô',
+      integrationId: byQueue,
+    });
     const q2 = await company.admin.post('/queue', {
       name: 'Menu',
       color: '#3c2b1a',
@@ -149,24 +152,44 @@ describe('integration runtime', () => {
   it('posts nothing to a receiver on a private address where TENANT_URLS_PRIVATE denies them, and logs why', async () => {
     // saved while allowed (locally), called once denied: the check at call time is what stops it
     const other = await signupCompany(runtime, 'Loja Interna');
-    const id = (await other.admin.post('/queueIntegration', { type: 'webhook', name: 'Webhook interno', urlN8N: `${hookUrl}/internal` })).body.id as number;
+    const id = (
+      await other.admin.post('/queueIntegration', { type: 'webhook', name: 'Webhook interno', urlN8N: `${hookUrl}/internal` })
+    ).body.id as number;
     const chat = await other.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat interno' });
     expect((await other.admin.put(`/whatsapp/${chat.body.id}`, { integrationId: id, queueIds: [] })).status).toBe(200);
     const token = chat.body.widgetKey as string;
-    const warn = vi.spyOn(logger, 'warn');
-    vi.stubEnv('TENANT_URLS_PRIVATE', 'deny');
-    resetConfig();
+    // what the functions log reaches this process's stderr, also from the isolated workers, whose output it carries
+    const stderr = vi.spyOn(process.stderr, 'write');
+    const warnings = () =>
+      stderr.mock.calls
+        .map(([chunk]) => String(chunk))
+        .join('')
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as { level?: string; message?: string; integrationId?: number; reason?: string }];
+          } catch {
+            return [];
+          }
+        });
+    const allowed = process.env.TENANT_URLS_PRIVATE;
+    runtime.setEnv({ TENANT_URLS_PRIVATE: 'deny' });
     try {
       const v = await new Visitor(runtime, token).start('Gil Interno');
       await v.say('Oi');
       expect(postsTo('/internal')).toEqual([]);
-      expect(warn).toHaveBeenCalledWith('integration webhook failed', expect.objectContaining({ integrationId: id, reason: expect.stringContaining('URL refused: 127.0.0.1 is not a public address (loopback)') }));
+      const refused = await until(warnings, (logged) =>
+        logged.some((w) => w.message === 'integration webhook failed' && w.integrationId === id),
+      );
+      expect(refused.find((w) => w.message === 'integration webhook failed' && w.integrationId === id)).toMatchObject({
+        level: 'WARN',
+        reason: expect.stringContaining('URL refused: 127.0.0.1 is not a public address (loopback)'),
+      });
       const { tickets } = (await other.admin.get('/tickets?status=pending&showAll=true')).body;
       expect((await currentTicket(other.companyId, tickets[0].id))?.useIntegration).toBe(true);
     } finally {
-      vi.unstubAllEnvs();
-      resetConfig();
-      warn.mockRestore();
+      runtime.setEnv({ TENANT_URLS_PRIVATE: allowed });
+      stderr.mockRestore();
     }
   });
 });

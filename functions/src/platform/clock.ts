@@ -16,6 +16,17 @@ export const resetClock = (): void => {
   current = { now: () => new Date() };
 };
 
+/** Where randomizers draw their numbers in [0, 1) (a flow's randomizer node); a test fixes the draw to pick a way. */
+let draw: () => number = Math.random;
+
+export const randomNumber = (): number => draw();
+export const setRandom = (r: () => number): void => {
+  draw = r;
+};
+export const resetRandom = (): void => {
+  draw = Math.random;
+};
+
 export const ids = {
   ulid: (): string => ulid(clock().now().getTime()),
   uuid: (): string => randomUUID(),

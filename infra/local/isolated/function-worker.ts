@@ -12,12 +12,13 @@ import { handlerFileOf, registrationsOf } from '../../../functions/src/deploymen
 import { lambdaContext } from '../lambda-events.ts';
 import { deniedTableCommand, guardBlobStore, guardMailer, type PortCall } from './grants.ts';
 import { clockOf, crossed, rebuilt, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
-import { resetClock, setClock } from '../../../functions/src/platform/clock.ts';
+import { resetClock, resetRandom, setClock, setRandom } from '../../../functions/src/platform/clock.ts';
 import { resetConfig } from '../../../functions/src/platform/config.ts';
 
 const port = parentPort!;
-const { name, entry, pix, clock } = workerData as WorkerSetup;
+const { name, entry, pix, clock, random } = workerData as WorkerSetup;
 if (clock) setClock(clockOf(clock));
+if (random !== undefined) setRandom(() => random);
 const functionsSrc = fileURLToPath(new URL('../../../functions/src', import.meta.url));
 
 const post = (message: FromWorker) => port.postMessage(message);
@@ -48,6 +49,12 @@ port.on('message', (message: ToWorker) => {
   if (message.type === 'clock') {
     if (message.clock) setClock(clockOf(message.clock));
     else resetClock();
+    return;
+  }
+  if (message.type === 'random') {
+    const fixed = message.random;
+    if (fixed === undefined) resetRandom();
+    else setRandom(() => fixed);
     return;
   }
   if (message.type === 'env') {

@@ -65,6 +65,7 @@ export class IsolatedFunctions {
   private stopped = false;
   private nextId = 0;
   private clock: ClockSetting | undefined;
+  private random: number | undefined;
 
   constructor(private readonly options: IsolatedFunctionsOptions = {}) {
     this.connected = new Promise((resolve) => (this.markConnected = resolve));
@@ -139,6 +140,15 @@ export class IsolatedFunctions {
   }
 
   /**
+   * The number every function's randomizers draw from its next invocation on, also in workers started later
+   * (undefined: random numbers again).
+   */
+  setRandom(random: number | undefined): void {
+    this.random = random;
+    for (const r of this.running.values()) r.worker.postMessage({ type: 'random', random } satisfies ToWorker);
+  }
+
+  /**
    * Hands the environment as it is now to every running function, each receiving what its entry grants (workers
    * started later read it at their start); their configuration is read again at its next use.
    */
@@ -173,6 +183,7 @@ export class IsolatedFunctions {
         entry,
         ...(entry.settings?.includes('pix') && ports.pix ? { pix: ports.pix } : {}),
         ...(this.clock ? { clock: this.clock } : {}),
+        ...(this.random !== undefined ? { random: this.random } : {}),
       } satisfies WorkerSetup,
       stdout: true,
       stderr: true,

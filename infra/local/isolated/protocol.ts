@@ -15,6 +15,8 @@ export interface WorkerSetup {
   pix?: Pick<PixApiSettings, 'baseUrl' | 'clientId' | 'clientSecret' | 'pixKey'>;
   /** the clock the runtime's functions run with when one was set before this worker started */
   clock?: ClockSetting;
+  /** the number the runtime's randomizers draw when one was fixed before this worker started */
+  random?: number;
 }
 
 /**
@@ -48,6 +50,8 @@ export type ToWorker =
   | { type: 'reply'; id: number; value?: unknown; error?: CrossedError }
   /** the runtime's clock changed (undefined: the real one again) */
   | { type: 'clock'; clock?: ClockSetting }
+  /** the number every randomizer draws changed (undefined: random again) */
+  | { type: 'random'; random?: number }
   /** the runtime's environment changed: the variables this function is granted, all of them */
   | { type: 'env'; env: Record<string, string> };
 

@@ -29,21 +29,14 @@ const INLINE_PAUSE_MS = 2_000;
 const MAX_MEDIA_BYTES = 16 * 1024 * 1024;
 const MEDIA_TIMEOUT_MS = 20_000;
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-let pause: (ms: number) => Promise<void> = wait;
-/** Tests hold time: the pauses are recorded instead of waited. */
-export const setIntegrationPause = (p: (ms: number) => Promise<void>): void => {
-  pause = p;
-};
-export const resetIntegrationPause = (): void => {
-  pause = wait;
-};
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The message was answered already: it is the one answered last, or older (a conversation's messages come in order). */
 const answeredBefore = (state: IntegrationTurnState, m: Pick<Message, 'id' | 'createdAt'>): boolean =>
   state.messageId === m.id || m.createdAt < state.messageAt;
 
-export const isAnswered = (t: TicketRecord, m: Pick<Message, 'id' | 'createdAt'>): boolean => Boolean(t.integrationTurn && answeredBefore(t.integrationTurn, m));
+export const isAnswered = (t: TicketRecord, m: Pick<Message, 'id' | 'createdAt'>): boolean =>
+  Boolean(t.integrationTurn && answeredBefore(t.integrationTurn, m));
 
 /**
  * Claims the customer's message for a new turn, with `fields` (the integration's own bookkeeping) in the same write.
@@ -61,18 +54,32 @@ export const claimMessage = async (
     const previous = cur.integrationTurn;
     if (previous && answeredBefore(previous, message)) return undefined;
     const unsent = previous ? previous.outbox.slice(previous.next).map((b) => ({ ...b, delayMs: 0 })) : [];
-    const integrationTurn: IntegrationTurnState = { messageId: message.id, messageAt: message.createdAt, turnId, outbox: unsent, next: 0 };
+    const integrationTurn: IntegrationTurnState = {
+      messageId: message.id,
+      messageAt: message.createdAt,
+      turnId,
+      outbox: unsent,
+      next: 0,
+    };
     return { after: { ...cur, ...fields(cur), integrationTurn }, conversation: 'keep' };
   });
   return changed ? { t: changed.after, turnId } : undefined;
 };
 
 /** Adds the bot's answer to the turn's outbox and sends it (or its first part). */
-export const answer = async (t: TicketRecord, turnId: string, bubbles: IntegrationBubble[], fields: Partial<TicketRecord> = {}): Promise<void> => {
+export const answer = async (
+  t: TicketRecord,
+  turnId: string,
+  bubbles: IntegrationBubble[],
+  fields: Partial<TicketRecord> = {},
+): Promise<void> => {
   const changed = await changeTicket(t.companyId, t.id, (cur) => {
     const state = cur.integrationTurn;
     if (cur.status === 'closed' || !state || state.turnId !== turnId) return undefined;
-    return { after: { ...cur, ...fields, integrationTurn: { ...state, outbox: [...state.outbox, ...bubbles] } }, conversation: 'keep' };
+    return {
+      after: { ...cur, ...fields, integrationTurn: { ...state, outbox: [...state.outbox, ...bubbles] } },
+      conversation: 'keep',
+    };
   });
   if (changed) await sendOutbox(changed.after, turnId, 0, false);
 };
@@ -81,7 +88,8 @@ export const answer = async (t: TicketRecord, turnId: string, bubbles: Integrati
 const claimBubble = async (t: TicketRecord, turnId: string, index: number): Promise<TicketRecord | undefined> => {
   const changed = await changeTicket(t.companyId, t.id, (cur) => {
     const state = cur.integrationTurn;
-    if (cur.status === 'closed' || !state || state.turnId !== turnId || state.next !== index || index >= state.outbox.length) return undefined;
+    if (cur.status === 'closed' || !state || state.turnId !== turnId || state.next !== index || index >= state.outbox.length)
+      return undefined;
     return { after: { ...cur, integrationTurn: { ...state, next: index + 1 } }, conversation: 'keep' };
   });
   return changed?.after;
@@ -101,7 +109,10 @@ const sendOutbox = async (t: TicketRecord, turnId: string, from: number, waited:
     const delay = index === from && waited ? 0 : bubble.delayMs;
     if (delay > 0) {
       if (paused + delay > INLINE_PAUSE_MS) {
-        await enqueueJob({ type: INTEGRATION_SEND_JOB, companyId: t.companyId, ticketId: t.id, turnId, index }, { delaySeconds: Math.min(900, Math.max(1, Math.ceil(delay / 1000))) });
+        await enqueueJob(
+          { type: INTEGRATION_SEND_JOB, companyId: t.companyId, ticketId: t.id, turnId, index },
+          { delaySeconds: Math.min(900, Math.max(1, Math.ceil(delay / 1000))) },
+        );
         return;
       }
       await pause(delay);
@@ -159,10 +170,18 @@ const runCommand = async (t: TicketRecord, command: Extract<IntegrationBubble, {
   if (command.stopBot || !command.queueId) return;
   // an unknown queue (another company's id, a deleted one) moves nothing
   if (!(await findQueue(t.companyId, command.queueId))) {
-    logger.warn('integration command names an unknown queue', { companyId: t.companyId, ticketId: t.id, queueId: command.queueId });
+    logger.warn('integration command names an unknown queue', {
+      companyId: t.companyId,
+      ticketId: t.id,
+      queueId: command.queueId,
+    });
     return;
   }
-  await applyBotChange(left, { queueId: command.queueId, ...(command.userId ? { userId: command.userId } : {}), amountUsedBotQueues: 0 });
+  await applyBotChange(left, {
+    queueId: command.queueId,
+    ...(command.userId ? { userId: command.userId } : {}),
+    amountUsedBotQueues: 0,
+  });
 };
 
 const EXTENSION_OF: Record<string, string> = {
@@ -187,14 +206,21 @@ const forwardMedia = async (t: TicketRecord, bubble: Extract<IntegrationBubble, 
     const url = new URL(bubble.url);
     const lastPart = decodeURIComponent(url.pathname.split('/').pop() ?? '');
     const mimeType = baseMimeType(res.headers.get('content-type') ?? '') || mimeTypeOfName(lastPart) || '';
-    if (!mimeType.startsWith(`${bubble.mediaType}/`) || !isAllowedMimeType('message', mimeType)) throw new Error(`unexpected type ${mimeType}`);
-    const name = lastPart && extensionMatches(lastPart, mimeType) ? lastPart : `${bubble.mediaType}.${EXTENSION_OF[mimeType] ?? 'bin'}`;
+    if (!mimeType.startsWith(`${bubble.mediaType}/`) || !isAllowedMimeType('message', mimeType))
+      throw new Error(`unexpected type ${mimeType}`);
+    const name =
+      lastPart && extensionMatches(lastPart, mimeType) ? lastPart : `${bubble.mediaType}.${EXTENSION_OF[mimeType] ?? 'bin'}`;
     const key = companyMediaKey(t.companyId, `t${t.id}`, name);
     await blobStore().put(key, res.body, mimeType);
     await sendSystemFile(t, { key, name, mimeType });
   } catch (error) {
     // the conversation goes on without it: the bot's other messages still make sense
-    logger.warn('integration media not forwarded', { companyId: t.companyId, ticketId: t.id, url: bubble.url, error: error as Error });
+    logger.warn('integration media not forwarded', {
+      companyId: t.companyId,
+      ticketId: t.id,
+      url: bubble.url,
+      error: error as Error,
+    });
   }
 };
 
@@ -218,8 +244,10 @@ const closeNow = async (companyId: number, ticketId: number): Promise<void> => {
 
 export const registerIntegrationJobs = (): void => {
   const ticketJob = { companyId: z.number().int().positive(), ticketId: z.number().int().positive() };
-  registerJob(INTEGRATION_SEND_JOB, z.object({ ...ticketJob, turnId: z.string().min(1), index: z.number().int().min(0) }), (job) =>
-    sendLater(job.companyId, job.ticketId, job.turnId, job.index),
+  registerJob(
+    INTEGRATION_SEND_JOB,
+    z.object({ ...ticketJob, turnId: z.string().min(1), index: z.number().int().min(0) }),
+    (job) => sendLater(job.companyId, job.ticketId, job.turnId, job.index),
   );
   registerJob(INTEGRATION_CLOSE_JOB, z.object(ticketJob), (job) => closeNow(job.companyId, job.ticketId));
 };

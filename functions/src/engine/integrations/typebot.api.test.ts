@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@switchboard/shared/contracts/inbox';
-import { startApi } from '../../../../test/api.ts';
+import { outliveLookupCaches, startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import {
   FAKE_TYPEBOT_INVALID,
@@ -19,7 +19,7 @@ import { findConnection } from '../../modules/connections/connections.service.ts
 import { getContact } from '../../modules/contacts/contacts.service.ts';
 import { currentTicket, type TicketRecord } from '../../modules/tickets/tickets.service.ts';
 import { takeIntegrationTurn } from '../integration-runtime.ts';
-import { INTEGRATION_SEND_JOB, resetIntegrationPause, setIntegrationPause } from './integration-outbox.ts';
+import { INTEGRATION_SEND_JOB } from './integration-outbox.ts';
 
 let runtime: Runtime;
 let typebot: FakeTypebot;
@@ -27,7 +27,6 @@ let company: TestCompany;
 let sales: { id: number };
 let quick: { id: number };
 let paced: { id: number };
-let pauses: number[] = [];
 
 const UNKNOWN = 'Não entendi, escolha uma das opções.';
 const RESTART = 'Vamos recomeçar!';
@@ -82,10 +81,7 @@ afterAll(async () => {
   await runtime?.stop();
   await typebot?.close();
 });
-afterEach(() => {
-  runtime?.setClock(undefined);
-  resetIntegrationPause();
-});
+afterEach(() => runtime?.setClock(undefined));
 
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
 const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
@@ -236,13 +232,21 @@ describe('typebot integration', () => {
 
   it('waits typebotDelayMessage between messages, and leaves a long wait to a delayed job that sends the rest once', async () => {
     await useIntegration(paced.id);
+    // the new conversation reads the connection's paced integration, once every function's copy of it has run out
+    outliveLookupCaches(runtime);
     try {
-      setIntegrationPause(async (ms) => void pauses.push(ms));
-      pauses = [];
       const v = await visitor('Hugo Pausa');
       await v.say('Oi');
       expect(await botSaid(v)).toEqual([opening('Hugo Pausa'), 'logo.png', CHOICES]);
-      expect(pauses).toEqual([1000, 1000]);
+      // each message of the answer a second after the one before it
+      const sentAt = (await messagesOf(await ticketOf('Hugo Pausa')))
+        .filter((m) => m.fromMe)
+        .map((m) => Date.parse(m.createdAt))
+        .sort((a, b) => a - b);
+      expect(sentAt).toHaveLength(3);
+      // a timer may fire a millisecond before its time
+      expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(999);
+      expect(sentAt[2]! - sentAt[1]!).toBeGreaterThanOrEqual(999);
       await v.say('Suporte');
       // "Anotado", then the bot's 3-second wait plus the delay: too long to wait in the function
       const res = await v.api().post(`/webchat/${company.webchatToken}/messages`, { body: 'Sem papel' });

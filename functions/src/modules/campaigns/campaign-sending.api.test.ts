@@ -11,7 +11,6 @@ import { startApi } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
-import { resetClock, setClock } from '../../platform/clock.ts';
 import { queue as queuePort, scheduler as schedulerPort, setLocalPorts } from '../../platform/ports/ports.ts';
 import type { OutgoingMessage, Queue, QueueName } from '../../platform/ports/queue.ts';
 import type { ScheduledJob, Scheduler } from '../../platform/ports/scheduler.ts';
@@ -29,7 +28,7 @@ let connection: Connection;
 let now = Date.parse('2030-01-04T09:00:00Z');
 const hold = (at: number) => {
   now = at;
-  setClock({ now: () => new Date(now) });
+  runtime.setClock({ at });
 };
 
 /** Delayed jobs and schedules wait here for the held clock; everything else goes to the runtime's queue at once. */
@@ -144,7 +143,7 @@ beforeAll(async () => {
   setLocalPorts({ queue: virtualQueue, scheduler: virtualScheduler });
 }, 60_000);
 afterAll(async () => {
-  resetClock();
+  runtime?.setClock(undefined);
   await runtime?.stop();
 });
 

@@ -7,12 +7,13 @@
  */
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi, until } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { findCompany } from '../companies/companies.service.ts';
-import { runInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
+import { INVOICE_CYCLE_JOB } from '../invoices/invoice-cycle.service.ts';
+import { queue } from '../../platform/ports/ports.ts';
 import { findSessionIntent } from './whatsapp-sessions.service.ts';
 
 const DAY = 86_400_000;
@@ -29,16 +30,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 afterEach(() => runtime?.setClock(undefined));
-
-const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /** a session of the fake connector: connection ids start again in every company */
 const ref = (company: TestCompany, connection: Connection) => ({ companyId: company.companyId, connectionId: connection.id });
@@ -65,11 +56,15 @@ describe("a company's WhatsApp sessions and its status", () => {
     const socket = fakes.latest(ref(company, connection))!;
     const due = new Date((await findCompany(company.companyId))!.dueDate).getTime();
 
+    // the billing cycle's job as the scheduler delivers it, three days past the due date
     runtime.setClock({ at: due + 3 * DAY });
-    await runInvoiceCycle(company.companyId);
+    await queue().send('jobs', { body: JSON.stringify({ type: INVOICE_CYCLE_JOB, companyId: company.companyId }) });
+    await until(
+      async () => (await findCompany(company.companyId))!.status,
+      (active) => !active,
+    );
     runtime.setClock(undefined);
     await runtime.idleQueues();
-    expect((await findCompany(company.companyId))!.status).toBe(false);
 
     await until(
       async () => socket.ended,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SocketProbe, startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { clock, resetClock, setClock } from '../../platform/clock.ts';
+import { clock } from '../../platform/clock.ts';
 import { queue, setLocalPorts } from '../../platform/ports/ports.ts';
 import type { OutgoingMessage, Queue } from '../../platform/ports/queue.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -27,7 +27,11 @@ afterAll(async () => {
   await agentSocket?.close();
   await runtime?.stop();
 });
-afterEach(() => resetClock());
+afterEach(() => runtime?.setClock(undefined));
+
+/** The outbound function as its event source invokes it: in its own isolate when the functions run isolated. */
+const deliver = (event: SQSEvent) =>
+  (runtime.isolated ? runtime.isolated.invoke('outbound', event) : handler(event)) as ReturnType<typeof handler>;
 
 const appMessage = () => `company-${company.companyId}-appMessage`;
 
@@ -150,7 +154,7 @@ describe('sending through the outbound queue', () => {
     await queue().send('outbound.fifo', held!);
     await queue().send('outbound.fifo', { ...held!, deduplicationId: `${id}-later` });
     await runtime.drainQueues();
-    expect(await handler(deliveryOf(held!, 2))).toEqual({ batchItemFailures: [] });
+    expect(await deliver(deliveryOf(held!, 2))).toEqual({ batchItemFailures: [] });
 
     expect(received(socket, id)).toBe(1);
     expect(await storedMessage(ticketId, id)).toMatchObject({ ack: 2, error: null });
@@ -163,7 +167,7 @@ describe('sending through the outbound queue', () => {
     const [held] = await holdingSends(async () => {
       id = (await company.admin.post(`/messages/${ticketId}`, { body: 'corrida' })).body.id;
     });
-    await Promise.all([handler(deliveryOf(held!)), handler(deliveryOf(held!)), queue().send('outbound.fifo', held!)]);
+    await Promise.all([deliver(deliveryOf(held!)), deliver(deliveryOf(held!)), queue().send('outbound.fifo', held!)]);
     await runtime.drainQueues();
 
     expect(received(socket, id)).toBe(1);
@@ -190,7 +194,7 @@ describe('sending through the outbound queue', () => {
   it('leaves a young claim to its holder and stores an abandoned one as failed, without sending again', async () => {
     const { socket, ticketId } = await openConversation('Abel Abandono');
     const start = Date.now();
-    setClock({ now: () => new Date(start) });
+    runtime.setClock({ at: start });
     let id = '';
     const [held] = await holdingSends(async () => {
       id = (await company.admin.post(`/messages/${ticketId}`, { body: 'talvez enviada' })).body.id;
@@ -198,11 +202,11 @@ describe('sending through the outbound queue', () => {
     // a consumer claimed the send and died while calling the channel
     expect(await claimQueuedSend(queuedSendRef(company.companyId, id)!, clock().now().toISOString())).toBeDefined();
 
-    setClock({ now: () => new Date(start + 10_000) });
-    expect((await handler(deliveryOf(held!, 2))).batchItemFailures).toHaveLength(1);
+    runtime.setClock({ at: start + 10_000 });
+    expect((await deliver(deliveryOf(held!, 2))).batchItemFailures).toHaveLength(1);
     expect(await storedMessage(ticketId, id)).toMatchObject({ ack: 0, error: null });
 
-    setClock({ now: () => new Date(start + 61_000) });
+    runtime.setClock({ at: start + 61_000 });
     await queue().send('outbound.fifo', held!);
     await updateOf(id, (m) => m.error === 'ERR_SENDING_WAPP_MSG');
     await runtime.drainQueues();
@@ -251,7 +255,7 @@ describe('sending through the outbound queue', () => {
     const ticket = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Fabi Facebook');
 
     const start = Date.now();
-    setClock({ now: () => new Date(start) });
+    runtime.setClock({ at: start });
     const sent = await company.admin.post(`/messages/${ticket.id}`, { body: 'Olá Fabi' });
     expect(sent.body).toMatchObject({ ack: 0, error: null });
     // the first try found no running connection: the send waits on the queue instead of failing
@@ -263,7 +267,7 @@ describe('sending through the outbound queue', () => {
       ),
     ).toBe(false);
 
-    setClock({ now: () => new Date(start + SEND_RETRY_WINDOW_MS) });
+    runtime.setClock({ at: start + SEND_RETRY_WINDOW_MS });
     await updateOf(sent.body.id, (m) => m.error === 'ERR_WAPP_NOT_INITIALIZED', 15_000);
     await runtime.drainQueues();
     expect(await storedMessage(ticket.id, sent.body.id)).toMatchObject({ ack: 0, error: 'ERR_WAPP_NOT_INITIALIZED' });

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SocketProbe, startApi, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { queue } from '../../platform/ports/ports.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
-import { jobRegistry } from '../jobs/jobs.service.ts';
 import { laneTimerName } from './kanban-lanes.service.ts';
 
 /**
@@ -64,6 +64,20 @@ const board = async (client = admin, query = `startDate=${today()}&endDate=${tod
 };
 
 const lanes = async () => (await admin.get('/tag/kanban')).body.lista as (TagBody & { ticketCount: number })[];
+
+/**
+ * A lane timer's job as the scheduler delivers it: on the jobs queue, with every function's clock held at `at` until
+ * the job and what it queued are done.
+ */
+const deliverAt = async (at: number, payload: unknown) => {
+  runtime.setClock({ at });
+  try {
+    await queue().send('jobs', { body: JSON.stringify(payload) });
+    await runtime.drainQueues();
+  } finally {
+    runtime.setClock(undefined);
+  }
+};
 
 beforeAll(async () => {
   runtime = await startApi();
@@ -309,32 +323,19 @@ describe('the lane automation', () => {
     });
     expect(Math.abs(schedule!.at.getTime() - (entered + 2 * 3_600_000))).toBeLessThan(60_000);
     // the job as the scheduler delivers it, at a fixed time (the session's token is checked at the real time after)
-    const runAt = async (at: number) => {
-      runtime.setClock({ at });
-      try {
-        await jobRegistry.run(JSON.stringify(schedule!.payload), {
-          messageId: `lane-${seq}`,
-          receiveCount: 1,
-          sentAt: new Date(at),
-        });
-      } finally {
-        runtime.setClock(undefined);
-      }
-    };
+    const runAt = (at: number) => deliverAt(at, schedule!.payload);
 
     // delivered early (an hour in), the job leaves the ticket where it is
     await runAt(entered + 3_600_000);
     expect(await ticketTags(ticket.id)).toEqual([timed.id]);
 
     await runAt(schedule!.at.getTime() + 1000);
-    await runtime.drainQueues();
     expect(await ticketTags(ticket.id)).toEqual([next.id]);
     const messages = (await admin.get(`/messages/${ticket.id}`)).body.messages as { body: string; fromMe: boolean }[];
     expect(messages.filter((m) => m.fromMe && m.body.includes('Olá de novo! Ainda tem interesse?'))).toHaveLength(1);
 
     // a repeated delivery finds the ticket moved and sends nothing more
     await runAt(schedule!.at.getTime() + 5000);
-    await runtime.drainQueues();
     const again = (await admin.get(`/messages/${ticket.id}`)).body.messages as { body: string; fromMe: boolean }[];
     expect(again.filter((m) => m.fromMe && m.body.includes('Ainda tem interesse?'))).toHaveLength(1);
     expect((await lanes()).find((l) => l.id === next.id)).toMatchObject({ ticketCount: 1 });
@@ -348,9 +349,7 @@ describe('the lane automation', () => {
     const schedule = (await getSchedule(laneTimerName(company.companyId, ticket.id)))!;
     await admin.delete(`/ticket-tags/${ticket.id}`);
     expect(await getSchedule(laneTimerName(company.companyId, ticket.id))).toBeUndefined();
-    runtime.setClock({ at: schedule.at.getTime() + 1000 });
-    await jobRegistry.run(JSON.stringify(schedule.payload), { messageId: `left-${seq}`, receiveCount: 1, sentAt: new Date() });
-    runtime.setClock(undefined);
+    await deliverAt(schedule.at.getTime() + 1000, schedule.payload);
     expect(await ticketTags(ticket.id)).toEqual([]);
   });
 
