@@ -1,7 +1,8 @@
 /**
  * The ticket report (spec document 2 "Ticket report (/reports)", sections 3, 7 and 9): filters in, one page of
- * report rows out. Paging is by cursor (architecture section 3); `totalTickets.total` counts the tickets the filters
- * let through up to this page, and is the report's total once `hasMore` is false.
+ * report rows out. Paging is by cursor (architecture section 3); `totalTickets.total` is the number of tickets the
+ * filters let through in the whole range, counted when the first page is read, so that a pager can show "page X of
+ * Y" from the first page on.
  */
 import { z } from 'zod';
 import { ticketStatus, queryList } from './inbox.ts';
@@ -12,6 +13,8 @@ export const REPORT_DEFAULT_PAGE_SIZE = 10;
 export const REPORT_EXPORT_PAGE_SIZE = 500;
 export const REPORT_FILE_NAME = 'relatorio-de-atendimentos.xlsx';
 export const REPORT_SHEET_NAME = 'RelatorioDeAtendimentos';
+/** The longest search text: a contact's name or number, or a ticket id. */
+export const REPORT_SEARCH_MAX_LENGTH = 100;
 /** The longest date range one report covers. */
 export const REPORT_MAX_RANGE_DAYS = 731;
 
@@ -25,6 +28,13 @@ const dateBound = z
   .optional();
 
 export const reportQuery = z.object({
+  /** a contact's name or number (as the contacts search matches them), or a ticket id */
+  searchParam: z
+    .string()
+    .trim()
+    .max(REPORT_SEARCH_MAX_LENGTH)
+    .optional()
+    .transform((v) => v || undefined),
   contactId: z.coerce.number().int().positive().optional(),
   /** connections (the spec's whatsappId, a JSON array) */
   whatsappId: idList,
@@ -59,7 +69,14 @@ export type ReportTicket = z.infer<typeof reportTicket>;
 
 export const reportResponse = z.object({
   tickets: z.array(reportTicket),
-  totalTickets: z.object({ total: z.number().int() }),
+  totalTickets: z.object({
+    total: z.number().int(),
+    /**
+     * false when the count stopped at its bound (ticket-report.service.ts) before the range's end: `total` is then
+     * how many it counted, a lower bound
+     */
+    exact: z.boolean(),
+  }),
   hasMore: z.boolean(),
   nextCursor: z.string().nullable(),
   /** how far back in the date range the report has been read (an instant), for an export's progress; null at the end */

@@ -1,9 +1,13 @@
 /**
  * The ticket report (spec document 2 "Ticket report (/reports)"): the company's tickets created in a date range,
- * filtered by contact, connections, users, queues, statuses and rating, newest first, a page at a time.
+ * filtered by a search text, contact, connections, users, queues, statuses and rating, newest first, a page at a time.
  * Each page reads the report rows of the range's month partitions (ticket.entity.ts) with the filters applied by
  * DynamoDB, then the page's tickets and ratings by key: a page costs what it reads, bounded per request, never the
  * tenant's size. The cursor carries the month and key reached and how many tickets were listed before.
+ *
+ * The total: the first page counts the rows after the ones it lists with `Select: COUNT` queries over the same key
+ * range and filters (no row is returned, none is read twice), bounded by MAX_COUNT_QUERIES; later pages carry it in
+ * the cursor, and the last page, which knows how many were listed, states that.
  */
 import {
   REPORT_MAX_RANGE_DAYS,
@@ -17,12 +21,23 @@ import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { timeZoneOf } from '../companies/company-lookup.service.ts';
+import { hidesNumbers, searchContactIds } from '../contacts/contacts.service.ts';
 import { getRatings } from '../ratings/ratings.service.ts';
 import { reportMonthOf, reportPk, type ReportRowItem, type TicketRecord } from './ticket.entity.ts';
-import { getTicketRecords, queryReportRows } from './tickets.repository.ts';
+import { countReportRows, getTicketRecords, queryReportRows, type ReportRowFilter } from './tickets.repository.ts';
 
 /** At most this many queries per request: a page with very selective filters comes back short, with `hasMore`. */
 const MAX_QUERIES_PER_PAGE = 12;
+/**
+ * At most this many count queries per report. Each reads up to 1 MB of report rows (some 4,000 tickets), so a
+ * report counts about 240,000 tickets exactly; past that its total is what was counted, marked not exact.
+ */
+export const MAX_COUNT_QUERIES = 60;
+/**
+ * A search text stands for at most this many contacts (DynamoDB's IN takes 100 operands): a text that matches more
+ * (one or two letters) reports the tickets of the first ones the contacts search finds.
+ */
+const MAX_SEARCH_CONTACTS = 100;
 const DAY_MS = 86_400_000;
 
 interface ReportCursor {
@@ -32,6 +47,10 @@ interface ReportCursor {
   k?: Record<string, string>;
   /** tickets listed on earlier pages */
   n: number;
+  /** the report's total, counted by the first page */
+  t?: number;
+  /** whether that count is exact (it stopped at no bound) */
+  x?: boolean;
 }
 
 const isReportCursor = (v: unknown): v is ReportCursor =>
@@ -40,6 +59,8 @@ const isReportCursor = (v: unknown): v is ReportCursor =>
   typeof (v as ReportCursor).m === 'string' &&
   /^\d{4}-\d{2}$/.test((v as ReportCursor).m) &&
   typeof (v as ReportCursor).n === 'number' &&
+  ((v as ReportCursor).t === undefined || typeof (v as ReportCursor).t === 'number') &&
+  ((v as ReportCursor).x === undefined || typeof (v as ReportCursor).x === 'boolean') &&
   ((v as ReportCursor).k === undefined || (typeof (v as ReportCursor).k === 'object' && (v as ReportCursor).k !== null));
 
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path, message }] });
@@ -85,15 +106,36 @@ const positionOf = (month: string, startKey: Record<string, string> | undefined,
   return at < to ? at : to;
 };
 
-const filterOf = (q: ReportQuery) => {
+/** What a search text stands for: the contacts whose name or number it matches, and the ticket of that id. */
+interface ReportSearch {
+  contactIds: number[];
+  ticketId?: number;
+}
+
+/** A ticket id as people type it: digits, maybe after a `#`. */
+const ticketIdOf = (text: string): number | undefined => {
+  const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+  return id && Number(id) > 0 ? Number(id) : undefined;
+};
+
+/** The contacts search (names, and numbers where the viewer sees them) and the ticket id a search text means. */
+const resolveSearch = async (auth: AuthContext, text: string): Promise<ReportSearch> => {
+  const ids = await searchContactIds(auth.companyId, text, MAX_SEARCH_CONTACTS, hidesNumbers(auth));
+  const ticketId = ticketIdOf(text);
+  return { contactIds: [...new Set(ids)].slice(0, MAX_SEARCH_CONTACTS), ...(ticketId ? { ticketId } : {}) };
+};
+
+const filterOf = (q: ReportQuery, search: ReportSearch | undefined): ReportRowFilter | undefined => {
   const parts: string[] = [];
   const values: Record<string, unknown> = {};
   const names: Record<string, string> = {};
-  const inList = (attribute: string, prefix: string, list: readonly (string | number)[] | undefined) => {
-    if (!list?.length) return;
+  const inClause = (attribute: string, prefix: string, list: readonly (string | number)[]): string => {
     names[`#${prefix}`] = attribute;
-    parts.push(`#${prefix} IN (${list.map((_, i) => `:${prefix}${i}`).join(', ')})`);
     list.forEach((v, i) => (values[`:${prefix}${i}`] = v));
+    return `#${prefix} IN (${list.map((_, i) => `:${prefix}${i}`).join(', ')})`;
+  };
+  const inList = (attribute: string, prefix: string, list: readonly (string | number)[] | undefined) => {
+    if (list?.length) parts.push(inClause(attribute, prefix, list));
   };
   inList('status', 'st', q.status);
   inList('whatsappId', 'wa', q.whatsappId);
@@ -104,9 +146,55 @@ const filterOf = (q: ReportQuery) => {
     parts.push('rated = :rated');
     values[':rated'] = true;
   }
+  if (search) {
+    // a search matches a ticket by its contact or by its own id
+    const either: string[] = [];
+    if (search.contactIds.length) either.push(inClause('contactId', 'sc', search.contactIds));
+    if (search.ticketId) {
+      names['#tid'] = 'ticketId';
+      values[':tid'] = search.ticketId;
+      either.push('#tid = :tid');
+    }
+    parts.push(either.length > 1 ? `(${either.join(' OR ')})` : either[0]!);
+  }
   return parts.length
     ? { expression: parts.join(' AND '), names: Object.keys(names).length ? names : undefined, values }
     : undefined;
+};
+
+/**
+ * How many report rows pass the filters from a position down to the range's first month: the months' partitions
+ * counted side by side, MAX_COUNT_QUERIES queries at most in all (`budget`); `exact` is false when that ran out.
+ */
+export const countReport = async (
+  companyId: number,
+  range: { from: string; to: string },
+  filter: ReportRowFilter | undefined,
+  from: { month: string; startKey?: Record<string, string> },
+  budget = MAX_COUNT_QUERIES,
+): Promise<{ total: number; exact: boolean }> => {
+  const months: string[] = [];
+  for (let m = from.month; m >= reportMonthOf(range.from); m = previousMonth(m)) months.push(m);
+  let left = budget;
+  let exact = true;
+  const counts = await Promise.all(
+    months.map(async (month, i) => {
+      let startKey = i === 0 ? from.startKey : undefined;
+      let count = 0;
+      do {
+        if (left <= 0) {
+          exact = false;
+          return count;
+        }
+        left--;
+        const page = await countReportRows(reportPk(companyId, month), range, { startKey, filter });
+        count += page.count;
+        startKey = page.lastKey;
+      } while (startKey);
+      return count;
+    }),
+  );
+  return { total: counts.reduce((a, b) => a + b, 0), exact };
 };
 
 const minutesBetween = (from: string, to: string | null): number | null =>
@@ -127,6 +215,14 @@ const toReportTicket = (t: TicketRecord, rate: number | undefined): ReportTicket
   NPS: rate ?? null,
 });
 
+const emptyReport: ReportResponse = {
+  tickets: [],
+  totalTickets: { total: 0, exact: true },
+  hasMore: false,
+  nextCursor: null,
+  reachedAt: null,
+};
+
 export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<ReportResponse> => {
   const range = reportRange(q, timeZoneOf(auth.company.settings));
   const firstMonth = reportMonthOf(range.from);
@@ -134,7 +230,10 @@ export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<R
   const scope = { list: 'tickets.report', companyId: auth.companyId, filters };
   const cursor = (await decodeCursor(given, scope, isReportCursor)) ?? { m: reportMonthOf(range.to), n: 0 };
   if (cursor.m > reportMonthOf(range.to) || cursor.m < firstMonth) throw invalid('query.cursor', 'Invalid cursor');
-  const filter = filterOf(q);
+  const search = q.searchParam ? await resolveSearch(auth, q.searchParam) : undefined;
+  // a text that names no contact and no ticket id matches nothing: nothing is read
+  if (search && !search.contactIds.length && !search.ticketId) return emptyReport;
+  const filter = filterOf(q, search);
 
   const rows: ReportRowItem[] = [];
   let month: string | null = cursor.m;
@@ -163,31 +262,48 @@ export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<R
   }
   // a page cut exactly at its end resumes from the next partition's start; a later page may come back empty once
   const hasMore = month !== null;
-  const records = new Map(
-    (
-      await getTicketRecords(
-        auth.companyId,
-        rows.map((r) => r.ticketId),
-      )
-    ).map((t) => [t.id, t]),
-  );
-  const rates = await getRatings(
-    auth.companyId,
-    rows.filter((r) => r.rated).map((r) => r.ticketId),
-  );
+  const [records, rates, rest] = await Promise.all([
+    getTicketRecords(
+      auth.companyId,
+      rows.map((r) => r.ticketId),
+    ).then((list) => new Map(list.map((t) => [t.id, t]))),
+    getRatings(
+      auth.companyId,
+      rows.filter((r) => r.rated).map((r) => r.ticketId),
+    ),
+    // the first page counts what lies past it; later pages have the count in their cursor
+    hasMore && cursor.t === undefined
+      ? countReport(auth.companyId, range, filter, { month: month!, ...(startKey ? { startKey } : {}) })
+      : undefined,
+  ]);
   const tickets = rows.flatMap((r) => {
     const t = records.get(r.ticketId);
     return t ? [toReportTicket(t, rates.get(t.id))] : [];
   });
   const listed = cursor.n + tickets.length;
+  // the last page knows the total for certain (a ticket deleted or changed while paging is not in it)
+  const total = !hasMore
+    ? { total: listed, exact: true }
+    : rest
+      ? { total: listed + rest.total, exact: rest.exact }
+      : { total: cursor.t ?? listed, exact: cursor.x ?? false };
   const reachedAt = hasMore ? positionOf(month!, startKey, range.to) : null;
   return {
     tickets,
-    totalTickets: { total: listed },
+    totalTickets: total,
     hasMore,
     nextCursor:
       hasMore && month
-        ? await encodeCursor({ m: month, ...(startKey ? { k: startKey } : {}), n: listed } satisfies ReportCursor, scope)
+        ? await encodeCursor(
+            {
+              m: month,
+              ...(startKey ? { k: startKey } : {}),
+              n: listed,
+              t: total.total,
+              x: total.exact,
+            } satisfies ReportCursor,
+            scope,
+          )
         : null,
     reachedAt,
   };

@@ -17,8 +17,17 @@
  * - the report by creation date: one report row per ticket, pk C#<cid>#TREPORT#<yyyy-mm of createdAt>, sk
  *   <createdAt>#<id>, holding the fields the report filters on; a month per partition keeps a busy tenant's writes
  *   spread, and a date range is a key condition. Written with the ticket whenever one of those fields changes.
+ *   The report's total is a `Select: COUNT` query over the same key range and filters (a search is a filter on
+ *   contactId and ticketId).
  */
-import type { Channel, ConnectionSummary, QueueSummary, TagSummary, TicketStatus, UserSummary } from '@switchboard/shared/contracts/inbox';
+import type {
+  Channel,
+  ConnectionSummary,
+  QueueSummary,
+  TagSummary,
+  TicketStatus,
+  UserSummary,
+} from '@switchboard/shared/contracts/inbox';
 import type { FlowWait } from '@switchboard/shared/flows/run';
 import { padId } from '../../platform/table/keys.ts';
 
@@ -36,9 +45,12 @@ export const noteSk = (ulid: string) => `NOTE#${ulid}`;
 export const sortKeyOf = (updatedAt: string, id: number) => `${updatedAt}#${padId(id)}`;
 
 /** The status a ticket is listed and counted under: a superseded closed ticket is out of the closed lists. */
-export const listedStatus = (t: Pick<TicketRecord, 'status' | 'superseded'>): string => (t.status === 'closed' && t.superseded ? 'closed~old' : t.status);
+export const listedStatus = (t: Pick<TicketRecord, 'status' | 'superseded'>): string =>
+  t.status === 'closed' && t.superseded ? 'closed~old' : t.status;
 
-export const indexKeys = (t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'superseded' | 'queueId' | 'userId' | 'contactId' | 'updatedAt'>) => {
+export const indexKeys = (
+  t: Pick<TicketRecord, 'companyId' | 'id' | 'status' | 'superseded' | 'queueId' | 'userId' | 'contactId' | 'updatedAt'>,
+) => {
   const sort = sortKeyOf(t.updatedAt, t.id);
   const status = listedStatus(t);
   return {
@@ -198,9 +210,13 @@ export interface TicketBotState {
  * The tags a ticket is found by: its own and its contact's, as its list row shows them (the tag filter and the
  * rows agree). Derived on every write of the ticket, so a contact's new tags count once the snapshot job ran.
  */
-export const filterTagIds = (t: Pick<TicketRecord, 'tags' | 'contact'>): number[] => [...new Set([...t.tags, ...(t.contact?.tags ?? [])].map((tag) => tag.id))];
+export const filterTagIds = (t: Pick<TicketRecord, 'tags' | 'contact'>): number[] => [
+  ...new Set([...t.tags, ...(t.contact?.tags ?? [])].map((tag) => tag.id)),
+];
 
-export type TicketItem = TicketRecord & { pk: string; sk: string; type: 'ticket'; filterTagIds: number[] } & ReturnType<typeof indexKeys>;
+export type TicketItem = TicketRecord & { pk: string; sk: string; type: 'ticket'; filterTagIds: number[] } & ReturnType<
+    typeof indexKeys
+  >;
 
 export interface ConversationItem {
   pk: string;

@@ -29,7 +29,6 @@ import {
   type TicketRecord,
 } from './ticket.entity.ts';
 
-
 /** The contact already has a running ticket on the connection. */
 export class ConversationTaken extends Error {
   constructor(readonly ticketId: number) {
@@ -40,14 +39,36 @@ export class ConversationTaken extends Error {
 export class TicketChanged extends Error {}
 
 const strip = (item: TicketItem): TicketRecord => {
-  const { pk: _a, sk: _b, type: _c, gsi1pk: _d, gsi1sk: _e, gsi2pk: _f, gsi2sk: _g, gsi3pk: _h, gsi3sk: _i, gsi4pk: _j, gsi4sk: _k, filterTagIds: _l, ...record } = item;
+  const {
+    pk: _a,
+    sk: _b,
+    type: _c,
+    gsi1pk: _d,
+    gsi1sk: _e,
+    gsi2pk: _f,
+    gsi2sk: _g,
+    gsi3pk: _h,
+    gsi3sk: _i,
+    gsi4pk: _j,
+    gsi4sk: _k,
+    filterTagIds: _l,
+    ...record
+  } = item;
   return record;
 };
 
-const toItem = (t: TicketRecord): TicketItem => ({ ...ticketKey(t.companyId, t.id), type: 'ticket', ...indexKeys(t), ...t, filterTagIds: filterTagIds(t) });
+const toItem = (t: TicketRecord): TicketItem => ({
+  ...ticketKey(t.companyId, t.id),
+  type: 'ticket',
+  ...indexKeys(t),
+  ...t,
+  filterTagIds: filterTagIds(t),
+});
 
 export const getTicketRecord = async (companyId: number, id: number, consistent = false): Promise<TicketRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: consistent }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: consistent }),
+  );
   return out.Item ? strip(out.Item as TicketItem) : undefined;
 };
 
@@ -74,7 +95,11 @@ export const getConversation = async (
   consistent = true,
 ): Promise<ConversationItem | undefined> => {
   const out = await table().send(
-    new GetCommand({ TableName: tableName(), Key: conversationKey(companyId, contactId, connectionId), ConsistentRead: consistent }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: conversationKey(companyId, contactId, connectionId),
+      ConsistentRead: consistent,
+    }),
   );
   return out.Item as ConversationItem | undefined;
 };
@@ -102,7 +127,10 @@ const logPut = (t: TicketRecord, log: LogInput): TransactItem => ({
 });
 
 /** The counter changes of one or more ticket changes, merged: a transaction may name each counter item once. */
-const counterUpdates = (companyId: number, ...changes: [TicketRecord | undefined, TicketRecord | undefined][]): TransactItem[] => {
+const counterUpdates = (
+  companyId: number,
+  ...changes: [TicketRecord | undefined, TicketRecord | undefined][]
+): TransactItem[] => {
   const delta = new Map<string, number>();
   for (const [before, after] of changes) {
     for (const dim of before ? counterDims(before) : []) delta.set(dim, (delta.get(dim) ?? 0) - 1);
@@ -135,7 +163,9 @@ const conversationPut = (t: TicketRecord, active: boolean, condition: 'free' | '
       updatedAt: t.updatedAt,
     } satisfies ConversationItem,
     ConditionExpression:
-      condition === 'free' ? 'attribute_not_exists(pk) OR active = :false OR ticketId = :id' : 'attribute_not_exists(pk) OR ticketId = :id OR active = :false',
+      condition === 'free'
+        ? 'attribute_not_exists(pk) OR active = :false OR ticketId = :id'
+        : 'attribute_not_exists(pk) OR ticketId = :id OR active = :false',
     ExpressionAttributeValues: { ':false': false, ':id': t.id },
   },
 });
@@ -156,7 +186,13 @@ export const insertTicket = async (t: TicketRecord, log: LogInput): Promise<void
   const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
     conversationPut(t, true, 'free'),
-    { Put: { TableName: tableName(), Item: { ...ticketUuidKey(t.companyId, t.uuid), type: 'ticketUuid', ticketId: t.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...ticketUuidKey(t.companyId, t.uuid), type: 'ticketUuid', ticketId: t.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
     ...counterUpdates(t.companyId, [undefined, t]),
     logPut(t, log),
     { Put: { TableName: tableName(), Item: reportRowOf(t) } },
@@ -187,19 +223,33 @@ export interface TicketWrites {
  * The conversation's previous ticket when `next` changes which closed ticket is the newest of its conversation:
  * closing `next` supersedes the previous one; reopening or deleting `next` brings it back to the closed lists.
  */
-const predecessorChange = async (before: TicketRecord, next: TicketRecord | undefined): Promise<[TicketRecord, TicketRecord] | undefined> => {
+const predecessorChange = async (
+  before: TicketRecord,
+  next: TicketRecord | undefined,
+): Promise<[TicketRecord, TicketRecord] | undefined> => {
   const wasListed = before.status === 'closed' && !before.superseded;
   const isListed = next?.status === 'closed' && !next.superseded;
   if (wasListed === isListed || !before.previousTicketId) return undefined;
   const previous = await getTicketRecord(before.companyId, before.previousTicketId, true);
-  if (!previous || previous.status !== 'closed' || previous.contactId !== before.contactId || previous.whatsappId !== before.whatsappId) return undefined;
+  if (
+    !previous ||
+    previous.status !== 'closed' ||
+    previous.contactId !== before.contactId ||
+    previous.whatsappId !== before.whatsappId
+  )
+    return undefined;
   const superseded = isListed;
   if (Boolean(previous.superseded) === superseded) return undefined;
   return [previous, { ...previous, superseded, version: previous.version + 1 }];
 };
 
 const versionedPut = (before: TicketRecord, next: TicketRecord): TransactItem => ({
-  Put: { TableName: tableName(), Item: toItem(next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } },
+  Put: {
+    TableName: tableName(),
+    Item: toItem(next),
+    ConditionExpression: 'version = :v',
+    ExpressionAttributeValues: { ':v': before.version },
+  },
 });
 
 /** The report row follows the ticket; a changed creation date (never, today) would move it to another partition. */
@@ -212,8 +262,16 @@ const reportRowWrites = (before: TicketRecord, next: TicketRecord): TransactItem
   ];
 };
 
-export const ticketWrites = async (before: TicketRecord, after: TicketRecord, options: SaveOptions = {}): Promise<TicketWrites> => {
-  const next: TicketRecord = { ...after, version: before.version + 1, superseded: after.status === 'closed' ? (after.superseded ?? false) : false };
+export const ticketWrites = async (
+  before: TicketRecord,
+  after: TicketRecord,
+  options: SaveOptions = {},
+): Promise<TicketWrites> => {
+  const next: TicketRecord = {
+    ...after,
+    version: before.version + 1,
+    superseded: after.status === 'closed' ? (after.superseded ?? false) : false,
+  };
   const items: TransactItem[] = [
     {
       Put: {
@@ -241,7 +299,10 @@ export const ticketWrites = async (before: TicketRecord, after: TicketRecord, op
   }
   const previous = await predecessorChange(before, next);
   if (previous) items.push(versionedPut(previous[0], previous[1]));
-  items.push(...counterUpdates(next.companyId, [before, next], ...(previous ? [previous] : [])), ...(options.logs ?? []).map((l) => logPut(next, l)));
+  items.push(
+    ...counterUpdates(next.companyId, [before, next], ...(previous ? [previous] : [])),
+    ...(options.logs ?? []).map((l) => logPut(next, l)),
+  );
   if (reportRowChanged(before, next)) items.push(...reportRowWrites(before, next));
   return { next, items, conversationIndex };
 };
@@ -269,7 +330,14 @@ export const saveTicket = async (before: TicketRecord, after: TicketRecord, opti
 
 export const deleteTicketItems = async (t: TicketRecord): Promise<void> => {
   const items: TransactItem[] = [
-    { Delete: { TableName: tableName(), Key: ticketKey(t.companyId, t.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': t.version } } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: ticketKey(t.companyId, t.id),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': t.version },
+      },
+    },
     { Delete: { TableName: tableName(), Key: ticketUuidKey(t.companyId, t.uuid) } },
     { Delete: { TableName: tableName(), Key: { pk: reportRowOf(t).pk, sk: reportRowOf(t).sk } } },
   ];
@@ -277,7 +345,15 @@ export const deleteTicketItems = async (t: TicketRecord): Promise<void> => {
   if (previous) items.push(versionedPut(previous[0], previous[1]));
   items.push(...counterUpdates(t.companyId, [t, undefined], ...(previous ? [previous] : [])));
   const conv = await getConversation(t.companyId, t.contactId, t.whatsappId);
-  if (conv?.ticketId === t.id) items.push({ Delete: { TableName: tableName(), Key: conversationKey(t.companyId, t.contactId, t.whatsappId), ConditionExpression: 'ticketId = :id', ExpressionAttributeValues: { ':id': t.id } } });
+  if (conv?.ticketId === t.id)
+    items.push({
+      Delete: {
+        TableName: tableName(),
+        Key: conversationKey(t.companyId, t.contactId, t.whatsappId),
+        ConditionExpression: 'ticketId = :id',
+        ExpressionAttributeValues: { ':id': t.id },
+      },
+    });
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
@@ -297,7 +373,12 @@ export interface IndexPage {
 export const queryTicketIndex = async (
   index: TicketIndex,
   partition: string,
-  options: { limit: number; forward: boolean; startKey?: Record<string, string>; filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> } },
+  options: {
+    limit: number;
+    forward: boolean;
+    startKey?: Record<string, string>;
+    filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  },
 ): Promise<IndexPage> => {
   const out = await table().send(
     new QueryCommand({
@@ -312,7 +393,10 @@ export const queryTicketIndex = async (
       ExclusiveStartKey: options.startKey,
     }),
   );
-  return { items: ((out.Items ?? []) as TicketItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return {
+    items: ((out.Items ?? []) as TicketItem[]).map(strip),
+    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+  };
 };
 
 /** The keys an index query resumes after, taken from a ticket it returned. */
@@ -371,14 +455,24 @@ export const listNoteItems = async (companyId: number, ticketId: number): Promis
 };
 
 export const getNoteItem = async (companyId: number, ticketId: number, ulid: string): Promise<NoteItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) } }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) } }),
+  );
   return out.Item as NoteItem | undefined;
 };
 
 export const deleteNoteItem = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
   await table().send(
     new TransactWriteCommand({
-      TransactItems: [{ Delete: { TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) }, ConditionExpression: 'attribute_exists(pk)' } }],
+      TransactItems: [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) },
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+      ],
     }),
   );
 };
@@ -430,8 +524,26 @@ export const queryTicketIndexBetween = async (
       ExclusiveStartKey: options.startKey,
     }),
   );
-  return { items: ((out.Items ?? []) as TicketItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return {
+    items: ((out.Items ?? []) as TicketItem[]).map(strip),
+    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+  };
 };
+
+export interface ReportRowFilter {
+  expression: string;
+  names?: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** The key range of a month partition's report rows created between two instants, with the report's filters. */
+const reportRowsQuery = (partition: string, range: { from: string; to: string }, filter: ReportRowFilter | undefined) => ({
+  TableName: tableName(),
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~`, ...(filter?.values ?? {}) },
+  ...(filter ? { FilterExpression: filter.expression } : {}),
+  ...(filter?.names ? { ExpressionAttributeNames: filter.names } : {}),
+});
 
 /**
  * One page of report rows of a month partition whose creation time lies between two instants, newest first,
@@ -440,19 +552,36 @@ export const queryTicketIndexBetween = async (
 export const queryReportRows = async (
   partition: string,
   range: { from: string; to: string },
-  options: { limit: number; startKey?: Record<string, string>; filter?: { expression: string; names?: Record<string, string>; values: Record<string, unknown> } },
+  options: { limit: number; startKey?: Record<string, string>; filter?: ReportRowFilter },
 ): Promise<{ items: ReportRowItem[]; lastKey?: Record<string, string> }> => {
   const out = await table().send(
     new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~`, ...(options.filter?.values ?? {}) },
-      ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
-      ...(options.filter?.names ? { ExpressionAttributeNames: options.filter.names } : {}),
+      ...reportRowsQuery(partition, range, options.filter),
       ScanIndexForward: false,
       Limit: options.limit,
       ExclusiveStartKey: options.startKey,
     }),
   );
   return { items: (out.Items ?? []) as ReportRowItem[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+};
+
+/**
+ * How many report rows of the same key range pass the same filters, from `startKey` on: one `Select: COUNT` query,
+ * which returns no items but reads up to 1 MB of rows; `lastKey` is set when the partition holds more.
+ */
+export const countReportRows = async (
+  partition: string,
+  range: { from: string; to: string },
+  options: { startKey?: Record<string, string>; filter?: ReportRowFilter },
+): Promise<{ count: number; lastKey?: Record<string, string> }> => {
+  const out = await table().send(
+    new QueryCommand({
+      ...reportRowsQuery(partition, range, options.filter),
+      Select: 'COUNT',
+      // the same direction as the list, so that a start key counts the rows the list has yet to read
+      ScanIndexForward: false,
+      ExclusiveStartKey: options.startKey,
+    }),
+  );
+  return { count: out.Count ?? 0, lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
 };

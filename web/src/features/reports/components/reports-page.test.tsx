@@ -11,8 +11,9 @@ import type { User } from '@switchboard/shared/contracts/auth';
 
 /**
  * /reports as the app renders it against a fake API: the first page of the month with 10 rows, the 5/10/20/50 pager
- * following the server's cursor, the filter button sending the panel's filters, the log action, and the 403 page for
- * a profile user without showDashboard.
+ * following the server's cursor and showing "page X of Y" from the server's total, the search box sending its text
+ * once typing pauses, the filter button sending the panel's filters, the log action, and the 403 page for a profile
+ * user without showDashboard.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -45,11 +46,26 @@ const serve = (user: User, extra: Record<string, FakeRoute> = {}) => {
     'GET /api/ticketreport/reports': (_init, url) => {
       const size = Number(url.searchParams.get('pageSize'));
       const start = url.searchParams.get('cursor') ? Number(url.searchParams.get('cursor')) : 0;
-      const tickets = all.slice(start, start + size);
-      const hasMore = start + size < all.length;
-      return { status: 200, body: { tickets, totalTickets: { total: start + tickets.length }, hasMore, nextCursor: hasMore ? String(start + size) : null, reachedAt: hasMore ? '2026-11-02T00:00:00.000Z' : null } };
+      // the search text matches the contact name here; the server also matches numbers and ticket ids
+      const text = url.searchParams.get('searchParam')?.toLowerCase();
+      const found = text ? all.filter((t) => t.contactName.toLowerCase().includes(text)) : all;
+      const tickets = found.slice(start, start + size);
+      const hasMore = start + size < found.length;
+      return {
+        status: 200,
+        body: {
+          tickets,
+          totalTickets: { total: found.length, exact: true },
+          hasMore,
+          nextCursor: hasMore ? String(start + size) : null,
+          reachedAt: hasMore ? '2026-11-02T00:00:00.000Z' : null,
+        },
+      };
     },
-    'GET /api/tickets-log/14': () => ({ status: 200, body: [{ id: 'l1', type: 'create', ticketId: 14, user: null, queue: null, createdAt: '2026-11-03T12:00:00.000Z' }] }),
+    'GET /api/tickets-log/14': () => ({
+      status: 200,
+      body: [{ id: 'l1', type: 'create', ticketId: 14, user: null, queue: null, createdAt: '2026-11-03T12:00:00.000Z' }],
+    }),
     ...extra,
   });
 };
@@ -73,6 +89,12 @@ const click = async (el: Element | null) => {
     (el as HTMLElement).click();
   });
 };
+const typeInto = async (el: HTMLInputElement, value: string) => {
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+};
 const reportCalls = () => calls.filter((c) => c.path === '/api/ticketreport/reports').map((c) => new URLSearchParams(c.search));
 
 describe('the ticket report page', () => {
@@ -88,16 +110,47 @@ describe('the ticket report page', () => {
     const first = reportCalls()[0]!;
     expect(first.get('pageSize')).toBe('10');
     expect(new Date(first.get('dateFrom')!).getDate()).toBe(1);
-    expect(byTestId('report-total')?.textContent).toBe('10+ tickets');
+    expect(byTestId('report-total')?.textContent).toBe('14 tickets');
+    expect(document.querySelector('.p-paginator-current')?.textContent).toBe('Página 1 de 2');
 
     await click(document.querySelector('.p-paginator-next'));
     await until(() => rowsText()[0]?.includes('Cliente 04') ?? false, 'the second page');
     expect(reportCalls().at(-1)!.get('cursor')).toBe('10');
     expect(rowsText()).toHaveLength(4);
     expect(byTestId('report-total')?.textContent).toBe('14 tickets');
+    expect(document.querySelector('.p-paginator-current')?.textContent).toBe('Página 2 de 2');
+    expect(document.querySelector('.p-paginator-next')?.hasAttribute('disabled')).toBe(true);
 
     await click(document.querySelector('.p-paginator-prev'));
     await until(() => rowsText()[0]?.includes('Cliente 14') ?? false, 'back to the first page');
+  }, 20_000);
+
+  it('searches once typing pauses, from the first page, and counts the pages of what was found', async () => {
+    serve(makeUser());
+    await render('/reports');
+    await until(() => rowsText().length === 10, 'the table');
+    await click(document.querySelector('.p-paginator-next'));
+    await until(() => rowsText().length === 4, 'the second page');
+    const before = reportCalls().length;
+    const box = byTestId('reports-search') as HTMLInputElement;
+    expect(box.getAttribute('aria-label')).toBe('Pesquisar contato, número ou id do ticket');
+    await typeInto(box, 'cliente 1');
+    await typeInto(box, 'cliente 1 ');
+    await until(() => rowsText().length === 5, 'the search result');
+    // one call for the paused text, trimmed, without the cursor of the page shown before
+    const searched = reportCalls().slice(before);
+    expect(searched).toHaveLength(1);
+    expect(searched[0]!.get('searchParam')).toBe('cliente 1');
+    expect(searched[0]!.get('cursor')).toBeNull();
+    expect(rowsText()[0]).toContain('Cliente 14');
+    expect(byTestId('report-total')?.textContent).toBe('5 tickets');
+    expect(document.querySelector('.p-paginator-current')?.textContent).toBe('Página 1 de 1');
+
+    // the search goes with the panel's filters, and the filter button keeps it
+    await click(document.querySelector('#report-only-rated'));
+    await click(byTestId('report-filter'));
+    await until(() => reportCalls().at(-1)!.get('onlyRated') === 'true', 'the filtered call');
+    expect(reportCalls().at(-1)!.get('searchParam')).toBe('cliente 1');
   }, 20_000);
 
   it('sends the filters when the filter button is pressed, and opens a ticket log', async () => {

@@ -26,10 +26,11 @@ import { defaultReportFilters, type ReportFilters } from '../utils/report-filter
 import './reports-page.css';
 
 /**
- * /reports (spec document 2 "Ticket report (/reports)"): the filters, a filter button, the Excel export with its
- * progress, the paged table (5/10/20/50, default 10) and each row's ticket log and link to the ticket.
- * Pages follow the server's cursor: the pager moves one page forward or back, and the total is known once the
- * last page has been reached.
+ * /reports (spec document 2 "Ticket report (/reports)"): the search box (contact name or number, or ticket id,
+ * applied as typing pauses), the filters, a filter button, the Excel export with its progress, the paged table
+ * (5/10/20/50, default 10) and each row's ticket log and link to the ticket.
+ * Pages follow the server's cursor: the pager moves one page forward or back, and shows "page X of Y" from the total
+ * the server counts with the first page.
  */
 export function ReportsPage() {
   const user = useCurrentUser();
@@ -63,17 +64,27 @@ function TicketReport() {
     restart();
   };
   const set = <K extends keyof ReportFilters>(key: K, value: ReportFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // the search text applies on its own once typing pauses, with the filters last applied
+  const search = (text: string) => {
+    setDraft((d) => ({ ...d, searchParam: text }));
+    setApplied((a) => ({ ...a, searchParam: text }));
+    restart();
+  };
 
   const page = report.data;
   const tickets = page?.tickets ?? [];
   const loadedBefore = pageIndex * rows;
-  // while more pages exist the pager offers the next one; the total is exact once the last page came back
-  const totalRecords = page
-    ? page.hasMore
-      ? loadedBefore + Math.max(tickets.length, rows) + 1
-      : loadedBefore + tickets.length
-    : 0;
   const total = page?.totalTickets.total ?? 0;
+  const exact = page?.totalTickets.exact ?? false;
+  const pageCount = exact ? Math.max(1, Math.ceil(total / rows)) : undefined;
+  // a total past the server's counting bound is a lower bound: the pager then offers the next page while there is one
+  const totalRecords = !page
+    ? 0
+    : exact
+      ? total
+      : page.hasMore
+        ? Math.max(total, loadedBefore + Math.max(tickets.length, rows) + 1)
+        : loadedBefore + tickets.length;
 
   const statusOptions = ticketStatuses.map((s) => ({ value: s, label: t(`reports.status.${s}`) }));
   const dateTime = (iso: string | null) => (iso ? format.format(new Date(iso)) : '');
@@ -206,6 +217,7 @@ function TicketReport() {
           data-testid="report-export"
         />
       }
+      search={{ placeholder: t('reports.searchPlaceholder'), onSearch: search }}
       filters={filters}
       overlays={logOf !== null ? <TicketLogDialog ticketId={logOf} visible onHide={() => setLogOf(null)} /> : null}
     >
@@ -216,7 +228,7 @@ function TicketReport() {
         </div>
       ) : null}
       <p className="reports-total" data-testid="report-total">
-        {page ? (page.hasMore ? t('reports.totalMore', { count: total }) : t('reports.total', { count: total })) : null}
+        {page ? (exact ? t('reports.total', { count: total }) : t('reports.totalMore', { count: total })) : null}
       </p>
       <DataTable
         value={tickets}
@@ -229,7 +241,11 @@ function TicketReport() {
         totalRecords={totalRecords}
         rowsPerPageOptions={[...REPORT_PAGE_SIZES]}
         paginatorTemplate="FirstPageLink PrevPageLink CurrentPageReport NextPageLink RowsPerPageDropdown"
-        currentPageReportTemplate={`${pageIndex + 1}`}
+        currentPageReportTemplate={
+          pageCount
+            ? t('reports.pageOf', { page: pageIndex + 1, pages: pageCount })
+            : t('reports.pageOnly', { page: pageIndex + 1 })
+        }
         onPage={(e) => {
           if (e.rows !== rows) {
             setRows(e.rows);

@@ -38,9 +38,10 @@ describe('the report filters', () => {
     });
   });
 
-  it('send lists as JSON arrays, the local days as instants, and leave empty filters out', () => {
+  it('send lists as JSON arrays, the local days as instants, the search text trimmed, and leave empty filters out', () => {
     const filters = {
       ...defaultReportFilters(new Date(2026, 10, 25)),
+      searchParam: '  Souza ',
       connectionIds: [3],
       statuses: ['open' as const, 'closed' as const],
       userIds: [],
@@ -49,6 +50,7 @@ describe('the report filters', () => {
       onlyRated: true,
     };
     expect(reportRequest(filters, 10, 'abc')).toEqual({
+      searchParam: 'Souza',
       contactId: 9,
       whatsappId: '[3]',
       status: '["open","closed"]',
@@ -60,6 +62,7 @@ describe('the report filters', () => {
       pageSize: 10,
       cursor: 'abc',
     });
+    expect(reportRequest({ ...filters, searchParam: '   ' }, 10)).not.toHaveProperty('searchParam', expect.anything());
     expect(new Date(localDayBound('2026-11-01', false)).getDate()).toBe(1);
     expect(new Date(localDayBound('2026-11-25', true)).getHours()).toBe(23);
   });
@@ -98,13 +101,19 @@ describe('the report export', () => {
     const pages: ReportResponse[] = [
       {
         tickets: [ticket(3), ticket(2)],
-        totalTickets: { total: 2 },
+        totalTickets: { total: 2, exact: true },
         hasMore: true,
         nextCursor: 'c1',
         reachedAt: '2026-11-10T00:00:00.000Z',
       },
-      { tickets: [], totalTickets: { total: 2 }, hasMore: true, nextCursor: 'c2', reachedAt: '2026-11-01T00:00:00.000Z' },
-      { tickets: [ticket(1)], totalTickets: { total: 3 }, hasMore: false, nextCursor: null, reachedAt: null },
+      {
+        tickets: [],
+        totalTickets: { total: 2, exact: true },
+        hasMore: true,
+        nextCursor: 'c2',
+        reachedAt: '2026-11-01T00:00:00.000Z',
+      },
+      { tickets: [ticket(1)], totalTickets: { total: 3, exact: true }, hasMore: false, nextCursor: null, reachedAt: null },
     ];
     const asked: (string | undefined)[] = [];
     const progress: [number, string | null][] = [];
@@ -125,7 +134,13 @@ describe('the report export', () => {
   });
 
   it('refuses a cursor that does not move', async () => {
-    const stuck: ReportResponse = { tickets: [], totalTickets: { total: 0 }, hasMore: true, nextCursor: 'same', reachedAt: null };
+    const stuck: ReportResponse = {
+      tickets: [],
+      totalTickets: { total: 0, exact: true },
+      hasMore: true,
+      nextCursor: 'same',
+      reachedAt: null,
+    };
     await expect(
       readWholeReport(
         async () => stuck,
@@ -153,12 +168,12 @@ describe('the report export', () => {
     const pages: Record<string, ReportResponse> = {
       first: {
         tickets: [ticket(1), ticket(2)],
-        totalTickets: { total: 3 },
+        totalTickets: { total: 3, exact: true },
         hasMore: true,
         nextCursor: 'c2',
         reachedAt: '2026-11-02T00:00:00.000Z',
       },
-      c2: { tickets: [ticket(3)], totalTickets: { total: 3 }, hasMore: false, nextCursor: null, reachedAt: null },
+      c2: { tickets: [ticket(3)], totalTickets: { total: 3, exact: true }, hasMore: false, nextCursor: null, reachedAt: null },
     };
     const progress: [number, string | null][] = [];
     const { blob, count } = await exportReportWorkbook(

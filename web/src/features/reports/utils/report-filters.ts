@@ -3,6 +3,8 @@ import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
 
 /** The report's filter panel (spec document 2 "Ticket report (/reports)"). Dates are the viewer's calendar days. */
 export interface ReportFilters {
+  /** a contact's name or number, or a ticket id; '' searches nothing */
+  searchParam: string;
   contact: { id: number; name: string } | undefined;
   connectionIds: number[];
   statuses: TicketStatus[];
@@ -20,6 +22,7 @@ const dayOf = (d: Date): string =>
 
 /** Spec document 2 section 5: the range starts on the first day of the month and ends today. */
 export const defaultReportFilters = (today: Date): ReportFilters => ({
+  searchParam: '',
   contact: undefined,
   connectionIds: [],
   statuses: [],
@@ -42,6 +45,7 @@ type ReportRequest = Partial<Record<keyof ReportQuery, string | number | boolean
 export const reportRequest = (f: ReportFilters, pageSize: number, cursor?: string): ReportRequest => {
   const list = (values: readonly (string | number)[]) => (values.length ? JSON.stringify(values) : undefined);
   return {
+    searchParam: f.searchParam.trim() || undefined,
     contactId: f.contact?.id,
     whatsappId: list(f.connectionIds),
     status: list(f.statuses),
