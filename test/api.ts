@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { startRuntime, type Runtime, type RuntimeOptions } from '../infra/local/runtime.ts';
 import { clock } from '../functions/src/platform/clock.ts';
 import { CONNECTIONS_CACHE_MS } from '../functions/src/platform/realtime/publisher.ts';
+import { LOOKUP_CACHE_MS } from '../functions/src/platform/ttl-cache.ts';
 
 export const ADMIN_EMAIL = 'root@example.com';
 export const ADMIN_PASSWORD = 'root-password-1';
@@ -60,12 +61,6 @@ export const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolea
     await new Promise((r) => setTimeout(r, 50));
   }
 };
-
-/**
- * The longest a function instance keeps what it read of data other functions change: a web chat by its widget key,
- * a flow's graph, the company's active phrase campaigns (10 s); connections are kept 5 s.
- */
-export const LOOKUP_CACHE_MS = 10_000;
 
 /**
  * Moves the clock of every function on past the life of their lookup caches, from where it reads now, as if that long

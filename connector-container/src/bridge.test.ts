@@ -20,14 +20,32 @@ import { createWebchatConnection } from '../../functions/src/modules/connections
 import { connectionKey } from '../../functions/src/modules/connections/connection.entity.ts';
 import { companySettingsKey } from '../../functions/src/modules/companies/company.entity.ts';
 import { createUser } from '../../functions/src/modules/users/users.service.ts';
-import { parseInboundEvent, processInboundEvent, type InboundOutcome } from '../../functions/src/modules/inbound/inbound.service.ts';
+import {
+  parseInboundEvent,
+  processInboundEvent,
+  type InboundOutcome,
+} from '../../functions/src/modules/inbound/inbound.service.ts';
 import { sendSystemText } from '../../functions/src/modules/messages/messages.service.ts';
-import { claimQueuedSend, findByChannelMessageId, presentMessage, queuedSendRef, settleQueuedSend } from '../../functions/src/modules/messages/message-sends.service.ts';
+import {
+  claimQueuedSend,
+  findByChannelMessageId,
+  presentMessage,
+  queuedSendRef,
+  settleQueuedSend,
+} from '../../functions/src/modules/messages/message-sends.service.ts';
 import { findTicket, ticketPk } from '../../functions/src/modules/tickets/tickets.service.ts';
 import { createMessageBridge, type BaileysMessageBridge, type BridgeDeps } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 
-const silent = { level: 'silent', child: () => silent, trace: () => undefined, debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent = {
+  level: 'silent',
+  child: () => silent,
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 const OWN = '5511900000000';
 const TS = () => Math.floor(Date.now() / 1000);
 
@@ -43,7 +61,11 @@ const fakeSocket = () => {
     logger: silent,
     async sendMessage(jid: string, content: Record<string, unknown>, options: Record<string, unknown>) {
       sent.push({ jid, content, options });
-      const msg: WAMessage = { key: { remoteJid: jid, fromMe: true, id: options.messageId as string }, messageTimestamp: TS(), message: 'text' in content ? { conversation: content.text as string } : { imageMessage: {} } };
+      const msg: WAMessage = {
+        key: { remoteJid: jid, fromMe: true, id: options.messageId as string },
+        messageTimestamp: TS(),
+        message: 'text' in content ? { conversation: content.text as string } : { imageMessage: {} },
+      };
       // emitOwnEvents: Baileys puts our own send into messages.upsert before sendMessage returns
       ev.emit('messages.upsert', { messages: [msg], type: 'append' });
       return msg;
@@ -67,7 +89,12 @@ interface Harness {
 const harness = (connectionId: number, overrides: Partial<BridgeDeps> = {}): Harness => {
   const outcomes: Harness['outcomes'] = [];
   const recovered: number[] = [];
-  const factory = createMessageBridge({ ...platformBridgeDeps(), download: async () => Buffer.from('fake-jpeg-bytes'), log: { warn: () => undefined, error: () => undefined }, ...overrides });
+  const factory = createMessageBridge({
+    ...platformBridgeDeps(),
+    download: async () => Buffer.from('fake-jpeg-bytes'),
+    log: { warn: () => undefined, error: () => undefined },
+    ...overrides,
+  });
   const bridge = factory({
     companyId,
     connectionId,
@@ -86,7 +113,8 @@ const harness = (connectionId: number, overrides: Partial<BridgeDeps> = {}): Har
   return { bridge, socket, sent, outcomes, recovered, settle: () => bridge.drain() };
 };
 
-const upsert = (h: Harness, messages: WAMessage[], type: 'notify' | 'append' = 'notify') => h.socket.ev.emit('messages.upsert', { messages, type });
+const upsert = (h: Harness, messages: WAMessage[], type: 'notify' | 'append' = 'notify') =>
+  h.socket.ev.emit('messages.upsert', { messages, type });
 
 const text = (id: string, body: string, key: Partial<WAMessage['key']>, pushName = 'Maria'): WAMessage => ({
   key: { fromMe: false, id, ...key },
@@ -97,7 +125,11 @@ const text = (id: string, body: string, key: Partial<WAMessage['key']>, pushName
 
 const contactsWithNumber = async (number: string) => {
   const out = await table().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':p': 'CONTACT#' } }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `C#${companyId}`, ':p': 'CONTACT#' },
+    }),
   );
   return (out.Items ?? []).filter((c) => typeof c.number === 'string' && c.number.includes(number));
 };
@@ -123,8 +155,19 @@ beforeAll(async () => {
   await useTestTable();
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bridge-media-'));
   resetConfig();
-  const company = await createCompany({ name: 'Bridge Co', email: 'bridge@example.com', phone: '', planId: 1, dueDate: '2999-01-01T00:00:00.000Z' });
-  const admin = await createUser(company.id, { name: 'Admin', email: `admin-${company.id}@example.com`, password: 'pass-12345', profile: 'admin' });
+  const company = await createCompany({
+    name: 'Bridge Co',
+    email: 'bridge@example.com',
+    phone: '',
+    planId: 1,
+    dueDate: '2999-01-01T00:00:00.000Z',
+  });
+  const admin = await createUser(company.id, {
+    name: 'Admin',
+    email: `admin-${company.id}@example.com`,
+    password: 'pass-12345',
+    profile: 'admin',
+  });
   await provisionCompany(company.id, admin.id);
   companyId = company.id;
   connectionId = await whatsappConnection('WhatsApp Vendas', true);
@@ -134,8 +177,12 @@ beforeAll(async () => {
 describe('the Baileys message bridge with the inbound pipeline', () => {
   it('keeps one contact for a person whether a message carries their phone number or their LID', async () => {
     const h = harness(connectionId);
-    upsert(h, [text('LIDP-1', 'pelo número', { remoteJid: '5511988880001@s.whatsapp.net', remoteJidAlt: '111100000000001@lid' })]);
-    upsert(h, [text('LIDP-2', 'pelo LID com o número', { remoteJid: '111100000000001@lid', remoteJidAlt: '5511988880001@s.whatsapp.net' })]);
+    upsert(h, [
+      text('LIDP-1', 'pelo número', { remoteJid: '5511988880001@s.whatsapp.net', remoteJidAlt: '111100000000001@lid' }),
+    ]);
+    upsert(h, [
+      text('LIDP-2', 'pelo LID com o número', { remoteJid: '111100000000001@lid', remoteJidAlt: '5511988880001@s.whatsapp.net' }),
+    ]);
     await h.settle();
     // a new session (nothing in memory) finds the pair in the table for a message carrying the LID alone
     const later = harness(connectionId);
@@ -185,7 +232,11 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
     expect(h.recovered).toEqual([1, 2]);
     const stored = await findByChannelMessageId(companyId, connectionId, 'REDELIVER-1');
     const out = await table().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': ticketPk(companyId, stored!.ticketId), ':p': 'M#' } }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': ticketPk(companyId, stored!.ticketId), ':p': 'M#' },
+      }),
     );
     expect((out.Items ?? []).map((m) => m.body).sort()).toEqual(['chegou duas vezes', 'perdida enquanto caído']);
   });
@@ -200,16 +251,43 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
     // the outbound consumer's part: claim, send through the bridge, settle with WhatsApp's id
     const at = new Date().toISOString();
     const claimed = (await claimQueuedSend(queuedSendRef(companyId, queued!.id)!, at))!;
-    const result = await h.bridge.send(h.socket, await presentMessage(claimed), { companyId, connectionId, contactId: inbound!.contactId!, identity: '5511955550004' });
-    await settleQueuedSend(claimed, at, { sendState: 'sent', ack: result.ack, channelMessageId: result.channelMessageId, updatedAt: new Date().toISOString() }, {});
+    const result = await h.bridge.send(h.socket, await presentMessage(claimed), {
+      companyId,
+      connectionId,
+      contactId: inbound!.contactId!,
+      identity: '5511955550004',
+    });
+    await settleQueuedSend(
+      claimed,
+      at,
+      { sendState: 'sent', ack: result.ack, channelMessageId: result.channelMessageId, updatedAt: new Date().toISOString() },
+      {},
+    );
     await h.settle();
-    expect(h.sent[0]).toMatchObject({ jid: '5511955550004@s.whatsapp.net', content: { text: 'Segue o orçamento' }, options: { messageId: result.channelMessageId } });
+    expect(h.sent[0]).toMatchObject({
+      jid: '5511955550004@s.whatsapp.net',
+      content: { text: 'Segue o orçamento' },
+      options: { messageId: result.channelMessageId },
+    });
     // the echo Baileys emitted during the send was known as ours and not taken in
     expect(h.outcomes.map((o) => o.outcome)).toEqual(['stored']);
     // a later copy of it (another task, a history sync) is a duplicate in the pipeline
     const other = harness(connectionId);
-    upsert(other, [{ key: { remoteJid: '5511955550004@s.whatsapp.net', fromMe: true, id: result.channelMessageId }, messageTimestamp: TS(), message: { conversation: 'Segue o orçamento' } }], 'append');
-    const status = (s: number) => ({ key: { remoteJid: '5511955550004@s.whatsapp.net', fromMe: true, id: result.channelMessageId }, update: { status: s } });
+    upsert(
+      other,
+      [
+        {
+          key: { remoteJid: '5511955550004@s.whatsapp.net', fromMe: true, id: result.channelMessageId },
+          messageTimestamp: TS(),
+          message: { conversation: 'Segue o orçamento' },
+        },
+      ],
+      'append',
+    );
+    const status = (s: number) => ({
+      key: { remoteJid: '5511955550004@s.whatsapp.net', fromMe: true, id: result.channelMessageId },
+      update: { status: s },
+    });
     const S = proto.WebMessageInfo.Status;
     h.socket.ev.emit('messages.update', [status(S.DELIVERY_ACK)]);
     h.socket.ev.emit('messages.update', [status(S.READ)]);
@@ -228,14 +306,47 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
     const h = harness(connectionId);
     const jid = '5511944440005@s.whatsapp.net';
     upsert(h, [text('EDIT-1', 'texto com erro', { remoteJid: jid })]);
-    upsert(h, [{ key: { remoteJid: jid, fromMe: false, id: 'REACT-1' }, messageTimestamp: TS(), message: { reactionMessage: { key: { remoteJid: jid, fromMe: false, id: 'EDIT-1' }, text: '❤️' } } }]);
-    upsert(h, [{ key: { remoteJid: jid, fromMe: false, id: 'EDITMSG-1' }, messageTimestamp: TS(), message: { protocolMessage: { key: { remoteJid: jid, fromMe: false, id: 'EDIT-1' }, type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: 'texto corrigido' } } } }]);
+    upsert(h, [
+      {
+        key: { remoteJid: jid, fromMe: false, id: 'REACT-1' },
+        messageTimestamp: TS(),
+        message: { reactionMessage: { key: { remoteJid: jid, fromMe: false, id: 'EDIT-1' }, text: '❤️' } },
+      },
+    ]);
+    upsert(h, [
+      {
+        key: { remoteJid: jid, fromMe: false, id: 'EDITMSG-1' },
+        messageTimestamp: TS(),
+        message: {
+          protocolMessage: {
+            key: { remoteJid: jid, fromMe: false, id: 'EDIT-1' },
+            type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+            editedMessage: { conversation: 'texto corrigido' },
+          },
+        },
+      },
+    ]);
     await h.settle();
-    expect(await findByChannelMessageId(companyId, connectionId, 'EDIT-1')).toMatchObject({ body: 'texto corrigido', isEdited: true, isDeleted: false });
+    expect(await findByChannelMessageId(companyId, connectionId, 'EDIT-1')).toMatchObject({
+      body: 'texto corrigido',
+      isEdited: true,
+      isDeleted: false,
+    });
     const reaction = await findByChannelMessageId(companyId, connectionId, 'REACT-1');
     const original = await findByChannelMessageId(companyId, connectionId, 'EDIT-1');
     expect(reaction).toMatchObject({ body: '❤️', mediaType: 'reactionMessage', quotedMsgId: original!.id });
-    upsert(h, [{ key: { remoteJid: jid, fromMe: false, id: 'REVOKE-1' }, messageTimestamp: TS(), message: { protocolMessage: { key: { remoteJid: jid, fromMe: false, id: 'EDIT-1' }, type: proto.Message.ProtocolMessage.Type.REVOKE } } }]);
+    upsert(h, [
+      {
+        key: { remoteJid: jid, fromMe: false, id: 'REVOKE-1' },
+        messageTimestamp: TS(),
+        message: {
+          protocolMessage: {
+            key: { remoteJid: jid, fromMe: false, id: 'EDIT-1' },
+            type: proto.Message.ProtocolMessage.Type.REVOKE,
+          },
+        },
+      },
+    ]);
     await h.settle();
     expect(await findByChannelMessageId(companyId, connectionId, 'EDIT-1')).toMatchObject({ isDeleted: true });
     expect(h.outcomes.map((o) => o.outcome)).toEqual(['stored', 'stored', 'updated', 'updated']);
@@ -244,12 +355,19 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
   it('forwards the end of a contact’s call (not its ringing or answer, nor a call from our own phone), and the platform answers it once', async () => {
     const h = harness(connectionId);
     const jid = '5511922220009@s.whatsapp.net';
-    const call = (id: string, status: WACallEvent['status'], from = jid) => h.socket.ev.emit('call', [{ chatId: from, from, id, date: new Date(), status, offline: false, isVideo: false }]);
+    const call = (id: string, status: WACallEvent['status'], from = jid) =>
+      h.socket.ev.emit('call', [{ chatId: from, from, id, date: new Date(), status, offline: false, isVideo: false }]);
     const setCallReply = (text: string) =>
       table().send(
-        new UpdateCommand({ TableName: tableName(), Key: companySettingsKey(companyId), UpdateExpression: 'SET settings.acceptCallWhatsapp = :on, settings.AcceptCallWhatsappMessage = :text', ExpressionAttributeValues: { ':on': 'enabled', ':text': text } }),
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: companySettingsKey(companyId),
+          UpdateExpression: 'SET settings.acceptCallWhatsapp = :on, settings.AcceptCallWhatsappMessage = :text',
+          ExpressionAttributeValues: { ':on': 'enabled', ':text': text },
+        }),
       );
-    const seen = (from: number) => h.outcomes.slice(from).map((o) => [o.event.kind, o.event.kind === 'call' ? o.event.outcome : undefined, o.outcome]);
+    const seen = (from: number) =>
+      h.outcomes.slice(from).map((o) => [o.event.kind, o.event.kind === 'call' ? o.event.outcome : undefined, o.outcome]);
     call('C0FFEE02', 'offer');
     call('C0FFEE02', 'ringing');
     call('C0FFEE02', 'accept');
@@ -277,7 +395,11 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
     ]);
     const log = await findByChannelMessageId(companyId, connectionId, 'call-C0FFEE04');
     const messages = await table().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)', ExpressionAttributeValues: { ':pk': ticketPk(companyId, log!.ticketId), ':m': 'M#' } }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :m)',
+        ExpressionAttributeValues: { ':pk': ticketPk(companyId, log!.ticketId), ':m': 'M#' },
+      }),
     );
     expect((messages.Items ?? []).filter((m) => m.fromMe).map((m) => m.body)).toEqual([REPLY]);
   });
@@ -285,27 +407,59 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
   it('stores a received image in the media store, and a message whose file failed with a text saying so', async () => {
     const h = harness(connectionId);
     const jid = '5511933330006@s.whatsapp.net';
-    upsert(h, [{ key: { remoteJid: jid, fromMe: false, id: 'IMG-1' }, messageTimestamp: TS(), message: { imageMessage: { mimetype: 'image/jpeg', caption: 'foto do produto', fileLength: 15 } } }]);
+    upsert(h, [
+      {
+        key: { remoteJid: jid, fromMe: false, id: 'IMG-1' },
+        messageTimestamp: TS(),
+        message: { imageMessage: { mimetype: 'image/jpeg', caption: 'foto do produto', fileLength: 15 } },
+      },
+    ]);
     await h.settle();
     const image = await findByChannelMessageId(companyId, connectionId, 'IMG-1');
     expect(image).toMatchObject({ mediaType: 'image', body: 'foto do produto', mediaName: 'image-IMG-1.jpg' });
     expect((await blobStore().read(image!.mediaUrl!))?.toString()).toBe('fake-jpeg-bytes');
 
     const failing = harness(connectionId, { download: async () => Promise.reject(new Error('bad decrypt')) });
-    upsert(failing, [{ key: { remoteJid: jid, fromMe: false, id: 'IMG-2' }, messageTimestamp: TS(), message: { imageMessage: { mimetype: 'image/jpeg', caption: 'outra foto' } } }]);
+    upsert(failing, [
+      {
+        key: { remoteJid: jid, fromMe: false, id: 'IMG-2' },
+        messageTimestamp: TS(),
+        message: { imageMessage: { mimetype: 'image/jpeg', caption: 'outra foto' } },
+      },
+    ]);
     await failing.settle();
-    expect(await findByChannelMessageId(companyId, connectionId, 'IMG-2')).toMatchObject({ mediaUrl: null, body: 'outra foto\n[file could not be downloaded: image-IMG-2.jpg]' });
+    expect(await findByChannelMessageId(companyId, connectionId, 'IMG-2')).toMatchObject({
+      mediaUrl: null,
+      body: 'outra foto\n[file could not be downloaded: image-IMG-2.jpg]',
+    });
   });
 
   it('logs a call, and takes group messages only where the connection allows groups', async () => {
     const h = harness(connectionId);
-    h.socket.ev.emit('call', [{ chatId: '5511922220007@s.whatsapp.net', from: '5511922220007@s.whatsapp.net', id: 'C0FFEE01', date: new Date(), status: 'offer', offline: false }]);
-    const groupMsg = text('GROUP-1', 'bom dia, grupo', { remoteJid: '120363025246125486@g.us', participant: '5511911110008@s.whatsapp.net' }, 'Carlos');
+    h.socket.ev.emit('call', [
+      {
+        chatId: '5511922220007@s.whatsapp.net',
+        from: '5511922220007@s.whatsapp.net',
+        id: 'C0FFEE01',
+        date: new Date(),
+        status: 'offer',
+        offline: false,
+      },
+    ]);
+    const groupMsg = text(
+      'GROUP-1',
+      'bom dia, grupo',
+      { remoteJid: '120363025246125486@g.us', participant: '5511911110008@s.whatsapp.net' },
+      'Carlos',
+    );
     upsert(h, [groupMsg]);
     const noGroups = harness(noGroupsConnectionId);
     upsert(noGroups, [groupMsg]);
     await Promise.all([h.settle(), noGroups.settle()]);
-    expect(await findByChannelMessageId(companyId, connectionId, 'call-C0FFEE01')).toMatchObject({ mediaType: 'call_log', fromMe: false });
+    expect(await findByChannelMessageId(companyId, connectionId, 'call-C0FFEE01')).toMatchObject({
+      mediaType: 'call_log',
+      fromMe: false,
+    });
     expect(await findByChannelMessageId(companyId, connectionId, 'GROUP-1')).toMatchObject({ body: '*Carlos:*\nbom dia, grupo' });
     const group = await contactsWithNumber('120363025246125486@g.us');
     expect(group).toHaveLength(1);

@@ -6,7 +6,19 @@
  * sync changes nothing already stored. Outbound, our stored messages become Baileys sends, edits and deletes.
  * Each dependency on our platform and on Baileys' network calls is injected (bridge-deps.ts wires the real ones).
  */
-import { downloadMediaMessage, generateMessageIDV2, jidNormalizedUser, type GroupMetadata, type WAMessage, type WAMessageKey, type WAMessageUpdate, type WASocket, type proto, type WACallEvent, type BaileysEventMap } from '@whiskeysockets/baileys';
+import {
+  downloadMediaMessage,
+  generateMessageIDV2,
+  jidNormalizedUser,
+  type GroupMetadata,
+  type WAMessage,
+  type WAMessageKey,
+  type WAMessageUpdate,
+  type WASocket,
+  type proto,
+  type WACallEvent,
+  type BaileysEventMap,
+} from '@whiskeysockets/baileys';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
@@ -14,9 +26,23 @@ import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';
 import { IdentityResolver, type LidPairStore } from './inbound/identities.ts';
 import { isGroupJid, lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
 import { takeInMedia, type MediaSink } from './inbound/media.ts';
-import { addressingOf, normaliseCall, normaliseCallEnd, normaliseMessage, normaliseUpdate, timestampOf, type MessageContext } from './inbound/normalise.ts';
+import {
+  addressingOf,
+  normaliseCall,
+  normaliseCallEnd,
+  normaliseMessage,
+  normaliseUpdate,
+  timestampOf,
+  type MessageContext,
+} from './inbound/normalise.ts';
 import { contentOf, keyOf, quotedOf, type OutgoingFile, type StoredMessage } from './outbound/content.ts';
-import type { BridgeSendResult, MessageBridge, MessageBridgeFactory, SendTarget, SessionContext } from './sessions/session-bridge.ts';
+import type {
+  BridgeSendResult,
+  MessageBridge,
+  MessageBridgeFactory,
+  SendTarget,
+  SessionContext,
+} from './sessions/session-bridge.ts';
 
 export interface StoredMessages {
   byChannelId(companyId: number, connectionId: number, channelMessageId: string): Promise<StoredMessage | undefined>;
@@ -100,13 +126,16 @@ export class BaileysMessageBridge implements MessageBridge {
     this.log = deps.log ?? consoleLog;
     this.now = deps.now ?? (() => new Date());
     this.groups = new GroupMetadataCache(() => this.now().getTime());
-    this.identities = new IdentityResolver(context.companyId, deps.lidPairs, (error) => this.log.warn('LID pair not stored', this.errorData(error)));
+    this.identities = new IdentityResolver(context.companyId, deps.lidPairs, (error) =>
+      this.log.warn('LID pair not stored', this.errorData(error)),
+    );
   }
 
   bind(socket: WASocket): () => void {
     this.socket = socket;
     const on: { [E in keyof BaileysEventMap]?: (arg: BaileysEventMap[E]) => void } = {
-      'messages.upsert': ({ messages, type }) => this.enqueue(() => this.takeIn(messages, type === 'append' ? 'recovered' : 'live')),
+      'messages.upsert': ({ messages, type }) =>
+        this.enqueue(() => this.takeIn(messages, type === 'append' ? 'recovered' : 'live')),
       'messages.update': (updates) => this.enqueue(() => this.takeUpdates(updates)),
       call: (calls) => this.enqueue(() => this.takeCalls(calls)),
       'messaging-history.set': (history) => this.enqueue(() => this.takeHistory(history)),
@@ -178,7 +207,11 @@ export class BaileysMessageBridge implements MessageBridge {
 
   private enqueue(task: () => Promise<void>): void {
     // one event at a time, in the order the socket gave them: one conversation's messages stay in order
-    this.chain = this.chain.then(task).catch((error: unknown) => this.log.error('inbound event not taken in', { connectionId: this.context.connectionId, ...this.errorData(error) }));
+    this.chain = this.chain
+      .then(task)
+      .catch((error: unknown) =>
+        this.log.error('inbound event not taken in', { connectionId: this.context.connectionId, ...this.errorData(error) }),
+      );
   }
 
   private async takeIn(messages: WAMessage[], source: Source): Promise<void> {
@@ -250,12 +283,16 @@ export class BaileysMessageBridge implements MessageBridge {
 
   private async reportImport(): Promise<void> {
     const counts = { done: this.imported.done, total: this.imported.found };
-    await this.deps.imports?.progress(this.context.companyId, this.context.connectionId, counts).catch((error: unknown) => this.log.warn('import progress not stored', this.errorData(error)));
+    await this.deps.imports
+      ?.progress(this.context.companyId, this.context.connectionId, counts)
+      .catch((error: unknown) => this.log.warn('import progress not stored', this.errorData(error)));
   }
 
   private async finishImport(): Promise<void> {
     if (!this.deps.imports || this.imported.found === 0) return;
-    await this.deps.imports.finished(this.context.companyId, this.context.connectionId).catch((error: unknown) => this.log.warn('import end not stored', this.errorData(error)));
+    await this.deps.imports
+      .finished(this.context.companyId, this.context.connectionId)
+      .catch((error: unknown) => this.log.warn('import end not stored', this.errorData(error)));
   }
 
   private async takeUpdates(updates: WAMessageUpdate[]): Promise<void> {
@@ -277,7 +314,10 @@ export class BaileysMessageBridge implements MessageBridge {
       const person = await this.identities.resolve(jidNormalizedUser(call.from), call.callerPn, this.lidLookup());
       // a call made from our own phone is not a contact's
       if (!person || person.identity === this.context.ownNumber()) continue;
-      const ctx = { ...this.base(), contact: { identity: person.identity, isGroup: false, ...(person.lid ? { lid: person.lid } : {}) } };
+      const ctx = {
+        ...this.base(),
+        contact: { identity: person.identity, isGroup: false, ...(person.lid ? { lid: person.lid } : {}) },
+      };
       const event = call.status === 'offer' ? normaliseCall(call, ctx) : normaliseCallEnd(call, ctx);
       if (event) events.push(event);
     }
@@ -305,7 +345,8 @@ export class BaileysMessageBridge implements MessageBridge {
     if (!normalised) return undefined;
     if (!normalised.media) return normalised.event;
     // a redelivered media message is not downloaded again: the pipeline will find it stored
-    if (await this.deps.messages.byChannelId(this.context.companyId, this.context.connectionId, id).catch(() => undefined)) return normalised.event;
+    if (await this.deps.messages.byChannelId(this.context.companyId, this.context.connectionId, id).catch(() => undefined))
+      return normalised.event;
     const socket = this.socket;
     const download = this.deps.download ?? defaultDownload;
     return takeInMedia(
@@ -317,13 +358,23 @@ export class BaileysMessageBridge implements MessageBridge {
     );
   }
 
-  private async messageContext(msg: WAMessage, a: NonNullable<ReturnType<typeof addressingOf>>): Promise<MessageContext | undefined> {
+  private async messageContext(
+    msg: WAMessage,
+    a: NonNullable<ReturnType<typeof addressingOf>>,
+  ): Promise<MessageContext | undefined> {
     const fromMe = !!msg.key.fromMe;
     if (a.isGroup) {
       const meta = await this.groups.get(a.chatJid, this.socket ? (j) => this.socket!.groupMetadata(j) : undefined);
-      const sender = !fromMe && a.personJid ? await this.identities.resolve(jidNormalizedUser(a.personJid), a.personAltJid, this.lidLookup()) : undefined;
+      const sender =
+        !fromMe && a.personJid
+          ? await this.identities.resolve(jidNormalizedUser(a.personJid), a.personAltJid, this.lidLookup())
+          : undefined;
       const senderName = fromMe ? undefined : msg.pushName?.trim() || sender?.identity;
-      return { ...this.base(), contact: { identity: a.chatJid, isGroup: true, ...(meta?.subject ? { name: meta.subject } : {}) }, senderName };
+      return {
+        ...this.base(),
+        contact: { identity: a.chatJid, isGroup: true, ...(meta?.subject ? { name: meta.subject } : {}) },
+        senderName,
+      };
     }
     if (!a.personJid) return undefined;
     const person = await this.identities.resolve(jidNormalizedUser(a.personJid), a.personAltJid, this.lidLookup());
@@ -331,7 +382,15 @@ export class BaileysMessageBridge implements MessageBridge {
     if (!person || person.identity === this.context.ownNumber()) return undefined;
     // a message we sent carries our own push name, not the customer's
     const name = !fromMe ? msg.pushName?.trim() : undefined;
-    return { ...this.base(), contact: { identity: person.identity, isGroup: false, ...(name ? { name } : {}), ...(person.lid ? { lid: person.lid } : {}) } };
+    return {
+      ...this.base(),
+      contact: {
+        identity: person.identity,
+        isGroup: false,
+        ...(name ? { name } : {}),
+        ...(person.lid ? { lid: person.lid } : {}),
+      },
+    };
   }
 
   /** The conversation's contact of a message key (for acks): the group, or the person. */

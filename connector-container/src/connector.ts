@@ -16,7 +16,10 @@ import { parseOutboundSend, SendDeferred, sendQueuedMessage } from '../../functi
 import { logger } from '../../functions/src/platform/logger.ts';
 import { queue } from '../../functions/src/platform/ports/ports.ts';
 import { processSqsBatch } from '../../functions/src/platform/ports/sqs-batch.ts';
-import { checkNumbersOverSession, parseNumberCheck } from '../../functions/src/modules/contact-lists/contact-list-checks.service.ts';
+import {
+  checkNumbersOverSession,
+  parseNumberCheck,
+} from '../../functions/src/modules/contact-lists/contact-list-checks.service.ts';
 import { changeMessageOverSession, parseMessageChange } from '../../functions/src/modules/outbound/message-changes.service.ts';
 import { createMessageBridge } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
@@ -56,14 +59,17 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
           await manager.handleCommand(sessionCommand.parse(body));
         } catch (error) {
           if (error instanceof CommandElsewhere) {
-            await queue().changeVisibility('connector-commands', record.receiptHandle, COMMAND_RETRY_SECONDS).catch(() => undefined);
+            await queue()
+              .changeVisibility('connector-commands', record.receiptHandle, COMMAND_RETRY_SECONDS)
+              .catch(() => undefined);
           }
           throw error;
         }
       },
       {
         onFailure: (record, error) => {
-          if (error instanceof CommandElsewhere) logger.debug('session command handed back: held by another task', { messageId: record.messageId });
+          if (error instanceof CommandElsewhere)
+            logger.debug('session command handed back: held by another task', { messageId: record.messageId });
           else logger.error('session command failed', { messageId: record.messageId, error: error as Error });
         },
       },
@@ -81,7 +87,12 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
       },
       {
         onFailure: (record, error) => {
-          if (error instanceof SendDeferred) logger.info('whatsapp send deferred', { messageId: record.messageId, delaySeconds: error.delaySeconds, reason: error.reason });
+          if (error instanceof SendDeferred)
+            logger.info('whatsapp send deferred', {
+              messageId: record.messageId,
+              delaySeconds: error.delaySeconds,
+              reason: error.reason,
+            });
           else logger.error('whatsapp send failed', { messageId: record.messageId, error: error as Error });
         },
       },

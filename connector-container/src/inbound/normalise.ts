@@ -4,7 +4,15 @@
  * Server reference 1.1 and 1.4: status broadcasts, protocol and stub messages are dropped except edits and deletes;
  * reactions point at the reacted message; acks only move forward (the pipeline keeps them from going back).
  */
-import { normalizeMessageContent, proto, WAMessageStubType, type WACallEvent, type WAMessage, type WAMessageKey, type WAMessageUpdate } from '@whiskeysockets/baileys';
+import {
+  normalizeMessageContent,
+  proto,
+  WAMessageStubType,
+  type WACallEvent,
+  type WAMessage,
+  type WAMessageKey,
+  type WAMessageUpdate,
+} from '@whiskeysockets/baileys';
 import type { InboundCallEvent, InboundEvent, InboundMessageEvent } from '@switchboard/shared/connector';
 import type { MediaType } from '@switchboard/shared/contracts/inbox';
 import { isGroupJid, isIgnoredChat } from './jids.ts';
@@ -51,7 +59,12 @@ export const addressingOf = (key: WAMessageKey): Addressing | undefined => {
   const chatJid = k.remoteJid ?? undefined;
   if (!chatJid || isIgnoredChat(chatJid)) return undefined;
   if (isGroupJid(chatJid)) {
-    return { chatJid, isGroup: true, personJid: k.participant ?? undefined, personAltJid: k.participantAlt ?? k.participantPn ?? k.participantLid ?? undefined };
+    return {
+      chatJid,
+      isGroup: true,
+      personJid: k.participant ?? undefined,
+      personAltJid: k.participantAlt ?? k.participantPn ?? k.participantLid ?? undefined,
+    };
   }
   return { chatJid, isGroup: false, personJid: chatJid, personAltJid: k.remoteJidAlt ?? k.senderPn ?? k.senderLid ?? undefined };
 };
@@ -111,45 +124,93 @@ interface Parsed {
 /** The text, media and quote of a message's content; undefined for content we do not take in. */
 const parseContent = (c: proto.IMessage, id: string): Parsed | undefined => {
   if (c.conversation) return { mediaType: 'chat', body: c.conversation };
-  if (c.extendedTextMessage) return { mediaType: 'chat', body: c.extendedTextMessage.text ?? '', contextInfo: c.extendedTextMessage.contextInfo };
+  if (c.extendedTextMessage)
+    return { mediaType: 'chat', body: c.extendedTextMessage.text ?? '', contextInfo: c.extendedTextMessage.contextInfo };
   if (c.imageMessage) {
     const m = c.imageMessage;
     const mimeType = m.mimetype ?? 'image/jpeg';
-    return { mediaType: 'image', body: m.caption ?? '', contextInfo: m.contextInfo, media: { mimeType, fileName: fileNameFor('image', id, mimeType), size: sizeOf(m.fileLength) } };
+    return {
+      mediaType: 'image',
+      body: m.caption ?? '',
+      contextInfo: m.contextInfo,
+      media: { mimeType, fileName: fileNameFor('image', id, mimeType), size: sizeOf(m.fileLength) },
+    };
   }
   if (c.videoMessage) {
     const m = c.videoMessage;
     const mimeType = m.mimetype ?? 'video/mp4';
-    return { mediaType: 'video', body: m.caption ?? '', contextInfo: m.contextInfo, media: { mimeType, fileName: fileNameFor('video', id, mimeType), size: sizeOf(m.fileLength) } };
+    return {
+      mediaType: 'video',
+      body: m.caption ?? '',
+      contextInfo: m.contextInfo,
+      media: { mimeType, fileName: fileNameFor('video', id, mimeType), size: sizeOf(m.fileLength) },
+    };
   }
   if (c.audioMessage) {
     const m = c.audioMessage;
     const mimeType = m.mimetype ?? 'audio/ogg; codecs=opus';
-    return { mediaType: 'audio', body: '', contextInfo: m.contextInfo, media: { mimeType, fileName: fileNameFor(m.ptt ? 'voice' : 'audio', id, mimeType), size: sizeOf(m.fileLength) } };
+    return {
+      mediaType: 'audio',
+      body: '',
+      contextInfo: m.contextInfo,
+      media: { mimeType, fileName: fileNameFor(m.ptt ? 'voice' : 'audio', id, mimeType), size: sizeOf(m.fileLength) },
+    };
   }
   if (c.documentMessage) {
     const m = c.documentMessage;
     const mimeType = m.mimetype ?? 'application/octet-stream';
     const fileName = fileNameFor('document', id, mimeType, m.fileName ?? m.title);
     // a document without a caption reads as its name (the web app shows the name once, not twice)
-    return { mediaType: 'application', body: m.caption || fileName, contextInfo: m.contextInfo, media: { mimeType, fileName, size: sizeOf(m.fileLength) } };
+    return {
+      mediaType: 'application',
+      body: m.caption || fileName,
+      contextInfo: m.contextInfo,
+      media: { mimeType, fileName, size: sizeOf(m.fileLength) },
+    };
   }
   if (c.stickerMessage) {
     const m = c.stickerMessage;
     const mimeType = m.mimetype ?? 'image/webp';
-    return { mediaType: 'image', body: '', contextInfo: m.contextInfo, media: { mimeType, fileName: fileNameFor('sticker', id, mimeType), size: sizeOf(m.fileLength) } };
+    return {
+      mediaType: 'image',
+      body: '',
+      contextInfo: m.contextInfo,
+      media: { mimeType, fileName: fileNameFor('sticker', id, mimeType), size: sizeOf(m.fileLength) },
+    };
   }
-  if (c.locationMessage) return { mediaType: 'locationMessage', body: locationBody(c.locationMessage), contextInfo: c.locationMessage.contextInfo };
-  if (c.liveLocationMessage) return { mediaType: 'locationMessage', body: locationBody(c.liveLocationMessage), contextInfo: c.liveLocationMessage.contextInfo };
-  if (c.contactMessage) return { mediaType: 'contactMessage', body: c.contactMessage.vcard ?? '', contextInfo: c.contactMessage.contextInfo };
+  if (c.locationMessage)
+    return { mediaType: 'locationMessage', body: locationBody(c.locationMessage), contextInfo: c.locationMessage.contextInfo };
+  if (c.liveLocationMessage)
+    return {
+      mediaType: 'locationMessage',
+      body: locationBody(c.liveLocationMessage),
+      contextInfo: c.liveLocationMessage.contextInfo,
+    };
+  if (c.contactMessage)
+    return { mediaType: 'contactMessage', body: c.contactMessage.vcard ?? '', contextInfo: c.contactMessage.contextInfo };
   if (c.contactsArrayMessage) {
     const cards = (c.contactsArrayMessage.contacts ?? []).map((x) => x.vcard ?? '').filter(Boolean);
     return { mediaType: 'contactMessage', body: cards.join('\n'), contextInfo: c.contactsArrayMessage.contextInfo };
   }
   // answers to menus sent as buttons or lists read as the option chosen
-  if (c.buttonsResponseMessage) return { mediaType: 'chat', body: c.buttonsResponseMessage.selectedDisplayText ?? c.buttonsResponseMessage.selectedButtonId ?? '', contextInfo: c.buttonsResponseMessage.contextInfo };
-  if (c.listResponseMessage) return { mediaType: 'chat', body: c.listResponseMessage.title ?? c.listResponseMessage.singleSelectReply?.selectedRowId ?? '', contextInfo: c.listResponseMessage.contextInfo };
-  if (c.templateButtonReplyMessage) return { mediaType: 'chat', body: c.templateButtonReplyMessage.selectedDisplayText ?? '', contextInfo: c.templateButtonReplyMessage.contextInfo };
+  if (c.buttonsResponseMessage)
+    return {
+      mediaType: 'chat',
+      body: c.buttonsResponseMessage.selectedDisplayText ?? c.buttonsResponseMessage.selectedButtonId ?? '',
+      contextInfo: c.buttonsResponseMessage.contextInfo,
+    };
+  if (c.listResponseMessage)
+    return {
+      mediaType: 'chat',
+      body: c.listResponseMessage.title ?? c.listResponseMessage.singleSelectReply?.selectedRowId ?? '',
+      contextInfo: c.listResponseMessage.contextInfo,
+    };
+  if (c.templateButtonReplyMessage)
+    return {
+      mediaType: 'chat',
+      body: c.templateButtonReplyMessage.selectedDisplayText ?? '',
+      contextInfo: c.templateButtonReplyMessage.contextInfo,
+    };
   return undefined;
 };
 
@@ -157,7 +218,14 @@ const parseContent = (c: proto.IMessage, id: string): Parsed | undefined => {
 const editedText = (c: proto.IMessage | null | undefined): string => {
   const inner = normalizeMessageContent(c);
   if (!inner) return '';
-  return inner.conversation ?? inner.extendedTextMessage?.text ?? inner.imageMessage?.caption ?? inner.videoMessage?.caption ?? inner.documentMessage?.caption ?? '';
+  return (
+    inner.conversation ??
+    inner.extendedTextMessage?.text ??
+    inner.imageMessage?.caption ??
+    inner.videoMessage?.caption ??
+    inner.documentMessage?.caption ??
+    ''
+  );
 };
 
 const withSender = (body: string, ctx: MessageContext, fromMe: boolean): string =>
@@ -171,10 +239,17 @@ export const normaliseMessage = (msg: WAMessage, ctx: MessageContext): Normalise
   const id = msg.key.id;
   if (!id || !addressingOf(msg.key)) return undefined;
   const fromMe = !!msg.key.fromMe;
-  const base = { companyId: ctx.companyId, connectionId: ctx.connectionId, channel: 'whatsapp' as const, contact: ctx.contact, at: timestampOf(msg, ctx.now) };
+  const base = {
+    companyId: ctx.companyId,
+    connectionId: ctx.connectionId,
+    channel: 'whatsapp' as const,
+    contact: ctx.contact,
+    at: timestampOf(msg, ctx.now),
+  };
 
   // an older form of a remote delete: the message replaced by a REVOKE stub
-  if (msg.messageStubType === WAMessageStubType.REVOKE && !msg.message) return { event: { kind: 'delete', ...base, channelMessageId: id } };
+  if (msg.messageStubType === WAMessageStubType.REVOKE && !msg.message)
+    return { event: { kind: 'delete', ...base, channelMessageId: id } };
   const content = normalizeMessageContent(msg.message);
   if (!content) return undefined;
 
@@ -182,9 +257,17 @@ export const normaliseMessage = (msg: WAMessage, ctx: MessageContext): Normalise
   if (protocol) {
     const target = protocol.key?.id;
     if (!target) return undefined;
-    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) return { event: { kind: 'delete', ...base, channelMessageId: target } };
+    if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE)
+      return { event: { kind: 'delete', ...base, channelMessageId: target } };
     if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
-      return { event: { kind: 'edit', ...base, channelMessageId: target, body: withSender(editedText(protocol.editedMessage), ctx, fromMe) } };
+      return {
+        event: {
+          kind: 'edit',
+          ...base,
+          channelMessageId: target,
+          body: withSender(editedText(protocol.editedMessage), ctx, fromMe),
+        },
+      };
     }
     return undefined;
   }
@@ -228,7 +311,16 @@ export const normaliseUpdate = (u: WAMessageUpdate, ctx: Omit<MessageContext, 's
   const ack = ackOfStatus(u.update.status);
   // a read receipt of a message the customer sent is ours, not theirs: nothing to store
   if (!id || ack === undefined || !u.key.fromMe || !addressingOf(u.key)) return undefined;
-  return { kind: 'ack', companyId: ctx.companyId, connectionId: ctx.connectionId, channel: 'whatsapp', contact: ctx.contact, at: ctx.now.toISOString(), channelMessageId: id, ack };
+  return {
+    kind: 'ack',
+    companyId: ctx.companyId,
+    connectionId: ctx.connectionId,
+    channel: 'whatsapp',
+    contact: ctx.contact,
+    at: ctx.now.toISOString(),
+    channelMessageId: id,
+    ack,
+  };
 };
 
 /**

@@ -72,7 +72,10 @@ const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, time
 
 const connectionOf = (c: { companyId: number; connectionId: number }) => getConnectionRecord(c.companyId, c.connectionId);
 const statusIs = (c: { companyId: number; connectionId: number }, status: string) =>
-  until(() => connectionOf(c), (r) => r?.status === status);
+  until(
+    () => connectionOf(c),
+    (r) => r?.status === status,
+  );
 
 /** A session paired and open on `fakes`' latest socket. */
 const connected = async (fakes: FakeSocketFactory, c: { companyId: number; connectionId: number }, m: SessionManager) => {
@@ -91,9 +94,19 @@ describe('pairing', () => {
     const first = await fakes.next(c.connectionId, { after: 0 });
     expect(first.resumed).toBe(false);
     first.showQr('QR-1');
-    expect(await until(() => connectionOf(c), (r) => r?.qrcode === 'QR-1')).toMatchObject({ status: 'qrcode', retries: 1 });
+    expect(
+      await until(
+        () => connectionOf(c),
+        (r) => r?.qrcode === 'QR-1',
+      ),
+    ).toMatchObject({ status: 'qrcode', retries: 1 });
     first.showQr('QR-2');
-    expect(await until(() => connectionOf(c), (r) => r?.qrcode === 'QR-2')).toMatchObject({ status: 'qrcode', retries: 2 });
+    expect(
+      await until(
+        () => connectionOf(c),
+        (r) => r?.qrcode === 'QR-2',
+      ),
+    ).toMatchObject({ status: 'qrcode', retries: 2 });
 
     first.scan('5511988887777');
     // WhatsApp's restart request after pairing: a new socket at once, already paired
@@ -104,7 +117,10 @@ describe('pairing', () => {
     expect(open).toMatchObject({ qrcode: '', retries: 0, number: '5511988887777' });
     expect(fakes.live(c.connectionId)).toEqual([second]);
 
-    const health = await until(() => getSessionHealth(c.companyId, c.connectionId), (h) => h.history[0]?.status === 'CONNECTED');
+    const health = await until(
+      () => getSessionHealth(c.companyId, c.connectionId),
+      (h) => h.history[0]?.status === 'CONNECTED',
+    );
     expect(health.history.map((h) => h.status)).toEqual(['CONNECTED', 'PAIRING', 'qrcode', 'OPENING', 'OPENING']);
     expect(JSON.parse((await readCreds(c.companyId, c.connectionId))!).me.id).toBe('5511988887777:7@s.whatsapp.net');
   });
@@ -124,7 +140,7 @@ describe('pairing', () => {
     expect(fakes.of(c.connectionId)).toHaveLength(1);
   });
 
-  it("stops at TIMEOUT when Baileys closes for its own QR timeout (timedOut while showing a code)", async () => {
+  it('stops at TIMEOUT when Baileys closes for its own QR timeout (timedOut while showing a code)', async () => {
     const c = await whatsappConnection();
     const fakes = new FakeSocketFactory();
     await manager(fakes).start();
@@ -144,10 +160,16 @@ describe('pairing', () => {
     first.close(undefined, 'getaddrinfo ENOTFOUND web.whatsapp.com');
     await statusIs(c, 'DISCONNECTED');
     const stopped = await statusIs(c, 'TIMEOUT');
-    expect(stopped).toMatchObject({ qrcode: '', statusReason: `${NO_QR_REASON} (1 s): connection failed: getaddrinfo ENOTFOUND web.whatsapp.com` });
+    expect(stopped).toMatchObject({
+      qrcode: '',
+      statusReason: `${NO_QR_REASON} (1 s): connection failed: getaddrinfo ENOTFOUND web.whatsapp.com`,
+    });
     expect((await getSessionIntent(c.companyId, c.connectionId))?.desired).toBe('stop');
     expect(fakes.live(c.connectionId)).toEqual([]);
-    const health = await until(() => getSessionHealth(c.companyId, c.connectionId), (h) => h.history[0]?.status === 'TIMEOUT');
+    const health = await until(
+      () => getSessionHealth(c.companyId, c.connectionId),
+      (h) => h.history[0]?.status === 'TIMEOUT',
+    );
     expect(health.history[0]!.reason).toContain('getaddrinfo ENOTFOUND');
   });
 
@@ -179,14 +201,23 @@ describe('disconnect reasons', () => {
     const fakes = new FakeSocketFactory();
     const m = manager(fakes);
     const socket = await connected(fakes, c, m);
-    await until(() => readCreds(c.companyId, c.connectionId), (v) => v !== undefined);
+    await until(
+      () => readCreds(c.companyId, c.connectionId),
+      (v) => v !== undefined,
+    );
     socket.close(DisconnectReason.loggedOut);
     await statusIs(c, 'DISCONNECTED');
-    await until(() => readCreds(c.companyId, c.connectionId), (v) => v === undefined);
+    await until(
+      () => readCreds(c.companyId, c.connectionId),
+      (v) => v === undefined,
+    );
     await new Promise((r) => setTimeout(r, 400));
     expect(fakes.of(c.connectionId)).toHaveLength(1);
     expect(m.holds(c.companyId, c.connectionId)).toBe(false);
-    expect((await getSessionHealth(c.companyId, c.connectionId)).history[0]).toMatchObject({ status: 'DISCONNECTED', reason: 'logged out from the phone' });
+    expect((await getSessionHealth(c.companyId, c.connectionId)).history[0]).toMatchObject({
+      status: 'DISCONNECTED',
+      reason: 'logged out from the phone',
+    });
   });
 
   it('connectionReplaced: DISCONNECTED, keeps the auth state, no reconnect (no second socket fighting the first)', async () => {
@@ -213,7 +244,13 @@ describe('disconnect reasons', () => {
     await statusIs(c, 'CONNECTED');
   });
 
-  it.each([DisconnectReason.connectionLost, DisconnectReason.connectionClosed, DisconnectReason.badSession, DisconnectReason.unavailableService, undefined])(
+  it.each([
+    DisconnectReason.connectionLost,
+    DisconnectReason.connectionClosed,
+    DisconnectReason.badSession,
+    DisconnectReason.unavailableService,
+    undefined,
+  ])(
     'reason %s: DISCONNECTED with the reason and attempt count, reconnects after a backoff, counts the reconnect',
     async (reason) => {
       const c = await whatsappConnection();
@@ -225,11 +262,19 @@ describe('disconnect reasons', () => {
       expect(down?.retries).toBe(1);
       const again = await fakes.next(c.connectionId, { after: 1 });
       again.close(reason, 'getaddrinfo ENOTFOUND web.whatsapp.com');
-      expect(await until(() => connectionOf(c), (r) => r?.retries === 2)).toMatchObject({ status: 'DISCONNECTED' });
+      expect(
+        await until(
+          () => connectionOf(c),
+          (r) => r?.retries === 2,
+        ),
+      ).toMatchObject({ status: 'DISCONNECTED' });
       const third = await fakes.next(c.connectionId, { after: 2 });
       third.open();
       await statusIs(c, 'CONNECTED');
-      const health = await until(() => getSessionHealth(c.companyId, c.connectionId), (h) => h.reconnects === 1);
+      const health = await until(
+        () => getSessionHealth(c.companyId, c.connectionId),
+        (h) => h.reconnects === 1,
+      );
       // one DISCONNECTED entry for the outage, not one per attempt
       expect(health.history.slice(0, 3).map((h) => h.status)).toEqual(['CONNECTED', 'DISCONNECTED', 'CONNECTED']);
       expect(health.history[1]!.reason).toMatch(reason === undefined ? /connection failed/ : /\(\d+\)/);
@@ -244,9 +289,19 @@ describe('leases', () => {
     const m = manager(fakes);
     const socket = await connected(fakes, c, m);
     await table().send(
-      new UpdateCommand({ TableName: tableName(), Key: leaseKey(c.companyId, c.connectionId), UpdateExpression: 'SET #o = :o ADD epoch :one', ExpressionAttributeNames: { '#o': 'owner' }, ExpressionAttributeValues: { ':o': 'another-task', ':one': 1 } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: leaseKey(c.companyId, c.connectionId),
+        UpdateExpression: 'SET #o = :o ADD epoch :one',
+        ExpressionAttributeNames: { '#o': 'owner' },
+        ExpressionAttributeValues: { ':o': 'another-task', ':one': 1 },
+      }),
     );
-    await until(() => socket.ended, (v) => v, 2000);
+    await until(
+      () => socket.ended,
+      (v) => v,
+      2000,
+    );
     expect(m.holds(c.companyId, c.connectionId)).toBe(false);
   });
 
@@ -256,7 +311,10 @@ describe('leases', () => {
     const a = manager(fakesA);
     const socketA = await connected(fakesA, c, a);
     socketA.receive([textMessage('5511977776666', 'WA-1', 'one'), textMessage('5511977776666', 'WA-2', 'two')]);
-    await until(() => inbound.length, (n) => n === 2);
+    await until(
+      () => inbound.length,
+      (n) => n === 2,
+    );
 
     // killed: nothing released, nothing closed politely
     await a.stop({ release: false });
@@ -272,7 +330,10 @@ describe('leases', () => {
     expect(await connectionOf(c)).toMatchObject({ qrcode: '', number: '5511999990000' });
     // offline delivery brings what arrived while down, and WA-2 once more
     socketB.receive([textMessage('5511977776666', 'WA-2', 'two'), textMessage('5511977776666', 'WA-3', 'three')], 'append');
-    await until(() => inbound.map((e) => (e as { channelMessageId: string }).channelMessageId), (ids) => ids.includes('WA-3'));
+    await until(
+      () => inbound.map((e) => (e as { channelMessageId: string }).channelMessageId),
+      (ids) => ids.includes('WA-3'),
+    );
     await engine.idle();
     expect(inbound.map((e) => (e as { channelMessageId: string }).channelMessageId)).toEqual(['WA-1', 'WA-2', 'WA-3']);
     expect(fakesA.live(c.connectionId)).toHaveLength(0);
@@ -288,7 +349,13 @@ describe('leases', () => {
     await a.stop();
     expect(socketA.ended).toBe(true);
     expect(socketA.loggedOut).toBe(false);
-    expect((await table().send(new GetCommand({ TableName: tableName(), Key: leaseKey(c.companyId, c.connectionId), ConsistentRead: true }))).Item).toBeUndefined();
+    expect(
+      (
+        await table().send(
+          new GetCommand({ TableName: tableName(), Key: leaseKey(c.companyId, c.connectionId), ConsistentRead: true }),
+        )
+      ).Item,
+    ).toBeUndefined();
     const fakesB = new FakeSocketFactory();
     await manager(fakesB, { leaseMs: 60_000 }).start();
     expect(fakesB.of(c.connectionId)).toHaveLength(1);
@@ -303,14 +370,27 @@ describe('commands', () => {
     const fakes = new FakeSocketFactory();
     const m = manager(fakes);
     const socket = await connected(fakes, c, m);
-    await until(() => readKeys(c.companyId, c.connectionId, 'pre-key', ['1']), () => true);
-    await m.handleCommand({ kind: 'disconnect', companyId: c.companyId, connectionId: c.connectionId, at: new Date().toISOString() });
+    await until(
+      () => readKeys(c.companyId, c.connectionId, 'pre-key', ['1']),
+      () => true,
+    );
+    await m.handleCommand({
+      kind: 'disconnect',
+      companyId: c.companyId,
+      connectionId: c.connectionId,
+      at: new Date().toISOString(),
+    });
     expect(socket.loggedOut).toBe(true);
     expect(m.holds(c.companyId, c.connectionId)).toBe(false);
     expect(await readCreds(c.companyId, c.connectionId)).toBeUndefined();
 
     await table().send(
-      new UpdateCommand({ TableName: tableName(), Key: { pk: `C#${c.companyId}`, sk: `WASESSION#${String(c.connectionId).padStart(10, '0')}` }, UpdateExpression: 'SET desired = :r, changedAt = :at', ExpressionAttributeValues: { ':r': 'run', ':at': new Date().toISOString() } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `C#${c.companyId}`, sk: `WASESSION#${String(c.connectionId).padStart(10, '0')}` },
+        UpdateExpression: 'SET desired = :r, changedAt = :at',
+        ExpressionAttributeValues: { ':r': 'run', ':at': new Date().toISOString() },
+      }),
     );
     await m.handleCommand({ kind: 'start', companyId: c.companyId, connectionId: c.connectionId, at: new Date().toISOString() });
     const fresh = await fakes.next(c.connectionId, { after: 1 });
@@ -322,7 +402,12 @@ describe('commands', () => {
     const fakes = new FakeSocketFactory();
     const m = manager(fakes);
     await connected(fakes, c, m);
-    await m.handleCommand({ kind: 'restart', companyId: c.companyId, connectionId: c.connectionId, at: new Date().toISOString() });
+    await m.handleCommand({
+      kind: 'restart',
+      companyId: c.companyId,
+      connectionId: c.connectionId,
+      at: new Date().toISOString(),
+    });
     const restarted = await fakes.next(c.connectionId, { after: 1 });
     expect(restarted.resumed).toBe(true);
     restarted.open();
@@ -340,7 +425,12 @@ describe('commands', () => {
     await connected(fakesA, c, a);
     const fakesB = new FakeSocketFactory();
     const b = manager(fakesB);
-    const restart = { kind: 'restart' as const, companyId: c.companyId, connectionId: c.connectionId, at: new Date().toISOString() };
+    const restart = {
+      kind: 'restart' as const,
+      companyId: c.companyId,
+      connectionId: c.connectionId,
+      at: new Date().toISOString(),
+    };
     await expect(b.handleCommand(restart)).rejects.toBeInstanceOf(CommandElsewhere);
     expect(fakesB.of(c.connectionId)).toHaveLength(0);
 
@@ -349,7 +439,12 @@ describe('commands', () => {
     expect(b.holds(c.companyId, c.connectionId)).toBe(true);
     expect(fakesB.of(c.connectionId)).toHaveLength(1);
 
-    await b.handleCommand({ kind: 'disconnect', companyId: c.companyId, connectionId: c.connectionId, at: new Date(Date.now() - 3_600_000).toISOString() });
+    await b.handleCommand({
+      kind: 'disconnect',
+      companyId: c.companyId,
+      connectionId: c.connectionId,
+      at: new Date(Date.now() - 3_600_000).toISOString(),
+    });
     expect(b.holds(c.companyId, c.connectionId)).toBe(true);
   });
 

@@ -115,7 +115,8 @@ const reasonName = (code: number | undefined, error: unknown): string => {
 export const NO_QR_REASON = CONNECTION_REASONS.noQr;
 
 /** `5511999990000:12@s.whatsapp.net` -> `5511999990000` */
-const numberOf = (jid: string | undefined): string | null => (jid ? jid.split('@')[0]!.split(':')[0]!.replace(/\D/g, '') || null : null);
+const numberOf = (jid: string | undefined): string | null =>
+  jid ? jid.split('@')[0]!.split(':')[0]!.replace(/\D/g, '') || null : null;
 
 export class SessionManager {
   readonly owner: string;
@@ -183,7 +184,12 @@ export class SessionManager {
 
   /** The sessions this task runs, with their states (health endpoint of the task, tests). */
   list(): { companyId: number; connectionId: number; status: ConnectionStatus; retries: number }[] {
-    return [...this.sessions.values()].map((s) => ({ companyId: s.companyId, connectionId: s.connectionId, status: s.status, retries: s.retries }));
+    return [...this.sessions.values()].map((s) => ({
+      companyId: s.companyId,
+      connectionId: s.connectionId,
+      status: s.status,
+      retries: s.retries,
+    }));
   }
 
   holds(companyId: number, connectionId: number): boolean {
@@ -275,11 +281,17 @@ export class SessionManager {
         } catch (error) {
           // unknown outcome: the lease still counts while its time is surely not up
           if (this.o.clock.now() < s.lease.leaseUntil - this.o.heartbeatMs) return;
-          logger.warn('session lease not renewed in time: socket closed', { companyId: s.companyId, connectionId: s.connectionId, error: error as Error });
+          logger.warn('session lease not renewed in time: socket closed', {
+            companyId: s.companyId,
+            connectionId: s.connectionId,
+            error: error as Error,
+          });
           renewed = false;
         }
         if (!renewed) return this.lose(s);
-        await this.flushCounters(s).catch((error: unknown) => logger.warn('session counters not written', { error: error as Error }));
+        await this.flushCounters(s).catch((error: unknown) =>
+          logger.warn('session counters not written', { error: error as Error }),
+        );
       }),
     );
   }
@@ -314,7 +326,8 @@ export class SessionManager {
         .wantsFullHistory()
         .catch(() => false)
         .then((fullHistory) => {
-          if (s.generation === generation && this.sessions.get(keyOf(s.companyId, s.connectionId)) === s) this.dial(s, generation, bridge, fullHistory);
+          if (s.generation === generation && this.sessions.get(keyOf(s.companyId, s.connectionId)) === s)
+            this.dial(s, generation, bridge, fullHistory);
         });
       return;
     }
@@ -341,7 +354,13 @@ export class SessionManager {
     socket.ev.on('creds.update', () => {
       s.credsWrites = s.credsWrites
         .then(() => s.auth.saveCreds())
-        .catch((error: unknown) => logger.error('session credentials not written', { companyId: s.companyId, connectionId: s.connectionId, error: error as Error }));
+        .catch((error: unknown) =>
+          logger.error('session credentials not written', {
+            companyId: s.companyId,
+            connectionId: s.connectionId,
+            error: error as Error,
+          }),
+        );
     });
     socket.ev.on('connection.update', (update) => this.onUpdate(s, generation, update));
     s.unbind = bridge.bind(socket);
@@ -363,7 +382,12 @@ export class SessionManager {
       if (s.status !== 'OPENING' && s.status !== 'DISCONNECTED') return;
       const failure = s.status === 'DISCONNECTED' && s.reason ? `: ${s.reason}` : '';
       this.closeSocket(s);
-      void this.exclusiveEnd(keyOf(s.companyId, s.connectionId), s, { status: 'TIMEOUT', reason: `${NO_QR_REASON} (${Math.ceil(this.o.qrWaitMs / 1000)} s)${failure}` }, { clear: false });
+      void this.exclusiveEnd(
+        keyOf(s.companyId, s.connectionId),
+        s,
+        { status: 'TIMEOUT', reason: `${NO_QR_REASON} (${Math.ceil(this.o.qrWaitMs / 1000)} s)${failure}` },
+        { clear: false },
+      );
     }, this.o.qrWaitMs);
   }
 
@@ -378,7 +402,13 @@ export class SessionManager {
     if (update.qr) {
       const retries = s.status === 'qrcode' ? s.retries + 1 : 1;
       if (retries > this.o.qrLimit) return void this.timeout(s);
-      this.setState(s, { status: 'qrcode', qrcode: update.qr, retries, history: retries === 1, reason: retries === 1 ? 'waiting for the QR code to be read' : undefined });
+      this.setState(s, {
+        status: 'qrcode',
+        qrcode: update.qr,
+        retries,
+        history: retries === 1,
+        reason: retries === 1 ? 'waiting for the QR code to be read' : undefined,
+      });
     }
     if (update.isNewLogin) this.setState(s, { status: 'PAIRING', qrcode: '', retries: 0, reason: 'QR code read' });
     if (update.connection === 'open') {
@@ -389,7 +419,13 @@ export class SessionManager {
       if (s.reason?.startsWith('offline')) logger.info('session back', { companyId: s.companyId, connectionId: s.connectionId });
       const number = numberOf(s.socket?.user?.id) ?? s.number;
       s.number = number;
-      this.setState(s, { status: 'CONNECTED', qrcode: '', retries: 0, number, reason: reconnected ? 'reconnected' : 'connected' });
+      this.setState(s, {
+        status: 'CONNECTED',
+        qrcode: '',
+        retries: 0,
+        number,
+        reason: reconnected ? 'reconnected' : 'connected',
+      });
     }
     if (update.connection === 'close') this.onClose(s, generation, statusCodeOf(update), update.lastDisconnect?.error);
   }
@@ -405,7 +441,12 @@ export class SessionManager {
       case DisconnectReason.loggedOut:
         return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: CONNECTION_REASONS.loggedOut }, { clear: true });
       case DisconnectReason.connectionReplaced:
-        return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: `${CONNECTION_REASONS.replaced}: the number was opened elsewhere` }, { clear: false });
+        return void this.exclusiveEnd(
+          key,
+          s,
+          { status: 'DISCONNECTED', reason: `${CONNECTION_REASONS.replaced}: the number was opened elsewhere` },
+          { clear: false },
+        );
       case DisconnectReason.forbidden:
         return void this.exclusiveEnd(key, s, { status: 'DISCONNECTED', reason: reasonName(code, error) }, { clear: false });
       case DisconnectReason.timedOut:
@@ -416,10 +457,20 @@ export class SessionManager {
 
   private timeout(s: Session): void {
     this.closeSocket(s);
-    void this.exclusiveEnd(keyOf(s.companyId, s.connectionId), s, { status: 'TIMEOUT', reason: CONNECTION_REASONS.qrExpired }, { clear: false });
+    void this.exclusiveEnd(
+      keyOf(s.companyId, s.connectionId),
+      s,
+      { status: 'TIMEOUT', reason: CONNECTION_REASONS.qrExpired },
+      { clear: false },
+    );
   }
 
-  private exclusiveEnd(key: string, s: Session, state: { status: ConnectionStatus; reason: string }, how: { clear: boolean }): Promise<void> {
+  private exclusiveEnd(
+    key: string,
+    s: Session,
+    state: { status: ConnectionStatus; reason: string },
+    how: { clear: boolean },
+  ): Promise<void> {
     return this.exclusive(key, async () => {
       if (this.sessions.get(key) !== s) return;
       logger.info('session stopped', { companyId: s.companyId, connectionId: s.connectionId, ...state });
@@ -435,7 +486,12 @@ export class SessionManager {
     const base = Math.min(this.o.backoffMaxMs, this.o.backoffFirstMs * 2 ** (s.attempt - 1));
     const wait = Math.round(base / 2 + (base / 2) * this.o.random());
     const changed = s.status !== 'DISCONNECTED' || s.reason !== reason;
-    if (s.attempt === 1) logger.warn('session disconnected: reconnecting with backoff', { companyId: s.companyId, connectionId: s.connectionId, reason });
+    if (s.attempt === 1)
+      logger.warn('session disconnected: reconnecting with backoff', {
+        companyId: s.companyId,
+        connectionId: s.connectionId,
+        reason,
+      });
     this.setState(s, { status: 'DISCONNECTED', qrcode: '', retries: s.attempt, reason, history: changed });
     s.reconnectTimer = setTimeout(() => {
       s.reconnectTimer = undefined;
@@ -451,8 +507,14 @@ export class SessionManager {
     s.retries = state.retries;
     if (state.reason !== undefined) s.reason = state.reason;
     s.stateWrites = s.stateWrites
-      .then(() => (this.sessions.get(keyOf(s.companyId, s.connectionId)) === s ? recordSessionState(s.companyId, s.connectionId, { ...state, previous }) : undefined))
-      .catch((error: unknown) => logger.warn('session state not written', { companyId: s.companyId, connectionId: s.connectionId, error: error as Error }));
+      .then(() =>
+        this.sessions.get(keyOf(s.companyId, s.connectionId)) === s
+          ? recordSessionState(s.companyId, s.connectionId, { ...state, previous })
+          : undefined,
+      )
+      .catch((error: unknown) =>
+        logger.warn('session state not written', { companyId: s.companyId, connectionId: s.connectionId, error: error as Error }),
+      );
   }
 
   private closeSocket(s: Session): void {
@@ -501,9 +563,14 @@ export class SessionManager {
   private async emit(s: Session, events: InboundEvent[]): Promise<void> {
     // one conversation's events stay in order on the FIFO queue: sent one after the other
     for (const event of events) {
-      await queue().send('inbound.fifo', { body: JSON.stringify(event), groupId: inboundGroupId(event), deduplicationId: inboundDeduplicationId(event) });
+      await queue().send('inbound.fifo', {
+        body: JSON.stringify(event),
+        groupId: inboundGroupId(event),
+        deduplicationId: inboundDeduplicationId(event),
+      });
     }
-    if (events.some((e) => e.kind === 'message' && !e.fromMe)) s.pending.lastInboundAt = new Date(this.o.clock.now()).toISOString();
+    if (events.some((e) => e.kind === 'message' && !e.fromMe))
+      s.pending.lastInboundAt = new Date(this.o.clock.now()).toISOString();
   }
 
   // ----- commands -----
@@ -531,7 +598,12 @@ export class SessionManager {
             if (command.kind === 'start' && (s.status === 'CONNECTED' || s.socket)) return;
             this.closeSocket(s);
             s.attempt = 0;
-            this.setState(s, { status: 'OPENING', qrcode: '', retries: 0, reason: command.kind === 'restart' ? 'restarted by an admin' : 'started by an admin' });
+            this.setState(s, {
+              status: 'OPENING',
+              qrcode: '',
+              retries: 0,
+              reason: command.kind === 'restart' ? 'restarted by an admin' : 'started by an admin',
+            });
             return this.connect(s);
           }
           if (!(await this.take(companyId, connectionId))) throw new CommandElsewhere(command);
@@ -539,7 +611,8 @@ export class SessionManager {
         case 'newQr':
           if (intent?.desired !== 'run') return;
           if (s) await this.leave(s, { logout: true, clear: true });
-          if (!(await this.take(companyId, connectionId, () => clearAuthState(companyId, connectionId)))) throw new CommandElsewhere(command);
+          if (!(await this.take(companyId, connectionId, () => clearAuthState(companyId, connectionId))))
+            throw new CommandElsewhere(command);
           return;
         case 'suspend':
           // the company is inactive: close here and keep the pairing, the session comes back when it pays
@@ -580,7 +653,10 @@ export class SessionManager {
   }
 
   /** Looks numbers up on WhatsApp over an open session (contact list checks); answers number -> has an account. */
-  async onWhatsApp(numbers: readonly string[], to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<Map<string, boolean>> {
+  async onWhatsApp(
+    numbers: readonly string[],
+    to: Pick<OutgoingContext, 'companyId' | 'connectionId'>,
+  ): Promise<Map<string, boolean>> {
     const s = this.sessions.get(keyOf(to.companyId, to.connectionId));
     if (!s || s.status !== 'CONNECTED' || !s.socket) throw new ChannelUnavailable('whatsapp');
     const found = new Map<string, boolean>(numbers.map((n) => [n, false]));

@@ -22,7 +22,10 @@ const silent = {
 
 /** What Baileys closes with: an error whose `output.statusCode` is the disconnect reason (a Boom). */
 export const disconnectError = (statusCode: number | undefined, message = 'Connection Closed'): Error =>
-  Object.assign(new Error(message), statusCode === undefined ? {} : { output: { statusCode, payload: { statusCode, message } }, isBoom: true });
+  Object.assign(
+    new Error(message),
+    statusCode === undefined ? {} : { output: { statusCode, payload: { statusCode, message } }, isBoom: true },
+  );
 
 export interface RecordedCall {
   method: string;
@@ -101,7 +104,10 @@ export class FakeBaileysSocket {
 
   /** Closes as Baileys does: `connection: close` with the reason as a Boom's status code (undefined: no code). */
   close(reason: number | undefined, message?: string): void {
-    this.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: disconnectError(reason, message), date: new Date() } });
+    this.ev.emit('connection.update', {
+      connection: 'close',
+      lastDisconnect: { error: disconnectError(reason, message), date: new Date() },
+    });
   }
 
   /** Messages arrive (`messages.upsert`, type notify; `append` for offline delivery or history). */
@@ -111,7 +117,9 @@ export class FakeBaileysSocket {
 
   /** A 1:1 call's event (`call`): `offer` when it rings, then its end (`terminate`, `reject` or `timeout`). */
   call(from: string, id: string, status: WACallEvent['status'], options: { isVideo?: boolean } = {}): void {
-    this.ev.emit('call', [{ chatId: from, from, id, date: new Date(), status, offline: false, isVideo: options.isVideo ?? false, isGroup: false }]);
+    this.ev.emit('call', [
+      { chatId: from, from, id, date: new Date(), status, offline: false, isVideo: options.isVideo ?? false, isGroup: false },
+    ]);
   }
 
   // ----- calls out -----
@@ -157,7 +165,10 @@ export class FakeBaileysSocket {
     this.record('end', [error]);
     if (this.ended) return;
     this.ended = true;
-    this.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error: error ?? disconnectError(DisconnectReason.connectionClosed), date: new Date() } });
+    this.ev.emit('connection.update', {
+      connection: 'close',
+      lastDisconnect: { error: error ?? disconnectError(DisconnectReason.connectionClosed), date: new Date() },
+    });
   }
 
   async readMessages(keys: unknown[]): Promise<void> {
@@ -203,9 +214,12 @@ export class FakeBaileysSocket {
 export type SessionRef = number | { companyId: number; connectionId: number };
 
 const matches = (ref: SessionRef, socket: { companyId: number; connectionId: number }): boolean =>
-  typeof ref === 'number' ? socket.connectionId === ref : socket.companyId === ref.companyId && socket.connectionId === ref.connectionId;
+  typeof ref === 'number'
+    ? socket.connectionId === ref
+    : socket.companyId === ref.companyId && socket.connectionId === ref.connectionId;
 
-const nameOf = (ref: SessionRef): string => (typeof ref === 'number' ? `connection ${ref}` : `connection ${ref.companyId}:${ref.connectionId}`);
+const nameOf = (ref: SessionRef): string =>
+  typeof ref === 'number' ? `connection ${ref}` : `connection ${ref.companyId}:${ref.connectionId}`;
 
 /** Makes fake sockets and remembers them by session (company and connection), in creation order. */
 export class FakeSocketFactory {
@@ -242,7 +256,10 @@ export class FakeSocketFactory {
     const existing = this.of(ref)[after];
     if (existing) return Promise.resolve(existing);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no new socket for ${nameOf(ref)} within ${options.timeoutMs ?? 10_000} ms`)), options.timeoutMs ?? 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no new socket for ${nameOf(ref)} within ${options.timeoutMs ?? 10_000} ms`)),
+        options.timeoutMs ?? 10_000,
+      );
       this.waiters.push({
         ref,
         after,

@@ -13,6 +13,12 @@ export interface TtlCache<K, V> {
   clear(): void;
 }
 
+/**
+ * How long an instance keeps what it looked up of data other functions change (a web chat by its widget key, a flow's
+ * graph, the company's active phrase campaigns): a change reaches every instance within this time.
+ */
+export const LOOKUP_CACHE_MS = 10_000;
+
 export const ttlCache = <K, V>(ttlMs: number, maxEntries = 1000): TtlCache<K, V> => {
   const entries = new Map<K, { value: V; at: number }>();
   // fresh only between the reading and its time to live: an entry read at a time the clock has since gone back from

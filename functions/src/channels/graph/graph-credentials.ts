@@ -23,8 +23,12 @@ const idAnswer = z.object({ id: z.string() });
 /** A Cloud API number: its token must read its phone number id. */
 export const checkCloudNumber = async (phoneNumberId: string, accessToken: string): Promise<CredentialsCheck> => {
   try {
-    const answer = idAnswer.parse(await graphCall('GET', phoneNumberId, { token: accessToken, query: { fields: 'id,display_phone_number,verified_name' } }));
-    return answer.id === phoneNumberId ? { ok: true } : { ok: false, reason: `Meta answered another phone number id (${answer.id})` };
+    const answer = idAnswer.parse(
+      await graphCall('GET', phoneNumberId, { token: accessToken, query: { fields: 'id,display_phone_number,verified_name' } }),
+    );
+    return answer.id === phoneNumberId
+      ? { ok: true }
+      : { ok: false, reason: `Meta answered another phone number id (${answer.id})` };
   } catch (error) {
     return refusal(error, CONNECTION_REASONS.numberRefused);
   }

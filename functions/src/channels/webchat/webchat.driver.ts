@@ -38,7 +38,12 @@ const widgetMessage = z.object({
 });
 
 /** A widget's colour is a six-digit hex colour, used in its stylesheet. */
-const widgetConfig = z.object({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #2563eb').optional() });
+const widgetConfig = z.object({
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'A colour like #2563eb')
+    .optional(),
+});
 
 export const webchatDriver: ChannelDriver = {
   channel: 'webchat',
@@ -62,7 +67,11 @@ export const webchatDriver: ChannelDriver = {
     return [event];
   },
   async send(message, to) {
-    const delivered = await publish(to.companyId, { event: webchatEvents.message, data: toVisitorMessage(message) }, toVisitor(to));
+    const delivered = await publish(
+      to.companyId,
+      { event: webchatEvents.message, data: toVisitorMessage(message) },
+      toVisitor(to),
+    );
     return { ack: delivered > 0 ? 2 : 1 };
   },
   async update(message, to) {

@@ -3,7 +3,7 @@
  * connections page's changes and session commands so that those readers do not carry them.
  */
 import { AppError } from '../../platform/errors.ts';
-import { ttlCache } from '../../platform/ttl-cache.ts';
+import { LOOKUP_CACHE_MS, ttlCache } from '../../platform/ttl-cache.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 import { getApiTokenMarker, getConnectionRecord, getWidgetKeyMarker, listConnectionRecords } from './connections.repository.ts';
 
@@ -14,7 +14,7 @@ const connections = ttlCache<string, ConnectionRecord | undefined>(5_000);
  * Widgets call with the same key on every message; a function instance keeps what it read for a few seconds
  * (a disabled, deleted or re-keyed chat stops answering within that time; at once in the instance that changed it).
  */
-const webchats = ttlCache<string, ConnectionRecord | undefined>(10_000);
+const webchats = ttlCache<string, ConnectionRecord | undefined>(LOOKUP_CACHE_MS);
 
 export const forget = (r: ConnectionRecord): void => {
   connections.forget(`${r.companyId}:${r.id}`);

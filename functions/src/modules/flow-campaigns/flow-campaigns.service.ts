@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { ttlCache } from '../../platform/ttl-cache.ts';
+import { LOOKUP_CACHE_MS, ttlCache } from '../../platform/ttl-cache.ts';
 import { listConnectionsOf } from '../connections/connections.service.ts';
 import { flowNamesOf } from '../flows/flows.service.ts';
 import type { FlowCampaignRecord } from './flow-campaign.entity.ts';
@@ -54,13 +54,18 @@ const present = (r: FlowCampaignRecord, flowNames: Map<number, string>): FlowCam
 });
 
 const presentAll = async (companyId: number, records: FlowCampaignRecord[]): Promise<FlowCampaign[]> => {
-  const names = await flowNamesOf(companyId, records.map((r) => r.flowId));
+  const names = await flowNamesOf(
+    companyId,
+    records.map((r) => r.flowId),
+  );
   return records.map((r) => present(r, names));
 };
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Unknown phrase campaign');
 const duplicateName = () =>
-  new AppError('ERR_VALIDATION', flowCampaignMessages.duplicatedName, { fields: [{ path: 'body.name', message: flowCampaignMessages.duplicatedName }] });
+  new AppError('ERR_VALIDATION', flowCampaignMessages.duplicatedName, {
+    fields: [{ path: 'body.name', message: flowCampaignMessages.duplicatedName }],
+  });
 const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The phrase campaign changed meanwhile; reload and try again');
 
 /** Another company's campaign, or an unknown id, is simply not found. */
@@ -74,7 +79,9 @@ const requireCampaign = async (companyId: number, id: number): Promise<FlowCampa
 const requireOwnReferences = async (companyId: number, input: FlowCampaignInput): Promise<void> => {
   const names = await flowNamesOf(companyId, [input.flowId]);
   if (!names.has(input.flowId)) {
-    throw new AppError('ERR_NOT_FOUND', flowCampaignMessages.unknownFlow, { fields: [{ path: 'body.flowId', message: `${flowCampaignMessages.unknownFlow} ${input.flowId}` }] });
+    throw new AppError('ERR_NOT_FOUND', flowCampaignMessages.unknownFlow, {
+      fields: [{ path: 'body.flowId', message: `${flowCampaignMessages.unknownFlow} ${input.flowId}` }],
+    });
   }
   if (input.allConnections) return;
   const own = new Set((await listConnectionsOf(companyId)).map((c) => c.id));
@@ -165,7 +172,7 @@ export const deleteFlowCampaign = async (auth: AuthContext, id: number): Promise
  * index per company, kept briefly per instance (a change made elsewhere is seen within ACTIVE_TTL_MS; at once in the
  * instance that made it).
  */
-const ACTIVE_TTL_MS = 10_000;
+const ACTIVE_TTL_MS = LOOKUP_CACHE_MS;
 const active = ttlCache<number, FlowCampaignRecord[]>(ACTIVE_TTL_MS, 500);
 const forgetActive = (companyId: number) => active.forget(companyId);
 
@@ -179,7 +186,11 @@ export interface MatchedCampaign {
  * (reference 5.4: trimmed, lower-cased; exact equality or partial containment), lowest id first: the first one
  * whose flow can run wins.
  */
-export const matchingFlowCampaigns = async (companyId: number, connectionId: number, body: string): Promise<MatchedCampaign[]> => {
+export const matchingFlowCampaigns = async (
+  companyId: number,
+  connectionId: number,
+  body: string,
+): Promise<MatchedCampaign[]> => {
   if (!body.trim()) return [];
   const campaigns = await active.get(companyId, () => queryActiveFlowCampaigns(companyId));
   return campaigns
@@ -197,7 +208,11 @@ export const switchOffCampaignsOfFlow = async (companyId: number, flowId: number
   let changed = 0;
   for (const campaign of await queryFlowCampaignsOfFlow(companyId, flowId)) {
     // a concurrent edit of the campaign is read again, a few times
-    for (let attempt = 0, current: FlowCampaignRecord | undefined = campaign; attempt < 3 && current?.status && current.flowId === flowId; attempt++) {
+    for (
+      let attempt = 0, current: FlowCampaignRecord | undefined = campaign;
+      attempt < 3 && current?.status && current.flowId === flowId;
+      attempt++
+    ) {
       const result = await replaceFlowCampaign(current, { ...current, status: false, updatedAt: now(), rev: current.rev + 1 });
       if (result === 'ok') {
         changed++;

@@ -23,9 +23,18 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { ttlCache } from '../../platform/ttl-cache.ts';
+import { LOOKUP_CACHE_MS, ttlCache } from '../../platform/ttl-cache.ts';
 import { flowMediaKey, type FlowRecord } from './flow.entity.ts';
-import { deleteFlowRecord, flowNameTaken, getFlow, getFlowGraph, insertFlow, putFlowGraph, queryFlows, replaceFlow } from './flows.repository.ts';
+import {
+  deleteFlowRecord,
+  flowNameTaken,
+  getFlow,
+  getFlowGraph,
+  insertFlow,
+  putFlowGraph,
+  queryFlows,
+  replaceFlow,
+} from './flows.repository.ts';
 import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
@@ -36,10 +45,15 @@ const present = (r: FlowRecord): Flow => {
 };
 
 /** A new flow starts with its start node (Inicio), which the editor shows and the runtime begins at. */
-const newGraph = (): FlowGraph => ({ nodes: [{ id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio' } }], connections: [] });
+const newGraph = (): FlowGraph => ({
+  nodes: [{ id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio' } }],
+  connections: [],
+});
 
 const duplicateName = () =>
-  new AppError('ERR_DUPLICATED_FLOW_NAME', 'The company has a flow with this name', { fields: [{ path: 'body.name', message: 'ERR_DUPLICATED_FLOW_NAME' }] });
+  new AppError('ERR_DUPLICATED_FLOW_NAME', 'The company has a flow with this name', {
+    fields: [{ path: 'body.name', message: 'ERR_DUPLICATED_FLOW_NAME' }],
+  });
 const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The flow changed meanwhile; reload and try again');
 
 /** Another company's flow, or an unknown id, is simply not found. */
@@ -51,7 +65,11 @@ const requireFlow = async (auth: AuthContext, id: number): Promise<FlowRecord> =
 
 /** GET /flowbuilder: the company's flows in name order, searched by name prefix, by page number. */
 export const listFlows = async (auth: AuthContext, query: { searchParam?: string; pageNumber: number }) => {
-  const page = await queryFlows(auth.companyId, { prefix: query.searchParam, skip: (query.pageNumber - 1) * FLOW_PAGE_SIZE, take: FLOW_PAGE_SIZE });
+  const page = await queryFlows(auth.companyId, {
+    prefix: query.searchParam,
+    skip: (query.pageNumber - 1) * FLOW_PAGE_SIZE,
+    take: FLOW_PAGE_SIZE,
+  });
   return { flows: page.records.map(present), hasMore: page.hasMore };
 };
 
@@ -82,7 +100,13 @@ export const createFlow = async (auth: AuthContext, body: { name: string }): Pro
 /** PUT /flowbuilder: a new name (and on/off state when sent). */
 export const updateFlow = async (auth: AuthContext, body: UpdateFlowBody): Promise<Flow> => {
   const before = await requireFlow(auth, body.flowId);
-  const after: FlowRecord = { ...before, name: body.name, active: body.active ?? before.active, updatedAt: now(), rev: before.rev + 1 };
+  const after: FlowRecord = {
+    ...before,
+    name: body.name,
+    active: body.active ?? before.active,
+    updatedAt: now(),
+    rev: before.rev + 1,
+  };
   const result = await replaceFlow(before, after);
   if (result === 'duplicate') throw duplicateName();
   if (result === 'stale') throw changedMeanwhile();
@@ -125,7 +149,8 @@ const mediaNamesOf = (g: FlowGraph): string[] => {
   const names = new Set<string>();
   for (const n of g.nodes) {
     if ((n.type === 'img' || n.type === 'audio' || n.type === 'video') && n.data.url) names.add(n.data.url);
-    if (n.type === 'singleBlock') for (const e of orderedElements(n.data)) if (e.type !== 'message' && e.type !== 'interval' && e.value) names.add(e.value);
+    if (n.type === 'singleBlock')
+      for (const e of orderedElements(n.data)) if (e.type !== 'message' && e.type !== 'interval' && e.value) names.add(e.value);
   }
   return [...names];
 };
@@ -148,9 +173,13 @@ export const saveFlowGraph = async (auth: AuthContext, body: SaveFlowGraphBody):
   const graph: FlowGraph = { nodes: body.nodes, connections: body.connections };
   const bytes = Buffer.byteLength(JSON.stringify(graph), 'utf8');
   if (bytes > FLOW_GRAPH_MAX_BYTES) {
-    throw new AppError('ERR_FLOW_TOO_LARGE', `The flow is ${Math.ceil(bytes / 1024)} KB; a flow may have at most ${FLOW_GRAPH_MAX_BYTES / 1024} KB`, {
-      fields: [{ path: 'body.nodes', message: 'ERR_FLOW_TOO_LARGE' }],
-    });
+    throw new AppError(
+      'ERR_FLOW_TOO_LARGE',
+      `The flow is ${Math.ceil(bytes / 1024)} KB; a flow may have at most ${FLOW_GRAPH_MAX_BYTES / 1024} KB`,
+      {
+        fields: [{ path: 'body.nodes', message: 'ERR_FLOW_TOO_LARGE' }],
+      },
+    );
   }
   const at = now();
   if ((await putFlowGraph(record, graph, at)) === 'stale') throw changedMeanwhile();
@@ -195,7 +224,7 @@ export interface RunnableFlow {
 }
 
 /** Graphs are read on every customer message of a running flow: kept briefly, and forgotten here when saved. */
-const runnable = ttlCache<string, RunnableFlow | null>(10_000, 500);
+const runnable = ttlCache<string, RunnableFlow | null>(LOOKUP_CACHE_MS, 500);
 const forgetRunnable = (companyId: number, flowId: number) => runnable.forget(`${companyId}:${flowId}`);
 
 /** A flow of the company with its graph, or undefined when it does not exist. */
