@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TestOrder } from './test/runner/sequencer.ts';
 
 /**
  * Every test layer of the repository. `npm test` runs them all; `--project <name>` runs one.
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // the browser files on one worker from the start, one at a time, the rest beside them (test/runner/plan.ts)
+    sequence: { sequencer: TestOrder },
     projects: [
       {
         test: {
@@ -47,9 +50,10 @@ export default defineConfig({
           name: 'browser',
           include: ['web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['test/product-global-setup.ts'],
+          // one browser file at a time (they share the product), beside the other projects' files
+          setupFiles: ['test/runner/one-browser-at-a-time.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
