@@ -29,8 +29,8 @@ export const registrationsOf = (entry: FunctionManifest): Registration[] => {
   return [...entry.listeners.map((l) => find(listenerCatalogue, l)), ...(entry.jobs ?? []).map((j) => find(jobSetCatalogue, j))];
 };
 
-export const renderFunctionEntry = (name: string): string => {
-  const entry = manifestOf(name);
+/** The Lambda entry of a function, from its manifest entry (the deployment's, or a local runtime's override). */
+export const renderFunctionEntry = (name: string, entry: FunctionManifest = manifestOf(name)): string => {
   const registrations = registrationsOf(entry);
   const imports = [
     ...(entry.routes

@@ -1,25 +1,26 @@
 /**
- * One function of the deployment in its own worker thread, composed as its Lambda entry composes it, from the manifest
- * entry the main thread hands over: the authenticator when it serves routes, its listeners and job sets in order,
- * then its handler module; nothing else of the product is loaded. Its queue, scheduler and socket ports are calls to
- * the main thread, which checks them against the entry; mail, media and a table Scan are checked here.
+ * The worker's side of one function of the deployment, bundled with the function's Lambda entry (function-bundles.ts):
+ * the entry composes the function as in AWS (the authenticator when it serves routes, its listeners and job sets in
+ * order, its handler) and hands its handler here. Nothing else of the product is in the bundle. Its queue, scheduler
+ * and socket ports are calls to the main thread, which checks them against the manifest entry; mail, media and a table
+ * Scan are checked here.
  */
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { join } from 'node:path';
-import type { Registration } from '../../../functions/src/deployment/catalogue.ts';
-import { handlerFileOf, registrationsOf } from '../../../functions/src/deployment/entries.ts';
 import { lambdaContext } from '../lambda-events.ts';
 import { deniedTableCommand, guardBlobStore, guardMailer, type PortCall } from './grants.ts';
 import { clockOf, crossed, rebuilt, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
 import { resetClock, resetRandom, setClock, setRandom } from '../../../functions/src/platform/clock.ts';
 import { resetConfig } from '../../../functions/src/platform/config.ts';
+import { setLocalPorts } from '../../../functions/src/platform/ports/ports.ts';
+import { PixApiClient } from '../../../functions/src/platform/ports/pix/pix-api-client.ts';
+import { mailer } from '../../../functions/src/platform/ports/mailer.ts';
+import { blobStore } from '../../../functions/src/platform/ports/blob-store.ts';
+import { table, tableName } from '../../../functions/src/platform/table/client.ts';
 
 const port = parentPort!;
 const { name, entry, pix, clock, random } = workerData as WorkerSetup;
 if (clock) setClock(clockOf(clock));
 if (random !== undefined) setRandom(() => random);
-const functionsSrc = fileURLToPath(new URL('../../../functions/src', import.meta.url));
 
 const post = (message: FromWorker) => port.postMessage(message);
 
@@ -70,17 +71,18 @@ port.on('message', (message: ToWorker) => {
   );
 });
 
-const importFunctions = (file: string) =>
-  import(pathToFileURL(join(functionsSrc, file)).href) as Promise<Record<string, unknown>>;
-
-const register = async (registration: Registration) => {
-  const registerFn = (await importFunctions(registration.file))[registration.register];
-  if (typeof registerFn !== 'function') throw new Error(`${registration.file} does not export ${registration.register}`);
-  (registerFn as () => void)();
+/** Installs the ports and the grants' guards, then serves the invocations of `loaded`, the entry's handler. */
+export const runFunctionWorker = (loaded: Handler): void => {
+  try {
+    installPorts();
+    handler = loaded;
+    post({ type: 'ready' });
+  } catch (error) {
+    post({ type: 'load-failed', error: crossed(error) });
+  }
 };
 
-const load = async () => {
-  const { setLocalPorts } = await import('../../../functions/src/platform/ports/ports.ts');
+const installPorts = () => {
   setLocalPorts({
     queue: {
       send: (queue, message) => call({ port: 'queue', method: 'send', args: [queue, message] }),
@@ -96,13 +98,9 @@ const load = async () => {
       close: (connectionId) => call({ port: 'sockets', method: 'close', args: [connectionId] }),
     },
   });
-  if (pix && entry.settings?.includes('pix')) {
-    const { PixApiClient } = await import('../../../functions/src/platform/ports/pix/pix-api-client.ts');
-    setLocalPorts({ paymentProvider: new PixApiClient(pix) });
-  }
-  guardMailer(name, entry, (await import('../../../functions/src/platform/ports/mailer.ts')).mailer());
-  guardBlobStore(name, entry, (await import('../../../functions/src/platform/ports/blob-store.ts')).blobStore());
-  const { table, tableName } = await import('../../../functions/src/platform/table/client.ts');
+  if (pix && entry.settings?.includes('pix')) setLocalPorts({ paymentProvider: new PixApiClient(pix) });
+  guardMailer(name, entry, mailer());
+  guardBlobStore(name, entry, blobStore());
   table().middlewareStack.add(
     (next, context) => async (args) => {
       const denied = deniedTableCommand(name, entry, context.commandName, tableName());
@@ -111,20 +109,4 @@ const load = async () => {
     },
     { step: 'initialize', name: 'isolatedGrants' },
   );
-
-  // the composition functions/src/deployment/entries.ts writes into the Lambda entry, in the same order
-  if (entry.routes) {
-    const { registerAuthenticator } = await import('../../../functions/src/platform/http/authenticator.ts');
-    const { authenticateRequest } = await import('../../../functions/src/modules/auth/authenticate.ts');
-    registerAuthenticator(authenticateRequest);
-  }
-  for (const registration of registrationsOf(entry)) await register(registration);
-  const loaded = (await importFunctions(handlerFileOf(name))).handler;
-  if (typeof loaded !== 'function') throw new Error(`${handlerFileOf(name)} does not export handler`);
-  handler = loaded as Handler;
 };
-
-load().then(
-  () => post({ type: 'ready' }),
-  (error: unknown) => post({ type: 'load-failed', error: crossed(error) }),
-);

@@ -1,6 +1,6 @@
 /**
  * The functions of the deployment, each in its own worker thread (ISOLATE_FUNCTIONS=1): a worker starts at its
- * function's first invocation (a cold start), loads only that function (function-worker.ts) with only the environment
+ * function's first invocation (a cold start), loads only that function's bundle (function-bundles.ts) with only the environment
  * its manifest entry grants, and reaches the queues, the scheduler and the sockets through the main thread, which
  * checks every call against the entry (grants.ts). The gateway's handlers and the queue consumers are proxies that
  * hand the event to the worker and wait for its answer.
@@ -14,6 +14,7 @@ import { functionManifest, type FunctionManifest, type FunctionName } from '../.
 import type { Queue } from '../../../functions/src/platform/ports/queue.ts';
 import type { Scheduler } from '../../../functions/src/platform/ports/scheduler.ts';
 import type { SocketConnections } from '../../../functions/src/platform/ports/socket-connections.ts';
+import { bundleOf } from './function-bundles.ts';
 import { deniedPortCall, functionEnvironment, type PortCall } from './grants.ts';
 import { crossed, rebuilt, type ClockSetting, type FromWorker, type ToWorker, type WorkerSetup } from './protocol.ts';
 
@@ -40,7 +41,8 @@ export interface FunctionStats {
 }
 
 interface Running {
-  worker: Worker;
+  /** undefined while its bundle is being made */
+  worker?: Worker;
   ready: Promise<void>;
   loaded: boolean;
   coldStartMs?: number;
@@ -53,8 +55,6 @@ type WithHeapStatistics = Worker & { getHeapStatistics?: () => Promise<{ used_he
 
 /** What a worker prints is kept, up to this much per function, for tests to read. */
 const LOG_KEPT_CHARS = 256 * 1024;
-
-const WORKER_FILE = new URL('./function-worker.ts', import.meta.url);
 
 export class IsolatedFunctions {
   private readonly running = new Map<string, Running>();
@@ -96,7 +96,7 @@ export class IsolatedFunctions {
     return new Promise((resolve, reject) => {
       const id = ++this.nextId;
       running.pending.set(id, { resolve, reject });
-      running.worker.postMessage({ type: 'invoke', id, event } satisfies ToWorker);
+      running.worker!.postMessage({ type: 'invoke', id, event } satisfies ToWorker);
     });
   }
 
@@ -116,7 +116,9 @@ export class IsolatedFunctions {
   async stats(): Promise<FunctionStats[]> {
     return Promise.all(
       [...this.running].map(async ([name, r]) => {
-        const heap = r.loaded ? await (r.worker as WithHeapStatistics).getHeapStatistics?.().catch(() => undefined) : undefined;
+        const heap = r.loaded
+          ? await (r.worker as WithHeapStatistics | undefined)?.getHeapStatistics?.().catch(() => undefined)
+          : undefined;
         return { name, coldStartMs: r.coldStartMs, heapUsedBytes: heap?.used_heap_size, invocations: r.invocations };
       }),
     );
@@ -129,14 +131,14 @@ export class IsolatedFunctions {
   async recycle(name: string): Promise<boolean> {
     const running = this.running.get(name);
     if (!running) return false;
-    await running.worker.terminate();
+    await running.worker?.terminate();
     return true;
   }
 
   /** The clock every function runs with from its next invocation on, also in workers started later (undefined: the real one). */
   setClock(clock: ClockSetting | undefined): void {
     this.clock = clock;
-    for (const r of this.running.values()) r.worker.postMessage({ type: 'clock', clock } satisfies ToWorker);
+    for (const r of this.running.values()) r.worker?.postMessage({ type: 'clock', clock } satisfies ToWorker);
   }
 
   /**
@@ -145,7 +147,7 @@ export class IsolatedFunctions {
    */
   setRandom(random: number | undefined): void {
     this.random = random;
-    for (const r of this.running.values()) r.worker.postMessage({ type: 'random', random } satisfies ToWorker);
+    for (const r of this.running.values()) r.worker?.postMessage({ type: 'random', random } satisfies ToWorker);
   }
 
   /**
@@ -154,14 +156,14 @@ export class IsolatedFunctions {
    */
   refreshEnvironment(): void {
     for (const [name, r] of this.running) {
-      r.worker.postMessage({ type: 'env', env: functionEnvironment(this.entryOf(name), process.env) } satisfies ToWorker);
+      r.worker?.postMessage({ type: 'env', env: functionEnvironment(this.entryOf(name), process.env) } satisfies ToWorker);
     }
   }
 
   /** Ends every worker; what they still run fails, and nothing starts them again. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.running.values()].map((r) => r.worker.terminate()));
+    await Promise.all([...this.running.values()].map((r) => r.worker?.terminate()));
     this.running.clear();
   }
 
@@ -172,11 +174,45 @@ export class IsolatedFunctions {
 
   private start(name: string): Running {
     const entry = this.entryOf(name);
-    const ports = this.ports!;
     const startedAt = performance.now();
-    const worker = new Worker(WORKER_FILE, {
-      // the same loader `npm start` runs under, so the worker loads the TypeScript sources as they are
-      execArgv: ['--import', 'tsx'],
+    let markReady!: () => void;
+    let failReady!: (error: Error) => void;
+    const running: Running = {
+      ready: new Promise<void>((resolve, reject) => {
+        markReady = resolve;
+        failReady = reject;
+      }),
+      loaded: false,
+      invocations: 0,
+      pending: new Map(),
+    };
+    running.ready.catch(() => undefined);
+    this.running.set(name, running);
+    bundleOf(name, entry).then(
+      (bundle) => {
+        if (this.stopped || this.running.get(name) !== running) return failReady(new Error(`${name} stopped before it started`));
+        this.launch(name, entry, bundle, running, startedAt, markReady, failReady);
+      },
+      (error: Error) => {
+        if (this.running.get(name) === running) this.running.delete(name);
+        this.keepLog(name, `${error.stack ?? error.message}\n`);
+        failReady(new Error(`${name} failed to bundle: ${error.message}`));
+      },
+    );
+    return running;
+  }
+
+  private launch(
+    name: string,
+    entry: FunctionManifest,
+    bundle: string,
+    running: Running,
+    startedAt: number,
+    markReady: () => void,
+    failReady: (error: Error) => void,
+  ): void {
+    const ports = this.ports!;
+    const worker = new Worker(bundle, {
       env: functionEnvironment(entry, process.env),
       workerData: {
         name,
@@ -189,20 +225,7 @@ export class IsolatedFunctions {
       stderr: true,
       name: `function ${name}`,
     });
-    let markReady!: () => void;
-    let failReady!: (error: Error) => void;
-    const running: Running = {
-      worker,
-      ready: new Promise<void>((resolve, reject) => {
-        markReady = resolve;
-        failReady = reject;
-      }),
-      loaded: false,
-      invocations: 0,
-      pending: new Map(),
-    };
-    running.ready.catch(() => undefined);
-    this.running.set(name, running);
+    running.worker = worker;
     worker.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       this.keepLog(name, chunk);
@@ -256,7 +279,6 @@ export class IsolatedFunctions {
         }
       }
     });
-    return running;
   }
 
   /** A worker's call of a port, made only when its entry grants it. */

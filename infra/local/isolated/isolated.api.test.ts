@@ -267,7 +267,12 @@ describe('a WhatsApp (Baileys) session with every function isolated', () => {
       (r) => r.body.status === 'CONNECTED',
     );
     session.receive([
-      { key: { remoteJid: JID, fromMe: false, id: 'ISO-IN-1' }, message: { conversation: 'Oi' }, messageTimestamp: Math.floor(Date.now() / 1000), pushName: 'Iris' },
+      {
+        key: { remoteJid: JID, fromMe: false, id: 'ISO-IN-1' },
+        message: { conversation: 'Oi' },
+        messageTimestamp: Math.floor(Date.now() / 1000),
+        pushName: 'Iris',
+      },
     ]);
     const ticket = await until(
       async () =>
@@ -284,17 +289,24 @@ describe('a WhatsApp (Baileys) session with every function isolated', () => {
       (call) => call !== undefined,
     ).then((call) => call!);
     await until(
-      async () => (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find((m: { id: string }) => m.id === sent.body.id),
+      async () =>
+        (await company.admin.get(`/messages/${ticket.id}`)).body.messages.find((m: { id: string }) => m.id === sent.body.id),
       (m) => m.ack === 1,
     );
     const key = { remoteJid: JID, fromMe: true, id: options.messageId };
 
     const edited = await company.admin.post(`/messages/edit/${sent.body.id}/${ticket.id}`, { body: 'Preço: R$ 90' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    await until(() => changesOf(session).length, (n) => n === 1);
+    await until(
+      () => changesOf(session).length,
+      (n) => n === 1,
+    );
     const deleted = await company.admin.delete(`/messages/${sent.body.id}`);
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    await until(() => changesOf(session).length, (n) => n === 2);
+    await until(
+      () => changesOf(session).length,
+      (n) => n === 2,
+    );
     expect(changesOf(session).map(([jid, content]) => [jid, content])).toEqual([
       [JID, { text: 'Preço: R$ 90', edit: key }],
       [JID, { delete: key }],
