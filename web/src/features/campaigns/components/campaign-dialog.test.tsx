@@ -1,10 +1,13 @@
 import type { Campaign } from '@switchboard/shared/contracts/campaigns';
+import { companySettingsDefaults } from '@switchboard/shared/contracts/settings';
 import type { TagListItem } from '@switchboard/shared/contracts/tags';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { KitProvider } from '../../../components/kit-provider.tsx';
 import { fixedClock } from '../../../lib/clock.ts';
+import { sessionStore } from '../../../lib/session-store.ts';
+import { makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeRoute } from '../../../test-network.ts';
 import { CampaignDialog } from './campaign-dialog.tsx';
 
@@ -55,14 +58,29 @@ const campaign: Campaign = {
   mediaName: null,
   mediaUrl: null,
   template: null,
-  stats: { valid: 0, sent: 0, deferred: 0, delivered: 0, read: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0, unreachable: 0 },
+  stats: {
+    valid: 0,
+    sent: 0,
+    deferred: 0,
+    delivered: 0,
+    read: 0,
+    confirmationRequested: 0,
+    confirmed: 0,
+    failed: 0,
+    skipped: 0,
+    unreachable: 0,
+  },
   editable: 'all',
   companyId: 7,
   createdAt: '2030-04-01T12:00:00Z',
   updatedAt: '2030-04-01T12:00:00Z',
 };
 
+// the company answers in São Paulo (UTC-3), whatever zone the browser is in
+const user = makeUser({ company: { ...makeUser().company, settings: { ...companySettingsDefaults, timeZone: 'America/Sao_Paulo' } } });
+
 const routes: Record<string, FakeRoute> = {
+  'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
   'GET /api/tags/list': () => ({ status: 200, body: tags }),
   'GET /api/whatsapp': () => ({ status: 200, body: [] }),
   'GET /api/contact-lists/list': () => ({ status: 200, body: [] }),
@@ -71,6 +89,7 @@ const routes: Record<string, FakeRoute> = {
 };
 
 const render = async (campaignId?: number) => {
+  sessionStore.setSession({ token: 'old', user });
   await act(async () => {
     page.root.render(
       <AppProviders>
@@ -105,5 +124,16 @@ describe('the campaign dialog’s tag choice', () => {
     await until(() => tagPicker()?.textContent?.includes('Former') === true, 'the campaign’s tag chosen');
     await openTagChoice();
     expect(options()).toEqual(['Clientes3 contacts', 'Lane1 contact', 'Former0 contacts']);
+  });
+});
+
+describe('the campaign dialog’s scheduled time', () => {
+  it('shows and takes the company’s local time, saying which zone it is', async () => {
+    const scheduled = { ...campaign, scheduledAt: '2030-05-02T15:00:00.000Z', status: 'PROGRAMADA' as const };
+    fakeNetwork({ ...routes, 'GET /api/campaigns/9': () => ({ status: 200, body: scheduled }) });
+    await render(9);
+    const input = () => document.querySelector<HTMLInputElement>('#campaign-scheduled-at');
+    await until(() => input()?.value === '02/05/2030 12:00', 'the scheduled time in São Paulo');
+    expect(document.body.textContent).toContain('In the America/Sao_Paulo time zone');
   });
 });

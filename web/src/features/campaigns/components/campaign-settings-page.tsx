@@ -1,4 +1,8 @@
-import { GREATER_INTERVAL_OPTIONS, LONGER_INTERVAL_AFTER_OPTIONS, MESSAGE_INTERVAL_OPTIONS } from '@switchboard/shared/contracts/campaigns';
+import {
+  GREATER_INTERVAL_OPTIONS,
+  LONGER_INTERVAL_AFTER_OPTIONS,
+  MESSAGE_INTERVAL_OPTIONS,
+} from '@switchboard/shared/contracts/campaigns';
 import { variableToken } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -27,6 +31,7 @@ import {
   type SettingsFormErrors,
   type SettingsFormValues,
 } from '../utils/campaign-settings-form.ts';
+import { useCompanySetting } from '../../../lib/company-setting.ts';
 import { CampaignsGate } from './campaigns-gate.tsx';
 import './campaigns.css';
 
@@ -39,7 +44,8 @@ export function CampaignSettingsPage() {
   );
 }
 
-const secondsOptions = (options: readonly number[], label: (n: number) => string) => options.map((n) => ({ value: n, label: label(n) }));
+const secondsOptions = (options: readonly number[], label: (n: number) => string) =>
+  options.map((n) => ({ value: n, label: label(n) }));
 
 function SettingsForm() {
   const { t } = useTranslation();
@@ -48,6 +54,9 @@ function SettingsForm() {
   useDocumentTitle(t('campaigns.settings.title'));
   const settings = useCampaignSettings();
   const save = useSaveCampaignSettings();
+  // sending hours are the company's local time, whatever the browser's zone
+  const zone = useCompanySetting('timeZone') ?? '';
+  const zoneHint = zone ? t('common.inTimeZone', { zone }) : undefined;
   const [values, setValues] = useState<SettingsFormValues | null>(null);
   const [words, setWords] = useState('');
   const [errors, setErrors] = useState<SettingsFormErrors>({});
@@ -77,7 +86,8 @@ function SettingsForm() {
     setValues(next);
     if (touched) setErrors(validateSettingsForm(next));
   };
-  const set = <K extends keyof SettingsFormValues>(field: K, value: SettingsFormValues[K]) => apply({ ...values, [field]: value });
+  const set = <K extends keyof SettingsFormValues>(field: K, value: SettingsFormValues[K]) =>
+    apply({ ...values, [field]: value });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,59 +113,148 @@ function SettingsForm() {
   };
 
   const err = (field: string) => errors[field];
-  const secondsLabel = (n: number) => (n === 0 ? t('campaigns.settings.noInterval') : t('campaigns.settings.seconds', { count: n }));
+  const secondsLabel = (n: number) =>
+    n === 0 ? t('campaigns.settings.noInterval') : t('campaigns.settings.seconds', { count: n });
 
   return (
     <section className="page campaign-settings-page" data-testid="campaign-settings-page">
       <PageHeader title={t('campaigns.settings.title')} subtitle={t('campaigns.settings.subtitle')} />
       <form className="surface-panel campaign-settings-panel" onSubmit={submit} noValidate data-testid="campaign-settings-form">
-        {settings.isError ? <p className="campaign-settings__note" role="status">{t('campaigns.settings.loadFailed')}</p> : null}
+        {settings.isError ? (
+          <p className="campaign-settings__note" role="status">
+            {t('campaigns.settings.loadFailed')}
+          </p>
+        ) : null}
         <h2 className="campaign-settings__heading">{t('campaigns.settings.pacing')}</h2>
         <div className="campaign-settings__grid">
-          <FormField id="campaign-settings-interval" label={t('campaigns.settings.messageInterval')} error={err('messageInterval')}>
-            <Dropdown inputId="campaign-settings-interval" value={values.messageInterval} options={secondsOptions(MESSAGE_INTERVAL_OPTIONS, secondsLabel)} onChange={(e) => set('messageInterval', e.value as number)} className="w-full" data-testid="campaign-settings-interval" />
+          <FormField
+            id="campaign-settings-interval"
+            label={t('campaigns.settings.messageInterval')}
+            error={err('messageInterval')}
+          >
+            <Dropdown
+              inputId="campaign-settings-interval"
+              value={values.messageInterval}
+              options={secondsOptions(MESSAGE_INTERVAL_OPTIONS, secondsLabel)}
+              onChange={(e) => set('messageInterval', e.value as number)}
+              className="w-full"
+              data-testid="campaign-settings-interval"
+            />
           </FormField>
-          <FormField id="campaign-settings-after" label={t('campaigns.settings.longerIntervalAfter')} error={err('longerIntervalAfter')}>
+          <FormField
+            id="campaign-settings-after"
+            label={t('campaigns.settings.longerIntervalAfter')}
+            error={err('longerIntervalAfter')}
+          >
             <Dropdown
               inputId="campaign-settings-after"
               value={values.longerIntervalAfter}
-              options={LONGER_INTERVAL_AFTER_OPTIONS.map((n) => ({ value: n, label: n === 0 ? t('campaigns.settings.notUsed') : t('campaigns.settings.messages', { count: n }) }))}
+              options={LONGER_INTERVAL_AFTER_OPTIONS.map((n) => ({
+                value: n,
+                label: n === 0 ? t('campaigns.settings.notUsed') : t('campaigns.settings.messages', { count: n }),
+              }))}
               onChange={(e) => set('longerIntervalAfter', e.value as number)}
               className="w-full"
             />
           </FormField>
-          <FormField id="campaign-settings-greater" label={t('campaigns.settings.greaterInterval')} error={err('greaterInterval')}>
-            <Dropdown inputId="campaign-settings-greater" value={values.greaterInterval} options={secondsOptions(GREATER_INTERVAL_OPTIONS, secondsLabel)} onChange={(e) => set('greaterInterval', e.value as number)} className="w-full" />
+          <FormField
+            id="campaign-settings-greater"
+            label={t('campaigns.settings.greaterInterval')}
+            error={err('greaterInterval')}
+          >
+            <Dropdown
+              inputId="campaign-settings-greater"
+              value={values.greaterInterval}
+              options={secondsOptions(GREATER_INTERVAL_OPTIONS, secondsLabel)}
+              onChange={(e) => set('greaterInterval', e.value as number)}
+              className="w-full"
+            />
           </FormField>
         </div>
         <h2 className="campaign-settings__heading">{t('campaigns.settings.when')}</h2>
         <div className="campaign-settings__grid">
-          <FormField id="campaign-settings-start" label={t('campaigns.settings.startHour')} error={err('startHour')}>
-            <InputText {...fieldA11y('campaign-settings-start', err('startHour'))} type="time" value={values.startHour} invalid={Boolean(err('startHour'))} onChange={(e) => set('startHour', e.target.value)} />
+          <FormField
+            id="campaign-settings-start"
+            label={t('campaigns.settings.startHour')}
+            error={err('startHour')}
+            hint={zoneHint}
+          >
+            <InputText
+              {...fieldA11y('campaign-settings-start', err('startHour'))}
+              type="time"
+              value={values.startHour}
+              invalid={Boolean(err('startHour'))}
+              onChange={(e) => set('startHour', e.target.value)}
+            />
           </FormField>
-          <FormField id="campaign-settings-end" label={t('campaigns.settings.endHour')} error={err('endHour')}>
-            <InputText {...fieldA11y('campaign-settings-end', err('endHour'))} type="time" value={values.endHour} invalid={Boolean(err('endHour'))} onChange={(e) => set('endHour', e.target.value)} />
+          <FormField id="campaign-settings-end" label={t('campaigns.settings.endHour')} error={err('endHour')} hint={zoneHint}>
+            <InputText
+              {...fieldA11y('campaign-settings-end', err('endHour'))}
+              type="time"
+              value={values.endHour}
+              invalid={Boolean(err('endHour'))}
+              onChange={(e) => set('endHour', e.target.value)}
+            />
           </FormField>
           <div className="campaign-settings__days">
             <div className="campaign-form__switch">
-              <InputSwitch inputId="campaign-settings-sabado" checked={values.sabado} onChange={(e) => set('sabado', Boolean(e.value))} />
+              <InputSwitch
+                inputId="campaign-settings-sabado"
+                checked={values.sabado}
+                onChange={(e) => set('sabado', Boolean(e.value))}
+              />
               <label htmlFor="campaign-settings-sabado">{t('campaigns.settings.sabado')}</label>
             </div>
             <div className="campaign-form__switch">
-              <InputSwitch inputId="campaign-settings-domingo" checked={values.domingo} onChange={(e) => set('domingo', Boolean(e.value))} />
+              <InputSwitch
+                inputId="campaign-settings-domingo"
+                checked={values.domingo}
+                onChange={(e) => set('domingo', Boolean(e.value))}
+              />
               <label htmlFor="campaign-settings-domingo">{t('campaigns.settings.domingo')}</label>
             </div>
           </div>
         </div>
         <h2 className="campaign-settings__heading">{t('campaigns.settings.limits')}</h2>
         <div className="campaign-settings__grid">
-          <FormField id="campaign-settings-daily" label={t('campaigns.settings.dailyLimit')} error={err('dailyLimit')} hint={t('campaigns.settings.dailyLimitHint')}>
-            <InputNumber inputId="campaign-settings-daily" value={values.dailyLimit} min={0} max={100000} useGrouping={false} onValueChange={(e) => set('dailyLimit', e.value ?? 0)} className="w-full" />
+          <FormField
+            id="campaign-settings-daily"
+            label={t('campaigns.settings.dailyLimit')}
+            error={err('dailyLimit')}
+            hint={t('campaigns.settings.dailyLimitHint')}
+          >
+            <InputNumber
+              inputId="campaign-settings-daily"
+              value={values.dailyLimit}
+              min={0}
+              max={100000}
+              useGrouping={false}
+              onValueChange={(e) => set('dailyLimit', e.value ?? 0)}
+              className="w-full"
+            />
           </FormField>
-          <FormField id="campaign-settings-warmup-start" label={t('campaigns.settings.warmupStart')} error={err('warmupStart')} hint={t('campaigns.settings.warmupStartHint')}>
-            <InputNumber inputId="campaign-settings-warmup-start" value={values.warmupStart} min={0} max={100000} useGrouping={false} onValueChange={(e) => set('warmupStart', e.value ?? 0)} className="w-full" />
+          <FormField
+            id="campaign-settings-warmup-start"
+            label={t('campaigns.settings.warmupStart')}
+            error={err('warmupStart')}
+            hint={t('campaigns.settings.warmupStartHint')}
+          >
+            <InputNumber
+              inputId="campaign-settings-warmup-start"
+              value={values.warmupStart}
+              min={0}
+              max={100000}
+              useGrouping={false}
+              onValueChange={(e) => set('warmupStart', e.value ?? 0)}
+              className="w-full"
+            />
           </FormField>
-          <FormField id="campaign-settings-warmup-increment" label={t('campaigns.settings.warmupIncrement')} error={err('warmupIncrement')} hint={t('campaigns.settings.warmupIncrementHint')}>
+          <FormField
+            id="campaign-settings-warmup-increment"
+            label={t('campaigns.settings.warmupIncrement')}
+            error={err('warmupIncrement')}
+            hint={t('campaigns.settings.warmupIncrementHint')}
+          >
             <InputNumber
               inputId="campaign-settings-warmup-increment"
               value={values.warmupIncrement}
@@ -168,7 +267,12 @@ function SettingsForm() {
             />
           </FormField>
         </div>
-        <FormField id="campaign-settings-opt-out" label={t('campaigns.settings.optOutWords')} error={err('optOutWords')} hint={t('campaigns.settings.optOutHint')}>
+        <FormField
+          id="campaign-settings-opt-out"
+          label={t('campaigns.settings.optOutWords')}
+          error={err('optOutWords')}
+          hint={t('campaigns.settings.optOutHint')}
+        >
           <InputTextarea
             {...fieldA11y('campaign-settings-opt-out', err('optOutWords'))}
             rows={2}
@@ -193,21 +297,40 @@ function SettingsForm() {
         <ul className="campaign-settings__variables" data-testid="campaign-settings-variables">
           {values.variables.map((row, i) => (
             <li key={i} className="campaign-settings__variable">
-              <FormField id={`campaign-variable-key-${i}`} label={t('campaigns.settings.variableKey')} error={err(`variables.${i}.key`)} hint={row.key.trim() ? placeholderOf(row.key) : undefined}>
+              <FormField
+                id={`campaign-variable-key-${i}`}
+                label={t('campaigns.settings.variableKey')}
+                error={err(`variables.${i}.key`)}
+                hint={row.key.trim() ? placeholderOf(row.key) : undefined}
+              >
                 <InputText
                   {...fieldA11y(`campaign-variable-key-${i}`, err(`variables.${i}.key`))}
                   value={row.key}
                   maxLength={40}
                   invalid={Boolean(err(`variables.${i}.key`))}
-                  onChange={(e) => set('variables', values.variables.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)))}
+                  onChange={(e) =>
+                    set(
+                      'variables',
+                      values.variables.map((r, j) => (j === i ? { ...r, key: e.target.value } : r)),
+                    )
+                  }
                 />
               </FormField>
-              <FormField id={`campaign-variable-value-${i}`} label={t('campaigns.settings.variableValue')} error={err(`variables.${i}.value`)}>
+              <FormField
+                id={`campaign-variable-value-${i}`}
+                label={t('campaigns.settings.variableValue')}
+                error={err(`variables.${i}.value`)}
+              >
                 <InputText
                   {...fieldA11y(`campaign-variable-value-${i}`, err(`variables.${i}.value`))}
                   value={row.value}
                   maxLength={1000}
-                  onChange={(e) => set('variables', values.variables.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)))}
+                  onChange={(e) =>
+                    set(
+                      'variables',
+                      values.variables.map((r, j) => (j === i ? { ...r, value: e.target.value } : r)),
+                    )
+                  }
                 />
               </FormField>
               <Button
@@ -224,8 +347,22 @@ function SettingsForm() {
           ))}
         </ul>
         <div className="campaign-settings__actions">
-          <Button type="button" outlined icon="pi pi-plus" label={t('campaigns.settings.addVariable')} disabled={values.variables.length >= 50} onClick={() => set('variables', [...values.variables, { key: '', value: '' }])} data-testid="campaign-variable-add" />
-          <Button type="submit" icon="pi pi-check" label={t('campaigns.settings.save')} loading={save.isPending} data-testid="campaign-settings-save" />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-plus"
+            label={t('campaigns.settings.addVariable')}
+            disabled={values.variables.length >= 50}
+            onClick={() => set('variables', [...values.variables, { key: '', value: '' }])}
+            data-testid="campaign-variable-add"
+          />
+          <Button
+            type="submit"
+            icon="pi pi-check"
+            label={t('campaigns.settings.save')}
+            loading={save.isPending}
+            data-testid="campaign-settings-save"
+          />
         </div>
       </form>
     </section>
