@@ -147,6 +147,8 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'contacts.create': () => ({ name: 'Contact of B', number: '5511955554444' }),
   'users.create': () => ({ name: 'User of B', email: 'user-of-b@example.com', password: 'pass-12345' }),
   'contacts.import-row': () => ({ name: 'Imported by B', number: '5511955553333', email: '' }),
+  // B asking an import of A's WhatsApp session's chats finds no such connection
+  'contacts.import-chats': (a) => ({ whatsappId: a.connectionId }),
   'tags.create': () => ({ name: 'Tag of B' }),
   'tags.sync': (a) => ({ contactId: a.contactId, tags: [] }),
   'tags.update': () => ({ name: 'Changed by another company' }),
@@ -287,6 +289,7 @@ export const referenceRoutes = new Set([
   'flow-campaigns.create',
   'flow-campaigns.update',
   'queue-integrations.test-session',
+  'contacts.import-chats',
 ]);
 
 /** Own-company routes: the caller's session, lists and creations within the caller's company. */
@@ -409,6 +412,8 @@ export const publicRoutes: Record<string, string> = {
   'webhooks.whatsapp': "Cloud API deliveries: refused (401) unless signed with the connection's app secret",
   'webhooks.meta-verify': "Meta's subscription check: answers the challenge only to the platform's verify token",
   'webhooks.meta': "Messenger and Instagram deliveries: refused (401) unless signed with the platform's app secret",
+  'contacts.picture':
+    "a stored profile picture by its random 26-character name (an <img> sends no token): the name is the credential, as the messaging app's own picture links are; any other name answers 404",
   'external-api.openapi': 'the API description, generated from the route table: no tenant data',
   'external-api.docs': 'the API reference page, rendered from the same document: no tenant data',
 };

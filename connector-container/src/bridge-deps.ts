@@ -6,6 +6,10 @@ import { findByChannelMessageId, findStoredMessage, type MessageRecord } from '.
 import { phoneOfLid, rememberLidPair } from '../../functions/src/modules/contacts/lid-pairs.service.ts';
 import { finishImport, importWindowOf, recordImportProgress } from '../../functions/src/modules/connections/connection-import.service.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
+import { logger } from '../../functions/src/platform/logger.ts';
+import { pictureCheckedAtOf, storeContactPicture } from '../../functions/src/modules/contacts/contact-pictures.service.ts';
+import { MAX_KNOWN_CHATS, rememberChats } from '../../functions/src/modules/contacts/chat-import.service.ts';
+import { ProfilePictures } from './inbound/profile-pictures.ts';
 import type { BridgeDeps } from './bridge.ts';
 import type { StoredMessage } from './outbound/content.ts';
 
@@ -32,4 +36,10 @@ export const platformBridgeDeps = (): BridgeDeps => ({
   },
   lidPairs: { phoneOf: phoneOfLid, remember: rememberLidPair },
   imports: { windowOf: importWindowOf, progress: recordImportProgress, finished: finishImport },
+  // one for every session of the task: what was asked survives a reconnect
+  pictures: new ProfilePictures(
+    { checkedAt: pictureCheckedAtOf, store: storeContactPicture },
+    { log: { warn: (message, data) => logger.warn(message, data ?? {}) } },
+  ),
+  chats: { limit: MAX_KNOWN_CHATS, remember: rememberChats },
 });

@@ -6,14 +6,16 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { makeEventBuffer, proto, type WACallEvent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundEvent } from '@switchboard/shared/connector';
+import { isOggOpus } from '@switchboard/shared/media/ogg-pages';
 import { useTestTable } from '../../test/table.ts';
 import { resetConfig } from '../../functions/src/platform/config.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
+import { companyMediaKey } from '../../functions/src/platform/ports/media-keys.ts';
 import { table, tableName } from '../../functions/src/platform/table/client.ts';
 import { createCompany, provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
 import { createWebchatConnection } from '../../functions/src/modules/connections/connections.service.ts';
@@ -25,7 +27,7 @@ import {
   processInboundEvent,
   type InboundOutcome,
 } from '../../functions/src/modules/inbound/inbound.service.ts';
-import { sendSystemText } from '../../functions/src/modules/messages/messages.service.ts';
+import { sendSystemFile, sendSystemText } from '../../functions/src/modules/messages/messages.service.ts';
 import {
   claimQueuedSend,
   findByChannelMessageId,
@@ -239,6 +241,31 @@ describe('the Baileys message bridge with the inbound pipeline', () => {
       }),
     );
     expect((out.Items ?? []).map((m) => m.body).sort()).toEqual(['chegou duas vezes', 'perdida enquanto caído']);
+  });
+
+  it('sends a stored WebM/Opus audio (a file list’s) to WhatsApp as Ogg/Opus, which phones play', async () => {
+    const h = harness(connectionId);
+    upsert(h, [text('WEBM-IN-1', 'manda o aviso', { remoteJid: '5511955550031@s.whatsapp.net' })]);
+    await h.settle();
+    const inbound = await findByChannelMessageId(companyId, connectionId, 'WEBM-IN-1');
+    const ticket = (await findTicket(companyId, inbound!.ticketId))!;
+    const key = companyMediaKey(companyId, 'files', 'aviso.webm');
+    await blobStore().put(
+      key,
+      readFileSync(new URL('../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url)),
+      'audio/webm',
+    );
+    const queued = await sendSystemFile(ticket, { key, name: 'aviso.webm', mimeType: 'audio/webm' });
+    const claimed = (await claimQueuedSend(queuedSendRef(companyId, queued!.id)!, new Date().toISOString()))!;
+    await h.bridge.send(h.socket, await presentMessage(claimed), {
+      companyId,
+      connectionId,
+      contactId: inbound!.contactId!,
+      identity: '5511955550031',
+    });
+    const content = h.sent.at(-1)!.content as { audio: Buffer; mimetype: string; ptt: boolean };
+    expect(content).toMatchObject({ mimetype: 'audio/ogg', ptt: false });
+    expect(isOggOpus(content.audio)).toBe(true);
   });
 
   it('sends our message, does not take its echo in as a new one, and never moves its ack back', async () => {

@@ -22,10 +22,12 @@ import {
 import type { InboundEvent } from '@switchboard/shared/connector';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
+import { oggIfWebmOpus } from '@switchboard/shared/media/webm-opus-to-ogg';
 import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';
 import { IdentityResolver, type LidPairStore } from './inbound/identities.ts';
-import { isGroupJid, lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
+import { isGroupJid, isIgnoredChat, lidOfJid, phoneOfJid, jidOfIdentity } from './inbound/jids.ts';
 import { takeInMedia, type MediaSink } from './inbound/media.ts';
+import type { ProfilePictures } from './inbound/profile-pictures.ts';
 import {
   addressingOf,
   normaliseCall,
@@ -69,6 +71,16 @@ export interface BridgeDeps {
   historyWindowMs?: number;
   /** the connection's import of old messages; without it a history sync brings missed messages only */
   imports?: HistoryImports;
+  /** contacts' profile pictures, asked for after their messages are queued; without it none are asked for */
+  pictures?: ProfilePictures;
+  /** the chats the session sees, kept for an import of their people as contacts; without it none are kept */
+  chats?: KnownChats;
+}
+
+/** Where the people of a session's chats are kept (chat-import.service.ts), at most `limit` per session. */
+export interface KnownChats {
+  limit: number;
+  remember(companyId: number, connectionId: number, chats: { identity: string; name?: string }[]): Promise<void>;
 }
 
 /** What an import of old messages needs from the platform (connection-import.service.ts). */
@@ -118,6 +130,8 @@ export class BaileysMessageBridge implements MessageBridge {
   private chain: Promise<void> = Promise.resolve();
   /** this socket's import: messages of the range found and queued so far */
   private readonly imported = { found: 0, done: 0 };
+  /** the people of chats already kept by this socket */
+  private readonly chatsKept = new Set<string>();
 
   constructor(
     private readonly context: SessionContext,
@@ -144,6 +158,7 @@ export class BaileysMessageBridge implements MessageBridge {
       },
       'lid-mapping.update': ({ lid, pn }) => this.enqueue(() => this.identities.learn(lid, pn)),
       'contacts.upsert': (contacts) => this.enqueue(() => this.learnContacts(contacts)),
+      'chats.upsert': (chats) => this.enqueue(() => this.keepChats(chats, [])),
       'groups.upsert': (groups) => groups.forEach((g) => this.groups.set(g)),
       'groups.update': (changes) => this.groups.update(changes),
       'group-participants.update': ({ id, participants, action }) => this.groups.participants(id, participants, action),
@@ -225,10 +240,61 @@ export class BaileysMessageBridge implements MessageBridge {
     }
     await this.emit(events);
     if (source === 'recovered' && events.length > 0) this.context.recovered(events.length);
+    this.askPictures(events);
+  }
+
+  /** The pictures of the messages' contacts follow the messages, in the background: a message never waits for one. */
+  private askPictures(events: InboundEvent[]): void {
+    const { pictures } = this.deps;
+    const socket = this.socket;
+    if (!pictures || !socket) return;
+    for (const e of events) {
+      if (e.kind !== 'message') continue;
+      void pictures.want({
+        companyId: this.context.companyId,
+        connectionId: this.context.connectionId,
+        contact: { identity: e.contact.identity, isGroup: e.contact.isGroup },
+        socket,
+        emit: (contactEvents) => this.context.emit(contactEvents),
+      });
+    }
+  }
+
+  /**
+   * Keeps the people of individual chats (a phone number known, or a LID whose number is known): groups, broadcast
+   * lists, status, channels and our own number are left out. Named by the chat, else by the contact's own name.
+   */
+  private async keepChats(chats: BaileysEventMap['chats.upsert'], contacts: BaileysEventMap['contacts.upsert']): Promise<void> {
+    const kept = this.deps.chats;
+    if (!kept || chats.length === 0) return;
+    const names = new Map(contacts.map((c) => [c.id, c.name?.trim() || c.notify?.trim() || c.verifiedName?.trim()]));
+    const found: { identity: string; name?: string }[] = [];
+    for (const chat of chats) {
+      const jid = chat.id;
+      if (!jid || isGroupJid(jid) || isIgnoredChat(jid) || (!phoneOfJid(jid) && !lidOfJid(jid))) continue;
+      const person = await this.identities.resolve(
+        jidNormalizedUser(jid),
+        chat.pnJid ?? chat.lidJid ?? undefined,
+        this.lidLookup(),
+      );
+      if (!person || lidOfJid(person.identity) || person.identity === this.context.ownNumber()) continue;
+      if (this.chatsKept.has(person.identity) || this.chatsKept.size >= kept.limit) continue;
+      this.chatsKept.add(person.identity);
+      const name =
+        chat.name?.trim() || chat.displayName?.trim() || names.get(jid) || (chat.pnJid ? names.get(chat.pnJid) : undefined);
+      found.push({ identity: person.identity, ...(name ? { name: name.slice(0, 250) } : {}) });
+    }
+    if (found.length === 0) return;
+    await kept
+      .remember(this.context.companyId, this.context.connectionId, found)
+      .catch((error: unknown) => this.log.warn('chats not kept', this.errorData(error)));
   }
 
   private async takeHistory(history: BaileysEventMap['messaging-history.set']): Promise<void> {
     for (const pair of history.lidPnMappings ?? []) await this.identities.learn(pair.lid, pair.pn);
+    // the contacts it brings pair LIDs with numbers, so chats addressed by LID find their person's number
+    await this.learnContacts(history.contacts ?? []);
+    await this.keepChats(history.chats ?? [], history.contacts ?? []);
     const since = this.now().getTime() - (this.deps.historyWindowMs ?? DEFAULT_HISTORY_WINDOW_MS);
     const range = await this.importWindow();
     const recent: WAMessage[] = [];
@@ -440,7 +506,12 @@ export class BaileysMessageBridge implements MessageBridge {
     const mimeType = mimeTypeOfName(fileName) ?? FALLBACK_TYPES[message.mediaType] ?? 'application/octet-stream';
     if (stored?.mediaKey) {
       const data = await this.deps.media.read(stored.mediaKey);
-      if (data) return { data, mimeType, fileName };
+      if (data) {
+        // WebM/Opus audio stored as uploaded (a file list's, a campaign's) goes as Ogg/Opus, which phones play
+        const ogg = message.mediaType === 'audio' ? oggIfWebmOpus({ name: fileName, mimeType, data }) : undefined;
+        if (ogg && ogg.data !== data) return { data: Buffer.from(ogg.data), mimeType: ogg.mimeType, fileName: ogg.name };
+        return { data, mimeType, fileName };
+      }
     }
     // a file kept elsewhere (an absolute link) is fetched by Baileys itself
     if (message.mediaUrl && /^https?:\/\//.test(message.mediaUrl)) return { data: { url: message.mediaUrl }, mimeType, fileName };

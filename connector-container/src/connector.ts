@@ -21,6 +21,8 @@ import {
   parseNumberCheck,
 } from '../../functions/src/modules/contact-lists/contact-list-checks.service.ts';
 import { changeMessageOverSession, parseMessageChange } from '../../functions/src/modules/outbound/message-changes.service.ts';
+import { answerNumberLookup, parseNumberLookup } from '../../functions/src/modules/connections/whatsapp-numbers.service.ts';
+import { importKnownChats, parseChatImport } from '../../functions/src/modules/contacts/chat-import.service.ts';
 import { createMessageBridge } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 import { CommandElsewhere, SessionManager, type SessionManagerOptions } from './sessions/session-manager.ts';
@@ -53,9 +55,15 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
           // contact list number checks travel on the same queue: they need a socket, which only the connector holds
           const check = parseNumberCheck(body);
           if (check) return await checkNumbersOverSession(check);
+          // and the lookup of one number a ticket or a send waits for
+          const lookup = parseNumberLookup(body);
+          if (lookup) return await answerNumberLookup(lookup);
           // so do agents' edits and deletes of WhatsApp messages, which must go out over the session's socket
           const change = parseMessageChange(body);
           if (change) return await changeMessageOverSession(change);
+          // an import of the chats a session has seen, whose people become contacts
+          const chats = parseChatImport(body);
+          if (chats) return void (await importKnownChats(chats));
           await manager.handleCommand(sessionCommand.parse(body));
         } catch (error) {
           if (error instanceof CommandElsewhere) {

@@ -20,6 +20,11 @@ export const inboundContact = z.object({
    * under the LID alone is renumbered to the phone, so one person stays one contact.
    */
   lid: z.string().max(100).optional(),
+  /**
+   * WhatsApp: when the connector last asked for the contact's profile picture (ISO), kept on the contact so that it
+   * is asked again only after a refresh period; with `urlPicture` absent the answer was "no picture" (or private).
+   */
+  pictureCheckedAt: z.string().datetime().optional(),
 });
 
 const base = {
@@ -146,6 +151,21 @@ export const numberCheckCommand = z.object({
 export type NumberCheckCommand = z.infer<typeof numberCheckCommand>;
 
 /**
+ * A request on `connector-commands` to look one number up over one WhatsApp session before a ticket is opened or a
+ * message sent to it: the connector writes the answer (on WhatsApp or not, and the number WhatsApp knows the account
+ * by) to the table, where the function that asked waits for it for a bounded time.
+ */
+export const numberLookupCommand = z.object({
+  kind: z.literal('checkNumber'),
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  /** digits only */
+  number: z.string().regex(/^\d{8,50}$/),
+  at: z.string().datetime(),
+});
+export type NumberLookupCommand = z.infer<typeof numberLookupCommand>;
+
+/**
  * A request on `connector-commands` to carry an agent's edit or delete of a message WhatsApp already has over the
  * session that sent it: only the connector holds the sockets. It carries ids only: the connector reads the stored
  * message, so of several edits the latest text goes out, and an edit read after the message was deleted is dropped.
@@ -162,3 +182,16 @@ export const messageChangeCommand = z.object({
   at: z.string().datetime(),
 });
 export type MessageChangeCommand = z.infer<typeof messageChangeCommand>;
+
+/**
+ * A request on `connector-commands` to take the people of a WhatsApp session's chats in as contacts (POST
+ * /contacts/import/chats): the connector, which learns the chats as the session receives them, creates the missing
+ * contacts and tells the company's admins how many it created.
+ */
+export const chatImportCommand = z.object({
+  kind: z.literal('importChats'),
+  companyId: z.number().int().positive(),
+  connectionId: z.number().int().positive(),
+  at: z.string().datetime(),
+});
+export type ChatImportCommand = z.infer<typeof chatImportCommand>;

@@ -1,4 +1,4 @@
-import type { Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
+import type { ChatImportFrame, Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
 import type { CompanySettingsEvent } from './contracts/company-settings.ts';
 import type { CompanySettings } from './contracts/settings.ts';
 import type {
@@ -37,6 +37,8 @@ export const channels = {
   connectionAlert: (companyId: number) => `company-${companyId}-connectionAlert`,
   /** progress of a WhatsApp connection's import of old messages (spec document 2 section 7), admins only */
   importMessages: (companyId: number) => `importMessages-${companyId}`,
+  /** a WhatsApp chat import (POST /contacts/import/chats) ended: how many contacts it created, admins only */
+  chatImport: (companyId: number) => `company-${companyId}-chatImport`,
   chat: (companyId: number) => `company-${companyId}-chat`,
   /** one internal chat's frames, to its members (server reference 11) */
   chatRoom: (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`,
@@ -238,6 +240,8 @@ export interface DomainEventPayloads {
   'contact.created': ContactChange;
   'contact.updated': ContactChange;
   'contact.deleted': { companyId: number; contactId: number };
+  /** the people of a WhatsApp session's chats were taken in as contacts (POST /contacts/import/chats) */
+  'contact.chatsImported': CompanyChange<ChatImportFrame>;
   'schedule.changed': CompanyChange<ScheduleEvent>;
   /** `endedSessionId`: the session the change ended (a password set by someone else), whose sockets close */
   'user.changed': CompanyChange<UserEvent> & { endedSessionId?: string };

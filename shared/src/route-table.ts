@@ -433,6 +433,24 @@ export const routeTable = defineRoutes([
   { id: 'contacts.profile', method: 'GET', path: '/contacts/profile/{number}', module: 'contacts', auth: 'user' },
   { id: 'contacts.import-row', method: 'POST', path: '/contactsImport', module: 'contacts', auth: 'user', status: 201 },
   { id: 'contacts.tags', method: 'GET', path: '/contactTags/{id}', module: 'contacts', auth: 'user' },
+  {
+    id: 'contacts.import-chats',
+    method: 'POST',
+    path: '/contacts/import/chats',
+    module: 'contacts',
+    auth: 'user',
+    access: rules['admin:area'],
+  },
+  // an <img> sends no bearer token: the unguessable stored name is the credential, and the answer is a redirect to
+  // a signed address of the file (ticket lists keep a copy of the contact, so the link itself never expires)
+  {
+    id: 'contacts.picture',
+    method: 'GET',
+    path: '/contact-pictures/{companyId}/{file}',
+    module: 'contacts',
+    auth: 'public',
+    status: 302,
+  },
   // tags (spec document 1 section 7 "Contacts", document 2 "Tags and kanban")
   { id: 'tags.list', method: 'GET', path: '/tags/list', module: 'tags', auth: 'user' },
   { id: 'tags.create', method: 'POST', path: '/tags', module: 'tags', auth: 'user', status: 201 },

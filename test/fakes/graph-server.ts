@@ -162,6 +162,7 @@ const cloudSendProblem = (b: any): string | undefined => {
   if (b?.messaging_product !== 'whatsapp') return 'messaging_product must be whatsapp';
   if (!isDigits(b.to)) return 'to must be a wa_id (digits)';
   if (b.context !== undefined && typeof b.context?.message_id !== 'string') return 'context.message_id required';
+  if (b.type === 'audio' && b.audio?.voice !== undefined && typeof b.audio.voice !== 'boolean') return 'audio.voice must be a boolean';
   switch (b.type) {
     case 'text':
       return typeof b.text?.body === 'string' && b.text.body.length > 0 ? undefined : 'text.body required';

@@ -12,6 +12,12 @@ describe('outgoing content', () => {
     expect(contentOf({ body: '', mediaType: 'audio', mediaName: 'a.mp3' }, { ...file, mimeType: 'audio/mpeg' })).toEqual({ audio: file.data, mimetype: 'audio/mpeg', ptt: false });
   });
 
+  it('sends an agent’s Ogg/Opus recording as a voice note, and an audio file as a file', () => {
+    const ogg = { ...file, mimeType: 'audio/ogg', fileName: 'audio-1.ogg' };
+    expect(contentOf({ body: '', mediaType: 'audio', mediaName: 'audio-1.ogg', isVoiceNote: true }, ogg)).toEqual({ audio: ogg.data, mimetype: 'audio/ogg; codecs=opus', ptt: true });
+    expect(contentOf({ body: '', mediaType: 'audio', mediaName: 'musica.ogg' }, ogg)).toEqual({ audio: ogg.data, mimetype: 'audio/ogg', ptt: false });
+  });
+
   it('sends a document under its name, without repeating the name as caption', () => {
     const doc = { data: { url: 'https://files.example/x.pdf' }, mimeType: 'application/pdf', fileName: 'contrato.pdf' };
     expect(contentOf({ body: 'contrato.pdf', mediaType: 'application', mediaName: 'contrato.pdf' }, doc)).toEqual({ document: doc.data, mimetype: 'application/pdf', fileName: 'contrato.pdf' });

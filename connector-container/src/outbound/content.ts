@@ -4,6 +4,7 @@
  */
 import type { AnyMessageContent, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
 import type { MediaType, Message } from '@switchboard/shared/contracts/inbox';
+import { OGG_OPUS_MIME_TYPE } from '@switchboard/shared/media/webm-opus-to-ogg';
 
 /** A stored message as the bridge reads it back (by our id or by WhatsApp's). */
 export interface StoredMessage {
@@ -27,7 +28,7 @@ export interface OutgoingFile {
 const vcardName = (vcard: string): string => /^FN[;:](.*)$/m.exec(vcard)?.[1]?.trim() ?? '';
 
 /** The content of a send; a media message without its file goes as text (the caller decides whether that is allowed). */
-export const contentOf = (message: Pick<Message, 'body' | 'mediaType' | 'mediaName'>, file: OutgoingFile | undefined): AnyMessageContent => {
+export const contentOf = (message: Pick<Message, 'body' | 'mediaType' | 'mediaName' | 'isVoiceNote'>, file: OutgoingFile | undefined): AnyMessageContent => {
   // a caption that is only the file's name is not repeated under a document
   const caption = message.body && message.body !== message.mediaName ? message.body : undefined;
   if (message.mediaType === 'contactMessage') {
@@ -40,6 +41,8 @@ export const contentOf = (message: Pick<Message, 'body' | 'mediaType' | 'mediaNa
       case 'video':
         return { video: file.data, mimetype: file.mimeType, ...(caption ? { caption } : {}) };
       case 'audio':
+        // a recording plays as a voice note on phones only when declared Ogg with the Opus codec named
+        if (message.isVoiceNote && file.mimeType === 'audio/ogg') return { audio: file.data, mimetype: OGG_OPUS_MIME_TYPE, ptt: true };
         return { audio: file.data, mimetype: file.mimeType, ptt: false };
       default:
         return { document: file.data, mimetype: file.mimeType, fileName: file.fileName, ...(caption ? { caption } : {}) };

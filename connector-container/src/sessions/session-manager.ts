@@ -668,4 +668,14 @@ export class SessionManager {
     }
     return found;
   }
+
+  /** Looks one number up over an open session (before a ticket or a send): the account's own number, if it has one. */
+  async findOnWhatsApp(number: string, to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<string | undefined> {
+    const s = this.sessions.get(keyOf(to.companyId, to.connectionId));
+    if (!s || s.status !== 'CONNECTED' || !s.socket) throw new ChannelUnavailable('whatsapp');
+    // WhatsApp answers only the numbers that have an account, each under the jid it knows the account by
+    const answers = (await s.socket.onWhatsApp(`${number}@s.whatsapp.net`)) ?? [];
+    const found = answers.find((a) => a.exists);
+    return found ? String(found.jid).split('@')[0]!.split(':')[0]! : undefined;
+  }
 }

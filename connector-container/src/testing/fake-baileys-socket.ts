@@ -5,7 +5,8 @@
  *
  * Script a session: `fakes.latest({ companyId, connectionId })` (or `await fakes.next({ companyId, connectionId })`) gives its current socket;
  * then `showQr(code)`, `scan()` (pairing: new login, then WhatsApp's restart request), `open(number)`,
- * `close(DisconnectReason.x)`, `receive(messages)` for `messages.upsert`, or `call(from, id, status)` for `call`.
+ * `close(DisconnectReason.x)`, `receive(messages)` for `messages.upsert`, `call(from, id, status)` for `call`, or
+ * `syncChats(chats)` for a history sync of chats; `FakeBaileysSocket.profilePictures` answers `profilePictureUrl`.
  */
 import { DisconnectReason, makeEventBuffer, type WACallEvent, type WAMessage, type WASocket } from '@whiskeysockets/baileys';
 import type { SocketFactory, SocketRequest } from '../sessions/socket-factory.ts';
@@ -44,6 +45,10 @@ export class FakeBaileysSocket {
   failNextSend: Error | undefined;
   /** numbers (digits) that every fake socket answers as not on WhatsApp in onWhatsApp; the rest are on it */
   static readonly notOnWhatsapp = new Set<string>();
+  /** numbers (digits) that every fake socket answers under another jid in onWhatsApp: asked -> the account's number */
+  static readonly accountNumbers = new Map<string, string>();
+  /** how long onWhatsApp takes to answer (a slow or busy session) */
+  lookupDelayMs = 0;
 
   constructor(readonly request: SocketRequest) {
     const me = request.auth.creds.me;
@@ -184,17 +189,40 @@ export class FakeBaileysSocket {
     return { id: jid, subject: 'Group', participants: [] };
   }
 
-  async profilePictureUrl(jid: string): Promise<string | undefined> {
-    this.record('profilePictureUrl', [jid]);
-    return undefined;
+  /**
+   * As WhatsApp answers: the link of the picture set for the address in `profilePictures` (serve it from a local
+   * server), else the error Baileys throws for "no picture" (404 item-not-found).
+   */
+  async profilePictureUrl(jid: string, type?: string): Promise<string | undefined> {
+    this.record('profilePictureUrl', [jid, type]);
+    const url = FakeBaileysSocket.profilePictures.get(jid);
+    if (url) return url;
+    throw Object.assign(new Error('item-not-found'), {
+      output: { statusCode: 404, payload: { statusCode: 404, message: 'item-not-found' } },
+      isBoom: true,
+      data: { tag: 'error', attrs: { code: '404', text: 'item-not-found' } },
+    });
   }
 
+  /** the profile picture links every fake socket answers, by address (`<digits>@s.whatsapp.net`, `<id>@g.us`) */
+  static readonly profilePictures = new Map<string, string>();
+
+  /** The phone's chats as a new pairing's history sync brings them (`messaging-history.set`, no messages). */
+  syncChats(
+    chats: { id: string; name?: string; pnJid?: string }[],
+    contacts: { id: string; notify?: string; name?: string }[] = [],
+  ): void {
+    this.ev.emit('messaging-history.set', { chats, contacts, messages: [], isLatest: true, progress: 100 });
+  }
+
+  /** As Baileys: only the numbers that have an account are answered, each under the jid WhatsApp knows it by. */
   async onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: boolean }[]> {
     this.record('onWhatsApp', jids);
-    return jids.map((jid) => {
-      const full = jid.includes('@') ? jid : `${jid}@s.whatsapp.net`;
-      return { jid: full, exists: !FakeBaileysSocket.notOnWhatsapp.has(full.split('@')[0]!) };
-    });
+    if (this.lookupDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.lookupDelayMs));
+    return jids
+      .map((jid) => jid.split('@')[0]!)
+      .filter((number) => !FakeBaileysSocket.notOnWhatsapp.has(number))
+      .map((number) => ({ jid: `${FakeBaileysSocket.accountNumbers.get(number) ?? number}@s.whatsapp.net`, exists: true }));
   }
 
   async rejectCall(callId: string, from: string): Promise<void> {

@@ -65,6 +65,12 @@ export interface ChannelDriver {
    * is created; undefined when the provider would not tell (a failure never stops the event).
    */
   fetchProfile?(connection: { companyId: number; connectionId: number }, identity: string): Promise<ContactProfile | undefined>;
+  /**
+   * Asks whether a phone number has an account on the channel, for channels that can tell (a WhatsApp session; the
+   * Cloud API, Messenger, Instagram and the web chat cannot). What holds the channel writes the answer to the table
+   * (modules/connections/whatsapp-number.entity.ts), where the asker waits for it.
+   */
+  requestNumberLookup?(connection: { companyId: number; connectionId: number }, number: string): Promise<void>;
 }
 
 export interface ContactProfile {

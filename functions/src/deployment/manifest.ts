@@ -127,7 +127,9 @@ export const functionManifest = {
   contacts: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: ticketChanges,
+    // a new contact's number is looked up over the company's WhatsApp session, and an import of a session's chats is
+    // asked of it (connector commands)
+    ports: channelAccess,
   },
   dashboard: {
     routes: true,

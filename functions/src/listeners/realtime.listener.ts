@@ -112,6 +112,7 @@ const companyFrames = {
   'queue.changed': { channel: channels.queue, audience: agents },
   'connection.changed': { channel: channels.whatsapp, audience: agents },
   'connection.importProgressed': { channel: channels.importMessages, audience: admins },
+  'contact.chatsImported': { channel: channels.chatImport, audience: admins },
   'whatsappSession.changed': { channel: channels.whatsappSession, audience: agents },
   'whatsappSession.dropped': { channel: channels.connectionAlert, audience: admins },
   'fileList.changed': { channel: channels.file, audience: agents },

@@ -72,6 +72,11 @@ export const contact = z.object({
   tags: z.array(tagSummary),
   extraInfo: z.array(extraInfo),
   whatsappId: z.number().int().nullable(),
+  /**
+   * When a WhatsApp session confirmed that the number has an account (or the contact wrote from it), so opening a
+   * ticket does not ask again; null or absent: never confirmed (a changed number is confirmed afresh).
+   */
+  whatsappCheckedAt: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -159,6 +164,8 @@ export const message = z.object({
    * option's id is what the customer would type (`1`, `#`, `sair`). The body keeps the menu as text for the rest.
    */
   menu: botMenu.nullable().optional(),
+  /** an agent's recording in Ogg/Opus, sent as a voice note where the channel has them (not as an audio file) */
+  isVoiceNote: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -339,6 +346,8 @@ export const sendMessageBody = z
         name: z.string().min(1).max(255),
         mimeType: z.string().min(3).max(100),
         size: z.number().int().positive(),
+        /** recorded for this message (the composer's microphone): goes out as a voice note when it is Opus audio */
+        voiceNote: z.boolean().optional(),
       })
       .superRefine(refineUpload('message'))
       .optional(),
@@ -617,3 +626,20 @@ export const contactProfileResponse = z.object({ contactId: z.number().int(), ur
 /** POST /contactsImport: 201 with created true, or 200 with the contact that already had the number. */
 export const contactImportResponse = z.object({ contact, created: z.boolean() });
 export const contactTagsResponse = z.object({ tags: z.array(tagSummary) });
+/** POST /contacts/import/chats: the WhatsApp QR connection whose chats are taken in (default: the company's default one). */
+export const importChatsBody = z.object({ whatsappId: z.coerce.number().int().positive().optional() }).strict();
+/** The import runs in the background: the answer says it started; the admins are told its count when it ends. */
+export const importChatsResponse = z.object({ message: z.string(), whatsappId: z.number().int() });
+/** GET /contact-pictures/{companyId}/{file}: a stored contact picture, by the unguessable name it was stored under. */
+export const contactPictureParams = z.object({
+  companyId: z.coerce.number().int().positive(),
+  file: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}\.jpeg$/),
+});
+/** The frame of `company-<id>-contact` that tells admins a chat import ended. */
+export interface ChatImportFrame {
+  action: 'importChats';
+  whatsappId: number;
+  /** contacts created; the other chats' people were contacts already */
+  created: number;
+  total: number;
+}

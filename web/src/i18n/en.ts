@@ -361,10 +361,19 @@ export const en: Dictionary = {
       audioOff: 'No audio',
       webchat: 'Website chat',
     },
+    chatImport: {
+      title: 'Import chats',
+      message:
+        'The people of the WhatsApp chats of the default connection become contacts. Existing contacts are not duplicated. Continue?',
+      confirm: 'Import',
+      started: 'Chat import started: you will be told when it ends.',
+      done: 'Chat import finished: {{created}} new contacts from {{total}} chats.',
+    },
     actions: {
       add: 'Add contact',
       importExport: 'Import / Export',
       import: 'Import spreadsheet',
+      importChats: 'Import chats',
       export: 'Export to Excel',
       edit: 'Edit',
       more: 'More actions for {{name}}',

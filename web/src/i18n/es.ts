@@ -361,10 +361,19 @@ export const es: Dictionary = {
       audioOff: 'Sin audio',
       webchat: 'Chat del sitio',
     },
+    chatImport: {
+      title: 'Importar conversaciones',
+      message:
+        'Las personas de las conversaciones de WhatsApp de la conexión predeterminada se convierten en contactos. Quien ya es contacto no se duplica. ¿Desea continuar?',
+      confirm: 'Importar',
+      started: 'Importación de conversaciones iniciada: le avisaremos cuando termine.',
+      done: 'Importación de conversaciones terminada: {{created}} contactos nuevos de {{total}} conversaciones.',
+    },
     actions: {
       add: 'Agregar contacto',
       importExport: 'Importar / Exportar',
       import: 'Importar planilla',
+      importChats: 'Importar conversaciones',
       export: 'Exportar a Excel',
       edit: 'Editar',
       more: 'Más acciones para {{name}}',

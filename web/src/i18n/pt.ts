@@ -327,10 +327,19 @@ export const pt = {
       audioOff: 'Sem áudio',
       webchat: 'Chat do site',
     },
+    chatImport: {
+      title: 'Importar conversas',
+      message:
+        'As pessoas das conversas do WhatsApp da conexão padrão viram contatos. Quem já é contato não é duplicado. Deseja continuar?',
+      confirm: 'Importar',
+      started: 'Importação das conversas iniciada: avisaremos quando terminar.',
+      done: 'Importação das conversas concluída: {{created}} novos contatos de {{total}} conversas.',
+    },
     actions: {
       add: 'Adicionar contato',
       importExport: 'Importar / Exportar',
       import: 'Importar planilha',
+      importChats: 'Importar conversas',
       export: 'Exportar para Excel',
       edit: 'Editar',
       more: 'Mais ações para {{name}}',

@@ -361,10 +361,19 @@ export const tr: Dictionary = {
       audioOff: 'Ses kapalı',
       webchat: 'Site sohbeti',
     },
+    chatImport: {
+      title: 'Sohbetleri içe aktar',
+      message:
+        'Varsayılan bağlantının WhatsApp sohbetlerindeki kişiler kişi olarak eklenir. Mevcut kişiler tekrarlanmaz. Devam edilsin mi?',
+      confirm: 'İçe aktar',
+      started: 'Sohbetlerin içe aktarımı başladı: bittiğinde bildirilecek.',
+      done: 'Sohbetlerin içe aktarımı bitti: {{total}} sohbetten {{created}} yeni kişi.',
+    },
     actions: {
       add: 'Kişi ekle',
       importExport: 'İçe / Dışa aktar',
       import: 'Tablo içe aktar',
+      importChats: 'Sohbetleri içe aktar',
       export: "Excel'e aktar",
       edit: 'Düzenle',
       more: '{{name}} için diğer işlemler',

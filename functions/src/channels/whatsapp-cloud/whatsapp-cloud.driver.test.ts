@@ -98,6 +98,8 @@ describe('the Cloud API driver, outbound', () => {
       document: { link: 'https://cdn.example/a.pdf?sig=1', caption: 'veja', filename: 'a.pdf' },
     });
     expect(cloudMessageOf(message({ body: 'x', mediaType: 'audio', mediaUrl: 'https://cdn.example/a.ogg' }))).toEqual({ type: 'audio', audio: { link: 'https://cdn.example/a.ogg' } });
+    // an agent's recording is a voice message; an audio file stays a file
+    expect(cloudMessageOf(message({ mediaType: 'audio', mediaUrl: 'https://cdn.example/v.ogg', isVoiceNote: true }))).toEqual({ type: 'audio', audio: { link: 'https://cdn.example/v.ogg', voice: true } });
     expect(cloudMessageOf(message({ template: { name: 'oi', language: 'pt_BR', params: ['Ana'] } }))).toEqual({
       type: 'template',
       template: { name: 'oi', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }] },

@@ -197,7 +197,9 @@ export const cloudMessageOf = (m: Message): Record<string, unknown> => {
   if (kind && link) {
     const caption = kind !== 'audio' && m.body ? { caption: m.body } : {};
     const filename = kind === 'document' && m.mediaName ? { filename: m.mediaName } : {};
-    return { type: kind, [kind]: { link, ...caption, ...filename } };
+    // a recording (Ogg/Opus, as the Cloud API wants voice notes) shows as a voice message, not as an audio file
+    const voice = kind === 'audio' && m.isVoiceNote ? { voice: true } : {};
+    return { type: kind, [kind]: { link, ...caption, ...filename, ...voice } };
   }
   const interactive = m.menu ? interactiveOf(m.body, m.menu) : undefined;
   if (interactive) return { type: 'interactive', interactive };

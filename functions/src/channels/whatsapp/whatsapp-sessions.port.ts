@@ -15,6 +15,12 @@ export interface WhatsappSessions {
    * here and is open; else throws ChannelUnavailable. A number WhatsApp does not answer for counts as not on it.
    */
   onWhatsApp(numbers: readonly string[], to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<Map<string, boolean>>;
+  /**
+   * The number (digits) WhatsApp knows the account of `number` by, which may differ from the one asked (Brazil's
+   * ninth digit), or undefined when it has no account; asked over the session of `to.connectionId` when it runs here
+   * and is open, else throws ChannelUnavailable.
+   */
+  findOnWhatsApp(number: string, to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<string | undefined>;
 }
 
 let registered: WhatsappSessions | undefined;

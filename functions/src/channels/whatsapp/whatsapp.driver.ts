@@ -5,10 +5,11 @@
  *
  * An edit or a delete is asked from wherever the agent made it (the messages function, or the sender that finds a
  * message changed while it went out), and only the connector holds the sockets: it travels to the connector as a
- * `changeMessage` command on `connector-commands` (message-changes.service.ts applies it there).
+ * `changeMessage` command on `connector-commands` (message-changes.service.ts applies it there). So does a number
+ * lookup (`checkNumber`), answered by the connector through the table (whatsapp-numbers.service.ts).
  */
 import { z } from 'zod';
-import type { MessageChangeCommand } from '@switchboard/shared/connector';
+import type { MessageChangeCommand, NumberLookupCommand } from '@switchboard/shared/connector';
 import { clock } from '../../platform/clock.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { ChannelUnavailable, InvalidInboundPayload, type ChannelDriver } from '../channel-driver.ts';
@@ -36,6 +37,16 @@ export const whatsappDriver: ChannelDriver = {
       connectionId: to.connectionId,
       contactId: to.contactId,
       messageId: message.id,
+      at: clock().now().toISOString(),
+    };
+    await queue().send('connector-commands', { body: JSON.stringify(command) });
+  },
+  async requestNumberLookup(connection, number) {
+    const command: NumberLookupCommand = {
+      kind: 'checkNumber',
+      companyId: connection.companyId,
+      connectionId: connection.connectionId,
+      number,
       at: clock().now().toISOString(),
     };
     await queue().send('connector-commands', { body: JSON.stringify(command) });

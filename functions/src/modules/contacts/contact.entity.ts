@@ -30,7 +30,13 @@
 import { givenPhone, type Channel, type Contact } from '@switchboard/shared/contracts/inbox';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
-export type ContactRecord = Contact & { companyId: number; nameNorm: string; rev: number };
+export type ContactRecord = Contact & {
+  companyId: number;
+  nameNorm: string;
+  rev: number;
+  /** WhatsApp: when the profile picture was last asked for (ISO); the connector asks again only after a while */
+  pictureCheckedAt?: string;
+};
 export type ContactItem = ContactRecord & { pk: string; sk: string; type: 'contact'; gsi1pk: string; gsi1sk: string };
 
 export interface IdentityMarkerItem {

@@ -81,14 +81,14 @@ const numberError = (message: string) =>
   new AppError('ERR_VALIDATION', 'Invalid input', { fields: [{ path: 'body.number', message }] });
 
 /** Number of a contact typed by a person: at least 8 digits for phone channels. */
-const typedNumber = (channel: Channel, raw: string, isGroup: boolean): string => {
+export const typedNumber = (channel: Channel, raw: string, isGroup: boolean): string => {
   const number = normaliseNumber(channel, raw, isGroup);
   if (isPhoneChannel(channel) && !isGroup && number.length < MIN_PHONE_DIGITS) throw numberError('Too Short!');
   return number;
 };
 
 const toContact = (record: ContactRecord): Contact => {
-  const { companyId: _c, nameNorm: _n, rev: _r, ...contact } = record;
+  const { companyId: _c, nameNorm: _n, rev: _r, pictureCheckedAt: _p, ...contact } = record;
   return contact;
 };
 
@@ -117,6 +117,9 @@ interface NewContactFields {
   whatsappId: number | null;
   extraInfo: ExtraInfo[];
   acceptAudioMessage: boolean;
+  /** when WhatsApp confirmed the number (see Contact.whatsappCheckedAt) */
+  whatsappCheckedAt?: string;
+  pictureCheckedAt?: string;
 }
 
 const newRecord = (companyId: number, id: number, f: NewContactFields): ContactRecord => {
@@ -139,9 +142,11 @@ const newRecord = (companyId: number, id: number, f: NewContactFields): ContactR
     tags: [],
     extraInfo: f.extraInfo,
     whatsappId: f.whatsappId,
+    ...(f.whatsappCheckedAt ? { whatsappCheckedAt: f.whatsappCheckedAt } : {}),
     createdAt: now,
     updatedAt: now,
     rev: 0,
+    ...(f.pictureCheckedAt ? { pictureCheckedAt: f.pictureCheckedAt } : {}),
   };
 };
 
@@ -260,7 +265,14 @@ export interface ContactIdentityInput {
   isGroup?: boolean;
   /** the person's WhatsApp LID, when `identity` is their phone number */
   lid?: string;
+  /** when the channel was last asked for the picture (WhatsApp; `urlPicture` is its answer, absent for none) */
+  pictureCheckedAt?: string;
   connectionId?: number;
+  /**
+   * The identity comes from the channel itself (the person wrote from it, or WhatsApp just confirmed it): a phone
+   * contact created for it is recorded as confirmed on WhatsApp.
+   */
+  numberConfirmed?: boolean;
   /**
    * The person's name and picture from the channel (Messenger and Instagram profiles), asked only when a contact
    * without a given name is about to be created; a failure is the caller's to absorb (answer undefined).
@@ -296,7 +308,7 @@ export const findOrCreateContactByIdentity = async (
     const existingId = remembered ?? (await getIdentityContactId(companyId, { channel: input.channel, identity: number }));
     if (existingId !== undefined) {
       // a remembered id counts only while the contact still has this identity (its number may have been edited)
-      const existing = await refreshKnownContact(companyId, existingId, name, input.urlPicture, {
+      const existing = await refreshKnownContact(companyId, existingId, name, input, {
         channel: input.channel,
         number,
       });
@@ -326,6 +338,9 @@ export const findOrCreateContactByIdentity = async (
       whatsappId: input.connectionId ?? null,
       extraInfo,
       acceptAudioMessage: acceptsAudioByDefault(settings),
+      whatsappCheckedAt:
+        input.numberConfirmed && isConfirmableNumber(input.channel, number, isGroup) ? clock().now().toISOString() : undefined,
+      pictureCheckedAt: input.pictureCheckedAt,
     });
     if (outcome.created) {
       const contact = toContact(outcome.record);
@@ -418,22 +433,27 @@ const refreshKnownContact = async (
   companyId: number,
   id: number,
   name: string,
-  urlPicture: string | undefined,
+  picture: Pick<ContactIdentityInput, 'urlPicture' | 'pictureCheckedAt'>,
   identity: { channel: Channel; number: string },
 ): Promise<Contact | undefined> => {
+  const { urlPicture, pictureCheckedAt } = picture;
   try {
     let renumbered = false;
+    let visible = false;
     const { record, changed } = await mutate(companyId, id, (c) => {
       renumbered = c.number !== identity.number || identityFamily(c.channel) !== identityFamily(identity.channel);
       if (renumbered) return undefined;
       const patch: Partial<ContactRecord> = {};
       if (name && name !== c.name && c.name === c.number) patch.name = name.slice(0, MAX_NAME);
       if (urlPicture && urlPicture !== c.urlPicture) patch.urlPicture = urlPicture;
+      visible = Object.keys(patch).length > 0;
+      if (pictureCheckedAt && pictureCheckedAt > (c.pictureCheckedAt ?? '')) patch.pictureCheckedAt = pictureCheckedAt;
       return Object.keys(patch).length > 0 ? patch : undefined;
     });
     if (renumbered) return undefined;
     const contact = toContact(record);
-    if (changed) await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact });
+    // the asked-at time alone is no change anyone sees
+    if (changed && visible) await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact });
     return contact;
   } catch (error) {
     if (error instanceof AppError && error.code === 'ERR_NO_CONTACT_FOUND') return undefined;
@@ -449,12 +469,48 @@ export interface NewContactInput {
   extraInfo: { id?: number; name: string; value: string }[];
 }
 
-/** POST /contacts: a duplicate number answers ERR_DUPLICATED_CONTACT and writes nothing. */
-export const createContact = async (auth: AuthContext, input: NewContactInput): Promise<Contact> => {
+// ----- numbers confirmed on WhatsApp (contact-numbers.service.ts asks) -----
+
+/** Whether a contact's number is one WhatsApp can confirm: a phone number (not a group, not a LID). */
+export const isConfirmableNumber = (channel: Channel, number: string, isGroup: boolean): boolean =>
+  isPhoneChannel(channel) && !isGroup && !isLidIdentity(number);
+
+/**
+ * Records that WhatsApp confirmed a contact's number, storing it as WhatsApp knows the account when it differs (the
+ * ninth digit). When another contact already has that number, that one is the person WhatsApp answers as: it is
+ * confirmed and answered, and the first is left as it was.
+ */
+export const confirmWhatsappNumber = async (companyId: number, contactId: number, accountNumber: string): Promise<Contact> => {
+  const at = clock().now().toISOString();
+  try {
+    const { record, changed } = await mutate(companyId, contactId, (c) => ({
+      whatsappCheckedAt: at,
+      ...(c.number !== accountNumber ? { number: accountNumber } : {}),
+    }));
+    const contact = toContact(record);
+    if (changed) await recordContactChange(companyId, await settingsOf(companyId), { action: 'update', contact });
+    return contact;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'ERR_DUPLICATED_CONTACT')) throw error;
+    const holder = await getIdentityContactId(companyId, { channel: 'whatsapp', identity: accountNumber });
+    if (holder === undefined || holder === contactId) throw error;
+    return confirmWhatsappNumber(companyId, holder, accountNumber);
+  }
+};
+
+/**
+ * POST /contacts: a duplicate number answers ERR_DUPLICATED_CONTACT and writes nothing. `whatsappCheckedAt`: WhatsApp
+ * confirmed the number just now (contact-numbers.service.ts looked it up).
+ */
+export const createContact = async (
+  auth: AuthContext,
+  input: NewContactInput & { whatsappCheckedAt?: string },
+): Promise<Contact> => {
   const settings = auth.company.settings;
   const outcome = await insertNew(auth.companyId, {
     channel: input.channel,
     number: typedNumber(input.channel, input.number, false),
+    whatsappCheckedAt: input.whatsappCheckedAt,
     name: input.name,
     email: input.email,
     isGroup: false,
@@ -469,15 +525,19 @@ export const createContact = async (auth: AuthContext, input: NewContactInput): 
   return presentContact(auth, contact);
 };
 
-/** One row of a spreadsheet import: creates, or answers the existing contact of that number untouched. */
+/**
+ * One row of a spreadsheet import: creates, or answers the existing contact of that number untouched.
+ * `whatsappCheckedAt`: WhatsApp confirmed the number just now (contact-numbers.service.ts looked it up).
+ */
 export const importContactRow = async (
   auth: AuthContext,
-  row: { name: string; number: string; email: string },
+  row: { name: string; number: string; email: string; whatsappCheckedAt?: string },
 ): Promise<{ contact: Contact; created: boolean }> => {
   const settings = auth.company.settings;
   const outcome = await insertNew(auth.companyId, {
     channel: 'whatsapp',
     number: typedNumber('whatsapp', row.number, false),
+    whatsappCheckedAt: row.whatsappCheckedAt,
     name: row.name,
     email: row.email,
     isGroup: false,
@@ -517,7 +577,11 @@ export const updateContact = async (auth: AuthContext, id: number, patch: Contac
     if (patch.number !== undefined) {
       const untouched = hidesNumbers(auth) && !c.isGroup && patch.number === maskNumber(c.number);
       const number = untouched ? c.number : typedNumber(c.channel, patch.number, c.isGroup);
-      if (number !== c.number) next.number = number;
+      // another number is another account: it is confirmed afresh
+      if (number !== c.number) {
+        next.number = number;
+        next.whatsappCheckedAt = null;
+      }
     }
     if (patch.email !== undefined && patch.email !== c.email) next.email = patch.email;
     if (patch.extraInfo !== undefined) next.extraInfo = withIds(patch.extraInfo);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isOggOpus } from '@switchboard/shared/media/ogg-pages';
 import { ApiClient, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
@@ -33,7 +35,7 @@ const callForm = async (token: string, fields: Record<string, string>, files: { 
 const messagesOf = async (client: ApiClient, ticketId: number) => {
   const res = await client.get(`/messages/${ticketId}`);
   expect(res.status).toBe(200);
-  return res.body.messages as { id: string; body: string; fromMe: boolean; ack: number; error: string | null; mediaType: string; mediaUrl: string | null; userId: number | null }[];
+  return res.body.messages as { id: string; body: string; fromMe: boolean; ack: number; error: string | null; mediaType: string; mediaUrl: string | null; mediaName: string | null; userId: number | null }[];
 };
 
 const ticketCount = async (client: ApiClient) => {
@@ -210,6 +212,18 @@ describe('sending files (multipart)', () => {
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
     for (const m of stored) expect(m.error).toBeNull();
+  });
+
+  it('keeps and sends a WebM/Opus audio as Ogg/Opus, the format every channel takes', async () => {
+    const webm = readFileSync(new URL('../../../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url));
+    const res = await callForm(company.apiToken, { number: newNumber(), body: '' }, [{ name: 'recado.webm', type: 'audio/webm', data: webm }]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await runtime.drainQueues();
+    const [stored] = await messagesOf(company.admin, res.body.ticketId);
+    expect(stored).toMatchObject({ mediaType: 'audio', mediaName: 'recado.ogg', error: null });
+    const file = await fetch(`${runtime.url}${stored!.mediaUrl}`);
+    expect(file.headers.get('content-type')).toBe('audio/ogg');
+    expect(isOggOpus(new Uint8Array(await file.arrayBuffer()))).toBe(true);
   });
 
   it('refuses a file type that is not accepted, a misnamed file and a malformed form, writing nothing', async () => {

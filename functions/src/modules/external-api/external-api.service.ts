@@ -2,9 +2,9 @@
  * The external messages API (spec document 3 section 7 "External messages API"; server reference 12): a company's
  * system sends a text or files to a number with a connection's token as bearer. The call is checked in the order
  * token, rate limit, company and plan, then its references (user, queue, files); then the contact (created when
- * unknown, and found by another form of its number: with or without 55 or the ninth digit) and its conversation's
- * ticket are found by the usual rules, and every message is recorded and queued exactly as an agent's reply is, so
- * the outbound path sends it and the inbox shows it live.
+ * unknown, once a WhatsApp session confirmed the number, and found by another form of its number: with or without
+ * 55 or the ninth digit) and its conversation's ticket are found by the usual rules, and every message is recorded
+ * and queued exactly as an agent's reply is, so the outbound path sends it and the inbox shows it live.
  */
 import { createHash } from 'node:crypto';
 import type { Contact, MediaType, QueueSummary } from '@switchboard/shared/contracts/inbox';
@@ -16,6 +16,7 @@ import {
   type ExternalSendResponse,
 } from '@switchboard/shared/contracts/external-api';
 import { mediaProblem } from '@switchboard/shared/media-types';
+import { oggIfWebmOpus } from '@switchboard/shared/media/webm-opus-to-ogg';
 import { hasServiceWindow, insideServiceWindow, serviceWindowEnd } from '@switchboard/shared/service-window';
 import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
@@ -25,6 +26,7 @@ import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { findCompany } from '../companies/company-lookup.service.ts';
 import { findConnectionByApiToken, type ConnectionRecord } from '../connections/connections.service.ts';
+import { looksNumbersUp, whatsappAccountNumber } from '../connections/whatsapp-numbers.service.ts';
 import { findContactIdByNumber, findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';
 import { deliver } from '../messages/messages.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
@@ -154,23 +156,27 @@ const requireOpenWindow = async (connection: ConnectionRecord, contactId: number
 
 // ----- the send -----
 
-/** `existingId`: the contact the number names already (findContactIdByNumber); created when none. */
+/**
+ * `existingId`: the contact the number names already (findContactIdByNumber); created when none, under `number` (the
+ * number as WhatsApp confirmed it, `confirmed`, or as given).
+ */
 const send = async (
   connection: ConnectionRecord,
   body: ExternalSendBody,
-  existingId: number | undefined,
+  target: { existingId: number | undefined; number: string; confirmed: boolean },
   refs: Resolved,
 ): Promise<ExternalSendResponse> => {
   const { companyId } = connection;
   // a contact deleted in between is created again, as an unknown number is
-  const known = existingId === undefined ? undefined : await getContact(companyId, existingId);
+  const known = target.existingId === undefined ? undefined : await getContact(companyId, target.existingId);
   const contact =
     known ??
     (
       await findOrCreateContactByIdentity(companyId, {
         channel: connection.channel,
-        identity: body.number,
+        identity: target.number,
         connectionId: connection.id,
+        numberConfirmed: target.confirmed,
       })
     ).contact;
   if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
@@ -183,11 +189,13 @@ const send = async (
     messages.push({ id: message.id, mediaType: message.mediaType, body: message.body });
   };
   if (refs.files.length === 0) await record({ body: text, mediaType: 'chat', mediaKey: null, mediaName: null });
-  for (const [i, file] of refs.files.entries()) {
+  for (const [i, uploaded] of refs.files.entries()) {
+    // a WebM/Opus audio goes (and is kept) as Ogg/Opus, which every channel takes
+    const file = oggIfWebmOpus(uploaded);
     const key = companyMediaKey(companyId, `t${ticket.id}`, file.name);
     await blobStore().put(key, file.data, file.mimeType);
     // one message per file; the text is the first file's caption
-    await record({ body: i === 0 ? text : '', mediaType: file.mediaType, mediaKey: key, mediaName: file.name });
+    await record({ body: i === 0 ? text : '', mediaType: uploaded.mediaType, mediaKey: key, mediaName: file.name });
   }
   const after = body.closeTicket ? await closeAfterSend(ticket, contact) : ticket;
   return {
@@ -222,7 +230,15 @@ export const sendExternalMessage = async (input: ExternalSendInput): Promise<Ans
   const refs = await resolveReferences(connection.companyId, input.body, input.files);
   if (connection.status !== 'CONNECTED') throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not connected');
   // the number's contact in any of its forms, so that a number the company knows is never made a second contact
-  const existingId = await findContactIdByNumber(connection.companyId, connection.channel, input.body.number);
+  let existingId = await findContactIdByNumber(connection.companyId, connection.channel, input.body.number);
+  let target = { number: input.body.number, confirmed: false };
+  // a new number is looked up first over a WhatsApp session (ERR_WAPP_* and nothing written when it cannot be sent
+  // to), and its contact made under the number WhatsApp knows the account by, unless a contact has that one already
+  if (existingId === undefined && looksNumbersUp(connection)) {
+    target = { number: await whatsappAccountNumber(connection, input.body.number), confirmed: true };
+    if (target.number !== input.body.number)
+      existingId = await findContactIdByNumber(connection.companyId, connection.channel, target.number);
+  }
   await requireOpenWindow(connection, existingId);
   const fingerprint = fingerprintOf({
     body: input.body,
@@ -236,5 +252,8 @@ export const sendExternalMessage = async (input: ExternalSendInput): Promise<Ans
     input.idempotencyKey === undefined
       ? undefined
       : { companyId: connection.companyId, connectionId: connection.id, key: input.idempotencyKey };
-  return runOnce(ref, fingerprint, async () => ({ status: 200, body: await send(connection, input.body, existingId, refs) }));
+  return runOnce(ref, fingerprint, async () => ({
+    status: 200,
+    body: await send(connection, input.body, { existingId, ...target }, refs),
+  }));
 };

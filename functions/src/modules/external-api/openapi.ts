@@ -209,6 +209,11 @@ const operationOf = (route: RouteDef, components: Record<string, JsonSchema>): O
     );
   }
   if (route.auth === 'connection') {
+    operation.responses['400'] = errorResponse(
+      'Invalid input: `fields` names each field and what is wrong (ERR_VALIDATION); over a WhatsApp QR connection, a number ' +
+        'that is not a contact yet and has no WhatsApp account (ERR_WAPP_INVALID_CONTACT), or that WhatsApp did not ' +
+        'confirm in time (ERR_WAPP_CHECK_CONTACT: try again)',
+    );
     operation.responses['403'] = errorResponse(
       'Missing or unknown token (ERR_INVALID_TOKEN), plan without the feature (ERR_PLAN_FEATURE_DISABLED), inactive company',
     );

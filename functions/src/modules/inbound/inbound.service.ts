@@ -61,7 +61,10 @@ const contactOf = (event: InboundEvent, connectionId: number) =>
     urlPicture: event.contact.urlPicture,
     isGroup: event.contact.isGroup,
     lid: event.contact.lid,
+    pictureCheckedAt: event.contact.pictureCheckedAt,
     connectionId,
+    // the person wrote from this identity: a phone number has an account on the channel
+    numberConfirmed: true,
     profile: () => driverFor(event.channel).fetchProfile?.({ companyId: event.companyId, connectionId }, event.contact.identity) ?? Promise.resolve(undefined),
   });
 

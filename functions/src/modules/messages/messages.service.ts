@@ -36,6 +36,7 @@ import { indexMessageText, unindexMessageText } from '../message-search/message-
 import { loadQuoted, outgoingContext, recordMessageChange, reachedChannel, toMessage } from './message-presentation.ts';
 import { renderVariables } from './message-variables.ts';
 import { requireServiceWindow } from './service-window.ts';
+import { channelReadyUpload, isVoiceNote } from './voice-notes.ts';
 import { messageIdOf, parseMessageId, type MessageRecord } from './message.entity.ts';
 import {
   DuplicateMessage,
@@ -194,6 +195,8 @@ interface Draft {
   /** the bot's menu as buttons or a list, for the channels that can show them */
   menu?: NonNullable<Message['menu']>;
   campaignSend?: MessageRecord['campaignSend'];
+  /** an agent's recording, sent as a voice note */
+  isVoiceNote?: boolean;
   /** the message's id within its ticket, when it was chosen before (a reply claimed once, sendSystemTextOnce) */
   ulid?: string;
 }
@@ -276,6 +279,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     ...(draft.template ? { template: draft.template } : {}),
     ...(draft.menu ? { menu: draft.menu } : {}),
     ...(draft.campaignSend ? { campaignSend: draft.campaignSend } : {}),
+    ...(draft.isVoiceNote ? { isVoiceNote: true } : {}),
     ...(draft.isPrivate ? {} : { sendState: 'pending' as const, sendAttemptAt: null }),
     createdAt: at,
     updatedAt: at,
@@ -331,6 +335,7 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
   let mediaType: MediaType = 'chat';
   let mediaKey: string | null = null;
   let mediaName: string | null = null;
+  let voiceNote = false;
   if (body.media) {
     if (!body.media.key.startsWith(`${companyMediaPrefix(auth.companyId)}t${ticketId}/`)) {
       throw new AppError('ERR_VALIDATION', 'Unknown upload', { fields: [{ path: 'body.media.key', message: 'Unknown upload' }] });
@@ -346,8 +351,10 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
         fields: [{ path: 'body.media', message: 'Recording too short' }],
       });
     }
-    mediaKey = body.media.key;
-    mediaName = body.media.name;
+    const stored = await channelReadyUpload(auth.companyId, ticketId, body.media);
+    mediaKey = stored.key;
+    mediaName = stored.name;
+    voiceNote = isVoiceNote({ mimeType: stored.mimeType, voiceNote: body.media.voiceNote });
   }
   let text = renderVariables(body.body, await variableContext(t, contact, auth.user.name));
   if (body.vCard) {
@@ -373,6 +380,7 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
     isForwarded: false,
     quotedMsgId,
     userId: auth.userId,
+    ...(voiceNote ? { isVoiceNote: true } : {}),
   });
 };
 
@@ -602,6 +610,7 @@ export const forwardMessage = async (
     isForwarded: true,
     quotedMsgId: null,
     userId: auth.userId,
+    ...(m.isVoiceNote ? { isVoiceNote: true } : {}),
   });
 };
 

@@ -25,6 +25,7 @@ import {
   type ConnectionRecord,
 } from '../connections/connections.service.ts';
 import { getContact, getContactWallet, maskNumber } from '../contacts/contacts.service.ts';
+import { whatsappConfirmedContact } from '../contacts/contact-numbers.service.ts';
 import { findCompany } from '../companies/company-lookup.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { findUser } from '../users/users.service.ts';
@@ -115,14 +116,17 @@ const newTicketRecord = (
   };
 };
 
-/** POST /tickets: an agent starts a conversation with a contact (spec: conflict answers who holds it). */
+/**
+ * POST /tickets: an agent starts a conversation with a contact (spec: conflict answers who holds it). Over a WhatsApp
+ * session, a number never confirmed there is looked up first: not on WhatsApp, or no answer, creates nothing.
+ */
 export const createTicket = async (
   auth: AuthContext,
   body: { contactId: number; queueId: number; whatsappId?: number; userId?: number },
 ): Promise<Ticket> => {
-  const contact = await getContact(auth.companyId, body.contactId);
-  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
+  const chosen = await getContact(auth.companyId, body.contactId);
+  if (!chosen) throw new AppError('ERR_NO_CONTACT_FOUND');
+  if (!chosen.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
   const queue = await findQueue(auth.companyId, body.queueId);
   if (!queue)
     throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
@@ -131,6 +135,9 @@ export const createTicket = async (
     : await defaultConnection(auth.companyId);
   const userId = body.userId ?? auth.userId;
   const user = userId === auth.userId ? me(auth) : await userSummaryOf(auth.companyId, userId);
+  // the number as WhatsApp knows the account; another contact when that one already has it
+  const contact = await whatsappConfirmedContact(auth.companyId, chosen, connection);
+  if (!contact.active) throw new AppError('ERR_NO_PERMISSION', 'The contact is blocked');
 
   const current = await getConversation(auth.companyId, contact.id, connection.id);
   if (current?.active) {

@@ -5,6 +5,8 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isOggOpus, oggPackets, readOggPages } from '@switchboard/shared/media/ogg-pages';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, outliveLookupCaches, startApi } from '../../../../test/api.ts';
 import { startFakeGraph, postWebhook, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
@@ -91,6 +93,18 @@ const eventually = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, time
 /** A connection's item as the table holds it, every attribute written out. */
 const storedItem = async (companyId: number, id: number): Promise<string> =>
   JSON.stringify((await table().send(new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, id), ConsistentRead: true }))).Item);
+
+/** 2.5 s recorded by Chromium's MediaRecorder, WebM/Opus (scripts/record-voice-fixture.ts). */
+const VOICE_RECORDING = readFileSync(new URL('../../../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url));
+
+/** An agent's upload through the upload address, then its message; answers the message. */
+const sendUpload = async (ticketId: number, bytes: Buffer, name: string, mimeType: string, voiceNote: boolean) => {
+  const target = await company.admin.post(`/messages/${ticketId}/upload-url`, { name, mimeType, size: bytes.length });
+  expect((await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes })).status).toBe(200);
+  const sent = await company.admin.post(`/messages/${ticketId}`, { media: { key: target.body.key, name, mimeType, size: bytes.length, voiceNote } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+  return sent.body;
+};
 
 /** Our latest send to Graph, after the outbound consumer made it. */
 const lastSend = async () => {
@@ -307,6 +321,33 @@ describe('Cloud API sends and statuses', () => {
     expect(link.startsWith(runtime.url)).toBe(true);
     const file = await fetch(link);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('sends an agent’s WebM recording as an Ogg/Opus voice message, the same file the agents see', async () => {
+    const ticket = await cloudCustomer('5511900000017');
+    const sent = await sendUpload(ticket.id, VOICE_RECORDING, 'audio-gravado.webm', 'audio/webm', true);
+    expect(sent).toMatchObject({ mediaType: 'audio', mediaName: 'audio-gravado.ogg', isVoiceNote: true });
+    const call = await lastSend();
+    expect(call.status).toBe(200);
+    expect(call.body).toMatchObject({ type: 'audio', audio: { voice: true } });
+    const file = await fetch(call.body.audio.link as string);
+    expect(file.headers.get('content-type')).toBe('audio/ogg');
+    const ogg = new Uint8Array(await file.arrayBuffer());
+    // every page's checksum holds, OpusHead comes first, and the recording's packets are all there
+    expect(isOggOpus(ogg)).toBe(true);
+    expect(oggPackets(readOggPages(ogg)).length).toBeGreaterThan(30);
+    const shown = (await messagesOf(ticket.id)).find((m) => m.id === sent.id);
+    expect(new Uint8Array(await (await fetch(new URL(shown.mediaUrl, runtime.url))).arrayBuffer())).toEqual(ogg);
+  });
+
+  it('sends a WebM audio file an API client uploads as Ogg too, as an audio file when it is no recording', async () => {
+    const ticket = await cloudCustomer('5511900000018');
+    const sent = await sendUpload(ticket.id, VOICE_RECORDING, 'entrevista.webm', 'audio/webm', false);
+    expect(sent).toMatchObject({ mediaType: 'audio', mediaName: 'entrevista.ogg' });
+    expect(sent.isVoiceNote).toBeUndefined();
+    const call = await lastSend();
+    expect(call.body.audio.voice).toBeUndefined();
+    expect(isOggOpus(new Uint8Array(await (await fetch(call.body.audio.link as string)).arrayBuffer()))).toBe(true);
   });
 
   it('retries a 5xx answer and fails a 4xx one for good', async () => {

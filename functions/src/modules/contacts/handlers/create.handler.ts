@@ -1,4 +1,4 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
-import { createContact } from '../contacts.service.ts';
+import { createCheckedContact } from '../contact-numbers.service.ts';
 
-export const handler = defineHandler('contacts.create', ({ auth, body }) => createContact(auth, body));
+export const handler = defineHandler('contacts.create', ({ auth, body }) => createCheckedContact(auth, body));

@@ -1,6 +1,7 @@
 import type { Contact } from '@switchboard/shared/contracts/inbox';
 import { can } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
@@ -12,9 +13,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
+import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useContacts } from '../api/get-contacts.ts';
+import { useImportChats } from '../api/import-chats.ts';
+import { useChatImportUpdates } from '../hooks/use-chat-import-updates.ts';
 import { useContactsLiveUpdates } from '../hooks/use-contacts-live-updates.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useExportContacts } from '../hooks/use-export-contacts.ts';
@@ -32,7 +36,8 @@ type Dialogs =
   | { kind: 'add' }
   | { kind: 'edit'; contact: Contact }
   | { kind: 'tags'; contact: Contact }
-  | { kind: 'ticket'; contact: Contact };
+  | { kind: 'ticket'; contact: Contact }
+  | { kind: 'importChats' };
 
 /** /contacts: search, tag filter, the paged table and the contact actions (spec document 1, section 2). */
 export function ContactsPage() {
@@ -40,8 +45,12 @@ export function ContactsPage() {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const canDelete = can(buildViewer(user), 'contacts-page:deleteContact');
+  const isAdmin = can(buildViewer(user), 'admin:area');
+  const toast = useToast();
   useDocumentTitle(t('contacts.title'));
   useContactsLiveUpdates(user.companyId);
+  useChatImportUpdates(user.companyId, isAdmin);
+  const chatImport = useImportChats();
 
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
@@ -74,6 +83,17 @@ export function ContactsPage() {
 
   const fileItems: MenuItem[] = [
     { label: t('contacts.actions.import'), icon: 'pi pi-file-import', command: () => navigate('/contacts/import') },
+    // the people of the WhatsApp session's chats, taken in by the server in the background (admins only)
+    ...(isAdmin
+      ? [
+          {
+            label: t('contacts.actions.importChats'),
+            icon: 'pi pi-whatsapp',
+            disabled: chatImport.isPending,
+            command: () => setDialog({ kind: 'importChats' }),
+          },
+        ]
+      : []),
     // the export carries every number of the company: same permission as deleting (spec section 6)
     ...(canDelete
       ? [
@@ -173,6 +193,23 @@ export function ContactsPage() {
       />
       <ContactTagsDialog contact={dialog.kind === 'tags' ? dialog.contact : undefined} onHide={close} />
       <OpenTicketDialog contact={dialog.kind === 'ticket' ? dialog.contact : undefined} onHide={close} />
+      <ConfirmDialog
+        visible={dialog.kind === 'importChats'}
+        onHide={close}
+        header={t('contacts.chatImport.title')}
+        message={t('contacts.chatImport.message')}
+        icon="pi pi-whatsapp"
+        acceptLabel={t('contacts.chatImport.confirm')}
+        rejectLabel={t('common.cancel')}
+        defaultFocus="reject"
+        accept={() =>
+          chatImport.mutate(undefined, {
+            onSuccess: () => toast.info(t('contacts.chatImport.started')),
+            onError: (error) => toast.error(error),
+          })
+        }
+        data-testid="contacts-import-chats-dialog"
+      />
     </section>
   );
 }

@@ -190,7 +190,7 @@ export function MessageInput({
     try {
       const ext = blob.type.includes('ogg') ? 'ogg' : blob.type.includes('mp4') ? 'm4a' : 'webm';
       const media = await uploadMedia(ticket.id, blob, `audio-${new Date().toISOString().replace(/[:.]/g, '-')}.${ext}`);
-      await send.mutateAsync({ ticketId: ticket.id, message: { body: '', isPrivate, media } });
+      await send.mutateAsync({ ticketId: ticket.id, message: { body: '', isPrivate, media: { ...media, voiceNote: true } } });
     } catch (error) {
       toast.error(error);
     } finally {

@@ -9,8 +9,25 @@ const recordingType = (): string | undefined => {
 };
 
 /**
+ * WebM/Opus (Chromium's recording) as Ogg/Opus, the voice-note format every channel takes: the same Opus packets
+ * in another container, so nothing is re-encoded. The remuxer loads only when a recording ends. Anything else, or a
+ * WebM the remuxer cannot read, stays as recorded.
+ */
+const asOgg = async (recording: Blob): Promise<Blob> => {
+  if (recording.type !== 'audio/webm') return recording;
+  const { NotWebmOpus, webmOpusToOgg } = await import('@switchboard/shared/media/webm-opus-to-ogg');
+  try {
+    return new Blob([webmOpusToOgg(new Uint8Array(await recording.arrayBuffer()))], { type: 'audio/ogg' });
+  } catch (error) {
+    if (error instanceof NotWebmOpus) return recording;
+    throw error;
+  }
+};
+
+/**
  * A voice message from the microphone. `stop` resolves with the recording (or undefined when cancelled); the
- * caller applies the size rule. Browsers record Opus or AAC; the server stores the file as recorded.
+ * caller applies the size rule. Browsers record Opus (WebM in Chromium, turned into Ogg here; Ogg in Firefox) or
+ * AAC (Safari).
  */
 export const useAudioRecorder = () => {
   const [state, setState] = useState<RecorderState>('idle');
@@ -51,8 +68,10 @@ export const useAudioRecorder = () => {
       rec.onstop = () => {
         const blob = cancelled.current ? undefined : new Blob(chunks.current, { type: (rec.mimeType || mimeType || 'audio/webm').split(';')[0] });
         release();
-        finished.current?.(blob);
+        const done = finished.current;
         finished.current = undefined;
+        if (!blob) done?.(undefined);
+        else void asOgg(blob).then(done, () => done?.(blob));
       };
       recorder.current = rec;
       rec.start();
