@@ -77,6 +77,14 @@ export class Visitor {
     return res.body;
   }
 
+  /** Taps a bot menu button as the widget does: the button's label as the text, the option's id for the bot. */
+  async choose(label: string, option: string) {
+    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, { body: label, choice: option });
+    expect(res.status).toBe(202);
+    await this.runtime.drainQueues();
+    return res.body;
+  }
+
   /** Sends a file as the widget does: an upload URL asked for, the bytes put there, then the message naming it. */
   async sendFile(name: string, mimeType: string, bytes: Buffer, body = '') {
     const target = await this.api().post(`/webchat/${this.webchatToken}/upload-url`, { name, mimeType, size: bytes.length });

@@ -49,6 +49,8 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     /** media still at the provider, by the driver's own reference: fetched into the blob store when the event is processed */
     mediaRef: z.string().min(1).max(2000).optional(),
     quotedChannelMessageId: z.string().max(200).optional(),
+    /** a tapped bot menu button: the option's id for the bot, the body being the button's label */
+    menuChoice: z.string().min(1).max(50).optional(),
     /** old history taken in by an import (importOldMessages): stored without greetings, notifications or live events */
     imported: z.boolean().optional(),
   }),

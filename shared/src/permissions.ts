@@ -23,19 +23,23 @@ export interface Viewer {
   super: boolean;
   flags: Partial<Record<UserFlag, 'enabled' | 'disabled'>>;
   plan: Partial<PlanFlags>;
+  /** the company's own options ('enabled' | 'disabled' switches); absent, a rule that needs one fails */
+  companySettings?: Partial<Record<string, string>>;
 }
 
 /**
  * A rule passes when every stated part passes:
  * - `super`: the caller has the super flag;
  * - `profile: 'admin'`: the caller is an admin, or has one of `orUserFlags` enabled;
- * - `planFlag`: the company's plan has the feature (super users are not exempt: it is the company's plan).
+ * - `planFlag`: the company's plan has the feature (super users are not exempt: it is the company's plan);
+ * - `companySetting`: the company has that switch of its options 'enabled' (the plan allows, the company chooses).
  */
 export interface AccessRule {
   super?: true;
   profile?: 'admin';
   orUserFlags?: readonly UserFlag[];
   planFlag?: PlanFlag;
+  companySetting?: 'campaignsEnabled';
 }
 
 export const allows = (viewer: Viewer, rule: AccessRule | undefined): boolean => {
@@ -46,6 +50,7 @@ export const allows = (viewer: Viewer, rule: AccessRule | undefined): boolean =>
     if (!flagged) return false;
   }
   if (rule.planFlag && viewer.plan[rule.planFlag] !== true) return false;
+  if (rule.companySetting && viewer.companySettings?.[rule.companySetting] !== 'enabled') return false;
   return true;
 };
 
@@ -67,11 +72,17 @@ export const rules = {
   'super:area': { super: true },
   'schedules:use': { planFlag: 'useSchedules' },
   'kanban:use': { planFlag: 'useKanban' },
-  /** campaigns and their settings: admins of a plan with campaigns (spec document 3 sections 2 and 6) */
-  'campaigns:use': { profile: 'admin', planFlag: 'useCampaigns' },
+  /**
+   * campaigns and their settings: admins of a plan with campaigns (spec document 3 sections 2 and 6), in a company
+   * that has not switched campaigns off (the option that also hides the menu)
+   */
+  'campaigns:use': { profile: 'admin', planFlag: 'useCampaigns', companySetting: 'campaignsEnabled' },
   'chats:use': { planFlag: 'useInternalChat' },
-  /** contact lists and their items: an admin page of the campaigns feature (spec document 3 sections 2 and 6) */
-  'contact-lists:use': { profile: 'admin', planFlag: 'useCampaigns' },
+  /**
+   * contact lists and their items: an admin page of the campaigns feature (spec document 3 sections 2 and 6), off
+   * with it; the lists are read by campaign sends only, so nothing else stops when campaigns are switched off
+   */
+  'contact-lists:use': { profile: 'admin', planFlag: 'useCampaigns', companySetting: 'campaignsEnabled' },
   /** flows and phrase campaigns: admins of a plan with integrations (spec document 2 section 6, document 3 section 6) */
   'flowbuilders:use': { profile: 'admin', planFlag: 'useIntegrations' },
   /** AI prompts: admins of a plan with OpenAI; a profile user gets the no-access answer (spec document 3 sections 2 and 6) */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWeek, weekIssues, type WeekEntry } from './weekly-hours.ts';
+import { defaultWeek, isOutOfHours, localDay, weekIssues, withinVacation, type WeekEntry } from './weekly-hours.ts';
 
 const monday = (hours: Partial<WeekEntry>): WeekEntry[] => [{ ...defaultWeek()[0]!, ...hours }];
 
@@ -22,5 +22,25 @@ describe('weekly hours', () => {
     expect(weekIssues(monday({ startTimeA: '12:00', endTimeA: '12:00' }))).toEqual([{ index: 0, field: 'endTimeA', code: 'order' }]);
     expect(weekIssues(monday({ startTimeB: '11:30' }))).toEqual([{ index: 0, field: 'startTimeB', code: 'overlap' }]);
     expect(weekIssues([...monday({}), ...monday({})])).toEqual([{ index: 1, field: 'weekdayEn', code: 'duplicate' }]);
+  });
+});
+
+describe('the hours rule, read where the engine and the website chat both need it', () => {
+  // Wednesday 2026-01-07 at 11:30 UTC is 08:30 in São Paulo (UTC-3)
+  const at = new Date('2026-01-07T11:30:00Z');
+  const wednesday = (hours: Partial<WeekEntry>): WeekEntry[] => [{ ...defaultWeek()[2]!, ...hours }];
+
+  it("reads the time in the company's zone against today's periods", () => {
+    expect(isOutOfHours(wednesday({ startTimeA: '09:00' }), at, 'America/Sao_Paulo')).toBe(true);
+    expect(isOutOfHours(wednesday({}), at, 'America/Sao_Paulo')).toBe(false);
+    expect(isOutOfHours(wednesday({ startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }), at, 'UTC')).toBe(true);
+    expect(isOutOfHours([], at, 'UTC')).toBe(false);
+  });
+
+  it("gives the zone's calendar day and whether it falls within a vacation", () => {
+    expect(localDay(new Date('2026-01-07T01:00:00Z'), 'America/Sao_Paulo')).toBe('2026-01-06');
+    expect(withinVacation('2026-01-05T00:00:00Z', '2026-01-06', '2026-01-06')).toBe(true);
+    expect(withinVacation('2026-01-05', '2026-01-06', '2026-01-07')).toBe(false);
+    expect(withinVacation(null, '2026-01-06', '2026-01-06')).toBe(false);
   });
 });

@@ -78,3 +78,46 @@ export const weekIssues = (week: readonly WeekEntry[]): WeekIssue[] => {
   });
   return issues;
 };
+
+const minutesOf = (hhmm: string): number => {
+  if (!hhmm) return 0;
+  const [h, m] = hhmm.split(':').map(Number);
+  return h! * 60 + m!;
+};
+
+/** The weekday ('monday' ...) and minute of the day of an instant in a time zone. */
+export const localTime = (at: Date, timeZone: string): { weekday: string; minute: number } => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: part('weekday').toLowerCase(), minute: Number(part('hour')) * 60 + Number(part('minute')) };
+};
+
+/**
+ * Server reference 2.4: outside hours when today's row exists and now is within neither period A nor B (an empty
+ * time reads 00:00). No row for today means not out of hours.
+ */
+export const isOutOfHours = (
+  schedules: readonly (Omit<WeekEntry, 'weekdayEn'> & { weekdayEn: string })[],
+  at: Date,
+  timeZone: string,
+): boolean => {
+  const { weekday, minute } = localTime(at, timeZone);
+  const today = schedules.find((s) => s.weekdayEn === weekday);
+  if (!today) return false;
+  const within = (start: string, end: string) => minute >= minutesOf(start) && minute < minutesOf(end);
+  return !(within(today.startTimeA, today.endTimeA) || within(today.startTimeB, today.endTimeB));
+};
+
+/** Whether a day (YYYY-MM-DD, in the company's time zone) falls within a collective vacation's start and end days. */
+export const withinVacation = (start: string | null | undefined, end: string | null | undefined, day: string): boolean =>
+  Boolean(start && end && start.slice(0, 10) <= day && day <= end.slice(0, 10));
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+export const localDay = (at: Date, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

@@ -1,13 +1,19 @@
 /**
  * Voice notes in Chromium: the Ogg/Opus made from Chromium's own WebM recording decodes in Chromium to the same
  * length and sound, and an agent's recording in the inbox (a fake microphone playing a tone) is stored and shown as
- * Ogg/Opus, marked as a voice note. Screenshot under test-results/voice-note-*.png.
+ * Ogg/Opus, marked as a voice note. On a Messenger ticket the same recording goes as a WAV made in the browser, which
+ * Meta takes; that part runs its own product against the fake Graph server, as service-window does.
+ * Screenshots under test-results/voice-note-*.png.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOggOpus, oggPackets, readOggPages } from '@switchboard/shared/media/ogg-pages';
 import { webmOpusToOgg } from '@switchboard/shared/media/webm-opus-to-ogg';
+import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
+import { postWebhook, startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
 import { CHROMIUM, CHROMIUM_ARGS, SHOTS, api, baseUrl, signInWithForm } from './browser.ts';
 
 const RECORDING = new Uint8Array(readFileSync(new URL('../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url)));
@@ -162,6 +168,149 @@ describe('voice notes in Chromium', () => {
     expect(heard.seconds).toBeLessThan(6);
     expect(heard.rms).toBeGreaterThan(0.05);
     await page.screenshot({ path: `${SHOTS}voice-note-sent.png` });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('voice recordings on a Messenger ticket', () => {
+  const META_APP_SECRET = 'voice-app-secret';
+  const PAGE = { id: '5301', name: 'Loja Voz Page', access_token: 'voice-page-token' };
+  const SHOPKEEPER = { name: 'Mara Meta', email: `mara.${run}@example.com`, password: 'voice-password-2' };
+  let fake: FakeGraph;
+  let runtime: Runtime;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    fake = await startFakeGraph();
+    fake.tokens.add('voice-user-token').add(PAGE.access_token);
+    fake.pages.set('9301', [PAGE]);
+    // read by the product at start, as `npm start` reads them
+    Object.assign(process.env, { META_GRAPH_URL: fake.url, META_APP_SECRET });
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-voice-meta-'));
+    runtime = await startRuntime({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      adminEmail: 'root@example.com',
+      adminPassword: 'root-password-1',
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await runtime?.stop();
+    await fake?.close();
+    delete process.env.META_GRAPH_URL;
+    delete process.env.META_APP_SECRET;
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends the recording as a 16 kHz WAV Chromium decodes to the length recorded, an audio attachment, not a voice note', async () => {
+    const call = <T>(method: string, path: string, body?: unknown, token?: string) =>
+      api<T>(method, path, body, token, runtime.url);
+    const plans = await call<{ id: number }[]>('GET', '/plans/list');
+    await call('POST', '/auth/signup', {
+      name: SHOPKEEPER.name,
+      companyName: `Loja Meta ${run}`,
+      email: SHOPKEEPER.email,
+      password: SHOPKEEPER.password,
+      phone: '5511999992222',
+      planId: plans[0]!.id,
+    });
+    const session = await call<{ token: string }>('POST', '/auth/login', {
+      email: SHOPKEEPER.email,
+      password: SHOPKEEPER.password,
+    });
+    await call(
+      'POST',
+      '/facebook',
+      { facebookUserId: '9301', facebookUserToken: 'voice-user-token', addInstagram: false },
+      session.token,
+    );
+    const now = Date.now();
+    const delivery = {
+      object: 'page',
+      entry: [
+        {
+          id: PAGE.id,
+          time: now,
+          messaging: [
+            {
+              sender: { id: 'PSID_VOZ' },
+              recipient: { id: PAGE.id },
+              timestamp: now,
+              message: { mid: `m_voz_${run}`, text: 'Pode me mandar um áudio?' },
+            },
+          ],
+        },
+      ],
+    };
+    expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, delivery, META_APP_SECRET)).status).toBe(200);
+    type Listed = { tickets: { id: number; uuid: string; channel: string; contact: { number: string } }[] };
+    const pendingTicket = async () =>
+      (await call<Listed>('GET', '/tickets?status=pending&showAll=true', undefined, session.token)).tickets.find(
+        (t) => t.contact.number === 'PSID_VOZ',
+      );
+    await expect.poll(pendingTicket, { timeout: 15_000 }).toBeDefined();
+    const ticket = (await pendingTicket())!;
+    expect(ticket.channel).toBe('facebook');
+    await call('PUT', `/tickets/${ticket.id}`, { status: 'open' }, session.token);
+
+    const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const uploads: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/upload-url')) uploads.push(request.postDataJSON());
+    });
+    // signing in here ends the API session above, as a second browser does
+    const token = await signInWithForm(page, SHOPKEEPER.email, SHOPKEEPER.password, runtime.url);
+    await page.goto(`${runtime.url}/tickets/${ticket.uuid}`);
+    await page.getByTestId('record-button').click();
+    await page.getByRole('status').filter({ hasText: 'Gravando 0:03' }).waitFor();
+    await page.getByRole('button', { name: 'Enviar áudio' }).click();
+
+    type Message = { id: string; mediaType: string; mediaName: string | null; mediaUrl: string | null; isVoiceNote?: boolean };
+    const audioMessage = async () =>
+      (await call<{ messages: Message[] }>('GET', `/messages/${ticket.id}`, undefined, token)).messages.find(
+        (m) => m.mediaType === 'audio',
+      );
+    await expect.poll(audioMessage, { timeout: 15_000 }).toBeDefined();
+    const sent = (await audioMessage())!;
+    expect(uploads).toEqual([expect.objectContaining({ name: sent.mediaName, mimeType: 'audio/wav' })]);
+    expect(sent.mediaName).toMatch(/^audio-.*\.wav$/);
+    expect(sent.isVoiceNote).toBeUndefined();
+
+    const file = await fetch(new URL(sent.mediaUrl!, runtime.url));
+    expect(file.headers.get('content-type')).toBe('audio/wav');
+    const wav = new Uint8Array(await file.arrayBuffer());
+    const header = new DataView(wav.buffer, wav.byteOffset);
+    expect(String.fromCharCode(...wav.subarray(0, 4), ...wav.subarray(8, 12))).toBe('RIFFWAVE');
+    expect([
+      header.getUint16(20, true),
+      header.getUint16(22, true),
+      header.getUint32(24, true),
+      header.getUint16(34, true),
+    ]).toEqual([1, 1, 16_000, 16]);
+    const heard = await decodeIn(page, wav, 'audio/wav');
+    expect(heard.canPlay).not.toBe('');
+    expect(heard.seconds).toBeGreaterThan(2.5);
+    expect(heard.seconds).toBeLessThan(6);
+    expect(Math.abs(heard.element - heard.seconds)).toBeLessThan(0.1);
+    expect(heard.rms).toBeGreaterThan(0.05);
+
+    // what reached Meta: an audio attachment whose link answers the same WAV
+    await expect.poll(() => fake.sends().length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const graphSend = fake.sends().at(-1)!;
+    expect(graphSend.body).toMatchObject({ recipient: { id: 'PSID_VOZ' }, message: { attachment: { type: 'audio' } } });
+    expect(new Uint8Array(await (await fetch(graphSend.body.message.attachment.payload.url as string)).arrayBuffer())).toEqual(
+      wav,
+    );
+
+    await page.getByTestId('message').locator('audio').waitFor();
+    await page.screenshot({ path: `${SHOTS}voice-note-messenger-wav.png` });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -148,6 +148,14 @@ describe('the widget on a Spanish shop site', () => {
     );
     expect(texts).toEqual(['Hola', 'Financeiro']);
     await shot(page, 'widget-visitor-03-choice');
+    // the agent reads what the visitor saw, not the option's number
+    const { tickets } = await call<{ tickets: { id: number; contact: { name: string } }[] }>(
+      'GET',
+      '/tickets?status=pending&showAll=true',
+    );
+    const ticket = tickets.find((t) => t.contact.name === visitorName);
+    const { messages } = await call<{ messages: { body: string; fromMe: boolean }[] }>('GET', `/messages/${ticket!.id}`);
+    expect(messages.filter((m) => !m.fromMe).map((m) => m.body)).toEqual(['Hola', 'Financeiro']);
   });
 
   it('refuses a file the rules do not accept, saying why, and sends nothing', async () => {

@@ -1,8 +1,8 @@
 /**
- * The texts the engine builds and the business-hours rule (server reference 2.1, 2.2, 2.4): pure, so the rules are
- * tested without a table.
+ * The texts the engine builds (server reference 2.1, 2.2): pure, so the rules are tested without a table. The
+ * business-hours rule (2.4) is in shared/src/weekly-hours.ts, where the website chat reads it too.
  */
-import type { ChatbotOption, ScheduleEntry } from '@switchboard/shared/contracts/queues';
+import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 
 /** The exit line every menu ends with: typing `sair` closes the conversation. */
 export const EXIT_LINE = '*[ Sair ]* - Encerrar atendimento';
@@ -45,37 +45,6 @@ export const findOption = (options: readonly ChatbotOption[], id: number): Chatb
   return undefined;
 };
 
-const minutesOf = (hhmm: string): number => {
-  if (!hhmm) return 0;
-  const [h, m] = hhmm.split(':').map(Number);
-  return h! * 60 + m!;
-};
-
-/** The weekday ('monday' ...) and minute of the day of an instant in a time zone. */
-export const localTime = (at: Date, timeZone: string): { weekday: string; minute: number } => {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { weekday: part('weekday').toLowerCase(), minute: Number(part('hour')) * 60 + Number(part('minute')) };
-};
-
-/**
- * Server reference 2.4: outside hours when today's row exists and now is within neither period A nor B (an empty
- * time reads 00:00). No row for today means not out of hours.
- */
-export const isOutOfHours = (schedules: readonly ScheduleEntry[], at: Date, timeZone: string): boolean => {
-  const { weekday, minute } = localTime(at, timeZone);
-  const today = schedules.find((s) => s.weekdayEn === weekday);
-  if (!today) return false;
-  const within = (start: string, end: string) => minute >= minutesOf(start) && minute < minutesOf(end);
-  return !(within(today.startTimeA, today.endTimeA) || within(today.startTimeB, today.endTimeB));
-};
-
 /** LGPD (server reference 2.7): the fixed yes/no question after the company's message and link. */
 export const LGPD_PROMPT_TEXT = 'Para continuar o atendimento, responda:\n*[ 1 ]* - Aceito\n*[ 2 ]* - Não aceito';
 /**
@@ -91,14 +60,6 @@ export const queuePositionText = (message: string, position: number): string => 
 
 /** A rating reply (reference 2.8): a whole number, clamped to 0..10; anything else is not a rating. */
 export const ratingOf = (text: string): number | undefined => (/^\d{1,3}$/.test(text.trim()) ? Math.min(10, Number(text.trim())) : undefined);
-
-/** Whether a day (YYYY-MM-DD, in the company's time zone) falls within a collective vacation's start and end days. */
-export const withinVacation = (start: string | null | undefined, end: string | null | undefined, day: string): boolean =>
-  Boolean(start && end && start.slice(0, 10) <= day && day <= end.slice(0, 10));
-
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export const localDay = (at: Date, timeZone: string): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /** The menu options a channel may show as buttons or a list: the numbered entries, then back and exit. */
 export const menuOptions = (names: readonly string[], withBack: boolean): { id: string; title: string }[] => [

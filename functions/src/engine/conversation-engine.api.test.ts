@@ -8,7 +8,8 @@ import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../tes
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { inboundDeduplicationId, inboundGroupId } from '@switchboard/shared/connector';
 import { queue } from '../platform/ports/ports.ts';
-import { EXIT_LINE, INVALID_OPTION_TEXT, isOutOfHours } from './bot-texts.ts';
+import { isOutOfHours } from '@switchboard/shared/weekly-hours';
+import { EXIT_LINE, INVALID_OPTION_TEXT } from './bot-texts.ts';
 
 let runtime: Runtime;
 let company: TestCompany;

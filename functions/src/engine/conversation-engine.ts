@@ -24,18 +24,16 @@ import {
   AUDIO_REFUSED_TEXT,
   findOption,
   INVALID_OPTION_TEXT,
-  isOutOfHours,
   LGPD_PROMPT_TEXT,
   LGPD_REFUSED_TEXT,
-  localDay,
   menuOptions,
   optionMenuText,
   pick,
   queueMenuText,
   queuePositionText,
   ratingOf,
-  withinVacation,
 } from './bot-texts.ts';
+import { isOutOfHours, localDay, withinVacation } from '@switchboard/shared/weekly-hours';
 import { getContact, recordLgpdConsent } from '../modules/contacts/contacts.service.ts';
 import { putRating as recordRating } from '../modules/ratings/ratings.service.ts';
 import { domainEvents } from '../platform/events/domain-events.ts';
@@ -385,7 +383,9 @@ const refuseAudio = async (turn: Turn): Promise<boolean> => {
 
 /** Answers one stored customer message. */
 export const answerCustomerMessage = async (e: DomainEvent<'message.received'>): Promise<void> => {
-  const { companyId, message: received } = e;
+  const { companyId } = e;
+  // a tapped menu button is read as its option, as if the customer had typed it; the stored body keeps the label
+  const received = e.message.menuChoice ? { ...e.message, body: e.message.menuChoice } : e.message;
   if (received.fromMe) return;
   const t = await currentTicket(companyId, e.ticket.id);
   // a closed ticket, a group or an import is not the bot's

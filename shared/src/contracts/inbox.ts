@@ -166,6 +166,11 @@ export const message = z.object({
   menu: botMenu.nullable().optional(),
   /** an agent's recording in Ogg/Opus, sent as a voice note where the channel has them (not as an audio file) */
   isVoiceNote: z.boolean().optional(),
+  /**
+   * A customer's tap on a bot menu button: the option's id, which the bot reads as if typed, while the body keeps
+   * the button's label, what the customer saw and the agents read.
+   */
+  menuChoice: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -25,6 +25,8 @@ export const visitorMessageBody = z
     body: z.string().trim().max(2000, 'Too Long!').default(''),
     /** the widget's own id for the message, so a retried send is stored once */
     clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    /** a tapped bot menu button: the option's id, which the bot reads; `body` is the button's label */
+    choice: z.string().trim().min(1).max(50).optional(),
     /** a file put through the visitor's upload URL: the agents' allow-list applies */
     media: sendMessageBody.shape.media,
   })

@@ -32,6 +32,8 @@ const widgetMessage = z.object({
   body: z.string(),
   /** the widget's id of the message: a resent post carries the same one and is stored once */
   clientMessageId: z.string().min(1).max(100).optional(),
+  /** the bot menu option a tapped button picked, the body being its label */
+  choice: z.string().min(1).max(50).optional(),
   /** a file the visitor uploaded (already in the media store), the body being its caption */
   media: z.object({ key: z.string(), name: z.string(), mimeType: z.string(), size: z.number().int() }).optional(),
   mediaType: mediaType.default('chat'),
@@ -63,6 +65,7 @@ export const webchatDriver: ChannelDriver = {
       body: p.body,
       mediaType: p.media ? p.mediaType : 'chat',
       ...(p.media ? { media: p.media } : {}),
+      ...(p.choice && !p.media ? { menuChoice: p.choice } : {}),
     };
     return [event];
   },

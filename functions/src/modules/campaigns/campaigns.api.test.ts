@@ -264,6 +264,35 @@ describe('campaigns', () => {
     const noCampaigns = await signupCompanyOnPlan(plan.id);
     expect((await noCampaigns.get('/campaigns')).status).toBe(403);
   });
+
+  it('refuses the campaign pages’ calls while the company has switched campaigns off, and only those', async () => {
+    const own = await signupCompany(runtime, 'Campanhas desligadas');
+    const list = await own.admin.post('/contact-lists', { name: 'Lista' });
+    expect(list.status).toBe(201);
+    const calls = () => [
+      own.admin.get('/campaigns'),
+      own.admin.post('/campaigns', { name: 'Nova', contactListId: list.body.id, whatsappId, message1: 'Olá' }),
+      own.admin.get('/campaign-settings'),
+      own.admin.get('/contact-lists'),
+      own.admin.get(`/contact-lists/${list.body.id}`),
+      own.admin.post('/contact-lists', { name: 'Outra' }),
+    ];
+    expect((await own.admin.put('/companySettings', { column: 'campaignsEnabled', data: 'disabled' })).status).toBe(200);
+    for (const res of await Promise.all(calls())) {
+      expect(res.status, JSON.stringify(res.body)).toBe(403);
+      expect(res.body.error).toBe('ERR_NO_PERMISSION');
+    }
+    // flows and the rest of the company's pages do not depend on the switch
+    expect((await own.admin.get('/flowbuilder')).status).toBe(200);
+    expect((await own.admin.get('/contacts')).status).toBe(200);
+    expect((await admin.get('/campaigns')).status).toBe(200);
+
+    expect((await own.admin.put('/companySettings', { column: 'campaignsEnabled', data: 'enabled' })).status).toBe(200);
+    expect((await own.admin.get('/campaigns')).status).toBe(200);
+    const back = await own.admin.get('/contact-lists');
+    expect(back.status).toBe(200);
+    expect(JSON.stringify(back.body)).toContain('Lista');
+  });
 });
 
 /** A company whose plan lacks campaigns: signed up on that plan. */

@@ -720,16 +720,50 @@ const matchesVisibleText = (
  * The search index Query alone (one round trip): ids of contacts whose name or number matches, for ticket search.
  * `namesOnly`: the viewer sees masked numbers, so only what they can see counts (names, group numbers).
  */
-export const searchContactIds = async (companyId: number, text: string, limit: number, namesOnly = false): Promise<number[]> => {
+export const searchContactIds = async (companyId: number, text: string, limit: number, namesOnly = false): Promise<number[]> =>
+  (await searchContactIdPage(companyId, text, undefined, limit, namesOnly)).ids;
+
+/**
+ * Every contact a search text matches, read a page at a time until `max` distinct ids or `maxReads` reads:
+ * `complete` is false when the matches may go on past what was read.
+ */
+export const searchAllContactIds = async (
+  companyId: number,
+  text: string,
+  { max, maxReads, namesOnly = false }: { max: number; maxReads: number; namesOnly?: boolean },
+): Promise<{ ids: number[]; complete: boolean }> => {
+  const found = new Set<number>();
+  let start: Parameters<typeof querySearchIndex>[3];
+  for (let reads = 0; reads < maxReads; reads++) {
+    const page = await searchContactIdPage(companyId, text, start, max + 1, namesOnly);
+    page.ids.forEach((id) => found.add(id));
+    start = page.next;
+    if (!start) break;
+    if (found.size > max) break;
+  }
+  const ids = [...found];
+  return { ids: ids.slice(0, max), complete: !start && ids.length <= max };
+};
+
+const searchContactIdPage = async (
+  companyId: number,
+  text: string,
+  start: Parameters<typeof querySearchIndex>[3],
+  limit: number,
+  namesOnly: boolean,
+): Promise<{ ids: number[]; next?: Parameters<typeof querySearchIndex>[3] }> => {
   const tokens = queryTokens(text);
-  if (tokens.length === 0) return [];
+  if (tokens.length === 0) return { ids: [] };
   const [prefix, ...others] = byLength(tokens);
   if (isInitial(prefix!)) {
-    const { entries } = await queryContactsByName(companyId, undefined, limit, prefix!);
-    return entries.filter((e) => matchesVisibleText({ ...e.value, isGroup: false }, tokens)).map((e) => e.value.id);
+    const { entries, next } = await queryContactsByName(companyId, start, limit, prefix!);
+    return {
+      ids: entries.filter((e) => matchesVisibleText({ ...e.value, isGroup: false }, tokens)).map((e) => e.value.id),
+      next,
+    };
   }
-  const page = await querySearchIndex(companyId, prefix!, others, undefined, limit);
-  return page.entries
+  const page = await querySearchIndex(companyId, prefix!, others, start, limit);
+  const ids = page.entries
     .filter((e) => isFirstMatch(e.value, prefix!))
     .filter(
       (e) =>
@@ -745,6 +779,7 @@ export const searchContactIds = async (companyId: number, text: string, limit: n
         ),
     )
     .map((e) => e.value.contactId);
+  return { ids, next: page.next };
 };
 
 const byLength = (tokens: string[]): string[] => [...tokens].sort((a, b) => b.length - a.length);

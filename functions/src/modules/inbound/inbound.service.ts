@@ -141,6 +141,7 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
           mediaType: event.mediaType,
           media,
           quotedChannelMessageId: event.quotedChannelMessageId,
+          menuChoice: event.menuChoice,
           at: event.at,
           imported,
         });

@@ -623,6 +623,8 @@ export interface InboundMessage {
   mediaType: MediaType;
   media?: { key: string; name: string; mimeType: string; size: number };
   quotedChannelMessageId?: string;
+  /** a tapped bot menu button's option (the body is its label) */
+  menuChoice?: string;
   at: string;
   /** old history of an import: not counted unread and not told live (the import reports its progress instead) */
   imported?: boolean;
@@ -666,6 +668,7 @@ export const storeInbound = async (
     userId: null,
     error: null,
     channelMessageId: input.channelMessageId,
+    ...(input.menuChoice ? { menuChoice: input.menuChoice } : {}),
     createdAt: input.at,
     updatedAt: now(),
   };

@@ -8,7 +8,8 @@ import type { ReportResponse } from '@switchboard/shared/contracts/reports';
 import { startApi, type ApiClient, type ApiResponse } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { countReport, reportRange } from './ticket-report.service.ts';
+import { searchAllContactIds } from '../contacts/contacts.service.ts';
+import { countReport, MAX_SEARCH_CONTACTS, reportRange } from './ticket-report.service.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -225,4 +226,60 @@ describe('the ticket report total', () => {
     expect(crossed.status).toBe(400);
     expect(JSON.stringify(crossed.body)).toContain('query.cursor');
   });
+});
+
+describe('a search that matches many contacts', () => {
+  it('reports the tickets of more than 100 matching contacts, and says when it stood for only the first of them', async () => {
+    const many = await signupCompany(runtime, 'Muitos Contatos Co');
+    const count = 130;
+    const made: number[] = [];
+    runtime.setClock({ at: Date.parse('2026-11-10T12:00:00.000Z') });
+    try {
+      for (let start = 0; start < count; start += 10) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(10, count - start) }, async (_, j) => {
+            const n = start + j;
+            const contact = await many.admin.post('/contacts', {
+              name: `Zeca Lote ${n}`,
+              number: `55479${String(n).padStart(8, '0')}`,
+            });
+            expect(contact.status, JSON.stringify(contact.body)).toBeLessThan(300);
+            const ticket = await many.admin.post('/tickets', {
+              contactId: contact.body.id,
+              queueId: many.queueId,
+              whatsappId: many.connectionId,
+              userId: many.adminId,
+              status: 'open',
+            });
+            expect(ticket.status, JSON.stringify(ticket.body)).toBe(201);
+            return ticket.body.id as number;
+          }),
+        );
+        made.push(...batch);
+      }
+    } finally {
+      runtime.setClock(undefined);
+    }
+    const listed: number[] = [];
+    let cursor: string | undefined;
+    let first: ReportResponse | undefined;
+    do {
+      const res = await report(many.admin, { ...range, searchParam: 'lote', pageSize: 50, cursor });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      first ??= res.body;
+      listed.push(...res.body.tickets.map((t) => t.id));
+      cursor = res.body.nextCursor ?? undefined;
+    } while (cursor);
+    expect([...listed].sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
+    expect(first!.totalTickets).toEqual({ total: count, exact: true });
+
+    // past the report's bound the matches read are the first ones, and the answer says it is not the whole
+    expect(MAX_SEARCH_CONTACTS).toBeGreaterThan(count);
+    const bounded = await searchAllContactIds(many.companyId, 'lote', { max: 100, maxReads: 8 });
+    expect(bounded).toMatchObject({ complete: false });
+    expect(bounded.ids).toHaveLength(100);
+    const whole = await searchAllContactIds(many.companyId, 'lote', { max: MAX_SEARCH_CONTACTS, maxReads: 8 });
+    expect(whole).toMatchObject({ complete: true });
+    expect(new Set(whole.ids).size).toBe(count);
+  }, 120_000);
 });

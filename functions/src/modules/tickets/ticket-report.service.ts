@@ -21,7 +21,7 @@ import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { timeZoneOf } from '../companies/company-lookup.service.ts';
-import { hidesNumbers, searchContactIds } from '../contacts/contacts.service.ts';
+import { hidesNumbers, searchAllContactIds } from '../contacts/contacts.service.ts';
 import { getRatings } from '../ratings/ratings.service.ts';
 import { reportMonthOf, reportPk, type ReportRowItem, type TicketRecord } from './ticket.entity.ts';
 import { countReportRows, getTicketRecords, queryReportRows, type ReportRowFilter } from './tickets.repository.ts';
@@ -34,10 +34,15 @@ const MAX_QUERIES_PER_PAGE = 12;
  */
 export const MAX_COUNT_QUERIES = 60;
 /**
- * A search text stands for at most this many contacts (DynamoDB's IN takes 100 operands): a text that matches more
- * (one or two letters) reports the tickets of the first ones the contacts search finds.
+ * A search text stands for at most this many contacts, read from the contacts search a page at a time: the filter
+ * holds them as IN lists of 100 (DynamoDB's operand limit) joined by OR, within the 4 KB an expression may take. A
+ * text that matches more (one or two letters) reports the tickets of the first ones, and its total says it is not
+ * exact, as when the count stops at its bound.
  */
-const MAX_SEARCH_CONTACTS = 100;
+export const MAX_SEARCH_CONTACTS = 300;
+const IN_OPERANDS = 100;
+/** reads of the contacts search per report page, as the count queries are bounded */
+const MAX_SEARCH_READS = 8;
 const DAY_MS = 86_400_000;
 
 interface ReportCursor {
@@ -110,6 +115,8 @@ const positionOf = (month: string, startKey: Record<string, string> | undefined,
 interface ReportSearch {
   contactIds: number[];
   ticketId?: number;
+  /** false when the text matches more contacts than the report stands for */
+  complete: boolean;
 }
 
 /** A ticket id as people type it: digits, maybe after a `#`. */
@@ -120,9 +127,13 @@ const ticketIdOf = (text: string): number | undefined => {
 
 /** The contacts search (names, and numbers where the viewer sees them) and the ticket id a search text means. */
 const resolveSearch = async (auth: AuthContext, text: string): Promise<ReportSearch> => {
-  const ids = await searchContactIds(auth.companyId, text, MAX_SEARCH_CONTACTS, hidesNumbers(auth));
+  const { ids, complete } = await searchAllContactIds(auth.companyId, text, {
+    max: MAX_SEARCH_CONTACTS,
+    maxReads: MAX_SEARCH_READS,
+    namesOnly: hidesNumbers(auth),
+  });
   const ticketId = ticketIdOf(text);
-  return { contactIds: [...new Set(ids)].slice(0, MAX_SEARCH_CONTACTS), ...(ticketId ? { ticketId } : {}) };
+  return { contactIds: ids, complete, ...(ticketId ? { ticketId } : {}) };
 };
 
 const filterOf = (q: ReportQuery, search: ReportSearch | undefined): ReportRowFilter | undefined => {
@@ -149,7 +160,15 @@ const filterOf = (q: ReportQuery, search: ReportSearch | undefined): ReportRowFi
   if (search) {
     // a search matches a ticket by its contact or by its own id
     const either: string[] = [];
-    if (search.contactIds.length) either.push(inClause('contactId', 'sc', search.contactIds));
+    if (search.contactIds.length) {
+      // short placeholders (`:c0` ...): the whole list stays far below the expression's 4 KB
+      names['#sc'] = 'contactId';
+      search.contactIds.forEach((id, i) => (values[`:c${i}`] = id));
+      for (let i = 0; i < search.contactIds.length; i += IN_OPERANDS) {
+        const chunk = search.contactIds.slice(i, i + IN_OPERANDS).map((_, j) => `:c${i + j}`);
+        either.push(`#sc IN (${chunk.join(', ')})`);
+      }
+    }
     if (search.ticketId) {
       names['#tid'] = 'ticketId';
       values[':tid'] = search.ticketId;
@@ -281,12 +300,14 @@ export const ticketReport = async (auth: AuthContext, q: ReportQuery): Promise<R
     return t ? [toReportTicket(t, rates.get(t.id))] : [];
   });
   const listed = cursor.n + tickets.length;
-  // the last page knows the total for certain (a ticket deleted or changed while paging is not in it)
+  // the last page knows the total for certain (a ticket deleted or changed while paging is not in it), unless the
+  // search stood for only the first of the contacts it matches
+  const searchComplete = search?.complete ?? true;
   const total = !hasMore
-    ? { total: listed, exact: true }
+    ? { total: listed, exact: searchComplete }
     : rest
-      ? { total: listed + rest.total, exact: rest.exact }
-      : { total: cursor.t ?? listed, exact: cursor.x ?? false };
+      ? { total: listed + rest.total, exact: rest.exact && searchComplete }
+      : { total: cursor.t ?? listed, exact: (cursor.x ?? false) && searchComplete };
   const reachedAt = hasMore ? positionOf(month!, startKey, range.to) : null;
   return {
     tickets,

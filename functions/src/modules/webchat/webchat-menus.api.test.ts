@@ -58,6 +58,35 @@ describe('bot menus in the website chat', () => {
     }
   });
 
+  it('shows the agents the label of the button the visitor tapped, while the bot takes its option', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Caio Botões');
+    await visitor.say('Oi');
+    const echoed = await visitor.choose('Financeiro', '2');
+    expect(echoed).toMatchObject({ body: 'Financeiro', fromVisitor: true });
+
+    const list = await company.admin.get('/tickets?status=pending&showAll=true');
+    const ticket = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Caio Botões');
+    expect(ticket).toMatchObject({ queueId: billing.id });
+    const { messages } = (await company.admin.get(`/messages/${ticket.id}`)).body as {
+      messages: { body: string; fromMe: boolean }[];
+    };
+    const fromVisitor = messages.filter((m) => !m.fromMe).map((m) => m.body);
+    expect(fromVisitor).toEqual(['Oi', 'Financeiro']);
+    const { messages: seen } = (await visitor.api().get(`/webchat/${company.webchatToken}/messages`)).body as {
+      messages: { body: string; fromVisitor: boolean }[];
+    };
+    expect(seen.filter((m) => m.fromVisitor).map((m) => m.body)).toEqual(['Oi', 'Financeiro']);
+  });
+
+  it('refuses a choice that is not an option id', async () => {
+    const visitor = await new Visitor(runtime, company.webchatToken).start('Duda Botões');
+    const res = await visitor
+      .api()
+      .post(`/webchat/${company.webchatToken}/messages`, { body: 'Financeiro', choice: 'x'.repeat(51) });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('choice');
+  });
+
   it('keeps menus out of plain company messages', async () => {
     expect((await company.admin.put('/settings/chatBotType', { value: 'text' })).status).toBe(200);
     try {

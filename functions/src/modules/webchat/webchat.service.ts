@@ -15,7 +15,7 @@ import { companyMediaKey, companyMediaPrefix } from '../../platform/ports/media-
 import { queue } from '../../platform/ports/ports.ts';
 import { toVisitorMessage, webchatDriver } from '../../channels/webchat/webchat.driver.ts';
 import { countAttempt } from '../auth/auth.service.ts';
-import { isOutOfHours, localDay, withinVacation } from '../../engine/bot-texts.ts';
+import { isOutOfHours, localDay, withinVacation } from '@switchboard/shared/weekly-hours';
 import { findCompany } from '../companies/companies.service.ts';
 import { timeZoneOf } from '../companies/company-lookup.service.ts';
 import { companySchedulesOf } from '../companies/company-schedules.service.ts';
@@ -148,7 +148,14 @@ export const sendVisitorMessage = async (
   const at = clock().now().toISOString();
   const [event] = webchatDriver.parseInbound({
     connection: { companyId: connection.companyId, connectionId: connection.id },
-    payload: { visitorId: visitor.visitorId, body: body.body, clientMessageId: body.clientMessageId, media, mediaType },
+    payload: {
+      visitorId: visitor.visitorId,
+      body: body.body,
+      clientMessageId: body.clientMessageId,
+      choice: body.choice,
+      media,
+      mediaType,
+    },
     receivedAt: at,
   });
   if (event?.kind !== 'message') throw new AppError('ERR_VALIDATION');

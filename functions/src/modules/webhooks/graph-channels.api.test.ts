@@ -7,6 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isOggOpus, oggPackets, readOggPages } from '@switchboard/shared/media/ogg-pages';
+import { encodeWav } from '@switchboard/shared/media/wav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, outliveLookupCaches, startApi } from '../../../../test/api.ts';
 import { startFakeGraph, postWebhook, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
@@ -518,6 +519,51 @@ describe('Messenger and Instagram', () => {
   const pageMessage = (sender: string, mid: string, text: string, object: 'page' | 'instagram' = 'page', account = '5001') => ({
     object,
     entry: [{ id: account, time: Date.now(), messaging: [{ sender: { id: sender }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text } }] }],
+  });
+
+  it('sends an agent’s WAV recording on Messenger and Instagram as an audio attachment Meta can fetch, not as a voice note', async () => {
+    const wav = Buffer.from(
+      encodeWav(
+        Float32Array.from({ length: 16_000 }, (_, i) => Math.sin((2 * Math.PI * 440 * i) / 16_000) / 2),
+        16_000,
+      ),
+    );
+    for (const [sender, object, account] of [
+      ['PSID_WAV', 'page', '5001'],
+      ['IGSID_WAV', 'instagram', '7001'],
+    ] as const) {
+      expect(
+        (await postWebhook(metaUrl(), pageMessage(sender, `m_${sender}`, 'Manda um áudio', object, account), META_APP_SECRET))
+          .status,
+      ).toBe(200);
+      await runtime.idleQueues();
+      const ticket = await fbTickets(sender);
+      const name = 'audio-2026-01-01T10-00-00-000Z.wav';
+      const target = await fbCompany.admin.post(`/messages/${ticket.id}/upload-url`, {
+        name,
+        mimeType: 'audio/wav',
+        size: wav.length,
+      });
+      expect(target.status, JSON.stringify(target.body)).toBe(200);
+      expect((await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: wav })).status).toBe(200);
+      const sent = await fbCompany.admin.post(`/messages/${ticket.id}`, {
+        media: { key: target.body.key, name, mimeType: 'audio/wav', size: wav.length, voiceNote: true },
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expect(sent.body).toMatchObject({ mediaType: 'audio', mediaName: name });
+      expect(sent.body.isVoiceNote).toBeUndefined();
+
+      const call = await lastSend();
+      expect(call).toMatchObject({
+        status: 200,
+        body: { recipient: { id: sender }, message: { attachment: { type: 'audio' } } },
+      });
+      const file = await fetch(call.body.message.attachment.payload.url as string);
+      expect(file.headers.get('content-type')).toBe('audio/wav');
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WAVE']);
+      expect(bytes).toEqual(wav);
+    }
   });
 
   it('names new Messenger and Instagram contacts from their Graph profile, asked once, and keeps the id when Meta will not tell', async () => {

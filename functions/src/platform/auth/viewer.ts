@@ -1,4 +1,5 @@
 /** The caller as the permission rules of shared/permissions.ts see them. */
+import { withDefaults } from '@switchboard/shared/company-options';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import type { Viewer } from '@switchboard/shared/permissions';
 import type { AuthContext } from '../http/types.ts';
@@ -15,4 +16,6 @@ export const viewerOf = (auth: AuthContext, plan?: Plan): Viewer => ({
     allowConnections: auth.user.allowConnections,
   },
   plan: plan ?? {},
+  // a company without stored options has the defaults (campaigns on)
+  companySettings: withDefaults(auth.company.settings),
 });

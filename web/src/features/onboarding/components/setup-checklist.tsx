@@ -15,7 +15,14 @@ import { useCurrentUser } from '../../../lib/session.tsx';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { widgetEmbedSnippet } from '../../../lib/widget-tag.ts';
-import { checklistVisible, setupStorageKeys, setupSteps, widgetKeyOf, type SetupStep } from '../utils/setup-steps.ts';
+import {
+  checklistAudience,
+  checklistVisible,
+  setupStorageKeys,
+  setupSteps,
+  widgetKeyOf,
+  type SetupStep,
+} from '../utils/setup-steps.ts';
 import './setup-checklist.css';
 
 /**
@@ -25,7 +32,7 @@ import './setup-checklist.css';
  */
 export function SetupChecklist() {
   const user = useCurrentUser();
-  if (user.profile !== 'admin') return null;
+  if (!checklistAudience(user)) return null;
   return <Checklist userId={user.id} />;
 }
 

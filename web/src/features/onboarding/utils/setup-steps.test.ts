@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checklistVisible, setupSteps, widgetKeyOf, type SetupFacts } from './setup-steps.ts';
+import { checklistAudience, checklistVisible, setupSteps, widgetKeyOf, type SetupFacts } from './setup-steps.ts';
 
 const webchat = { channel: 'webchat', status: 'CONNECTED', widgetKey: 'wk-1' } as const;
 const newCompany: SetupFacts = { queues: [{ id: 1 }], users: [{ id: 1 }], connections: [webchat], widgetTagCopied: false };
@@ -32,6 +32,13 @@ describe('set-up steps', () => {
     };
     expect(checklistVisible(setupSteps(all), false)).toBe(false);
     expect(checklistVisible(setupSteps(newCompany), true)).toBe(false);
+  });
+
+  it("is shown to a customer company's admin, not to its agents nor to the platform company's super user", () => {
+    expect(checklistAudience({ profile: 'admin', super: false, companyId: 2 })).toBe(true);
+    expect(checklistAudience({ profile: 'user', super: false, companyId: 2 })).toBe(false);
+    expect(checklistAudience({ profile: 'admin', super: true, companyId: 1 })).toBe(false);
+    expect(checklistAudience({ profile: 'admin', super: false, companyId: 1 })).toBe(false);
   });
 
   it('offers the tag of the website chat', () => {

@@ -1,4 +1,5 @@
 import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 
 /**
  * The first steps of a new company (its admin's set-up checklist). Each step reads what the company already has,
@@ -37,6 +38,13 @@ export const setupSteps = (facts: SetupFacts): SetupStep[] => [
     path: '/connections',
   },
 ];
+
+/**
+ * Who the checklist is for: a customer company's admin. The platform's own company (the super user's, and any
+ * other admin of it) runs the product rather than setting up an inbox, so it never sees it.
+ */
+export const checklistAudience = (user: { profile: string; super: boolean; companyId: number }): boolean =>
+  user.profile === 'admin' && !user.super && user.companyId !== PLATFORM_COMPANY_ID;
 
 /** The checklist shows until every step is done or the admin dismisses it. */
 export const checklistVisible = (steps: readonly SetupStep[], dismissed: boolean): boolean =>

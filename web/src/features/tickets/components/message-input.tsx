@@ -1,6 +1,7 @@
 import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
+import { voiceRecordingFormat } from '@switchboard/shared/voice-recordings';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Menu } from 'primereact/menu';
@@ -31,6 +32,9 @@ import { TemplateDialog } from './template-dialog.tsx';
 const MESSAGE_MEDIA_ACCEPT = acceptAttribute('message');
 
 const SIGN_KEY = 'ticketSignature';
+
+/** A finished recording's file extension by its type (the recorder gives types without parameters). */
+const RECORDING_EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/wav': 'wav', 'audio/mp4': 'm4a' };
 
 const elapsed = (since: number | undefined, now: number) => {
   const s = since ? Math.max(0, Math.floor((now - since) / 1000)) : 0;
@@ -63,7 +67,7 @@ export function MessageInput({
   const signOffered = useSettingEnabled('sendSignMessage');
   const send = useSendMessage();
   const edit = useEditMessage();
-  const recorder = useAudioRecorder();
+  const recorder = useAudioRecorder(voiceRecordingFormat(ticket.channel));
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
   const [sign, setSign] = useState(() => readStored(SIGN_KEY) !== 'false');
@@ -188,7 +192,7 @@ export function MessageInput({
     }
     setUploading(true);
     try {
-      const ext = blob.type.includes('ogg') ? 'ogg' : blob.type.includes('mp4') ? 'm4a' : 'webm';
+      const ext = RECORDING_EXTENSIONS[blob.type] ?? 'webm';
       const media = await uploadMedia(ticket.id, blob, `audio-${new Date().toISOString().replace(/[:.]/g, '-')}.${ext}`);
       await send.mutateAsync({ ticketId: ticket.id, message: { body: '', isPrivate, media: { ...media, voiceNote: true } } });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { VoiceRecordingFormat } from '@switchboard/shared/voice-recordings';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type RecorderState = 'idle' | 'starting' | 'recording';
@@ -25,17 +26,37 @@ const asOgg = async (recording: Blob): Promise<Blob> => {
 };
 
 /**
+ * The recording decoded by the browser itself and written as 16 kHz mono WAV, for channels that take neither Ogg nor
+ * WebM (Messenger, Instagram). The decoder resamples to its context's rate; stereo is mixed down. A recording the
+ * browser cannot decode stays as recorded.
+ */
+const asWav = async (recording: Blob): Promise<Blob> => {
+  const { encodeWav, mixToMono, WAV_VOICE_SAMPLE_RATE } = await import('@switchboard/shared/media/wav');
+  let decoded: AudioBuffer;
+  try {
+    decoded = await new OfflineAudioContext(1, 1, WAV_VOICE_SAMPLE_RATE).decodeAudioData(await recording.arrayBuffer());
+  } catch {
+    return recording;
+  }
+  const channels = Array.from({ length: decoded.numberOfChannels }, (_, i) => decoded.getChannelData(i));
+  return new Blob([encodeWav(mixToMono(channels), decoded.sampleRate)], { type: 'audio/wav' });
+};
+
+/**
  * A voice message from the microphone. `stop` resolves with the recording (or undefined when cancelled); the
  * caller applies the size rule. Browsers record Opus (WebM in Chromium, turned into Ogg here; Ogg in Firefox) or
- * AAC (Safari).
+ * AAC (Safari). `format` is what the ticket's channel takes: Ogg/Opus, or WAV made from the recording.
  */
-export const useAudioRecorder = () => {
+export const useAudioRecorder = (format: VoiceRecordingFormat = 'ogg') => {
   const [state, setState] = useState<RecorderState>('idle');
   const [startedAt, setStartedAt] = useState<number | undefined>(undefined);
   const recorder = useRef<MediaRecorder | undefined>(undefined);
   const chunks = useRef<Blob[]>([]);
   const finished = useRef<((blob: Blob | undefined) => void) | undefined>(undefined);
   const cancelled = useRef(false);
+  // read when a recording ends: `start`'s callback is made once and would keep the first ticket's format
+  const formatRef = useRef(format);
+  formatRef.current = format;
 
   const release = () => {
     recorder.current?.stream.getTracks().forEach((track) => track.stop());
@@ -71,7 +92,7 @@ export const useAudioRecorder = () => {
         const done = finished.current;
         finished.current = undefined;
         if (!blob) done?.(undefined);
-        else void asOgg(blob).then(done, () => done?.(blob));
+        else void (formatRef.current === 'wav' ? asWav(blob) : asOgg(blob)).then(done, () => done?.(blob));
       };
       recorder.current = rec;
       rec.start();

@@ -9,13 +9,20 @@ export const sendVisitorMessage = async ({
   body,
   clientMessageId,
   media,
+  choice,
 }: {
   chatToken: string;
   visitorToken: string;
   body: string;
   clientMessageId: string;
   media?: VisitorUpload;
+  /** a tapped menu button's option id, `body` being its label */
+  choice?: string;
 }) =>
   visitorMessage.parse(
-    await widgetFetch('webchat.send', { chatToken, visitorToken, body: { body, clientMessageId, ...(media ? { media } : {}) } }),
+    await widgetFetch('webchat.send', {
+      chatToken,
+      visitorToken,
+      body: { body, clientMessageId, ...(media ? { media } : {}), ...(choice ? { choice } : {}) },
+    }),
   );

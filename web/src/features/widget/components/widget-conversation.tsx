@@ -51,9 +51,9 @@ export function WidgetConversation({
     setText('');
   };
 
-  // a tapped option is sent as the visitor's text; its buttons go away, so the focus moves on to the message box
-  const choose = (optionId: string) => {
-    conversation.send(optionId);
+  // a tapped option is sent as its label, with its id for the bot; its buttons go away, so the focus moves on to the message box
+  const choose = (optionId: string, title: string) => {
+    conversation.send(title, optionId);
     inputRef.current?.focus();
   };
 

@@ -24,7 +24,7 @@ export function WidgetServerMessage({
   /** the title of the menu option this visitor's message picked */
   choice?: string;
   menu?: VisitorMenu;
-  onChoose?: (optionId: string) => void;
+  onChoose?: (optionId: string, title: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const side = message.fromVisitor ? 'visitor' : 'company';
@@ -63,7 +63,12 @@ export function WidgetServerMessage({
       {menu && onChoose ? (
         <div className="widget-menu" role="group" aria-label={t('widget.menuOptions')} data-testid="widget-menu">
           {menu.options.map((option) => (
-            <button key={option.id} type="button" className="widget-menu__option" onClick={() => onChoose(option.id)}>
+            <button
+              key={option.id}
+              type="button"
+              className="widget-menu__option"
+              onClick={() => onChoose(option.id, option.title)}
+            >
               {option.title}
             </button>
           ))}

@@ -112,7 +112,7 @@ export const useVisitorConversation = ({
   }, [load, chatToken, visitorToken, handleError, queryClient]);
 
   const deliver = useCallback(
-    async (clientMessageId: string, body: string, attachment?: LocalAttachment) => {
+    async (clientMessageId: string, body: string, attachment?: LocalAttachment, choice?: string) => {
       try {
         // a file goes up once: a retry after a failed send reuses the upload
         let media = attachment?.upload;
@@ -120,7 +120,7 @@ export const useVisitorConversation = ({
           media = await uploadVisitorFile({ chatToken, visitorToken, file: attachment.file });
           dispatch({ type: 'uploaded', clientMessageId, upload: media });
         }
-        const accepted = await sendVisitorMessage({ chatToken, visitorToken, body, clientMessageId, media });
+        const accepted = await sendVisitorMessage({ chatToken, visitorToken, body, clientMessageId, media, choice });
         dispatch({ type: 'sent', clientMessageId, serverCreatedAt: accepted.createdAt });
         setThrottled(false);
       } catch (error) {
@@ -133,13 +133,14 @@ export const useVisitorConversation = ({
     [chatToken, visitorToken, handleError],
   );
 
+  /** `choice`: a tapped menu button's option id, `text` being its label (what the visitor and the agents read). */
   const send = useCallback(
-    (text: string) => {
+    (text: string, choice?: string) => {
       const body = text.trim();
       if (body === '') return;
       const clientMessageId = newClientMessageId();
-      dispatch({ type: 'sending', message: { clientMessageId, body, createdAt: new Date().toISOString() } });
-      void deliver(clientMessageId, body);
+      dispatch({ type: 'sending', message: { clientMessageId, body, choice, createdAt: new Date().toISOString() } });
+      void deliver(clientMessageId, body, undefined, choice);
     },
     [deliver],
   );
@@ -166,7 +167,7 @@ export const useVisitorConversation = ({
       const message = state.local.find((l) => l.clientMessageId === clientMessageId);
       if (!message) return;
       dispatch({ type: 'retrying', clientMessageId });
-      void deliver(clientMessageId, message.body, message.attachment);
+      void deliver(clientMessageId, message.body, message.attachment, message.choice);
     },
     [state.local, deliver],
   );

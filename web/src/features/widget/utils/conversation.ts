@@ -24,6 +24,8 @@ export interface LocalMessage {
   clientMessageId: string;
   body: string;
   attachment?: LocalAttachment;
+  /** a tapped menu button: the option's id the bot reads, the body being the button's label */
+  choice?: string;
   /** when the visitor sent it (this browser's clock) */
   createdAt: string;
   status: LocalStatus;
@@ -42,7 +44,7 @@ export interface ConversationState {
 export type ConversationAction =
   | { type: 'loaded'; messages: VisitorMessage[]; answered: boolean }
   | { type: 'received'; message: VisitorMessage }
-  | { type: 'sending'; message: Pick<LocalMessage, 'clientMessageId' | 'body' | 'createdAt' | 'attachment'> }
+  | { type: 'sending'; message: Pick<LocalMessage, 'clientMessageId' | 'body' | 'createdAt' | 'attachment' | 'choice'> }
   | { type: 'uploaded'; clientMessageId: string; upload: VisitorUpload }
   | { type: 'sent'; clientMessageId: string; serverCreatedAt: string }
   | { type: 'failed'; clientMessageId: string; failure: FailureKind }
@@ -132,8 +134,9 @@ export type TimelineItem =
   { kind: 'server'; message: VisitorMessage; choice?: string } | { kind: 'local'; message: LocalMessage; choice?: string };
 
 /**
- * A tapped option goes out as its id (`2`), which is what the bot reads; the visitor's bubble shows the option's
- * title instead. The first visitor message after a company menu that names one of its ids is that choice.
+ * A tapped option goes out as its title with its id beside it for the bot, so the stored text is the title. A
+ * message that names an option's id (typed, or stored before titles were sent) shows the option's title: the first
+ * visitor message after a company menu that names one of its ids is that choice.
  */
 const withChoices = (items: TimelineItem[]): TimelineItem[] => {
   let options: VisitorMenu['options'] | undefined;
