@@ -250,7 +250,7 @@ describe('the widget page', () => {
     expect(sends[1]!.clientMessageId).toBe(sends[0]!.clientMessageId);
   });
 
-  it("shows the bot menu's options as buttons under its message, sends a tapped option's id and then hides them", async () => {
+  it("shows the bot menu's options as buttons under its message, sends a tapped option's label with its id and then hides them", async () => {
     window.localStorage.setItem(visitorStorageKey(TOKEN), JSON.stringify({ visitorToken: 'vt-4', name: 'Gil' }));
     const message = (over: Record<string, unknown>) => ({
       fromVisitor: false,
@@ -312,7 +312,10 @@ describe('the widget page', () => {
 
     await click(buttons[1]!);
     const sends = calls.filter((c) => c.method === 'POST' && c.path === `${base}/messages`);
-    expect(sends.map((c) => (JSON.parse(String(c.init.body)) as { body: string }).body)).toEqual(['2']);
+    // the label is what the visitor and the agent read; the option's id is what the bot gets
+    expect(sends.map((c) => JSON.parse(String(c.init.body)) as { body: string; choice?: string })).toEqual([
+      { body: 'Financeiro', choice: '2', clientMessageId: expect.any(String) },
+    ]);
     expect(byTestId('widget-menu')).toBeNull();
     expect(document.activeElement?.id).toBe('widget-text');
   });
