@@ -2,9 +2,17 @@
  * The bridge's dependencies on our platform: stored messages (Baileys' getMessage, quotes, edits), the media
  * store and the LID <-> phone pairs, read and written through the functions' services and ports.
  */
-import { findByChannelMessageId, findStoredMessage, type MessageRecord } from '../../functions/src/modules/messages/message-sends.service.ts';
+import {
+  findByChannelMessageId,
+  findStoredMessage,
+  type MessageRecord,
+} from '../../functions/src/modules/messages/message-sends.service.ts';
 import { phoneOfLid, rememberLidPair } from '../../functions/src/modules/contacts/lid-pairs.service.ts';
-import { finishImport, importWindowOf, recordImportProgress } from '../../functions/src/modules/connections/connection-import.service.ts';
+import {
+  finishImport,
+  importWindowOf,
+  recordImportProgress,
+} from '../../functions/src/modules/connections/connection-import.service.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
 import { logger } from '../../functions/src/platform/logger.ts';
 import { pictureCheckedAtOf, storeContactPicture } from '../../functions/src/modules/contacts/contact-pictures.service.ts';
@@ -27,7 +35,8 @@ const stored = (r: MessageRecord | undefined): StoredMessage | undefined =>
 
 export const platformBridgeDeps = (): BridgeDeps => ({
   messages: {
-    byChannelId: async (companyId, connectionId, channelMessageId) => stored(await findByChannelMessageId(companyId, connectionId, channelMessageId)),
+    byChannelId: async (companyId, connectionId, channelMessageId) =>
+      stored(await findByChannelMessageId(companyId, connectionId, channelMessageId)),
     byId: async (companyId, messageId) => stored(await findStoredMessage(companyId, messageId)),
   },
   media: {

@@ -28,7 +28,10 @@ export interface OutgoingFile {
 const vcardName = (vcard: string): string => /^FN[;:](.*)$/m.exec(vcard)?.[1]?.trim() ?? '';
 
 /** The content of a send; a media message without its file goes as text (the caller decides whether that is allowed). */
-export const contentOf = (message: Pick<Message, 'body' | 'mediaType' | 'mediaName' | 'isVoiceNote'>, file: OutgoingFile | undefined): AnyMessageContent => {
+export const contentOf = (
+  message: Pick<Message, 'body' | 'mediaType' | 'mediaName' | 'isVoiceNote'>,
+  file: OutgoingFile | undefined,
+): AnyMessageContent => {
   // a caption that is only the file's name is not repeated under a document
   const caption = message.body && message.body !== message.mediaName ? message.body : undefined;
   if (message.mediaType === 'contactMessage') {
@@ -42,7 +45,8 @@ export const contentOf = (message: Pick<Message, 'body' | 'mediaType' | 'mediaNa
         return { video: file.data, mimetype: file.mimeType, ...(caption ? { caption } : {}) };
       case 'audio':
         // a recording plays as a voice note on phones only when declared Ogg with the Opus codec named
-        if (message.isVoiceNote && file.mimeType === 'audio/ogg') return { audio: file.data, mimetype: OGG_OPUS_MIME_TYPE, ptt: true };
+        if (message.isVoiceNote && file.mimeType === 'audio/ogg')
+          return { audio: file.data, mimetype: OGG_OPUS_MIME_TYPE, ptt: true };
         return { audio: file.data, mimetype: file.mimeType, ptt: false };
       default:
         return { document: file.data, mimetype: file.mimeType, fileName: file.fileName, ...(caption ? { caption } : {}) };
@@ -52,10 +56,17 @@ export const contentOf = (message: Pick<Message, 'body' | 'mediaType' | 'mediaNa
 };
 
 /** The key of a message in a chat, for edits, deletes and quotes. */
-export const keyOf = (jid: string, channelMessageId: string, fromMe: boolean): WAMessageKey => ({ remoteJid: jid, fromMe, id: channelMessageId });
+export const keyOf = (jid: string, channelMessageId: string, fromMe: boolean): WAMessageKey => ({
+  remoteJid: jid,
+  fromMe,
+  id: channelMessageId,
+});
 
 /** The quoted message as Baileys wants it: its key and enough content to show the quote. */
 export const quotedOf = (jid: string, quoted: StoredMessage): WAMessage | undefined =>
   quoted.channelMessageId
-    ? { key: keyOf(jid, quoted.channelMessageId, quoted.fromMe), message: { conversation: quoted.body || quoted.mediaName || '' } }
+    ? {
+        key: keyOf(jid, quoted.channelMessageId, quoted.fromMe),
+        message: { conversation: quoted.body || quoted.mediaName || '' },
+      }
     : undefined;

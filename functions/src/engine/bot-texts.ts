@@ -51,15 +51,18 @@ export const LGPD_PROMPT_TEXT = 'Para continuar o atendimento, responda:\n*[ 1 ]
  * The answer to `2` (refused) when the connection has no completion message of its own: the reference sends the
  * completion message, which would leave the customer with silence there. Portuguese, as the other server texts.
  */
-export const LGPD_REFUSED_TEXT = 'Tudo bem, respeitamos sua escolha. Sem o seu consentimento não podemos continuar este atendimento, que foi encerrado.';
+export const LGPD_REFUSED_TEXT =
+  'Tudo bem, respeitamos sua escolha. Sem o seu consentimento não podemos continuar este atendimento, que foi encerrado.';
 /** Audio refusal (step 21): the reply, quoting the audio, when the contact's audios are not accepted. */
 export const AUDIO_REFUSED_TEXT = 'Desculpe, não conseguimos ouvir áudios por aqui. Por favor, escreva sua mensagem em texto.';
 
 /** The customer's place in the queue: the company's text and the count in bold (reference 2.1, sendQueuePosition). */
-export const queuePositionText = (message: string, position: number): string => `${message.trim()} *${Math.max(1, position)}*`.trim();
+export const queuePositionText = (message: string, position: number): string =>
+  `${message.trim()} *${Math.max(1, position)}*`.trim();
 
 /** A rating reply (reference 2.8): a whole number, clamped to 0..10; anything else is not a rating. */
-export const ratingOf = (text: string): number | undefined => (/^\d{1,3}$/.test(text.trim()) ? Math.min(10, Number(text.trim())) : undefined);
+export const ratingOf = (text: string): number | undefined =>
+  /^\d{1,3}$/.test(text.trim()) ? Math.min(10, Number(text.trim())) : undefined;
 
 /** The menu options a channel may show as buttons or a list: the numbered entries, then back and exit. */
 export const menuOptions = (names: readonly string[], withBack: boolean): { id: string; title: string }[] => [

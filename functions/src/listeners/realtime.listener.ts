@@ -7,7 +7,14 @@
  * any other failed push is logged and never fails the change.
  * Registered by each Lambda entry whose code records these events (`registerRealtimeListener()`).
  */
-import { channels, type DomainEvent, type DomainEventName, type PlatformCompaniesData, type SessionReplacedData, type TicketAudience } from '@switchboard/shared/events';
+import {
+  channels,
+  type DomainEvent,
+  type DomainEventName,
+  type PlatformCompaniesData,
+  type SessionReplacedData,
+  type TicketAudience,
+} from '@switchboard/shared/events';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import type { Message } from '@switchboard/shared/contracts/inbox';
 import { domainEvents } from '../platform/events/domain-events.ts';
@@ -26,7 +33,9 @@ const maySee = (t: TicketAudience) => (c: SocketConnection) => c.kind === 'agent
  * Tells every agent who may see the ticket. A ticket that moved is first deleted (for whoever could see it before
  * or can see it now) so that inboxes drop it before the update re-files it.
  */
-const onTicketChange = async (e: DomainEvent<'ticket.created' | 'ticket.updated' | 'ticket.closed' | 'ticket.reopened'>): Promise<void> => {
+const onTicketChange = async (
+  e: DomainEvent<'ticket.created' | 'ticket.updated' | 'ticket.closed' | 'ticket.reopened'>,
+): Promise<void> => {
   const { companyId, ticket } = e;
   const event = channels.ticket(companyId);
   const visible = maySee(ticket);
@@ -50,20 +59,35 @@ const onTicketChange = async (e: DomainEvent<'ticket.created' | 'ticket.updated'
 };
 
 const onTicketRead = async (e: DomainEvent<'ticket.read'>): Promise<void> => {
-  await publish(e.companyId, { event: channels.ticket(e.companyId), data: { action: 'updateUnread', ticketId: e.ticketId } }, maySee(e.audience));
+  await publish(
+    e.companyId,
+    { event: channels.ticket(e.companyId), data: { action: 'updateUnread', ticketId: e.ticketId } },
+    maySee(e.audience),
+  );
 };
 
 const onTicketDeleted = async (e: DomainEvent<'ticket.deleted'>): Promise<void> => {
-  await publish(e.companyId, { event: channels.ticket(e.companyId), data: { action: 'delete', ticketId: e.ticketId } }, maySee(e.audience));
+  await publish(
+    e.companyId,
+    { event: channels.ticket(e.companyId), data: { action: 'delete', ticketId: e.ticketId } },
+    maySee(e.audience),
+  );
 };
 
 const forFrame = (m: Message): Message & { truncated?: boolean } =>
   m.body.length > FRAME_BODY_LIMIT ? { ...m, body: m.body.slice(0, FRAME_BODY_LIMIT), truncated: true } : m;
 
-const messageActions = { 'message.received': 'create', 'message.sent': 'create', 'message.updated': 'update', 'message.deleted': 'delete' } as const;
+const messageActions = {
+  'message.received': 'create',
+  'message.sent': 'create',
+  'message.updated': 'update',
+  'message.deleted': 'delete',
+} as const;
 
 /** Tells the agents who may see the ticket (never anyone else) about a message. */
-const onMessage = async (e: DomainEvent<'message.received' | 'message.sent' | 'message.updated' | 'message.deleted'>): Promise<void> => {
+const onMessage = async (
+  e: DomainEvent<'message.received' | 'message.sent' | 'message.updated' | 'message.deleted'>,
+): Promise<void> => {
   const action = messageActions[e.name];
   const data =
     action === 'create'
@@ -131,7 +155,9 @@ const companyFrames = {
   'prompt.changed': { channel: channels.prompt, audience: admins },
   // integrations are an admin page (spec document 3 section 6)
   'queueIntegration.changed': { channel: channels.queueIntegration, audience: admins },
-} as const satisfies Partial<Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>>;
+} as const satisfies Partial<
+  Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>
+>;
 
 type CompanyFrameEvent = keyof typeof companyFrames;
 
@@ -143,7 +169,11 @@ const onCompanyChange = async (e: DomainEvent<CompanyFrameEvent>): Promise<void>
 /** Tells the browser of the session that ended why (before the session's sockets are closed). */
 const onSessionReplaced = async (e: DomainEvent<'session.replaced'>): Promise<void> => {
   const data: SessionReplacedData = { action: 'sessionReplaced', userId: e.userId };
-  await publish(e.companyId, { event: channels.auth(e.companyId), data }, (c) => c.userId === e.userId && c.sessionId === e.sessionId);
+  await publish(
+    e.companyId,
+    { event: channels.auth(e.companyId), data },
+    (c) => c.userId === e.userId && c.sessionId === e.sessionId,
+  );
 };
 
 /** `company-announcement` is one channel for the whole platform: every company's agents are told, company by company. */
@@ -160,7 +190,9 @@ const superUsers = (c: SocketConnection) => c.kind === 'agent' && c.super;
  * super user, a payment, the unpaid deactivation). Super users belong to the platform company, so only its sockets are
  * looked at; the frame names the company and the table reads it again.
  */
-const onPlatformCompany = async (e: DomainEvent<'company.changed' | 'company.statusChanged' | 'payment.confirmed'>): Promise<void> => {
+const onPlatformCompany = async (
+  e: DomainEvent<'company.changed' | 'company.statusChanged' | 'payment.confirmed'>,
+): Promise<void> => {
   const data: PlatformCompaniesData = { action: e.name === 'company.changed' ? e.action : 'update', companyId: e.companyId };
   await publish(PLATFORM_COMPANY_ID, { event: channels.platformCompanies(), data }, superUsers);
 };
@@ -170,10 +202,14 @@ const ID = 'realtime';
 /** Subscribes the realtime frames to the domain events; calling it again changes nothing. */
 export const registerRealtimeListener = (): void => {
   // the pushes that failed the request when services made them directly still do
-  domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.closed', 'ticket.reopened'], ID, onTicketChange, { failsRequest: true });
+  domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.closed', 'ticket.reopened'], ID, onTicketChange, {
+    failsRequest: true,
+  });
   domainEvents.on('ticket.read', ID, onTicketRead, { failsRequest: true });
   domainEvents.on('ticket.deleted', ID, onTicketDeleted, { failsRequest: true });
-  domainEvents.on(['message.received', 'message.sent', 'message.updated', 'message.deleted'], ID, onMessage, { failsRequest: true });
+  domainEvents.on(['message.received', 'message.sent', 'message.updated', 'message.deleted'], ID, onMessage, {
+    failsRequest: true,
+  });
   domainEvents.on(['contact.created', 'contact.updated', 'contact.deleted'], ID, onContact);
   domainEvents.on(Object.keys(companyFrames) as CompanyFrameEvent[], ID, onCompanyChange);
   domainEvents.on('session.replaced', ID, onSessionReplaced, { failsRequest: true });

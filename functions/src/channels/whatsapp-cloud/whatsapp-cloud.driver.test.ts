@@ -7,14 +7,38 @@ const connection = { companyId: 3, connectionId: 7, accountId: 'PN1' };
 const receivedAt = '2026-03-10T12:00:00.000Z';
 const delivery = (value: Record<string, unknown>, phoneNumberId = 'PN1') => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, ...value } }] }],
+  entry: [
+    {
+      id: 'WABA',
+      changes: [
+        { field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, ...value } },
+      ],
+    },
+  ],
 });
 const parse = (payload: unknown) => whatsappCloudDriver.parseInbound({ connection, payload, receivedAt });
 
 const message = (over: Partial<Message>): Message => ({
-  id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', ticketId: 1, contactId: null, body: '', fromMe: true, read: true, mediaType: 'chat', mediaUrl: null,
-  mediaName: null, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, isPrivate: false, quotedMsg: null, userId: 1, error: null,
-  createdAt: receivedAt, updatedAt: receivedAt, ...over,
+  id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV',
+  ticketId: 1,
+  contactId: null,
+  body: '',
+  fromMe: true,
+  read: true,
+  mediaType: 'chat',
+  mediaUrl: null,
+  mediaName: null,
+  ack: 0,
+  isDeleted: false,
+  isEdited: false,
+  isForwarded: false,
+  isPrivate: false,
+  quotedMsg: null,
+  userId: 1,
+  error: null,
+  createdAt: receivedAt,
+  updatedAt: receivedAt,
+  ...over,
 });
 
 describe('the Cloud API driver, inbound', () => {
@@ -22,14 +46,31 @@ describe('the Cloud API driver, inbound', () => {
     const events = parse(
       delivery({
         contacts: [{ profile: { name: 'Ana' }, wa_id: '5511988887777' }],
-        messages: [{ from: '5511988887777', id: 'wamid.A', timestamp: '1773144000', type: 'text', text: { body: 'Oi' }, context: { id: 'wamid.Q' } }],
+        messages: [
+          {
+            from: '5511988887777',
+            id: 'wamid.A',
+            timestamp: '1773144000',
+            type: 'text',
+            text: { body: 'Oi' },
+            context: { id: 'wamid.Q' },
+          },
+        ],
       }),
     );
     expect(events).toEqual([
       {
-        kind: 'message', companyId: 3, connectionId: 7, channel: 'whatsappapi',
+        kind: 'message',
+        companyId: 3,
+        connectionId: 7,
+        channel: 'whatsappapi',
         contact: { identity: '5511988887777', name: 'Ana', phone: '5511988887777', isGroup: false },
-        at: new Date(1773144000 * 1000).toISOString(), channelMessageId: 'wamid.A', fromMe: false, body: 'Oi', mediaType: 'chat', quotedChannelMessageId: 'wamid.Q',
+        at: new Date(1773144000 * 1000).toISOString(),
+        channelMessageId: 'wamid.A',
+        fromMe: false,
+        body: 'Oi',
+        mediaType: 'chat',
+        quotedChannelMessageId: 'wamid.Q',
       },
     ]);
   });
@@ -38,13 +79,25 @@ describe('the Cloud API driver, inbound', () => {
     const events = parse(
       delivery({
         messages: [
-          { from: '55', id: 'wamid.D', timestamp: '1', type: 'document', document: { id: 'MEDIA9', mime_type: 'application/pdf', filename: 'nota.pdf' } },
+          {
+            from: '55',
+            id: 'wamid.D',
+            timestamp: '1',
+            type: 'document',
+            document: { id: 'MEDIA9', mime_type: 'application/pdf', filename: 'nota.pdf' },
+          },
           { from: '55', id: 'wamid.R', timestamp: '1', type: 'reaction', reaction: { message_id: 'wamid.OURS', emoji: '👍' } },
           { from: '55', id: 'wamid.U', timestamp: '1', type: 'unsupported' },
         ],
         statuses: [
           { id: 'wamid.OURS', status: 'read', timestamp: '2', recipient_id: '55' },
-          { id: 'wamid.OURS2', status: 'failed', timestamp: '2', recipient_id: '55', errors: [{ code: 131047, title: 'Re-engagement message' }] },
+          {
+            id: 'wamid.OURS2',
+            status: 'failed',
+            timestamp: '2',
+            recipient_id: '55',
+            errors: [{ code: 131047, title: 'Re-engagement message' }],
+          },
         ],
       }),
     );
@@ -54,14 +107,24 @@ describe('the Cloud API driver, inbound', () => {
       ['ack', 'wamid.OURS'],
       ['ack', 'wamid.OURS2'],
     ]);
-    expect(events[0]).toMatchObject({ mediaType: 'application', body: 'nota.pdf', mediaRef: JSON.stringify({ id: 'MEDIA9', filename: 'nota.pdf' }) });
+    expect(events[0]).toMatchObject({
+      mediaType: 'application',
+      body: 'nota.pdf',
+      mediaRef: JSON.stringify({ id: 'MEDIA9', filename: 'nota.pdf' }),
+    });
     expect(events[1]).toMatchObject({ targetChannelMessageId: 'wamid.OURS', emoji: '👍' });
     expect(events[2]).toMatchObject({ ack: 3 });
     expect(events[3]).toMatchObject({ ack: 0, error: 'ERR_SENDING_WAPP_MSG: 131047 Re-engagement message' });
   });
 
-  it("takes a tapped menu option as its id (what the customer would type), any other reply as its title", () => {
-    const reply = (id: string, interactive: Record<string, unknown>) => ({ from: '55', id, timestamp: '1', type: 'interactive', interactive });
+  it('takes a tapped menu option as its id (what the customer would type), any other reply as its title', () => {
+    const reply = (id: string, interactive: Record<string, unknown>) => ({
+      from: '55',
+      id,
+      timestamp: '1',
+      type: 'interactive',
+      interactive,
+    });
     const events = parse(
       delivery({
         messages: [
@@ -85,7 +148,9 @@ describe('the Cloud API driver, inbound', () => {
   });
 
   it("leaves out another number's events and refuses what is not a Cloud API delivery", () => {
-    expect(parse(delivery({ messages: [{ from: '55', id: 'x', timestamp: '1', type: 'text', text: { body: 'a' } }] }, 'OTHER'))).toEqual([]);
+    expect(
+      parse(delivery({ messages: [{ from: '55', id: 'x', timestamp: '1', type: 'text', text: { body: 'a' } }] }, 'OTHER')),
+    ).toEqual([]);
     expect(() => parse({ object: 'page', entry: [] })).toThrow();
   });
 });
@@ -93,22 +158,43 @@ describe('the Cloud API driver, inbound', () => {
 describe('the Cloud API driver, outbound', () => {
   it('sends text, media by link with caption and file name, and templates with their body texts', () => {
     expect(cloudMessageOf(message({ body: 'Olá' }))).toEqual({ type: 'text', text: { body: 'Olá', preview_url: false } });
-    expect(cloudMessageOf(message({ body: 'veja', mediaType: 'application', mediaName: 'a.pdf', mediaUrl: 'https://cdn.example/a.pdf?sig=1' }))).toEqual({
+    expect(
+      cloudMessageOf(
+        message({ body: 'veja', mediaType: 'application', mediaName: 'a.pdf', mediaUrl: 'https://cdn.example/a.pdf?sig=1' }),
+      ),
+    ).toEqual({
       type: 'document',
       document: { link: 'https://cdn.example/a.pdf?sig=1', caption: 'veja', filename: 'a.pdf' },
     });
-    expect(cloudMessageOf(message({ body: 'x', mediaType: 'audio', mediaUrl: 'https://cdn.example/a.ogg' }))).toEqual({ type: 'audio', audio: { link: 'https://cdn.example/a.ogg' } });
+    expect(cloudMessageOf(message({ body: 'x', mediaType: 'audio', mediaUrl: 'https://cdn.example/a.ogg' }))).toEqual({
+      type: 'audio',
+      audio: { link: 'https://cdn.example/a.ogg' },
+    });
     // an agent's recording is a voice message; an audio file stays a file
-    expect(cloudMessageOf(message({ mediaType: 'audio', mediaUrl: 'https://cdn.example/v.ogg', isVoiceNote: true }))).toEqual({ type: 'audio', audio: { link: 'https://cdn.example/v.ogg', voice: true } });
+    expect(cloudMessageOf(message({ mediaType: 'audio', mediaUrl: 'https://cdn.example/v.ogg', isVoiceNote: true }))).toEqual({
+      type: 'audio',
+      audio: { link: 'https://cdn.example/v.ogg', voice: true },
+    });
     expect(cloudMessageOf(message({ template: { name: 'oi', language: 'pt_BR', params: ['Ana'] } }))).toEqual({
       type: 'template',
-      template: { name: 'oi', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }] },
+      template: {
+        name: 'oi',
+        language: { code: 'pt_BR' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
+      },
     });
   });
 
   it('checks a number’s settings field by field', () => {
-    expect(whatsappCloudDriver.validateConfig({ phoneNumberId: '1', wabaId: '2', accessToken: 't', appSecret: 's', verifyToken: 'v' })).toEqual([]);
-    expect(whatsappCloudDriver.validateConfig({ phoneNumberId: 'x' }).map((i) => i.path).sort()).toEqual(['accessToken', 'appSecret', 'phoneNumberId', 'verifyToken', 'wabaId']);
+    expect(
+      whatsappCloudDriver.validateConfig({ phoneNumberId: '1', wabaId: '2', accessToken: 't', appSecret: 's', verifyToken: 'v' }),
+    ).toEqual([]);
+    expect(
+      whatsappCloudDriver
+        .validateConfig({ phoneNumberId: 'x' })
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['accessToken', 'appSecret', 'phoneNumberId', 'verifyToken', 'wabaId']);
   });
 
   it('counts and fills template placeholders', () => {
@@ -123,7 +209,10 @@ describe('the Cloud API driver, bot menus', () => {
   const text = 'Olá! Escolha um setor:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro';
 
   it('sends a menu of up to three buttons as reply buttons, titles clipped to 20 characters, ids whole', () => {
-    const menu = { kind: 'button' as const, options: [...options('Atendimento', 'Financeiro e cobranças em geral'), { id: 'sair', title: 'Sair' }] };
+    const menu = {
+      kind: 'button' as const,
+      options: [...options('Atendimento', 'Financeiro e cobranças em geral'), { id: 'sair', title: 'Sair' }],
+    };
     expect(cloudMessageOf(message({ body: text, menu }))).toEqual({
       type: 'interactive',
       interactive: {
@@ -141,7 +230,10 @@ describe('the Cloud API driver, bot menus', () => {
   });
 
   it('sends a list, and buttons that do not fit three (or whose clipped titles would repeat), as a list of rows clipped to 24', () => {
-    const list = { kind: 'list' as const, options: [...options('Vendas', 'Suporte técnico para clientes empresariais'), { id: '#', title: 'Voltar' }] };
+    const list = {
+      kind: 'list' as const,
+      options: [...options('Vendas', 'Suporte técnico para clientes empresariais'), { id: '#', title: 'Voltar' }],
+    };
     expect(cloudMessageOf(message({ body: text, menu: list }))).toEqual({
       type: 'interactive',
       interactive: {
@@ -149,30 +241,58 @@ describe('the Cloud API driver, bot menus', () => {
         body: { text },
         action: {
           button: 'Opções',
-          sections: [{ title: 'Menu', rows: [{ id: '1', title: 'Vendas' }, { id: '2', title: 'Suporte técnico para cl…' }, { id: '#', title: 'Voltar' }] }],
+          sections: [
+            {
+              title: 'Menu',
+              rows: [
+                { id: '1', title: 'Vendas' },
+                { id: '2', title: 'Suporte técnico para cl…' },
+                { id: '#', title: 'Voltar' },
+              ],
+            },
+          ],
         },
       },
     });
     const four = { kind: 'button' as const, options: options('A', 'B', 'C', 'D') };
-    expect(cloudMessageOf(message({ body: text, menu: four }))).toMatchObject({ type: 'interactive', interactive: { type: 'list', action: { sections: [{ rows: four.options }] } } });
+    expect(cloudMessageOf(message({ body: text, menu: four }))).toMatchObject({
+      type: 'interactive',
+      interactive: { type: 'list', action: { sections: [{ rows: four.options }] } },
+    });
     const alike = { kind: 'button' as const, options: options('Atendimento comercial norte', 'Atendimento comercial sul') };
     expect(cloudMessageOf(message({ body: text, menu: alike }))).toMatchObject({
-      interactive: { type: 'list', action: { sections: [{ rows: [{ title: 'Atendimento comercial n…' }, { title: 'Atendimento comercial s…' }] }] } },
+      interactive: {
+        type: 'list',
+        action: { sections: [{ rows: [{ title: 'Atendimento comercial n…' }, { title: 'Atendimento comercial s…' }] }] },
+      },
     });
   });
 
   it('never splits an emoji when clipping a title', () => {
     const menu = { kind: 'button' as const, options: options(`${'a'.repeat(18)}😀😀`) };
-    const sent = cloudMessageOf(message({ body: text, menu })) as { interactive: { action: { buttons: { reply: { title: string } }[] } } };
+    const sent = cloudMessageOf(message({ body: text, menu })) as {
+      interactive: { action: { buttons: { reply: { title: string } }[] } };
+    };
     expect(sent.interactive.action.buttons[0]!.reply.title).toBe(`${'a'.repeat(18)}…`);
   });
 
   it('sends the menu as its plain text when Meta could not take it: more than ten options, or a text over 1024 characters', () => {
     const eleven = { kind: 'list' as const, options: options(...Array.from({ length: 11 }, (_, i) => `Fila ${i + 1}`)) };
-    expect(cloudMessageOf(message({ body: text, menu: eleven }))).toEqual({ type: 'text', text: { body: text, preview_url: false } });
+    expect(cloudMessageOf(message({ body: text, menu: eleven }))).toEqual({
+      type: 'text',
+      text: { body: text, preview_url: false },
+    });
     const long = 'x'.repeat(1025);
-    expect(cloudMessageOf(message({ body: long, menu: { kind: 'button', options: options('A') } }))).toEqual({ type: 'text', text: { body: long, preview_url: false } });
-    expect(cloudMessageOf(message({ body: 'y'.repeat(1024), menu: { kind: 'button', options: options('A') } }))).toMatchObject({ type: 'interactive' });
-    expect(cloudMessageOf(message({ body: text, menu: null }))).toEqual({ type: 'text', text: { body: text, preview_url: false } });
+    expect(cloudMessageOf(message({ body: long, menu: { kind: 'button', options: options('A') } }))).toEqual({
+      type: 'text',
+      text: { body: long, preview_url: false },
+    });
+    expect(cloudMessageOf(message({ body: 'y'.repeat(1024), menu: { kind: 'button', options: options('A') } }))).toMatchObject({
+      type: 'interactive',
+    });
+    expect(cloudMessageOf(message({ body: text, menu: null }))).toEqual({
+      type: 'text',
+      text: { body: text, preview_url: false },
+    });
   });
 });

@@ -13,11 +13,24 @@ import { InvalidInboundPayload, type ChannelDriver, type OutgoingContext } from 
 import { graphCall, graphDownload } from '../graph/graph-client.ts';
 import { cloudSettingsIssues } from './cloud-settings.ts';
 import { templateComponents } from './cloud-templates.ts';
-import { clipTitle, isMenuOptionId, mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
+import {
+  clipTitle,
+  isMenuOptionId,
+  mediaFailure,
+  mediaFileName,
+  publicMediaLink,
+  sendFailure,
+  settingsFor,
+} from '../graph/graph-driver-support.ts';
 
 // ----- inbound -----
 
-const media = z.object({ id: z.string(), mime_type: z.string().optional(), caption: z.string().optional(), filename: z.string().optional() });
+const media = z.object({
+  id: z.string(),
+  mime_type: z.string().optional(),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+});
 const cloudMessage = z
   .object({
     from: z.string(),
@@ -30,9 +43,18 @@ const cloudMessage = z
     video: media.optional(),
     document: media.optional(),
     sticker: media.optional(),
-    location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().optional(), address: z.string().optional() }).optional(),
+    location: z
+      .object({ latitude: z.number(), longitude: z.number(), name: z.string().optional(), address: z.string().optional() })
+      .optional(),
     contacts: z
-      .array(z.object({ name: z.object({ formatted_name: z.string().optional() }).passthrough().optional(), phones: z.array(z.object({ phone: z.string().optional(), wa_id: z.string().optional() }).passthrough()).optional() }).passthrough())
+      .array(
+        z
+          .object({
+            name: z.object({ formatted_name: z.string().optional() }).passthrough().optional(),
+            phones: z.array(z.object({ phone: z.string().optional(), wa_id: z.string().optional() }).passthrough()).optional(),
+          })
+          .passthrough(),
+      )
       .optional(),
     reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
     interactive: z
@@ -52,7 +74,11 @@ const cloudStatus = z
     status: z.string(),
     timestamp: z.string(),
     recipient_id: z.string(),
-    errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).passthrough()).optional(),
+    errors: z
+      .array(
+        z.object({ code: z.number().optional(), title: z.string().optional(), message: z.string().optional() }).passthrough(),
+      )
+      .optional(),
   })
   .passthrough();
 const delivery = z.object({
@@ -66,7 +92,9 @@ const delivery = z.object({
             value: z
               .object({
                 metadata: z.object({ phone_number_id: z.string() }).passthrough().optional(),
-                contacts: z.array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).optional() })).optional(),
+                contacts: z
+                  .array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string().optional() }).optional() }))
+                  .optional(),
                 messages: z.array(cloudMessage).optional(),
                 statuses: z.array(cloudStatus).optional(),
               })
@@ -87,14 +115,21 @@ const isoOf = (seconds: string, fallback: string): string => {
 /** Statuses as our acks: sent 1, delivered 2, read 3; failed keeps the ack and carries the reason. */
 const ackOf: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
 
-const mediaKinds: Record<string, MediaType> = { image: 'image', sticker: 'image', audio: 'audio', video: 'video', document: 'application' };
+const mediaKinds: Record<string, MediaType> = {
+  image: 'image',
+  sticker: 'image',
+  audio: 'audio',
+  video: 'video',
+  document: 'application',
+};
 
 /** What we keep of a media id until it is fetched: the id, and the document's own name. */
 export const cloudMediaRef = (id: string, filename?: string): string => JSON.stringify(filename ? { id, filename } : { id });
 const parseMediaRef = (ref: string): { id: string; filename?: string } => {
   try {
     const parsed = JSON.parse(ref) as { id?: unknown; filename?: unknown };
-    if (typeof parsed.id === 'string') return { id: parsed.id, filename: typeof parsed.filename === 'string' ? parsed.filename : undefined };
+    if (typeof parsed.id === 'string')
+      return { id: parsed.id, filename: typeof parsed.filename === 'string' ? parsed.filename : undefined };
   } catch {
     // a bare id
   }
@@ -116,7 +151,11 @@ const contentOf = (m: CloudMessage): { body: string; mediaType: MediaType; media
   if (kind) {
     const item = m[m.type as 'image' | 'audio' | 'video' | 'document' | 'sticker'];
     if (!item) return undefined;
-    return { body: item.caption ?? (m.type === 'document' ? (item.filename ?? '') : ''), mediaType: kind, mediaRef: cloudMediaRef(item.id, item.filename) };
+    return {
+      body: item.caption ?? (m.type === 'document' ? (item.filename ?? '') : ''),
+      mediaType: kind,
+      mediaRef: cloudMediaRef(item.id, item.filename),
+    };
   }
   switch (m.type) {
     case 'text':
@@ -226,7 +265,15 @@ export const whatsappCloudDriver: ChannelDriver = {
           const contact = { identity: m.from, name: names.get(m.from), phone: m.from, isGroup: false };
           const at = isoOf(m.timestamp, receivedAt);
           if (m.type === 'reaction' && m.reaction) {
-            events.push({ kind: 'reaction', ...base, contact, at, channelMessageId: m.id, targetChannelMessageId: m.reaction.message_id, emoji: m.reaction.emoji ?? '' });
+            events.push({
+              kind: 'reaction',
+              ...base,
+              contact,
+              at,
+              channelMessageId: m.id,
+              targetChannelMessageId: m.reaction.message_id,
+              emoji: m.reaction.emoji ?? '',
+            });
             continue;
           }
           const content = contentOf(m);
@@ -253,7 +300,15 @@ export const whatsappCloudDriver: ChannelDriver = {
           if (s.status === 'failed') {
             const e = s.errors?.[0];
             const reason = [e?.code, e?.title ?? e?.message].filter((x) => x !== undefined).join(' ') || 'failed';
-            events.push({ kind: 'ack', ...base, contact, at, channelMessageId: s.id, ack: 0, error: `ERR_SENDING_WAPP_MSG: ${reason}`.slice(0, 500) });
+            events.push({
+              kind: 'ack',
+              ...base,
+              contact,
+              at,
+              channelMessageId: s.id,
+              ack: 0,
+              error: `ERR_SENDING_WAPP_MSG: ${reason}`.slice(0, 500),
+            });
           } else if (ackOf[s.status] !== undefined) {
             events.push({ kind: 'ack', ...base, contact, at, channelMessageId: s.id, ack: ackOf[s.status]! });
           }
@@ -273,7 +328,9 @@ export const whatsappCloudDriver: ChannelDriver = {
       ...(quoted?.channelMessageId ? { context: { message_id: quoted.channelMessageId } } : {}),
     };
     try {
-      const answer = sendAnswer.parse(await graphCall('POST', `${graph.phoneNumberId}/messages`, { token: graph.accessToken, body }));
+      const answer = sendAnswer.parse(
+        await graphCall('POST', `${graph.phoneNumberId}/messages`, { token: graph.accessToken, body }),
+      );
       return { ack: 1, channelMessageId: answer.messages[0]!.id };
     } catch (error) {
       return sendFailure(error);
@@ -288,7 +345,9 @@ export const whatsappCloudDriver: ChannelDriver = {
     const graph = await settingsFor('whatsappapi', connection.companyId, connection.connectionId);
     const { id, filename } = parseMediaRef(ref);
     const { info, file } = await (async () => {
-      const info = z.object({ url: z.string().url(), mime_type: z.string().optional() }).parse(await graphCall('GET', id, { token: graph.accessToken }));
+      const info = z
+        .object({ url: z.string().url(), mime_type: z.string().optional() })
+        .parse(await graphCall('GET', id, { token: graph.accessToken }));
       return { info, file: await graphDownload(info.url, graph.accessToken) };
     })().catch(mediaFailure);
     const mimeType = info.mime_type?.split(';')[0]?.trim() || file.mimeType;

@@ -20,14 +20,26 @@ let numberSerial = 0;
 const newNumber = () => `55119${String(Date.now()).slice(-6)}${String(++numberSerial).padStart(2, '0')}`;
 
 const call = (token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> =>
-  new ApiClient(runtime.url).request('POST', '/v1/messages/send', body, { ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}), ...headers });
+  new ApiClient(runtime.url).request('POST', '/v1/messages/send', body, {
+    ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+    ...headers,
+  });
 
 /** A multipart call as curl -F or a browser's FormData makes it. */
-const callForm = async (token: string, fields: Record<string, string>, files: { name: string; type: string; data: Uint8Array }[], headers: Record<string, string> = {}) => {
+const callForm = async (
+  token: string,
+  fields: Record<string, string>,
+  files: { name: string; type: string; data: Uint8Array }[],
+  headers: Record<string, string> = {},
+) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   for (const f of files) form.append('medias', new Blob([f.data], { type: f.type }), f.name);
-  const res = await fetch(`${runtime.url}/api/v1/messages/send`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: form });
+  const res = await fetch(`${runtime.url}/api/v1/messages/send`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 };
@@ -35,18 +47,33 @@ const callForm = async (token: string, fields: Record<string, string>, files: { 
 const messagesOf = async (client: ApiClient, ticketId: number) => {
   const res = await client.get(`/messages/${ticketId}`);
   expect(res.status).toBe(200);
-  return res.body.messages as { id: string; body: string; fromMe: boolean; ack: number; error: string | null; mediaType: string; mediaUrl: string | null; mediaName: string | null; userId: number | null }[];
+  return res.body.messages as {
+    id: string;
+    body: string;
+    fromMe: boolean;
+    ack: number;
+    error: string | null;
+    mediaType: string;
+    mediaUrl: string | null;
+    mediaName: string | null;
+    userId: number | null;
+  }[];
 };
 
 const ticketCount = async (client: ApiClient) => {
-  const all = await Promise.all(['open', 'pending', 'closed'].map((status) => client.get(`/tickets?status=${status}&showAll=true`)));
+  const all = await Promise.all(
+    ['open', 'pending', 'closed'].map((status) => client.get(`/tickets?status=${status}&showAll=true`)),
+  );
   return all.reduce((sum, res) => sum + (res.body.tickets as unknown[]).length, 0);
 };
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 /** A 1x1 PNG. */
-const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+const png = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+);
 
 beforeAll(async () => {
   runtime = await startApi();
@@ -66,7 +93,9 @@ describe('the token', () => {
     const missing = await call(undefined, { number: newNumber(), body: 'hi' });
     expect(missing).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
     expect((await call('not-a-token-of-ours', { number: newNumber(), body: 'hi' })).status).toBe(403);
-    expect((await call(company.admin.token!, { number: newNumber(), body: 'a user token is not a connection token' })).status).toBe(403);
+    expect(
+      (await call(company.admin.token!, { number: newNumber(), body: 'a user token is not a connection token' })).status,
+    ).toBe(403);
     expect(await ticketCount(company.admin)).toBe(before);
   });
 
@@ -74,7 +103,11 @@ describe('the token', () => {
     const before = await ticketCount(other.admin);
     // ids are numbered per company: these exist in the first company only (the other has its admin and one queue)
     const agent = await addAgent(runtime, company);
-    const ownQueue = await company.admin.post('/queue', { name: 'Só desta empresa', color: '#123456', greetingMessage: 'Bem-vindo' });
+    const ownQueue = await company.admin.post('/queue', {
+      name: 'Só desta empresa',
+      color: '#123456',
+      greetingMessage: 'Bem-vindo',
+    });
     expect(ownQueue.status, JSON.stringify(ownQueue.body)).toBe(201);
     expect(agent.id).toBeGreaterThan(other.adminId);
     expect(ownQueue.body.id).toBeGreaterThan(other.queueId);
@@ -91,7 +124,12 @@ describe('the token', () => {
   it("refuses a web chat's public widget key (403 ERR_INVALID_TOKEN) while the same connection's API token sends", async () => {
     const before = await ticketCount(company.admin);
     expect(company.webchatToken).not.toBe(company.apiToken);
-    const widget = await call(company.webchatToken, { number: newNumber(), body: 'signed as anyone', userId: company.adminId, sendSignature: true });
+    const widget = await call(company.webchatToken, {
+      number: newNumber(),
+      body: 'signed as anyone',
+      userId: company.adminId,
+      sendSignature: true,
+    });
     expect(widget).toMatchObject({ status: 403, body: { error: 'ERR_INVALID_TOKEN' } });
     expect(await ticketCount(company.admin)).toBe(before);
     // the widget itself goes on with its key, and the API token opens no widget
@@ -130,14 +168,20 @@ describe('the number', () => {
       const res = await call(company.apiToken, { number, body: 'hi' });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('ERR_VALIDATION');
-      expect(fieldsOf(res.body)).toEqual({ 'body.number': 'The number must be digits only: country code, area code and number, without mask, + or spaces' });
+      expect(fieldsOf(res.body)).toEqual({
+        'body.number': 'The number must be digits only: country code, area code and number, without mask, + or spaces',
+      });
       expect(await ticketCount(company.admin)).toBe(before);
     },
   );
 
   it('requires a body for a text (400 body.body) and a user for a signature', async () => {
-    expect(fieldsOf((await call(company.apiToken, { number: newNumber(), body: '   ' })).body)).toEqual({ 'body.body': 'Required' });
-    expect(fieldsOf((await call(company.apiToken, { number: newNumber(), body: 'x', sendSignature: true })).body)).toHaveProperty('body.sendSignature');
+    expect(fieldsOf((await call(company.apiToken, { number: newNumber(), body: '   ' })).body)).toEqual({
+      'body.body': 'Required',
+    });
+    expect(fieldsOf((await call(company.apiToken, { number: newNumber(), body: 'x', sendSignature: true })).body)).toHaveProperty(
+      'body.sendSignature',
+    );
   });
 });
 
@@ -146,10 +190,17 @@ describe('sending a text', () => {
     const number = newNumber();
     const res = await call(company.apiToken, { number, body: 'Seu pedido saiu para entrega' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'SUCCESS', ticketStatus: 'pending', messages: [{ body: 'Seu pedido saiu para entrega', mediaType: 'chat' }] });
+    expect(res.body).toMatchObject({
+      status: 'SUCCESS',
+      ticketStatus: 'pending',
+      messages: [{ body: 'Seu pedido saiu para entrega', mediaType: 'chat' }],
+    });
     const messageId = res.body.messages[0].id as string;
 
-    const live = await inbox.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.action === 'create' && f.data.message.id === messageId);
+    const live = await inbox.waitFor(
+      (f) =>
+        f.event === `company-${company.companyId}-appMessage` && f.data.action === 'create' && f.data.message.id === messageId,
+    );
     expect(live.data.ticket.id).toBe(res.body.ticketId);
     expect(live.data.message.body).toBe('Seu pedido saiu para entrega');
 
@@ -164,13 +215,22 @@ describe('sending a text', () => {
     // the same number again: the running ticket, the same contact
     const again = await call(company.apiToken, { number, body: 'Segunda mensagem' });
     expect(again.body).toMatchObject({ ticketId: res.body.ticketId, contactId: res.body.contactId });
-    expect((await messagesOf(company.admin, res.body.ticketId)).map((m) => m.body)).toEqual(['Seu pedido saiu para entrega', 'Segunda mensagem']);
+    expect((await messagesOf(company.admin, res.body.ticketId)).map((m) => m.body)).toEqual([
+      'Seu pedido saiu para entrega',
+      'Segunda mensagem',
+    ]);
   });
 
   it("opens the ticket for userId in queueId, signs with the user's name, and closes it when asked", async () => {
     const agent = await addAgent(runtime, company, {}, 'Marta Souza');
     const number = newNumber();
-    const res = await call(company.apiToken, { number, body: 'Olá!', userId: agent.id, queueId: company.queueId, sendSignature: true });
+    const res = await call(company.apiToken, {
+      number,
+      body: 'Olá!',
+      userId: agent.id,
+      queueId: company.queueId,
+      sendSignature: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.ticketStatus).toBe('open');
     const ticket = await company.admin.get(`/tickets/${res.body.ticketId}`);
@@ -190,7 +250,11 @@ describe('sending a text', () => {
   it('moves a waiting ticket to queueId without opening it', async () => {
     const res = await call(company.apiToken, { number: newNumber(), body: 'Fila', queueId: String(company.queueId) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await company.admin.get(`/tickets/${res.body.ticketId}`)).body).toMatchObject({ status: 'pending', queueId: company.queueId, userId: null });
+    expect((await company.admin.get(`/tickets/${res.body.ticketId}`)).body).toMatchObject({
+      status: 'pending',
+      queueId: company.queueId,
+      userId: null,
+    });
   });
 });
 
@@ -216,7 +280,9 @@ describe('sending files (multipart)', () => {
 
   it('keeps and sends a WebM/Opus audio as Ogg/Opus, the format every channel takes', async () => {
     const webm = readFileSync(new URL('../../../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url));
-    const res = await callForm(company.apiToken, { number: newNumber(), body: '' }, [{ name: 'recado.webm', type: 'audio/webm', data: webm }]);
+    const res = await callForm(company.apiToken, { number: newNumber(), body: '' }, [
+      { name: 'recado.webm', type: 'audio/webm', data: webm },
+    ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await runtime.drainQueues();
     const [stored] = await messagesOf(company.admin, res.body.ticketId);
@@ -228,12 +294,18 @@ describe('sending files (multipart)', () => {
 
   it('refuses a file type that is not accepted, a misnamed file and a malformed form, writing nothing', async () => {
     const before = await ticketCount(company.admin);
-    const html = await callForm(company.apiToken, { number: newNumber() }, [{ name: 'page.html', type: 'text/html', data: Buffer.from('<script>') }]);
+    const html = await callForm(company.apiToken, { number: newNumber() }, [
+      { name: 'page.html', type: 'text/html', data: Buffer.from('<script>') },
+    ]);
     expect(html.status).toBe(400);
     expect(fieldsOf(html.body)).toEqual({ 'body.medias.0': 'This type of file is not accepted' });
-    const misnamed = await callForm(company.apiToken, { number: newNumber() }, [{ name: 'photo.html', type: 'image/png', data: png }]);
+    const misnamed = await callForm(company.apiToken, { number: newNumber() }, [
+      { name: 'photo.html', type: 'image/png', data: png },
+    ]);
     expect(fieldsOf(misnamed.body)).toEqual({ 'body.medias.0': "The file name's extension does not match its type" });
-    const badNumber = await callForm(company.apiToken, { number: '+55 11 9999' }, [{ name: 'a.png', type: 'image/png', data: png }]);
+    const badNumber = await callForm(company.apiToken, { number: '+55 11 9999' }, [
+      { name: 'a.png', type: 'image/png', data: png },
+    ]);
     expect(fieldsOf(badNumber.body)).toHaveProperty('body.number');
     const malformed = await fetch(`${runtime.url}/api/v1/messages/send`, {
       method: 'POST',
@@ -269,7 +341,9 @@ describe('Idempotency-Key', () => {
   it('sends once when calls with one key race, and every one of them answers the same result', async () => {
     const number = newNumber();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => call(company.apiToken, { number, body: 'Corrida' }, { 'idempotency-key': `race-${number}` })),
+      Array.from({ length: 6 }, () =>
+        call(company.apiToken, { number, body: 'Corrida' }, { 'idempotency-key': `race-${number}` }),
+      ),
     );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const ids = new Set(answers.map((a) => a.body.messages[0].id));
@@ -291,10 +365,17 @@ describe('Idempotency-Key', () => {
 });
 
 describe('the plan and the rate limit', () => {
-  it("refuses a company whose plan lacks the external API (403 ERR_PLAN_FEATURE_DISABLED), with nothing written", async () => {
+  it('refuses a company whose plan lacks the external API (403 ERR_PLAN_FEATURE_DISABLED), with nothing written', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem API', useExternalApi: false });
     const email = `noapi${Date.now()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Sem API', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'Sem API',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(signup.status).toBe(201);
     const admin = new ApiClient(runtime.url);
     await admin.login(email, 'pass-12345');

@@ -65,7 +65,9 @@ const contactOf = (event: InboundEvent, connectionId: number) =>
     connectionId,
     // the person wrote from this identity: a phone number has an account on the channel
     numberConfirmed: true,
-    profile: () => driverFor(event.channel).fetchProfile?.({ companyId: event.companyId, connectionId }, event.contact.identity) ?? Promise.resolve(undefined),
+    profile: () =>
+      driverFor(event.channel).fetchProfile?.({ companyId: event.companyId, connectionId }, event.contact.identity) ??
+      Promise.resolve(undefined),
   });
 
 /** The latest ticket of the event's conversation, without creating a contact or a ticket. */
@@ -83,19 +85,27 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
   }
   switch (event.kind) {
     case 'ack':
-      if (event.error) return (await applySendFailure(event.companyId, event.connectionId, event.channelMessageId, event.error)) ? 'updated' : 'ignored';
+      if (event.error)
+        return (await applySendFailure(event.companyId, event.connectionId, event.channelMessageId, event.error))
+          ? 'updated'
+          : 'ignored';
       if (await applyAck(event.companyId, event.connectionId, event.channelMessageId, event.ack)) return 'updated';
       if (options.mayWait && !(await isKnownChannelMessage(event.companyId, event.connectionId, event.channelMessageId))) {
         const ticketId = await conversationOf(event, connection.id);
-        if (ticketId !== undefined && (await hasSendInFlight(event.companyId, ticketId))) throw new InboundNotReady(`receipt for ${event.channelMessageId} before its send settled`);
+        if (ticketId !== undefined && (await hasSendInFlight(event.companyId, ticketId)))
+          throw new InboundNotReady(`receipt for ${event.channelMessageId} before its send settled`);
       }
       return 'ignored';
     case 'watermark': {
       const ticketId = await conversationOf(event, connection.id);
-      return ticketId !== undefined && (await applyWatermark(event.companyId, ticketId, event.watermark, event.ack)) > 0 ? 'updated' : 'ignored';
+      return ticketId !== undefined && (await applyWatermark(event.companyId, ticketId, event.watermark, event.ack)) > 0
+        ? 'updated'
+        : 'ignored';
     }
     case 'edit':
-      return (await applyRemoteEdit(event.companyId, event.connectionId, event.channelMessageId, event.body)) ? 'updated' : 'ignored';
+      return (await applyRemoteEdit(event.companyId, event.connectionId, event.channelMessageId, event.body))
+        ? 'updated'
+        : 'ignored';
     case 'delete':
       return (await applyRemoteDelete(event.companyId, event.connectionId, event.channelMessageId)) ? 'updated' : 'ignored';
     case 'call':
@@ -104,7 +114,8 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
       break;
   }
   // a redelivery, or the echo of a message we sent, is known before any ticket is looked for (or reopened)
-  if (event.kind !== 'contact' && (await isKnownChannelMessage(event.companyId, event.connectionId, event.channelMessageId))) return 'duplicate';
+  if (event.kind !== 'contact' && (await isKnownChannelMessage(event.companyId, event.connectionId, event.channelMessageId)))
+    return 'duplicate';
   // the echo of our send that came before the send's answer: its id goes to our message, never a second message
   if (event.kind === 'message' && event.fromMe && echoingChannels.includes(event.channel)) {
     const ticketId = await conversationOf(event, connection.id);
@@ -113,7 +124,8 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
   const imported = event.kind === 'message' && event.imported === true;
   // group conversations are taken in only where the connection allows groups (server reference 1.2, step 3); an
   // import brings old group history only when asked to (importOldMessagesGroups)
-  if (event.contact.isGroup && !(imported ? connection.importOldMessagesGroups === true : connection.allowGroup)) return 'ignored';
+  if (event.contact.isGroup && !(imported ? connection.importOldMessagesGroups === true : connection.allowGroup))
+    return 'ignored';
   const { contact } = await contactOf(event, connection.id);
   if (event.kind === 'contact') return 'updated';
   // messages of blocked contacts are not taken in

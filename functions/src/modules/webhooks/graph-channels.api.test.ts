@@ -20,7 +20,13 @@ import { addPlan, findPlan } from '../plans/plans.service.ts';
 
 const META_APP_SECRET = 'platform-app-secret';
 const META_VERIFY_TOKEN = 'platform-verify';
-const CLOUD = { phoneNumberId: '1015550001', wabaId: '2025550002', accessToken: 'cloud-token', appSecret: 'cloud-app-secret', verifyToken: 'cloud-verify' };
+const CLOUD = {
+  phoneNumberId: '1015550001',
+  wabaId: '2025550002',
+  accessToken: 'cloud-token',
+  appSecret: 'cloud-app-secret',
+  verifyToken: 'cloud-verify',
+};
 
 let fake: FakeGraph;
 let runtime: Runtime;
@@ -52,7 +58,21 @@ const nowSeconds = () => String(Math.floor(clock().now().getTime() / 1000));
 
 const cloudDelivery = (value: Record<string, unknown>, phoneNumberId = CLOUD.phoneNumberId) => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: CLOUD.wabaId, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001', phone_number_id: phoneNumberId }, ...value } }] }],
+  entry: [
+    {
+      id: CLOUD.wabaId,
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550001', phone_number_id: phoneNumberId },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
 });
 const cloudText = (from: string, body: string, id = `wamid.IN${++serial}`, timestamp = nowSeconds()) =>
   cloudDelivery({
@@ -93,7 +113,10 @@ const eventually = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, time
 
 /** A connection's item as the table holds it, every attribute written out. */
 const storedItem = async (companyId: number, id: number): Promise<string> =>
-  JSON.stringify((await table().send(new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, id), ConsistentRead: true }))).Item);
+  JSON.stringify(
+    (await table().send(new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, id), ConsistentRead: true })))
+      .Item,
+  );
 
 /** 2.5 s recorded by Chromium's MediaRecorder, WebM/Opus (scripts/record-voice-fixture.ts). */
 const VOICE_RECORDING = readFileSync(new URL('../../../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url));
@@ -102,7 +125,9 @@ const VOICE_RECORDING = readFileSync(new URL('../../../../shared/src/media/fixtu
 const sendUpload = async (ticketId: number, bytes: Buffer, name: string, mimeType: string, voiceNote: boolean) => {
   const target = await company.admin.post(`/messages/${ticketId}/upload-url`, { name, mimeType, size: bytes.length });
   expect((await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes })).status).toBe(200);
-  const sent = await company.admin.post(`/messages/${ticketId}`, { media: { key: target.body.key, name, mimeType, size: bytes.length, voiceNote } });
+  const sent = await company.admin.post(`/messages/${ticketId}`, {
+    media: { key: target.body.key, name, mimeType, size: bytes.length, voiceNote },
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   return sent.body;
 };
@@ -117,13 +142,26 @@ describe('WhatsApp Cloud API connection', () => {
   it('answers its webhook address, ids and whether a token is set, never the secrets', async () => {
     expect(webhookUrl).toMatch(new RegExp(`^${runtime.url}/api/webhooks/whatsapp/[A-Za-z0-9_-]{16,}$`));
     const shown = await company.admin.get(`/whatsapp/${cloudId}`);
-    expect(shown.body).toMatchObject({ channel: 'whatsappapi', phoneNumberId: CLOUD.phoneNumberId, wabaId: CLOUD.wabaId, webhookUrl, hasAccessToken: true, status: 'CONNECTED' });
+    expect(shown.body).toMatchObject({
+      channel: 'whatsappapi',
+      phoneNumberId: CLOUD.phoneNumberId,
+      wabaId: CLOUD.wabaId,
+      webhookUrl,
+      hasAccessToken: true,
+      status: 'CONNECTED',
+    });
     const text = JSON.stringify([shown.body, (await company.admin.get('/whatsapp')).body]);
     for (const secret of [CLOUD.accessToken, CLOUD.appSecret, CLOUD.verifyToken]) expect(text).not.toContain(secret);
   });
 
   it('keeps its access token, app secret and verify token sealed in the table, opened for sends and webhook checks', async () => {
-    const SEALED = { phoneNumberId: '1015550061', wabaId: '2025550061', accessToken: 'sealed-cloud-token', appSecret: 'sealed-app-secret', verifyToken: 'sealed-verify' };
+    const SEALED = {
+      phoneNumberId: '1015550061',
+      wabaId: '2025550061',
+      accessToken: 'sealed-cloud-token',
+      appSecret: 'sealed-app-secret',
+      verifyToken: 'sealed-verify',
+    };
     fake.tokens.add(SEALED.accessToken).add('sealed-cloud-token-2');
     fake.phoneNumbers.set(SEALED.phoneNumberId, SEALED.wabaId);
     const shop = await signupCompany(runtime, 'Loja Selada');
@@ -134,19 +172,30 @@ describe('WhatsApp Cloud API connection', () => {
     for (const secret of [SEALED.accessToken, SEALED.appSecret, SEALED.verifyToken]) expect(item).not.toContain(secret);
 
     const hook = created.body.webhookUrl as string;
-    expect(await (await fetch(`${hook}?hub.mode=subscribe&hub.verify_token=${SEALED.verifyToken}&hub.challenge=424242`)).text()).toBe('424242');
+    expect(
+      await (await fetch(`${hook}?hub.mode=subscribe&hub.verify_token=${SEALED.verifyToken}&hub.challenge=424242`)).text(),
+    ).toBe('424242');
     const number = '5511900000061';
     const delivery = cloudDelivery(
-      { contacts: [{ profile: { name: 'Selada' }, wa_id: number }], messages: [{ from: number, id: 'wamid.SEALED', timestamp: nowSeconds(), type: 'text', text: { body: 'oi' } }] },
+      {
+        contacts: [{ profile: { name: 'Selada' }, wa_id: number }],
+        messages: [{ from: number, id: 'wamid.SEALED', timestamp: nowSeconds(), type: 'text', text: { body: 'oi' } }],
+      },
       SEALED.phoneNumberId,
     );
     expect((await postWebhook(hook, delivery, 'another-secret')).status).toBe(401);
     expect((await postWebhook(hook, delivery, SEALED.appSecret)).status).toBe(200);
     await runtime.idleQueues();
-    const ticket = (await shop.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find((t: any) => t.contact.number === number);
+    const ticket = (await shop.admin.get('/tickets?status=pending&showAll=true')).body.tickets.find(
+      (t: any) => t.contact.number === number,
+    );
     expect(ticket).toBeDefined();
     expect((await shop.admin.post(`/messages/${ticket.id}`, { body: 'selado' })).status).toBe(201);
-    expect(await lastSend()).toMatchObject({ path: `/v21.0/${SEALED.phoneNumberId}/messages`, token: SEALED.accessToken, body: { to: number } });
+    expect(await lastSend()).toMatchObject({
+      path: `/v21.0/${SEALED.phoneNumberId}/messages`,
+      token: SEALED.accessToken,
+      body: { to: number },
+    });
 
     // a token an admin gives later is sealed as well
     expect((await shop.admin.put(`/whatsapp/${created.body.id}`, { accessToken: 'sealed-cloud-token-2' })).status).toBe(200);
@@ -165,12 +214,24 @@ describe('WhatsApp Cloud API connection', () => {
     const { id: _id, ...base } = await findPlan(1);
     const plan = await addPlan({ ...base, name: `No Meta ${randomUUID().slice(0, 6)}`, useWhatsapp: false, useFacebook: false });
     const email = `owner-${randomUUID()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Sem Meta', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'Sem Meta',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(signup.status, JSON.stringify(signup.body)).toBeLessThan(300);
     const admin = new ApiClient(runtime.url);
     expect((await admin.login(email, 'pass-12345')).status).toBe(200);
-    expect(await admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Oficial', ...CLOUD, phoneNumberId: '1015550077' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect(await admin.post('/facebook', { facebookUserId: '9001', facebookUserToken: 'user-token' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(
+      await admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Oficial', ...CLOUD, phoneNumberId: '1015550077' }),
+    ).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await admin.post('/facebook', { facebookUserId: '9001', facebookUserToken: 'user-token' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
   });
 
   it('refuses a Cloud API connection without its settings, naming each field', async () => {
@@ -179,7 +240,12 @@ describe('WhatsApp Cloud API connection', () => {
     expect(res.body.fields.map((f: { path: string }) => f.path).sort()).toEqual(
       ['body.accessToken', 'body.appSecret', 'body.phoneNumberId', 'body.verifyToken', 'body.wabaId'].sort(),
     );
-    const letters = await company.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Letras', ...CLOUD, phoneNumberId: 'abc' });
+    const letters = await company.admin.post('/whatsapp', {
+      channel: 'whatsappapi',
+      name: 'Letras',
+      ...CLOUD,
+      phoneNumberId: 'abc',
+    });
     expect(letters.body.fields).toEqual([{ path: 'body.phoneNumberId', message: 'Digits only' }]);
   });
 });
@@ -220,7 +286,10 @@ describe('Cloud API webhook', () => {
 
   it('handles every message of a batched delivery', async () => {
     const payload = cloudDelivery({
-      contacts: [{ profile: { name: 'A' }, wa_id: '5511900000010' }, { profile: { name: 'B' }, wa_id: '5511900000011' }],
+      contacts: [
+        { profile: { name: 'A' }, wa_id: '5511900000010' },
+        { profile: { name: 'B' }, wa_id: '5511900000011' },
+      ],
       messages: [
         { from: '5511900000010', id: 'wamid.BATCH1', timestamp: nowSeconds(), type: 'text', text: { body: 'primeira' } },
         { from: '5511900000011', id: 'wamid.BATCH2', timestamp: nowSeconds(), type: 'text', text: { body: 'segunda' } },
@@ -237,7 +306,15 @@ describe('Cloud API webhook', () => {
     fake.media.set('media-photo-1', { bytes, mimeType: 'image/jpeg' });
     const payload = cloudDelivery({
       contacts: [{ profile: { name: 'Foto' }, wa_id: '5511900000004' }],
-      messages: [{ from: '5511900000004', id: 'wamid.PHOTO', timestamp: nowSeconds(), type: 'image', image: { id: 'media-photo-1', mime_type: 'image/jpeg', caption: 'minha foto' } }],
+      messages: [
+        {
+          from: '5511900000004',
+          id: 'wamid.PHOTO',
+          timestamp: nowSeconds(),
+          type: 'image',
+          image: { id: 'media-photo-1', mime_type: 'image/jpeg', caption: 'minha foto' },
+        },
+      ],
     });
     expect((await postWebhook(webhookUrl, payload, CLOUD.appSecret)).status).toBe(200);
     await runtime.idleQueues();
@@ -267,13 +344,20 @@ describe('Cloud API sends and statuses', () => {
     const call = await lastSend();
     expect(call.path).toBe(`/v21.0/${CLOUD.phoneNumberId}/messages`);
     expect(call.token).toBe(CLOUD.accessToken);
-    expect(call.body).toMatchObject({ messaging_product: 'whatsapp', to: number, type: 'text', text: { body: 'resposta' }, context: { message_id: 'wamid.QUESTION' } });
+    expect(call.body).toMatchObject({
+      messaging_product: 'whatsapp',
+      to: number,
+      type: 'text',
+      text: { body: 'resposta' },
+      context: { message_id: 'wamid.QUESTION' },
+    });
     const wamid = call.answer.messages[0].id as string;
     const stored = () => messagesOf(ticket.id).then((all) => all.find((m) => m.id === sent.body.id));
     expect(await stored()).toMatchObject({ ack: 1, error: null });
 
     // read, then a late delivered: stays read
-    for (const status of ['read', 'delivered']) expect((await postWebhook(webhookUrl, cloudStatus(wamid, status, number), CLOUD.appSecret)).status).toBe(200);
+    for (const status of ['read', 'delivered'])
+      expect((await postWebhook(webhookUrl, cloudStatus(wamid, status, number), CLOUD.appSecret)).status).toBe(200);
     await runtime.idleQueues();
     expect((await stored()).ack).toBe(3);
   });
@@ -284,7 +368,9 @@ describe('Cloud API sends and statuses', () => {
     fake.beforeSendAnswer = async (call, answer) => {
       if (call.body?.to !== number) return;
       // Meta's status webhook overtakes its answer to the send
-      expect((await postWebhook(webhookUrl, cloudStatus(answer.messages[0].id, 'delivered', number), CLOUD.appSecret)).status).toBe(200);
+      expect(
+        (await postWebhook(webhookUrl, cloudStatus(answer.messages[0].id, 'delivered', number), CLOUD.appSecret)).status,
+      ).toBe(200);
       await new Promise((r) => setTimeout(r, 700));
     };
     try {
@@ -312,9 +398,16 @@ describe('Cloud API sends and statuses', () => {
   it('sends media by an absolute, signed link Meta can fetch without signing in', async () => {
     const ticket = await cloudCustomer('5511900000007');
     const bytes = Buffer.from('%PDF-1.4 fake');
-    const target = await company.admin.post(`/messages/${ticket.id}/upload-url`, { name: 'boleto.pdf', mimeType: 'application/pdf', size: bytes.length });
+    const target = await company.admin.post(`/messages/${ticket.id}/upload-url`, {
+      name: 'boleto.pdf',
+      mimeType: 'application/pdf',
+      size: bytes.length,
+    });
     expect((await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes })).status).toBe(200);
-    const sent = await company.admin.post(`/messages/${ticket.id}`, { body: 'segue', media: { key: target.body.key, name: 'boleto.pdf', mimeType: 'application/pdf', size: bytes.length } });
+    const sent = await company.admin.post(`/messages/${ticket.id}`, {
+      body: 'segue',
+      media: { key: target.body.key, name: 'boleto.pdf', mimeType: 'application/pdf', size: bytes.length },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const call = await lastSend();
     expect(call.body).toMatchObject({ type: 'document', document: { caption: 'segue', filename: 'boleto.pdf' } });
@@ -357,19 +450,33 @@ describe('Cloud API sends and statuses', () => {
     const retried = await company.admin.post(`/messages/${ticket.id}`, { body: 'tenta de novo' });
     const stored = () => messagesOf(ticket.id).then((all) => all.find((m) => m.id === retried.body.id));
     expect(await eventually(stored, (m) => m.ack === 1)).toMatchObject({ ack: 1, error: null });
-    expect(fake.sends().filter((c) => c.body?.text?.body === 'tenta de novo').map((c) => c.status)).toEqual([500, 200]);
+    expect(
+      fake
+        .sends()
+        .filter((c) => c.body?.text?.body === 'tenta de novo')
+        .map((c) => c.status),
+    ).toEqual([500, 200]);
 
     fake.sendFailures.push({ status: 400, code: 100, message: 'bad parameter' });
     const refused = await company.admin.post(`/messages/${ticket.id}`, { body: 'recusada' });
     await runtime.idleQueues();
-    expect((await messagesOf(ticket.id)).find((m) => m.id === refused.body.id)).toMatchObject({ ack: 0, error: expect.stringMatching(/^ERR_SENDING_WAPP_MSG: .*bad parameter/) });
+    expect((await messagesOf(ticket.id)).find((m) => m.id === refused.body.id)).toMatchObject({
+      ack: 0,
+      error: expect.stringMatching(/^ERR_SENDING_WAPP_MSG: .*bad parameter/),
+    });
   });
 });
 
 describe('the 24-hour window', () => {
   it('refuses a free-form send after 24 hours, changing nothing, and sends an approved template instead', async () => {
     fake.templates.set(CLOUD.wabaId, [
-      { name: 'retomar', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Olá {{1}}, podemos continuar?' }] },
+      {
+        name: 'retomar',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        components: [{ type: 'BODY', text: 'Olá {{1}}, podemos continuar?' }],
+      },
       { name: 'rascunho', language: 'pt_BR', status: 'PENDING', category: 'UTILITY', components: [{ type: 'BODY', text: 'x' }] },
     ]);
     const open = await cloudCustomer('5511900000012');
@@ -388,28 +495,58 @@ describe('the 24-hour window', () => {
     expect((await company.admin.post(`/messages/${ticket.id}`, { body: 'nota', isPrivate: true })).status).toBe(201);
 
     const templates = await company.admin.get(`/whatsapp/${cloudId}/templates`);
-    expect(templates.body).toEqual([{ name: 'retomar', language: 'pt_BR', category: 'UTILITY', body: 'Olá {{1}}, podemos continuar?', paramCount: 1, header: '', headerParamCount: 0 }]);
-    expect((await company.admin.post(`/messages/${ticket.id}/template`, { name: 'retomar', language: 'pt_BR', params: [] })).status).toBe(400);
-    expect((await company.admin.post(`/messages/${ticket.id}/template`, { name: 'rascunho', language: 'pt_BR' })).status).toBe(400);
-    const sent = await company.admin.post(`/messages/${ticket.id}/template`, { name: 'retomar', language: 'pt_BR', params: ['Ana'] });
+    expect(templates.body).toEqual([
+      {
+        name: 'retomar',
+        language: 'pt_BR',
+        category: 'UTILITY',
+        body: 'Olá {{1}}, podemos continuar?',
+        paramCount: 1,
+        header: '',
+        headerParamCount: 0,
+      },
+    ]);
+    expect(
+      (await company.admin.post(`/messages/${ticket.id}/template`, { name: 'retomar', language: 'pt_BR', params: [] })).status,
+    ).toBe(400);
+    expect((await company.admin.post(`/messages/${ticket.id}/template`, { name: 'rascunho', language: 'pt_BR' })).status).toBe(
+      400,
+    );
+    const sent = await company.admin.post(`/messages/${ticket.id}/template`, {
+      name: 'retomar',
+      language: 'pt_BR',
+      params: ['Ana'],
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    expect(sent.body).toMatchObject({ body: 'Olá Ana, podemos continuar?', template: { name: 'retomar', language: 'pt_BR', params: ['Ana'] } });
+    expect(sent.body).toMatchObject({
+      body: 'Olá Ana, podemos continuar?',
+      template: { name: 'retomar', language: 'pt_BR', params: ['Ana'] },
+    });
     const call = await lastSend();
     expect(fake.sends().length).toBe(sendsBefore + 1);
     expect(call.body).toMatchObject({
       type: 'template',
       to: '5511900000009',
-      template: { name: 'retomar', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }] },
+      template: {
+        name: 'retomar',
+        language: { code: 'pt_BR' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }],
+      },
     });
   });
 });
 
 describe('Messenger and Instagram', () => {
   let fbCompany: TestCompany;
-  const PAGE = { id: '5001', name: 'Loja Page', access_token: 'page-token', instagram_business_account: { id: '7001', username: 'loja.ig' } };
+  const PAGE = {
+    id: '5001',
+    name: 'Loja Page',
+    access_token: 'page-token',
+    instagram_business_account: { id: '7001', username: 'loja.ig' },
+  };
   const metaUrl = () => `${runtime.url}/api/webhooks/meta`;
   const fbTickets = async (number: string) => {
-    const list = await fbCompany.admin.get("/tickets?status=pending&showAll=true");
+    const list = await fbCompany.admin.get('/tickets?status=pending&showAll=true');
     return list.body.tickets.find((t: any) => t.contact.number === number);
   };
 
@@ -420,18 +557,28 @@ describe('Messenger and Instagram', () => {
   });
 
   it('connects each page and its Instagram account, subscribed, and updates them when added again', async () => {
-    const res = await fbCompany.admin.post('/facebook', { facebookUserId: '9001', facebookUserToken: 'user-token', addInstagram: true });
+    const res = await fbCompany.admin.post('/facebook', {
+      facebookUserId: '9001',
+      facebookUserToken: 'user-token',
+      addInstagram: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.map((c: any) => [c.channel, c.name, c.facebookPageUserId])).toEqual([
       ['facebook', 'Loja Page', '5001'],
       ['instagram', 'loja.ig', '5001'],
     ]);
-    expect(fake.calls.some((c) => c.method === 'POST' && c.path === '/v21.0/5001/subscribed_apps' && c.token === 'page-token')).toBe(true);
+    expect(
+      fake.calls.some((c) => c.method === 'POST' && c.path === '/v21.0/5001/subscribed_apps' && c.token === 'page-token'),
+    ).toBe(true);
     expect(JSON.stringify(res.body)).not.toContain('page-token');
 
     fake.tokens.add('page-token-2');
     fake.pages.set('9001', [{ ...PAGE, access_token: 'page-token-2' }]);
-    const again = await fbCompany.admin.post('/facebook', { facebookUserId: '9001', facebookUserToken: 'user-token', addInstagram: true });
+    const again = await fbCompany.admin.post('/facebook', {
+      facebookUserId: '9001',
+      facebookUserToken: 'user-token',
+      addInstagram: true,
+    });
     expect(again.status).toBe(201);
     expect(again.body.map((c: any) => c.id)).toEqual(res.body.map((c: any) => c.id));
     const all = (await fbCompany.admin.get('/whatsapp')).body.filter((c: any) => c.channel !== 'webchat');
@@ -439,7 +586,9 @@ describe('Messenger and Instagram', () => {
   });
 
   it('keeps the page tokens sealed in the table', async () => {
-    const connections = (await fbCompany.admin.get('/whatsapp')).body.filter((c: any) => c.channel === 'facebook' || c.channel === 'instagram');
+    const connections = (await fbCompany.admin.get('/whatsapp')).body.filter(
+      (c: any) => c.channel === 'facebook' || c.channel === 'instagram',
+    );
     expect(connections).toHaveLength(2);
     for (const c of connections) {
       const item = await storedItem(fbCompany.companyId, c.id);
@@ -455,7 +604,9 @@ describe('Messenger and Instagram', () => {
   });
 
   it('verifies the platform webhook with the configured token', async () => {
-    expect(await (await fetch(`${metaUrl()}?hub.mode=subscribe&hub.verify_token=${META_VERIFY_TOKEN}&hub.challenge=abc`)).text()).toBe('abc');
+    expect(
+      await (await fetch(`${metaUrl()}?hub.mode=subscribe&hub.verify_token=${META_VERIFY_TOKEN}&hub.challenge=abc`)).text(),
+    ).toBe('abc');
     expect((await fetch(`${metaUrl()}?hub.mode=subscribe&hub.verify_token=x&hub.challenge=abc`)).status).toBe(403);
   });
 
@@ -465,7 +616,15 @@ describe('Messenger and Instagram', () => {
     fake.media.set('photo.png', { bytes, mimeType: 'image/png' });
     const page = {
       object: 'page',
-      entry: [{ id: '5001', time: at, messaging: [{ sender: { id: 'PSID1' }, recipient: { id: '5001' }, timestamp: at, message: { mid: 'm_in_1', text: 'Oi página' } }] }],
+      entry: [
+        {
+          id: '5001',
+          time: at,
+          messaging: [
+            { sender: { id: 'PSID1' }, recipient: { id: '5001' }, timestamp: at, message: { mid: 'm_in_1', text: 'Oi página' } },
+          ],
+        },
+      ],
     };
     const insta = {
       object: 'instagram',
@@ -473,7 +632,14 @@ describe('Messenger and Instagram', () => {
         {
           id: '7001',
           time: at,
-          messaging: [{ sender: { id: 'IGSID1' }, recipient: { id: '7001' }, timestamp: at, message: { mid: 'ig_in_1', attachments: [{ type: 'image', payload: { url: `${fake.url}/cdn/photo.png` } }] } }],
+          messaging: [
+            {
+              sender: { id: 'IGSID1' },
+              recipient: { id: '7001' },
+              timestamp: at,
+              message: { mid: 'ig_in_1', attachments: [{ type: 'image', payload: { url: `${fake.url}/cdn/photo.png` } }] },
+            },
+          ],
         },
       ],
     };
@@ -493,7 +659,11 @@ describe('Messenger and Instagram', () => {
     const reply = await fbCompany.admin.post(`/messages/${fbTicket.id}`, { body: 'Olá, cliente' });
     expect(reply.status).toBe(201);
     const call = await lastSend();
-    expect(call).toMatchObject({ path: '/v21.0/me/messages', token: 'page-token-2', body: { recipient: { id: 'PSID1' }, messaging_type: 'RESPONSE', message: { text: 'Olá, cliente' } } });
+    expect(call).toMatchObject({
+      path: '/v21.0/me/messages',
+      token: 'page-token-2',
+      body: { recipient: { id: 'PSID1' }, messaging_type: 'RESPONSE', message: { text: 'Olá, cliente' } },
+    });
     const mid = call.answer.message_id as string;
 
     const echo = {
@@ -503,7 +673,12 @@ describe('Messenger and Instagram', () => {
           id: '5001',
           time: at,
           messaging: [
-            { sender: { id: '5001' }, recipient: { id: 'PSID1' }, timestamp: at, message: { mid, text: 'Olá, cliente', is_echo: true } },
+            {
+              sender: { id: '5001' },
+              recipient: { id: 'PSID1' },
+              timestamp: at,
+              message: { mid, text: 'Olá, cliente', is_echo: true },
+            },
             { sender: { id: 'PSID1' }, recipient: { id: '5001' }, timestamp: at, delivery: { mids: [mid], watermark: at } },
           ],
         },
@@ -518,7 +693,13 @@ describe('Messenger and Instagram', () => {
 
   const pageMessage = (sender: string, mid: string, text: string, object: 'page' | 'instagram' = 'page', account = '5001') => ({
     object,
-    entry: [{ id: account, time: Date.now(), messaging: [{ sender: { id: sender }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text } }] }],
+    entry: [
+      {
+        id: account,
+        time: Date.now(),
+        messaging: [{ sender: { id: sender }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text } }],
+      },
+    ],
   });
 
   it('sends an agent’s WAV recording on Messenger and Instagram as an audio attachment Meta can fetch, not as a voice note', async () => {
@@ -567,17 +748,29 @@ describe('Messenger and Instagram', () => {
   });
 
   it('names new Messenger and Instagram contacts from their Graph profile, asked once, and keeps the id when Meta will not tell', async () => {
-    fake.profiles.set('PSID_ANA', { pageToken: 'page-token-2', fields: { first_name: 'Ana', last_name: 'Souza', profile_pic: `${fake.url}/cdn/ana.jpg` } });
-    fake.profiles.set('IGSID_BIA', { pageToken: 'page-token-2', fields: { username: 'bia.ig', profile_pic: `${fake.url}/cdn/bia.jpg` } });
+    fake.profiles.set('PSID_ANA', {
+      pageToken: 'page-token-2',
+      fields: { first_name: 'Ana', last_name: 'Souza', profile_pic: `${fake.url}/cdn/ana.jpg` },
+    });
+    fake.profiles.set('IGSID_BIA', {
+      pageToken: 'page-token-2',
+      fields: { username: 'bia.ig', profile_pic: `${fake.url}/cdn/bia.jpg` },
+    });
     const profileCalls = (id: string) => fake.calls.filter((c) => c.method === 'GET' && c.path === `/v21.0/${id}`);
-    for (const [i, text] of ['Oi', 'Tudo bem?', 'Alô'].entries()) expect((await postWebhook(metaUrl(), pageMessage('PSID_ANA', `m_ana_${i}`, text), META_APP_SECRET)).status).toBe(200);
-    expect((await postWebhook(metaUrl(), pageMessage('IGSID_BIA', 'ig_bia_1', 'Oi', 'instagram', '7001'), META_APP_SECRET)).status).toBe(200);
+    for (const [i, text] of ['Oi', 'Tudo bem?', 'Alô'].entries())
+      expect((await postWebhook(metaUrl(), pageMessage('PSID_ANA', `m_ana_${i}`, text), META_APP_SECRET)).status).toBe(200);
+    expect(
+      (await postWebhook(metaUrl(), pageMessage('IGSID_BIA', 'ig_bia_1', 'Oi', 'instagram', '7001'), META_APP_SECRET)).status,
+    ).toBe(200);
     expect((await postWebhook(metaUrl(), pageMessage('PSID_HIDDEN', 'm_hidden_1', 'Oi'), META_APP_SECRET)).status).toBe(200);
     await runtime.idleQueues();
 
     expect((await fbTickets('PSID_ANA')).contact).toMatchObject({ name: 'Ana Souza', urlPicture: `${fake.url}/cdn/ana.jpg` });
     expect(profileCalls('PSID_ANA')).toHaveLength(1);
-    expect(profileCalls('PSID_ANA')[0]).toMatchObject({ token: 'page-token-2', query: { fields: 'first_name,last_name,profile_pic' } });
+    expect(profileCalls('PSID_ANA')[0]).toMatchObject({
+      token: 'page-token-2',
+      query: { fields: 'first_name,last_name,profile_pic' },
+    });
     expect((await fbTickets('IGSID_BIA')).contact).toMatchObject({ name: 'bia.ig', urlPicture: `${fake.url}/cdn/bia.jpg` });
     expect(profileCalls('IGSID_BIA')[0]).toMatchObject({ query: { fields: 'name,username,profile_pic' } });
     // Meta refused: the message is taken in and the contact keeps the id as its name
@@ -599,8 +792,18 @@ describe('Messenger and Instagram', () => {
             id: '5001',
             time: at,
             messaging: [
-              { sender: { id: '5001' }, recipient: { id: 'PSID_ANA' }, timestamp: at, message: { mid: answer.message_id, text: call.body.message.text, is_echo: true } },
-              { sender: { id: 'PSID_ANA' }, recipient: { id: '5001' }, timestamp: at, message: { mid: 'm_ana_after_echo', text: 'depois do eco' } },
+              {
+                sender: { id: '5001' },
+                recipient: { id: 'PSID_ANA' },
+                timestamp: at,
+                message: { mid: answer.message_id, text: call.body.message.text, is_echo: true },
+              },
+              {
+                sender: { id: 'PSID_ANA' },
+                recipient: { id: '5001' },
+                timestamp: at,
+                message: { mid: 'm_ana_after_echo', text: 'depois do eco' },
+              },
             ],
           },
         ],
@@ -626,7 +829,12 @@ describe('Messenger and Instagram', () => {
             id: '5001',
             time: at,
             messaging: [
-              { sender: { id: '5001' }, recipient: { id: 'PSID_ANA' }, timestamp: at, message: { mid: echoed, text: 'Resposta com eco adiantado', is_echo: true } },
+              {
+                sender: { id: '5001' },
+                recipient: { id: 'PSID_ANA' },
+                timestamp: at,
+                message: { mid: echoed, text: 'Resposta com eco adiantado', is_echo: true },
+              },
               { sender: { id: 'PSID_ANA' }, recipient: { id: '5001' }, timestamp: at, delivery: { mids: [echoed] } },
             ],
           },
@@ -655,8 +863,18 @@ describe('Messenger and Instagram', () => {
             id: '5001',
             time: at,
             messaging: [
-              { sender: { id: '5001' }, recipient: { id: 'PSID_ANA' }, timestamp: at, message: { mid: answer.message_id, text, is_echo: true } },
-              { sender: { id: 'PSID_ANA' }, recipient: { id: '5001' }, timestamp: at, message: { mid: 'm_ana_after_error', text: 'depois do erro' } },
+              {
+                sender: { id: '5001' },
+                recipient: { id: 'PSID_ANA' },
+                timestamp: at,
+                message: { mid: answer.message_id, text, is_echo: true },
+              },
+              {
+                sender: { id: 'PSID_ANA' },
+                recipient: { id: '5001' },
+                timestamp: at,
+                message: { mid: 'm_ana_after_error', text: 'depois do erro' },
+              },
             ],
           },
         ],
@@ -698,7 +916,13 @@ describe('Messenger and Instagram', () => {
     const third = await send('depois da marca');
     const receipt = (kind: 'delivery' | 'read', at: number) => ({
       object: 'page',
-      entry: [{ id: '5001', time: at, messaging: [{ sender: { id: 'PSID_HIDDEN' }, recipient: { id: '5001' }, timestamp: at, [kind]: { watermark: at } }] }],
+      entry: [
+        {
+          id: '5001',
+          time: at,
+          messaging: [{ sender: { id: 'PSID_HIDDEN' }, recipient: { id: '5001' }, timestamp: at, [kind]: { watermark: at } }],
+        },
+      ],
     });
     const acks = async () => {
       const all = (await fbCompany.admin.get(`/messages/${ticket.id}`)).body.messages as any[];
@@ -735,7 +959,9 @@ describe('bot menus as buttons and quick replies', () => {
 
   const shopTicket = async (number: string) => {
     for (const status of ['pending', 'open']) {
-      const found = (await shop.admin.get(`/tickets?status=${status}&showAll=true`)).body.tickets.find((t: any) => t.contact.number === number);
+      const found = (await shop.admin.get(`/tickets?status=${status}&showAll=true`)).body.tickets.find(
+        (t: any) => t.contact.number === number,
+      );
       if (found) return found;
     }
     return undefined;
@@ -747,7 +973,12 @@ describe('bot menus as buttons and quick replies', () => {
     fake.phoneNumbers.set(MENU_CLOUD.phoneNumberId, MENU_CLOUD.wabaId);
     fake.pages.set('9002', [{ id: '5002', name: 'Menu Page', access_token: 'menu-page-token' }]);
     expect((await shop.admin.put('/settings/chatBotType', { value: 'button' })).status).toBe(200);
-    const second = await shop.admin.post('/queue', { name: 'Financeiro', color: '#345678', greetingMessage: 'Financeiro', orderQueue: 2 });
+    const second = await shop.admin.post('/queue', {
+      name: 'Financeiro',
+      color: '#345678',
+      greetingMessage: 'Financeiro',
+      orderQueue: 2,
+    });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     sales = second.body;
     const queues = { greetingMessage: 'Olá! Escolha um setor:', queueIds: [shop.queueId, sales.id] };
@@ -762,13 +993,24 @@ describe('bot menus as buttons and quick replies', () => {
   it('sends the queue menu to a Cloud API customer as reply buttons and takes the tapped button as the option', async () => {
     const number = '5511900000042';
     const hello = cloudDelivery(
-      { contacts: [{ profile: { name: 'Ana' }, wa_id: number }], messages: [{ from: number, id: 'wamid.MENU1', timestamp: nowSeconds(), type: 'text', text: { body: 'Oi' } }] },
+      {
+        contacts: [{ profile: { name: 'Ana' }, wa_id: number }],
+        messages: [{ from: number, id: 'wamid.MENU1', timestamp: nowSeconds(), type: 'text', text: { body: 'Oi' } }],
+      },
       MENU_CLOUD.phoneNumberId,
     );
     expect((await postWebhook(menuWebhook, hello, MENU_CLOUD.appSecret)).status).toBe(200);
     const call = await lastSend();
-    expect(call).toMatchObject({ path: `/v21.0/${MENU_CLOUD.phoneNumberId}/messages`, token: MENU_CLOUD.accessToken, status: 200 });
-    expect(call.body).toMatchObject({ to: number, type: 'interactive', interactive: { type: 'button', body: { text: expect.stringContaining('Olá! Escolha um setor:') } } });
+    expect(call).toMatchObject({
+      path: `/v21.0/${MENU_CLOUD.phoneNumberId}/messages`,
+      token: MENU_CLOUD.accessToken,
+      status: 200,
+    });
+    expect(call.body).toMatchObject({
+      to: number,
+      type: 'interactive',
+      interactive: { type: 'button', body: { text: expect.stringContaining('Olá! Escolha um setor:') } },
+    });
     expect(call.body.interactive.action.buttons.map((b: any) => [b.type, b.reply.id])).toEqual([
       ['reply', '1'],
       ['reply', '2'],
@@ -779,7 +1021,15 @@ describe('bot menus as buttons and quick replies', () => {
     const tap = cloudDelivery(
       {
         contacts: [{ profile: { name: 'Ana' }, wa_id: number }],
-        messages: [{ from: number, id: 'wamid.MENU2', timestamp: nowSeconds(), type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: '2', title: 'Financeiro' } } }],
+        messages: [
+          {
+            from: number,
+            id: 'wamid.MENU2',
+            timestamp: nowSeconds(),
+            type: 'interactive',
+            interactive: { type: 'button_reply', button_reply: { id: '2', title: 'Financeiro' } },
+          },
+        ],
       },
       MENU_CLOUD.phoneNumberId,
     );
@@ -787,7 +1037,9 @@ describe('bot menus as buttons and quick replies', () => {
     await runtime.idleQueues();
     const ticket = await shopTicket(number);
     expect(ticket).toMatchObject({ queueId: sales.id });
-    const bodies = ((await shop.admin.get(`/messages/${ticket.id}`)).body.messages as any[]).filter((m) => !m.fromMe).map((m) => m.body);
+    const bodies = ((await shop.admin.get(`/messages/${ticket.id}`)).body.messages as any[])
+      .filter((m) => !m.fromMe)
+      .map((m) => m.body);
     expect(bodies.sort()).toEqual(['2', 'Oi']);
   });
 
@@ -795,11 +1047,24 @@ describe('bot menus as buttons and quick replies', () => {
     const at = Date.now();
     const say = (mid: string, message: Record<string, unknown>) => ({
       object: 'page',
-      entry: [{ id: '5002', time: at, messaging: [{ sender: { id: 'PSID_MENU' }, recipient: { id: '5002' }, timestamp: at, message: { mid, ...message } }] }],
+      entry: [
+        {
+          id: '5002',
+          time: at,
+          messaging: [{ sender: { id: 'PSID_MENU' }, recipient: { id: '5002' }, timestamp: at, message: { mid, ...message } }],
+        },
+      ],
     });
-    expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, say('m_menu_1', { text: 'Oi' }), META_APP_SECRET)).status).toBe(200);
+    expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, say('m_menu_1', { text: 'Oi' }), META_APP_SECRET)).status).toBe(
+      200,
+    );
     const call = await lastSend();
-    expect(call).toMatchObject({ path: '/v21.0/me/messages', token: 'menu-page-token', status: 200, body: { recipient: { id: 'PSID_MENU' } } });
+    expect(call).toMatchObject({
+      path: '/v21.0/me/messages',
+      token: 'menu-page-token',
+      status: 200,
+      body: { recipient: { id: 'PSID_MENU' } },
+    });
     expect(call.body.message.text).toContain('Olá! Escolha um setor:');
     expect(call.body.message.quick_replies.map((q: any) => [q.content_type, q.payload])).toEqual([
       ['text', '1'],
@@ -807,7 +1072,15 @@ describe('bot menus as buttons and quick replies', () => {
       ['text', 'sair'],
     ]);
 
-    expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, say('m_menu_2', { text: 'Financeiro', quick_reply: { payload: '2' } }), META_APP_SECRET)).status).toBe(200);
+    expect(
+      (
+        await postWebhook(
+          `${runtime.url}/api/webhooks/meta`,
+          say('m_menu_2', { text: 'Financeiro', quick_reply: { payload: '2' } }),
+          META_APP_SECRET,
+        )
+      ).status,
+    ).toBe(200);
     await runtime.idleQueues();
     expect(await shopTicket('PSID_MENU')).toMatchObject({ queueId: sales.id });
   });
