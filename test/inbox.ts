@@ -6,7 +6,9 @@ import { expect } from 'vitest';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { createUser, updateUserSettings, type UserSettingsPatch } from '../functions/src/modules/users/users.service.ts';
-import { ApiClient, SocketProbe } from './api.ts';
+import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { FakeBaileysSocket, FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
+import { ApiClient, SocketProbe, until } from './api.ts';
 
 let serial = 0;
 
@@ -24,7 +26,14 @@ export interface TestCompany {
 
 export const signupCompany = async (runtime: Runtime, name = `Company ${++serial}`): Promise<TestCompany> => {
   const email = `owner${Date.now()}${++serial}@example.com`;
-  const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: name, email, password: 'pass-12345', phone: '5511999990000', planId: 1 });
+  const res = await new ApiClient(runtime.url).post('/auth/signup', {
+    name: 'Owner',
+    companyName: name,
+    email,
+    password: 'pass-12345',
+    phone: '5511999990000',
+    planId: 1,
+  });
   expect(res.status).toBe(201);
   const admin = new ApiClient(runtime.url);
   const login = await admin.login(email, 'pass-12345');
@@ -40,7 +49,12 @@ export const signupCompany = async (runtime: Runtime, name = `Company ${++serial
   };
 };
 
-export const addAgent = async (runtime: Runtime, company: TestCompany, settings: UserSettingsPatch = {}, name = `Agent ${++serial}`) => {
+export const addAgent = async (
+  runtime: Runtime,
+  company: TestCompany,
+  settings: UserSettingsPatch = {},
+  name = `Agent ${++serial}`,
+) => {
   const email = `agent${Date.now()}${++serial}@example.com`;
   const user = await createUser(company.companyId, { name, email, password: 'pass-12345' });
   await updateUserSettings(company.companyId, user.id, { queueIds: [company.queueId], ...settings });
@@ -71,7 +85,10 @@ export class Visitor {
   }
 
   async say(body: string, clientMessageId?: string) {
-    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, { body, ...(clientMessageId ? { clientMessageId } : {}) });
+    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, {
+      body,
+      ...(clientMessageId ? { clientMessageId } : {}),
+    });
     expect(res.status).toBe(202);
     await this.runtime.drainQueues();
     return res.body;
@@ -91,7 +108,10 @@ export class Visitor {
     expect(target.status, JSON.stringify(target.body)).toBe(200);
     const put = await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes });
     expect(put.status).toBe(200);
-    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, { body, media: { key: target.body.key, name, mimeType, size: bytes.length } });
+    const res = await this.api().post(`/webchat/${this.webchatToken}/messages`, {
+      body,
+      media: { key: target.body.key, name, mimeType, size: bytes.length },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     await this.runtime.drainQueues();
     return res.body;
@@ -114,3 +134,25 @@ export class Visitor {
     return SocketProbe.open(this.runtime.url, `ticket=${encodeURIComponent(await this.socketTicket())}`);
   }
 }
+
+/**
+ * A WhatsApp QR connection of the company on a scripted socket: creates it, opens the socket the runtime asked
+ * `fakes` for as the number `phone`, and waits until the connection reads CONNECTED.
+ */
+export const connectScriptedWhatsapp = async (
+  company: Pick<TestCompany, 'companyId' | 'admin'>,
+  fakes: FakeSocketFactory,
+  phone: string,
+  body: Record<string, unknown> = { name: 'Atendimento' },
+): Promise<{ connection: Connection; socket: FakeBaileysSocket }> => {
+  const created = await company.admin.post('/whatsapp', { channel: 'whatsapp', ...body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const connection = created.body as Connection;
+  const socket = await fakes.next({ companyId: company.companyId, connectionId: connection.id }, { after: 0 });
+  socket.open(phone);
+  await until(
+    () => company.admin.get(`/whatsapp/${connection.id}`),
+    (r) => r.body.status === 'CONNECTED',
+  );
+  return { connection, socket };
+};

@@ -5,11 +5,10 @@
  * one that is not answers ERR_WAPP_INVALID_CONTACT, a session that does not answer ERR_WAPP_CHECK_CONTACT within the
  * bound, and nothing is created then; an answer is kept, so the same number is not asked again.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { DisconnectReason } from '@whiskeysockets/baileys';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startApi, until } from '../../../../test/api.ts';
-import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { conversationTicketId } from '../tickets/ticket-routing.service.ts';
@@ -23,15 +22,8 @@ const fakes = new FakeSocketFactory();
 
 /** A WhatsApp session of the company, connected, and the external API token of its connection. */
 const connectSession = async (owner: TestCompany, phone: string, body: { name: string; isDefault?: boolean }) => {
-  const created = await owner.admin.post('/whatsapp', { channel: 'whatsapp', ...body });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const connection = created.body as Connection;
+  const { connection } = await connectScriptedWhatsapp(owner, fakes, phone, body);
   const ref = { companyId: owner.companyId, connectionId: connection.id };
-  (await fakes.next(ref, { after: 0 })).open(phone);
-  await until(
-    () => owner.admin.get(`/whatsapp/${connection.id}`),
-    (r) => r.body.status === 'CONNECTED',
-  );
   const token = (await listConnectionsOf(owner.companyId)).find((c) => c.id === connection.id)!.token!;
   return { connection, ref, token };
 };

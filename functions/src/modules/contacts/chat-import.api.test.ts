@@ -7,7 +7,7 @@
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketProbe, startApi, until } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { addAgent, connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { queryKnownChats } from './known-chats.repository.ts';
@@ -35,15 +35,7 @@ const contactOf = async (number: string) => {
 beforeAll(async () => {
   runtime = await startApi({ whatsappSocketFactory: fakes.factory });
   company = await signupCompany(runtime, 'Importa Conversas');
-  const created = await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Celular da loja' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  connection = created.body as Connection;
-  socket = await fakes.next({ companyId: company.companyId, connectionId: connection.id }, { after: 0 });
-  socket.open(OWN);
-  await until(
-    () => company.admin.get(`/whatsapp/${connection.id}`),
-    (r) => r.body.status === 'CONNECTED',
-  );
+  ({ connection, socket } = await connectScriptedWhatsapp(company, fakes, OWN, { name: 'Celular da loja' }));
 });
 afterAll(async () => {
   await runtime?.stop();

@@ -10,7 +10,7 @@ import type { Connection } from '@switchboard/shared/contracts/inbox';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, until } from '../../../../test/api.ts';
-import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { findByChannelMessageId } from '../messages/message-sends.service.ts';
@@ -55,15 +55,7 @@ beforeAll(async () => {
   picturesUrl = `http://127.0.0.1:${(pictures.address() as AddressInfo).port}`;
   runtime = await startApi({ whatsappSocketFactory: fakes.factory });
   company = await signupCompany(runtime, 'Fotos WhatsApp');
-  const created = await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Atendimento' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  connection = created.body as Connection;
-  socket = await fakes.next({ companyId: company.companyId, connectionId: connection.id }, { after: 0 });
-  socket.open('5511900003333');
-  await until(
-    () => company.admin.get(`/whatsapp/${connection.id}`),
-    (r) => r.body.status === 'CONNECTED',
-  );
+  ({ connection, socket } = await connectScriptedWhatsapp(company, fakes, '5511900003333', { name: 'Atendimento' }));
 });
 afterAll(async () => {
   for (const res of held) res.destroy();

@@ -8,7 +8,7 @@ import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../../test/api.ts';
-import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { findByChannelMessageId } from '../messages/message-sends.service.ts';
@@ -68,15 +68,7 @@ const setOptions = async (options: Record<string, string>) => {
 beforeAll(async () => {
   runtime = await startApi({ whatsappSocketFactory: fakes.factory });
   company = await signupCompany(runtime, 'Opcoes WhatsApp');
-  const created = await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Atendimento' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  connection = created.body as Connection;
-  socket = await fakes.next({ companyId: company.companyId, connectionId: connection.id }, { after: 0 });
-  socket.open('5511900002222');
-  await until(
-    () => company.admin.get(`/whatsapp/${connection.id}`),
-    (r) => r.body.status === 'CONNECTED',
-  );
+  ({ connection, socket } = await connectScriptedWhatsapp(company, fakes, '5511900002222', { name: 'Atendimento' }));
 });
 afterAll(async () => {
   await runtime?.stop();
