@@ -63,6 +63,16 @@ export const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolea
 };
 
 /**
+ * A clock offset that keeps a test of day-based figures off midnight (UTC, the tests' zone): with less than `marginMs`
+ * left of the day, the clock moves to a minute past midnight, so that nothing the test does falls on two days.
+ */
+export const offMidnight = (marginMs = 20 * 60_000, now = Date.now()): number => {
+  const DAY_MS = 86_400_000;
+  const left = DAY_MS - (now % DAY_MS);
+  return left < marginMs ? left + 60_000 : 0;
+};
+
+/**
  * Moves the clock of every function on past the life of their lookup caches, from where it reads now, as if that long
  * had passed since a change: every function then reads what was changed, as every Lambda instance does once its copy
  * ran out. For what no request can show before it happens (the engine reading a connection when the next message

@@ -58,12 +58,19 @@ const focusLook = () =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
     // a ticket row shows the focus of its name button around the whole row
-    const visible = (el.matches('.ticket-row__open') ? el.closest('.ticket-row') : el.closest('.p-inputswitch, .p-checkbox, .p-dropdown, .p-multiselect')) ?? el;
+    const visible =
+      (el.matches('.ticket-row__open')
+        ? el.closest('.ticket-row')
+        : el.closest('.p-inputswitch, .p-checkbox, .p-dropdown, .p-multiselect')) ?? el;
     const style = getComputedStyle(visible.matches('.p-inputswitch') ? visible.querySelector('.p-inputswitch-slider')! : visible);
     // computed colours come as rgb(0-255 ...) or, from color-mix(), as color(srgb 0-1 ...)
-    const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) * (c.startsWith('color(srgb') ? 255 : 1));
+    const rgb = (c: string) =>
+      (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) * (c.startsWith('color(srgb') ? 255 : 1));
     const lum = ([r, g, b]: number[]) =>
-      [r!, g!, b!].map((v) => v / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+      [r!, g!, b!]
+        .map((v) => v / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i]!, 0);
     let bg = 'rgba(0, 0, 0, 0)';
     for (let n: Element | null = visible.parentElement; n; n = n.parentElement) {
       const b = getComputedStyle(n).backgroundColor;
@@ -74,21 +81,45 @@ const focusLook = () =>
     }
     const [l1, l2] = [lum(rgb(style.outlineColor)), lum(rgb(bg))].sort((a, b) => b - a);
     const name = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.className;
-    return { tag: el.tagName, name, style: style.outlineStyle, width: parseFloat(style.outlineWidth), contrast: (l1! + 0.05) / (l2! + 0.05), against: bg };
+    return {
+      tag: el.tagName,
+      name,
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      contrast: (l1! + 0.05) / (l2! + 0.05),
+      against: bg,
+    };
   });
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  const owner = await api<{ userId: number }>('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja Acessível ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  const owner = await api<{ userId: number }>('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Loja Acessível ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
   await newVisitor(CUSTOMER, 'Olá, preciso de ajuda com meu pedido');
   await api('POST', '/quick-messages', { shortcode: 'ola', message: 'Olá! Como posso ajudar?', geral: true }, session.token);
-  await api('POST', '/users', { name: 'Carla Colega', email: `carla.${run}@example.com`, password: 'a11y-password-2' }, session.token);
+  await api(
+    'POST',
+    '/users',
+    { name: 'Carla Colega', email: `carla.${run}@example.com`, password: 'a11y-password-2' },
+    session.token,
+  );
   // the visitor's message is queued (202) and becomes a ticket a moment later
   for (let i = 0; i < 50 && !ticketUuid; i++) {
-    const pending = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
+    const pending = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>(
+      'GET',
+      '/tickets?status=pending',
+      undefined,
+      session.token,
+    );
     ticketUuid = pending.tickets.find((t) => t.contact.name === CUSTOMER)?.uuid ?? '';
     if (!ticketUuid) await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -96,19 +127,39 @@ beforeAll(async () => {
   await newVisitor(ANSWERED, 'Meu pedido chegou incompleto');
   let answered: { id: number; uuid: string } | undefined;
   for (let i = 0; i < 50 && !answered; i++) {
-    const pending = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
+    const pending = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(
+      'GET',
+      '/tickets?status=pending',
+      undefined,
+      session.token,
+    );
     answered = pending.tickets.find((t) => t.contact.name === ANSWERED);
     if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   expect(answered).toBeDefined();
   answeredUuid = answered!.uuid;
   await api('PUT', `/tickets/${answered!.id}`, { status: 'open', userId: owner.userId }, session.token);
-  const history = await api<{ messages: { id: string; fromMe: boolean }[] }>('GET', `/messages/${answered!.id}`, undefined, session.token);
+  const history = await api<{ messages: { id: string; fromMe: boolean }[] }>(
+    'GET',
+    `/messages/${answered!.id}`,
+    undefined,
+    session.token,
+  );
   const question = history.messages.find((m) => !m.fromMe);
   expect(question).toBeDefined();
-  await api('POST', `/messages/${answered!.id}`, { body: 'Sinto muito! Já vou verificar.', quotedMsg: { id: question!.id } }, session.token);
+  await api(
+    'POST',
+    `/messages/${answered!.id}`,
+    { body: 'Sinto muito! Já vou verificar.', quotedMsg: { id: question!.id } },
+    session.token,
+  );
   // a kanban lane holding the answered conversation, its contact tagged with it (the tags pages and the board)
-  const lane = await api<{ id: number }>('POST', '/tags', { name: `Proposta ${run}`, kanban: 1, color: '#1d4ed8' }, session.token);
+  const lane = await api<{ id: number }>(
+    'POST',
+    '/tags',
+    { name: `Proposta ${run}`, kanban: 1, color: '#1d4ed8' },
+    session.token,
+  );
   await api('PUT', `/ticket-tags/${answered!.id}/${lane.id}`, undefined, session.token);
   const answeredTicket = await api<{ contactId: number }>('GET', `/tickets/${answered!.id}`, undefined, session.token);
   await api('POST', '/tags/sync', { contactId: answeredTicket.contactId, tags: [{ id: lane.id }] }, session.token);
@@ -232,7 +283,11 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await audit('/users dialog with validation messages');
     await page.keyboard.press('Escape');
     await page.getByTestId('user-dialog').waitFor({ state: 'detached' });
-    await page.getByTestId('users-table').locator('tbody tr', { hasText: 'Carla Colega' }).locator('[data-testid^=user-edit-]').click();
+    await page
+      .getByTestId('users-table')
+      .locator('tbody tr', { hasText: 'Carla Colega' })
+      .locator('[data-testid^=user-edit-]')
+      .click();
     await page.locator('#user-name').waitFor();
     await audit('/users edit dialog');
     await page.keyboard.press('Escape');
@@ -265,6 +320,13 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('tags-kanban-table').locator('tbody .tag-chip').first().waitFor();
     await audit('/TagsKanban');
     await page.goto(`${baseUrl()}/Kanban`);
+    // the board opens on today: from yesterday it also holds a card made before a midnight that fell during the run
+    const yesterday = await page.evaluate(() => {
+      const d = new Date(Date.now() - 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await page.getByTestId('kanban-start').fill(yesterday);
+    await page.getByTestId('kanban-search').click();
     await page.locator('.kanban-card').first().waitFor();
     await audit('/Kanban');
     await page.locator('.kanban-card [data-testid^=kanban-move-]').first().click();
@@ -337,11 +399,16 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.getByTestId('connection-qr-dialog').waitFor({ state: 'detached' });
     await page.locator('[data-testid^=connection-health-]').first().click();
     await page.getByTestId('connection-health-dialog').waitFor();
-    await page.locator('[data-testid=connection-health-dialog] .connection-health, [data-testid=connection-health-error]').first().waitFor();
+    await page
+      .locator('[data-testid=connection-health-dialog] .connection-health, [data-testid=connection-health-error]')
+      .first()
+      .waitFor();
     await audit('/connections health dialog');
     await page.keyboard.press('Escape');
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const added = (await api<{ id: number; name: string }[]>('GET', '/whatsapp', undefined, token ?? undefined)).find((c) => c.name === `WhatsApp ${theme}`);
+    const added = (await api<{ id: number; name: string }[]>('GET', '/whatsapp', undefined, token ?? undefined)).find(
+      (c) => c.name === `WhatsApp ${theme}`,
+    );
     if (added) await api('DELETE', `/whatsapp/${added.id}`, undefined, token ?? undefined);
     await api('PUT', '/companySettings', { column: 'scheduleType', data: 'disabled' }, token ?? undefined);
     expect(findings).toEqual([]);
@@ -352,9 +419,21 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     findings.length = 0;
     // a company whose trial ends within 5 days already has its first invoice to pay
     const root = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
-    const plan = await api<{ id: number }>('POST', '/plans', { name: `Plano ${theme} ${run}`, users: 3, connections: 3, queues: 3, amount: '49.00', trialDays: 2, isPublic: true }, root.token);
+    const plan = await api<{ id: number }>(
+      'POST',
+      '/plans',
+      { name: `Plano ${theme} ${run}`, users: 3, connections: 3, queues: 3, amount: '49.00', trialDays: 2, isPublic: true },
+      root.token,
+    );
     const payer = { email: `fatura.${theme}.${run}@example.com`, password: 'a11y-password-3' };
-    await api('POST', '/auth/signup', { name: 'Fabi Fatura', companyName: `Loja Fatura ${theme} ${run}`, email: payer.email, password: payer.password, phone: '5511999990000', planId: plan.id });
+    await api('POST', '/auth/signup', {
+      name: 'Fabi Fatura',
+      companyName: `Loja Fatura ${theme} ${run}`,
+      email: payer.email,
+      password: payer.password,
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     await openPage(theme);
     await signInWithForm(page, payer.email, payer.password);
     await page.goto(`${baseUrl()}/financeiro`);
@@ -419,7 +498,12 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
   it("finds nothing critical or serious on the super user's companies, plans, helps, white label and announcements", async () => {
     findings.length = 0;
     const root = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
-    await api('POST', '/helps', { title: `Primeiros passos ${theme}`, video: 'dQw4w9WgXcQ', description: 'Como começar' }, root.token);
+    await api(
+      'POST',
+      '/helps',
+      { title: `Primeiros passos ${theme}`, video: 'dQw4w9WgXcQ', description: 'Como começar' },
+      root.token,
+    );
     await api('POST', '/announcements', { title: `Aviso ${theme}`, text: 'Manutenção no sábado', priority: 1 }, root.token);
     // as openPage, but the stored theme is written where storage exists: the help player is a third-party frame
     context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
@@ -435,7 +519,10 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // the help player is YouTube's: served here by a stand-in page that carries axe, so the frame is audited too
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><head><title>Video</title></head><body><main><p>Video</p></main></body></html>' }),
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><head><title>Video</title></head><body><main><p>Video</p></main></body></html>',
+      }),
     );
     await context.route('https://i.ytimg.com/**', (route) => route.fulfill({ status: 404, body: '' }));
     await signInWithForm(page, adminEmail(), adminPassword());
@@ -508,19 +595,22 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
 });
 
 describe('keyboard and screen reader use of the inbox', () => {
-  it.each(['light', 'dark'] as const)('shows a 2 px focus outline at 3:1 or more on every control Tab reaches (%s)', async (theme) => {
-    await openPage(theme);
-    await signIn();
-    const looks: { tag: string; name: string; style: string; width: number; contrast: number; against: string }[] = [];
-    for (let i = 0; i < 25; i++) {
-      await page.keyboard.press('Tab');
-      looks.push(await focusLook());
-    }
-    await page.screenshot({ path: `${SHOTS}a11y-${theme}-focus.png` });
-    const weak = looks.filter((l) => l.tag !== 'BODY' && (l.style === 'none' || l.width < 2 || l.contrast < 3));
-    expect(weak).toEqual([]);
-    expect(looks.filter((l) => l.tag !== 'BODY').length).toBeGreaterThan(15);
-  });
+  it.each(['light', 'dark'] as const)(
+    'shows a 2 px focus outline at 3:1 or more on every control Tab reaches (%s)',
+    async (theme) => {
+      await openPage(theme);
+      await signIn();
+      const looks: { tag: string; name: string; style: string; width: number; contrast: number; against: string }[] = [];
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        looks.push(await focusLook());
+      }
+      await page.screenshot({ path: `${SHOTS}a11y-${theme}-focus.png` });
+      const weak = looks.filter((l) => l.tag !== 'BODY' && (l.style === 'none' || l.width < 2 || l.contrast < 3));
+      expect(weak).toEqual([]);
+      expect(looks.filter((l) => l.tag !== 'BODY').length).toBeGreaterThan(15);
+    },
+  );
 
   it('moves through the inbox tabs with the arrow keys', async () => {
     await openPage();
@@ -550,7 +640,9 @@ describe('keyboard and screen reader use of the inbox', () => {
     await page.getByTestId('contact-drawer').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('contact-drawer').waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=conversation-heading]') !== null)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid=conversation-heading]') !== null))
+      .toBe(true);
   });
 
   it('announces a new waiting conversation, focuses the conversation heading on open and the message box after Accept', async () => {
@@ -566,7 +658,9 @@ describe('keyboard and screen reader use of the inbox', () => {
     await row.getByTestId('ticket-row-open').focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('conversation-heading');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('conversation-heading');
     expect(await page.getByRole('heading', { level: 2, name: new RegExp(name) }).count()).toBe(1);
 
     await page.getByTestId('header-accept').click();

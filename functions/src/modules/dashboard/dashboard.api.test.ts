@@ -8,7 +8,7 @@ import type { DashboardResponse } from '@switchboard/shared/contracts/dashboard'
 import type { Ticket } from '@switchboard/shared/contracts/inbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { startApi } from '../../../../test/api.ts';
+import { offMidnight, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import { getRating } from '../ratings/ratings.service.ts';
 import { countRating, countTicketChange } from './dashboard-counters.service.ts';
@@ -22,6 +22,7 @@ const tickets = new Map<string, number>();
 
 beforeAll(async () => {
   runtime = await startApi();
+  runtime.setClock({ offset });
   shop = await signupCompany(runtime, 'Loja Painel');
   ana = await addAgent(runtime, shop, {}, 'Ana Atende');
   bia = await addAgent(runtime, shop, {}, 'Bia Atende');
@@ -41,8 +42,11 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-/** The real clock, moved forward by the test: waits and support times of whole minutes. */
-let offset = 0;
+/**
+ * The real clock, moved forward by the test: waits and support times of whole minutes. It starts off midnight, so that
+ * the day's figures asked for are those of the day the tickets were made.
+ */
+let offset = offMidnight(30 * 60_000);
 const later = (minutes: number) => {
   offset += minutes * 60_000;
   runtime.setClock({ offset });

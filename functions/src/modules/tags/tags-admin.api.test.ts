@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SocketProbe, startApi, type ApiClient } from '../../../../test/api.ts';
+import { SocketProbe, offMidnight, startApi, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { queue } from '../../platform/ports/ports.ts';
@@ -43,7 +43,9 @@ const newTag = async (name: string, extra: Record<string, unknown> = {}, client 
   return res.body as TagBody;
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Where the clock stands between the lane timers' moments: off midnight, so that the board's day is the tickets' day. */
+const base = { offset: offMidnight() };
+const today = () => new Date(Date.now() + base.offset).toISOString().slice(0, 10);
 
 /** A web chat visitor's waiting ticket in the company's default queue. */
 const newTicket = async (name: string, target = company): Promise<TicketBody> => {
@@ -75,12 +77,13 @@ const deliverAt = async (at: number, payload: unknown) => {
     await queue().send('jobs', { body: JSON.stringify(payload) });
     await runtime.drainQueues();
   } finally {
-    runtime.setClock(undefined);
+    runtime.setClock(base);
   }
 };
 
 beforeAll(async () => {
   runtime = await startApi();
+  runtime.setClock(base);
   company = await signupCompany(runtime, 'Kanban Co');
   admin = company.admin;
   other = await signupCompany(runtime, 'Other Kanban Co');
@@ -88,7 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-afterEach(() => runtime?.setClock(undefined));
+afterEach(() => runtime?.setClock(base));
 
 describe('the tag dialog: create, show, update', () => {
   it('creates a kanban lane with its lane fields and shows it', async () => {
@@ -310,7 +313,7 @@ describe('the lane automation', () => {
     const next = await newTag(`Follow-up ${++seq}`, { kanban: 1, greetingMessageLane: 'Olá de novo! Ainda tem interesse?' });
     const timed = await newTag(`Waiting reply ${++seq}`, { kanban: 1, timeLane: 2, nextLaneId: next.id });
     const ticket = await newTicket(`Cliente Tempo ${seq}`);
-    const entered = Date.now();
+    const entered = Date.now() + base.offset;
     expect((await admin.put(`/ticket-tags/${ticket.id}/${timed.id}`)).status).toBe(200);
 
     const schedule = await getSchedule(laneTimerName(company.companyId, ticket.id));
