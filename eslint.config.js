@@ -15,13 +15,13 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-      ],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
     },
   },
   {
@@ -72,9 +72,14 @@ export default tseslint.config(
             {
               from: ['platform'],
               disallow: ['module'],
-              message: 'The platform layer does not import a module: a Lambda entry registers what it needs (platform/http/authenticator.ts).',
+              message:
+                'The platform layer does not import a module: a Lambda entry registers what it needs (platform/http/authenticator.ts).',
             },
-            { from: ['feature'], disallow: [['feature', { feature: '!${from.feature}' }]], message: 'Features do not import each other.' },
+            {
+              from: ['feature'],
+              disallow: [['feature', { feature: '!${from.feature}' }]],
+              message: 'Features do not import each other.',
+            },
           ],
         },
       ],

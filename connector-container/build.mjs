@@ -16,6 +16,8 @@ await build({
   format: 'esm',
   sourcemap: true,
   // packages written for CommonJS still find require() in the ESM bundle
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -24,11 +24,19 @@ export interface CampaignBenchRow {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export const measureCampaignSends = async (runtime: Runtime, fakes: FakeSocketFactory, contacts: number): Promise<CampaignBenchRow> => {
+export const measureCampaignSends = async (
+  runtime: Runtime,
+  fakes: FakeSocketFactory,
+  contacts: number,
+): Promise<CampaignBenchRow> => {
   const base = `${runtime.url}/api`;
   let token = '';
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
@@ -44,24 +52,63 @@ export const measureCampaignSends = async (runtime: Runtime, fakes: FakeSocketFa
   };
 
   const email = `bench-campaigns-${Date.now()}@example.com`;
-  const signup = await call<{ companyId: number }>('POST', '/auth/signup', { name: 'Bench Owner', companyName: 'Bench Campanhas', email, password: 'bench-pass', phone: '5511999990000', planId: 1 });
+  const signup = await call<{ companyId: number }>('POST', '/auth/signup', {
+    name: 'Bench Owner',
+    companyName: 'Bench Campanhas',
+    email,
+    password: 'bench-pass',
+    phone: '5511999990000',
+    planId: 1,
+  });
   token = (await call<{ token: string }>('POST', '/auth/login', { email, password: 'bench-pass' })).token;
   const connection = await call<{ id: number }>('POST', '/whatsapp', { channel: 'whatsapp', name: 'Bench', isDefault: true });
   const socket = await fakes.next({ companyId: signup.companyId, connectionId: connection.id }, { after: 0, timeoutMs: 30_000 });
   socket.open('5511900008888');
-  await until(() => call<{ status: string }>('GET', `/whatsapp/${connection.id}`), (c) => c.status === 'CONNECTED', 'the bench session', 20_000);
+  await until(
+    () => call<{ status: string }>('GET', `/whatsapp/${connection.id}`),
+    (c) => c.status === 'CONNECTED',
+    'the bench session',
+    20_000,
+  );
 
-  await call('POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, startHour: '00:00', endHour: '23:59', sabado: true, domingo: true } });
+  await call('POST', '/campaign-settings', {
+    settings: {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+      startHour: '00:00',
+      endHour: '23:59',
+      sabado: true,
+      domingo: true,
+    },
+  });
   const list = await call<{ id: number }>('POST', '/contact-lists', { name: 'Bench' });
   const numbers = Array.from({ length: contacts }, (_, i) => `55119${String(60_000_000 + i)}`);
   for (let i = 0; i < numbers.length; i += 20) {
-    await Promise.all(numbers.slice(i, i + 20).map((number, j) => call('POST', '/contact-list-items', { contactListId: list.id, name: `Cliente ${i + j}`, number, email: '' })));
+    await Promise.all(
+      numbers
+        .slice(i, i + 20)
+        .map((number, j) =>
+          call('POST', '/contact-list-items', { contactListId: list.id, name: `Cliente ${i + j}`, number, email: '' }),
+        ),
+    );
   }
-  await until(() => call<{ validCount: number }>('GET', `/contact-lists/${list.id}`), (l) => l.validCount === contacts, 'the numbers check', 120_000);
+  await until(
+    () => call<{ validCount: number }>('GET', `/contact-lists/${list.id}`),
+    (l) => l.validCount === contacts,
+    'the numbers check',
+    120_000,
+  );
 
   const sendsBefore = socket.callsOf('sendMessage').length;
   const started = performance.now();
-  const campaign = await call<{ id: number }>('POST', '/campaigns', { name: 'Bench', contactListId: list.id, whatsappId: connection.id, scheduledAt: new Date().toISOString(), message1: 'Olá {nome}, oferta da semana!' });
+  const campaign = await call<{ id: number }>('POST', '/campaigns', {
+    name: 'Bench',
+    contactListId: list.id,
+    whatsappId: connection.id,
+    scheduledAt: new Date().toISOString(),
+    message1: 'Olá {nome}, oferta da semana!',
+  });
   const done = await until(
     () => call<{ status: string; stats: { delivered: number; failed: number } }>('GET', `/campaigns/${campaign.id}`),
     (c) => c.status === 'FINALIZADA',
@@ -80,9 +127,25 @@ export const measureCampaignSends = async (runtime: Runtime, fakes: FakeSocketFa
 };
 
 export const printCampaignRow = (row: CampaignBenchRow): void => {
-  console.log(['contacts'.padStart(9), 'delivered'.padStart(10), 'failed'.padStart(7), 'socket'.padStart(7), 'seconds'.padStart(8), 'sends/s'.padStart(8)].join(' '));
   console.log(
-    [String(row.contacts).padStart(9), String(row.delivered).padStart(10), String(row.failed).padStart(7), String(row.socketSends).padStart(7), row.seconds.toFixed(1).padStart(8), row.sendsPerSecond.toFixed(1).padStart(8)].join(' '),
+    [
+      'contacts'.padStart(9),
+      'delivered'.padStart(10),
+      'failed'.padStart(7),
+      'socket'.padStart(7),
+      'seconds'.padStart(8),
+      'sends/s'.padStart(8),
+    ].join(' '),
+  );
+  console.log(
+    [
+      String(row.contacts).padStart(9),
+      String(row.delivered).padStart(10),
+      String(row.failed).padStart(7),
+      String(row.socketSends).padStart(7),
+      row.seconds.toFixed(1).padStart(8),
+      row.sendsPerSecond.toFixed(1).padStart(8),
+    ].join(' '),
   );
 };
 

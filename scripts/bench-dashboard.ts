@@ -26,9 +26,29 @@ const main = async () => {
   try {
     const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
     const costs = await measureCosts(runtime, sizes, 0);
-    console.log(['tickets'.padStart(8), 'request'.padEnd(48), 'counted'.padStart(8), 'requests'.padStart(9), 'RCU'.padStart(6), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '));
+    console.log(
+      [
+        'tickets'.padStart(8),
+        'request'.padEnd(48),
+        'counted'.padStart(8),
+        'requests'.padStart(9),
+        'RCU'.padStart(6),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+      ].join(' '),
+    );
     for (const r of costs) {
-      console.log([String(r.size).padStart(8), r.name.padEnd(48), String(r.items).padStart(8), String(r.roundTrips).padStart(9), r.readUnits.toFixed(1).padStart(6), r.p50Ms.toFixed(1).padStart(8), r.p99Ms.toFixed(1).padStart(8)].join(' '));
+      console.log(
+        [
+          String(r.size).padStart(8),
+          r.name.padEnd(48),
+          String(r.items).padStart(8),
+          String(r.roundTrips).padStart(9),
+          r.readUnits.toFixed(1).padStart(6),
+          r.p50Ms.toFixed(1).padStart(8),
+          r.p99Ms.toFixed(1).padStart(8),
+        ].join(' '),
+      );
     }
   } finally {
     await runtime.stop();

@@ -23,7 +23,13 @@ import {
 import { listContacts } from '../functions/src/modules/contacts/contacts.service.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { listMessages } from '../functions/src/modules/messages/messages.service.ts';
-import { counterDims, indexKeys, ticketKey, ticketPk, type TicketRecord } from '../functions/src/modules/tickets/ticket.entity.ts';
+import {
+  counterDims,
+  indexKeys,
+  ticketKey,
+  ticketPk,
+  type TicketRecord,
+} from '../functions/src/modules/tickets/ticket.entity.ts';
 import { listTickets } from '../functions/src/modules/tickets/ticket-lists.service.ts';
 import { markOf } from '../functions/src/modules/dashboard/dashboard-counters.service.ts';
 import { contributionOf, dayPk, daySk, userDayPk, userDaySk } from '../functions/src/modules/dashboard/dashboard.entity.ts';
@@ -33,7 +39,24 @@ import type { Runtime } from '../infra/local/runtime.ts';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabi', 'Hugo', 'Iris', 'João', 'Kátia', 'Luís', 'Marta', 'Nuno', 'Olga', 'Paulo'];
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Gabi',
+  'Hugo',
+  'Iris',
+  'João',
+  'Kátia',
+  'Luís',
+  'Marta',
+  'Nuno',
+  'Olga',
+  'Paulo',
+];
 const LAST = ['Silva', 'Souza', 'Costa', 'Lima', 'Rocha', 'Alves', 'Gomes', 'Ramos', 'Pires', 'Dias', 'Melo', 'Nunes'];
 
 const writeAll = async (items: Record<string, unknown>[]) => {
@@ -64,15 +87,38 @@ interface Company {
 const signup = async (base: string, name: string) => {
   const email = `bench-${name.toLowerCase().replace(/\W/g, '')}-${Date.now()}@example.com`;
   const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  const res = await post('/auth/signup', { name: 'Bench Owner', companyName: name, email, password: 'bench-pass', phone: '5511999990000', planId: 1 });
+    fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const res = await post('/auth/signup', {
+    name: 'Bench Owner',
+    companyName: name,
+    email,
+    password: 'bench-pass',
+    phone: '5511999990000',
+    planId: 1,
+  });
   const { companyId } = (await res.json()) as { companyId: number };
-  const login = (await (await post('/auth/login', { email, password: 'bench-pass' })).json()) as { token: string; user: { queueIds: number[] } };
+  const login = (await (await post('/auth/login', { email, password: 'bench-pass' })).json()) as {
+    token: string;
+    user: { queueIds: number[] };
+  };
   const agent = await createUser(companyId, { name: 'Bench Agent', email: `agent-${email}`, password: 'bench-pass' });
   await updateUserSettings(companyId, agent.id, { queueIds: login.user.queueIds });
-  const agentLogin = (await (await post('/auth/login', { email: `agent-${email}`, password: 'bench-pass' })).json()) as { token: string };
+  const agentLogin = (await (await post('/auth/login', { email: `agent-${email}`, password: 'bench-pass' })).json()) as {
+    token: string;
+  };
   const connection = (await listConnectionsOf(companyId)).find((c) => c.channel === 'webchat')!;
-  return { companyId, queueId: login.user.queueIds[0]!, connectionId: connection.id, adminToken: login.token, agentToken: agentLogin.token, connection };
+  return {
+    companyId,
+    queueId: login.user.queueIds[0]!,
+    connectionId: connection.id,
+    adminToken: login.token,
+    agentToken: agentLogin.token,
+    connection,
+  };
 };
 
 /** A company with `size` tickets (each with its own contact), mostly closed, and 20 messages on 50 of them. */
@@ -110,9 +156,23 @@ const seedCompany = async (base: string, size: number): Promise<Company> => {
       updatedAt: at,
       rev: 1,
     };
-    items.push({ ...contactKey(c.companyId, id), ...contactByNameIndex(c.companyId, nameNorm, id), type: 'contact', ...contactItem });
+    items.push({
+      ...contactKey(c.companyId, id),
+      ...contactByNameIndex(c.companyId, nameNorm, id),
+      type: 'contact',
+      ...contactItem,
+    });
     for (const token of searchTokens(nameNorm, number)) {
-      items.push({ ...searchKey(c.companyId, token, id), type: 'contactSearch', companyId: c.companyId, contactId: id, nameNorm, number, words: searchWords(nameNorm), contact: contactItem });
+      items.push({
+        ...searchKey(c.companyId, token, id),
+        type: 'contactSearch',
+        companyId: c.companyId,
+        contactId: id,
+        nameNorm,
+        number,
+        words: searchWords(nameNorm),
+        contact: contactItem,
+      });
     }
     const status = i % 20 === 0 ? 'pending' : i % 20 === 1 ? 'open' : 'closed';
     const t: TicketRecord = {
@@ -191,14 +251,30 @@ const seedCompany = async (base: string, size: number): Promise<Company> => {
   for (const [dim, count] of counters) items.push({ pk: `C#${c.companyId}#TCOUNT`, sk: dim, type: 'ticketCounter', count });
   for (const [key, counts] of dashboard) {
     const [day, item] = key.split('|') as [string, string];
-    if (item === 'D') items.push({ pk: dayPk(c.companyId), sk: daySk(day), type: 'dashboardDay', companyId: c.companyId, day, ...counts });
+    if (item === 'D')
+      items.push({ pk: dayPk(c.companyId), sk: daySk(day), type: 'dashboardDay', companyId: c.companyId, day, ...counts });
     else {
       const userId = Number(item.slice(2));
-      items.push({ pk: userDayPk(c.companyId), sk: userDaySk(day, userId), type: 'dashboardUserDay', companyId: c.companyId, day, userId, ...counts });
+      items.push({
+        pk: userDayPk(c.companyId),
+        sk: userDaySk(day, userId),
+        type: 'dashboardUserDay',
+        companyId: c.companyId,
+        day,
+        userId,
+        ...counts,
+      });
     }
   }
   await writeAll(items);
-  return { companyId: c.companyId, queueId: c.queueId, connectionId: c.connectionId, adminToken: c.adminToken, agentToken: c.agentToken, sampleTicketId };
+  return {
+    companyId: c.companyId,
+    queueId: c.queueId,
+    connectionId: c.connectionId,
+    adminToken: c.adminToken,
+    agentToken: c.agentToken,
+    sampleTicketId,
+  };
 };
 
 const authOf = async (token: string) => {
@@ -243,16 +319,39 @@ const measureIdle = async (base: string, c: Company, size: number, seconds: numb
   const res = await fetch(`${base}/api/whatsapp/${c.connectionId}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${c.adminToken}` },
-    body: JSON.stringify({ timeInactiveMessage: 5, inactiveMessage: 'Ainda está aí?', expiresTicket: 1, timeToReturnQueue: 10, timeSendQueue: 5, sendIdQueue: c.queueId, ratingMessage: 'Nota?', expiresTicketNPS: 30 }),
+    body: JSON.stringify({
+      timeInactiveMessage: 5,
+      inactiveMessage: 'Ainda está aí?',
+      expiresTicket: 1,
+      timeToReturnQueue: 10,
+      timeSendQueue: 5,
+      sendIdQueue: c.queueId,
+      ratingMessage: 'Nota?',
+      expiresTicketNPS: 30,
+    }),
   });
   if (!res.ok) throw new Error(`connection rules: HTTP ${res.status} ${await res.text()}`);
   const m = await measureCapacity(() => new Promise((resolve) => setTimeout(resolve, seconds * 1000)));
   await runTicketTimer(c.companyId, c.sampleTicketId); // settings into the caches, as a warm function has them
   const fired = await measureCapacity(() => runTicketTimer(c.companyId, c.sampleTicketId));
-  return { size, seconds, roundTrips: m.roundTrips, readUnits: m.readUnits, writeUnits: m.writeUnits, byKey: m.byKey, fireTrips: fired.roundTrips, fireReadUnits: fired.readUnits };
+  return {
+    size,
+    seconds,
+    roundTrips: m.roundTrips,
+    readUnits: m.readUnits,
+    writeUnits: m.writeUnits,
+    byKey: m.byKey,
+    fireTrips: fired.roundTrips,
+    fireReadUnits: fired.readUnits,
+  };
 };
 
-export const measureCosts = async (runtime: Runtime, sizes: number[], idleSeconds = 0, idle: IdleRow[] = []): Promise<CostRow[]> => {
+export const measureCosts = async (
+  runtime: Runtime,
+  sizes: number[],
+  idleSeconds = 0,
+  idle: IdleRow[] = [],
+): Promise<CostRow[]> => {
   const rows: CostRow[] = [];
   for (const size of sizes) {
     const started = performance.now();
@@ -262,17 +361,46 @@ export const measureCosts = async (runtime: Runtime, sizes: number[], idleSecond
     const admin = await authOf(c.adminToken);
     const agent = await authOf(c.agentToken);
     const cases: [string, () => Promise<number>][] = [
-      ['ticket list page of 20: admin, pending, show all', async () => (await listTickets(admin, ticketListQuery.parse({ status: 'pending', showAll: 'true', limit: '20' }))).tickets.length],
-      ['ticket list page of 20: agent, pending (queue + own)', async () => (await listTickets(agent, ticketListQuery.parse({ status: 'pending', limit: '20' }))).tickets.length],
-      ['ticket list page of 20: admin, closed, show all', async () => (await listTickets(admin, ticketListQuery.parse({ status: 'closed', showAll: 'true', limit: '20' }))).tickets.length],
+      [
+        'ticket list page of 20: admin, pending, show all',
+        async () =>
+          (await listTickets(admin, ticketListQuery.parse({ status: 'pending', showAll: 'true', limit: '20' }))).tickets.length,
+      ],
+      [
+        'ticket list page of 20: agent, pending (queue + own)',
+        async () => (await listTickets(agent, ticketListQuery.parse({ status: 'pending', limit: '20' }))).tickets.length,
+      ],
+      [
+        'ticket list page of 20: admin, closed, show all',
+        async () =>
+          (await listTickets(admin, ticketListQuery.parse({ status: 'closed', showAll: 'true', limit: '20' }))).tickets.length,
+      ],
       ['message page of 20', async () => (await listMessages(admin, c.sampleTicketId, { limit: 20 })).messages.length],
-      ['contact search "silva" (page of 20)', async () => (await listContacts(admin, { searchParam: 'silva', rowsPerPage: 20 } as never)).contacts.length],
-      ['contact search "ana" (page of 20)', async () => (await listContacts(admin, { searchParam: 'ana', rowsPerPage: 20 } as never)).contacts.length],
-      ['contact list page of 20 (by name)', async () => (await listContacts(admin, { rowsPerPage: 20 } as never)).contacts.length],
+      [
+        'contact search "silva" (page of 20)',
+        async () => (await listContacts(admin, { searchParam: 'silva', rowsPerPage: 20 } as never)).contacts.length,
+      ],
+      [
+        'contact search "ana" (page of 20)',
+        async () => (await listContacts(admin, { searchParam: 'ana', rowsPerPage: 20 } as never)).contacts.length,
+      ],
+      [
+        'contact list page of 20 (by name)',
+        async () => (await listContacts(admin, { rowsPerPage: 20 } as never)).contacts.length,
+      ],
       // the seeded tickets start on 2026-01-01, one a minute; items = the tickets the period counts
-      ['dashboard, 30 days (counters + attendants)', async () => (await getDashboard(admin, { date_from: '2026-01-01', date_to: '2026-01-30' })).counters.tickets],
-      ['dashboard, 366 days (counters + attendants)', async () => (await getDashboard(admin, { date_from: '2026-01-01', date_to: '2027-01-01' })).counters.tickets],
-    ].filter(([name]) => !process.env.BENCH_CASES || new RegExp(process.env.BENCH_CASES).test(name as string)) as [string, () => Promise<number>][];
+      [
+        'dashboard, 30 days (counters + attendants)',
+        async () => (await getDashboard(admin, { date_from: '2026-01-01', date_to: '2026-01-30' })).counters.tickets,
+      ],
+      [
+        'dashboard, 366 days (counters + attendants)',
+        async () => (await getDashboard(admin, { date_from: '2026-01-01', date_to: '2027-01-01' })).counters.tickets,
+      ],
+    ].filter(([name]) => !process.env.BENCH_CASES || new RegExp(process.env.BENCH_CASES).test(name as string)) as [
+      string,
+      () => Promise<number>,
+    ][];
     for (const [name, run] of cases) {
       await run(); // warm caches of the emulator
       const m = await measureCapacity(run);
@@ -285,7 +413,16 @@ export const measureCosts = async (runtime: Runtime, sizes: number[], idleSecond
       times.sort((a, b) => a - b);
       const p50Ms = times[Math.floor(times.length * 0.5)]!;
       const p99Ms = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
-      rows.push({ size, name, roundTrips: m.roundTrips, sequentialTrips: m.sequentialTrips, readUnits: m.readUnits, items: m.result, p50Ms, p99Ms });
+      rows.push({
+        size,
+        name,
+        roundTrips: m.roundTrips,
+        sequentialTrips: m.sequentialTrips,
+        readUnits: m.readUnits,
+        items: m.result,
+        p50Ms,
+        p99Ms,
+      });
     }
   }
   return rows;
@@ -310,7 +447,11 @@ export const measureLatency = async (runtime: Runtime, rates: number[], seconds:
   const token = c.connection.widgetKey!;
   const visitors: string[] = [];
   for (let i = 0; i < 150; i++) {
-    const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Visitante ${i}` }) });
+    const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Visitante ${i}` }),
+    });
     visitors.push(((await res.json()) as { visitorToken: string }).visitorToken);
   }
   return runLoad({ baseUrl: runtime.url, webchatToken: token, agentToken: c.adminToken, visitors, rates, seconds });
@@ -318,7 +459,9 @@ export const measureLatency = async (runtime: Runtime, rates: number[], seconds:
 
 /** Runs the load generator (scripts/bench-load.ts) in its own process and answers its rows. */
 const runLoad = async (input: Record<string, unknown>): Promise<LatencyRow[]> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stdin.end(JSON.stringify(input));
@@ -331,21 +474,45 @@ const runLoad = async (input: Record<string, unknown>): Promise<LatencyRow[]> =>
  * An agent answers `conversations` web chat visitors in turn at a fixed rate (POST /messages); each visitor's widget
  * socket times the reply's arrival, through the outbound queue and the web chat driver.
  */
-export const measureSendLatency = async (runtime: Runtime, rates: number[], seconds: number, conversations = 20): Promise<LatencyRow[]> => {
+export const measureSendLatency = async (
+  runtime: Runtime,
+  rates: number[],
+  seconds: number,
+  conversations = 20,
+): Promise<LatencyRow[]> => {
   const c = await signup(runtime.url, 'Bench Sends');
   const token = c.connection.widgetKey!;
   const visitors: string[] = [];
   for (let i = 0; i < conversations; i++) {
-    const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Cliente ${i}` }) });
+    const res = await fetch(`${runtime.url}/api/webchat/${token}/visitors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Cliente ${i}` }),
+    });
     const visitorToken = ((await res.json()) as { visitorToken: string }).visitorToken;
-    await fetch(`${runtime.url}/api/webchat/${token}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${visitorToken}` }, body: JSON.stringify({ body: `olá ${i}` }) });
+    await fetch(`${runtime.url}/api/webchat/${token}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${visitorToken}` },
+      body: JSON.stringify({ body: `olá ${i}` }),
+    });
     visitors.push(visitorToken);
   }
   await runtime.drainQueues();
-  const list = await fetch(`${runtime.url}/api/tickets?status=pending&showAll=true&limit=100`, { headers: { authorization: `Bearer ${c.adminToken}` } });
+  const list = await fetch(`${runtime.url}/api/tickets?status=pending&showAll=true&limit=100`, {
+    headers: { authorization: `Bearer ${c.adminToken}` },
+  });
   const tickets = ((await list.json()) as { tickets: { id: number; contact: { name: string } }[] }).tickets;
   const ticketIds = Array.from({ length: conversations }, (_, i) => tickets.find((t) => t.contact.name === `Cliente ${i}`)!.id);
-  return runLoad({ mode: 'send', baseUrl: runtime.url, webchatToken: token, agentToken: c.adminToken, visitors, ticketIds, rates, seconds });
+  return runLoad({
+    mode: 'send',
+    baseUrl: runtime.url,
+    webchatToken: token,
+    agentToken: c.adminToken,
+    visitors,
+    ticketIds,
+    rates,
+    seconds,
+  });
 };
 
 export const padName = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s.padEnd(n));

@@ -52,7 +52,10 @@ const measureSends = async (input: Input) => {
   const sockets = await Promise.all(
     input.visitors.map(async (token) => {
       // as the widget does: a one-time ticket asked for with the visitor token, never the token in the address
-      const issued = await fetch(`${input.baseUrl}/api/webchat/${input.webchatToken}/ws-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const issued = await fetch(`${input.baseUrl}/api/webchat/${input.webchatToken}/ws-ticket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (issued.status !== 200) throw new Error(`visitor socket ticket refused: ${issued.status}`);
       const { ticket } = (await issued.json()) as { ticket: string };
       const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
@@ -85,7 +88,14 @@ const measureSends = async (input: Input) => {
     });
     const deadline = performance.now() + 30_000;
     while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    rows.push({ rate, sent: total, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) });
+    rows.push({
+      rate,
+      sent: total,
+      received: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+    });
     sentAt.clear();
   }
   sockets.forEach((ws) => ws.close());
@@ -99,7 +109,10 @@ const main = async () => {
     return;
   }
   // the agent's socket opens with a one-time connect ticket, as the web app's does
-  const issued = await fetch(`${input.baseUrl}/api/auth/ws-ticket`, { method: 'POST', headers: { authorization: `Bearer ${input.agentToken}` } });
+  const issued = await fetch(`${input.baseUrl}/api/auth/ws-ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${input.agentToken}` },
+  });
   const { ticket } = (await issued.json()) as { ticket: string };
   const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
   await new Promise((r) => ws.once('open', r));
@@ -139,7 +152,14 @@ const main = async () => {
     await Promise.all(sends);
     const deadline = performance.now() + 30_000;
     while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    rows.push({ rate, sent: total, received: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) });
+    rows.push({
+      rate,
+      sent: total,
+      received: latencies.length,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+    });
     sentAt.clear();
   }
   ws.close();

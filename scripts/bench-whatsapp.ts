@@ -28,14 +28,30 @@ const percentile = (values: number[], p: number) => {
 
 const CUSTOMERS = 50;
 
-export const measureWhatsappInbound = async (runtime: Runtime, fakes: FakeSocketFactory, rates: number[], seconds: number): Promise<WhatsappLatencyRow[]> => {
+export const measureWhatsappInbound = async (
+  runtime: Runtime,
+  fakes: FakeSocketFactory,
+  rates: number[],
+  seconds: number,
+): Promise<WhatsappLatencyRow[]> => {
   const base = `${runtime.url}/api`;
   const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const email = `bench-wa-${Date.now()}@example.com`;
-  const signup = await post('/auth/signup', { name: 'Bench Owner', companyName: 'Bench WhatsApp', email, password: 'bench-pass', phone: '5511999990000', planId: 1 });
+  const signup = await post('/auth/signup', {
+    name: 'Bench Owner',
+    companyName: 'Bench WhatsApp',
+    email,
+    password: 'bench-pass',
+    phone: '5511999990000',
+    planId: 1,
+  });
   const companyId = signup.body.companyId as number;
   const token = (await post('/auth/login', { email, password: 'bench-pass' })).body.token as string;
   const created = await post('/whatsapp', { channel: 'whatsapp', name: 'Bench' }, token);
@@ -43,7 +59,7 @@ export const measureWhatsappInbound = async (runtime: Runtime, fakes: FakeSocket
   const ref = { companyId, connectionId: created.body.id as number };
   const socket = await fakes.next(ref, { after: 0 });
   socket.open('5511900009999');
-  for (const end = Date.now() + 10_000; ; ) {
+  for (const end = Date.now() + 10_000; ;) {
     const res = await fetch(`${base}/whatsapp/${ref.connectionId}`, { headers: { authorization: `Bearer ${token}` } });
     if (((await res.json()) as { status: string }).status === 'CONNECTED') break;
     if (Date.now() > end) throw new Error('the bench session did not open');
@@ -80,7 +96,7 @@ export const measureWhatsappInbound = async (runtime: Runtime, fakes: FakeSocket
     socket.receive([message]);
   };
   for (let c = 0; c < CUSTOMERS; c++) upsert(c, `warm-up ${c}`);
-  for (const end = Date.now() + 30_000; sentAt.size > 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+  for (const end = Date.now() + 30_000; sentAt.size > 0 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
   sentAt.clear();
   await runtime.idleQueues(30_000);
 

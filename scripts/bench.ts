@@ -71,26 +71,66 @@ const main = async () => {
   try {
     const waSeconds = Number(process.env.BENCH_SECONDS ?? 10);
     const waRates = (process.env.BENCH_WA_RATES ?? '20,100').split(',').map(Number);
-    console.log(`\nWhatsApp inbound through the connector (Baileys messages.upsert -> message bridge -> inbound.fifo -> inbound consumer -> agent socket), 50 customers, ${waSeconds} s per rate`);
+    console.log(
+      `\nWhatsApp inbound through the connector (Baileys messages.upsert -> message bridge -> inbound.fifo -> inbound consumer -> agent socket), 50 customers, ${waSeconds} s per rate`,
+    );
     const whatsapp = await measureWhatsappInbound(runtime, fakes, waRates, waSeconds);
-    console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'events/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+    console.log(
+      [
+        'msg/s'.padStart(6),
+        'sent'.padStart(6),
+        'received'.padStart(9),
+        'events/s'.padStart(9),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+        'max ms'.padStart(8),
+      ].join(' '),
+    );
     for (const r of whatsapp) {
-      console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.throughput.toFixed(1).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
+      console.log(
+        [
+          String(r.rate).padStart(6),
+          String(r.sent).padStart(6),
+          String(r.received).padStart(9),
+          r.throughput.toFixed(1).padStart(9),
+          r.p50.toFixed(1).padStart(8),
+          r.p99.toFixed(1).padStart(8),
+          r.max.toFixed(1).padStart(8),
+        ].join(' '),
+      );
     }
     if (only === 'whatsapp') return;
 
     const login = () =>
-      fetch(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      fetch(`${api}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
     const token = ((await (await login()).json()) as { token: string }).token;
     const auth = { authorization: `Bearer ${token}` };
     const rows: Row[] = [];
     rows.push(await bench('GET /version (public, no table access)', 300, () => fetch(`${api}/version`)));
     rows.push(await bench('GET /plans/list (public)', 300, () => fetch(`${api}/plans/list`)));
     rows.push(await bench('GET /auth/me (authenticated)', 300, () => fetch(`${api}/auth/me`, { headers: auth })));
-    rows.push(await bench('GET /companies/listPlan/1 (authenticated, plan read)', 300, () => fetch(`${api}/companies/listPlan/1`, { headers: auth })));
+    rows.push(
+      await bench('GET /companies/listPlan/1 (authenticated, plan read)', 300, () =>
+        fetch(`${api}/companies/listPlan/1`, { headers: auth }),
+      ),
+    );
     rows.push(await bench('POST /auth/login (scrypt + session)', 20, login));
     console.log('\nSwitchboard benchmark: local runtime, DynamoDB Local in memory, sequential requests\n');
-    console.log(['request'.padEnd(55), 'n'.padStart(5), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'trips'.padStart(6), 'RCU'.padStart(6), 'WCU'.padStart(6)].join(' '));
+    console.log(
+      [
+        'request'.padEnd(55),
+        'n'.padStart(5),
+        'p50 ms'.padStart(9),
+        'p99 ms'.padStart(9),
+        'trips'.padStart(6),
+        'RCU'.padStart(6),
+        'WCU'.padStart(6),
+      ].join(' '),
+    );
     for (const r of rows) {
       console.log(
         [
@@ -108,18 +148,58 @@ const main = async () => {
 
     // latency first, on a fresh emulator: 100,000 seeded tickets change how fast the emulator itself runs
     const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-    console.log(`\nInbox: inbound message to agent event latency (web chat API -> inbound queue -> socket), ${seconds} s per rate`);
+    console.log(
+      `\nInbox: inbound message to agent event latency (web chat API -> inbound queue -> socket), ${seconds} s per rate`,
+    );
     const latency = await measureLatency(runtime, [20, 100], seconds);
-    console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+    console.log(
+      [
+        'msg/s'.padStart(6),
+        'sent'.padStart(6),
+        'received'.padStart(9),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+        'max ms'.padStart(8),
+      ].join(' '),
+    );
     for (const r of latency) {
-      console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
+      console.log(
+        [
+          String(r.rate).padStart(6),
+          String(r.sent).padStart(6),
+          String(r.received).padStart(9),
+          r.p50.toFixed(1).padStart(8),
+          r.p99.toFixed(1).padStart(8),
+          r.max.toFixed(1).padStart(8),
+        ].join(' '),
+      );
     }
 
-    console.log(`\nInbox: agent send to visitor latency (POST /messages -> outbound queue -> web chat driver -> visitor's socket), 20 conversations, ${seconds} s`);
+    console.log(
+      `\nInbox: agent send to visitor latency (POST /messages -> outbound queue -> web chat driver -> visitor's socket), 20 conversations, ${seconds} s`,
+    );
     const sends = await measureSendLatency(runtime, [20], seconds);
-    console.log(['msg/s'.padStart(6), 'sent'.padStart(6), 'received'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'max ms'.padStart(8)].join(' '));
+    console.log(
+      [
+        'msg/s'.padStart(6),
+        'sent'.padStart(6),
+        'received'.padStart(9),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+        'max ms'.padStart(8),
+      ].join(' '),
+    );
     for (const r of sends) {
-      console.log([String(r.rate).padStart(6), String(r.sent).padStart(6), String(r.received).padStart(9), r.p50.toFixed(1).padStart(8), r.p99.toFixed(1).padStart(8), r.max.toFixed(1).padStart(8)].join(' '));
+      console.log(
+        [
+          String(r.rate).padStart(6),
+          String(r.sent).padStart(6),
+          String(r.received).padStart(9),
+          r.p50.toFixed(1).padStart(8),
+          r.p99.toFixed(1).padStart(8),
+          r.max.toFixed(1).padStart(8),
+        ].join(' '),
+      );
     }
 
     const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -127,32 +207,80 @@ const main = async () => {
     const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
     const idle: IdleRow[] = [];
     const costs = await measureCosts(runtime, sizes, idleSeconds, idle);
-    console.log(['tickets'.padStart(8), 'request'.padEnd(55), 'items'.padStart(6), 'requests'.padStart(9), 'sequential'.padStart(11), 'RCU'.padStart(6), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8)].join(' '));
+    console.log(
+      [
+        'tickets'.padStart(8),
+        'request'.padEnd(55),
+        'items'.padStart(6),
+        'requests'.padStart(9),
+        'sequential'.padStart(11),
+        'RCU'.padStart(6),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+      ].join(' '),
+    );
     for (const r of costs) {
       console.log(
-        [String(r.size).padStart(8), r.name.padEnd(55), String(r.items).padStart(6), String(r.roundTrips).padStart(9), String(r.sequentialTrips).padStart(11), r.readUnits.toFixed(1).padStart(6), r.p50Ms.toFixed(1).padStart(8), r.p99Ms.toFixed(1).padStart(8)].join(' '),
+        [
+          String(r.size).padStart(8),
+          r.name.padEnd(55),
+          String(r.items).padStart(6),
+          String(r.roundTrips).padStart(9),
+          String(r.sequentialTrips).padStart(11),
+          r.readUnits.toFixed(1).padStart(6),
+          r.p50Ms.toFixed(1).padStart(8),
+          r.p99Ms.toFixed(1).padStart(8),
+        ].join(' '),
       );
     }
     if (idle.length) {
-      console.log(`\nEngine: table traffic of the whole runtime over an idle window, every timed rule configured on the connection`);
-      console.log(['tickets'.padStart(8), 'seconds'.padStart(8), 'requests'.padStart(9), 'RCU'.padStart(6), 'WCU'.padStart(6), 'one firing: requests'.padStart(21), 'RCU'.padStart(6)].join(' '));
+      console.log(
+        `\nEngine: table traffic of the whole runtime over an idle window, every timed rule configured on the connection`,
+      );
+      console.log(
+        [
+          'tickets'.padStart(8),
+          'seconds'.padStart(8),
+          'requests'.padStart(9),
+          'RCU'.padStart(6),
+          'WCU'.padStart(6),
+          'one firing: requests'.padStart(21),
+          'RCU'.padStart(6),
+        ].join(' '),
+      );
       for (const r of idle) {
         console.log(
-          [String(r.size).padStart(8), String(r.seconds).padStart(8), String(r.roundTrips).padStart(9), r.readUnits.toFixed(1).padStart(6), r.writeUnits.toFixed(1).padStart(6), String(r.fireTrips).padStart(21), r.fireReadUnits.toFixed(1).padStart(6)].join(' '),
+          [
+            String(r.size).padStart(8),
+            String(r.seconds).padStart(8),
+            String(r.roundTrips).padStart(9),
+            r.readUnits.toFixed(1).padStart(6),
+            r.writeUnits.toFixed(1).padStart(6),
+            String(r.fireTrips).padStart(21),
+            r.fireReadUnits.toFixed(1).padStart(6),
+          ].join(' '),
         );
-        console.log(`           idle requests: ${Object.entries(r.byKey).map(([k, n]) => `${k} x${n}`).join(', ') || 'none'}`);
+        console.log(
+          `           idle requests: ${
+            Object.entries(r.byKey)
+              .map(([k, n]) => `${k} x${n}`)
+              .join(', ') || 'none'
+          }`,
+        );
       }
     }
     const names = [...new Set(costs.map((r) => r.name))];
     for (const name of names) {
-      const [small, large] = [costs.find((r) => r.name === name && r.size === sizes[0]), costs.find((r) => r.name === name && r.size === sizes[sizes.length - 1])];
+      const [small, large] = [
+        costs.find((r) => r.name === name && r.size === sizes[0]),
+        costs.find((r) => r.name === name && r.size === sizes[sizes.length - 1]),
+      ];
       if (small && large && small.readUnits > 0) {
         console.log(
           `  ${name}: at ${large.size} vs ${small.size} tickets, read units ${((large.readUnits / small.readUnits - 1) * 100).toFixed(1)}%, p50 time ${((large.p50Ms / small.p50Ms - 1) * 100).toFixed(1)}%`,
         );
       }
     }
-
   } finally {
     await runtime.stop();
     await ddb.stop();

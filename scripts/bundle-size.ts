@@ -69,9 +69,19 @@ export const pageSizes = (dist = webDist): PageSize[] => {
 const main = () => {
   const sizes = pageSizes();
   console.log('\nWeb app: JavaScript loaded before first paint (gzip)');
-  console.log(['page'.padEnd(10), 'files'.padStart(6), 'raw KB'.padStart(9), 'gzip KB'.padStart(9), 'budget'.padStart(8)].join(' '));
+  console.log(
+    ['page'.padEnd(10), 'files'.padStart(6), 'raw KB'.padStart(9), 'gzip KB'.padStart(9), 'budget'.padStart(8)].join(' '),
+  );
   for (const s of sizes) {
-    console.log([s.page.padEnd(10), String(s.files).padStart(6), s.rawKb.toFixed(1).padStart(9), s.gzipKb.toFixed(1).padStart(9), `${s.budgetKb}`.padStart(8)].join(' '));
+    console.log(
+      [
+        s.page.padEnd(10),
+        String(s.files).padStart(6),
+        s.rawKb.toFixed(1).padStart(9),
+        s.gzipKb.toFixed(1).padStart(9),
+        `${s.budgetKb}`.padStart(8),
+      ].join(' '),
+    );
   }
   const over = sizes.filter((s) => s.gzipKb > s.budgetKb);
   if (over.length > 0) {

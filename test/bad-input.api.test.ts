@@ -18,7 +18,13 @@ let runtime: Runtime;
 let admin: ApiClient;
 /** Meta's side for the Cloud API number campaigns go out through (a web chat cannot send them) */
 let graph: FakeGraph;
-const CLOUD = { phoneNumberId: '1015558101', wabaId: '2025558101', accessToken: 'bad-input-cloud-token', appSecret: 'bad-input-secret', verifyToken: 'bad-input-verify' };
+const CLOUD = {
+  phoneNumberId: '1015558101',
+  wabaId: '2025558101',
+  accessToken: 'bad-input-cloud-token',
+  appSecret: 'bad-input-secret',
+  verifyToken: 'bad-input-verify',
+};
 
 const snapshot = async () => {
   const items: Record<string, unknown>[] = [];

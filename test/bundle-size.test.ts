@@ -13,7 +13,9 @@ describe('the web build', () => {
     const sizes = Object.fromEntries(pageSizes().map((s) => [s.page, s]));
     const login = sizes['/login']!;
     const tickets = sizes['/tickets']!;
-    console.log(`gzip JavaScript before first paint: /login ${login.gzipKb.toFixed(1)} KB, /tickets ${tickets.gzipKb.toFixed(1)} KB`);
+    console.log(
+      `gzip JavaScript before first paint: /login ${login.gzipKb.toFixed(1)} KB, /tickets ${tickets.gzipKb.toFixed(1)} KB`,
+    );
     expect(login.gzipKb).toBeLessThan(tickets.gzipKb * 0.75);
   });
 
@@ -24,7 +26,10 @@ describe('the web build', () => {
   });
 
   it('keeps the inbox and the spreadsheet libraries out of the sign-in page', () => {
-    const manifest = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { isEntry?: boolean; imports?: string[]; src?: string }>;
+    const manifest = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { isEntry?: boolean; imports?: string[]; src?: string }
+    >;
     const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
     const loaded = new Set<string>();
     const visit = (key: string) => {

@@ -33,7 +33,13 @@ let runtime: Runtime;
 let graph: FakeGraph;
 let companyA: TenantFixture;
 /** company A's Cloud API number, known to the fake Graph server */
-const CLOUD_OF_A = { phoneNumberId: '1015558201', wabaId: '2025558201', accessToken: 'cloud-token-of-a', appSecret: 'cloud-secret-of-a', verifyToken: 'cloud-verify-of-a' };
+const CLOUD_OF_A = {
+  phoneNumberId: '1015558201',
+  wabaId: '2025558201',
+  accessToken: 'cloud-token-of-a',
+  appSecret: 'cloud-secret-of-a',
+  verifyToken: 'cloud-verify-of-a',
+};
 let emailB: string;
 
 const signup = async (email: string, companyName: string) => {

@@ -11,7 +11,13 @@ const ADMIN_PASSWORD = 'browser-test-password';
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-browser-'));
   // every visitor and company of the browser tests comes from this machine's one address
-  const product = await startProduct({ DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, WEBCHAT_VISITORS_PER_ADDRESS: '1000', SIGNUPS_PER_ADDRESS: '1000' });
+  const product = await startProduct({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    WEBCHAT_VISITORS_PER_ADDRESS: '1000',
+    SIGNUPS_PER_ADDRESS: '1000',
+  });
   project.provide('baseUrl', product.url);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);

@@ -17,7 +17,11 @@ export interface ProductProcess {
 }
 
 /** `detached` runs the product in a process group of its own, as a terminal does, so a test can signal the group. */
-export const startProduct = async (env: Record<string, string>, timeoutMs = 90_000, options: { detached?: boolean } = {}): Promise<ProductProcess> => {
+export const startProduct = async (
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  options: { detached?: boolean } = {},
+): Promise<ProductProcess> => {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/main.ts'], {
     cwd: repoRoot,

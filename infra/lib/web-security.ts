@@ -12,7 +12,11 @@ export const isWidgetPath = (pathname: string): boolean => pathname === '/widget
 export const inlineScriptHashes = (html: string): string[] => {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.push(`'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 };
@@ -52,4 +56,3 @@ export const webAppHeaders = (pathname: string, scriptHashes: string[]): Record<
     ...(widget ? {} : { 'x-frame-options': 'DENY' }),
   };
 };
-

@@ -130,7 +130,11 @@ const SENDS_AT_ONCE = 8;
 const ADMIN = { email: 'durable@example.com', password: 'durable-pass-1' };
 
 const signIn = async (url: string): Promise<Record<string, string>> => {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   expect(res.status).toBe(200);
   return { 'content-type': 'application/json', authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 };
@@ -168,7 +172,11 @@ const stopMidSends = async (signal: 'SIGKILL' | 'SIGINT') => {
   }
   const headers = await signIn(first.url);
   let ticketIds: number[] = [];
-  for (const deadline = Date.now() + 30_000; ticketIds.length < VISITORS && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+  for (
+    const deadline = Date.now() + 30_000;
+    ticketIds.length < VISITORS && Date.now() < deadline;
+    await new Promise((r) => setTimeout(r, 50))
+  ) {
     const res = await fetch(`${first.url}/api/tickets?status=pending&showAll=true`, { headers });
     ticketIds = ((await res.json()) as { tickets: { id: number }[] }).tickets.map((t) => t.id);
   }
@@ -181,7 +189,11 @@ const stopMidSends = async (signal: 'SIGKILL' | 'SIGINT') => {
   // several sends of a conversation at once, so its queue group holds a backlog when the product dies
   const send = async (ticketId: number, body: string) => {
     try {
-      const res = await fetch(`${first.url}/api/messages/${ticketId}`, { method: 'POST', headers, body: JSON.stringify({ body }) });
+      const res = await fetch(`${first.url}/api/messages/${ticketId}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ body }),
+      });
       record(answers, res);
       if (res.status !== 201) return;
       accepted.get(ticketId)!.push(body);
@@ -197,7 +209,8 @@ const stopMidSends = async (signal: 'SIGKILL' | 'SIGINT') => {
       }
     }),
   );
-  while ([...accepted.values()].reduce((n, a) => n + a.length, 0) < (VISITORS * AGENT_MESSAGES) / 3) await new Promise((r) => setTimeout(r, 5));
+  while ([...accepted.values()].reduce((n, a) => n + a.length, 0) < (VISITORS * AGENT_MESSAGES) / 3)
+    await new Promise((r) => setTimeout(r, 5));
   process.kill(-first.child.pid!, signal);
   await sending;
   const code = await exited;
@@ -212,15 +225,26 @@ const stopMidSends = async (signal: 'SIGKILL' | 'SIGINT') => {
     let stored = new Map<number, Sent[]>();
     for (;;) {
       stored = new Map(await Promise.all(ticketIds.map(async (id) => [id, await agentMessages(second.url, again, id)] as const)));
-      const settled = ticketIds.every((id) => accepted.get(id)!.every((body) => stored.get(id)!.some((m) => m.body === body && (m.ack > 0 || m.error))));
+      const settled = ticketIds.every((id) =>
+        accepted.get(id)!.every((body) => stored.get(id)!.some((m) => m.body === body && (m.ack > 0 || m.error))),
+      );
       if (settled || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 250));
     }
     for (const id of ticketIds) {
       const mine = stored.get(id)!.filter((m) => accepted.get(id)!.includes(m.body));
-      expect(accepted.get(id)!.filter((body) => !mine.some((m) => m.body === body)), `ticket ${id}: accepted but lost`).toEqual([]);
-      expect(mine.filter((m, at) => mine.findIndex((x) => x.body === m.body) !== at), `ticket ${id}: stored twice`).toEqual([]);
-      expect(mine.filter((m) => m.ack === 0 && !m.error), `ticket ${id}: never settled`).toEqual([]);
+      expect(
+        accepted.get(id)!.filter((body) => !mine.some((m) => m.body === body)),
+        `ticket ${id}: accepted but lost`,
+      ).toEqual([]);
+      expect(
+        mine.filter((m, at) => mine.findIndex((x) => x.body === m.body) !== at),
+        `ticket ${id}: stored twice`,
+      ).toEqual([]);
+      expect(
+        mine.filter((m) => m.ack === 0 && !m.error),
+        `ticket ${id}: never settled`,
+      ).toEqual([]);
       // at most the one send of the conversation that was with the channel when the process died
       const failed = mine.filter((m) => m.error);
       expect(failed.length, `ticket ${id}: failed sends`).toBeLessThanOrEqual(1);

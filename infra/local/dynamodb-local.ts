@@ -25,8 +25,7 @@ const require = createRequire(import.meta.url);
 
 const loopbackLauncher = fileURLToPath(new URL('./loopback-dynamodb-local.java', import.meta.url));
 
-export const emulatorDir = (): string =>
-  join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+export const emulatorDir = (): string => join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
 /** One line telling what to install when Java is missing, too old or lacks its compiler; undefined when usable. */
 export const javaProblem = (): string | undefined => {
@@ -38,7 +37,8 @@ export const javaProblem = (): string | undefined => {
   if (major && major < 11) return `Java ${major} found, but DynamoDB Local needs Java 11 or newer: ${install}.`;
   // the loopback launcher runs from source, which takes the JDK's compiler module (a bare JRE lacks it)
   const modules = spawnSync('java', ['--list-modules'], { encoding: 'utf8' });
-  if (!/^jdk\.compiler@/m.test(modules.stdout ?? '')) return `Java is installed without its compiler (a JRE); DynamoDB Local is started from a small Java source file: ${install}.`;
+  if (!/^jdk\.compiler@/m.test(modules.stdout ?? ''))
+    return `Java is installed without its compiler (a JRE); DynamoDB Local is started from a small Java source file: ${install}.`;
   return undefined;
 };
 

@@ -82,7 +82,8 @@ const listenersOf = (pids: number[]): Listener[] => {
   return out;
 };
 
-const isLoopback = (address: string) => address.startsWith('127.') || address === '0000:0000:0000:0000:0000:0000:0000:0001' || address.startsWith('::ffff:127.');
+const isLoopback = (address: string) =>
+  address.startsWith('127.') || address === '0000:0000:0000:0000:0000:0000:0000:0001' || address.startsWith('::ffff:127.');
 
 const rawGet = (port: number, path: string, headers: Record<string, string>) =>
   new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
@@ -175,7 +176,12 @@ describe('the local servers of npm start', () => {
 
 describe('HOST', () => {
   it('opens the gateway on the address given, and only the gateway', async () => {
-    const product = await startProduct({ DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-host-')), HOST: '0.0.0.0', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
+    const product = await startProduct({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'sb-host-')),
+      HOST: '0.0.0.0',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    });
     try {
       const listeners = listenersOf(processTree(product.child.pid!));
       const open = listeners.filter((l) => !isLoopback(l.address));

@@ -16,13 +16,19 @@ const javaProcessesFor = (dataDir: string): number => {
 };
 
 /** The fake Pix provider of a start and its pay secret, as tools find them in the data folder. */
-const fakePixOf = (dataDir: string) => JSON.parse(readFileSync(join(dataDir, 'fake-pix.json'), 'utf8')) as { url: string; paySecret: string };
+const fakePixOf = (dataDir: string) =>
+  JSON.parse(readFileSync(join(dataDir, 'fake-pix.json'), 'utf8')) as { url: string; paySecret: string };
 
 /** The fake's list of charges, a call only the holder of its pay secret may make. */
-const listCharges = (url: string, secret?: string) => fetch(`${url}/fake/cob`, { headers: secret ? { 'x-fake-pix-secret': secret } : {} });
+const listCharges = (url: string, secret?: string) =>
+  fetch(`${url}/fake/cob`, { headers: secret ? { 'x-fake-pix-secret': secret } : {} });
 
 const login = (url: string, email: string, password: string) =>
-  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
 
 describe('npm start', () => {
   it('seeds once with a printed random password, keeps data across restarts and stops cleanly on signals', async () => {
@@ -33,7 +39,9 @@ describe('npm start', () => {
     const [, email, password] = printed!;
     expect((await login(first.url, email!, password!)).status).toBe(200);
     expect(javaProcessesFor(dataDir)).toBe(1);
-    expect(first.output()).toMatch(/Tenant URLs .* may reach private and loopback addresses \(the gateway listens on loopback only/);
+    expect(first.output()).toMatch(
+      /Tenant URLs .* may reach private and loopback addresses \(the gateway listens on loopback only/,
+    );
     const firstPix = fakePixOf(dataDir);
     expect((await listCharges(firstPix.url)).status).toBe(403);
     expect((await listCharges(firstPix.url, firstPix.paySecret)).status).toBe(200);

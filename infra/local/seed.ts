@@ -4,7 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import { companyExists, createCompany, PLATFORM_DUE_DATE, provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
+import {
+  companyExists,
+  createCompany,
+  PLATFORM_DUE_DATE,
+  provisionCompany,
+} from '../../functions/src/modules/companies/companies.service.ts';
 import { listConnectionsOf } from '../../functions/src/modules/connections/connections.service.ts';
 import { addPlan, defaultPlanInput, listPublicPlans } from '../../functions/src/modules/plans/plans.service.ts';
 import { seedPlatformSettings } from '../../functions/src/modules/settings/settings.service.ts';
@@ -15,7 +20,9 @@ export interface SeedOptions {
   adminPassword?: string;
 }
 
-export type SeedResult = ({ created: false } | { created: true; adminEmail: string; adminPassword: string; generatedPassword: boolean }) & {
+export type SeedResult = (
+  { created: false } | { created: true; adminEmail: string; adminPassword: string; generatedPassword: boolean }
+) & {
   /** the platform company's web chat widget key, for the widget link printed at start */
   webchatToken?: string;
 };
@@ -25,7 +32,9 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@switchboard.local';
 export const seedFreshInstall = async (options: SeedOptions = {}): Promise<SeedResult> => {
   await seedPlatformSettings();
   if (await companyExists(PLATFORM_COMPANY_ID)) {
-    const webchat = (await listConnectionsOf(PLATFORM_COMPANY_ID)).find((c) => c.channel === 'webchat' && c.status === 'CONNECTED');
+    const webchat = (await listConnectionsOf(PLATFORM_COMPANY_ID)).find(
+      (c) => c.channel === 'webchat' && c.status === 'CONNECTED',
+    );
     return { created: false, webchatToken: webchat?.widgetKey ?? undefined };
   }
   const plan = (await listPublicPlans())[0] ?? (await addPlan(defaultPlanInput));
@@ -40,7 +49,13 @@ export const seedFreshInstall = async (options: SeedOptions = {}): Promise<SeedR
     planId: plan.id,
     dueDate: PLATFORM_DUE_DATE,
   });
-  const admin = await createUser(PLATFORM_COMPANY_ID, { name: 'Admin', email: adminEmail, password: adminPassword, profile: 'admin', super: true });
+  const admin = await createUser(PLATFORM_COMPANY_ID, {
+    name: 'Admin',
+    email: adminEmail,
+    password: adminPassword,
+    profile: 'admin',
+    super: true,
+  });
   const { webchatToken } = await provisionCompany(PLATFORM_COMPANY_ID, admin.id);
   return { created: true, adminEmail, adminPassword, generatedPassword, webchatToken };
 };

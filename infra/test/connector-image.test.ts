@@ -16,7 +16,8 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const dockerfile = readFileSync(join(repo, 'connector-container', 'Dockerfile'), 'utf8');
 
 /** The JSON-form CMD of the last stage, and the output folder the build stage bundles into. */
-const imageCommand = (): string[] => JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')))![1]!) as string[];
+const imageCommand = (): string[] =>
+  JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')))![1]!) as string[];
 const buildOutput = (): string => /RUN node connector-container\/build\.mjs (\S+)/.exec(dockerfile)![1]!;
 
 const freePort = (): Promise<number> =>
@@ -77,7 +78,14 @@ describe('the connector image', () => {
     });
     expect(output).not.toMatch(/ERR_MODULE_NOT_FOUND|Cannot find/);
     // no table or queues: it polls nothing, so ECS would replace it rather than keep an idle task
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.status, () => 0)).toBe(503);
+    await expect
+      .poll(() =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      )
+      .toBe(503);
     expect(healthCheck(port, app)).toBe(1);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -24,4 +24,6 @@ export type ConnectionReasonKind = keyof typeof CONNECTION_REASONS;
 
 /** The known kind a reason begins with, if any. */
 export const reasonKind = (reason: string | null | undefined): ConnectionReasonKind | undefined =>
-  reason ? (Object.keys(CONNECTION_REASONS) as ConnectionReasonKind[]).find((k) => reason.startsWith(CONNECTION_REASONS[k])) : undefined;
+  reason
+    ? (Object.keys(CONNECTION_REASONS) as ConnectionReasonKind[]).find((k) => reason.startsWith(CONNECTION_REASONS[k]))
+    : undefined;

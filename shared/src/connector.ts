@@ -85,7 +85,12 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     outcome: z.enum(['finished', 'rejected', 'missed']),
   }),
   /** a receipt without ids (Messenger, Instagram): every message we sent the contact up to `watermark` reached `ack` */
-  z.object({ kind: z.literal('watermark'), ...base, ack: z.union([z.literal(2), z.literal(3)]), watermark: z.string().datetime() }),
+  z.object({
+    kind: z.literal('watermark'),
+    ...base,
+    ack: z.union([z.literal(2), z.literal(3)]),
+    watermark: z.string().datetime(),
+  }),
 ]);
 export type InboundEvent = z.infer<typeof inboundEvent>;
 export type InboundMessageEvent = Extract<InboundEvent, { kind: 'message' }>;
@@ -97,7 +102,9 @@ export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId
 
 /** The FIFO deduplication id: a driver that sends the same event twice within 5 minutes is deduplicated by SQS. */
 export const inboundDeduplicationId = (e: InboundEvent): string =>
-  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.kind === 'call' ? e.callId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`.replace(/[^\x21-\x7e]/g, '_').slice(0, 128);
+  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.kind === 'call' ? e.callId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`
+    .replace(/[^\x21-\x7e]/g, '_')
+    .slice(0, 128);
 
 /**
  * A send on `outbound.fifo`. It carries ids only: the consumer reads the stored message, so an edit or a delete

@@ -5,7 +5,12 @@ describe('media rules', () => {
   it('accepts allowed types whose extension matches, whatever the case or codec parameters', () => {
     expect(mediaProblem('message', { name: 'Foto.JPEG', mimeType: 'image/jpeg' })).toBeUndefined();
     expect(mediaProblem('message', { name: 'voz.ogg', mimeType: 'audio/ogg; codecs=opus' })).toBeUndefined();
-    expect(mediaProblem('quickMessage', { name: 'tabela.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })).toBeUndefined();
+    expect(
+      mediaProblem('quickMessage', {
+        name: 'tabela.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    ).toBeUndefined();
   });
 
   it('refuses active content by type, and disguised files by extension', () => {
@@ -17,7 +22,9 @@ describe('media rules', () => {
 
   it('serves unknown stored types as inert downloads and encodes names safely', () => {
     expect(servedContentType('text/html')).toBe('application/octet-stream');
-    expect(contentDisposition('image/png', 'ação "x".png')).toBe(`inline; filename="a__o _x_.png"; filename*=UTF-8''a%C3%A7%C3%A3o%20%22x%22.png`);
+    expect(contentDisposition('image/png', 'ação "x".png')).toBe(
+      `inline; filename="a__o _x_.png"; filename*=UTF-8''a%C3%A7%C3%A3o%20%22x%22.png`,
+    );
     expect(contentDisposition('text/plain', 'a.txt')).toMatch(/^attachment;/);
   });
 

@@ -51,7 +51,20 @@ const kinds = {
 export type AllowedMimeType = keyof typeof kinds;
 
 /** Where a file is uploaded; schedules carry a picture only (spec document 1: png, jpg or jpeg). */
-export type MediaUse = 'message' | 'quickMessage' | 'schedule' | 'fileList' | 'profileImage' | 'greetingMedia' | 'announcement' | 'brandLogo' | 'contactListImport' | 'flowImage' | 'flowAudio' | 'flowContentAudio' | 'flowVideo';
+export type MediaUse =
+  | 'message'
+  | 'quickMessage'
+  | 'schedule'
+  | 'fileList'
+  | 'profileImage'
+  | 'greetingMedia'
+  | 'announcement'
+  | 'brandLogo'
+  | 'contactListImport'
+  | 'flowImage'
+  | 'flowAudio'
+  | 'flowContentAudio'
+  | 'flowVideo';
 
 const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   message: Object.keys(kinds) as AllowedMimeType[],
@@ -62,13 +75,26 @@ const allowedFor: Record<MediaUse, readonly AllowedMimeType[]> = {
   // a user's picture is shown in an <img>: still images only
   profileImage: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
   // a connection's greeting media (spec document 2, General tab): an image or a video
-  greetingMedia: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/3gpp', 'video/quicktime'],
+  greetingMedia: [
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'video/mp4',
+    'video/webm',
+    'video/3gpp',
+    'video/quicktime',
+  ],
   // an announcement's image (spec document 3 section 5: .png, .jpg, .jpeg)
   announcement: ['image/png', 'image/jpeg'],
   // white-label logos and favicon: raster images only (an SVG could carry script)
   brandLogo: ['image/png', 'image/jpeg', 'image/webp'],
   // a contact list's import (spec document 3 section 5: .xls or .xlsx; .csv too), read on the server
-  contactListImport: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+  contactListImport: [
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'text/csv',
+  ],
   // files of flow nodes (spec document 3 section 5): png/jpg images, ogg or mp3 audio (opus in content), mp4 video
   flowImage: ['image/png', 'image/jpeg'],
   flowAudio: ['audio/ogg', 'audio/mpeg'],
@@ -90,7 +116,8 @@ export const isAllowedMimeType = (use: MediaUse, mimeType: string): boolean =>
   (allowedFor[use] as readonly string[]).includes(baseMimeType(mimeType));
 
 /** Whether the name's extension is one of the declared type's. */
-export const extensionMatches = (name: string, mimeType: string): boolean => kindOf(mimeType)?.extensions.includes(extensionOf(name)) ?? false;
+export const extensionMatches = (name: string, mimeType: string): boolean =>
+  kindOf(mimeType)?.extensions.includes(extensionOf(name)) ?? false;
 
 /** Why a file is refused for a use, or undefined when it is accepted. */
 export const mediaProblem = (use: MediaUse, file: { name: string; mimeType: string }): 'type' | 'extension' | undefined => {
@@ -109,7 +136,9 @@ export const acceptAttribute = (use: MediaUse): string => {
 /** The allowed type a file name's extension stands for (the first one listed), for files known by name only. */
 export const mimeTypeOfName = (name: string): AllowedMimeType | undefined => {
   const extension = extensionOf(name);
-  return (Object.keys(kinds) as AllowedMimeType[]).find((type) => (kinds[type].extensions as readonly string[]).includes(extension));
+  return (Object.keys(kinds) as AllowedMimeType[]).find((type) =>
+    (kinds[type].extensions as readonly string[]).includes(extension),
+  );
 };
 
 /** The type a browser may see for a stored file: an allowed one, else a download that it cannot interpret. */
@@ -142,7 +171,8 @@ export const refineUpload =
   (file: { name: string; mimeType: string }, ctx: z.RefinementCtx): void => {
     const problem = mediaProblem(use, file);
     if (problem === 'type') ctx.addIssue({ code: 'custom', path: ['mimeType'], message: 'This type of file is not accepted' });
-    if (problem === 'extension') ctx.addIssue({ code: 'custom', path: ['name'], message: "The file name's extension does not match its type" });
+    if (problem === 'extension')
+      ctx.addIssue({ code: 'custom', path: ['name'], message: "The file name's extension does not match its type" });
   };
 
 /** How long a media URL of the AWS media store works (temporary credentials sign it), and when to read anew. */

@@ -9,7 +9,9 @@ describe('substituteVariables', () => {
   });
 
   it('accepts the older ${name} and {name} forms and triple braces', () => {
-    expect(substituteVariables('${firstName} / {name} / {{{number}}} / ${queue.name}', values)).toBe('Ana / Ana Souza / 5511999990000 / Vendas');
+    expect(substituteVariables('${firstName} / {name} / {{{number}}} / ${queue.name}', values)).toBe(
+      'Ana / Ana Souza / 5511999990000 / Vendas',
+    );
   });
 
   it('reads the campaign names nome and numero as name and number', () => {

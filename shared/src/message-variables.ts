@@ -12,7 +12,18 @@ export const variableToken = (key: string): string => `{{${key}}}`;
 const aliases: Readonly<Record<string, string>> = { nome: 'name', numero: 'number' };
 
 /** The variables of outgoing texts in a ticket (spec document 1 section 9), in the order the UI lists them. */
-export const ticketVariables = ['firstName', 'name', 'userName', 'ms', 'protocol', 'date', 'hour', 'ticket_id', 'queue', 'connection'] as const;
+export const ticketVariables = [
+  'firstName',
+  'name',
+  'userName',
+  'ms',
+  'protocol',
+  'date',
+  'hour',
+  'ticket_id',
+  'queue',
+  'connection',
+] as const;
 
 /** The variables of a campaign message (spec document 3: name, number, email and the campaign's own ones). */
 export const campaignVariables = ['firstName', 'name', 'number', 'email'] as const;

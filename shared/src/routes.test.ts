@@ -52,7 +52,10 @@ describe('route paths', () => {
         const variable = /^\{(\w+)\}$/.exec(segment)?.[1];
         if (!variable) return;
         // the position: the segments before it, with every variable alike
-        const position = segments.slice(0, i).map((s) => (s.startsWith('{') ? '{}' : s)).join('/');
+        const position = segments
+          .slice(0, i)
+          .map((s) => (s.startsWith('{') ? '{}' : s))
+          .join('/');
         const seen = names.get(position);
         if (seen) expect(variable, `${r.id} (${r.path}) against ${seen.route}`).toBe(seen.name);
         else names.set(position, { name: variable, route: `${r.id} (${r.path})` });

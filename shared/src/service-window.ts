@@ -16,4 +16,5 @@ export const serviceWindowEnd = (lastInboundAt: string | null | undefined): stri
   lastInboundAt ? new Date(Date.parse(lastInboundAt) + SERVICE_WINDOW_MS).toISOString() : null;
 
 /** Whether a free-form message may be sent at `now` in a window closing at `endsAt`. */
-export const insideServiceWindow = (endsAt: string | null | undefined, now: Date): boolean => !!endsAt && Date.parse(endsAt) > now.getTime();
+export const insideServiceWindow = (endsAt: string | null | undefined, now: Date): boolean =>
+  !!endsAt && Date.parse(endsAt) > now.getTime();

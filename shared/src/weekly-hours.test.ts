@@ -5,8 +5,18 @@ const monday = (hours: Partial<WeekEntry>): WeekEntry[] => [{ ...defaultWeek()[0
 
 describe('weekly hours', () => {
   it('open every day 08:00-12:00 and 13:00-18:00 by default', () => {
-    expect(defaultWeek().map((d) => d.weekdayEn)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
-    expect(new Set(defaultWeek().map((d) => `${d.startTimeA}-${d.endTimeA} ${d.startTimeB}-${d.endTimeB}`))).toEqual(new Set(['08:00-12:00 13:00-18:00']));
+    expect(defaultWeek().map((d) => d.weekdayEn)).toEqual([
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]);
+    expect(new Set(defaultWeek().map((d) => `${d.startTimeA}-${d.endTimeA} ${d.startTimeB}-${d.endTimeB}`))).toEqual(
+      new Set(['08:00-12:00 13:00-18:00']),
+    );
     expect(weekIssues(defaultWeek())).toEqual([]);
   });
 
@@ -19,7 +29,9 @@ describe('weekly hours', () => {
   it('flag a time not HH:MM, a period with one end, an end not after its start, overlapping periods and a repeated day', () => {
     expect(weekIssues(monday({ startTimeA: '8:00' }))).toEqual([{ index: 0, field: 'startTimeA', code: 'format' }]);
     expect(weekIssues(monday({ endTimeB: '' }))).toEqual([{ index: 0, field: 'endTimeB', code: 'required' }]);
-    expect(weekIssues(monday({ startTimeA: '12:00', endTimeA: '12:00' }))).toEqual([{ index: 0, field: 'endTimeA', code: 'order' }]);
+    expect(weekIssues(monday({ startTimeA: '12:00', endTimeA: '12:00' }))).toEqual([
+      { index: 0, field: 'endTimeA', code: 'order' },
+    ]);
     expect(weekIssues(monday({ startTimeB: '11:30' }))).toEqual([{ index: 0, field: 'startTimeB', code: 'overlap' }]);
     expect(weekIssues([...monday({}), ...monday({})])).toEqual([{ index: 1, field: 'weekdayEn', code: 'duplicate' }]);
   });

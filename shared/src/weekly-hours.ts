@@ -30,7 +30,8 @@ const weekdayLabels: Record<WeekdayName, string> = {
 /** Spec document 2 section 9: "Default opening hours for every day: 08:00-12:00 and 13:00-18:00". */
 export const DEFAULT_HOURS = { startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' } as const;
 
-export const defaultWeek = (): WeekEntry[] => weekdayNames.map((weekdayEn) => ({ weekday: weekdayLabels[weekdayEn], weekdayEn, ...DEFAULT_HOURS }));
+export const defaultWeek = (): WeekEntry[] =>
+  weekdayNames.map((weekdayEn) => ({ weekday: weekdayLabels[weekdayEn], weekdayEn, ...DEFAULT_HOURS }));
 
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -53,7 +54,10 @@ export const weekIssues = (week: readonly WeekEntry[]): WeekIssue[] => {
     if (seen.has(entry.weekdayEn)) issues.push({ index, field: 'weekdayEn', code: 'duplicate' });
     seen.add(entry.weekdayEn);
     let periodsValid = true;
-    for (const [start, end] of [['startTimeA', 'endTimeA'], ['startTimeB', 'endTimeB']] as const) {
+    for (const [start, end] of [
+      ['startTimeA', 'endTimeA'],
+      ['startTimeB', 'endTimeB'],
+    ] as const) {
       const from = entry[start];
       const to = entry[end];
       if (from && !TIME_PATTERN.test(from)) issues.push({ index, field: start, code: 'format' });

@@ -24,9 +24,18 @@ export interface FakeAzureTts {
 }
 
 /** A tiny MP3: an ID3 header and one MPEG frame header (what players sniff). */
-export const FAKE_MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(64)]);
+export const FAKE_MP3 = Buffer.concat([
+  Buffer.from('ID3'),
+  Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  Buffer.alloc(64),
+]);
 
-const unescape = (s: string) => s.replace(/&lt;|&gt;|&amp;|&apos;|&quot;/g, (e) => ({ '&lt;': '<', '&gt;': '>', '&amp;': '&', '&apos;': "'", '&quot;': '"' })[e]!);
+const unescape = (s: string) =>
+  s.replace(
+    /&lt;|&gt;|&amp;|&apos;|&quot;/g,
+    (e) => ({ '&lt;': '<', '&gt;': '>', '&amp;': '&', '&apos;': "'", '&quot;': '"' })[e]!,
+  );
 
 export const startFakeAzureTts = async (): Promise<FakeAzureTts> => {
   const state = { keys: new Set<string>(), calls: [] as SpeechCall[] };

@@ -78,8 +78,15 @@ export const startFakeDialogflow = async (): Promise<FakeDialogflow> => {
     const valid = createVerify('RSA-SHA256').update(`${h}.${c}`).verify(account.publicKey, Buffer.from(s, 'base64url'));
     if (!valid) return { reason: 'invalid signature' };
     if (claims.aud !== tokenUrl) return { reason: 'wrong audience' };
-    if (typeof claims.scope !== 'string' || !claims.scope.split(' ').includes('https://www.googleapis.com/auth/cloud-platform')) return { reason: 'scope' };
-    if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp) || claims.exp <= claims.iat || claims.exp - claims.iat > 3600) return { reason: 'lifetime' };
+    if (typeof claims.scope !== 'string' || !claims.scope.split(' ').includes('https://www.googleapis.com/auth/cloud-platform'))
+      return { reason: 'scope' };
+    if (
+      !Number.isInteger(claims.iat) ||
+      !Number.isInteger(claims.exp) ||
+      claims.exp <= claims.iat ||
+      claims.exp - claims.iat > 3600
+    )
+      return { reason: 'lifetime' };
     return { email: claims.iss };
   };
 
@@ -106,9 +113,11 @@ export const startFakeDialogflow = async (): Promise<FakeDialogflow> => {
     if (req.method === 'POST' && detect) {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const holder = token ? tokens.get(token) : undefined;
-      if (!holder || holder.expiresAt < Date.now()) return send(res, 401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'));
+      if (!holder || holder.expiresAt < Date.now())
+        return send(res, 401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'));
       const project = decodeURIComponent(detect[1]!);
-      if (accounts.get(holder.email)?.project !== project) return send(res, 403, googleError(403, 'PERMISSION_DENIED', `Permission denied on project ${project}`));
+      if (accounts.get(holder.email)?.project !== project)
+        return send(res, 403, googleError(403, 'PERMISSION_DENIED', `Permission denied on project ${project}`));
       let body: any;
       try {
         body = JSON.parse(raw);
@@ -119,12 +128,14 @@ export const startFakeDialogflow = async (): Promise<FakeDialogflow> => {
       const call: DetectCall = { project, session: decodeURIComponent(detect[2]!) };
       let heard: string;
       if (q.text) {
-        if (typeof q.text.text !== 'string' || !q.text.text || typeof q.text.languageCode !== 'string') return send(res, 400, googleError(400, 'INVALID_ARGUMENT', 'text and languageCode are required'));
+        if (typeof q.text.text !== 'string' || !q.text.text || typeof q.text.languageCode !== 'string')
+          return send(res, 400, googleError(400, 'INVALID_ARGUMENT', 'text and languageCode are required'));
         call.text = q.text.text;
         call.languageCode = q.text.languageCode;
         heard = q.text.text;
       } else if (q.audioConfig) {
-        if (typeof body.inputAudio !== 'string' || typeof q.audioConfig.languageCode !== 'string') return send(res, 400, googleError(400, 'INVALID_ARGUMENT', 'inputAudio and languageCode are required'));
+        if (typeof body.inputAudio !== 'string' || typeof q.audioConfig.languageCode !== 'string')
+          return send(res, 400, googleError(400, 'INVALID_ARGUMENT', 'inputAudio and languageCode are required'));
         call.audioEncoding = q.audioConfig.audioEncoding;
         call.languageCode = q.audioConfig.languageCode;
         heard = Buffer.from(body.inputAudio, 'base64').toString('utf8');
@@ -145,7 +156,11 @@ export const startFakeDialogflow = async (): Promise<FakeDialogflow> => {
           allRequiredParamsPresent: true,
           fulfillmentText: intent?.texts[0] ?? '',
           fulfillmentMessages: messages,
-          intent: { name: `projects/${project}/agent/intents/${intent ? 'scripted' : 'fallback'}`, displayName: intent ? 'Scripted' : 'Default Fallback Intent', ...(intent?.endConversation ? { endInteraction: true } : {}) },
+          intent: {
+            name: `projects/${project}/agent/intents/${intent ? 'scripted' : 'fallback'}`,
+            displayName: intent ? 'Scripted' : 'Default Fallback Intent',
+            ...(intent?.endConversation ? { endInteraction: true } : {}),
+          },
           intentDetectionConfidence: intent ? 1 : 0.3,
           ...(intent?.endConversation ? { diagnosticInfo: { end_conversation: true } } : {}),
         },

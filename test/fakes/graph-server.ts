@@ -76,7 +76,10 @@ export interface FakeGraph extends FakeGraphState {
   close(): Promise<void>;
 }
 
-const graphError = (status: number, code: number, message: string) => ({ status, body: { error: { message, type: 'OAuthException', code, fbtrace_id: 'fake' } } });
+const graphError = (status: number, code: number, message: string) => ({
+  status,
+  body: { error: { message, type: 'OAuthException', code, fbtrace_id: 'fake' } },
+});
 
 const readJson = async (req: IncomingMessage): Promise<any> => {
   const chunks: Buffer[] = [];
@@ -101,7 +104,8 @@ const interactiveProblem = (i: any): string | undefined => {
     const buttons = i.action?.buttons;
     if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3) return 'interactive.action.buttons: 1 to 3';
     for (const b of buttons) {
-      if (b?.type !== 'reply' || !titleWithin(b.reply?.id, 256) || !titleWithin(b.reply?.title, 20)) return 'button reply needs an id and a title of at most 20 characters';
+      if (b?.type !== 'reply' || !titleWithin(b.reply?.id, 256) || !titleWithin(b.reply?.title, 20))
+        return 'button reply needs an id and a title of at most 20 characters';
     }
     if (new Set(buttons.map((b: any) => b.reply.title)).size !== buttons.length) return 'button titles must be unique';
     return undefined;
@@ -112,14 +116,17 @@ const interactiveProblem = (i: any): string | undefined => {
     if (!Array.isArray(sections) || sections.length < 1) return 'interactive.action.sections required';
     const rows = sections.flatMap((sec: any) => (Array.isArray(sec?.rows) ? sec.rows : []));
     if (rows.length < 1 || rows.length > 10) return 'list rows: 1 to 10 in all';
-    for (const r of rows) if (!titleWithin(r?.id, 200) || !titleWithin(r?.title, 24)) return 'list row needs an id and a title of at most 24 characters';
+    for (const r of rows)
+      if (!titleWithin(r?.id, 200) || !titleWithin(r?.title, 24))
+        return 'list row needs an id and a title of at most 24 characters';
     if (new Set(rows.map((r: any) => r.id)).size !== rows.length) return 'row ids must be unique';
     return undefined;
   }
   return `unsupported interactive type ${i?.type}`;
 };
 
-const placeholders = (text: string | undefined): number => Math.max(0, ...[...(text ?? '').matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1])));
+const placeholders = (text: string | undefined): number =>
+  Math.max(0, ...[...(text ?? '').matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1])));
 
 /** A template message's `template` object as Meta reads it, with no knowledge of the account's templates. */
 const templateShapeProblem = (t: any): string | undefined => {
@@ -142,10 +149,12 @@ const templateShapeProblem = (t: any): string | undefined => {
 /** A template send checked against the business account's templates: Meta's error code and message, or nothing. */
 const templateProblem = (t: any, templates: FakeTemplate[]): { code: number; message: string } | undefined => {
   const found = templates.find((x) => x.name === t.name && x.language === t.language.code);
-  if (!found) return { code: 132001, message: `(#132001) Template name does not exist in the translation: ${t.name} (${t.language.code})` };
+  if (!found)
+    return { code: 132001, message: `(#132001) Template name does not exist in the translation: ${t.name} (${t.language.code})` };
   if (found.status === 'PAUSED') return { code: 132015, message: `(#132015) Template is paused: ${t.name}` };
   if (found.status === 'DISABLED') return { code: 132016, message: `(#132016) Template is disabled: ${t.name}` };
-  if (found.status !== 'APPROVED') return { code: 132001, message: `(#132001) Template name does not exist in the translation: ${t.name} is ${found.status}` };
+  if (found.status !== 'APPROVED')
+    return { code: 132001, message: `(#132001) Template name does not exist in the translation: ${t.name} is ${found.status}` };
   const expected = (kind: string) => {
     const c = found.components.find((x) => x.type.toUpperCase() === kind);
     return c && (kind !== 'HEADER' || (c.format ?? 'TEXT').toUpperCase() === 'TEXT') ? placeholders(c.text) : 0;
@@ -162,7 +171,8 @@ const cloudSendProblem = (b: any): string | undefined => {
   if (b?.messaging_product !== 'whatsapp') return 'messaging_product must be whatsapp';
   if (!isDigits(b.to)) return 'to must be a wa_id (digits)';
   if (b.context !== undefined && typeof b.context?.message_id !== 'string') return 'context.message_id required';
-  if (b.type === 'audio' && b.audio?.voice !== undefined && typeof b.audio.voice !== 'boolean') return 'audio.voice must be a boolean';
+  if (b.type === 'audio' && b.audio?.voice !== undefined && typeof b.audio.voice !== 'boolean')
+    return 'audio.voice must be a boolean';
   switch (b.type) {
     case 'text':
       return typeof b.text?.body === 'string' && b.text.body.length > 0 ? undefined : 'text.body required';
@@ -170,7 +180,9 @@ const cloudSendProblem = (b: any): string | undefined => {
     case 'audio':
     case 'video':
     case 'document':
-      return typeof b[b.type]?.link === 'string' && /^https?:\/\//.test(b[b.type].link) ? undefined : `${b.type}.link must be an absolute URL`;
+      return typeof b[b.type]?.link === 'string' && /^https?:\/\//.test(b[b.type].link)
+        ? undefined
+        : `${b.type}.link must be an absolute URL`;
     case 'template':
       return templateShapeProblem(b.template);
     case 'interactive':
@@ -188,7 +200,8 @@ const messengerSendProblem = (b: any): string | undefined => {
     const replies = m.quick_replies;
     if (!Array.isArray(replies) || replies.length < 1 || replies.length > 13) return 'quick_replies: 1 to 13';
     for (const r of replies) {
-      if (r?.content_type !== 'text' || !titleWithin(r.title, 20) || !titleWithin(r.payload, 1000)) return 'a text quick reply needs a title of at most 20 characters and a payload';
+      if (r?.content_type !== 'text' || !titleWithin(r.title, 20) || !titleWithin(r.payload, 1000))
+        return 'a text quick reply needs a title of at most 20 characters and a payload';
     }
   }
   if (typeof m?.text === 'string' && m.text.length > 0) return undefined;
@@ -232,7 +245,9 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
     const cdn = /^\/cdn\/(.+)$/.exec(url.pathname);
     if (cdn) {
       const file = state.media.get(decodeURIComponent(cdn[1]!));
-      return file ? { status: 200, body: undefined, raw: file } : { status: 404, body: { error: { message: 'gone', code: 100 } } };
+      return file
+        ? { status: 200, body: undefined, raw: file }
+        : { status: 404, body: { error: { message: 'gone', code: 100 } } };
     }
     if (!token) return graphError(401, 190, 'An access token is required');
     if (state.expiredTokens.has(token)) return graphError(401, 190, 'Error validating access token: Session has expired');
@@ -268,7 +283,11 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
         const refused = templateProblem(body.template, state.templates.get(waba) ?? []);
         if (refused) return graphError(400, refused.code, refused.message);
       }
-      return sent({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.FAKE${++serial}` }] });
+      return sent({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: `wamid.FAKE${++serial}` }],
+      });
     }
     // a page token reads its own page as `me`; any other token reads a user of the app
     if (req.method === 'GET' && first === 'me' && !second) {
@@ -277,14 +296,21 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
     }
     // a Cloud API number listed in phoneNumbers, read with any accepted token
     if (req.method === 'GET' && first && !second && state.phoneNumbers.has(first)) {
-      return { status: 200, body: { id: first, display_phone_number: '', verified_name: 'Fake number', quality_rating: 'GREEN' } };
+      return {
+        status: 200,
+        body: { id: first, display_phone_number: '', verified_name: 'Fake number', quality_rating: 'GREEN' },
+      };
     }
     if (req.method === 'GET' && first && !second && url.searchParams.has('fields') && !state.media.has(first)) {
       const person = state.profiles.get(first);
       // Meta answers an unknown or foreign id, or the wrong page's token, with the same error
-      if (!person || person.pageToken !== token) return graphError(400, 100, `Unsupported get request. Object with ID '${first}' does not exist`);
+      if (!person || person.pageToken !== token)
+        return graphError(400, 100, `Unsupported get request. Object with ID '${first}' does not exist`);
       const asked = url.searchParams.get('fields')!.split(',');
-      return { status: 200, body: { id: first, ...Object.fromEntries(Object.entries(person.fields).filter(([k]) => asked.includes(k))) } };
+      return {
+        status: 200,
+        body: { id: first, ...Object.fromEntries(Object.entries(person.fields).filter(([k]) => asked.includes(k))) },
+      };
     }
     if (req.method === 'GET' && second === 'accounts') {
       return { status: 200, body: { data: state.pages.get(first!) ?? [], paging: {} } };
@@ -300,7 +326,15 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
     if (req.method === 'GET' && first && !second) {
       const media = state.media.get(first);
       if (!media) return graphError(404, 100, `Unsupported get request. Object with ID '${first}' does not exist`);
-      return { status: 200, body: { messaging_product: 'whatsapp', url: `${base}/media-files/${encodeURIComponent(first)}`, mime_type: media.mimeType, id: first } };
+      return {
+        status: 200,
+        body: {
+          messaging_product: 'whatsapp',
+          url: `${base}/media-files/${encodeURIComponent(first)}`,
+          mime_type: media.mimeType,
+          id: first,
+        },
+      };
     }
     return graphError(400, 100, `Unknown path ${url.pathname}`);
   };
@@ -334,10 +368,16 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
 };
 
 /** Meta's X-Hub-Signature-256 of a body. */
-export const signBody = (raw: string | Buffer, appSecret: string): string => `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+export const signBody = (raw: string | Buffer, appSecret: string): string =>
+  `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
 
 /** Posts a webhook delivery as Meta does: JSON bytes with their signature (or the given header, or none). */
-export const postWebhook = (url: string, payload: unknown, appSecret: string | undefined, options: { signature?: string } = {}): Promise<Response> => {
+export const postWebhook = (
+  url: string,
+  payload: unknown,
+  appSecret: string | undefined,
+  options: { signature?: string } = {},
+): Promise<Response> => {
   const raw = JSON.stringify(payload);
   const signature = options.signature ?? (appSecret ? signBody(raw, appSecret) : undefined);
   return fetch(url, {

@@ -45,7 +45,10 @@ const readBody = async (req: IncomingMessage): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
-const openAiError = (status: number, message: string, type: string, code: string | null) => ({ status, body: { error: { message, type, param: null, code } } });
+const openAiError = (status: number, message: string, type: string, code: string | null) => ({
+  status,
+  body: { error: { message, type, param: null, code } },
+});
 
 export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
   const hanging = new Set<ServerResponse>();
@@ -65,13 +68,20 @@ export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
     const raw = await readBody(req);
     if (req.method !== 'POST') return openAiError(404, 'Not found', 'invalid_request_error', null);
     if (state.mode === 'hang') return 'hang';
-    if (state.mode === 'rate-limited') return openAiError(429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded');
+    if (state.mode === 'rate-limited')
+      return openAiError(429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded');
     if (state.mode === 'unauthorized' || !token || !state.keys.has(token)) {
       return openAiError(401, 'Incorrect API key provided', 'invalid_request_error', 'invalid_api_key');
     }
     if (path === '/v1/chat/completions') {
-      if (!String(req.headers['content-type']).startsWith('application/json')) return openAiError(400, 'Expected JSON', 'invalid_request_error', null);
-      const body = JSON.parse(raw.toString('utf8')) as { model?: unknown; messages?: unknown; max_tokens?: number; temperature?: number };
+      if (!String(req.headers['content-type']).startsWith('application/json'))
+        return openAiError(400, 'Expected JSON', 'invalid_request_error', null);
+      const body = JSON.parse(raw.toString('utf8')) as {
+        model?: unknown;
+        messages?: unknown;
+        max_tokens?: number;
+        temperature?: number;
+      };
       const messages = body.messages as ChatCall['messages'];
       const wellFormed =
         typeof body.model === 'string' &&
@@ -79,7 +89,13 @@ export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
         messages.length > 0 &&
         messages.every((m) => ['system', 'user', 'assistant'].includes(m.role) && typeof m.content === 'string');
       if (!wellFormed) return openAiError(400, "Invalid 'messages'", 'invalid_request_error', 'invalid_value');
-      const call: ChatCall = { token, model: body.model as string, messages, maxTokens: body.max_tokens, temperature: body.temperature };
+      const call: ChatCall = {
+        token,
+        model: body.model as string,
+        messages,
+        maxTokens: body.max_tokens,
+        temperature: body.temperature,
+      };
       state.chats.push(call);
       const content = state.replies.shift() ?? state.reply(call);
       return {
@@ -96,11 +112,17 @@ export const startFakeOpenAi = async (): Promise<FakeOpenAi> => {
     }
     if (path === '/v1/audio/transcriptions') {
       const contentType = String(req.headers['content-type'] ?? '');
-      if (!contentType.startsWith('multipart/form-data')) return openAiError(400, 'Expected multipart', 'invalid_request_error', null);
-      const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+      if (!contentType.startsWith('multipart/form-data'))
+        return openAiError(400, 'Expected multipart', 'invalid_request_error', null);
+      const form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: raw,
+      }).formData();
       const file = form.get('file');
       const model = form.get('model');
-      if (!(file instanceof Blob) || typeof model !== 'string') return openAiError(400, "'file' and 'model' are required", 'invalid_request_error', null);
+      if (!(file instanceof Blob) || typeof model !== 'string')
+        return openAiError(400, "'file' and 'model' are required", 'invalid_request_error', null);
       state.transcriptions.push({ token, model, fileName: (file as File).name, mimeType: file.type, bytes: file.size });
       return { status: 200, body: { text: state.transcription } };
     }

@@ -59,7 +59,8 @@ export interface FakePix {
 /** The header the fake's own endpoints (pay a charge, list charges) take its pay secret in. */
 export const FAKE_PIX_SECRET_HEADER = 'x-fake-pix-secret';
 
-export const pixSignature = (body: string, secret: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const pixSignature = (body: string, secret: string): string =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const AMOUNT = /^\d{1,10}\.\d{2}$/;
@@ -107,9 +108,20 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
   const notify = async (txid: string, secret = options.webhookSecret): Promise<number> => {
     const cob = charges.get(txid);
     if (!cob || !fake.webhookUrl) throw new Error(`No charge ${txid} or no webhook address`);
-    const pix = cob.pix ?? [{ endToEndId: `E${randomBytes(15).toString('hex').slice(0, 31)}`, txid, valor: cob.valor.original, horario: new Date().toISOString() }];
+    const pix = cob.pix ?? [
+      {
+        endToEndId: `E${randomBytes(15).toString('hex').slice(0, 31)}`,
+        txid,
+        valor: cob.valor.original,
+        horario: new Date().toISOString(),
+      },
+    ];
     const body = JSON.stringify({ pix });
-    const res = await fetch(fake.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-pix-signature': pixSignature(body, secret) }, body });
+    const res = await fetch(fake.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-pix-signature': pixSignature(body, secret) },
+      body,
+    });
     await res.text();
     notices.push({ txid, status: res.status });
     return res.status;
@@ -129,7 +141,14 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
       if (!cob) throw new Error(`The fake Pix provider has no charge ${txid}`);
       if (cob.status !== 'CONCLUIDA') {
         cob.status = 'CONCLUIDA';
-        cob.pix = [{ endToEndId: `E${randomBytes(16).toString('hex').slice(0, 31)}`, txid, valor: cob.valor.original, horario: new Date().toISOString() }];
+        cob.pix = [
+          {
+            endToEndId: `E${randomBytes(16).toString('hex').slice(0, 31)}`,
+            txid,
+            valor: cob.valor.original,
+            horario: new Date().toISOString(),
+          },
+        ];
       }
       for (let i = 0; i < (payOptions.repeat ?? 1); i++) await notify(txid);
       return cob;
@@ -154,7 +173,8 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
       }
       // the fake's own endpoints: tools and browser tests pay through here (a person paying with a bank app, in the
       // real world); refused without this start's secret
-      if (parts[0] === 'fake' && !holdsPaySecret(req)) return problem(res, 403, 'AcessoNegado', `${FAKE_PIX_SECRET_HEADER} missing or wrong`);
+      if (parts[0] === 'fake' && !holdsPaySecret(req))
+        return problem(res, 403, 'AcessoNegado', `${FAKE_PIX_SECRET_HEADER} missing or wrong`);
       if (req.method === 'POST' && parts[0] === 'fake' && parts[1] === 'cob' && parts[3] === 'pay' && parts[2]) {
         const txid = decodeURIComponent(parts[2]);
         if (!charges.has(txid)) return problem(res, 404, 'CobNaoEncontrado', `No charge ${txid}`);
@@ -177,9 +197,11 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
             return problem(res, 400, 'SchemaInvalido', 'Malformed JSON');
           }
           const original = body?.valor?.original;
-          if (typeof original !== 'string' || !AMOUNT.test(original) || Number(original) <= 0) return problem(res, 400, 'CobOperacaoInvalida', 'valor.original must be a positive amount with 2 decimals');
+          if (typeof original !== 'string' || !AMOUNT.test(original) || Number(original) <= 0)
+            return problem(res, 400, 'CobOperacaoInvalida', 'valor.original must be a positive amount with 2 decimals');
           if (typeof body.chave !== 'string' || !body.chave) return problem(res, 400, 'CobOperacaoInvalida', 'chave is required');
-          if (body.devedor && !(body.devedor.nome && (body.devedor.cpf || body.devedor.cnpj))) return problem(res, 400, 'CobOperacaoInvalida', 'devedor needs nome and cpf or cnpj');
+          if (body.devedor && !(body.devedor.nome && (body.devedor.cpf || body.devedor.cnpj)))
+            return problem(res, 400, 'CobOperacaoInvalida', 'devedor needs nome and cpf or cnpj');
           if (charges.has(txid)) return problem(res, 400, 'CobOperacaoInvalida', `txid ${txid} already used`);
           const cob: FakeCob = {
             txid,
@@ -200,7 +222,10 @@ export const startFakePix = async (options: FakePixOptions): Promise<FakePix> =>
     })().catch((error: unknown) => problem(res, 500, 'ErroInterno', (error as Error).message));
   };
   const server: Server = options.tls
-    ? createTlsServer({ key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca, requestCert: true, rejectUnauthorized: true }, listener)
+    ? createTlsServer(
+        { key: options.tls.key, cert: options.tls.cert, ca: options.tls.ca, requestCert: true, rejectUnauthorized: true },
+        listener,
+      )
     : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   fake.url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -58,9 +58,18 @@ const readJson = async (req: IncomingMessage): Promise<any> => {
 };
 
 const p = (...children: unknown[]) => ({ type: 'p', children });
-const text = (id: string, ...paragraphs: unknown[]) => ({ id, type: 'text', content: { type: 'richText', richText: paragraphs } });
+const text = (id: string, ...paragraphs: unknown[]) => ({
+  id,
+  type: 'text',
+  content: { type: 'richText', richText: paragraphs },
+});
 const plainText = (id: string, value: string) => text(id, p({ text: value }));
-const choiceInput = () => ({ id: 'choice', type: 'choice input', items: CHOICES.map((content, i) => ({ id: `item${i}`, content })), options: {} });
+const choiceInput = () => ({
+  id: 'choice',
+  type: 'choice input',
+  items: CHOICES.map((content, i) => ({ id: `item${i}`, content })),
+  options: {},
+});
 
 export const startFakeTypebot = async (): Promise<FakeTypebot> => {
   const calls: TypebotCall[] = [];
@@ -83,12 +92,15 @@ export const startFakeTypebot = async (): Promise<FakeTypebot> => {
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     const call: TypebotCall = { path, body, status: 0 };
     calls.push(call);
-    if (req.method === 'POST' && req.headers['content-type']?.startsWith('application/json') !== true) return answer(res, call, 415, { message: 'JSON expected' });
+    if (req.method === 'POST' && req.headers['content-type']?.startsWith('application/json') !== true)
+      return answer(res, call, 415, { message: 'JSON expected' });
     const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);
     if (req.method === 'POST' && start) {
-      if (decodeURIComponent(start[1]!) !== FAKE_TYPEBOT_SLUG) return answer(res, call, 404, { message: 'Typebot not found', code: 'NOT_FOUND' });
+      if (decodeURIComponent(start[1]!) !== FAKE_TYPEBOT_SLUG)
+        return answer(res, call, 404, { message: 'Typebot not found', code: 'NOT_FOUND' });
       const vars = body?.prefilledVariables ?? {};
-      if (typeof vars !== 'object' || Object.values(vars).some((v) => typeof v !== 'string')) return answer(res, call, 400, { message: 'Invalid prefilledVariables', code: 'BAD_REQUEST' });
+      if (typeof vars !== 'object' || Object.values(vars).some((v) => typeof v !== 'string'))
+        return answer(res, call, 400, { message: 'Invalid prefilledVariables', code: 'BAD_REQUEST' });
       const sessionId = randomUUID().replace(/-/g, '').slice(0, 24);
       sessions.set(sessionId, { step: 'menu', variables: vars });
       return answer(res, call, 200, {
@@ -96,7 +108,16 @@ export const startFakeTypebot = async (): Promise<FakeTypebot> => {
         resultId: randomUUID(),
         typebot: { id: 'bot1', theme: {}, settings: {} },
         messages: [
-          text('hello', p({ text: 'Olá ' }, { text: vars.pushName || 'visitante', bold: true }, { text: '! Como vai?' }), p({ text: 'Somos ' }, { text: 'rápidos', italic: true }, { text: ' — veja ' }, { type: 'a', url: 'https://example.com/ajuda', children: [{ text: 'a ajuda' }] })),
+          text(
+            'hello',
+            p({ text: 'Olá ' }, { text: vars.pushName || 'visitante', bold: true }, { text: '! Como vai?' }),
+            p(
+              { text: 'Somos ' },
+              { text: 'rápidos', italic: true },
+              { text: ' — veja ' },
+              { type: 'a', url: 'https://example.com/ajuda', children: [{ text: 'a ajuda' }] },
+            ),
+          ),
           { id: 'logo', type: 'image', content: { url: `${url}/media/logo.png` } },
         ],
         input: choiceInput(),
@@ -107,21 +128,28 @@ export const startFakeTypebot = async (): Promise<FakeTypebot> => {
       const sessionId = decodeURIComponent(cont[1]!);
       const session = sessions.get(sessionId);
       if (!session) return answer(res, call, 404, { message: 'Session not found.', code: 'NOT_FOUND' });
-      const reply = typeof body?.message === 'string' ? body.message : body?.message?.type === 'text' ? body.message.text : undefined;
+      const reply =
+        typeof body?.message === 'string' ? body.message : body?.message?.type === 'text' ? body.message.text : undefined;
       if (typeof reply !== 'string') return answer(res, call, 400, { message: 'message is required', code: 'BAD_REQUEST' });
       if (session.step === 'menu') {
         const chosen = CHOICES.find((c) => c.toLowerCase() === reply.trim().toLowerCase());
-        if (!chosen) return answer(res, call, 200, { messages: [plainText('retry', FAKE_TYPEBOT_INVALID)], input: choiceInput() });
+        if (!chosen)
+          return answer(res, call, 200, { messages: [plainText('retry', FAKE_TYPEBOT_INVALID)], input: choiceInput() });
         if (chosen === 'Vendas') {
           sessions.delete(sessionId);
-          return answer(res, call, 200, { messages: [plainText('sales', 'Transferindo...'), plainText('cmd', `#{"queueId": ${fake.transferQueueId}}`)] });
+          return answer(res, call, 200, {
+            messages: [plainText('sales', 'Transferindo...'), plainText('cmd', `#{"queueId": ${fake.transferQueueId}}`)],
+          });
         }
         if (chosen === 'Nada') {
           sessions.delete(sessionId);
           return answer(res, call, 200, { messages: [] });
         }
         session.step = 'problem';
-        return answer(res, call, 200, { messages: [plainText('ask', 'Descreva o problema')], input: { id: 'problem', type: 'text input', options: {} } });
+        return answer(res, call, 200, {
+          messages: [plainText('ask', 'Descreva o problema')],
+          input: { id: 'problem', type: 'text input', options: {} },
+        });
       }
       sessions.delete(sessionId);
       return answer(res, call, 200, {

@@ -38,7 +38,10 @@ export const axeFindings = async (page: Page, within?: string): Promise<AxeFindi
       rule: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300) })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String).join(' '),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+      })),
     }));
 };
 

@@ -24,12 +24,25 @@ let dueDate = '';
 /** a test id's text with the no-break spaces of formatted money as plain spaces */
 const textOf = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').replace(/\s/g, ' ');
 const shot = (name: string) => page.screenshot({ path: `${SHOTS}billing-${name}.png` });
-const ddmmyyyy = (iso: string) => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+const ddmmyyyy = (iso: string) =>
+  new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 
 beforeAll(async () => {
   const root = await api<{ token: string }>('POST', '/auth/login', { email: adminEmail(), password: adminPassword() });
-  const plan = await api<{ id: number }>('POST', '/plans', { name: `Plano Pix ${run}`, users: 5, connections: 3, queues: 5, amount: '79.90', trialDays: 3, isPublic: true }, root.token);
-  await api('POST', '/auth/signup', { name: 'Paula Pagadora', companyName: `Loja Pix ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plan.id });
+  const plan = await api<{ id: number }>(
+    'POST',
+    '/plans',
+    { name: `Plano Pix ${run}`, users: 5, connections: 3, queues: 5, amount: '79.90', trialDays: 3, isPublic: true },
+    root.token,
+  );
+  await api('POST', '/auth/signup', {
+    name: 'Paula Pagadora',
+    companyName: `Loja Pix ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plan.id,
+  });
   const session = await api<{ token: string; user: { company: { dueDate: string } } }>('POST', '/auth/login', OWNER);
   dueDate = session.user.company.dueDate;
   // the first invoice is made by a job as the company is created (its trial ends within 5 days)
@@ -92,7 +105,10 @@ describe('paying the subscription with Pix', () => {
 
     // the customer pays in their bank's app: here, at the fake provider the product runs
     const fake = JSON.parse(readFileSync(join(inject('dataDir'), 'fake-pix.json'), 'utf8')) as { url: string; paySecret: string };
-    const paid = await fetch(`${fake.url}/fake/cob/${pix.txid}/pay`, { method: 'POST', headers: { 'x-fake-pix-secret': fake.paySecret } });
+    const paid = await fetch(`${fake.url}/fake/cob/${pix.txid}/pay`, {
+      method: 'POST',
+      headers: { 'x-fake-pix-secret': fake.paySecret },
+    });
     expect(paid.status).toBe(200);
     const moved = new Date(new Date(dueDate).getTime() + 30 * DAY).toISOString();
     const confirmed = page.locator('.p-toast-message').filter({ hasText: 'Pagamento confirmado!' });

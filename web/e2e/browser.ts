@@ -53,7 +53,13 @@ export const openDesktopPage = async (pageErrors: string[]) => {
  * A call of the product's API as a script would make it (JSON in and out); throws on any answer but 2xx. `base` is
  * the product's address when a test runs its own product.
  */
-export const api = async <T>(method: string, path: string, body?: unknown, token?: string, base: string = baseUrl()): Promise<T> => {
+export const api = async <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  base: string = baseUrl(),
+): Promise<T> => {
   const res = await fetch(`${base}/api${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -63,7 +69,6 @@ export const api = async <T>(method: string, path: string, body?: unknown, token
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 };
-
 
 /**
  * Signs in through the login form (ending any other session of that account) and answers the access token.

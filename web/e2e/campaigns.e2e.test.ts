@@ -36,7 +36,8 @@ let connectionId = 0;
 let socket: FakeBaileysSocket;
 const pageErrors: string[] = [];
 
-const call = <T>(method: string, path: string, body?: unknown): Promise<T> => api<T>(method, path, body, token || undefined, runtime.url);
+const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  api<T>(method, path, body, token || undefined, runtime.url);
 
 const shot = async (name: string) => {
   await settle(page);
@@ -62,9 +63,23 @@ const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutM
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sb-campaigns-browser-'));
-  runtime = await startRuntime({ port: 0, host: '127.0.0.1', dataDir, adminEmail: 'root@example.com', adminPassword: 'root-password-1', whatsappSocketFactory: fakes.factory });
+  runtime = await startRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: 'root@example.com',
+    adminPassword: 'root-password-1',
+    whatsappSocketFactory: fakes.factory,
+  });
   const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', { name: OWNER.name, companyName: `Campanhas ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await call('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Campanhas ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
   page = await context.newPage();
@@ -78,11 +93,18 @@ beforeAll(async () => {
   connectionId = connection.id;
   socket = await fakes.next({ companyId, connectionId }, { after: 0, timeoutMs: 30_000 });
   socket.open('5511900003333');
-  await until(() => call<{ status: string }>('GET', `/whatsapp/${connectionId}`), (c) => c.status === 'CONNECTED');
+  await until(
+    () => call<{ status: string }>('GET', `/whatsapp/${connectionId}`),
+    (c) => c.status === 'CONNECTED',
+  );
   // the list of two numbers, checked on WhatsApp by the session
   const list = await call<{ id: number }>('POST', '/contact-lists', { name: LIST });
-  for (const [i, number] of NUMBERS.entries()) await call('POST', '/contact-list-items', { contactListId: list.id, name: `Cliente ${i + 1}`, number, email: '' });
-  await until(() => call<{ validCount: number }>('GET', `/contact-lists/${list.id}`), (l) => l.validCount === 2);
+  for (const [i, number] of NUMBERS.entries())
+    await call('POST', '/contact-list-items', { contactListId: list.id, name: `Cliente ${i + 1}`, number, email: '' });
+  await until(
+    () => call<{ validCount: number }>('GET', `/contact-lists/${list.id}`),
+    (l) => l.validCount === 2,
+  );
   // the menu shows the campaign entries with the cshow flag (spec section 2)
   await page.evaluate(() => localStorage.setItem('cshow', 'true'));
 }, 180_000);
@@ -100,7 +122,9 @@ describe('campaigns in the browser', () => {
     await page.fill('#campaign-settings-start', '18:00');
     await page.fill('#campaign-settings-end', '09:00');
     await page.getByTestId('campaign-settings-save').click();
-    await expect(page.locator('#campaign-settings-end-error').textContent()).resolves.toBe('A hora de término deve vir depois da hora de início');
+    await expect(page.locator('#campaign-settings-end-error').textContent()).resolves.toBe(
+      'A hora de término deve vir depois da hora de início',
+    );
     await page.fill('#campaign-settings-start', '00:00');
     await page.fill('#campaign-settings-end', '23:59');
     await page.locator('label[for=campaign-settings-sabado]').click();
@@ -116,7 +140,13 @@ describe('campaigns in the browser', () => {
     await page.locator('.p-toast-message-success').filter({ hasText: 'Ajustes guardados' }).waitFor();
     const saved = await call<{ key: string; value: unknown }[]>('GET', '/campaign-settings');
     const value = (key: string) => saved.find((s) => s.key === key)?.value;
-    expect([value('startHour'), value('endHour'), String(value('sabado')), String(value('domingo')), Number(value('messageInterval'))]).toEqual(['00:00', '23:59', 'true', 'true', 10]);
+    expect([
+      value('startHour'),
+      value('endHour'),
+      String(value('sabado')),
+      String(value('domingo')),
+      Number(value('messageInterval')),
+    ]).toEqual(['00:00', '23:59', 'true', 'true', 10]);
   });
 
   it('creates a campaign through the dialog, refusing it first without its required fields', async () => {
@@ -144,7 +174,11 @@ describe('campaigns in the browser', () => {
     // a date that has come: the campaign starts on save
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
-    await page.locator('#campaign-scheduled-at').fill(`${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()} ${pad(now.getHours())}:${pad(now.getMinutes())}`);
+    await page
+      .locator('#campaign-scheduled-at')
+      .fill(
+        `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()} ${pad(now.getHours())}:${pad(now.getMinutes())}`,
+      );
     await page.locator('#campaign-name').click();
     await expect(page.locator('#campaign-name-error').count()).resolves.toBe(0);
     await shot('02-dialog');
@@ -180,7 +214,9 @@ describe('campaigns in the browser', () => {
     await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 30_000 }).toBe('50');
     await shot('04-report-running');
     // the second send ends the sending: FINALIZADA, still 50 % delivered
-    await expect.poll(() => page.getByTestId('campaign-report-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('FINALIZADA');
+    await expect
+      .poll(() => page.getByTestId('campaign-report-status').getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('FINALIZADA');
     // it turned FINALIZADA while open: the report says it reloads, and does 5 s later
     const reloading = page.getByText('Campanha finalizada: o relatório será recarregado em 5 segundos.');
     await reloading.waitFor();
@@ -195,11 +231,16 @@ describe('campaigns in the browser', () => {
     const rows = page.locator('[data-testid=campaign-report-table] tbody tr');
     await expect.poll(() => rows.filter({ hasText: 'Entregue' }).count()).toBe(2);
     // the phone got each campaign message once, with the variables filled in
-    const texts = (socket.callsOf('sendMessage') as [string, { text?: string }][]).map(([jid, c]) => [jid, (c.text ?? '').replace(/^\u200c/, '')]);
+    const texts = (socket.callsOf('sendMessage') as [string, { text?: string }][]).map(([jid, c]) => [
+      jid,
+      (c.text ?? '').replace(/^\u200c/, ''),
+    ]);
     for (const [i, n] of NUMBERS.entries()) {
       const sent = texts.filter(([jid]) => jid === `${n}@s.whatsapp.net`);
       expect(sent).toHaveLength(1);
-      expect([`Olá Cliente ${i + 1}, ofertas na Loja Centro!`, `Oi Cliente ${i + 1}, passe na Loja Centro.`]).toContain(sent[0]![1]);
+      expect([`Olá Cliente ${i + 1}, ofertas na Loja Centro!`, `Oi Cliente ${i + 1}, passe na Loja Centro.`]).toContain(
+        sent[0]![1],
+      );
     }
     await shot('05-report');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -37,14 +37,18 @@ let token = '';
 let whatsappId = 0;
 const pageErrors: string[] = [];
 
-const call = <T>(method: string, path: string, body?: unknown): Promise<T> => api<T>(method, path, body, token || undefined, runtime.url);
+const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  api<T>(method, path, body, token || undefined, runtime.url);
 
 const shot = async (name: string) => {
   await settle(page);
   await page.screenshot({ path: `${SHOTS}connections-truth-${name}.png` });
 };
 
-const row = (name: string) => page.locator('[data-testid=connections-table] tbody tr').filter({ has: page.locator('.connections-table__name', { hasText: name }) });
+const row = (name: string) =>
+  page
+    .locator('[data-testid=connections-table] tbody tr')
+    .filter({ has: page.locator('.connections-table__name', { hasText: name }) });
 
 beforeAll(async () => {
   graph = await startFakeGraph();
@@ -54,9 +58,23 @@ beforeAll(async () => {
   // read by the product at start, as `npm start` reads it
   Object.assign(process.env, { META_GRAPH_URL: graph.url });
   dataDir = mkdtempSync(join(tmpdir(), 'sb-truth-browser-'));
-  runtime = await startRuntime({ port: 0, host: '127.0.0.1', dataDir, adminEmail: 'root@example.com', adminPassword: 'root-password-1', whatsappSocketFactory: fakes.factory });
+  runtime = await startRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: 'root@example.com',
+    adminPassword: 'root-password-1',
+    whatsappSocketFactory: fakes.factory,
+  });
   const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', { name: OWNER.name, companyName: `Verdade ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await call('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Verdade ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
   page = await context.newPage();
@@ -98,7 +116,9 @@ describe('connections that tell the truth', () => {
     const failed = page.getByTestId('connection-qr-failed');
     await failed.waitFor();
     await expect(page.getByTestId('connection-qr-reason').textContent()).resolves.toBe('Não foi possível falar com o WhatsApp.');
-    await expect(page.getByTestId('connection-qr-reason-detail').textContent()).resolves.toContain('getaddrinfo ENOTFOUND web.whatsapp.com');
+    await expect(page.getByTestId('connection-qr-reason-detail').textContent()).resolves.toContain(
+      'getaddrinfo ENOTFOUND web.whatsapp.com',
+    );
     await expect(page.getByTestId('connection-qr-waiting').count()).resolves.toBe(0);
     await shot('01-unreachable');
     expect(describeFindings('QR dialog, unreachable', await axeFindings(page, '[data-testid=connection-qr-dialog]'))).toEqual([]);
@@ -129,7 +149,9 @@ describe('connections that tell the truth', () => {
   it('lists a Cloud API number whose token Meta refused as disconnected, with the reason', async () => {
     const refused = row(REFUSED);
     await expect(refused.getByTestId('connection-status').textContent()).resolves.toBe('Desconectado');
-    await expect(refused.getByTestId('connection-status-reason').textContent()).resolves.toContain('A Meta recusou o token de acesso.');
+    await expect(refused.getByTestId('connection-status-reason').textContent()).resolves.toContain(
+      'A Meta recusou o token de acesso.',
+    );
     await expect(row(PAGE.name).getByTestId('connection-status').textContent()).resolves.toBe('online');
     await shot('03-list');
     expect(describeFindings('connections with a reason', await axeFindings(page, '[data-testid=connections-table]'))).toEqual([]);

@@ -35,7 +35,8 @@ let token = '';
 let connectionId = 0;
 const pageErrors: string[] = [];
 
-const call = <T>(method: string, path: string, body?: unknown): Promise<T> => api<T>(method, path, body, token || undefined, runtime.url);
+const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  api<T>(method, path, body, token || undefined, runtime.url);
 
 const shot = async (name: string) => {
   await page.waitForTimeout(400);
@@ -100,7 +101,10 @@ const auditPageBothThemes = async (where: string) => {
   return findings;
 };
 
-const row = () => page.locator('[data-testid=connections-table] tbody tr').filter({ has: page.locator('.connections-table__name', { hasText: NAME }) });
+const row = () =>
+  page
+    .locator('[data-testid=connections-table] tbody tr')
+    .filter({ has: page.locator('.connections-table__name', { hasText: NAME }) });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sb-wa-browser-'));
@@ -113,7 +117,14 @@ beforeAll(async () => {
     whatsappSocketFactory: fakes.factory,
   });
   const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', { name: OWNER.name, companyName: `Zap ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await call('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Zap ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
   page = await context.newPage();
@@ -154,7 +165,11 @@ describe('a WhatsApp connection paired by QR code', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(row().getByTestId('connection-status').textContent()).resolves.toBe('Aguardando QR code');
     await shot('02-qr');
-    expect(await auditBothThemes('connections-qr-dialog', 'connection-qr-dialog', () => page.getByTestId(`connection-show-qr-${connectionId}`).click())).toEqual([]);
+    expect(
+      await auditBothThemes('connections-qr-dialog', 'connection-qr-dialog', () =>
+        page.getByTestId(`connection-show-qr-${connectionId}`).click(),
+      ),
+    ).toEqual([]);
   });
 
   it('closes the dialog on its own when the phone has scanned the code and the session reports CONNECTED', async () => {
@@ -178,7 +193,11 @@ describe('a WhatsApp connection paired by QR code', () => {
     await expect(page.getByTestId('connection-health-reconnects').textContent()).resolves.toMatch(/^\d+$/);
     await expect(page.getByTestId('connection-health-recovered').textContent()).resolves.toMatch(/^\d+$/);
     await shot('04-health');
-    expect(await auditBothThemes('connections-health-dialog', 'connection-health-dialog', () => page.getByTestId(`connection-health-${connectionId}`).click())).toEqual([]);
+    expect(
+      await auditBothThemes('connections-health-dialog', 'connection-health-dialog', () =>
+        page.getByTestId(`connection-health-${connectionId}`).click(),
+      ),
+    ).toEqual([]);
     await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
@@ -187,7 +206,12 @@ describe('a WhatsApp connection paired by QR code', () => {
 describe('the import of old messages on the connected session', () => {
   const OLD_NUMBERS = ['5511977770001', '5511977770002'];
   const ticketsOf = async (status: string) =>
-    (await call<{ tickets: { id: number; status: string; contact: { number: string } }[] }>('GET', `/tickets?status=${status}&showAll=true`)).tickets;
+    (
+      await call<{ tickets: { id: number; status: string; contact: { number: string } }[] }>(
+        'GET',
+        `/tickets?status=${status}&showAll=true`,
+      )
+    ).tickets;
   const errorOf = (id: string) => page.locator(`#${id}-error`);
   let queueName = '';
 
@@ -286,7 +310,9 @@ describe('the import of old messages on the connected session', () => {
     for (const n of OLD_NUMBERS) expect(after).not.toContain(n);
     const closed = (await ticketsOf('closed')).map((t) => t.contact.number);
     for (const n of OLD_NUMBERS) expect(closed).toContain(n);
-    expect((await call<{ statusImportMessages: string | null }>('GET', `/whatsapp/${connectionId}`)).statusImportMessages).toBeNull();
+    expect(
+      (await call<{ statusImportMessages: string | null }>('GET', `/whatsapp/${connectionId}`)).statusImportMessages,
+    ).toBeNull();
   });
 });
 
@@ -312,7 +338,10 @@ describe('the greeting media of the connection', () => {
     });
     await openEdit();
     // the dialog's own button (in the page's language) opens the file chooser
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), media().getByRole('button', { name: 'Enviar imagem ou vídeo' }).click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      media().getByRole('button', { name: 'Enviar imagem ou vídeo' }).click(),
+    ]);
     await chooser.setFiles({ name: 'boas vindas.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
     await media().getByTestId('connection-greeting-media-name').waitFor();
     await expect(media().getByTestId('connection-greeting-media-name').textContent()).resolves.toBe('boas vindas.png');
@@ -334,7 +363,9 @@ describe('the greeting media of the connection', () => {
     await media().getByTestId('connection-greeting-media-name').waitFor({ state: 'detached' });
     await expect(media().getByTestId('connection-greeting-media-preview').count()).resolves.toBe(0);
     await shot('14-media-removed');
-    expect((await call<{ greetingMediaAttachment: string | null }>('GET', `/whatsapp/${connectionId}`)).greetingMediaAttachment).toBeNull();
+    expect(
+      (await call<{ greetingMediaAttachment: string | null }>('GET', `/whatsapp/${connectionId}`)).greetingMediaAttachment,
+    ).toBeNull();
     await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });

@@ -39,7 +39,10 @@ const signIn = async () => {
   await signInWithForm(page, OWNER.email, OWNER.password);
 };
 
-const row = (name: string) => page.locator('[data-testid=connections-table] tbody tr').filter({ has: page.locator('.connections-table__name', { hasText: new RegExp(`^${name}$`) }) });
+const row = (name: string) =>
+  page
+    .locator('[data-testid=connections-table] tbody tr')
+    .filter({ has: page.locator('.connections-table__name', { hasText: new RegExp(`^${name}$`) }) });
 
 const editRow = async (name: string) => {
   await row(name).locator('[data-testid^=connection-edit-]').click();
@@ -53,7 +56,14 @@ const save = async () => {
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Loja ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
 });
 
@@ -75,7 +85,13 @@ describe('connections in the browser', () => {
     await page.getByTestId('connections-add').click();
     // the signup plan has useWhatsapp, useFacebook and useInstagram
     const items = page.locator('#connections-add-menu .p-menuitem');
-    await expect(items.allTextContents()).resolves.toEqual(['WhatsApp (QR code)', 'WhatsApp Cloud API', 'Facebook', 'Instagram', 'Chat do site']);
+    await expect(items.allTextContents()).resolves.toEqual([
+      'WhatsApp (QR code)',
+      'WhatsApp Cloud API',
+      'Facebook',
+      'Instagram',
+      'Chat do site',
+    ]);
     await page.locator('#connections-add-menu .connections-add-webchat a').click();
     await page.getByTestId('connection-dialog').waitFor();
     await page.fill('#connection-name', 'L');
@@ -109,7 +125,9 @@ describe('connections in the browser', () => {
     expect(oldToken).toMatch(/^[A-Za-z0-9_-]{30}$/);
     expect(apiToken).toMatch(/^[A-Za-z0-9_-]{30}$/);
     expect(apiToken).not.toBe(oldToken);
-    await expect(page.getByTestId('connection-embed').inputValue()).resolves.toBe(`<script src="${baseUrl()}/widget.js" data-token="${oldToken}" async></script>`);
+    await expect(page.getByTestId('connection-embed').inputValue()).resolves.toBe(
+      `<script src="${baseUrl()}/widget.js" data-token="${oldToken}" async></script>`,
+    );
     await page.getByTestId('connection-regenerate-widget-key').click();
     await page.getByTestId('connection-regenerate-widget-key-dialog').waitFor();
     await page.locator('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept').click();
@@ -139,7 +157,11 @@ describe('connections in the browser', () => {
     await widget.getByTestId('widget-input').waitFor();
     await widget.fill('[data-testid=widget-input]', 'Vocês abrem no sábado?');
     await widget.keyboard.press('Enter');
-    await widget.getByTestId('widget-message-visitor').filter({ hasText: 'Vocês abrem no sábado?' }).locator('.pi-check').waitFor();
+    await widget
+      .getByTestId('widget-message-visitor')
+      .filter({ hasText: 'Vocês abrem no sábado?' })
+      .locator('.pi-check')
+      .waitFor();
     await shot('06-widget-new-token', widget);
 
     await widget.goto(`${baseUrl()}/widget/${oldToken}`);
@@ -162,7 +184,9 @@ describe('connections in the browser', () => {
 
     await row(CHAT).locator('[data-testid^=connection-delete-]').click();
     await page.getByTestId('connection-delete-dialog').waitFor();
-    await expect(page.getByTestId('connection-delete-dialog').textContent()).resolves.toContain('Realmente quieres borrar este registro?');
+    await expect(page.getByTestId('connection-delete-dialog').textContent()).resolves.toContain(
+      'Realmente quieres borrar este registro?',
+    );
     await shot('08-delete');
     await page.locator('[data-testid=connection-delete-dialog] .p-confirm-dialog-accept').click();
     await row(CHAT).waitFor({ state: 'detached' });

@@ -27,7 +27,12 @@ const visitor = async (name: string, text: string) => {
 
 const pendingTicketOf = async (name: string): Promise<{ id: number; uuid: string }> => {
   for (let i = 0; i < 50; i++) {
-    const list = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=pending&showAll=true', undefined, token);
+    const list = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(
+      'GET',
+      '/tickets?status=pending&showAll=true',
+      undefined,
+      token,
+    );
     const found = list.tickets.find((t) => t.contact.name === name);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
@@ -36,7 +41,13 @@ const pendingTicketOf = async (name: string): Promise<{ id: number; uuid: string
 };
 
 // a count as the page writes it in Portuguese (1.234): the digits alone
-const counter = async (key: string) => Number(((await page.getByTestId(`dashboard-counter-${key}`).locator('.dashboard-card__value').textContent()) ?? '').replace(/\D/g, ''));
+const counter = async (key: string) =>
+  Number(
+    ((await page.getByTestId(`dashboard-counter-${key}`).locator('.dashboard-card__value').textContent()) ?? '').replace(
+      /\D/g,
+      '',
+    ),
+  );
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));
@@ -103,12 +114,18 @@ describe('the dashboard and the live panel of a supervisor', () => {
     const served = page.locator('.moments-ticket').filter({ hasText: `Sara Servida ${run}`.slice(0, 25) });
     await served.waitFor();
     await expect(served.locator('a[href^="/tickets/"]').count()).resolves.toBe(1);
-    await page.getByTestId('moments-column-waiting').filter({ hasText: `Wanda Espera ${run}`.slice(0, 25) }).waitFor();
+    await page
+      .getByTestId('moments-column-waiting')
+      .filter({ hasText: `Wanda Espera ${run}`.slice(0, 25) })
+      .waitFor();
     await shot('05-moments');
 
     const late = `Lia Chegou ${run}`;
     await visitor(late, 'Acabei de chegar');
-    await page.locator('.moments-ticket').filter({ hasText: late.slice(0, 25) }).waitFor();
+    await page
+      .locator('.moments-ticket')
+      .filter({ hasText: late.slice(0, 25) })
+      .waitFor();
     await shot('06-moments-live');
     expect(pageErrors).toEqual([]);
   });

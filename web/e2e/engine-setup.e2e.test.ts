@@ -74,7 +74,14 @@ const savedToast = () => page.locator('.p-toast-message', { hasText: 'Operación
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: 'Edna Engenho', companyName: `Loja Robô ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: 'Edna Engenho',
+    companyName: `Loja Robô ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 
@@ -174,7 +181,8 @@ describe('setting a company up in the browser, then the engine answering its cus
     await page.getByTestId('settings-tab-schedules').click();
     await page.getByTestId('company-hours').waitFor();
     for (const day of WEEK)
-      for (const field of ['endTimeB', 'startTimeB', 'endTimeA', 'startTimeA']) await page.getByTestId(`company-hours-${day}-${field}`).fill('');
+      for (const field of ['endTimeB', 'startTimeB', 'endTimeA', 'startTimeA'])
+        await page.getByTestId(`company-hours-${day}-${field}`).fill('');
     await page.getByTestId('company-hours-save').click();
     await page.locator('.p-toast-message', { hasText: 'Horarios actualizados correctamente.' }).waitFor();
     await shot('05-hours-closed');

@@ -8,8 +8,6 @@ import type { Browser, Page } from 'playwright-core';
 import { openDesktopPage, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-
-
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
 const adminEmail = inject('adminEmail');
 const adminPassword = inject('adminPassword');
@@ -50,7 +48,9 @@ const customer = {
     expect(r.status).toBe(202);
   },
   async messages(): Promise<{ body: string; fromVisitor: boolean }[]> {
-    const r = await fetch(`${baseUrl}/api/webchat/${webchatToken}/messages`, { headers: { authorization: `Bearer ${visitorToken}` } });
+    const r = await fetch(`${baseUrl}/api/webchat/${webchatToken}/messages`, {
+      headers: { authorization: `Bearer ${visitorToken}` },
+    });
     expect(r.status).toBe(200);
     return ((await r.json()) as { messages: { body: string; fromVisitor: boolean }[] }).messages;
   },
@@ -183,7 +183,10 @@ describe('the inbox in the browser', () => {
     await bubble('Consegue me mandar o código de rastreio?').waitFor();
     // opening the conversation read it: the bell and the title drop it
     await until(async () => (await bellCount()) === before, 'the bell without the ticket');
-    await until(async () => (await page.title()) === (before ? `${before} Atendimentos - Switchboard` : 'Atendimentos - Switchboard'), 'the title without the ticket');
+    await until(
+      async () => (await page.title()) === (before ? `${before} Atendimentos - Switchboard` : 'Atendimentos - Switchboard'),
+      'the title without the ticket',
+    );
   });
 
   it('shows the contact drawer and keeps a note', async () => {
@@ -233,7 +236,10 @@ describe('the inbox in the browser', () => {
     await page.waitForURL('**/tickets');
     await page.locator('[data-testid="tab-open"][aria-selected="true"]').waitFor();
     await row().waitFor({ state: 'detached' });
-    await until(async () => (await customer.messages()).some((m) => !m.fromVisitor && m.body.startsWith('Atendimento finalizado')), 'the farewell');
+    await until(
+      async () => (await customer.messages()).some((m) => !m.fromVisitor && m.body.startsWith('Atendimento finalizado')),
+      'the farewell',
+    );
     await shot('13-resolved');
 
     await page.getByTestId('closed-toggle').click();

@@ -111,8 +111,14 @@ describe('internal chat between two users', () => {
     await alice.getByTestId('chat-title').fill(`${TITLE} (sábado)`);
     await alice.getByTestId('chat-save').click();
     await alice.getByTestId('chat-dialog').waitFor({ state: 'detached' });
-    await bruno.waitForFunction((title) => document.querySelector('[data-testid=chat-heading]')?.textContent === title, `${TITLE} (sábado)`);
-    await bruno.getByTestId('chat-item').filter({ hasText: `${TITLE} (sábado)` }).waitFor();
+    await bruno.waitForFunction(
+      (title) => document.querySelector('[data-testid=chat-heading]')?.textContent === title,
+      `${TITLE} (sábado)`,
+    );
+    await bruno
+      .getByTestId('chat-item')
+      .filter({ hasText: `${TITLE} (sábado)` })
+      .waitFor();
     await shot(bruno, '06-renamed');
   });
 

@@ -25,14 +25,26 @@ const shot = async (name: string) => {
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: 'Kátia Kanban', companyName: `Kanban ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: 'Kátia Kanban',
+    companyName: `Kanban ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   const chat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!.widgetKey!;
   const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${chat}/visitors`, { name: CUSTOMER });
   await api('POST', `/webchat/${chat}/messages`, { body: 'Quero um orçamento, por favor' }, visitor.visitorToken);
   for (let i = 0; i < 50 && !ticketId; i++) {
-    const pending = await api<{ tickets: { id: number; contact: { name: string } }[] }>('GET', '/tickets?status=pending', undefined, session.token);
+    const pending = await api<{ tickets: { id: number; contact: { name: string } }[] }>(
+      'GET',
+      '/tickets?status=pending',
+      undefined,
+      session.token,
+    );
     ticketId = pending.tickets.find((t) => t.contact.name === CUSTOMER)?.id ?? 0;
     if (!ticketId) await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -49,11 +49,21 @@ const openExport = async (name: string) => {
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: OWNER.name, companyName: `Loja PDF ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Loja PDF ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   const webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';
-  const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, { name: CUSTOMER.name, email: CUSTOMER.email });
+  const visitor = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, {
+    name: CUSTOMER.name,
+    email: CUSTOMER.email,
+  });
   for (const body of VISITOR_SAYS) await api('POST', `/webchat/${webchatToken}/messages`, { body }, visitor.visitorToken);
 
   ({ browser, page } = await openDesktopPage(pageErrors));
@@ -62,7 +72,12 @@ beforeAll(async () => {
   await page.getByTestId('ticket-row').filter({ hasText: CUSTOMER.name }).click();
   await page.getByTestId('header-accept').click();
   await page.getByTestId('message-input').waitFor();
-  const open = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>('GET', '/tickets?status=open', undefined, ownerToken);
+  const open = await api<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(
+    'GET',
+    '/tickets?status=open',
+    undefined,
+    ownerToken,
+  );
   ({ id: ticketId, uuid: ticketUuid } = open.tickets.find((t) => t.contact.name === CUSTOMER.name)!);
   await api('POST', `/messages/${ticketId}`, { body: AGENT_SAYS }, ownerToken);
   await api('POST', `/messages/${ticketId}`, { body: 'Cliente pediu retorno por e-mail.', isPrivate: true }, ownerToken);
@@ -76,7 +91,10 @@ afterAll(async () => {
 describe('the PDF export of a ticket', () => {
   it('shows the translated error toast when the PDF cannot be made', async () => {
     await page.goto(`${baseUrl()}/tickets/${ticketUuid}`);
-    await page.getByTestId('message').filter({ hasText: FOLLOW_UPS.at(-1)! }).waitFor();
+    await page
+      .getByTestId('message')
+      .filter({ hasText: FOLLOW_UPS.at(-1)! })
+      .waitFor();
     // the PDF library cannot be fetched (a network failure, a release replaced meanwhile)
     await page.route('**/assets/pdfmake-*.js', (route) => route.abort());
     await openExport('Exportar conversa em PDF');
@@ -88,20 +106,26 @@ describe('the PDF export of a ticket', () => {
   it('downloads ticket-{id}.pdf with every message as text, in the interface language', async () => {
     await page.evaluate(() => localStorage.setItem('language', 'tr'));
     await page.goto(`${baseUrl()}/tickets/${ticketUuid}`);
-    await page.getByTestId('message').filter({ hasText: FOLLOW_UPS.at(-1)! }).waitFor();
+    await page
+      .getByTestId('message')
+      .filter({ hasText: FOLLOW_UPS.at(-1)! })
+      .waitFor();
     // the oldest messages are not on screen: the export has to read them
     expect(await page.getByTestId('message').filter({ hasText: VISITOR_SAYS[0]! }).count()).toBe(0);
 
     // reading the conversation takes a moment, so the progress state can be seen
     await page.route('**/api/messages/**', async (route) => {
-      if (route.request().method() === 'GET' && route.request().url().includes('limit=100')) await new Promise((r) => setTimeout(r, 1500));
+      if (route.request().method() === 'GET' && route.request().url().includes('limit=100'))
+        await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await openExport('Konuşmayı PDF olarak dışa aktar');
     await expect.poll(() => page.getByTestId('header-more').getAttribute('aria-busy')).toBe('true');
     await page.getByTestId('header-more').click();
-    await expect(page.getByRole('menuitem', { name: 'Konuşmayı PDF olarak dışa aktar' }).getAttribute('aria-disabled')).resolves.toBe('true');
+    await expect(
+      page.getByRole('menuitem', { name: 'Konuşmayı PDF olarak dışa aktar' }).getAttribute('aria-disabled'),
+    ).resolves.toBe('true');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}pdf-export-progress.png` });
     await page.keyboard.press('Escape');

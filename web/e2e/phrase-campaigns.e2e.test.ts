@@ -45,23 +45,40 @@ const shot = async (page: Page, nn: string, step: string) => {
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Tienda Frases ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: ADMIN.name,
+    companyName: `Tienda Frases ${run}`,
+    email: ADMIN.email,
+    password: PASSWORD,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
-  const connections = await api<{ id: number; name: string; channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
+  const connections = await api<{ id: number; name: string; channel: string; widgetKey: string | null }[]>(
+    'GET',
+    '/whatsapp',
+    undefined,
+    session.token,
+  );
   const webchat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!;
   webchatToken = webchat.widgetKey!;
   webchatName = webchat.name;
   // the flow itself is drawn through the API (the flow builder's own browser test draws one by hand)
   const flow = await api<{ id: number }>('POST', '/flowbuilder', { name: FLOW_NAME }, session.token);
   const at = { x: 0, y: 0 };
-  await api('POST', '/flowbuilder/flow', {
-    idFlow: flow.id,
-    nodes: [
-      { id: '1', type: 'start', position: at, data: { label: 'Inicio' } },
-      { id: '2', type: 'message', position: at, data: { label: HELLO } },
-    ],
-    connections: [{ source: '1', target: '2' }],
-  }, session.token);
+  await api(
+    'POST',
+    '/flowbuilder/flow',
+    {
+      idFlow: flow.id,
+      nodes: [
+        { id: '1', type: 'start', position: at, data: { label: 'Inicio' } },
+        { id: '2', type: 'message', position: at, data: { label: HELLO } },
+      ],
+      connections: [{ source: '1', target: '2' }],
+    },
+    session.token,
+  );
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES' });
   await context.addInitScript(() => localStorage.setItem('language', 'es'));
@@ -105,7 +122,9 @@ describe('phrase campaigns', () => {
     await flagged.filter({ hasText: 'Introduzca un nombre' }).waitFor();
     await expect(flagged.filter({ hasText: 'Elija un flujo' }).isVisible()).resolves.toBe(true);
     await expect(flagged.filter({ hasText: 'Introduzca al menos una frase' }).isVisible()).resolves.toBe(true);
-    await expect(dialog.getByText('Ninguna conexión elegida: la campaña escucha en todas las conexiones.').isVisible()).resolves.toBe(true);
+    await expect(
+      dialog.getByText('Ninguna conexión elegida: la campaña escucha en todas las conexiones.').isVisible(),
+    ).resolves.toBe(true);
     await shot(page, '02', 'validation');
   });
 

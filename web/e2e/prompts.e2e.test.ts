@@ -26,7 +26,14 @@ const shot = async (nn: string, step: string) => {
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Loja IA ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: ADMIN.name,
+    companyName: `Loja IA ${run}`,
+    email: ADMIN.email,
+    password: PASSWORD,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
   page = await context.newPage();
@@ -93,7 +100,9 @@ describe('AI prompts page', () => {
     await page.locator('.p-dropdown-item', { hasText: 'Assistente de vendas' }).click();
     await shot('06', 'connection-prompt');
     await page.getByTestId('connection-save').click();
-    await expect.poll(async () => (await api<{ promptId: number | null }>('GET', `/whatsapp/${connectionId}`, undefined, token)).promptId).toBe(saved.id);
+    await expect
+      .poll(async () => (await api<{ promptId: number | null }>('GET', `/whatsapp/${connectionId}`, undefined, token)).promptId)
+      .toBe(saved.id);
     expect(pageErrors).toEqual([]);
   });
 });

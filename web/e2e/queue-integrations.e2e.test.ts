@@ -25,7 +25,14 @@ const shot = async (nn: string, step: string) => {
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: ADMIN.name, companyName: `Loja Integra ${run}`, email: ADMIN.email, password: PASSWORD, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: ADMIN.name,
+    companyName: `Loja Integra ${run}`,
+    email: ADMIN.email,
+    password: PASSWORD,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
   page = await context.newPage();
@@ -59,7 +66,12 @@ describe('integrations page', () => {
     await row.waitFor();
     await shot('03', 'listed');
 
-    const listed = await api<{ queueIntegrations: { id: number; name: string; projectName: string }[] }>('GET', '/queueIntegration', undefined, token);
+    const listed = await api<{ queueIntegrations: { id: number; name: string; projectName: string }[] }>(
+      'GET',
+      '/queueIntegration',
+      undefined,
+      token,
+    );
     const saved = listed.queueIntegrations[0]!;
     expect(saved.projectName).toBe('Webhook da loja');
     await page.getByTestId(`queue-integration-edit-${saved.id}`).click();
@@ -78,16 +90,25 @@ describe('integrations page', () => {
     await page.locator('.p-dropdown-item', { hasText: 'Webhook de vendas' }).click();
     await shot('05', 'connection-integration');
     await page.getByTestId('connection-save').click();
-    await expect.poll(async () => (await api<{ integrationId: number | null }>('GET', `/whatsapp/${connectionId}`, undefined, token)).integrationId).toBe(saved.id);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ integrationId: number | null }>('GET', `/whatsapp/${connectionId}`, undefined, token)).integrationId,
+      )
+      .toBe(saved.id);
 
     await page.goto(`${baseUrl()}/queue-integration`);
     await page.getByTestId(`queue-integration-delete-${saved.id}`).click();
     await page.getByTestId('queue-integration-delete-dialog').waitFor();
     await shot('06', 'delete-confirm');
     await page.getByTestId('queue-integration-delete-dialog').getByRole('button', { name: 'Excluir' }).click();
-    await expect.poll(() => page.getByTestId('queue-integrations-table').locator('tr', { hasText: 'Webhook de vendas' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('queue-integrations-table').locator('tr', { hasText: 'Webhook de vendas' }).count())
+      .toBe(0);
     await shot('07', 'deleted');
-    expect((await api<{ integrationId: number | null }>('GET', `/whatsapp/${connectionId}`, undefined, token)).integrationId).toBeNull();
+    expect(
+      (await api<{ integrationId: number | null }>('GET', `/whatsapp/${connectionId}`, undefined, token)).integrationId,
+    ).toBeNull();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -29,7 +29,14 @@ const choose = async (testId: string, label: string) => {
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: 'Quésia Filas', companyName: `Loja Filas ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: 'Quésia Filas',
+    companyName: `Loja Filas ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 
@@ -85,7 +92,10 @@ describe('queues in the browser', () => {
     await shot('05-edit');
     await page.getByTestId('queue-save').click();
     await page.getByTestId('queue-dialog').waitFor({ state: 'detached' });
-    await page.getByTestId('queues-table').locator('tbody tr', { hasText: `${QUEUE} e trocas` }).waitFor();
+    await page
+      .getByTestId('queues-table')
+      .locator('tbody tr', { hasText: `${QUEUE} e trocas` })
+      .waitFor();
     await shot('06-edited');
   });
 

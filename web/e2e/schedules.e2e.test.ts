@@ -20,7 +20,8 @@ const shot = async (name: string) => {
   await page.screenshot({ path: `${SHOTS}schedules-${name}.png` });
 };
 
-const api = async (path: string, init: RequestInit = {}) => fetch(`${baseUrl()}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+const api = async (path: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl()}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));
@@ -42,7 +43,11 @@ describe('scheduled messages in the browser', () => {
     const webchatToken = connections.find((c) => c.channel === 'webchat')?.widgetKey ?? '';
     const visitor = await api(`/webchat/${webchatToken}/visitors`, { method: 'POST', body: JSON.stringify({ name: CUSTOMER }) });
     const { visitorToken } = (await visitor.json()) as { visitorToken: string };
-    const said = await api(`/webchat/${webchatToken}/messages`, { method: 'POST', headers: { authorization: `Bearer ${visitorToken}` }, body: JSON.stringify({ body: 'Bom dia, posso remarcar?' }) });
+    const said = await api(`/webchat/${webchatToken}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${visitorToken}` },
+      body: JSON.stringify({ body: 'Bom dia, posso remarcar?' }),
+    });
     expect(said.status).toBe(202);
 
     await page.getByTestId('tab-pending').click();

@@ -16,7 +16,6 @@ let otherSite: Server;
 let otherOrigin: string;
 let webchatToken = '';
 
-
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));
   page.on('console', (message) => {

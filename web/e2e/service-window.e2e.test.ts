@@ -19,7 +19,13 @@ import { launchChromium, SHOTS, signInWithForm, api, settle as settlePage } from
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Oficial', email: `olga.${run}@example.com`, password: 'cloud-api-pass-1' };
-const CLOUD = { phoneNumberId: '1015550101', wabaId: '2025550101', accessToken: 'cloud-token', appSecret: 'cloud-app-secret', verifyToken: 'cloud-verify' };
+const CLOUD = {
+  phoneNumberId: '1015550101',
+  wabaId: '2025550101',
+  accessToken: 'cloud-token',
+  appSecret: 'cloud-app-secret',
+  verifyToken: 'cloud-verify',
+};
 const RECENT = { number: '5511933330001', name: 'Rita Recente' };
 const LATE = { number: '5511933330002', name: 'Lauro Atrasado' };
 
@@ -33,7 +39,8 @@ let token = '';
 let webhookUrl = '';
 const pageErrors: string[] = [];
 
-const call = <T>(method: string, path: string, body?: unknown): Promise<T> => api<T>(method, path, body, token || undefined, runtime.url);
+const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  api<T>(method, path, body, token || undefined, runtime.url);
 
 const shot = async (name: string) => {
   await page.waitForTimeout(300);
@@ -66,7 +73,10 @@ const customerWrites = async (who: { number: string; name: string }, text: strin
   };
   expect((await postWebhook(webhookUrl, delivery, CLOUD.appSecret)).status).toBe(200);
   for (let i = 0; i < 100; i++) {
-    const list = await call<{ tickets: { id: number; uuid: string; contact: { number: string } }[] }>('GET', '/tickets?status=pending&showAll=true');
+    const list = await call<{ tickets: { id: number; uuid: string; contact: { number: string } }[] }>(
+      'GET',
+      '/tickets?status=pending&showAll=true',
+    );
     const found = list.tickets.find((t) => t.contact.number === who.number);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
@@ -87,16 +97,47 @@ beforeAll(async () => {
   fake.tokens.add(CLOUD.accessToken);
   fake.phoneNumbers.set(CLOUD.phoneNumberId, CLOUD.wabaId);
   fake.templates.set(CLOUD.wabaId, [
-    { name: 'retomar_conversa', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Olá {{1}}, podemos continuar o seu atendimento?' }] },
-    { name: 'aviso_pedido', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: [{ type: 'BODY', text: 'Seu pedido saiu para entrega.' }] },
-    { name: 'rascunho', language: 'pt_BR', status: 'PENDING', category: 'MARKETING', components: [{ type: 'BODY', text: 'Ainda não aprovado' }] },
+    {
+      name: 'retomar_conversa',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Olá {{1}}, podemos continuar o seu atendimento?' }],
+    },
+    {
+      name: 'aviso_pedido',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Seu pedido saiu para entrega.' }],
+    },
+    {
+      name: 'rascunho',
+      language: 'pt_BR',
+      status: 'PENDING',
+      category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Ainda não aprovado' }],
+    },
   ]);
   // read by the product at start, as `npm start` reads it
   Object.assign(process.env, { META_GRAPH_URL: fake.url });
   dataDir = mkdtempSync(join(tmpdir(), 'sb-window-browser-'));
-  runtime = await startRuntime({ port: 0, host: '127.0.0.1', dataDir, adminEmail: 'root@example.com', adminPassword: 'root-password-1' });
+  runtime = await startRuntime({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminEmail: 'root@example.com',
+    adminPassword: 'root-password-1',
+  });
   const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', { name: OWNER.name, companyName: `Oficial ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await call('POST', '/auth/signup', {
+    name: OWNER.name,
+    companyName: `Oficial ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
   page = await context.newPage();
@@ -105,7 +146,12 @@ beforeAll(async () => {
   token = await signInWithForm(page, OWNER.email, OWNER.password, runtime.url);
   // the company's queue on the number: its tickets arrive in it, so accepting needs no queue choice
   const queues = await call<{ id: number }[]>('GET', '/queue');
-  const connection = await call<{ webhookUrl: string }>('POST', '/whatsapp', { channel: 'whatsappapi', name: 'Número oficial', ...CLOUD, queueIds: [queues[0]!.id] });
+  const connection = await call<{ webhookUrl: string }>('POST', '/whatsapp', {
+    channel: 'whatsappapi',
+    name: 'Número oficial',
+    ...CLOUD,
+    queueIds: [queues[0]!.id],
+  });
   webhookUrl = connection.webhookUrl;
 }, 180_000);
 
@@ -125,16 +171,22 @@ describe('the composer of a Cloud API ticket', () => {
     const notice = page.getByTestId('service-window');
     await notice.waitFor();
     await expect(notice.textContent()).resolves.toContain('Você tem 24 horas para responder');
-    await expect(page.getByTestId('service-window-left').textContent()).resolves.toMatch(/Tempo restante para responder: (21|22) ?h/);
+    await expect(page.getByTestId('service-window-left').textContent()).resolves.toMatch(
+      /Tempo restante para responder: (21|22) ?h/,
+    );
     await expect(page.getByTestId('message-input').isEnabled()).resolves.toBe(true);
     await page.getByTestId('message-input').fill('Claro, como posso ajudar?');
     await page.getByTestId('send-button').click();
     await page.getByTestId('message').filter({ hasText: 'Claro, como posso ajudar?' }).waitFor();
     // the agent's signature goes first
-    await expect.poll(() => fake.sends().some((c) => String(c.body?.text?.body).endsWith('Claro, como posso ajudar?')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => fake.sends().some((c) => String(c.body?.text?.body).endsWith('Claro, como posso ajudar?')), { timeout: 15_000 })
+      .toBe(true);
     await shot('01-open');
     await settle();
-    expect(describeFindings('composer with the service window notice', await axeFindings(page, '[data-testid=composer]'))).toEqual([]);
+    expect(
+      describeFindings('composer with the service window notice', await axeFindings(page, '[data-testid=composer]')),
+    ).toEqual([]);
   });
 
   it('outside the window disables the input with the reason, and sends an approved template chosen in the dialog', async () => {
@@ -162,7 +214,9 @@ describe('the composer of a Cloud API ticket', () => {
     await options.filter({ hasText: 'retomar_conversa' }).click();
     await expect(page.getByTestId('template-send').isDisabled()).resolves.toBe(true);
     await page.fill('#template-param-1', 'Lauro');
-    await expect(page.getByTestId('template-preview').textContent()).resolves.toBe('Olá Lauro, podemos continuar o seu atendimento?');
+    await expect(page.getByTestId('template-preview').textContent()).resolves.toBe(
+      'Olá Lauro, podemos continuar o seu atendimento?',
+    );
     await settle();
     await shot('04-template-filled');
     expect(describeFindings('template dialog', await axeFindings(page, '[data-testid=template-dialog]'))).toEqual([]);
@@ -174,7 +228,11 @@ describe('the composer of a Cloud API ticket', () => {
     expect(fake.sends().at(-1)!.body).toMatchObject({
       type: 'template',
       to: LATE.number,
-      template: { name: 'retomar_conversa', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Lauro' }] }] },
+      template: {
+        name: 'retomar_conversa',
+        language: { code: 'pt_BR' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Lauro' }] }],
+      },
     });
     // still outside the window: the template does not reopen it, only the customer's answer does
     await expect(page.getByTestId('message-input').isDisabled()).resolves.toBe(true);

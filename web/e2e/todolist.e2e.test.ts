@@ -58,7 +58,9 @@ describe('the to-do list', () => {
     await page.locator('.p-confirm-dialog-accept').click();
     await expect(texts()).resolves.toEqual(['Ligar para o fornecedor às 15h']);
 
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tasks') ?? '[]') as { text: string; createdAt: string; updatedAt: string }[]);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('tasks') ?? '[]') as { text: string; createdAt: string; updatedAt: string }[],
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ text: 'Ligar para o fornecedor às 15h' });
     expect(Date.parse(stored[0]!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(stored[0]!.createdAt));

@@ -25,7 +25,14 @@ const agentRow = (name: string) => page.getByTestId('users-table').locator('tbod
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', { name: 'Úrsula Dona', companyName: `Loja Usuários ${run}`, email: OWNER.email, password: OWNER.password, phone: '5511999990000', planId: plans[0]!.id });
+  await api('POST', '/auth/signup', {
+    name: 'Úrsula Dona',
+    companyName: `Loja Usuários ${run}`,
+    email: OWNER.email,
+    password: OWNER.password,
+    phone: '5511999990000',
+    planId: plans[0]!.id,
+  });
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 

@@ -10,7 +10,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
-
 const DESKTOP = { width: 1366, height: 820 };
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');

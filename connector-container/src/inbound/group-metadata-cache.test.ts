@@ -2,7 +2,12 @@ import type { GroupMetadata } from '@whiskeysockets/baileys';
 import { describe, expect, it } from 'vitest';
 import { GroupMetadataCache } from './group-metadata-cache.ts';
 
-const group = (): GroupMetadata => ({ id: '1@g.us', owner: undefined, subject: 'Vendas', participants: [{ id: 'a@s.whatsapp.net', admin: null }] });
+const group = (): GroupMetadata => ({
+  id: '1@g.us',
+  owner: undefined,
+  subject: 'Vendas',
+  participants: [{ id: 'a@s.whatsapp.net', admin: null }],
+});
 
 describe('the group metadata cache', () => {
   it('answers from memory, reads a miss once however many ask at once, and reads again after the TTL', async () => {
@@ -32,7 +37,14 @@ describe('the group metadata cache', () => {
     cache.update([{ id: '1@g.us', subject: 'Vendas SP' }]);
     cache.participants('1@g.us', [{ id: 'b@s.whatsapp.net' }], 'add');
     cache.participants('1@g.us', [{ id: 'a@s.whatsapp.net' }], 'promote');
-    expect(cache.peek('1@g.us')).toMatchObject({ subject: 'Vendas SP', size: 2, participants: [{ id: 'a@s.whatsapp.net', admin: 'admin' }, { id: 'b@s.whatsapp.net', admin: null }] });
+    expect(cache.peek('1@g.us')).toMatchObject({
+      subject: 'Vendas SP',
+      size: 2,
+      participants: [
+        { id: 'a@s.whatsapp.net', admin: 'admin' },
+        { id: 'b@s.whatsapp.net', admin: null },
+      ],
+    });
     cache.participants('1@g.us', [{ id: 'a@s.whatsapp.net' }], 'remove');
     expect(cache.peek('1@g.us')?.participants.map((p) => p.id)).toEqual(['b@s.whatsapp.net']);
   });

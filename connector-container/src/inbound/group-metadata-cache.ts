@@ -11,7 +11,10 @@ export class GroupMetadataCache {
   private readonly entries = new Map<string, { value: GroupMetadata; expires: number }>();
   private readonly inflight = new Map<string, Promise<GroupMetadata | undefined>>();
 
-  constructor(private readonly now: () => number = Date.now, private readonly ttlMs = GROUP_METADATA_TTL_MS) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = GROUP_METADATA_TTL_MS,
+  ) {}
 
   peek(jid: string): GroupMetadata | undefined {
     const entry = this.entries.get(jid);
@@ -60,9 +63,11 @@ export class GroupMetadataCache {
     if (!current) return;
     const ids = new Set(participants.map((p) => p.id));
     let list = current.participants;
-    if (action === 'add') list = [...list.filter((p) => !ids.has(p.id)), ...participants.map((p) => ({ ...p, admin: p.admin ?? null }))];
+    if (action === 'add')
+      list = [...list.filter((p) => !ids.has(p.id)), ...participants.map((p) => ({ ...p, admin: p.admin ?? null }))];
     else if (action === 'remove') list = list.filter((p) => !ids.has(p.id));
-    else if (action === 'promote' || action === 'demote') list = list.map((p) => (ids.has(p.id) ? { ...p, admin: action === 'promote' ? 'admin' : null } : p));
+    else if (action === 'promote' || action === 'demote')
+      list = list.map((p) => (ids.has(p.id) ? { ...p, admin: action === 'promote' ? 'admin' : null } : p));
     else {
       // an action we do not model: read the group again when next needed
       this.entries.delete(jid);

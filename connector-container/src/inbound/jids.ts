@@ -2,7 +2,16 @@
  * WhatsApp addresses (JIDs) and our contact identities. A phone number's identity is its digits; a group's is its
  * JID (`<id>@g.us`); a person WhatsApp addresses by LID alone, while their number is unknown, is `<digits>@lid`.
  */
-import { isJidBroadcast, isJidGroup, isJidNewsletter, isJidStatusBroadcast, isLidUser, isPnUser, jidDecode, jidNormalizedUser } from '@whiskeysockets/baileys';
+import {
+  isJidBroadcast,
+  isJidGroup,
+  isJidNewsletter,
+  isJidStatusBroadcast,
+  isLidUser,
+  isPnUser,
+  jidDecode,
+  jidNormalizedUser,
+} from '@whiskeysockets/baileys';
 
 /** The user part of a JID without device or agent (`5511999@s.whatsapp.net:3` -> `5511999`). */
 export const userOf = (jid: string): string => jidDecode(jid)?.user ?? '';

@@ -35,8 +35,39 @@ export const acceptedType = (ref: MediaRef): { mimeType: string; fileName: strin
   return { mimeType, fileName };
 };
 
-const COMMON_EXTENSIONS = ['jpg', 'png', 'webp', 'gif', 'mp3', 'ogg', 'opus', 'm4a', 'aac', 'wav', 'amr', 'mp4', 'webm', 'mov', '3gp', 'pdf', 'txt', 'csv', 'vcf', 'docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt', 'odt', 'ods', 'odp', 'rtf'];
-const defaultExtension = (mimeType: string): string => COMMON_EXTENSIONS.find((ext) => extensionMatches(`x.${ext}`, mimeType)) ?? 'bin';
+const COMMON_EXTENSIONS = [
+  'jpg',
+  'png',
+  'webp',
+  'gif',
+  'mp3',
+  'ogg',
+  'opus',
+  'm4a',
+  'aac',
+  'wav',
+  'amr',
+  'mp4',
+  'webm',
+  'mov',
+  '3gp',
+  'pdf',
+  'txt',
+  'csv',
+  'vcf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'doc',
+  'xls',
+  'ppt',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+];
+const defaultExtension = (mimeType: string): string =>
+  COMMON_EXTENSIONS.find((ext) => extensionMatches(`x.${ext}`, mimeType)) ?? 'bin';
 
 export type Download = () => Promise<Buffer>;
 
@@ -51,7 +82,10 @@ export const takeInMedia = async (
   sink: MediaSink,
   onError: (error: unknown) => void,
 ): Promise<InboundMessageEvent> => {
-  const missing = (why: string): InboundMessageEvent => ({ ...event, body: [event.body, `[${why}: ${ref.fileName}]`].filter(Boolean).join('\n') });
+  const missing = (why: string): InboundMessageEvent => ({
+    ...event,
+    body: [event.body, `[${why}: ${ref.fileName}]`].filter(Boolean).join('\n'),
+  });
   const accepted = acceptedType(ref);
   if (!accepted) return missing('file type not accepted');
   if (ref.size !== undefined && ref.size > MAX_MEDIA_BYTES) return missing('file too large');

@@ -16,7 +16,9 @@ const chunks = <T>(list: T[], size: number): T[][] => {
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
 
 export const readCreds = async (companyId: number, connectionId: number): Promise<string | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: credsKey(companyId, connectionId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: credsKey(companyId, connectionId), ConsistentRead: true }),
+  );
   return (out.Item as AuthValueItem | undefined)?.value;
 };
 
@@ -26,15 +28,23 @@ export const writeCreds = async (companyId: number, connectionId: number, value:
 };
 
 /** The stored values of the given keys of one type, by id (missing ones absent). */
-export const readKeys = async (companyId: number, connectionId: number, type: string, ids: string[]): Promise<Map<string, string>> => {
+export const readKeys = async (
+  companyId: number,
+  connectionId: number,
+  type: string,
+  ids: string[],
+): Promise<Map<string, string>> => {
   const found = new Map<string, string>();
   const prefix = `${KEY_PREFIX}${type}#`;
   for (const part of chunks([...new Set(ids)], BATCH_GET_MAX)) {
     let keys: Record<string, unknown>[] | undefined = part.map((id) => signalKeyKey(companyId, connectionId, type, id));
     for (let attempt = 0; keys?.length; attempt++) {
       if (attempt) await pause(attempt);
-      const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }));
-      for (const item of (out.Responses?.[tableName()] ?? []) as AuthValueItem[]) found.set(item.sk.slice(prefix.length), item.value);
+      const out = await table().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
+      );
+      for (const item of (out.Responses?.[tableName()] ?? []) as AuthValueItem[])
+        found.set(item.sk.slice(prefix.length), item.value);
       keys = out.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
     }
   }
@@ -54,7 +64,9 @@ export const writeKeys = async (companyId: number, connectionId: number, writes:
   for (const w of writes) last.set(`${w.type}#${w.id}`, w);
   const requests = [...last.values()].map((w) => {
     const key = signalKeyKey(companyId, connectionId, w.type, w.id);
-    return w.value === undefined ? { DeleteRequest: { Key: key } } : { PutRequest: { Item: { ...key, type: 'waAuth', value: w.value } satisfies AuthValueItem } };
+    return w.value === undefined
+      ? { DeleteRequest: { Key: key } }
+      : { PutRequest: { Item: { ...key, type: 'waAuth', value: w.value } satisfies AuthValueItem } };
   });
   await batchWrite(requests);
 };

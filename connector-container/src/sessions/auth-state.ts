@@ -4,7 +4,14 @@
  * written on every `creds.update` and keys on every set, so any task that takes over the session's lease resumes
  * it without a new QR code.
  */
-import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataTypeMap } from '@whiskeysockets/baileys';
+import {
+  BufferJSON,
+  initAuthCreds,
+  proto,
+  type AuthenticationCreds,
+  type AuthenticationState,
+  type SignalDataTypeMap,
+} from '@whiskeysockets/baileys';
 import { clearAuth, readCreds, readKeys, writeCreds, writeKeys, type KeyWrite } from './auth-state.repository.ts';
 
 const encode = (value: unknown): string => JSON.stringify(value, BufferJSON.replacer);

@@ -91,7 +91,10 @@ describe("Baileys' real socket through our socket factory", () => {
     });
     await manager.start();
 
-    await until(() => dials.filter((d) => d.first).length, (n) => n >= 1);
+    await until(
+      () => dials.filter((d) => d.first).length,
+      (n) => n >= 1,
+    );
     const [dial] = dials;
     expect(dial!.path).toBe('/ws/chat');
     expect(dial!.origin).toBe('https://web.whatsapp.com');
@@ -104,16 +107,33 @@ describe("Baileys' real socket through our socket factory", () => {
     const hello = proto.HandshakeMessage.decode(frame.subarray(7, 7 + length));
     expect(hello.clientHello?.ephemeral).toHaveLength(32);
 
-    const down = await until(() => getConnectionRecord(c.companyId, c.connectionId), (r) => r?.status === 'DISCONNECTED');
+    const down = await until(
+      () => getConnectionRecord(c.companyId, c.connectionId),
+      (r) => r?.status === 'DISCONNECTED',
+    );
     expect(down).toMatchObject({ qrcode: '', retries: 1 });
 
     // it dials again after each close, waiting longer each time (the backoff), not in a tight loop
-    await until(() => dials.length, (n) => n >= 4, 5000);
-    const gaps = dials.slice(0, 4).map((d, i, all) => (i === 0 ? 0 : d.at - all[i - 1]!.at)).slice(1);
+    await until(
+      () => dials.length,
+      (n) => n >= 4,
+      5000,
+    );
+    const gaps = dials
+      .slice(0, 4)
+      .map((d, i, all) => (i === 0 ? 0 : d.at - all[i - 1]!.at))
+      .slice(1);
     expect(gaps[0]).toBeGreaterThanOrEqual(backoffFirstMs - 10);
     expect(gaps[1]).toBeGreaterThanOrEqual(300 - 10);
     expect(gaps[2]).toBeGreaterThanOrEqual(300 - 10);
-    expect((await until(() => getConnectionRecord(c.companyId, c.connectionId), (r) => (r?.retries ?? 0) >= 3))?.status).toBe('DISCONNECTED');
+    expect(
+      (
+        await until(
+          () => getConnectionRecord(c.companyId, c.connectionId),
+          (r) => (r?.retries ?? 0) >= 3,
+        )
+      )?.status,
+    ).toBe('DISCONNECTED');
 
     const health = await getSessionHealth(c.companyId, c.connectionId);
     // one entry for the outage, with Baileys' reason, not one per attempt

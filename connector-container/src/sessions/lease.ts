@@ -57,10 +57,19 @@ export class LeaseStore {
         new UpdateCommand({
           TableName: tableName(),
           Key: leaseKey(companyId, connectionId),
-          UpdateExpression: 'SET #owner = :me, leaseUntil = :until, companyId = :cid, connectionId = :id, #type = :type ADD epoch :one',
+          UpdateExpression:
+            'SET #owner = :me, leaseUntil = :until, companyId = :cid, connectionId = :id, #type = :type ADD epoch :one',
           ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now OR #owner = :me',
           ExpressionAttributeNames: { '#owner': 'owner', '#type': 'type' },
-          ExpressionAttributeValues: { ':me': this.owner, ':until': leaseUntil, ':now': now, ':cid': companyId, ':id': connectionId, ':type': 'waLease', ':one': 1 },
+          ExpressionAttributeValues: {
+            ':me': this.owner,
+            ':until': leaseUntil,
+            ':now': now,
+            ':cid': companyId,
+            ':id': connectionId,
+            ':type': 'waLease',
+            ':one': 1,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -113,7 +122,9 @@ export class LeaseStore {
 
   /** The lease as stored, for deciding where a command goes; undefined when there is none. */
   async peek(companyId: number, connectionId: number): Promise<Lease | undefined> {
-    const out = await table().send(new GetCommand({ TableName: tableName(), Key: leaseKey(companyId, connectionId), ConsistentRead: true }));
+    const out = await table().send(
+      new GetCommand({ TableName: tableName(), Key: leaseKey(companyId, connectionId), ConsistentRead: true }),
+    );
     const item = out.Item as LeaseItem | undefined;
     return item ? { companyId, connectionId, owner: item.owner, epoch: item.epoch, leaseUntil: item.leaseUntil } : undefined;
   }

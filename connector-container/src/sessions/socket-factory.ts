@@ -3,7 +3,14 @@
  * the bridge's `getMessage` and `cachedGroupMetadata`, a quiet logger and `WA_WEBSOCKET_URL` when set; tests pass a
  * scripted socket (testing/fake-baileys-socket.ts) through the same seam.
  */
-import makeWASocket, { Browsers, type AuthenticationState, type GroupMetadata, type WAMessageKey, type WASocket, type proto } from '@whiskeysockets/baileys';
+import makeWASocket, {
+  Browsers,
+  type AuthenticationState,
+  type GroupMetadata,
+  type WAMessageKey,
+  type WASocket,
+  type proto,
+} from '@whiskeysockets/baileys';
 import { logger } from '../../../functions/src/platform/logger.ts';
 
 export interface SocketRequest {
@@ -45,7 +52,15 @@ export const quietLogger = (bindings: Record<string, unknown> = {}, seen = new M
     const err = (obj as { err?: unknown; error?: unknown } | undefined)?.err ?? (obj as { error?: unknown } | undefined)?.error;
     logger.warn(`baileys: ${text}`, { ...bindings, ...(err instanceof Error ? { error: err } : {}) });
   };
-  return { level: 'error', child: (obj) => quietLogger({ ...bindings, ...obj }, seen), trace: none, debug: none, info: none, warn: none, error };
+  return {
+    level: 'error',
+    child: (obj) => quietLogger({ ...bindings, ...obj }, seen),
+    trace: none,
+    debug: none,
+    info: none,
+    warn: none,
+    error,
+  };
 };
 
 export interface BaileysFactoryOptions {
@@ -72,7 +87,10 @@ export const baileysSocketFactory = (options: BaileysFactoryOptions = {}): Socke
       getMessage: request.getMessage,
       cachedGroupMetadata: request.cachedGroupMetadata,
       browser: Browsers.ubuntu('Switchboard'),
-      logger: quietLogger({ companyId: request.companyId, connectionId: request.connectionId }, seenOf(request.companyId, request.connectionId)),
+      logger: quietLogger(
+        { companyId: request.companyId, connectionId: request.connectionId },
+        seenOf(request.companyId, request.connectionId),
+      ),
       markOnlineOnConnect: false,
       // the essential syncs stay on either way: LID mappings and messages missed while down arrive through them
       syncFullHistory: request.fullHistory ?? false,

@@ -7,7 +7,11 @@ import type { ConnectionRecord } from '../../../functions/src/modules/connection
 import { insertConnection, readConnectionSet } from '../../../functions/src/modules/connections/connections.repository.ts';
 import { newSessionItems } from '../../../functions/src/modules/connections/whatsapp-session.repository.ts';
 
-export const insertWhatsappConnection = async (companyId: number, id: number, isDefault = true): Promise<{ companyId: number; connectionId: number }> => {
+export const insertWhatsappConnection = async (
+  companyId: number,
+  id: number,
+  isDefault = true,
+): Promise<{ companyId: number; connectionId: number }> => {
   const at = new Date().toISOString();
   const record: ConnectionRecord = {
     id,
@@ -31,6 +35,7 @@ export const insertWhatsappConnection = async (companyId: number, id: number, is
     updatedAt: at,
   } as unknown as ConnectionRecord;
   const { rev } = await readConnectionSet(companyId);
-  if ((await insertConnection(record, { rev, clearDefault: [] }, newSessionItems(companyId, id, at))) !== 'ok') throw new Error(`connection ${companyId}/${id} not written`);
+  if ((await insertConnection(record, { rev, clearDefault: [] }, newSessionItems(companyId, id, at))) !== 'ok')
+    throw new Error(`connection ${companyId}/${id} not written`);
   return { companyId, connectionId: id };
 };

@@ -28,7 +28,18 @@ const MENU_TEXT = 'Escolha:\n\n[1] Um\n[2] Dois';
 const menuGraph = () => ({
   nodes: [
     { id: '1', type: 'start', position: at, data: { label: 'Inicio' } },
-    { id: 'menu', type: 'menu', position: at, data: { message: 'Escolha:', arrayOption: [{ number: 1, value: 'Um' }, { number: 2, value: 'Dois' }] } },
+    {
+      id: 'menu',
+      type: 'menu',
+      position: at,
+      data: {
+        message: 'Escolha:',
+        arrayOption: [
+          { number: 1, value: 'Um' },
+          { number: 2, value: 'Dois' },
+        ],
+      },
+    },
     { id: 'one', type: 'message', position: at, data: { label: 'Escolheu um' } },
   ],
   connections: [
@@ -68,9 +79,19 @@ beforeAll(async () => {
   expect(conn.status, JSON.stringify(conn.body)).toBe(200);
   // lowest id first: "primeira" is created before "segunda", and both match "oferta dupla"
   await campaign({ name: 'Primeira', flowId: flows.first, allConnections: true, phrases: [{ text: 'dupla', type: 'partial' }] });
-  await campaign({ name: 'Segunda', flowId: flows.second, allConnections: true, phrases: [{ text: 'oferta dupla', type: 'exact' }] });
+  await campaign({
+    name: 'Segunda',
+    flowId: flows.second,
+    allConnections: true,
+    phrases: [{ text: 'oferta dupla', type: 'exact' }],
+  });
   await campaign({ name: 'Promo', flowId: flows.promo, whatsappId: company.connectionId, phrase: 'Quero promo' });
-  await campaign({ name: 'Preço', flowId: flows.price, whatsappIds: [company.connectionId], phrases: [{ text: 'preço', type: 'partial' }] });
+  await campaign({
+    name: 'Preço',
+    flowId: flows.price,
+    whatsappIds: [company.connectionId],
+    phrases: [{ text: 'preço', type: 'partial' }],
+  });
   await campaign({ name: 'Desligada', flowId: flows.never, allConnections: true, phrase: 'desligada', status: false });
   await campaign({ name: 'Outro site', flowId: flows.never, whatsappIds: [otherConnectionId], phrase: 'outro site' });
   await campaign({ name: 'Menu', flowId: flows.menu, allConnections: true, phrase: 'menu' });
@@ -153,8 +174,20 @@ describe('phrase campaigns in the flow runtime', () => {
     const t = await ticketOf('Iris Repete');
     const messages: Message[] = (await company.admin.get(`/messages/${t.id}`)).body.messages;
     const stored = messages.find((m) => !m.fromMe && m.body === 'quero promo')!;
-    await answerCustomerMessage({ name: 'message.received', companyId: company.companyId, message: stored, ticket: t, contact: null });
-    await answerCustomerMessage({ name: 'message.received', companyId: company.companyId, message: stored, ticket: t, contact: null });
+    await answerCustomerMessage({
+      name: 'message.received',
+      companyId: company.companyId,
+      message: stored,
+      ticket: t,
+      contact: null,
+    });
+    await answerCustomerMessage({
+      name: 'message.received',
+      companyId: company.companyId,
+      message: stored,
+      ticket: t,
+      contact: null,
+    });
     await runtime.drainQueues();
     expect(await botSaid(v)).toEqual(['Promo: 10% off']);
     // a new message with the phrase starts it again

@@ -63,14 +63,26 @@ const postWebhook = async (input: IntegrationTurnInput): Promise<void> => {
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       maxBytes: WEBHOOK_ANSWER_MAX_BYTES,
     });
-    if (!res.ok) logger.warn('integration webhook answered an error', { companyId: t.companyId, ticketId: t.id, integrationId: integration.id, status: res.status });
+    if (!res.ok)
+      logger.warn('integration webhook answered an error', {
+        companyId: t.companyId,
+        ticketId: t.id,
+        integrationId: integration.id,
+        status: res.status,
+      });
   } catch (error) {
-    logger.warn('integration webhook failed', { companyId: t.companyId, ticketId: t.id, integrationId: integration.id, reason: (error as Error).message });
+    logger.warn('integration webhook failed', {
+      companyId: t.companyId,
+      ticketId: t.id,
+      integrationId: integration.id,
+      reason: (error as Error).message,
+    });
   }
 };
 
 /** The connection's standard flow, which a flowbuilder integration starts. */
-const connectionFlowId = (connection: ConnectionRecord): number | null => connection.flowIdNotPhrase ?? connection.flowIdWelcome ?? null;
+const connectionFlowId = (connection: ConnectionRecord): number | null =>
+  connection.flowIdNotPhrase ?? connection.flowIdWelcome ?? null;
 
 /** One message for the integration the ticket is in. */
 const run = async (input: IntegrationTurnInput): Promise<void> => {
@@ -126,7 +138,12 @@ export const enterIntegration = async (
  * Steps 17 and 18 of the engine. Answers whether an integration took the message (the engine then does nothing else
  * with it).
  */
-export const takeIntegrationTurn = async (t: TicketRecord, connection: ConnectionRecord, message: Message, contact: Contact | undefined): Promise<boolean> => {
+export const takeIntegrationTurn = async (
+  t: TicketRecord,
+  connection: ConnectionRecord,
+  message: Message,
+  contact: Contact | undefined,
+): Promise<boolean> => {
   if (t.isGroup || t.userId !== null || contact?.disableBot) return false;
   if (t.useIntegration && t.integrationId) {
     const integration = await findQueueIntegration(t.companyId, t.integrationId);

@@ -57,7 +57,11 @@ beforeAll(async () => {
   expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);
   promptId = prompt.body.id;
   // with two queues the connection would send its queue menu: the prompt answers first
-  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, { greetingMessage: GREETING, queueIds: [company.queueId, sales.id], promptId });
+  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, {
+    greetingMessage: GREETING,
+    queueIds: [company.queueId, sales.id],
+    promptId,
+  });
   expect(conn.status, JSON.stringify(conn.body)).toBe(200);
   expect(conn.body.promptId).toBe(promptId);
 });
@@ -114,7 +118,9 @@ describe('AI prompt runtime', () => {
   });
 
   it('gives OpenAI the first maxMessages text messages of the ticket in the order written, ours as assistant', async () => {
-    expect((await company.admin.put(`/prompt/${promptId}`, promptBody({ apiKey: `${SECRET_MASK}1234`, maxMessages: 3 }))).status).toBe(200);
+    expect(
+      (await company.admin.put(`/prompt/${promptId}`, promptBody({ apiKey: `${SECRET_MASK}1234`, maxMessages: 3 }))).status,
+    ).toBe(200);
     openai.replies = ['r1', 'r2', 'r3', 'r4'];
     const v = await visitor('Bruno Contexto');
     for (const text of ['m1', 'm2', 'm3', 'm4']) await v.say(text);
@@ -148,7 +154,15 @@ describe('AI prompt runtime', () => {
   });
 
   it('sends the reply as a voice note spoken by Azure Speech when the prompt has a voice', async () => {
-    const voiced = await company.admin.put(`/prompt/${promptId}`, promptBody({ apiKey: `${SECRET_MASK}1234`, voice: 'pt-BR-FranciscaNeural', voiceKey: SPEECH_KEY, voiceRegion: 'brazilsouth' }));
+    const voiced = await company.admin.put(
+      `/prompt/${promptId}`,
+      promptBody({
+        apiKey: `${SECRET_MASK}1234`,
+        voice: 'pt-BR-FranciscaNeural',
+        voiceKey: SPEECH_KEY,
+        voiceRegion: 'brazilsouth',
+      }),
+    );
     expect(voiced.status, JSON.stringify(voiced.body)).toBe(200);
     expect(voiced.body.voiceKey).toBe(`${SECRET_MASK}abcd`);
     openai.replies = ['Claro, entregamos amanhã.'];
@@ -165,7 +179,11 @@ describe('AI prompt runtime', () => {
     expect(note).toMatchObject({ mediaType: 'audio', body: 'resposta.mp3' });
     expect(note.mediaUrl).toBeTruthy();
     const audio = await fetch(new URL(note.mediaUrl!, runtime.url));
-    expect(Buffer.from(await audio.arrayBuffer()).subarray(0, 3).toString()).toBe('ID3');
+    expect(
+      Buffer.from(await audio.arrayBuffer())
+        .subarray(0, 3)
+        .toString(),
+    ).toBe('ID3');
   });
 
   it("transcribes a customer's audio and answers what it says", async () => {
@@ -194,7 +212,9 @@ describe('AI prompt runtime', () => {
     const v = await visitor('Gil Demora');
     await v.say('Oi');
     expect(await botSaid(v)).toEqual([expect.stringContaining(GREETING)]);
-    expect((await messagesOf(await ticketOf('Gil Demora'))).find((m) => m.isPrivate)?.body).toBe(promptFailureNote('tempo esgotado'));
+    expect((await messagesOf(await ticketOf('Gil Demora'))).find((m) => m.isPrivate)?.body).toBe(
+      promptFailureNote('tempo esgotado'),
+    );
   });
 
   it('never answers a redelivered message twice', async () => {
@@ -205,14 +225,24 @@ describe('AI prompt runtime', () => {
     const t = await ticketOf('Hugo Repete');
     const stored = (await messagesOf(t)).find((m) => !m.fromMe)!;
     const calls = openai.chats.length;
-    await answerCustomerMessage({ name: 'message.received', companyId: company.companyId, message: stored, ticket: t, contact: null });
+    await answerCustomerMessage({
+      name: 'message.received',
+      companyId: company.companyId,
+      message: stored,
+      ticket: t,
+      contact: null,
+    });
     await runtime.drainQueues();
     expect(openai.chats).toHaveLength(calls);
     expect(await botSaid(v)).toEqual(['Uma resposta só.']);
   });
 
   it('keeps the keys sealed in the table and masked in answers; a masked key sent back keeps the stored one', async () => {
-    const item = (await table().send(new GetCommand({ TableName: tableName(), Key: promptKey(company.companyId, promptId), ConsistentRead: true }))).Item!;
+    const item = (
+      await table().send(
+        new GetCommand({ TableName: tableName(), Key: promptKey(company.companyId, promptId), ConsistentRead: true }),
+      )
+    ).Item!;
     expect(JSON.stringify(item)).not.toContain(API_KEY);
     expect(item.apiKeySealed).toMatch(/^v1\./);
     const shown = await company.admin.get(`/prompt/${promptId}`);

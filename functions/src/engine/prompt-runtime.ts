@@ -101,7 +101,13 @@ const customerText = async (prompt: RunnablePrompt, t: TicketRecord, message: Me
   return (await transcribe({ apiKey: prompt.apiKey, model: config().OPENAI_TRANSCRIPTION_MODEL, audio, name, mimeType })).trim();
 };
 
-const contextOf = async (prompt: RunnablePrompt, t: TicketRecord, message: Message, contact: Contact | undefined, text: string): Promise<ChatTurn[]> => {
+const contextOf = async (
+  prompt: RunnablePrompt,
+  t: TicketRecord,
+  message: Message,
+  contact: Contact | undefined,
+  text: string,
+): Promise<ChatTurn[]> => {
   const history = prompt.maxMessages > 0 ? await firstTicketTexts(t, prompt.maxMessages, message.id) : [];
   return [
     { role: 'system', content: systemTextOf(sanitizedFirstName(contact?.name), prompt.maxTokens) },
@@ -114,7 +120,12 @@ const contextOf = async (prompt: RunnablePrompt, t: TicketRecord, message: Messa
 /** The reply as a voice note; as text when the speech service fails. */
 const speak = async (t: TicketRecord, prompt: RunnablePrompt, text: string): Promise<void> => {
   try {
-    const speech = await textToSpeech().synthesize({ text, voice: prompt.voice, key: prompt.voiceKey, region: prompt.voiceRegion });
+    const speech = await textToSpeech().synthesize({
+      text,
+      voice: prompt.voice,
+      key: prompt.voiceKey,
+      region: prompt.voiceRegion,
+    });
     const key = companyMediaKey(t.companyId, `t${t.id}`, PROMPT_VOICE_NOTE_NAME);
     await blobStore().put(key, speech.audio, speech.mimeType);
     await sendSystemFile(t, { key, name: PROMPT_VOICE_NOTE_NAME, mimeType: speech.mimeType });
@@ -127,17 +138,37 @@ const speak = async (t: TicketRecord, prompt: RunnablePrompt, text: string): Pro
 /** Tells the agents, in a private note on the ticket, that the assistant was silent and why. */
 const noteFailure = async (t: TicketRecord, contact: Contact | undefined, reason: string): Promise<void> => {
   if (!contact) return;
-  await deliver(t, contact, { body: promptFailureNote(reason), mediaType: 'chat', mediaKey: null, mediaName: null, isPrivate: true, isForwarded: false, quotedMsgId: null, userId: null });
+  await deliver(t, contact, {
+    body: promptFailureNote(reason),
+    mediaType: 'chat',
+    mediaKey: null,
+    mediaName: null,
+    isPrivate: true,
+    isForwarded: false,
+    quotedMsgId: null,
+    userId: null,
+  });
 };
 
 const reasonOf = (error: OpenAiError): string =>
-  error.status === 401 ? 'chave da OpenAI recusada' : error.status === 429 ? 'limite da OpenAI atingido' : error.code === 'timeout' ? 'tempo esgotado' : `OpenAI ${error.status || 'inacessível'}`;
+  error.status === 401
+    ? 'chave da OpenAI recusada'
+    : error.status === 429
+      ? 'limite da OpenAI atingido'
+      : error.code === 'timeout'
+        ? 'tempo esgotado'
+        : `OpenAI ${error.status || 'inacessível'}`;
 
 /**
  * Step 16 of the engine: the connection's prompt answers the customer's message. Answers whether it took the
  * message (the engine then does nothing else with it).
  */
-export const takePromptTurn = async (t: TicketRecord, connection: ConnectionRecord, message: Message, contact: Contact | undefined): Promise<boolean> => {
+export const takePromptTurn = async (
+  t: TicketRecord,
+  connection: ConnectionRecord,
+  message: Message,
+  contact: Contact | undefined,
+): Promise<boolean> => {
   if (!eligible(t, connection, message, contact)) return false;
   const prompt = await runnablePrompt(t.companyId, connection.promptId!);
   if (!prompt) return false;
@@ -156,7 +187,13 @@ export const takePromptTurn = async (t: TicketRecord, connection: ConnectionReco
     });
   } catch (error) {
     if (!(error instanceof OpenAiError)) throw error;
-    logger.warn('prompt not answered by OpenAI', { companyId: t.companyId, ticketId: t.id, promptId: prompt.id, status: error.status, code: error.code });
+    logger.warn('prompt not answered by OpenAI', {
+      companyId: t.companyId,
+      ticketId: t.id,
+      promptId: prompt.id,
+      status: error.status,
+      code: error.code,
+    });
     await noteFailure(t, contact, reasonOf(error));
     return false;
   }
@@ -166,7 +203,11 @@ export const takePromptTurn = async (t: TicketRecord, connection: ConnectionReco
     else await speak(t, prompt, text);
   }
   if (transfer) {
-    await applyBotChange(t, { queueId: prompt.queueId, amountUsedBotQueues: 0, bot: { stage: null, outOfHour: false, menuAt: now() } });
+    await applyBotChange(t, {
+      queueId: prompt.queueId,
+      amountUsedBotQueues: 0,
+      bot: { stage: null, outOfHour: false, menuAt: now() },
+    });
   }
   return true;
 };

@@ -13,11 +13,18 @@ export interface RotationPick {
   name: string;
 }
 
-export const pickRotationAgent = async (t: Pick<TicketRecord, 'companyId' | 'queueId' | 'userId'>): Promise<RotationPick | undefined> => {
+export const pickRotationAgent = async (
+  t: Pick<TicketRecord, 'companyId' | 'queueId' | 'userId'>,
+): Promise<RotationPick | undefined> => {
   if (t.queueId === null) return undefined;
-  const members = (await queueMembers(t.companyId, t.queueId)).filter((u) => u.online && u.id !== t.userId && u.profile === 'user');
+  const members = (await queueMembers(t.companyId, t.queueId)).filter(
+    (u) => u.online && u.id !== t.userId && u.profile === 'user',
+  );
   if (members.length === 0) return undefined;
-  const loads = await agentLoads(t.companyId, members.map((u) => u.id));
+  const loads = await agentLoads(
+    t.companyId,
+    members.map((u) => u.id),
+  );
   const free = members
     .map((u) => ({ u, load: loads.get(u.id) ?? 0 }))
     .filter(({ u, load }) => !(u.maxOpenTickets ?? 0) || load < u.maxOpenTickets!)

@@ -11,4 +11,5 @@ export const unrouted = (t: TicketRecord, connection: ConnectionRecord): boolean
   t.queueId === null || (connection.queueIds.length === 1 && connection.queueIds[0] === t.queueId);
 
 /** Unrouted, and the only queue's bot has not spoken yet (greeting, menu or a hand-over): nobody answered the conversation. */
-export const unanswered = (t: TicketRecord, connection: ConnectionRecord): boolean => t.queueId === null || (unrouted(t, connection) && !t.bot);
+export const unanswered = (t: TicketRecord, connection: ConnectionRecord): boolean =>
+  t.queueId === null || (unrouted(t, connection) && !t.bot);

@@ -10,7 +10,17 @@ import { sendSystemText } from '../modules/messages/messages.service.ts';
 import { applyBotChange, recordFirstResponseOverdue } from '../modules/tickets/ticket-bot.service.ts';
 import { currentTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
 import { pickRotationAgent } from './rotation.ts';
-import { arm, armed, contextOf, MINUTE, nextDue, TIMER_JOB, timerPlan, type TimerContext, type TimerRule } from './ticket-timers.ts';
+import {
+  arm,
+  armed,
+  contextOf,
+  MINUTE,
+  nextDue,
+  TIMER_JOB,
+  timerPlan,
+  type TimerContext,
+  type TimerRule,
+} from './ticket-timers.ts';
 
 /** The job: what is due for this ticket now is done, then its next moment is set. Runs twice harmlessly. */
 export const runTicketTimer = async (companyId: number, ticketId: number): Promise<TimerRule[]> => {
@@ -53,7 +63,11 @@ const act = async (rule: TimerRule, t: TicketRecord, { connection, rotation }: T
     }
     case 'redirect':
       // 2.11: a ticket nobody routed goes to the connection's redirect queue
-      await applyBotChange(t, { queueId: connection.sendIdQueue ?? null, log: 'redirect', onlyIf: (cur) => still('pending')(cur) && cur.queueId === null });
+      await applyBotChange(t, {
+        queueId: connection.sendIdQueue ?? null,
+        log: 'redirect',
+        onlyIf: (cur) => still('pending')(cur) && cur.queueId === null,
+      });
       return;
     case 'inactive': {
       const sent = await sendSystemText(t, connection.inactiveMessage ?? '', 'Bot', null);
@@ -65,7 +79,10 @@ const act = async (rule: TimerRule, t: TicketRecord, { connection, rotation }: T
       const text = connection.expiresInactiveMessage?.trim();
       const current = text ? await sendSystemText(t, text, 'Bot', null).then(() => currentTicket(t.companyId, t.id)) : t;
       if (!current || current.status !== 'open') return;
-      await applyBotChange(current, { close: { log: 'autoClose' }, onlyIf: (cur) => cur.status === 'open' && cur.updatedAt === current.updatedAt });
+      await applyBotChange(current, {
+        close: { log: 'autoClose' },
+        onlyIf: (cur) => cur.status === 'open' && cur.updatedAt === current.updatedAt,
+      });
       return;
     }
     case 'returnToQueue':
@@ -74,7 +91,11 @@ const act = async (rule: TimerRule, t: TicketRecord, { connection, rotation }: T
     case 'rotation': {
       const agent = await pickRotationAgent(t);
       if (!agent) return clock().now().getTime() + (rotation?.minutes ?? 2) * MINUTE;
-      await applyBotChange(t, { userId: agent.id, log: 'rotation', onlyIf: (cur) => still('pending')(cur) && cur.userId === t.userId });
+      await applyBotChange(t, {
+        userId: agent.id,
+        log: 'rotation',
+        onlyIf: (cur) => still('pending')(cur) && cur.userId === t.userId,
+      });
       return;
     }
     case 'firstResponse': {
@@ -92,8 +113,12 @@ const act = async (rule: TimerRule, t: TicketRecord, { connection, rotation }: T
 };
 
 export const registerEngineJobs = (): void => {
-  registerJob(TIMER_JOB, z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }), async (job) => {
-    const done = await runTicketTimer(job.companyId, job.ticketId);
-    if (done.length) logger.info('ticket timer', { companyId: job.companyId, ticketId: job.ticketId, done });
-  });
+  registerJob(
+    TIMER_JOB,
+    z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }),
+    async (job) => {
+      const done = await runTicketTimer(job.companyId, job.ticketId);
+      if (done.length) logger.info('ticket timer', { companyId: job.companyId, ticketId: job.ticketId, done });
+    },
+  );
 };

@@ -26,7 +26,10 @@ const HOUR = 60 * MINUTE;
 export type TimerRule = 'npsExpiry' | 'redirect' | 'inactive' | 'expire' | 'returnToQueue' | 'rotation' | 'firstResponse';
 
 /** The fields of a ticket the rules read: a stored ticket, or a ticket as an event carries it (fewer fields). */
-export type TimedTicket = Pick<TicketRecord, 'status' | 'queueId' | 'userId' | 'updatedAt' | 'fromMe' | 'isGroup' | 'createdAt' | 'queue'> &
+export type TimedTicket = Pick<
+  TicketRecord,
+  'status' | 'queueId' | 'userId' | 'updatedAt' | 'fromMe' | 'isGroup' | 'createdAt' | 'queue'
+> &
   Partial<Pick<TicketRecord, 'imported' | 'inactiveSentAt' | 'firstReplyAt' | 'firstResponseOverdueAt'>>;
 
 export interface Rotation {
@@ -43,18 +46,24 @@ const inactiveSent = (t: TimedTicket): boolean => Boolean(t.inactiveSentAt);
  * When each rule comes due for this ticket as it is (pure). An entry whose condition does not hold is absent;
  * `at` may be in the past (due now).
  */
-export const timerPlan = (t: TimedTicket, c: Partial<ConnectionRecord>, rotation: Rotation | null): { rule: TimerRule; at: number }[] => {
+export const timerPlan = (
+  t: TimedTicket,
+  c: Partial<ConnectionRecord>,
+  rotation: Rotation | null,
+): { rule: TimerRule; at: number }[] => {
   const plan: { rule: TimerRule; at: number }[] = [];
   if (t.isGroup || t.imported || t.status === 'closed') return plan;
   const idle = ms(t.updatedAt);
-  if (t.status === 'nps' && (c.expiresTicketNPS ?? 0) > 0) plan.push({ rule: 'npsExpiry', at: idle + c.expiresTicketNPS! * MINUTE });
+  if (t.status === 'nps' && (c.expiresTicketNPS ?? 0) > 0)
+    plan.push({ rule: 'npsExpiry', at: idle + c.expiresTicketNPS! * MINUTE });
   if (t.status === 'pending' && t.queueId === null && t.userId === null && (c.timeSendQueue ?? 0) > 0 && c.sendIdQueue) {
     plan.push({ rule: 'redirect', at: idle + c.timeSendQueue! * MINUTE });
   }
   const active = t.status === 'open' || t.status === 'pending';
   const oursLast = c.whenExpiresTicket === '1';
   const warns = (c.timeInactiveMessage ?? 0) > 0 && Boolean(c.inactiveMessage?.trim());
-  if (active && warns && !inactiveSent(t) && (!oursLast || t.fromMe)) plan.push({ rule: 'inactive', at: idle + c.timeInactiveMessage! * MINUTE });
+  if (active && warns && !inactiveSent(t) && (!oursLast || t.fromMe))
+    plan.push({ rule: 'inactive', at: idle + c.timeInactiveMessage! * MINUTE });
   if (t.status === 'open' && (c.expiresTicket ?? 0) > 0) {
     // with an inactivity message the expiry counts from it; without, from the last activity
     if (warns) {
@@ -75,7 +84,8 @@ export const timerPlan = (t: TimedTicket, c: Partial<ConnectionRecord>, rotation
   return plan.filter((p) => Number.isFinite(p.at));
 };
 
-export const nextDue = (plan: { at: number }[]): number | undefined => (plan.length ? Math.min(...plan.map((p) => p.at)) : undefined);
+export const nextDue = (plan: { at: number }[]): number | undefined =>
+  plan.length ? Math.min(...plan.map((p) => p.at)) : undefined;
 
 const timerName = (companyId: number, ticketId: number) => `ticket-timer-${companyId}-${ticketId}`;
 
@@ -87,7 +97,11 @@ export const arm = async (companyId: number, ticketId: number, at: number): Prom
   const known = armed.peek(key);
   // an earlier schedule still to fire re-reads the ticket then and sets the next one itself
   if (known !== undefined && known <= at && known > clock().now().getTime()) return;
-  await scheduleJob(timerName(companyId, ticketId), new Date(Math.max(at, clock().now().getTime())), { type: TIMER_JOB, companyId, ticketId });
+  await scheduleJob(timerName(companyId, ticketId), new Date(Math.max(at, clock().now().getTime())), {
+    type: TIMER_JOB,
+    companyId,
+    ticketId,
+  });
   armed.set(key, at);
 };
 
@@ -96,7 +110,10 @@ export interface TimerContext {
   rotation: Rotation | null;
 }
 
-export const contextOf = async (companyId: number, t: Pick<TicketRecord, 'whatsappId' | 'queueId' | 'status'>): Promise<TimerContext | undefined> => {
+export const contextOf = async (
+  companyId: number,
+  t: Pick<TicketRecord, 'whatsappId' | 'queueId' | 'status'>,
+): Promise<TimerContext | undefined> => {
   const connection = await findConnection(companyId, t.whatsappId);
   if (!connection) return undefined;
   const rotation = t.status === 'pending' && t.queueId ? await getQueueRotation(companyId, t.queueId) : null;
@@ -116,4 +133,3 @@ export const armTicketTimer = async (companyId: number, t: Ticket | TicketRecord
   const at = nextDue(timerPlan(t as TimedTicket, context.connection, context.rotation));
   if (at !== undefined) await arm(companyId, t.id, at);
 };
-

@@ -41,15 +41,23 @@ const toRoom = (companyId: number, chat: Chat, data: ChatRoomEvent) =>
 const toEachMember = (companyId: number, chat: Chat, action: ChatUserEvent['action']) =>
   Promise.all(
     membersOf(chat).map((userId) =>
-      publish(companyId, { event: channels.chatUser(companyId, userId), data: { action, record: chat } satisfies ChatUserEvent }, userIn([userId])),
+      publish(
+        companyId,
+        { event: channels.chatUser(companyId, userId), data: { action, record: chat } satisfies ChatUserEvent },
+        userIn([userId]),
+      ),
     ),
   );
 
-const onCreated = (e: DomainEvent<'chat.created'>) => safely(e.companyId, e.name, () => toEachMember(e.companyId, e.chat, 'create'));
+const onCreated = (e: DomainEvent<'chat.created'>) =>
+  safely(e.companyId, e.name, () => toEachMember(e.companyId, e.chat, 'create'));
 
 const onUpdated = (e: DomainEvent<'chat.updated'>) =>
   safely(e.companyId, e.name, async () => {
-    await Promise.all([toEachMember(e.companyId, e.chat, 'update'), toRoom(e.companyId, e.chat, { action: 'update', chat: e.chat })]);
+    await Promise.all([
+      toEachMember(e.companyId, e.chat, 'update'),
+      toRoom(e.companyId, e.chat, { action: 'update', chat: e.chat }),
+    ]);
     const removed = e.removedUserIds ?? [];
     if (removed.length) {
       const data: ChatCompanyEvent = { action: 'delete', id: e.chat.id };
@@ -57,7 +65,8 @@ const onUpdated = (e: DomainEvent<'chat.updated'>) =>
     }
   });
 
-const onRead = (e: DomainEvent<'chat.read'>) => safely(e.companyId, e.name, () => toRoom(e.companyId, e.chat, { action: 'update', chat: e.chat }));
+const onRead = (e: DomainEvent<'chat.read'>) =>
+  safely(e.companyId, e.name, () => toRoom(e.companyId, e.chat, { action: 'update', chat: e.chat }));
 
 const onDeleted = (e: DomainEvent<'chat.deleted'>) =>
   safely(e.companyId, e.name, () => {

@@ -8,7 +8,9 @@ import { domainEvents } from '../platform/events/domain-events.ts';
 import { rollbackOnCustomerMessage, trackTicketLane } from '../modules/tags/kanban-lanes.service.ts';
 
 export const registerKanbanListener = (): void => {
-  domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.closed', 'ticket.reopened'], 'kanban-lanes', (e) => trackTicketLane(e.companyId, e.ticket.id));
+  domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.closed', 'ticket.reopened'], 'kanban-lanes', (e) =>
+    trackTicketLane(e.companyId, e.ticket.id),
+  );
   domainEvents.on('ticket.deleted', 'kanban-lanes', (e) => trackTicketLane(e.companyId, e.ticketId));
   domainEvents.on('message.received', 'kanban-rollback', rollbackOnCustomerMessage);
 };

@@ -8,7 +8,9 @@ import { domainEvents } from '../platform/events/domain-events.ts';
 import { armTicketTimer } from '../engine/ticket-timers.ts';
 
 export const registerTimerListener = (): void => {
-  domainEvents.on(['ticket.created', 'ticket.updated', 'ticket.reopened', 'message.received', 'message.sent'], 'ticket-timers', (e) =>
-    armTicketTimer(e.companyId, e.ticket),
+  domainEvents.on(
+    ['ticket.created', 'ticket.updated', 'ticket.reopened', 'message.received', 'message.sent'],
+    'ticket-timers',
+    (e) => armTicketTimer(e.companyId, e.ticket),
   );
 };

@@ -10,7 +10,12 @@ const saved = { ...process.env };
 const secrets = mockClient(SecretsManagerClient);
 
 beforeAll(() => {
-  Object.assign(process.env, { RUNTIME: 'aws', TABLE_NAME: 't', WS_MANAGEMENT_ENDPOINT: 'https://ws.example.test', PUBLIC_URL: 'https://app.example.test' });
+  Object.assign(process.env, {
+    RUNTIME: 'aws',
+    TABLE_NAME: 't',
+    WS_MANAGEMENT_ENDPOINT: 'https://ws.example.test',
+    PUBLIC_URL: 'https://app.example.test',
+  });
   delete process.env.META_APP_SECRET;
   delete process.env.META_APP_SECRET_ARN;
   secrets.on(GetSecretValueCommand, { SecretId: ARN }).resolves({ SecretString: 'app-secret-from-meta\n' });

@@ -16,10 +16,14 @@ export class DataKeySecret extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.secret = new secretsmanager.Secret(this, 'Secret', {
-      description: 'Switchboard data key: seals companies\' API keys stored in the table',
+      description: "Switchboard data key: seals companies' API keys stored in the table",
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    acknowledge(this, 'Rotating the data key would leave every sealed key unreadable; it is replaced only with a re-seal of the stored keys.', 'AwsSolutions-SMG4');
+    acknowledge(
+      this,
+      'Rotating the data key would leave every sealed key unreadable; it is replaced only with a re-seal of the stored keys.',
+      'AwsSolutions-SMG4',
+    );
   }
 }

@@ -38,7 +38,16 @@ export class JobScheduler extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    acknowledge(this.deadLetterQueue, 'This is a dead-letter queue: it has no dead-letter queue of its own.', 'AwsSolutions-SQS3');
-    this.role.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [props.jobsQueue.queueArn, this.deadLetterQueue.queueArn] }));
+    acknowledge(
+      this.deadLetterQueue,
+      'This is a dead-letter queue: it has no dead-letter queue of its own.',
+      'AwsSolutions-SQS3',
+    );
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['sqs:SendMessage'],
+        resources: [props.jobsQueue.queueArn, this.deadLetterQueue.queueArn],
+      }),
+    );
   }
 }

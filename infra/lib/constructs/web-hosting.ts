@@ -58,7 +58,9 @@ export class WebHosting extends Construct {
     const stack = Stack.of(this);
     if (props.webDistPath !== false && !existsSync(join(props.webDistPath, 'index.html'))) {
       // a deploy without the app would publish an empty site: refuse, and say how to build it
-      throw new Error(`The web app is not built (no ${join(props.webDistPath, 'index.html')}): run \`npm run build -w web\`, or deploy with \`npm run deploy\`, which builds it first.`);
+      throw new Error(
+        `The web app is not built (no ${join(props.webDistPath, 'index.html')}): run \`npm run build -w web\`, or deploy with \`npm run deploy\`, which builds it first.`,
+      );
     }
 
     const privateBucket = {
@@ -108,14 +110,18 @@ export class WebHosting extends Construct {
     };
 
     // the same headers the local gateway sends (infra/lib/web-security.ts): the widget alone may be framed
-    const scriptHashes = props.webDistPath === false ? [] : inlineScriptHashes(readFileSync(join(props.webDistPath, 'index.html'), 'utf8'));
+    const scriptHashes =
+      props.webDistPath === false ? [] : inlineScriptHashes(readFileSync(join(props.webDistPath, 'index.html'), 'utf8'));
     // media are read and uploaded through presigned URLs on the media bucket's own S3 host
     const mediaOrigins = [`https://*.s3.${stack.region}.${stack.urlSuffix}`];
     const headersPolicy = (name: string, widget: boolean) =>
       new cloudfront.ResponseHeadersPolicy(this, name, {
         comment: widget ? 'Switchboard chat widget: may be framed by any site' : 'Switchboard web app: never framed',
         securityHeadersBehavior: {
-          contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy({ widget, scriptHashes, mediaOrigins }), override: true },
+          contentSecurityPolicy: {
+            contentSecurityPolicy: contentSecurityPolicy({ widget, scriptHashes, mediaOrigins }),
+            override: true,
+          },
           contentTypeOptions: { override: true },
           referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
           strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
@@ -198,7 +204,9 @@ export class WebHosting extends Construct {
       default: '',
       description: 'ARN of the CloudFront web ACL of the SwitchboardEdge stack (us-east-1); empty for none',
     });
-    const hasWebAcl = new CfnCondition(this, 'HasWebAcl', { expression: Fn.conditionNot(Fn.conditionEquals(webAclArn.valueAsString, '')) });
+    const hasWebAcl = new CfnCondition(this, 'HasWebAcl', {
+      expression: Fn.conditionNot(Fn.conditionEquals(webAclArn.valueAsString, '')),
+    });
     (this.distribution.node.defaultChild as cloudfront.CfnDistribution).addPropertyOverride(
       'DistributionConfig.WebACLId',
       Fn.conditionIf(hasWebAcl.logicalId, webAclArn.valueAsString, Aws.NO_VALUE),

@@ -125,7 +125,9 @@ export const chatUploadBody = z
   .superRefine(refineUpload('message'));
 export const chatUploadResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
 
-export const chatMessageIdParams = z.object({ messageId: z.string().regex(/^\d{1,10}-[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown message') });
+export const chatMessageIdParams = z.object({
+  messageId: z.string().regex(/^\d{1,10}-[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown message'),
+});
 export const editChatMessageBody = z.object({ message: z.string().trim().min(1, 'Required').max(CHAT_MESSAGE_MAX) });
 
 /**

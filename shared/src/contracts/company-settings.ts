@@ -18,7 +18,12 @@ const optionValue = z.string().max(5000);
 export const companySettingsColumnBody = z.object({ column: companyOptionKey, data: optionValue });
 /** PUT /settings: several options at once (an option turned on together with the message it needs). */
 export const companySettingsPatchBody = z
-  .strictObject(Object.fromEntries(companyOptionKeys.map((k) => [k, optionValue.optional()])) as Record<CompanyOptionKey, z.ZodOptional<z.ZodString>>)
+  .strictObject(
+    Object.fromEntries(companyOptionKeys.map((k) => [k, optionValue.optional()])) as Record<
+      CompanyOptionKey,
+      z.ZodOptional<z.ZodString>
+    >,
+  )
   .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Nothing to change');
 export type CompanySettingsPatch = z.infer<typeof companySettingsPatchBody>;
 

@@ -330,7 +330,15 @@ export type SessionHealth = z.infer<typeof sessionHealth>;
 /** The realtime frame of `company-{id}-whatsappSession`: a session's state; an empty qrcode closes the QR dialog. */
 export interface WhatsappSessionEvent {
   action: 'update';
-  session: { id: number; status: ConnectionStatus; qrcode: string; retries: number; number: string | null; statusReason: string | null; updatedAt: string };
+  session: {
+    id: number;
+    status: ConnectionStatus;
+    qrcode: string;
+    retries: number;
+    number: string | null;
+    statusReason: string | null;
+    updatedAt: string;
+  };
 }
 
 /** The realtime frame of `company-{id}-connectionAlert`, to admins only: an open session dropped (once per outage). */

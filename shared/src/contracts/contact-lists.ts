@@ -97,8 +97,7 @@ export type ContactListItem = z.infer<typeof contactListItem>;
 export type ContactListEvent = { action: 'create' | 'update'; record: ContactList } | { action: 'delete'; id: number };
 /** `company-{id}-ContactListItem` frames, to the company's admins. */
 export type ContactListItemEvent =
-  | { action: 'create' | 'update'; record: ContactListItem }
-  | { action: 'delete'; id: number; contactListId: number };
+  { action: 'create' | 'update'; record: ContactListItem } | { action: 'delete'; id: number; contactListId: number };
 
 export const contactListBody = z.object({ name });
 export type ContactListBody = z.infer<typeof contactListBody>;
@@ -119,7 +118,11 @@ export const createContactListItemBody = z.object({
   companyId: z.unknown().optional(),
 });
 export type CreateContactListItemBody = z.infer<typeof createContactListItemBody>;
-export const updateContactListItemBody = z.object({ ...itemFields, contactListId: z.unknown().optional(), companyId: z.unknown().optional() });
+export const updateContactListItemBody = z.object({
+  ...itemFields,
+  contactListId: z.unknown().optional(),
+  companyId: z.unknown().optional(),
+});
 export type UpdateContactListItemBody = z.infer<typeof updateContactListItemBody>;
 export const contactListItemIdParams = z.object({ id: idParam });
 
@@ -147,4 +150,7 @@ export const contactListUploadResponse = z.object({
   uploadUrl: z.string(),
   headers: z.record(z.string(), z.string()),
 });
-export const contactListImportParams = z.object({ id: idParam, importId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid import id') });
+export const contactListImportParams = z.object({
+  id: idParam,
+  importId: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid import id'),
+});

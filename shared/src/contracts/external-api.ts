@@ -7,7 +7,8 @@ import { z } from 'zod';
 
 /** Country code, area code and number, digits only (E.164 without the +): no mask, `+` or spaces. */
 export const EXTERNAL_NUMBER_PATTERN = /^\d{8,15}$/;
-export const EXTERNAL_NUMBER_MESSAGE = 'The number must be digits only: country code, area code and number, without mask, + or spaces';
+export const EXTERNAL_NUMBER_MESSAGE =
+  'The number must be digits only: country code, area code and number, without mask, + or spaces';
 
 /**
  * Files of one multipart call. A Lambda is handed at most 6 MB per request, base64 included, so the files of one
@@ -21,7 +22,13 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** A form field arrives as text: `"true"`/`"false"` and digits are read as JSON would give them. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-const positiveId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/, 'Expected a positive integer').transform(Number)]);
+const positiveId = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'Expected a positive integer')
+    .transform(Number),
+]);
 
 export const externalSendBody = z.object({
   number: z.string({ error: 'Required' }).regex(EXTERNAL_NUMBER_PATTERN, EXTERNAL_NUMBER_MESSAGE),

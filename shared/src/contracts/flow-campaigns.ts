@@ -120,13 +120,23 @@ const phrasesOf = (b: Sent): CampaignPhrase[] => {
 const normalise = (b: Sent, ctx: z.RefinementCtx): FlowCampaignInput => {
   if (!b.flowId) ctx.addIssue({ code: 'custom', path: ['flowId'], message: flowCampaignMessages.flowRequired });
   const phrases = phrasesOf(b);
-  if (phrases.length === 0) ctx.addIssue({ code: 'custom', path: [b.phrases === undefined ? 'phrase' : 'phrases'], message: flowCampaignMessages.phraseRequired });
-  if (phrases.length > FLOW_CAMPAIGN_MAX_PHRASES) ctx.addIssue({ code: 'custom', path: ['phrases'], message: `At most ${FLOW_CAMPAIGN_MAX_PHRASES} phrases` });
+  if (phrases.length === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: [b.phrases === undefined ? 'phrase' : 'phrases'],
+      message: flowCampaignMessages.phraseRequired,
+    });
+  if (phrases.length > FLOW_CAMPAIGN_MAX_PHRASES)
+    ctx.addIssue({ code: 'custom', path: ['phrases'], message: `At most ${FLOW_CAMPAIGN_MAX_PHRASES} phrases` });
   const listed = [...new Set([...(b.whatsappIds ?? []), ...(b.whatsappId ? [b.whatsappId] : [])])];
   // the spec's dialog sends whatsappId null when no connection was chosen: every connection
   const allConnections = b.allConnections === true || (listed.length === 0 && b.whatsappId === null);
   if (!allConnections && listed.length === 0) {
-    ctx.addIssue({ code: 'custom', path: [b.whatsappIds === undefined ? 'whatsappId' : 'whatsappIds'], message: flowCampaignMessages.connectionRequired });
+    ctx.addIssue({
+      code: 'custom',
+      path: [b.whatsappIds === undefined ? 'whatsappId' : 'whatsappIds'],
+      message: flowCampaignMessages.connectionRequired,
+    });
   }
   return {
     name: b.name,
@@ -141,9 +151,7 @@ const normalise = (b: Sent, ctx: z.RefinementCtx): FlowCampaignInput => {
 /** POST /flowcampaign {name, flowId, whatsappId, phrase} or the fork's shape; a new campaign is on unless `status` says otherwise. */
 export const createFlowCampaignBody = z.object(fields).transform(normalise);
 /** PUT /flowcampaign {id, name, flowId, whatsappId, phrase, status} or the fork's shape; `status` left out keeps it. */
-export const updateFlowCampaignBody = z
-  .object({ id, ...fields })
-  .transform((b, ctx) => ({ id: b.id, ...normalise(b, ctx) }));
+export const updateFlowCampaignBody = z.object({ id, ...fields }).transform((b, ctx) => ({ id: b.id, ...normalise(b, ctx) }));
 export type UpdateFlowCampaignInput = z.output<typeof updateFlowCampaignBody>;
 export type FlowCampaignBody = z.input<typeof createFlowCampaignBody>;
 

@@ -59,7 +59,8 @@ export const saveFlowGraphBody = z
   .object({ idFlow: z.number().int().positive(), nodes: z.array(flowNode), connections: z.array(flowConnection) })
   .superRefine((b, ctx) => {
     const checked = flowGraph.safeParse({ nodes: b.nodes, connections: b.connections });
-    if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    if (!checked.success)
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
 export type SaveFlowGraphBody = z.infer<typeof saveFlowGraphBody>;
 

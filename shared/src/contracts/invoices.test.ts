@@ -17,7 +17,14 @@ describe('custom plan price', () => {
 
 describe('subscription body', () => {
   it('reads the plan from its JSON text', () => {
-    const parsed = subscriptionBody.parse({ firstName: 'A', zipcode: '1', plan: '{"planId":"custom"}', users: 3, connections: 3, invoiceId: 1 });
+    const parsed = subscriptionBody.parse({
+      firstName: 'A',
+      zipcode: '1',
+      plan: '{"planId":"custom"}',
+      users: 3,
+      connections: 3,
+      invoiceId: 1,
+    });
     expect(parsed.plan).toEqual({ planId: 'custom' });
   });
 });

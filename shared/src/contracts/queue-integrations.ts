@@ -71,7 +71,12 @@ export const queueIntegrationBody = z
       .string({ error: integrationMessages.required })
       .trim()
       .min(1, integrationMessages.required)
-      .pipe(z.string().min(QUEUE_INTEGRATION_NAME_MIN, integrationMessages.short).max(QUEUE_INTEGRATION_NAME_MAX, integrationMessages.long)),
+      .pipe(
+        z
+          .string()
+          .min(QUEUE_INTEGRATION_NAME_MIN, integrationMessages.short)
+          .max(QUEUE_INTEGRATION_NAME_MAX, integrationMessages.long),
+      ),
     projectName: optionalText(200),
     /** Dialogflow: the service account's JSON (or JSON_CONTENT_MASK to keep the stored one) */
     jsonContent: z.string().max(20_000, integrationMessages.long).nullable().default(null),
@@ -158,7 +163,8 @@ export const testSessionResponse = z.object({ texts: z.array(z.string()), endCon
 export type TestSessionResponse = z.infer<typeof testSessionResponse>;
 
 /** Live event `company-{id}-queueIntegration` (spec document 3 sections 4 and 7). */
-export type QueueIntegrationEvent = { action: 'create' | 'update'; queueIntegration: QueueIntegration } | { action: 'delete'; integrationId: number };
+export type QueueIntegrationEvent =
+  { action: 'create' | 'update'; queueIntegration: QueueIntegration } | { action: 'delete'; integrationId: number };
 
 /**
  * What an n8n or webhook integration receives (POST, JSON; the answer is ignored): the customer's message as the

@@ -93,12 +93,21 @@ const optionFields = {
 
 /** The target each type needs (document 2 section 3; server reference 2.2). */
 const refineTarget = (
-  o: { queueType: ChatbotOptionType; optQueueId: number | null; optUserId: number | null; optIntegrationId: number | null; optFileId: number | null },
+  o: {
+    queueType: ChatbotOptionType;
+    optQueueId: number | null;
+    optUserId: number | null;
+    optIntegrationId: number | null;
+    optFileId: number | null;
+  },
   ctx: z.RefinementCtx,
 ) => {
-  if (o.queueType === 'integration' && o.optIntegrationId === null) ctx.addIssue({ code: 'custom', path: ['optIntegrationId'], message: 'Required' });
-  if ((o.queueType === 'queue' || o.queueType === 'attendent') && o.optQueueId === null) ctx.addIssue({ code: 'custom', path: ['optQueueId'], message: 'Required' });
-  if (o.queueType === 'attendent' && o.optUserId === null) ctx.addIssue({ code: 'custom', path: ['optUserId'], message: 'Required' });
+  if (o.queueType === 'integration' && o.optIntegrationId === null)
+    ctx.addIssue({ code: 'custom', path: ['optIntegrationId'], message: 'Required' });
+  if ((o.queueType === 'queue' || o.queueType === 'attendent') && o.optQueueId === null)
+    ctx.addIssue({ code: 'custom', path: ['optQueueId'], message: 'Required' });
+  if (o.queueType === 'attendent' && o.optUserId === null)
+    ctx.addIssue({ code: 'custom', path: ['optUserId'], message: 'Required' });
   if (o.queueType === 'file' && o.optFileId === null) ctx.addIssue({ code: 'custom', path: ['optFileId'], message: 'Required' });
 };
 
@@ -109,11 +118,15 @@ const refineTarget = (
 const optionAt = (level: number): z.ZodType<ChatbotOption, ChatbotOptionInput> => {
   const children =
     level < CHATBOT_MAX_DEPTH
-      ? z.array(z.lazy(() => optionAt(level + 1))).max(CHATBOT_MAX_NODES).default([])
+      ? z
+          .array(z.lazy(() => optionAt(level + 1)))
+          .max(CHATBOT_MAX_NODES)
+          .default([])
       : z.array(z.unknown()).max(0, `At most ${CHATBOT_MAX_DEPTH} levels`).default([]);
-  return z
-    .object({ ...optionFields, options: children })
-    .superRefine(refineTarget) as unknown as z.ZodType<ChatbotOption, ChatbotOptionInput>;
+  return z.object({ ...optionFields, options: children }).superRefine(refineTarget) as unknown as z.ZodType<
+    ChatbotOption,
+    ChatbotOptionInput
+  >;
 };
 export const chatbotOption = optionAt(1);
 
@@ -141,7 +154,12 @@ export const queueBody = z.object({
     .default(0),
   schedules: z.array(scheduleEntry).max(7).default([]),
   /** minutes within which a waiting customer should get an agent's first answer (0: no target) */
-  firstResponseMinutes: z.number().int().min(0, 'Mínimo 0').max(FIRST_RESPONSE_MAX_MINUTES, `Máximo ${FIRST_RESPONSE_MAX_MINUTES}`).default(0),
+  firstResponseMinutes: z
+    .number()
+    .int()
+    .min(0, 'Mínimo 0')
+    .max(FIRST_RESPONSE_MAX_MINUTES, `Máximo ${FIRST_RESPONSE_MAX_MINUTES}`)
+    .default(0),
   fileListId: z.number().int().positive().nullable().default(null),
   /** the integration that takes the conversation when the queue is chosen (server reference 2.1), one of the company's */
   integrationId: z.number().int().positive().nullable().default(null),

@@ -80,7 +80,10 @@ export const scheduleBody = z.object({
     .min(SCHEDULE_BODY_MIN, 'Mensaje muy corto')
     .max(4096),
   contactId: z.number({ error: required }).int().positive(),
-  sendAt: z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined || issue.input === '' ? required : 'Invalid date') }),
+  sendAt: z.iso.datetime({
+    offset: true,
+    error: (issue) => (issue.input === undefined || issue.input === '' ? required : 'Invalid date'),
+  }),
   whatsappId: z.number().int().positive().nullable().optional(),
   ticketUserId: z.number().int().positive().nullable().optional(),
   queueId: z.number().int().positive().nullable().optional(),
@@ -124,11 +127,17 @@ export const scheduleMediaBody = z
       .positive()
       .max(16 * 1024 * 1024),
   })
-  .refine((v) => (scheduleMediaTypes as readonly string[]).includes(v.mimeType.toLowerCase()), { message: 'Only png, jpg or jpeg', path: ['mimeType'] })
-  .refine((v) => (scheduleMediaExtensions as readonly string[]).includes(extensionOf(v.name)) && extensionMatches(v.name, v.mimeType), {
+  .refine((v) => (scheduleMediaTypes as readonly string[]).includes(v.mimeType.toLowerCase()), {
     message: 'Only png, jpg or jpeg',
-    path: ['name'],
-  });
+    path: ['mimeType'],
+  })
+  .refine(
+    (v) => (scheduleMediaExtensions as readonly string[]).includes(extensionOf(v.name)) && extensionMatches(v.name, v.mimeType),
+    {
+      message: 'Only png, jpg or jpeg',
+      path: ['name'],
+    },
+  );
 export const scheduleMediaResponse = z.object({
   schedule,
   uploadUrl: z.string(),

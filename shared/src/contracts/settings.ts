@@ -60,7 +60,10 @@ export const companySettings = z.object(
 );
 
 /** The white-label editor (spec document 2 sections 3, 5 and 9); colours are stored as hex with '#'. */
-const hexColour = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour');
+const hexColour = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour');
 export const whitelabelBody = z
   .object({
     appName: z.string().trim().max(50, 'Too Long!').optional(),
@@ -85,6 +88,15 @@ export const whitelabelLogoBody = z
     size: z.number().int().positive().max(BRAND_LOGO_MAX_BYTES),
   })
   .superRefine(refineUpload('brandLogo'));
-export const whitelabelLogoResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
-export const whitelabel = z.object(Object.fromEntries(publicSettingKeys.map((k) => [k, z.string().nullable()])) as Record<PublicSettingKey, z.ZodNullable<z.ZodString>>);
+export const whitelabelLogoResponse = z.object({
+  key: z.string(),
+  uploadUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+});
+export const whitelabel = z.object(
+  Object.fromEntries(publicSettingKeys.map((k) => [k, z.string().nullable()])) as Record<
+    PublicSettingKey,
+    z.ZodNullable<z.ZodString>
+  >,
+);
 export type Whitelabel = z.infer<typeof whitelabel>;

@@ -52,9 +52,14 @@ const tagFields = z.object({
   name: z
     .string({ error: 'Requerido' })
     .trim()
-    .min(3, { error: (issue) => (typeof issue.input === 'string' && issue.input.length === 0 ? 'Requerido' : 'Etiqueta muy corta.') })
+    .min(3, {
+      error: (issue) => (typeof issue.input === 'string' && issue.input.length === 0 ? 'Requerido' : 'Etiqueta muy corta.'),
+    })
     .max(50),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour')
+    .optional(),
   kanban: z.number().int().min(0).max(1).default(0),
   ...laneFields.shape,
 });
@@ -98,7 +103,11 @@ export const tagContactsQuery = z.object({
     .refine((n) => [10, 20, 30, 50].includes(n), 'limit must be 10, 20, 30 or 50')
     .default(20),
 });
-export const tagContactsResponse = z.object({ contacts: z.array(contact), hasMore: z.boolean(), nextCursor: z.string().nullable() });
+export const tagContactsResponse = z.object({
+  contacts: z.array(contact),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
@@ -117,9 +126,16 @@ export const kanbanTicketsQuery = z
     cursor: z.string().max(2048).optional(),
     limit: z.coerce.number().int().min(1).max(KANBAN_MAX_PAGE).default(100),
   })
-  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { path: ['endDate'], message: 'endDate before startDate' });
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    path: ['endDate'],
+    message: 'endDate before startDate',
+  });
 export type KanbanTicketsQuery = z.output<typeof kanbanTicketsQuery>;
-export const kanbanTicketsResponse = z.object({ tickets: z.array(ticket), hasMore: z.boolean(), nextCursor: z.string().nullable() });
+export const kanbanTicketsResponse = z.object({
+  tickets: z.array(ticket),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 
 /** The realtime frame of `company{id}-tag`. */
 export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };

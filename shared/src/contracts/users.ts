@@ -95,7 +95,12 @@ export const userMediaBody = z
 export const userMediaResponse = z.object({ user, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
 
 /** GET /users/list: every user of the company, for pickers (transfer, filters, queue members). */
-export const userPickerItem = z.object({ id: z.number().int(), name: z.string(), profile: z.enum(['admin', 'user']), queueIds: z.array(z.number().int()) });
+export const userPickerItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile: z.enum(['admin', 'user']),
+  queueIds: z.array(z.number().int()),
+});
 export const userPickerResponse = z.array(userPickerItem);
 
 /** Realtime `company-{id}-user` frames, sent to the company's agents when the users page changes a user. */

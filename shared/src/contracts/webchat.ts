@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { botMenu, sendMessageBody, uploadUrlBody, uploadUrlResponse } from './inbox.ts';
 
-export const webchatTokenParams = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) });
+export const webchatTokenParams = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 export const widgetConfig = z.object({
   companyName: z.string(),
@@ -15,7 +21,15 @@ export const widgetConfig = z.object({
 export const createVisitorBody = z.object({
   name: z.string().trim().min(2, 'Too Short!').max(60, 'Too Long!'),
   email: z.union([z.literal(''), z.string().trim().toLowerCase().email('Invalid email').max(254)]).optional(),
-  phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'Invalid phone')]).optional(),
+  phone: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{8,20}$/, 'Invalid phone'),
+    ])
+    .optional(),
 });
 export const visitorSession = z.object({ visitorToken: z.string(), visitorId: z.string(), name: z.string() });
 
@@ -24,7 +38,10 @@ export const visitorMessageBody = z
     /** the text, or the caption of an attached file */
     body: z.string().trim().max(2000, 'Too Long!').default(''),
     /** the widget's own id for the message, so a retried send is stored once */
-    clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+    clientMessageId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
     /** a tapped bot menu button: the option's id, which the bot reads; `body` is the button's label */
     choice: z.string().trim().min(1).max(50).optional(),
     /** a file put through the visitor's upload URL: the agents' allow-list applies */

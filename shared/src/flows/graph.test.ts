@@ -24,11 +24,21 @@ const menu: FlowNode = {
   id: 'menu',
   type: 'menu',
   position: at,
-  data: { message: 'Escolha', arrayOption: [{ number: 1, value: 'Vendas' }, { number: 2, value: 'Suporte' }] },
+  data: {
+    message: 'Escolha',
+    arrayOption: [
+      { number: 1, value: 'Vendas' },
+      { number: 2, value: 'Suporte' },
+    ],
+  },
 };
 const sales: FlowNode = { id: 'sales', type: 'message', position: at, data: { label: 'Vendas!' } };
 const support: FlowNode = { id: 'support', type: 'message', position: at, data: { label: 'Suporte!' } };
-const edge = (source: string, target: string, sourceHandle?: string): FlowConnection => ({ source, target, ...(sourceHandle ? { sourceHandle } : {}) });
+const edge = (source: string, target: string, sourceHandle?: string): FlowConnection => ({
+  source,
+  target,
+  ...(sourceHandle ? { sourceHandle } : {}),
+});
 
 const graph: FlowGraph = {
   nodes: [start, hello, menu, sales, support],
@@ -49,8 +59,12 @@ describe('parseGraph', () => {
   });
 
   it('refuses an interval above 120 seconds and a randomizer above 100', () => {
-    expect(parseGraph({ nodes: [{ id: 'i', type: 'interval', position: at, data: { sec: 121 } }], connections: [] }).ok).toBe(false);
-    expect(parseGraph({ nodes: [{ id: 'r', type: 'randomizer', position: at, data: { percent: 101 } }], connections: [] }).ok).toBe(false);
+    expect(parseGraph({ nodes: [{ id: 'i', type: 'interval', position: at, data: { sec: 121 } }], connections: [] }).ok).toBe(
+      false,
+    );
+    expect(
+      parseGraph({ nodes: [{ id: 'r', type: 'randomizer', position: at, data: { percent: 101 } }], connections: [] }).ok,
+    ).toBe(false);
   });
 });
 
@@ -75,11 +89,20 @@ describe('navigation', () => {
     expect(menuOptionOf([{ number: 1, value: 'a' }], ' 1 ')?.value).toBe('a');
     expect(menuOptionOf([{ number: 1, value: 'a' }], '2')).toBeUndefined();
     expect(menuOptionOf([{ number: 1, value: 'a' }], 'um')).toBeUndefined();
-    expect(nextByMenuOption(graph, menu as Extract<FlowNode, { type: 'menu' }>, '2')).toMatchObject({ option: { number: 2 }, node: { id: 'support' }, link: { source: 'menu', target: 'support' } });
+    expect(nextByMenuOption(graph, menu as Extract<FlowNode, { type: 'menu' }>, '2')).toMatchObject({
+      option: { number: 2 },
+      node: { id: 'support' },
+      link: { source: 'menu', target: 'support' },
+    });
   });
 
   it('writes the menu with numbered options in order', () => {
-    expect(menuText('Escolha', [{ number: 2, value: 'B' }, { number: 1, value: 'A' }])).toBe('Escolha\n\n[1] A\n[2] B');
+    expect(
+      menuText('Escolha', [
+        { number: 2, value: 'B' },
+        { number: 1, value: 'A' },
+      ]),
+    ).toBe('Escolha\n\n[1] A\n[2] B');
   });
 
   it('chooses the randomizer way by the random number', () => {
@@ -117,7 +140,9 @@ describe('conditions and variables', () => {
 
   it('substitutes known variables and leaves unknown ones', () => {
     expect(substituteVariables('Oi ${name}, ${ idade } anos ${x}', { name: 'Ana', idade: '30' })).toBe('Oi Ana, 30 anos ${x}');
-    expect(substituteVariables('Oi {{name}}, {{ idade }} anos {{x}}', { name: 'Ana', idade: '30' })).toBe('Oi Ana, 30 anos {{x}}');
+    expect(substituteVariables('Oi {{name}}, {{ idade }} anos {{x}}', { name: 'Ana', idade: '30' })).toBe(
+      'Oi Ana, 30 anos {{x}}',
+    );
   });
 });
 
@@ -137,7 +162,14 @@ describe('problemsOf', () => {
           id: 'block2',
           type: 'singleBlock',
           position: at,
-          data: { seq: ['m', 'i', 'w'], elements: [{ number: 'm', type: 'message', value: ' ' }, { number: 'i', type: 'img', value: '' }, { number: 'w', type: 'interval', value: '0' }] },
+          data: {
+            seq: ['m', 'i', 'w'],
+            elements: [
+              { number: 'm', type: 'message', value: ' ' },
+              { number: 'i', type: 'img', value: '' },
+              { number: 'w', type: 'interval', value: '0' },
+            ],
+          },
         },
         { id: 'cond', type: 'condition', position: at, data: { key: '', condition: 1, value: '1' } },
         { id: 'rand', type: 'randomizer', position: at, data: { percent: 50 } },
@@ -176,6 +208,9 @@ describe('problemsOf', () => {
 
   it('asks for one start node', () => {
     expect(problemsOf({ nodes: [hello], connections: [] })).toContainEqual({ code: 'noStart' });
-    expect(problemsOf({ nodes: [start, { ...start, id: 's2' }], connections: [] })).toContainEqual({ code: 'manyStarts', nodeId: 's2' });
+    expect(problemsOf({ nodes: [start, { ...start, id: 's2' }], connections: [] })).toContainEqual({
+      code: 'manyStarts',
+      nodeId: 's2',
+    });
   });
 });

@@ -10,7 +10,20 @@
  */
 import { z } from 'zod';
 
-export const flowNodeTypes = ['start', 'message', 'condition', 'menu', 'interval', 'img', 'audio', 'randomizer', 'video', 'singleBlock', 'ticket', 'question'] as const;
+export const flowNodeTypes = [
+  'start',
+  'message',
+  'condition',
+  'menu',
+  'interval',
+  'img',
+  'audio',
+  'randomizer',
+  'video',
+  'singleBlock',
+  'ticket',
+  'question',
+] as const;
 export type FlowNodeType = (typeof flowNodeTypes)[number];
 
 /** Spec document 3 sections 5 and 9: intervals run 1 to 120 seconds. */
@@ -33,7 +46,10 @@ export const FLOW_CONTENT_ELEMENTS_MAX = 50;
 const id = z.string().trim().min(1).max(100);
 const text = z.string().max(FLOW_TEXT_MAX);
 /** a file uploaded for flows (POST /flowbuilder/img|audio|content): its stored name, empty until one is chosen */
-const mediaName = z.string().max(300).regex(/^[^/\\]*$/, 'A file name, not a path');
+const mediaName = z
+  .string()
+  .max(300)
+  .regex(/^[^/\\]*$/, 'A file name, not a path');
 const seconds = z.number().int().min(0).max(FLOW_INTERVAL_MAX);
 
 export const menuOption = z.object({ number: z.number().int().min(1).max(FLOW_MENU_OPTIONS_MAX), value: z.string().max(200) });
@@ -57,14 +73,21 @@ export type ContentElement = z.infer<typeof contentElement>;
 const dataOf = {
   start: z.object({ label: z.string().max(200).optional() }),
   message: z.object({ label: text }),
-  condition: z.object({ key: z.string().max(100), condition: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]), value: z.string().max(500) }),
+  condition: z.object({
+    key: z.string().max(100),
+    condition: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]),
+    value: z.string().max(500),
+  }),
   menu: z.object({ message: text, arrayOption: z.array(menuOption).max(FLOW_MENU_OPTIONS_MAX) }),
   interval: z.object({ sec: seconds }),
   img: z.object({ url: mediaName }),
   audio: z.object({ url: mediaName, record: z.boolean().default(false) }),
   video: z.object({ url: mediaName }),
   randomizer: z.object({ percent: z.number().int().min(0).max(100) }),
-  singleBlock: z.object({ seq: z.array(id).max(FLOW_CONTENT_ELEMENTS_MAX), elements: z.array(contentElement).max(FLOW_CONTENT_ELEMENTS_MAX) }),
+  singleBlock: z.object({
+    seq: z.array(id).max(FLOW_CONTENT_ELEMENTS_MAX),
+    elements: z.array(contentElement).max(FLOW_CONTENT_ELEMENTS_MAX),
+  }),
   /** hands the conversation to a queue */
   ticket: z.object({ queueId: z.number().int().positive().nullable(), name: z.string().max(100).default('') }),
   /** asks and keeps the answer in a variable (reference 5.3 `input`) */
@@ -124,7 +147,9 @@ export type FlowGraph = z.infer<typeof flowGraph>;
 export const emptyGraph = (): FlowGraph => ({ nodes: [], connections: [] });
 
 /** Parses an unknown value (a stored item, a request) into a graph, or answers why not. */
-export const parseGraph = (value: unknown): { ok: true; graph: FlowGraph } | { ok: false; issues: { path: string; message: string }[] } => {
+export const parseGraph = (
+  value: unknown,
+): { ok: true; graph: FlowGraph } | { ok: false; issues: { path: string; message: string }[] } => {
   const parsed = flowGraph.safeParse(value);
   if (parsed.success) return { ok: true, graph: parsed.data };
   return { ok: false, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) };
@@ -171,7 +196,13 @@ export const nextByMenuOption = (
 
 /** The menu as the customer reads it: the message, then one line per option. */
 export const menuText = (message: string, options: readonly MenuOption[]): string =>
-  [message.trim(), ...(options.length ? [''] : []), ...[...options].sort((a, b) => a.number - b.number).map((o) => `[${o.number}] ${o.value}`)].join('\n').trim();
+  [
+    message.trim(),
+    ...(options.length ? [''] : []),
+    ...[...options].sort((a, b) => a.number - b.number).map((o) => `[${o.number}] ${o.value}`),
+  ]
+    .join('\n')
+    .trim();
 
 /** The randomizer's way out for a random number in [0, 1): `a` with `percent`% chance, else `b`. */
 export const randomizerHandle = (percent: number, random: number): 'a' | 'b' => (random * 100 < percent ? 'a' : 'b');
@@ -278,7 +309,8 @@ export const problemsOf = (g: FlowGraph): FlowProblem[] => {
         const elements = orderedElements(n.data);
         if (elements.length === 0) at('emptyContent');
         if (elements.some((e) => e.type === 'message' && !e.value.trim())) at('emptyContentText');
-        if (elements.some((e) => (e.type === 'img' || e.type === 'audio' || e.type === 'video') && !e.value.trim())) at('emptyContentMedia');
+        if (elements.some((e) => (e.type === 'img' || e.type === 'audio' || e.type === 'video') && !e.value.trim()))
+          at('emptyContentMedia');
         if (elements.some((e) => e.type === 'interval' && !validInterval(Number(e.value)))) at('contentIntervalRange');
         break;
       }
@@ -315,4 +347,5 @@ export const problemsOf = (g: FlowGraph): FlowProblem[] => {
   return problems;
 };
 
-export const validInterval = (sec: number): boolean => Number.isInteger(sec) && sec >= FLOW_INTERVAL_MIN && sec <= FLOW_INTERVAL_MAX;
+export const validInterval = (sec: number): boolean =>
+  Number.isInteger(sec) && sec >= FLOW_INTERVAL_MIN && sec <= FLOW_INTERVAL_MAX;

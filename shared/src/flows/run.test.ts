@@ -1,16 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowConnection, FlowGraph, FlowNode } from './graph.ts';
-import { answerFlow, beginFlow, FLOW_EXIT_TEXT, FLOW_INVALID_OPTION_TEXT, flowMediaFileName, flowStartVariables, resumeFlow, type FlowOutcome, type FlowWait } from './run.ts';
+import {
+  answerFlow,
+  beginFlow,
+  FLOW_EXIT_TEXT,
+  FLOW_INVALID_OPTION_TEXT,
+  flowMediaFileName,
+  flowStartVariables,
+  resumeFlow,
+  type FlowOutcome,
+  type FlowWait,
+} from './run.ts';
 
 const at = { x: 0, y: 0 };
-const e = (source: string, target: string, sourceHandle?: string): FlowConnection => ({ source, target, ...(sourceHandle ? { sourceHandle } : {}) });
+const e = (source: string, target: string, sourceHandle?: string): FlowConnection => ({
+  source,
+  target,
+  ...(sourceHandle ? { sourceHandle } : {}),
+});
 const msg = (id: string, label: string): FlowNode => ({ id, type: 'message', position: at, data: { label } });
 
 const graph: FlowGraph = {
   nodes: [
     { id: 's', type: 'start', position: at, data: {} },
     msg('hi', 'Olá ${name}!'),
-    { id: 'menu', type: 'menu', position: at, data: { message: 'Escolha', arrayOption: [{ number: 1, value: 'Conteúdo' }, { number: 2, value: 'Sorte' }, { number: 3, value: 'Idade' }] } },
+    {
+      id: 'menu',
+      type: 'menu',
+      position: at,
+      data: {
+        message: 'Escolha',
+        arrayOption: [
+          { number: 1, value: 'Conteúdo' },
+          { number: 2, value: 'Sorte' },
+          { number: 3, value: 'Idade' },
+        ],
+      },
+    },
     {
       id: 'block',
       type: 'singleBlock',
@@ -99,8 +125,15 @@ describe('flow walker', () => {
   });
 
   it('leaves on sair and closes on parar', () => {
-    expect(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, 'Sair', options())).toMatchObject({ end: 'exit', wait: null, actions: [{ body: FLOW_EXIT_TEXT }] });
-    expect(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, 'parar', options())).toMatchObject({ end: 'close', actions: [] });
+    expect(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, 'Sair', options())).toMatchObject({
+      end: 'exit',
+      wait: null,
+      actions: [{ body: FLOW_EXIT_TEXT }],
+    });
+    expect(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, 'parar', options())).toMatchObject({
+      end: 'close',
+      actions: [],
+    });
   });
 
   it('ignores replies while an interval runs', () => {
@@ -109,7 +142,8 @@ describe('flow walker', () => {
   });
 
   describe('the path it reports (the simulator lights it up)', () => {
-    const steps = (o: FlowOutcome) => o.path.map((p) => [p.nodeId, p.handle ?? '', p.link ? `${p.link.source}>${p.link.target}` : '']);
+    const steps = (o: FlowOutcome) =>
+      o.path.map((p) => [p.nodeId, p.handle ?? '', p.link ? `${p.link.source}>${p.link.target}` : '']);
 
     it('goes from the start node to the menu it waits at, each link followed', () => {
       expect(steps(beginFlow(graph, {}, options()))).toEqual([
@@ -125,13 +159,19 @@ describe('flow walker', () => {
         ['rand', 'a', 'rand>lucky'],
         ['lucky', '', ''],
       ]);
-      expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, '2', options(0.9)))[1]).toEqual(['rand', 'b', 'rand>unlucky']);
+      expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, '2', options(0.9)))[1]).toEqual([
+        'rand',
+        'b',
+        'rand>unlucky',
+      ]);
     });
 
     it('stays at the menu on an invalid option, a leave word or an empty question answer', () => {
       expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, '9', options()))).toEqual([['menu', '', '']]);
       expect(steps(answerFlow(graph, { kind: 'menu', nodeId: 'menu' }, {}, 'sair', options()))).toEqual([['menu', '', '']]);
-      expect(steps(answerFlow(graph, { kind: 'question', nodeId: 'ask', variable: 'idade' }, {}, ' ', options()))).toEqual([['ask', '', '']]);
+      expect(steps(answerFlow(graph, { kind: 'question', nodeId: 'ask', variable: 'idade' }, {}, ' ', options()))).toEqual([
+        ['ask', '', ''],
+      ]);
     });
 
     it("names a condition's verdict and ends at the queue", () => {
@@ -154,7 +194,9 @@ describe('flow walker', () => {
     });
 
     it('reports nothing for a reply while an interval runs', () => {
-      expect(answerFlow(graph, { kind: 'interval', nodeId: 'wait', element: null, seconds: 10 }, {}, 'oi', options()).path).toEqual([]);
+      expect(
+        answerFlow(graph, { kind: 'interval', nodeId: 'wait', element: null, seconds: 10 }, {}, 'oi', options()).path,
+      ).toEqual([]);
     });
   });
 
@@ -169,13 +211,16 @@ describe('flow walker', () => {
     expect(flowStartVariables(undefined, '')).toEqual({ name: '', firstName: '', number: '', email: '', lastMessage: '' });
   });
 
-  it("names a file by its original name, else by its stored name without the upload prefix", () => {
+  it('names a file by its original name, else by its stored name without the upload prefix', () => {
     expect(flowMediaFileName({ name: '01JABCDEFGHJKMNPQRSTVWXYZ0-foto.png', original: 'Minha foto.png' })).toBe('Minha foto.png');
     expect(flowMediaFileName({ name: '01JABCDEFGHJKMNPQRSTVWXYZ0-foto.png' })).toBe('foto.png');
   });
 
   it('ends a drawn cycle without waits instead of looping', () => {
-    const cycle: FlowGraph = { nodes: [{ id: 's', type: 'start', position: at, data: {} }, msg('a', 'A'), msg('b', 'B')], connections: [e('s', 'a'), e('a', 'b'), e('b', 'a')] };
+    const cycle: FlowGraph = {
+      nodes: [{ id: 's', type: 'start', position: at, data: {} }, msg('a', 'A'), msg('b', 'B')],
+      connections: [e('s', 'a'), e('a', 'b'), e('b', 'a')],
+    };
     const o = beginFlow(cycle, {}, options());
     expect(o.end).toBe('done');
     expect(o.actions.length).toBeLessThanOrEqual(8);

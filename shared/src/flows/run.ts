@@ -88,7 +88,13 @@ export interface FlowContact {
 /** The variables a flow begins with: the customer, and the message that started it (`${lastMessage}`). */
 export const flowStartVariables = (contact: FlowContact | undefined, firstMessage: string): Record<string, string> => {
   const name = contact?.name ?? '';
-  return { name, firstName: name.split(/\s+/)[0] ?? '', number: contact?.number ?? '', email: contact?.email ?? '', lastMessage: firstMessage };
+  return {
+    name,
+    firstName: name.split(/\s+/)[0] ?? '',
+    number: contact?.number ?? '',
+    email: contact?.email ?? '',
+    lastMessage: firstMessage,
+  };
 };
 
 /** The name a flow file reaches the customer under: its original name, else its stored name without the upload prefix. */
@@ -101,14 +107,27 @@ const mediaTypeOf = { img: 'image', audio: 'audio', video: 'video' } as const;
  * Walks from `node` (a content block from its element `element`) until something waits or nothing leads on.
  * `before` is the path that led here in this turn (the menu or question that took the reply).
  */
-const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variables: Record<string, string>, options: WalkOptions, before: FlowStep[] = []): FlowOutcome => {
+const walk = (
+  g: FlowGraph,
+  first: FlowNode | undefined,
+  element: number,
+  variables: Record<string, string>,
+  options: WalkOptions,
+  before: FlowStep[] = [],
+): FlowOutcome => {
   const actions: FlowAction[] = [];
   const path = [...before];
   const vars = { ...variables };
   const limit = g.nodes.length * 2 + 2;
   let node = first;
   let from = element;
-  const done = (end: FlowEnd | null, wait: FlowWait | null = null): FlowOutcome => ({ actions, wait, end, variables: vars, path });
+  const done = (end: FlowEnd | null, wait: FlowWait | null = null): FlowOutcome => ({
+    actions,
+    wait,
+    end,
+    variables: vars,
+    path,
+  });
   /** leaves the current node by `handle` (or its one way out) */
   const leave = (step: FlowStep, handle?: string) => {
     const link = nextLink(g, step.nodeId, handle);
@@ -134,7 +153,14 @@ const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variab
       case 'img':
       case 'audio':
       case 'video':
-        if (n.data.url) actions.push({ kind: 'media', nodeId: n.id, mediaType: mediaTypeOf[n.type], name: n.data.url, ...(n.type === 'audio' ? { record: n.data.record } : {}) });
+        if (n.data.url)
+          actions.push({
+            kind: 'media',
+            nodeId: n.id,
+            mediaType: mediaTypeOf[n.type],
+            name: n.data.url,
+            ...(n.type === 'audio' ? { record: n.data.record } : {}),
+          });
         break;
       case 'singleBlock': {
         const elements = orderedElements(n.data);
@@ -145,7 +171,14 @@ const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variab
             const seconds = Number(e.value);
             if (validInterval(seconds)) return done(null, { kind: 'interval', nodeId: n.id, element: i + 1, seconds });
           } else if (e.value) {
-            actions.push({ kind: 'media', nodeId: n.id, mediaType: mediaTypeOf[e.type], name: e.value, ...(e.original ? { original: e.original } : {}), ...(e.type === 'audio' ? { record: e.record ?? false } : {}) });
+            actions.push({
+              kind: 'media',
+              nodeId: n.id,
+              mediaType: mediaTypeOf[e.type],
+              name: e.value,
+              ...(e.original ? { original: e.original } : {}),
+              ...(e.type === 'audio' ? { record: e.record ?? false } : {}),
+            });
           }
         }
         break;
@@ -163,7 +196,10 @@ const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variab
         leave(step, randomizerHandle(n.data.percent, options.random()));
         continue;
       case 'condition':
-        leave(step, String(evaluateCondition(vars[n.data.key.trim()], n.data.condition, substituteVariables(n.data.value, vars))));
+        leave(
+          step,
+          String(evaluateCondition(vars[n.data.key.trim()], n.data.condition, substituteVariables(n.data.value, vars))),
+        );
         continue;
       case 'ticket':
         if (n.data.queueId) {
@@ -178,7 +214,8 @@ const walk = (g: FlowGraph, first: FlowNode | undefined, element: number, variab
 };
 
 /** A flow begins at its start node. */
-export const beginFlow = (g: FlowGraph, variables: Record<string, string>, options: WalkOptions): FlowOutcome => walk(g, startNodeOf(g), 0, variables, options);
+export const beginFlow = (g: FlowGraph, variables: Record<string, string>, options: WalkOptions): FlowOutcome =>
+  walk(g, startNodeOf(g), 0, variables, options);
 
 /**
  * The customer's reply to a waiting flow. A menu takes one of its option numbers (anything else gets the
@@ -200,11 +237,20 @@ export const answerFlow = (
   if (wait.kind === 'question') {
     if (!reply.trim()) return { actions: [], wait, end: null, variables: vars, path: [here] };
     const link = nextLink(g, node.id);
-    return walk(g, link && nodeById(g, link.target), 0, { ...vars, [wait.variable]: reply.trim() }, options, [{ ...here, ...(link ? { link } : {}) }]);
+    return walk(g, link && nodeById(g, link.target), 0, { ...vars, [wait.variable]: reply.trim() }, options, [
+      { ...here, ...(link ? { link } : {}) },
+    ]);
   }
   if (node.type !== 'menu') return { actions: [], wait: null, end: 'done', variables: vars, path: [here] };
   const word = reply.trim().toLowerCase();
-  if (word === FLOW_EXIT_WORD) return { actions: [{ kind: 'text', nodeId: node.id, body: FLOW_EXIT_TEXT }], wait: null, end: 'exit', variables: vars, path: [here] };
+  if (word === FLOW_EXIT_WORD)
+    return {
+      actions: [{ kind: 'text', nodeId: node.id, body: FLOW_EXIT_TEXT }],
+      wait: null,
+      end: 'exit',
+      variables: vars,
+      path: [here],
+    };
   if (word === FLOW_CLOSE_WORD) return { actions: [], wait: null, end: 'close', variables: vars, path: [here] };
   const chosen = nextByMenuOption(g, node, reply);
   if (!chosen) {
@@ -224,7 +270,12 @@ export const answerFlow = (
 };
 
 /** An interval is over: the walk goes on where it stopped. */
-export const resumeFlow = (g: FlowGraph, wait: Extract<FlowWait, { kind: 'interval' }>, variables: Record<string, string>, options: WalkOptions): FlowOutcome => {
+export const resumeFlow = (
+  g: FlowGraph,
+  wait: Extract<FlowWait, { kind: 'interval' }>,
+  variables: Record<string, string>,
+  options: WalkOptions,
+): FlowOutcome => {
   const node = nodeById(g, wait.nodeId);
   if (!node) return { actions: [], wait: null, end: 'done', variables, path: [] };
   if (wait.element !== null) return walk(g, node, wait.element, variables, options);

@@ -35,7 +35,13 @@ export function ColorField({
         onChange={(e) => onChange(e.target.value)}
         data-testid={pickerTestId}
       />
-      <InputText {...fieldA11y(id, error)} autoComplete="off" invalid={Boolean(error)} value={value} onChange={(e) => onChange(e.target.value)} />
+      <InputText
+        {...fieldA11y(id, error)}
+        autoComplete="off"
+        invalid={Boolean(error)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

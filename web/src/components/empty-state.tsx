@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** A centred icon, title and message for a view with nothing to show yet. */
-export function EmptyState({ icon, title, message, children }: { icon: string; title: string; message: string; children?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  message,
+  children,
+}: {
+  icon: string;
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="empty-state" data-testid="empty-state">
       <span className="empty-state__icon" aria-hidden="true">

@@ -31,7 +31,13 @@ function Harness({ probe, busy = false, initialName = 'Ana' }: { probe: Probe; b
   );
 }
 
-function ThingDialog(props: { visible: boolean; onHide: () => void; busy: boolean; initialName: string; onSave: (v: { name: string }) => void }) {
+function ThingDialog(props: {
+  visible: boolean;
+  onHide: () => void;
+  busy: boolean;
+  initialName: string;
+  onSave: (v: { name: string }) => void;
+}) {
   const { values, errors, setErrors, set } = useDialogForm(props.visible, () => ({ name: props.initialName }));
   return (
     <FormDialog
@@ -45,7 +51,15 @@ function ThingDialog(props: { visible: boolean; onHide: () => void; busy: boolea
       testId="thing-dialog"
       size="sm"
     >
-      <TextField id="thing-name" label="Name" autoFocus error={errors.name} value={values.name} onChange={(v) => set('name', v)} testId="thing-name" />
+      <TextField
+        id="thing-name"
+        label="Name"
+        autoFocus
+        error={errors.name}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        testId="thing-name"
+      />
     </FormDialog>
   );
 }
@@ -111,7 +125,10 @@ describe('the form-dialog shell', () => {
   it('closes on Escape and on Cancel, and gives the focus back to what opened it', async () => {
     const probe: Probe = { saved: [], hidden: 0 };
     const trigger = await open(probe);
-    await until(() => document.activeElement === q('[data-testid=thing-name]'), `the focus on the autoFocus field (${document.activeElement?.outerHTML})`);
+    await until(
+      () => document.activeElement === q('[data-testid=thing-name]'),
+      `the focus on the autoFocus field (${document.activeElement?.outerHTML})`,
+    );
     await escape();
     expect(probe.hidden).toBe(1);
     await until(() => !dialogShown(), 'the dialog to close');
@@ -119,7 +136,9 @@ describe('the form-dialog shell', () => {
 
     await act(async () => trigger.click());
     await until(dialogShown, 'the dialog again');
-    const cancel = [...document.querySelectorAll<HTMLButtonElement>('.dialog-footer button')].find((b) => b.textContent === 'Cancel')!;
+    const cancel = [...document.querySelectorAll<HTMLButtonElement>('.dialog-footer button')].find(
+      (b) => b.textContent === 'Cancel',
+    )!;
     await act(async () => cancel.click());
     expect(probe.hidden).toBe(2);
   });
@@ -144,7 +163,9 @@ describe('the form-dialog shell', () => {
     const save = q<HTMLButtonElement>('[data-testid=thing-save]')!;
     expect(save.disabled).toBe(true);
     expect(save.querySelector('.p-button-loading-icon, .pi-spin')).not.toBeNull();
-    const cancel = [...document.querySelectorAll<HTMLButtonElement>('.dialog-footer button')].find((b) => b.textContent === 'Cancel')!;
+    const cancel = [...document.querySelectorAll<HTMLButtonElement>('.dialog-footer button')].find(
+      (b) => b.textContent === 'Cancel',
+    )!;
     expect(cancel.disabled).toBe(true);
     expect(q('.p-dialog-header-close')).toBeNull();
     await act(async () => q<HTMLFormElement>('#thing-form')!.requestSubmit());
@@ -161,6 +182,8 @@ describe('the form-dialog shell', () => {
     expect(dialog.style.width).toBe('32rem');
     const css = [...document.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
     // sm is 32rem: at 552 px and below (every phone) the dialog is 96vw wide
-    expect(css).toMatch(/@media screen and \(max-width: 552px\)\s*\{\s*\[data-pc-name="dialog"\]\[[^\]]+\]\s*\{\s*width: 96vw !important;/);
+    expect(css).toMatch(
+      /@media screen and \(max-width: 552px\)\s*\{\s*\[data-pc-name="dialog"\]\[[^\]]+\]\s*\{\s*width: 96vw !important;/,
+    );
   });
 });

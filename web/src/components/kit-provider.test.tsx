@@ -17,14 +17,22 @@ describe("PrimeReact's texts under the kit provider", () => {
     await act(async () =>
       page.root.render(
         <KitProvider>
-          <Paginator first={0} rows={10} totalRecords={50} template="FirstPageLink PrevPageLink NextPageLink LastPageLink RowsPerPageDropdown" rowsPerPageOptions={[10, 20]} />
+          <Paginator
+            first={0}
+            rows={10}
+            totalRecords={50}
+            template="FirstPageLink PrevPageLink NextPageLink LastPageLink RowsPerPageDropdown"
+            rowsPerPageOptions={[10, 20]}
+          />
         </KitProvider>,
       ),
     );
     expect(label('.p-paginator-first')).toBe('Primeira página');
     expect(label('.p-paginator-next')).toBe('Próxima página');
     // the rows-per-page dropdown's controls, named from the paginator's own English copy unless the app names them
-    const rows = [...page.container.querySelectorAll('.p-paginator [data-pc-name="dropdown"] [aria-label]')].map((el) => el.getAttribute('aria-label'));
+    const rows = [...page.container.querySelectorAll('.p-paginator [data-pc-name="dropdown"] [aria-label]')].map((el) =>
+      el.getAttribute('aria-label'),
+    );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((name) => name === 'Linhas por página')).toBe(true);
     await act(async () => {
@@ -33,7 +41,13 @@ describe("PrimeReact's texts under the kit provider", () => {
     await act(async () =>
       page.root.render(
         <KitProvider>
-          <Paginator first={10} rows={10} totalRecords={50} template="FirstPageLink PrevPageLink NextPageLink LastPageLink RowsPerPageDropdown" rowsPerPageOptions={[10, 20]} />
+          <Paginator
+            first={10}
+            rows={10}
+            totalRecords={50}
+            template="FirstPageLink PrevPageLink NextPageLink LastPageLink RowsPerPageDropdown"
+            rowsPerPageOptions={[10, 20]}
+          />
         </KitProvider>,
       ),
     );
@@ -44,13 +58,21 @@ describe("PrimeReact's texts under the kit provider", () => {
     await act(async () =>
       page.root.render(
         <KitProvider>
-          <DataTable value={[{ id: 1 }]} paginator rows={10} rowsPerPageOptions={[10, 20]} paginatorTemplate="PrevPageLink NextPageLink RowsPerPageDropdown">
+          <DataTable
+            value={[{ id: 1 }]}
+            paginator
+            rows={10}
+            rowsPerPageOptions={[10, 20]}
+            paginatorTemplate="PrevPageLink NextPageLink RowsPerPageDropdown"
+          >
             <Column field="id" />
           </DataTable>
         </KitProvider>,
       ),
     );
-    const names = [...page.container.querySelectorAll('.p-paginator [data-pc-name="dropdown"] [aria-label]')].map((el) => el.getAttribute('aria-label'));
+    const names = [...page.container.querySelectorAll('.p-paginator [data-pc-name="dropdown"] [aria-label]')].map((el) =>
+      el.getAttribute('aria-label'),
+    );
     expect(names.length, JSON.stringify(names)).toBeGreaterThan(0);
     expect(names.every((name) => name === 'Linhas por página')).toBe(true);
     expect(label('.p-paginator-next')).toBe('Próxima página');

@@ -12,5 +12,7 @@ import { useOverlayEscape } from './overlay-escape.ts';
 export function KitProvider({ children }: { children: ReactNode }) {
   useOverlayEscape();
   // PrimeReactProvider sets PrimeReact's global locale to this one when it mounts (its default would be English)
-  return <PrimeReactProvider value={{ ripple: true, pt: primePassThrough, locale: primeLocaleName() }}>{children}</PrimeReactProvider>;
+  return (
+    <PrimeReactProvider value={{ ripple: true, pt: primePassThrough, locale: primeLocaleName() }}>{children}</PrimeReactProvider>
+  );
 }

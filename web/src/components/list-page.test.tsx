@@ -62,7 +62,14 @@ describe('the list-page shell', () => {
 
   it('labels the row actions with what they act on, and leaves out the ones not given', async () => {
     await act(async () => {
-      page.root.render(<RowActions testId={{ kind: 'thing', id: 7 }} editLabel="Editar Ana" onEdit={() => undefined} deleteLabel="Excluir Ana" />);
+      page.root.render(
+        <RowActions
+          testId={{ kind: 'thing', id: 7 }}
+          editLabel="Editar Ana"
+          onEdit={() => undefined}
+          deleteLabel="Excluir Ana"
+        />,
+      );
     });
     expect(document.querySelector('[data-testid=thing-edit-7]')!.getAttribute('aria-label')).toBe('Editar Ana');
     // no onDelete: no delete button

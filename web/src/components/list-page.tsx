@@ -35,7 +35,18 @@ export interface ListPageProps {
   overlays?: ReactNode;
 }
 
-export function ListPage({ name, title, subtitle, actions, search, filters, onNearEnd, loadingMore, children, overlays }: ListPageProps) {
+export function ListPage({
+  name,
+  title,
+  subtitle,
+  actions,
+  search,
+  filters,
+  onNearEnd,
+  loadingMore,
+  children,
+  overlays,
+}: ListPageProps) {
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     if (onNearEnd && el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX) onNearEnd();
@@ -82,7 +93,14 @@ function SearchBox({ name, placeholder, onSearch }: { name: string; placeholder:
   return (
     <IconField iconPosition="left">
       <InputIcon className="pi pi-search" />
-      <InputText type="search" value={text} placeholder={placeholder} aria-label={placeholder} onChange={(e) => setText(e.target.value)} data-testid={`${name}-search`} />
+      <InputText
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        onChange={(e) => setText(e.target.value)}
+        data-testid={`${name}-search`}
+      />
     </IconField>
   );
 }
@@ -108,7 +126,17 @@ export function RowActions({
     <div className="row-actions">
       {children}
       {onEdit && editLabel ? (
-        <Button type="button" text rounded icon="pi pi-pencil" aria-label={editLabel} tooltip={editLabel} tooltipOptions={{ position: 'top' }} onClick={onEdit} data-testid={`${testId.kind}-edit-${testId.id}`} />
+        <Button
+          type="button"
+          text
+          rounded
+          icon="pi pi-pencil"
+          aria-label={editLabel}
+          tooltip={editLabel}
+          tooltipOptions={{ position: 'top' }}
+          onClick={onEdit}
+          data-testid={`${testId.kind}-edit-${testId.id}`}
+        />
       ) : null}
       {onDelete && deleteLabel ? (
         <Button

@@ -45,8 +45,15 @@ describe('the picker', () => {
     const calls = fakeNetwork({ 'GET /api/queue': () => ({ status: 200, body: queues }) });
     const seen: number[][] = [];
     await render(<Many seen={seen} />);
-    await until(() => q('[data-testid=queues-picker] .p-multiselect-token')?.textContent === 'Support', 'the chosen queue as a chip');
-    expect(q('[data-testid=queues-picker] input[aria-label=Queues], [data-testid=queues-picker][aria-label=Queues], [data-testid=queues-picker] [aria-label=Queues]')).not.toBeNull();
+    await until(
+      () => q('[data-testid=queues-picker] .p-multiselect-token')?.textContent === 'Support',
+      'the chosen queue as a chip',
+    );
+    expect(
+      q(
+        '[data-testid=queues-picker] input[aria-label=Queues], [data-testid=queues-picker][aria-label=Queues], [data-testid=queues-picker] [aria-label=Queues]',
+      ),
+    ).not.toBeNull();
     await act(async () => q<HTMLElement>('[data-testid=queues-picker]')!.click());
     await until(() => items().length === 3, 'the three queues');
     expect(items()).toEqual(['Sales', 'Support', 'Billing']);
@@ -54,7 +61,9 @@ describe('the picker', () => {
     expect(document.querySelectorAll('.p-multiselect-item .picker-choice__dot')).toHaveLength(3);
     // searchable: a filter box above the list
     expect(q('.p-multiselect-filter')).not.toBeNull();
-    await act(async () => [...document.querySelectorAll<HTMLElement>('.p-multiselect-item')].find((i) => i.textContent?.includes('Billing'))!.click());
+    await act(async () =>
+      [...document.querySelectorAll<HTMLElement>('.p-multiselect-item')].find((i) => i.textContent?.includes('Billing'))!.click(),
+    );
     expect(seen.at(-1)).toEqual([2, 3]);
     expect(calls.filter((c) => c.path === '/api/queue')).toHaveLength(1);
   });
@@ -78,7 +87,9 @@ describe('the picker', () => {
     await act(async () => q<HTMLElement>('[data-testid=queue-picker]')!.click());
     await until(() => items().length === 3, 'the arranged queues');
     expect(items()).toEqual(['None', 'Billing', 'Sales']);
-    await act(async () => [...document.querySelectorAll<HTMLElement>('.p-dropdown-item')].find((i) => i.textContent?.includes('Sales'))!.click());
+    await act(async () =>
+      [...document.querySelectorAll<HTMLElement>('.p-dropdown-item')].find((i) => i.textContent?.includes('Sales'))!.click(),
+    );
     expect(picked).toEqual([1]);
   });
 
@@ -90,7 +101,17 @@ describe('the picker', () => {
       const reply = await pending;
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
     });
-    await render(<Picker multiple source="tags" value={[]} ariaLabel="Tags" emptyMessage="No tags yet" onChange={() => {}} testId="tags-picker" />);
+    await render(
+      <Picker
+        multiple
+        source="tags"
+        value={[]}
+        ariaLabel="Tags"
+        emptyMessage="No tags yet"
+        onChange={() => {}}
+        testId="tags-picker"
+      />,
+    );
     await until(() => q('[data-testid=tags-picker]') !== null, 'the picker');
     expect(q('[data-testid=tags-picker]')!.getAttribute('aria-busy')).toBe('true');
     await act(async () => q<HTMLElement>('[data-testid=tags-picker]')!.click());
@@ -105,7 +126,10 @@ describe('the picker', () => {
       'GET /api/users': (_init, url) => ({
         status: 200,
         body: {
-          users: url.searchParams.get('searchParam') === 'ana' ? [{ id: 7, name: 'Ana Lima', email: 'ana@x.test', queueIds: [1], online: true }] : [],
+          users:
+            url.searchParams.get('searchParam') === 'ana'
+              ? [{ id: 7, name: 'Ana Lima', email: 'ana@x.test', queueIds: [1], online: true }]
+              : [],
           hasMore: false,
           nextCursor: null,
         },

@@ -63,7 +63,13 @@ const usePickerItems = (source: PickerSource, arrange?: (items: PickerItem[]) =>
     staleTime: source === 'queues' || source === 'connections' ? FIVE_MINUTES : 60_000,
   });
   const items = useMemo(() => {
-    const all = (query.data ?? []).map(({ id, name, color, channel, contactCount }) => ({ id, name, color, channel, contactCount }));
+    const all = (query.data ?? []).map(({ id, name, color, channel, contactCount }) => ({
+      id,
+      name,
+      color,
+      channel,
+      contactCount,
+    }));
     return arrange ? arrange(all) : all;
   }, [query.data, arrange]);
   return { items, loading: query.isLoading };

@@ -14,7 +14,17 @@ export const PLAN_GATE_REDIRECT_MS = 1000;
  * no-access view; on a plan without `flag` the gate's toast (`message`, already translated) and a redirect to /
  * after 1 s; the page itself once the plan is known to have it.
  */
-export function PlanGate({ flag, message, allowed = true, children }: { flag: PlanFlag; message: string; allowed?: boolean; children: ReactNode }) {
+export function PlanGate({
+  flag,
+  message,
+  allowed = true,
+  children,
+}: {
+  flag: PlanFlag;
+  message: string;
+  allowed?: boolean;
+  children: ReactNode;
+}) {
   const toast = useToast();
   const navigate = useNavigate();
   const onPlan = usePlanFlag(flag);

@@ -22,7 +22,17 @@ export interface TabStripProps<T extends string> {
 
 export const tabId = (idPrefix: string, tab: string): string => `${idPrefix}-${tab}`;
 
-export function TabStrip<T extends string>({ tabs, active, onChange, label, labelOf, idPrefix, panelId, className, extra }: TabStripProps<T>) {
+export function TabStrip<T extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  labelOf,
+  idPrefix,
+  panelId,
+  className,
+  extra,
+}: TabStripProps<T>) {
   return (
     <div className={`tab-strip${className ? ` ${className}` : ''}`} role="tablist" aria-label={label} onKeyDown={onTabsKeyDown}>
       {tabs.map((tab) => (

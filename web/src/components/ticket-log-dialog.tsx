@@ -34,7 +34,12 @@ export function TicketLogDialog({ ticketId, visible, onHide }: { ticketId: numbe
   const logs = useTicketLogs(ticketId, { enabled: visible });
   const format = new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <Dialog visible={visible} onHide={onHide} header={t('tickets.log.title', { id: ticketId })} className="inbox-dialog inbox-dialog--wide">
+    <Dialog
+      visible={visible}
+      onHide={onHide}
+      header={t('tickets.log.title', { id: ticketId })}
+      className="inbox-dialog inbox-dialog--wide"
+    >
       {logs.isLoading ? (
         <div className="dialog-form">
           <Skeleton height="2rem" />
@@ -53,7 +58,10 @@ export function TicketLogDialog({ ticketId, visible, onHide }: { ticketId: numbe
           content={(log: TicketLog) => (
             <div className="ticket-log__entry">
               <span className="ticket-log__what">
-                {t(`tickets.log.types.${log.type}`, { user: log.user?.name ?? t('tickets.log.system'), queue: log.queue?.name ?? '—' })}
+                {t(`tickets.log.types.${log.type}`, {
+                  user: log.user?.name ?? t('tickets.log.system'),
+                  queue: log.queue?.name ?? '—',
+                })}
               </span>
               <time className="ticket-log__when" dateTime={log.createdAt}>
                 {format.format(new Date(log.createdAt))}

@@ -16,7 +16,10 @@ const valueAt = (tree: Tree, path: string): unknown =>
   path.split('.').reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Tree)[k] : undefined), tree);
 
 // the Portuguese dictionary whole: what ships with the app and the sections the administration pages load
-const pt = { ...eagerPt, ...Object.fromEntries(await Promise.all(lazySections.map(async (s) => [s, await lazySectionLoaders[s]()]))) };
+const pt = {
+  ...eagerPt,
+  ...Object.fromEntries(await Promise.all(lazySections.map(async (s) => [s, await lazySectionLoaders[s]()]))),
+};
 const dictionaries = { pt, es, en, tr } as unknown as Record<string, Tree>;
 const reference = keysOf(pt as Tree).sort();
 
@@ -31,12 +34,31 @@ describe('the four dictionaries', () => {
 
   it("translate every code of the spec's error catalogue (document 1, section 8)", () => {
     const specCodes = [
-      'ERR_NO_OTHER_WHATSAPP', 'ERR_NO_DEF_WAPP_FOUND', 'ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_CHECK_CONTACT',
-      'ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_DOWNLOAD_MEDIA', 'ERR_INVALID_CREDENTIALS', 'ERR_SENDING_WAPP_MSG',
-      'ERR_DELETE_WAPP_MSG', 'ERR_OTHER_OPEN_TICKET', 'ERR_SESSION_EXPIRED', 'ERR_USER_CREATION_DISABLED',
-      'ERR_NO_PERMISSION', 'ERR_DUPLICATED_CONTACT', 'ERR_NO_SETTING_FOUND', 'ERR_NO_CONTACT_FOUND',
-      'ERR_NO_TICKET_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_CREATING_MESSAGE', 'ERR_CREATING_TICKET',
-      'ERR_FETCH_WAPP_MSG', 'ERR_QUEUE_COLOR_ALREADY_EXISTS', 'ERR_WAPP_GREETING_REQUIRED', 'ERR_OUT_OF_HOURS',
+      'ERR_NO_OTHER_WHATSAPP',
+      'ERR_NO_DEF_WAPP_FOUND',
+      'ERR_WAPP_NOT_INITIALIZED',
+      'ERR_WAPP_CHECK_CONTACT',
+      'ERR_WAPP_INVALID_CONTACT',
+      'ERR_WAPP_DOWNLOAD_MEDIA',
+      'ERR_INVALID_CREDENTIALS',
+      'ERR_SENDING_WAPP_MSG',
+      'ERR_DELETE_WAPP_MSG',
+      'ERR_OTHER_OPEN_TICKET',
+      'ERR_SESSION_EXPIRED',
+      'ERR_USER_CREATION_DISABLED',
+      'ERR_NO_PERMISSION',
+      'ERR_DUPLICATED_CONTACT',
+      'ERR_NO_SETTING_FOUND',
+      'ERR_NO_CONTACT_FOUND',
+      'ERR_NO_TICKET_FOUND',
+      'ERR_NO_USER_FOUND',
+      'ERR_NO_WAPP_FOUND',
+      'ERR_CREATING_MESSAGE',
+      'ERR_CREATING_TICKET',
+      'ERR_FETCH_WAPP_MSG',
+      'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+      'ERR_WAPP_GREETING_REQUIRED',
+      'ERR_OUT_OF_HOURS',
     ];
     for (const code of specCodes) {
       expect(Object.keys(errorStatus)).toContain(code);
@@ -48,7 +70,7 @@ describe('the four dictionaries', () => {
     expect(Object.keys(errorStatus).filter((code) => !reference.includes(`errors.${code}`))).toEqual([]);
   });
 
-  it('translate only codes that exist (the catalogue or the client\'s own)', () => {
+  it("translate only codes that exist (the catalogue or the client's own)", () => {
     const known = new Set([...Object.keys(errorStatus), 'ERR_NETWORK', 'ERR_TIMEOUT', 'ERR_CANCELED']);
     const translated = reference.filter((k) => k.startsWith('errors.ERR_')).map((k) => k.slice('errors.'.length));
     expect(translated.filter((code) => !known.has(code))).toEqual([]);
@@ -107,7 +129,8 @@ describe('the administration texts loaded with their pages', () => {
         return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
       });
     // the features whose routes load the sections, and the editor only their pages use
-    const loading = /^(features\/(connections|queues|tags|files|users|settings|reports|audit-log|announcements|helps|dashboard|subscription|contact-lists|messages-api|campaigns|flows|flow-campaigns|prompts|queue-integrations)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
+    const loading =
+      /^(features\/(connections|queues|tags|files|users|settings|reports|audit-log|announcements|helps|dashboard|subscription|contact-lists|messages-api|campaigns|flows|flow-campaigns|prompts|queue-integrations)\/|components\/weekly-hours-editor\.tsx$|i18n\/)/;
     const key = new RegExp(`\\bt\\(\\s*['"\`](${lazySections.join('|')})\\.`);
     const offenders = files(root)
       .map((f) => relative(root, f))
@@ -115,4 +138,3 @@ describe('the administration texts loaded with their pages', () => {
     expect(offenders).toEqual([]);
   });
 });
-

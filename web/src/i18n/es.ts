@@ -469,7 +469,12 @@ export const es: Dictionary = {
       rowReady: 'Lista',
       rowCreated: 'Creado',
       rowExisting: 'Ya existía',
-      reasons: { required: 'Obligatorio', tooShort: 'Demasiado corto', tooLong: 'Demasiado largo', invalidEmail: 'Correo electrónico no válido' },
+      reasons: {
+        required: 'Obligatorio',
+        tooShort: 'Demasiado corto',
+        tooLong: 'Demasiado largo',
+        invalidEmail: 'Correo electrónico no válido',
+      },
       noRows: 'Ninguna fila con datos.',
       selected_one: '{{count}} de {{total}} fila seleccionada',
       selected_other: '{{count}} de {{total}} filas seleccionadas',

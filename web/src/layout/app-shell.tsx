@@ -23,12 +23,15 @@ import { TopBar } from './top-bar.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useHelps } from '../lib/helps-api.ts';
 
-
 // the internal chat's live caches and unread count arrive just after the first paint (test/bundle-size.test.ts)
-const ChatsWatcher = lazy(async () => ({ default: (await import('../features/chats/components/chats-watcher.tsx')).ChatsWatcher }));
+const ChatsWatcher = lazy(async () => ({
+  default: (await import('../features/chats/components/chats-watcher.tsx')).ChatsWatcher,
+}));
 
 // the profile dialog (and its password field) loads when the user first opens it, not with every page
-const ProfileDialog = lazy(async () => ({ default: (await import('../features/account/components/profile-dialog.tsx')).ProfileDialog }));
+const ProfileDialog = lazy(async () => ({
+  default: (await import('../features/account/components/profile-dialog.tsx')).ProfileDialog,
+}));
 
 /** The signed-in frame around every private page: drawer, top bar and the page, with PrimeReact's settings. */
 /** The Helps entry shows only while help entries exist. */
@@ -97,9 +100,21 @@ function Shell({ registeredPaths }: { registeredPaths: ReadonlySet<string> }) {
       <a className="skip-link" href="#main-content">
         {t('shell.skipToContent')}
       </a>
-      <SideDrawer items={items} warnings={warnings} dots={dots} open={drawerOpen} narrow={narrow} onClose={() => setDrawerOpen(false)} />
+      <SideDrawer
+        items={items}
+        warnings={warnings}
+        dots={dots}
+        open={drawerOpen}
+        narrow={narrow}
+        onClose={() => setDrawerOpen(false)}
+      />
       <div className="app-shell__main">
-        <TopBar drawerOpen={drawerOpen} narrow={narrow} chatUnread={seesChats ? chatUnread : undefined} onToggleDrawer={() => setDrawerOpen((o) => !o)} onOpenProfile={() => {
+        <TopBar
+          drawerOpen={drawerOpen}
+          narrow={narrow}
+          chatUnread={seesChats ? chatUnread : undefined}
+          onToggleDrawer={() => setDrawerOpen((o) => !o)}
+          onOpenProfile={() => {
             setProfileWanted(true);
             setProfileOpen(true);
           }}

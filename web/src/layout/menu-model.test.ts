@@ -6,12 +6,7 @@ import { isActivePath, visibleMenu, type VisibleMenuItem } from './menu-model.ts
 
 const keys = (items: VisibleMenuItem[]): string[] => items.flatMap((i) => [i.key, ...keys(i.children ?? [])]);
 
-const show = ({
-  user = makeUser(),
-  plan = makePlan(),
-  paths = ['/tickets'],
-  flags = [] as string[],
-} = {}) =>
+const show = ({ user = makeUser(), plan = makePlan(), paths = ['/tickets'], flags = [] as string[] } = {}) =>
   visibleMenu(menu, {
     viewer: buildViewer(user, plan),
     registeredPaths: new Set(paths),
@@ -22,7 +17,14 @@ describe('menu model', () => {
   it('shows Helps only while help entries exist, and the platform entries to the super user only', () => {
     const paths = ['/tickets', '/helps', '/companies', '/announcements'];
     const ctx = (user = makeUser(), hiddenKeys?: ReadonlySet<string>) =>
-      keys(visibleMenu(menu, { viewer: buildViewer(user, makePlan()), registeredPaths: new Set(paths), hasLocalFlag: () => false, hiddenKeys }));
+      keys(
+        visibleMenu(menu, {
+          viewer: buildViewer(user, makePlan()),
+          registeredPaths: new Set(paths),
+          hasLocalFlag: () => false,
+          hiddenKeys,
+        }),
+      );
     expect(ctx(makeUser(), new Set(['helps']))).toEqual(['tickets']);
     expect(ctx(makeUser())).toEqual(['tickets', 'helps']);
     expect(ctx(makeUser({ super: true }))).toEqual(['tickets', 'helps', 'announcements', 'companies']);
@@ -50,8 +52,14 @@ describe('menu model', () => {
   it('treats a user with showDashboard or allowRealTime as admin for the Management group', () => {
     const paths = ['/reports', '/moments'];
     expect(keys(show({ paths, user: makeUser({ profile: 'user' }) }))).toEqual([]);
-    expect(keys(show({ paths, user: makeUser({ profile: 'user', showDashboard: 'enabled' }) }))).toEqual(['management', 'reports']);
-    expect(keys(show({ paths, user: makeUser({ profile: 'user', allowRealTime: 'enabled' }) }))).toEqual(['management', 'moments']);
+    expect(keys(show({ paths, user: makeUser({ profile: 'user', showDashboard: 'enabled' }) }))).toEqual([
+      'management',
+      'reports',
+    ]);
+    expect(keys(show({ paths, user: makeUser({ profile: 'user', allowRealTime: 'enabled' }) }))).toEqual([
+      'management',
+      'moments',
+    ]);
   });
 
   it('needs the plan feature, for super users too', () => {

@@ -17,7 +17,21 @@ export type MenuWarnings = ReadonlyMap<string, string>;
 export type MenuDots = ReadonlyMap<string, string>;
 const NO_DOTS: MenuDots = new Map();
 
-function NavEntry({ item, collapsed, onNavigate, depth, warnings, dots = NO_DOTS }: { item: VisibleMenuItem; collapsed: boolean; onNavigate: () => void; depth: number; warnings: MenuWarnings; dots?: MenuDots }) {
+function NavEntry({
+  item,
+  collapsed,
+  onNavigate,
+  depth,
+  warnings,
+  dots = NO_DOTS,
+}: {
+  item: VisibleMenuItem;
+  collapsed: boolean;
+  onNavigate: () => void;
+  depth: number;
+  warnings: MenuWarnings;
+  dots?: MenuDots;
+}) {
   const { t } = useTranslation();
   const dotKey = dots.get(item.key);
   const { pathname } = useLocation();
@@ -32,7 +46,15 @@ function NavEntry({ item, collapsed, onNavigate, depth, warnings, dots = NO_DOTS
       return (
         <>
           {item.children.map((child) => (
-            <NavEntry key={child.key} item={child} collapsed onNavigate={onNavigate} depth={depth} warnings={warnings} dots={dots} />
+            <NavEntry
+              key={child.key}
+              item={child}
+              collapsed
+              onNavigate={onNavigate}
+              depth={depth}
+              warnings={warnings}
+              dots={dots}
+            />
           ))}
         </>
       );
@@ -54,7 +76,15 @@ function NavEntry({ item, collapsed, onNavigate, depth, warnings, dots = NO_DOTS
         {expanded ? (
           <ul id={groupId} className="nav-list nav-list--nested">
             {item.children.map((child) => (
-              <NavEntry key={child.key} item={child} collapsed={false} onNavigate={onNavigate} depth={depth + 1} warnings={warnings} dots={dots} />
+              <NavEntry
+                key={child.key}
+                item={child}
+                collapsed={false}
+                onNavigate={onNavigate}
+                depth={depth + 1}
+                warnings={warnings}
+                dots={dots}
+              />
             ))}
           </ul>
         ) : null}
@@ -115,7 +145,23 @@ function PhoneControls() {
   );
 }
 
-function DrawerContent({ items, warnings, dots, collapsed, onNavigate, header = true, controls = false }: { items: VisibleMenuItem[]; warnings: MenuWarnings; dots?: MenuDots; collapsed: boolean; onNavigate: () => void; header?: boolean; controls?: boolean }) {
+function DrawerContent({
+  items,
+  warnings,
+  dots,
+  collapsed,
+  onNavigate,
+  header = true,
+  controls = false,
+}: {
+  items: VisibleMenuItem[];
+  warnings: MenuWarnings;
+  dots?: MenuDots;
+  collapsed: boolean;
+  onNavigate: () => void;
+  header?: boolean;
+  controls?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -127,7 +173,15 @@ function DrawerContent({ items, warnings, dots, collapsed, onNavigate, header = 
       <nav className="side-drawer__nav" aria-label={t('shell.navigation')}>
         <ul className="nav-list">
           {items.map((item) => (
-            <NavEntry key={item.key} item={item} collapsed={collapsed} onNavigate={onNavigate} depth={0} warnings={warnings} dots={dots} />
+            <NavEntry
+              key={item.key}
+              item={item}
+              collapsed={collapsed}
+              onNavigate={onNavigate}
+              depth={0}
+              warnings={warnings}
+              dots={dots}
+            />
           ))}
         </ul>
       </nav>
@@ -169,12 +223,25 @@ export function SideDrawer({
         ariaCloseLabel={t('shell.closeMenu')}
         aria-label={t('shell.navigation')}
       >
-        <DrawerContent items={items} warnings={warnings} dots={dots} collapsed={false} onNavigate={onClose} header={false} controls />
+        <DrawerContent
+          items={items}
+          warnings={warnings}
+          dots={dots}
+          collapsed={false}
+          onNavigate={onClose}
+          header={false}
+          controls
+        />
       </Sidebar>
     );
   }
   return (
-    <aside id="side-drawer" className={classNames('side-drawer', { 'side-drawer--collapsed': !open })} data-testid="side-drawer" data-collapsed={!open}>
+    <aside
+      id="side-drawer"
+      className={classNames('side-drawer', { 'side-drawer--collapsed': !open })}
+      data-testid="side-drawer"
+      data-collapsed={!open}
+    >
       {!open ? <Tooltip target=".side-drawer--collapsed .nav-link[data-pr-tooltip]" /> : null}
       <DrawerContent items={items} warnings={warnings} dots={dots} collapsed={!open} onNavigate={() => undefined} />
     </aside>

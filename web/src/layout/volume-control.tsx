@@ -39,7 +39,13 @@ export function VolumeControl() {
               step={VOLUME_STEP}
               onChange={(e) => setVolume(e.value as number)}
               // PrimeReact announces the handle position in percent; screen readers get the volume itself.
-              pt={{ handle: { 'aria-label': t('shell.volume'), 'aria-valuenow': volume, 'aria-valuetext': `${Math.round(volume * 100)}%` } }}
+              pt={{
+                handle: {
+                  'aria-label': t('shell.volume'),
+                  'aria-valuenow': volume,
+                  'aria-valuetext': `${Math.round(volume * 100)}%`,
+                },
+              }}
               className="volume-panel__slider"
               data-testid="volume-slider"
             />

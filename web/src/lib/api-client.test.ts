@@ -19,8 +19,16 @@ const fakeServer = (replies: Record<string, Reply[]>) => {
   const calls: Call[] = [];
   const fetchStub = vi.fn(async (input: unknown, init: RequestInit = {}) => {
     const url = String(input);
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-    calls.push({ url, method: init.method ?? 'GET', headers, body: init.body as string | undefined, credentials: init.credentials });
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body as string | undefined,
+      credentials: init.credentials,
+    });
     const path = new URL(url).pathname;
     const queue = replies[path];
     const reply = queue?.shift();
@@ -64,7 +72,10 @@ describe('api client: requests', () => {
   it('encodes path parameters and adds query parameters, skipping empty ones', async () => {
     const { calls } = fakeServer({ '/api/forgetpassword/a%2Bb%40example.com': [{ status: 200, body: { status: 200 } }] });
     const api = createApiClient(store);
-    await api.callRoute('auth.forgot-password', { params: { email: 'a+b@example.com' }, query: { lang: 'pt', empty: undefined } });
+    await api.callRoute('auth.forgot-password', {
+      params: { email: 'a+b@example.com' },
+      query: { lang: 'pt', empty: undefined },
+    });
     expect(calls[0]!.url).toBe('http://localhost:5173/api/forgetpassword/a%2Bb%40example.com?lang=pt');
   });
 
@@ -89,27 +100,43 @@ describe('api client: error normalisation', () => {
   it('turns an error answer into an ApiError holding the ErrorBody', async () => {
     fakeServer({
       '/api/auth/signup': [
-        { status: 400, body: { error: 'ERR_VALIDATION', message: 'bad', fields: [{ path: 'email', message: 'Email inválido' }], extra: 1 } },
+        {
+          status: 400,
+          body: { error: 'ERR_VALIDATION', message: 'bad', fields: [{ path: 'email', message: 'Email inválido' }], extra: 1 },
+        },
       ],
     });
     const failure = (await createApiClient(store)
-      .callRoute('auth.signup', { body: { name: 'Ana', companyName: 'Acme', email: 'x', password: '12345', phone: '12345678', planId: 1 } })
+      .callRoute('auth.signup', {
+        body: { name: 'Ana', companyName: 'Acme', email: 'x', password: '12345', phone: '12345678', planId: 1 },
+      })
       .catch((e: unknown) => e)) as ApiError;
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(400);
-    expect(failure.body).toEqual({ error: 'ERR_VALIDATION', message: 'bad', fields: [{ path: 'email', message: 'Email inválido' }] });
+    expect(failure.body).toEqual({
+      error: 'ERR_VALIDATION',
+      message: 'bad',
+      fields: [{ path: 'email', message: 'Email inválido' }],
+    });
   });
 
   it('keeps the status but no code when the answer is not JSON', async () => {
     fakeServer({ '/api/version': [{ status: 502, body: '<html>Bad gateway</html>' }] });
-    const failure = (await createApiClient(store).callRoute('system.version').catch((e: unknown) => e)) as ApiError;
+    const failure = (await createApiClient(store)
+      .callRoute('system.version')
+      .catch((e: unknown) => e)) as ApiError;
     expect(failure.status).toBe(502);
     expect(failure.code).toBeUndefined();
   });
 
   it('reports an unreachable server as ERR_NETWORK', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const failure = (await createApiClient(store).callRoute('system.version').catch((e: unknown) => e)) as ApiError;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const failure = (await createApiClient(store)
+      .callRoute('system.version')
+      .catch((e: unknown) => e)) as ApiError;
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(0);
     expect(failure.code).toBe('ERR_NETWORK');
@@ -120,10 +147,14 @@ describe('api client: error normalisation', () => {
     try {
       const fetchStub = vi.fn(
         (_input: unknown, init: RequestInit = {}) =>
-          new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
       );
       vi.stubGlobal('fetch', fetchStub);
-      const failure = createApiClient(store).callRoute('system.version').catch((e: unknown) => e);
+      const failure = createApiClient(store)
+        .callRoute('system.version')
+        .catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(29_999);
       expect(fetchStub.mock.calls[0]![1]!.signal!.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -137,7 +168,10 @@ describe('api client: error normalisation', () => {
 describe('api client: session rule', () => {
   it('refreshes the token once on a 403 and retries with the new token', async () => {
     const { calls } = fakeServer({
-      '/api/users/5': [{ status: 403, body: { error: 'ERR_INVALID_TOKEN' } }, { status: 200, body: makeUser() }],
+      '/api/users/5': [
+        { status: 403, body: { error: 'ERR_INVALID_TOKEN' } },
+        { status: 200, body: makeUser() },
+      ],
       '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
     });
     store.setSession(session('tok-1'));
@@ -161,7 +195,9 @@ describe('api client: session rule', () => {
       '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
     });
     store.setSession(session('tok-1'));
-    const failure = (await createApiClient(store).callRoute('users.show', { params: { id: 5 } }).catch((e: unknown) => e)) as ApiError;
+    const failure = (await createApiClient(store)
+      .callRoute('users.show', { params: { id: 5 } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(failure.code).toBe('ERR_INVALID_TOKEN');
     expect(calls).toHaveLength(3);
     expect(store.getToken()).toBe('tok-2');
@@ -169,7 +205,10 @@ describe('api client: session rule', () => {
 
   it('refreshes on a 403 without a code of ours, which a gateway in front may send', async () => {
     const { calls } = fakeServer({
-      '/api/users/5': [{ status: 403, body: { message: 'Forbidden' } }, { status: 200, body: makeUser() }],
+      '/api/users/5': [
+        { status: 403, body: { message: 'Forbidden' } },
+        { status: 200, body: makeUser() },
+      ],
       '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
     });
     store.setSession(session('tok-1'));
@@ -183,7 +222,9 @@ describe('api client: session rule', () => {
       '/api/auth/refresh_token': [{ status: 200, body: session('tok-2') }],
     });
     store.setSession(session('tok-1'));
-    const failure = (await createApiClient(store).callRoute('users.show', { params: { id: 5 } }).catch((e: unknown) => e)) as ApiError;
+    const failure = (await createApiClient(store)
+      .callRoute('users.show', { params: { id: 5 } })
+      .catch((e: unknown) => e)) as ApiError;
     expect(failure.code).toBe('ERR_NO_PERMISSION');
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/api/users/5']);
     expect(store.getToken()).toBe('tok-1');
@@ -205,7 +246,9 @@ describe('api client: session rule', () => {
     store.setSession(session('tok-1'));
     const signedOut = vi.fn();
     store.subscribe(signedOut);
-    const failure = (await createApiClient(store).callRoute('auth.me').catch((e: unknown) => e)) as ApiError;
+    const failure = (await createApiClient(store)
+      .callRoute('auth.me')
+      .catch((e: unknown) => e)) as ApiError;
     expect(failure.code).toBe('ERR_SESSION_EXPIRED');
     expect(store.getToken()).toBeNull();
     expect(signedOut).toHaveBeenCalled();
@@ -222,7 +265,9 @@ describe('api client: session rule', () => {
       code: 'ERR_INVALID_CREDENTIALS',
     });
     await expect(
-      api.callRoute('auth.signup', { body: { name: 'Ana', companyName: 'Acme', email: 'a@b.co', password: '12345', phone: '12345678', planId: 1 } }),
+      api.callRoute('auth.signup', {
+        body: { name: 'Ana', companyName: 'Acme', email: 'a@b.co', password: '12345', phone: '12345678', planId: 1 },
+      }),
     ).rejects.toMatchObject({ code: 'ERR_USER_CREATION_DISABLED' });
     expect(store.getToken()).toBe('tok-1');
   });

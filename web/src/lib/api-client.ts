@@ -25,8 +25,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export type CallInput<Id extends RouteId> = ParamsInput<RouteOf<Id>> &
   BodyInput<RouteOf<Id>> & { query?: Record<string, QueryValue> };
 
-export type CallOutput<Id extends RouteId> =
-  RouteOf<Id> extends { response: infer O extends z.ZodType } ? z.output<O> : unknown;
+export type CallOutput<Id extends RouteId> = RouteOf<Id> extends { response: infer O extends z.ZodType } ? z.output<O> : unknown;
 
 type CallArgs<Id extends RouteId> = object extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>];
 

@@ -3,7 +3,8 @@
  * the overlay and leaves focus on the page body, so a keyboard user would start again from the top: this watches
  * for that and puts focus back on the last control focused outside any overlay, if it is still on the page.
  */
-const OVERLAYS = '.p-dialog-mask, .p-dialog, .p-sidebar-mask, .p-sidebar, .p-menu-overlay, .p-tieredmenu-overlay, .p-overlaypanel, .p-confirm-popup, .p-dropdown-panel, .p-multiselect-panel';
+const OVERLAYS =
+  '.p-dialog-mask, .p-dialog, .p-sidebar-mask, .p-sidebar, .p-menu-overlay, .p-tieredmenu-overlay, .p-overlaypanel, .p-confirm-popup, .p-dropdown-panel, .p-multiselect-panel';
 
 export const installFocusReturn = (doc: Document = document): (() => void) => {
   let opener: HTMLElement | null = null;
@@ -23,7 +24,11 @@ export const installFocusReturn = (doc: Document = document): (() => void) => {
   };
 
   const observer = new MutationObserver((records) => {
-    if (records.some((r) => [...r.removedNodes].some((n) => n instanceof HTMLElement && (n.matches(OVERLAYS) || n.querySelector(OVERLAYS))))) {
+    if (
+      records.some((r) =>
+        [...r.removedNodes].some((n) => n instanceof HTMLElement && (n.matches(OVERLAYS) || n.querySelector(OVERLAYS))),
+      )
+    ) {
       // after the overlay's own close handlers have run
       queueMicrotask(restore);
     }

@@ -1,15 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatMinutes, formatMoney, formatNumber, formatPercent, formatShortDay, formatSize, formatTime } from './format.ts';
+import {
+  formatDateTime,
+  formatDay,
+  formatMinutes,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatShortDay,
+  formatSize,
+  formatTime,
+} from './format.ts';
 import type { Language } from './i18n.ts';
 
 // Intl separates some units with a no-break space; compare with plain spaces
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-const cases: Record<Language, { money: string; minutes: string; size: string; mb: string; number: string; percent: string; day: string; shortDay: string; dateTime: string }> = {
-  pt: { money: 'R$ 1.234,50', minutes: '0,75 min', size: '611 KB', mb: '1,5 MB', number: '1.234,5', percent: '12,5%', day: '31/12/2025', shortDay: '31/12', dateTime: '31/12/2025, 14:05' },
-  es: { money: '1234,50 R$', minutes: '0,75 min', size: '611 KB', mb: '1,5 MB', number: '1234,5', percent: '12,5 %', day: '31/12/2025', shortDay: '31/12', dateTime: '31/12/25, 14:05' },
-  en: { money: 'R$1,234.50', minutes: '0.75 min', size: '611 KB', mb: '1.5 MB', number: '1,234.5', percent: '12.5%', day: '12/31/2025', shortDay: '12/31', dateTime: '12/31/25, 2:05 PM' },
-  tr: { money: 'R$1.234,50', minutes: '0,75 dk.', size: '611 KB', mb: '1,5 MB', number: '1.234,5', percent: '%12,5', day: '31.12.2025', shortDay: '31/12', dateTime: '31.12.2025 14:05' },
+const cases: Record<
+  Language,
+  {
+    money: string;
+    minutes: string;
+    size: string;
+    mb: string;
+    number: string;
+    percent: string;
+    day: string;
+    shortDay: string;
+    dateTime: string;
+  }
+> = {
+  pt: {
+    money: 'R$ 1.234,50',
+    minutes: '0,75 min',
+    size: '611 KB',
+    mb: '1,5 MB',
+    number: '1.234,5',
+    percent: '12,5%',
+    day: '31/12/2025',
+    shortDay: '31/12',
+    dateTime: '31/12/2025, 14:05',
+  },
+  es: {
+    money: '1234,50 R$',
+    minutes: '0,75 min',
+    size: '611 KB',
+    mb: '1,5 MB',
+    number: '1234,5',
+    percent: '12,5 %',
+    day: '31/12/2025',
+    shortDay: '31/12',
+    dateTime: '31/12/25, 14:05',
+  },
+  en: {
+    money: 'R$1,234.50',
+    minutes: '0.75 min',
+    size: '611 KB',
+    mb: '1.5 MB',
+    number: '1,234.5',
+    percent: '12.5%',
+    day: '12/31/2025',
+    shortDay: '12/31',
+    dateTime: '12/31/25, 2:05 PM',
+  },
+  tr: {
+    money: 'R$1.234,50',
+    minutes: '0,75 dk.',
+    size: '611 KB',
+    mb: '1,5 MB',
+    number: '1.234,5',
+    percent: '%12,5',
+    day: '31.12.2025',
+    shortDay: '31/12',
+    dateTime: '31.12.2025 14:05',
+  },
 };
 
 describe.each(Object.entries(cases) as [Language, (typeof cases)[Language]][])('formats in %s', (lng, expected) => {

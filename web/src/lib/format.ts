@@ -28,7 +28,13 @@ export const formatNumber = (value: number | string, lng: Language = currentLang
 
 /** An amount in reais (plans, invoices, checkout), always with 2 decimals. */
 export const formatMoney = (value: number | string, lng: Language = currentLanguage()): string =>
-  numberFormat(lng, { style: 'currency', currency: 'BRL', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(finite(value));
+  numberFormat(lng, {
+    style: 'currency',
+    currency: 'BRL',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(finite(value));
 
 /** A share already in percent (0..100): `12,5%`. */
 export const formatPercent = (value: number | string, lng: Language = currentLanguage()): string =>
@@ -67,22 +73,31 @@ const dayOf = (value: string | Date): Date | undefined => {
 };
 
 /** A calendar day: `31/12/2025` (pt). Text that is not a date comes back as it is. */
-export const formatDay = (value: string | Date, lng: Language = currentLanguage(), options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' }): string => {
+export const formatDay = (
+  value: string | Date,
+  lng: Language = currentLanguage(),
+  options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' },
+): string => {
   const date = dayOf(value);
   return date ? new Intl.DateTimeFormat(locales[lng], options).format(date) : String(value);
 };
 
 /** A short day for chart axes: `31/12` (pt), `12/31` (en). */
-export const formatShortDay = (value: string | Date, lng: Language = currentLanguage()): string => formatDay(value, lng, { day: '2-digit', month: '2-digit' });
+export const formatShortDay = (value: string | Date, lng: Language = currentLanguage()): string =>
+  formatDay(value, lng, { day: '2-digit', month: '2-digit' });
 
 /** A moment with its time: `31/12/2025, 14:05` (pt). */
 export const formatDateTime = (value: string | Date, lng: Language = currentLanguage()): string => {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locales[lng], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locales[lng], { dateStyle: 'short', timeStyle: 'short' }).format(date);
 };
 
 /** The time of day: `14:05`. */
 export const formatTime = (value: string | Date, lng: Language = currentLanguage()): string => {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(locales[lng], { hour: '2-digit', minute: '2-digit' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(locales[lng], { hour: '2-digit', minute: '2-digit' }).format(date);
 };

@@ -17,7 +17,8 @@ export const useQueueList = ({ enabled = true }: { enabled?: boolean } = {}) =>
 /** GET /tags/list: every tag of the company (kanban 1: lanes only, 0: plain tags). */
 export const getTagList = (kanban?: 0 | 1) => callRoute('tags.list', { query: { kanban } });
 export const tagListKey = (kanban?: 0 | 1) => ['tags', 'list', kanban ?? 'all'] as const;
-export const useTagList = (kanban?: 0 | 1) => useQuery({ queryKey: tagListKey(kanban), queryFn: () => getTagList(kanban), staleTime: 60_000 });
+export const useTagList = (kanban?: 0 | 1) =>
+  useQuery({ queryKey: tagListKey(kanban), queryFn: () => getTagList(kanban), staleTime: 60_000 });
 
 /** GET /flowbuilder, page after page (at most FLOW_PICK_PAGES): the company's flows for the connection's flow choices. */
 const FLOW_PICK_PAGES = 10;
@@ -31,7 +32,8 @@ export const getFlowList = async () => {
   return flows;
 };
 export const flowListKey = ['flows', 'picks'] as const;
-export const useFlowList = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ queryKey: flowListKey, queryFn: getFlowList, enabled, staleTime: 60_000 });
+export const useFlowList = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: flowListKey, queryFn: getFlowList, enabled, staleTime: 60_000 });
 
 /** GET /whatsapp: the company's connections. */
 export const getConnectionList = () => callRoute('connections.list');
@@ -40,10 +42,17 @@ export const useConnectionList = ({ enabled = true }: { enabled?: boolean } = {}
   useQuery({ queryKey: connectionListKey, queryFn: getConnectionList, enabled, staleTime: FIVE_MINUTES });
 
 /** GET /users (first page, searched): agents for pickers (transfer, filters); the users page pages through them itself. */
-export const getUserPicks = (searchParam?: string) => callRoute('users.list', { query: { searchParam: searchParam?.trim() || undefined } });
+export const getUserPicks = (searchParam?: string) =>
+  callRoute('users.list', { query: { searchParam: searchParam?.trim() || undefined } });
 export const userPicksKey = (searchParam = '') => ['users', 'picks', searchParam.trim().toLowerCase()] as const;
 export const useUserPicks = (searchParam = '', { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: userPicksKey(searchParam), queryFn: () => getUserPicks(searchParam), enabled, placeholderData: keepPreviousData, staleTime: 60_000 });
+  useQuery({
+    queryKey: userPicksKey(searchParam),
+    queryFn: () => getUserPicks(searchParam),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 
 /** GET /users/list: every user of the company by id and name, for pickers that choose among all of them (filters, schedules). */
 export const getUserList = () => callRoute('users.picker');

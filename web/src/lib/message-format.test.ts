@@ -22,8 +22,16 @@ describe('message text', () => {
 
 describe('addresses in message text', () => {
   it('split a line into text and http(s) addresses, leaving sentence punctuation outside', () => {
-    expect(linkSegments('Leia https://loja.example/privacidade_dados.')).toEqual([{ text: 'Leia ' }, { href: 'https://loja.example/privacidade_dados' }, { text: '.' }]);
-    expect(linkSegments('http://a.example e https://b.example/x?y=1')).toEqual([{ href: 'http://a.example' }, { text: ' e ' }, { href: 'https://b.example/x?y=1' }]);
+    expect(linkSegments('Leia https://loja.example/privacidade_dados.')).toEqual([
+      { text: 'Leia ' },
+      { href: 'https://loja.example/privacidade_dados' },
+      { text: '.' },
+    ]);
+    expect(linkSegments('http://a.example e https://b.example/x?y=1')).toEqual([
+      { href: 'http://a.example' },
+      { text: ' e ' },
+      { href: 'https://b.example/x?y=1' },
+    ]);
   });
 
   it('leave other schemes and plain text as text', () => {
@@ -39,7 +47,10 @@ describe('previews', () => {
   });
 
   it('show a shared contact card by its name', () => {
-    expect(previewText('BEGIN:VCARD\nVERSION:3.0\nN:;João;;;\nFN:João\nTEL;waid=55:+55\nEND:VCARD')).toEqual({ text: 'João', contactCard: true });
+    expect(previewText('BEGIN:VCARD\nVERSION:3.0\nN:;João;;;\nFN:João\nTEL;waid=55:+55\nEND:VCARD')).toEqual({
+      text: 'João',
+      contactCard: true,
+    });
     expect(previewText('*Ana:*\nOi')).toEqual({ text: 'Ana: Oi', contactCard: false });
   });
 });

@@ -1,4 +1,3 @@
-
 /** A run of message text with the WhatsApp-style emphasis it carries (*bold*, _italic_, ~strike~, ```mono```). */
 export interface TextRun {
   text: string;
@@ -74,7 +73,11 @@ export const nextPlaybackRate = (rate: number): number => {
 export const plainText = (text: string): string =>
   text
     .split('\n')
-    .map((line) => formatLine(line).map((run) => run.text).join(''))
+    .map((line) =>
+      formatLine(line)
+        .map((run) => run.text)
+        .join(''),
+    )
     .filter((line) => line.trim() !== '')
     .join(' ');
 

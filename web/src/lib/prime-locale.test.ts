@@ -8,7 +8,9 @@ type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
 const entriesOf = (tree: Tree, prefix = ''): [string, string][] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : entriesOf(v, `${prefix}${k}.`)));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : entriesOf(v, `${prefix}${k}.`),
+  );
 
 describe("PrimeReact's texts", () => {
   it.each(languages)('%s has exactly the keys of pt, none empty', (lng) => {
@@ -20,7 +22,9 @@ describe("PrimeReact's texts", () => {
     const english = new Map(entriesOf(primeTexts.en as unknown as Tree));
     // words the languages share with English
     const same = new Set(['reject', 'aria.pageLabel']);
-    const left = entriesOf(primeTexts[lng] as unknown as Tree).filter(([key, text]) => !same.has(key) && english.get(key) === text);
+    const left = entriesOf(primeTexts[lng] as unknown as Tree).filter(
+      ([key, text]) => !same.has(key) && english.get(key) === text,
+    );
     expect(left).toEqual([]);
   });
 
@@ -35,7 +39,10 @@ describe("PrimeReact's texts", () => {
 
   it('is the active PrimeReact locale and follows a language change', async () => {
     const t = (key: string) => key;
-    expect(primeLocaleOf('pt', t)).toMatchObject({ today: 'Hoje', aria: { rowsPerPageLabel: 'Linhas por página', close: 'a11y.close' } });
+    expect(primeLocaleOf('pt', t)).toMatchObject({
+      today: 'Hoje',
+      aria: { rowsPerPageLabel: 'Linhas por página', close: 'a11y.close' },
+    });
     await setLanguage('pt');
     expect(localeOptions(`app-pt`)).toMatchObject({ today: 'Hoje', monthNames: expect.arrayContaining(['Janeiro']) });
     await setLanguage('es');

@@ -8,8 +8,7 @@ export const createQueryClient = () =>
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        retry: (failureCount, error) => failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
       },
       mutations: { retry: false },
     },

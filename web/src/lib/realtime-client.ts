@@ -28,7 +28,9 @@ export const channelOf = <K extends CompanyChannelKind>(kind: K, companyId: numb
   (channels[kind] as (companyId: number) => string)(companyId) as `company-${number}-${K}`;
 
 /** The channels named by the company alone (a chat's own channel also needs the chat). */
-type CompanyChannelKind = { [K in keyof typeof channels]: (typeof channels)[K] extends (companyId: number) => string ? K : never }[keyof typeof channels];
+type CompanyChannelKind = {
+  [K in keyof typeof channels]: (typeof channels)[K] extends (companyId: number) => string ? K : never;
+}[keyof typeof channels];
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 

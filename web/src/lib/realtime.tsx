@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { apiClient } from './api-client.ts';
 import { RealtimeClient, realtimeUrl, type RealtimeEventData, type RealtimeStatus } from './realtime-client.ts';
 import { useSession } from './session.tsx';

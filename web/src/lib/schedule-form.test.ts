@@ -31,7 +31,9 @@ describe('the schedule form', () => {
       contact: 'schedules.dialog.required',
       sendAt: 'schedules.dialog.required',
     });
-    expect(validateScheduleForm({ ...form, contact: { id: 1, name: 'A' }, body: ' Hola ' })).toEqual({ body: 'schedules.dialog.tooShort' });
+    expect(validateScheduleForm({ ...form, contact: { id: 1, name: 'A' }, body: ' Hola ' })).toEqual({
+      body: 'schedules.dialog.tooShort',
+    });
     expect(validateScheduleForm({ ...form, contact: { id: 1, name: 'A' }, body: 'Hola!' })).toEqual({});
   });
 

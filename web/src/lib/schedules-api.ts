@@ -20,7 +20,10 @@ export interface SaveScheduleInput {
 /** POST /schedules/{id}/media-upload names the file on the schedule and hands out where the bytes go. */
 const uploadScheduleMedia = async (id: number, file: File): Promise<Schedule> => {
   const mimeType = file.type || (file.name.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg');
-  const target = await callRoute('schedules.media-upload', { params: { id }, body: { name: file.name, mimeType, size: file.size } });
+  const target = await callRoute('schedules.media-upload', {
+    params: { id },
+    body: { name: file.name, mimeType, size: file.size },
+  });
   const response = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, { error: 'ERR_INTERNAL' });
   return target.schedule;
@@ -28,7 +31,10 @@ const uploadScheduleMedia = async (id: number, file: File): Promise<Schedule> =>
 
 /** Creates (POST) or updates (PUT) a schedule, then applies the attachment change. */
 export const saveSchedule = async ({ id, body, media }: SaveScheduleInput): Promise<Schedule> => {
-  let saved = id === undefined ? await callRoute('schedules.create', { body }) : await callRoute('schedules.update', { params: { id }, body });
+  let saved =
+    id === undefined
+      ? await callRoute('schedules.create', { body })
+      : await callRoute('schedules.update', { params: { id }, body });
   if (media.kind === 'upload') saved = await uploadScheduleMedia(saved.id, media.file);
   if (media.kind === 'remove' && saved.mediaPath) saved = await callRoute('schedules.media-remove', { params: { id: saved.id } });
   return saved;

@@ -1,6 +1,16 @@
 import type { SessionResponse, User } from '@switchboard/shared/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { apiClient } from './api-client.ts';
 import { sessionStore } from './session-store.ts';
 

@@ -9,7 +9,14 @@ const fileOf = (name: string, content: string | ArrayBuffer | Blob) => {
 describe('the spreadsheet module', () => {
   it('writes named sheets with headers, widths and rows that read back, numbers as text kept as text', async () => {
     const blob = await writeWorkbook([
-      { name: 'Contatos', columns: [{ key: 'name', header: 'Nome', width: 30 }, { key: 'number', header: 'Número' }], rows: [{ name: 'Ana', number: '+5511999990000' }] },
+      {
+        name: 'Contatos',
+        columns: [
+          { key: 'name', header: 'Nome', width: 30 },
+          { key: 'number', header: 'Número' },
+        ],
+        rows: [{ name: 'Ana', number: '+5511999990000' }],
+      },
       { name: 'Outra', columns: [{ key: 'n', header: 'N' }], rows: [{ n: 1 }, { n: 2 }] },
     ]);
     const rows = await readSpreadsheetRows(fileOf('out.xlsx', blob));
@@ -27,7 +34,14 @@ describe('the spreadsheet module', () => {
   it('reads .xls files too', async () => {
     const XLSX = await import('@e965/xlsx');
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['name', 'number'], ['Bia', '5511988887777']]), 'S');
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['name', 'number'],
+        ['Bia', '5511988887777'],
+      ]),
+      'S',
+    );
     const xls = XLSX.write(book, { type: 'array', bookType: 'biff8' }) as ArrayBuffer;
     expect(await readSpreadsheetRows(fileOf('old.xls', xls))).toEqual([
       ['name', 'number'],

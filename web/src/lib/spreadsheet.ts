@@ -68,8 +68,11 @@ export const writeWorkbook = async (sheets: readonly SheetData[]): Promise<Blob>
 };
 
 /** One sheet of rows as an .xlsx file. */
-export const writeSheet = <K extends string>(name: string, columns: readonly SheetColumn<K>[], rows: readonly Partial<Record<K, Cell>>[]): Promise<Blob> =>
-  writeWorkbook([{ name, columns, rows } as SheetData]);
+export const writeSheet = <K extends string>(
+  name: string,
+  columns: readonly SheetColumn<K>[],
+  rows: readonly Partial<Record<K, Cell>>[],
+): Promise<Blob> => writeWorkbook([{ name, columns, rows } as SheetData]);
 
 /** Writes the sheets and hands the file to the browser as `fileName`. */
 export const downloadWorkbook = async (fileName: string, sheets: readonly SheetData[]): Promise<void> => {
@@ -100,7 +103,12 @@ export const createPagedSheetWriter = async <K extends string>(
   let count = 0;
   return {
     append(rows) {
-      if (rows.length > 0) XLSX.utils.sheet_add_aoa(ws, rows.map((r) => cellsOf(columns, r)), { origin: -1 });
+      if (rows.length > 0)
+        XLSX.utils.sheet_add_aoa(
+          ws,
+          rows.map((r) => cellsOf(columns, r)),
+          { origin: -1 },
+        );
       count += rows.length;
       onProgress?.(count);
       return count;

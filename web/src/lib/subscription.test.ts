@@ -36,7 +36,10 @@ describe('sign-in outcome', () => {
   });
 
   it('treats a missing or unreadable due date as expired, without a date', () => {
-    expect(signInOutcome({ id: 7, dueDate: '' }, now)).toEqual({ path: '/financeiro-aberto', notice: { kind: 'expired', dueDate: undefined } });
+    expect(signInOutcome({ id: 7, dueDate: '' }, now)).toEqual({
+      path: '/financeiro-aberto',
+      notice: { kind: 'expired', dueDate: undefined },
+    });
     expect(signInOutcome({ id: 7, dueDate: 'not a date' }, now).notice).toEqual({ kind: 'expired', dueDate: undefined });
   });
 

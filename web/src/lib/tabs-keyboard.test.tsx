@@ -10,7 +10,15 @@ function Tabs() {
   return (
     <div role="tablist" onKeyDown={onTabsKeyDown}>
       {['a', 'b', 'c'].map((id) => (
-        <button key={id} id={id} type="button" role="tab" aria-selected={active === id} tabIndex={active === id ? 0 : -1} onClick={() => setActive(id)}>
+        <button
+          key={id}
+          id={id}
+          type="button"
+          role="tab"
+          aria-selected={active === id}
+          tabIndex={active === id ? 0 : -1}
+          onClick={() => setActive(id)}
+        >
           {id}
         </button>
       ))}

@@ -12,9 +12,13 @@ export const onTabsKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
   const last = tabs.length - 1;
   const next =
     event.key === 'ArrowRight' || event.key === 'ArrowDown'
-      ? current === last ? 0 : current + 1
+      ? current === last
+        ? 0
+        : current + 1
       : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
-        ? current === 0 ? last : current - 1
+        ? current === 0
+          ? last
+          : current - 1
         : event.key === 'Home'
           ? 0
           : event.key === 'End'

@@ -13,8 +13,7 @@ export type ThemeMode = 'light' | 'dark';
 const themeUrls: Record<ThemeMode, string> = { light: lightThemeUrl, dark: darkThemeUrl };
 const LINK_ID = 'app-theme';
 
-export const parseTheme = (value: unknown): ThemeMode | undefined =>
-  value === 'light' || value === 'dark' ? value : undefined;
+export const parseTheme = (value: unknown): ThemeMode | undefined => (value === 'light' || value === 'dark' ? value : undefined);
 
 export const storedTheme = (): ThemeMode | undefined => parseTheme(readStored(storageKeys.theme));
 

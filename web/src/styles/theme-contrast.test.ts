@@ -5,7 +5,9 @@ import { darkenLightTheme, lightThemeShades } from './theme-contrast.ts';
 
 /** WCAG 2.1 relative luminance and contrast ratio of two #rrggbb colours. */
 const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 };
 const contrast = (a: string, b: string) => {
@@ -13,7 +15,10 @@ const contrast = (a: string, b: string) => {
   return (hi! + 0.05) / (lo! + 0.05);
 };
 
-const theme = readFileSync(createRequire(import.meta.url).resolve('primereact/resources/themes/lara-light-indigo/theme.css'), 'utf8');
+const theme = readFileSync(
+  createRequire(import.meta.url).resolve('primereact/resources/themes/lara-light-indigo/theme.css'),
+  'utf8',
+);
 
 describe('the light theme with readable shades', () => {
   it('gives every shade white text on it, and as text on white, at least 4.5:1', () => {
@@ -28,7 +33,10 @@ describe('the light theme with readable shades', () => {
     expect(css).toMatch(/\.p-button:not\(:disabled\):hover \{\s*background: #4338ca;/i);
     for (const short of ['#6366f1', '#22c55e', '#0ea5e9', '#f97316', '#a855f7', '#ef4444']) {
       const rules = css.split('\n').filter((line) => !/^\s*--[a-z]+-\d{2,3}\s*:/.test(line));
-      expect(rules.some((line) => line.toLowerCase().includes(short)), short).toBe(false);
+      expect(
+        rules.some((line) => line.toLowerCase().includes(short)),
+        short,
+      ).toBe(false);
     }
     const palette = (source: string) => source.split('\n').filter((line) => /^\s*--[a-z]+-\d{2,3}\s*:/.test(line));
     expect(palette(css)).toEqual(palette(theme));

@@ -40,7 +40,9 @@ const hexColor = /#[0-9a-f]{6}\b/gi;
 export const darkenLightTheme = (css: string): string =>
   css
     .split('\n')
-    .map((line) => (paletteVariable.test(line) ? line : line.replace(hexColor, (hex) => lightThemeShades[hex.toLowerCase()] ?? hex)))
+    .map((line) =>
+      paletteVariable.test(line) ? line : line.replace(hexColor, (hex) => lightThemeShades[hex.toLowerCase()] ?? hex),
+    )
     .join('\n');
 
 /** Vite plugin: applies {@link darkenLightTheme} to PrimeReact's light Lara stylesheet as it is bundled. */

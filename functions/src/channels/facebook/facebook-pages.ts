@@ -43,7 +43,9 @@ export const managedPages = async (userId: string, userToken: string): Promise<M
             id: p.id,
             name: p.name,
             accessToken: p.access_token,
-            ...(p.instagram_business_account ? { instagram: { id: p.instagram_business_account.id, name: p.instagram_business_account.username } } : {}),
+            ...(p.instagram_business_account
+              ? { instagram: { id: p.instagram_business_account.id, name: p.instagram_business_account.username } }
+              : {}),
           },
         ]
       : [],

@@ -8,7 +8,13 @@ const receivedAt = '2026-03-10T12:00:00.000Z';
 
 describe('the Messenger and Instagram drivers', () => {
   it('splits a platform delivery by page or account', () => {
-    const parts = metaDeliveryParts({ object: 'page', entry: [{ id: 'P1', messaging: [] }, { id: 'P2', messaging: [] }] });
+    const parts = metaDeliveryParts({
+      object: 'page',
+      entry: [
+        { id: 'P1', messaging: [] },
+        { id: 'P2', messaging: [] },
+      ],
+    });
     expect(parts.map((p) => [p.channel, p.accountId])).toEqual([
       ['facebook', 'P1'],
       ['facebook', 'P2'],
@@ -28,11 +34,37 @@ describe('the Messenger and Instagram drivers', () => {
           {
             id: 'P1',
             messaging: [
-              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, message: { mid: 'm1', text: 'oi', reply_to: { mid: 'm0' } } },
-              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, message: { mid: 'm2', attachments: [{ type: 'image', payload: { url: 'https://cdn/a.jpg' } }, { type: 'file', payload: { url: 'https://cdn/b.pdf' } }] } },
-              { sender: { id: 'P1' }, recipient: { id: 'U1' }, timestamp: at, message: { mid: 'm3', text: 'resposta', is_echo: true } },
+              {
+                sender: { id: 'U1' },
+                recipient: { id: 'P1' },
+                timestamp: at,
+                message: { mid: 'm1', text: 'oi', reply_to: { mid: 'm0' } },
+              },
+              {
+                sender: { id: 'U1' },
+                recipient: { id: 'P1' },
+                timestamp: at,
+                message: {
+                  mid: 'm2',
+                  attachments: [
+                    { type: 'image', payload: { url: 'https://cdn/a.jpg' } },
+                    { type: 'file', payload: { url: 'https://cdn/b.pdf' } },
+                  ],
+                },
+              },
+              {
+                sender: { id: 'P1' },
+                recipient: { id: 'U1' },
+                timestamp: at,
+                message: { mid: 'm3', text: 'resposta', is_echo: true },
+              },
               { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, delivery: { mids: ['m3'], watermark: at } },
-              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, reaction: { mid: 'm3', action: 'react', emoji: '❤' } },
+              {
+                sender: { id: 'U1' },
+                recipient: { id: 'P1' },
+                timestamp: at,
+                reaction: { mid: 'm3', action: 'react', emoji: '❤' },
+              },
             ],
           },
         ],
@@ -73,13 +105,21 @@ describe('the Messenger and Instagram drivers', () => {
       },
     });
     expect(events).toEqual([
-      expect.objectContaining({ kind: 'watermark', ack: 2, watermark: new Date(at - 5000).toISOString(), contact: { identity: 'U1', isGroup: false } }),
+      expect.objectContaining({
+        kind: 'watermark',
+        ack: 2,
+        watermark: new Date(at - 5000).toISOString(),
+        contact: { identity: 'U1', isGroup: false },
+      }),
       expect.objectContaining({ kind: 'watermark', ack: 3, watermark: new Date(at - 1000).toISOString() }),
     ]);
   });
 
   it("names a person from Messenger's first and last name, or Instagram's name, else its username", () => {
-    expect(profileOf({ id: '1', first_name: 'Ana', last_name: 'Souza', profile_pic: 'https://cdn/a.jpg' })).toEqual({ name: 'Ana Souza', urlPicture: 'https://cdn/a.jpg' });
+    expect(profileOf({ id: '1', first_name: 'Ana', last_name: 'Souza', profile_pic: 'https://cdn/a.jpg' })).toEqual({
+      name: 'Ana Souza',
+      urlPicture: 'https://cdn/a.jpg',
+    });
     expect(profileOf({ id: '2', name: 'Bia Lima', username: 'bia' })).toEqual({ name: 'Bia Lima' });
     expect(profileOf({ id: '3', username: 'bia.ig' })).toEqual({ name: 'bia.ig' });
     expect(profileOf({ id: '4' })).toEqual({});
@@ -92,14 +132,38 @@ describe('the Messenger and Instagram drivers', () => {
 
 describe('bot menus on Messenger and Instagram', () => {
   const message = (over: Partial<Message>): Message => ({
-    id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV', ticketId: 1, contactId: null, body: '', fromMe: true, read: true, mediaType: 'chat', mediaUrl: null,
-    mediaName: null, ack: 0, isDeleted: false, isEdited: false, isForwarded: false, isPrivate: false, quotedMsg: null, userId: null, error: null,
-    createdAt: receivedAt, updatedAt: receivedAt, ...over,
+    id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV',
+    ticketId: 1,
+    contactId: null,
+    body: '',
+    fromMe: true,
+    read: true,
+    mediaType: 'chat',
+    mediaUrl: null,
+    mediaName: null,
+    ack: 0,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    isPrivate: false,
+    quotedMsg: null,
+    userId: null,
+    error: null,
+    createdAt: receivedAt,
+    updatedAt: receivedAt,
+    ...over,
   });
   const text = 'Escolha:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro';
 
   it('sends a menu of up to 13 options as quick replies under its text, titles clipped to 20, the option id as payload', () => {
-    const menu = { kind: 'list' as const, options: [{ id: '1', title: 'Atendimento' }, { id: '2', title: 'Financeiro e cobranças' }, { id: 'sair', title: 'Sair' }] };
+    const menu = {
+      kind: 'list' as const,
+      options: [
+        { id: '1', title: 'Atendimento' },
+        { id: '2', title: 'Financeiro e cobranças' },
+        { id: 'sair', title: 'Sair' },
+      ],
+    };
     expect(messengerMessagesOf(message({ body: text, menu }))).toEqual([
       {
         text,
@@ -113,12 +177,15 @@ describe('bot menus on Messenger and Instagram', () => {
   });
 
   it('sends a longer menu, or a message without one, as plain text', () => {
-    const fourteen = { kind: 'button' as const, options: Array.from({ length: 14 }, (_, i) => ({ id: String(i + 1), title: `Fila ${i + 1}` })) };
+    const fourteen = {
+      kind: 'button' as const,
+      options: Array.from({ length: 14 }, (_, i) => ({ id: String(i + 1), title: `Fila ${i + 1}` })),
+    };
     expect(messengerMessagesOf(message({ body: text, menu: fourteen }))).toEqual([{ text }]);
     expect(messengerMessagesOf(message({ body: text, menu: null }))).toEqual([{ text }]);
   });
 
-  it("takes a tapped quick reply as its payload when it is a menu option, else as the text the customer saw", () => {
+  it('takes a tapped quick reply as its payload when it is a menu option, else as the text the customer saw', () => {
     const at = Date.parse(receivedAt);
     const tap = (mid: string, text: string, payload?: string) => ({
       sender: { id: 'IG1' },
@@ -129,7 +196,20 @@ describe('bot menus on Messenger and Instagram', () => {
     const events = instagramDriver.parseInbound({
       connection,
       receivedAt,
-      payload: { object: 'instagram', entry: [{ id: 'A1', messaging: [tap('q1', 'Financeiro e cobran…', '2'), tap('q2', 'Voltar', '#'), tap('q3', 'Ver ofertas', 'OFFERS_PAYLOAD'), tap('q4', 'escrito')] }] },
+      payload: {
+        object: 'instagram',
+        entry: [
+          {
+            id: 'A1',
+            messaging: [
+              tap('q1', 'Financeiro e cobran…', '2'),
+              tap('q2', 'Voltar', '#'),
+              tap('q3', 'Ver ofertas', 'OFFERS_PAYLOAD'),
+              tap('q4', 'escrito'),
+            ],
+          },
+        ],
+      },
     });
     expect(events.map((e) => (e.kind === 'message' ? e.body : null))).toEqual(['2', '#', 'Ver ofertas', 'escrito']);
   });

@@ -11,14 +11,24 @@ import { logger } from '../../platform/logger.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { InvalidInboundPayload, type ChannelDriver, type ContactProfile } from '../channel-driver.ts';
 import { graphCall, graphDownload } from '../graph/graph-client.ts';
-import { clipTitle, isMenuOptionId, mediaFailure, mediaFileName, publicMediaLink, sendFailure, settingsFor } from '../graph/graph-driver-support.ts';
+import {
+  clipTitle,
+  isMenuOptionId,
+  mediaFailure,
+  mediaFileName,
+  publicMediaLink,
+  sendFailure,
+  settingsFor,
+} from '../graph/graph-driver-support.ts';
 
 type MetaChannel = 'facebook' | 'instagram';
 
 const objectOf: Record<MetaChannel, string> = { facebook: 'page', instagram: 'instagram' };
 const channelOfObject: Record<string, MetaChannel> = { page: 'facebook', instagram: 'instagram' };
 
-const attachment = z.object({ type: z.string(), payload: z.object({ url: z.string().optional() }).passthrough().nullish() }).passthrough();
+const attachment = z
+  .object({ type: z.string(), payload: z.object({ url: z.string().optional() }).passthrough().nullish() })
+  .passthrough();
 const messaging = z
   .object({
     sender: z.object({ id: z.string() }),
@@ -35,10 +45,16 @@ const messaging = z
       })
       .passthrough()
       .optional(),
-    delivery: z.object({ mids: z.array(z.string()).optional(), watermark: z.number().optional() }).passthrough().optional(),
+    delivery: z
+      .object({ mids: z.array(z.string()).optional(), watermark: z.number().optional() })
+      .passthrough()
+      .optional(),
     read: z.object({ mid: z.string().optional(), watermark: z.number().optional() }).passthrough().optional(),
     reaction: z.object({ mid: z.string(), action: z.string().optional(), emoji: z.string().optional() }).passthrough().optional(),
-    postback: z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).passthrough().optional(),
+    postback: z
+      .object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() })
+      .passthrough()
+      .optional(),
   })
   .passthrough();
 const entry = z.object({ id: z.string(), time: z.number().optional(), messaging: z.array(messaging).default([]) }).passthrough();
@@ -57,7 +73,12 @@ export const metaDeliveryParts = (payload: unknown): { channel: MetaChannel; acc
 
 const attachmentKinds: Record<string, MediaType> = { image: 'image', audio: 'audio', video: 'video', file: 'application' };
 
-const outgoingKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video' | 'file'>> = { image: 'image', audio: 'audio', video: 'video', application: 'file' };
+const outgoingKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video' | 'file'>> = {
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  application: 'file',
+};
 
 /** The Send API's limits on quick replies: how many, and how long a title may be. */
 const QUICK_REPLIES_MAX = 13;
@@ -75,7 +96,11 @@ export const messengerMessagesOf = (m: Message): Record<string, unknown>[] => {
     return m.body ? [file, { text: m.body }] : [file];
   }
   if (m.menu && m.menu.options.length <= QUICK_REPLIES_MAX && m.body.trim()) {
-    const quickReplies = m.menu.options.map((o) => ({ content_type: 'text', title: clipTitle(o.title, QUICK_REPLY_TITLE_MAX), payload: o.id }));
+    const quickReplies = m.menu.options.map((o) => ({
+      content_type: 'text',
+      title: clipTitle(o.title, QUICK_REPLY_TITLE_MAX),
+      payload: o.id,
+    }));
     return [{ text: m.body, quick_replies: quickReplies }];
   }
   return [{ text: m.body }];
@@ -87,7 +112,10 @@ const sendAnswer = z.object({ message_id: z.string() });
  * The profile fields each product gives a page (Messenger's User Profile API, Instagram's user profile); both need
  * the page token and answer only for people who wrote to the page.
  */
-const profileFields: Record<MetaChannel, string> = { facebook: 'first_name,last_name,profile_pic', instagram: 'name,username,profile_pic' };
+const profileFields: Record<MetaChannel, string> = {
+  facebook: 'first_name,last_name,profile_pic',
+  instagram: 'name,username,profile_pic',
+};
 const profileAnswer = z
   .object({
     first_name: z.string().optional(),
@@ -113,7 +141,8 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
   channel,
   parseInbound({ connection, payload, receivedAt }) {
     const parsed = delivery.safeParse(payload);
-    if (!parsed.success || parsed.data.object !== objectOf[channel]) throw new InvalidInboundPayload(parsed.error?.message ?? 'Another channel');
+    if (!parsed.success || parsed.data.object !== objectOf[channel])
+      throw new InvalidInboundPayload(parsed.error?.message ?? 'Another channel');
     const base = { companyId: connection.companyId, connectionId: connection.connectionId, channel };
     const events: InboundEvent[] = [];
     for (const e of parsed.data.entry) {
@@ -146,10 +175,21 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
           files.slice(1).forEach((f, i) => {
             const kind = attachmentKinds[f.type];
             if (!kind || !f.payload?.url) return;
-            events.push({ kind: 'message', ...base, contact, at, channelMessageId: `${m.mid}#${i + 1}`, fromMe: echo, body: '', mediaType: kind, mediaRef: f.payload.url });
+            events.push({
+              kind: 'message',
+              ...base,
+              contact,
+              at,
+              channelMessageId: `${m.mid}#${i + 1}`,
+              fromMe: echo,
+              body: '',
+              mediaType: kind,
+              mediaRef: f.payload.url,
+            });
           });
         }
-        for (const mid of item.delivery?.mids ?? []) events.push({ kind: 'ack', ...base, contact, at, channelMessageId: mid, ack: 2 });
+        for (const mid of item.delivery?.mids ?? [])
+          events.push({ kind: 'ack', ...base, contact, at, channelMessageId: mid, ack: 2 });
         if (item.read?.mid) events.push({ kind: 'ack', ...base, contact, at, channelMessageId: item.read.mid, ack: 3 });
         // a watermark covers everything the page sent up to it, also messages whose ids the receipt leaves out
         const watermarks: [number | undefined, 2 | 3][] = [
@@ -157,7 +197,8 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
           [item.read?.watermark, 3],
         ];
         for (const [watermark, ack] of watermarks) {
-          if (watermark) events.push({ kind: 'watermark', ...base, contact, at, ack, watermark: new Date(watermark).toISOString() });
+          if (watermark)
+            events.push({ kind: 'watermark', ...base, contact, at, ack, watermark: new Date(watermark).toISOString() });
         }
         if (item.reaction) {
           const r = item.reaction;
@@ -191,7 +232,10 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
     const graph = await settingsFor(channel, to.companyId, to.connectionId);
     const [first, ...rest] = messengerMessagesOf(message);
     const post = (m: Record<string, unknown>) =>
-      graphCall('POST', 'me/messages', { token: graph.accessToken, body: { recipient: { id: to.identity }, messaging_type: 'RESPONSE', message: m } });
+      graphCall('POST', 'me/messages', {
+        token: graph.accessToken,
+        body: { recipient: { id: to.identity }, messaging_type: 'RESPONSE', message: m },
+      });
     let id: string;
     try {
       id = sendAnswer.parse(await post(first!)).message_id;
@@ -199,7 +243,8 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
       return sendFailure(error);
     }
     // the caption follows the file; the file went out, so a failed caption is logged rather than sending the file again
-    for (const m of rest) await post(m).catch((error: unknown) => logger.warn('caption after a file not sent', { channel, error: error as Error }));
+    for (const m of rest)
+      await post(m).catch((error: unknown) => logger.warn('caption after a file not sent', { channel, error: error as Error }));
     return { ack: 1, channelMessageId: id };
   },
   async update(message) {
@@ -211,7 +256,12 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
     try {
       return await profiles.get(key, async () => {
         const graph = await settingsFor(channel, connection.companyId, connection.connectionId);
-        return profileOf(await graphCall('GET', encodeURIComponent(identity), { token: graph.accessToken, query: { fields: profileFields[channel] } }));
+        return profileOf(
+          await graphCall('GET', encodeURIComponent(identity), {
+            token: graph.accessToken,
+            query: { fields: profileFields[channel] },
+          }),
+        );
       });
     } catch (error) {
       // the contact keeps its id as its name; nothing is cached, so a later new contact may ask again
@@ -220,14 +270,20 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
     }
   },
   validateConfig(config) {
-    const parsed = z.object({ pageId: z.string().regex(/^\d+$/, 'Digits only'), accessToken: z.string().min(1, 'Required') }).safeParse(config ?? {});
+    const parsed = z
+      .object({ pageId: z.string().regex(/^\d+$/, 'Digits only'), accessToken: z.string().min(1, 'Required') })
+      .safeParse(config ?? {});
     return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   },
   async fetchMedia(_connection, ref) {
     // attachment URLs are signed by Meta's CDN and need no token
     const file = await graphDownload(ref).catch(mediaFailure);
     const fromUrl = decodeURIComponent(new URL(ref).pathname.split('/').pop() ?? '');
-    return { bytes: file.bytes, mimeType: file.mimeType, name: mediaFileName(file.mimeType, fromUrl, file.mimeType.split('/')[0] || 'file') };
+    return {
+      bytes: file.bytes,
+      mimeType: file.mimeType,
+      name: mediaFileName(file.mimeType, fromUrl, file.mimeType.split('/')[0] || 'file'),
+    };
   },
 });
 

@@ -14,10 +14,18 @@ describe('Meta webhook checks', () => {
   });
 
   it('echoes the challenge only for subscribe with the right token', () => {
-    expect(verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'tok', 'hub.challenge': '42' }, 'tok')).toBe('42');
-    expect(verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'bad', 'hub.challenge': '42' }, 'tok')).toBeUndefined();
-    expect(verificationChallenge({ 'hub.mode': 'unsubscribe', 'hub.verify_token': 'tok', 'hub.challenge': '42' }, 'tok')).toBeUndefined();
-    expect(verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'tok', 'hub.challenge': '42' }, undefined)).toBeUndefined();
+    expect(verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'tok', 'hub.challenge': '42' }, 'tok')).toBe(
+      '42',
+    );
+    expect(
+      verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'bad', 'hub.challenge': '42' }, 'tok'),
+    ).toBeUndefined();
+    expect(
+      verificationChallenge({ 'hub.mode': 'unsubscribe', 'hub.verify_token': 'tok', 'hub.challenge': '42' }, 'tok'),
+    ).toBeUndefined();
+    expect(
+      verificationChallenge({ 'hub.mode': 'subscribe', 'hub.verify_token': 'tok', 'hub.challenge': '42' }, undefined),
+    ).toBeUndefined();
   });
 
   it('sorts Graph errors by what can be done', () => {

@@ -103,7 +103,11 @@ export const webhookSignature = (rawBody: Uint8Array, appSecret: string): string
   `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 
 /** Whether a post's signature header matches its bytes, compared in constant time. */
-export const validWebhookSignature = (rawBody: Uint8Array, header: string | undefined, appSecret: string | undefined): boolean => {
+export const validWebhookSignature = (
+  rawBody: Uint8Array,
+  header: string | undefined,
+  appSecret: string | undefined,
+): boolean => {
   if (!header || !appSecret) return false;
   const expected = Buffer.from(webhookSignature(rawBody, appSecret));
   const given = Buffer.from(header.trim());
@@ -116,7 +120,8 @@ export const verificationChallenge = (
   expectedToken: string | undefined,
 ): string | undefined => {
   const given = query['hub.verify_token'];
-  if (query['hub.mode'] !== 'subscribe' || !expectedToken || given === undefined || query['hub.challenge'] === undefined) return undefined;
+  if (query['hub.mode'] !== 'subscribe' || !expectedToken || given === undefined || query['hub.challenge'] === undefined)
+    return undefined;
   const a = Buffer.from(given);
   const b = Buffer.from(expectedToken);
   return a.length === b.length && timingSafeEqual(a, b) ? query['hub.challenge'] : undefined;

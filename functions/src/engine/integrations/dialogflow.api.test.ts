@@ -41,16 +41,29 @@ beforeAll(async () => {
   google.intents.set('tchau', { texts: [`Até logo! ${FAREWELL}`] });
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Dialogflow');
-  const created = await company.admin.post('/queueIntegration', { type: 'dialogflow', name: 'Assistente', projectName: PROJECT, jsonContent: account.json, language: 'pt-BR' });
+  const created = await company.admin.post('/queueIntegration', {
+    type: 'dialogflow',
+    name: 'Assistente',
+    projectName: PROJECT,
+    jsonContent: account.json,
+    language: 'pt-BR',
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   integrationId = created.body.id;
-  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, { queueIds: [], integrationId, complationMessage: FAREWELL });
+  const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, {
+    queueIds: [],
+    integrationId,
+    complationMessage: FAREWELL,
+  });
   expect(conn.status, JSON.stringify(conn.body)).toBe(200);
 });
 afterAll(async () => {
   await runtime?.stop();
   await google?.close();
-  for (const [name, value] of [['DIALOGFLOW_API_URL', saved.api], ['GOOGLE_OAUTH_TOKEN_URL', saved.token]] as const) {
+  for (const [name, value] of [
+    ['DIALOGFLOW_API_URL', saved.api],
+    ['GOOGLE_OAUTH_TOKEN_URL', saved.token],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -95,8 +108,15 @@ describe('dialogflow integration', () => {
     await v.say('Oi');
     const detects = google.detects.length;
     const t = await ticketOf('Caio Repete');
-    const stored = ((await company.admin.get(`/messages/${t.id}`)).body.messages as Message[]).find((m) => !m.fromMe && m.body === 'Oi')!;
-    await takeIntegrationTurn(t, (await findConnection(company.companyId, t.whatsappId))!, stored, await getContact(company.companyId, t.contactId));
+    const stored = ((await company.admin.get(`/messages/${t.id}`)).body.messages as Message[]).find(
+      (m) => !m.fromMe && m.body === 'Oi',
+    )!;
+    await takeIntegrationTurn(
+      t,
+      (await findConnection(company.companyId, t.whatsappId))!,
+      stored,
+      await getContact(company.companyId, t.contactId),
+    );
     await runtime.drainQueues();
     expect(google.detects.length).toBe(detects);
     expect(await botSaid(v)).toHaveLength(2);

@@ -29,7 +29,10 @@ export const dialogflowTurn = async (input: IntegrationTurnInput): Promise<void>
   const { t, connection, integration, message } = input;
   if (t.status === 'closed' || isAnswered(t, message)) return;
   if (!integration.jsonContent || !integration.projectName) {
-    logger.warn('dialogflow integration without credentials or project', { companyId: t.companyId, integrationId: integration.id });
+    logger.warn('dialogflow integration without credentials or project', {
+      companyId: t.companyId,
+      integrationId: integration.id,
+    });
     return;
   }
   const text = message.body.trim();
@@ -48,7 +51,12 @@ export const dialogflowTurn = async (input: IntegrationTurnInput): Promise<void>
       ...(audio ? { audio } : { text }),
     });
   } catch (error) {
-    logger.error('dialogflow turn failed', { companyId: t.companyId, ticketId: t.id, integrationId: integration.id, error: error as Error });
+    logger.error('dialogflow turn failed', {
+      companyId: t.companyId,
+      ticketId: t.id,
+      integrationId: integration.id,
+      error: error as Error,
+    });
     return;
   }
   const bubbles: IntegrationBubble[] =
@@ -58,5 +66,6 @@ export const dialogflowTurn = async (input: IntegrationTurnInput): Promise<void>
   await answer(claimed.t, claimed.turnId, bubbles, { useIntegration: true, integrationId: integration.id });
   if (result.endConversation) await leaveIntegration(claimed.t);
   const farewell = connection.complationMessage.trim();
-  if (farewell && result.texts.some((reply) => reply.includes(farewell))) await closeLater(claimed.t, FAREWELL_CLOSE_DELAY_SECONDS);
+  if (farewell && result.texts.some((reply) => reply.includes(farewell)))
+    await closeLater(claimed.t, FAREWELL_CLOSE_DELAY_SECONDS);
 };

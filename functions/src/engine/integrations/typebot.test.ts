@@ -8,7 +8,18 @@ const text = (t: string, invalidReply = false) => ({ kind: 'text' as const, text
 
 describe('typebot bubbles', () => {
   it("puts the delay between messages and the bot's waits before the next one", () => {
-    const out = bubblesOf({ bubbles: [{ kind: 'wait', seconds: 1 }, text('a'), { kind: 'media', mediaType: 'image', url: 'https://x/p.png' }, { kind: 'wait', seconds: 2 }, { kind: 'choices', items: ['Sim', 'Não'] }] }, integration);
+    const out = bubblesOf(
+      {
+        bubbles: [
+          { kind: 'wait', seconds: 1 },
+          text('a'),
+          { kind: 'media', mediaType: 'image', url: 'https://x/p.png' },
+          { kind: 'wait', seconds: 2 },
+          { kind: 'choices', items: ['Sim', 'Não'] },
+        ],
+      },
+      integration,
+    );
     expect(out).toEqual([
       { kind: 'text', body: 'a', delayMs: 1000 },
       { kind: 'media', mediaType: 'image', url: 'https://x/p.png', delayMs: 500 },
@@ -17,7 +28,9 @@ describe('typebot bubbles', () => {
   });
 
   it('reads #-JSON texts as commands and drops what the bot says after one', () => {
-    expect(bubblesOf({ bubbles: [text('#{"queueId": 4, "userId": "7"}'), text('depois')] }, integration)).toEqual([{ kind: 'command', queueId: 4, userId: 7, delayMs: 0 }]);
+    expect(bubblesOf({ bubbles: [text('#{"queueId": 4, "userId": "7"}'), text('depois')] }, integration)).toEqual([
+      { kind: 'command', queueId: 4, userId: 7, delayMs: 0 },
+    ]);
     expect(bubblesOf({ bubbles: [text('ok'), text('#{"stopBot": true}')] }, integration)).toEqual([
       { kind: 'text', body: 'ok', delayMs: 0 },
       { kind: 'command', stopBot: true, delayMs: 500 },
@@ -27,7 +40,9 @@ describe('typebot bubbles', () => {
   });
 
   it("replaces Typebot's invalid-reply text, and answers an empty reply with the unknown message", () => {
-    expect(bubblesOf({ bubbles: [text('Invalid message. Please, try again.', true)] }, integration)).toEqual([{ kind: 'text', body: 'Não entendi', delayMs: 0 }]);
+    expect(bubblesOf({ bubbles: [text('Invalid message. Please, try again.', true)] }, integration)).toEqual([
+      { kind: 'text', body: 'Não entendi', delayMs: 0 },
+    ]);
     expect(bubblesOf({ bubbles: [] }, integration)).toEqual([{ kind: 'text', body: 'Não entendi', delayMs: 0 }]);
     expect(bubblesOf({ bubbles: [] }, { ...integration, typebotUnknownMessage: null })).toEqual([]);
   });

@@ -32,7 +32,8 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 const DEFAULT_DELAY_MS = 1000;
 
 const now = () => clock().now();
-const same = (a: string, b: string | null | undefined): boolean => Boolean(b?.trim()) && a.trim().toLowerCase() === b!.trim().toLowerCase();
+const same = (a: string, b: string | null | undefined): boolean =>
+  Boolean(b?.trim()) && a.trim().toLowerCase() === b!.trim().toLowerCase();
 
 const expired = (t: TicketRecord, integration: QueueIntegrationRecord): boolean =>
   integration.typebotExpires > 0 &&
@@ -93,7 +94,10 @@ export const bubblesOf = (reply: TypebotReply, integration: QueueIntegrationReco
 /** Who the customer is, as the bot's prefilled variables. */
 const prefilled = (input: IntegrationTurnInput): Record<string, string> => {
   const number = (input.contact?.number ?? '').replace(/\D/g, '');
-  const remoteJid = input.t.channel === 'whatsapp' && number ? `${number}@${input.t.isGroup ? 'g.us' : 's.whatsapp.net'}` : (input.contact?.number ?? '');
+  const remoteJid =
+    input.t.channel === 'whatsapp' && number
+      ? `${number}@${input.t.isGroup ? 'g.us' : 's.whatsapp.net'}`
+      : (input.contact?.number ?? '');
   return { number, pushName: input.contact?.name ?? '', remoteJid };
 };
 
@@ -132,7 +136,9 @@ export const typebotTurn = async (input: IntegrationTurnInput): Promise<void> =>
   if (same(text, integration.typebotKeywordFinish)) return finish(input);
   const sessionId = expired(t, integration) ? null : (t.typebotSessionId ?? null);
   // an expired session is dropped in the claim: a second delivery meanwhile cannot continue it
-  const claimed = await claimMessage(t, message, () => (sessionId ? { typebotSessionAt: now().toISOString() } : { typebotSessionId: null, typebotSessionAt: null }));
+  const claimed = await claimMessage(t, message, () =>
+    sessionId ? { typebotSessionAt: now().toISOString() } : { typebotSessionId: null, typebotSessionAt: null },
+  );
   if (!claimed) return;
   const base = integration.urlN8N ?? '';
   try {
@@ -148,11 +154,20 @@ export const typebotTurn = async (input: IntegrationTurnInput): Promise<void> =>
     await answer(claimed.t, claimed.turnId, bubblesOf(reply, integration));
   } catch (error) {
     // the session is dropped, as the reference does: the customer's next message starts a new chat
-    logger.error('typebot turn failed', { companyId: t.companyId, ticketId: t.id, integrationId: integration.id, error: error as Error });
+    logger.error('typebot turn failed', {
+      companyId: t.companyId,
+      ticketId: t.id,
+      integrationId: integration.id,
+      error: error as Error,
+    });
     await leaveSessionOnly(claimed.t);
   }
 };
 
 const leaveSessionOnly = async (t: TicketRecord): Promise<void> => {
-  await changeTicket(t.companyId, t.id, (cur) => (cur.typebotSessionId ? { after: { ...cur, typebotSessionId: null, typebotSessionAt: null }, conversation: 'keep' } : undefined));
+  await changeTicket(t.companyId, t.id, (cur) =>
+    cur.typebotSessionId
+      ? { after: { ...cur, typebotSessionId: null, typebotSessionAt: null }, conversation: 'keep' }
+      : undefined,
+  );
 };

@@ -24,13 +24,22 @@ describe('the audit log', () => {
     expect((await company.admin.put(`/users/${agent.id}`, { name: 'Agente Renomeado' })).status).toBe(200);
     const queue = await company.admin.post('/queue', { name: 'Suporte', color: '#0a0b0c', greetingMessage: 'Olá' });
     expect(queue.status).toBe(201);
-    expect((await company.admin.put(`/queue/${queue.body.id}`, { name: 'Suporte N2', color: '#0a0b0c', greetingMessage: 'Olá' })).status).toBe(200);
+    expect(
+      (await company.admin.put(`/queue/${queue.body.id}`, { name: 'Suporte N2', color: '#0a0b0c', greetingMessage: 'Olá' }))
+        .status,
+    ).toBe(200);
     expect((await company.admin.put('/settings/userRating', { value: 'enabled' })).status).toBe(200);
 
     const log = await company.admin.get('/audit-logs?limit=10');
     expect(log.status).toBe(200);
     const owner = { id: company.adminId, name: 'Owner' };
-    expect(log.body.entries.map((e: { entity: string; action: string; targetName: string | null }) => [e.entity, e.action, e.targetName])).toEqual([
+    expect(
+      log.body.entries.map((e: { entity: string; action: string; targetName: string | null }) => [
+        e.entity,
+        e.action,
+        e.targetName,
+      ]),
+    ).toEqual([
       ['setting', 'update', null],
       ['queue', 'update', 'Suporte N2'],
       ['queue', 'create', 'Suporte'],
@@ -77,9 +86,19 @@ describe('the audit log', () => {
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
     const renamed = await root.put(`/companies/${company.companyId}`, { name: 'Audited Co Renamed' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-    const platform = (await root.get('/audit-logs?limit=50')).body.entries as { entity: string; action: string; targetName: string | null }[];
-    expect(platform).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'plan', action: 'create', targetName: plan.body.name })]));
-    expect(platform).toEqual(expect.arrayContaining([expect.objectContaining({ entity: 'company', action: 'update', targetName: 'Audited Co Renamed' })]));
+    const platform = (await root.get('/audit-logs?limit=50')).body.entries as {
+      entity: string;
+      action: string;
+      targetName: string | null;
+    }[];
+    expect(platform).toEqual(
+      expect.arrayContaining([expect.objectContaining({ entity: 'plan', action: 'create', targetName: plan.body.name })]),
+    );
+    expect(platform).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entity: 'company', action: 'update', targetName: 'Audited Co Renamed' }),
+      ]),
+    );
     const own = (await company.admin.get('/audit-logs?limit=50')).body.entries as { entity: string }[];
     expect(own.some((e) => e.entity === 'company')).toBe(true);
   });
@@ -88,9 +107,18 @@ describe('the audit log', () => {
     const agent = await addAgent(runtime, other);
     expect((await agent.client.put(`/users/${agent.id}`, { name: 'Meu Nome' })).status).toBe(200);
     const log = await other.admin.get('/audit-logs');
-    expect(log.body.entries[0]).toMatchObject({ entity: 'user', action: 'update', targetName: 'Meu Nome', actor: { id: agent.id, name: agent.name } });
+    expect(log.body.entries[0]).toMatchObject({
+      entity: 'user',
+      action: 'update',
+      targetName: 'Meu Nome',
+      actor: { id: agent.id, name: agent.name },
+    });
     // a connection's session changing state is announced with no actor: not an administrative change
-    await domainEvents.emit({ name: 'connection.changed', companyId: other.companyId, change: { action: 'delete', whatsappId: 424242 } });
+    await domainEvents.emit({
+      name: 'connection.changed',
+      companyId: other.companyId,
+      change: { action: 'delete', whatsappId: 424242 },
+    });
     const after = await other.admin.get('/audit-logs');
     expect(after.body.entries).toEqual(log.body.entries);
   });

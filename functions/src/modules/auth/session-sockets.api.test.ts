@@ -32,7 +32,8 @@ const closed = (probe: SocketProbe, timeoutMs = 5000) =>
     });
   });
 
-const appMessages = (probe: SocketProbe) => probe.frames.filter((f) => f.event === `company-${company.companyId}-appMessage`).length;
+const appMessages = (probe: SocketProbe) =>
+  probe.frames.filter((f) => f.event === `company-${company.companyId}-appMessage`).length;
 
 /** An agent of the company with an open socket that receives the customers' messages. */
 const agentWithSocket = async () => {
@@ -60,7 +61,12 @@ describe('sockets of an ended session', () => {
 
   it('are closed when a login from another browser replaces the session, after it is told', async () => {
     const email = `owner-replaced${Date.now()}@example.com`;
-    const created = await company.admin.post('/users', { name: 'Vera Troca', email, password: 'pass-12345', queueIds: [company.queueId] });
+    const created = await company.admin.post('/users', {
+      name: 'Vera Troca',
+      email,
+      password: 'pass-12345',
+      queueIds: [company.queueId],
+    });
     expect(created.status).toBe(201);
     const first = new ApiClient(runtime.url);
     expect((await first.login(email, 'pass-12345')).status).toBe(200);
@@ -75,7 +81,10 @@ describe('sockets of an ended session', () => {
 
   it('are closed by a password reset', async () => {
     const email = `owner-reset${Date.now()}@example.com`;
-    expect((await company.admin.post('/users', { name: 'Rita Reset', email, password: 'pass-12345', queueIds: [company.queueId] })).status).toBe(201);
+    expect(
+      (await company.admin.post('/users', { name: 'Rita Reset', email, password: 'pass-12345', queueIds: [company.queueId] }))
+        .status,
+    ).toBe(201);
     const agent = new ApiClient(runtime.url);
     expect((await agent.login(email, 'pass-12345')).status).toBe(200);
     const socket = await SocketProbe.open(runtime.url, `token=${agent.token}`);
@@ -83,7 +92,9 @@ describe('sockets of an ended session', () => {
 
     expect((await new ApiClient(runtime.url).post(`/forgetpassword/${encodeURIComponent(email)}`)).body).toEqual({ status: 200 });
     const token = mailedLink(email).searchParams.get('token')!;
-    expect((await new ApiClient(runtime.url).post('/resetpasswords', { email, token, newPassword: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (await new ApiClient(runtime.url).post('/resetpasswords', { email, token, newPassword: 'brand-new-pass' })).status,
+    ).toBe(200);
     await expectCutOff(socket, visitor);
     // and the socket cannot come back with the old token
     await expect(SocketProbe.open(runtime.url, `token=${agent.token}`)).rejects.toThrow(/refused with 401/);
@@ -139,7 +150,15 @@ describe('sockets of a user whose rights change', () => {
 
   it('stay open when a change leaves what the user may see as it was', async () => {
     const agent = await userWithSocket({ queueIds: [company.queueId], allTicket: 'enable' });
-    expect((await company.admin.put(`/users/${agent.id}`, { farewellMessage: 'Até logo', queueIds: [company.queueId], allTicket: 'enable' })).status).toBe(200);
+    expect(
+      (
+        await company.admin.put(`/users/${agent.id}`, {
+          farewellMessage: 'Até logo',
+          queueIds: [company.queueId],
+          allTicket: 'enable',
+        })
+      ).status,
+    ).toBe(200);
     const visitor = await new Visitor(runtime, company.webchatToken).start('Cliente Sem Mudança');
     await visitor.say('olá');
     await agent.socket.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.message?.body === 'olá');
@@ -155,7 +174,11 @@ describe('sockets of a user whose rights change', () => {
   });
 
   it('are closed when a queue of theirs is deleted', async () => {
-    const queue = await company.admin.post('/queue', { name: `Fila Removida ${Date.now()}`, color: '#0a7b83', greetingMessage: 'Olá' });
+    const queue = await company.admin.post('/queue', {
+      name: `Fila Removida ${Date.now()}`,
+      color: '#0a7b83',
+      greetingMessage: 'Olá',
+    });
     expect(queue.status).toBe(201);
     const agent = await userWithSocket({ queueIds: [queue.body.id] });
     const bystander = await userWithSocket({ queueIds: [company.queueId] });
@@ -192,7 +215,9 @@ describe('a password change', () => {
     expect((await agent.client.get('/auth/me')).status).toBe(200);
     const visitor = await new Visitor(runtime, company.webchatToken).start('Cliente Própria Senha');
     await visitor.say('ainda conectado?');
-    await agent.socket.waitFor((f) => f.event === `company-${company.companyId}-appMessage` && f.data.message?.body === 'ainda conectado?');
+    await agent.socket.waitFor(
+      (f) => f.event === `company-${company.companyId}-appMessage` && f.data.message?.body === 'ainda conectado?',
+    );
     expect(agent.socket.ws.readyState).toBe(WebSocket.OPEN);
     await agent.socket.close();
     expect((await new ApiClient(runtime.url).login(agent.email, 'my-own-choice')).status).toBe(200);

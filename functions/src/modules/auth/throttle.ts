@@ -39,7 +39,10 @@ export const waitAfter = (failures: number, limit: number): number =>
 export const admitAttempt = async (email: Ref, address: Ref): Promise<number> => {
   const now = clock().now().getTime();
   const window = windowOf(now);
-  const [byEmail, byAddress] = await Promise.all([addAttempt(email, window, expiryOf(window)), addAttempt(address, window, expiryOf(window))]);
+  const [byEmail, byAddress] = await Promise.all([
+    addAttempt(email, window, expiryOf(window)),
+    addAttempt(address, window, expiryOf(window)),
+  ]);
   // an e-mail's attempts count (a success clears them); an address's failures only, for offices behind one address
   const gates = [
     { over: byEmail.attempts > BLOCK_AFTER, ref: email, failures: byEmail.failures, limit: BLOCK_AFTER },
@@ -55,11 +58,19 @@ export const admitAttempt = async (email: Ref, address: Ref): Promise<number> =>
 };
 
 /** Counts a failure for both, sets the waiting time once over a limit, and waits the slow-down the attempt calls for. */
-export const recordFailure = async (email: Ref, address: Ref, attempt: number, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> => {
+export const recordFailure = async (
+  email: Ref,
+  address: Ref,
+  attempt: number,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<void> => {
   const now = clock().now().getTime();
   const window = windowOf(now);
   const until = (limit: number) => (failures: number) => (failures >= limit ? now + waitAfter(failures, limit) : undefined);
-  await Promise.all([addFailure(email, window, expiryOf(window), until(BLOCK_AFTER)), addFailure(address, window, expiryOf(window), until(BLOCK_ADDRESS_AFTER))]);
+  await Promise.all([
+    addFailure(email, window, expiryOf(window), until(BLOCK_AFTER)),
+    addFailure(address, window, expiryOf(window), until(BLOCK_ADDRESS_AFTER)),
+  ]);
   const over = attempt - SLOW_DOWN_AFTER;
   if (over > 0) await sleep(Math.min(MAX_DELAY_MS, over * DELAY_STEP_MS));
 };

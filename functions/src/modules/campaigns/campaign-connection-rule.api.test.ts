@@ -10,7 +10,13 @@ import { startApi } from '../../../../test/api.ts';
 import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 
-const CLOUD = { phoneNumberId: '1015558301', wabaId: '2025558301', accessToken: 'rule-cloud-token', appSecret: 'rule-secret', verifyToken: 'rule-verify' };
+const CLOUD = {
+  phoneNumberId: '1015558301',
+  wabaId: '2025558301',
+  accessToken: 'rule-cloud-token',
+  appSecret: 'rule-secret',
+  verifyToken: 'rule-verify',
+};
 
 let fake: FakeGraph;
 let runtime: Runtime;
@@ -20,7 +26,8 @@ let pageId: number;
 let listId: number;
 let tagId: number;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const campaign = (fields: Record<string, unknown>) => ({ name: 'Regra de canal', message1: 'Olá', ...fields });
 const count = async () => (await company.admin.get('/campaigns')).body.records.length;
 
@@ -33,7 +40,11 @@ beforeAll(async () => {
   runtime = await startApi();
   company = await signupCompany(runtime, 'Regra de Canal');
   cloudId = (await company.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Número', ...CLOUD })).body.id;
-  const pages = await company.admin.post('/facebook', { facebookUserId: '9801', facebookUserToken: 'rule-user-token', addInstagram: false });
+  const pages = await company.admin.post('/facebook', {
+    facebookUserId: '9801',
+    facebookUserToken: 'rule-user-token',
+    addInstagram: false,
+  });
   expect(pages.status, JSON.stringify(pages.body)).toBe(201);
   pageId = pages.body[0].id;
   listId = (await company.admin.post('/contact-lists', { name: 'Lista' })).body.id;

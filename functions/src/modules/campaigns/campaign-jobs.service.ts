@@ -6,7 +6,18 @@
  */
 import { z } from 'zod';
 import { registerJob } from '../jobs/jobs.service.ts';
-import { noteSendFailure, noteSendState, PREPARE_JOB, prepareCampaign, RELEASE_JOB, releaseCampaign, SEND_JOB, sendToRecipient, START_JOB, startCampaign } from './campaign-dispatch.service.ts';
+import {
+  noteSendFailure,
+  noteSendState,
+  PREPARE_JOB,
+  prepareCampaign,
+  RELEASE_JOB,
+  releaseCampaign,
+  SEND_JOB,
+  sendToRecipient,
+  START_JOB,
+  startCampaign,
+} from './campaign-dispatch.service.ts';
 import { SEND_FAILED_JOB, SEND_STATE_JOB } from './campaign.entity.ts';
 
 const ref = { companyId: z.number().int().positive(), campaignId: z.number().int().positive() };
@@ -20,7 +31,12 @@ export const registerCampaignJobs = (): void => {
       ...ref,
       run,
       cursor: z.string().max(4096).nullable(),
-      pacing: z.object({ planned: z.number().int().min(0), lastAt: z.string().max(40).nullable(), day: z.string().max(10).nullable(), dayCount: z.number().int().min(0) }),
+      pacing: z.object({
+        planned: z.number().int().min(0),
+        lastAt: z.string().max(40).nullable(),
+        day: z.string().max(10).nullable(),
+        dayCount: z.number().int().min(0),
+      }),
       earliest: z.string().max(40),
       valid: z.number().int().min(0),
       unreachable: z.number().int().min(0).default(0),
@@ -31,7 +47,12 @@ export const registerCampaignJobs = (): void => {
   registerJob(SEND_JOB, z.object({ ...ref, run, number: z.string().min(1).max(50) }), (job) => sendToRecipient(job));
   registerJob(
     SEND_FAILED_JOB,
-    z.object({ companyId: ref.companyId, number: z.string().min(1).max(200), messageId: z.string().min(1).max(100), error: z.string().max(2000) }),
+    z.object({
+      companyId: ref.companyId,
+      number: z.string().min(1).max(200),
+      messageId: z.string().min(1).max(100),
+      error: z.string().max(2000),
+    }),
     (job) => noteSendFailure(job.companyId, job.number, job.messageId, job.error),
   );
   registerJob(

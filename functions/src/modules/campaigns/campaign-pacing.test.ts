@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dailyCapOf, initialPacing, localDay, nextAllowedMoment, planNext, type PacingRules, type PacingState } from './campaign-pacing.ts';
+import {
+  dailyCapOf,
+  initialPacing,
+  localDay,
+  nextAllowedMoment,
+  planNext,
+  type PacingRules,
+  type PacingState,
+} from './campaign-pacing.ts';
 
 const rules = (over: Partial<PacingRules> = {}): PacingRules => ({
   messageInterval: 20,
@@ -58,7 +66,12 @@ describe('planNext', () => {
     expect(plan(1, rules(), new Date('2026-11-18T18:00:00Z'))[0]!.toISOString()).toBe('2026-11-19T09:00:00.000Z');
     // the sends that would run past 18:00 continue the next morning at 09:00
     const late = plan(4, rules({ longerIntervalAfter: 0, messageInterval: 60 }), new Date('2026-11-18T17:58:00Z'));
-    expect(late.map((d) => d.toISOString())).toEqual(['2026-11-18T17:58:00.000Z', '2026-11-18T17:59:00.000Z', '2026-11-19T09:00:00.000Z', '2026-11-19T09:01:00.000Z']);
+    expect(late.map((d) => d.toISOString())).toEqual([
+      '2026-11-18T17:58:00.000Z',
+      '2026-11-18T17:59:00.000Z',
+      '2026-11-19T09:00:00.000Z',
+      '2026-11-19T09:01:00.000Z',
+    ]);
   });
 
   it('skips Saturday and Sunday unless sabado and domingo allow them', () => {
@@ -77,7 +90,15 @@ describe('planNext', () => {
 
   it('keeps to the daily cap, moving the rest to the next allowed day', () => {
     const at = plan(7, rules({ dailyCap: () => 3, longerIntervalAfter: 0 }), wednesday10);
-    expect(at.map((d) => localDay(d, 'UTC'))).toEqual(['2026-11-18', '2026-11-18', '2026-11-18', '2026-11-19', '2026-11-19', '2026-11-19', '2026-11-20']);
+    expect(at.map((d) => localDay(d, 'UTC'))).toEqual([
+      '2026-11-18',
+      '2026-11-18',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-19',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
     expect(at[3]!.toISOString()).toBe('2026-11-19T09:00:00.000Z');
     // Friday's third send is followed by Monday's first
     const fromFriday = plan(4, rules({ dailyCap: () => 3 }), new Date('2026-11-20T10:00:00Z'));

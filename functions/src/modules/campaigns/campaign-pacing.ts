@@ -57,7 +57,18 @@ export const localDay = (at: Date, timeZone: string): string => {
 
 /** The instant a local day reaches `minutes` past midnight. */
 const atLocalMinutes = (day: TZDate, minutes: number, timeZone: string): Date =>
-  new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(minutes / 60), minutes % 60, 0, 0, timeZone).getTime());
+  new Date(
+    new TZDate(
+      day.getFullYear(),
+      day.getMonth(),
+      day.getDate(),
+      Math.floor(minutes / 60),
+      minutes % 60,
+      0,
+      0,
+      timeZone,
+    ).getTime(),
+  );
 
 const weekdayAllowed = (day: TZDate, rules: Pick<PacingRules, 'sabado' | 'domingo'>): boolean => {
   const wd = day.getDay();
@@ -70,7 +81,10 @@ const weekdayAllowed = (day: TZDate, rules: Pick<PacingRules, 'sabado' | 'doming
  * The first allowed moment at or after `at` (send hours and weekdays only; the cap is the planner's). A window
  * with no allowed minute at all (end not after start) answers `at` unchanged rather than looping.
  */
-export const nextAllowedMoment = (at: Date, rules: Pick<PacingRules, 'startHour' | 'endHour' | 'sabado' | 'domingo' | 'timeZone'>): Date => {
+export const nextAllowedMoment = (
+  at: Date,
+  rules: Pick<PacingRules, 'startHour' | 'endHour' | 'sabado' | 'domingo' | 'timeZone'>,
+): Date => {
   const start = minutesOf(rules.startHour);
   const end = minutesOf(rules.endHour);
   if (end <= start) return at;
@@ -89,20 +103,33 @@ export const nextAllowedMoment = (at: Date, rules: Pick<PacingRules, 'startHour'
 };
 
 /** The start of the next allowed day after the local day of `at`. */
-export const nextAllowedDay = (at: Date, rules: Pick<PacingRules, 'startHour' | 'endHour' | 'sabado' | 'domingo' | 'timeZone'>): Date => {
+export const nextAllowedDay = (
+  at: Date,
+  rules: Pick<PacingRules, 'startHour' | 'endHour' | 'sabado' | 'domingo' | 'timeZone'>,
+): Date => {
   const local = new TZDate(at.getTime(), rules.timeZone);
   return nextAllowedMoment(atLocalMinutes(addDays(local, 1), minutesOf(rules.startHour), rules.timeZone), rules);
 };
 
 /** The gap before send number `planned` (0-based): the longer pause after each block of longerIntervalAfter sends. */
-export const gapSeconds = (planned: number, rules: Pick<PacingRules, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>): number =>
-  rules.longerIntervalAfter > 0 && planned > 0 && planned % rules.longerIntervalAfter === 0 ? rules.greaterInterval : rules.messageInterval;
+export const gapSeconds = (
+  planned: number,
+  rules: Pick<PacingRules, 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval'>,
+): number =>
+  rules.longerIntervalAfter > 0 && planned > 0 && planned % rules.longerIntervalAfter === 0
+    ? rules.greaterInterval
+    : rules.messageInterval;
 
 /**
  * Plans the next send: not before `earliest` (the campaign's start, or now on a restart), after the gap from the
  * previous one, inside the allowed hours and under the day's cap. `random` answers 0..1.
  */
-export const planNext = (state: PacingState, rules: PacingRules, earliest: Date, random: () => number): { at: Date; state: PacingState } => {
+export const planNext = (
+  state: PacingState,
+  rules: PacingRules,
+  earliest: Date,
+  random: () => number,
+): { at: Date; state: PacingState } => {
   let at = earliest;
   if (state.lastAt !== null) {
     const gap = gapSeconds(state.planned, rules);
@@ -115,7 +142,8 @@ export const planNext = (state: PacingState, rules: PacingRules, earliest: Date,
   for (let i = 0; i < 366; i++) {
     const day = localDay(at, rules.timeZone);
     const count = state.day === day ? state.dayCount : 0;
-    if (count < rules.dailyCap(day)) return { at, state: { planned: state.planned + 1, lastAt: at.toISOString(), day, dayCount: count + 1 } };
+    if (count < rules.dailyCap(day))
+      return { at, state: { planned: state.planned + 1, lastAt: at.toISOString(), day, dayCount: count + 1 } };
     at = nextAllowedDay(at, rules);
   }
   const day = localDay(at, rules.timeZone);

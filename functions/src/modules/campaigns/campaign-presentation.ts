@@ -9,7 +9,8 @@ import { getStats } from './campaigns.repository.ts';
 /** Spec section 4: what the dialog may change now. */
 export const editableOf = (r: Pick<CampaignRecord, 'status' | 'scheduledAt'>, at: Date = clock().now()): Campaign['editable'] => {
   if (r.status === 'INATIVA') return 'all';
-  if (r.status === 'PROGRAMADA' && r.scheduledAt && new Date(r.scheduledAt).getTime() - at.getTime() > CAMPAIGN_EDIT_LEAD_MS) return 'all';
+  if (r.status === 'PROGRAMADA' && r.scheduledAt && new Date(r.scheduledAt).getTime() - at.getTime() > CAMPAIGN_EDIT_LEAD_MS)
+    return 'all';
   if (r.status === 'CANCELADA') return 'messages';
   return 'none';
 };
@@ -20,5 +21,5 @@ export const toCampaign = async (r: CampaignRecord): Promise<Campaign> => {
   return { ...fields, stats, editable: editableOf(r), mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
 
-export const publishCampaign = (companyId: number, change: CampaignEvent): Promise<void> => domainEvents.emit({ name: 'campaign.changed', companyId, change });
-
+export const publishCampaign = (companyId: number, change: CampaignEvent): Promise<void> =>
+  domainEvents.emit({ name: 'campaign.changed', companyId, change });

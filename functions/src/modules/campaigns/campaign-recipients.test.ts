@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { reachableAddress } from './campaign-recipients.ts';
 
-const contact = (fields: Partial<Parameters<typeof reachableAddress>[0]>) => ({ channel: 'whatsapp' as const, number: '+55 (11) 98888-0001', isGroup: false, whatsappId: null, active: true, ...fields });
+const contact = (fields: Partial<Parameters<typeof reachableAddress>[0]>) => ({
+  channel: 'whatsapp' as const,
+  number: '+55 (11) 98888-0001',
+  isGroup: false,
+  whatsappId: null,
+  active: true,
+  ...fields,
+});
 
 describe('who a tag campaign reaches through its connection', () => {
   it('reaches the numbers of either WhatsApp channel through a Baileys or a Cloud API connection', () => {
@@ -29,6 +36,11 @@ describe('who a tag campaign reaches through its connection', () => {
   });
 
   it('reaches nobody through a web chat connection', () => {
-    expect(reachableAddress(contact({ channel: 'webchat', number: 'visitor-1', whatsappId: 3 }), { channel: 'webchat', connectionId: 3 })).toBeUndefined();
+    expect(
+      reachableAddress(contact({ channel: 'webchat', number: 'visitor-1', whatsappId: 3 }), {
+        channel: 'webchat',
+        connectionId: 3,
+      }),
+    ).toBeUndefined();
   });
 });

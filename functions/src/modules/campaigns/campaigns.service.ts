@@ -29,7 +29,14 @@ import { findUser } from '../users/users.service.ts';
 import { armStart, changeCampaign, disarm, restartRun } from './campaign-dispatch.service.ts';
 import { editableOf, publishCampaign, toCampaign } from './campaign-presentation.ts';
 import { campaignSearchText, shippingPk, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
-import { CampaignChanged, deleteCampaignRecord, getCampaignRecord, insertCampaign, queryCampaigns, queryShipping } from './campaigns.repository.ts';
+import {
+  CampaignChanged,
+  deleteCampaignRecord,
+  getCampaignRecord,
+  insertCampaign,
+  queryCampaigns,
+  queryShipping,
+} from './campaigns.repository.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
@@ -44,10 +51,18 @@ const requireCampaign = async (companyId: number, id: number): Promise<CampaignR
 };
 
 /** The template must be one of the number's approved templates, with a text for each of its placeholders. */
-const requireApprovedTemplate = async (companyId: number, connectionId: number, t: NonNullable<CampaignBody['template']>): Promise<{ header: string; body: string }> => {
+const requireApprovedTemplate = async (
+  companyId: number,
+  connectionId: number,
+  t: NonNullable<CampaignBody['template']>,
+): Promise<{ header: string; body: string }> => {
   const found = (await templatesOf(companyId, connectionId)).find((x) => x.name === t.name && x.language === t.language);
   if (!found) throw invalidField('body.template', 'No approved template with this name and language');
-  if (t.params.length !== found.paramCount || t.headerParams.length !== found.headerParamCount || [...t.params, ...t.headerParams].some((p) => !p.trim())) {
+  if (
+    t.params.length !== found.paramCount ||
+    t.headerParams.length !== found.headerParamCount ||
+    [...t.params, ...t.headerParams].some((p) => !p.trim())
+  ) {
     throw invalidField('body.template', 'Fill every placeholder of the template');
   }
   return { header: found.header, body: found.body };
@@ -67,9 +82,13 @@ const resolveFields = async (auth: AuthContext, body: CampaignBody) => {
   // after the references: another company's record answers 404 before the channel is judged
   const refused = campaignChannelIssue(connection.channel, body);
   if (refused) throw invalidField(`body.${refused.field}`, refused.message);
-  if (body.template && connection.channel !== 'whatsappapi') throw invalidField('body.template', 'Templates are sent on WhatsApp Cloud API connections only');
+  if (body.template && connection.channel !== 'whatsappapi')
+    throw invalidField('body.template', 'Templates are sent on WhatsApp Cloud API connections only');
   const templateText = body.template ? await requireApprovedTemplate(auth.companyId, connection.id, body.template) : null;
-  const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]])) as Pick<CampaignRecord, (typeof messageFields)[number] | (typeof confirmationFields)[number]>;
+  const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]])) as Pick<
+    CampaignRecord,
+    (typeof messageFields)[number] | (typeof confirmationFields)[number]
+  >;
   return {
     name: body.name,
     confirmation: body.confirmation,
@@ -97,7 +116,11 @@ export const listCampaigns = async (auth: AuthContext, q: { searchParam?: string
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 5);
-  const page = await queryCampaigns(auth.companyId, { words, skip: (q.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE, take: CAMPAIGNS_PAGE_SIZE });
+  const page = await queryCampaigns(auth.companyId, {
+    words,
+    skip: (q.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE,
+    take: CAMPAIGNS_PAGE_SIZE,
+  });
   return { records: await Promise.all(page.records.map(toCampaign)), hasMore: page.hasMore };
 };
 
@@ -118,7 +141,10 @@ const toShipping = (r: ShippingRecord): CampaignShipping => ({
 
 /** A shipping page resumes at a row of this campaign's partition: the cursor carries the row's sort key only. */
 const isShippingCursor = (v: unknown): v is { sk: string } =>
-  typeof v === 'object' && v !== null && typeof (v as { sk?: unknown }).sk === 'string' && (v as { sk: string }).sk.startsWith('SHIP#');
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { sk?: unknown }).sk === 'string' &&
+  (v as { sk: string }).sk.startsWith('SHIP#');
 
 /** GET /campaigns/{id}/shipping: the report's rows, a page at a time (only the failed, deferred and skipped with `problems`). */
 export const listShipping = async (auth: AuthContext, id: number, q: { cursor?: string; problems?: 'true' | 'false' }) => {
@@ -128,7 +154,11 @@ export const listShipping = async (auth: AuthContext, id: number, q: { cursor?: 
   const from = await decodeCursor(q.cursor, scope, isShippingCursor);
   const start = from ? { pk: shippingPk(auth.companyId, id), sk: from.sk } : undefined;
   const page = await queryShipping(auth.companyId, id, { start, limit: CAMPAIGN_SHIPPING_PAGE_SIZE, problems });
-  return { shipping: page.rows.map(toShipping), nextCursor: page.next ? await encodeCursor({ sk: page.next.sk }, scope) : null, hasMore: page.next !== undefined };
+  return {
+    shipping: page.rows.map(toShipping),
+    nextCursor: page.next ? await encodeCursor({ sk: page.next.sk }, scope) : null,
+    hasMore: page.next !== undefined,
+  };
 };
 
 /** GET /campaigns/{id}: the campaign, its counts and its first shipping rows (server reference 6.5). */
@@ -174,7 +204,8 @@ export const updateCampaign = async (auth: AuthContext, id: number, body: Campai
   const fields = mode === 'all' ? await resolveFields(auth, body) : undefined;
   const changed = await changeCampaign(auth.companyId, id, (r) => {
     const m = editableOf(r);
-    if (m === 'none' || (m === 'messages') !== (mode === 'messages')) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign can no longer be edited');
+    if (m === 'none' || (m === 'messages') !== (mode === 'messages'))
+      throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign can no longer be edited');
     if (m === 'messages') {
       const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]]));
       if (!r.template && messageFields.every((f) => !String(messages[f]).trim())) throw invalidField('body.message1', 'Required');
@@ -194,7 +225,8 @@ export const updateCampaign = async (auth: AuthContext, id: number, body: Campai
 export const deleteCampaign = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const r = await requireCampaign(auth.companyId, id);
-    if (r.status === 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_INVALID_STATUS', 'A running campaign cannot be deleted; cancel it first');
+    if (r.status === 'EM_ANDAMENTO')
+      throw new AppError('ERR_CAMPAIGN_INVALID_STATUS', 'A running campaign cannot be deleted; cancel it first');
     try {
       await deleteCampaignRecord(r);
     } catch (error) {
@@ -212,7 +244,8 @@ export const deleteCampaign = async (auth: AuthContext, id: number): Promise<{ o
 export const cancelCampaign = async (auth: AuthContext, id: number): Promise<Campaign> => {
   await requireCampaign(auth.companyId, id);
   const changed = await changeCampaign(auth.companyId, id, (r) => {
-    if (r.status !== 'EM_ANDAMENTO' && r.status !== 'PROGRAMADA') throw new AppError('ERR_CAMPAIGN_INVALID_STATUS', 'Only a running or scheduled campaign can be cancelled');
+    if (r.status !== 'EM_ANDAMENTO' && r.status !== 'PROGRAMADA')
+      throw new AppError('ERR_CAMPAIGN_INVALID_STATUS', 'Only a running or scheduled campaign can be cancelled');
     return { ...r, status: 'CANCELADA', updatedAt: now() };
   });
   await disarm(changed!.after);
@@ -235,13 +268,23 @@ export const restartCampaign = async (auth: AuthContext, id: number): Promise<Ca
 };
 
 /** POST /campaigns/{id}/media-upload: where the browser uploads the attachment; its name with spaces as underscores (spec section 5). */
-export const uploadCampaignMedia = async (auth: AuthContext, id: number, file: { name: string; mimeType: string; size: number }) => {
+export const uploadCampaignMedia = async (
+  auth: AuthContext,
+  id: number,
+  file: { name: string; mimeType: string; size: number },
+) => {
   const r = await requireCampaign(auth.companyId, id);
   if (editableOf(r) !== 'all') throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign can no longer be edited');
   const name = file.name.replace(/\s+/g, '_');
   const key = companyMediaKey(auth.companyId, `campaign${id}`, name);
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
-  const changed = await changeCampaign(auth.companyId, id, (c) => ({ ...c, mediaPath: key, mediaName: name, mediaType: file.mimeType, updatedAt: now() }));
+  const changed = await changeCampaign(auth.companyId, id, (c) => ({
+    ...c,
+    mediaPath: key,
+    mediaName: name,
+    mediaType: file.mimeType,
+    updatedAt: now(),
+  }));
   const campaign = await toCampaign(changed!.after);
   await publishCampaign(auth.companyId, { action: 'update', record: campaign });
   return { campaign, uploadUrl: target.url, headers: target.headers };
@@ -251,7 +294,9 @@ export const uploadCampaignMedia = async (auth: AuthContext, id: number, file: {
 export const removeCampaignMedia = async (auth: AuthContext, id: number): Promise<Campaign> => {
   const r = await requireCampaign(auth.companyId, id);
   if (editableOf(r) !== 'all') throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE', 'The campaign can no longer be edited');
-  const changed = await changeCampaign(auth.companyId, id, (c) => (c.mediaPath ? { ...c, mediaPath: null, mediaName: null, updatedAt: now() } : undefined));
+  const changed = await changeCampaign(auth.companyId, id, (c) =>
+    c.mediaPath ? { ...c, mediaPath: null, mediaName: null, updatedAt: now() } : undefined,
+  );
   const campaign = await toCampaign(changed?.after ?? r);
   if (changed) await publishCampaign(auth.companyId, { action: 'update', record: campaign });
   return campaign;

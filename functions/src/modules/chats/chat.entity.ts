@@ -63,10 +63,22 @@ export interface ChatMessageRecord {
 
 export const chatPk = (companyId: number, chatId: number): string => `${companyPk(companyId)}#CHAT#${padId(chatId)}`;
 export const chatKey = (companyId: number, chatId: number) => ({ pk: chatPk(companyId, chatId), sk: 'CHAT' });
-export const chatUuidKey = (companyId: number, uuid: string) => ({ pk: companyPk(companyId), sk: `CHATUUID#${uuid.toLowerCase()}` });
-export const memberKey = (companyId: number, chatId: number, userId: number) => ({ pk: chatPk(companyId, chatId), sk: `MEMBER#${padId(userId)}` });
-export const messageKey = (companyId: number, chatId: number, ulid: string) => ({ pk: chatPk(companyId, chatId), sk: `MSG#${ulid}` });
-export const unreadTotalKey = (companyId: number, userId: number) => ({ pk: companyPk(companyId), sk: `CHATUNREAD#${padId(userId)}` });
+export const chatUuidKey = (companyId: number, uuid: string) => ({
+  pk: companyPk(companyId),
+  sk: `CHATUUID#${uuid.toLowerCase()}`,
+});
+export const memberKey = (companyId: number, chatId: number, userId: number) => ({
+  pk: chatPk(companyId, chatId),
+  sk: `MEMBER#${padId(userId)}`,
+});
+export const messageKey = (companyId: number, chatId: number, ulid: string) => ({
+  pk: chatPk(companyId, chatId),
+  sk: `MSG#${ulid}`,
+});
+export const unreadTotalKey = (companyId: number, userId: number) => ({
+  pk: companyPk(companyId),
+  sk: `CHATUNREAD#${padId(userId)}`,
+});
 export const userChatsPk = (companyId: number, userId: number): string => `${companyPk(companyId)}#CHATS#U#${userId}`;
 export const userChatsSk = (updatedAt: string, chatId: number): string => `${updatedAt}#${padId(chatId)}`;
 
@@ -89,7 +101,11 @@ export const toMemberItem = (r: ChatMemberRecord, chat: Pick<ChatRecord, 'title'
   gsi1sk: userChatsSk(chat.updatedAt, r.chatId),
 });
 
-export const toMessageItem = (r: ChatMessageRecord) => ({ ...messageKey(r.companyId, r.chatId, r.ulid), type: 'chatMessage' as const, ...r });
+export const toMessageItem = (r: ChatMessageRecord) => ({
+  ...messageKey(r.companyId, r.chatId, r.ulid),
+  type: 'chatMessage' as const,
+  ...r,
+});
 
 export const toUuidMarkerItem = (r: Pick<ChatRecord, 'companyId' | 'uuid' | 'id'>) => ({
   ...chatUuidKey(r.companyId, r.uuid),

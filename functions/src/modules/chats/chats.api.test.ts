@@ -29,7 +29,8 @@ interface ChatMessage {
   edited: boolean;
 }
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const unreadsOf = (chat: Chat) => Object.fromEntries(chat.users.map((u) => [u.userId, u.unreads]));
 
 const createChat = async (client: ApiClient, title: string, userIds: number[]) => {
@@ -74,9 +75,13 @@ describe('create and read', () => {
     const noTitle = await ana.client.post('/chats', { title: '  ', users: [{ id: bruno.id }] });
     expect(noTitle).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(fieldsOf(noTitle.body)).toEqual({ 'body.title': 'Required' });
-    expect(fieldsOf((await ana.client.post('/chats', { title: 'Lonely', users: [] })).body)).toEqual({ 'body.users': 'Choose at least one user' });
+    expect(fieldsOf((await ana.client.post('/chats', { title: 'Lonely', users: [] })).body)).toEqual({
+      'body.users': 'Choose at least one user',
+    });
     expect(fieldsOf((await ana.client.post('/chats', { title: 'No users' })).body)).toHaveProperty('body.users');
-    expect(fieldsOf((await ana.client.post('/chats', { title: 'x'.repeat(101), users: [{ id: bruno.id }] })).body)).toHaveProperty('body.title');
+    expect(
+      fieldsOf((await ana.client.post('/chats', { title: 'x'.repeat(101), users: [{ id: bruno.id }] })).body),
+    ).toHaveProperty('body.title');
     const unknown = await ana.client.post('/chats', { title: 'Ghosts', users: [{ id: bruno.id }, { id: 999_999 }] });
     expect(unknown).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(fieldsOf(unknown.body)).toEqual({ 'body.users.1.id': 'Unknown user' });
@@ -101,7 +106,9 @@ describe('create and read', () => {
       expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
     }
     expect((await outsider.client.get('/chats')).body.records.map((c: Chat) => c.id)).not.toContain(chat.id);
-    expect((await ana.client.get(`/chats/${chat.id}/messages`)).body.records.map((m: ChatMessage) => m.message)).toEqual(['secret']);
+    expect((await ana.client.get(`/chats/${chat.id}/messages`)).body.records.map((m: ChatMessage) => m.message)).toEqual([
+      'secret',
+    ]);
   });
 
   it("answers 404 for another company's chat, even to its admin, and changes nothing", async () => {
@@ -150,7 +157,14 @@ describe('messages and unread counts', () => {
     const baseBruno = await unreadCount(bruno.client);
     await post(ana.client, chat.id, 'first');
     const sent = await post(ana.client, chat.id, '  second  ');
-    expect(sent).toMatchObject({ chatId: chat.id, senderId: ana.id, sender: { id: ana.id, name: 'Ana' }, message: 'second', edited: false, mediaUrl: null });
+    expect(sent).toMatchObject({
+      chatId: chat.id,
+      senderId: ana.id,
+      sender: { id: ana.id, name: 'Ana' },
+      message: 'second',
+      edited: false,
+      mediaUrl: null,
+    });
     const seen = (await bruno.client.get(`/chats/${chat.id}`)).body as Chat;
     expect(seen.lastMessage).toBe('Ana: second');
     expect(unreadsOf(seen)).toEqual({ [ana.id]: 0, [bruno.id]: 2, [company.adminId]: 2 });
@@ -158,7 +172,11 @@ describe('messages and unread counts', () => {
 
     // replying clears the replier's own count; reading clears the reader's
     await post(bruno.client, chat.id, 'reply');
-    expect(unreadsOf((await ana.client.get(`/chats/${chat.id}`)).body)).toEqual({ [ana.id]: 1, [bruno.id]: 0, [company.adminId]: 3 });
+    expect(unreadsOf((await ana.client.get(`/chats/${chat.id}`)).body)).toEqual({
+      [ana.id]: 1,
+      [bruno.id]: 0,
+      [company.adminId]: 3,
+    });
     expect(await unreadCount(bruno.client)).toBe(baseBruno);
     const read = await company.admin.post(`/chats/${chat.id}/read`);
     expect(read.status).toBe(200);
@@ -176,7 +194,8 @@ describe('messages and unread counts', () => {
     expect(counts[outsider.id]).toBe(20);
     expect(await unreadCount(outsider.client)).toBe(baseOutsider + 20);
     const messages = [];
-    for (let page = 1; page <= 2; page++) messages.push(...(await outsider.client.get(`/chats/${chat.id}/messages?pageNumber=${page}`)).body.records);
+    for (let page = 1; page <= 2; page++)
+      messages.push(...(await outsider.client.get(`/chats/${chat.id}/messages?pageNumber=${page}`)).body.records);
     expect(messages).toHaveLength(20);
     await outsider.client.post(`/chats/${chat.id}/read`);
     expect(await unreadCount(outsider.client)).toBe(baseOutsider);
@@ -210,12 +229,23 @@ describe('messages and unread counts', () => {
   it('lets only the sender edit or delete a message (others 403)', async () => {
     const chat = await createChat(ana.client, 'Edits', [bruno.id]);
     const message = await post(ana.client, chat.id, 'typo');
-    expect(await bruno.client.put(`/chats/messages/${message.id}`, { message: 'hijack' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect(await bruno.client.delete(`/chats/messages/${message.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect(fieldsOf((await ana.client.put(`/chats/messages/${message.id}`, { message: ' ' })).body)).toEqual({ 'body.message': 'Required' });
+    expect(await bruno.client.put(`/chats/messages/${message.id}`, { message: 'hijack' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+    expect(await bruno.client.delete(`/chats/messages/${message.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+    expect(fieldsOf((await ana.client.put(`/chats/messages/${message.id}`, { message: ' ' })).body)).toEqual({
+      'body.message': 'Required',
+    });
     const edited = await ana.client.put(`/chats/messages/${message.id}`, { message: 'fixed' });
     expect(edited).toMatchObject({ status: 200, body: { id: message.id, message: 'fixed', edited: true } });
-    expect((await bruno.client.get(`/chats/${chat.id}/messages`)).body.records[0]).toMatchObject({ message: 'fixed', edited: true });
+    expect((await bruno.client.get(`/chats/${chat.id}/messages`)).body.records[0]).toMatchObject({
+      message: 'fixed',
+      edited: true,
+    });
     expect(await ana.client.delete(`/chats/messages/${message.id}`)).toMatchObject({ status: 200, body: { ok: true } });
     expect((await bruno.client.get(`/chats/${chat.id}/messages`)).body.records).toEqual([]);
     expect((await ana.client.delete(`/chats/messages/${message.id}`)).status).toBe(404);
@@ -226,14 +256,29 @@ describe('attachments', () => {
   it('uploads a file through the answered address, posts it, and serves it as a download that cannot run', async () => {
     const chat = await createChat(ana.client, 'Files', [bruno.id]);
     const bytes = Buffer.from('<html><script>alert(1)</script></html>');
-    const target = await ana.client.post('/chats/upload', { chatId: chat.id, name: 'notes.txt', mimeType: 'text/plain', size: bytes.length });
+    const target = await ana.client.post('/chats/upload', {
+      chatId: chat.id,
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      size: bytes.length,
+    });
     expect(target.status, JSON.stringify(target.body)).toBe(200);
     // not uploaded yet: refused
-    expect(fieldsOf((await ana.client.post(`/chats/${chat.id}/messages`, { media: { key: target.body.key, name: 'notes.txt', mimeType: 'text/plain', size: bytes.length } })).body)).toEqual({
+    expect(
+      fieldsOf(
+        (
+          await ana.client.post(`/chats/${chat.id}/messages`, {
+            media: { key: target.body.key, name: 'notes.txt', mimeType: 'text/plain', size: bytes.length },
+          })
+        ).body,
+      ),
+    ).toEqual({
       'body.media.key': 'Not uploaded',
     });
     expect((await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes })).status).toBe(200);
-    const sent = await ana.client.post(`/chats/${chat.id}/messages`, { media: { key: target.body.key, name: 'notes.txt', mimeType: 'text/plain', size: bytes.length } });
+    const sent = await ana.client.post(`/chats/${chat.id}/messages`, {
+      media: { key: target.body.key, name: 'notes.txt', mimeType: 'text/plain', size: bytes.length },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     expect(sent.body).toMatchObject({ message: '', mediaName: 'notes.txt', mediaType: 'text/plain' });
     expect((await bruno.client.get(`/chats/${chat.id}`)).body.lastMessage).toBe('Ana: notes.txt');
@@ -248,10 +293,16 @@ describe('attachments', () => {
   it("refuses an active file type, and a key of another chat's uploads", async () => {
     const chat = await createChat(ana.client, 'Strict', [bruno.id]);
     const other = await createChat(ana.client, 'Elsewhere', [bruno.id]);
-    expect(fieldsOf((await ana.client.post('/chats/upload', { chatId: chat.id, name: 'x.html', mimeType: 'text/html', size: 3 })).body)).toHaveProperty('body.mimeType');
+    expect(
+      fieldsOf(
+        (await ana.client.post('/chats/upload', { chatId: chat.id, name: 'x.html', mimeType: 'text/html', size: 3 })).body,
+      ),
+    ).toHaveProperty('body.mimeType');
     const target = await ana.client.post('/chats/upload', { chatId: other.id, name: 'a.png', mimeType: 'image/png', size: 3 });
     await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: Buffer.from('abc') });
-    const res = await ana.client.post(`/chats/${chat.id}/messages`, { media: { key: target.body.key, name: 'a.png', mimeType: 'image/png', size: 3 } });
+    const res = await ana.client.post(`/chats/${chat.id}/messages`, {
+      media: { key: target.body.key, name: 'a.png', mimeType: 'image/png', size: 3 },
+    });
     expect(fieldsOf(res.body)).toEqual({ 'body.media.key': 'Unknown upload' });
     expect((await ana.client.get(`/chats/${chat.id}/messages`)).body.records).toEqual([]);
   });
@@ -268,10 +319,15 @@ describe('update and delete', () => {
       body: { error: 'ERR_NO_PERMISSION' },
     });
     expect(await bruno.client.delete(`/chats/${chat.id}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect(fieldsOf((await ana.client.put(`/chats/${chat.id}`, { title: '', users: [{ id: bruno.id }] })).body)).toEqual({ 'body.title': 'Required' });
+    expect(fieldsOf((await ana.client.put(`/chats/${chat.id}`, { title: '', users: [{ id: bruno.id }] })).body)).toEqual({
+      'body.title': 'Required',
+    });
     expect((await bruno.client.get(`/chats/${chat.id}`)).body.title).toBe('Before');
 
-    const res = await ana.client.put(`/chats/${chat.uuid}`, { title: 'After', users: [{ id: bruno.id }, { id: company.adminId }] });
+    const res = await ana.client.put(`/chats/${chat.uuid}`, {
+      title: 'After',
+      users: [{ id: bruno.id }, { id: company.adminId }],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.title).toBe('After');
     expect(unreadsOf(res.body)).toEqual({ [ana.id]: 0, [bruno.id]: 2, [company.adminId]: 0 });
@@ -297,12 +353,16 @@ describe('update and delete', () => {
 
 describe('realtime', () => {
   it("pushes the chat's frames to its members only", async () => {
-    const sockets = await Promise.all([ana, bruno, outsider].map((u) => SocketProbe.open(runtime.url, `token=${u.client.token}`)));
+    const sockets = await Promise.all(
+      [ana, bruno, outsider].map((u) => SocketProbe.open(runtime.url, `token=${u.client.token}`)),
+    );
     const [anaSocket, brunoSocket, outsiderSocket] = sockets as [SocketProbe, SocketProbe, SocketProbe];
     const cid = company.companyId;
     try {
       const chat = await createChat(ana.client, 'Live', [bruno.id]);
-      const created = await brunoSocket.waitFor((f) => f.event === `company-${cid}-chat-user-${bruno.id}` && f.data.record?.id === chat.id);
+      const created = await brunoSocket.waitFor(
+        (f) => f.event === `company-${cid}-chat-user-${bruno.id}` && f.data.record?.id === chat.id,
+      );
       expect(created.data).toEqual({ action: 'create', record: chat });
       await anaSocket.waitFor((f) => f.event === `company-${cid}-chat-user-${ana.id}` && f.data.action === 'create');
 
@@ -319,11 +379,16 @@ describe('realtime', () => {
       expect(unreadsOf(read.data.chat)).toEqual({ [ana.id]: 0, [bruno.id]: 0 });
 
       await ana.client.put(`/chats/${chat.id}`, { title: 'Live renamed', users: [{ id: bruno.id }] });
-      const renamed = await brunoSocket.waitFor((f) => f.event === `company-${cid}-chat-user-${bruno.id}` && f.data.action === 'update');
+      const renamed = await brunoSocket.waitFor(
+        (f) => f.event === `company-${cid}-chat-user-${bruno.id}` && f.data.action === 'update',
+      );
       expect(renamed.data.record).toMatchObject({ id: chat.id, title: 'Live renamed' });
 
       await ana.client.delete(`/chats/${chat.id}`);
-      expect((await brunoSocket.waitFor((f) => f.event === `company-${cid}-chat` && f.data.action === 'delete')).data).toEqual({ action: 'delete', id: chat.id });
+      expect((await brunoSocket.waitFor((f) => f.event === `company-${cid}-chat` && f.data.action === 'delete')).data).toEqual({
+        action: 'delete',
+        id: chat.id,
+      });
 
       // the member outside the chat heard nothing of it
       expect(outsiderSocket.frames.filter((f) => f.event.startsWith(`company-${cid}-chat`))).toEqual([]);

@@ -50,7 +50,9 @@ const stripMessage = (item: Item): ChatMessageRecord => {
 };
 
 export const getChat = async (companyId: number, chatId: number): Promise<ChatRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: chatKey(companyId, chatId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: chatKey(companyId, chatId), ConsistentRead: true }),
+  );
   return out.Item && out.Item.companyId === companyId ? stripChat(out.Item) : undefined;
 };
 
@@ -66,14 +68,18 @@ export const insertChat = async (chat: ChatRecord, members: ChatMemberRecord[]):
       TransactItems: [
         { Put: { TableName: tableName(), Item: toChatItem(chat), ConditionExpression: 'attribute_not_exists(pk)' } },
         { Put: { TableName: tableName(), Item: toUuidMarkerItem(chat), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...members.map((m): TransactItem => ({ Put: { TableName: tableName(), Item: toMemberItem(m, chat), ConditionExpression: 'attribute_not_exists(pk)' } })),
+        ...members.map((m): TransactItem => ({
+          Put: { TableName: tableName(), Item: toMemberItem(m, chat), ConditionExpression: 'attribute_not_exists(pk)' },
+        })),
       ],
     }),
   );
 };
 
 export const getMember = async (companyId: number, chatId: number, userId: number): Promise<ChatMemberRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: memberKey(companyId, chatId, userId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: memberKey(companyId, chatId, userId), ConsistentRead: true }),
+  );
   return out.Item && out.Item.companyId === companyId ? stripMember(out.Item) : undefined;
 };
 
@@ -102,7 +108,9 @@ const batchGet = async (keys: Record<string, string>[]): Promise<Item[]> => {
   for (let i = 0; i < keys.length; i += 100) {
     let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
     while (pending && pending.length) {
-      const out: BatchGetCommandOutput = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }));
+      const out: BatchGetCommandOutput = await table().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
       items.push(...(out.Responses?.[tableName()] ?? []));
       pending = out.UnprocessedKeys?.[tableName()]?.Keys;
     }
@@ -116,7 +124,9 @@ export const getChatsWithMembers = async (
   chatIds: number[],
 ): Promise<{ chats: ChatRecord[]; members: ChatMemberRecord[] }> => {
   if (chatIds.length === 0) return { chats: [], members: [] };
-  const chats = (await batchGet(chatIds.map((id) => chatKey(companyId, id)))).filter((i) => i.companyId === companyId).map(stripChat);
+  const chats = (await batchGet(chatIds.map((id) => chatKey(companyId, id))))
+    .filter((i) => i.companyId === companyId)
+    .map(stripChat);
   const memberKeys = chats.flatMap((c) => c.members.map((m) => memberKey(companyId, c.id, m.id)));
   const members = (await batchGet(memberKeys)).filter((i) => i.companyId === companyId).map(stripMember);
   return { chats, members };
@@ -167,34 +177,37 @@ export const replaceChat = async (
   const { companyId, id } = after;
   const items: TransactItem[] = [
     {
-      Put: { TableName: tableName(), Item: toChatItem(after), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': before.rev } },
+      Put: {
+        TableName: tableName(),
+        Item: toChatItem(after),
+        ConditionExpression: 'rev = :rev',
+        ExpressionAttributeValues: { ':rev': before.rev },
+      },
     },
-    ...change.added.map(
-      (userId): TransactItem => ({
-        Put: { TableName: tableName(), Item: toMemberItem({ companyId, chatId: id, userId, unreads: 0 }, after), ConditionExpression: 'attribute_not_exists(pk)' },
-      }),
-    ),
-    ...change.removed.map(
-      (m): TransactItem => ({
-        Delete: {
-          TableName: tableName(),
-          Key: memberKey(companyId, id, m.userId),
-          ConditionExpression: 'unreads = :unreads',
-          ExpressionAttributeValues: { ':unreads': m.unreads },
-        },
-      }),
-    ),
-    ...change.kept.map(
-      (userId): TransactItem => ({
-        Update: {
-          TableName: tableName(),
-          Key: memberKey(companyId, id, userId),
-          UpdateExpression: 'SET titleLower = :title',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':title': after.title.toLowerCase() },
-        },
-      }),
-    ),
+    ...change.added.map((userId): TransactItem => ({
+      Put: {
+        TableName: tableName(),
+        Item: toMemberItem({ companyId, chatId: id, userId, unreads: 0 }, after),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    })),
+    ...change.removed.map((m): TransactItem => ({
+      Delete: {
+        TableName: tableName(),
+        Key: memberKey(companyId, id, m.userId),
+        ConditionExpression: 'unreads = :unreads',
+        ExpressionAttributeValues: { ':unreads': m.unreads },
+      },
+    })),
+    ...change.kept.map((userId): TransactItem => ({
+      Update: {
+        TableName: tableName(),
+        Key: memberKey(companyId, id, userId),
+        UpdateExpression: 'SET titleLower = :title',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':title': after.title.toLowerCase() },
+      },
+    })),
   ];
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));
@@ -211,18 +224,23 @@ export const deleteChatItems = async (chat: ChatRecord, members: ChatMemberRecor
     await table().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName(), Key: chatKey(chat.companyId, chat.id), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': chat.rev } } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: chatKey(chat.companyId, chat.id),
+              ConditionExpression: 'rev = :rev',
+              ExpressionAttributeValues: { ':rev': chat.rev },
+            },
+          },
           { Delete: { TableName: tableName(), Key: chatUuidKey(chat.companyId, chat.uuid) } },
-          ...members.map(
-            (m): TransactItem => ({
-              Delete: {
-                TableName: tableName(),
-                Key: memberKey(chat.companyId, chat.id, m.userId),
-                ConditionExpression: 'unreads = :unreads',
-                ExpressionAttributeValues: { ':unreads': m.unreads },
-              },
-            }),
-          ),
+          ...members.map((m): TransactItem => ({
+            Delete: {
+              TableName: tableName(),
+              Key: memberKey(chat.companyId, chat.id, m.userId),
+              ConditionExpression: 'unreads = :unreads',
+              ExpressionAttributeValues: { ':unreads': m.unreads },
+            },
+          })),
         ],
       }),
     );
@@ -247,7 +265,9 @@ export const purgeChatPartition = async (companyId: number, chatId: number): Pro
         ExclusiveStartKey: start,
       }),
     );
-    let pending: Record<string, unknown>[] | undefined = (out.Items ?? []).map((k) => ({ DeleteRequest: { Key: { pk: k.pk, sk: k.sk } } }));
+    let pending: Record<string, unknown>[] | undefined = (out.Items ?? []).map((k) => ({
+      DeleteRequest: { Key: { pk: k.pk, sk: k.sk } },
+    }));
     while (pending && pending.length) {
       const res = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
       pending = res.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
@@ -281,7 +301,13 @@ export const touchChat = async (companyId: number, chatId: number, lastMessage: 
  * member item (concurrent posts never lose a count); the user's unread total moves by the same amount.
  * A member removed meanwhile is left alone.
  */
-export const countPost = async (companyId: number, chatId: number, userId: number, isSender: boolean, at: string): Promise<void> => {
+export const countPost = async (
+  companyId: number,
+  chatId: number,
+  userId: number,
+  isSender: boolean,
+  at: string,
+): Promise<void> => {
   let delta: number;
   try {
     const out = await table().send(
@@ -337,21 +363,31 @@ export const addUnreadTotal = async (companyId: number, userId: number, delta: n
 };
 
 export const getUnreadTotal = async (companyId: number, userId: number): Promise<number> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: unreadTotalKey(companyId, userId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: unreadTotalKey(companyId, userId), ConsistentRead: true }),
+  );
   return Math.max(0, Number(out.Item?.count ?? 0));
 };
 
 export const putMessage = async (record: ChatMessageRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: toMessageItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: toMessageItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 };
 
 export const getMessage = async (companyId: number, chatId: number, ulid: string): Promise<ChatMessageRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: messageKey(companyId, chatId, ulid), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: messageKey(companyId, chatId, ulid), ConsistentRead: true }),
+  );
   return out.Item && out.Item.companyId === companyId ? stripMessage(out.Item) : undefined;
 };
 
 /** Rewrites a message's text; false when it is gone. */
-export const updateMessageText = async (record: ChatMessageRecord, message: string, at: string): Promise<ChatMessageRecord | undefined> => {
+export const updateMessageText = async (
+  record: ChatMessageRecord,
+  message: string,
+  at: string,
+): Promise<ChatMessageRecord | undefined> => {
   try {
     const out = await table().send(
       new UpdateCommand({
@@ -373,7 +409,11 @@ export const updateMessageText = async (record: ChatMessageRecord, message: stri
 export const deleteMessage = async (record: ChatMessageRecord): Promise<boolean> => {
   try {
     await table().send(
-      new DeleteCommand({ TableName: tableName(), Key: messageKey(record.companyId, record.chatId, record.ulid), ConditionExpression: 'attribute_exists(pk)' }),
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: messageKey(record.companyId, record.chatId, record.ulid),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
     );
     return true;
   } catch (error) {

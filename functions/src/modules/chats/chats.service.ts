@@ -96,7 +96,10 @@ const currentChat = async (companyId: number, chatId: number): Promise<Chat | un
 const notFound = () => new AppError('ERR_NOT_FOUND');
 
 /** The chat named by number or uuid, when the caller is one of its members; anything else is simply not found. */
-const requireMembership = async (auth: AuthContext, ref: number | string): Promise<{ chat: ChatRecord; members: ChatMemberRecord[] }> => {
+const requireMembership = async (
+  auth: AuthContext,
+  ref: number | string,
+): Promise<{ chat: ChatRecord; members: ChatMemberRecord[] }> => {
   const chatId = typeof ref === 'number' ? ref : await chatIdOfUuid(auth.companyId, ref);
   if (chatId === undefined) throw notFound();
   const [chat, members] = await Promise.all([getChat(auth.companyId, chatId), getMembers(auth.companyId, chatId)]);
@@ -106,12 +109,18 @@ const requireMembership = async (auth: AuthContext, ref: number | string): Promi
 
 const requireOwnership = async (auth: AuthContext, ref: number | string) => {
   const found = await requireMembership(auth, ref);
-  if (found.chat.ownerId !== auth.userId) throw new AppError('ERR_NO_PERMISSION', 'Only the owner of the chat may change or delete it');
+  if (found.chat.ownerId !== auth.userId)
+    throw new AppError('ERR_NO_PERMISSION', 'Only the owner of the chat may change or delete it');
   return found;
 };
 
 /** The chosen users as members: each must be a user of the company; the caller (the owner) is always one. */
-const resolveMembers = async (auth: AuthContext, ownerId: number, ownerName: string, users: ChatBody['users']): Promise<ChatMemberRef[]> => {
+const resolveMembers = async (
+  auth: AuthContext,
+  ownerId: number,
+  ownerName: string,
+  users: ChatBody['users'],
+): Promise<ChatMemberRef[]> => {
   const wanted = [...new Set(users.map((u) => u.id))].filter((id) => id !== ownerId);
   const found = await Promise.all(wanted.map((id) => findUser(auth.companyId, id)));
   const unknown = wanted.flatMap((id, i) => (found[i] ? [] : [id]));
@@ -122,7 +131,9 @@ const resolveMembers = async (auth: AuthContext, ownerId: number, ownerName: str
   }
   const members = [{ id: ownerId, name: ownerName }, ...found.map((u) => ({ id: u!.id, name: u!.name }))];
   if (members.length > CHAT_MEMBERS_MAX) {
-    throw new AppError('ERR_VALIDATION', 'Too many users', { fields: [{ path: 'body.users', message: `At most ${CHAT_MEMBERS_MAX - 1} users` }] });
+    throw new AppError('ERR_VALIDATION', 'Too many users', {
+      fields: [{ path: 'body.users', message: `At most ${CHAT_MEMBERS_MAX - 1} users` }],
+    });
   }
   return members;
 };
@@ -194,7 +205,12 @@ export const updateChat = async (auth: AuthContext, ref: number | string, body: 
     // the removed members' unread messages of this chat no longer count for them
     await Promise.all(change.removed.map((m) => addUnreadTotal(auth.companyId, m.userId, -m.unreads)));
     const out = (await currentChat(auth.companyId, before.id)) ?? present(after, []);
-    await domainEvents.emit({ name: 'chat.updated', companyId: auth.companyId, chat: out, removedUserIds: change.removed.map((m) => m.userId) });
+    await domainEvents.emit({
+      name: 'chat.updated',
+      companyId: auth.companyId,
+      chat: out,
+      removedUserIds: change.removed.map((m) => m.userId),
+    });
     return out;
   }
 };
@@ -209,7 +225,12 @@ export const deleteChat = async (auth: AuthContext, ref: number | string): Promi
     }
     await Promise.all(members.map((m) => addUnreadTotal(auth.companyId, m.userId, -m.unreads)));
     await purgeChatPartition(auth.companyId, chat.id);
-    await domainEvents.emit({ name: 'chat.deleted', companyId: auth.companyId, chatId: chat.id, memberIds: members.map((m) => m.userId) });
+    await domainEvents.emit({
+      name: 'chat.deleted',
+      companyId: auth.companyId,
+      chatId: chat.id,
+      memberIds: members.map((m) => m.userId),
+    });
     return { ok: true };
   }
 };
@@ -242,7 +263,9 @@ export const sendMessage = async (auth: AuthContext, ref: number | string, body:
       throw new AppError('ERR_VALIDATION', 'Unknown upload', { fields: [{ path: 'body.media.key', message: 'Unknown upload' }] });
     }
     if ((await blobStore().size(body.media.key)) === undefined) {
-      throw new AppError('ERR_VALIDATION', 'The file was not uploaded', { fields: [{ path: 'body.media.key', message: 'Not uploaded' }] });
+      throw new AppError('ERR_VALIDATION', 'The file was not uploaded', {
+        fields: [{ path: 'body.media.key', message: 'Not uploaded' }],
+      });
     }
   }
   const at = now();
@@ -320,7 +343,12 @@ export const deleteMessage = async (auth: AuthContext, messageId: string): Promi
   const record = await requireOwnMessage(auth, messageId);
   if (!(await deleteMessageItem(record))) throw notFound();
   const chat = await currentChat(auth.companyId, record.chatId);
-  if (chat) await domainEvents.emit({ name: 'chatMessage.deleted', companyId: auth.companyId, message: await presentMessage(record), chat });
+  if (chat)
+    await domainEvents.emit({
+      name: 'chatMessage.deleted',
+      companyId: auth.companyId,
+      message: await presentMessage(record),
+      chat,
+    });
   return { ok: true };
 };
-

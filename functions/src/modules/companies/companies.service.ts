@@ -150,7 +150,10 @@ export const provisionCompany = async (
 };
 
 /** Changes company options (the settings page of the administration area calls this). */
-export const updateCompanySettings = async (companyId: number, patch: Partial<Record<keyof CompanySettings, string>>): Promise<void> => {
+export const updateCompanySettings = async (
+  companyId: number,
+  patch: Partial<Record<keyof CompanySettings, string>>,
+): Promise<void> => {
   await updateSettings(companyId, patch as Record<string, string>);
   if (patch.timeZone !== undefined) forgetCompanyTimeZone(companyId);
 };

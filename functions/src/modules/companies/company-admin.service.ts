@@ -139,7 +139,8 @@ export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): P
   }
   next.searchText = searchTextOf(next);
   if (!(await putCompany(next))) throw notFound();
-  if (next.status !== record.status) await domainEvents.emit({ name: 'company.statusChanged', companyId: id, active: next.status, reason: 'admin' });
+  if (next.status !== record.status)
+    await domainEvents.emit({ name: 'company.statusChanged', companyId: id, active: next.status, reason: 'admin' });
   // a due date moved by hand moves the invoice cycle with it
   if (next.dueDate !== record.dueDate && id !== PLATFORM_COMPANY_ID) await armInvoiceCycle(id, next.dueDate);
   await domainEvents.emit({ name: 'company.changed', companyId: id, action: 'update' });

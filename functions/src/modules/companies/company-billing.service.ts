@@ -9,4 +9,5 @@ import { companyDueDateMove, deactivateUnpaidCompany } from './company-billing.r
 export const dueDateMoveOnPayment = (companyId: number, from: string, to: string) => companyDueDateMove(companyId, from, to);
 
 /** Deactivates a company whose due date is still `dueDate`; false when a payment moved it meanwhile. */
-export const deactivateUnpaid = (companyId: number, dueDate: string): Promise<boolean> => deactivateUnpaidCompany(companyId, dueDate);
+export const deactivateUnpaid = (companyId: number, dueDate: string): Promise<boolean> =>
+  deactivateUnpaidCompany(companyId, dueDate);

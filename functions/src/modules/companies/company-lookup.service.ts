@@ -25,7 +25,8 @@ export const toCompany = (record: CompanyRecord, settings?: CompanySettings): Co
 });
 
 /** The zone a company's hours, schedules and day-based figures are in: its own, else the server's TIME_ZONE. */
-export const timeZoneOf = (settings: Partial<Record<string, string>> | undefined): string => settings?.timeZone || config().TIME_ZONE;
+export const timeZoneOf = (settings: Partial<Record<string, string>> | undefined): string =>
+  settings?.timeZone || config().TIME_ZONE;
 
 /**
  * Zones of the companies this instance has read lately, for listeners that count or schedule per event without

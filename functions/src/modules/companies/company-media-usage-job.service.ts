@@ -13,7 +13,10 @@ import { getCompany } from './companies.repository.ts';
 /** The job: lists the company's files and keeps the measure. */
 export const measureMediaUsage = async (companyId: number): Promise<MediaUsageRecord | undefined> => {
   if (!(await getCompany(companyId))) return undefined;
-  const [usage, before] = await Promise.all([blobStore().prefixUsage(companyMediaPrefix(companyId)), getMediaUsages([companyId])]);
+  const [usage, before] = await Promise.all([
+    blobStore().prefixUsage(companyMediaPrefix(companyId)),
+    getMediaUsages([companyId]),
+  ]);
   const record: MediaUsageRecord = { companyId, ...usage, measuredAt: clock().now().toISOString(), requestedAt: null };
   await putMediaUsage(record);
   // the table follows a measure that changed what it shows

@@ -29,7 +29,8 @@ export const claimMediaUsageRequest = async (companyId: number, at: string, sinc
       new UpdateCommand({
         TableName: tableName(),
         Key: mediaUsageKey(companyId),
-        UpdateExpression: 'SET companyId = :id, requestedAt = :at, bytes = if_not_exists(bytes, :zero), files = if_not_exists(files, :zero), lastModified = if_not_exists(lastModified, :null), measuredAt = if_not_exists(measuredAt, :null)',
+        UpdateExpression:
+          'SET companyId = :id, requestedAt = :at, bytes = if_not_exists(bytes, :zero), files = if_not_exists(files, :zero), lastModified = if_not_exists(lastModified, :null), measuredAt = if_not_exists(measuredAt, :null)',
         ConditionExpression: 'attribute_not_exists(requestedAt) OR attribute_type(requestedAt, :nul) OR requestedAt < :since',
         ExpressionAttributeValues: { ':id': companyId, ':at': at, ':since': since, ':zero': 0, ':null': null, ':nul': 'NULL' },
       }),
@@ -42,5 +43,7 @@ export const claimMediaUsageRequest = async (companyId: number, at: string, sinc
 };
 
 export const putMediaUsage = async (usage: MediaUsageRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...mediaUsageKey(usage.companyId), type: 'mediaUsage', ...usage } }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: { ...mediaUsageKey(usage.companyId), type: 'mediaUsage', ...usage } }),
+  );
 };

@@ -27,7 +27,11 @@ export const mediaUsagesOf = async (companyIds: number[]): Promise<Map<number, M
     const usage = usages.get(id);
     const measured = usage?.measuredAt;
     const outdated = !measured || now - new Date(measured).getTime() > MEDIA_USAGE_MAX_AGE_MS;
-    const pending = usage?.requestedAt !== null && usage?.requestedAt !== undefined && usage.requestedAt >= since && (!measured || usage.requestedAt > measured);
+    const pending =
+      usage?.requestedAt !== null &&
+      usage?.requestedAt !== undefined &&
+      usage.requestedAt >= since &&
+      (!measured || usage.requestedAt > measured);
     return outdated && !pending;
   });
   await Promise.all(

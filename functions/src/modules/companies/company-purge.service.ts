@@ -17,11 +17,13 @@ import { registerMediaUsageJob } from './company-media-usage-job.service.ts';
 const PURGE_PAGES_PER_JOB = 5;
 const MEDIA_FILES_PER_JOB = 1000;
 
-
 type PurgeStep = { stage: 'items'; cursor?: Record<string, unknown> } | { stage: 'media' };
 
 /** Removes part of what is left of a deleted company; answers the next step, or undefined when all is gone. */
-export const purgeDeletedCompany = async (companyId: number, step: PurgeStep = { stage: 'items' }): Promise<PurgeStep | undefined> => {
+export const purgeDeletedCompany = async (
+  companyId: number,
+  step: PurgeStep = { stage: 'items' },
+): Promise<PurgeStep | undefined> => {
   if (companyId === PLATFORM_COMPANY_ID || (await getCompany(companyId))) return undefined;
   if (step.stage === 'items') {
     const next = (await purgeCompanyItems(companyId, PURGE_PAGES_PER_JOB, step.cursor)).next;
@@ -42,7 +44,10 @@ export const registerCompanyJobs = (): void => {
       stage: z.enum(['items', 'media']).default('items'),
     }),
     async (job) => {
-      const next = await purgeDeletedCompany(job.companyId, job.stage === 'media' ? { stage: 'media' } : { stage: 'items', ...(job.cursor ? { cursor: job.cursor } : {}) });
+      const next = await purgeDeletedCompany(
+        job.companyId,
+        job.stage === 'media' ? { stage: 'media' } : { stage: 'items', ...(job.cursor ? { cursor: job.cursor } : {}) },
+      );
       if (next) await enqueueJob({ type: PURGE_JOB, companyId: job.companyId, ...next });
     },
   );

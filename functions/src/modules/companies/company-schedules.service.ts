@@ -16,7 +16,8 @@ const requireTarget = (auth: AuthContext, companyId: number): void => {
 };
 
 /** The hours the conversation engine checks when scheduleType is 'company'; none stored means none set. */
-export const companySchedulesOf = async (companyId: number): Promise<ScheduleEntry[]> => (await getCompany(companyId))?.schedules ?? [];
+export const companySchedulesOf = async (companyId: number): Promise<ScheduleEntry[]> =>
+  (await getCompany(companyId))?.schedules ?? [];
 
 export const readCompanySchedules = async (auth: AuthContext, companyId: number): Promise<CompanySchedules> => {
   requireTarget(auth, companyId);
@@ -25,7 +26,11 @@ export const readCompanySchedules = async (auth: AuthContext, companyId: number)
   return { id: companyId, schedules: company.schedules ?? [] };
 };
 
-export const saveCompanySchedules = async (auth: AuthContext, companyId: number, schedules: ScheduleEntry[]): Promise<CompanySchedules> => {
+export const saveCompanySchedules = async (
+  auth: AuthContext,
+  companyId: number,
+  schedules: ScheduleEntry[],
+): Promise<CompanySchedules> => {
   requireTarget(auth, companyId);
   if (!(await setCompanySchedules(companyId, schedules))) throw notFound();
   return { id: companyId, schedules };

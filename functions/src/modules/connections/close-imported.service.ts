@@ -33,8 +33,12 @@ export const closeImportedTickets = async (auth: AuthContext, id: number): Promi
 };
 
 export const registerConnectionJobs = (): void => {
-  registerJob(CLOSE_JOB, z.object({ companyId: z.number().int().positive(), connectionId: z.number().int().positive() }), async (job) => {
-    if (!(await getConnectionRecord(job.companyId, job.connectionId))) return;
-    await closePage(job.companyId, job.connectionId);
-  });
+  registerJob(
+    CLOSE_JOB,
+    z.object({ companyId: z.number().int().positive(), connectionId: z.number().int().positive() }),
+    async (job) => {
+      if (!(await getConnectionRecord(job.companyId, job.connectionId))) return;
+      await closePage(job.companyId, job.connectionId);
+    },
+  );
 };

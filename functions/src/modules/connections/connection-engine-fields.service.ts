@@ -39,8 +39,15 @@ export const engineFieldsOf = (r: Partial<ConnectionRecord>): ConnectionEngineFi
  * Checks the connection as it will be (`after`). The redirection queue is looked up only when `sent` names one, so
  * an edit of something else is not refused because that queue was deleted meanwhile.
  */
-export const checkEngineFields = async (companyId: number, after: ConnectionEngineFields, sent: Partial<ConnectionSettings>): Promise<void> => {
-  const fields: { path: string; message: string }[] = engineFieldIssues(after).map((i) => ({ path: `body.${i.field}`, message: engineRuleMessages[i.code] }));
+export const checkEngineFields = async (
+  companyId: number,
+  after: ConnectionEngineFields,
+  sent: Partial<ConnectionSettings>,
+): Promise<void> => {
+  const fields: { path: string; message: string }[] = engineFieldIssues(after).map((i) => ({
+    path: `body.${i.field}`,
+    message: engineRuleMessages[i.code],
+  }));
   if (typeof sent.sendIdQueue === 'number' && !(await findQueues(companyId, [sent.sendIdQueue])).has(sent.sendIdQueue)) {
     fields.push({ path: 'body.sendIdQueue', message: `Unknown queue ${sent.sendIdQueue}` });
   }

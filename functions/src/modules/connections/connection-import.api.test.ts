@@ -26,7 +26,8 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 
 const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
@@ -45,7 +46,10 @@ const connectedWhatsapp = async (client: ApiClient, name: string, number: string
   const created = res.body as Connection;
   const socket = await fakes.next(created.id, { after: 0 });
   socket.open(number);
-  await until(() => client.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+  await until(
+    () => client.get(`/whatsapp/${created.id}`),
+    (r) => r.body.status === 'CONNECTED',
+  );
   return created;
 };
 
@@ -59,27 +63,53 @@ const message = (id: string, jid: string, body: string, at: number, participant?
 describe('import of old messages', () => {
   it('refuses an import without a queue, older than 2 years, in the future or with the recent date before the old one (400, field paths)', async () => {
     const conn = await connectedWhatsapp(company.admin, 'Validação', '5511933330001');
-    const noQueue = await company.admin.put(`/whatsapp/${conn.id}`, { importOldMessages: day(-10), importRecentMessages: day(-1) });
+    const noQueue = await company.admin.put(`/whatsapp/${conn.id}`, {
+      importOldMessages: day(-10),
+      importRecentMessages: day(-1),
+    });
     expect(noQueue.status).toBe(400);
     expect(fieldsOf(noQueue.body)).toHaveProperty(['body.queueIdImportMessages']);
-    const queue = (await company.admin.post('/queue', { name: 'Importadas', color: '#123abc', greetingMessage: 'Oi' })).body as { id: number };
-    const tooOld = await company.admin.put(`/whatsapp/${conn.id}`, { importOldMessages: day(-800), importRecentMessages: day(-1), queueIdImportMessages: queue.id });
+    const queue = (await company.admin.post('/queue', { name: 'Importadas', color: '#123abc', greetingMessage: 'Oi' })).body as {
+      id: number;
+    };
+    const tooOld = await company.admin.put(`/whatsapp/${conn.id}`, {
+      importOldMessages: day(-800),
+      importRecentMessages: day(-1),
+      queueIdImportMessages: queue.id,
+    });
     expect(Object.keys(fieldsOf(tooOld.body))).toEqual(['body.importOldMessages']);
-    const future = await company.admin.put(`/whatsapp/${conn.id}`, { importOldMessages: day(-5), importRecentMessages: day(5), queueIdImportMessages: queue.id });
+    const future = await company.admin.put(`/whatsapp/${conn.id}`, {
+      importOldMessages: day(-5),
+      importRecentMessages: day(5),
+      queueIdImportMessages: queue.id,
+    });
     expect(Object.keys(fieldsOf(future.body))).toEqual(['body.importRecentMessages']);
-    const reversed = await company.admin.put(`/whatsapp/${conn.id}`, { importOldMessages: day(-5), importRecentMessages: day(-9), queueIdImportMessages: queue.id });
+    const reversed = await company.admin.put(`/whatsapp/${conn.id}`, {
+      importOldMessages: day(-5),
+      importRecentMessages: day(-9),
+      queueIdImportMessages: queue.id,
+    });
     expect(Object.keys(fieldsOf(reversed.body))).toEqual(['body.importRecentMessages']);
-    const missingRecent = await company.admin.put(`/whatsapp/${conn.id}`, { importOldMessages: day(-5), queueIdImportMessages: queue.id });
+    const missingRecent = await company.admin.put(`/whatsapp/${conn.id}`, {
+      importOldMessages: day(-5),
+      queueIdImportMessages: queue.id,
+    });
     expect(Object.keys(fieldsOf(missingRecent.body))).toEqual(['body.importRecentMessages']);
     const badDate = await company.admin.put(`/whatsapp/${conn.id}`, { importOldMessages: 'yesterday' });
     expect(badDate.status).toBe(400);
     expect(fieldsOf(badDate.body)).toHaveProperty(['body.importOldMessages']);
     // nothing changed, the session was not touched
-    expect((await company.admin.get(`/whatsapp/${conn.id}`)).body).toMatchObject({ importOldMessages: null, statusImportMessages: null, status: 'CONNECTED' });
+    expect((await company.admin.get(`/whatsapp/${conn.id}`)).body).toMatchObject({
+      importOldMessages: null,
+      statusImportMessages: null,
+      status: 'CONNECTED',
+    });
   });
 
   it('pairs a connected session anew, takes the range of the history sync in as imported tickets, reports progress and closes them on request', async () => {
-    const queue = (await company.admin.post('/queue', { name: 'Histórico', color: '#345def', greetingMessage: 'Oi' })).body as { id: number };
+    const queue = (await company.admin.post('/queue', { name: 'Histórico', color: '#345def', greetingMessage: 'Oi' })).body as {
+      id: number;
+    };
     const conn = await connectedWhatsapp(company.admin, 'Importação', '5511933330002');
     const probe = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
     const agent = await addAgent(runtime, company);
@@ -93,7 +123,12 @@ describe('import of old messages', () => {
     });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     // the session is paired anew (WhatsApp sends the history to a new pairing only)
-    expect(on.body).toMatchObject({ status: 'OPENING', importOldMessages: day(-10), importRecentMessages: day(-2), queueIdImportMessages: queue.id });
+    expect(on.body).toMatchObject({
+      status: 'OPENING',
+      importOldMessages: day(-10),
+      importRecentMessages: day(-2),
+      queueIdImportMessages: queue.id,
+    });
     expect(Date.now() - Date.parse(on.body.statusImportMessages)).toBeLessThan(35_000);
     const fresh = await fakes.next(conn.id, { after: 1 });
     expect(fresh.resumed).toBe(false);
@@ -101,7 +136,10 @@ describe('import of old messages', () => {
     expect(fresh.request.fullHistory).toBe(true);
     expect(fakes.of({ companyId: company.companyId, connectionId: conn.id })[0]!.request.fullHistory).toBe(false);
     fresh.open('5511933330002');
-    await until(() => company.admin.get(`/whatsapp/${conn.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${conn.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
 
     const now = Date.now();
     fresh.ev.emit('messaging-history.set', {
@@ -124,22 +162,33 @@ describe('import of old messages', () => {
     const progress = await probe.waitFor((f) => f.event === `importMessages-${company.companyId}` && f.data.action === 'update');
     // three messages of the range (the group's is not asked for)
     expect(progress.data.status).toMatchObject({ whatsappId: conn.id, this: 3, all: 3 });
-    await until(() => company.admin.get(`/whatsapp/${conn.id}`), (r) => r.body.statusImportMessages === 'Running');
+    await until(
+      () => company.admin.get(`/whatsapp/${conn.id}`),
+      (r) => r.body.statusImportMessages === 'Running',
+    );
 
     fresh.ev.emit('messaging-history.status', { syncType: 0, status: 'complete', explicit: true });
-    await probe.waitFor((f) => f.event === `importMessages-${company.companyId}` && f.data.action === 'refresh' && f.data.whatsappId === conn.id);
+    await probe.waitFor(
+      (f) => f.event === `importMessages-${company.companyId}` && f.data.action === 'refresh' && f.data.whatsappId === conn.id,
+    );
     expect((await company.admin.get(`/whatsapp/${conn.id}`)).body.statusImportMessages).toBe('renderButtonCloseTickets');
     // progress is for admins
     expect(agentProbe.frames.some((f) => f.event.startsWith('importMessages-'))).toBe(false);
     // imported messages and their tickets are not pushed one by one
-    const pushed = probe.frames.filter((f) => f.event === `company-${company.companyId}-appMessage`).map((f) => f.data.message?.body);
+    const pushed = probe.frames
+      .filter((f) => f.event === `company-${company.companyId}-appMessage`)
+      .map((f) => f.data.message?.body);
     expect(pushed).not.toContain('pedido antigo');
     expect(pushed).not.toContain('outra conversa');
 
-    const tickets = (await until(
-      () => company.admin.get('/tickets?status=pending&showAll=true'),
-      (r) => (r.body.tickets as { contact: { number: string } }[]).filter((t) => t.contact.number.startsWith('551197777')).length >= 3,
-    )).body.tickets as { id: number; queueId: number | null; unreadMessages: number; contact: { number: string } }[];
+    const tickets = (
+      await until(
+        () => company.admin.get('/tickets?status=pending&showAll=true'),
+        (r) =>
+          (r.body.tickets as { contact: { number: string } }[]).filter((t) => t.contact.number.startsWith('551197777')).length >=
+          3,
+      )
+    ).body.tickets as { id: number; queueId: number | null; unreadMessages: number; contact: { number: string } }[];
     const ofContact = (n: string) => tickets.filter((t) => t.contact.number === n);
     expect(ofContact('5511977770001')).toHaveLength(1);
     expect(ofContact('5511977770001')[0]).toMatchObject({ queueId: queue.id, unreadMessages: 0 });
@@ -152,7 +201,9 @@ describe('import of old messages', () => {
     await runtime.drainQueues();
     const closed = await company.admin.post(`/closedimported/${conn.id}`);
     expect(closed).toMatchObject({ status: 200, body: { closed: 2, queued: false } });
-    const after = (await company.admin.get('/tickets?status=pending&showAll=true')).body.tickets as { contact: { number: string } }[];
+    const after = (await company.admin.get('/tickets?status=pending&showAll=true')).body.tickets as {
+      contact: { number: string };
+    }[];
     const numbers = after.map((t) => t.contact.number);
     expect(numbers).not.toContain('5511977770001');
     expect(numbers).not.toContain('5511977770002');
@@ -176,7 +227,11 @@ describe('greeting media', () => {
   it('uploads an image through the signed address, serves it, shows its name and removes it', async () => {
     const conn = (await company.admin.post('/whatsapp', { channel: 'whatsapp', name: 'Boas-vindas' })).body as Connection;
     const bytes = Buffer.from('\x89PNG greeting picture');
-    const target = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'boas vindas.png', mimeType: 'image/png', size: bytes.length });
+    const target = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, {
+      name: 'boas vindas.png',
+      mimeType: 'image/png',
+      size: bytes.length,
+    });
     expect(target.status, JSON.stringify(target.body)).toBe(200);
     expect(target.body.whatsapp).toMatchObject({ id: conn.id, greetingMediaAttachment: 'boas vindas.png' });
     const put = await fetch(target.body.uploadUrl, { method: 'PUT', headers: target.body.headers, body: bytes });
@@ -186,7 +241,9 @@ describe('greeting media', () => {
     const file = await fetch(`${runtime.url}${shown.greetingMediaUrl}`);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(bytes);
-    expect(((await company.admin.get('/whatsapp')).body as Connection[]).find((c) => c.id === conn.id)?.greetingMediaUrl).toBeTruthy();
+    expect(
+      ((await company.admin.get('/whatsapp')).body as Connection[]).find((c) => c.id === conn.id)?.greetingMediaUrl,
+    ).toBeTruthy();
 
     const removed = await company.admin.delete(`/whatsapp/${conn.id}/media-upload`);
     expect(removed).toMatchObject({ status: 200, body: { id: conn.id, greetingMediaAttachment: null, greetingMediaUrl: null } });
@@ -194,13 +251,28 @@ describe('greeting media', () => {
 
   it('accepts a video, refuses other types, mismatched names and files over the cap (400)', async () => {
     const conn = ((await company.admin.get('/whatsapp')).body as Connection[])[0]!;
-    expect((await company.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'oi.mp4', mimeType: 'video/mp4', size: 1000 })).status).toBe(200);
-    const pdf = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'menu.pdf', mimeType: 'application/pdf', size: 1000 });
+    expect(
+      (await company.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'oi.mp4', mimeType: 'video/mp4', size: 1000 }))
+        .status,
+    ).toBe(200);
+    const pdf = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, {
+      name: 'menu.pdf',
+      mimeType: 'application/pdf',
+      size: 1000,
+    });
     expect(pdf.status).toBe(400);
     expect(fieldsOf(pdf.body)).toHaveProperty(['body.mimeType']);
-    const disguised = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'page.html', mimeType: 'image/png', size: 1000 });
+    const disguised = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, {
+      name: 'page.html',
+      mimeType: 'image/png',
+      size: 1000,
+    });
     expect(fieldsOf(disguised.body)).toHaveProperty(['body.name']);
-    const huge = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'big.mp4', mimeType: 'video/mp4', size: 200 * 1024 * 1024 });
+    const huge = await company.admin.post(`/whatsapp/${conn.id}/media-upload`, {
+      name: 'big.mp4',
+      mimeType: 'video/mp4',
+      size: 200 * 1024 * 1024,
+    });
     expect(fieldsOf(huge.body)).toHaveProperty(['body.size']);
     expect((await company.admin.get(`/whatsapp/${conn.id}`)).body.greetingMediaAttachment).toBe('oi.mp4');
   });
@@ -210,7 +282,9 @@ describe('greeting media', () => {
     // ids are per company: the other company has none this high
     const conn = ((await company.admin.get('/whatsapp')).body as Connection[]).at(-1)!;
     expect(conn.id).toBeGreaterThan(1);
-    expect((await other.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'a.png', mimeType: 'image/png', size: 10 })).status).toBe(404);
+    expect(
+      (await other.admin.post(`/whatsapp/${conn.id}/media-upload`, { name: 'a.png', mimeType: 'image/png', size: 10 })).status,
+    ).toBe(404);
     expect((await other.admin.delete(`/whatsapp/${conn.id}/media-upload`)).status).toBe(404);
     expect((await other.admin.post(`/closedimported/${conn.id}`)).status).toBe(404);
   });

@@ -32,7 +32,13 @@ export const CLOSE_AFTER_IMPORT_DELAY_SECONDS = 60;
 /** A connection's "now" may be up to a day off from UTC where the admin picks dates (a bare date is a UTC day). */
 const DAY_MS = 24 * 60 * 60_000;
 
-const importFields = ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups', 'closedTicketsPostImported', 'queueIdImportMessages'] as const;
+const importFields = [
+  'importOldMessages',
+  'importRecentMessages',
+  'importOldMessagesGroups',
+  'closedTicketsPostImported',
+  'queueIdImportMessages',
+] as const;
 
 export interface ImportPlan {
   /** the status to write with the edit, when it changes */
@@ -45,21 +51,29 @@ export interface ImportPlan {
  * Checks the import fields of an edit (400 with field paths) and plans what the edit starts. Rules apply only when
  * an import field is sent, so an unrelated edit is not refused because a stored date has aged meanwhile.
  */
-export const planImport = async (companyId: number, before: ConnectionRecord, sent: Partial<ConnectionSettings>): Promise<ImportPlan> => {
+export const planImport = async (
+  companyId: number,
+  before: ConnectionRecord,
+  sent: Partial<ConnectionSettings>,
+): Promise<ImportPlan> => {
   if (!importFields.some((f) => sent[f] !== undefined)) return { resetSession: false };
   const after = { ...before, ...sent };
   const on = typeof after.importOldMessages === 'string';
   if (!on) return { resetSession: false, ...(before.statusImportMessages ? { statusImportMessages: null } : {}) };
   const now = clock().now().getTime();
   const fields: { path: string; message: string }[] = [];
-  if (before.channel !== 'whatsapp') fields.push({ path: 'body.importOldMessages', message: 'Only WhatsApp sessions import old messages' });
+  if (before.channel !== 'whatsapp')
+    fields.push({ path: 'body.importOldMessages', message: 'Only WhatsApp sessions import old messages' });
   const oldStart = importTime(after.importOldMessages!);
-  if (importEndTime(after.importOldMessages!) < now - IMPORT_MAX_AGE_MS) fields.push({ path: 'body.importOldMessages', message: 'At most 2 years back' });
+  if (importEndTime(after.importOldMessages!) < now - IMPORT_MAX_AGE_MS)
+    fields.push({ path: 'body.importOldMessages', message: 'At most 2 years back' });
   if (oldStart > now + DAY_MS) fields.push({ path: 'body.importOldMessages', message: 'Must not be in the future' });
   if (typeof after.importRecentMessages !== 'string') fields.push({ path: 'body.importRecentMessages', message: 'Required' });
   else {
-    if (importEndTime(after.importRecentMessages) < oldStart) fields.push({ path: 'body.importRecentMessages', message: 'Must not be before the old-messages date' });
-    if (importTime(after.importRecentMessages) > now + DAY_MS) fields.push({ path: 'body.importRecentMessages', message: 'Must not be in the future' });
+    if (importEndTime(after.importRecentMessages) < oldStart)
+      fields.push({ path: 'body.importRecentMessages', message: 'Must not be before the old-messages date' });
+    if (importTime(after.importRecentMessages) > now + DAY_MS)
+      fields.push({ path: 'body.importRecentMessages', message: 'Must not be in the future' });
   }
   if (!after.queueIdImportMessages) fields.push({ path: 'body.queueIdImportMessages', message: 'Required' });
   else if (!(await findQueues(companyId, [after.queueIdImportMessages])).has(after.queueIdImportMessages)) {
@@ -67,7 +81,8 @@ export const planImport = async (companyId: number, before: ConnectionRecord, se
   }
   if (fields.length) throw new AppError('ERR_VALIDATION', 'Invalid import of old messages', { fields });
   // turning it on, or a new range, starts an import; another edit of an import that is on starts nothing
-  const rangeChanged = before.importOldMessages !== after.importOldMessages || before.importRecentMessages !== after.importRecentMessages;
+  const rangeChanged =
+    before.importOldMessages !== after.importOldMessages || before.importRecentMessages !== after.importRecentMessages;
   if (typeof before.importOldMessages === 'string' && !rangeChanged) return { resetSession: false };
   return { statusImportMessages: clock().now().toISOString(), resetSession: before.status === 'CONNECTED' };
 };
@@ -84,9 +99,14 @@ export interface ImportWindow {
 /** The range a history sync is imported from, while an import is asked and not finished; undefined otherwise. */
 export const importWindowOf = async (companyId: number, connectionId: number): Promise<ImportWindow | undefined> => {
   const r = await getConnectionRecord(companyId, connectionId);
-  if (!r || r.channel !== 'whatsapp' || typeof r.importOldMessages !== 'string' || typeof r.importRecentMessages !== 'string') return undefined;
+  if (!r || r.channel !== 'whatsapp' || typeof r.importOldMessages !== 'string' || typeof r.importRecentMessages !== 'string')
+    return undefined;
   if (!r.statusImportMessages || r.statusImportMessages === IMPORT_STATUS_DONE) return undefined;
-  return { from: importTime(r.importOldMessages), to: importEndTime(r.importRecentMessages), groups: r.importOldMessagesGroups === true };
+  return {
+    from: importTime(r.importOldMessages),
+    to: importEndTime(r.importRecentMessages),
+    groups: r.importOldMessagesGroups === true,
+  };
 };
 
 /** Tells the company's admins (the connections page) how an import goes. */
@@ -94,8 +114,15 @@ export const tell = (companyId: number, change: ImportMessagesEvent): Promise<vo
   domainEvents.emit({ name: 'connection.importProgressed', companyId, change });
 
 /** `done` of `total` history messages of the range were queued as imported. */
-export const recordImportProgress = async (companyId: number, connectionId: number, progress: { done: number; total: number }): Promise<void> => {
-  if (!(await writeImportStatus(companyId, connectionId, IMPORT_STATUS_RUNNING, { whileImporting: { done: IMPORT_STATUS_DONE } }))) return;
+export const recordImportProgress = async (
+  companyId: number,
+  connectionId: number,
+  progress: { done: number; total: number },
+): Promise<void> => {
+  if (
+    !(await writeImportStatus(companyId, connectionId, IMPORT_STATUS_RUNNING, { whileImporting: { done: IMPORT_STATUS_DONE } }))
+  )
+    return;
   await tell(companyId, { action: 'update', status: { whatsappId: connectionId, this: progress.done, all: progress.total } });
 };
 
@@ -103,7 +130,9 @@ export const recordImportProgress = async (companyId: number, connectionId: numb
 export const finishImport = async (companyId: number, connectionId: number): Promise<void> => {
   const r = await getConnectionRecord(companyId, connectionId);
   if (!r || !r.statusImportMessages || r.statusImportMessages === IMPORT_STATUS_DONE) return;
-  if (!(await writeImportStatus(companyId, connectionId, IMPORT_STATUS_DONE, { whileImporting: { done: IMPORT_STATUS_DONE } }))) return;
-  if (r.closedTicketsPostImported) await enqueueJob({ type: CLOSE_JOB, companyId, connectionId }, { delaySeconds: CLOSE_AFTER_IMPORT_DELAY_SECONDS });
+  if (!(await writeImportStatus(companyId, connectionId, IMPORT_STATUS_DONE, { whileImporting: { done: IMPORT_STATUS_DONE } })))
+    return;
+  if (r.closedTicketsPostImported)
+    await enqueueJob({ type: CLOSE_JOB, companyId, connectionId }, { delaySeconds: CLOSE_AFTER_IMPORT_DELAY_SECONDS });
   await tell(companyId, { action: 'refresh', whatsappId: connectionId });
 };

@@ -16,9 +16,14 @@ import { announce, forget, presentConnection, updated } from './connections.serv
 import { companyMediaPrefix, storedFileName } from '../../platform/ports/media-keys.ts';
 
 /** Where a connection's greeting files are stored: by company and connection. */
-export const greetingMediaPrefix = (companyId: number, id: number): string => `${companyMediaPrefix(companyId)}conn${id}/greeting/`;
+export const greetingMediaPrefix = (companyId: number, id: number): string =>
+  `${companyMediaPrefix(companyId)}conn${id}/greeting/`;
 
-const setMedia = async (auth: AuthContext, id: number, media: { key: string; name: string } | null): Promise<ConnectionRecord> => {
+const setMedia = async (
+  auth: AuthContext,
+  id: number,
+  media: { key: string; name: string } | null,
+): Promise<ConnectionRecord> => {
   const before = await getConnectionRecord(auth.companyId, id);
   if (!before) throw new AppError('ERR_NO_WAPP_FOUND');
   const settings = { greetingMediaKey: media?.key ?? null, greetingMediaAttachment: media?.name ?? null };
@@ -40,4 +45,5 @@ export const attachGreetingMedia = async (auth: AuthContext, id: number, file: G
 };
 
 /** DELETE /whatsapp/{id}/media-upload */
-export const removeGreetingMedia = async (auth: AuthContext, id: number): Promise<Connection> => presentConnection(await setMedia(auth, id, null));
+export const removeGreetingMedia = async (auth: AuthContext, id: number): Promise<Connection> =>
+  presentConnection(await setMedia(auth, id, null));

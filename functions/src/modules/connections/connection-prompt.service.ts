@@ -10,6 +10,8 @@ import type { ConnectionSettings } from './connection.entity.ts';
 export const requireCompanyPrompt = async (companyId: number, sent: Partial<ConnectionSettings>): Promise<void> => {
   if (typeof sent.promptId !== 'number') return;
   if (!(await promptExists(companyId, sent.promptId))) {
-    throw new AppError('ERR_VALIDATION', 'Invalid connection settings', { fields: [{ path: 'body.promptId', message: `Unknown prompt ${sent.promptId}` }] });
+    throw new AppError('ERR_VALIDATION', 'Invalid connection settings', {
+      fields: [{ path: 'body.promptId', message: `Unknown prompt ${sent.promptId}` }],
+    });
   }
 };

@@ -25,7 +25,8 @@ const made: number[] = [];
 const defaults = { ...connectionEngineDefaults, schedules: [] };
 const engineKeys = Object.keys(defaults) as (keyof typeof defaults)[];
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/whatsapp', { channel: 'webchat', ...body });
@@ -35,7 +36,11 @@ const create = async (client: ApiClient, body: Record<string, unknown>) => {
 };
 
 const addQueue = async (c: TestCompany, name: string) => {
-  const res = await c.admin.post('/queue', { name, color: `#${(++colour).toString(16).padStart(6, '0')}`, greetingMessage: 'Olá!' });
+  const res = await c.admin.post('/queue', {
+    name,
+    color: `#${(++colour).toString(16).padStart(6, '0')}`,
+    greetingMessage: 'Olá!',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 };
@@ -60,7 +65,9 @@ const everyField = (queueId: number) => ({
   timeToReturnQueue: 60,
   expiresTicketNPS: 120,
   maxUseBotQueuesNPS: 2,
-  schedules: defaultWeek().map((d) => (d.weekdayEn === 'sunday' ? { ...d, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : d)),
+  schedules: defaultWeek().map((d) =>
+    d.weekdayEn === 'sunday' ? { ...d, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : d,
+  ),
 });
 
 beforeAll(async () => {
@@ -82,7 +89,13 @@ describe("a connection's engine fields", () => {
   it('answers the defaults on a new connection, and on one stored before the fields existed', async () => {
     const chat = await create(company.admin, { name: 'Defaults' });
     expect(engineFieldsOf(chat)).toEqual(defaults);
-    expect(chat).toMatchObject({ maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, whenExpiresTicket: '0', sendIdQueue: null, schedules: [] });
+    expect(chat).toMatchObject({
+      maxUseBotQueues: 3,
+      maxUseBotQueuesNPS: 3,
+      whenExpiresTicket: '0',
+      sendIdQueue: null,
+      schedules: [],
+    });
     expect(engineFieldsOf((await company.admin.get(`/whatsapp/${chat.id}`)).body)).toEqual(defaults);
 
     await table().send(
@@ -112,9 +125,18 @@ describe("a connection's engine fields", () => {
 
   it('changes only the engine fields sent', async () => {
     const chat = await create(company.admin, { name: 'Partial', ...everyField(company.queueId) });
-    const res = await company.admin.put(`/whatsapp/${chat.id}`, { maxUseBotQueues: 0, expiresTicket: 8760, whenExpiresTicket: '0' });
+    const res = await company.admin.put(`/whatsapp/${chat.id}`, {
+      maxUseBotQueues: 0,
+      expiresTicket: 8760,
+      whenExpiresTicket: '0',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(engineFieldsOf(res.body)).toEqual({ ...engineFieldsOf(chat), maxUseBotQueues: 0, expiresTicket: 8760, whenExpiresTicket: '0' });
+    expect(engineFieldsOf(res.body)).toEqual({
+      ...engineFieldsOf(chat),
+      maxUseBotQueues: 0,
+      expiresTicket: 8760,
+      whenExpiresTicket: '0',
+    });
   });
 
   it("refuses each field out of its range with 400 on the field's path", async () => {
@@ -140,7 +162,10 @@ describe("a connection's engine fields", () => {
       ['collectiveVacationEnd', '2026-02-30'],
     ];
     for (const [field, value] of cases) {
-      for (const res of [await company.admin.put(`/whatsapp/${chat.id}`, { [field]: value }), await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Bad', [field]: value })]) {
+      for (const res of [
+        await company.admin.put(`/whatsapp/${chat.id}`, { [field]: value }),
+        await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Bad', [field]: value }),
+      ]) {
         expect(res, `${field} = ${JSON.stringify(value)}`).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
         expect(Object.keys(fieldsOf(res.body))).toEqual([`body.${field}`]);
       }
@@ -161,21 +186,36 @@ describe("a connection's engine fields", () => {
       expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
       expect(fieldsOf(res.body)).toEqual(fields);
     }
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { schedules: [{ ...week[0], startTimeA: '8h' }] })).body)).toHaveProperty('body.schedules.0.startTimeA');
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { schedules: [...week, week[0]] })).body)).toHaveProperty('body.schedules');
+    expect(
+      fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { schedules: [{ ...week[0], startTimeA: '8h' }] })).body),
+    ).toHaveProperty('body.schedules.0.startTimeA');
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { schedules: [...week, week[0]] })).body)).toHaveProperty(
+      'body.schedules',
+    );
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body.schedules).toEqual([]);
   });
 });
 
 describe('the rules across the engine fields (spec document 2 section 5)', () => {
   const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
-    ['a rating message without a rating expiry', { ratingMessage: 'Dê uma nota de 0 a 10' }, { 'body.expiresTicketNPS': 'Must be more than 0 with a rating message' }],
+    [
+      'a rating message without a rating expiry',
+      { ratingMessage: 'Dê uma nota de 0 a 10' },
+      { 'body.expiresTicketNPS': 'Must be more than 0 with a rating message' },
+    ],
     ['a redirection time without a queue', { timeSendQueue: 10 }, { 'body.sendIdQueue': 'Required with a redirection time' }],
-    ['a redirection queue without a time', { sendIdQueue: 'own' }, { 'body.timeSendQueue': 'Must be more than 0 with a redirection queue' }],
+    [
+      'a redirection queue without a time',
+      { sendIdQueue: 'own' },
+      { 'body.timeSendQueue': 'Must be more than 0 with a redirection queue' },
+    ],
     [
       'a vacation message without its days',
       { collectiveVacationMessage: 'Férias!' },
-      { 'body.collectiveVacationStart': 'Required with a vacation message', 'body.collectiveVacationEnd': 'Required with a vacation message' },
+      {
+        'body.collectiveVacationStart': 'Required with a vacation message',
+        'body.collectiveVacationEnd': 'Required with a vacation message',
+      },
     ],
     [
       'a vacation that ends before it starts',
@@ -186,7 +226,11 @@ describe('the rules across the engine fields (spec document 2 section 5)', () =>
   ];
   const resolve = (body: Record<string, unknown>) => ({
     ...body,
-    ...(body.sendIdQueue === 'own' ? { sendIdQueue: company.queueId } : body.sendIdQueue === 'stranger' ? { sendIdQueue: strangersQueueId } : {}),
+    ...(body.sendIdQueue === 'own'
+      ? { sendIdQueue: company.queueId }
+      : body.sendIdQueue === 'stranger'
+        ? { sendIdQueue: strangersQueueId }
+        : {}),
   });
   const expected = (fields: Record<string, string>) =>
     Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.replace('STRANGER', String(strangersQueueId))]));
@@ -208,18 +252,39 @@ describe('the rules across the engine fields (spec document 2 section 5)', () =>
   });
 
   it('checks the connection as the edit leaves it: a field sent alone is judged with the stored ones', async () => {
-    const chat = await create(company.admin, { name: 'Merged', ratingMessage: 'Nota de 0 a 10?', expiresTicketNPS: 30, timeSendQueue: 5, sendIdQueue: company.queueId });
+    const chat = await create(company.admin, {
+      name: 'Merged',
+      ratingMessage: 'Nota de 0 a 10?',
+      expiresTicketNPS: 30,
+      timeSendQueue: 5,
+      sendIdQueue: company.queueId,
+    });
     // clearing one half of a pair that the stored record still holds is refused
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { expiresTicketNPS: 0 })).body)).toEqual({ 'body.expiresTicketNPS': 'Must be more than 0 with a rating message' });
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { sendIdQueue: null })).body)).toEqual({ 'body.sendIdQueue': 'Required with a redirection time' });
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { timeSendQueue: 0 })).body)).toEqual({ 'body.timeSendQueue': 'Must be more than 0 with a redirection queue' });
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { expiresTicketNPS: 0 })).body)).toEqual({
+      'body.expiresTicketNPS': 'Must be more than 0 with a rating message',
+    });
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { sendIdQueue: null })).body)).toEqual({
+      'body.sendIdQueue': 'Required with a redirection time',
+    });
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { timeSendQueue: 0 })).body)).toEqual({
+      'body.timeSendQueue': 'Must be more than 0 with a redirection queue',
+    });
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(chat);
     // both halves together, or the rating message emptied first, are accepted
-    const off = await company.admin.put(`/whatsapp/${chat.id}`, { timeSendQueue: 0, sendIdQueue: null, ratingMessage: '', expiresTicketNPS: 0 });
+    const off = await company.admin.put(`/whatsapp/${chat.id}`, {
+      timeSendQueue: 0,
+      sendIdQueue: null,
+      ratingMessage: '',
+      expiresTicketNPS: 0,
+    });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body).toMatchObject({ timeSendQueue: 0, sendIdQueue: null, ratingMessage: '', expiresTicketNPS: 0 });
     // a one-day vacation, and dates kept without a message, are fine
-    const vacation = await company.admin.put(`/whatsapp/${chat.id}`, { collectiveVacationMessage: 'Fechado hoje', collectiveVacationStart: '2026-12-25', collectiveVacationEnd: '2026-12-25' });
+    const vacation = await company.admin.put(`/whatsapp/${chat.id}`, {
+      collectiveVacationMessage: 'Fechado hoje',
+      collectiveVacationStart: '2026-12-25',
+      collectiveVacationEnd: '2026-12-25',
+    });
     expect(vacation.status, JSON.stringify(vacation.body)).toBe(200);
     expect((await company.admin.put(`/whatsapp/${chat.id}`, { collectiveVacationMessage: '' })).status).toBe(200);
   });

@@ -29,7 +29,9 @@ const everyPage = async (client: ApiClient, limit: number) => {
   const pages: ConnectionsOverview[] = [];
   let cursor: string | null = null;
   do {
-    const res: { status: number; body: ConnectionsOverview } = await client.get<ConnectionsOverview>(`/whatsapp/all?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: { status: number; body: ConnectionsOverview } = await client.get<ConnectionsOverview>(
+      `/whatsapp/all?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     pages.push(res.body);
     cursor = res.body.nextCursor;
@@ -63,7 +65,12 @@ describe('GET /whatsapp/all', () => {
       ['Balcão', 'DISCONNECTED', false],
     ]);
     expect(one.connections[0]).not.toHaveProperty('token');
-    expect(companies.find((c) => c.companyId === second.companyId)).toMatchObject({ companyName: 'Overview Two', connected: 1, disconnected: 0, total: 1 });
+    expect(companies.find((c) => c.companyId === second.companyId)).toMatchObject({
+      companyName: 'Overview Two',
+      connected: 1,
+      disconnected: 0,
+      total: 1,
+    });
   });
 
   it('pages through the companies with a cursor, each company once', async () => {
@@ -88,31 +95,54 @@ describe("the super user acting on a company's connections (/whatsapp-admin/{com
   it("lists the company's connections and queues, edits and deletes its connection, and the company sees it", async () => {
     const listed = await root.get<CompanyConnectionsDetail>(`/whatsapp-admin/${second.companyId}`);
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-    expect(listed.body.connections.map((c) => [c.id, c.name, c.isDefault])).toEqual([[second.connectionId, 'Chat do site', true]]);
+    expect(listed.body.connections.map((c) => [c.id, c.name, c.isDefault])).toEqual([
+      [second.connectionId, 'Chat do site', true],
+    ]);
     expect(listed.body.queues.map((q) => q.id)).toEqual([second.queueId]);
 
-    const edited = await root.put<Connection>(`/whatsapp-admin/${second.companyId}/${second.connectionId}`, { name: 'Renamed by the platform', queueIds: [second.queueId] });
+    const edited = await root.put<Connection>(`/whatsapp-admin/${second.companyId}/${second.connectionId}`, {
+      name: 'Renamed by the platform',
+      queueIds: [second.queueId],
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect((await second.admin.get<Connection>(`/whatsapp/${second.connectionId}`)).body).toMatchObject({ name: 'Renamed by the platform', queueIds: [second.queueId] });
+    expect((await second.admin.get<Connection>(`/whatsapp/${second.connectionId}`)).body).toMatchObject({
+      name: 'Renamed by the platform',
+      queueIds: [second.queueId],
+    });
     // the company's rules hold for the super user too: a queue the company does not have is refused
-    expect((await root.put(`/whatsapp-admin/${second.companyId}/${second.connectionId}`, { queueIds: [second.queueId + 1000] })).status).toBe(400);
+    expect(
+      (await root.put(`/whatsapp-admin/${second.companyId}/${second.connectionId}`, { queueIds: [second.queueId + 1000] }))
+        .status,
+    ).toBe(400);
 
     const extra = await second.admin.post<Connection>('/whatsapp', { channel: 'webchat', name: 'Temporário' });
     expect(extra.status).toBe(201);
-    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${extra.body.id}`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${extra.body.id}`)).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect((await second.admin.get(`/whatsapp/${extra.body.id}`)).status).toBe(404);
     // the default connection stays while others exist, as for the company's admin
     const kept = await second.admin.post<Connection>('/whatsapp', { channel: 'webchat', name: 'Outro' });
-    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${second.connectionId}`)).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await root.delete(`/whatsapp-admin/${second.companyId}/${second.connectionId}`)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_NO_OTHER_WHATSAPP' },
+    });
     expect(await root.delete(`/whatsapp-admin/${second.companyId}/${kept.body.id}`)).toMatchObject({ status: 200 });
   });
 
   it("sends a WhatsApp session command to the named company's connection only; a web chat has no session", async () => {
-    expect(await root.post(`/whatsapp-admin/${second.companyId}/${second.connectionId}/session`)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    expect(await root.post(`/whatsapp-admin/${second.companyId}/${second.connectionId}/session`)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION' },
+    });
     const onlyInFirst = (await first.admin.get<Connection[]>('/whatsapp')).body.at(-1)!.id;
     expect(onlyInFirst).toBeGreaterThan(second.connectionId);
     for (const method of ['POST', 'PUT', 'DELETE'] as const) {
-      expect(await root.request(method, `/whatsapp-admin/${second.companyId}/${onlyInFirst}/session`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+      expect(await root.request(method, `/whatsapp-admin/${second.companyId}/${onlyInFirst}/session`)).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_WAPP_FOUND' },
+      });
     }
     expect(await root.put(`/whatsapp-admin/${second.companyId}/${onlyInFirst}`, { name: 'Nope' })).toMatchObject({ status: 404 });
     expect(await root.get(`/whatsapp-admin/999999`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });
@@ -130,7 +160,10 @@ describe("the super user acting on a company's connections (/whatsapp-admin/{com
           ['PUT', `/whatsapp-admin/${companyId}/${first.connectionId}/session`],
           ['DELETE', `/whatsapp-admin/${companyId}/${first.connectionId}/session`],
         ] as const) {
-          expect(await client.request(method, path, body), `${method} ${path}`).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+          expect(await client.request(method, path, body), `${method} ${path}`).toMatchObject({
+            status: 403,
+            body: { error: 'ERR_NO_PERMISSION' },
+          });
         }
       }
     }
@@ -155,10 +188,16 @@ describe('PUT /whatsapp/{id} group settings', () => {
   it('stores allowGroup and groupAsTicket and answers them', async () => {
     const before = await first.admin.get<Connection>(`/whatsapp/${first.connectionId}`);
     expect(before.body).toMatchObject({ allowGroup: false, groupAsTicket: 'disabled' });
-    const res = await first.admin.put<Connection>(`/whatsapp/${first.connectionId}`, { allowGroup: true, groupAsTicket: 'enabled' });
+    const res = await first.admin.put<Connection>(`/whatsapp/${first.connectionId}`, {
+      allowGroup: true,
+      groupAsTicket: 'enabled',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ allowGroup: true, groupAsTicket: 'enabled', name: 'Chat do site' });
-    expect((await first.admin.get<Connection>(`/whatsapp/${first.connectionId}`)).body).toMatchObject({ allowGroup: true, groupAsTicket: 'enabled' });
+    expect((await first.admin.get<Connection>(`/whatsapp/${first.connectionId}`)).body).toMatchObject({
+      allowGroup: true,
+      groupAsTicket: 'enabled',
+    });
     expect((await first.admin.put(`/whatsapp/${first.connectionId}`, { groupAsTicket: 'sometimes' })).status).toBe(400);
   });
 });

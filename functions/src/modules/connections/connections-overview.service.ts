@@ -6,7 +6,12 @@
  * From the overview the super user also acts on one company's connections (`/whatsapp-admin/{companyId}...`):
  * the same services as the company's own admins, run in a context of the named company.
  */
-import type { CompanyConnections, CompanyConnectionsDetail, ConnectionsOverview, UpdateConnectionBody } from '@switchboard/shared/contracts/connections';
+import type {
+  CompanyConnections,
+  CompanyConnectionsDetail,
+  ConnectionsOverview,
+  UpdateConnectionBody,
+} from '@switchboard/shared/contracts/connections';
 import type { Connection } from '@switchboard/shared/contracts/inbox';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { AppError } from '../../platform/errors.ts';
@@ -29,7 +34,15 @@ export const connectionsOverview = async (limit: number, cursor?: string): Promi
         connected,
         disconnected: connections.length - connected,
         total: connections.length,
-        connections: connections.map(({ id, name, channel, status, number, isDefault, updatedAt }) => ({ id, name, channel, status, number, isDefault, updatedAt })),
+        connections: connections.map(({ id, name, channel, status, number, isDefault, updatedAt }) => ({
+          id,
+          name,
+          channel,
+          status,
+          number,
+          isDefault,
+          updatedAt,
+        })),
       };
     }),
   );
@@ -58,8 +71,12 @@ export const companyConnections = async (auth: AuthContext, companyId: number): 
 };
 
 /** PUT /whatsapp-admin/{companyId}/{id} */
-export const updateCompanyConnection = async (auth: AuthContext, companyId: number, id: number, body: UpdateConnectionBody): Promise<Connection> =>
-  updateConnection(await actingOnCompany(auth, companyId), id, body);
+export const updateCompanyConnection = async (
+  auth: AuthContext,
+  companyId: number,
+  id: number,
+  body: UpdateConnectionBody,
+): Promise<Connection> => updateConnection(await actingOnCompany(auth, companyId), id, body);
 
 /** DELETE /whatsapp-admin/{companyId}/{id} */
 export const deleteCompanyConnection = async (auth: AuthContext, companyId: number, id: number): Promise<{ ok: true }> =>
@@ -68,5 +85,9 @@ export const deleteCompanyConnection = async (auth: AuthContext, companyId: numb
 const sessionCommands = { start: startSession, newQr: renewSessionQr, disconnect: disconnectSession } as const;
 
 /** POST (start or try again), PUT (new QR) and DELETE (disconnect) /whatsapp-admin/{companyId}/{id}/session */
-export const companySessionCommand = async (auth: AuthContext, companyId: number, id: number, command: keyof typeof sessionCommands): Promise<Connection> =>
-  sessionCommands[command](await actingOnCompany(auth, companyId), id);
+export const companySessionCommand = async (
+  auth: AuthContext,
+  companyId: number,
+  id: number,
+  command: keyof typeof sessionCommands,
+): Promise<Connection> => sessionCommands[command](await actingOnCompany(auth, companyId), id);

@@ -28,7 +28,8 @@ const defaultsOf = async (client: ApiClient) => (await listOf(client)).filter((c
 
 const widgetStatus = async (token: string) => (await fetch(`${runtime.url}/api/webchat/${token}`)).status;
 
-const planLimit = async (c: TestCompany) => (await c.admin.get(`/companies/listPlan/${c.companyId}`)).body.plan.connections as number;
+const planLimit = async (c: TestCompany) =>
+  (await c.admin.get(`/companies/listPlan/${c.companyId}`)).body.plan.connections as number;
 
 beforeAll(async () => {
   runtime = await startApi();
@@ -74,21 +75,33 @@ describe('who reads the API token and the widget key', () => {
       expect(seen.find((c) => c.id === own.connectionId)).toMatchObject({ channel: 'webchat', token: null, widgetKey: null });
       expect(JSON.stringify(seen)).not.toContain(own.apiToken);
       expect(JSON.stringify(seen)).not.toContain(own.webchatToken);
-      expect(await agent.client.get(`/whatsapp/${own.connectionId}`)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await agent.client.get(`/whatsapp/${own.connectionId}`)).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_NO_PERMISSION' },
+      });
       for (const client of [own.admin, manager.client]) {
-        expect((await listOf(client)).find((c) => c.id === own.connectionId)).toMatchObject({ token: own.apiToken, widgetKey: own.webchatToken });
+        expect((await listOf(client)).find((c) => c.id === own.connectionId)).toMatchObject({
+          token: own.apiToken,
+          widgetKey: own.webchatToken,
+        });
       }
-      expect((await manager.client.get(`/whatsapp/${own.connectionId}`)).body).toMatchObject({ token: own.apiToken, widgetKey: own.webchatToken });
+      expect((await manager.client.get(`/whatsapp/${own.connectionId}`)).body).toMatchObject({
+        token: own.apiToken,
+        widgetKey: own.webchatToken,
+      });
 
       const renewed = await own.admin.put(`/whatsapp/${own.connectionId}`, { regenerateToken: true, regenerateWidgetKey: true });
       expect(renewed.status).toBe(200);
       const event = `company-${own.companyId}-whatsapp`;
       const frames = await Promise.all(
-        sockets.map((s) => s.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === own.connectionId)),
+        sockets.map((s) =>
+          s.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === own.connectionId),
+        ),
       );
       for (const frame of frames) {
         const text = JSON.stringify(frame);
-        for (const secret of [renewed.body.token, renewed.body.widgetKey, own.apiToken, own.webchatToken]) expect(text).not.toContain(secret);
+        for (const secret of [renewed.body.token, renewed.body.widgetKey, own.apiToken, own.webchatToken])
+          expect(text).not.toContain(secret);
       }
       expect((await listOf(agent.client)).find((c) => c.id === own.connectionId)).toMatchObject({ token: null, widgetKey: null });
     } finally {
@@ -99,7 +112,12 @@ describe('who reads the API token and the widget key', () => {
 
 describe('create', () => {
   it('adds a website chat (201) with a 30-character API token and a widget key of its own whose widget answers at once', async () => {
-    const chat = await create(company.admin, { name: 'Loja online', greetingMessage: 'Olá! Como podemos ajudar?', color: '#0f766e', queueIds: [company.queueId] });
+    const chat = await create(company.admin, {
+      name: 'Loja online',
+      greetingMessage: 'Olá! Como podemos ajudar?',
+      color: '#0f766e',
+      queueIds: [company.queueId],
+    });
     expect(chat).toMatchObject({
       name: 'Loja online',
       channel: 'webchat',
@@ -118,7 +136,11 @@ describe('create', () => {
     expect(chat.widgetKey).not.toBe(chat.token);
     expect(chat.token).not.toBe(company.apiToken);
     const config = await fetch(`${runtime.url}/api/webchat/${chat.widgetKey}`);
-    expect(await config.json()).toMatchObject({ companyName: 'Connections Co', color: '#0f766e', greeting: 'Olá! Como podemos ajudar?' });
+    expect(await config.json()).toMatchObject({
+      companyName: 'Connections Co',
+      color: '#0f766e',
+      greeting: 'Olá! Como podemos ajudar?',
+    });
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(chat);
   });
 
@@ -136,13 +158,19 @@ describe('create', () => {
       expect(fieldsOf(res.body)).toEqual(fields);
     }
     // a channel that is not created here (Meta pages come from POST /facebook) or does not exist is refused
-    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'facebook', name: 'Page' })).body)).toHaveProperty('body.channel');
-    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'instagram', name: 'Account' })).body)).toHaveProperty('body.channel');
-    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'telegram', name: 'Bot' })).body)).toHaveProperty('body.channel');
-    expect(fieldsOf((await company.admin.post('/whatsapp', { name: 'No channel' })).body)).toHaveProperty('body.channel');
-    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat', timeCreateNewTicket: -1 })).body)).toHaveProperty(
-      'body.timeCreateNewTicket',
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'facebook', name: 'Page' })).body)).toHaveProperty(
+      'body.channel',
     );
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'instagram', name: 'Account' })).body)).toHaveProperty(
+      'body.channel',
+    );
+    expect(fieldsOf((await company.admin.post('/whatsapp', { channel: 'telegram', name: 'Bot' })).body)).toHaveProperty(
+      'body.channel',
+    );
+    expect(fieldsOf((await company.admin.post('/whatsapp', { name: 'No channel' })).body)).toHaveProperty('body.channel');
+    expect(
+      fieldsOf((await company.admin.post('/whatsapp', { channel: 'webchat', name: 'Chat', timeCreateNewTicket: -1 })).body),
+    ).toHaveProperty('body.timeCreateNewTicket');
     expect(await listOf(company.admin)).toEqual(before);
   });
 
@@ -159,7 +187,10 @@ describe('create', () => {
 
   it('is refused to a user without allowConnections (403) and allowed with it', async () => {
     const agent = await addAgent(runtime, company);
-    expect(await agent.client.post('/whatsapp', { channel: 'webchat', name: 'Agent chat' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await agent.client.post('/whatsapp', { channel: 'webchat', name: 'Agent chat' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     const allowed = await addAgent(runtime, company, { allowConnections: 'enabled' });
     const chat = await create(allowed.client, { name: 'Allowed chat' });
     expect(await agent.client.put(`/whatsapp/${chat.id}`, { name: 'Renamed' })).toMatchObject({ status: 403 });
@@ -171,13 +202,18 @@ describe('create', () => {
   it("stops at the plan's connection limit with ERR_CONNECTION_LIMIT_REACHED, also under concurrent requests", async () => {
     const own = await signupCompany(runtime, 'Limit Co');
     const limit = await planLimit(own);
-    const answers = await Promise.all(Array.from({ length: limit + 1 }, (_, i) => own.admin.post('/whatsapp', { channel: 'webchat', name: `Chat ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: limit + 1 }, (_, i) => own.admin.post('/whatsapp', { channel: 'webchat', name: `Chat ${i}` })),
+    );
     const created = answers.filter((a) => a.status === 201).length;
     expect(answers.every((a) => a.status === 201 || a.status === 400)).toBe(true);
     expect((await listOf(own.admin)).length).toBe(1 + created);
     for (let n = 1 + created; n < limit; n++) await create(own.admin, { name: `Chat extra ${n}` });
     const over = await own.admin.post('/whatsapp', { channel: 'webchat', name: 'One too many' });
-    expect(over).toMatchObject({ status: 400, body: { error: 'ERR_CONNECTION_LIMIT_REACHED', message: `maximum connections reached: ${limit}` } });
+    expect(over).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_CONNECTION_LIMIT_REACHED', message: `maximum connections reached: ${limit}` },
+    });
     expect((await listOf(own.admin)).length).toBe(limit);
     expect(await defaultsOf(own.admin)).toEqual([own.connectionId]);
   });
@@ -192,8 +228,16 @@ describe('the default connection', () => {
       expect(second.isDefault).toBe(true);
       expect(await defaultsOf(own.admin)).toEqual([second.id]);
       const event = `company-${own.companyId}-whatsapp`;
-      await probe.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === second.id && f.data.whatsapp.isDefault);
-      await probe.waitFor((f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === own.connectionId && !f.data.whatsapp.isDefault);
+      await probe.waitFor(
+        (f) => f.event === event && f.data.action === 'update' && f.data.whatsapp.id === second.id && f.data.whatsapp.isDefault,
+      );
+      await probe.waitFor(
+        (f) =>
+          f.event === event &&
+          f.data.action === 'update' &&
+          f.data.whatsapp.id === own.connectionId &&
+          !f.data.whatsapp.isDefault,
+      );
 
       const back = await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: true });
       expect(back).toMatchObject({ status: 200, body: { id: own.connectionId, isDefault: true } });
@@ -206,7 +250,10 @@ describe('the default connection', () => {
 
   it('refuses to unset the default (ERR_NO_OTHER_WHATSAPP): another connection is made the default instead', async () => {
     const own = await signupCompany(runtime, 'Unset Co');
-    expect(await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: false })).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: false })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_NO_OTHER_WHATSAPP' },
+    });
     await create(own.admin, { name: 'Other' });
     expect(await own.admin.put(`/whatsapp/${own.connectionId}`, { isDefault: false, name: 'Renamed' })).toMatchObject({
       status: 400,
@@ -252,12 +299,23 @@ describe('update', () => {
       isDefault: false,
     });
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(res.body);
-    expect(await (await fetch(`${runtime.url}/api/webchat/${chat.widgetKey}`)).json()).toMatchObject({ greeting: 'Bem-vindo!', color: '#7c3aed' });
+    expect(await (await fetch(`${runtime.url}/api/webchat/${chat.widgetKey}`)).json()).toMatchObject({
+      greeting: 'Bem-vindo!',
+      color: '#7c3aed',
+    });
 
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { name: 'E' })).body)).toEqual({ 'body.name': 'Too Short!' });
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { queueIds: [424242] })).body)).toHaveProperty('body.queueIds');
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: false })).body)).toHaveProperty('body.regenerateToken');
-    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateWidgetKey: 'yes' })).body)).toHaveProperty('body.regenerateWidgetKey');
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { name: 'E' })).body)).toEqual({
+      'body.name': 'Too Short!',
+    });
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { queueIds: [424242] })).body)).toHaveProperty(
+      'body.queueIds',
+    );
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateToken: false })).body)).toHaveProperty(
+      'body.regenerateToken',
+    );
+    expect(fieldsOf((await company.admin.put(`/whatsapp/${chat.id}`, { regenerateWidgetKey: 'yes' })).body)).toHaveProperty(
+      'body.regenerateWidgetKey',
+    );
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toEqual(res.body);
   });
 
@@ -296,7 +354,11 @@ describe('update', () => {
     const refused = await own.admin.put(`/whatsapp/${session.body.id}`, { regenerateWidgetKey: true, name: 'Renamed' });
     expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(fieldsOf(refused.body)).toEqual({ 'body.regenerateWidgetKey': 'Only a web chat has a widget key' });
-    expect((await own.admin.get(`/whatsapp/${session.body.id}`)).body).toMatchObject({ name: 'Número', widgetKey: null, token: session.body.token });
+    expect((await own.admin.get(`/whatsapp/${session.body.id}`)).body).toMatchObject({
+      name: 'Número',
+      widgetKey: null,
+      token: session.body.token,
+    });
   });
 });
 
@@ -306,7 +368,9 @@ describe('delete', () => {
     const probe = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
     try {
       expect(await company.admin.delete(`/whatsapp/${chat.id}`)).toMatchObject({ status: 200, body: { ok: true } });
-      await probe.waitFor((f) => f.event === `company-${company.companyId}-whatsapp` && f.data.action === 'delete' && f.data.whatsappId === chat.id);
+      await probe.waitFor(
+        (f) => f.event === `company-${company.companyId}-whatsapp` && f.data.action === 'delete' && f.data.whatsappId === chat.id,
+      );
     } finally {
       await probe.close();
     }
@@ -320,7 +384,10 @@ describe('delete', () => {
   it('refuses to delete the default while other connections exist (ERR_NO_OTHER_WHATSAPP), but not the only one', async () => {
     const own = await signupCompany(runtime, 'Delete Default Co');
     const other = await create(own.admin, { name: 'Other' });
-    expect(await own.admin.delete(`/whatsapp/${own.connectionId}`)).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await own.admin.delete(`/whatsapp/${own.connectionId}`)).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_NO_OTHER_WHATSAPP' },
+    });
     expect(await widgetStatus(own.webchatToken)).toBe(200);
     expect((await own.admin.put(`/whatsapp/${other.id}`, { isDefault: true })).status).toBe(200);
     expect((await own.admin.delete(`/whatsapp/${own.connectionId}`)).status).toBe(200);

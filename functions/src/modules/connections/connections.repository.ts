@@ -59,7 +59,9 @@ export interface ConnectionSet {
 
 /** The company's connections with the set's rev, read consistently: a write conditioned on the rev saw them all. */
 export const readConnectionSet = async (companyId: number): Promise<ConnectionSet> => {
-  const set = await table().send(new GetCommand({ TableName: tableName(), Key: connectionSetKey(companyId), ConsistentRead: true }));
+  const set = await table().send(
+    new GetCommand({ TableName: tableName(), Key: connectionSetKey(companyId), ConsistentRead: true }),
+  );
   const connections: ConnectionRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -92,7 +94,9 @@ const bumpSet = (companyId: number, rev: number): TransactItem => {
     Put: {
       TableName: tableName(),
       Item: item,
-      ...(rev === 0 ? { ConditionExpression: 'attribute_not_exists(pk)' } : { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': rev } }),
+      ...(rev === 0
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : { ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': rev } }),
     },
   };
 };
@@ -210,7 +214,11 @@ export const setGraphConnectionStatus = async (
 };
 
 /** Writes a new connection with its credential markers (and `extra` writes of its channel, such as a session's). */
-export const insertConnection = (record: ConnectionRecord, change: SetChange, extra: TransactItem[] = []): Promise<WriteOutcome> =>
+export const insertConnection = (
+  record: ConnectionRecord,
+  change: SetChange,
+  extra: TransactItem[] = [],
+): Promise<WriteOutcome> =>
   write([
     {
       Put: {
@@ -270,10 +278,16 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
   }
   const markers = [
     ...(update.token
-      ? [...(before.token ? [deleteMarker(apiTokenKey(before.token))] : []), putApiTokenMarker(before.companyId, before.id, update.token)]
+      ? [
+          ...(before.token ? [deleteMarker(apiTokenKey(before.token))] : []),
+          putApiTokenMarker(before.companyId, before.id, update.token),
+        ]
       : []),
     ...(update.widgetKey
-      ? [...(before.widgetKey ? [deleteMarker(webchatTokenKey(before.widgetKey))] : []), putWidgetKeyMarker(before.companyId, before.id, update.widgetKey)]
+      ? [
+          ...(before.widgetKey ? [deleteMarker(webchatTokenKey(before.widgetKey))] : []),
+          putWidgetKeyMarker(before.companyId, before.id, update.widgetKey),
+        ]
       : []),
   ];
   return write([
@@ -293,10 +307,20 @@ export const updateConnectionRecord = (before: ConnectionRecord, update: Connect
 };
 
 /** Deletes a connection with its credential markers, so its widget and its API token stop answering. */
-export const deleteConnectionRecord = (record: ConnectionRecord, rev: number, extra: TransactItem[] = []): Promise<WriteOutcome> =>
+export const deleteConnectionRecord = (
+  record: ConnectionRecord,
+  rev: number,
+  extra: TransactItem[] = [],
+): Promise<WriteOutcome> =>
   write([
     ...extra,
-    { Delete: { TableName: tableName(), Key: connectionKey(record.companyId, record.id), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: connectionKey(record.companyId, record.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
     ...(record.token ? [deleteMarker(apiTokenKey(record.token))] : []),
     ...(record.widgetKey ? [deleteMarker(webchatTokenKey(record.widgetKey))] : []),
     ...graphMarkerKeys(record).map((Key): TransactItem => ({ Delete: { TableName: tableName(), Key } })),

@@ -5,7 +5,12 @@
  * Graph call or a webhook check; answers carry only Meta's ids, the webhook address and whether a token is set.
  */
 import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
-import { DEFAULT_WEBCHAT_COLOR, type CreateConnectionBody, type FacebookConnectBody, type MessageTemplate } from '@switchboard/shared/contracts/connections';
+import {
+  DEFAULT_WEBCHAT_COLOR,
+  type CreateConnectionBody,
+  type FacebookConnectBody,
+  type MessageTemplate,
+} from '@switchboard/shared/contracts/connections';
 import type { Channel, Connection } from '@switchboard/shared/contracts/inbox';
 import type { Plan, PlanFlag } from '@switchboard/shared/contracts/plans';
 import { managedPages, subscribePage } from '../../channels/facebook/facebook-pages.ts';
@@ -18,7 +23,16 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { graphAccountKey, graphHookKey, type ConnectionRecord, type GraphSettings } from './connection.entity.ts';
-import { addConnection, announce, findConnection, forget, requireCompanyQueues, requireConnection, toConnection, updated } from './connections.service.ts';
+import {
+  addConnection,
+  announce,
+  findConnection,
+  forget,
+  requireCompanyQueues,
+  requireConnection,
+  toConnection,
+  updated,
+} from './connections.service.ts';
 import { getGraphMarker, setGraphConnectionStatus, updateGraphSettings } from './connections.repository.ts';
 import { openGraphSecrets, sealGraphSecrets } from './graph-secrets.ts';
 
@@ -29,7 +43,11 @@ type GraphChannel = Extract<Channel, 'whatsappapi' | 'facebook' | 'instagram'>;
 
 export const graphChannels: readonly Channel[] = ['whatsappapi', 'facebook', 'instagram'];
 
-const planFlagOf: Record<GraphChannel, PlanFlag> = { whatsappapi: 'useWhatsapp', facebook: 'useFacebook', instagram: 'useInstagram' };
+const planFlagOf: Record<GraphChannel, PlanFlag> = {
+  whatsappapi: 'useWhatsapp',
+  facebook: 'useFacebook',
+  instagram: 'useInstagram',
+};
 
 /** The spec's ERR_NO_PERMISSION (403), as the route table's plan gates and the WhatsApp session path answer. */
 const requirePlanFlag = (plan: Plan, channel: GraphChannel): void => {
@@ -39,7 +57,9 @@ const requirePlanFlag = (plan: Plan, channel: GraphChannel): void => {
 /** A Graph failure as the admin sees it: a refused token names the field, anything else is Meta's failure. */
 const graphFailure = (error: unknown, tokenField: string): never => {
   if (error instanceof GraphError && error.tokenRejected) {
-    throw new AppError('ERR_VALIDATION', 'Meta refused the token', { fields: [{ path: tokenField, message: 'Meta refused this token' }] });
+    throw new AppError('ERR_VALIDATION', 'Meta refused the token', {
+      fields: [{ path: tokenField, message: 'Meta refused this token' }],
+    });
   }
   logger.warn('Graph call failed', { error: error as Error });
   throw new AppError('ERR_GRAPH_REQUEST_FAILED', error instanceof GraphError ? error.message : 'Meta could not be reached');
@@ -60,7 +80,10 @@ export const findCloudApiByWebhookKey = async (key: string): Promise<ConnectionR
 };
 
 /** The Messenger page or Instagram account connection Meta's platform webhook names. */
-export const findGraphAccount = async (channel: 'facebook' | 'instagram', accountId: string): Promise<ConnectionRecord | undefined> => {
+export const findGraphAccount = async (
+  channel: 'facebook' | 'instagram',
+  accountId: string,
+): Promise<ConnectionRecord | undefined> => {
   const marker = await getGraphMarker(graphAccountKey(channel, accountId));
   const record = marker ? await findConnection(marker.companyId, marker.connectionId) : undefined;
   return record?.channel === channel ? record : undefined;
@@ -71,9 +94,14 @@ const statusAfter = (check: CredentialsCheck): { status: ConnectionRecord['statu
   check.ok ? { status: 'CONNECTED', statusReason: null } : { status: 'DISCONNECTED', statusReason: check.reason };
 
 /** Asks Meta whether a Graph connection's ids and token go together (logged when refused). */
-const checkCredentials = async (channel: Channel, graph: Pick<GraphSettings, 'phoneNumberId' | 'pageId' | 'accessToken'>): Promise<CredentialsCheck> => {
+const checkCredentials = async (
+  channel: Channel,
+  graph: Pick<GraphSettings, 'phoneNumberId' | 'pageId' | 'accessToken'>,
+): Promise<CredentialsCheck> => {
   const check =
-    channel === 'whatsappapi' ? await checkCloudNumber(graph.phoneNumberId ?? '', graph.accessToken) : await checkPageToken(graph.pageId ?? '', graph.accessToken);
+    channel === 'whatsappapi'
+      ? await checkCloudNumber(graph.phoneNumberId ?? '', graph.accessToken)
+      : await checkPageToken(graph.pageId ?? '', graph.accessToken);
   if (!check.ok) logger.warn('Graph credentials refused', { channel, reason: check.reason });
   return check;
 };
@@ -88,15 +116,28 @@ export const createCloudApiConnection = async (auth: AuthContext, body: CreateCo
   // the Cloud API driver's own check (validateConfig), without loading the driver into every connections caller
   const issues = cloudSettingsIssues({ phoneNumberId, wabaId, accessToken, appSecret, verifyToken });
   if (issues.length) {
-    throw new AppError('ERR_VALIDATION', 'Invalid input', { fields: issues.map((i) => ({ path: `body.${i.path}`, message: i.message })) });
+    throw new AppError('ERR_VALIDATION', 'Invalid input', {
+      fields: issues.map((i) => ({ path: `body.${i.path}`, message: i.message })),
+    });
   }
   await requireCompanyQueues(auth.companyId, fields.queueIds);
   const plan = await auth.plan();
   requirePlanFlag(plan, 'whatsappapi');
-  const graph: GraphSettings = { phoneNumberId, wabaId, accessToken: accessToken!, appSecret, verifyToken, webhookKey: ids.token(24) };
+  const graph: GraphSettings = {
+    phoneNumberId,
+    wabaId,
+    accessToken: accessToken!,
+    appSecret,
+    verifyToken,
+    webhookKey: ids.token(24),
+  };
   const graphFor = (id: number) => sealGraphSecrets({ companyId: auth.companyId, id }, graph);
   const checked = statusAfter(await checkCredentials('whatsappapi', graph));
-  const { record, cleared } = await addConnection(auth.companyId, { ...fields, channel: 'whatsappapi', graphFor, checked }, plan.connections);
+  const { record, cleared } = await addConnection(
+    auth.companyId,
+    { ...fields, channel: 'whatsappapi', graphFor, checked },
+    plan.connections,
+  );
   cleared.forEach(forget);
   await announce(auth.companyId, [record, ...cleared].map(updated));
   return toConnection(record);
@@ -165,11 +206,18 @@ const upsertAccount = async (
 export const connectFacebookPages = async (auth: AuthContext, body: FacebookConnectBody): Promise<Connection[]> => {
   const plan = await auth.plan();
   requirePlanFlag(plan, 'facebook');
-  const pages = await managedPages(body.facebookUserId, body.facebookUserToken).catch((error: unknown) => graphFailure(error, 'body.facebookUserToken'));
+  const pages = await managedPages(body.facebookUserId, body.facebookUserToken).catch((error: unknown) =>
+    graphFailure(error, 'body.facebookUserToken'),
+  );
   const out: Connection[] = [];
   for (const page of pages) {
     await subscribePage(page.id, page.accessToken).catch((error: unknown) => graphFailure(error, 'body.facebookUserToken'));
-    out.push(await upsertAccount(auth, plan, 'facebook', page.id, connectionName(page.name, `Facebook ${page.id}`), { pageId: page.id, accessToken: page.accessToken }));
+    out.push(
+      await upsertAccount(auth, plan, 'facebook', page.id, connectionName(page.name, `Facebook ${page.id}`), {
+        pageId: page.id,
+        accessToken: page.accessToken,
+      }),
+    );
     if (body.addInstagram && plan.useInstagram && page.instagram) {
       const name = connectionName(page.instagram.name ?? page.name, `Instagram ${page.instagram.id}`);
       out.push(
@@ -188,7 +236,9 @@ export const connectFacebookPages = async (auth: AuthContext, body: FacebookConn
 const requireCloudApi = async (companyId: number, id: number): Promise<ConnectionRecord & { graph: GraphSettings }> => {
   const record = await requireConnection(companyId, id);
   if (record.channel !== 'whatsappapi' || !record.graph?.wabaId) {
-    throw new AppError('ERR_VALIDATION', 'Not a WhatsApp Cloud API connection', { fields: [{ path: 'params.id', message: 'Not a Cloud API connection' }] });
+    throw new AppError('ERR_VALIDATION', 'Not a WhatsApp Cloud API connection', {
+      fields: [{ path: 'params.id', message: 'Not a Cloud API connection' }],
+    });
   }
   return record as ConnectionRecord & { graph: GraphSettings };
 };
@@ -206,7 +256,8 @@ export const templatesOf = async (companyId: number, connectionId: number): Prom
 };
 
 /** GET /whatsapp/{id}/templates */
-export const listTemplates = (auth: AuthContext, connectionId: number): Promise<MessageTemplate[]> => templatesOf(auth.companyId, connectionId);
+export const listTemplates = (auth: AuthContext, connectionId: number): Promise<MessageTemplate[]> =>
+  templatesOf(auth.companyId, connectionId);
 
 /**
  * PUT /whatsapp/{id} with `accessToken`: a Graph connection's new token, checked with Meta first: CONNECTED again when
@@ -215,7 +266,9 @@ export const listTemplates = (auth: AuthContext, connectionId: number): Promise<
 export const replaceGraphToken = async (auth: AuthContext, id: number, accessToken: string): Promise<void> => {
   const before = await requireConnection(auth.companyId, id);
   if (!before.graph) {
-    throw new AppError('ERR_VALIDATION', 'This connection has no token', { fields: [{ path: 'body.accessToken', message: 'Not a Graph API connection' }] });
+    throw new AppError('ERR_VALIDATION', 'This connection has no token', {
+      fields: [{ path: 'body.accessToken', message: 'Not a Graph API connection' }],
+    });
   }
   const checked = statusAfter(await checkCredentials(before.channel, { ...before.graph, accessToken }));
   const stored = { ...before.graph, ...(await sealGraphSecrets(before, { accessToken })) };

@@ -10,7 +10,13 @@ import { startApi } from '../../../../test/api.ts';
 import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 
-const CLOUD = { phoneNumberId: '1015557001', wabaId: '2025557002', accessToken: 'checked-cloud-token', appSecret: 'checked-secret', verifyToken: 'checked-verify' };
+const CLOUD = {
+  phoneNumberId: '1015557001',
+  wabaId: '2025557002',
+  accessToken: 'checked-cloud-token',
+  appSecret: 'checked-secret',
+  verifyToken: 'checked-verify',
+};
 const PAGE = { id: '5701', name: 'Loja Conferida', access_token: 'checked-page-token' };
 
 let fake: FakeGraph;
@@ -39,12 +45,19 @@ describe('a Cloud API number checked with Meta when saved', () => {
     const res = await company.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Número conferido', ...CLOUD });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ status: 'CONNECTED', statusReason: null });
-    expect(fake.calls.some((c) => c.method === 'GET' && c.path === `/v21.0/${CLOUD.phoneNumberId}` && c.token === CLOUD.accessToken)).toBe(true);
+    expect(
+      fake.calls.some((c) => c.method === 'GET' && c.path === `/v21.0/${CLOUD.phoneNumberId}` && c.token === CLOUD.accessToken),
+    ).toBe(true);
     await company.admin.delete(`/whatsapp/${res.body.id}`);
   });
 
-  it('is saved DISCONNECTED with Meta\'s reason when Meta refuses its token, and the list shows why', async () => {
-    const res = await company.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Token errado', ...CLOUD, accessToken: 'typo-token' });
+  it("is saved DISCONNECTED with Meta's reason when Meta refuses its token, and the list shows why", async () => {
+    const res = await company.admin.post('/whatsapp', {
+      channel: 'whatsappapi',
+      name: 'Token errado',
+      ...CLOUD,
+      accessToken: 'typo-token',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.status).toBe('DISCONNECTED');
     expect(res.body.statusReason).toMatch(/^Meta refused the access token: .*Invalid OAuth access token/);
@@ -57,14 +70,25 @@ describe('a Cloud API number checked with Meta when saved', () => {
 
     // and a new token Meta refuses disconnects it again, with the reason
     expect((await company.admin.put(`/whatsapp/${res.body.id}`, { accessToken: 'revoked-token' })).status).toBe(200);
-    expect(await listed(res.body.id)).toMatchObject({ status: 'DISCONNECTED', statusReason: expect.stringMatching(/^Meta refused the access token/) });
+    expect(await listed(res.body.id)).toMatchObject({
+      status: 'DISCONNECTED',
+      statusReason: expect.stringMatching(/^Meta refused the access token/),
+    });
     await company.admin.delete(`/whatsapp/${res.body.id}`);
   });
 
   it('is saved DISCONNECTED when Meta does not know its phone number id', async () => {
-    const res = await company.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Número errado', ...CLOUD, phoneNumberId: '1015557999' });
+    const res = await company.admin.post('/whatsapp', {
+      channel: 'whatsappapi',
+      name: 'Número errado',
+      ...CLOUD,
+      phoneNumberId: '1015557999',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ status: 'DISCONNECTED', statusReason: expect.stringMatching(/^Meta refused the phone number id: .*1015557999/) });
+    expect(res.body).toMatchObject({
+      status: 'DISCONNECTED',
+      statusReason: expect.stringMatching(/^Meta refused the phone number id: .*1015557999/),
+    });
     await company.admin.delete(`/whatsapp/${res.body.id}`);
   });
 
@@ -73,7 +97,10 @@ describe('a Cloud API number checked with Meta when saved', () => {
     try {
       const res = await company.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Sem Meta', ...CLOUD });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body).toMatchObject({ status: 'DISCONNECTED', statusReason: expect.stringMatching(/^Meta could not be reached/) });
+      expect(res.body).toMatchObject({
+        status: 'DISCONNECTED',
+        statusReason: expect.stringMatching(/^Meta could not be reached/),
+      });
       await company.admin.delete(`/whatsapp/${res.body.id}`);
     } finally {
       runtime.setEnv({ META_GRAPH_URL: fake.url });
@@ -82,14 +109,21 @@ describe('a Cloud API number checked with Meta when saved', () => {
 });
 
 describe('a Messenger page given a new token', () => {
-  it('stays CONNECTED with its own page token and shows DISCONNECTED with the reason for another page\'s', async () => {
-    const res = await company.admin.post('/facebook', { facebookUserId: '9701', facebookUserToken: 'checked-user-token', addInstagram: false });
+  it("stays CONNECTED with its own page token and shows DISCONNECTED with the reason for another page's", async () => {
+    const res = await company.admin.post('/facebook', {
+      facebookUserId: '9701',
+      facebookUserToken: 'checked-user-token',
+      addInstagram: false,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const page = res.body.find((c: { facebookPageUserId: string }) => c.facebookPageUserId === PAGE.id);
     expect(page).toMatchObject({ channel: 'facebook', status: 'CONNECTED', statusReason: null });
 
     expect((await company.admin.put(`/whatsapp/${page.id}`, { accessToken: 'other-page-token' })).status).toBe(200);
-    expect(await listed(page.id)).toMatchObject({ status: 'DISCONNECTED', statusReason: `The access token is not the page's own: page ${PAGE.id}` });
+    expect(await listed(page.id)).toMatchObject({
+      status: 'DISCONNECTED',
+      statusReason: `The access token is not the page's own: page ${PAGE.id}`,
+    });
 
     expect((await company.admin.put(`/whatsapp/${page.id}`, { accessToken: PAGE.access_token })).status).toBe(200);
     expect(await listed(page.id)).toMatchObject({ status: 'CONNECTED', statusReason: null });

@@ -18,7 +18,10 @@ export const SESSIONS_INDEX_PK = 'WASESSIONS';
 
 export const sessionIntentKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `WASESSION#${padId(id)}` });
 export const sessionHealthKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `WAHEALTH#${padId(id)}` });
-export const sessionIndexKeys = (companyId: number, id: number) => ({ gsi1pk: SESSIONS_INDEX_PK, gsi1sk: `${padId(companyId)}#${padId(id)}` });
+export const sessionIndexKeys = (companyId: number, id: number) => ({
+  gsi1pk: SESSIONS_INDEX_PK,
+  gsi1sk: `${padId(companyId)}#${padId(id)}`,
+});
 
 /**
  * run: meant to be up; stop: stopped by an admin or for good (logged out, replaced); suspended: meant to run but held
@@ -33,7 +36,13 @@ export interface SessionIntent {
   /** when the intent last changed (ISO): commands asked before it are stale */
   changedAt: string;
 }
-export type SessionIntentItem = SessionIntent & { pk: string; sk: string; type: 'waSessionIntent'; gsi1pk: string; gsi1sk: string };
+export type SessionIntentItem = SessionIntent & {
+  pk: string;
+  sk: string;
+  type: 'waSessionIntent';
+  gsi1pk: string;
+  gsi1sk: string;
+};
 
 export interface SessionHealthRecord {
   companyId: number;

@@ -50,10 +50,13 @@ export const deleteSessionItems = (companyId: number, connectionId: number): Tra
   { Delete: { TableName: tableName(), Key: sessionHealthKey(companyId, connectionId) } },
 ];
 
-const stripIntent = ({ pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...intent }: SessionIntentItem): SessionIntent => intent;
+const stripIntent = ({ pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...intent }: SessionIntentItem): SessionIntent =>
+  intent;
 
 export const getSessionIntent = async (companyId: number, connectionId: number): Promise<SessionIntent | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: sessionIntentKey(companyId, connectionId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: sessionIntentKey(companyId, connectionId), ConsistentRead: true }),
+  );
   return out.Item ? stripIntent(out.Item as SessionIntentItem) : undefined;
 };
 
@@ -76,7 +79,13 @@ export const putSessionIntent = async (intent: SessionIntent): Promise<boolean> 
 };
 
 /** Moves a session's intent from `from` to `to`; false when it had another intent (or its connection is gone). */
-export const swapSessionIntent = async (companyId: number, connectionId: number, from: SessionDesire, to: SessionDesire, at: string): Promise<boolean> => {
+export const swapSessionIntent = async (
+  companyId: number,
+  connectionId: number,
+  from: SessionDesire,
+  to: SessionDesire,
+  at: string,
+): Promise<boolean> => {
   try {
     await table().send(
       new UpdateCommand({
@@ -95,7 +104,9 @@ export const swapSessionIntent = async (companyId: number, connectionId: number,
 };
 
 /** One page of the fleet's sessions, in company and connection order. */
-export const listSessionIntents = async (startKey?: Record<string, unknown>): Promise<{ intents: SessionIntent[]; next?: Record<string, unknown> }> => {
+export const listSessionIntents = async (
+  startKey?: Record<string, unknown>,
+): Promise<{ intents: SessionIntent[]; next?: Record<string, unknown> }> => {
   const out = await table().send(
     new QueryCommand({
       TableName: tableName(),
@@ -119,8 +130,18 @@ export interface SessionStateWrite {
 }
 
 /** Writes a session's visible state on its connection; answers the connection as written, undefined once deleted. */
-export const writeSessionState = async (companyId: number, connectionId: number, s: SessionStateWrite): Promise<ConnectionRecord | undefined> => {
-  const values: Record<string, unknown> = { ':status': s.status, ':qrcode': s.qrcode, ':retries': s.retries, ':at': s.updatedAt, ':wa': 'whatsapp' };
+export const writeSessionState = async (
+  companyId: number,
+  connectionId: number,
+  s: SessionStateWrite,
+): Promise<ConnectionRecord | undefined> => {
+  const values: Record<string, unknown> = {
+    ':status': s.status,
+    ':qrcode': s.qrcode,
+    ':retries': s.retries,
+    ':at': s.updatedAt,
+    ':wa': 'whatsapp',
+  };
   const sets = ['#status = :status', 'qrcode = :qrcode', 'retries = :retries', 'updatedAt = :at'];
   // a change without a reason (another QR code of the same pairing) keeps the one told before
   if (s.reason !== undefined) {
@@ -175,7 +196,9 @@ export const getSessionHealth = async (companyId: number, connectionId: number):
  */
 export const appendSessionHistory = async (companyId: number, connectionId: number, entry: SessionHealthEntry): Promise<void> => {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const out = await table().send(new GetCommand({ TableName: tableName(), Key: sessionHealthKey(companyId, connectionId), ConsistentRead: true }));
+    const out = await table().send(
+      new GetCommand({ TableName: tableName(), Key: sessionHealthKey(companyId, connectionId), ConsistentRead: true }),
+    );
     // gone with its connection
     if (!out.Item) return;
     const current = out.Item as SessionHealthItem;
@@ -231,7 +254,9 @@ export const addSessionCounters = async (companyId: number, connectionId: number
       new UpdateCommand({
         TableName: tableName(),
         Key: sessionHealthKey(companyId, connectionId),
-        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : ''].join(' ').trim(),
+        UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', adds.length ? `ADD ${adds.join(', ')}` : '']
+          .join(' ')
+          .trim(),
         // gone with its connection: not written back
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: values,

@@ -48,14 +48,18 @@ describe('a WhatsApp connection', () => {
     expect(created).toMatchObject({ channel: 'whatsapp', status: 'OPENING', qrcode: '', retries: 0, number: null });
     const socket = await fakes.next(created.id, { after: 0 });
     socket.showQr('2@QR-CODE-1');
-    const qr = await probe.waitFor((f) => f.event === `company-${company.companyId}-whatsappSession` && f.data.session.qrcode === '2@QR-CODE-1');
+    const qr = await probe.waitFor(
+      (f) => f.event === `company-${company.companyId}-whatsappSession` && f.data.session.qrcode === '2@QR-CODE-1',
+    );
     expect(qr.data).toMatchObject({ action: 'update', session: { id: created.id, status: 'qrcode', retries: 1 } });
     expect((await company.admin.get(`/whatsapp/${created.id}`)).body).toMatchObject({ status: 'qrcode', qrcode: '2@QR-CODE-1' });
 
     socket.scan('5511955554444');
     const reopened = await fakes.next(created.id, { after: 1 });
     reopened.open();
-    const open = await probe.waitFor((f) => f.event === `company-${company.companyId}-whatsappSession` && f.data.session.status === 'CONNECTED');
+    const open = await probe.waitFor(
+      (f) => f.event === `company-${company.companyId}-whatsappSession` && f.data.session.status === 'CONNECTED',
+    );
     expect(open.data.session).toMatchObject({ qrcode: '', number: '5511955554444' });
     await probe.waitFor((f) => f.event === `company-${company.companyId}-whatsapp` && f.data.whatsapp?.status === 'CONNECTED');
     probe.close();
@@ -71,19 +75,28 @@ describe('a WhatsApp connection', () => {
     const created = await createWhatsapp(company.admin, 'Suporte');
     const socket = await fakes.next(created.id, { after: 0 });
     socket.open('5511944443333');
-    await until(() => company.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
 
     const off = await company.admin.delete(`/whatsappsession/${created.id}`);
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ status: 'DISCONNECTED', qrcode: '' });
-    await until(async () => socket.loggedOut, (v) => v);
+    await until(
+      async () => socket.loggedOut,
+      (v) => v,
+    );
 
     const again = await company.admin.post(`/whatsappsession/${created.id}`);
     expect(again.body).toMatchObject({ status: 'OPENING' });
     const fresh = await fakes.next(created.id, { after: 1 });
     expect(fresh.resumed).toBe(false);
     fresh.open('5511944443333');
-    await until(() => company.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
 
     expect((await company.admin.put(`/whatsappsession/${created.id}`)).status).toBe(200);
     const renewed = await fakes.next(created.id, { after: 2 });
@@ -97,10 +110,19 @@ describe('a WhatsApp connection', () => {
     const created = await createWhatsapp(company.admin, 'Financeiro');
     const socket = await fakes.next(created.id, { after: 0 });
     socket.open('5511933332222');
-    await until(() => company.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
     socket.close(DisconnectReason.loggedOut);
-    await until(() => company.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'DISCONNECTED');
-    const health = await until(() => company.admin.get(`/whatsapp/${created.id}/health`), (r) => r.body.history[0]?.status === 'DISCONNECTED');
+    await until(
+      () => company.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'DISCONNECTED',
+    );
+    const health = await until(
+      () => company.admin.get(`/whatsapp/${created.id}/health`),
+      (r) => r.body.history[0]?.status === 'DISCONNECTED',
+    );
     expect(health.body.history[0].reason).toBe('logged out from the phone');
   });
 
@@ -126,14 +148,26 @@ describe('a WhatsApp connection', () => {
     const session = { companyId: owner.companyId, connectionId: created.id };
     const socket = await fakes.next(session, { after: 0 });
     socket.open('5511922221111');
-    await until(() => owner.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => owner.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
     const root = new ApiClient(runtime.url);
     expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
 
-    expect(await root.delete(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({ status: 200, body: { id: created.id, status: 'DISCONNECTED' } });
-    await until(async () => socket.loggedOut, (v) => v);
+    expect(await root.delete(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({
+      status: 200,
+      body: { id: created.id, status: 'DISCONNECTED' },
+    });
+    await until(
+      async () => socket.loggedOut,
+      (v) => v,
+    );
     expect((await owner.admin.get(`/whatsapp/${created.id}`)).body.status).toBe('DISCONNECTED');
-    expect(await root.post(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({ status: 200, body: { status: 'OPENING' } });
+    expect(await root.post(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({
+      status: 200,
+      body: { status: 'OPENING' },
+    });
     await fakes.next(session, { after: 1 });
     expect(await company.admin.delete(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({ status: 403 });
   });
@@ -144,11 +178,20 @@ describe('a WhatsApp connection', () => {
     const created = await createWhatsapp(own.admin, 'Temporário');
     // connection ids are per company: this one's socket is found by both
     const socketOf = () => fakes.sockets.find((f) => f.companyId === own.companyId && f.connectionId === created.id);
-    const socket = (await until(async () => socketOf(), (f) => f !== undefined))!;
+    const socket = (await until(
+      async () => socketOf(),
+      (f) => f !== undefined,
+    ))!;
     socket.open('5511922221111');
-    await until(() => own.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
+    await until(
+      () => own.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
     expect((await own.admin.delete(`/whatsapp/${created.id}`)).status).toBe(200);
-    await until(async () => socket.loggedOut, (v) => v);
+    await until(
+      async () => socket.loggedOut,
+      (v) => v,
+    );
     expect(fakes.sockets.filter((f) => f.companyId === own.companyId && !f.ended)).toHaveLength(0);
   });
 
@@ -161,16 +204,28 @@ describe('a WhatsApp connection', () => {
     const ref = { companyId: own.companyId, connectionId: created.id };
     const socket = await fakes.next(ref, { after: 0 });
     socket.open('5511911110000');
-    await until(() => own.admin.get(`/whatsapp/${created.id}`), (r) => r.body.status === 'CONNECTED');
-    const alertOf = (f: { event: string; data: any }) => f.event === `company-${own.companyId}-connectionAlert` && f.data.connection.id === created.id;
+    await until(
+      () => own.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
+    const alertOf = (f: { event: string; data: any }) =>
+      f.event === `company-${own.companyId}-connectionAlert` && f.data.connection.id === created.id;
 
     socket.close(DisconnectReason.connectionClosed, 'Connection Terminated');
     const alert = await admin.waitFor(alertOf);
-    expect(alert.data).toMatchObject({ action: 'sessionDropped', connection: { id: created.id, name: 'Plantão' }, status: 'DISCONNECTED', reason: 'connectionClosed (428)' });
+    expect(alert.data).toMatchObject({
+      action: 'sessionDropped',
+      connection: { id: created.id, name: 'Plantão' },
+      status: 'DISCONNECTED',
+      reason: 'connectionClosed (428)',
+    });
     // the retry of the same outage fails too: DISCONNECTED again, no second alert
     const retry = await fakes.next(ref, { after: 1, timeoutMs: 5000 });
     retry.close(DisconnectReason.connectionClosed, 'Connection Terminated');
-    await until(() => own.admin.get(`/whatsapp/${created.id}`), (r) => r.body.retries === 2);
+    await until(
+      () => own.admin.get(`/whatsapp/${created.id}`),
+      (r) => r.body.retries === 2,
+    );
     await runtime.idleQueues();
     expect(admin.frames.filter(alertOf)).toHaveLength(1);
     // the agent saw the session change, not the alert
@@ -185,14 +240,34 @@ describe('a WhatsApp connection', () => {
     const { id: _id, ...rest } = base;
     const plan = await addPlan({ ...rest, name: `No WhatsApp ${randomUUID().slice(0, 6)}`, useWhatsapp: false });
     const email = `owner-${randomUUID()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Webchat only', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'Webchat only',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(signup.status, JSON.stringify(signup.body)).toBeLessThan(300);
     const admin = new ApiClient(runtime.url);
     expect((await admin.login(email, 'pass-12345')).status).toBe(200);
-    expect(await admin.post('/whatsapp', { channel: 'whatsapp', name: 'Vendas' })).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await admin.post('/whatsapp', { channel: 'whatsapp', name: 'Vendas' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
     // the Cloud API number is WhatsApp too, refused with the same code
-    const cloud = { channel: 'whatsappapi', name: 'Oficial', phoneNumberId: '1015550009', wabaId: '2025550009', accessToken: 't', appSecret: 's', verifyToken: 'v' };
+    const cloud = {
+      channel: 'whatsappapi',
+      name: 'Oficial',
+      phoneNumberId: '1015550009',
+      wabaId: '2025550009',
+      accessToken: 't',
+      appSecret: 's',
+      verifyToken: 'v',
+    };
     expect(await admin.post('/whatsapp', cloud)).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
-    expect((await admin.get('/whatsapp')).body.filter((c: Connection) => c.channel === 'whatsapp' || c.channel === 'whatsappapi')).toEqual([]);
+    expect(
+      (await admin.get('/whatsapp')).body.filter((c: Connection) => c.channel === 'whatsapp' || c.channel === 'whatsappapi'),
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,12 @@
  * Every state change is stored on the connection (status, qrcode, retries, number) and in the session's health
  * history, and told live on `company-{id}-whatsappSession` and `company-{id}-whatsapp`.
  */
-import type { ConnectionAlertEvent, ConnectionEvent, SessionHealth, WhatsappSessionEvent } from '@switchboard/shared/contracts/connections';
+import type {
+  ConnectionAlertEvent,
+  ConnectionEvent,
+  SessionHealth,
+  WhatsappSessionEvent,
+} from '@switchboard/shared/contracts/connections';
 import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
 import type { SessionCommand } from '@switchboard/shared/connector';
 import { clock } from '../../platform/clock.ts';
@@ -62,13 +67,27 @@ export const isSessionDrop = (s: Pick<SessionState, 'status' | 'previous'>): boo
 
 /** Tells the company's admins (only they can act on a connection) that a session dropped. */
 const alertAdmins = async (r: ConnectionRecord, reason: string | undefined, at: string): Promise<void> => {
-  const change: ConnectionAlertEvent = { action: 'sessionDropped', connection: { id: r.id, name: r.name }, status: r.status, reason: reason ?? null, at };
+  const change: ConnectionAlertEvent = {
+    action: 'sessionDropped',
+    connection: { id: r.id, name: r.name },
+    status: r.status,
+    reason: reason ?? null,
+    at,
+  };
   await domainEvents.emit({ name: 'whatsappSession.dropped', companyId: r.companyId, change });
 };
 
 const sessionEvent = (r: ConnectionRecord): WhatsappSessionEvent => ({
   action: 'update',
-  session: { id: r.id, status: r.status, qrcode: r.qrcode ?? '', retries: r.retries ?? 0, number: r.number ?? null, statusReason: r.statusReason ?? null, updatedAt: r.updatedAt },
+  session: {
+    id: r.id,
+    status: r.status,
+    qrcode: r.qrcode ?? '',
+    retries: r.retries ?? 0,
+    number: r.number ?? null,
+    statusReason: r.statusReason ?? null,
+    updatedAt: r.updatedAt,
+  },
 });
 
 const connectionEvent = (r: ConnectionRecord): ConnectionEvent => ({
@@ -83,11 +102,16 @@ const announce = async (r: ConnectionRecord): Promise<void> => {
 };
 
 /** Stores and tells a session's state; answers the connection as written, undefined when it was deleted meanwhile. */
-export const recordSessionState = async (companyId: number, connectionId: number, s: SessionState): Promise<ConnectionRecord | undefined> => {
+export const recordSessionState = async (
+  companyId: number,
+  connectionId: number,
+  s: SessionState,
+): Promise<ConnectionRecord | undefined> => {
   const at = now();
   const written = await writeSessionState(companyId, connectionId, { ...s, updatedAt: at });
   if (!written) return undefined;
-  if (s.history !== false) await appendSessionHistory(companyId, connectionId, { status: s.status, at, ...(s.reason ? { reason: s.reason } : {}) });
+  if (s.history !== false)
+    await appendSessionHistory(companyId, connectionId, { status: s.status, at, ...(s.reason ? { reason: s.reason } : {}) });
   await announce(written);
   if (isSessionDrop(s)) await alertAdmins(written, s.reason, at);
   return written;
@@ -140,9 +164,11 @@ const command = async (
 ): Promise<Connection> => {
   await requireSession(auth.companyId, id);
   // a session held down while the company is inactive starts again when the company is active, not before
-  if (desired === 'run' && (await getSessionIntent(auth.companyId, id))?.desired === 'suspended') throw new AppError('ERR_COMPANY_INACTIVE');
+  if (desired === 'run' && (await getSessionIntent(auth.companyId, id))?.desired === 'suspended')
+    throw new AppError('ERR_COMPANY_INACTIVE');
   const at = now();
-  if (!(await putSessionIntent({ companyId: auth.companyId, connectionId: id, desired, changedAt: at }))) throw new AppError('ERR_NO_WAPP_FOUND');
+  if (!(await putSessionIntent({ companyId: auth.companyId, connectionId: id, desired, changedAt: at })))
+    throw new AppError('ERR_NO_WAPP_FOUND');
   const written = await recordSessionState(auth.companyId, id, state);
   if (!written) throw new AppError('ERR_NO_WAPP_FOUND');
   await queueSessionCommand({ kind, companyId: auth.companyId, connectionId: id, at });
@@ -164,7 +190,12 @@ export const renewSessionQr = (auth: AuthContext, id: number): Promise<Connectio
 export const resetSessionForImport = async (companyId: number, id: number): Promise<ConnectionRecord | undefined> => {
   const at = now();
   if (!(await putSessionIntent({ companyId, connectionId: id, desired: 'run', changedAt: at }))) return undefined;
-  const written = await recordSessionState(companyId, id, { status: 'OPENING', qrcode: '', retries: 0, reason: 'paired anew to import old messages' });
+  const written = await recordSessionState(companyId, id, {
+    status: 'OPENING',
+    qrcode: '',
+    retries: 0,
+    reason: 'paired anew to import old messages',
+  });
   await queueSessionCommand({ kind: 'newQr', companyId, connectionId: id, at });
   return written;
 };
@@ -179,7 +210,8 @@ export const restartSessions = async (auth: AuthContext): Promise<{ ok: true }> 
   const at = now();
   for (const s of sessions) {
     const intent = await getSessionIntent(auth.companyId, s.id);
-    if (intent?.desired === 'run') await queueSessionCommand({ kind: 'restart', companyId: auth.companyId, connectionId: s.id, at });
+    if (intent?.desired === 'run')
+      await queueSessionCommand({ kind: 'restart', companyId: auth.companyId, connectionId: s.id, at });
   }
   return { ok: true };
 };
@@ -222,5 +254,11 @@ export const resumeCompanySessions = async (companyId: number): Promise<number> 
 export const sessionHealth = async (auth: AuthContext, id: number): Promise<SessionHealth> => {
   await requireSession(auth.companyId, id);
   const h = await getSessionHealth(auth.companyId, id);
-  return { history: h.history, lastInboundAt: h.lastInboundAt, lastOutboundAt: h.lastOutboundAt, reconnects: h.reconnects, recovered: h.recovered };
+  return {
+    history: h.history,
+    lastInboundAt: h.lastInboundAt,
+    lastOutboundAt: h.lastOutboundAt,
+    reconnects: h.reconnects,
+    recovered: h.recovered,
+  };
 };

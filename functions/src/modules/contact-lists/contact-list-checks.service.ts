@@ -43,14 +43,21 @@ const checkerOf = async (companyId: number) => {
 
 const retryLater = async (job: CheckJob): Promise<void> => {
   if (job.attempt + 1 >= CHECK_MAX_ATTEMPTS) {
-    logger.info('contact list numbers left unchecked: no connection could check them', { companyId: job.companyId, contactListId: job.contactListId });
+    logger.info('contact list numbers left unchecked: no connection could check them', {
+      companyId: job.companyId,
+      contactListId: job.contactListId,
+    });
     return;
   }
   await enqueueJob({ type: 'contactLists.check', ...job, attempt: job.attempt + 1 }, { delaySeconds: CHECK_RETRY_SECONDS });
 };
 
 /** Records the answers of a batch; an item changed meanwhile is left to its own next check. */
-const record = async (companyId: number, contactListId: number, answers: { item: ContactListItemRecord; valid: boolean }[]): Promise<void> => {
+const record = async (
+  companyId: number,
+  contactListId: number,
+  answers: { item: ContactListItemRecord; valid: boolean }[],
+): Promise<void> => {
   const at = now();
   const changed: ContactListItemRecord[] = [];
   for (const { item, valid } of answers) {
@@ -62,7 +69,8 @@ const record = async (companyId: number, contactListId: number, answers: { item:
   await announceListCounts(companyId, contactListId);
 };
 
-const next = (job: CheckJob) => enqueueJob({ type: 'contactLists.check', companyId: job.companyId, contactListId: job.contactListId, attempt: 0 });
+const next = (job: CheckJob) =>
+  enqueueJob({ type: 'contactLists.check', companyId: job.companyId, contactListId: job.contactListId, attempt: 0 });
 
 /** The `contactLists.check` job: one batch of a list's pending numbers. */
 export const runCheckJob = async (job: CheckJob): Promise<void> => {
@@ -72,7 +80,11 @@ export const runCheckJob = async (job: CheckJob): Promise<void> => {
   const checker = await checkerOf(job.companyId);
   if (!checker) return retryLater(job);
   if (checker.channel !== 'whatsapp') {
-    await record(job.companyId, job.contactListId, batch.map((item) => ({ item, valid: true })));
+    await record(
+      job.companyId,
+      job.contactListId,
+      batch.map((item) => ({ item, valid: true })),
+    );
     if (batch.length === CHECK_BATCH) await next(job);
     return;
   }
@@ -114,6 +126,10 @@ export const checkNumbersOverSession = async (command: NumberCheckCommand): Prom
     if (!(error instanceof ChannelUnavailable)) throw error;
     return retryLater(job);
   }
-  await record(command.companyId, command.contactListId, batch.map((item) => ({ item, valid: answers.get(item.number) === true })));
+  await record(
+    command.companyId,
+    command.contactListId,
+    batch.map((item) => ({ item, valid: answers.get(item.number) === true })),
+  );
   if (batch.length === CHECK_BATCH) await next(job);
 };

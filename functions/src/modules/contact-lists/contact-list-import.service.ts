@@ -65,7 +65,11 @@ export const prepareContactListUpload = async (
   return { import: summary, uploadUrl: target.url, headers: target.headers };
 };
 
-const publishSummary = async (companyId: number, listId: number, summary: ContactListImport): Promise<ContactList | undefined> => {
+const publishSummary = async (
+  companyId: number,
+  listId: number,
+  summary: ContactListImport,
+): Promise<ContactList | undefined> => {
   const list = await setLastImport(companyId, listId, summary, now());
   if (!list) return undefined;
   const out = presentContactList(list);
@@ -83,9 +87,12 @@ export const startContactListImport = async (auth: AuthContext, listId: number, 
   if (!record) throw new AppError('ERR_NOT_FOUND');
   if (record.summary.status !== 'uploading') return presentContactList(list);
   if ((await blobStore().size(record.fileKey)) === undefined)
-    throw new AppError('ERR_VALIDATION', 'The file has not been uploaded', { fields: [{ path: 'params.importId', message: 'The file has not been uploaded' }] });
+    throw new AppError('ERR_VALIDATION', 'The file has not been uploaded', {
+      fields: [{ path: 'params.importId', message: 'The file has not been uploaded' }],
+    });
   const queued: ImportRecord = { ...record, summary: { ...record.summary, status: 'queued' } };
-  if (!(await claimImport(record, 'uploading', queued))) return presentContactList((await findContactList(auth.companyId, listId)) ?? list);
+  if (!(await claimImport(record, 'uploading', queued)))
+    return presentContactList((await findContactList(auth.companyId, listId)) ?? list);
   await enqueueJob({ type: 'contactLists.import', companyId: auth.companyId, contactListId: listId, importId });
   return (await publishSummary(auth.companyId, listId, queued.summary)) ?? presentContactList(list);
 };
@@ -140,7 +147,8 @@ const finish = async (record: ImportRecord, summary: ContactListImport, nextRow:
   const done: ImportRecord = { ...record, nextRow, summary: { ...summary, finishedAt: now() } };
   if (!(await claimImport(record, record.summary.status, done))) return;
   await publishSummary(record.companyId, record.contactListId, done.summary);
-  if (done.summary.status === 'done' && summary.added + summary.updated > 0) await requestNumberChecks(record.companyId, record.contactListId);
+  if (done.summary.status === 'done' && summary.added + summary.updated > 0)
+    await requestNumberChecks(record.companyId, record.contactListId);
 };
 
 /** One run of an import: the next CHUNK rows. Answers whether another run must follow. */
@@ -166,7 +174,11 @@ export const runImportStep = async (job: { companyId: number; contactListId: num
   if (record.nextRow === 0) {
     summary.total = sheet.rows.length;
     if (sheet.truncated)
-      refuse(summary, { row: (sheet.rows.at(-1)?.row ?? 1) + 1, reason: 'limit', message: `Only the first ${CONTACT_LIST_IMPORT_MAX_ROWS} rows are imported` });
+      refuse(summary, {
+        row: (sheet.rows.at(-1)?.row ?? 1) + 1,
+        reason: 'limit',
+        message: `Only the first ${CONTACT_LIST_IMPORT_MAX_ROWS} rows are imported`,
+      });
   }
   const chunk = sheet.rows.slice(record.nextRow, record.nextRow + IMPORT_CHUNK);
   for (const raw of chunk) {

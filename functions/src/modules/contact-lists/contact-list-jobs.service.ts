@@ -17,7 +17,8 @@ const PURGE_PAGE = 100;
 
 export const registerContactListJobs = (): void => {
   registerJob('contactLists.purge', listJob, async (job) => {
-    if (await purgeListPartition(job.companyId, job.contactListId, PURGE_PAGE)) await enqueueJob({ type: 'contactLists.purge', ...listJob.parse(job) });
+    if (await purgeListPartition(job.companyId, job.contactListId, PURGE_PAGE))
+      await enqueueJob({ type: 'contactLists.purge', ...listJob.parse(job) });
   });
   registerJob('contactLists.import', listJob.extend({ importId: z.string().min(1).max(40) }), async (job) => {
     const { type: _t, ...rest } = job;

@@ -73,10 +73,19 @@ export const contactListKey = (companyId: number, id: number) => ({ pk: companyP
 export const contactListsByNamePk = (companyId: number): string => `${companyPk(companyId)}#CL`;
 
 export const listPartition = (companyId: number, listId: number): string => `${companyPk(companyId)}#CL#${padId(listId)}`;
-export const itemKey = (companyId: number, listId: number, id: number) => ({ pk: listPartition(companyId, listId), sk: `I#${padId(id)}` });
+export const itemKey = (companyId: number, listId: number, id: number) => ({
+  pk: listPartition(companyId, listId),
+  sk: `I#${padId(id)}`,
+});
 export const itemPointerKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `CLI#${padId(id)}` });
-export const numberMarkerKey = (companyId: number, listId: number, number: string) => ({ pk: listPartition(companyId, listId), sk: `NUM#${number}` });
-export const importKey = (companyId: number, listId: number, id: string) => ({ pk: listPartition(companyId, listId), sk: `IMP#${id}` });
+export const numberMarkerKey = (companyId: number, listId: number, number: string) => ({
+  pk: listPartition(companyId, listId),
+  sk: `NUM#${number}`,
+});
+export const importKey = (companyId: number, listId: number, id: string) => ({
+  pk: listPartition(companyId, listId),
+  sk: `IMP#${id}`,
+});
 export const itemsByNamePk = (companyId: number, listId: number): string => `${listPartition(companyId, listId)}#NAME`;
 export const itemsByNumberPk = (companyId: number, listId: number): string => `${listPartition(companyId, listId)}#NUM`;
 export const pendingItemsPk = (companyId: number, listId: number): string => `${listPartition(companyId, listId)}#PENDING`;
@@ -114,7 +123,11 @@ export const numberMarkerItem = (r: Pick<ContactListItemRecord, 'companyId' | 'c
   itemId: r.id,
 });
 
-export const toImportItem = (r: ImportRecord) => ({ ...importKey(r.companyId, r.contactListId, r.id), type: 'contactListImport' as const, ...r });
+export const toImportItem = (r: ImportRecord) => ({
+  ...importKey(r.companyId, r.contactListId, r.id),
+  type: 'contactListImport' as const,
+  ...r,
+});
 
 export const importFilePrefix = (companyId: number, listId: number): string => `${companyMediaPrefix(companyId)}cl${listId}/`;
 

@@ -45,7 +45,9 @@ const strip = <T>(item: Row): T => Object.fromEntries(Object.entries(item).filte
 // ----- lists -----
 
 export const getContactList = async (companyId: number, id: number): Promise<ContactListRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: contactListKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: contactListKey(companyId, id), ConsistentRead: true }),
+  );
   const item = out.Item;
   return item && item.companyId === companyId ? strip<ContactListRecord>(item) : undefined;
 };
@@ -58,7 +60,11 @@ export const queryContactLists = async (
   companyId: number,
   options: { prefix?: string; skip: number; take: number },
 ): Promise<{ records: ContactListRecord[]; hasMore: boolean }> => {
-  return skipTake<ContactListRecord>(companyId, byIndexPrefix(contactListsByNamePk(companyId), nameKeyOf(options.prefix ?? '')), options);
+  return skipTake<ContactListRecord>(
+    companyId,
+    byIndexPrefix(contactListsByNamePk(companyId), nameKeyOf(options.prefix ?? '')),
+    options,
+  );
 };
 
 /** A page of the query's records of this company. */
@@ -69,11 +75,18 @@ const skipTake = <T extends { companyId: number }>(companyId: number, query: Pag
   });
 
 export const insertContactList = async (record: ContactListRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: toContactListItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: toContactListItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 };
 
 /** Renames a list; its counters (moved by item writes meanwhile) are left as they are. undefined when it is gone. */
-export const renameContactList = async (companyId: number, id: number, name: string, at: string): Promise<ContactListRecord | undefined> => {
+export const renameContactList = async (
+  companyId: number,
+  id: number,
+  name: string,
+  at: string,
+): Promise<ContactListRecord | undefined> => {
   try {
     const out = await table().send(
       new UpdateCommand({
@@ -94,7 +107,12 @@ export const renameContactList = async (companyId: number, id: number, name: str
 };
 
 /** Records the latest import's summary on the list; undefined when the list is gone. */
-export const setLastImport = async (companyId: number, id: number, summary: ContactListImport, at: string): Promise<ContactListRecord | undefined> => {
+export const setLastImport = async (
+  companyId: number,
+  id: number,
+  summary: ContactListImport,
+  at: string,
+): Promise<ContactListRecord | undefined> => {
   try {
     const out = await table().send(
       new UpdateCommand({
@@ -116,7 +134,13 @@ export const setLastImport = async (companyId: number, id: number, summary: Cont
 /** Deletes the list item (its partition is purged apart); false when it was not there. */
 export const deleteContactListRecord = async (companyId: number, id: number): Promise<boolean> => {
   try {
-    await table().send(new DeleteCommand({ TableName: tableName(), Key: contactListKey(companyId, id), ConditionExpression: 'attribute_exists(pk)' }));
+    await table().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: contactListKey(companyId, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -158,19 +182,29 @@ export const purgeListPartition = async (companyId: number, listId: number, size
 // ----- items -----
 
 export const getItem = async (companyId: number, listId: number, id: number): Promise<ContactListItemRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: itemKey(companyId, listId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: itemKey(companyId, listId, id), ConsistentRead: true }),
+  );
   const item = out.Item;
   return item && item.companyId === companyId ? strip<ContactListItemRecord>(item) : undefined;
 };
 
 /** The list an item id belongs to (its pointer), undefined when the company has no such item. */
 export const listIdOfItem = async (companyId: number, id: number): Promise<number | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: itemPointerKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: itemPointerKey(companyId, id), ConsistentRead: true }),
+  );
   return out.Item && out.Item.companyId === companyId ? Number(out.Item.contactListId) : undefined;
 };
 
-export const findItemByNumber = async (companyId: number, listId: number, number: string): Promise<ContactListItemRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: numberMarkerKey(companyId, listId, number), ConsistentRead: true }));
+export const findItemByNumber = async (
+  companyId: number,
+  listId: number,
+  number: string,
+): Promise<ContactListItemRecord | undefined> => {
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: numberMarkerKey(companyId, listId, number), ConsistentRead: true }),
+  );
   return out.Item ? getItem(companyId, listId, Number(out.Item.itemId)) : undefined;
 };
 
@@ -188,7 +222,10 @@ export const queryItems = async (
   if (!search)
     return skipTake<ContactListItemRecord>(
       companyId,
-      { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)', ExpressionAttributeValues: { ':pk': listPartition(companyId, listId), ':i': 'I#' } },
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
+        ExpressionAttributeValues: { ':pk': listPartition(companyId, listId), ':i': 'I#' },
+      },
       options,
     );
   if (/^\d+$/.test(digits))
@@ -253,7 +290,11 @@ const counterUpdate = (companyId: number, listId: number, delta: ReturnType<type
 const deltaOf = (before: ContactListItemRecord | undefined, after: ContactListItemRecord | undefined) => {
   const a = countersOf(after);
   const b = countersOf(before);
-  return { contactsCount: a.contactsCount - b.contactsCount, validCount: a.validCount - b.validCount, pendingCount: a.pendingCount - b.pendingCount };
+  return {
+    contactsCount: a.contactsCount - b.contactsCount,
+    validCount: a.validCount - b.validCount,
+    pendingCount: a.pendingCount - b.pendingCount,
+  };
 };
 const moves = (d: ReturnType<typeof deltaOf>) => d.contactsCount !== 0 || d.validCount !== 0 || d.pendingCount !== 0;
 
@@ -284,14 +325,28 @@ export const insertItem = async (record: ContactListItemRecord): Promise<'create
  * Replaces the item read at `before.rev`, moving its number marker when the number changed and its list's counters
  * when its check state changed. 'duplicate' when the new number is another item's, 'stale' when it changed meanwhile.
  */
-export const replaceItem = async (before: ContactListItemRecord, after: ContactListItemRecord): Promise<'ok' | 'duplicate' | 'stale'> => {
+export const replaceItem = async (
+  before: ContactListItemRecord,
+  after: ContactListItemRecord,
+): Promise<'ok' | 'duplicate' | 'stale'> => {
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: toItemItem(after), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': before.rev } } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: toItemItem(after),
+        ConditionExpression: 'rev = :rev',
+        ExpressionAttributeValues: { ':rev': before.rev },
+      },
+    },
   ];
   const moved = before.number !== after.number;
   if (moved) {
-    items.push({ Put: { TableName: tableName(), Item: numberMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' } });
-    items.push({ Delete: { TableName: tableName(), Key: numberMarkerKey(before.companyId, before.contactListId, before.number) } });
+    items.push({
+      Put: { TableName: tableName(), Item: numberMarkerItem(after), ConditionExpression: 'attribute_not_exists(pk)' },
+    });
+    items.push({
+      Delete: { TableName: tableName(), Key: numberMarkerKey(before.companyId, before.contactListId, before.number) },
+    });
   }
   const delta = deltaOf(before, after);
   if (moves(delta)) items.push(counterUpdate(after.companyId, after.contactListId, delta));
@@ -338,7 +393,9 @@ export const putImport = async (record: ImportRecord): Promise<void> => {
 };
 
 export const getImport = async (companyId: number, listId: number, id: string): Promise<ImportRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: importKey(companyId, listId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: importKey(companyId, listId, id), ConsistentRead: true }),
+  );
   return out.Item && out.Item.companyId === companyId ? strip<ImportRecord>(out.Item) : undefined;
 };
 

@@ -85,11 +85,13 @@ const requireList = async (companyId: number, id: number): Promise<ContactListRe
 };
 
 /** A list of the company, or undefined (another company's list is not found). For the import and check jobs. */
-export const findContactList = (companyId: number, id: number): Promise<ContactListRecord | undefined> => getContactList(companyId, id);
+export const findContactList = (companyId: number, id: number): Promise<ContactListRecord | undefined> =>
+  getContactList(companyId, id);
 
 // ----- for campaigns -----
 
-const isItemCursor = (v: unknown): v is { pk: string; sk: string } => isKeyRecord(v) && typeof v.pk === 'string' && typeof v.sk === 'string';
+const isItemCursor = (v: unknown): v is { pk: string; sk: string } =>
+  isKeyRecord(v) && typeof v.pk === 'string' && typeof v.sk === 'string';
 
 /**
  * Pages the items of a company's contact list in id order, for the campaigns module: each call is one Query on the
@@ -281,9 +283,15 @@ export const saveItem = async (
   }
 };
 
-export const updateContactListItem = async (auth: AuthContext, id: number, body: UpdateContactListItemBody): Promise<ContactListItem> => {
+export const updateContactListItem = async (
+  auth: AuthContext,
+  id: number,
+  body: UpdateContactListItemBody,
+): Promise<ContactListItem> => {
   const before = await requireItem(auth.companyId, id);
-  const after = await saveItem(before, { name: body.name, number: body.number, email: body.email }, () => requireItem(auth.companyId, id));
+  const after = await saveItem(before, { name: body.name, number: body.number, email: body.email }, () =>
+    requireItem(auth.companyId, id),
+  );
   const out = presentItem(after);
   await announceItem(auth.companyId, { action: 'update', record: out });
   if (after.number !== before.number) {

@@ -25,7 +25,11 @@ describe('the spread search index', () => {
   it('writes each token in the partition of its first two characters', async () => {
     const { contact } = await add(701, 'Anabela Souza', '5511987650001');
     const out = await table().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': searchPk(701, 'an') } }),
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': searchPk(701, 'an') },
+      }),
     );
     expect(out.Items?.map((i) => i.sk)).toEqual([expect.stringMatching(/^anabela#0*/)]);
     expect(out.Items?.[0]?.contactId).toBe(contact.id);
@@ -45,7 +49,13 @@ describe('the spread search index', () => {
   });
 
   it('finds a contact by its e-mail or any beginning of it, also for viewers who see masked numbers', async () => {
-    await findOrCreateContactByIdentity(706, { channel: 'webchat', identity: '01HZX3K4M5N6P7Q8R9S0T1V2W3', name: 'Ana Prado', email: 'Ana.Prado@Loja.com', connectionId: 1 });
+    await findOrCreateContactByIdentity(706, {
+      channel: 'webchat',
+      identity: '01HZX3K4M5N6P7Q8R9S0T1V2W3',
+      name: 'Ana Prado',
+      email: 'Ana.Prado@Loja.com',
+      connectionId: 1,
+    });
     await add(706, 'Ana Lima', '5511900000009');
     expect(await names(706, 'ana.prado@loja.com')).toEqual(['Ana Prado']);
     expect(await names(706, 'ANA.PRADO@')).toEqual(['Ana Prado']);
@@ -73,7 +83,13 @@ describe('the spread search index', () => {
     // put the contact's index back the way an earlier version wrote it
     for (const token of ['zuleica', 'prado', '5511977770000', '11977770000', '977770000']) {
       const key = searchKey(705, token, contact.id);
-      const current = await table().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk = :sk', ExpressionAttributeValues: { ':pk': key.pk, ':sk': key.sk } }));
+      const current = await table().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND sk = :sk',
+          ExpressionAttributeValues: { ':pk': key.pk, ':sk': key.sk },
+        }),
+      );
       const item = current.Items?.[0];
       if (!item) continue;
       await table().send(new DeleteCommand({ TableName: tableName(), Key: key }));

@@ -22,7 +22,12 @@ export const getContactWallet = async (companyId: number, contactId: number): Pr
 };
 
 export const putContactWallet = async (companyId: number, contactId: number, wallet: ContactWallet): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...walletKey(companyId, contactId), type: 'contactWallet', companyId, contactId, ...wallet } }));
+  await table().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...walletKey(companyId, contactId), type: 'contactWallet', companyId, contactId, ...wallet },
+    }),
+  );
 };
 
 export const deleteContactWallet = async (companyId: number, contactId: number): Promise<void> => {

@@ -83,7 +83,11 @@ afterAll(async () => {
 
 describe('create and edit', () => {
   it('creates a contact (201) with the defaults, storing a phone number as digits', async () => {
-    const res = await admin.post('/contacts', { name: '  Jorge Amado ', number: '+55 (71) 98888-1234', email: 'Jorge@Example.com' });
+    const res = await admin.post('/contacts', {
+      name: '  Jorge Amado ',
+      number: '+55 (71) 98888-1234',
+      email: 'Jorge@Example.com',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Jorge Amado',
@@ -120,7 +124,11 @@ describe('create and edit', () => {
     const { id } = await createContact('Editable');
     const edit = await admin.put(`/contacts/${id}`, { name: 'E', number: '123', email: 'x@' });
     expect(edit.status).toBe(400);
-    expect(fieldsOf(edit.body)).toEqual({ 'body.name': 'Too Short!', 'body.number': 'Too Short!', 'body.email': 'Invalid email' });
+    expect(fieldsOf(edit.body)).toEqual({
+      'body.name': 'Too Short!',
+      'body.number': 'Too Short!',
+      'body.email': 'Invalid email',
+    });
     const unknownField = await admin.put(`/contacts/${id}`, { companyId: 99 });
     expect(unknownField.status).toBe(400);
   });
@@ -142,14 +150,20 @@ describe('create and edit', () => {
       name: 'Clarice L.',
       number: newNumber,
       email: 'clarice@example.com',
-      extraInfo: [{ name: 'cpf', value: '123' }, { name: 'city', value: 'Recife' }],
+      extraInfo: [
+        { name: 'cpf', value: '123' },
+        { name: 'city', value: 'Recife' },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: 'Clarice L.',
       number: newNumber,
       email: 'clarice@example.com',
-      extraInfo: [{ id: 1, name: 'cpf', value: '123' }, { id: 2, name: 'city', value: 'Recife' }],
+      extraInfo: [
+        { id: 1, name: 'cpf', value: '123' },
+        { id: 2, name: 'city', value: 'Recife' },
+      ],
     });
     expect((await admin.get(`/contacts?searchParam=lispector`)).body.contacts).toEqual([]);
     expect((await admin.get(`/contacts?searchParam=clarice`)).body.contacts.map((c: { id: number }) => c.id)).toEqual([id]);
@@ -175,9 +189,13 @@ describe('create and edit', () => {
     // ids are numbered per company: the other company's contact gets an id this company has not used
     const own = await createContact('Latest own');
     const other = await signup('other@contacts.example.com');
-    let contact = (await findOrCreateContactByIdentity(other.companyId, { channel: 'whatsapp', identity: phone(), name: 'Not yours' })).contact;
+    let contact = (
+      await findOrCreateContactByIdentity(other.companyId, { channel: 'whatsapp', identity: phone(), name: 'Not yours' })
+    ).contact;
     while (contact.id <= own.id) {
-      contact = (await findOrCreateContactByIdentity(other.companyId, { channel: 'whatsapp', identity: phone(), name: 'Not yours' })).contact;
+      contact = (
+        await findOrCreateContactByIdentity(other.companyId, { channel: 'whatsapp', identity: phone(), name: 'Not yours' })
+      ).contact;
     }
     for (const res of [
       await admin.get(`/contacts/${contact.id}`),
@@ -265,7 +283,12 @@ describe('paging and filters', () => {
       const res = await owner.post('/contacts', { name: `Paged ${String.fromCharCode(65 + (i % 26))}${i}`, number: phone() });
       all.push(res.body.id);
     }
-    await findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '120363025246125486', name: 'Paged Group', isGroup: true });
+    await findOrCreateContactByIdentity(cid, {
+      channel: 'whatsapp',
+      identity: '120363025246125486',
+      name: 'Paged Group',
+      isGroup: true,
+    });
     await findOrCreateContactByIdentity(cid, { channel: 'instagram', identity: '1789000111', name: 'Paged Insta' });
   });
 
@@ -315,7 +338,8 @@ describe('paging and filters', () => {
   it('filters by tags: members of every tag given', async () => {
     const t1 = (await owner.post('/tags', { name: 'Paging tag one' })).body.id as number;
     const t2 = (await owner.post('/tags', { name: 'Paging tag two' })).body.id as number;
-    for (const id of all.slice(0, 12)) expect((await owner.post('/tags/sync', { contactId: id, tags: [{ id: t1 }] })).status).toBe(200);
+    for (const id of all.slice(0, 12))
+      expect((await owner.post('/tags/sync', { contactId: id, tags: [{ id: t1 }] })).status).toBe(200);
     for (const id of all.slice(10, 15)) {
       const current = (await owner.get(`/contactTags/${id}`)).body.tags as { id: number }[];
       await owner.post('/tags/sync', { contactId: id, tags: [...current, { id: t2 }] });
@@ -340,7 +364,11 @@ describe('paging and filters', () => {
     await bad(first, '&searchParam=paged');
     // the cursor is sealed: its position cannot be read, and a position written by the caller is no cursor
     expect(Buffer.from(first, 'base64url').toString('latin1')).not.toContain(`C#${cid}`);
-    const foreign = { s: 'name', p: { pk: `C#${companyId}`, sk: 'CONTACT#0000000001', gsi1pk: `C#${companyId}#CONTACTS`, gsi1sk: 'a#0000000001' }, n: 10 };
+    const foreign = {
+      s: 'name',
+      p: { pk: `C#${companyId}`, sk: 'CONTACT#0000000001', gsi1pk: `C#${companyId}#CONTACTS`, gsi1sk: 'a#0000000001' },
+      n: 10,
+    };
     await bad(Buffer.from(JSON.stringify(foreign)).toString('base64url'));
     expect((await owner.get(`/contacts/list?cursor=${first}`)).status).toBe(400);
   });
@@ -375,18 +403,32 @@ describe('block, toggles, tags and profile', () => {
 
   it('sets audio acceptance and the bot switch', async () => {
     const { id } = await createContact('Toggled');
-    expect((await admin.put(`/contacts/toggleAcceptAudio/${id}`, { acceptAudioMessage: false })).body.acceptAudioMessage).toBe(false);
+    expect((await admin.put(`/contacts/toggleAcceptAudio/${id}`, { acceptAudioMessage: false })).body.acceptAudioMessage).toBe(
+      false,
+    );
     expect((await admin.put(`/contacts/toggleDisableBot/${id}`, { disableBot: true })).body.disableBot).toBe(true);
     expect((await admin.get(`/contacts/${id}`)).body).toMatchObject({ acceptAudioMessage: false, disableBot: true });
-    expect((await admin.put(`/contacts/toggleAcceptAudio/${id}`, { acceptAudioMessage: true })).body.acceptAudioMessage).toBe(true);
+    expect((await admin.put(`/contacts/toggleAcceptAudio/${id}`, { acceptAudioMessage: true })).body.acceptAudioMessage).toBe(
+      true,
+    );
   });
 
   it('answers the contact of a number and the tags of a contact', async () => {
     const created = await createContact('Profiled', '5531988887777');
-    await findOrCreateContactByIdentity(companyId, { channel: 'whatsapp', identity: '5531988887777', urlPicture: 'https://pics/p.jpg' });
-    expect((await admin.get('/contacts/profile/5531988887777')).body).toEqual({ contactId: created.id, urlPicture: 'https://pics/p.jpg' });
+    await findOrCreateContactByIdentity(companyId, {
+      channel: 'whatsapp',
+      identity: '5531988887777',
+      urlPicture: 'https://pics/p.jpg',
+    });
+    expect((await admin.get('/contacts/profile/5531988887777')).body).toEqual({
+      contactId: created.id,
+      urlPicture: 'https://pics/p.jpg',
+    });
     expect((await admin.get('/contacts/profile/+55%2031%2098888-7777')).body.contactId).toBe(created.id);
-    expect(await admin.get('/contacts/profile/5531900000000')).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+    expect(await admin.get('/contacts/profile/5531900000000')).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_CONTACT_FOUND' },
+    });
     expect((await admin.get(`/contactTags/${created.id}`)).body).toEqual({ tags: [] });
   });
 });
@@ -406,7 +448,9 @@ describe('delete', () => {
     expect((await admin.get('/contacts')).body.count).toBe(count - 1);
     expect((await admin.get('/contacts?searchParam=doomed')).body.contacts).toEqual([]);
     expect((await admin.get(`/contacts?contactTag=${tag.id}`)).body.contacts).toEqual([]);
-    const leftovers = (await itemsOf(companyId)).filter((i) => String(i.sk).includes(String(id).padStart(10, '0')) || i.contactId === id);
+    const leftovers = (await itemsOf(companyId)).filter(
+      (i) => String(i.sk).includes(String(id).padStart(10, '0')) || i.contactId === id,
+    );
     expect(leftovers).toEqual([]);
     expect((await admin.post('/contacts', { name: 'Reborn', number })).status).toBe(201);
     expect((await admin.delete(`/contacts/${id}`)).status).toBe(404);
@@ -416,7 +460,12 @@ describe('delete', () => {
 describe('privacy', () => {
   it('masks numbers for profile user while enableLGPD and lgpdHideNumber are on, never for admins or groups', async () => {
     const person = await createContact('Masked Person', '5511977665544');
-    const { contact: group } = await findOrCreateContactByIdentity(companyId, { channel: 'whatsapp', identity: '120363000000000001', name: 'Masked Group', isGroup: true });
+    const { contact: group } = await findOrCreateContactByIdentity(companyId, {
+      channel: 'whatsapp',
+      identity: '120363000000000001',
+      name: 'Masked Group',
+      isGroup: true,
+    });
 
     await setPrivacy(companyId, true);
     try {
@@ -435,8 +484,12 @@ describe('privacy', () => {
       // hidden digits cannot be found by searching them: agents find people by name, admins by number too
       expect((await agent.get('/contacts?searchParam=5511977665544')).body.contacts).toEqual([]);
       expect((await agent.get('/contacts?searchParam=977665544')).body.contacts).toEqual([]);
-      expect((await admin.get('/contacts?searchParam=977665544')).body.contacts.map((c: { id: number }) => c.id)).toContain(person.id);
-      expect((await agent.get('/contacts?searchParam=120363000000000001')).body.contacts.map((c: { id: number }) => c.id)).toEqual([group.id]);
+      expect((await admin.get('/contacts?searchParam=977665544')).body.contacts.map((c: { id: number }) => c.id)).toContain(
+        person.id,
+      );
+      expect(
+        (await agent.get('/contacts?searchParam=120363000000000001')).body.contacts.map((c: { id: number }) => c.id),
+      ).toEqual([group.id]);
 
       const imported = await agent.post('/contactsImport', { name: 'Imported masked', number: '5511955443322' });
       expect(imported.body.contact.number).toBe('55119******22');
@@ -458,7 +511,10 @@ describe('privacy', () => {
       expect(forAdmin.data).toMatchObject({ action: 'create', contact: { number: '5511966554433' } });
       expect(forAgent.data).toMatchObject({ action: 'create', contact: { number: '55119******33' } });
       await admin.delete(`/contacts/${created.id}`);
-      expect((await agentSocket.waitFor((f) => f.event === event && f.data.action === 'delete')).data).toEqual({ action: 'delete', contactId: created.id });
+      expect((await agentSocket.waitFor((f) => f.event === event && f.data.action === 'delete')).data).toEqual({
+        action: 'delete',
+        contactId: created.id,
+      });
     } finally {
       await setPrivacy(companyId, false);
       await adminSocket.close();
@@ -470,11 +526,22 @@ describe('privacy', () => {
 describe('import row', () => {
   it('creates a contact (201), and with an existing number answers it untouched (200, created false)', async () => {
     const number = phone();
-    const first = await admin.post('/contactsImport', { name: 'Imported', number, email: 'imp@example.com', validateContact: 'false' });
-    expect(first).toMatchObject({ status: 201, body: { created: true, contact: { name: 'Imported', number, email: 'imp@example.com' } } });
+    const first = await admin.post('/contactsImport', {
+      name: 'Imported',
+      number,
+      email: 'imp@example.com',
+      validateContact: 'false',
+    });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { created: true, contact: { name: 'Imported', number, email: 'imp@example.com' } },
+    });
     const before = await itemsOf(companyId);
     const again = await admin.post('/contactsImport', { name: 'Imported Again', number, email: 'other@example.com' });
-    expect(again).toMatchObject({ status: 200, body: { created: false, contact: { id: first.body.contact.id, name: 'Imported', email: 'imp@example.com' } } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { created: false, contact: { id: first.body.contact.id, name: 'Imported', email: 'imp@example.com' } },
+    });
     expect(await itemsOf(companyId)).toEqual(before);
     const invalid = await admin.post('/contactsImport', { name: 'I', number: '12' });
     expect(fieldsOf(invalid.body)).toEqual({ 'body.name': 'Too Short!', 'body.number': 'Too Short!' });

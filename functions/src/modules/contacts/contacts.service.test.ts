@@ -43,7 +43,9 @@ describe('presentContact', () => {
   });
 
   it('never masks a group', () => {
-    expect(presentContact(viewer('user', true), { number: '120363025246125486', isGroup: true } as never).number).toBe('120363025246125486');
+    expect(presentContact(viewer('user', true), { number: '120363025246125486', isGroup: true } as never).number).toBe(
+      '120363025246125486',
+    );
   });
 });
 
@@ -51,7 +53,9 @@ describe('findOrCreateContactByIdentity', () => {
   it('creates one contact when several calls for one new identity run at once', async () => {
     const cid = freshCompany();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '5511988776655', name: 'Paula' })),
+      Array.from({ length: 5 }, () =>
+        findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '5511988776655', name: 'Paula' }),
+      ),
     );
     const ids = new Set(results.map((r) => r.contact.id));
     expect(ids.size).toBe(1);
@@ -63,8 +67,16 @@ describe('findOrCreateContactByIdentity', () => {
 
   it('stores a new contact with the identity as number and the name given, or the identity for a name', async () => {
     const cid = freshCompany();
-    const named = await findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '5511911112222', name: 'Rafa', connectionId: 3 });
-    expect(named).toMatchObject({ created: true, contact: { name: 'Rafa', number: '5511911112222', channel: 'whatsapp', whatsappId: 3, active: true, tags: [] } });
+    const named = await findOrCreateContactByIdentity(cid, {
+      channel: 'whatsapp',
+      identity: '5511911112222',
+      name: 'Rafa',
+      connectionId: 3,
+    });
+    expect(named).toMatchObject({
+      created: true,
+      contact: { name: 'Rafa', number: '5511911112222', channel: 'whatsapp', whatsappId: 3, active: true, tags: [] },
+    });
     const unnamed = await findOrCreateContactByIdentity(cid, { channel: 'facebook', identity: '998877665544' });
     expect(unnamed.contact).toMatchObject({ name: '998877665544', number: '998877665544', channel: 'facebook' });
   });
@@ -82,9 +94,19 @@ describe('findOrCreateContactByIdentity', () => {
     const cid = freshCompany();
     const first = await findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '5511955556666' });
     expect(first.contact.name).toBe('5511955556666');
-    const named = await findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '5511955556666', name: 'Bia', urlPicture: 'https://pic/1' });
+    const named = await findOrCreateContactByIdentity(cid, {
+      channel: 'whatsapp',
+      identity: '5511955556666',
+      name: 'Bia',
+      urlPicture: 'https://pic/1',
+    });
     expect(named).toMatchObject({ created: false, contact: { id: first.contact.id, name: 'Bia', urlPicture: 'https://pic/1' } });
-    const renamed = await findOrCreateContactByIdentity(cid, { channel: 'whatsapp', identity: '5511955556666', name: 'Beatriz', urlPicture: 'https://pic/2' });
+    const renamed = await findOrCreateContactByIdentity(cid, {
+      channel: 'whatsapp',
+      identity: '5511955556666',
+      name: 'Beatriz',
+      urlPicture: 'https://pic/2',
+    });
     expect(renamed.contact).toMatchObject({ name: 'Bia', urlPicture: 'https://pic/2' });
     expect((await getContact(cid, first.contact.id))?.name).toBe('Bia');
     // the new name is searchable, the old number-name too (it is still the number)
@@ -100,7 +122,11 @@ describe('findOrCreateContactByIdentity', () => {
       phone: '+55 11 97777-0000',
       email: 'Visitor@Example.com',
     });
-    expect(contact).toMatchObject({ number: 'visitor-01HZY', email: 'visitor@example.com', extraInfo: [{ id: 1, name: 'phone', value: '+55 11 97777-0000' }] });
+    expect(contact).toMatchObject({
+      number: 'visitor-01HZY',
+      email: 'visitor@example.com',
+      extraInfo: [{ id: 1, name: 'phone', value: '+55 11 97777-0000' }],
+    });
   });
 });
 
@@ -141,7 +167,9 @@ describe('search cost', () => {
       const byName = await measureCapacity(() => findContactsPage(cid, { searchParam: 'mar', rowsPerPage: 10 }));
       const byWord = await measureCapacity(() => findContactsPage(cid, { searchParam: 'Maria', rowsPerPage: 10 }));
       const byNumber = await measureCapacity(() => findContactsPage(cid, { searchParam: '(11) 9100000', rowsPerPage: 10 }));
-      const second = await measureCapacity(() => findContactsPage(cid, { searchParam: 'mar', rowsPerPage: 10, cursor: byName.result.nextCursor! }));
+      const second = await measureCapacity(() =>
+        findContactsPage(cid, { searchParam: 'mar', rowsPerPage: 10, cursor: byName.result.nextCursor! }),
+      );
       for (const m of [byName, byWord, byNumber, second]) expect(m.result.contacts).toHaveLength(10);
       return [byName, byWord, byNumber, second].map(({ roundTrips, readUnits }) => ({ roundTrips, readUnits }));
     };

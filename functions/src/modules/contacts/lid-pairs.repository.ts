@@ -14,5 +14,7 @@ export const getLidPair = async (companyId: number, lid: string): Promise<string
 };
 
 export const putLidPair = async (companyId: number, lid: string, pn: string): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { ...lidPairKey(companyId, lid), type: 'lidPair', companyId, pn } }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: { ...lidPairKey(companyId, lid), type: 'lidPair', companyId, pn } }),
+  );
 };

@@ -5,7 +5,8 @@
  */
 import type { JsonSchema, OpenApiDocument } from './openapi.ts';
 
-export const DOCS_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const DOCS_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -51,7 +52,8 @@ const constraints = (schema: JsonSchema): string => {
     const value = schema[key];
     if (value !== undefined && !(key === 'maximum' && value === Number.MAX_SAFE_INTEGER)) parts.push(`${label} ${String(value)}`);
   }
-  if (typeof schema.pattern === 'string' && schema.pattern.length <= 60) parts.push(`pattern <code>${escapeHtml(schema.pattern)}</code>`);
+  if (typeof schema.pattern === 'string' && schema.pattern.length <= 60)
+    parts.push(`pattern <code>${escapeHtml(schema.pattern)}</code>`);
   if (schema.default !== undefined) parts.push(`default <code>${escapeHtml(JSON.stringify(schema.default))}</code>`);
   return parts.join(', ');
 };
@@ -78,7 +80,12 @@ const schemaBlock = (doc: OpenApiDocument, schema: JsonSchema): string => {
 
 const anchorOf = (operationId: string) => `op-${operationId.replace(/[^\w-]+/g, '-')}`;
 
-const operationHtml = (doc: OpenApiDocument, path: string, method: string, op: OpenApiDocument['paths'][string][string]): string => {
+const operationHtml = (
+  doc: OpenApiDocument,
+  path: string,
+  method: string,
+  op: OpenApiDocument['paths'][string][string],
+): string => {
   const url = `${doc.servers[0]?.url ?? ''}${path}`;
   const auth = op.security.length === 0 ? 'public' : Object.keys(op.security[0]!).join(', ');
   const parameters = op.parameters.length
@@ -101,7 +108,12 @@ const operationHtml = (doc: OpenApiDocument, path: string, method: string, op: O
       return `<li><strong>${escapeHtml(status)}</strong> ${inline(r.description)}${fields}</li>`;
     })
     .join('');
-  const description = op.description ? op.description.split('\n\n').map((p) => `<p>${inline(p)}</p>`).join('') : '';
+  const description = op.description
+    ? op.description
+        .split('\n\n')
+        .map((p) => `<p>${inline(p)}</p>`)
+        .join('')
+    : '';
   return `<details class="op" id="${anchorOf(op.operationId)}"><summary><span class="method m-${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(url)}</code> <span class="summary">${inline(op.summary)}</span></summary><div class="op-body"><p class="meta">id <code>${escapeHtml(op.operationId)}</code> · auth <code>${escapeHtml(auth)}</code></p>${description}${parameters}${body}<h4>Answers</h4><ul class="responses">${responses}</ul></div></details>`;
 };
 
@@ -134,6 +146,8 @@ export const renderDocsPage = (doc: OpenApiDocument): string => {
   // the external messages API first: it is what integrators come for
   const tags = [...byTag.keys()].sort((a, b) => (a === 'external-api' ? -1 : b === 'external-api' ? 1 : a.localeCompare(b)));
   const nav = tags.map((t) => `<li><a href="#tag-${escapeHtml(t)}">${escapeHtml(t)}</a> (${byTag.get(t)!.length})</li>`).join('');
-  const sections = tags.map((t) => `<section id="tag-${escapeHtml(t)}"><h2>${escapeHtml(t)}</h2>${byTag.get(t)!.join('')}</section>`).join('');
+  const sections = tags
+    .map((t) => `<section id="tag-${escapeHtml(t)}"><h2>${escapeHtml(t)}</h2>${byTag.get(t)!.join('')}</section>`)
+    .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(doc.info.title)} reference</title><style>${styles}</style></head><body><header><h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)}</small></h1><p>${inline(doc.info.description)}</p><p>OpenAPI ${escapeHtml(doc.openapi)} document: <a href="${escapeHtml(doc.servers[0]?.url ?? '')}/openapi.json">openapi.json</a></p></header><main><nav aria-label="Modules"><ul>${nav}</ul></nav>${sections}</main></body></html>`;
 };

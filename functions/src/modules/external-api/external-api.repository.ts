@@ -49,9 +49,15 @@ export const claimKey = async (
       new PutCommand({
         TableName: tableName(),
         Item: item,
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :pending AND fingerprint = :fp AND createdAt < :stale)',
+        ConditionExpression:
+          'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :pending AND fingerprint = :fp AND createdAt < :stale)',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':now': fields.nowSeconds, ':pending': 'pending', ':fp': fields.fingerprint, ':stale': fields.staleBefore },
+        ExpressionAttributeValues: {
+          ':now': fields.nowSeconds,
+          ':pending': 'pending',
+          ':fp': fields.fingerprint,
+          ':stale': fields.staleBefore,
+        },
       }),
     );
     return true;
@@ -62,7 +68,13 @@ export const claimKey = async (
 };
 
 export const readKey = async (ref: IdempotencyRef): Promise<IdempotencyItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
+      ConsistentRead: true,
+    }),
+  );
   return out.Item as IdempotencyItem | undefined;
 };
 
@@ -70,7 +82,12 @@ export const readKey = async (ref: IdempotencyRef): Promise<IdempotencyItem | un
  * Stores the answer of the call that holds the claim made at `claimedAt`. A claim taken over meanwhile (this call
  * outlived its lease) keeps the newer holder's: false then.
  */
-export const settleKey = async (ref: IdempotencyRef, fingerprint: string, claimedAt: string, answer: { status: number; response: string }): Promise<boolean> => {
+export const settleKey = async (
+  ref: IdempotencyRef,
+  fingerprint: string,
+  claimedAt: string,
+  answer: { status: number; response: string },
+): Promise<boolean> => {
   try {
     await table().send(
       new UpdateCommand({
@@ -79,7 +96,14 @@ export const settleKey = async (ref: IdempotencyRef, fingerprint: string, claime
         UpdateExpression: 'SET #state = :done, #status = :status, #response = :response',
         ConditionExpression: 'fingerprint = :fp AND #state = :pending AND createdAt = :claimedAt',
         ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#response': 'response' },
-        ExpressionAttributeValues: { ':done': 'done', ':pending': 'pending', ':status': answer.status, ':response': answer.response, ':fp': fingerprint, ':claimedAt': claimedAt },
+        ExpressionAttributeValues: {
+          ':done': 'done',
+          ':pending': 'pending',
+          ':status': answer.status,
+          ':response': answer.response,
+          ':fp': fingerprint,
+          ':claimedAt': claimedAt,
+        },
       }),
     );
     return true;

@@ -78,7 +78,9 @@ describe('an Idempotency-Key whose call died mid-way', () => {
     expect(await crashedClaim(r, T0, fingerprintOf({ body: 'another' }))).toBe(true);
     at(T0 + IDEMPOTENCY_LEASE_MS + 1000);
     let sends = 0;
-    expect(await codeOf(runOnce(r, fingerprint, async () => ({ status: 201, body: { n: ++sends } }), { waitMs: 0 }))).toBe('ERR_IDEMPOTENCY_KEY_REUSED');
+    expect(await codeOf(runOnce(r, fingerprint, async () => ({ status: 201, body: { n: ++sends } }), { waitMs: 0 }))).toBe(
+      'ERR_IDEMPOTENCY_KEY_REUSED',
+    );
     expect(sends).toBe(0);
   });
 
@@ -121,6 +123,8 @@ describe('an Idempotency-Key whose call died mid-way', () => {
     expect(retry.body).toEqual({ who: 'retry' });
     release();
     expect((await slow).body).toEqual({ who: 'slow' });
-    expect((await runOnce(r, fingerprint, async () => ({ status: 500, body: { who: 'never' } }), { waitMs: 0 })).body).toEqual({ who: 'retry' });
+    expect((await runOnce(r, fingerprint, async () => ({ status: 500, body: { who: 'never' } }), { waitMs: 0 })).body).toEqual({
+      who: 'retry',
+    });
   });
 });

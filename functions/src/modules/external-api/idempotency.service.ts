@@ -28,14 +28,21 @@ export interface Answer<T> {
 }
 
 /** The request's fingerprint: what makes two calls with one key the same call. */
-export const fingerprintOf = (parts: unknown): string => createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('base64url');
+export const fingerprintOf = (parts: unknown): string =>
+  createHash('sha256').update(JSON.stringify(parts), 'utf8').digest('base64url');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const reused = () => new AppError('ERR_IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request; use a new key for a new request');
+const reused = () =>
+  new AppError(
+    'ERR_IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was used with a different request; use a new key for a new request',
+  );
 
 const inProgress = () =>
-  new AppError('ERR_IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; retry later', { details: { retryAfterSeconds: 1 } });
+  new AppError('ERR_IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; retry later', {
+    details: { retryAfterSeconds: 1 },
+  });
 
 /**
  * Runs `work` once per key: the caller that claims the key runs it and stores its answer; the others get that
@@ -84,7 +91,8 @@ export const runOnce = async <T>(
       return { status: item.status, body: JSON.parse(item.response) as T, replayed: true };
     }
     // the holder's lease ran out without an answer: it died mid-way, and this retry takes the key over
-    if (item.state === 'pending' && Date.parse(item.createdAt) + IDEMPOTENCY_LEASE_MS < at) return runOnce(ref, fingerprint, work, options);
+    if (item.state === 'pending' && Date.parse(item.createdAt) + IDEMPOTENCY_LEASE_MS < at)
+      return runOnce(ref, fingerprint, work, options);
     if (Date.now() >= deadline) throw inProgress();
     await sleep(pause);
   }

@@ -24,9 +24,17 @@ const pointer = (document: OpenApiDocument, ref: string): unknown =>
   ref
     .slice(2)
     .split('/')
-    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), document);
+    .reduce<unknown>(
+      (node, part) =>
+        node && typeof node === 'object'
+          ? (node as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')]
+          : undefined,
+      document,
+    );
 
-const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ path, method, op })),
+);
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 in shape: version, info, servers, paths of operations only, JSON all through', () => {
@@ -70,7 +78,9 @@ describe('the OpenAPI document', () => {
       if (route.body) {
         const schema = op.requestBody!.content['application/json']!.schema;
         const expected = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-        expect(Object.keys((schema.properties as object | undefined) ?? {}), route.id).toEqual(Object.keys((expected.properties as object | undefined) ?? {}));
+        expect(Object.keys((schema.properties as object | undefined) ?? {}), route.id).toEqual(
+          Object.keys((expected.properties as object | undefined) ?? {}),
+        );
         expect(schema.required, route.id).toEqual(expected.required);
       } else if (!route.rawBody) {
         expect(op.requestBody, route.id).toBeUndefined();
@@ -80,9 +90,12 @@ describe('the OpenAPI document', () => {
         const names = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
         expect(names, route.id).toEqual(Object.keys((expected.properties as object | undefined) ?? {}));
       }
-      if (route.response) expect(op.responses[String(route.status ?? 200)]!.content?.['application/json']?.schema, route.id).toBeDefined();
+      if (route.response)
+        expect(op.responses[String(route.status ?? 200)]!.content?.['application/json']?.schema, route.id).toBeDefined();
       if (route.auth === 'public') expect(op.security, route.id).toEqual([]);
-      else for (const requirement of op.security) for (const name of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(name);
+      else
+        for (const requirement of op.security)
+          for (const name of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(name);
     }
   });
 
@@ -91,9 +104,19 @@ describe('the OpenAPI document', () => {
     expect(op.security).toEqual([{ connectionToken: [] }]);
     const json = op.requestBody!.content['application/json']!.schema;
     expect(json.required).toEqual(['number']);
-    expect(Object.keys(json.properties as object)).toEqual(['number', 'body', 'userId', 'queueId', 'sendSignature', 'closeTicket']);
+    expect(Object.keys(json.properties as object)).toEqual([
+      'number',
+      'body',
+      'userId',
+      'queueId',
+      'sendSignature',
+      'closeTicket',
+    ]);
     const form = op.requestBody!.content['multipart/form-data']!.schema as { properties: Record<string, JsonSchema> };
-    expect(form.properties.medias).toMatchObject({ type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } });
+    expect(form.properties.medias).toMatchObject({
+      type: 'array',
+      items: { type: 'string', contentMediaType: 'application/octet-stream' },
+    });
     expect(op.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
     expect(op.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '409', '422', '429']));

@@ -3,7 +3,14 @@ import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
 import { deleteAtRev, replaceAtRev } from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
-import { fileListByNamePk, fileListKey, nameKeyOf, toFileListItem, type FileListItem, type FileListRecord } from './file-list.entity.ts';
+import {
+  fileListByNamePk,
+  fileListKey,
+  nameKeyOf,
+  toFileListItem,
+  type FileListItem,
+  type FileListRecord,
+} from './file-list.entity.ts';
 
 const strip = (item: FileListItem): FileListRecord => {
   const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
@@ -11,7 +18,9 @@ const strip = (item: FileListItem): FileListRecord => {
 };
 
 export const getFileList = async (companyId: number, id: number): Promise<FileListRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: fileListKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: fileListKey(companyId, id), ConsistentRead: true }),
+  );
   const item = out.Item as FileListItem | undefined;
   return item && item.companyId === companyId ? strip(item) : undefined;
 };
@@ -21,7 +30,9 @@ export const getFileLists = async (companyId: number, ids: number[]): Promise<Fi
   const found: FileListRecord[] = [];
   for (let i = 0; i < unique.length; i += 100) {
     const out = await table().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => fileListKey(companyId, id)) } } }),
+      new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => fileListKey(companyId, id)) } },
+      }),
     );
     found.push(...((out.Responses?.[tableName()] ?? []) as FileListItem[]).filter((i) => i.companyId === companyId).map(strip));
   }
@@ -42,10 +53,14 @@ export const queryFileLists = async (
   });
 
 export const insertFileList = async (record: FileListRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: toFileListItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: toFileListItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 };
 
 /** Replaces the list read at `before.rev`; 'stale' when someone wrote it meanwhile. */
-export const replaceFileList = (before: FileListRecord, after: FileListRecord): Promise<'ok' | 'stale'> => replaceAtRev(toFileListItem(after), before.rev);
+export const replaceFileList = (before: FileListRecord, after: FileListRecord): Promise<'ok' | 'stale'> =>
+  replaceAtRev(toFileListItem(after), before.rev);
 
-export const deleteFileListRecord = (record: FileListRecord): Promise<'ok' | 'stale'> => deleteAtRev(fileListKey(record.companyId, record.id), record.rev);
+export const deleteFileListRecord = (record: FileListRecord): Promise<'ok' | 'stale'> =>
+  deleteAtRev(fileListKey(record.companyId, record.id), record.rev);

@@ -19,7 +19,14 @@ import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { fileListMediaPrefix, type FileListRecord, type FileOptionRecord } from './file-list.entity.ts';
-import { deleteFileListRecord, getFileList, getFileLists, insertFileList, queryFileLists, replaceFileList } from './files.repository.ts';
+import {
+  deleteFileListRecord,
+  getFileList,
+  getFileLists,
+  insertFileList,
+  queryFileLists,
+  replaceFileList,
+} from './files.repository.ts';
 import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();
@@ -42,7 +49,8 @@ const present = async (r: FileListRecord): Promise<FileList> => ({
 });
 
 /** Tells the company's agents (only them) so lists on screen stay in sync. */
-const announce = (companyId: number, change: FileListEvent): Promise<void> => domainEvents.emit({ name: 'fileList.changed', companyId, change });
+const announce = (companyId: number, change: FileListEvent): Promise<void> =>
+  domainEvents.emit({ name: 'fileList.changed', companyId, change });
 
 const stale = () => new AppError('ERR_VALIDATION', 'The file list changed meanwhile; reload and try again');
 
@@ -55,7 +63,10 @@ const requireFileList = async (auth: AuthContext, id: number): Promise<FileListR
 
 /** The ids among `ids` that are file lists of the company (queues and chatbot options check their targets). */
 /** The uploaded files of a list, in the list's order, for the conversation engine to send. */
-export const uploadedFilesOf = async (companyId: number, id: number): Promise<{ key: string; name: string; mimeType: string }[]> =>
+export const uploadedFilesOf = async (
+  companyId: number,
+  id: number,
+): Promise<{ key: string; name: string; mimeType: string }[]> =>
   ((await getFileList(companyId, id))?.options ?? []).flatMap((o) =>
     o.path ? [{ key: o.path, name: o.fileName ?? o.name, mimeType: o.mediaType ?? 'application/octet-stream' }] : [],
   );
@@ -75,12 +86,18 @@ export const listFileLists = async (auth: AuthContext, query: { searchParam?: st
 
 /** GET /files/list: names for the pickers of the queue dialog. */
 export const fileListSummaries = async (auth: AuthContext): Promise<{ id: number; name: string }[]> =>
-  (await queryFileLists(auth.companyId, { skip: 0, take: FILE_LIST_PICKER_LIMIT })).records.map((r) => ({ id: r.id, name: r.name }));
+  (await queryFileLists(auth.companyId, { skip: 0, take: FILE_LIST_PICKER_LIMIT })).records.map((r) => ({
+    id: r.id,
+    name: r.name,
+  }));
 
 export const showFileList = async (auth: AuthContext, id: number): Promise<FileList> => present(await requireFileList(auth, id));
 
 /** Options named in the body: known ids keep their file, the others are new and get the next ids. */
-const optionsOf = (before: Pick<FileListRecord, 'options' | 'optionSeq'>, body: FileListBody): { options: FileOptionRecord[]; optionSeq: number } => {
+const optionsOf = (
+  before: Pick<FileListRecord, 'options' | 'optionSeq'>,
+  body: FileListBody,
+): { options: FileOptionRecord[]; optionSeq: number } => {
   const known = new Map(before.options.map((o) => [o.id, o]));
   const used = new Set<number>();
   let seq = before.optionSeq;
@@ -153,7 +170,9 @@ export const uploadFileListOption = async (
   if (!option) throw new AppError('ERR_NOT_FOUND', 'The list has no such option');
   const key = `${fileListMediaPrefix(auth.companyId, id)}${storedFileName(file.name)}`;
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
-  const options = before.options.map((o) => (o.id === option.id ? { ...o, path: key, fileName: file.name, mediaType: file.mimeType } : o));
+  const options = before.options.map((o) =>
+    o.id === option.id ? { ...o, path: key, fileName: file.name, mediaType: file.mimeType } : o,
+  );
   const fileList = await save(auth, before, { options });
   return { fileList, uploadUrl: target.url, headers: target.headers };
 };

@@ -49,10 +49,14 @@ export type FlowCampaignItem = FlowCampaignRecord & {
 export const nameOf = (name: string): string => name.trim().toLowerCase();
 
 export const flowCampaignKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `FLOWCAMP#${padId(id)}` });
-export const flowCampaignNameKey = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `FLOWCAMPNAME#${nameOf(name)}` });
+export const flowCampaignNameKey = (companyId: number, name: string) => ({
+  pk: companyPk(companyId),
+  sk: `FLOWCAMPNAME#${nameOf(name)}`,
+});
 export const flowCampaignsByNamePk = (companyId: number): string => `${companyPk(companyId)}#FLOWCAMP`;
 export const activeFlowCampaignsPk = (companyId: number): string => `${companyPk(companyId)}#FLOWCAMP#ON`;
-export const flowCampaignsOfFlowPk = (companyId: number, flowId: number): string => `${companyPk(companyId)}#FLOWCAMP#FLOW#${flowId}`;
+export const flowCampaignsOfFlowPk = (companyId: number, flowId: number): string =>
+  `${companyPk(companyId)}#FLOWCAMP#FLOW#${flowId}`;
 
 export const toFlowCampaignItem = (r: FlowCampaignRecord): FlowCampaignItem => ({
   ...flowCampaignKey(r.companyId, r.id),

@@ -24,7 +24,12 @@ afterAll(async () => {
 
 describe('phrase campaigns API', () => {
   it("creates a campaign from the spec's body (one phrase, one connection) and answers it in both shapes", async () => {
-    const created = await company.admin.post('/flowcampaign', { name: 'Promo', flowId, whatsappId: company.connectionId, phrase: '  Quero PROMO ' });
+    const created = await company.admin.post('/flowcampaign', {
+      name: 'Promo',
+      flowId,
+      whatsappId: company.connectionId,
+      phrase: '  Quero PROMO ',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({
       name: 'Promo',
@@ -47,7 +52,13 @@ describe('phrase campaigns API', () => {
       name: 'Todas',
       flowId,
       allConnections: true,
-      phrases: [{ text: 'oi', type: 'exact' }, { text: 'preço', type: 'partial' }, { text: '   ' }, { text: 'OI', type: 'exact' }, { text: 'frete' }],
+      phrases: [
+        { text: 'oi', type: 'exact' },
+        { text: 'preço', type: 'partial' },
+        { text: '   ' },
+        { text: 'OI', type: 'exact' },
+        { text: 'frete' },
+      ],
     });
     expect(all.status, JSON.stringify(all.body)).toBe(201);
     // empty rows are dropped, repeats kept once, a missing type is exact
@@ -55,7 +66,11 @@ describe('phrase campaigns API', () => {
       allConnections: true,
       whatsappIds: [],
       whatsappId: null,
-      phrases: [{ text: 'oi', type: 'exact' }, { text: 'preço', type: 'partial' }, { text: 'frete', type: 'exact' }],
+      phrases: [
+        { text: 'oi', type: 'exact' },
+        { text: 'preço', type: 'partial' },
+        { text: 'frete', type: 'exact' },
+      ],
     });
     // the spec's dialog saves with whatsappId null when no connection was chosen: every connection
     const none = await company.admin.post('/flowcampaign', { name: 'Sem conexão', flowId, whatsappId: null, phrase: 'ajuda' });
@@ -88,7 +103,13 @@ describe('phrase campaigns API', () => {
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual([{ path: 'body.name', message: expect.any(String) }]);
     const other = (await company.admin.post('/flowcampaign', { name: 'Outra', flowId, allConnections: true, phrase: 'y' })).body;
-    const renamed = await company.admin.put('/flowcampaign', { id: other.id, name: 'promo', flowId, allConnections: true, phrase: 'y' });
+    const renamed = await company.admin.put('/flowcampaign', {
+      id: other.id,
+      name: 'promo',
+      flowId,
+      allConnections: true,
+      phrase: 'y',
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.body.fields[0].path).toBe('body.name');
   });
@@ -97,12 +118,22 @@ describe('phrase campaigns API', () => {
     const other = await signupCompany(runtime, 'Outra Loja Frases');
     for (const name of ['A1', 'A2', 'A3', 'A4', 'A5']) await other.admin.post('/flowbuilder', { name });
     const foreignFlow = (await other.admin.post('/flowbuilder', { name: 'Alheio' })).body.id as number;
-    const byFlow = await company.admin.post('/flowcampaign', { name: 'Alheia', flowId: foreignFlow, allConnections: true, phrase: 'z' });
+    const byFlow = await company.admin.post('/flowcampaign', {
+      name: 'Alheia',
+      flowId: foreignFlow,
+      allConnections: true,
+      phrase: 'z',
+    });
     expect(byFlow.status).toBe(404);
     expect(byFlow.body.fields).toEqual([{ path: 'body.flowId', message: `Unknown flow ${foreignFlow}` }]);
     // connection ids count per company too: an id this company has no connection under
     const unknown = company.connectionId + 500;
-    const byConnection = await company.admin.post('/flowcampaign', { name: 'Alheia', flowId, whatsappIds: [company.connectionId, unknown], phrase: 'z' });
+    const byConnection = await company.admin.post('/flowcampaign', {
+      name: 'Alheia',
+      flowId,
+      whatsappIds: [company.connectionId, unknown],
+      phrase: 'z',
+    });
     expect(byConnection.status).toBe(404);
     expect(byConnection.body.error).toBe('ERR_NO_WAPP_FOUND');
     expect(byConnection.body.fields).toEqual([{ path: 'body.whatsappIds', message: `Unknown connection ${unknown}` }]);
@@ -111,7 +142,9 @@ describe('phrase campaigns API', () => {
   });
 
   it('updates every field, keeps the status when none is sent, switches it off, and deletes', async () => {
-    const created = (await company.admin.post('/flowcampaign', { name: 'Editável', flowId, whatsappId: company.connectionId, phrase: 'a' })).body;
+    const created = (
+      await company.admin.post('/flowcampaign', { name: 'Editável', flowId, whatsappId: company.connectionId, phrase: 'a' })
+    ).body;
     const changed = await company.admin.put('/flowcampaign', {
       id: created.id,
       name: 'Editada',
@@ -120,16 +153,34 @@ describe('phrase campaigns API', () => {
       allConnections: true,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(changed.body).toMatchObject({ name: 'Editada', flowId: otherFlowId, flowName: 'Promoção', phrases: [{ text: 'b', type: 'partial' }], allConnections: true, status: true });
-    const off = await company.admin.put('/flowcampaign', { id: created.id, name: 'Editada', flowId: otherFlowId, whatsappId: company.connectionId, phrase: 'b', status: false });
+    expect(changed.body).toMatchObject({
+      name: 'Editada',
+      flowId: otherFlowId,
+      flowName: 'Promoção',
+      phrases: [{ text: 'b', type: 'partial' }],
+      allConnections: true,
+      status: true,
+    });
+    const off = await company.admin.put('/flowcampaign', {
+      id: created.id,
+      name: 'Editada',
+      flowId: otherFlowId,
+      whatsappId: company.connectionId,
+      phrase: 'b',
+      status: false,
+    });
     expect(off.body).toMatchObject({ status: false, allConnections: false, whatsappIds: [company.connectionId] });
     const list = (await company.admin.get('/flowcampaign')).body;
     expect(list.flow.find((c: { id: number }) => c.id === created.id)).toMatchObject({ name: 'Editada', status: false });
     expect((await company.admin.delete(`/flowcampaign/${created.id}`)).status).toBe(200);
     expect((await company.admin.get(`/flowcampaign/${created.id}`)).status).toBe(404);
-    expect((await company.admin.put('/flowcampaign', { id: created.id, name: 'X', flowId, allConnections: true, phrase: 'c' })).status).toBe(404);
+    expect(
+      (await company.admin.put('/flowcampaign', { id: created.id, name: 'X', flowId, allConnections: true, phrase: 'c' })).status,
+    ).toBe(404);
     // the name is free again
-    expect((await company.admin.post('/flowcampaign', { name: 'Editada', flowId, allConnections: true, phrase: 'c' })).status).toBe(201);
+    expect(
+      (await company.admin.post('/flowcampaign', { name: 'Editada', flowId, allConnections: true, phrase: 'c' })).status,
+    ).toBe(201);
   });
 
   it('lists by name, searched by its start', async () => {
@@ -150,16 +201,33 @@ describe('phrase campaigns API', () => {
   it("deleting a flow clears the connections' flows that named it and switches its campaigns off", async () => {
     const doomed = (await company.admin.post('/flowbuilder', { name: 'Temporário' })).body.id as number;
     const kept = (await company.admin.post('/flowbuilder', { name: 'Fica' })).body.id as number;
-    expect((await company.admin.put(`/whatsapp/${company.connectionId}`, { flowIdWelcome: doomed, flowIdNotPhrase: kept })).status).toBe(200);
-    const campaign = (await company.admin.post('/flowcampaign', { name: 'Do temporário', flowId: doomed, allConnections: true, phrase: 'tmp' })).body;
-    const other = (await company.admin.post('/flowcampaign', { name: 'Do que fica', flowId: kept, allConnections: true, phrase: 'fica' })).body;
+    expect(
+      (await company.admin.put(`/whatsapp/${company.connectionId}`, { flowIdWelcome: doomed, flowIdNotPhrase: kept })).status,
+    ).toBe(200);
+    const campaign = (
+      await company.admin.post('/flowcampaign', { name: 'Do temporário', flowId: doomed, allConnections: true, phrase: 'tmp' })
+    ).body;
+    const other = (
+      await company.admin.post('/flowcampaign', { name: 'Do que fica', flowId: kept, allConnections: true, phrase: 'fica' })
+    ).body;
     expect((await company.admin.delete(`/flowbuilder/${doomed}`)).status).toBe(200);
     const connection = (await company.admin.get(`/whatsapp/${company.connectionId}`)).body;
     expect(connection).toMatchObject({ flowIdWelcome: null, flowIdNotPhrase: kept });
-    expect((await company.admin.get(`/flowcampaign/${campaign.id}`)).body.details).toMatchObject({ status: false, flowId: doomed, flowName: null });
+    expect((await company.admin.get(`/flowcampaign/${campaign.id}`)).body.details).toMatchObject({
+      status: false,
+      flowId: doomed,
+      flowName: null,
+    });
     expect((await company.admin.get(`/flowcampaign/${other.id}`)).body.details).toMatchObject({ status: true });
     // switched back on, it must name a flow that exists
-    const again = await company.admin.put('/flowcampaign', { id: campaign.id, name: 'Do temporário', flowId: doomed, allConnections: true, phrase: 'tmp', status: true });
+    const again = await company.admin.put('/flowcampaign', {
+      id: campaign.id,
+      name: 'Do temporário',
+      flowId: doomed,
+      allConnections: true,
+      phrase: 'tmp',
+      status: true,
+    });
     expect(again.status).toBe(404);
     expect(again.body.fields[0].path).toBe('body.flowId');
   });

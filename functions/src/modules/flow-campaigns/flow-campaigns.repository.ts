@@ -1,7 +1,13 @@
 /** All table access of phrase campaigns (access patterns in flow-campaign.entity.ts). */
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
-import { deleteItem, putItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
+import {
+  deleteItem,
+  putItem,
+  putNewMarker,
+  transactClaimingMarker,
+  transactUnlessStale,
+} from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   activeFlowCampaignsPk,
@@ -17,18 +23,33 @@ import {
 } from './flow-campaign.entity.ts';
 
 const strip = (item: FlowCampaignItem): FlowCampaignRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _s1, gsi2pk: _g2, gsi2sk: _s2, gsi3pk: _g3, gsi3sk: _s3, ...record } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    type: _t,
+    gsi1pk: _g1,
+    gsi1sk: _s1,
+    gsi2pk: _g2,
+    gsi2sk: _s2,
+    gsi3pk: _g3,
+    gsi3sk: _s3,
+    ...record
+  } = item;
   return record;
 };
 
 export const getFlowCampaign = async (companyId: number, id: number): Promise<FlowCampaignRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: flowCampaignKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: flowCampaignKey(companyId, id), ConsistentRead: true }),
+  );
   const item = out.Item as FlowCampaignItem | undefined;
   return item && item.type === 'flowCampaign' && item.companyId === companyId ? strip(item) : undefined;
 };
 
 export const flowCampaignNameTaken = async (companyId: number, name: string): Promise<number | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: flowCampaignNameKey(companyId, name), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: flowCampaignNameKey(companyId, name), ConsistentRead: true }),
+  );
   return (out.Item as { campaignId?: number } | undefined)?.campaignId;
 };
 
@@ -62,7 +83,8 @@ const queryAll = async (indexName: 'gsi2' | 'gsi3', pk: string, companyId: numbe
 };
 
 /** The company's campaigns that are on, in id order: one Query of the sparse index (pages only past 1 MB). */
-export const queryActiveFlowCampaigns = (companyId: number): Promise<FlowCampaignRecord[]> => queryAll('gsi2', activeFlowCampaignsPk(companyId), companyId);
+export const queryActiveFlowCampaigns = (companyId: number): Promise<FlowCampaignRecord[]> =>
+  queryAll('gsi2', activeFlowCampaignsPk(companyId), companyId);
 
 /** The campaigns that start a flow, on or off. */
 export const queryFlowCampaignsOfFlow = (companyId: number, flowId: number): Promise<FlowCampaignRecord[]> =>
@@ -70,7 +92,10 @@ export const queryFlowCampaignsOfFlow = (companyId: number, flowId: number): Pro
 
 /** Writes the campaign and its name marker; 'duplicate' (nothing written) when the company has the name. */
 export const insertFlowCampaign = async (record: FlowCampaignRecord): Promise<'created' | 'duplicate'> => {
-  const written = await transactClaimingMarker([putNewMarker(flowCampaignNameItem(record)), putNewMarker(toFlowCampaignItem(record))], 0);
+  const written = await transactClaimingMarker(
+    [putNewMarker(flowCampaignNameItem(record)), putNewMarker(toFlowCampaignItem(record))],
+    0,
+  );
   if (written === 'stale') throw new Error(`Phrase campaign ${record.id} of company ${record.companyId} exists already`);
   return written === 'ok' ? 'created' : 'duplicate';
 };
@@ -79,13 +104,20 @@ export const insertFlowCampaign = async (record: FlowCampaignRecord): Promise<'c
  * Replaces the campaign read at `before.rev`, moving its name marker when the name changed. 'duplicate' when the new
  * name belongs to another campaign, 'stale' when someone wrote it meanwhile.
  */
-export const replaceFlowCampaign = async (before: FlowCampaignRecord, after: FlowCampaignRecord): Promise<'ok' | 'duplicate' | 'stale'> => {
+export const replaceFlowCampaign = async (
+  before: FlowCampaignRecord,
+  after: FlowCampaignRecord,
+): Promise<'ok' | 'duplicate' | 'stale'> => {
   const moved = nameOf(before.name) !== nameOf(after.name);
   const items = [putItem(toFlowCampaignItem(after), before.rev)];
-  if (moved) items.push(putNewMarker(flowCampaignNameItem(after)), deleteItem(flowCampaignNameKey(before.companyId, before.name)));
+  if (moved)
+    items.push(putNewMarker(flowCampaignNameItem(after)), deleteItem(flowCampaignNameKey(before.companyId, before.name)));
   return transactClaimingMarker(items, moved ? 1 : undefined);
 };
 
 /** Deletes the campaign read at `record.rev` with its name marker; 'stale' when it changed meanwhile. */
 export const deleteFlowCampaignRecord = (record: FlowCampaignRecord): Promise<'ok' | 'stale'> =>
-  transactUnlessStale([deleteItem(flowCampaignKey(record.companyId, record.id), record.rev), deleteItem(flowCampaignNameKey(record.companyId, record.name))]);
+  transactUnlessStale([
+    deleteItem(flowCampaignKey(record.companyId, record.id), record.rev),
+    deleteItem(flowCampaignNameKey(record.companyId, record.name)),
+  ]);

@@ -65,7 +65,12 @@ export const toFlowGraphItem = (companyId: number, flowId: number, flow: FlowGra
   updatedAt,
 });
 
-export const flowNameItem = (r: FlowRecord) => ({ ...flowNameKey(r.companyId, r.name), type: 'flowName' as const, companyId: r.companyId, flowId: r.id });
+export const flowNameItem = (r: FlowRecord) => ({
+  ...flowNameKey(r.companyId, r.name),
+  type: 'flowName' as const,
+  companyId: r.companyId,
+  flowId: r.id,
+});
 
 export const flowMediaPrefix = (companyId: number): string => `${companyMediaPrefix(companyId)}flow/`;
 export const flowMediaKey = (companyId: number, storedName: string): string => `${flowMediaPrefix(companyId)}${storedName}`;

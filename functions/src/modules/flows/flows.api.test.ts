@@ -23,7 +23,8 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const at = { x: 10, y: 20 };
 
 describe('flows', () => {
@@ -31,18 +32,30 @@ describe('flows', () => {
     const created = await company.admin.post('/flowbuilder', { name: 'Boas-vindas' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ name: 'Boas-vindas', active: true, companyId: company.companyId });
-    expect((await company.admin.get(`/flowbuilder/${created.body.id}`)).body).toMatchObject({ id: created.body.id, name: 'Boas-vindas' });
+    expect((await company.admin.get(`/flowbuilder/${created.body.id}`)).body).toMatchObject({
+      id: created.body.id,
+      name: 'Boas-vindas',
+    });
     const graph = await company.admin.get(`/flowbuilder/flow/${created.body.id}`);
-    expect(graph.body.flow.flow.nodes).toEqual([{ id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio' } }]);
+    expect(graph.body.flow.flow.nodes).toEqual([
+      { id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio' } },
+    ]);
     expect(graph.body.flow.flow.connections).toEqual([]);
     const list = await company.admin.get('/flowbuilder?searchParam=boas');
-    expect(list.body).toEqual({ flows: [expect.objectContaining({ id: created.body.id, name: 'Boas-vindas', active: true })], hasMore: false });
+    expect(list.body).toEqual({
+      flows: [expect.objectContaining({ id: created.body.id, name: 'Boas-vindas', active: true })],
+      hasMore: false,
+    });
   });
 
   it('validates the name with the spec texts and refuses a name the company has', async () => {
-    expect(fieldsOf((await company.admin.post('/flowbuilder', { name: '' })).body)).toEqual({ 'body.name': 'Introduzca un nombre' });
+    expect(fieldsOf((await company.admin.post('/flowbuilder', { name: '' })).body)).toEqual({
+      'body.name': 'Introduzca un nombre',
+    });
     expect(fieldsOf((await company.admin.post('/flowbuilder', { name: 'a' })).body)).toEqual({ 'body.name': '¡Muy corto!' });
-    expect(fieldsOf((await company.admin.post('/flowbuilder', { name: 'x'.repeat(51) })).body)).toEqual({ 'body.name': '¡Demasiado tiempo!' });
+    expect(fieldsOf((await company.admin.post('/flowbuilder', { name: 'x'.repeat(51) })).body)).toEqual({
+      'body.name': '¡Demasiado tiempo!',
+    });
     await company.admin.post('/flowbuilder', { name: 'Único' });
     const again = await company.admin.post('/flowbuilder', { name: 'ÚNICO ' });
     expect(again.status).toBe(409);
@@ -75,7 +88,10 @@ describe('flows', () => {
     const saved = await company.admin.post('/flowbuilder/flow', { idFlow: f.id, nodes, connections });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const read = await company.admin.get(`/flowbuilder/flow/${f.id}`);
-    expect(read.body.flow.flow).toEqual({ nodes: [nodes[0], nodes[1], { ...nodes[2], data: { url: upload.body.name } }], connections });
+    expect(read.body.flow.flow).toEqual({
+      nodes: [nodes[0], nodes[1], { ...nodes[2], data: { url: upload.body.name } }],
+      connections,
+    });
     expect(read.body.media[upload.body.name]).toEqual(expect.any(String));
   });
 
@@ -83,17 +99,27 @@ describe('flows', () => {
     const f = (await company.admin.post('/flowbuilder', { name: 'Quebrado' })).body;
     const bad = await company.admin.post('/flowbuilder/flow', {
       idFlow: f.id,
-      nodes: [{ id: '1', type: 'start', position: at, data: {} }, { id: 'w', type: 'interval', position: at, data: { sec: 500 } }],
+      nodes: [
+        { id: '1', type: 'start', position: at, data: {} },
+        { id: 'w', type: 'interval', position: at, data: { sec: 500 } },
+      ],
       connections: [{ source: '1', target: 'ghost' }],
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(fieldsOf(bad.body))).toEqual(expect.arrayContaining(['body.nodes.1.data.sec', 'body.connections.0.target']));
+    expect(Object.keys(fieldsOf(bad.body))).toEqual(
+      expect.arrayContaining(['body.nodes.1.data.sec', 'body.connections.0.target']),
+    );
     expect((await company.admin.get(`/flowbuilder/flow/${f.id}`)).body.flow.flow.nodes).toHaveLength(1);
   });
 
   it('refuses a graph too big to be one item with a clear error', async () => {
     const f = (await company.admin.post('/flowbuilder', { name: 'Enorme' })).body;
-    const nodes = Array.from({ length: 100 }, (_, i) => ({ id: `n${i}`, type: 'message', position: at, data: { label: 'x'.repeat(4000) } }));
+    const nodes = Array.from({ length: 100 }, (_, i) => ({
+      id: `n${i}`,
+      type: 'message',
+      position: at,
+      data: { label: 'x'.repeat(4000) },
+    }));
     const res = await company.admin.post('/flowbuilder/flow', { idFlow: f.id, nodes, connections: [] });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('ERR_FLOW_TOO_LARGE');
@@ -102,7 +128,10 @@ describe('flows', () => {
 
   it('duplicates a flow with its graph as "<name> - copy", and deletes flows', async () => {
     const f = (await company.admin.post('/flowbuilder', { name: 'Original' })).body;
-    const nodes = [{ id: '1', type: 'start', position: at, data: {} }, { id: 'h', type: 'message', position: at, data: { label: 'Oi' } }];
+    const nodes = [
+      { id: '1', type: 'start', position: at, data: {} },
+      { id: 'h', type: 'message', position: at, data: { label: 'Oi' } },
+    ];
     await company.admin.post('/flowbuilder/flow', { idFlow: f.id, nodes, connections: [{ source: '1', target: 'h' }] });
     const copy = await company.admin.post('/flowbuilder/duplicate', { flowId: f.id });
     expect(copy.status).toBe(201);
@@ -118,7 +147,8 @@ describe('flows', () => {
 
   it('pages the list', async () => {
     const c = await signupCompany(runtime, 'Muitos fluxos');
-    for (let i = 0; i < FLOW_PAGE_SIZE + 2; i++) expect((await c.admin.post('/flowbuilder', { name: `Fluxo ${String(i).padStart(2, '0')}` })).status).toBe(201);
+    for (let i = 0; i < FLOW_PAGE_SIZE + 2; i++)
+      expect((await c.admin.post('/flowbuilder', { name: `Fluxo ${String(i).padStart(2, '0')}` })).status).toBe(201);
     const first = await c.admin.get('/flowbuilder?pageNumber=1');
     expect(first.body.flows).toHaveLength(FLOW_PAGE_SIZE);
     expect(first.body.hasMore).toBe(true);
@@ -130,7 +160,9 @@ describe('flows', () => {
   it('checks upload types and sizes (section 5)', async () => {
     const post = (path: string, body: unknown) => company.admin.post(path, body);
     expect((await post('/flowbuilder/img', { name: 'a.gif', mimeType: 'image/gif', size: 10 })).status).toBe(400);
-    expect((await post('/flowbuilder/img', { name: 'a.jpg', mimeType: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).status).toBe(400);
+    expect((await post('/flowbuilder/img', { name: 'a.jpg', mimeType: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).status).toBe(
+      400,
+    );
     expect((await post('/flowbuilder/img', { name: 'a.html', mimeType: 'image/png', size: 10 })).status).toBe(400);
     expect((await post('/flowbuilder/audio', { name: 'a.mp3', mimeType: 'audio/mpeg', size: 5 * 1024 * 1024 })).status).toBe(200);
     expect((await post('/flowbuilder/audio', { name: 'a.wav', mimeType: 'audio/wav', size: 10 })).status).toBe(400);
@@ -142,8 +174,13 @@ describe('flows', () => {
     });
     expect(content.status, JSON.stringify(content.body)).toBe(200);
     expect(content.body.elements.map((e: { original: string }) => e.original)).toEqual(['v.mp4', 'n.opus']);
-    expect((await post('/flowbuilder/content', { medias: [{ name: 'v.mov', mimeType: 'video/quicktime', size: 100 }] })).status).toBe(400);
-    expect((await post('/flowbuilder/content', { medias: [{ name: 'v.mp4', mimeType: 'video/mp4', size: 20 * 1024 * 1024 + 1 }] })).status).toBe(400);
+    expect(
+      (await post('/flowbuilder/content', { medias: [{ name: 'v.mov', mimeType: 'video/quicktime', size: 100 }] })).status,
+    ).toBe(400);
+    expect(
+      (await post('/flowbuilder/content', { medias: [{ name: 'v.mp4', mimeType: 'video/mp4', size: 20 * 1024 * 1024 + 1 }] }))
+        .status,
+    ).toBe(400);
   });
 
   it("answers 404 for another company's flow and changes nothing", async () => {
@@ -164,7 +201,14 @@ describe('flows', () => {
     expect((await agent.client.post('/flowbuilder', { name: 'Agente' })).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem integrações', useIntegrations: false });
     const email = `noflows${Date.now()}@example.com`;
-    const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Sem fluxos', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id });
+    const res = await new ApiClient(runtime.url).post('/auth/signup', {
+      name: 'Owner',
+      companyName: 'Sem fluxos',
+      email,
+      password: 'pass-12345',
+      phone: '5511999990000',
+      planId: plan.id,
+    });
     expect(res.status).toBe(201);
     const client = new ApiClient(runtime.url);
     await client.login(email, 'pass-12345');

@@ -2,7 +2,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FlowGraph } from '@switchboard/shared/flows/graph';
 import { table, tableName } from '../../platform/table/client.ts';
-import { deleteItem, putItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
+import {
+  deleteItem,
+  putItem,
+  putNewMarker,
+  transactClaimingMarker,
+  transactUnlessStale,
+} from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   flowGraphKey,
@@ -56,7 +62,11 @@ export const queryFlows = async (
 /** Writes the flow, its name marker and its graph; 'duplicate' (nothing written) when the company has the name. */
 export const insertFlow = async (record: FlowRecord, graph: FlowGraph): Promise<'created' | 'duplicate'> => {
   const written = await transactClaimingMarker(
-    [putNewMarker(flowNameItem(record)), putNewMarker(toFlowItem(record)), putItem(toFlowGraphItem(record.companyId, record.id, graph, record.updatedAt))],
+    [
+      putNewMarker(flowNameItem(record)),
+      putNewMarker(toFlowItem(record)),
+      putItem(toFlowGraphItem(record.companyId, record.id, graph, record.updatedAt)),
+    ],
     0,
   );
   if (written === 'stale') throw new Error(`Flow ${record.id} of company ${record.companyId} exists already`);

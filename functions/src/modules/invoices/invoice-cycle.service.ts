@@ -16,7 +16,14 @@ import { findCompany } from '../companies/companies.service.ts';
 import { enqueueJob, scheduleJob } from '../jobs/jobs.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import type { InvoiceRecord } from './invoice.entity.ts';
-import { getInvoice, getOpenInvoice, getSubscriptionChoice, insertOpenInvoice, moveOpenInvoice, nextInvoiceId } from './invoices.repository.ts';
+import {
+  getInvoice,
+  getOpenInvoice,
+  getSubscriptionChoice,
+  insertOpenInvoice,
+  moveOpenInvoice,
+  nextInvoiceId,
+} from './invoices.repository.ts';
 
 export const INVOICE_CYCLE_JOB = 'invoices.cycle';
 /** the invoice of a cycle exists from this many days before its due date: as soon as the expiry warning shows */
@@ -42,19 +49,35 @@ export const armInvoiceCycle = async (companyId: number, dueDate: string): Promi
 };
 
 /** What an invoice of this company charges: its custom plan's price when it chose one, its plan's value otherwise. */
-export const invoiceTerms = async (company: Pick<Company, 'id' | 'planId'>): Promise<Pick<InvoiceRecord, 'detail' | 'users' | 'connections' | 'queues' | 'value'>> => {
+export const invoiceTerms = async (
+  company: Pick<Company, 'id' | 'planId'>,
+): Promise<Pick<InvoiceRecord, 'detail' | 'users' | 'connections' | 'queues' | 'value'>> => {
   const [plan, choice] = await Promise.all([findPlan(company.planId), getSubscriptionChoice(company.id)]);
   if (choice.custom) {
     const { users, connections } = choice.custom;
-    return { detail: CUSTOM_PLAN_DETAIL, users, connections, queues: plan.queues, value: moneyText(customPlanPrice(users, connections)) };
+    return {
+      detail: CUSTOM_PLAN_DETAIL,
+      users,
+      connections,
+      queues: plan.queues,
+      value: moneyText(customPlanPrice(users, connections)),
+    };
   }
   // a plan amount that is not a number charges 0.00, as the reference's does
   const amount = Number(plan.amount);
-  return { detail: plan.name, users: plan.users, connections: plan.connections, queues: plan.queues, value: moneyText(Number.isFinite(amount) ? amount : 0) };
+  return {
+    detail: plan.name,
+    users: plan.users,
+    connections: plan.connections,
+    queues: plan.queues,
+    value: moneyText(Number.isFinite(amount) ? amount : 0),
+  };
 };
 
 /** The company's one open invoice for its current due date: created, or moved to that date when it had another. */
-export const ensureOpenInvoice = async (company: Pick<Company, 'id' | 'planId' | 'dueDate'>): Promise<InvoiceRecord | undefined> => {
+export const ensureOpenInvoice = async (
+  company: Pick<Company, 'id' | 'planId' | 'dueDate'>,
+): Promise<InvoiceRecord | undefined> => {
   const now = clock().now().toISOString();
   const open = await getOpenInvoice(company.id);
   if (open) {
@@ -66,7 +89,15 @@ export const ensureOpenInvoice = async (company: Pick<Company, 'id' | 'planId' |
     return invoice;
   }
   const terms = await invoiceTerms(company);
-  const record: InvoiceRecord = { id: await nextInvoiceId(company.id), companyId: company.id, ...terms, dueDate: company.dueDate, status: 'open', createdAt: now, updatedAt: now };
+  const record: InvoiceRecord = {
+    id: await nextInvoiceId(company.id),
+    companyId: company.id,
+    ...terms,
+    dueDate: company.dueDate,
+    status: 'open',
+    createdAt: now,
+    updatedAt: now,
+  };
   // another run made it first: theirs is the open invoice
   return (await insertOpenInvoice(record)) ? record : undefined;
 };

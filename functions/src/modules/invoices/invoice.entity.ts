@@ -11,7 +11,10 @@ import type { InvoiceStatus } from '@switchboard/shared/contracts/invoices';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export const INVOICE_SK_PREFIX = 'INVOICE#';
-export const invoiceKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${INVOICE_SK_PREFIX}${padId(id)}` });
+export const invoiceKey = (companyId: number, id: number) => ({
+  pk: companyPk(companyId),
+  sk: `${INVOICE_SK_PREFIX}${padId(id)}`,
+});
 export const openInvoiceKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'INVOICE_OPEN' });
 export const subscriptionKey = (companyId: number) => ({ pk: companyPk(companyId), sk: 'SUBSCRIPTION' });
 export const pixChargeKey = (txid: string) => ({ pk: `PIXTX#${txid}`, sk: 'PIXTX' });
@@ -36,7 +39,12 @@ export interface InvoiceRecord {
   updatedAt: string;
 }
 
-export type InvoiceItem = InvoiceRecord & { pk: string; sk: string; type: 'invoice'; /** lower-cased text the search matches */ searchText: string };
+export type InvoiceItem = InvoiceRecord & {
+  pk: string;
+  sk: string;
+  type: 'invoice';
+  /** lower-cased text the search matches */ searchText: string;
+};
 
 export const searchTextOf = (r: Pick<InvoiceRecord, 'id' | 'detail' | 'value' | 'status' | 'dueDate'>): string =>
   [r.id, r.detail, r.value, r.status, r.dueDate.slice(0, 10)].join(' ').toLowerCase();

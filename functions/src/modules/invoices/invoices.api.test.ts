@@ -14,12 +14,20 @@ let serial = 0;
 let goldPlanId: number;
 let shortTrialPlanId: number;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) => Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 /** A company on `planId`, signed up through the API, with its admin signed in. */
 const signup = async (planId: number) => {
   const email = `billing${Date.now()}${++serial}@example.com`;
-  const res = await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: `Billing Co ${serial}`, email, password: 'pass-12345', phone: '5511999990000', planId });
+  const res = await new ApiClient(runtime.url).post('/auth/signup', {
+    name: 'Owner',
+    companyName: `Billing Co ${serial}`,
+    email,
+    password: 'pass-12345',
+    phone: '5511999990000',
+    planId,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const admin = new ApiClient(runtime.url);
   expect((await admin.login(email, 'pass-12345')).status).toBe(200);
@@ -51,7 +59,17 @@ const checkout = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   runtime = await startApi();
-  goldPlanId = (await addPlan({ ...defaultPlanInput, name: 'Plano Ouro', amount: '99.90', users: 4, connections: 2, queues: 6, trialDays: 30 })).id;
+  goldPlanId = (
+    await addPlan({
+      ...defaultPlanInput,
+      name: 'Plano Ouro',
+      amount: '99.90',
+      users: 4,
+      connections: 2,
+      queues: 6,
+      trialDays: 30,
+    })
+  ).id;
   shortTrialPlanId = (await addPlan({ ...defaultPlanInput, name: 'Plano Teste', amount: '59.00', trialDays: 3 })).id;
 });
 afterAll(async () => {
@@ -75,7 +93,18 @@ describe('invoice generation', () => {
     const list = await admin.get('/invoices');
     expect(list.status).toBe(200);
     expect(list.body.invoices).toEqual([
-      expect.objectContaining({ id: 1, detail: 'Plano Ouro', value: '99.90', users: 4, connections: 2, queues: 6, dueDate: due.toISOString(), status: 'open', linkInvoice: null, paidAt: null }),
+      expect.objectContaining({
+        id: 1,
+        detail: 'Plano Ouro',
+        value: '99.90',
+        users: 4,
+        connections: 2,
+        queues: 6,
+        dueDate: due.toISOString(),
+        status: 'open',
+        linkInvoice: null,
+        paidAt: null,
+      }),
     ]);
 
     await cycleAt(companyId, new Date(due.getTime() + 3 * DAY - 60_000));
@@ -88,7 +117,9 @@ describe('invoice generation', () => {
     const { admin } = await signup(shortTrialPlanId);
     await runtime.idleQueues();
     const list = await admin.get('/invoices');
-    expect(list.body.invoices).toEqual([expect.objectContaining({ id: 1, detail: 'Plano Teste', value: '59.00', status: 'open' })]);
+    expect(list.body.invoices).toEqual([
+      expect.objectContaining({ id: 1, detail: 'Plano Teste', value: '59.00', status: 'open' }),
+    ]);
   });
 
   it('searches invoices by their text', async () => {
@@ -104,7 +135,10 @@ describe('subscription checkout', () => {
     const { admin } = await signup(shortTrialPlanId);
     const res = await admin.post('/subscription', checkout({ firstName: '', zipcode: '' }));
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toMatchObject({ 'body.firstName': 'Nombre completo obligatorio', 'body.zipcode': 'El código postal es obligatorio' });
+    expect(fieldsOf(res.body)).toMatchObject({
+      'body.firstName': 'Nombre completo obligatorio',
+      'body.zipcode': 'El código postal es obligatorio',
+    });
     const fewer = await admin.post('/subscription', checkout({ users: 2, connections: 1 }));
     expect(fewer.status).toBe(400);
     expect(Object.keys(fieldsOf(fewer.body))).toEqual(expect.arrayContaining(['body.users', 'body.connections']));
@@ -112,15 +146,27 @@ describe('subscription checkout', () => {
     expect((await admin.post('/subscription', checkout({ invoiceId: 99 }))).status).toBe(404);
   });
 
-  it("prices a custom plan on the server (49, +11 a user, +20 a connection above 3 of each) whatever price the client sends", async () => {
+  it('prices a custom plan on the server (49, +11 a user, +20 a connection above 3 of each) whatever price the client sends', async () => {
     const { admin } = await signup(shortTrialPlanId);
     await runtime.idleQueues();
     const res = await admin.post('/subscription', checkout({ users: 5, connections: 4, price: 1 }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.valor.original).toBe('91.00');
     expect(res.body.qrcode.qrcode).toMatch(/^000201/);
-    expect(res.body.invoice).toMatchObject({ id: 1, detail: 'Plano personalizado', users: 5, connections: 4, value: '91.00', status: 'open', linkInvoice: res.body.qrcode.qrcode });
-    expect(runtime.pix!.charges.get(res.body.txid)).toMatchObject({ status: 'ATIVA', valor: { original: '91.00' }, devedor: { cpf: '12345678909', nome: 'Maria Souza' } });
+    expect(res.body.invoice).toMatchObject({
+      id: 1,
+      detail: 'Plano personalizado',
+      users: 5,
+      connections: 4,
+      value: '91.00',
+      status: 'open',
+      linkInvoice: res.body.qrcode.qrcode,
+    });
+    expect(runtime.pix!.charges.get(res.body.txid)).toMatchObject({
+      status: 'ATIVA',
+      valor: { original: '91.00' },
+      devedor: { cpf: '12345678909', nome: 'Maria Souza' },
+    });
     // the company's own plan is charged at its value
     const own = await admin.post('/subscription', checkout({ plan: JSON.stringify({ planId: shortTrialPlanId }) }));
     expect(own.body.valor.original).toBe('59.00');
@@ -160,7 +206,11 @@ describe('Pix payment notices', () => {
 
       pix.charges.get(charge.txid)!.status = 'CONCLUIDA';
       expect(await pix.notify(charge.txid, 'not-the-shared-secret')).toBe(401);
-      const unsigned = await fetch(`${runtime.url}/api/webhooks/pix`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pix: [{ txid: charge.txid, endToEndId: 'E1' }] }) });
+      const unsigned = await fetch(`${runtime.url}/api/webhooks/pix`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pix: [{ txid: charge.txid, endToEndId: 'E1' }] }),
+      });
       expect(unsigned.status).toBe(401);
       expect(await dueDateOf(companyId)).toBe(due);
       expect((await admin.get('/invoices')).body.invoices[0].status).toBe('open');
@@ -182,7 +232,15 @@ describe('Pix payment notices', () => {
       expect((await admin.post('/subscription', checkout({ invoiceId: 1 }))).status).toBe(409);
       await cycleAt(companyId, new Date(new Date(moved).getTime() - 5 * DAY));
       const invoices = (await admin.get('/invoices')).body.invoices;
-      expect(invoices[0]).toMatchObject({ id: 2, detail: 'Plano personalizado', users: 4, connections: 3, value: '60.00', dueDate: moved, status: 'open' });
+      expect(invoices[0]).toMatchObject({
+        id: 2,
+        detail: 'Plano personalizado',
+        users: 4,
+        connections: 3,
+        value: '60.00',
+        dueDate: moved,
+        status: 'open',
+      });
     } finally {
       await socket.close();
     }
@@ -196,7 +254,10 @@ describe('Pix payment notices', () => {
     const charge = (await admin.post('/subscription', checkout())).body;
     const payAt = `${pix.url}/fake/cob/${charge.txid}/pay`;
     const noticesBefore = pix.notices.length;
-    for (const headers of [{}, { 'x-fake-pix-secret': 'guessed' }, { 'x-fake-pix-secret': `${pix.paySecret}x` }] as Record<string, string>[]) {
+    for (const headers of [{}, { 'x-fake-pix-secret': 'guessed' }, { 'x-fake-pix-secret': `${pix.paySecret}x` }] as Record<
+      string,
+      string
+    >[]) {
       const refused = await fetch(payAt, { method: 'POST', headers });
       expect(refused.status).toBe(403);
       expect((await fetch(`${pix.url}/fake/cob`, { headers })).status).toBe(403);

@@ -1,5 +1,12 @@
 /** All table access of invoices, the open-invoice pointer, the subscription choice and Pix charges (invoice.entity.ts). */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
@@ -44,7 +51,9 @@ export const nextInvoiceId = (companyId: number): Promise<number> => {
 };
 
 export const getInvoice = async (companyId: number, id: number): Promise<InvoiceRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceKey(companyId, id), ConsistentRead: true }),
+  );
   const item = out.Item as InvoiceItem | undefined;
   return item && item.companyId === companyId ? strip(item) : undefined;
 };
@@ -65,7 +74,11 @@ export const queryInvoices = async (
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ...(options.search ? { FilterExpression: 'contains(searchText, :q)' } : {}),
-        ExpressionAttributeValues: { ':pk': invoiceKey(companyId, 0).pk, ':prefix': INVOICE_SK_PREFIX, ...(options.search ? { ':q': options.search } : {}) },
+        ExpressionAttributeValues: {
+          ':pk': invoiceKey(companyId, 0).pk,
+          ':prefix': INVOICE_SK_PREFIX,
+          ...(options.search ? { ':q': options.search } : {}),
+        },
         ScanIndexForward: false,
         Limit: options.limit - found.length,
         ExclusiveStartKey: start,
@@ -79,14 +92,27 @@ export const queryInvoices = async (
 };
 
 export const getOpenInvoice = async (companyId: number): Promise<OpenInvoiceItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: openInvoiceKey(companyId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: openInvoiceKey(companyId), ConsistentRead: true }),
+  );
   return out.Item as OpenInvoiceItem | undefined;
 };
 
 /** Writes a new open invoice; false when the company already has one (the pointer exists). */
 export const insertOpenInvoice = (record: InvoiceRecord): Promise<boolean> => {
-  const item: InvoiceItem = { ...invoiceKey(record.companyId, record.id), type: 'invoice', searchText: searchTextOf(record), ...record };
-  const pointer: OpenInvoiceItem = { ...openInvoiceKey(record.companyId), type: 'openInvoice', companyId: record.companyId, invoiceId: record.id, dueDate: record.dueDate };
+  const item: InvoiceItem = {
+    ...invoiceKey(record.companyId, record.id),
+    type: 'invoice',
+    searchText: searchTextOf(record),
+    ...record,
+  };
+  const pointer: OpenInvoiceItem = {
+    ...openInvoiceKey(record.companyId),
+    type: 'openInvoice',
+    companyId: record.companyId,
+    invoiceId: record.id,
+    dueDate: record.dueDate,
+  };
   return transact([
     { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: tableName(), Item: pointer, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -103,7 +129,12 @@ export const moveOpenInvoice = (companyId: number, invoice: InvoiceRecord, dueDa
         UpdateExpression: 'SET dueDate = :due, searchText = :text, updatedAt = :at',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':due': dueDate, ':text': searchTextOf({ ...invoice, dueDate }), ':at': at, ':open': 'open' },
+        ExpressionAttributeValues: {
+          ':due': dueDate,
+          ':text': searchTextOf({ ...invoice, dueDate }),
+          ':at': at,
+          ':open': 'open',
+        },
       },
     },
     {
@@ -128,13 +159,22 @@ export const recordCharge = (
   at: string,
 ): Promise<boolean> => {
   const next = { ...invoice, ...terms };
-  const chargeItem: PixChargeItem = { ...pixChargeKey(charge.txid), type: 'pixCharge', txid: charge.txid, companyId: invoice.companyId, invoiceId: invoice.id, amount: terms.value, createdAt: at };
+  const chargeItem: PixChargeItem = {
+    ...pixChargeKey(charge.txid),
+    type: 'pixCharge',
+    txid: charge.txid,
+    companyId: invoice.companyId,
+    invoiceId: invoice.id,
+    amount: terms.value,
+    createdAt: at,
+  };
   return transact([
     {
       Update: {
         TableName: tableName(),
         Key: invoiceKey(invoice.companyId, invoice.id),
-        UpdateExpression: 'SET detail = :detail, #users = :users, connections = :connections, #value = :value, txid = :txid, linkInvoice = :link, searchText = :text, updatedAt = :at',
+        UpdateExpression:
+          'SET detail = :detail, #users = :users, connections = :connections, #value = :value, txid = :txid, linkInvoice = :link, searchText = :text, updatedAt = :at',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: { '#status': 'status', '#users': 'users', '#value': 'value' },
         ExpressionAttributeValues: {
@@ -175,7 +215,12 @@ export const markInvoicePaid = (invoice: InvoiceRecord, paidAt: string, companyC
         UpdateExpression: 'SET #status = :paid, paidAt = :at, updatedAt = :at, searchText = :text',
         ConditionExpression: '#status = :open',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':at': paidAt, ':text': searchTextOf({ ...invoice, status: 'paid' }) },
+        ExpressionAttributeValues: {
+          ':paid': 'paid',
+          ':open': 'open',
+          ':at': paidAt,
+          ':text': searchTextOf({ ...invoice, status: 'paid' }),
+        },
       },
     },
     {

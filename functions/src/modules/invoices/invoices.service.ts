@@ -19,12 +19,22 @@ export const toInvoice = (r: InvoiceRecord): Invoice => ({
 });
 
 const isInvoiceCursor = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && typeof (value as { sk?: unknown }).sk === 'string' && typeof (value as { pk?: unknown }).pk === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { sk?: unknown }).sk === 'string' &&
+  typeof (value as { pk?: unknown }).pk === 'string';
 
-export const listInvoices = async (companyId: number, query: { searchParam?: string; cursor?: string }): Promise<InvoiceListResponse> => {
+export const listInvoices = async (
+  companyId: number,
+  query: { searchParam?: string; cursor?: string },
+): Promise<InvoiceListResponse> => {
   const search = query.searchParam || undefined;
   const scope = { list: 'invoices.list', companyId, filters: { search } };
   const start = await decodeCursor(query.cursor, scope, isInvoiceCursor);
   const page = await queryInvoices(companyId, { limit: INVOICE_PAGE_SIZE, search, start });
-  return { invoices: page.invoices.map(toInvoice), hasMore: page.next !== undefined, nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
+  return {
+    invoices: page.invoices.map(toInvoice),
+    hasMore: page.next !== undefined,
+    nextCursor: page.next ? await encodeCursor(page.next, scope) : null,
+  };
 };

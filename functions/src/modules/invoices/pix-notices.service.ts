@@ -24,7 +24,16 @@ export const PAID_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 const notice = z.object({
-  pix: z.array(z.object({ txid: z.string().max(35).optional(), endToEndId: z.string().max(64), valor: z.string().max(20).optional(), horario: z.string().max(40).optional() })).max(100),
+  pix: z
+    .array(
+      z.object({
+        txid: z.string().max(35).optional(),
+        endToEndId: z.string().max(64),
+        valor: z.string().max(20).optional(),
+        horario: z.string().max(40).optional(),
+      }),
+    )
+    .max(100),
 });
 
 export const validPixSignature = (raw: Uint8Array, header: string | undefined, secret: string | undefined): boolean => {
@@ -56,7 +65,11 @@ export const confirmPixPayment = async (txid: string): Promise<boolean> => {
     if (!invoice || invoice.status !== 'open' || !company) return false;
     const dueDate = new Date(new Date(company.dueDate).getTime() + PAID_DAYS * DAY_MS).toISOString();
     if (await markInvoicePaid(invoice, clock().now().toISOString(), dueDateMoveOnPayment(company.id, company.dueDate, dueDate))) {
-      await domainEvents.emit({ name: 'payment.confirmed', companyId: company.id, change: { action: 'CONCLUIDA', company: { id: company.id, dueDate }, invoiceId: invoice.id } });
+      await domainEvents.emit({
+        name: 'payment.confirmed',
+        companyId: company.id,
+        change: { action: 'CONCLUIDA', company: { id: company.id, dueDate }, invoiceId: invoice.id },
+      });
       await armInvoiceCycle(company.id, dueDate);
       return true;
     }

@@ -3,7 +3,13 @@
  * chosen plan (the company's own, or a custom plan of users and connections, priced by the server) becomes the
  * open invoice's terms, and a Pix charge for it is made at the provider. The answer carries the Pix code to pay.
  */
-import { CUSTOM_PLAN_DETAIL, customPlanPrice, moneyText, type PixResponse, type SubscriptionBody } from '@switchboard/shared/contracts/invoices';
+import {
+  CUSTOM_PLAN_DETAIL,
+  customPlanPrice,
+  moneyText,
+  type PixResponse,
+  type SubscriptionBody,
+} from '@switchboard/shared/contracts/invoices';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -29,12 +35,25 @@ export const subscribe = async (auth: AuthContext, body: SubscriptionBody): Prom
   let terms: { detail: string; users: number; connections: number; value: string };
   if (body.plan.planId === 'custom') {
     choice = { custom: { users: body.users, connections: body.connections } };
-    terms = { detail: CUSTOM_PLAN_DETAIL, users: body.users, connections: body.connections, value: moneyText(customPlanPrice(body.users, body.connections)) };
+    terms = {
+      detail: CUSTOM_PLAN_DETAIL,
+      users: body.users,
+      connections: body.connections,
+      value: moneyText(customPlanPrice(body.users, body.connections)),
+    };
   } else {
-    if (body.plan.planId !== plan.id) throw new AppError('ERR_VALIDATION', 'Not the company plan', { fields: [{ path: 'body.plan', message: 'Not the company plan' }] });
+    if (body.plan.planId !== plan.id)
+      throw new AppError('ERR_VALIDATION', 'Not the company plan', {
+        fields: [{ path: 'body.plan', message: 'Not the company plan' }],
+      });
     choice = {};
     const amount = Number(plan.amount);
-    terms = { detail: plan.name, users: plan.users, connections: plan.connections, value: moneyText(Number.isFinite(amount) ? amount : 0) };
+    terms = {
+      detail: plan.name,
+      users: plan.users,
+      connections: plan.connections,
+      value: moneyText(Number.isFinite(amount) ? amount : 0),
+    };
   }
   const txid = newTxid();
   let charge;
@@ -53,7 +72,8 @@ export const subscribe = async (auth: AuthContext, body: SubscriptionBody): Prom
   }
   const at = clock().now().toISOString();
   // paid in the meantime by an earlier charge: this one is never shown
-  if (!(await recordCharge(invoice, terms, { txid: charge.txid, copyPaste: charge.copyPaste }, at))) throw new AppError('ERR_INVOICE_ALREADY_PAID');
+  if (!(await recordCharge(invoice, terms, { txid: charge.txid, copyPaste: charge.copyPaste }, at)))
+    throw new AppError('ERR_INVOICE_ALREADY_PAID');
   await putSubscriptionChoice(auth.companyId, choice);
   return {
     txid: charge.txid,

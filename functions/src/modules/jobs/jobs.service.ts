@@ -73,13 +73,17 @@ export class JobRegistry {
     } catch {
       throw new InvalidJobError('Job body is not JSON');
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidJobError('Job body is not an object');
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new InvalidJobError('Job body is not an object');
     const type = (value as { type?: unknown }).type;
     if (typeof type !== 'string' || !this.registrations.has(type)) throw new UnknownJobTypeError(type);
     const parsed = this.jobSchema().safeParse(value);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      throw new InvalidJobError(`Invalid ${type} job: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`, issues);
+      throw new InvalidJobError(
+        `Invalid ${type} job: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`,
+        issues,
+      );
     }
     return parsed.data;
   }

@@ -12,7 +12,9 @@ export const MAX_WORDS_PER_MESSAGE = 10;
 
 /** Words too common to search by (pt, es, en, tr); leaving them out keeps the index small. */
 export const STOP_WORDS = new Set(
-  'que com para uma por mas nao sim meu minha seu sua voce isso esse essa este esta tem ter foi ser sao dos das nos nas ola obrigado obrigada bom boa dia tarde noite the and for you are this that with have not but was los las del por una con para pero como mas muy hola gracias bir ve ile icin bu da de mi ne'.split(' '),
+  'que com para uma por mas nao sim meu minha seu sua voce isso esse essa este esta tem ter foi ser sao dos das nos nas ola obrigado obrigada bom boa dia tarde noite the and for you are this that with have not but was los las del por una con para pero como mas muy hola gracias bir ve ile icin bu da de mi ne'.split(
+    ' ',
+  ),
 );
 
 export const searchPartition = (companyId: number, word: string) => `C#${companyId}#MSEARCH#${word.slice(0, MIN_WORD)}`;

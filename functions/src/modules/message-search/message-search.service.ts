@@ -5,12 +5,24 @@
 import { invertedTime, MAX_WORDS_PER_MESSAGE, MIN_WORD, normaliseWords, searchPartition } from './message-search.entity.ts';
 import { deleteWordItems, putWordItems, queryWordPrefix } from './message-search.repository.ts';
 
-export const indexMessageText = async (companyId: number, ticketId: number, ulid: string, createdAt: string, text: string): Promise<void> => {
+export const indexMessageText = async (
+  companyId: number,
+  ticketId: number,
+  ulid: string,
+  createdAt: string,
+  text: string,
+): Promise<void> => {
   const words = normaliseWords(text).slice(0, MAX_WORDS_PER_MESSAGE);
   if (words.length === 0) return;
   const time = invertedTime(Date.parse(createdAt));
   await putWordItems(
-    words.map((word) => ({ pk: searchPartition(companyId, word), sk: `${word}#${time}#${ulid}`, type: 'messageWord', companyId, ticketId })),
+    words.map((word) => ({
+      pk: searchPartition(companyId, word),
+      sk: `${word}#${time}#${ulid}`,
+      type: 'messageWord',
+      companyId,
+      ticketId,
+    })),
   );
 };
 
@@ -31,4 +43,3 @@ export const searchMessageTicketIds = async (companyId: number, text: string, li
   const items = await queryWordPrefix(companyId, longest, limit);
   return [...new Set(items.map((i) => i.ticketId))];
 };
-

@@ -70,7 +70,10 @@ describe('uploads', () => {
   });
 
   it('refuses a send that names a refused file', async () => {
-    const res = await company.admin.post(`/messages/${ticketId}`, { body: 'x', media: { key: `c${company.companyId}/t${ticketId}/x.svg`, name: 'x.svg', mimeType: 'image/svg+xml', size: 10 } });
+    const res = await company.admin.post(`/messages/${ticketId}`, {
+      body: 'x',
+      media: { key: `c${company.companyId}/t${ticketId}/x.svg`, name: 'x.svg', mimeType: 'image/svg+xml', size: 10 },
+    });
     expect(res.status).toBe(400);
     expect(fieldsOf(res.body)).toEqual(['body.media.mimeType']);
   });
@@ -93,12 +96,17 @@ describe('uploads', () => {
 describe('serving stored files', () => {
   it('serves a PDF as a download with nosniff and a sandbox policy', async () => {
     const key = await upload('contrato final.pdf', 'application/pdf', Buffer.from('%PDF-1.4 contrato'));
-    const sent = await company.admin.post(`/messages/${ticketId}`, { body: 'segue', media: { key, name: 'contrato final.pdf', mimeType: 'application/pdf', size: 17 } });
+    const sent = await company.admin.post(`/messages/${ticketId}`, {
+      body: 'segue',
+      media: { key, name: 'contrato final.pdf', mimeType: 'application/pdf', size: 17 },
+    });
     expect(sent.status).toBe(201);
     const file = await fetch(`${runtime.url}${sent.body.mediaUrl}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="contrato_final.pdf"; filename*=UTF-8''contrato_final.pdf`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="contrato_final.pdf"; filename*=UTF-8''contrato_final.pdf`,
+    );
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('content-security-policy')).toBe('sandbox');
   });

@@ -20,11 +20,14 @@ export const sendTemplate = async (auth: AuthContext, ticketId: number, body: Se
   if (t.channel !== 'whatsappapi') throw invalid('params.id', 'Templates are sent on WhatsApp Cloud API tickets only');
   const contact = await getContact(auth.companyId, t.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-  const template = (await templatesOf(auth.companyId, t.whatsappId)).find((x) => x.name === body.name && x.language === body.language);
+  const template = (await templatesOf(auth.companyId, t.whatsappId)).find(
+    (x) => x.name === body.name && x.language === body.language,
+  );
   if (!template) throw invalid('body.name', 'No approved template with this name and language');
   if (body.params.length !== template.paramCount) throw invalid('body.params', `The template needs ${template.paramCount} texts`);
   const headerParams = body.headerParams ?? [];
-  if (headerParams.length !== template.headerParamCount) throw invalid('body.headerParams', `The template's header needs ${template.headerParamCount} texts`);
+  if (headerParams.length !== template.headerParamCount)
+    throw invalid('body.headerParams', `The template's header needs ${template.headerParamCount} texts`);
   return deliver(t, contact, {
     body: renderTemplateBody(template.body, body.params) || template.name,
     mediaType: 'chat',
@@ -34,6 +37,11 @@ export const sendTemplate = async (auth: AuthContext, ticketId: number, body: Se
     isForwarded: false,
     quotedMsgId: null,
     userId: auth.userId,
-    template: { name: template.name, language: template.language, params: body.params, ...(headerParams.length ? { headerParams } : {}) },
+    template: {
+      name: template.name,
+      language: template.language,
+      params: body.params,
+      ...(headerParams.length ? { headerParams } : {}),
+    },
   });
 };

@@ -13,7 +13,8 @@ const ctx: VariableContext = {
 
 describe('renderVariables', () => {
   it('substitutes every variable of the spec', () => {
-    const text = '{{ms}} {{firstName}} ({{name}}), {{userName}} of {{queue}} on {{connection}}: ticket {{ticket_id}} {{date}} {{hour}} #{{protocol}}';
+    const text =
+      '{{ms}} {{firstName}} ({{name}}), {{userName}} of {{queue}} on {{connection}}: ticket {{ticket_id}} {{date}} {{hour}} #{{protocol}}';
     expect(renderVariables(text, ctx)).toBe(
       'Boa tarde Maria (Maria da Silva), Ana of Vendas on Chat do site: ticket 42 05-03-2026 14:07:09 #20260305070912342',
     );

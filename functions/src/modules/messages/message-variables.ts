@@ -33,7 +33,13 @@ const parts = (now: Date, timeZone: string) => {
 
 /** Greeting by the hour: 6-11 morning, 12-17 afternoon, 18-23 evening, else dawn (Portuguese, as the reference). */
 export const greetingFor = (hour: number): string =>
-  hour >= 6 && hour <= 11 ? 'Bom dia' : hour >= 12 && hour <= 17 ? 'Boa tarde' : hour >= 18 && hour <= 23 ? 'Boa noite' : 'Boa madrugada';
+  hour >= 6 && hour <= 11
+    ? 'Bom dia'
+    : hour >= 12 && hour <= 17
+      ? 'Boa tarde'
+      : hour >= 18 && hour <= 23
+        ? 'Boa noite'
+        : 'Boa madrugada';
 
 export const renderVariables = (text: string, ctx: VariableContext): string => {
   if (!text.includes('{')) return text;

@@ -3,7 +3,14 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCo
 import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import { ticketPk } from '../tickets/tickets.service.ts';
-import { channelIdKey, messageSk, type ChannelIdItem, type MessageItem, type MessageRecord, type SendState } from './message.entity.ts';
+import {
+  channelIdKey,
+  messageSk,
+  type ChannelIdItem,
+  type MessageItem,
+  type MessageRecord,
+  type SendState,
+} from './message.entity.ts';
 
 const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: MessageItem): MessageRecord => record;
 
@@ -32,7 +39,13 @@ export class LinkedWriteFailed extends Error {
 export const insertMessage = async (m: MessageRecord, linked: TransactItem[] = []): Promise<void> => {
   const item: MessageItem = { pk: ticketPk(m.companyId, m.ticketId), sk: messageSk(m.ulid), type: 'message', ...m };
   const marker: ChannelIdItem | undefined = m.channelMessageId
-    ? { ...channelIdKey(m.companyId, m.connectionId, m.channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid }
+    ? {
+        ...channelIdKey(m.companyId, m.connectionId, m.channelMessageId),
+        type: 'channelMessageId',
+        companyId: m.companyId,
+        ticketId: m.ticketId,
+        ulid: m.ulid,
+      }
     : undefined;
   const own: TransactItem[] = [
     ...(marker ? [{ Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
@@ -53,13 +66,29 @@ export const insertMessage = async (m: MessageRecord, linked: TransactItem[] = [
   }
 };
 
-export const getChannelId = async (companyId: number, connectionId: number, channelMessageId: string): Promise<ChannelIdItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: channelIdKey(companyId, connectionId, channelMessageId), ConsistentRead: true }));
+export const getChannelId = async (
+  companyId: number,
+  connectionId: number,
+  channelMessageId: string,
+): Promise<ChannelIdItem | undefined> => {
+  const out = await table().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: channelIdKey(companyId, connectionId, channelMessageId),
+      ConsistentRead: true,
+    }),
+  );
   return out.Item as ChannelIdItem | undefined;
 };
 
 export const getMessageRecord = async (companyId: number, ticketId: number, ulid: string): Promise<MessageRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) }, ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
+      ConsistentRead: true,
+    }),
+  );
   return out.Item ? strip(out.Item as MessageItem) : undefined;
 };
 
@@ -78,20 +107,32 @@ export const listMessageRecords = async (
       ExclusiveStartKey: options.startKey,
     }),
   );
-  return { items: ((out.Items ?? []) as MessageItem[]).map(strip), lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return {
+    items: ((out.Items ?? []) as MessageItem[]).map(strip),
+    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+  };
 };
 
 /**
  * A ticket's messages stored at or before `upToMs` (by the time in their ULID), newest first, at most `limit`: one
  * Query on the ticket's partition, whatever the conversation's length.
  */
-export const listMessageRecordsUpTo = async (companyId: number, ticketId: number, upToMs: number, limit: number): Promise<MessageRecord[]> => {
+export const listMessageRecordsUpTo = async (
+  companyId: number,
+  ticketId: number,
+  upToMs: number,
+  limit: number,
+): Promise<MessageRecord[]> => {
   const out = await table().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
       // the largest ULID of that millisecond: its time, then the highest Crockford digit everywhere else
-      ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':from': 'M#', ':to': messageSk(`${encodeTime(Math.max(0, upToMs), 10)}${'Z'.repeat(16)}`) },
+      ExpressionAttributeValues: {
+        ':pk': ticketPk(companyId, ticketId),
+        ':from': 'M#',
+        ':to': messageSk(`${encodeTime(Math.max(0, upToMs), 10)}${'Z'.repeat(16)}`),
+      },
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -104,16 +145,29 @@ export const listMessageRecordsUpTo = async (companyId: number, ticketId: number
  * has not settled (`onMessage`), or only the marker (the id of a further part of a send, a file's caption). False
  * when the id is taken or the send settled meanwhile.
  */
-export const attachChannelId = async (m: Pick<MessageRecord, 'companyId' | 'ticketId' | 'ulid' | 'connectionId'>, channelMessageId: string, onMessage: boolean): Promise<boolean> => {
-  const marker: ChannelIdItem = { ...channelIdKey(m.companyId, m.connectionId, channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid };
-  const items: TransactItem[] = [{ Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }];
+export const attachChannelId = async (
+  m: Pick<MessageRecord, 'companyId' | 'ticketId' | 'ulid' | 'connectionId'>,
+  channelMessageId: string,
+  onMessage: boolean,
+): Promise<boolean> => {
+  const marker: ChannelIdItem = {
+    ...channelIdKey(m.companyId, m.connectionId, channelMessageId),
+    type: 'channelMessageId',
+    companyId: m.companyId,
+    ticketId: m.ticketId,
+    ulid: m.ulid,
+  };
+  const items: TransactItem[] = [
+    { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
   if (onMessage) {
     items.push({
       Update: {
         TableName: tableName(),
         Key: { pk: ticketPk(m.companyId, m.ticketId), sk: messageSk(m.ulid) },
         UpdateExpression: 'SET channelMessageId = :id',
-        ConditionExpression: 'sendState IN (:pending, :sending) AND (attribute_not_exists(channelMessageId) OR channelMessageId = :none)',
+        ConditionExpression:
+          'sendState IN (:pending, :sending) AND (attribute_not_exists(channelMessageId) OR channelMessageId = :none)',
         ExpressionAttributeValues: { ':id': channelMessageId, ':pending': 'pending', ':sending': 'sending', ':none': null },
       },
     });
@@ -127,7 +181,9 @@ export const attachChannelId = async (m: Pick<MessageRecord, 'companyId' | 'tick
   }
 };
 
-type Patch = Partial<Pick<MessageRecord, 'body' | 'ack' | 'isDeleted' | 'isEdited' | 'read' | 'error' | 'sendState' | 'updatedAt'>>;
+type Patch = Partial<
+  Pick<MessageRecord, 'body' | 'ack' | 'isDeleted' | 'isEdited' | 'read' | 'error' | 'sendState' | 'updatedAt'>
+>;
 
 /** Updates a stored message; `onlyIfAckBelow` keeps acks from going backwards. */
 export const updateMessageRecord = async (
@@ -144,7 +200,8 @@ export const updateMessageRecord = async (
         TableName: tableName(),
         Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
         UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression: options.onlyIfAckBelow !== undefined ? 'attribute_exists(pk) AND ack < :ackLimit' : 'attribute_exists(pk)',
+        ConditionExpression:
+          options.onlyIfAckBelow !== undefined ? 'attribute_exists(pk) AND ack < :ackLimit' : 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
         ExpressionAttributeValues: {
           ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
@@ -161,14 +218,21 @@ export const updateMessageRecord = async (
 };
 
 export const deleteMessageRecord = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
-  await table().send(new DeleteCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) } }));
+  await table().send(
+    new DeleteCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) } }),
+  );
 };
 
 /**
  * Claims a queued send for one attempt (pending -> sending at `at`). Answers the claimed message, or nothing when
  * it is not pending (claimed, settled) or was deleted meanwhile.
  */
-export const claimSend = async (companyId: number, ticketId: number, ulid: string, at: string): Promise<MessageRecord | undefined> => {
+export const claimSend = async (
+  companyId: number,
+  ticketId: number,
+  ulid: string,
+  at: string,
+): Promise<MessageRecord | undefined> => {
   try {
     const out = await table().send(
       new UpdateCommand({
@@ -200,7 +264,11 @@ export interface SendOutcome {
  * id is written with its marker, so the provider's later acks, edits and echoes find the message. Answers the
  * message as stored, or nothing when the claim was no longer there.
  */
-export const settleSend = async (m: Pick<MessageRecord, 'companyId' | 'ticketId' | 'ulid' | 'connectionId'>, claimedAt: string, outcome: SendOutcome): Promise<MessageRecord | undefined> => {
+export const settleSend = async (
+  m: Pick<MessageRecord, 'companyId' | 'ticketId' | 'ulid' | 'connectionId'>,
+  claimedAt: string,
+  outcome: SendOutcome,
+): Promise<MessageRecord | undefined> => {
   const entries = Object.entries(outcome).filter(([, v]) => v !== undefined);
   const update = {
     TableName: tableName(),
@@ -208,15 +276,28 @@ export const settleSend = async (m: Pick<MessageRecord, 'companyId' | 'ticketId'
     UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
     ConditionExpression: 'sendState = :sending AND sendAttemptAt = :claimedAt',
     ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-    ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':sending': 'sending', ':claimedAt': claimedAt },
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ':sending': 'sending',
+      ':claimedAt': claimedAt,
+    },
   };
   try {
     if (outcome.channelMessageId) {
-      const marker: ChannelIdItem = { ...channelIdKey(m.companyId, m.connectionId, outcome.channelMessageId), type: 'channelMessageId', companyId: m.companyId, ticketId: m.ticketId, ulid: m.ulid };
+      const marker: ChannelIdItem = {
+        ...channelIdKey(m.companyId, m.connectionId, outcome.channelMessageId),
+        type: 'channelMessageId',
+        companyId: m.companyId,
+        ticketId: m.ticketId,
+        ulid: m.ulid,
+      };
       try {
         await table().send(
           new TransactWriteCommand({
-            TransactItems: [{ Update: update }, { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } }],
+            TransactItems: [
+              { Update: update },
+              { Put: { TableName: tableName(), Item: marker, ConditionExpression: 'attribute_not_exists(pk)' } },
+            ],
           }),
         );
         return await getMessageRecord(m.companyId, m.ticketId, m.ulid);

@@ -9,7 +9,11 @@ export const requireServiceWindow = (t: Pick<TicketRecord, 'channel' | 'lastInbo
   if (!hasServiceWindow(t.channel)) return;
   const endsAt = serviceWindowEnd(t.lastInboundAt);
   if (insideServiceWindow(endsAt, clock().now())) return;
-  throw new AppError('ERR_OUTSIDE_SERVICE_WINDOW', 'More than 24 hours since the customer last wrote: only templates can be sent', {
-    details: { serviceWindowEndsAt: endsAt },
-  });
+  throw new AppError(
+    'ERR_OUTSIDE_SERVICE_WINDOW',
+    'More than 24 hours since the customer last wrote: only templates can be sent',
+    {
+      details: { serviceWindowEndsAt: endsAt },
+    },
+  );
 };

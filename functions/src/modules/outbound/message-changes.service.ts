@@ -34,7 +34,12 @@ export const changeMessageOverSession = async (command: MessageChangeCommand): P
   const contact = await getContact(command.companyId, command.contactId);
   if (!contact) return;
   const message = await presentMessage(record);
-  const to = { companyId: command.companyId, connectionId: command.connectionId, contactId: contact.id, identity: contact.number };
+  const to = {
+    companyId: command.companyId,
+    connectionId: command.connectionId,
+    contactId: contact.id,
+    identity: contact.number,
+  };
   try {
     const sessions = whatsappSessions();
     if (!sessions) throw new ChannelUnavailable('whatsapp');
@@ -42,7 +47,10 @@ export const changeMessageOverSession = async (command: MessageChangeCommand): P
   } catch (error) {
     if (!(error instanceof ChannelUnavailable)) throw error;
     if (clock().now().getTime() - Date.parse(command.at) >= SEND_RETRY_WINDOW_MS) {
-      logger.warn('message change not carried to WhatsApp: the session stayed unavailable', { messageId: command.messageId, change: command.change });
+      logger.warn('message change not carried to WhatsApp: the session stayed unavailable', {
+        messageId: command.messageId,
+        change: command.change,
+      });
       return;
     }
     await queue().send('connector-commands', { body: JSON.stringify(command), delaySeconds: CHANGE_RETRY_SECONDS });

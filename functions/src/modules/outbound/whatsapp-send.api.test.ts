@@ -187,8 +187,15 @@ describe('an agent’s message on a WhatsApp ticket', () => {
       (found) => found.length === 1,
       15_000,
     );
-    expect(edits[0]!.slice(0, 2)).toEqual([JID, { text: editedDown.body.body, edit: { remoteJid: JID, fromMe: true, id: firstSent.channelMessageId } }]);
-    expect(sendsOf(back).filter(([, content]) => !('edit' in content)).map(([, content]) => content)).toEqual([{ text: waiting.body.body }]);
+    expect(edits[0]!.slice(0, 2)).toEqual([
+      JID,
+      { text: editedDown.body.body, edit: { remoteJid: JID, fromMe: true, id: firstSent.channelMessageId } },
+    ]);
+    expect(
+      sendsOf(back)
+        .filter(([, content]) => !('edit' in content))
+        .map(([, content]) => content),
+    ).toEqual([{ text: waiting.body.body }]);
     const everySend = fakes.of(ref).flatMap((s) => sendsOf(s).map(([, content]) => content.text));
     expect(everySend).not.toContain(late.body.body);
     expect(await findStoredMessage(company.companyId, late.body.id)).toMatchObject({

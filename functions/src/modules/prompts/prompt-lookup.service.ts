@@ -4,4 +4,5 @@
  */
 import { getPrompt } from './prompts.repository.ts';
 
-export const promptExists = async (companyId: number, id: number): Promise<boolean> => (await getPrompt(companyId, id)) !== undefined;
+export const promptExists = async (companyId: number, id: number): Promise<boolean> =>
+  (await getPrompt(companyId, id)) !== undefined;

@@ -40,6 +40,7 @@ export const PROMPT_SK_PREFIX = 'PROMPT#';
 export const promptKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${PROMPT_SK_PREFIX}${padId(id)}` });
 
 /** What a sealed key of the prompt is bound to: another record's sealed value does not open here. */
-export const secretContext = (companyId: number, id: number, field: 'apiKey' | 'voiceKey'): string => `prompt:${companyId}:${id}:${field}`;
+export const secretContext = (companyId: number, id: number, field: 'apiKey' | 'voiceKey'): string =>
+  `prompt:${companyId}:${id}:${field}`;
 
 export const toPromptItem = (r: PromptRecord): PromptItem => ({ ...promptKey(r.companyId, r.id), type: 'prompt', ...r });

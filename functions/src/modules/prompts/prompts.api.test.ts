@@ -23,20 +23,35 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const body = (over: Record<string, unknown> = {}) => ({ name: 'Atendente virtual', prompt: 'Responda sobre a loja.', apiKey: 'sk-secret-9876', queueId: company.queueId, ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Atendente virtual',
+  prompt: 'Responda sobre a loja.',
+  apiKey: 'sk-secret-9876',
+  queueId: company.queueId,
+  ...over,
+});
 
 describe('prompts API', () => {
   it('creates, lists, shows, edits and deletes a prompt with the defaults, its queue name and masked keys', async () => {
     const created = await company.admin.post('/prompt', body());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Atendente virtual', ...PROMPT_DEFAULTS, apiKey: `${SECRET_MASK}9876`, voiceKey: '', queueId: company.queueId });
+    expect(created.body).toMatchObject({
+      name: 'Atendente virtual',
+      ...PROMPT_DEFAULTS,
+      apiKey: `${SECRET_MASK}9876`,
+      voiceKey: '',
+      queueId: company.queueId,
+    });
     expect(created.body.queue.id).toBe(company.queueId);
     expect(typeof created.body.queue.name).toBe('string');
     const id = created.body.id;
     const list = await company.admin.get('/prompt');
     expect(list.body.prompts.map((p: { id: number }) => p.id)).toContain(id);
     expect(JSON.stringify(list.body)).not.toContain('sk-secret-9876');
-    const edited = await company.admin.put(`/prompt/${id}`, body({ name: 'Renomeado', apiKey: `${SECRET_MASK}9876`, maxTokens: 300 }));
+    const edited = await company.admin.put(
+      `/prompt/${id}`,
+      body({ name: 'Renomeado', apiKey: `${SECRET_MASK}9876`, maxTokens: 300 }),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Renomeado', maxTokens: 300, apiKey: `${SECRET_MASK}9876` });
     const newKey = await company.admin.put(`/prompt/${id}`, body({ apiKey: 'sk-another-5555' }));
@@ -91,7 +106,18 @@ describe('prompts API', () => {
     expect((await agent.client.post('/prompt', body())).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem OpenAI', useOpenAi: false });
     const email = `noai${Date.now()}@example.com`;
-    expect((await new ApiClient(runtime.url).post('/auth/signup', { name: 'Owner', companyName: 'Sem IA', email, password: 'pass-12345', phone: '5511999990000', planId: plan.id })).status).toBe(201);
+    expect(
+      (
+        await new ApiClient(runtime.url).post('/auth/signup', {
+          name: 'Owner',
+          companyName: 'Sem IA',
+          email,
+          password: 'pass-12345',
+          phone: '5511999990000',
+          planId: plan.id,
+        })
+      ).status,
+    ).toBe(201);
     const client = new ApiClient(runtime.url);
     await client.login(email, 'pass-12345');
     expect((await client.get('/prompt')).status).toBe(403);

@@ -36,14 +36,21 @@ export const queryPrompts = async (companyId: number): Promise<PromptRecord[]> =
 };
 
 export const insertPrompt = async (record: PromptRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: toPromptItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: toPromptItem(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 };
 
 /** Replaces the prompt read at `before.rev`; 'stale' when someone wrote or deleted it meanwhile. */
 export const replacePrompt = async (before: PromptRecord, after: PromptRecord): Promise<'ok' | 'stale'> => {
   try {
     await table().send(
-      new PutCommand({ TableName: tableName(), Item: toPromptItem(after), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': before.rev } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: toPromptItem(after),
+        ConditionExpression: 'rev = :rev',
+        ExpressionAttributeValues: { ':rev': before.rev },
+      }),
     );
     return 'ok';
   } catch (error) {
@@ -55,7 +62,12 @@ export const replacePrompt = async (before: PromptRecord, after: PromptRecord): 
 export const deletePromptRecord = async (record: PromptRecord): Promise<'ok' | 'stale'> => {
   try {
     await table().send(
-      new DeleteCommand({ TableName: tableName(), Key: promptKey(record.companyId, record.id), ConditionExpression: 'rev = :rev', ExpressionAttributeValues: { ':rev': record.rev } }),
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: promptKey(record.companyId, record.id),
+        ConditionExpression: 'rev = :rev',
+        ExpressionAttributeValues: { ':rev': record.rev },
+      }),
     );
     return 'ok';
   } catch (error) {

@@ -68,7 +68,9 @@ const requirePrompt = async (auth: AuthContext, id: number): Promise<PromptRecor
 /** The queue must be one of the company's own: another company's, or a deleted one, is no sector at all. */
 const requireCompanyQueue = async (companyId: number, queueId: number): Promise<void> => {
   if (!(await findQueues(companyId, [queueId])).has(queueId)) {
-    throw new AppError('ERR_VALIDATION', PROMPT_QUEUE_REQUIRED, { fields: [{ path: 'body.queueId', message: PROMPT_QUEUE_REQUIRED }] });
+    throw new AppError('ERR_VALIDATION', PROMPT_QUEUE_REQUIRED, {
+      fields: [{ path: 'body.queueId', message: PROMPT_QUEUE_REQUIRED }],
+    });
   }
 };
 
@@ -83,14 +85,29 @@ const keyOf = async (
   return { sealed: await sealSecret(sent, context), last4: sent.slice(-4) };
 };
 
-const build = async (companyId: number, id: number, body: PromptBody, before: PromptRecord | undefined): Promise<Omit<PromptRecord, 'createdAt' | 'updatedAt' | 'rev'>> => {
-  const apiKey = await keyOf(body.apiKey, before && { sealed: before.apiKeySealed, last4: before.apiKeyLast4 }, secretContext(companyId, id, 'apiKey'));
-  if (!apiKey.sealed) throw new AppError('ERR_VALIDATION', 'Invalid prompt', { fields: [{ path: 'body.apiKey', message: 'Required' }] });
+const build = async (
+  companyId: number,
+  id: number,
+  body: PromptBody,
+  before: PromptRecord | undefined,
+): Promise<Omit<PromptRecord, 'createdAt' | 'updatedAt' | 'rev'>> => {
+  const apiKey = await keyOf(
+    body.apiKey,
+    before && { sealed: before.apiKeySealed, last4: before.apiKeyLast4 },
+    secretContext(companyId, id, 'apiKey'),
+  );
+  if (!apiKey.sealed)
+    throw new AppError('ERR_VALIDATION', 'Invalid prompt', { fields: [{ path: 'body.apiKey', message: 'Required' }] });
   const textOnly = body.voice === PROMPT_TEXT_VOICE;
   const voiceKey = textOnly
     ? { sealed: '', last4: '' }
-    : await keyOf(body.voiceKey, before && { sealed: before.voiceKeySealed, last4: before.voiceKeyLast4 }, secretContext(companyId, id, 'voiceKey'));
-  if (!textOnly && !voiceKey.sealed) throw new AppError('ERR_VALIDATION', 'Invalid prompt', { fields: [{ path: 'body.voiceKey', message: 'Required' }] });
+    : await keyOf(
+        body.voiceKey,
+        before && { sealed: before.voiceKeySealed, last4: before.voiceKeyLast4 },
+        secretContext(companyId, id, 'voiceKey'),
+      );
+  if (!textOnly && !voiceKey.sealed)
+    throw new AppError('ERR_VALIDATION', 'Invalid prompt', { fields: [{ path: 'body.voiceKey', message: 'Required' }] });
   return {
     id,
     companyId,
@@ -134,7 +151,12 @@ export const createPrompt = async (auth: AuthContext, body: PromptBody): Promise
 export const updatePrompt = async (auth: AuthContext, id: number, body: PromptBody): Promise<Prompt> => {
   const before = await requirePrompt(auth, id);
   await requireCompanyQueue(auth.companyId, body.queueId);
-  const after: PromptRecord = { ...(await build(auth.companyId, id, body, before)), createdAt: before.createdAt, updatedAt: now(), rev: before.rev + 1 };
+  const after: PromptRecord = {
+    ...(await build(auth.companyId, id, body, before)),
+    createdAt: before.createdAt,
+    updatedAt: now(),
+    rev: before.rev + 1,
+  };
   if ((await replacePrompt(before, after)) === 'stale') throw changedMeanwhile();
   const answer = await presentOne(after);
   await announce(auth, { action: 'update', prompt: answer });
@@ -150,7 +172,10 @@ export const deletePrompt = async (auth: AuthContext, id: number): Promise<{ mes
 };
 
 /** A prompt as the conversation engine uses it: with its keys opened. */
-export interface RunnablePrompt extends Omit<PromptRecord, 'apiKeySealed' | 'voiceKeySealed' | 'apiKeyLast4' | 'voiceKeyLast4' | 'rev'> {
+export interface RunnablePrompt extends Omit<
+  PromptRecord,
+  'apiKeySealed' | 'voiceKeySealed' | 'apiKeyLast4' | 'voiceKeyLast4' | 'rev'
+> {
   apiKey: string;
   voiceKey: string;
 }

@@ -4,7 +4,12 @@
  * is the company's own test session, apart from any customer's. A saved integration is tested with its stored
  * credentials when the dialog sends the mask back.
  */
-import { JSON_CONTENT_MASK, TEST_SESSION_TEXT, type TestSessionBody, type TestSessionResponse } from '@switchboard/shared/contracts/queue-integrations';
+import {
+  JSON_CONTENT_MASK,
+  TEST_SESSION_TEXT,
+  type TestSessionBody,
+  type TestSessionResponse,
+} from '@switchboard/shared/contracts/queue-integrations';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
@@ -17,7 +22,9 @@ const credentialsOf = async (auth: AuthContext, body: TestSessionBody): Promise<
   // another company's integration, or an unknown one, is not found
   if (body.integrationId && stored === undefined) throw new AppError('ERR_NOT_FOUND', 'Integration not found');
   if (!stored)
-    throw new AppError('ERR_VALIDATION', 'Paste the service account JSON to test', { fields: [{ path: 'body.jsonContent', message: 'Required' }] });
+    throw new AppError('ERR_VALIDATION', 'Paste the service account JSON to test', {
+      fields: [{ path: 'body.jsonContent', message: 'Required' }],
+    });
   return stored;
 };
 

@@ -14,7 +14,9 @@ import {
 } from './queue-integration.entity.ts';
 
 export const getQueueIntegrationRecord = async (companyId: number, id: number): Promise<QueueIntegrationRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: queueIntegrationKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: queueIntegrationKey(companyId, id), ConsistentRead: true }),
+  );
   const item = out.Item as QueueIntegrationItem | undefined;
   return item && item.type === 'queueIntegration' && item.companyId === companyId ? fromQueueIntegrationItem(item) : undefined;
 };
@@ -27,13 +29,23 @@ export const queryQueueIntegrations = (
   companyId: number,
   options: { prefix?: string; skip: number; take: number },
 ): Promise<{ records: QueueIntegrationRecord[]; hasMore: boolean }> =>
-  queryPage(byIndexPrefix(queueIntegrationsByNamePk(companyId), nameOf(options.prefix ?? '')), options, (i: QueueIntegrationItem) => {
-    const record = fromQueueIntegrationItem(i);
-    return record.companyId === companyId ? record : undefined;
-  });
+  queryPage(
+    byIndexPrefix(queueIntegrationsByNamePk(companyId), nameOf(options.prefix ?? '')),
+    options,
+    (i: QueueIntegrationItem) => {
+      const record = fromQueueIntegrationItem(i);
+      return record.companyId === companyId ? record : undefined;
+    },
+  );
 
 export const insertQueueIntegration = async (record: QueueIntegrationRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: toQueueIntegrationItem(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await table().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: toQueueIntegrationItem(record),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
 };
 
 /** Replaces the integration read at `before.rev`; 'stale' when someone wrote or deleted it meanwhile. */

@@ -21,7 +21,10 @@ const keeps: Record<ChatbotOptionType, readonly ('optQueueId' | 'optUserId' | 'o
  * engine's place of a customer in the tree survives an edit; a new option (or a repeated or unknown id) gets the
  * next one. Answers the tree and the last id given.
  */
-export const assignOptionIds = (options: readonly ParsedOption[], seq: number): { chatbots: ChatbotOption[]; optionSeq: number } => {
+export const assignOptionIds = (
+  options: readonly ParsedOption[],
+  seq: number,
+): { chatbots: ChatbotOption[]; optionSeq: number } => {
   const seen = new Map<number, number>();
   const count = (list: readonly ParsedOption[]) => {
     for (const o of list) {

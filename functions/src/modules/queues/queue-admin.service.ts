@@ -23,7 +23,15 @@ import { findQueueIntegration } from '../queue-integrations/queue-integrations.s
 import { findUser, removeQueueFromUsers } from '../users/users.service.ts';
 import { assignOptionIds, targetsOf, type ParsedOption, type TargetRef } from './chatbot-tree.ts';
 import type { QueueChatbots, QueueRecord } from './queue.entity.ts';
-import { deleteQueueRecord, getQueueChatbots, getQueueRecord, insertQueue, listQueueRecords, readQueueSetRev, replaceQueue } from './queues.repository.ts';
+import {
+  deleteQueueRecord,
+  getQueueChatbots,
+  getQueueRecord,
+  insertQueue,
+  listQueueRecords,
+  readQueueSetRev,
+  replaceQueue,
+} from './queues.repository.ts';
 
 /** An option tree is kept in one item (400 KB at most): leave room for its keys and attribute names. */
 const MAX_TREE_BYTES = 300_000;
@@ -47,7 +55,8 @@ export const toQueueDetails = (r: QueueRecord, c: QueueChatbots): QueueDetails =
   chatbots: c.chatbots,
 });
 
-const announce = (companyId: number, change: QueueEvent, actor?: ChangeActor): Promise<void> => domainEvents.emit({ name: 'queue.changed', companyId, change, actor });
+const announce = (companyId: number, change: QueueEvent, actor?: ChangeActor): Promise<void> =>
+  domainEvents.emit({ name: 'queue.changed', companyId, change, actor });
 
 const colorTaken = () =>
   new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'Another queue of the company has this colour', {
@@ -77,13 +86,21 @@ const requireTargets = async (auth: AuthContext, refs: TargetRef[], queueIds: Se
   const fileIds = refs.filter((r) => r.kind === 'file').map((r) => r.id);
   const files = fileIds.length ? await existingFileListIds(auth.companyId, fileIds) : new Set<number>();
   const userIds = [...new Set(refs.filter((r) => r.kind === 'user').map((r) => r.id))];
-  const users = new Set((await Promise.all(userIds.map((id) => findUser(auth.companyId, id)))).filter((u) => u !== undefined).map((u) => u.id));
+  const users = new Set(
+    (await Promise.all(userIds.map((id) => findUser(auth.companyId, id)))).filter((u) => u !== undefined).map((u) => u.id),
+  );
   const integrationIds = [...new Set(refs.filter((r) => r.kind === 'integration').map((r) => r.id))];
-  const integrations = new Set((await Promise.all(integrationIds.map((id) => findQueueIntegration(auth.companyId, id)))).filter((i) => i !== undefined).map((i) => i.id));
+  const integrations = new Set(
+    (await Promise.all(integrationIds.map((id) => findQueueIntegration(auth.companyId, id))))
+      .filter((i) => i !== undefined)
+      .map((i) => i.id),
+  );
   const known = { queue: queueIds, user: users, file: files, integration: integrations };
   const missing = refs.find((r) => !known[r.kind].has(r.id));
   if (missing)
-    throw new AppError('ERR_NOT_FOUND', `Unknown ${missing.kind} ${missing.id}`, { fields: [{ path: missing.path, message: 'ERR_NOT_FOUND' }] });
+    throw new AppError('ERR_NOT_FOUND', `Unknown ${missing.kind} ${missing.id}`, {
+      fields: [{ path: missing.path, message: 'ERR_NOT_FOUND' }],
+    });
 };
 
 /** Checks and shapes what is written: option ids, target fields, the records they name and the tree's size. */
@@ -94,7 +111,9 @@ const prepare = async (auth: AuthContext, body: QueueBody, queues: QueueRecord[]
   if (body.integrationId !== null) refs.unshift({ kind: 'integration', id: body.integrationId, path: 'body.integrationId' });
   await requireTargets(auth, refs, new Set([...queues.map((q) => q.id), selfId]));
   if (JSON.stringify(tree.chatbots).length > MAX_TREE_BYTES)
-    throw new AppError('ERR_VALIDATION', 'The chatbot options are too long', { fields: [{ path: 'body.chatbots', message: 'Too Long!' }] });
+    throw new AppError('ERR_VALIDATION', 'The chatbot options are too long', {
+      fields: [{ path: 'body.chatbots', message: 'Too Long!' }],
+    });
   return tree;
 };
 
@@ -131,7 +150,8 @@ export const createQueueWithOptions = async (auth: AuthContext, body: QueueBody)
 const tryCreateQueue = async (auth: AuthContext, body: QueueBody, limit: number): Promise<QueueDetails | undefined> => {
   const setRev = await readQueueSetRev(auth.companyId);
   const queues = await listQueueRecords(auth.companyId);
-  if (queues.length >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED', `maximum queues reached: ${limit}`, { details: { limit } });
+  if (queues.length >= limit)
+    throw new AppError('ERR_QUEUE_LIMIT_REACHED', `maximum queues reached: ${limit}`, { details: { limit } });
   requireGreeting(body, queues.length + 1);
   const id = await nextId(companyPk(auth.companyId), 'queue');
   const tree = await prepare(auth, body, queues, 0, id);

@@ -31,7 +31,12 @@ export const removeIntegrationFromQueues = async (companyId: number, integration
       const tree = await getQueueChatbots(companyId, before.id);
       const options = without(tree.chatbots, integrationId);
       if (before.integrationId !== integrationId && !options.changed) break;
-      const after = { ...before, integrationId: before.integrationId === integrationId ? null : (before.integrationId ?? null), updatedAt: clock().now().toISOString(), rev: (before.rev ?? 0) + 1 };
+      const after = {
+        ...before,
+        integrationId: before.integrationId === integrationId ? null : (before.integrationId ?? null),
+        updatedAt: clock().now().toISOString(),
+        rev: (before.rev ?? 0) + 1,
+      };
       const chatbots = { ...tree, chatbots: options.options };
       if ((await replaceQueue(before, after, chatbots)) !== 'ok') continue;
       const change: QueueEvent = { action: 'update', queue: toQueueDetails(after, chatbots) };

@@ -18,7 +18,10 @@ import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export const queueKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QUEUE#${padId(id)}` });
 export const queueChatbotsKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `QUEUEBOT#${padId(id)}` });
-export const queueColorKey = (companyId: number, color: string) => ({ pk: companyPk(companyId), sk: `QUEUECOLOR#${color.trim().toLowerCase()}` });
+export const queueColorKey = (companyId: number, color: string) => ({
+  pk: companyPk(companyId),
+  sk: `QUEUECOLOR#${color.trim().toLowerCase()}`,
+});
 
 export interface QueueRecord {
   id: number;
@@ -48,7 +51,13 @@ export interface QueueChatbots {
   chatbots: ChatbotOption[];
   optionSeq: number;
 }
-export type QueueChatbotsItem = QueueChatbots & { pk: string; sk: string; type: 'queueChatbots'; companyId: number; queueId: number };
+export type QueueChatbotsItem = QueueChatbots & {
+  pk: string;
+  sk: string;
+  type: 'queueChatbots';
+  companyId: number;
+  queueId: number;
+};
 
 export const toQueueItem = (r: QueueRecord): QueueItem => ({ ...queueKey(r.companyId, r.id), type: 'queue', ...r });
 export const toQueueChatbotsItem = (companyId: number, queueId: number, c: QueueChatbots): QueueChatbotsItem => ({

@@ -31,7 +31,9 @@ export const getQueueRecords = async (companyId: number, ids: number[]): Promise
   // BatchGetItem takes 100 keys a call
   for (let i = 0; i < unique.length; i += 100) {
     const out = await table().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => queueKey(companyId, id)) } } }),
+      new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => queueKey(companyId, id)) } },
+      }),
     );
     found.push(...((out.Responses?.[tableName()] ?? []) as QueueItem[]).map(strip));
   }
@@ -45,9 +47,13 @@ export const getQueueRecord = async (companyId: number, id: number): Promise<Que
 };
 
 export const getQueueChatbots = async (companyId: number, id: number): Promise<QueueChatbots> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: queueChatbotsKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: queueChatbotsKey(companyId, id), ConsistentRead: true }),
+  );
   const item = out.Item as QueueChatbotsItem | undefined;
-  return item && item.companyId === companyId ? { chatbots: item.chatbots, optionSeq: item.optionSeq } : { chatbots: [], optionSeq: 0 };
+  return item && item.companyId === companyId
+    ? { chatbots: item.chatbots, optionSeq: item.optionSeq }
+    : { chatbots: [], optionSeq: 0 };
 };
 
 /**
@@ -66,7 +72,11 @@ export const readQueueSetRev = async (companyId: number): Promise<number> => {
  * Writes a new queue with its colour marker (and its option tree); 'colorTaken' (nothing written) on a clash;
  * with `setRev` (the queue set's rev read before the list), 'stale' when another queue was created meanwhile.
  */
-export const insertQueue = async (queue: QueueRecord, chatbots?: QueueChatbots, setRev?: number): Promise<'created' | 'colorTaken' | 'stale'> => {
+export const insertQueue = async (
+  queue: QueueRecord,
+  chatbots?: QueueChatbots,
+  setRev?: number,
+): Promise<'created' | 'colorTaken' | 'stale'> => {
   const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: queueColorItem(queue), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: tableName(), Item: toQueueItem(queue), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -103,7 +113,11 @@ const revCondition = (before: QueueRecord) =>
  * Replaces the queue read at `before.rev` and its option tree, moving the colour marker when the colour changed.
  * 'colorTaken' when another queue has the new colour, 'stale' when someone wrote the queue meanwhile.
  */
-export const replaceQueue = async (before: QueueRecord, after: QueueRecord, chatbots: QueueChatbots): Promise<'ok' | 'colorTaken' | 'stale'> => {
+export const replaceQueue = async (
+  before: QueueRecord,
+  after: QueueRecord,
+  chatbots: QueueChatbots,
+): Promise<'ok' | 'colorTaken' | 'stale'> => {
   const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: toQueueItem(after), ...revCondition(before) } },
     { Put: { TableName: tableName(), Item: toQueueChatbotsItem(after.companyId, after.id, chatbots) } },

@@ -9,7 +9,9 @@ beforeAll(async () => {
 describe('queues', () => {
   it('keeps queue colours unique per company (ERR_QUEUE_COLOR_ALREADY_EXISTS) and writes nothing on a clash', async () => {
     const first = await createQueue(41, { name: 'Vendas', color: DEFAULT_QUEUE_COLOR });
-    await expect(createQueue(41, { name: 'Suporte', color: '#7C7C7C' })).rejects.toMatchObject({ code: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' });
+    await expect(createQueue(41, { name: 'Suporte', color: '#7C7C7C' })).rejects.toMatchObject({
+      code: 'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+    });
     const other = await createQueue(42, { name: 'Vendas', color: DEFAULT_QUEUE_COLOR });
     expect((await findQueues(41, [first.id, first.id + 1])).size).toBe(1);
     expect(other.id).toBe(1);

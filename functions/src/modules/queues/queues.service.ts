@@ -11,7 +11,13 @@ import { getQueueChatbots, getQueueRecord, getQueueRecords, insertQueue, listQue
 /** Spec document 2 section 9: the default queue colour. */
 export const DEFAULT_QUEUE_COLOR = '#7c7c7c';
 
-const toQueue = (r: QueueRecord): Queue => ({ id: r.id, name: r.name, color: r.color, greetingMessage: r.greetingMessage, orderQueue: r.orderQueue });
+const toQueue = (r: QueueRecord): Queue => ({
+  id: r.id,
+  name: r.name,
+  color: r.color,
+  greetingMessage: r.greetingMessage,
+  orderQueue: r.orderQueue,
+});
 export const toQueueSummary = (r: Pick<QueueRecord, 'id' | 'name' | 'color' | 'firstResponseMinutes'>): QueueSummary => ({
   id: r.id,
   name: r.name,
@@ -30,14 +36,21 @@ export const menuQueues = async (companyId: number, ids: number[]): Promise<Queu
   (await getQueueRecords(companyId, ids)).sort((a, b) => a.orderQueue - b.orderQueue || a.id - b.id);
 
 /** A queue with its chatbot option tree, for the conversation engine. */
-export const queueWithOptions = async (companyId: number, id: number): Promise<{ queue: QueueRecord; chatbots: QueueChatbots } | undefined> => {
+export const queueWithOptions = async (
+  companyId: number,
+  id: number,
+): Promise<{ queue: QueueRecord; chatbots: QueueChatbots } | undefined> => {
   const queue = await getQueueRecord(companyId, id);
   return queue ? { queue, chatbots: await getQueueChatbots(companyId, id) } : undefined;
 };
 
-export const findQueue = async (companyId: number, id: number): Promise<QueueSummary | undefined> => (await findQueues(companyId, [id])).get(id);
+export const findQueue = async (companyId: number, id: number): Promise<QueueSummary | undefined> =>
+  (await findQueues(companyId, [id])).get(id);
 
-export const createQueue = async (companyId: number, input: { name: string; color: string; greetingMessage?: string; orderQueue?: number }): Promise<Queue> => {
+export const createQueue = async (
+  companyId: number,
+  input: { name: string; color: string; greetingMessage?: string; orderQueue?: number },
+): Promise<Queue> => {
   const record: QueueRecord = {
     id: await nextId(companyPk(companyId), 'queue'),
     companyId,

@@ -1,7 +1,13 @@
 /** All table access of quick replies. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
-import { deleteItem, putItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
+import {
+  deleteItem,
+  putItem,
+  putNewMarker,
+  transactClaimingMarker,
+  transactUnlessStale,
+} from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   quickMessageByShortcodePk,
@@ -58,7 +64,10 @@ export const queryQuickMessages = async (
 
 /** Writes the reply with its shortcode marker; 'duplicate' (nothing written) when the company has the shortcode. */
 export const insertQuickMessage = async (record: QuickMessageRecord): Promise<'created' | 'duplicate'> => {
-  const written = await transactClaimingMarker([putNewMarker(shortcodeMarkerItem(record)), putNewMarker(toQuickMessageItem(record))], 0);
+  const written = await transactClaimingMarker(
+    [putNewMarker(shortcodeMarkerItem(record)), putNewMarker(toQuickMessageItem(record))],
+    0,
+  );
   if (written === 'stale') throw new Error(`Quick reply ${record.id} of company ${record.companyId} exists already`);
   return written === 'ok' ? 'created' : 'duplicate';
 };
@@ -73,10 +82,14 @@ export const replaceQuickMessage = async (
 ): Promise<'ok' | 'duplicate' | 'stale'> => {
   const moved = shortcodeOf(before.shortcode) !== shortcodeOf(after.shortcode);
   const items = [putItem(toQuickMessageItem(after), before.rev)];
-  if (moved) items.push(putNewMarker(shortcodeMarkerItem(after)), deleteItem(shortcodeMarkerKey(before.companyId, before.shortcode)));
+  if (moved)
+    items.push(putNewMarker(shortcodeMarkerItem(after)), deleteItem(shortcodeMarkerKey(before.companyId, before.shortcode)));
   return transactClaimingMarker(items, moved ? 1 : undefined);
 };
 
 /** Deletes the reply read at `record.rev` with its shortcode marker; 'stale' when it changed meanwhile. */
 export const deleteQuickMessage = (record: QuickMessageRecord): Promise<'ok' | 'stale'> =>
-  transactUnlessStale([deleteItem(quickMessageKey(record.companyId, record.id), record.rev), deleteItem(shortcodeMarkerKey(record.companyId, record.shortcode))]);
+  transactUnlessStale([
+    deleteItem(quickMessageKey(record.companyId, record.id), record.rev),
+    deleteItem(shortcodeMarkerKey(record.companyId, record.shortcode)),
+  ]);

@@ -38,7 +38,8 @@ const present = async (r: QuickMessageRecord): Promise<QuickMessage> => {
 };
 
 /** Tells the company's agents (only them) so their lists stay in sync. */
-const announce = (companyId: number, change: QuickMessageEvent): Promise<void> => domainEvents.emit({ name: 'quickMessage.changed', companyId, change });
+const announce = (companyId: number, change: QuickMessageEvent): Promise<void> =>
+  domainEvents.emit({ name: 'quickMessage.changed', companyId, change });
 
 /** Another company's reply, or an unknown id, is simply not found. */
 const requireQuickMessage = async (auth: AuthContext, id: number): Promise<QuickMessageRecord> => {

@@ -19,11 +19,15 @@ export interface RatingRecord {
 const ratingPk = (companyId: number) => `C#${companyId}#RATING`;
 
 export const putRating = async (r: RatingRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: { pk: ratingPk(r.companyId), sk: padId(r.ticketId), type: 'rating', ...r } }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: { pk: ratingPk(r.companyId), sk: padId(r.ticketId), type: 'rating', ...r } }),
+  );
 };
 
 export const getRating = async (companyId: number, ticketId: number): Promise<RatingRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: { pk: ratingPk(companyId), sk: padId(ticketId) } }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: ratingPk(companyId), sk: padId(ticketId) } }),
+  );
   if (!out.Item) return undefined;
   const { pk: _p, sk: _s, type: _t, ...rating } = out.Item as RatingRecord & { pk: string; sk: string; type: string };
   return rating;
@@ -49,8 +53,11 @@ export const getRatings = async (companyId: number, ticketIds: number[]): Promis
   const unique = [...new Set(ticketIds)];
   for (let i = 0; i < unique.length; i += 100) {
     const keys = unique.slice(i, i + 100).map((id) => ({ pk: ratingPk(companyId), sk: padId(id) }));
-    const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'ticketId, rate' } } }));
-    for (const item of (out.Responses?.[tableName()] ?? []) as { ticketId: number; rate: number }[]) rates.set(item.ticketId, item.rate);
+    const out = await table().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ProjectionExpression: 'ticketId, rate' } } }),
+    );
+    for (const item of (out.Responses?.[tableName()] ?? []) as { ticketId: number; rate: number }[])
+      rates.set(item.ticketId, item.rate);
   }
   return rates;
 };

@@ -9,7 +9,11 @@ import { runScheduledMessage, SEND_JOB } from './schedules.service.ts';
 export const registerScheduleJobs = (): void => {
   registerJob(
     SEND_JOB,
-    z.object({ companyId: z.number().int().positive(), scheduleId: z.number().int().positive(), runAt: z.string().min(1).max(40) }),
+    z.object({
+      companyId: z.number().int().positive(),
+      scheduleId: z.number().int().positive(),
+      runAt: z.string().min(1).max(40),
+    }),
     async (job) => {
       await runScheduledMessage({ companyId: job.companyId, scheduleId: job.scheduleId, runAt: job.runAt });
     },

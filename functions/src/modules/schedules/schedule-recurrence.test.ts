@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyWorkingDayRule, hasNextRun, nextSendAt, type Recurrence } from './schedule-recurrence.ts';
 
-const every = (intervalo: number, valorIntervalo: number, tipoDias = 4): Recurrence => ({ intervalo, valorIntervalo, enviarQuantasVezes: 5, tipoDias });
+const every = (intervalo: number, valorIntervalo: number, tipoDias = 4): Recurrence => ({
+  intervalo,
+  valorIntervalo,
+  enviarQuantasVezes: 5,
+  tipoDias,
+});
 
 // 2026-11-20 is a Friday
 const friday = new Date('2026-11-20T12:30:00Z');
@@ -29,7 +34,9 @@ describe('nextSendAt', () => {
     expect(nextSendAt(spFriday, every(1, 1, 6), 'America/Sao_Paulo').toISOString()).toBe('2026-11-24T01:30:00.000Z');
     expect(nextSendAt(spFriday, every(1, 1, 6), 'UTC').toISOString()).toBe('2026-11-23T01:30:00.000Z');
     // across a daylight-saving change the wall-clock hour stays (Berlin: 09:00 CET on 2026-03-28, CEST from the 29th)
-    expect(nextSendAt(new Date('2026-03-27T08:00:00Z'), every(1, 3), 'Europe/Berlin').toISOString()).toBe('2026-03-30T07:00:00.000Z');
+    expect(nextSendAt(new Date('2026-03-27T08:00:00Z'), every(1, 3), 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-30T07:00:00.000Z',
+    );
   });
 
   it('uses the company’s own working days when given', () => {

@@ -25,7 +25,12 @@ export const hasNextRun = (r: Recurrence, sentCount: number): boolean => r.valor
 const DAYS_IN_MONTH = 30;
 
 /** Moves a day by the working-day rule: back (5) or forward (6) to the nearest working day; 4 leaves it. */
-export const applyWorkingDayRule = (at: Date, tipoDias: number, timeZone: string, isWorkingDay: WorkingDayTest = weekdaysOnly): Date => {
+export const applyWorkingDayRule = (
+  at: Date,
+  tipoDias: number,
+  timeZone: string,
+  isWorkingDay: WorkingDayTest = weekdaysOnly,
+): Date => {
   if (tipoDias !== 5 && tipoDias !== 6) return at;
   const step = tipoDias === 5 ? -1 : 1;
   let day = new TZDate(at.getTime(), timeZone);
@@ -38,6 +43,12 @@ export const nextSendAt = (last: Date, r: Recurrence, timeZone: string, isWorkin
   const local = new TZDate(last.getTime(), timeZone);
   const n = r.valorIntervalo;
   const moved =
-    r.intervalo === 4 ? addMinutes(local, n) : r.intervalo === 2 ? addWeeks(local, n) : r.intervalo === 3 ? addDays(local, n * DAYS_IN_MONTH) : addDays(local, n);
+    r.intervalo === 4
+      ? addMinutes(local, n)
+      : r.intervalo === 2
+        ? addWeeks(local, n)
+        : r.intervalo === 3
+          ? addDays(local, n * DAYS_IN_MONTH)
+          : addDays(local, n);
   return applyWorkingDayRule(new Date(moved.getTime()), r.tipoDias, timeZone, isWorkingDay);
 };

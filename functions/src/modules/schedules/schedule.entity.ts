@@ -25,7 +25,10 @@ export type ScheduleRecord = Omit<Schedule, 'mediaUrl'> & {
 export type ScheduleItem = ScheduleRecord & { pk: string; sk: string; type: 'scheduledMessage'; gsi1pk: string; gsi1sk: string };
 
 export const SCHEDULE_SK_PREFIX = 'SCHED#';
-export const scheduleKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${SCHEDULE_SK_PREFIX}${padId(id)}` });
+export const scheduleKey = (companyId: number, id: number) => ({
+  pk: companyPk(companyId),
+  sk: `${SCHEDULE_SK_PREFIX}${padId(id)}`,
+});
 export const scheduleContactIndex = (companyId: number, contactId: number, id: number) => ({
   gsi1pk: `${companyPk(companyId)}#SCHEDCONTACT#${contactId}`,
   gsi1sk: padId(id),

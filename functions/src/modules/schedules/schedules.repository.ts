@@ -3,7 +3,13 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { SCHEDULE_SK_PREFIX, scheduleContactIndex, scheduleKey, type ScheduleItem, type ScheduleRecord } from './schedule.entity.ts';
+import {
+  SCHEDULE_SK_PREFIX,
+  scheduleContactIndex,
+  scheduleKey,
+  type ScheduleItem,
+  type ScheduleRecord,
+} from './schedule.entity.ts';
 
 /** Somebody else wrote the schedule between our read and our write. */
 export class ScheduleChanged extends Error {
@@ -26,12 +32,16 @@ const itemOf = (record: ScheduleRecord): ScheduleItem => ({
 });
 
 export const getScheduleRecord = async (companyId: number, id: number): Promise<ScheduleRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: scheduleKey(companyId, id), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: scheduleKey(companyId, id), ConsistentRead: true }),
+  );
   return out.Item ? strip(out.Item as ScheduleItem) : undefined;
 };
 
 export const insertSchedule = async (record: ScheduleRecord): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: itemOf(record), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await table().send(
+    new PutCommand({ TableName: tableName(), Item: itemOf(record), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 };
 
 /**
@@ -58,7 +68,9 @@ export const replaceSchedule = async (before: ScheduleRecord, after: ScheduleRec
 
 export const deleteScheduleRecord = async (companyId: number, id: number): Promise<boolean> => {
   try {
-    await table().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(companyId, id), ConditionExpression: 'attribute_exists(pk)' }));
+    await table().send(
+      new DeleteCommand({ TableName: tableName(), Key: scheduleKey(companyId, id), ConditionExpression: 'attribute_exists(pk)' }),
+    );
     return true;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
@@ -89,7 +101,10 @@ export const querySchedules = async (
           ? {
               IndexName: 'gsi1',
               KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: { ':pk': scheduleContactIndex(companyId, options.contactId!, 0).gsi1pk, ...filterValues },
+              ExpressionAttributeValues: {
+                ':pk': scheduleContactIndex(companyId, options.contactId!, 0).gsi1pk,
+                ...filterValues,
+              },
             }
           : {
               KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',

@@ -15,12 +15,18 @@ export const dayRange = (startDate: string, endDate: string, tzOffset: number): 
 };
 
 /** The caller's today as YYYY-MM-DD. */
-export const callerDay = (now: Date, tzOffset: number): string => new Date(now.getTime() - tzOffset * MINUTE_MS).toISOString().slice(0, 10);
+export const callerDay = (now: Date, tzOffset: number): string =>
+  new Date(now.getTime() - tzOffset * MINUTE_MS).toISOString().slice(0, 10);
 
 /** A missing start or end is the caller's today; a range that ends before it starts reads nothing. */
 export const listKanbanTickets = (auth: AuthContext, q: KanbanTicketsQuery) => {
   const today = callerDay(clock().now(), q.tzOffset);
   const startDate = q.startDate ?? (q.endDate && q.endDate < today ? q.endDate : today);
   const endDate = q.endDate ?? (startDate > today ? startDate : today);
-  return kanbanTicketPage(auth, { ...dayRange(startDate, endDate, q.tzOffset), limit: q.limit, cursor: q.cursor, queueIds: q.queueIds });
+  return kanbanTicketPage(auth, {
+    ...dayRange(startDate, endDate, q.tzOffset),
+    limit: q.limit,
+    cursor: q.cursor,
+    queueIds: q.queueIds,
+  });
 };

@@ -105,13 +105,18 @@ export const rollbackOnCustomerMessage = async (event: DomainEvent<'message.rece
   const text = event.message.body.trim();
   const greetings = [next?.greetingMessageLane, rollback.greetingMessageLane].map((g) => (g ?? '').trim()).filter(Boolean);
   if (greetings.includes(text)) return;
-  if (await moveTicketToLane(event.companyId, event.ticket.id, toSummary(rollback), laneId)) await trackTicketLane(event.companyId, event.ticket.id);
+  if (await moveTicketToLane(event.companyId, event.ticket.id, toSummary(rollback), laneId))
+    await trackTicketLane(event.companyId, event.ticket.id);
 };
 
 export const registerKanbanJobs = (): void => {
   registerJob(
     LANE_TIMEOUT_JOB,
-    z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive(), tagId: z.number().int().positive() }),
+    z.object({
+      companyId: z.number().int().positive(),
+      ticketId: z.number().int().positive(),
+      tagId: z.number().int().positive(),
+    }),
     async (job) => runLaneTimeout(job),
   );
 };

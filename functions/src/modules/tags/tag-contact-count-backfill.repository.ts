@@ -22,7 +22,8 @@ const COUNT_ATTEMPTS = 10;
 export const countTagContacts = async (companyId: number, tagId: number): Promise<boolean> => {
   const key = tagKey(companyId, tagId);
   for (let attempt = 0; attempt < COUNT_ATTEMPTS; attempt++) {
-    const seen = (await table().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item as TagItem | undefined;
+    const seen = (await table().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item as
+      TagItem | undefined;
     if (!seen || seen.contactsCounted) return false;
     const count = await countTagContactsForBackfill(companyId, tagId);
     try {
@@ -35,7 +36,11 @@ export const countTagContacts = async (companyId: number, tagId: number): Promis
             seen.memberChanges === undefined
               ? 'attribute_exists(pk) AND attribute_not_exists(memberChanges)'
               : 'attribute_exists(pk) AND memberChanges = :seen',
-          ExpressionAttributeValues: { ':count': count, ':true': true, ...(seen.memberChanges === undefined ? {} : { ':seen': seen.memberChanges }) },
+          ExpressionAttributeValues: {
+            ':count': count,
+            ':true': true,
+            ...(seen.memberChanges === undefined ? {} : { ':seen': seen.memberChanges }),
+          },
         }),
       );
       return true;

@@ -57,7 +57,9 @@ const membersOf = async (tag: { id: number }): Promise<number> => {
   let total = 0;
   let cursor: string | null = null;
   do {
-    const res: { status: number; body: { contacts: unknown[]; hasMore: boolean; nextCursor: string | null } } = await admin.get(`/tags/${tag.id}/contacts?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const res: { status: number; body: { contacts: unknown[]; hasMore: boolean; nextCursor: string | null } } = await admin.get(
+      `/tags/${tag.id}/contacts?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(res.status).toBe(200);
     total += res.body.contacts.length;
     cursor = res.body.hasMore ? res.body.nextCursor : null;
@@ -171,7 +173,9 @@ describe('the contact count of a tag', () => {
     await runtime.drainQueues();
     expect(((await admin.get(`/contactTags/${contact}`)).body.tags as unknown[]).length).toBe(0);
     expect((await counts()).has(tag.id)).toBe(false);
-    expect((await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(company.companyId, tag.id) }))).Item).toBeUndefined();
+    expect(
+      (await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(company.companyId, tag.id) }))).Item,
+    ).toBeUndefined();
   });
 
   it('writes the contact without the counter of a tag deleted while the contact was being tagged', async () => {
@@ -182,9 +186,11 @@ describe('the contact count of a tag', () => {
     // the request read both tags before the deletion; its transaction comes after it
     const after = { ...before, tags: [kept, deleted], rev: before.rev + 1 };
     expect(await replaceContact(before, after)).toBe('ok');
-    expect(((await getContact(company.companyId, contactId))!.tags).map((t) => t.id)).toEqual([kept.id, deleted.id]);
+    expect((await getContact(company.companyId, contactId))!.tags.map((t) => t.id)).toEqual([kept.id, deleted.id]);
     expect(await countOf(kept)).toBe(1);
-    expect((await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(company.companyId, deleted.id) }))).Item).toBeUndefined();
+    expect(
+      (await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(company.companyId, deleted.id) }))).Item,
+    ).toBeUndefined();
     await runtime.drainQueues();
   });
 });
@@ -221,7 +227,11 @@ describe('the contact count backfill', () => {
 
     // done: a later run reads its marker and counts nothing
     await table().send(
-      new UpdateCommand({ TableName: tableName(), Key: tagKey(company.companyId, older.id), UpdateExpression: 'REMOVE contactsCounted' }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: tagKey(company.companyId, older.id),
+        UpdateExpression: 'REMOVE contactsCounted',
+      }),
     );
     expect(await backfillTagContactCounts()).toBe(0);
     expect(await countOf(older)).toBe(2);

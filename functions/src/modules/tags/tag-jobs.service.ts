@@ -26,7 +26,11 @@ export type PropagateJob = z.infer<typeof propagateJob>;
 export const propagateTagStep = async (job: PropagateJob): Promise<PropagateJob | undefined> => {
   const tag = (await getTag(job.companyId, job.tagId)) ?? null;
   if (job.phase === 'contacts') {
-    const page = await findContactsPage(job.companyId, { contactTag: [job.tagId], cursor: job.cursor, rowsPerPage: CONTACTS_PAGE });
+    const page = await findContactsPage(job.companyId, {
+      contactTag: [job.tagId],
+      cursor: job.cursor,
+      rowsPerPage: CONTACTS_PAGE,
+    });
     for (const contact of page.contacts) await refreshContactTag(job.companyId, contact.id, job.tagId, tag);
     if (page.nextCursor) return { ...job, cursor: page.nextCursor };
     return { companyId: job.companyId, tagId: job.tagId, phase: 'tickets', walk: { status: 0 } };

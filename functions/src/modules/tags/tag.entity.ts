@@ -58,10 +58,19 @@ export const TAG_SK_PREFIX = 'TAG#';
 export const tagKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${TAG_SK_PREFIX}${padId(id)}` });
 
 export const tagNameOf = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
-export const tagNameMarkerKey = (companyId: number, name: string) => ({ pk: companyPk(companyId), sk: `TAGNAME#${tagNameOf(name)}` });
+export const tagNameMarkerKey = (companyId: number, name: string) => ({
+  pk: companyPk(companyId),
+  sk: `TAGNAME#${tagNameOf(name)}`,
+});
 
-export const lanePositionKey = (companyId: number, ticketId: number) => ({ pk: `${companyPk(companyId)}#KT#${padId(ticketId)}`, sk: 'LANE' });
-export const laneCounterKey = (companyId: number, tagId: number) => ({ pk: `${companyPk(companyId)}#KCOUNT`, sk: `L#${padId(tagId)}` });
+export const lanePositionKey = (companyId: number, ticketId: number) => ({
+  pk: `${companyPk(companyId)}#KT#${padId(ticketId)}`,
+  sk: 'LANE',
+});
+export const laneCounterKey = (companyId: number, tagId: number) => ({
+  pk: `${companyPk(companyId)}#KCOUNT`,
+  sk: `L#${padId(tagId)}`,
+});
 
 export interface LanePositionItem {
   pk: string;

@@ -41,7 +41,8 @@ const newContact = async (name: string) => {
   return res.body as { id: number };
 };
 
-const tagIdsOf = async (contactId: number) => ((await admin.get(`/contactTags/${contactId}`)).body.tags as { id: number }[]).map((t) => t.id);
+const tagIdsOf = async (contactId: number) =>
+  ((await admin.get(`/contactTags/${contactId}`)).body.tags as { id: number }[]).map((t) => t.id);
 const membersOf = async (tagId: number) =>
   ((await admin.get(`/contacts?contactTag=${tagId}&rowsPerPage=50`)).body.contacts as { id: number }[]).map((c) => c.id).sort();
 
@@ -150,17 +151,38 @@ describe('sync and remove', () => {
     const tag = await newTag('Guarded');
     const contact = await newContact('Guarded contact');
     await admin.post('/tags/sync', { contactId: contact.id, tags: [{ id: tag.id }] });
-    expect(await admin.post('/tags/sync', { contactId: contact.id, tags: [{ id: 999999 }] })).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
+    expect(await admin.post('/tags/sync', { contactId: contact.id, tags: [{ id: 999999 }] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NOT_FOUND' },
+    });
     expect(await tagIdsOf(contact.id)).toEqual([tag.id]);
 
     // ids are numbered per company: the stranger's contact gets an id this company has not used
     const stranger = (await signup('stranger@tags.example.com')).companyId;
-    let foreign = (await findOrCreateContactByIdentity(stranger, { channel: 'whatsapp', identity: `5541${900000000 + seq++}`, name: 'Foreign' })).contact;
+    let foreign = (
+      await findOrCreateContactByIdentity(stranger, {
+        channel: 'whatsapp',
+        identity: `5541${900000000 + seq++}`,
+        name: 'Foreign',
+      })
+    ).contact;
     while (foreign.id <= contact.id) {
-      foreign = (await findOrCreateContactByIdentity(stranger, { channel: 'whatsapp', identity: `5541${900000000 + seq++}`, name: 'Foreign' })).contact;
+      foreign = (
+        await findOrCreateContactByIdentity(stranger, {
+          channel: 'whatsapp',
+          identity: `5541${900000000 + seq++}`,
+          name: 'Foreign',
+        })
+      ).contact;
     }
-    expect(await admin.post('/tags/sync', { contactId: foreign.id, tags: [{ id: tag.id }] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
-    expect(await admin.delete(`/tags-contacts/${tag.id}/${foreign.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+    expect(await admin.post('/tags/sync', { contactId: foreign.id, tags: [{ id: tag.id }] })).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_CONTACT_FOUND' },
+    });
+    expect(await admin.delete(`/tags-contacts/${tag.id}/${foreign.id}`)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NO_CONTACT_FOUND' },
+    });
     expect(await membersOf(tag.id)).toEqual([contact.id]);
     expect((await getContact(stranger, foreign.id))?.tags).toEqual([]);
   });
@@ -175,6 +197,9 @@ describe('sync and remove', () => {
     expect(await membersOf(keep.id)).toEqual([contact.id]);
     // again: nothing left to remove
     expect((await admin.delete(`/tags-contacts/${drop.id}/${contact.id}`)).status).toBe(200);
-    expect(await admin.delete(`/tags-contacts/999999/${contact.id}`)).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
+    expect(await admin.delete(`/tags-contacts/999999/${contact.id}`)).toMatchObject({
+      status: 404,
+      body: { error: 'ERR_NOT_FOUND' },
+    });
   });
 });

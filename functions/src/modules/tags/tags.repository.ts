@@ -1,5 +1,11 @@
 /** All table access of tags. */
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type BatchGetCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../../platform/table/client.ts';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -70,7 +76,9 @@ export const getTags = async (companyId: number, ids: number[]): Promise<Map<num
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + BATCH_GET_SIZE).map((id) => tagKey(companyId, id));
     for (let attempt = 0; keys && keys.length > 0; attempt++) {
       if (attempt > 5) throw new Error('BatchGet left keys unprocessed');
-      const out: BatchGetCommandOutput = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
+      const out: BatchGetCommandOutput = await table().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+      );
       for (const item of out.Responses?.[tableName()] ?? []) {
         const record = strip(item as TagItem);
         if (record.companyId === companyId) found.set(record.id, record);
@@ -102,7 +110,13 @@ export const listTags = async (companyId: number): Promise<TagRecord[]> => {
 
 /** Writes the tag with its name marker; 'duplicate' (nothing written) when the company has that name already. */
 export const insertTag = async (record: TagRecord): Promise<'created' | 'duplicate'> => {
-  const item: TagItem = { ...tagKey(record.companyId, record.id), type: 'tag', ...record, contactCount: 0, contactsCounted: true };
+  const item: TagItem = {
+    ...tagKey(record.companyId, record.id),
+    type: 'tag',
+    ...record,
+    contactCount: 0,
+    contactsCounted: true,
+  };
   const marker: TagNameMarkerItem = {
     ...tagNameMarkerKey(record.companyId, record.name),
     type: 'tagName',
@@ -144,7 +158,12 @@ export const replaceTag = async (before: TagRecord, after: TagRecord): Promise<'
     },
   ];
   if (renamed) {
-    const marker: TagNameMarkerItem = { ...tagNameMarkerKey(after.companyId, after.name), type: 'tagName', companyId: after.companyId, tagId: after.id };
+    const marker: TagNameMarkerItem = {
+      ...tagNameMarkerKey(after.companyId, after.name),
+      type: 'tagName',
+      companyId: after.companyId,
+      tagId: after.id,
+    };
     items.push(putNewMarker(marker), deleteItem(tagNameMarkerKey(before.companyId, before.name)));
   }
   return retryingConflicts(() => transactClaimingMarker(items, renamed ? 1 : undefined));
@@ -152,22 +171,26 @@ export const replaceTag = async (before: TagRecord, after: TagRecord): Promise<'
 
 /** Deletes the tag and its name marker; 'stale' when it changed since it was read. */
 export const deleteTagItems = (record: TagRecord): Promise<'ok' | 'stale'> =>
-  retryingConflicts(() => transactUnlessStale([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: tagKey(record.companyId, record.id),
-        ConditionExpression: 'updatedAt = :seen',
-        ExpressionAttributeValues: { ':seen': record.updatedAt },
+  retryingConflicts(() =>
+    transactUnlessStale([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: tagKey(record.companyId, record.id),
+          ConditionExpression: 'updatedAt = :seen',
+          ExpressionAttributeValues: { ':seen': record.updatedAt },
+        },
       },
-    },
-    deleteItem(tagNameMarkerKey(record.companyId, record.name)),
-  ]));
+      deleteItem(tagNameMarkerKey(record.companyId, record.name)),
+    ]),
+  );
 
 // ----- kanban lanes: where each ticket stands and how many stand in each lane -----
 
 export const getLanePosition = async (companyId: number, ticketId: number): Promise<LanePositionItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: lanePositionKey(companyId, ticketId), ConsistentRead: true }));
+  const out = await table().send(
+    new GetCommand({ TableName: tableName(), Key: lanePositionKey(companyId, ticketId), ConsistentRead: true }),
+  );
   return out.Item as LanePositionItem | undefined;
 };
 
@@ -222,11 +245,16 @@ export const moveLanePosition = async (
 export const getLaneCounts = async (companyId: number, tagIds: number[]): Promise<Map<number, number>> => {
   const counts = new Map<number, number>();
   for (let i = 0; i < tagIds.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] | undefined = tagIds.slice(i, i + BATCH_GET_SIZE).map((id) => laneCounterKey(companyId, id));
+    let keys: Record<string, unknown>[] | undefined = tagIds
+      .slice(i, i + BATCH_GET_SIZE)
+      .map((id) => laneCounterKey(companyId, id));
     for (let attempt = 0; keys && keys.length > 0; attempt++) {
       if (attempt > 5) throw new Error('BatchGet left keys unprocessed');
-      const out: BatchGetCommandOutput = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-      for (const item of out.Responses?.[tableName()] ?? []) counts.set(Number(String(item.sk).slice(2)), Math.max(0, Number(item.count ?? 0)));
+      const out: BatchGetCommandOutput = await table().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+      );
+      for (const item of out.Responses?.[tableName()] ?? [])
+        counts.set(Number(String(item.sk).slice(2)), Math.max(0, Number(item.count ?? 0)));
       keys = out.UnprocessedKeys?.[tableName()]?.Keys;
     }
   }

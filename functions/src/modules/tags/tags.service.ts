@@ -6,7 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
-import { TAG_API_PAGE_SIZE, type KanbanLane, type Tag, type TagBody, type TagEvent, type TagListItem } from '@switchboard/shared/contracts/tags';
+import {
+  TAG_API_PAGE_SIZE,
+  type KanbanLane,
+  type Tag,
+  type TagBody,
+  type TagEvent,
+  type TagListItem,
+} from '@switchboard/shared/contracts/tags';
 import { channels, type ChangeActor } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -48,7 +55,8 @@ export const tagChannel = (companyId: number): string => channels.tag(companyId)
 
 const notFound = () => new AppError('ERR_NOT_FOUND', 'Unknown tag');
 
-const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path: `body.${path}`, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError('ERR_VALIDATION', message, { fields: [{ path: `body.${path}`, message }] });
 
 const announce = async (companyId: number, change: TagEvent, actor?: ChangeActor): Promise<void> => {
   await domainEvents.emit({ name: 'tag.changed', companyId, change, actor });
@@ -97,7 +105,10 @@ export const listTagPage = async (auth: AuthContext, query: { searchParam?: stri
     .filter((r) => !text || tagNameOf(r.name).includes(text))
     .sort(byName);
   const start = (query.pageNumber - 1) * TAG_API_PAGE_SIZE;
-  return { tags: matching.slice(start, start + TAG_API_PAGE_SIZE).map(toTag), hasMore: matching.length > start + TAG_API_PAGE_SIZE };
+  return {
+    tags: matching.slice(start, start + TAG_API_PAGE_SIZE).map(toTag),
+    hasMore: matching.length > start + TAG_API_PAGE_SIZE,
+  };
 };
 
 /** GET /tag/kanban: the lanes by name with the number of tickets standing in each. */
@@ -164,7 +175,8 @@ export const updateTag = async (auth: AuthContext, id: number, body: TagBody): P
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = await getTagRecord(auth.companyId, id);
     if (!before) throw notFound();
-    if (before.kanban !== 1 && body.kanban === 1 && auth.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 'Only admins turn a tag into a kanban lane');
+    if (before.kanban !== 1 && body.kanban === 1 && auth.profile !== 'admin')
+      throw new AppError('ERR_NO_PERMISSION', 'Only admins turn a tag into a kanban lane');
     await checkLanes(auth.companyId, body, id);
     const after: TagRecord = {
       ...before,
@@ -210,11 +222,18 @@ export const listTagContacts = async (auth: AuthContext, id: number, query: { cu
 };
 
 /** POST /tags/sync: the contact carries exactly these tags afterwards (unknown tags answer ERR_NOT_FOUND). */
-export const syncContactTags = async (auth: AuthContext, input: { contactId: number; tags: { id: number }[] }): Promise<Contact> => {
+export const syncContactTags = async (
+  auth: AuthContext,
+  input: { contactId: number; tags: { id: number }[] },
+): Promise<Contact> => {
   const ids = [...new Set(input.tags.map((t) => t.id))];
   const found = ids.length > 0 ? await getTagsByIds(auth.companyId, ids) : new Map<number, TagSummary>();
   if (found.size !== ids.length) throw new AppError('ERR_NOT_FOUND', 'Unknown tag');
-  return setContactTags(auth, input.contactId, ids.map((id) => found.get(id)!));
+  return setContactTags(
+    auth,
+    input.contactId,
+    ids.map((id) => found.get(id)!),
+  );
 };
 
 /** DELETE /tags-contacts/{tagId}/{contactId}: takes the tag off the contact. */

@@ -19,12 +19,23 @@ export interface ImportedTicketItem {
 }
 
 export const putImportedTicket = async (companyId: number, connectionId: number, ticketId: number): Promise<void> => {
-  const item: ImportedTicketItem = { pk: importedTicketsPk(companyId, connectionId), sk: padId(ticketId), type: 'importedTicket', companyId, connectionId, ticketId };
+  const item: ImportedTicketItem = {
+    pk: importedTicketsPk(companyId, connectionId),
+    sk: padId(ticketId),
+    type: 'importedTicket',
+    companyId,
+    connectionId,
+    ticketId,
+  };
   await table().send(new PutCommand({ TableName: tableName(), Item: item }));
 };
 
 /** The first `limit` imported tickets of a connection still to close, and whether more follow. */
-export const firstImportedTickets = async (companyId: number, connectionId: number, limit: number): Promise<{ ticketIds: number[]; hasMore: boolean }> => {
+export const firstImportedTickets = async (
+  companyId: number,
+  connectionId: number,
+  limit: number,
+): Promise<{ ticketIds: number[]; hasMore: boolean }> => {
   const out = await table().send(
     new QueryCommand({
       TableName: tableName(),
@@ -34,9 +45,14 @@ export const firstImportedTickets = async (companyId: number, connectionId: numb
       ConsistentRead: true,
     }),
   );
-  return { ticketIds: (out.Items ?? []).map((i) => (i as ImportedTicketItem).ticketId), hasMore: out.LastEvaluatedKey !== undefined };
+  return {
+    ticketIds: (out.Items ?? []).map((i) => (i as ImportedTicketItem).ticketId),
+    hasMore: out.LastEvaluatedKey !== undefined,
+  };
 };
 
 export const deleteImportedTicket = async (companyId: number, connectionId: number, ticketId: number): Promise<void> => {
-  await table().send(new DeleteCommand({ TableName: tableName(), Key: { pk: importedTicketsPk(companyId, connectionId), sk: padId(ticketId) } }));
+  await table().send(
+    new DeleteCommand({ TableName: tableName(), Key: { pk: importedTicketsPk(companyId, connectionId), sk: padId(ticketId) } }),
+  );
 };

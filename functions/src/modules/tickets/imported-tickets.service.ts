@@ -21,7 +21,11 @@ export const CLOSE_IMPORTED_PAGE = 25;
 const CONCURRENCY = 5;
 
 /** Closes one page of a connection's imported tickets (without farewells); answers how many and whether more remain. */
-export const closeImportedTicketsPage = async (companyId: number, connectionId: number, limit = CLOSE_IMPORTED_PAGE): Promise<{ closed: number; hasMore: boolean }> => {
+export const closeImportedTicketsPage = async (
+  companyId: number,
+  connectionId: number,
+  limit = CLOSE_IMPORTED_PAGE,
+): Promise<{ closed: number; hasMore: boolean }> => {
   const page = await firstImportedTickets(companyId, connectionId, limit);
   let closed = 0;
   for (let i = 0; i < page.ticketIds.length; i += CONCURRENCY) {

@@ -24,9 +24,18 @@ export const updateTicketAndNotify = async (auth: AuthContext, id: number, body:
     if (text) await sendSystemText(result.record, text, auth.user.name, auth.userId);
   }
   if (effects.rating) await sendSystemText(result.record, effects.rating, auth.user.name, null);
-  if (result.record.status === 'open' && result.record.userId && result.record.queueId && (body.status === 'open' || body.isTransfered)) {
+  if (
+    result.record.status === 'open' &&
+    result.record.userId &&
+    result.record.queueId &&
+    (body.status === 'open' || body.isTransfered)
+  ) {
     // the contact's wallet: the agent and queue that took the conversation last (DirectTicketsToWallets)
-    await putContactWallet(auth.companyId, result.record.contactId, { userId: result.record.userId, queueId: result.record.queueId, at: clock().now().toISOString() });
+    await putContactWallet(auth.companyId, result.record.contactId, {
+      userId: result.record.userId,
+      queueId: result.record.queueId,
+      at: clock().now().toISOString(),
+    });
   }
   let ticket = result.ticket;
   let record = result.record;
@@ -41,7 +50,12 @@ export const updateTicketAndNotify = async (auth: AuthContext, id: number, body:
 };
 
 /** The ticket a forwarded message goes to: the contact's running one, or a new open one held by the caller. */
-export const openTicketForForward = async (auth: AuthContext, contactId: number, connectionId: number, queueId: number | null): Promise<TicketRecord> => {
+export const openTicketForForward = async (
+  auth: AuthContext,
+  contactId: number,
+  connectionId: number,
+  queueId: number | null,
+): Promise<TicketRecord> => {
   const contact = await getContact(auth.companyId, contactId);
   const connection = await findConnection(auth.companyId, connectionId);
   if (!contact || !connection) throw new AppError('ERR_NO_CONTACT_FOUND');
@@ -49,8 +63,24 @@ export const openTicketForForward = async (auth: AuthContext, contactId: number,
   if (ticket.status === 'open' || ticket.status === 'group') return ticket;
   const queue = ticket.queue ?? (queueId ? ((await findQueue(auth.companyId, queueId)) ?? null) : null);
   const changed = await changeTicket(auth.companyId, ticket.id, (t) => ({
-    after: { ...t, status: t.isGroup ? 'group' : 'open', userId: auth.userId, user: { id: auth.userId, name: auth.user.name }, queueId: queue?.id ?? null, queue, isBot: false },
-    logs: [{ id: ids.ulid(), logType: 'open', user: { id: auth.userId, name: auth.user.name }, queue, createdAt: clock().now().toISOString() }],
+    after: {
+      ...t,
+      status: t.isGroup ? 'group' : 'open',
+      userId: auth.userId,
+      user: { id: auth.userId, name: auth.user.name },
+      queueId: queue?.id ?? null,
+      queue,
+      isBot: false,
+    },
+    logs: [
+      {
+        id: ids.ulid(),
+        logType: 'open',
+        user: { id: auth.userId, name: auth.user.name },
+        queue,
+        createdAt: clock().now().toISOString(),
+      },
+    ],
     conversation: 'activate',
   }));
   const after = changed?.after ?? (await findTicket(auth.companyId, ticket.id))!;

@@ -23,7 +23,9 @@ export interface BotChange {
   /** a status the engine moves the ticket to: lgpd -> pending after consent, open -> pending on return to queue */
   status?: 'pending';
   /** the engine's bookkeeping on the ticket (not shown to agents) */
-  fields?: Partial<Pick<TicketRecord, 'lgpdAskedAt' | 'npsAsks' | 'ratedAt' | 'inactiveSentAt' | 'vacationNoticeAt' | 'firstResponseOverdueAt'>>;
+  fields?: Partial<
+    Pick<TicketRecord, 'lgpdAskedAt' | 'npsAsks' | 'ratedAt' | 'inactiveSentAt' | 'vacationNoticeAt' | 'firstResponseOverdueAt'>
+  >;
   /** tell the agents even though queue, user and status stay (a change their lists show) */
   announce?: boolean;
   /** a ticket log entry to write with the change */
@@ -59,7 +61,8 @@ export const applyBotChange = async (t: TicketRecord, change: BotChange): Promis
       ...(user !== undefined ? { userId: user?.id ?? null, user } : {}),
     };
     const logs = [];
-    if (queue !== undefined && queue?.id !== cur.queueId && queue && change.log !== 'redirect') logs.push(logOf('queue', null, queue));
+    if (queue !== undefined && queue?.id !== cur.queueId && queue && change.log !== 'redirect')
+      logs.push(logOf('queue', null, queue));
     if (change.status === 'pending') {
       Object.assign(after, { status: 'pending' });
       if (cur.status === 'open') Object.assign(after, { userId: null, user: null });
@@ -74,7 +77,9 @@ export const applyBotChange = async (t: TicketRecord, change: BotChange): Promis
         isBot: false,
         bot: undefined,
       });
-      logs.push(change.close === true ? logOf('clientClosed', null, after.queue) : logOf(change.close.log, cur.user, after.queue));
+      logs.push(
+        change.close === true ? logOf('clientClosed', null, after.queue) : logOf(change.close.log, cur.user, after.queue),
+      );
     }
     if (after.queueId !== cur.queueId || after.userId !== cur.userId || after.status !== cur.status) after.updatedAt = at;
     return { after, logs, conversation: change.close ? 'deactivate' : 'keep' };

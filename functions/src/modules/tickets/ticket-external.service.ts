@@ -18,14 +18,24 @@ export const ticketForExternalMessage = async (
   assign: { user?: { id: number; name: string }; queue?: QueueSummary },
 ): Promise<{ ticket: TicketRecord; created: boolean }> => {
   // with a user the ticket is opened for them, as an agent accepting it would (and as a scheduled message does)
-  if (assign.user) return ticketForScheduledMessage(companyId, connection, contact, { userId: assign.user.id, queueId: assign.queue?.id ?? null });
+  if (assign.user)
+    return ticketForScheduledMessage(companyId, connection, contact, {
+      userId: assign.user.id,
+      queueId: assign.queue?.id ?? null,
+    });
   const found = await ticketForInbound(companyId, connection, contact, clock().now().toISOString());
   const queue = assign.queue;
   if (!queue || found.ticket.queueId === queue.id) return { ticket: found.ticket, created: found.created };
   const changed = await changeTicket(
     companyId,
     found.ticket.id,
-    (t) => (t.queueId === queue.id ? undefined : { after: { ...t, queueId: queue.id, queue, updatedAt: clock().now().toISOString() }, logs: [logOf('queue', t.user, queue)] }),
+    (t) =>
+      t.queueId === queue.id
+        ? undefined
+        : {
+            after: { ...t, queueId: queue.id, queue, updatedAt: clock().now().toISOString() },
+            logs: [logOf('queue', t.user, queue)],
+          },
     found.ticket,
   );
   if (!changed) return { ticket: found.ticket, created: found.created };

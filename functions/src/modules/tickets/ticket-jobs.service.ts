@@ -26,10 +26,19 @@ export const refreshContactOnTickets = async (companyId: number, contactId: numb
   let changed = 0;
   let startKey: Record<string, string> | undefined;
   do {
-    const page = await queryTicketIndex('gsi4', `C#${companyId}#TC#${String(contactId).padStart(10, '0')}`, { limit: 100, forward: false, startKey });
+    const page = await queryTicketIndex('gsi4', `C#${companyId}#TC#${String(contactId).padStart(10, '0')}`, {
+      limit: 100,
+      forward: false,
+      startKey,
+    });
     for (const t of page.items) {
       if (sameSnapshot(t.contact, snapshot)) continue;
-      const result = await changeTicket(companyId, t.id, (cur) => (sameSnapshot(cur.contact, snapshot) ? undefined : { after: { ...cur, contact: snapshot } }), t);
+      const result = await changeTicket(
+        companyId,
+        t.id,
+        (cur) => (sameSnapshot(cur.contact, snapshot) ? undefined : { after: { ...cur, contact: snapshot } }),
+        t,
+      );
       if (result) {
         changed++;
         if (isActive(result.after.status)) await recordTicketChange(result.after, contact);
@@ -47,10 +56,18 @@ export const purgeDeletedTicket = async (companyId: number, ticketId: number): P
 };
 
 export const registerTicketJobs = (): void => {
-  registerJob('tickets.contact-changed', z.object({ companyId: z.number().int().positive(), contactId: z.number().int().positive() }), async (job) => {
-    await refreshContactOnTickets(job.companyId, job.contactId);
-  });
-  registerJob('tickets.purge', z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }), async (job) => {
-    await purgeDeletedTicket(job.companyId, job.ticketId);
-  });
+  registerJob(
+    'tickets.contact-changed',
+    z.object({ companyId: z.number().int().positive(), contactId: z.number().int().positive() }),
+    async (job) => {
+      await refreshContactOnTickets(job.companyId, job.contactId);
+    },
+  );
+  registerJob(
+    'tickets.purge',
+    z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }),
+    async (job) => {
+      await purgeDeletedTicket(job.companyId, job.ticketId);
+    },
+  );
 };

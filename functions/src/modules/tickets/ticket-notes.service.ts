@@ -13,7 +13,14 @@ const now = () => clock().now().toISOString();
 export const ticketLogs = async (auth: AuthContext, id: number): Promise<TicketLog[]> => {
   await requireVisibleTicket(auth, id);
   const items = await listLogItems(auth.companyId, id);
-  return items.map((l) => ({ id: l.id, type: l.logType as TicketLog['type'], ticketId: l.ticketId, user: l.user, queue: l.queue, createdAt: l.createdAt }));
+  return items.map((l) => ({
+    id: l.id,
+    type: l.logType as TicketLog['type'],
+    ticketId: l.ticketId,
+    user: l.user,
+    queue: l.queue,
+    createdAt: l.createdAt,
+  }));
 };
 
 const noteId = (ticketId: number, ulid: string) => `${ticketId}-${ulid}`;
@@ -26,15 +33,41 @@ const parseNoteId = (id: string) => {
 export const listNotes = async (auth: AuthContext, q: { ticketId: number; contactId: number }): Promise<TicketNote[]> => {
   const t = await requireVisibleTicket(auth, q.ticketId);
   if (t.contactId !== q.contactId) return [];
-  return (await listNoteItems(auth.companyId, t.id)).map((n) => ({ id: n.id, note: n.note, ticketId: n.ticketId, contactId: n.contactId, user: n.user, createdAt: n.createdAt }));
+  return (await listNoteItems(auth.companyId, t.id)).map((n) => ({
+    id: n.id,
+    note: n.note,
+    ticketId: n.ticketId,
+    contactId: n.contactId,
+    user: n.user,
+    createdAt: n.createdAt,
+  }));
 };
 
-export const addNote = async (auth: AuthContext, body: { note: string; ticketId: number; contactId: number }): Promise<TicketNote> => {
+export const addNote = async (
+  auth: AuthContext,
+  body: { note: string; ticketId: number; contactId: number },
+): Promise<TicketNote> => {
   const t = await requireVisibleTicket(auth, body.ticketId);
-  if (t.contactId !== body.contactId) throw new AppError('ERR_VALIDATION', 'The contact is not the ticket contact', { fields: [{ path: 'body.contactId', message: 'Not the ticket contact' }] });
+  if (t.contactId !== body.contactId)
+    throw new AppError('ERR_VALIDATION', 'The contact is not the ticket contact', {
+      fields: [{ path: 'body.contactId', message: 'Not the ticket contact' }],
+    });
   const ulid = ids.ulid();
-  const note = { id: noteId(t.id, ulid), note: body.note, ticketId: t.id, contactId: t.contactId, user: me(auth), createdAt: now() };
-  await putNote({ pk: `C#${auth.companyId}#T#${String(t.id).padStart(10, '0')}`, sk: `NOTE#${ulid}`, type: 'ticketNote', companyId: auth.companyId, ...note });
+  const note = {
+    id: noteId(t.id, ulid),
+    note: body.note,
+    ticketId: t.id,
+    contactId: t.contactId,
+    user: me(auth),
+    createdAt: now(),
+  };
+  await putNote({
+    pk: `C#${auth.companyId}#T#${String(t.id).padStart(10, '0')}`,
+    sk: `NOTE#${ulid}`,
+    type: 'ticketNote',
+    companyId: auth.companyId,
+    ...note,
+  });
   return note;
 };
 

@@ -14,7 +14,13 @@ export const addTicketTag = async (auth: AuthContext, ticketId: number, tagId: n
   const changed = await changeTicket(auth.companyId, ticketId, (t) =>
     t.tags.some((x) => x.id === tag.id)
       ? undefined
-      : { after: { ...t, tags: [...t.tags, { id: tag.id, name: tag.name, color: tag.color, kanban: tag.kanban }], tagIds: [...(t.tagIds ?? []), tag.id] } },
+      : {
+          after: {
+            ...t,
+            tags: [...t.tags, { id: tag.id, name: tag.name, color: tag.color, kanban: tag.kanban }],
+            tagIds: [...(t.tagIds ?? []), tag.id],
+          },
+        },
   );
   const record = changed?.after ?? (await getTicketRecord(auth.companyId, ticketId, true))!;
   const contact = await getContact(auth.companyId, record.contactId);

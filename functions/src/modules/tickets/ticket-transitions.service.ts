@@ -3,7 +3,14 @@
  * /tickets/{id}), closing all of a queue, and the closes of imports and schedules.
  * Sending the messages they imply (farewell, transfer note) is ticket-actions.service.ts.
  */
-import { type Contact, type QueueSummary, type Ticket, type TicketStatus, type UpdateTicketBody, type UserSummary } from '@switchboard/shared/contracts/inbox';
+import {
+  type Contact,
+  type QueueSummary,
+  type Ticket,
+  type TicketStatus,
+  type UpdateTicketBody,
+  type UserSummary,
+} from '@switchboard/shared/contracts/inbox';
 import { substituteVariables } from '@switchboard/shared/message-variables';
 import { findConnection } from '../connections/connection-lookup.service.ts';
 import { clock } from '../../platform/clock.ts';
@@ -94,7 +101,12 @@ const farewellApplies = (t: TicketRecord, body: UpdateTicketBody, settings: Sett
 
 /** Server reference 2.8: closing asks for a rating when the company rates, the connection has a rating message and the ticket was not rated. */
 const ratingApplies = (t: TicketRecord, body: UpdateTicketBody, settings: Settings, ratingMessage: string): boolean =>
-  settings.userRating === 'enabled' && body.sendFarewellMessage !== false && ratingMessage.trim() !== '' && !t.isGroup && !t.ratedAt && t.status !== 'lgpd';
+  settings.userRating === 'enabled' &&
+  body.sendFarewellMessage !== false &&
+  ratingMessage.trim() !== '' &&
+  !t.isGroup &&
+  !t.ratedAt &&
+  t.status !== 'lgpd';
 
 /**
  * PUT /tickets/{id}: accept, return to queue, resolve, reopen, transfer, ignore (spec document 1 section 4).
@@ -107,21 +119,32 @@ export const updateTicket = async (
 ): Promise<{ ticket: Ticket; record: TicketRecord; effects: TransitionEffects; contact: Contact | undefined }> => {
   const current = await requireVisibleTicket(auth, id).catch(async (error: unknown) => {
     // accepting a ticket another agent took a moment ago: answer who holds it, for the already-taken dialog
-    const held = body.status === 'open' && error instanceof AppError && error.code === 'ERR_NO_PERMISSION' ? await getTicketRecord(auth.companyId, id, true) : undefined;
+    const held =
+      body.status === 'open' && error instanceof AppError && error.code === 'ERR_NO_PERMISSION'
+        ? await getTicketRecord(auth.companyId, id, true)
+        : undefined;
     throw held?.userId ? otherOpenTicketError(held) : error;
   });
   const contact = await getContact(auth.companyId, current.contactId);
   const targetUserId = body.userId === undefined ? undefined : body.userId;
-  const targetUser = targetUserId ? (targetUserId === auth.userId ? me(auth) : await userSummaryOf(auth.companyId, targetUserId)) : targetUserId === null ? null : undefined;
+  const targetUser = targetUserId
+    ? targetUserId === auth.userId
+      ? me(auth)
+      : await userSummaryOf(auth.companyId, targetUserId)
+    : targetUserId === null
+      ? null
+      : undefined;
   const targetQueue = body.queueId ? await findQueue(auth.companyId, body.queueId) : body.queueId === null ? null : undefined;
-  if (body.queueId && !targetQueue) throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
+  if (body.queueId && !targetQueue)
+    throw new AppError('ERR_VALIDATION', 'Unknown queue', { fields: [{ path: 'body.queueId', message: 'Selecione uma fila' }] });
   const effects: TransitionEffects = {};
   const settings = (auth.company.settings ?? {}) as Settings;
   const connection = await findConnection(auth.companyId, current.whatsappId);
 
   if (body.status === 'closed') {
     const closingPending = current.status === 'pending' || current.status === 'lgpd';
-    if (closingPending && auth.profile !== 'admin' && auth.user.userClosePendingTicket !== 'enabled') throw new AppError('ERR_NO_PERMISSION');
+    if (closingPending && auth.profile !== 'admin' && auth.user.userClosePendingTicket !== 'enabled')
+      throw new AppError('ERR_NO_PERMISSION');
     if (auth.company.settings?.requiredTag === 'enabled' && (contact?.tags.length ?? 0) === 0 && current.tags.length === 0) {
       throw new AppError('ERR_TICKET_TAG_REQUIRED');
     }
@@ -139,7 +162,17 @@ export const updateTicket = async (
           // the customer is asked to rate; the ticket closes with the answer (or the rating's expiry)
           effects.rating = connection!.ratingMessage!;
           return {
-            after: { ...base, status: 'nps', userId, user, unreadMessages: 0, amountUsedBotQueues: 0, npsAsks: 1, isBot: false, useIntegration: false },
+            after: {
+              ...base,
+              status: 'nps',
+              userId,
+              user,
+              unreadMessages: 0,
+              amountUsedBotQueues: 0,
+              npsAsks: 1,
+              isBot: false,
+              useIntegration: false,
+            },
             logs: [logOf('nps', me(auth), t.queue)],
             conversation: 'keep',
           };
@@ -164,7 +197,13 @@ export const updateTicket = async (
       case 'pending': {
         if (body.isTransfered) break;
         return {
-          after: { ...base, status: 'pending', userId: null, user: null, ...(targetQueue !== undefined ? { queueId: targetQueue?.id ?? null, queue: targetQueue } : {}) },
+          after: {
+            ...base,
+            status: 'pending',
+            userId: null,
+            user: null,
+            ...(targetQueue !== undefined ? { queueId: targetQueue?.id ?? null, queue: targetQueue } : {}),
+          },
           logs: [logOf('pending', t.user, t.queue)],
           conversation: 'keep',
         };
@@ -178,14 +217,30 @@ export const updateTicket = async (
           // accepting: only a ticket nobody else holds
           if (t.userId !== null && t.userId !== userId) throw otherOpenTicketError(t);
           return {
-            after: { ...base, status: t.isGroup ? 'group' : 'open', userId, user, isBot: false, unreadMessages: 0, ...(targetQueue ? { queueId: targetQueue.id, queue: targetQueue } : {}) },
+            after: {
+              ...base,
+              status: t.isGroup ? 'group' : 'open',
+              userId,
+              user,
+              isBot: false,
+              unreadMessages: 0,
+              ...(targetQueue ? { queueId: targetQueue.id, queue: targetQueue } : {}),
+            },
             logs: [logOf('open', user, targetQueue ?? t.queue)],
             conversation: 'keep',
           };
         }
         if (t.status === 'closed') {
           return {
-            after: { ...base, status: t.isGroup ? 'group' : 'open', closedAt: null, userId, user, isBot: false, ...(targetQueue ? { queueId: targetQueue.id, queue: targetQueue } : {}) },
+            after: {
+              ...base,
+              status: t.isGroup ? 'group' : 'open',
+              closedAt: null,
+              userId,
+              user,
+              isBot: false,
+              ...(targetQueue ? { queueId: targetQueue.id, queue: targetQueue } : {}),
+            },
             logs: [logOf('reopen', user, targetQueue ?? t.queue)],
             conversation: 'activate',
           };
@@ -206,7 +261,12 @@ export const updateTicket = async (
       const queueChanged = (queue?.id ?? null) !== t.queueId;
       const userChanged = userId !== t.userId;
       // server reference 2.6: the customer hears of a move to another queue, or to another agent between queues
-      if (settings.sendMsgTransfTicket === 'enabled' && settings.transferMessage?.trim() && queue && (queueChanged || (userChanged && t.queueId !== null))) {
+      if (
+        settings.sendMsgTransfTicket === 'enabled' &&
+        settings.transferMessage?.trim() &&
+        queue &&
+        (queueChanged || (userChanged && t.queueId !== null))
+      ) {
         effects.transferMessage = substituteVariables(settings.transferMessage, { 'queue.name': queue.name });
       }
       if (isOn(settings.closeTicketOnTransfer) && queueChanged && t.status !== 'closed' && !t.isGroup) {
@@ -246,7 +306,10 @@ export const updateTicket = async (
 
   const record = changed?.after ?? current;
   if (changed && !('other' in changed)) {
-    const moved = changed.before.status !== record.status || changed.before.userId !== record.userId || changed.before.queueId !== record.queueId;
+    const moved =
+      changed.before.status !== record.status ||
+      changed.before.userId !== record.userId ||
+      changed.before.queueId !== record.queueId;
     await recordTicketChange(record, contact, { ...privacyOptions(auth), removed: moved, before: changed.before });
   }
   return { ticket: presentTicket(auth, record, contact), record, effects, contact };
@@ -255,7 +318,10 @@ export const updateTicket = async (
 const CLOSE_ALL_CONCURRENCY = 8;
 
 /** Closes every ticket of the status in the chosen queues (admin), without farewells; answers how many. */
-export const closeAllTickets = async (auth: AuthContext, body: { status: 'open' | 'pending'; selectedQueueIds: number[] }): Promise<{ closed: number }> => {
+export const closeAllTickets = async (
+  auth: AuthContext,
+  body: { status: 'open' | 'pending'; selectedQueueIds: number[] },
+): Promise<{ closed: number }> => {
   if (auth.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION');
   const partitions = body.selectedQueueIds.length
     ? body.selectedQueueIds.map((q) => ({ index: 'gsi2' as const, pk: `C#${auth.companyId}#TQ#${q}#${body.status}` }))
@@ -270,7 +336,11 @@ export const closeAllTickets = async (auth: AuthContext, body: { status: 'open' 
         const results = await Promise.all(
           page.items
             .slice(i, i + CLOSE_ALL_CONCURRENCY)
-            .map((t) => updateTicket(auth, t.id, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }).catch(() => undefined)),
+            .map((t) =>
+              updateTicket(auth, t.id, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }).catch(
+                () => undefined,
+              ),
+            ),
         );
         closed += results.filter((r) => r?.record.status === 'closed').length;
       }

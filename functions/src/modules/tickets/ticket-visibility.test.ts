@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { canSeeTicket, type TicketViewer, type VisibleTicket } from './ticket-visibility.service.ts';
 
-const agent: TicketViewer = { userId: 7, profile: 'user', queueIds: [1], allTicket: 'disable', allowGroup: false, allUserChat: false };
-const ticket = (over: Partial<VisibleTicket> = {}): VisibleTicket => ({ status: 'pending', userId: null, queueId: 1, isGroup: false, ...over });
+const agent: TicketViewer = {
+  userId: 7,
+  profile: 'user',
+  queueIds: [1],
+  allTicket: 'disable',
+  allowGroup: false,
+  allUserChat: false,
+};
+const ticket = (over: Partial<VisibleTicket> = {}): VisibleTicket => ({
+  status: 'pending',
+  userId: null,
+  queueId: 1,
+  isGroup: false,
+  ...over,
+});
 
 describe('canSeeTicket', () => {
   it('shows unassigned tickets of the agent queues and hides other queues', () => {

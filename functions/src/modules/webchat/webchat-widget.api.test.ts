@@ -63,12 +63,10 @@ describe("a visitor's attachments", () => {
   it("shows the visitor's photo in the agents' inbox, served inline with nosniff and the sandbox policy", async () => {
     const visitor = await new Visitor(runtime, company.webchatToken).start('Ana Foto');
     const key = await uploadAs(visitor, 'recibo.png', 'image/png', PNG);
-    const sent = await visitor
-      .api()
-      .post(`/webchat/${company.webchatToken}/messages`, {
-        body: 'o recibo',
-        media: { key, name: 'recibo.png', mimeType: 'image/png', size: PNG.length },
-      });
+    const sent = await visitor.api().post(`/webchat/${company.webchatToken}/messages`, {
+      body: 'o recibo',
+      media: { key, name: 'recibo.png', mimeType: 'image/png', size: PNG.length },
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
     expect(sent.body).toMatchObject({ mediaType: 'image', body: 'o recibo', fromVisitor: true });
     // the file's first inbound message: the functions that take it in may start cold on a busy machine

@@ -36,12 +36,19 @@ const parseJson = (raw: Buffer): unknown => {
 /** Queues the events; a failure answers 5xx, so Meta delivers again (the pipeline stores a message once). */
 const enqueue = async (events: InboundEvent[]): Promise<void> => {
   for (const event of events) {
-    await queue().send('inbound.fifo', { body: JSON.stringify(event), groupId: inboundGroupId(event), deduplicationId: inboundDeduplicationId(event) });
+    await queue().send('inbound.fifo', {
+      body: JSON.stringify(event),
+      groupId: inboundGroupId(event),
+      deduplicationId: inboundDeduplicationId(event),
+    });
   }
 };
 
 const invalidPayload = (error: unknown): never => {
-  if (error instanceof InvalidInboundPayload) throw new AppError('ERR_VALIDATION', 'Not a delivery of this channel', { fields: [{ path: 'body', message: error.message }] });
+  if (error instanceof InvalidInboundPayload)
+    throw new AppError('ERR_VALIDATION', 'Not a delivery of this channel', {
+      fields: [{ path: 'body', message: error.message }],
+    });
   throw error;
 };
 
@@ -54,10 +61,15 @@ export const verifyCloudApiWebhook = async (key: string, query: VerificationQuer
 };
 
 /** POST /webhooks/whatsapp/{key} */
-export const receiveCloudApiWebhook = async (key: string, raw: Buffer, headers: Record<string, string | undefined>): Promise<{ ok: true }> => {
+export const receiveCloudApiWebhook = async (
+  key: string,
+  raw: Buffer,
+  headers: Record<string, string | undefined>,
+): Promise<{ ok: true }> => {
   const connection = await findCloudApiByWebhookKey(key);
   // an unknown address and a bad signature look the same from outside
-  if (!connection?.graph || !validWebhookSignature(raw, headers[SIGNATURE_HEADER], connection.graph.appSecret)) throw refuseSignature();
+  if (!connection?.graph || !validWebhookSignature(raw, headers[SIGNATURE_HEADER], connection.graph.appSecret))
+    throw refuseSignature();
   const payload = parseJson(raw);
   let events: InboundEvent[] = [];
   try {
@@ -99,7 +111,11 @@ export const receiveMetaWebhook = async (raw: Buffer, headers: Record<string, st
     }
     let events: InboundEvent[] = [];
     try {
-      events = driverFor(part.channel).parseInbound({ connection: { companyId: connection.companyId, connectionId: connection.id }, payload: part.payload, receivedAt });
+      events = driverFor(part.channel).parseInbound({
+        connection: { companyId: connection.companyId, connectionId: connection.id },
+        payload: part.payload,
+        receivedAt,
+      });
     } catch (error) {
       invalidPayload(error);
     }

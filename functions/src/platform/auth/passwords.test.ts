@@ -5,7 +5,11 @@ import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 const saved = { ...process.env };
 
 beforeAll(() => {
-  Object.assign(process.env, { TABLE_NAME: 't', WS_MANAGEMENT_ENDPOINT: 'https://ws.example.test', PUBLIC_URL: 'https://app.example.test' });
+  Object.assign(process.env, {
+    TABLE_NAME: 't',
+    WS_MANAGEMENT_ENDPOINT: 'https://ws.example.test',
+    PUBLIC_URL: 'https://app.example.test',
+  });
   delete process.env.PASSWORD_SCRYPT_LOG2N;
   resetConfig();
 });

@@ -32,14 +32,20 @@ const parse = (stored: string) => {
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return undefined;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   // a stored hash decides the work done: refuse parameters no hash of ours has, rather than hang or exhaust memory
-  if (!Number.isInteger(Math.log2(params.N)) || params.N < 2 ** 10 || params.N > 2 ** 20 || params.r !== R || params.p !== P) return undefined;
+  if (!Number.isInteger(Math.log2(params.N)) || params.N < 2 ** 10 || params.N > 2 ** 20 || params.r !== R || params.p !== P)
+    return undefined;
   return { ...params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 };
 
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
   const parsed = parse(stored);
   if (!parsed) return false;
-  const key = await scrypt(password, parsed.salt, parsed.hash.length, { N: parsed.N, r: parsed.r, p: parsed.p, maxmem: MAX_MEMORY });
+  const key = await scrypt(password, parsed.salt, parsed.hash.length, {
+    N: parsed.N,
+    r: parsed.r,
+    p: parsed.p,
+    maxmem: MAX_MEMORY,
+  });
   return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
 };
 

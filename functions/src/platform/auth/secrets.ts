@@ -13,7 +13,11 @@ export interface JwtKeys {
   origin?: string;
 }
 
-const secretJson = z.object({ accessSecret: z.string().min(32), refreshSecret: z.string().min(32), originSecret: z.string().min(32).optional() });
+const secretJson = z.object({
+  accessSecret: z.string().min(32),
+  refreshSecret: z.string().min(32),
+  originSecret: z.string().min(32).optional(),
+});
 
 let keys: Promise<JwtKeys> | undefined;
 
@@ -24,11 +28,16 @@ const load = async (): Promise<JwtKeys> => {
   if (cfg.JWT_SECRET && cfg.JWT_REFRESH_SECRET) {
     return { access: encode(cfg.JWT_SECRET), refresh: encode(cfg.JWT_REFRESH_SECRET) };
   }
-  if (!cfg.JWT_SECRET_ARN) throw new Error('Invalid environment: JWT_SECRET and JWT_REFRESH_SECRET, or JWT_SECRET_ARN, are required');
+  if (!cfg.JWT_SECRET_ARN)
+    throw new Error('Invalid environment: JWT_SECRET and JWT_REFRESH_SECRET, or JWT_SECRET_ARN, are required');
   const client = new SecretsManagerClient({ region: cfg.AWS_REGION });
   const out = await client.send(new GetSecretValueCommand({ SecretId: cfg.JWT_SECRET_ARN }));
   const parsed = secretJson.parse(JSON.parse(out.SecretString ?? '{}'));
-  return { access: encode(parsed.accessSecret), refresh: encode(parsed.refreshSecret), ...(parsed.originSecret ? { origin: parsed.originSecret } : {}) };
+  return {
+    access: encode(parsed.accessSecret),
+    refresh: encode(parsed.refreshSecret),
+    ...(parsed.originSecret ? { origin: parsed.originSecret } : {}),
+  };
 };
 
 export const jwtKeys = (): Promise<JwtKeys> => {

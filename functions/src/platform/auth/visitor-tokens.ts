@@ -32,8 +32,15 @@ export const verifyVisitorToken = async (token: string): Promise<VisitorClaims |
   const { access } = await jwtKeys();
   try {
     const { payload } = await jwtVerify(token, access, { algorithms: ['HS256'], audience: AUDIENCE, currentDate: clock().now() });
-    const claims = { companyId: Number(payload.cid), connectionId: Number(payload.conn), contactId: Number(payload.ctc), visitorId: String(payload.sub) };
-    return Number.isInteger(claims.companyId) && Number.isInteger(claims.connectionId) && Number.isInteger(claims.contactId) ? claims : undefined;
+    const claims = {
+      companyId: Number(payload.cid),
+      connectionId: Number(payload.conn),
+      contactId: Number(payload.ctc),
+      visitorId: String(payload.sub),
+    };
+    return Number.isInteger(claims.companyId) && Number.isInteger(claims.connectionId) && Number.isInteger(claims.contactId)
+      ? claims
+      : undefined;
   } catch {
     return undefined;
   }

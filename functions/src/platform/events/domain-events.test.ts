@@ -26,9 +26,14 @@ describe('domain events', () => {
     const payload = { name: 'contact.created' as const, companyId: 1, contact: {} as never };
     await expect(domainEvents.emit(payload)).resolves.toBeUndefined();
     expect(after).toHaveBeenCalledTimes(1);
-    domainEvents.on('contact.created', 'critical', () => {
-      throw new Error('fails the request');
-    }, { failsRequest: true });
+    domainEvents.on(
+      'contact.created',
+      'critical',
+      () => {
+        throw new Error('fails the request');
+      },
+      { failsRequest: true },
+    );
     domainEvents.on('contact.created', 'last', after);
     await expect(domainEvents.emit(payload)).rejects.toThrow('fails the request');
     expect(after).toHaveBeenCalledTimes(3);

@@ -20,7 +20,12 @@ const registry = new Map<DomainEventName, Registration[]>();
 
 export const domainEvents = {
   /** Registers a listener; registering the same id again for an event changes nothing. */
-  on<N extends DomainEventName>(names: N | readonly N[], id: string, listener: DomainEventListener<N>, options: { failsRequest?: boolean } = {}): void {
+  on<N extends DomainEventName>(
+    names: N | readonly N[],
+    id: string,
+    listener: DomainEventListener<N>,
+    options: { failsRequest?: boolean } = {},
+  ): void {
     for (const name of typeof names === 'string' ? [names] : names) {
       const list = registry.get(name) ?? [];
       if (list.some((r) => r.id === id)) continue;

@@ -32,10 +32,16 @@ describe('the S3 media store', () => {
   });
 
   it('signs the type and the disposition into the upload, so the object cannot claim another', async () => {
-    const target = await blobStore().uploadUrl('c1/t2/01HZX3K4M5N6P7Q8R9S0T1V2W3-contrato.pdf', { mimeType: 'application/pdf', size: 10 });
+    const target = await blobStore().uploadUrl('c1/t2/01HZX3K4M5N6P7Q8R9S0T1V2W3-contrato.pdf', {
+      mimeType: 'application/pdf',
+      size: 10,
+    });
     const signed = new URL(target.url).searchParams.get('X-Amz-SignedHeaders') ?? '';
     expect(signed.split(';')).toEqual(expect.arrayContaining(['content-type', 'content-disposition']));
-    expect(target.headers).toEqual({ 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="contrato.pdf"; filename*=UTF-8''contrato.pdf` });
+    expect(target.headers).toEqual({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="contrato.pdf"; filename*=UTF-8''contrato.pdf`,
+    });
   });
 
   it('answers downloads with a safe type: documents as attachments, pictures inline, anything else inert', async () => {
@@ -59,7 +65,11 @@ describe("the S3 media store's removal of a deleted company's files", () => {
     const s3 = mockClient(S3Client);
     try {
       const keys = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ Key: `c7/in2/f${from + i}` }));
-      s3.on(ListObjectsV2Command, { ContinuationToken: undefined }).resolves({ Contents: keys(0, 1000), IsTruncated: true, NextContinuationToken: 't1' });
+      s3.on(ListObjectsV2Command, { ContinuationToken: undefined }).resolves({
+        Contents: keys(0, 1000),
+        IsTruncated: true,
+        NextContinuationToken: 't1',
+      });
       s3.on(ListObjectsV2Command, { ContinuationToken: 't1' }).resolves({ Contents: keys(1000, 500), IsTruncated: false });
       s3.on(DeleteObjectsCommand).resolves({});
       expect(await blobStore().deletePrefix('c7/', 5000)).toEqual({ deleted: 1500, more: false });
@@ -87,7 +97,10 @@ describe("the S3 media store's removal of a deleted company's files", () => {
         IsTruncated: true,
         NextContinuationToken: 't1',
       });
-      s3.on(ListObjectsV2Command, { ContinuationToken: 't1' }).resolves({ Contents: [{ Key: 'c7/b', Size: 5, LastModified: new Date('2026-03-04T00:00:00Z') }], IsTruncated: false });
+      s3.on(ListObjectsV2Command, { ContinuationToken: 't1' }).resolves({
+        Contents: [{ Key: 'c7/b', Size: 5, LastModified: new Date('2026-03-04T00:00:00Z') }],
+        IsTruncated: false,
+      });
       expect(await blobStore().prefixUsage('c7/')).toEqual({ bytes: 15, files: 2, lastModified: '2026-03-04T00:00:00.000Z' });
     } finally {
       s3.restore();

@@ -2,12 +2,24 @@
  * The BlobStore port: media files. S3 with presigned URLs in AWS; files under `<DATA_DIR>/media` locally,
  * uploaded and read through signed URLs that the local gateway checks the same way.
  */
-import { DeleteObjectsCommand, HeadObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import { contentDisposition, MEDIA_URL_LIFETIME_SECONDS, mimeTypeOfName, servedContentType } from '@switchboard/shared/media-types';
+import {
+  contentDisposition,
+  MEDIA_URL_LIFETIME_SECONDS,
+  mimeTypeOfName,
+  servedContentType,
+} from '@switchboard/shared/media-types';
 import { clock } from '../clock.ts';
 import { config } from '../config.ts';
 
@@ -62,7 +74,13 @@ const signingKey = () => `media:${config().JWT_SECRET ?? 'local'}`;
 export const localMediaSignature = (method: 'PUT' | 'GET', key: string, expires: number, extra = ''): string =>
   createHmac('sha256', signingKey()).update(`${method}\n${key}\n${expires}\n${extra}`).digest('base64url');
 
-export const verifyLocalMediaSignature = (method: 'PUT' | 'GET', key: string, expires: number, signature: string, extra = ''): boolean => {
+export const verifyLocalMediaSignature = (
+  method: 'PUT' | 'GET',
+  key: string,
+  expires: number,
+  signature: string,
+  extra = '',
+): boolean => {
   if (!Number.isFinite(expires) || expires * 1000 < clock().now().getTime()) return false;
   const expected = Buffer.from(localMediaSignature(method, key, expires, extra));
   const given = Buffer.from(signature);
@@ -150,7 +168,13 @@ const s3BlobStore: BlobStore = {
     const disposition = contentDisposition(file.mimeType, fileNameOfKey(key));
     const url = await getSignedUrl(
       client(),
-      new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: file.mimeType, ContentLength: file.size, ContentDisposition: disposition }),
+      new PutObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        ContentType: file.mimeType,
+        ContentLength: file.size,
+        ContentDisposition: disposition,
+      }),
       { expiresIn: UPLOAD_TTL_SECONDS, signableHeaders: new Set(['content-type', 'content-disposition']) },
     );
     return { url, headers: { 'content-type': file.mimeType, 'content-disposition': disposition } };
@@ -161,7 +185,12 @@ const s3BlobStore: BlobStore = {
     const type = mimeTypeOfName(name);
     return getSignedUrl(
       client(),
-      new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentType: servedContentType(type), ResponseContentDisposition: contentDisposition(type, name) }),
+      new GetObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        ResponseContentType: servedContentType(type),
+        ResponseContentDisposition: contentDisposition(type, name),
+      }),
       { expiresIn: S3_DOWNLOAD_TTL_SECONDS },
     );
   },
@@ -175,7 +204,13 @@ const s3BlobStore: BlobStore = {
   },
   async put(key, data, mimeType) {
     await client().send(
-      new PutObjectCommand({ Bucket: bucket(), Key: key, Body: data, ContentType: mimeType, ContentDisposition: contentDisposition(mimeType, fileNameOfKey(key)) }),
+      new PutObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        Body: data,
+        ContentType: mimeType,
+        ContentDisposition: contentDisposition(mimeType, fileNameOfKey(key)),
+      }),
     );
   },
   async read(key) {
@@ -191,7 +226,14 @@ const s3BlobStore: BlobStore = {
     let token: string | undefined;
     do {
       // a listing page and a delete call both take at most 1,000 keys
-      const page = await client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, MaxKeys: Math.min(1000, limit - deleted), ContinuationToken: token }));
+      const page = await client().send(
+        new ListObjectsV2Command({
+          Bucket: bucket(),
+          Prefix: prefix,
+          MaxKeys: Math.min(1000, limit - deleted),
+          ContinuationToken: token,
+        }),
+      );
       const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (keys.length > 0) {
         const out = await client().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys, Quiet: true } }));

@@ -56,6 +56,9 @@ export const fifoDeduplicationId = (message: OutgoingMessage): string => message
 
 export const checkVisibilityTimeout = (queue: QueueName, timeoutSeconds: number): void => {
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 0 || timeoutSeconds > MAX_VISIBILITY_SECONDS) {
-    throw new InvalidQueueMessageError(queue, `a visibility timeout must be an integer from 0 to ${MAX_VISIBILITY_SECONDS} seconds`);
+    throw new InvalidQueueMessageError(
+      queue,
+      `a visibility timeout must be an integer from 0 to ${MAX_VISIBILITY_SECONDS} seconds`,
+    );
   }
 };

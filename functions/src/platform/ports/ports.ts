@@ -38,7 +38,9 @@ export const resetPorts = (): void => {
 const localPort = <K extends keyof Ports>(name: K): Ports[K] => {
   const port = local[name];
   if (!port) {
-    throw new Error(`The local ${name} is not registered: the local runtime must call setLocalPorts({ ${name} }) before anything uses it`);
+    throw new Error(
+      `The local ${name} is not registered: the local runtime must call setLocalPorts({ ${name} }) before anything uses it`,
+    );
   }
   return port as Ports[K];
 };

@@ -34,4 +34,11 @@ export interface ConnectionRecord {
   connectedAt: string;
 }
 
-export type ConnectionItem = ConnectionRecord & { pk: string; sk: string; type: 'wsConnection'; gsi1pk: string; gsi1sk: string; expiresAt: number };
+export type ConnectionItem = ConnectionRecord & {
+  pk: string;
+  sk: string;
+  type: 'wsConnection';
+  gsi1pk: string;
+  gsi1sk: string;
+  expiresAt: number;
+};

@@ -59,10 +59,12 @@ const keyShape = (input: Record<string, unknown>): string => {
   const first = (v: unknown): Entry => (Array.isArray(v) ? (v[0] as Entry) : undefined);
   const tableRequest = input.RequestItems ? Object.values(input.RequestItems as Record<string, unknown>)[0] : undefined;
   const batchEntry = Array.isArray(tableRequest) ? first(tableRequest) : undefined;
-  const batch = (batchEntry?.PutRequest as Entry)?.Item ?? (batchEntry?.DeleteRequest as Entry)?.Key ?? first((tableRequest as Entry)?.Keys);
+  const batch =
+    (batchEntry?.PutRequest as Entry)?.Item ?? (batchEntry?.DeleteRequest as Entry)?.Key ?? first((tableRequest as Entry)?.Keys);
   const transact = first(input.TransactItems);
   const inner = transact ? (Object.values(transact)[0] as Entry) : undefined;
-  const item = (input.Key ?? input.Item ?? inner?.Key ?? inner?.Item ?? batch) as Record<string, { S?: string } | string> | undefined;
+  const item = (input.Key ?? input.Item ?? inner?.Key ?? inner?.Item ?? batch) as
+    Record<string, { S?: string } | string> | undefined;
   const values = input.ExpressionAttributeValues as Record<string, { S?: string } | string> | undefined;
   const raw = item?.pk ?? values?.[':pk'];
   const pk = typeof raw === 'string' ? raw : raw?.S;
@@ -80,7 +82,12 @@ export const table = (): DynamoDBDocumentClient => {
     region: cfg.AWS_REGION,
     ...(cfg.DYNAMODB_ENDPOINT ? { endpoint: cfg.DYNAMODB_ENDPOINT } : {}),
     ...(cfg.RUNTIME === 'local'
-      ? { credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' } }
+      ? {
+          credentials: {
+            accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+            secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+          },
+        }
       : {}),
   });
   base.middlewareStack.add(

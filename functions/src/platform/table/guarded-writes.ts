@@ -38,7 +38,10 @@ export const transactUnlessStale = async (items: TransactItem[]): Promise<'ok' |
 };
 
 /** As transactUnlessStale, where the item at `markerAt` claims a unique marker: its failure answers 'duplicate'. */
-export const transactClaimingMarker = async (items: TransactItem[], markerAt: number | undefined): Promise<'ok' | 'stale' | 'duplicate'> => {
+export const transactClaimingMarker = async (
+  items: TransactItem[],
+  markerAt: number | undefined,
+): Promise<'ok' | 'stale' | 'duplicate'> => {
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));
     return 'ok';
@@ -52,7 +55,11 @@ export const transactClaimingMarker = async (items: TransactItem[], markerAt: nu
 export const putExpecting = async (item: object, exists: boolean): Promise<boolean> => {
   try {
     await table().send(
-      new PutCommand({ TableName: tableName(), Item: item as Record<string, unknown>, ConditionExpression: exists ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: item as Record<string, unknown>,
+        ConditionExpression: exists ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)',
+      }),
     );
     return true;
   } catch (error) {

@@ -12,7 +12,13 @@ export const campaignsEs: CampaignsDictionary = {
   empty: 'No hay campañas.',
   yes: 'Sí',
   no: 'No',
-  status: { INATIVA: 'Inactiva', PROGRAMADA: 'Programada', EM_ANDAMENTO: 'En proceso', CANCELADA: 'Cancelada', FINALIZADA: 'Finalizada' },
+  status: {
+    INATIVA: 'Inactiva',
+    PROGRAMADA: 'Programada',
+    EM_ANDAMENTO: 'En proceso',
+    CANCELADA: 'Cancelada',
+    FINALIZADA: 'Finalizada',
+  },
   columns: {
     name: 'Nombre',
     status: 'Estado',
@@ -31,8 +37,17 @@ export const campaignsEs: CampaignsDictionary = {
     edit: 'Editar la campaña {{name}}',
     delete: 'Eliminar la campaña {{name}}',
   },
-  toasts: { saved: 'Campaña guardada', deleted: 'Campaña eliminada', cancelled: 'Campaña detenida', restarted: 'Campaña reiniciada' },
-  deleteDialog: { header: '¿Eliminar la campaña {{name}}?', message: 'Se eliminarán la campaña y su informe. Esta acción no se puede deshacer.', confirm: 'Eliminar' },
+  toasts: {
+    saved: 'Campaña guardada',
+    deleted: 'Campaña eliminada',
+    cancelled: 'Campaña detenida',
+    restarted: 'Campaña reiniciada',
+  },
+  deleteDialog: {
+    header: '¿Eliminar la campaña {{name}}?',
+    message: 'Se eliminarán la campaña y su informe. Esta acción no se puede deshacer.',
+    confirm: 'Eliminar',
+  },
   dialog: {
     addTitle: 'Nueva campaña',
     editTitle: 'Editar campaña',
@@ -87,7 +102,8 @@ export const campaignsEs: CampaignsDictionary = {
       unknownQueue: 'Cola desconocida',
       templateParams: 'Rellene todos los parámetros de la plantilla',
       channelCannotSend: 'Esta conexión no envía campañas: un chat web solo responde a sus visitantes.',
-      channelTagsOnly: 'Las campañas en Messenger e Instagram van a una etiqueta: una lista de contactos tiene números de teléfono.',
+      channelTagsOnly:
+        'Las campañas en Messenger e Instagram van a una etiqueta: una lista de contactos tiene números de teléfono.',
     },
   },
   settings: {
@@ -138,7 +154,17 @@ export const campaignsEs: CampaignsDictionary = {
     notFound: 'Esta campaña ya no existe.',
     reloading: 'Campaña finalizada: el informe se recargará en 5 segundos.',
     progress: 'Progreso',
-    cards: { valid: 'Contactos válidos', sent: 'Enviados, sin confirmación de entrega', deferred: 'Aplazados: canal no disponible', read: 'Leídos', delivered: 'Entregas', confirmationRequested: 'Confirmaciones solicitadas', confirmed: 'Confirmados', failed: 'Fallos', unreachable: 'No alcanzables por esta conexión' },
+    cards: {
+      valid: 'Contactos válidos',
+      sent: 'Enviados, sin confirmación de entrega',
+      deferred: 'Aplazados: canal no disponible',
+      read: 'Leídos',
+      delivered: 'Entregas',
+      confirmationRequested: 'Confirmaciones solicitadas',
+      confirmed: 'Confirmados',
+      failed: 'Fallos',
+      unreachable: 'No alcanzables por esta conexión',
+    },
     shipping: 'Envíos',
     problemsOnly: 'Solo fallidos, aplazados y omitidos',
     loadFailed: 'No se pudieron cargar los envíos.',
@@ -167,6 +193,10 @@ export const campaignsEs: CampaignsDictionary = {
       failed: 'Falló',
       skipped: 'Omitido',
     },
-    reasons: { replied: 'El contacto escribió antes del envío', optedOut: 'El contacto pidió no recibir más', interrupted: 'Envío interrumpido' },
+    reasons: {
+      replied: 'El contacto escribió antes del envío',
+      optedOut: 'El contacto pidió no recibir más',
+      interrupted: 'Envío interrumpido',
+    },
   },
 };

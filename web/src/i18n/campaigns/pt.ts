@@ -14,7 +14,13 @@ export const campaignsPt = {
   empty: 'Nenhuma campanha.',
   yes: 'Sim',
   no: 'Não',
-  status: { INATIVA: 'Inactiva', PROGRAMADA: 'Programada', EM_ANDAMENTO: 'En proceso', CANCELADA: 'Cancelada', FINALIZADA: 'Finalizada' },
+  status: {
+    INATIVA: 'Inactiva',
+    PROGRAMADA: 'Programada',
+    EM_ANDAMENTO: 'En proceso',
+    CANCELADA: 'Cancelada',
+    FINALIZADA: 'Finalizada',
+  },
   columns: {
     name: 'Nome',
     status: 'Status',
@@ -33,8 +39,17 @@ export const campaignsPt = {
     edit: 'Editar a campanha {{name}}',
     delete: 'Excluir a campanha {{name}}',
   },
-  toasts: { saved: 'Campanha salva', deleted: 'Campanha excluída', cancelled: 'Campanha parada', restarted: 'Campanha reiniciada' },
-  deleteDialog: { header: 'Excluir a campanha {{name}}?', message: 'A campanha e o seu relatório serão excluídos. Esta ação não pode ser desfeita.', confirm: 'Excluir' },
+  toasts: {
+    saved: 'Campanha salva',
+    deleted: 'Campanha excluída',
+    cancelled: 'Campanha parada',
+    restarted: 'Campanha reiniciada',
+  },
+  deleteDialog: {
+    header: 'Excluir a campanha {{name}}?',
+    message: 'A campanha e o seu relatório serão excluídos. Esta ação não pode ser desfeita.',
+    confirm: 'Excluir',
+  },
   dialog: {
     addTitle: 'Nova campanha',
     editTitle: 'Editar campanha',
@@ -89,7 +104,8 @@ export const campaignsPt = {
       unknownQueue: 'Fila desconhecida',
       templateParams: 'Preencha todos os parâmetros do modelo',
       channelCannotSend: 'Esta conexão não envia campanhas: um chat do site só responde aos seus visitantes.',
-      channelTagsOnly: 'Campanhas no Messenger e no Instagram vão para uma etiqueta: uma lista de contatos tem números de telefone.',
+      channelTagsOnly:
+        'Campanhas no Messenger e no Instagram vão para uma etiqueta: uma lista de contatos tem números de telefone.',
     },
   },
   settings: {
@@ -140,7 +156,17 @@ export const campaignsPt = {
     notFound: 'Esta campanha não existe mais.',
     reloading: 'Campanha finalizada: o relatório será recarregado em 5 segundos.',
     progress: 'Progresso',
-    cards: { valid: 'Contatos válidos', sent: 'Enviadas, sem confirmação de entrega', deferred: 'Adiadas: canal indisponível', read: 'Lidas', delivered: 'Entregas', confirmationRequested: 'Confirmações solicitadas', confirmed: 'Confirmados', failed: 'Falhas', unreachable: 'Fora do alcance desta conexão' },
+    cards: {
+      valid: 'Contatos válidos',
+      sent: 'Enviadas, sem confirmação de entrega',
+      deferred: 'Adiadas: canal indisponível',
+      read: 'Lidas',
+      delivered: 'Entregas',
+      confirmationRequested: 'Confirmações solicitadas',
+      confirmed: 'Confirmados',
+      failed: 'Falhas',
+      unreachable: 'Fora do alcance desta conexão',
+    },
     shipping: 'Envios',
     problemsOnly: 'Somente falhas, adiados e ignorados',
     loadFailed: 'Não foi possível carregar os envios.',
@@ -169,7 +195,11 @@ export const campaignsPt = {
       failed: 'Falhou',
       skipped: 'Ignorado',
     },
-    reasons: { replied: 'O contato escreveu antes do envio', optedOut: 'O contato pediu para não receber', interrupted: 'Envio interrompido' },
+    reasons: {
+      replied: 'O contato escreveu antes do envio',
+      optedOut: 'O contato pediu para não receber',
+      interrupted: 'Envio interrompido',
+    },
   },
 };
 

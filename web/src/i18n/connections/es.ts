@@ -44,12 +44,14 @@ export const connectionsEs: ConnectionsDictionary = {
   },
   regenerateDialog: {
     header: 'Generar nuevo token de la API',
-    message: 'El token de la API actual deja de funcionar en el acto: los sistemas que llaman a la API de mensajes con él son rechazados hasta que les des el nuevo. ¿Continuar?',
+    message:
+      'El token de la API actual deja de funcionar en el acto: los sistemas que llaman a la API de mensajes con él son rechazados hasta que les des el nuevo. ¿Continuar?',
     confirm: 'Generar nuevo token',
   },
   regenerateWidgetKeyDialog: {
     header: 'Generar nueva clave del widget',
-    message: 'La clave del widget actual deja de funcionar en el acto: el chat de los sitios que la usan deja de responder hasta que cambies el código en ellos. ¿Continuar?',
+    message:
+      'La clave del widget actual deja de funcionar en el acto: el chat de los sitios que la usan deja de responder hasta que cambies el código en ellos. ¿Continuar?',
     confirm: 'Generar nueva clave',
   },
   dialog: {
@@ -66,7 +68,14 @@ export const connectionsEs: ConnectionsDictionary = {
       schedules: 'Horarios',
       hasErrors: 'Hay campos por corregir en esta sección',
     },
-    flows: { welcome: 'Flujo de bienvenida', welcomeHint: 'Empieza con el primer mensaje de un contacto nuevo en esta conexión.', notPhrase: 'Flujo sin frase', notPhraseHint: 'Empieza con el primer mensaje de una nueva conversación cuando ninguna frase de campaña coincide.', none: 'Ninguno', inactive: 'desactivado' },
+    flows: {
+      welcome: 'Flujo de bienvenida',
+      welcomeHint: 'Empieza con el primer mensaje de un contacto nuevo en esta conexión.',
+      notPhrase: 'Flujo sin frase',
+      notPhraseHint: 'Empieza con el primer mensaje de una nueva conversación cuando ninguna frase de campaña coincide.',
+      none: 'Ninguno',
+      inactive: 'desactivado',
+    },
     name: 'Nombre',
     isDefault: 'Conexión predeterminada',
     defaultLocked: 'Esta es la conexión predeterminada. Para cambiarla, marca otra conexión como predeterminada.',
@@ -74,7 +83,8 @@ export const connectionsEs: ConnectionsDictionary = {
     colorHex: 'Color del chat en hexadecimal',
     invalidColor: 'Usa un color con el formato #rrggbb',
     timeCreateNewTicket: 'Tiempo para reabrir una conversación cerrada (minutos)',
-    timeCreateNewTicketHint: 'Un mensaje del cliente dentro de ese tiempo tras el cierre reabre la conversación; con 0, siempre abre un nuevo ticket.',
+    timeCreateNewTicketHint:
+      'Un mensaje del cliente dentro de ese tiempo tras el cierre reabre la conversación; con 0, siempre abre un nuevo ticket.',
     invalidTime: 'Indica un número entero de minutos entre 0 y 43200',
     token: 'Token de la API',
     tokenHint: 'Secreto: tus sistemas lo envían a la API de mensajes. Nunca lo pongas en el sitio.',
@@ -128,14 +138,18 @@ export const connectionsEs: ConnectionsDictionary = {
       timeInactiveMessageHint: 'Se envía una vez a un ticket inactivo antes de cerrarlo (0: nunca).',
       timeToReturnQueue: 'Volver a la cola después de (minutos)',
       timeToReturnQueueHint: 'Un ticket inactivo con agente vuelve a la espera de su cola (0: nunca).',
-      whenExpiresTicketOptions: { '0': 'Desde el último mensaje de la conversación', '1': 'Desde nuestro último mensaje, cuando el cliente no respondió' },
+      whenExpiresTicketOptions: {
+        '0': 'Desde el último mensaje de la conversación',
+        '1': 'Desde nuestro último mensaje, cuando el cliente no respondió',
+      },
     },
     assessments: {
       ratingMessage: 'Mensaje de evaluación',
       ratingMessageHint: 'Se envía al cerrar un ticket, si la empresa evalúa la atención; el cliente responde de 0 a 10.',
       maxUseBotQueuesNPS: 'Máximo de veces que se pide la evaluación',
       expiresTicketNPS: 'Vencimiento de la evaluación (minutos)',
-      expiresTicketNPSHint: 'Una evaluación sin respuesta cierra el ticket después de ese tiempo; obligatorio con mensaje de evaluación.',
+      expiresTicketNPSHint:
+        'Una evaluación sin respuesta cierra el ticket después de ese tiempo; obligatorio con mensaje de evaluación.',
     },
     schedules: {
       intro: 'Horario de atención de esta conexión: fuera de él, los clientes reciben el mensaje de fuera de horario.',
@@ -161,7 +175,8 @@ export const connectionsEs: ConnectionsDictionary = {
       closeAfter: 'Cerrar los tickets al terminar la importación',
       queue: 'Cola de los mensajes importados',
       queuePlaceholder: 'Elija la cola',
-      connectedWarning: 'La conexión está activa: al guardar, la sesión se elimina y habrá que leer un nuevo código QR para recibir el historial.',
+      connectedWarning:
+        'La conexión está activa: al guardar, la sesión se elimina y habrá que leer un nuevo código QR para recibir el historial.',
       tooOld: 'Como máximo 2 años atrás',
       future: 'No puede ser en el futuro',
       beforeOld: 'No puede ser anterior a la fecha inicial',
@@ -263,7 +278,8 @@ export const connectionsEs: ConnectionsDictionary = {
     titleInstagram: 'Conectar cuentas de Instagram',
     connect: 'Conectar',
     success: 'Conexiones añadidas: {{count}}.',
-    manualNote: 'Conexión manual con un token de usuario de Meta (sin la ventana de inicio de sesión de Facebook): genere el token en el Explorador de la API Graph con los permisos de las páginas y péguelo aquí.',
+    manualNote:
+      'Conexión manual con un token de usuario de Meta (sin la ventana de inicio de sesión de Facebook): genere el token en el Explorador de la API Graph con los permisos de las páginas y péguelo aquí.',
     userId: 'ID de usuario de Facebook',
     userIdHint: 'El número que identifica al usuario que administra las páginas.',
     userToken: 'Token de usuario de Facebook',

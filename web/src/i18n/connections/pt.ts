@@ -42,12 +42,14 @@ export const connectionsPt = {
   },
   regenerateDialog: {
     header: 'Gerar novo token da API',
-    message: 'O token da API atual deixa de funcionar na hora: os sistemas que chamam a API de mensagens com ele são recusados até você passar o novo. Continuar?',
+    message:
+      'O token da API atual deixa de funcionar na hora: os sistemas que chamam a API de mensagens com ele são recusados até você passar o novo. Continuar?',
     confirm: 'Gerar novo token',
   },
   regenerateWidgetKeyDialog: {
     header: 'Gerar nova chave do widget',
-    message: 'A chave do widget atual deixa de funcionar na hora: o chat dos sites que a usam para de responder até você trocar o código neles. Continuar?',
+    message:
+      'A chave do widget atual deixa de funcionar na hora: o chat dos sites que a usam para de responder até você trocar o código neles. Continuar?',
     confirm: 'Gerar nova chave',
   },
   dialog: {
@@ -64,7 +66,14 @@ export const connectionsPt = {
       schedules: 'Horários',
       hasErrors: 'Há campos a corrigir nesta seção',
     },
-    flows: { welcome: 'Fluxo de boas-vindas', welcomeHint: 'Começa na primeira mensagem de um contato novo nesta conexão.', notPhrase: 'Fluxo sem frase', notPhraseHint: 'Começa na primeira mensagem de uma nova conversa quando nenhuma frase de campanha corresponde.', none: 'Nenhum', inactive: 'desativado' },
+    flows: {
+      welcome: 'Fluxo de boas-vindas',
+      welcomeHint: 'Começa na primeira mensagem de um contato novo nesta conexão.',
+      notPhrase: 'Fluxo sem frase',
+      notPhraseHint: 'Começa na primeira mensagem de uma nova conversa quando nenhuma frase de campanha corresponde.',
+      none: 'Nenhum',
+      inactive: 'desativado',
+    },
     name: 'Nome',
     isDefault: 'Conexão padrão',
     defaultLocked: 'Esta é a conexão padrão. Para mudar, marque outra conexão como padrão.',
@@ -72,7 +81,8 @@ export const connectionsPt = {
     colorHex: 'Cor do chat em hexadecimal',
     invalidColor: 'Use uma cor no formato #rrggbb',
     timeCreateNewTicket: 'Tempo para reabrir uma conversa encerrada (minutos)',
-    timeCreateNewTicketHint: 'Uma mensagem do cliente dentro desse tempo após o encerramento reabre a conversa; com 0, abre sempre um novo atendimento.',
+    timeCreateNewTicketHint:
+      'Uma mensagem do cliente dentro desse tempo após o encerramento reabre a conversa; com 0, abre sempre um novo atendimento.',
     invalidTime: 'Informe um número inteiro de minutos entre 0 e 43200',
     token: 'Token da API',
     tokenHint: 'Secreto: seus sistemas o enviam à API de mensagens. Nunca o coloque no site.',
@@ -126,14 +136,18 @@ export const connectionsPt = {
       timeInactiveMessageHint: 'Enviada uma vez a um atendimento inativo antes de encerrá-lo (0: nunca).',
       timeToReturnQueue: 'Voltar para a fila após (minutos)',
       timeToReturnQueueHint: 'Um atendimento inativo com atendente volta para a espera da fila (0: nunca).',
-      whenExpiresTicketOptions: { '0': 'Desde a última mensagem da conversa', '1': 'Desde a nossa última mensagem, quando o cliente não respondeu' },
+      whenExpiresTicketOptions: {
+        '0': 'Desde a última mensagem da conversa',
+        '1': 'Desde a nossa última mensagem, quando o cliente não respondeu',
+      },
     },
     assessments: {
       ratingMessage: 'Mensagem de avaliação',
       ratingMessageHint: 'Enviada ao encerrar um atendimento, se a empresa avalia o atendimento; o cliente responde de 0 a 10.',
       maxUseBotQueuesNPS: 'Máximo de vezes que a avaliação é pedida',
       expiresTicketNPS: 'Expiração da avaliação (minutos)',
-      expiresTicketNPSHint: 'Uma avaliação sem resposta encerra o atendimento após esse tempo; obrigatória com mensagem de avaliação.',
+      expiresTicketNPSHint:
+        'Uma avaliação sem resposta encerra o atendimento após esse tempo; obrigatória com mensagem de avaliação.',
     },
     schedules: {
       intro: 'Horário de funcionamento desta conexão: fora dele, os clientes recebem a mensagem de fora de expediente.',
@@ -159,7 +173,8 @@ export const connectionsPt = {
       closeAfter: 'Encerrar os tickets ao terminar a importação',
       queue: 'Fila das mensagens importadas',
       queuePlaceholder: 'Escolha a fila',
-      connectedWarning: 'A conexão está ativa: ao salvar, a sessão é apagada e será preciso ler um novo QR code para receber o histórico.',
+      connectedWarning:
+        'A conexão está ativa: ao salvar, a sessão é apagada e será preciso ler um novo QR code para receber o histórico.',
       tooOld: 'No máximo 2 anos atrás',
       future: 'Não pode ser no futuro',
       beforeOld: 'Não pode ser antes da data inicial',
@@ -261,7 +276,8 @@ export const connectionsPt = {
     titleInstagram: 'Conectar contas do Instagram',
     connect: 'Conectar',
     success: 'Conexões adicionadas: {{count}}.',
-    manualNote: 'Conexão manual com um token de usuário da Meta (sem a janela de login do Facebook): gere o token no Explorador da API Graph com as permissões das páginas e cole-o aqui.',
+    manualNote:
+      'Conexão manual com um token de usuário da Meta (sem a janela de login do Facebook): gere o token no Explorador da API Graph com as permissões das páginas e cole-o aqui.',
     userId: 'ID do usuário do Facebook',
     userIdHint: 'O número que identifica o usuário que administra as páginas.',
     userToken: 'Token de usuário do Facebook',

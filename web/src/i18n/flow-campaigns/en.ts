@@ -45,6 +45,10 @@ export const flowCampaignsEn: FlowCampaignsDictionary = {
     flowRequired: 'Choose a flow',
     phraseRequired: 'Enter at least one phrase',
   },
-  deleteDialog: { header: 'Delete the campaign {{name}}?', message: 'The campaign will be deleted and its phrases will no longer start the flow.', confirm: 'Delete' },
+  deleteDialog: {
+    header: 'Delete the campaign {{name}}?',
+    message: 'The campaign will be deleted and its phrases will no longer start the flow.',
+    confirm: 'Delete',
+  },
   toasts: { created: 'Phrase created!', updated: 'Phrase changed!', deleted: 'Phrase deleted' },
 };

@@ -45,6 +45,10 @@ export const flowCampaignsEs: FlowCampaignsDictionary = {
     flowRequired: 'Elija un flujo',
     phraseRequired: 'Introduzca al menos una frase',
   },
-  deleteDialog: { header: '¿Eliminar la campaña {{name}}?', message: 'La campaña se eliminará y sus frases ya no iniciarán el flujo.', confirm: 'Eliminar' },
+  deleteDialog: {
+    header: '¿Eliminar la campaña {{name}}?',
+    message: 'La campaña se eliminará y sus frases ya no iniciarán el flujo.',
+    confirm: 'Eliminar',
+  },
   toasts: { created: '¡Frase creada con éxito!', updated: '¡Sentencia cambiada con éxito!', deleted: 'Frase eliminada' },
 };

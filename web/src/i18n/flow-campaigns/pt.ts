@@ -43,7 +43,11 @@ export const flowCampaignsPt = {
     flowRequired: 'Escolha um fluxo',
     phraseRequired: 'Informe ao menos uma frase',
   },
-  deleteDialog: { header: 'Excluir a campanha {{name}}?', message: 'A campanha será excluída e suas frases não iniciarão mais o fluxo.', confirm: 'Excluir' },
+  deleteDialog: {
+    header: 'Excluir a campanha {{name}}?',
+    message: 'A campanha será excluída e suas frases não iniciarão mais o fluxo.',
+    confirm: 'Excluir',
+  },
   toasts: { created: 'Frase criada com sucesso!', updated: 'Frase alterada com sucesso!', deleted: 'Frase excluída' },
 };
 

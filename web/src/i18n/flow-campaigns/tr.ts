@@ -45,6 +45,10 @@ export const flowCampaignsTr: FlowCampaignsDictionary = {
     flowRequired: 'Bir akış seçin',
     phraseRequired: 'En az bir ifade girin',
   },
-  deleteDialog: { header: '{{name}} kampanyası silinsin mi?', message: 'Kampanya silinecek ve ifadeleri artık akışı başlatmayacak.', confirm: 'Sil' },
+  deleteDialog: {
+    header: '{{name}} kampanyası silinsin mi?',
+    message: 'Kampanya silinecek ve ifadeleri artık akışı başlatmayacak.',
+    confirm: 'Sil',
+  },
   toasts: { created: 'İfade oluşturuldu!', updated: 'İfade değiştirildi!', deleted: 'İfade silindi' },
 };

@@ -7,7 +7,8 @@ export const messagesApiEn: MessagesApiDictionary = {
   planRequired: 'Esta empresa no tiene permiso para acceder a esta página. Le estamos redirigiendo.',
   docs: {
     heading: 'How to send',
-    intro: "Your systems send a text or files to a number with a connection's token. The message lands in the contact's ticket (the contact is created when unknown) and goes out through the connection like an agent's reply.",
+    intro:
+      "Your systems send a text or files to a number with a connection's token. The message lands in the contact's ticket (the contact is created when unknown) and goes out through the connection like an agent's reply.",
     connection: 'Connection',
     connectionHint: "The chosen connection's token authenticates the calls; the message goes out through it.",
     loading: 'Loading connections…',
@@ -26,9 +27,12 @@ export const messagesApiEn: MessagesApiDictionary = {
     },
     rulesHeading: 'Rules',
     rules: {
-      idempotency: "Send an Idempotency-Key header to retry a call safely: the same key within 24 hours answers the first call's result and sends nothing again.",
-      rateLimit: 'Each token may make a limited number of calls per minute; past it the answer is 429 with Retry-After (seconds).',
-      answer: 'The answer carries status SUCCESS, the ticket, the contact and the recorded messages; errors carry an ERR_* code and the invalid fields.',
+      idempotency:
+        "Send an Idempotency-Key header to retry a call safely: the same key within 24 hours answers the first call's result and sends nothing again.",
+      rateLimit:
+        'Each token may make a limited number of calls per minute; past it the answer is 429 with Retry-After (seconds).',
+      answer:
+        'The answer carries status SUCCESS, the ticket, the contact and the recorded messages; errors carry an ERR_* code and the invalid fields.',
     },
     textExample: 'Example: text',
     mediaExample: 'Example: file',

@@ -5,7 +5,8 @@ export const messagesApiPt = {
   planRequired: 'Esta empresa no tiene permiso para acceder a esta página. Le estamos redirigiendo.',
   docs: {
     heading: 'Como enviar',
-    intro: 'Seus sistemas enviam um texto ou arquivos para um número com o token de uma conexão. A mensagem entra no ticket do contato (o contato é criado se não existir) e sai pela conexão como a resposta de um atendente.',
+    intro:
+      'Seus sistemas enviam um texto ou arquivos para um número com o token de uma conexão. A mensagem entra no ticket do contato (o contato é criado se não existir) e sai pela conexão como a resposta de um atendente.',
     connection: 'Conexão',
     connectionHint: 'O token da conexão escolhida autentica as chamadas; a mensagem sai por ela.',
     loading: 'Carregando conexões…',
@@ -24,9 +25,12 @@ export const messagesApiPt = {
     },
     rulesHeading: 'Regras',
     rules: {
-      idempotency: 'Envie o cabeçalho Idempotency-Key para repetir uma chamada com segurança: a mesma chave em até 24 horas devolve o resultado da primeira e não envia de novo.',
-      rateLimit: 'Cada token faz um número limitado de chamadas por minuto; acima dele a resposta é 429 com Retry-After (segundos).',
-      answer: 'A resposta traz status SUCCESS, o ticket, o contato e as mensagens registradas; erros trazem um código ERR_* e os campos inválidos.',
+      idempotency:
+        'Envie o cabeçalho Idempotency-Key para repetir uma chamada com segurança: a mesma chave em até 24 horas devolve o resultado da primeira e não envia de novo.',
+      rateLimit:
+        'Cada token faz um número limitado de chamadas por minuto; acima dele a resposta é 429 com Retry-After (segundos).',
+      answer:
+        'A resposta traz status SUCCESS, o ticket, o contato e as mensagens registradas; erros trazem um código ERR_* e os campos inválidos.',
     },
     textExample: 'Exemplo: texto',
     mediaExample: 'Exemplo: arquivo',

@@ -7,7 +7,8 @@ export const messagesApiTr: MessagesApiDictionary = {
   planRequired: 'Esta empresa no tiene permiso para acceder a esta página. Le estamos redirigiendo.',
   docs: {
     heading: 'Nasıl gönderilir',
-    intro: 'Sistemleriniz bir bağlantının belirteciyle bir numaraya metin veya dosya gönderir. Mesaj kişinin talebine düşer (kişi yoksa oluşturulur) ve bir temsilcinin yanıtı gibi bağlantı üzerinden gider.',
+    intro:
+      'Sistemleriniz bir bağlantının belirteciyle bir numaraya metin veya dosya gönderir. Mesaj kişinin talebine düşer (kişi yoksa oluşturulur) ve bir temsilcinin yanıtı gibi bağlantı üzerinden gider.',
     connection: 'Bağlantı',
     connectionHint: 'Seçilen bağlantının belirteci çağrıları doğrular; mesaj onun üzerinden gider.',
     loading: 'Bağlantılar yükleniyor…',
@@ -26,9 +27,11 @@ export const messagesApiTr: MessagesApiDictionary = {
     },
     rulesHeading: 'Kurallar',
     rules: {
-      idempotency: 'Bir çağrıyı güvenle tekrarlamak için Idempotency-Key başlığını gönderin: 24 saat içinde aynı anahtar ilk çağrının sonucunu döndürür ve yeniden göndermez.',
+      idempotency:
+        'Bir çağrıyı güvenle tekrarlamak için Idempotency-Key başlığını gönderin: 24 saat içinde aynı anahtar ilk çağrının sonucunu döndürür ve yeniden göndermez.',
       rateLimit: 'Her belirteç dakikada sınırlı sayıda çağrı yapabilir; sınırın üstünde yanıt Retry-After (saniye) ile 429 olur.',
-      answer: 'Yanıt SUCCESS durumunu, talebi, kişiyi ve kaydedilen mesajları taşır; hatalar bir ERR_* kodu ve geçersiz alanları taşır.',
+      answer:
+        'Yanıt SUCCESS durumunu, talebi, kişiyi ve kaydedilen mesajları taşır; hatalar bir ERR_* kodu ve geçersiz alanları taşır.',
     },
     textExample: 'Örnek: metin',
     mediaExample: 'Örnek: dosya',

@@ -31,7 +31,11 @@ export const promptsEn: PromptsDictionary = {
     voiceRegion: 'Azure Speech region',
   },
   errors: { required: 'Required', queueRequired: 'Informe o setor' },
-  deleteDialog: { header: 'Delete the prompt {{name}}?', message: 'Connections that use this prompt will stop using it.', confirm: 'Delete' },
+  deleteDialog: {
+    header: 'Delete the prompt {{name}}?',
+    message: 'Connections that use this prompt will stop using it.',
+    confirm: 'Delete',
+  },
   toasts: { created: 'Prompt saved', saved: 'Prompt saved', deleted: 'Prompt deleted' },
   connection: { label: 'AI prompt', hint: "Answers this connection's new conversations before the queues.", none: 'None' },
 };

@@ -31,7 +31,15 @@ export const promptsEs: PromptsDictionary = {
     voiceRegion: 'Región de Azure Speech',
   },
   errors: { required: 'Requerido', queueRequired: 'Informe o setor' },
-  deleteDialog: { header: '¿Eliminar el prompt {{name}}?', message: 'Las conexiones que usan este prompt dejarán de usarlo.', confirm: 'Eliminar' },
+  deleteDialog: {
+    header: '¿Eliminar el prompt {{name}}?',
+    message: 'Las conexiones que usan este prompt dejarán de usarlo.',
+    confirm: 'Eliminar',
+  },
   toasts: { created: 'Prompt guardado', saved: 'Prompt guardado', deleted: 'Prompt eliminado' },
-  connection: { label: 'Prompt de IA', hint: 'Responde a las nuevas conversaciones de esta conexión antes que los sectores.', none: 'Ninguno' },
+  connection: {
+    label: 'Prompt de IA',
+    hint: 'Responde a las nuevas conversaciones de esta conexión antes que los sectores.',
+    none: 'Ninguno',
+  },
 };

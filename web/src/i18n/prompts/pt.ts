@@ -29,7 +29,11 @@ export const promptsPt = {
     voiceRegion: 'Região do Azure Speech',
   },
   errors: { required: 'Obrigatório', queueRequired: 'Informe o setor' },
-  deleteDialog: { header: 'Excluir o prompt {{name}}?', message: 'As conexões que usam este prompt deixarão de usá-lo.', confirm: 'Excluir' },
+  deleteDialog: {
+    header: 'Excluir o prompt {{name}}?',
+    message: 'As conexões que usam este prompt deixarão de usá-lo.',
+    confirm: 'Excluir',
+  },
   toasts: { created: 'Prompt salvo', saved: 'Prompt salvo', deleted: 'Prompt excluído' },
   connection: { label: 'Prompt de IA', hint: 'Responde às novas conversas desta conexão antes dos setores.', none: 'Nenhum' },
 };

@@ -31,7 +31,15 @@ export const promptsTr: PromptsDictionary = {
     voiceRegion: 'Azure Speech bölgesi',
   },
   errors: { required: 'Zorunlu', queueRequired: 'Informe o setor' },
-  deleteDialog: { header: '{{name}} istemi silinsin mi?', message: 'Bu istemi kullanan bağlantılar artık onu kullanmayacak.', confirm: 'Sil' },
+  deleteDialog: {
+    header: '{{name}} istemi silinsin mi?',
+    message: 'Bu istemi kullanan bağlantılar artık onu kullanmayacak.',
+    confirm: 'Sil',
+  },
   toasts: { created: 'İstem kaydedildi', saved: 'İstem kaydedildi', deleted: 'İstem silindi' },
-  connection: { label: 'Yapay zekâ istemi', hint: 'Bu bağlantının yeni konuşmalarını kuyruklardan önce yanıtlar.', none: 'Hiçbiri' },
+  connection: {
+    label: 'Yapay zekâ istemi',
+    hint: 'Bu bağlantının yeni konuşmalarını kuyruklardan önce yanıtlar.',
+    none: 'Hiçbiri',
+  },
 };

@@ -29,7 +29,8 @@ export const queueIntegrationsEs: QueueIntegrationsDictionary = {
     typebotUrlHint: 'La dirección del servidor de Typebot, por ejemplo https://typebot.ejemplo.com',
     webhookHelp:
       'Cada mensaje del cliente se envía por POST, en JSON: { event: "message", companyId, integrationId, connection: { id, name, channel }, ticket: { id, uuid, status, queueId }, contact: { id, name, number }, message: { id, body, mediaType, mediaUrl, fromMe, createdAt, … } }. La respuesta se ignora; el servidor tiene 10 segundos para responder.',
-    flowbuilderHelp: 'Inicia el flujo estándar de la conexión (pestaña Flujo estándar) cuando la conversación entra en la integración.',
+    flowbuilderHelp:
+      'Inicia el flujo estándar de la conexión (pestaña Flujo estándar) cuando la conversación entra en la integración.',
     typebotSlug: 'Slug de Typebot',
     typebotExpires: 'La sesión caduca tras (minutos)',
     typebotDelayMessage: 'Intervalo entre mensajes (ms)',
@@ -50,7 +51,8 @@ export const queueIntegrationsEs: QueueIntegrationsDictionary = {
   },
   deleteDialog: {
     header: '¿Eliminar {{name}}?',
-    message: 'Las conexiones, colas y opciones de chatbot que usan esta integración dejarán de usarla. Esta acción no se puede deshacer.',
+    message:
+      'Las conexiones, colas y opciones de chatbot que usan esta integración dejarán de usarla. Esta acción no se puede deshacer.',
     confirm: 'Eliminar',
   },
   toasts: {
@@ -60,7 +62,11 @@ export const queueIntegrationsEs: QueueIntegrationsDictionary = {
     testOk: 'Respuesta de Dialogflow: {{reply}}',
     testEmpty: 'Dialogflow respondió sin texto.',
   },
-  connection: { label: 'Integración', hint: 'Atiende las nuevas conversaciones de la conexión antes de las colas.', none: 'Ninguna' },
+  connection: {
+    label: 'Integración',
+    hint: 'Atiende las nuevas conversaciones de la conexión antes de las colas.',
+    none: 'Ninguna',
+  },
   queue: {
     integration: 'Integración',
     integrationHint: 'Atiende la conversación cuando se elige esta cola.',

@@ -48,7 +48,8 @@ export const queueIntegrationsPt = {
   },
   deleteDialog: {
     header: 'Excluir {{name}}?',
-    message: 'As conexões, setores e opções de chatbot que usam esta integração deixarão de usá-la. Esta ação não pode ser desfeita.',
+    message:
+      'As conexões, setores e opções de chatbot que usam esta integração deixarão de usá-la. Esta ação não pode ser desfeita.',
     confirm: 'Excluir',
   },
   toasts: {

@@ -50,7 +50,8 @@ export const queueIntegrationsTr: QueueIntegrationsDictionary = {
   },
   deleteDialog: {
     header: '{{name}} silinsin mi?',
-    message: 'Bu entegrasyonu kullanan bağlantılar, kuyruklar ve sohbet botu seçenekleri artık onu kullanmayacak. Bu işlem geri alınamaz.',
+    message:
+      'Bu entegrasyonu kullanan bağlantılar, kuyruklar ve sohbet botu seçenekleri artık onu kullanmayacak. Bu işlem geri alınamaz.',
     confirm: 'Sil',
   },
   toasts: {

@@ -24,7 +24,8 @@ export const settingsEn: SettingsDictionary = {
     platform: 'Platform',
   },
   customMessagesHint: 'Each message shows when the option that sends it is enabled.',
-  lgpdHint: "Enable to use the data protection options. The customer's consent is asked before the conversation only when the LGPD message is filled in.",
+  lgpdHint:
+    "Enable to use the data protection options. The customer's consent is asked before the conversation only when the LGPD message is filled in.",
   timeZoneHint: 'Opening hours, scheduled messages, campaigns, reports and the dashboard follow this zone.',
   timeZoneSearch: 'Search time zones',
   options: {

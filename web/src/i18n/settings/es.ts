@@ -24,7 +24,8 @@ export const settingsEs: SettingsDictionary = {
     platform: 'Plataforma',
   },
   customMessagesHint: 'Cada mensaje aparece cuando la opción que lo envía está habilitada.',
-  lgpdHint: 'Habilítelo para usar las opciones de protección de datos. El consentimiento del cliente se pide antes de la atención solo cuando el mensaje de la LGPD está completado.',
+  lgpdHint:
+    'Habilítelo para usar las opciones de protección de datos. El consentimiento del cliente se pide antes de la atención solo cuando el mensaje de la LGPD está completado.',
   timeZoneHint: 'Los horarios de atención, los agendamientos, las campañas, los informes y el panel siguen esta zona.',
   timeZoneSearch: 'Buscar zona horaria',
   options: {

@@ -22,7 +22,8 @@ export const settingsPt = {
     platform: 'Plataforma',
   },
   customMessagesHint: 'Cada mensagem aparece quando a opção que a envia está habilitada.',
-  lgpdHint: 'Habilite para usar as opções de proteção de dados. O consentimento do cliente é pedido antes do atendimento somente quando a mensagem da LGPD está preenchida.',
+  lgpdHint:
+    'Habilite para usar as opções de proteção de dados. O consentimento do cliente é pedido antes do atendimento somente quando a mensagem da LGPD está preenchida.',
   timeZoneHint: 'Os horários de atendimento, os agendamentos, as campanhas, os relatórios e o painel seguem este fuso.',
   timeZoneSearch: 'Buscar fuso horário',
   options: {

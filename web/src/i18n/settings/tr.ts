@@ -24,7 +24,8 @@ export const settingsTr: SettingsDictionary = {
     platform: 'Platform',
   },
   customMessagesHint: 'Her mesaj, onu gönderen seçenek etkinken görünür.',
-  lgpdHint: 'Veri koruma seçeneklerini kullanmak için etkinleştirin. Müşterinin onayı, görüşmeden önce yalnızca LGPD mesajı doldurulduğunda istenir.',
+  lgpdHint:
+    'Veri koruma seçeneklerini kullanmak için etkinleştirin. Müşterinin onayı, görüşmeden önce yalnızca LGPD mesajı doldurulduğunda istenir.',
   timeZoneHint: 'Çalışma saatleri, zamanlanmış mesajlar, kampanyalar, raporlar ve pano bu saat dilimine göre işler.',
   timeZoneSearch: 'Saat dilimi ara',
   options: {

@@ -186,7 +186,8 @@ export const ticketsEn: TicketsDictionary = {
     cancelRecording: 'Discard recording',
     sendRecording: 'Send audio',
     recordingTooShort: 'Recording too short: the audio was discarded.',
-    fileRefused: 'This type of file is not accepted: {{names}}. Send images, audio, video, PDF, office documents, text or vCards.',
+    fileRefused:
+      'This type of file is not accepted: {{names}}. Send images, audio, video, PDF, office documents, text or vCards.',
     micDenied: 'No access to the microphone. Allow it in the browser.',
     replyingTo: 'Replying',
     editing: 'Editing message',

@@ -186,7 +186,8 @@ export const ticketsEs: TicketsDictionary = {
     cancelRecording: 'Descartar grabación',
     sendRecording: 'Enviar audio',
     recordingTooShort: 'Grabación demasiado corta: el audio se descartó.',
-    fileRefused: 'Este tipo de archivo no se acepta: {{names}}. Envíe imágenes, audio, video, PDF, documentos de oficina, texto o vCard.',
+    fileRefused:
+      'Este tipo de archivo no se acepta: {{names}}. Envíe imágenes, audio, video, PDF, documentos de oficina, texto o vCard.',
     micDenied: 'Sin acceso al micrófono. Permite el acceso en el navegador.',
     replyingTo: 'Respondiendo',
     editing: 'Editando mensaje',

@@ -189,7 +189,8 @@ export const ticketsPt = {
     cancelRecording: 'Descartar gravação',
     sendRecording: 'Enviar áudio',
     recordingTooShort: 'Gravação muito curta: o áudio foi descartado.',
-    fileRefused: 'Este tipo de arquivo não é aceito: {{names}}. Envie imagens, áudio, vídeo, PDF, documentos de escritório, texto ou vCard.',
+    fileRefused:
+      'Este tipo de arquivo não é aceito: {{names}}. Envie imagens, áudio, vídeo, PDF, documentos de escritório, texto ou vCard.',
     micDenied: 'Sem acesso ao microfone. Libere a permissão no navegador.',
     replyingTo: 'Respondendo',
     editing: 'Editando mensagem',

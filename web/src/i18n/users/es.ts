@@ -54,7 +54,8 @@ export const usersEs: UsersDictionary = {
     invalidTime: 'Use el formato HH:MM',
     farewellMessage: 'Mensaje de despedida',
     maxOpenTickets: 'Máximo de tickets a la vez',
-    maxOpenTicketsHint: 'La rotación y las carteras dejan de asignar tickets a este usuario al llegar a esta cantidad abierta (0: sin límite).',
+    maxOpenTicketsHint:
+      'La rotación y las carteras dejan de asignar tickets a este usuario al llegar a esta cantidad abierta (0: sin límite).',
     whatsappId: 'Conexión predeterminada',
     noConnection: 'Ninguna',
     queues: 'Colas',

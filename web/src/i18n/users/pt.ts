@@ -52,7 +52,8 @@ export const usersPt = {
     invalidTime: 'Use o formato HH:MM',
     farewellMessage: 'Mensagem de despedida',
     maxOpenTickets: 'Máximo de tickets ao mesmo tempo',
-    maxOpenTicketsHint: 'O rodízio e as carteiras deixam de atribuir tickets a este usuário ao atingir esta quantidade abertos (0: sem limite).',
+    maxOpenTicketsHint:
+      'O rodízio e as carteiras deixam de atribuir tickets a este usuário ao atingir esta quantidade abertos (0: sem limite).',
     whatsappId: 'Conexão padrão',
     noConnection: 'Nenhuma',
     queues: 'Filas',

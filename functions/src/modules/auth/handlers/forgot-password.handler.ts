@@ -1,4 +1,6 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
 import { forgotPassword } from '../auth.service.ts';
 
-export const handler = defineHandler('auth.forgot-password', ({ params, request }) => forgotPassword(params.email, request.sourceIp));
+export const handler = defineHandler('auth.forgot-password', ({ params, request }) =>
+  forgotPassword(params.email, request.sourceIp),
+);

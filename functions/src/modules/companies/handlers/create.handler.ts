@@ -5,6 +5,14 @@ import { createAdminCompany } from '../company-admin.service.ts';
 
 export const handler = defineHandler('companies.create', async ({ auth, body }) => {
   const company = await createAdminCompany(body);
-  await recordPlatformAudit({ companyId: company.id, actorId: auth.userId, actor: actorOf(auth), entity: 'company', action: 'create', targetId: company.id, targetName: company.name });
+  await recordPlatformAudit({
+    companyId: company.id,
+    actorId: auth.userId,
+    actor: actorOf(auth),
+    entity: 'company',
+    action: 'create',
+    targetId: company.id,
+    targetName: company.name,
+  });
   return company;
 });

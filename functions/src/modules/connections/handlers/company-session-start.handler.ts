@@ -1,4 +1,6 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
 import { companySessionCommand } from '../connections-overview.service.ts';
 
-export const handler = defineHandler('connections.company-session-start', ({ auth, params }) => companySessionCommand(auth, params.companyId, params.id, 'start'));
+export const handler = defineHandler('connections.company-session-start', ({ auth, params }) =>
+  companySessionCommand(auth, params.companyId, params.id, 'start'),
+);

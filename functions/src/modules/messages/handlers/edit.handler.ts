@@ -1,4 +1,6 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
 import { editMessage } from '../messages.service.ts';
 
-export const handler = defineHandler('messages.edit', ({ auth, params, body }) => editMessage(auth, params.messageId, params.ticketId, body.body));
+export const handler = defineHandler('messages.edit', ({ auth, params, body }) =>
+  editMessage(auth, params.messageId, params.ticketId, body.body),
+);

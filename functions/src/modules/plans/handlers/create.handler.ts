@@ -6,6 +6,14 @@ import { addPlan } from '../plans.service.ts';
 
 export const handler = defineHandler('plans.create', async ({ auth, body }) => {
   const plan = await addPlan(body);
-  await recordPlatformAudit({ companyId: PLATFORM_COMPANY_ID, actorId: auth.userId, actor: actorOf(auth), entity: 'plan', action: 'create', targetId: plan.id, targetName: plan.name });
+  await recordPlatformAudit({
+    companyId: PLATFORM_COMPANY_ID,
+    actorId: auth.userId,
+    actor: actorOf(auth),
+    entity: 'plan',
+    action: 'create',
+    targetId: plan.id,
+    targetName: plan.name,
+  });
   return plan;
 });

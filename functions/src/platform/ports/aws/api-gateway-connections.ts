@@ -1,5 +1,10 @@
 /** SocketConnections over the API Gateway management API (`POST @connections/{id}`). */
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from '../../config.ts';
 import type { SocketConnections } from '../socket-connections.ts';
 

@@ -32,8 +32,10 @@ const queue: Queue = {
   changeVisibility: async () => undefined,
 };
 
-const conflict = () => new ConflictException({ message: 'Schedule already exists', Message: 'Schedule already exists', $metadata: {} });
-const notFound = () => new ResourceNotFoundException({ message: 'Schedule not found', Message: 'Schedule not found', $metadata: {} });
+const conflict = () =>
+  new ConflictException({ message: 'Schedule already exists', Message: 'Schedule already exists', $metadata: {} });
+const notFound = () =>
+  new ResourceNotFoundException({ message: 'Schedule not found', Message: 'Schedule not found', $metadata: {} });
 
 beforeEach(() => {
   eb.reset();
@@ -82,7 +84,9 @@ describe('EventBridgeScheduler', () => {
     await scheduler().schedule({ name: 'msg-7', at: new Date('2030-06-01T00:00:00Z'), payload: { type: 'r', v: 2 } });
 
     const update = eb.commandCalls(UpdateScheduleCommand).map((c) => c.args[0].input);
-    expect(update).toEqual([expect.objectContaining({ Name: 'msg-7', ScheduleExpression: 'at(2030-06-01T00:00:00)', ActionAfterCompletion: 'DELETE' })]);
+    expect(update).toEqual([
+      expect.objectContaining({ Name: 'msg-7', ScheduleExpression: 'at(2030-06-01T00:00:00)', ActionAfterCompletion: 'DELETE' }),
+    ]);
     expect(update[0]!.Target?.Input).toBe('{"type":"r","v":2}');
   });
 
@@ -96,7 +100,9 @@ describe('EventBridgeScheduler', () => {
 
   it('passes on other EventBridge errors', async () => {
     eb.on(CreateScheduleCommand).rejects(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
-    await expect(scheduler().schedule({ name: 'x', at: new Date('2030-06-01T00:00:00Z'), payload: {} })).rejects.toThrow('throttled');
+    await expect(scheduler().schedule({ name: 'x', at: new Date('2030-06-01T00:00:00Z'), payload: {} })).rejects.toThrow(
+      'throttled',
+    );
     expect(eb.commandCalls(UpdateScheduleCommand)).toHaveLength(0);
   });
 
@@ -129,7 +135,9 @@ describe('EventBridgeScheduler', () => {
   });
 
   it('rejects an invalid schedule before calling AWS', async () => {
-    await expect(scheduler().schedule({ name: '', at: new Date('2030-06-01T00:00:00Z'), payload: {} })).rejects.toThrow(InvalidScheduleError);
+    await expect(scheduler().schedule({ name: '', at: new Date('2030-06-01T00:00:00Z'), payload: {} })).rejects.toThrow(
+      InvalidScheduleError,
+    );
     expect(eb.calls()).toHaveLength(0);
   });
 });
@@ -165,9 +173,13 @@ describe('schedulerSettingsFromEnv', () => {
       roleArn: settings.roleArn,
       jobsQueueArn: settings.jobsQueueArn,
     });
-    expect(schedulerSettingsFromEnv({ SCHEDULER_ROLE_ARN: settings.roleArn, JOBS_QUEUE_ARN: settings.jobsQueueArn, SCHEDULER_DLQ_ARN: settings.deadLetterArn }).deadLetterArn).toBe(
-      settings.deadLetterArn,
-    );
+    expect(
+      schedulerSettingsFromEnv({
+        SCHEDULER_ROLE_ARN: settings.roleArn,
+        JOBS_QUEUE_ARN: settings.jobsQueueArn,
+        SCHEDULER_DLQ_ARN: settings.deadLetterArn,
+      }).deadLetterArn,
+    ).toBe(settings.deadLetterArn);
   });
 
   it('names the missing variables', () => {

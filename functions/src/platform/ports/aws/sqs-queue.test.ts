@@ -58,7 +58,9 @@ describe('SqsQueue', () => {
 
   it('refuses what SQS would refuse without calling it', async () => {
     const queue = new SqsQueue({ client, urls });
-    await expect(queue.send('outbound.fifo', { body: 'x', groupId: 'g', delaySeconds: 10 })).rejects.toThrow(InvalidQueueMessageError);
+    await expect(queue.send('outbound.fifo', { body: 'x', groupId: 'g', delaySeconds: 10 })).rejects.toThrow(
+      InvalidQueueMessageError,
+    );
     await expect(queue.send('jobs', { body: 'x', delaySeconds: 901 })).rejects.toThrow(/delaySeconds/);
     await expect(queue.send('inbound.fifo', { body: 'x' })).rejects.toThrow(/groupId/);
     expect(sentInputs()).toEqual([]);
@@ -90,7 +92,9 @@ describe('SqsQueue', () => {
 
     it('names the missing variable when a queue has no URL', async () => {
       delete process.env.QUEUE_URL_OUTBOUND;
-      await expect(new SqsQueue({ client }).send('outbound.fifo', { body: 'x', groupId: 'g' })).rejects.toThrow(/QUEUE_URL_OUTBOUND/);
+      await expect(new SqsQueue({ client }).send('outbound.fifo', { body: 'x', groupId: 'g' })).rejects.toThrow(
+        /QUEUE_URL_OUTBOUND/,
+      );
     });
 
     it('names a malformed URL variable', () => {

@@ -72,7 +72,13 @@ export class SqsQueue implements Queue {
 
   async changeVisibility(queue: QueueName, receiptHandle: string, timeoutSeconds: number): Promise<void> {
     checkVisibilityTimeout(queue, timeoutSeconds);
-    await this.client.send(new ChangeMessageVisibilityCommand({ QueueUrl: this.urlOf(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: timeoutSeconds }));
+    await this.client.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: this.urlOf(queue),
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: timeoutSeconds,
+      }),
+    );
   }
 
   private urlOf(queue: QueueName): string {

@@ -44,7 +44,14 @@ afterAll(async () => {
 });
 
 const ask = (over: Partial<Parameters<typeof detectIntent>[0]> = {}) =>
-  detectIntent({ credentials: account.json, projectName: PROJECT, language: 'es', sessionId: 'sessao-1', text: 'horário', ...over });
+  detectIntent({
+    credentials: account.json,
+    projectName: PROJECT,
+    language: 'es',
+    sessionId: 'sessao-1',
+    text: 'horário',
+    ...over,
+  });
 
 describe('detectIntent', () => {
   it("answers the agent's texts for a text query, with a token from the signed assertion kept for later queries", async () => {
@@ -55,8 +62,15 @@ describe('detectIntent', () => {
   });
 
   it('sends a voice note as Ogg/Opus audio', async () => {
-    expect(await ask({ text: undefined, audio: Buffer.from('quero pizza') })).toEqual({ texts: ['Pedido anotado.'], endConversation: false });
-    expect(google.detects.at(-1)).toMatchObject({ audio: 'quero pizza', audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', languageCode: 'es' });
+    expect(await ask({ text: undefined, audio: Buffer.from('quero pizza') })).toEqual({
+      texts: ['Pedido anotado.'],
+      endConversation: false,
+    });
+    expect(google.detects.at(-1)).toMatchObject({
+      audio: 'quero pizza',
+      audioEncoding: 'AUDIO_ENCODING_OGG_OPUS',
+      languageCode: 'es',
+    });
   });
 
   it('tells when the intent ends the conversation', async () => {

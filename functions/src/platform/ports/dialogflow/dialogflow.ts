@@ -89,7 +89,9 @@ export const clearDialogflowTokens = (): void => tokens.clear();
 const queryResult = z
   .object({
     fulfillmentText: z.string().optional(),
-    fulfillmentMessages: z.array(z.object({ text: z.object({ text: z.array(z.string()).optional() }).optional() }).passthrough()).optional(),
+    fulfillmentMessages: z
+      .array(z.object({ text: z.object({ text: z.array(z.string()).optional() }).optional() }).passthrough())
+      .optional(),
     intent: z.object({ endInteraction: z.boolean().optional() }).passthrough().optional(),
     diagnosticInfo: z.record(z.string(), z.unknown()).optional(),
   })
@@ -115,7 +117,10 @@ export interface DetectIntentResult {
 const requestBody = (input: DetectIntentInput) => {
   const languageCode = input.language || 'pt-BR';
   if (input.audio) {
-    return { queryInput: { audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: 16000, languageCode } }, inputAudio: input.audio.toString('base64') };
+    return {
+      queryInput: { audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: 16000, languageCode } },
+      inputAudio: input.audio.toString('base64'),
+    };
   }
   return { queryInput: { text: { text: (input.text ?? '').slice(0, 256), languageCode } } };
 };

@@ -56,7 +56,9 @@ describe('LocalQueueEngine delivery', () => {
     expect(record.receiptHandle).toMatch(/\S+/);
     expect(record.attributes.ApproximateReceiveCount).toBe('1');
     expect(Number(record.attributes.SentTimestamp)).toBeGreaterThanOrEqual(before);
-    expect(Number(record.attributes.ApproximateFirstReceiveTimestamp)).toBeGreaterThanOrEqual(Number(record.attributes.SentTimestamp));
+    expect(Number(record.attributes.ApproximateFirstReceiveTimestamp)).toBeGreaterThanOrEqual(
+      Number(record.attributes.SentTimestamp),
+    );
     expect(record.attributes.MessageGroupId).toBeUndefined();
   });
 
@@ -164,7 +166,13 @@ describe('LocalQueueEngine retries', () => {
 
     expect(counts).toEqual(['1', '2', '3']);
     expect(engine.dlqMessages('jobs')).toEqual([
-      expect.objectContaining({ messageId, body: 'poison', receiveCount: 3, sentAt: expect.any(Date), deadLetteredAt: expect.any(Date) }),
+      expect.objectContaining({
+        messageId,
+        body: 'poison',
+        receiveCount: 3,
+        sentAt: expect.any(Date),
+        deadLetteredAt: expect.any(Date),
+      }),
     ]);
     expect(engine.depth('jobs')).toEqual({ visible: 0, notVisible: 0, inFlight: 0, deadLettered: 1 });
     expect(dlqNameOf('jobs')).toBe('jobs-dlq');
@@ -372,7 +380,9 @@ describe('LocalQueueEngine delays and validation', () => {
   it('rejects delays on FIFO queues, delays over 900 seconds and FIFO messages without a group', async () => {
     engine = new LocalQueueEngine();
     const queue = new LocalQueue(engine);
-    await expect(queue.send('outbound.fifo', { body: 'x', groupId: 'g', delaySeconds: 5 })).rejects.toThrow(InvalidQueueMessageError);
+    await expect(queue.send('outbound.fifo', { body: 'x', groupId: 'g', delaySeconds: 5 })).rejects.toThrow(
+      InvalidQueueMessageError,
+    );
     await expect(queue.send('jobs', { body: 'x', delaySeconds: 901 })).rejects.toThrow(/delaySeconds/);
     await expect(queue.send('jobs', { body: 'x', delaySeconds: 1.5 })).rejects.toThrow(/delaySeconds/);
     await expect(queue.send('jobs', { body: 'x', delaySeconds: -1 })).rejects.toThrow(/delaySeconds/);
@@ -392,8 +402,7 @@ describe('LocalQueueEngine delays and validation', () => {
 });
 
 describe('LocalQueueEngine waiting and stopping', () => {
-  const activeTimers = () =>
-    process.getActiveResourcesInfo().filter((r) => r === 'Timeout' || r === 'Immediate').length;
+  const activeTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout' || r === 'Immediate').length;
 
   it('leaves no timers behind after stop, even with delayed and hidden messages pending', async () => {
     const baseline = activeTimers();

@@ -8,7 +8,12 @@
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createHash, randomUUID } from 'node:crypto';
 import { logger } from '../../logger.ts';
-import { checkOutgoingMessage, checkVisibilityTimeout, DEDUPLICATION_WINDOW_MS, fifoDeduplicationId } from '../outgoing-message.ts';
+import {
+  checkOutgoingMessage,
+  checkVisibilityTimeout,
+  DEDUPLICATION_WINDOW_MS,
+  fifoDeduplicationId,
+} from '../outgoing-message.ts';
 import { isFifo, queueNames, type OutgoingMessage, type Queue, type QueueName } from '../queue.ts';
 import { QueueJournal, type JournalMessage } from './queue-journal.ts';
 
@@ -98,7 +103,8 @@ const checkSettings = (name: QueueName, s: QueueSettings): void => {
   const bad = (what: string): never => {
     throw new Error(`Invalid settings for local queue ${name}: ${what}`);
   };
-  if (!Number.isInteger(s.visibilityTimeoutMs) || s.visibilityTimeoutMs < 0) bad('visibilityTimeoutMs must be a non-negative integer');
+  if (!Number.isInteger(s.visibilityTimeoutMs) || s.visibilityTimeoutMs < 0)
+    bad('visibilityTimeoutMs must be a non-negative integer');
   if (!Number.isInteger(s.maxReceiveCount) || s.maxReceiveCount < 1) bad('maxReceiveCount must be at least 1');
   const maxBatch = isFifo(name) ? 10 : 10_000;
   if (!Number.isInteger(s.batchSize) || s.batchSize < 1 || s.batchSize > maxBatch) bad(`batchSize must be 1..${maxBatch}`);
@@ -156,7 +162,11 @@ export class LocalQueueEngine {
     const state = journal.replay(now);
     q.journal = journal;
     q.messages = state.messages.map((m) => ({ ...m, inFlight: false }));
-    q.deadLetters = state.deadLetters.map((d) => ({ ...d, sentAt: new Date(d.sentAt), deadLetteredAt: new Date(d.deadLetteredAt) }));
+    q.deadLetters = state.deadLetters.map((d) => ({
+      ...d,
+      sentAt: new Date(d.sentAt),
+      deadLetteredAt: new Date(d.deadLetteredAt),
+    }));
     q.dedup = state.dedup;
     if (state.nextSequence !== undefined && state.nextSequence > q.nextSequence) q.nextSequence = state.nextSequence;
     this.compactJournal(q);
@@ -419,7 +429,12 @@ export class LocalQueueEngine {
       m.receiptHandle = `${m.messageId}#${randomUUID()}`;
       m.visibleAt = now + q.settings.visibilityTimeoutMs;
       // the receive count survives a restart, so a message that keeps failing still reaches the DLQ
-      q.journal?.received({ messageId: m.messageId, receiveCount: m.receiveCount, visibleAt: m.visibleAt, firstReceiveAt: m.firstReceiveAt });
+      q.journal?.received({
+        messageId: m.messageId,
+        receiveCount: m.receiveCount,
+        visibleAt: m.visibleAt,
+        firstReceiveAt: m.firstReceiveAt,
+      });
     }
     const event: SQSEvent = { Records: batch.map((m) => this.record(q, m)) };
     q.inFlightBatches += 1;
@@ -522,7 +537,9 @@ export class LocalQueueEngine {
     for (const q of this.queues.values()) {
       if (q.messages.length === 0 && q.inFlightBatches === 0) continue;
       const d = this.depth(q.name);
-      parts.push(`${q.name}: ${d.visible} visible, ${d.notVisible} hidden or delayed, ${d.inFlight} in flight${q.handler ? '' : ' (no consumer)'}`);
+      parts.push(
+        `${q.name}: ${d.visible} visible, ${d.notVisible} hidden or delayed, ${d.inFlight} in flight${q.handler ? '' : ' (no consumer)'}`,
+      );
     }
     return parts.join('; ') || 'nothing';
   }
@@ -535,7 +552,9 @@ export class LocalQueueEngine {
       const timeoutMs = options.timeoutMs ?? 10_000;
       waiter.timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`Local queues not ${kind === 'idle' ? 'idle' : 'drained'} after ${timeoutMs} ms: ${this.pendingSummary()}`));
+        reject(
+          new Error(`Local queues not ${kind === 'idle' ? 'idle' : 'drained'} after ${timeoutMs} ms: ${this.pendingSummary()}`),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });

@@ -19,7 +19,10 @@ let delivered: { body: unknown; at: number }[];
 const schedulers: LocalScheduler[] = [];
 
 const newScheduler = (options: { queue?: Queue; pageSize?: number } = {}): LocalScheduler => {
-  const scheduler = new LocalScheduler({ queue: options.queue ?? new LocalQueue(engine), ...(options.pageSize ? { pageSize: options.pageSize } : {}) });
+  const scheduler = new LocalScheduler({
+    queue: options.queue ?? new LocalQueue(engine),
+    ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+  });
   schedulers.push(scheduler);
   return scheduler;
 };
@@ -53,7 +56,11 @@ describe('LocalScheduler', () => {
     const scheduler = newScheduler();
     const at = inMs(400);
     await scheduler.schedule({ name: 'campaign#1', at, payload: { type: 'campaign.start', companyId: 1, campaignId: 7 } });
-    expect(await getSchedule('campaign#1')).toMatchObject({ name: 'campaign#1', at, payload: { type: 'campaign.start', companyId: 1, campaignId: 7 } });
+    expect(await getSchedule('campaign#1')).toMatchObject({
+      name: 'campaign#1',
+      at,
+      payload: { type: 'campaign.start', companyId: 1, campaignId: 7 },
+    });
 
     await sleep(50);
     expect(delivered).toEqual([]);
@@ -77,7 +84,8 @@ describe('LocalScheduler', () => {
 
   it('re-arms the stored schedules when a new instance starts, across query pages', async () => {
     const before = newScheduler();
-    for (let i = 0; i < 5; i += 1) await before.schedule({ name: `s${i}`, at: inMs(1000 + i * 20), payload: { type: 'job', n: i } });
+    for (let i = 0; i < 5; i += 1)
+      await before.schedule({ name: `s${i}`, at: inMs(1000 + i * 20), payload: { type: 'job', n: i } });
     await before.stop();
 
     const after = newScheduler({ pageSize: 2 });
@@ -175,7 +183,9 @@ describe('LocalScheduler', () => {
     const scheduler = newScheduler();
     await expect(scheduler.schedule({ name: '', at: inMs(1000), payload: {} })).rejects.toThrow(InvalidScheduleError);
     await expect(scheduler.schedule({ name: 'x', at: new Date(Number.NaN), payload: {} })).rejects.toThrow(/valid Date/);
-    await expect(scheduler.schedule({ name: 'x', at: inMs(1000), payload: { big: 'x'.repeat(300 * 1024) } })).rejects.toThrow(/bytes/);
+    await expect(scheduler.schedule({ name: 'x', at: inMs(1000), payload: { big: 'x'.repeat(300 * 1024) } })).rejects.toThrow(
+      /bytes/,
+    );
   });
 
   it('clears its timers on stop while keeping the schedules stored', async () => {

@@ -103,7 +103,8 @@ export class LocalScheduler implements Scheduler {
       await this.options.queue.send('jobs', { body: JSON.stringify(payload) });
     } catch (error) {
       logger.error('Local scheduler could not send a due schedule to the jobs queue; retrying', { name, error });
-      if (!this.stopped && this.armed.get(name) === entry) this.arm(entry.schedule, new Date(Date.now() + (this.options.retryDelayMs ?? 5000)));
+      if (!this.stopped && this.armed.get(name) === entry)
+        this.arm(entry.schedule, new Date(Date.now() + (this.options.retryDelayMs ?? 5000)));
       return;
     }
     if (this.armed.get(name) === entry) this.armed.delete(name);

@@ -19,10 +19,13 @@ export const setLongTimeout = (fire: () => void, at: Date | number): LongTimer =
     if (wait > MAX_TIMEOUT_MS) {
       handle = setTimeout(arm, MAX_TIMEOUT_MS);
     } else {
-      handle = setTimeout(() => {
-        handle = undefined;
-        fire();
-      }, Math.max(0, wait));
+      handle = setTimeout(
+        () => {
+          handle = undefined;
+          fire();
+        },
+        Math.max(0, wait),
+      );
     }
   };
   arm();

@@ -81,7 +81,10 @@ export class QueueJournal {
       lines += 1;
       switch (entry.op) {
         case 'send':
-          if (entry.m.sequenceNumber !== undefined && (nextSequence === undefined || BigInt(entry.m.sequenceNumber) >= nextSequence)) {
+          if (
+            entry.m.sequenceNumber !== undefined &&
+            (nextSequence === undefined || BigInt(entry.m.sequenceNumber) >= nextSequence)
+          ) {
             nextSequence = BigInt(entry.m.sequenceNumber) + 1n;
           }
           deadLetters.delete(entry.m.messageId);
@@ -111,12 +114,18 @@ export class QueueJournal {
     for (const [key, value] of dedup) if (value.until <= now) dedup.delete(key);
     // the process that had received them is gone, so nobody can still be working on them
     const live = [...messages.values()].map((m) => (m.receiveCount > 0 && m.visibleAt > now ? { ...m, visibleAt: now } : m));
-    return { messages: live, deadLetters: [...deadLetters.values()], dedup, ...(nextSequence !== undefined ? { nextSequence } : {}) };
+    return {
+      messages: live,
+      deadLetters: [...deadLetters.values()],
+      dedup,
+      ...(nextSequence !== undefined ? { nextSequence } : {}),
+    };
   }
 
   send(m: JournalMessage, dedupUntil?: number): void {
     const entries: Entry[] = [{ op: 'send', m }];
-    if (m.deduplicationId !== undefined && dedupUntil !== undefined) entries.push({ op: 'dedup', key: m.deduplicationId, id: m.messageId, until: dedupUntil });
+    if (m.deduplicationId !== undefined && dedupUntil !== undefined)
+      entries.push({ op: 'dedup', key: m.deduplicationId, id: m.messageId, until: dedupUntil });
     this.append(entries);
   }
 

@@ -2,7 +2,14 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import { clock } from '../../clock.ts';
 import { isConditionalCheckFailure } from '../../errors.ts';
 import { table, tableName } from '../../table/client.ts';
-import { SCHEDULE_PK, scheduleKey, toScheduleItem, toStoredSchedule, type ScheduleItem, type StoredSchedule } from './schedule.entity.ts';
+import {
+  SCHEDULE_PK,
+  scheduleKey,
+  toScheduleItem,
+  toStoredSchedule,
+  type ScheduleItem,
+  type StoredSchedule,
+} from './schedule.entity.ts';
 
 /** Creates or replaces the schedule of that name. */
 export const putSchedule = async (schedule: StoredSchedule): Promise<void> => {

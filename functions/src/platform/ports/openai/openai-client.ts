@@ -35,7 +35,11 @@ const call = async (path: string, apiKey: string, init: { body: string | FormDat
     });
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    throw new OpenAiError(0, timedOut ? 'timeout' : 'unreachable', `OpenAI ${timedOut ? 'timed out' : 'unreachable'}: ${(error as Error).message}`);
+    throw new OpenAiError(
+      0,
+      timedOut ? 'timeout' : 'unreachable',
+      `OpenAI ${timedOut ? 'timed out' : 'unreachable'}: ${(error as Error).message}`,
+    );
   }
   const text = await res.text();
   let body: unknown;
@@ -46,16 +50,31 @@ const call = async (path: string, apiKey: string, init: { body: string | FormDat
   }
   if (!res.ok) {
     const error = (body as { error?: { code?: string | null; type?: string; message?: string } } | undefined)?.error;
-    throw new OpenAiError(res.status, error?.code ?? error?.type ?? null, `OpenAI answered ${res.status}: ${error?.message ?? 'no message'}`);
+    throw new OpenAiError(
+      res.status,
+      error?.code ?? error?.type ?? null,
+      `OpenAI answered ${res.status}: ${error?.message ?? 'no message'}`,
+    );
   }
   return body;
 };
 
 /** POST /chat/completions: the first choice's text. */
-export const chatCompletion = async (input: { apiKey: string; model: string; messages: ChatTurn[]; maxTokens: number; temperature: number }): Promise<string> => {
+export const chatCompletion = async (input: {
+  apiKey: string;
+  model: string;
+  messages: ChatTurn[];
+  maxTokens: number;
+  temperature: number;
+}): Promise<string> => {
   const body = (await call('/chat/completions', input.apiKey, {
     json: true,
-    body: JSON.stringify({ model: input.model, messages: input.messages, max_tokens: input.maxTokens, temperature: input.temperature }),
+    body: JSON.stringify({
+      model: input.model,
+      messages: input.messages,
+      max_tokens: input.maxTokens,
+      temperature: input.temperature,
+    }),
   })) as { choices?: { message?: { content?: string | null } }[] } | undefined;
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new OpenAiError(200, 'no_content', 'OpenAI answered no text');
@@ -63,7 +82,13 @@ export const chatCompletion = async (input: { apiKey: string; model: string; mes
 };
 
 /** POST /audio/transcriptions (multipart): the text of a recording. */
-export const transcribe = async (input: { apiKey: string; model: string; audio: Buffer; name: string; mimeType: string }): Promise<string> => {
+export const transcribe = async (input: {
+  apiKey: string;
+  model: string;
+  audio: Buffer;
+  name: string;
+  mimeType: string;
+}): Promise<string> => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(input.audio)], { type: input.mimeType }), input.name);
   form.append('model', input.model);

@@ -41,7 +41,12 @@ interface CobAnswer {
   pixCopiaECola?: string;
 }
 
-const toCharge = (cob: CobAnswer): PixCharge => ({ txid: cob.txid, status: cob.status, amount: cob.valor.original, copyPaste: cob.pixCopiaECola ?? '' });
+const toCharge = (cob: CobAnswer): PixCharge => ({
+  txid: cob.txid,
+  status: cob.status,
+  amount: cob.valor.original,
+  copyPaste: cob.pixCopiaECola ?? '',
+});
 
 export class PixApiClient implements PaymentProvider {
   private token: { value: string; expiresAt: number } | undefined;
@@ -55,10 +60,19 @@ export class PixApiClient implements PaymentProvider {
     return this.settings.now?.() ?? Date.now();
   }
 
-  private async call(method: string, path: string, init: { headers?: Record<string, string>; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+  private async call(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: unknown } = {},
+  ): Promise<{ status: number; body: any }> {
     let res: { status: number; text: string };
     try {
-      res = await this.send(method, new URL(path, this.settings.baseUrl.replace(/\/?$/, '/')), { 'content-type': 'application/json', ...init.headers }, init.body === undefined ? undefined : JSON.stringify(init.body));
+      res = await this.send(
+        method,
+        new URL(path, this.settings.baseUrl.replace(/\/?$/, '/')),
+        { 'content-type': 'application/json', ...init.headers },
+        init.body === undefined ? undefined : JSON.stringify(init.body),
+      );
     } catch (error) {
       throw new PaymentProviderError(`Pix provider unreachable: ${(error as Error).message}`);
     }
@@ -73,9 +87,18 @@ export class PixApiClient implements PaymentProvider {
   }
 
   /** One HTTP exchange, through the mutual-TLS agent on https. */
-  private send(method: string, url: URL, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+  private send(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ): Promise<{ status: number; text: string }> {
     return new Promise((resolve, reject) => {
-      const options = { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, timeout: TIMEOUT_MS };
+      const options = {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: TIMEOUT_MS,
+      };
       const req =
         url.protocol === 'https:'
           ? httpsRequest(url, { ...options, ...(this.agent ? { agent: this.agent } : {}) })
@@ -95,8 +118,12 @@ export class PixApiClient implements PaymentProvider {
   private async accessToken(): Promise<string> {
     if (this.token && this.token.expiresAt > this.now()) return this.token.value;
     const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString('base64');
-    const res = await this.call('POST', 'oauth/token', { headers: { authorization: `Basic ${basic}` }, body: { grant_type: 'client_credentials' } });
-    if (res.status !== 200 || typeof res.body?.access_token !== 'string') throw new PaymentProviderError('Pix provider refused the credentials', res.status);
+    const res = await this.call('POST', 'oauth/token', {
+      headers: { authorization: `Basic ${basic}` },
+      body: { grant_type: 'client_credentials' },
+    });
+    if (res.status !== 200 || typeof res.body?.access_token !== 'string')
+      throw new PaymentProviderError('Pix provider refused the credentials', res.status);
     const seconds = Number(res.body.expires_in ?? 3600);
     this.token = { value: res.body.access_token, expiresAt: this.now() + seconds * 1000 - TOKEN_MARGIN_MS };
     return this.token.value;
@@ -127,14 +154,16 @@ export class PixApiClient implements PaymentProvider {
       chave: this.settings.pixKey,
       solicitacaoPagador: request.description.slice(0, 140),
     });
-    if (res.status !== 200 && res.status !== 201) throw new PaymentProviderError(`Pix provider refused the charge: ${JSON.stringify(res.body)}`, res.status);
+    if (res.status !== 200 && res.status !== 201)
+      throw new PaymentProviderError(`Pix provider refused the charge: ${JSON.stringify(res.body)}`, res.status);
     return toCharge(res.body as CobAnswer);
   }
 
   async getPixCharge(txid: string): Promise<PixCharge | undefined> {
     const res = await this.authorised('GET', `v2/cob/${encodeURIComponent(txid)}`);
     if (res.status === 404) return undefined;
-    if (res.status !== 200) throw new PaymentProviderError(`Pix provider refused the charge lookup: ${JSON.stringify(res.body)}`, res.status);
+    if (res.status !== 200)
+      throw new PaymentProviderError(`Pix provider refused the charge lookup: ${JSON.stringify(res.body)}`, res.status);
     return toCharge(res.body as CobAnswer);
   }
 }

@@ -35,7 +35,8 @@ const pem = (text: string | undefined) => text?.replace(/\\n/g, '\n');
 /** The mutual-TLS part of the settings; an error when only half of a certificate is given. */
 export const pixTls = (s: Pick<SecretShape, 'cert' | 'key' | 'pfx' | 'passphrase' | 'ca'>): PixClientTls | undefined => {
   const ca = pem(s.ca);
-  if (s.pfx) return { pfx: Buffer.from(s.pfx, 'base64'), ...(s.passphrase ? { passphrase: s.passphrase } : {}), ...(ca ? { ca } : {}) };
+  if (s.pfx)
+    return { pfx: Buffer.from(s.pfx, 'base64'), ...(s.passphrase ? { passphrase: s.passphrase } : {}), ...(ca ? { ca } : {}) };
   if (s.cert || s.key) {
     if (!s.cert || !s.key) throw new Error('The Pix client certificate needs both its certificate and its key');
     return { cert: pem(s.cert)!, key: pem(s.key)!, ...(ca ? { ca } : {}) };
@@ -47,8 +48,21 @@ const fromEnvironment = (): PixSettings => {
   const c = config();
   const missing = (['PIX_API_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_KEY'] as const).filter((name) => !c[name]);
   if (missing.length > 0) throw new Error(`The Pix provider is not configured: set ${missing.join(', ')} or PIX_CREDENTIALS_ARN`);
-  const tls = pixTls({ cert: c.PIX_CLIENT_CERT, key: c.PIX_CLIENT_KEY, pfx: c.PIX_CLIENT_PFX, passphrase: c.PIX_CLIENT_PFX_PASSPHRASE, ca: c.PIX_CA_CERT });
-  return { baseUrl: c.PIX_API_URL!, clientId: c.PIX_CLIENT_ID!, clientSecret: c.PIX_CLIENT_SECRET!, pixKey: c.PIX_KEY!, webhookSecret: c.PIX_WEBHOOK_SECRET, ...(tls ? { tls } : {}) };
+  const tls = pixTls({
+    cert: c.PIX_CLIENT_CERT,
+    key: c.PIX_CLIENT_KEY,
+    pfx: c.PIX_CLIENT_PFX,
+    passphrase: c.PIX_CLIENT_PFX_PASSPHRASE,
+    ca: c.PIX_CA_CERT,
+  });
+  return {
+    baseUrl: c.PIX_API_URL!,
+    clientId: c.PIX_CLIENT_ID!,
+    clientSecret: c.PIX_CLIENT_SECRET!,
+    pixKey: c.PIX_KEY!,
+    webhookSecret: c.PIX_WEBHOOK_SECRET,
+    ...(tls ? { tls } : {}),
+  };
 };
 
 const fromSecret = async (arn: string): Promise<PixSettings> => {
@@ -56,10 +70,18 @@ const fromSecret = async (arn: string): Promise<PixSettings> => {
   if (!c.PIX_API_URL) throw new Error('The Pix provider is not configured: set PIX_API_URL');
   const out = await new SecretsManagerClient({ region: c.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: arn }));
   const parsed = secretShape.safeParse(JSON.parse(out.SecretString ?? '{}'));
-  if (!parsed.success) throw new Error(`The Pix credentials secret is not valid: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  if (!parsed.success)
+    throw new Error(`The Pix credentials secret is not valid: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
   const s = parsed.data;
   const tls = pixTls(s);
-  return { baseUrl: c.PIX_API_URL, clientId: s.clientId, clientSecret: s.clientSecret, pixKey: s.pixKey, webhookSecret: s.webhookSecret ?? c.PIX_WEBHOOK_SECRET, ...(tls ? { tls } : {}) };
+  return {
+    baseUrl: c.PIX_API_URL,
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    pixKey: s.pixKey,
+    webhookSecret: s.webhookSecret ?? c.PIX_WEBHOOK_SECRET,
+    ...(tls ? { tls } : {}),
+  };
 };
 
 let loaded: Promise<PixSettings> | undefined;

@@ -79,7 +79,12 @@ const serialize = (node: RichNode): string => {
 const plain = (node: RichNode): string => (Array.isArray(node.children) ? node.children.map(plain).join('') : (node.text ?? ''));
 
 /** Typebot rich text as WhatsApp markup: bold `*`, italic `_`, underline `~`, links `[text](url)`, one line per paragraph. */
-export const richTextToWhatsApp = (nodes: readonly RichNode[]): string => nodes.map(serialize).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+export const richTextToWhatsApp = (nodes: readonly RichNode[]): string =>
+  nodes
+    .map(serialize)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 // ----- answers -----
 
@@ -105,11 +110,22 @@ const answer = z
     sessionId: z.string().optional(),
     messages: z.array(message).optional(),
     input: z
-      .object({ type: z.string(), items: z.array(z.object({ content: z.string().optional(), title: z.string().optional() }).passthrough()).optional() })
+      .object({
+        type: z.string(),
+        items: z.array(z.object({ content: z.string().optional(), title: z.string().optional() }).passthrough()).optional(),
+      })
       .passthrough()
       .nullish(),
     clientSideActions: z
-      .array(z.object({ type: z.string().optional(), lastBubbleBlockId: z.string().optional(), wait: z.object({ secondsToWaitFor: z.coerce.number() }).optional() }).passthrough())
+      .array(
+        z
+          .object({
+            type: z.string().optional(),
+            lastBubbleBlockId: z.string().optional(),
+            wait: z.object({ secondsToWaitFor: z.coerce.number() }).optional(),
+          })
+          .passthrough(),
+      )
       .optional(),
   })
   .passthrough();
@@ -133,14 +149,22 @@ const isVideoPage = (m: z.infer<typeof message>): boolean => typeof m.content?.t
 const bubblesOf = (a: Answer): TypebotBubble[] => {
   const waits = (a.clientSideActions ?? []).filter((x) => x.wait && x.wait.secondsToWaitFor > 0);
   const waitAfter = (id: string | undefined): TypebotBubble[] =>
-    waits.filter((w) => w.lastBubbleBlockId !== undefined && w.lastBubbleBlockId === id).map((w) => ({ kind: 'wait', seconds: w.wait!.secondsToWaitFor }));
-  const out: TypebotBubble[] = waits.filter((w) => w.lastBubbleBlockId === undefined).map((w) => ({ kind: 'wait', seconds: w.wait!.secondsToWaitFor }));
+    waits
+      .filter((w) => w.lastBubbleBlockId !== undefined && w.lastBubbleBlockId === id)
+      .map((w) => ({ kind: 'wait', seconds: w.wait!.secondsToWaitFor }));
+  const out: TypebotBubble[] = waits
+    .filter((w) => w.lastBubbleBlockId === undefined)
+    .map((w) => ({ kind: 'wait', seconds: w.wait!.secondsToWaitFor }));
   for (const m of a.messages ?? []) {
     if (m.type === 'text') {
       const { text, plain: p } = textOf(m);
       if (text) out.push({ kind: 'text', text, invalidReply: p === TYPEBOT_INVALID_REPLY_TEXT });
     } else if (isMediaType(m.type) && m.content?.url) {
-      out.push(m.type === 'video' && isVideoPage(m) ? { kind: 'text', text: m.content.url, invalidReply: false } : { kind: 'media', mediaType: m.type, url: m.content.url });
+      out.push(
+        m.type === 'video' && isVideoPage(m)
+          ? { kind: 'text', text: m.content.url, invalidReply: false }
+          : { kind: 'media', mediaType: m.type, url: m.content.url },
+      );
     }
     out.push(...waitAfter(m.id));
   }
@@ -189,7 +213,9 @@ export const startTypebotChat = async (
   publicId: string,
   prefilledVariables: Record<string, string>,
 ): Promise<TypebotReply & { sessionId: string }> => {
-  const a = await post(`${base(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId.trim())}/startChat`, { prefilledVariables });
+  const a = await post(`${base(baseUrl)}/api/v1/typebots/${encodeURIComponent(publicId.trim())}/startChat`, {
+    prefilledVariables,
+  });
   if (!a.sessionId) throw new TypebotError('Typebot started no session');
   return { sessionId: a.sessionId, bubbles: bubblesOf(a) };
 };

@@ -6,13 +6,24 @@ const user = makeUser({ name: 'Ana Souza', defaultTheme: 'light', defaultMenu: '
 
 describe('profile form', () => {
   it('starts from the user with an empty password', () => {
-    expect(profileValuesOf(user)).toEqual({ name: 'Ana Souza', password: '', confirmation: '', defaultTheme: 'light', defaultMenu: 'open' });
+    expect(profileValuesOf(user)).toEqual({
+      name: 'Ana Souza',
+      password: '',
+      confirmation: '',
+      defaultTheme: 'light',
+      defaultMenu: 'open',
+    });
   });
 
   it('sends only what changed', () => {
     expect(profileChanges(user, profileValuesOf(user))).toBeUndefined();
-    expect(profileChanges(user, { ...profileValuesOf(user), name: ' Ana S. ', defaultTheme: 'dark' })).toEqual({ name: 'Ana S.', defaultTheme: 'dark' });
-    expect(profileChanges(user, { ...profileValuesOf(user), password: 'secret99', confirmation: 'secret99' })).toEqual({ password: 'secret99' });
+    expect(profileChanges(user, { ...profileValuesOf(user), name: ' Ana S. ', defaultTheme: 'dark' })).toEqual({
+      name: 'Ana S.',
+      defaultTheme: 'dark',
+    });
+    expect(profileChanges(user, { ...profileValuesOf(user), password: 'secret99', confirmation: 'secret99' })).toEqual({
+      password: 'secret99',
+    });
   });
 
   it('requires a name of 2..50 characters', () => {
@@ -23,7 +34,11 @@ describe('profile form', () => {
 
   it('checks a new password only when one is typed, and its confirmation', () => {
     expect(validateProfile(profileValuesOf(user))).toEqual({});
-    expect(validateProfile({ ...profileValuesOf(user), password: '1234567', confirmation: '1234567' }).password).toBe('validation.passwordTooShort');
-    expect(validateProfile({ ...profileValuesOf(user), password: 'secret1', confirmation: 'secret2' }).confirmation).toBe('validation.passwordsMismatch');
+    expect(validateProfile({ ...profileValuesOf(user), password: '1234567', confirmation: '1234567' }).password).toBe(
+      'validation.passwordTooShort',
+    );
+    expect(validateProfile({ ...profileValuesOf(user), password: 'secret1', confirmation: 'secret2' }).confirmation).toBe(
+      'validation.passwordsMismatch',
+    );
   });
 });

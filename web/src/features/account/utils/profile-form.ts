@@ -14,7 +14,11 @@ export interface ProfileValues {
 
 export type ProfileErrors = Partial<Record<'name' | 'password' | 'confirmation', string>>;
 
-const messageKeys: Record<string, string> = { 'Too Short!': 'validation.tooShort', 'Too Long!': 'validation.tooLong', [PASSWORD_TOO_SHORT]: 'validation.passwordTooShort' };
+const messageKeys: Record<string, string> = {
+  'Too Short!': 'validation.tooShort',
+  'Too Long!': 'validation.tooLong',
+  [PASSWORD_TOO_SHORT]: 'validation.passwordTooShort',
+};
 
 export const profileValuesOf = (user: User): ProfileValues => ({
   name: user.name,

@@ -7,4 +7,9 @@ export const getAuditLog = (limit: number, cursor?: string) => callRoute('audit.
 export const auditLogQueryKey = (limit: number, cursor: string | undefined) => ['audit-log', limit, cursor ?? ''] as const;
 
 export const useAuditLog = (limit: number, cursor: string | undefined) =>
-  useQuery({ queryKey: auditLogQueryKey(limit, cursor), queryFn: () => getAuditLog(limit, cursor), placeholderData: keepPreviousData, staleTime: 0 });
+  useQuery({
+    queryKey: auditLogQueryKey(limit, cursor),
+    queryFn: () => getAuditLog(limit, cursor),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });

@@ -33,11 +33,21 @@ const serve = (user: User) => {
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
     'GET /api/audit-logs': (_init, url) =>
       url.searchParams.get('cursor')
-        ? { status: 200, body: { entries: [entry(1, { entity: 'user', action: 'create', targetName: 'Bruno' })], hasMore: false, nextCursor: null } }
+        ? {
+            status: 200,
+            body: {
+              entries: [entry(1, { entity: 'user', action: 'create', targetName: 'Bruno' })],
+              hasMore: false,
+              nextCursor: null,
+            },
+          }
         : {
             status: 200,
             body: {
-              entries: [entry(3, { entity: 'setting', targetId: 'userRating', targetName: null, fields: ['userRating'] }), ...Array.from({ length: 9 }, (_, i) => entry(20 + i))],
+              entries: [
+                entry(3, { entity: 'setting', targetId: 'userRating', targetName: null, fields: ['userRating'] }),
+                ...Array.from({ length: 9 }, (_, i) => entry(20 + i)),
+              ],
               hasMore: true,
               nextCursor: 'next',
             },

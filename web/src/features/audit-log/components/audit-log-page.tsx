@@ -29,7 +29,10 @@ function AuditLog() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [pageIndex, setPageIndex] = useState(0);
   const log = useAuditLog(rows, cursors[pageIndex]);
-  const format = useMemo(() => new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'medium' }), []);
+  const format = useMemo(
+    () => new Intl.DateTimeFormat(locales[currentLanguage()], { dateStyle: 'short', timeStyle: 'medium' }),
+    [],
+  );
   const entries = log.data?.entries ?? [];
   const first = pageIndex * rows;
   const totalRecords = log.data ? first + Math.max(entries.length, log.data.hasMore ? rows : 0) + (log.data.hasMore ? 1 : 0) : 0;
@@ -67,11 +70,17 @@ function AuditLog() {
         emptyMessage={log.isError ? t('auditLog.loadFailed') : t('auditLog.empty')}
         data-testid="audit-log-table"
       >
-        <Column header={t('auditLog.columns.at')} body={(e: AuditEntry) => <time dateTime={e.at}>{format.format(new Date(e.at))}</time>} />
+        <Column
+          header={t('auditLog.columns.at')}
+          body={(e: AuditEntry) => <time dateTime={e.at}>{format.format(new Date(e.at))}</time>}
+        />
         <Column header={t('auditLog.columns.actor')} body={(e: AuditEntry) => e.actor.name || `#${e.actor.id}`} />
         <Column header={t('auditLog.columns.action')} body={(e: AuditEntry) => t(`auditLog.action.${e.action}`)} />
         <Column header={t('auditLog.columns.entity')} body={(e: AuditEntry) => t(`auditLog.entity.${e.entity}`)} />
-        <Column header={t('auditLog.columns.target')} body={(e: AuditEntry) => (e.targetName ? `${e.targetName} (#${e.targetId})` : `#${e.targetId}`)} />
+        <Column
+          header={t('auditLog.columns.target')}
+          body={(e: AuditEntry) => (e.targetName ? `${e.targetName} (#${e.targetId})` : `#${e.targetId}`)}
+        />
         <Column header={t('auditLog.columns.fields')} body={(e: AuditEntry) => e.fields.join(', ')} />
       </DataTable>
     </ListPage>

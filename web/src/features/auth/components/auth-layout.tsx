@@ -3,7 +3,17 @@ import { BrandMark } from '../../../components/brand-mark.tsx';
 import { AuthToolbar } from './auth-toolbar.tsx';
 
 /** The frame of the public pages: a centred card with the brand, and language and theme controls. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <AuthToolbar />

@@ -101,7 +101,13 @@ export function LoginPage() {
         <div className="auth-form__row">
           <Link to="/forgetpsw">{t('auth.login.forgot')}</Link>
         </div>
-        <LeanButton type="submit" label={t('auth.login.submit')} icon="pi pi-sign-in" loading={login.isPending} className="auth-form__submit" />
+        <LeanButton
+          type="submit"
+          label={t('auth.login.submit')}
+          icon="pi pi-sign-in"
+          loading={login.isPending}
+          className="auth-form__submit"
+        />
       </form>
     </AuthLayout>
   );

@@ -71,7 +71,13 @@ export function NewPasswordForm({ email, token }: { email: string; token: string
     <form className="auth-form" onSubmit={submit} noValidate aria-label={t('auth.reset.title')}>
       {passwordField('password', passwordRef, true)}
       {passwordField('confirmation', confirmationRef, false)}
-      <Button type="submit" label={t('auth.reset.submit')} icon="pi pi-check" loading={reset.isPending} className="auth-form__submit" />
+      <Button
+        type="submit"
+        label={t('auth.reset.submit')}
+        icon="pi pi-check"
+        loading={reset.isPending}
+        className="auth-form__submit"
+      />
     </form>
   );
 }

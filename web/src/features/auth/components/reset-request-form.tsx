@@ -50,7 +50,14 @@ export function ResetRequestForm() {
       <div className="auth-form" data-testid="reset-mail-sent">
         <Message severity="success" text={t('auth.forgot.sent')} className="auth-form__message" />
         <p className="auth-form__note">{t('auth.forgot.checkInbox', { email: sentTo })}</p>
-        <Button type="button" text className="auth-form__secondary" label={t('auth.forgot.sendAgain')} icon="pi pi-refresh" onClick={() => setSentTo(undefined)} />
+        <Button
+          type="button"
+          text
+          className="auth-form__secondary"
+          label={t('auth.forgot.sendAgain')}
+          icon="pi pi-refresh"
+          onClick={() => setSentTo(undefined)}
+        />
       </div>
     );
   }
@@ -73,7 +80,13 @@ export function ResetRequestForm() {
           }}
         />
       </FormField>
-      <Button type="submit" label={t('auth.forgot.submit')} icon="pi pi-envelope" loading={request.isPending} className="auth-form__submit" />
+      <Button
+        type="submit"
+        label={t('auth.forgot.submit')}
+        icon="pi pi-envelope"
+        loading={request.isPending}
+        className="auth-form__submit"
+      />
     </form>
   );
 }

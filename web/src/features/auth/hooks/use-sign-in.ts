@@ -19,7 +19,9 @@ export const useSignIn = (clock: Clock = systemClock) => {
     const notice = outcome.notice;
     if (notice?.kind === 'expired') {
       toast.errorText(
-        notice.dueDate ? t('subscription.expiredToast', { date: formatDate(notice.dueDate) }) : t('subscription.expiredToastNoDate'),
+        notice.dueDate
+          ? t('subscription.expiredToast', { date: formatDate(notice.dueDate) })
+          : t('subscription.expiredToastNoDate'),
       );
     } else if (notice?.kind === 'expires-today') {
       toast.warn(t('subscription.expiresToday'));

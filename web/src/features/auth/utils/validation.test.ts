@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
-import { serverFieldErrors, validateLogin, validateNewPassword, validateResetRequest, validateSignup, type SignupValues } from './validation.ts';
+import {
+  serverFieldErrors,
+  validateLogin,
+  validateNewPassword,
+  validateResetRequest,
+  validateSignup,
+  type SignupValues,
+} from './validation.ts';
 
 const valid: SignupValues = {
   name: 'Ana Souza',
@@ -50,7 +57,10 @@ describe('signup rules', () => {
 
 describe('login rules', () => {
   it('requires both fields and a well-formed e-mail', () => {
-    expect(only(validateLogin({ email: '', password: '' }))).toEqual({ email: 'validation.required', password: 'validation.required' });
+    expect(only(validateLogin({ email: '', password: '' }))).toEqual({
+      email: 'validation.required',
+      password: 'validation.required',
+    });
     expect(validateLogin({ email: 'nope', password: 'x' }).email).toBe('validation.emailInvalid');
     expect(only(validateLogin({ email: 'a@b.co', password: 'x' }))).toEqual({});
   });
@@ -71,7 +81,9 @@ describe('password reset rules', () => {
   });
 
   it("requires the confirmation to match with 'Las contraseñas no coinciden'", () => {
-    expect(validateNewPassword({ password: 'secret12', confirmation: 'secret21' }).confirmation).toBe('validation.passwordsMismatch');
+    expect(validateNewPassword({ password: 'secret12', confirmation: 'secret21' }).confirmation).toBe(
+      'validation.passwordsMismatch',
+    );
     expect(only(validateNewPassword({ password: 'secret12', confirmation: 'secret12' }))).toEqual({});
   });
 });
@@ -86,6 +98,9 @@ describe('server field errors', () => {
         { path: 'unknownField', message: 'x' },
       ],
     });
-    expect(serverFieldErrors(error, ['email', 'phone', 'name'] as const)).toEqual({ email: 'validation.emailInvalid', phone: 'Something else' });
+    expect(serverFieldErrors(error, ['email', 'phone', 'name'] as const)).toEqual({
+      email: 'validation.emailInvalid',
+      phone: 'Something else',
+    });
   });
 });

@@ -6,4 +6,9 @@ import { campaignsQueryKeys } from './get-campaigns.ts';
 export const getCampaign = (id: number) => callRoute('campaigns.show', { params: { id } });
 
 export const useCampaign = (id: number, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: campaignsQueryKeys.one(id), queryFn: () => getCampaign(id), enabled: enabled && Number.isInteger(id) && id > 0, retry: false });
+  useQuery({
+    queryKey: campaignsQueryKeys.one(id),
+    queryFn: () => getCampaign(id),
+    enabled: enabled && Number.isInteger(id) && id > 0,
+    retry: false,
+  });

@@ -19,7 +19,10 @@ export interface SaveCampaignInput {
  */
 export const uploadCampaignMedia = async (id: number, file: File): Promise<Campaign> => {
   const mimeType = file.type || 'application/octet-stream';
-  const target = await callRoute('campaigns.media-upload', { params: { id }, body: { name: file.name, mimeType, size: file.size } });
+  const target = await callRoute('campaigns.media-upload', {
+    params: { id },
+    body: { name: file.name, mimeType, size: file.size },
+  });
   const response = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, { error: 'ERR_INTERNAL' });
   return target.campaign;
@@ -30,7 +33,10 @@ export const removeCampaignMedia = (id: number) => callRoute('campaigns.media-re
 
 /** Creates (POST) or updates (PUT) a campaign, then applies the attachment change. */
 export const saveCampaign = async ({ id, body, media }: SaveCampaignInput): Promise<Campaign> => {
-  let saved = id === undefined ? await callRoute('campaigns.create', { body }) : await callRoute('campaigns.update', { params: { id }, body });
+  let saved =
+    id === undefined
+      ? await callRoute('campaigns.create', { body })
+      : await callRoute('campaigns.update', { params: { id }, body });
   if (media.kind === 'upload') saved = await uploadCampaignMedia(saved.id, media.file);
   if (media.kind === 'remove' && saved.mediaPath) saved = await removeCampaignMedia(saved.id);
   return saved;

@@ -77,7 +77,9 @@ const campaign: Campaign = {
 };
 
 // the company answers in São Paulo (UTC-3), whatever zone the browser is in
-const user = makeUser({ company: { ...makeUser().company, settings: { ...companySettingsDefaults, timeZone: 'America/Sao_Paulo' } } });
+const user = makeUser({
+  company: { ...makeUser().company, settings: { ...companySettingsDefaults, timeZone: 'America/Sao_Paulo' } },
+});
 
 const routes: Record<string, FakeRoute> = {
   'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),

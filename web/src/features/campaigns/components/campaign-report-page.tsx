@@ -1,4 +1,9 @@
-import { CAMPAIGN_REPORT_RELOAD_MS, type CampaignEvent, type CampaignShipping, type CampaignStatus } from '@switchboard/shared/contracts/campaigns';
+import {
+  CAMPAIGN_REPORT_RELOAD_MS,
+  type CampaignEvent,
+  type CampaignShipping,
+  type CampaignStatus,
+} from '@switchboard/shared/contracts/campaigns';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
@@ -41,7 +46,9 @@ function Report() {
   const shipping = useCampaignShipping(id, problems);
   const [reloading, setReloading] = useState(false);
   const status = useRef<CampaignStatus | undefined>(undefined);
-  useDocumentTitle(campaign.data ? t('campaigns.report.title', { name: campaign.data.name }) : t('campaigns.report.fallbackTitle'));
+  useDocumentTitle(
+    campaign.data ? t('campaigns.report.title', { name: campaign.data.name }) : t('campaigns.report.fallbackTitle'),
+  );
 
   // the status seen last: a frame that turns it FINALIZADA schedules the reload
   const [finishedAt, setFinishedAt] = useState<number | null>(null);
@@ -86,12 +93,18 @@ function Report() {
   const c = campaign.data;
   const progress = progressOf(c.stats);
   const rows = shipping.data?.pages.flatMap((p) => p.shipping) ?? [];
-  const statusCell = (r: CampaignShipping) => <Tag value={t(`campaigns.report.shippingStatus.${r.status}`)} severity={shippingSeverity(r.status)} />;
+  const statusCell = (r: CampaignShipping) => (
+    <Tag value={t(`campaigns.report.shippingStatus.${r.status}`)} severity={shippingSeverity(r.status)} />
+  );
   const reasonCell = (r: CampaignShipping) => (r.reason ? t(reasonKeyOf(r.reason), { defaultValue: r.reason }) : '');
 
   return (
     <section className="page campaign-report-page" data-testid="campaign-report-page">
-      <PageHeader title={t('campaigns.report.title', { name: c.name })} subtitle={c.contactList?.name ?? c.tagList?.name} actions={back} />
+      <PageHeader
+        title={t('campaigns.report.title', { name: c.name })}
+        subtitle={c.contactList?.name ?? c.tagList?.name}
+        actions={back}
+      />
       <div className="surface-panel campaign-report-panel">
         <div className="campaign-report__summary">
           <CampaignStatusTag status={c.status} testId="campaign-report-status" />
@@ -104,11 +117,24 @@ function Report() {
           <span>
             {t('campaigns.columns.completedAt')}: <DateTime iso={c.completedAt} />
           </span>
-          {reloading ? <span className="campaign-report__reloading" role="status">{t('campaigns.report.reloading')}</span> : null}
+          {reloading ? (
+            <span className="campaign-report__reloading" role="status">
+              {t('campaigns.report.reloading')}
+            </span>
+          ) : null}
         </div>
         <div className="campaign-report__progress">
           <span id="campaign-report-progress-label">{t('campaigns.report.progress')}</span>
-          <ProgressBar value={progress} aria-labelledby="campaign-report-progress-label" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} role="progressbar" data-testid="campaign-report-progress" displayValueTemplate={(v: number) => formatPercent(v)} />
+          <ProgressBar
+            value={progress}
+            aria-labelledby="campaign-report-progress-label"
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            role="progressbar"
+            data-testid="campaign-report-progress"
+            displayValueTemplate={(v: number) => formatPercent(v)}
+          />
         </div>
         <ul className="campaign-report__cards">
           {cardsFor(c.confirmation, c.stats).map((card) => (
@@ -138,16 +164,47 @@ function Report() {
           <Column header={t('campaigns.report.columns.name')} field="name" />
           <Column header={t('campaigns.report.columns.number')} field="number" />
           <Column header={t('campaigns.report.columns.status')} body={statusCell} />
-          <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.dueAt')} body={(r: CampaignShipping) => <DateTime iso={r.dueAt} />} />
-          <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.sentAt')} body={(r: CampaignShipping) => <DateTime iso={r.sentAt} />} />
-          <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.deliveredAt')} body={(r: CampaignShipping) => <DateTime iso={r.deliveredAt} />} />
-          {c.confirmation ? <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.confirmationRequestedAt')} body={(r: CampaignShipping) => <DateTime iso={r.confirmationRequestedAt} />} /> : null}
-          {c.confirmation ? <Column className="campaign-report-table__wide" header={t('campaigns.report.columns.confirmedAt')} body={(r: CampaignShipping) => <DateTime iso={r.confirmedAt} />} /> : null}
+          <Column
+            className="campaign-report-table__wide"
+            header={t('campaigns.report.columns.dueAt')}
+            body={(r: CampaignShipping) => <DateTime iso={r.dueAt} />}
+          />
+          <Column
+            className="campaign-report-table__wide"
+            header={t('campaigns.report.columns.sentAt')}
+            body={(r: CampaignShipping) => <DateTime iso={r.sentAt} />}
+          />
+          <Column
+            className="campaign-report-table__wide"
+            header={t('campaigns.report.columns.deliveredAt')}
+            body={(r: CampaignShipping) => <DateTime iso={r.deliveredAt} />}
+          />
+          {c.confirmation ? (
+            <Column
+              className="campaign-report-table__wide"
+              header={t('campaigns.report.columns.confirmationRequestedAt')}
+              body={(r: CampaignShipping) => <DateTime iso={r.confirmationRequestedAt} />}
+            />
+          ) : null}
+          {c.confirmation ? (
+            <Column
+              className="campaign-report-table__wide"
+              header={t('campaigns.report.columns.confirmedAt')}
+              body={(r: CampaignShipping) => <DateTime iso={r.confirmedAt} />}
+            />
+          ) : null}
           <Column header={t('campaigns.report.columns.reason')} body={reasonCell} />
         </DataTable>
         {shipping.hasNextPage ? (
           <div className="campaign-report__more">
-            <Button type="button" outlined label={t('campaigns.report.loadMore')} loading={shipping.isFetchingNextPage} onClick={() => void shipping.fetchNextPage()} data-testid="campaign-report-more" />
+            <Button
+              type="button"
+              outlined
+              label={t('campaigns.report.loadMore')}
+              loading={shipping.isFetchingNextPage}
+              onClick={() => void shipping.fetchNextPage()}
+              data-testid="campaign-report-more"
+            />
           </div>
         ) : null}
       </div>

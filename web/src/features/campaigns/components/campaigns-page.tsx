@@ -51,28 +51,77 @@ function CampaignsTable({ clock }: { clock: Clock }) {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('campaigns.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('campaigns.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
   const onCancel = (r: Campaign) =>
-    cancel.mutate(r.id, { onSuccess: () => toast.success(t('campaigns.toasts.cancelled')), onError: (error) => toast.error(error) });
+    cancel.mutate(r.id, {
+      onSuccess: () => toast.success(t('campaigns.toasts.cancelled')),
+      onError: (error) => toast.error(error),
+    });
   const onRestart = (r: Campaign) =>
-    restart.mutate(r.id, { onSuccess: () => toast.success(t('campaigns.toasts.restarted')), onError: (error) => toast.error(error) });
+    restart.mutate(r.id, {
+      onSuccess: () => toast.success(t('campaigns.toasts.restarted')),
+      onError: (error) => toast.error(error),
+    });
 
   const actionsCell = (r: Campaign) => {
     const readOnly = editModeOf(r, clock.now()) === 'none';
     return (
       <div className="campaigns-table__actions">
         {r.status === 'EM_ANDAMENTO' || r.status === 'PROGRAMADA' ? (
-          <Button type="button" icon="pi pi-stop-circle" text rounded severity="warning" disabled={busy} aria-label={t('campaigns.actions.cancel', { name: r.name })} tooltip={t('campaigns.actions.cancel', { name: r.name })} tooltipOptions={{ position: 'top' }} onClick={() => onCancel(r)} data-testid={`campaign-cancel-${r.id}`} />
+          <Button
+            type="button"
+            icon="pi pi-stop-circle"
+            text
+            rounded
+            severity="warning"
+            disabled={busy}
+            aria-label={t('campaigns.actions.cancel', { name: r.name })}
+            tooltip={t('campaigns.actions.cancel', { name: r.name })}
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => onCancel(r)}
+            data-testid={`campaign-cancel-${r.id}`}
+          />
         ) : null}
         {r.status === 'CANCELADA' ? (
-          <Button type="button" icon="pi pi-replay" text rounded severity="success" disabled={busy} aria-label={t('campaigns.actions.restart', { name: r.name })} tooltip={t('campaigns.actions.restart', { name: r.name })} tooltipOptions={{ position: 'top' }} onClick={() => onRestart(r)} data-testid={`campaign-restart-${r.id}`} />
+          <Button
+            type="button"
+            icon="pi pi-replay"
+            text
+            rounded
+            severity="success"
+            disabled={busy}
+            aria-label={t('campaigns.actions.restart', { name: r.name })}
+            tooltip={t('campaigns.actions.restart', { name: r.name })}
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => onRestart(r)}
+            data-testid={`campaign-restart-${r.id}`}
+          />
         ) : null}
-        <Link to={`/campaign/${r.id}/report`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('campaigns.actions.report', { name: r.name })} title={t('campaigns.actions.report', { name: r.name })} data-testid={`campaign-report-${r.id}`}>
+        <Link
+          to={`/campaign/${r.id}/report`}
+          className="p-button p-button-text p-button-rounded p-button-icon-only"
+          aria-label={t('campaigns.actions.report', { name: r.name })}
+          title={t('campaigns.actions.report', { name: r.name })}
+          data-testid={`campaign-report-${r.id}`}
+        >
           <i className="pi pi-chart-bar" aria-hidden="true" />
         </Link>
         {readOnly ? (
-          <Button type="button" icon="pi pi-eye" text rounded aria-label={t('campaigns.actions.view', { name: r.name })} tooltip={t('campaigns.actions.view', { name: r.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: r.id })} data-testid={`campaign-view-${r.id}`} />
+          <Button
+            type="button"
+            icon="pi pi-eye"
+            text
+            rounded
+            aria-label={t('campaigns.actions.view', { name: r.name })}
+            tooltip={t('campaigns.actions.view', { name: r.name })}
+            tooltipOptions={{ position: 'top' }}
+            onClick={() => setDialog({ kind: 'edit', id: r.id })}
+            data-testid={`campaign-view-${r.id}`}
+          />
         ) : null}
         <RowActions
           testId={{ kind: 'campaign', id: r.id }}
@@ -102,7 +151,15 @@ function CampaignsTable({ clock }: { clock: Clock }) {
       name="campaigns"
       title={t('campaigns.title')}
       subtitle={t('campaigns.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('campaigns.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="campaigns-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('campaigns.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="campaigns-add"
+        />
+      }
       search={{ placeholder: t('campaigns.searchPlaceholder'), onSearch: setSearchParam }}
       onNearEnd={() => {
         if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -110,7 +167,12 @@ function CampaignsTable({ clock }: { clock: Clock }) {
       loadingMore={list.isFetchingNextPage ? t('campaigns.loadingMore') : null}
       overlays={
         <>
-          <CampaignDialog visible={dialog.kind !== 'none'} campaignId={dialog.kind === 'edit' ? dialog.id : undefined} clock={clock} onHide={() => setDialog({ kind: 'none' })} />
+          <CampaignDialog
+            visible={dialog.kind !== 'none'}
+            campaignId={dialog.kind === 'edit' ? dialog.id : undefined}
+            clock={clock}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -132,14 +194,27 @@ function CampaignsTable({ clock }: { clock: Clock }) {
         data-testid="campaigns-table"
         rowClassName={(r: Campaign) => `campaign-row-${r.id}`}
       >
-        <Column header={t('campaigns.columns.name')} body={(r: Campaign) => <span className="campaigns-table__name">{r.name}</span>} />
-        <Column header={t('campaigns.columns.status')} body={(r: Campaign) => <CampaignStatusTag status={r.status} testId={`campaign-status-${r.id}`} />} />
+        <Column
+          header={t('campaigns.columns.name')}
+          body={(r: Campaign) => <span className="campaigns-table__name">{r.name}</span>}
+        />
+        <Column
+          header={t('campaigns.columns.status')}
+          body={(r: Campaign) => <CampaignStatusTag status={r.status} testId={`campaign-status-${r.id}`} />}
+        />
         <Column header={t('campaigns.columns.contactList')} body={recipientsCell} />
         <Column header={t('campaigns.columns.whatsapp')} body={(r: Campaign) => r.whatsapp?.name ?? '—'} />
         <Column header={t('campaigns.columns.scheduledAt')} body={(r: Campaign) => <DateTime iso={r.scheduledAt} />} />
         <Column header={t('campaigns.columns.completedAt')} body={(r: Campaign) => <DateTime iso={r.completedAt} />} />
-        <Column header={t('campaigns.columns.confirmation')} body={(r: Campaign) => (r.confirmation ? t('campaigns.yes') : t('campaigns.no'))} />
-        <Column header={<span className="sr-only">{t('campaigns.columns.actions')}</span>} body={actionsCell} style={{ width: '13rem' }} />
+        <Column
+          header={t('campaigns.columns.confirmation')}
+          body={(r: Campaign) => (r.confirmation ? t('campaigns.yes') : t('campaigns.no'))}
+        />
+        <Column
+          header={<span className="sr-only">{t('campaigns.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '13rem' }}
+        />
       </DataTable>
     </ListPage>
   );

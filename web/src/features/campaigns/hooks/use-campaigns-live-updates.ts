@@ -16,8 +16,9 @@ export const useCampaignsLiveUpdates = (companyId: number, onChange?: (change: C
     if (change.action === 'delete') {
       queryClient.removeQueries({ queryKey: campaignsQueryKeys.one(change.id) });
     } else {
-      queryClient.setQueryData(campaignsQueryKeys.one(change.record.id), (current: (Campaign & Record<string, unknown>) | undefined) =>
-        current ? { ...current, ...change.record } : current,
+      queryClient.setQueryData(
+        campaignsQueryKeys.one(change.record.id),
+        (current: (Campaign & Record<string, unknown>) | undefined) => (current ? { ...current, ...change.record } : current),
       );
       void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.shippingOf(change.record.id) });
     }

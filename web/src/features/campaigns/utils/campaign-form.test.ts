@@ -23,7 +23,14 @@ import {
 
 const NOW = new Date('2030-01-04T09:00:00Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
-const valid = (over: Partial<CampaignFormValues> = {}): CampaignFormValues => ({ ...emptyCampaignForm(), name: 'Black Friday', whatsappId: 3, contactListId: 7, message1: 'Olá {nome}', ...over });
+const valid = (over: Partial<CampaignFormValues> = {}): CampaignFormValues => ({
+  ...emptyCampaignForm(),
+  name: 'Black Friday',
+  whatsappId: 3,
+  contactListId: 7,
+  message1: 'Olá {nome}',
+  ...over,
+});
 
 describe('which fields a campaign lets the dialog change', () => {
   it('allows everything while INATIVA, or PROGRAMADA more than an hour ahead', () => {
@@ -60,17 +67,25 @@ describe('validation before sending', () => {
 
   it('requires a connection, recipients and a first message', () => {
     const errors = validateCampaignForm(valid({ whatsappId: null, contactListId: null, message1: ' ' }));
-    expect(errors).toEqual({ whatsappId: 'validation.requiredEn', contactListId: 'validation.requiredEn', message1: 'validation.requiredEn' });
+    expect(errors).toEqual({
+      whatsappId: 'validation.requiredEn',
+      contactListId: 'validation.requiredEn',
+      message1: 'validation.requiredEn',
+    });
     expect(firstTextWithError(errors)).toBe('message1');
   });
 
   it("says before saving when the connection's channel cannot send the campaign to its recipients, as the server would", () => {
     expect(validateCampaignForm(valid(), 'all', 'webchat')).toEqual({ whatsappId: 'campaigns.dialog.errors.channelCannotSend' });
-    expect(validateCampaignForm(valid(), 'all', 'facebook')).toEqual({ contactListId: 'campaigns.dialog.errors.channelTagsOnly' });
+    expect(validateCampaignForm(valid(), 'all', 'facebook')).toEqual({
+      contactListId: 'campaigns.dialog.errors.channelTagsOnly',
+    });
     expect(validateCampaignForm(valid({ contactListId: null, tagListId: 4 }), 'all', 'instagram')).toEqual({});
     for (const channel of ['whatsapp', 'whatsappapi'] as const) expect(validateCampaignForm(valid(), 'all', channel)).toEqual({});
     // the server's refusal lands on the same field with the same words
-    expect(serverFieldErrors([{ path: 'body.whatsappId', message: CAMPAIGN_CHANNEL_REFUSED }])).toEqual({ whatsappId: 'campaigns.dialog.errors.channelCannotSend' });
+    expect(serverFieldErrors([{ path: 'body.whatsappId', message: CAMPAIGN_CHANNEL_REFUSED }])).toEqual({
+      whatsappId: 'campaigns.dialog.errors.channelCannotSend',
+    });
   });
 
   it('requires a queue when a user is picked', () => {
@@ -85,7 +100,9 @@ describe('validation before sending', () => {
 
   it('takes a template instead of a message, with every parameter filled in', () => {
     const template = { name: 'oferta', language: 'pt_BR', params: ['{nome}', ''], headerParams: [] };
-    expect(validateCampaignForm(valid({ message1: '', template }))).toEqual({ template: 'campaigns.dialog.errors.templateParams' });
+    expect(validateCampaignForm(valid({ message1: '', template }))).toEqual({
+      template: 'campaigns.dialog.errors.templateParams',
+    });
     expect(validateCampaignForm(valid({ message1: '', template: { ...template, params: ['{nome}', 'x'] } }))).toEqual({});
   });
 
@@ -94,7 +111,13 @@ describe('validation before sending', () => {
   });
 
   it("puts a 400's fields on the form's fields", () => {
-    expect(serverFieldErrors([{ path: 'body.name', message: 'Too Short!' }, { path: 'body.queueId', message: 'Unknown queue' }, { path: 'query.x', message: 'ignored' }])).toEqual({
+    expect(
+      serverFieldErrors([
+        { path: 'body.name', message: 'Too Short!' },
+        { path: 'body.queueId', message: 'Unknown queue' },
+        { path: 'query.x', message: 'ignored' },
+      ]),
+    ).toEqual({
       name: 'validation.tooShort',
       queueId: 'campaigns.dialog.errors.unknownQueue',
     });
@@ -119,10 +142,17 @@ describe('the values', () => {
   it('maps each header and body placeholder to a campaign variable or a fixed text, and sends both', () => {
     const keys = templateVariableKeys([{ key: 'loja' }]);
     expect(keys).toEqual(['nome', 'email', 'numero', 'loja']);
-    const withT = withTemplate(valid({ whatsappId: 3, message1: '' }), { name: 'oferta', language: 'pt_BR', paramCount: 2, headerParamCount: 1 });
+    const withT = withTemplate(valid({ whatsappId: 3, message1: '' }), {
+      name: 'oferta',
+      language: 'pt_BR',
+      paramCount: 2,
+      headerParamCount: 1,
+    });
     expect(withT.template).toEqual({ name: 'oferta', language: 'pt_BR', params: ['', ''], headerParams: [''] });
     // an empty header parameter is a missing one
-    expect(validateCampaignForm({ ...withT, template: { ...withT.template!, params: ['{nome}', 'x'] } })).toEqual({ template: 'campaigns.dialog.errors.templateParams' });
+    expect(validateCampaignForm({ ...withT, template: { ...withT.template!, params: ['{nome}', 'x'] } })).toEqual({
+      template: 'campaigns.dialog.errors.templateParams',
+    });
 
     expect(paramSourceOf('{nome}', keys)).toEqual({ kind: 'variable', key: 'nome' });
     expect(paramSourceOf('{loja}', keys)).toEqual({ kind: 'variable', key: 'loja' });
@@ -135,7 +165,12 @@ describe('the values', () => {
 
     const filled = { ...withT, template: { ...withT.template!, params: ['{nome}', 'CUPOM-{numero}'], headerParams: ['{loja}'] } };
     expect(validateCampaignForm(filled)).toEqual({});
-    expect(campaignBodyOf(filled).template).toEqual({ name: 'oferta', language: 'pt_BR', params: ['{nome}', 'CUPOM-{numero}'], headerParams: ['{loja}'] });
+    expect(campaignBodyOf(filled).template).toEqual({
+      name: 'oferta',
+      language: 'pt_BR',
+      params: ['{nome}', 'CUPOM-{numero}'],
+      headerParams: ['{loja}'],
+    });
   });
 
   it('clear user and queue and close the ticket again when openTicket is turned off', () => {
@@ -144,14 +179,36 @@ describe('the values', () => {
   });
 
   it('default to no date, closed ticket, openTicket off and no confirmation (spec section 4)', () => {
-    expect(campaignBodyOf(valid())).toMatchObject({ scheduledAt: null, statusTicket: 'closed', openTicket: 'disabled', confirmation: false, template: null });
+    expect(campaignBodyOf(valid())).toMatchObject({
+      scheduledAt: null,
+      statusTicket: 'closed',
+      openTicket: 'disabled',
+      confirmation: false,
+      template: null,
+    });
   });
 
   it('send the date as an ISO instant and round-trip a saved campaign', () => {
     const at = new Date('2030-02-01T12:30:00Z');
     const body = campaignBodyOf(valid({ scheduledAt: at, openTicket: true, userId: 4, queueId: 2 }));
     expect(body).toMatchObject({ scheduledAt: '2030-02-01T12:30:00.000Z', openTicket: 'enabled', userId: 4, queueId: 2 });
-    const saved = { ...body, id: 1, status: 'PROGRAMADA', contactList: null, tagList: null, whatsapp: null, completedAt: null, mediaPath: null, mediaName: null, mediaUrl: null, stats: { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0 }, editable: 'all', companyId: 1, createdAt: '', updatedAt: '' } as unknown as Campaign;
+    const saved = {
+      ...body,
+      id: 1,
+      status: 'PROGRAMADA',
+      contactList: null,
+      tagList: null,
+      whatsapp: null,
+      completedAt: null,
+      mediaPath: null,
+      mediaName: null,
+      mediaUrl: null,
+      stats: { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0, skipped: 0 },
+      editable: 'all',
+      companyId: 1,
+      createdAt: '',
+      updatedAt: '',
+    } as unknown as Campaign;
     expect(campaignFormOf(saved)).toEqual(valid({ scheduledAt: at, openTicket: true, userId: 4, queueId: 2 }));
   });
 

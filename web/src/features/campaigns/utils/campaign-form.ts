@@ -43,7 +43,12 @@ export const paramFor = (source: ParamSource, current: string, variableKeys: rea
   source.kind === 'variable' ? `{${source.key}}` : paramSourceOf(current, variableKeys).kind === 'text' ? current : '';
 
 /** The variables a placeholder may take: the recipient's fields, then the company's own (campaign settings). */
-export const templateVariableKeys = (custom: readonly { key: string }[]): string[] => ['nome', 'email', 'numero', ...custom.map((v) => v.key)];
+export const templateVariableKeys = (custom: readonly { key: string }[]): string[] => [
+  'nome',
+  'email',
+  'numero',
+  ...custom.map((v) => v.key),
+];
 
 export type CampaignFormValues = {
   name: string;
@@ -64,7 +69,10 @@ export type CampaignField = keyof CampaignFormValues;
 export type CampaignFormErrors = Partial<Record<CampaignField, string>>;
 
 const blankTexts = (): Record<MessageField | ConfirmationField, string> =>
-  Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, ''])) as Record<MessageField | ConfirmationField, string>;
+  Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, ''])) as Record<
+    MessageField | ConfirmationField,
+    string
+  >;
 
 /** Spec section 4 defaults: INATIVA (no date), statusTicket closed, openTicket disabled, confirmation false. */
 export const emptyCampaignForm = (): CampaignFormValues => ({
@@ -93,8 +101,18 @@ export const campaignFormOf = (c: Campaign): CampaignFormValues => ({
   queueId: c.queueId,
   openTicket: c.openTicket === 'enabled',
   statusTicket: c.statusTicket,
-  template: c.template ? { name: c.template.name, language: c.template.language, params: [...c.template.params], headerParams: [...(c.template.headerParams ?? [])] } : null,
-  ...(Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, c[f]])) as Record<MessageField | ConfirmationField, string>),
+  template: c.template
+    ? {
+        name: c.template.name,
+        language: c.template.language,
+        params: [...c.template.params],
+        headerParams: [...(c.template.headerParams ?? [])],
+      }
+    : null,
+  ...(Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, c[f]])) as Record<
+    MessageField | ConfirmationField,
+    string
+  >),
 });
 
 /**
@@ -103,7 +121,8 @@ export const campaignFormOf = (c: Campaign): CampaignFormValues => ({
  */
 export const editModeOf = (c: Pick<Campaign, 'status' | 'scheduledAt'>, now: Date): EditMode => {
   if (c.status === 'INATIVA') return 'all';
-  if (c.status === 'PROGRAMADA' && c.scheduledAt && new Date(c.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS) return 'all';
+  if (c.status === 'PROGRAMADA' && c.scheduledAt && new Date(c.scheduledAt).getTime() - now.getTime() > CAMPAIGN_EDIT_LEAD_MS)
+    return 'all';
   if (c.status === 'CANCELADA') return 'messages';
   return 'none';
 };
@@ -125,20 +144,30 @@ export const fieldLocks = (mode: EditMode, openTicket: boolean): FieldLocks => (
 });
 
 /** The recipients are a contact list or the contacts of a tag, never both: choosing one clears the other. */
-export const withRecipients = (v: CampaignFormValues, source: { contactListId: number | null } | { tagListId: number | null }): CampaignFormValues =>
+export const withRecipients = (
+  v: CampaignFormValues,
+  source: { contactListId: number | null } | { tagListId: number | null },
+): CampaignFormValues =>
   'contactListId' in source
     ? { ...v, contactListId: source.contactListId, tagListId: source.contactListId ? null : v.tagListId }
     : { ...v, tagListId: source.tagListId, contactListId: source.tagListId ? null : v.contactListId };
 
 /** Templates exist on Cloud API connections only: another connection drops the chosen one. */
-export const withConnection = (v: CampaignFormValues, whatsappId: number | null, channel: string | undefined): CampaignFormValues => ({
+export const withConnection = (
+  v: CampaignFormValues,
+  whatsappId: number | null,
+  channel: string | undefined,
+): CampaignFormValues => ({
   ...v,
   whatsappId,
   template: channel === 'whatsappapi' && whatsappId === v.whatsappId ? v.template : null,
 });
 
 /** A chosen template carries one parameter per placeholder of its header and of its body. */
-export const withTemplate = (v: CampaignFormValues, template: { name: string; language: string; paramCount: number; headerParamCount?: number } | null): CampaignFormValues => ({
+export const withTemplate = (
+  v: CampaignFormValues,
+  template: { name: string; language: string; paramCount: number; headerParamCount?: number } | null,
+): CampaignFormValues => ({
   ...v,
   template: template
     ? {
@@ -160,7 +189,10 @@ export const campaignBodyOf = (v: CampaignFormValues): CampaignBodyInput => ({
   name: v.name.trim(),
   confirmation: v.confirmation,
   scheduledAt: v.scheduledAt && !Number.isNaN(v.scheduledAt.getTime()) ? v.scheduledAt.toISOString() : null,
-  ...(Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, v[f]])) as Record<MessageField | ConfirmationField, string>),
+  ...(Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, v[f]])) as Record<
+    MessageField | ConfirmationField,
+    string
+  >),
   contactListId: v.contactListId,
   tagListId: v.tagListId,
   whatsappId: v.whatsappId as number,
@@ -168,7 +200,9 @@ export const campaignBodyOf = (v: CampaignFormValues): CampaignBodyInput => ({
   queueId: v.openTicket ? v.queueId : null,
   openTicket: v.openTicket ? 'enabled' : 'disabled',
   statusTicket: v.statusTicket,
-  template: v.template ? { name: v.template.name, language: v.template.language, params: v.template.params, headerParams: v.template.headerParams } : null,
+  template: v.template
+    ? { name: v.template.name, language: v.template.language, params: v.template.params, headerParams: v.template.headerParams }
+    : null,
 });
 
 /** The server's words, as the dictionaries hold them (spec section 5 quotes Required, Too Short!, Too Long!). */
@@ -211,12 +245,17 @@ export const validateCampaignForm = (v: CampaignFormValues, mode: EditMode = 'al
   if (v.openTicket && v.userId && !v.queueId) errors.queueId ??= 'validation.requiredEn';
   if (!v.template && messageFields.every((f) => !v[f].trim())) errors.message1 ??= 'validation.requiredEn';
   if (v.confirmation && confirmationFields.every((f) => !v[f].trim())) errors.confirmationMessage1 ??= 'validation.requiredEn';
-  if (v.template && [...v.template.params, ...v.template.headerParams].some((p) => !p.trim())) errors.template ??= 'campaigns.dialog.errors.templateParams';
+  if (v.template && [...v.template.params, ...v.template.headerParams].some((p) => !p.trim()))
+    errors.template ??= 'campaigns.dialog.errors.templateParams';
   const refused = channel ? campaignChannelIssue(channel, v) : undefined;
   if (refused) errors[refused.field] ??= messageKeyOf(refused.message);
   if (mode === 'messages') {
     // a cancelled campaign takes its texts only: the other fields are as the server holds them
-    return Object.fromEntries(Object.entries(errors).filter(([f]) => (messageFields as readonly string[]).includes(f) || (confirmationFields as readonly string[]).includes(f)));
+    return Object.fromEntries(
+      Object.entries(errors).filter(
+        ([f]) => (messageFields as readonly string[]).includes(f) || (confirmationFields as readonly string[]).includes(f),
+      ),
+    );
   }
   return errors;
 };

@@ -15,10 +15,27 @@ describe('the report', () => {
   });
 
   it('shows the confirmation cards only for a campaign that asks for confirmation', () => {
-    expect(cardsFor(true)).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'confirmationRequested', 'confirmed', 'failed']);
+    expect(cardsFor(true)).toEqual([
+      'valid',
+      'sent',
+      'deferred',
+      'delivered',
+      'read',
+      'confirmationRequested',
+      'confirmed',
+      'failed',
+    ]);
     expect(cardsFor(false)).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'failed']);
     // tagged contacts the connection's channel cannot reach are told apart, when there are some
-    expect(cardsFor(false, { unreachable: 2 })).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'failed', 'unreachable']);
+    expect(cardsFor(false, { unreachable: 2 })).toEqual([
+      'valid',
+      'sent',
+      'deferred',
+      'delivered',
+      'read',
+      'failed',
+      'unreachable',
+    ]);
     expect(cardsFor(false, { unreachable: 0 })).toEqual(['valid', 'sent', 'deferred', 'delivered', 'read', 'failed']);
   });
 

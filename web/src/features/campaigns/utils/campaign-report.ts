@@ -9,18 +9,34 @@ import type { CampaignStats, CampaignStatus, ShippingStatus } from '@switchboard
 export const progressOf = (stats: Pick<CampaignStats, 'valid' | 'delivered'>): number =>
   stats.valid > 0 ? Math.min(100, Math.floor((stats.delivered / stats.valid) * 100)) : 0;
 
-export type ReportCard = 'valid' | 'sent' | 'deferred' | 'delivered' | 'read' | 'confirmationRequested' | 'confirmed' | 'failed' | 'unreachable';
-export const reportCards: readonly ReportCard[] = ['valid', 'sent', 'deferred', 'delivered', 'read', 'confirmationRequested', 'confirmed', 'failed', 'unreachable'];
+export type ReportCard =
+  'valid' | 'sent' | 'deferred' | 'delivered' | 'read' | 'confirmationRequested' | 'confirmed' | 'failed' | 'unreachable';
+export const reportCards: readonly ReportCard[] = [
+  'valid',
+  'sent',
+  'deferred',
+  'delivered',
+  'read',
+  'confirmationRequested',
+  'confirmed',
+  'failed',
+  'unreachable',
+];
 
 /**
  * The confirmation cards mean something only for a campaign that asks for confirmation; the unreachable one (members
  * of the list or tag the connection's channel cannot write to) only when there are some.
  */
 export const cardsFor = (confirmation: boolean, stats?: Pick<CampaignStats, 'unreachable'>): readonly ReportCard[] =>
-  reportCards.filter((c) => (confirmation || (c !== 'confirmationRequested' && c !== 'confirmed')) && (c !== 'unreachable' || (stats?.unreachable ?? 0) > 0));
+  reportCards.filter(
+    (c) =>
+      (confirmation || (c !== 'confirmationRequested' && c !== 'confirmed')) &&
+      (c !== 'unreachable' || (stats?.unreachable ?? 0) > 0),
+  );
 
 /** Spec section 4: when the status turns FINALIZADA the report reloads (5 s later). */
-export const turnedFinished = (before: CampaignStatus | undefined, after: CampaignStatus): boolean => before !== undefined && before !== 'FINALIZADA' && after === 'FINALIZADA';
+export const turnedFinished = (before: CampaignStatus | undefined, after: CampaignStatus): boolean =>
+  before !== undefined && before !== 'FINALIZADA' && after === 'FINALIZADA';
 
 /** How a shipping row's state is coloured. */
 export const shippingSeverity = (status: ShippingStatus): 'success' | 'info' | 'warning' | 'danger' | 'secondary' => {
@@ -44,4 +60,5 @@ export const shippingSeverity = (status: ShippingStatus): 'success' | 'info' | '
 export const knownReasons = ['replied', 'optedOut', 'interrupted'] as const;
 
 /** The i18n key of a reason, or undefined when it is shown as it came (after trying it as an error code). */
-export const reasonKeyOf = (reason: string): string => ((knownReasons as readonly string[]).includes(reason) ? `campaigns.report.reasons.${reason}` : `errors.${reason}`);
+export const reasonKeyOf = (reason: string): string =>
+  (knownReasons as readonly string[]).includes(reason) ? `campaigns.report.reasons.${reason}` : `errors.${reason}`;

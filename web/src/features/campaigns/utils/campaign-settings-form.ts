@@ -3,7 +3,11 @@
  * server's rules run before sending, and the body.
  */
 import { variableToken } from '@switchboard/shared/message-variables';
-import { saveCampaignSettingsBody, type CampaignSettings, type SaveCampaignSettingsBody } from '@switchboard/shared/contracts/campaigns';
+import {
+  saveCampaignSettingsBody,
+  type CampaignSettings,
+  type SaveCampaignSettingsBody,
+} from '@switchboard/shared/contracts/campaigns';
 
 export interface VariableRow {
   key: string;
@@ -79,7 +83,11 @@ export const serverSettingsErrors = (fields: readonly { path: string; message: s
 /** Opt-out words typed as one comma- or line-separated text, each kept once. */
 export const parseWords = (text: string): string[] => {
   const out: string[] = [];
-  for (const w of text.split(/[,\n]/).map((x) => x.trim()).filter(Boolean)) if (!out.some((o) => o.toLowerCase() === w.toLowerCase())) out.push(w);
+  for (const w of text
+    .split(/[,\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean))
+    if (!out.some((o) => o.toLowerCase() === w.toLowerCase())) out.push(w);
   return out;
 };
 

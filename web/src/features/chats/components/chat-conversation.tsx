@@ -14,7 +14,13 @@ import { chronological, isSendable, nearTop } from '../utils/chat-state.ts';
 
 const ACCEPT = acceptAttribute('message');
 
-const timeOf = (iso: string) => new Intl.DateTimeFormat(locales[currentLanguage()], { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat(locales[currentLanguage()], {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean }) {
   const { t } = useTranslation();
@@ -28,7 +34,12 @@ function MessageBubble({ message, mine }: { message: ChatMessage; mine: boolean 
             <img className="chat-bubble__image" src={message.mediaUrl} alt={message.mediaName ?? ''} />
           </a>
         ) : (
-          <a className="chat-bubble__file" href={message.mediaUrl} download={message.mediaName ?? undefined} rel="noreferrer noopener">
+          <a
+            className="chat-bubble__file"
+            href={message.mediaUrl}
+            download={message.mediaName ?? undefined}
+            rel="noreferrer noopener"
+          >
             <i className="pi pi-file" aria-hidden="true" /> {message.mediaName}
           </a>
         )
@@ -145,11 +156,28 @@ export function ChatConversation({ chat, meId }: { chat: Chat; meId: number }) {
         <div className="chat-conversation__file" data-testid="chat-attachment">
           <i className="pi pi-paperclip" aria-hidden="true" />
           <span>{file.name}</span>
-          <Button type="button" text rounded size="small" icon="pi pi-times" aria-label={t('chats.removeAttachment')} onClick={() => setFile(undefined)} />
+          <Button
+            type="button"
+            text
+            rounded
+            size="small"
+            icon="pi pi-times"
+            aria-label={t('chats.removeAttachment')}
+            onClick={() => setFile(undefined)}
+          />
         </div>
       ) : null}
       <div className="chat-conversation__input">
-        <Button type="button" text rounded icon="pi pi-paperclip" aria-label={t('chats.attach')} tooltip={t('chats.attach')} tooltipOptions={{ position: 'top' }} onClick={() => fileInput.current?.click()} />
+        <Button
+          type="button"
+          text
+          rounded
+          icon="pi pi-paperclip"
+          aria-label={t('chats.attach')}
+          tooltip={t('chats.attach')}
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => fileInput.current?.click()}
+        />
         <input
           ref={fileInput}
           type="file"

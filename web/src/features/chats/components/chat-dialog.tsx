@@ -14,7 +14,19 @@ import { useSaveChat } from '../api/save-chat.ts';
 import { canSaveChat } from '../utils/chat-state.ts';
 
 /** New chat (no `chat`) or the owner's edit of one: a title and the users in it (spec document 3 section 5). */
-export function ChatDialog({ visible, chat, meId, onHide, onSaved }: { visible: boolean; chat?: Chat; meId: number; onHide: () => void; onSaved: (chat: Chat) => void }) {
+export function ChatDialog({
+  visible,
+  chat,
+  meId,
+  onHide,
+  onSaved,
+}: {
+  visible: boolean;
+  chat?: Chat;
+  meId: number;
+  onHide: () => void;
+  onSaved: (chat: Chat) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveChat();
@@ -36,7 +48,9 @@ export function ChatDialog({ visible, chat, meId, onHide, onSaved }: { visible: 
   const options = useMemo(() => {
     const found = (users.data?.users ?? []).filter((u) => u.id !== meId).map((u) => ({ id: u.id, name: u.name }));
     const known = new Map(found.map((u) => [u.id, u]));
-    for (const member of chat?.users ?? []) if (member.userId !== meId && !known.has(member.userId)) known.set(member.userId, { id: member.userId, name: member.user.name });
+    for (const member of chat?.users ?? [])
+      if (member.userId !== meId && !known.has(member.userId))
+        known.set(member.userId, { id: member.userId, name: member.user.name });
     return [...known.values()];
   }, [users.data, chat, meId]);
 
@@ -72,7 +86,14 @@ export function ChatDialog({ visible, chat, meId, onHide, onSaved }: { visible: 
       footer={
         <DialogActions
           onCancel={onHide}
-          confirm={{ label: t('chats.dialog.save'), icon: 'pi pi-check', form: 'chat-form', loading: save.isPending, disabled: !valid, testId: 'chat-save' }}
+          confirm={{
+            label: t('chats.dialog.save'),
+            icon: 'pi pi-check',
+            form: 'chat-form',
+            loading: save.isPending,
+            disabled: !valid,
+            testId: 'chat-save',
+          }}
         />
       }
     >

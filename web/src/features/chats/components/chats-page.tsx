@@ -56,7 +56,14 @@ function ChatListItem({ chat, meId, selected, onSelect }: { chat: Chat; meId: nu
         data-chat-title={chat.title}
       >
         <span className="chat-item__title">{chat.title}</span>
-        {unread > 0 ? <Badge value={badgeText(unread)} severity="danger" aria-label={t('chats.unread', { count: unread })} data-testid="chat-item-unread" /> : null}
+        {unread > 0 ? (
+          <Badge
+            value={badgeText(unread)}
+            severity="danger"
+            aria-label={t('chats.unread', { count: unread })}
+            data-testid="chat-item-unread"
+          />
+        ) : null}
         <span className="chat-item__last">{chat.lastMessage || t('chats.members', { count: chat.users.length })}</span>
       </button>
     </li>
@@ -81,7 +88,8 @@ function InternalChat() {
   const [deleting, setDeleting] = useState<Chat | null>(null);
 
   const records = list.data?.pages.flatMap((p) => p.records) ?? [];
-  const selected = (uuid ? records.find((c) => c.uuid === uuid) : undefined) ?? (detail.data?.uuid === uuid ? detail.data : undefined);
+  const selected =
+    (uuid ? records.find((c) => c.uuid === uuid) : undefined) ?? (detail.data?.uuid === uuid ? detail.data : undefined);
   const myUnread = selected ? unreadOf(selected, user.id) : 0;
 
   // selecting a chat with unread messages marks it read (spec section 4), and so does a message arriving while it is open
@@ -104,7 +112,8 @@ function InternalChat() {
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD_PX && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= SCROLL_THRESHOLD_PX && list.hasNextPage && !list.isFetchingNextPage)
+      void list.fetchNextPage();
   };
 
   const listPane = (
@@ -112,9 +121,23 @@ function InternalChat() {
       <div className="chats-pane__toolbar">
         <IconField iconPosition="left" className="chats-pane__search">
           <InputIcon className="pi pi-search" />
-          <InputText value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('chats.searchPlaceholder')} aria-label={t('chats.searchPlaceholder')} />
+          <InputText
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('chats.searchPlaceholder')}
+            aria-label={t('chats.searchPlaceholder')}
+          />
         </IconField>
-        <Button type="button" rounded icon="pi pi-plus" aria-label={t('chats.newChat')} tooltip={t('chats.newChat')} tooltipOptions={{ position: 'bottom' }} onClick={() => setDialog({ open: true })} data-testid="chat-new" />
+        <Button
+          type="button"
+          rounded
+          icon="pi pi-plus"
+          aria-label={t('chats.newChat')}
+          tooltip={t('chats.newChat')}
+          tooltipOptions={{ position: 'bottom' }}
+          onClick={() => setDialog({ open: true })}
+          data-testid="chat-new"
+        />
       </div>
       <div className="chats-pane__scroll" onScroll={onScroll}>
         {list.isLoading ? (
@@ -147,15 +170,38 @@ function InternalChat() {
             </div>
             {isOwner(selected, user.id) ? (
               <div className="chats-pane__actions">
-                <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('chats.edit')} tooltip={t('chats.edit')} tooltipOptions={{ position: 'bottom' }} onClick={() => setDialog({ open: true, chat: selected })} data-testid="chat-edit" />
-                <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('chats.delete')} tooltip={t('chats.delete')} tooltipOptions={{ position: 'bottom' }} onClick={() => setDeleting(selected)} data-testid="chat-delete" />
+                <Button
+                  type="button"
+                  text
+                  rounded
+                  icon="pi pi-pencil"
+                  aria-label={t('chats.edit')}
+                  tooltip={t('chats.edit')}
+                  tooltipOptions={{ position: 'bottom' }}
+                  onClick={() => setDialog({ open: true, chat: selected })}
+                  data-testid="chat-edit"
+                />
+                <Button
+                  type="button"
+                  text
+                  rounded
+                  severity="danger"
+                  icon="pi pi-trash"
+                  aria-label={t('chats.delete')}
+                  tooltip={t('chats.delete')}
+                  tooltipOptions={{ position: 'bottom' }}
+                  onClick={() => setDeleting(selected)}
+                  data-testid="chat-delete"
+                />
               </div>
             ) : null}
           </header>
           <ChatConversation key={selected.id} chat={selected} meId={user.id} />
         </>
       ) : (
-        <p className="chats-pane__note chats-pane__note--center">{uuid && detail.isError ? t('chats.notFound') : uuid ? t('common.loading') : t('chats.selectChat')}</p>
+        <p className="chats-pane__note chats-pane__note--center">
+          {uuid && detail.isError ? t('chats.notFound') : uuid ? t('common.loading') : t('chats.selectChat')}
+        </p>
       )}
     </section>
   );
@@ -184,7 +230,13 @@ function InternalChat() {
           {messagesPane}
         </div>
       )}
-      <ChatDialog visible={dialog.open} chat={dialog.chat} meId={user.id} onHide={() => setDialog({ open: false })} onSaved={(chat) => (dialog.chat ? undefined : open(chat))} />
+      <ChatDialog
+        visible={dialog.open}
+        chat={dialog.chat}
+        meId={user.id}
+        onHide={() => setDialog({ open: false })}
+        onSaved={(chat) => (dialog.chat ? undefined : open(chat))}
+      />
       <DeleteDialog
         visible={deleting !== null}
         onHide={() => setDeleting(null)}

@@ -3,7 +3,15 @@ import { channels } from '@switchboard/shared/events';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';
 import { chatsQueryKeys } from '../api/get-chats.ts';
-import { addMessage, dropMessage, removeChat, replaceMessage, upsertChat, type ChatPage, type MessagePage } from '../utils/chat-state.ts';
+import {
+  addMessage,
+  dropMessage,
+  removeChat,
+  replaceMessage,
+  upsertChat,
+  type ChatPage,
+  type MessagePage,
+} from '../utils/chat-state.ts';
 
 type ChatPages = InfiniteData<ChatPage, number>;
 type MessagePages = InfiniteData<MessagePage, string | undefined>;
@@ -25,7 +33,9 @@ const placeChat = (queryClient: QueryClient, chat: Chat, toTop: boolean) => {
 };
 
 const updateMessages = (queryClient: QueryClient, chatId: number, change: (pages: MessagePage[]) => MessagePage[]) =>
-  queryClient.setQueryData<MessagePages>(chatsQueryKeys.messages(chatId), (data) => (data ? { ...data, pages: change(data.pages) } : data));
+  queryClient.setQueryData<MessagePages>(chatsQueryKeys.messages(chatId), (data) =>
+    data ? { ...data, pages: change(data.pages) } : data,
+  );
 
 /**
  * Keeps every cached chat screen live from the chat frames the user receives (only a chat's members receive them):
@@ -52,7 +62,9 @@ export const useChatsLiveUpdates = (companyId: number, userId: number, { enabled
         placeChat(queryClient, frame.chat, false);
         break;
       case 'delete':
-        queryClient.setQueriesData<ChatPages>({ queryKey: chatsQueryKeys.lists }, (data) => (data ? { ...data, pages: removeChat(data.pages, frame.id) } : data));
+        queryClient.setQueriesData<ChatPages>({ queryKey: chatsQueryKeys.lists }, (data) =>
+          data ? { ...data, pages: removeChat(data.pages, frame.id) } : data,
+        );
         queryClient.removeQueries({ queryKey: chatsQueryKeys.messages(frame.id) });
         break;
     }

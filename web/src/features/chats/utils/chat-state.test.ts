@@ -1,6 +1,19 @@
 import type { Chat, ChatMessage } from '@switchboard/shared/contracts/chats';
 import { describe, expect, it } from 'vitest';
-import { addMessage, badgeText, canSaveChat, chronological, dropMessage, isSendable, nearTop, removeChat, replaceMessage, unreadOf, upsertChat, type MessagePage } from './chat-state.ts';
+import {
+  addMessage,
+  badgeText,
+  canSaveChat,
+  chronological,
+  dropMessage,
+  isSendable,
+  nearTop,
+  removeChat,
+  replaceMessage,
+  unreadOf,
+  upsertChat,
+  type MessagePage,
+} from './chat-state.ts';
 
 const chat = (id: number, extra: Partial<Chat> = {}): Chat => ({
   id,

@@ -7,5 +7,8 @@ export const closeImportedTickets = ({ id }: { id: number }) => callRoute('conne
 
 export const useCloseImportedTickets = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: closeImportedTickets, onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsQueryKey }) });
+  return useMutation({
+    mutationFn: closeImportedTickets,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
+  });
 };

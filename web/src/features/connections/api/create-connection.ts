@@ -12,7 +12,10 @@ export const useCreateConnection = () => {
   return useMutation({
     mutationFn: createConnection,
     // the new row (and a WhatsApp session's QR dialog) shows at once, before the list is read again
-    onSuccess: (created) => queryClient.setQueryData<Connection[]>(connectionsQueryKey, (list) => (list && !list.some((c) => c.id === created.id) ? [...list, created] : list)),
+    onSuccess: (created) =>
+      queryClient.setQueryData<Connection[]>(connectionsQueryKey, (list) =>
+        list && !list.some((c) => c.id === created.id) ? [...list, created] : list,
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
   });
 };

@@ -8,7 +8,9 @@ import { connectionsQueryKey } from './get-connections.ts';
  * connection is refused while others exist (ERR_NO_OTHER_WHATSAPP).
  */
 export const deleteConnection = (id: number, companyId?: number) =>
-  companyId === undefined ? callRoute('connections.delete', { params: { id } }) : callRoute('connections.company-delete', { params: { companyId, id } });
+  companyId === undefined
+    ? callRoute('connections.delete', { params: { id } })
+    : callRoute('connections.company-delete', { params: { companyId, id } });
 
 export const useDeleteConnection = () => {
   const queryClient = useQueryClient();

@@ -7,5 +7,7 @@ export const useQueues = ({ enabled = true }: { enabled?: boolean } = {}) => {
   const target = useConnectionsTarget();
   const own = useQueueList({ enabled: enabled && target === undefined });
   const other = useCompanyConnections(target);
-  return target === undefined ? { data: own.data, isPending: own.isPending } : { data: other.data?.queues, isPending: other.isPending };
+  return target === undefined
+    ? { data: own.data, isPending: own.isPending }
+    : { data: other.data?.queues, isPending: other.isPending };
 };

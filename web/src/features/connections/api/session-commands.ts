@@ -6,7 +6,11 @@ import { connectionsQueryKey } from './get-connections.ts';
 /** The session commands of a WhatsApp QR connection (spec document 2 section 7); the session's state follows live. */
 export type SessionCommand = 'retry' | 'newQr' | 'disconnect';
 
-const routeOf = { retry: 'connections.session-start', newQr: 'connections.session-new-qr', disconnect: 'connections.session-disconnect' } as const;
+const routeOf = {
+  retry: 'connections.session-start',
+  newQr: 'connections.session-new-qr',
+  disconnect: 'connections.session-disconnect',
+} as const;
 const companyRouteOf = {
   retry: 'connections.company-session-start',
   newQr: 'connections.company-session-new-qr',
@@ -18,7 +22,9 @@ const companyRouteOf = {
  * /whatsapp-admin/{companyId}/{id}/session.
  */
 export const runSessionCommand = ({ id, command, companyId }: { id: number; command: SessionCommand; companyId?: number }) =>
-  companyId === undefined ? callRoute(routeOf[command], { params: { id } }) : callRoute(companyRouteOf[command], { params: { companyId, id } });
+  companyId === undefined
+    ? callRoute(routeOf[command], { params: { id } })
+    : callRoute(companyRouteOf[command], { params: { companyId, id } });
 
 export const useSessionCommand = () => {
   const queryClient = useQueryClient();

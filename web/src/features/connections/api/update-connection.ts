@@ -9,7 +9,9 @@ import { connectionsQueryKey } from './get-connections.ts';
  * `regenerateToken: true` alone replaces the API token, `regenerateWidgetKey: true` a web chat's widget key.
  */
 export const updateConnection = ({ id, body, companyId }: { id: number; body: UpdateConnectionBody; companyId?: number }) =>
-  companyId === undefined ? callRoute('connections.update', { params: { id }, body }) : callRoute('connections.company-update', { params: { companyId, id }, body });
+  companyId === undefined
+    ? callRoute('connections.update', { params: { id }, body })
+    : callRoute('connections.company-update', { params: { companyId, id }, body });
 
 export const useUpdateConnection = () => {
   const queryClient = useQueryClient();

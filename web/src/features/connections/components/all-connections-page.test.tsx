@@ -22,7 +22,17 @@ const overview: ConnectionsOverview = {
       connected: 1,
       disconnected: 0,
       total: 1,
-      connections: [{ id: 1, name: 'Chat do site', channel: 'webchat', status: 'CONNECTED', number: null, isDefault: true, updatedAt: '2026-03-04T15:30:00.000Z' }],
+      connections: [
+        {
+          id: 1,
+          name: 'Chat do site',
+          channel: 'webchat',
+          status: 'CONNECTED',
+          number: null,
+          isDefault: true,
+          updatedAt: '2026-03-04T15:30:00.000Z',
+        },
+      ],
     },
     {
       companyId: 9,
@@ -31,9 +41,33 @@ const overview: ConnectionsOverview = {
       disconnected: 2,
       total: 3,
       connections: [
-        { id: 1, name: 'Vendas', channel: 'whatsapp', status: 'CONNECTED', number: '5511988887777', isDefault: true, updatedAt: '2026-03-04T15:30:00.000Z' },
-        { id: 2, name: 'Suporte', channel: 'whatsapp', status: 'DISCONNECTED', number: null, isDefault: false, updatedAt: '2026-03-04T15:30:00.000Z' },
-        { id: 3, name: 'Balcão', channel: 'whatsapp', status: 'qrcode', number: null, isDefault: false, updatedAt: '2026-03-04T15:30:00.000Z' },
+        {
+          id: 1,
+          name: 'Vendas',
+          channel: 'whatsapp',
+          status: 'CONNECTED',
+          number: '5511988887777',
+          isDefault: true,
+          updatedAt: '2026-03-04T15:30:00.000Z',
+        },
+        {
+          id: 2,
+          name: 'Suporte',
+          channel: 'whatsapp',
+          status: 'DISCONNECTED',
+          number: null,
+          isDefault: false,
+          updatedAt: '2026-03-04T15:30:00.000Z',
+        },
+        {
+          id: 3,
+          name: 'Balcão',
+          channel: 'whatsapp',
+          status: 'qrcode',
+          number: null,
+          isDefault: false,
+          updatedAt: '2026-03-04T15:30:00.000Z',
+        },
       ],
     },
   ],
@@ -87,7 +121,8 @@ const render = async (user = makeUser({ super: true }), routes: Parameters<typeo
 };
 
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const rowsText = (table: string) => [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
+const rowsText = (table: string) =>
+  [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
 
 describe('the All-connections overview', () => {
   it('shows the super user each company with connected, disconnected and total, and a totals row', async () => {
@@ -113,7 +148,10 @@ describe('the All-connections overview', () => {
           queues: [{ id: 4, name: 'Fila da Beta', color: '#123456' }],
         },
       }),
-      'POST /api/whatsapp-admin/9/2/session': () => ({ status: 200, body: connectionOf(2, { name: 'Suporte', channel: 'whatsapp', status: 'OPENING' }) }),
+      'POST /api/whatsapp-admin/9/2/session': () => ({
+        status: 200,
+        body: connectionOf(2, { name: 'Suporte', channel: 'whatsapp', status: 'OPENING' }),
+      }),
       'PUT /api/whatsapp-admin/9/3': () => ({ status: 200, body: connectionOf(3, { name: 'Balcão novo' }) }),
       'DELETE /api/whatsapp-admin/9/3': () => ({ status: 200, body: { ok: true } }),
     });

@@ -34,7 +34,9 @@ function Overview({ ownCompanyId, isAdmin }: { ownCompanyId: number; isAdmin: bo
   const companies = overview.data ?? [];
   const totals = overviewTotals(companies);
 
-  const count = (value: number, kind: 'connected' | 'disconnected' | 'total') => <span className={`connections-count connections-count--${kind}`}>{value}</span>;
+  const count = (value: number, kind: 'connected' | 'disconnected' | 'total') => (
+    <span className={`connections-count connections-count--${kind}`}>{value}</span>
+  );
   const detailsCell = (c: CompanyConnections) => (
     <Button
       type="button"
@@ -53,8 +55,14 @@ function Overview({ ownCompanyId, isAdmin }: { ownCompanyId: number; isAdmin: bo
     <ColumnGroup>
       <Row>
         <Column footer={t('connections.all.totals', { count: totals.companies })} />
-        <Column footer={<span data-testid="all-connections-total-connected">{totals.connected}</span>} className="connections-table__center" />
-        <Column footer={<span data-testid="all-connections-total-disconnected">{totals.disconnected}</span>} className="connections-table__center" />
+        <Column
+          footer={<span data-testid="all-connections-total-connected">{totals.connected}</span>}
+          className="connections-table__center"
+        />
+        <Column
+          footer={<span data-testid="all-connections-total-disconnected">{totals.disconnected}</span>}
+          className="connections-table__center"
+        />
         <Column footer={<span data-testid="all-connections-total">{totals.total}</span>} className="connections-table__center" />
         <Column footer={null} />
       </Row>
@@ -75,11 +83,33 @@ function Overview({ ownCompanyId, isAdmin }: { ownCompanyId: number; isAdmin: bo
           rowClassName={(c: CompanyConnections) => `all-connections-row-${c.companyId}`}
           data-testid="all-connections-table"
         >
-          <Column header={t('connections.all.company')} body={(c: CompanyConnections) => <span className="connections-table__name">{c.companyName}</span>} />
-          <Column header={t('connections.all.connected')} body={(c: CompanyConnections) => count(c.connected, 'connected')} className="connections-table__center" headerClassName="connections-table__center" />
-          <Column header={t('connections.all.disconnected')} body={(c: CompanyConnections) => count(c.disconnected, 'disconnected')} className="connections-table__center" headerClassName="connections-table__center" />
-          <Column header={t('connections.all.total')} body={(c: CompanyConnections) => count(c.total, 'total')} className="connections-table__center" headerClassName="connections-table__center" />
-          <Column header={<span className="sr-only">{t('connections.columns.actions')}</span>} body={detailsCell} className="connections-table__actions-cell" />
+          <Column
+            header={t('connections.all.company')}
+            body={(c: CompanyConnections) => <span className="connections-table__name">{c.companyName}</span>}
+          />
+          <Column
+            header={t('connections.all.connected')}
+            body={(c: CompanyConnections) => count(c.connected, 'connected')}
+            className="connections-table__center"
+            headerClassName="connections-table__center"
+          />
+          <Column
+            header={t('connections.all.disconnected')}
+            body={(c: CompanyConnections) => count(c.disconnected, 'disconnected')}
+            className="connections-table__center"
+            headerClassName="connections-table__center"
+          />
+          <Column
+            header={t('connections.all.total')}
+            body={(c: CompanyConnections) => count(c.total, 'total')}
+            className="connections-table__center"
+            headerClassName="connections-table__center"
+          />
+          <Column
+            header={<span className="sr-only">{t('connections.columns.actions')}</span>}
+            body={detailsCell}
+            className="connections-table__actions-cell"
+          />
         </DataTable>
       </div>
       <CompanyDialog company={open} own={open?.companyId === ownCompanyId} isAdmin={isAdmin} onHide={() => setOpen(null)} />
@@ -92,7 +122,17 @@ function Overview({ ownCompanyId, isAdmin }: { ownCompanyId: number; isAdmin: bo
  * The super user's own company is the live page itself (those actions for an admin); another company's goes
  * through the super user's /whatsapp-admin/{companyId} routes, and only the super user reaches this page.
  */
-function CompanyDialog({ company, own, isAdmin, onHide }: { company: CompanyConnections | null; own: boolean; isAdmin: boolean; onHide: () => void }) {
+function CompanyDialog({
+  company,
+  own,
+  isAdmin,
+  onHide,
+}: {
+  company: CompanyConnections | null;
+  own: boolean;
+  isAdmin: boolean;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<ConnectionsDialogState>({ kind: 'none' });
   return (
@@ -109,7 +149,13 @@ function CompanyDialog({ company, own, isAdmin, onHide }: { company: CompanyConn
     >
       {company ? (
         <ConnectionsTargetProvider companyId={own ? undefined : company.companyId}>
-          <ConnectionsManager companyId={company.companyId} canEdit={own ? isAdmin : true} dialog={dialog} onDialog={setDialog} testId="all-connections-company-table" />
+          <ConnectionsManager
+            companyId={company.companyId}
+            canEdit={own ? isAdmin : true}
+            dialog={dialog}
+            onDialog={setDialog}
+            testId="all-connections-company-table"
+          />
         </ConnectionsTargetProvider>
       ) : null}
     </Dialog>

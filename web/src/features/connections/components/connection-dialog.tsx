@@ -47,7 +47,13 @@ import {
   type ConnectionFormValues,
   type ConnectionTab,
 } from '../utils/connection-form.ts';
-import { AssessmentsTab, ChatbotTab, ConnectionSchedulesTab, RedirectionFields, VacationFields } from './connection-engine-fields.tsx';
+import {
+  AssessmentsTab,
+  ChatbotTab,
+  ConnectionSchedulesTab,
+  RedirectionFields,
+  VacationFields,
+} from './connection-engine-fields.tsx';
 import { ConnectionFlowsTab, type ConnectionFlows } from './connection-flows-tab.tsx';
 import { ConnectionIntegrationField } from './connection-integration-field.tsx';
 import { ConnectionPromptField } from './connection-prompt-field.tsx';
@@ -133,7 +139,8 @@ export function ConnectionDialog({
   const [integrationId, setIntegrationId] = useState<number | null>(null);
   // the AI prompt: an admin editing a connection of their own company, whose plan has OpenAI
   const promptsPlan = usePlanFlag('useOpenAi');
-  const showPrompt = Boolean(record) && target === undefined && promptsPlan === true && can(buildViewer(currentUser), 'admin:area');
+  const showPrompt =
+    Boolean(record) && target === undefined && promptsPlan === true && can(buildViewer(currentUser), 'admin:area');
   const [promptId, setPromptId] = useState<number | null>(null);
 
   // a fresh form each time the dialog opens; later changes of the record (a new token) do not reset it
@@ -188,7 +195,14 @@ export function ConnectionDialog({
     if (record) {
       const repairs = record.channel === 'whatsapp' && importResetsSession(record, values);
       update.mutate(
-        { id: record.id, body: { ...updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }), ...(showFlows ? { ...flows, integrationId } : {}), ...(showPrompt ? { promptId } : {}) } },
+        {
+          id: record.id,
+          body: {
+            ...updateConnectionBodyOf(values, record.channel, { schedules: showSchedules }),
+            ...(showFlows ? { ...flows, integrationId } : {}),
+            ...(showPrompt ? { promptId } : {}),
+          },
+        },
         {
           onSuccess: () => {
             toast.success(t('connections.toasts.saved'));
@@ -222,7 +236,10 @@ export function ConnectionDialog({
     if (!record) return;
     const body = which === 'token' ? { regenerateToken: true as const } : { regenerateWidgetKey: true as const };
     const done = which === 'token' ? 'connections.toasts.tokenRegenerated' : 'connections.toasts.widgetKeyRegenerated';
-    regenerate.mutate({ id: record.id, body }, { onSuccess: () => toast.success(t(done)), onError: (error) => toast.error(error) });
+    regenerate.mutate(
+      { id: record.id, body },
+      { onSuccess: () => toast.success(t(done)), onError: (error) => toast.error(error) },
+    );
   };
 
   const isWebchat = shownChannel === 'webchat';
@@ -231,12 +248,27 @@ export function ConnectionDialog({
   const widgetKey = record?.widgetKey ?? null;
 
   const credentialRow = (which: 'token' | 'widgetKey', value: string) => {
-    const ids = which === 'token' ? { field: 'connection-token', copy: 'connection-copy-token', regenerate: 'connection-regenerate-token' } : { field: 'connection-widget-key', copy: 'connection-copy-widget-key', regenerate: 'connection-regenerate-widget-key' };
-    const labels = which === 'token' ? { copy: t('connections.dialog.copyToken'), regenerate: t('connections.dialog.regenerateToken') } : { copy: t('connections.dialog.copyWidgetKey'), regenerate: t('connections.dialog.regenerateWidgetKey') };
+    const ids =
+      which === 'token'
+        ? { field: 'connection-token', copy: 'connection-copy-token', regenerate: 'connection-regenerate-token' }
+        : { field: 'connection-widget-key', copy: 'connection-copy-widget-key', regenerate: 'connection-regenerate-widget-key' };
+    const labels =
+      which === 'token'
+        ? { copy: t('connections.dialog.copyToken'), regenerate: t('connections.dialog.regenerateToken') }
+        : { copy: t('connections.dialog.copyWidgetKey'), regenerate: t('connections.dialog.regenerateWidgetKey') };
     return (
       <div className="connection-copy-row">
         <InputText id={ids.field} readOnly value={value} className="connection-copy-row__value" data-testid={ids.field} />
-        <Button type="button" outlined icon="pi pi-copy" aria-label={labels.copy} tooltip={labels.copy} tooltipOptions={{ position: 'top' }} onClick={() => copy(value)} data-testid={ids.copy} />
+        <Button
+          type="button"
+          outlined
+          icon="pi pi-copy"
+          aria-label={labels.copy}
+          tooltip={labels.copy}
+          tooltipOptions={{ position: 'top' }}
+          onClick={() => copy(value)}
+          data-testid={ids.copy}
+        />
         <Button
           type="button"
           outlined
@@ -252,19 +284,33 @@ export function ConnectionDialog({
       </div>
     );
   };
-  const title = record ? t('connections.dialog.editTitle', { name: record.name }) : t('connections.dialog.addTitle', { channel: t(`connections.channels.${shownChannel}`) });
+  const title = record
+    ? t('connections.dialog.editTitle', { name: record.name })
+    : t('connections.dialog.addTitle', { channel: t(`connections.channels.${shownChannel}`) });
 
   const groups = (
     <>
       <div className="connection-check">
-        <Checkbox inputId="connection-allow-group" checked={values.allowGroup} onChange={(e) => apply({ ...values, allowGroup: Boolean(e.checked) })} data-testid="connection-allow-group" />
+        <Checkbox
+          inputId="connection-allow-group"
+          checked={values.allowGroup}
+          onChange={(e) => apply({ ...values, allowGroup: Boolean(e.checked) })}
+          data-testid="connection-allow-group"
+        />
         <label htmlFor="connection-allow-group">{t('connections.dialog.allowGroup')}</label>
       </div>
-      <FormField id="connection-group-as-ticket" label={t('connections.dialog.groupAsTicket')} hint={t('connections.dialog.groupAsTicketHint')}>
+      <FormField
+        id="connection-group-as-ticket"
+        label={t('connections.dialog.groupAsTicket')}
+        hint={t('connections.dialog.groupAsTicketHint')}
+      >
         <Dropdown
           inputId="connection-group-as-ticket"
           value={values.groupAsTicket}
-          options={(['disabled', 'enabled'] as const).map((v) => ({ value: v, label: t(`connections.dialog.groupAsTicketOptions.${v}`) }))}
+          options={(['disabled', 'enabled'] as const).map((v) => ({
+            value: v,
+            label: t(`connections.dialog.groupAsTicketOptions.${v}`),
+          }))}
           onChange={(e) => apply({ ...values, groupAsTicket: e.value as 'enabled' | 'disabled' })}
           className="w-full"
           data-testid="connection-group-as-ticket"
@@ -310,10 +356,29 @@ export function ConnectionDialog({
     <fieldset className="connection-fieldset">
       <legend>{t('connections.dialog.cloud.legend')}</legend>
       {record && webhookUrl ? (
-        <FormField id="connection-webhook-url" label={t('connections.dialog.cloud.webhookUrl')} hint={t('connections.dialog.cloud.webhookUrlHint')}>
+        <FormField
+          id="connection-webhook-url"
+          label={t('connections.dialog.cloud.webhookUrl')}
+          hint={t('connections.dialog.cloud.webhookUrlHint')}
+        >
           <div className="connection-copy-row">
-            <InputText id="connection-webhook-url" readOnly value={webhookUrl} className="connection-copy-row__value" data-testid="connection-webhook-url" />
-            <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.cloud.copyWebhookUrl')} tooltip={t('connections.dialog.cloud.copyWebhookUrl')} tooltipOptions={{ position: 'top' }} onClick={() => copy(webhookUrl)} data-testid="connection-copy-webhook-url" />
+            <InputText
+              id="connection-webhook-url"
+              readOnly
+              value={webhookUrl}
+              className="connection-copy-row__value"
+              data-testid="connection-webhook-url"
+            />
+            <Button
+              type="button"
+              outlined
+              icon="pi pi-copy"
+              aria-label={t('connections.dialog.cloud.copyWebhookUrl')}
+              tooltip={t('connections.dialog.cloud.copyWebhookUrl')}
+              tooltipOptions={{ position: 'top' }}
+              onClick={() => copy(webhookUrl)}
+              data-testid="connection-copy-webhook-url"
+            />
           </div>
         </FormField>
       ) : !record ? (
@@ -328,12 +393,17 @@ export function ConnectionDialog({
   );
 
   const today = localDay();
-  const shownMedia = media ?? (record ? { greetingMediaAttachment: record.greetingMediaAttachment ?? null, greetingMediaUrl: record.greetingMediaUrl ?? null } : undefined);
+  const shownMedia =
+    media ??
+    (record
+      ? { greetingMediaAttachment: record.greetingMediaAttachment ?? null, greetingMediaUrl: record.greetingMediaUrl ?? null }
+      : undefined);
   const mediaBusy = uploadMedia.isPending || removeMedia.isPending;
 
   const pickMedia = (file: File | undefined) => {
     if (!file || !record) return;
-    if (mediaProblem('greetingMedia', { name: file.name, mimeType: file.type || 'application/octet-stream' })) return toast.errorText(t('connections.dialog.media.invalid'));
+    if (mediaProblem('greetingMedia', { name: file.name, mimeType: file.type || 'application/octet-stream' }))
+      return toast.errorText(t('connections.dialog.media.invalid'));
     if (file.size > GREETING_MEDIA_MAX_BYTES) return toast.errorText(t('connections.dialog.media.tooLarge'));
     uploadMedia.mutate(
       { id: record.id, file },
@@ -365,19 +435,39 @@ export function ConnectionDialog({
   const mediaUrl = shownMedia?.greetingMediaUrl ?? null;
   // the browser's own file field speaks the browser's language: a button of ours opens it
   const greetingMedia = record ? (
-    <div className="form-field" role="group" aria-labelledby="connection-greeting-media-label" aria-describedby="connection-greeting-media-hint">
+    <div
+      className="form-field"
+      role="group"
+      aria-labelledby="connection-greeting-media-label"
+      aria-describedby="connection-greeting-media-hint"
+    >
       <span id="connection-greeting-media-label" className="form-field__label">
         {t('connections.dialog.media.label')}
       </span>
       <div className="connection-media" data-testid="connection-greeting-media">
         {mediaName && mediaUrl ? (
           /\.(mp4|m4v|webm|3gp|mov)$/i.test(mediaName) ? (
-            <video className="connection-media__preview" src={mediaUrl} controls aria-label={t('connections.dialog.media.preview')} data-testid="connection-greeting-media-preview" />
+            <video
+              className="connection-media__preview"
+              src={mediaUrl}
+              controls
+              aria-label={t('connections.dialog.media.preview')}
+              data-testid="connection-greeting-media-preview"
+            />
           ) : (
-            <img className="connection-media__preview" src={mediaUrl} alt={t('connections.dialog.media.preview')} data-testid="connection-greeting-media-preview" />
+            <img
+              className="connection-media__preview"
+              src={mediaUrl}
+              alt={t('connections.dialog.media.preview')}
+              data-testid="connection-greeting-media-preview"
+            />
           )
         ) : null}
-        {mediaName ? <span className="connection-media__name" data-testid="connection-greeting-media-name">{mediaName}</span> : null}
+        {mediaName ? (
+          <span className="connection-media__name" data-testid="connection-greeting-media-name">
+            {mediaName}
+          </span>
+        ) : null}
         <div className="connection-media__actions">
           <Button
             type="button"
@@ -423,88 +513,101 @@ export function ConnectionDialog({
     </div>
   ) : null;
 
-  const importSection = record && shownChannel === 'whatsapp' ? (
-    <fieldset className="connection-fieldset" data-testid="connection-import">
-      <legend>{t('connections.dialog.import.legend')}</legend>
-      <div className="connection-check">
-        <InputSwitch
-          inputId="connection-import-enabled"
-          checked={values.importEnabled}
-          onChange={(e) => apply({ ...values, importEnabled: Boolean(e.value) })}
-          data-testid="connection-import-enabled"
-        />
-        <label htmlFor="connection-import-enabled">{t('connections.dialog.import.enabled')}</label>
-      </div>
-      {values.importEnabled ? (
-        <>
-          {importResetsSession(record, values) ? (
-            <p className="connection-warning" role="status" data-testid="connection-import-warning">
-              <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('connections.dialog.import.connectedWarning')}
-            </p>
-          ) : null}
-          <div className="connection-import-dates">
-            <FormField id="connection-import-old" label={t('connections.dialog.import.oldDate')} error={errors.importOldMessages}>
-              <InputText
-                {...fieldA11y('connection-import-old', errors.importOldMessages)}
-                type="date"
-                min={twoYearsBefore(today)}
-                max={today}
-                invalid={Boolean(errors.importOldMessages)}
-                value={values.importOldMessages}
-                onChange={(e) => apply({ ...values, importOldMessages: e.target.value })}
+  const importSection =
+    record && shownChannel === 'whatsapp' ? (
+      <fieldset className="connection-fieldset" data-testid="connection-import">
+        <legend>{t('connections.dialog.import.legend')}</legend>
+        <div className="connection-check">
+          <InputSwitch
+            inputId="connection-import-enabled"
+            checked={values.importEnabled}
+            onChange={(e) => apply({ ...values, importEnabled: Boolean(e.value) })}
+            data-testid="connection-import-enabled"
+          />
+          <label htmlFor="connection-import-enabled">{t('connections.dialog.import.enabled')}</label>
+        </div>
+        {values.importEnabled ? (
+          <>
+            {importResetsSession(record, values) ? (
+              <p className="connection-warning" role="status" data-testid="connection-import-warning">
+                <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t('connections.dialog.import.connectedWarning')}
+              </p>
+            ) : null}
+            <div className="connection-import-dates">
+              <FormField
+                id="connection-import-old"
+                label={t('connections.dialog.import.oldDate')}
+                error={errors.importOldMessages}
+              >
+                <InputText
+                  {...fieldA11y('connection-import-old', errors.importOldMessages)}
+                  type="date"
+                  min={twoYearsBefore(today)}
+                  max={today}
+                  invalid={Boolean(errors.importOldMessages)}
+                  value={values.importOldMessages}
+                  onChange={(e) => apply({ ...values, importOldMessages: e.target.value })}
+                />
+              </FormField>
+              <FormField
+                id="connection-import-recent"
+                label={t('connections.dialog.import.recentDate')}
+                error={errors.importRecentMessages}
+              >
+                <InputText
+                  {...fieldA11y('connection-import-recent', errors.importRecentMessages)}
+                  type="date"
+                  min={values.importOldMessages || twoYearsBefore(today)}
+                  max={today}
+                  invalid={Boolean(errors.importRecentMessages)}
+                  value={values.importRecentMessages}
+                  onChange={(e) => apply({ ...values, importRecentMessages: e.target.value })}
+                />
+              </FormField>
+            </div>
+            <FormField
+              id="connection-import-queue"
+              label={t('connections.dialog.import.queue')}
+              error={errors.queueIdImportMessages}
+            >
+              <Dropdown
+                inputId="connection-import-queue"
+                aria-invalid={errors.queueIdImportMessages ? true : undefined}
+                aria-describedby={errors.queueIdImportMessages ? 'connection-import-queue-error' : undefined}
+                invalid={Boolean(errors.queueIdImportMessages)}
+                value={values.queueIdImportMessages}
+                options={queues.data ?? []}
+                optionLabel="name"
+                optionValue="id"
+                placeholder={t('connections.dialog.import.queuePlaceholder')}
+                emptyMessage={t('connections.dialog.noQueues')}
+                onChange={(e) => apply({ ...values, queueIdImportMessages: (e.value as number | null) ?? null })}
+                className="w-full"
+                data-testid="connection-import-queue"
               />
             </FormField>
-            <FormField id="connection-import-recent" label={t('connections.dialog.import.recentDate')} error={errors.importRecentMessages}>
-              <InputText
-                {...fieldA11y('connection-import-recent', errors.importRecentMessages)}
-                type="date"
-                min={values.importOldMessages || twoYearsBefore(today)}
-                max={today}
-                invalid={Boolean(errors.importRecentMessages)}
-                value={values.importRecentMessages}
-                onChange={(e) => apply({ ...values, importRecentMessages: e.target.value })}
+            <div className="connection-check">
+              <Checkbox
+                inputId="connection-import-groups"
+                checked={values.importOldMessagesGroups}
+                onChange={(e) => apply({ ...values, importOldMessagesGroups: Boolean(e.checked) })}
+                data-testid="connection-import-groups"
               />
-            </FormField>
-          </div>
-          <FormField id="connection-import-queue" label={t('connections.dialog.import.queue')} error={errors.queueIdImportMessages}>
-            <Dropdown
-              inputId="connection-import-queue"
-              aria-invalid={errors.queueIdImportMessages ? true : undefined}
-              aria-describedby={errors.queueIdImportMessages ? 'connection-import-queue-error' : undefined}
-              invalid={Boolean(errors.queueIdImportMessages)}
-              value={values.queueIdImportMessages}
-              options={queues.data ?? []}
-              optionLabel="name"
-              optionValue="id"
-              placeholder={t('connections.dialog.import.queuePlaceholder')}
-              emptyMessage={t('connections.dialog.noQueues')}
-              onChange={(e) => apply({ ...values, queueIdImportMessages: (e.value as number | null) ?? null })}
-              className="w-full"
-              data-testid="connection-import-queue"
-            />
-          </FormField>
-          <div className="connection-check">
-            <Checkbox
-              inputId="connection-import-groups"
-              checked={values.importOldMessagesGroups}
-              onChange={(e) => apply({ ...values, importOldMessagesGroups: Boolean(e.checked) })}
-              data-testid="connection-import-groups"
-            />
-            <label htmlFor="connection-import-groups">{t('connections.dialog.import.groups')}</label>
-          </div>
-          <div className="connection-check">
-            <Checkbox
-              inputId="connection-import-close-after"
-              checked={values.closedTicketsPostImported}
-              onChange={(e) => apply({ ...values, closedTicketsPostImported: Boolean(e.checked) })}
-              data-testid="connection-import-close-after"
-            />
-            <label htmlFor="connection-import-close-after">{t('connections.dialog.import.closeAfter')}</label>
-          </div>
-        </>
-      ) : null}
-    </fieldset>
-  ) : null;
+              <label htmlFor="connection-import-groups">{t('connections.dialog.import.groups')}</label>
+            </div>
+            <div className="connection-check">
+              <Checkbox
+                inputId="connection-import-close-after"
+                checked={values.closedTicketsPostImported}
+                onChange={(e) => apply({ ...values, closedTicketsPostImported: Boolean(e.checked) })}
+                data-testid="connection-import-close-after"
+              />
+              <label htmlFor="connection-import-close-after">{t('connections.dialog.import.closeAfter')}</label>
+            </div>
+          </>
+        ) : null}
+      </fieldset>
+    ) : null;
 
   const general = (
     <>
@@ -569,13 +672,33 @@ export function ConnectionDialog({
       {isWebchat && record ? (
         widgetKey ? (
           <>
-            <FormField id="connection-widget-key" label={t('connections.dialog.widgetKey')} hint={t('connections.dialog.widgetKeyHint')}>
+            <FormField
+              id="connection-widget-key"
+              label={t('connections.dialog.widgetKey')}
+              hint={t('connections.dialog.widgetKeyHint')}
+            >
               {credentialRow('widgetKey', widgetKey)}
             </FormField>
             <FormField id="connection-embed" label={t('connections.dialog.embed')} hint={t('connections.dialog.embedHint')}>
               <div className="connection-copy-row">
-                <InputTextarea id="connection-embed" readOnly rows={3} value={widgetEmbedSnippet(window.location.origin, widgetKey)} className="connection-copy-row__value connection-copy-row__code" data-testid="connection-embed" />
-                <Button type="button" outlined icon="pi pi-copy" aria-label={t('connections.dialog.copyEmbed')} tooltip={t('connections.dialog.copyEmbed')} tooltipOptions={{ position: 'top' }} onClick={() => copy(widgetEmbedSnippet(window.location.origin, widgetKey))} data-testid="connection-copy-embed" />
+                <InputTextarea
+                  id="connection-embed"
+                  readOnly
+                  rows={3}
+                  value={widgetEmbedSnippet(window.location.origin, widgetKey)}
+                  className="connection-copy-row__value connection-copy-row__code"
+                  data-testid="connection-embed"
+                />
+                <Button
+                  type="button"
+                  outlined
+                  icon="pi pi-copy"
+                  aria-label={t('connections.dialog.copyEmbed')}
+                  tooltip={t('connections.dialog.copyEmbed')}
+                  tooltipOptions={{ position: 'top' }}
+                  onClick={() => copy(widgetEmbedSnippet(window.location.origin, widgetKey))}
+                  data-testid="connection-copy-embed"
+                />
               </div>
             </FormField>
           </>
@@ -588,8 +711,19 @@ export function ConnectionDialog({
 
   const messageField = (field: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage', id: string) => (
     <FormField id={id} label={t(`connections.dialog.${field}`)} error={errors[field]}>
-      <InputTextarea {...fieldA11y(id, errors[field])} rows={4} autoResize value={values[field]} onChange={(e) => apply({ ...values, [field]: e.target.value })} />
-      <VariablesHelper targetId={id} value={values[field]} onChange={(text) => apply({ ...values, [field]: text })} variables={ticketVariables} />
+      <InputTextarea
+        {...fieldA11y(id, errors[field])}
+        rows={4}
+        autoResize
+        value={values[field]}
+        onChange={(e) => apply({ ...values, [field]: e.target.value })}
+      />
+      <VariablesHelper
+        targetId={id}
+        value={values[field]}
+        onChange={(text) => apply({ ...values, [field]: text })}
+        variables={ticketVariables}
+      />
     </FormField>
   );
 
@@ -604,31 +738,31 @@ export function ConnectionDialog({
 
   const integrations = (
     <>
-    <FormField id="connection-queues" label={t('connections.dialog.queues')} hint={t('connections.dialog.queuesHint')}>
-      <MultiSelect
-        inputId="connection-queues"
-        value={values.queueIds}
-        options={queues.data ?? []}
-        optionLabel="name"
-        optionValue="id"
-        display="chip"
-        filter
-        loading={queues.isPending}
-        placeholder={t('connections.dialog.queuesPlaceholder')}
-        emptyMessage={t('connections.dialog.noQueues')}
-        itemTemplate={(q: { name: string; color: string }) => (
-          <span className="connection-queue">
-            <span className="connection-queue__dot" style={{ background: q.color }} aria-hidden="true" />
-            {q.name}
-          </span>
-        )}
-        onChange={(e) => apply({ ...values, queueIds: e.value as number[] })}
-        className="w-full"
-        data-testid="connection-queues"
-      />
-    </FormField>
-    {showFlows ? <ConnectionIntegrationField value={integrationId} onChange={setIntegrationId} /> : null}
-    {showPrompt ? <ConnectionPromptField value={promptId} onChange={setPromptId} /> : null}
+      <FormField id="connection-queues" label={t('connections.dialog.queues')} hint={t('connections.dialog.queuesHint')}>
+        <MultiSelect
+          inputId="connection-queues"
+          value={values.queueIds}
+          options={queues.data ?? []}
+          optionLabel="name"
+          optionValue="id"
+          display="chip"
+          filter
+          loading={queues.isPending}
+          placeholder={t('connections.dialog.queuesPlaceholder')}
+          emptyMessage={t('connections.dialog.noQueues')}
+          itemTemplate={(q: { name: string; color: string }) => (
+            <span className="connection-queue">
+              <span className="connection-queue__dot" style={{ background: q.color }} aria-hidden="true" />
+              {q.name}
+            </span>
+          )}
+          onChange={(e) => apply({ ...values, queueIds: e.value as number[] })}
+          className="w-full"
+          data-testid="connection-queues"
+        />
+      </FormField>
+      {showFlows ? <ConnectionIntegrationField value={integrationId} onChange={setIntegrationId} /> : null}
+      {showPrompt ? <ConnectionPromptField value={promptId} onChange={setPromptId} /> : null}
     </>
   );
 
@@ -649,7 +783,12 @@ export function ConnectionDialog({
       header={title}
       visible={visible}
       onHide={onHide}
-      footer={<DialogActions onCancel={onHide} confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'connection-save' }} />}
+      footer={
+        <DialogActions
+          onCancel={onHide}
+          confirm={{ label: t('common.save'), icon: 'pi pi-check', form: FORM_ID, loading: pending, testId: 'connection-save' }}
+        />
+      }
       // six tabs, and a week of opening hours, fit side by side
       style={{ width: '46rem' }}
       // the tabs differ in height: anchored at the top, the tab list stays where it was clicked
@@ -671,7 +810,13 @@ export function ConnectionDialog({
         panelId={PANEL_ID}
         className="connection-tabs"
         extra={(tb) =>
-          tabErrors.has(tb) ? <i className="pi pi-exclamation-circle connection-tabs__error" role="img" aria-label={t('connections.dialog.tabs.hasErrors')} /> : null
+          tabErrors.has(tb) ? (
+            <i
+              className="pi pi-exclamation-circle connection-tabs__error"
+              role="img"
+              aria-label={t('connections.dialog.tabs.hasErrors')}
+            />
+          ) : null
         }
       />
       <form id={FORM_ID} className="dialog-form connection-form" onSubmit={submit} noValidate>

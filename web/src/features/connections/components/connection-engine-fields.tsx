@@ -38,7 +38,16 @@ type NumberField =
   | 'expiresTicketNPS'
   | 'maxUseBotQueuesNPS';
 
-function NumberInput({ values, errors, apply, field, id, label, hint, max }: PartProps & { field: NumberField; id: string; label: string; hint?: string; max: number }) {
+function NumberInput({
+  values,
+  errors,
+  apply,
+  field,
+  id,
+  label,
+  hint,
+  max,
+}: PartProps & { field: NumberField; id: string; label: string; hint?: string; max: number }) {
   const error = errors[field];
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
@@ -60,10 +69,24 @@ function NumberInput({ values, errors, apply, field, id, label, hint, max }: Par
 
 type MessageField = 'ratingMessage' | 'collectiveVacationMessage' | 'expiresInactiveMessage' | 'inactiveMessage';
 
-function MessageInput({ values, errors, apply, field, id, label, hint }: PartProps & { field: MessageField; id: string; label: string; hint?: string }) {
+function MessageInput({
+  values,
+  errors,
+  apply,
+  field,
+  id,
+  label,
+  hint,
+}: PartProps & { field: MessageField; id: string; label: string; hint?: string }) {
   return (
     <FormField id={id} label={label} error={errors[field]} hint={hint}>
-      <InputTextarea {...fieldA11y(id, errors[field])} rows={3} autoResize value={values[field]} onChange={(e) => apply({ ...values, [field]: e.target.value })} />
+      <InputTextarea
+        {...fieldA11y(id, errors[field])}
+        rows={3}
+        autoResize
+        value={values[field]}
+        onChange={(e) => apply({ ...values, [field]: e.target.value })}
+      />
     </FormField>
   );
 }
@@ -95,7 +118,13 @@ export function RedirectionFields({ queues, ...part }: PartProps & { queues: { i
             data-testid="connection-send-queue"
           />
         </FormField>
-        <NumberInput {...part} field="timeSendQueue" id="connection-send-queue-time" label={t('connections.dialog.redirect.time')} max={ENGINE_MINUTES_MAX} />
+        <NumberInput
+          {...part}
+          field="timeSendQueue"
+          id="connection-send-queue-time"
+          label={t('connections.dialog.redirect.time')}
+          max={ENGINE_MINUTES_MAX}
+        />
       </div>
     </fieldset>
   );
@@ -125,7 +154,12 @@ export function VacationFields(part: PartProps) {
         {day('collectiveVacationStart', 'connection-vacation-start', t('connections.dialog.vacation.start'))}
         {day('collectiveVacationEnd', 'connection-vacation-end', t('connections.dialog.vacation.end'))}
       </div>
-      <MessageInput {...part} field="collectiveVacationMessage" id="connection-vacation-message" label={t('connections.dialog.vacation.message')} />
+      <MessageInput
+        {...part}
+        field="collectiveVacationMessage"
+        id="connection-vacation-message"
+        label={t('connections.dialog.vacation.message')}
+      />
     </fieldset>
   );
 }
@@ -146,11 +180,32 @@ export function ChatbotTab(part: PartProps) {
         max={TIME_CREATE_NEW_TICKET_MAX}
       />
       <div className="connection-import-dates">
-        <NumberInput {...part} field="maxUseBotQueues" id="connection-max-bot-uses" label={label('maxUseBotQueues')} hint={label('maxUseBotQueuesHint')} max={BOT_USES_MAX} />
-        <NumberInput {...part} field="timeUseBotQueues" id="connection-bot-time" label={label('timeUseBotQueues')} hint={label('timeUseBotQueuesHint')} max={ENGINE_MINUTES_MAX} />
+        <NumberInput
+          {...part}
+          field="maxUseBotQueues"
+          id="connection-max-bot-uses"
+          label={label('maxUseBotQueues')}
+          hint={label('maxUseBotQueuesHint')}
+          max={BOT_USES_MAX}
+        />
+        <NumberInput
+          {...part}
+          field="timeUseBotQueues"
+          id="connection-bot-time"
+          label={label('timeUseBotQueues')}
+          hint={label('timeUseBotQueuesHint')}
+          max={ENGINE_MINUTES_MAX}
+        />
       </div>
       <div className="connection-import-dates">
-        <NumberInput {...part} field="expiresTicket" id="connection-expires-ticket" label={label('expiresTicket')} hint={label('expiresTicketHint')} max={EXPIRES_TICKET_HOURS_MAX} />
+        <NumberInput
+          {...part}
+          field="expiresTicket"
+          id="connection-expires-ticket"
+          label={label('expiresTicket')}
+          hint={label('expiresTicketHint')}
+          max={EXPIRES_TICKET_HOURS_MAX}
+        />
         <FormField id="connection-when-expires" label={label('whenExpiresTicket')}>
           <Dropdown
             inputId="connection-when-expires"
@@ -162,11 +217,30 @@ export function ChatbotTab(part: PartProps) {
           />
         </FormField>
       </div>
-      <MessageInput {...part} field="expiresInactiveMessage" id="connection-expires-message" label={label('expiresInactiveMessage')} />
+      <MessageInput
+        {...part}
+        field="expiresInactiveMessage"
+        id="connection-expires-message"
+        label={label('expiresInactiveMessage')}
+      />
       <MessageInput {...part} field="inactiveMessage" id="connection-inactive-message" label={label('inactiveMessage')} />
       <div className="connection-import-dates">
-        <NumberInput {...part} field="timeInactiveMessage" id="connection-inactive-time" label={label('timeInactiveMessage')} hint={label('timeInactiveMessageHint')} max={ENGINE_MINUTES_MAX} />
-        <NumberInput {...part} field="timeToReturnQueue" id="connection-return-queue-time" label={label('timeToReturnQueue')} hint={label('timeToReturnQueueHint')} max={ENGINE_MINUTES_MAX} />
+        <NumberInput
+          {...part}
+          field="timeInactiveMessage"
+          id="connection-inactive-time"
+          label={label('timeInactiveMessage')}
+          hint={label('timeInactiveMessageHint')}
+          max={ENGINE_MINUTES_MAX}
+        />
+        <NumberInput
+          {...part}
+          field="timeToReturnQueue"
+          id="connection-return-queue-time"
+          label={label('timeToReturnQueue')}
+          hint={label('timeToReturnQueueHint')}
+          max={ENGINE_MINUTES_MAX}
+        />
       </div>
     </>
   );
@@ -178,10 +252,29 @@ export function AssessmentsTab(part: PartProps) {
   const label = (key: string) => t(`connections.dialog.assessments.${key}`);
   return (
     <>
-      <MessageInput {...part} field="ratingMessage" id="connection-rating-message" label={label('ratingMessage')} hint={label('ratingMessageHint')} />
+      <MessageInput
+        {...part}
+        field="ratingMessage"
+        id="connection-rating-message"
+        label={label('ratingMessage')}
+        hint={label('ratingMessageHint')}
+      />
       <div className="connection-import-dates">
-        <NumberInput {...part} field="maxUseBotQueuesNPS" id="connection-max-rating-uses" label={label('maxUseBotQueuesNPS')} max={BOT_USES_MAX} />
-        <NumberInput {...part} field="expiresTicketNPS" id="connection-rating-expiry" label={label('expiresTicketNPS')} hint={label('expiresTicketNPSHint')} max={ENGINE_MINUTES_MAX} />
+        <NumberInput
+          {...part}
+          field="maxUseBotQueuesNPS"
+          id="connection-max-rating-uses"
+          label={label('maxUseBotQueuesNPS')}
+          max={BOT_USES_MAX}
+        />
+        <NumberInput
+          {...part}
+          field="expiresTicketNPS"
+          id="connection-rating-expiry"
+          label={label('expiresTicketNPS')}
+          hint={label('expiresTicketNPSHint')}
+          max={ENGINE_MINUTES_MAX}
+        />
       </div>
     </>
   );

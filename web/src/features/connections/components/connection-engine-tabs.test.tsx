@@ -54,7 +54,10 @@ const openDialog = async (record: Connection, scheduleType: 'disabled' | 'connec
     'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
     'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-    'GET /api/queue': () => ({ status: 200, body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }] }),
+    'GET /api/queue': () => ({
+      status: 200,
+      body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }],
+    }),
     'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), record] }),
     'PUT /api/whatsapp/2': (init, url) => {
       sent.push(JSON.parse(String(init.body)));
@@ -97,7 +100,14 @@ const save = async () => click(byTestId('connection-save'));
 
 describe("the connection dialog's engine tabs", () => {
   it('shows the chatbot and assessments tabs with the stored values, sends them back, and no schedules without scheduleType connection', async () => {
-    const record = connection(2, { timeCreateNewTicket: 30, maxUseBotQueues: 5, timeUseBotQueues: 10, expiresTicket: 24, ratingMessage: 'Nota de 0 a 10?', expiresTicketNPS: 60 });
+    const record = connection(2, {
+      timeCreateNewTicket: 30,
+      maxUseBotQueues: 5,
+      timeUseBotQueues: 10,
+      expiresTicket: 24,
+      ratingMessage: 'Nota de 0 a 10?',
+      expiresTicketNPS: 60,
+    });
     const sent = await openDialog(record, 'disabled');
     expect(tabNames()).toEqual(['Geral', 'Mensagens', 'Integrações', 'Chatbot', 'Avaliações']);
     // the reopening time lives on the chatbot tab now
@@ -113,7 +123,16 @@ describe("the connection dialog's engine tabs", () => {
     expect(field('#connection-rating-expiry')!.value).toBe('60');
     await save();
     await until(() => sent.length === 1, 'the PUT');
-    expect(sent[0]).toMatchObject({ timeCreateNewTicket: 30, maxUseBotQueues: 5, timeUseBotQueues: 10, expiresTicket: 24, inactiveMessage: 'Ainda está por aí?', ratingMessage: 'Nota de 0 a 10?', expiresTicketNPS: 60, maxUseBotQueuesNPS: 3 });
+    expect(sent[0]).toMatchObject({
+      timeCreateNewTicket: 30,
+      maxUseBotQueues: 5,
+      timeUseBotQueues: 10,
+      expiresTicket: 24,
+      inactiveMessage: 'Ainda está por aí?',
+      ratingMessage: 'Nota de 0 a 10?',
+      expiresTicketNPS: 60,
+      maxUseBotQueuesNPS: 3,
+    });
     expect(sent[0]).not.toHaveProperty('schedules');
   });
 
@@ -124,7 +143,9 @@ describe("the connection dialog's engine tabs", () => {
     await click(byTestId('connection-tab-general'));
     await save();
     await until(() => byTestId('connection-tab-assessments')?.getAttribute('aria-selected') === 'true', 'the assessments tab');
-    expect(document.querySelector('#connection-rating-expiry-error')?.textContent).toBe('Deve ser maior que 0 com mensagem de avaliação');
+    expect(document.querySelector('#connection-rating-expiry-error')?.textContent).toBe(
+      'Deve ser maior que 0 com mensagem de avaliação',
+    );
     expect(byTestId('connection-tab-assessments')!.querySelector('.connection-tabs__error')).not.toBeNull();
     expect(sent).toEqual([]);
   });
@@ -141,14 +162,22 @@ describe("the connection dialog's engine tabs", () => {
     await typeInto('#connection-vacation-end', '2027-01-20');
     await save();
     await until(() => sent.length === 1, 'the PUT');
-    expect(sent[0]).toMatchObject({ collectiveVacationMessage: 'Férias coletivas até 10/01', collectiveVacationStart: '2027-01-10', collectiveVacationEnd: '2027-01-20' });
+    expect(sent[0]).toMatchObject({
+      collectiveVacationMessage: 'Férias coletivas até 10/01',
+      collectiveVacationStart: '2027-01-10',
+      collectiveVacationEnd: '2027-01-20',
+    });
   });
 
   it("shows the API's field errors under their fields: the redirection queue on the general tab", async () => {
     const record = connection(2, { timeSendQueue: 15, sendIdQueue: 3 });
     const sent = await openDialog(record, 'disabled', () => ({
       status: 400,
-      body: { error: 'ERR_VALIDATION', message: 'Invalid connection settings', fields: [{ path: 'body.sendIdQueue', message: 'Unknown queue 3' }] },
+      body: {
+        error: 'ERR_VALIDATION',
+        message: 'Invalid connection settings',
+        fields: [{ path: 'body.sendIdQueue', message: 'Unknown queue 3' }],
+      },
     }));
     expect(field('#connection-send-queue-time')!.value).toBe('15');
     await click(byTestId('connection-tab-chatbot'));

@@ -8,7 +8,13 @@ import { useIntegrationList } from '../../../lib/lookups.ts';
  * 1.2 step 17): it takes the connection's new conversations. The disabled first option reads "none" while nothing is
  * chosen; the clear button takes a chosen integration off.
  */
-export function ConnectionIntegrationField({ value, onChange }: { value: number | null; onChange: (integrationId: number | null) => void }) {
+export function ConnectionIntegrationField({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (integrationId: number | null) => void;
+}) {
   const { t } = useTranslation();
   const integrations = useIntegrationList();
   const options = [
@@ -16,7 +22,11 @@ export function ConnectionIntegrationField({ value, onChange }: { value: number 
     ...(integrations.data ?? []).map((i) => ({ value: i.id, label: `${i.name} (${t(`queueIntegrations.types.${i.type}`)})` })),
   ];
   return (
-    <FormField id="connection-integration" label={t('queueIntegrations.connection.label')} hint={t('queueIntegrations.connection.hint')}>
+    <FormField
+      id="connection-integration"
+      label={t('queueIntegrations.connection.label')}
+      hint={t('queueIntegrations.connection.hint')}
+    >
       <Dropdown
         inputId="connection-integration"
         value={value}

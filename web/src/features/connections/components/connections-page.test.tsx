@@ -44,7 +44,10 @@ const render = async (user = makeUser(), routes: Record<string, FakeRoute> = {})
     'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
     'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-    'GET /api/queue': () => ({ status: 200, body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }] }),
+    'GET /api/queue': () => ({
+      status: 200,
+      body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }],
+    }),
     ...routes,
   });
   sessionStore.setSession({ token: 'old', user });
@@ -60,7 +63,8 @@ const render = async (user = makeUser(), routes: Record<string, FakeRoute> = {})
 };
 
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const rowsText = () => [...document.querySelectorAll('[data-testid=connections-table] tbody tr')].map((tr) => tr.textContent ?? '');
+const rowsText = () =>
+  [...document.querySelectorAll('[data-testid=connections-table] tbody tr')].map((tr) => tr.textContent ?? '');
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
   await act(async () => {
@@ -85,7 +89,9 @@ describe('the connections page', () => {
   });
 
   it('lists channel, name, no number, online, last update and the default flag; its menu entry has no warning', async () => {
-    await render(makeUser(), { 'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Loja' })] }) });
+    await render(makeUser(), {
+      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Loja' })] }),
+    });
     await until(() => rowsText().length === 2, 'the rows');
     expect(rowsText()[0]).toContain('Chat 1');
     expect(rowsText()[0]).toContain('online');
@@ -98,7 +104,10 @@ describe('the connections page', () => {
 
   it('puts the warning badge on the menu entry when a connection is disconnected', async () => {
     await render(makeUser(), {
-      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { channel: 'whatsapp', status: 'DISCONNECTED', number: '5511999990000' })] }),
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [connection(1), connection(2, { channel: 'whatsapp', status: 'DISCONNECTED', number: '5511999990000' })],
+      }),
     });
     await until(() => byTestId('nav-connections-warning') !== null, 'the warning badge');
     // its name tells what the badge means, with the drawer open (its text) or collapsed to icons (its label)
@@ -126,7 +135,13 @@ describe('the connections page', () => {
     await click(document.querySelector('#connections-add-menu .connections-add-webchat a'));
     await until(() => byTestId('connection-save') !== null, 'the dialog');
     expect(byTestId('connection-dialog')!.textContent).toContain('Nova conexão: Chat do site');
-    expect([...document.querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual(['Geral', 'Mensagens', 'Integrações', 'Chatbot', 'Avaliações']);
+    expect([...document.querySelectorAll('[role=tab]')].map((t) => t.textContent)).toEqual([
+      'Geral',
+      'Mensagens',
+      'Integrações',
+      'Chatbot',
+      'Avaliações',
+    ]);
 
     await typeInto('#connection-name', 'L');
     await click(byTestId('connection-save'));
@@ -142,7 +157,10 @@ describe('the connections page', () => {
     const calls = await render(makeUser(), {
       'POST /api/whatsappsession/3': () => ({ status: 200, body: connection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
       'PUT /api/whatsappsession/3': () => ({ status: 200, body: connection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
-      'DELETE /api/whatsappsession/5': () => ({ status: 200, body: connection(5, { channel: 'whatsapp', status: 'DISCONNECTED' }) }),
+      'DELETE /api/whatsappsession/5': () => ({
+        status: 200,
+        body: connection(5, { channel: 'whatsapp', status: 'DISCONNECTED' }),
+      }),
       'GET /api/whatsapp': () => ({
         status: 200,
         body: [
@@ -180,7 +198,10 @@ describe('the connections page', () => {
   it("edits a WhatsApp session's group settings in the general tab and sends them", async () => {
     let sent: unknown;
     await render(makeUser(), {
-      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Loja Zap', channel: 'whatsapp', number: '5511988887777' })] }),
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [connection(1), connection(2, { name: 'Loja Zap', channel: 'whatsapp', number: '5511988887777' })],
+      }),
       'PUT /api/whatsapp/2': (init) => {
         sent = JSON.parse(String(init.body));
         return { status: 200, body: connection(2, { name: 'Loja Zap', channel: 'whatsapp', allowGroup: true }) };
@@ -198,7 +219,10 @@ describe('the connections page', () => {
   it("shows the API token and a web chat's widget key apart, the tag with the key only, and regenerates each on its own", async () => {
     const sent: unknown[] = [];
     await render(makeUser(), {
-      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })] }),
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })],
+      }),
       'PUT /api/whatsapp/1': (init) => {
         sent.push(JSON.parse(String(init.body)));
         return { status: 200, body: connection(1) };
@@ -215,18 +239,29 @@ describe('the connections page', () => {
     expect(embed).not.toContain(token!);
 
     await click(byTestId('connection-regenerate-widget-key'));
-    await until(() => document.querySelector('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept') !== null, 'the confirmation');
+    await until(
+      () => document.querySelector('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept') !== null,
+      'the confirmation',
+    );
     await click(document.querySelector('[data-testid=connection-regenerate-widget-key-dialog] .p-confirm-dialog-accept'));
     await until(() => sent.length === 1, 'the first PUT');
     await click(byTestId('connection-regenerate-token'));
-    await until(() => document.querySelector('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept') !== null, 'the confirmation');
+    await until(
+      () => document.querySelector('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept') !== null,
+      'the confirmation',
+    );
     await click(document.querySelector('[data-testid=connection-regenerate-dialog] .p-confirm-dialog-accept'));
     await until(() => sent.length === 2, 'the second PUT');
     expect(sent).toEqual([{ regenerateWidgetKey: true }, { regenerateToken: true }]);
   });
 
   it('shows the API token of a connection without a widget, and no widget key or tag', async () => {
-    await render(makeUser(), { 'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })] }) });
+    await render(makeUser(), {
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })],
+      }),
+    });
     await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
     await click(byTestId('connection-edit-2'));
     await until(() => byTestId('connection-token') !== null, 'the API token');
@@ -240,7 +275,17 @@ describe('the connections page', () => {
     await render(makeUser(), {
       'GET /api/whatsapp': () => ({
         status: 200,
-        body: [connection(1), connection(2, { name: 'Oficial', channel: 'whatsappapi', phoneNumberId: '1098765', wabaId: '2233', webhookUrl: 'https://app.example.com/api/webhooks/whatsapp/k3y', token: null })],
+        body: [
+          connection(1),
+          connection(2, {
+            name: 'Oficial',
+            channel: 'whatsappapi',
+            phoneNumberId: '1098765',
+            wabaId: '2233',
+            webhookUrl: 'https://app.example.com/api/webhooks/whatsapp/k3y',
+            token: null,
+          }),
+        ],
       }),
       'PUT /api/whatsapp/2': (init) => {
         sent = JSON.parse(String(init.body));
@@ -250,7 +295,9 @@ describe('the connections page', () => {
     await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
     await click(byTestId('connection-edit-2'));
     await until(() => byTestId('connection-webhook-url') !== null, 'the webhook URL');
-    expect((byTestId('connection-webhook-url') as HTMLInputElement).value).toBe('https://app.example.com/api/webhooks/whatsapp/k3y');
+    expect((byTestId('connection-webhook-url') as HTMLInputElement).value).toBe(
+      'https://app.example.com/api/webhooks/whatsapp/k3y',
+    );
     expect(document.querySelector<HTMLInputElement>('#connection-phone-number-id')!.value).toBe('1098765');
     expect(document.querySelector<HTMLInputElement>('#connection-phone-number-id')!.readOnly).toBe(true);
     expect(byTestId('connection-allow-group')).toBeNull();

@@ -41,7 +41,11 @@ export function ConnectionsPage() {
 
 const facebookRouteExists = routeTable.some((r) => r.method === 'POST' && r.path === '/facebook');
 
-export type ConnectionsDialogState = { kind: 'none' } | { kind: 'add'; channel: CreatableChannel } | { kind: 'edit'; id: number } | { kind: 'meta'; instagram: boolean };
+export type ConnectionsDialogState =
+  | { kind: 'none' }
+  | { kind: 'add'; channel: CreatableChannel }
+  | { kind: 'edit'; id: number }
+  | { kind: 'meta'; instagram: boolean };
 
 /**
  * The company's connections with everything done to them: add (the dialog the add menu chose), edit, delete,
@@ -69,7 +73,10 @@ export function ConnectionsManager({
   const importProgress = useImportProgress(companyId, { enabled: target === undefined && canEdit });
   const ownList = useConnections({ enabled: target === undefined });
   const targetList = useCompanyConnections(target);
-  const list = target === undefined ? ownList : { data: targetList.data?.connections, isPending: targetList.isPending, isError: targetList.isError };
+  const list =
+    target === undefined
+      ? ownList
+      : { data: targetList.data?.connections, isPending: targetList.isPending, isError: targetList.isError };
   const remove = useDeleteConnection();
   const allowInstagram = usePlanFlag('useInstagram') === true;
   const [deleting, setDeleting] = useState<ConnectionRow | null>(null);
@@ -118,7 +125,12 @@ export function ConnectionsManager({
             }}
             onRepairing={setQrFor}
           />
-          <FacebookDialog visible={dialog.kind === 'meta'} instagram={dialog.kind === 'meta' && dialog.instagram} allowInstagram={allowInstagram} onHide={closeDialog} />
+          <FacebookDialog
+            visible={dialog.kind === 'meta'}
+            instagram={dialog.kind === 'meta' && dialog.instagram}
+            allowInstagram={allowInstagram}
+            onHide={closeDialog}
+          />
         </>
       ) : null}
       <QrCodeDialog connection={byId(qrFor)} visible={qrFor !== null} onHide={closeQr} />
@@ -150,12 +162,30 @@ function AddMenu({ onPick }: { onPick: (state: ConnectionsDialogState) => void }
     label: t(`connections.addEntries.${entry.key}`),
     icon: channelIcon(entry.icon),
     className: `connections-add-${entry.key}`,
-    command: () => onPick(entry.kind === 'meta' ? { kind: 'meta', instagram: entry.key === 'instagram' } : { kind: 'add', channel: entry.channel }),
+    command: () =>
+      onPick(
+        entry.kind === 'meta' ? { kind: 'meta', instagram: entry.key === 'instagram' } : { kind: 'add', channel: entry.channel },
+      ),
   }));
   return (
     <>
-      <Menu model={items} popup ref={addMenu} id="connections-add-menu" popupAlignment="right" aria-label={t('connections.addMenu')} />
-      <Button type="button" icon="pi pi-plus" label={t('connections.add')} aria-haspopup="menu" aria-controls="connections-add-menu" onClick={(e) => addMenu.current?.toggle(e)} data-testid="connections-add" />
+      <Menu
+        model={items}
+        popup
+        ref={addMenu}
+        id="connections-add-menu"
+        popupAlignment="right"
+        aria-label={t('connections.addMenu')}
+      />
+      <Button
+        type="button"
+        icon="pi pi-plus"
+        label={t('connections.add')}
+        aria-haspopup="menu"
+        aria-controls="connections-add-menu"
+        onClick={(e) => addMenu.current?.toggle(e)}
+        data-testid="connections-add"
+      />
     </>
   );
 }
@@ -174,7 +204,12 @@ function RestartSessionsButton() {
       icon="pi pi-replay"
       label={t('connections.session.restartAll')}
       loading={restart.isPending}
-      onClick={() => restart.mutate(undefined, { onSuccess: () => toast.info(t('connections.session.sent.restartAll')), onError: (error) => toast.error(error) })}
+      onClick={() =>
+        restart.mutate(undefined, {
+          onSuccess: () => toast.info(t('connections.session.sent.restartAll')),
+          onError: (error) => toast.error(error),
+        })
+      }
       data-testid="connections-restart-all"
     />
   );

@@ -11,7 +11,8 @@ import type { ImportProgress } from '../utils/import-status.ts';
 import { ImportStatus } from './import-status.tsx';
 import { SessionControls } from './session-controls.tsx';
 
-export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> & Partial<Pick<Connection, 'statusImportMessages' | 'statusReason'>>;
+export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> &
+  Partial<Pick<Connection, 'statusImportMessages' | 'statusReason'>>;
 /** A row as the table holds it: an import's live progress travels in the row, since the table redraws a cell only when its row changes. */
 type ShownRow = ConnectionRow & { importProgress?: ImportProgress };
 
@@ -36,12 +37,31 @@ export interface ConnectionsTableProps {
  * actions, last update (dd/MM/yy HH:mm), default flag, and the row actions. The All-connections dialog shows
  * the same columns.
  */
-export function ConnectionsTable({ connections, loading, emptyMessage, canAct, onShowQr, onEdit, onDelete, onHealth, importProgress, testId = 'connections-table' }: ConnectionsTableProps) {
+export function ConnectionsTable({
+  connections,
+  loading,
+  emptyMessage,
+  canAct,
+  onShowQr,
+  onEdit,
+  onDelete,
+  onHealth,
+  importProgress,
+  testId = 'connections-table',
+}: ConnectionsTableProps) {
   const { t } = useTranslation();
-  const rows = useMemo<ShownRow[]>(() => connections.map((c) => (importProgress?.[c.id] ? { ...c, importProgress: importProgress[c.id] } : c)), [connections, importProgress]);
+  const rows = useMemo<ShownRow[]>(
+    () => connections.map((c) => (importProgress?.[c.id] ? { ...c, importProgress: importProgress[c.id] } : c)),
+    [connections, importProgress],
+  );
 
   const channelCell = (c: ConnectionRow) => (
-    <i className={`${channelIcon(c.channel)} connections-table__channel`} role="img" aria-label={t(`connections.channels.${c.channel}`)} title={t(`connections.channels.${c.channel}`)} />
+    <i
+      className={`${channelIcon(c.channel)} connections-table__channel`}
+      role="img"
+      aria-label={t(`connections.channels.${c.channel}`)}
+      title={t(`connections.channels.${c.channel}`)}
+    />
   );
   // on a phone the default column gives way to a tag beside the name
   const nameCell = (c: ConnectionRow) => (
@@ -85,11 +105,20 @@ export function ConnectionsTable({ connections, loading, emptyMessage, canAct, o
   const sessionCell = (c: ShownRow) => (
     <div className="connections-table__session">
       <SessionControls connection={c} canAct={canAct} onShowQr={onShowQr} />
-      {c.statusImportMessages ? <ImportStatus id={c.id} status={c.statusImportMessages} progress={c.importProgress} canAct={canAct} /> : null}
+      {c.statusImportMessages ? (
+        <ImportStatus id={c.id} status={c.statusImportMessages} progress={c.importProgress} canAct={canAct} />
+      ) : null}
     </div>
   );
   const defaultCell = (c: ConnectionRow) =>
-    c.isDefault ? <i className="pi pi-check-circle connections-table__default" role="img" aria-label={t('connections.defaultYes')} title={t('connections.defaultYes')} /> : null;
+    c.isDefault ? (
+      <i
+        className="pi pi-check-circle connections-table__default"
+        role="img"
+        aria-label={t('connections.defaultYes')}
+        title={t('connections.defaultYes')}
+      />
+    ) : null;
   const actionsCell = (c: ConnectionRow) => (
     <div className="connections-table__actions">
       {onHealth && hasSessionHealth(c.channel) ? (
@@ -137,20 +166,48 @@ export function ConnectionsTable({ connections, loading, emptyMessage, canAct, o
   const hasActions = Boolean(onHealth) || (canAct && Boolean(onEdit || onDelete));
 
   return (
-    <DataTable value={rows} dataKey="id" loading={loading} emptyMessage={emptyMessage} className="connections-table" rowClassName={(c: ConnectionRow) => `connection-row-${c.id}`} data-testid={testId}>
-      <Column header={<span className="sr-only">{t('connections.columns.channel')}</span>} body={channelCell} className="connections-table__channel-cell" />
+    <DataTable
+      value={rows}
+      dataKey="id"
+      loading={loading}
+      emptyMessage={emptyMessage}
+      className="connections-table"
+      rowClassName={(c: ConnectionRow) => `connection-row-${c.id}`}
+      data-testid={testId}
+    >
+      <Column
+        header={<span className="sr-only">{t('connections.columns.channel')}</span>}
+        body={channelCell}
+        className="connections-table__channel-cell"
+      />
       <Column header={t('connections.columns.name')} body={nameCell} />
-      <Column header={t('connections.columns.number')} body={numberCell} className="connections-table__optional" headerClassName="connections-table__optional" />
+      <Column
+        header={t('connections.columns.number')}
+        body={numberCell}
+        className="connections-table__optional"
+        headerClassName="connections-table__optional"
+      />
       <Column header={t('connections.columns.status')} body={statusCell} />
       <Column header={t('connections.columns.session')} body={sessionCell} className="connections-table__session-cell" />
-      <Column header={t('connections.columns.updatedAt')} body={(c: ConnectionRow) => formatUpdatedAt(c.updatedAt)} className="connections-table__optional" headerClassName="connections-table__optional" />
+      <Column
+        header={t('connections.columns.updatedAt')}
+        body={(c: ConnectionRow) => formatUpdatedAt(c.updatedAt)}
+        className="connections-table__optional"
+        headerClassName="connections-table__optional"
+      />
       <Column
         header={t('connections.columns.isDefault')}
         body={defaultCell}
         className="connections-table__center connections-table__optional"
         headerClassName="connections-table__center connections-table__optional"
       />
-      {hasActions ? <Column header={<span className="sr-only">{t('connections.columns.actions')}</span>} body={actionsCell} className="connections-table__actions-cell" /> : null}
+      {hasActions ? (
+        <Column
+          header={<span className="sr-only">{t('connections.columns.actions')}</span>}
+          body={actionsCell}
+          className="connections-table__actions-cell"
+        />
+      ) : null}
     </DataTable>
   );
 }

@@ -8,7 +8,12 @@ import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useConnectFacebook } from '../api/connect-facebook.ts';
-import { facebookBodyOf, validateFacebookForm, type FacebookFormErrors, type FacebookFormValues } from '../utils/facebook-form.ts';
+import {
+  facebookBodyOf,
+  validateFacebookForm,
+  type FacebookFormErrors,
+  type FacebookFormValues,
+} from '../utils/facebook-form.ts';
 
 const FORM_ID = 'facebook-form';
 
@@ -18,11 +23,25 @@ const FORM_ID = 'facebook-form';
  * its Instagram account when asked. `instagram` opens it for Instagram (the switch on); `allowInstagram` is the
  * plan's useInstagram flag.
  */
-export function FacebookDialog({ visible, instagram, allowInstagram, onHide }: { visible: boolean; instagram: boolean; allowInstagram: boolean; onHide: () => void }) {
+export function FacebookDialog({
+  visible,
+  instagram,
+  allowInstagram,
+  onHide,
+}: {
+  visible: boolean;
+  instagram: boolean;
+  allowInstagram: boolean;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const connect = useConnectFacebook();
-  const [values, setValues] = useState<FacebookFormValues>({ facebookUserId: '', facebookUserToken: '', addInstagram: instagram });
+  const [values, setValues] = useState<FacebookFormValues>({
+    facebookUserId: '',
+    facebookUserToken: '',
+    addInstagram: instagram,
+  });
   const [errors, setErrors] = useState<FacebookFormErrors>({});
   const [touched, setTouched] = useState(false);
 
@@ -59,7 +78,18 @@ export function FacebookDialog({ visible, instagram, allowInstagram, onHide }: {
       header={t(instagram ? 'connections.facebook.titleInstagram' : 'connections.facebook.title')}
       visible={visible}
       onHide={onHide}
-      footer={<DialogActions onCancel={onHide} confirm={{ label: t('connections.facebook.connect'), icon: 'pi pi-link', form: FORM_ID, loading: connect.isPending, testId: 'facebook-connect' }} />}
+      footer={
+        <DialogActions
+          onCancel={onHide}
+          confirm={{
+            label: t('connections.facebook.connect'),
+            icon: 'pi pi-link',
+            form: FORM_ID,
+            loading: connect.isPending,
+            testId: 'facebook-connect',
+          }}
+        />
+      }
       style={{ width: '34rem' }}
       breakpoints={{ '640px': '96vw' }}
       modal
@@ -71,7 +101,12 @@ export function FacebookDialog({ visible, instagram, allowInstagram, onHide }: {
         <p className="connection-note" id="facebook-manual-note">
           <i className="pi pi-info-circle" aria-hidden="true" /> {t('connections.facebook.manualNote')}
         </p>
-        <FormField id="facebook-user-id" label={t('connections.facebook.userId')} error={errors.facebookUserId} hint={t('connections.facebook.userIdHint')}>
+        <FormField
+          id="facebook-user-id"
+          label={t('connections.facebook.userId')}
+          error={errors.facebookUserId}
+          hint={t('connections.facebook.userIdHint')}
+        >
           <InputText
             {...fieldA11y('facebook-user-id', errors.facebookUserId)}
             autoFocus
@@ -82,7 +117,12 @@ export function FacebookDialog({ visible, instagram, allowInstagram, onHide }: {
             onChange={(e) => apply({ ...values, facebookUserId: e.target.value })}
           />
         </FormField>
-        <FormField id="facebook-user-token" label={t('connections.facebook.userToken')} error={errors.facebookUserToken} hint={t('connections.facebook.userTokenHint')}>
+        <FormField
+          id="facebook-user-token"
+          label={t('connections.facebook.userToken')}
+          error={errors.facebookUserToken}
+          hint={t('connections.facebook.userTokenHint')}
+        >
           <Password
             inputId="facebook-user-token"
             aria-invalid={errors.facebookUserToken ? true : undefined}

@@ -9,7 +9,13 @@ import { formatUpdatedAt, statusLook } from '../utils/connection-status.ts';
  * when the last message came in and went out, how many times it reconnected, and how many messages the
  * reconnects brought in that had arrived while it was down.
  */
-export function HealthDialog({ connection, onHide }: { connection: Pick<Connection, 'id' | 'name'> | undefined; onHide: () => void }) {
+export function HealthDialog({
+  connection,
+  onHide,
+}: {
+  connection: Pick<Connection, 'id' | 'name'> | undefined;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const health = useConnectionHealth(connection?.id);
   const when = (iso: string | null | undefined) => (iso ? formatUpdatedAt(iso) : t('connections.health.never'));

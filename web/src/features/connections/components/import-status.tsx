@@ -6,7 +6,17 @@ import { useCloseImportedTickets } from '../api/close-imported-tickets.ts';
 import { importStateOf, type ImportProgress } from '../utils/import-status.ts';
 
 /** A connection's import of old messages in the table: preparing, progress, or the close-imported-tickets button. */
-export function ImportStatus({ id, status, progress, canAct }: { id: number; status: string | null | undefined; progress?: ImportProgress; canAct: boolean }) {
+export function ImportStatus({
+  id,
+  status,
+  progress,
+  canAct,
+}: {
+  id: number;
+  status: string | null | undefined;
+  progress?: ImportProgress;
+  canAct: boolean;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const close = useCloseImportedTickets();
@@ -22,11 +32,26 @@ export function ImportStatus({ id, status, progress, canAct }: { id: number; sta
 
   if (state.kind === 'none') return null;
   if (state.kind === 'preparing') {
-    return <Button type="button" size="small" outlined disabled icon="pi pi-spin pi-spinner" label={t('connections.imports.preparing')} className="connection-import-state" data-testid={`connection-import-preparing-${id}`} />;
+    return (
+      <Button
+        type="button"
+        size="small"
+        outlined
+        disabled
+        icon="pi pi-spin pi-spinner"
+        label={t('connections.imports.preparing')}
+        className="connection-import-state"
+        data-testid={`connection-import-preparing-${id}`}
+      />
+    );
   }
   if (state.kind === 'progress') {
     return (
-      <span className="connection-import-state connection-import-progress" role="status" data-testid={`connection-import-progress-${id}`}>
+      <span
+        className="connection-import-state connection-import-progress"
+        role="status"
+        data-testid={`connection-import-progress-${id}`}
+      >
         {t('connections.imports.progress', { done: state.progress.done, total: state.progress.total })}
       </span>
     );

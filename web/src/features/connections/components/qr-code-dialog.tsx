@@ -18,7 +18,15 @@ type QrConnection = Pick<Connection, 'id' | 'name' | 'status' | 'qrcode'> & Part
  * session stopped at TIMEOUT, or cannot reach WhatsApp) it says why and offers to try again; it never waits longer
  * than QR_WAIT_MS for a first code without saying so.
  */
-export function QrCodeDialog({ connection, visible, onHide }: { connection: QrConnection | undefined; visible: boolean; onHide: () => void }) {
+export function QrCodeDialog({
+  connection,
+  visible,
+  onHide,
+}: {
+  connection: QrConnection | undefined;
+  visible: boolean;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const command = useSessionCommand();
@@ -47,7 +55,9 @@ export function QrCodeDialog({ connection, visible, onHide }: { connection: QrCo
   }, [visible, code, status]);
 
   const failed = visible && !code && connection !== undefined && (qrFailed(status) || waitedOut);
-  const reason = connection ? statusReasonOf({ status: connection.status, statusReason: connection.statusReason ?? null }) : undefined;
+  const reason = connection
+    ? statusReasonOf({ status: connection.status, statusReason: connection.statusReason ?? null })
+    : undefined;
   const headline = reason?.key
     ? t(reason.key)
     : status === 'TIMEOUT'
@@ -78,7 +88,14 @@ export function QrCodeDialog({ connection, visible, onHide }: { connection: QrCo
     >
       <div className="connection-qr">
         {image ? (
-          <img src={image} alt={t('connections.qr.alt')} className="connection-qr__image" width={256} height={256} data-testid="connection-qr-image" />
+          <img
+            src={image}
+            alt={t('connections.qr.alt')}
+            className="connection-qr__image"
+            width={256}
+            height={256}
+            data-testid="connection-qr-image"
+          />
         ) : failed ? (
           <div className="connection-qr__failed" role="alert" data-testid="connection-qr-failed">
             <i className="pi pi-exclamation-triangle" aria-hidden="true" />
@@ -90,7 +107,14 @@ export function QrCodeDialog({ connection, visible, onHide }: { connection: QrCo
                 {detail}
               </p>
             ) : null}
-            <Button type="button" icon="pi pi-refresh" label={t('connections.qr.retry')} loading={command.isPending} onClick={retry} data-testid="connection-qr-retry" />
+            <Button
+              type="button"
+              icon="pi pi-refresh"
+              label={t('connections.qr.retry')}
+              loading={command.isPending}
+              onClick={retry}
+              data-testid="connection-qr-retry"
+            />
           </div>
         ) : (
           <div className="connection-qr__waiting" role="status" data-testid="connection-qr-waiting">

@@ -8,7 +8,15 @@ import { sessionActions } from '../utils/session-actions.ts';
 export type SessionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status'>;
 
 /** The session column of a connection: its buttons by status (spec document 2 section 4). */
-export function SessionControls({ connection, canAct, onShowQr }: { connection: SessionRow; canAct: boolean; onShowQr?: (id: number) => void }) {
+export function SessionControls({
+  connection,
+  canAct,
+  onShowQr,
+}: {
+  connection: SessionRow;
+  canAct: boolean;
+  onShowQr?: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const command = useSessionCommand();
@@ -38,21 +46,82 @@ export function SessionControls({ connection, canAct, onShowQr }: { connection: 
       {actions.map((action) => {
         switch (action) {
           case 'showQr':
-            return <Button key={action} type="button" size="small" icon="pi pi-qrcode" label={label('showQr')} aria-label={aria('showQr')} onClick={() => onShowQr?.(connection.id)} data-testid={`connection-show-qr-${connection.id}`} />;
+            return (
+              <Button
+                key={action}
+                type="button"
+                size="small"
+                icon="pi pi-qrcode"
+                label={label('showQr')}
+                aria-label={aria('showQr')}
+                onClick={() => onShowQr?.(connection.id)}
+                data-testid={`connection-show-qr-${connection.id}`}
+              />
+            );
           case 'retry':
             return (
-              <Button key={action} type="button" size="small" outlined icon="pi pi-refresh" label={label('retry')} aria-label={aria('retry')} loading={running === 'retry'} disabled={command.isPending} onClick={() => run('retry')} data-testid={`connection-retry-${connection.id}`} />
+              <Button
+                key={action}
+                type="button"
+                size="small"
+                outlined
+                icon="pi pi-refresh"
+                label={label('retry')}
+                aria-label={aria('retry')}
+                loading={running === 'retry'}
+                disabled={command.isPending}
+                onClick={() => run('retry')}
+                data-testid={`connection-retry-${connection.id}`}
+              />
             );
           case 'newQr':
             return (
-              <Button key={action} type="button" size="small" outlined severity="secondary" icon="pi pi-qrcode" label={label('newQr')} aria-label={aria('newQr')} loading={running === 'newQr'} disabled={command.isPending} onClick={() => run('newQr')} data-testid={`connection-new-qr-${connection.id}`} />
+              <Button
+                key={action}
+                type="button"
+                size="small"
+                outlined
+                severity="secondary"
+                icon="pi pi-qrcode"
+                label={label('newQr')}
+                aria-label={aria('newQr')}
+                loading={running === 'newQr'}
+                disabled={command.isPending}
+                onClick={() => run('newQr')}
+                data-testid={`connection-new-qr-${connection.id}`}
+              />
             );
           case 'disconnect':
             return (
-              <Button key={action} type="button" size="small" outlined severity="danger" icon="pi pi-power-off" label={label('disconnect')} aria-label={aria('disconnect')} loading={running === 'disconnect'} disabled={command.isPending} onClick={() => run('disconnect')} data-testid={`connection-disconnect-${connection.id}`} />
+              <Button
+                key={action}
+                type="button"
+                size="small"
+                outlined
+                severity="danger"
+                icon="pi pi-power-off"
+                label={label('disconnect')}
+                aria-label={aria('disconnect')}
+                loading={running === 'disconnect'}
+                disabled={command.isPending}
+                onClick={() => run('disconnect')}
+                data-testid={`connection-disconnect-${connection.id}`}
+              />
             );
           case 'connecting':
-            return <Button key={action} type="button" size="small" outlined disabled icon="pi pi-spin pi-spinner" label={label('connecting')} aria-label={aria('connecting')} data-testid={`connection-connecting-${connection.id}`} />;
+            return (
+              <Button
+                key={action}
+                type="button"
+                size="small"
+                outlined
+                disabled
+                icon="pi pi-spin pi-spinner"
+                label={label('connecting')}
+                aria-label={aria('connecting')}
+                data-testid={`connection-connecting-${connection.id}`}
+              />
+            );
         }
       })}
     </div>

@@ -10,7 +10,10 @@ import type { ImportProgress } from '../utils/import-status.ts';
  * `importMessages-{companyId}` (admins only): each import's progress by connection; `refresh` (an import ended or
  * its tickets were closed) reads the connections again. Off while `enabled` is false.
  */
-export const useImportProgress = (companyId: number, { enabled = true }: { enabled?: boolean } = {}): Record<number, ImportProgress> => {
+export const useImportProgress = (
+  companyId: number,
+  { enabled = true }: { enabled?: boolean } = {},
+): Record<number, ImportProgress> => {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Record<number, ImportProgress>>({});
   useRealtimeEvent(enabled ? channels.importMessages(companyId) : undefined, (data) => {

@@ -3,7 +3,9 @@ import { addMenuEntries } from './add-menu.ts';
 
 const all = ['webchat', 'whatsapp', 'whatsappapi'] as const;
 const keys = (input: Partial<Parameters<typeof addMenuEntries>[0]>) =>
-  addMenuEntries({ creatable: all, useWhatsapp: true, useFacebook: true, useInstagram: true, facebookRoute: true, ...input }).map((e) => e.key);
+  addMenuEntries({ creatable: all, useWhatsapp: true, useFacebook: true, useInstagram: true, facebookRoute: true, ...input }).map(
+    (e) => e.key,
+  );
 
 describe('the add menu', () => {
   it('offers every channel the plan allows, the website chat last', () => {

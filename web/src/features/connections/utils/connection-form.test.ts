@@ -16,7 +16,11 @@ import {
   widgetEmbedSnippet,
 } from './connection-form.ts';
 
-const form = (changes: Partial<ReturnType<typeof emptyConnectionForm>> = {}) => ({ ...emptyConnectionForm(), name: 'Chat do site', ...changes });
+const form = (changes: Partial<ReturnType<typeof emptyConnectionForm>> = {}) => ({
+  ...emptyConnectionForm(),
+  name: 'Chat do site',
+  ...changes,
+});
 
 describe('the connection form', () => {
   it("asks for a name of 2 to 50 characters: 'Required', 'Too Short!', 'Too Long!'", () => {
@@ -30,9 +34,13 @@ describe('the connection form', () => {
   it('refuses a colour that is not #rrggbb, a reopening time that is not whole minutes, and overlong messages', () => {
     expect(validateConnectionForm(form({ color: 'blue' }))).toEqual({ color: 'connections.dialog.invalidColor' });
     for (const time of [null, -1, 1.5, 43_201]) {
-      expect(validateConnectionForm(form({ timeCreateNewTicket: time }))).toEqual({ timeCreateNewTicket: 'connections.dialog.invalidTime' });
+      expect(validateConnectionForm(form({ timeCreateNewTicket: time }))).toEqual({
+        timeCreateNewTicket: 'connections.dialog.invalidTime',
+      });
     }
-    expect(validateConnectionForm(form({ outOfHoursMessage: 'x'.repeat(4001) }))).toEqual({ outOfHoursMessage: 'validation.tooLong' });
+    expect(validateConnectionForm(form({ outOfHoursMessage: 'x'.repeat(4001) }))).toEqual({
+      outOfHoursMessage: 'validation.tooLong',
+    });
   });
 
   it('opens the first tab that holds an error', () => {
@@ -76,7 +84,12 @@ describe('the connection form', () => {
     });
     const filled = form({ phoneNumberId: '1234567890', wabaId: 'abc', accessToken: 'EAAG', appSecret: 's', verifyToken: 'v' });
     expect(validateConnectionForm(filled, cloud)).toEqual({ wabaId: 'connections.dialog.digitsOnly' });
-    expect(createConnectionBodyOf('whatsappapi', { ...filled, wabaId: ' 987 ' })).toMatchObject({ channel: 'whatsappapi', phoneNumberId: '1234567890', wabaId: '987', accessToken: 'EAAG' });
+    expect(createConnectionBodyOf('whatsappapi', { ...filled, wabaId: ' 987 ' })).toMatchObject({
+      channel: 'whatsappapi',
+      phoneNumberId: '1234567890',
+      wabaId: '987',
+      accessToken: 'EAAG',
+    });
     expect(validateConnectionForm(form(), { channel: 'whatsappapi', creating: false })).toEqual({});
     expect(updateConnectionBodyOf(form(), 'whatsappapi')).not.toHaveProperty('accessToken');
     expect(updateConnectionBodyOf(form({ accessToken: ' new ' }), 'whatsappapi')).toMatchObject({ accessToken: 'new' });
@@ -91,12 +104,21 @@ describe('the connection form', () => {
 
 describe('the import of old messages in the General tab', () => {
   const today = '2026-03-10';
-  const base = { ...emptyConnectionForm(), name: 'Vendas', importEnabled: true, importOldMessages: '2026-01-01', importRecentMessages: '2026-03-01', queueIdImportMessages: 4 };
+  const base = {
+    ...emptyConnectionForm(),
+    name: 'Vendas',
+    importEnabled: true,
+    importOldMessages: '2026-01-01',
+    importRecentMessages: '2026-03-01',
+    queueIdImportMessages: 4,
+  };
   const whatsapp = { channel: 'whatsapp' as const, creating: false, today };
 
   it('accepts a range from 2 years back to today with a queue, and sends it', () => {
     expect(validateConnectionForm(base, whatsapp)).toEqual({});
-    expect(validateConnectionForm({ ...base, importOldMessages: '2024-03-10', importRecentMessages: today }, whatsapp)).toEqual({});
+    expect(validateConnectionForm({ ...base, importOldMessages: '2024-03-10', importRecentMessages: today }, whatsapp)).toEqual(
+      {},
+    );
     expect(updateConnectionBodyOf(base, 'whatsapp')).toMatchObject({
       importOldMessages: '2026-01-01',
       importRecentMessages: '2026-03-01',
@@ -107,12 +129,18 @@ describe('the import of old messages in the General tab', () => {
   });
 
   it('refuses an old date over 2 years back or in the future, a recent date before it or in the future, and no queue', () => {
-    expect(validateConnectionForm({ ...base, importOldMessages: '2024-03-09' }, whatsapp)).toEqual({ importOldMessages: 'connections.dialog.import.tooOld' });
-    expect(validateConnectionForm({ ...base, importOldMessages: '2026-03-11', importRecentMessages: '2026-03-11' }, whatsapp)).toMatchObject({
+    expect(validateConnectionForm({ ...base, importOldMessages: '2024-03-09' }, whatsapp)).toEqual({
+      importOldMessages: 'connections.dialog.import.tooOld',
+    });
+    expect(
+      validateConnectionForm({ ...base, importOldMessages: '2026-03-11', importRecentMessages: '2026-03-11' }, whatsapp),
+    ).toMatchObject({
       importOldMessages: 'connections.dialog.import.future',
       importRecentMessages: 'connections.dialog.import.future',
     });
-    expect(validateConnectionForm({ ...base, importRecentMessages: '2025-12-31' }, whatsapp)).toEqual({ importRecentMessages: 'connections.dialog.import.beforeOld' });
+    expect(validateConnectionForm({ ...base, importRecentMessages: '2025-12-31' }, whatsapp)).toEqual({
+      importRecentMessages: 'connections.dialog.import.beforeOld',
+    });
     expect(validateConnectionForm({ ...base, queueIdImportMessages: null, importRecentMessages: '' }, whatsapp)).toEqual({
       queueIdImportMessages: 'validation.requiredEn',
       importRecentMessages: 'validation.requiredEn',
@@ -137,11 +165,19 @@ describe('the import of old messages in the General tab', () => {
 });
 
 describe("the engine's fields: chatbot, assessments, redirection, vacation and schedules", () => {
-  const rules = (changes: Partial<ReturnType<typeof emptyConnectionForm>>, context = {}) => validateConnectionForm(form(changes), { channel: 'webchat', creating: false, ...context });
+  const rules = (changes: Partial<ReturnType<typeof emptyConnectionForm>>, context = {}) =>
+    validateConnectionForm(form(changes), { channel: 'webchat', creating: false, ...context });
 
   it('starts a new connection from the defaults the API gives (3 bot uses, 3 rating asks, the default week)', () => {
     const values = emptyConnectionForm();
-    expect(values).toMatchObject({ maxUseBotQueues: 3, maxUseBotQueuesNPS: 3, whenExpiresTicket: '0', sendIdQueue: null, collectiveVacationStart: '', schedules: defaultWeek() });
+    expect(values).toMatchObject({
+      maxUseBotQueues: 3,
+      maxUseBotQueuesNPS: 3,
+      whenExpiresTicket: '0',
+      sendIdQueue: null,
+      collectiveVacationStart: '',
+      schedules: defaultWeek(),
+    });
     expect(validateConnectionForm(form(), { channel: 'webchat', creating: true, schedules: true })).toEqual({});
   });
 
@@ -167,8 +203,21 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
       color: '#2563eb',
       updatedAt: '2026-03-04T15:30:00.000Z',
     };
-    expect(connectionFormOf(older)).toMatchObject({ ...connectionEngineDefaults, collectiveVacationStart: '', collectiveVacationEnd: '', schedules: defaultWeek() });
-    expect(connectionFormOf({ ...older, expiresTicket: 24, collectiveVacationStart: '2026-12-20', collectiveVacationEnd: null, schedules: [] })).toMatchObject({
+    expect(connectionFormOf(older)).toMatchObject({
+      ...connectionEngineDefaults,
+      collectiveVacationStart: '',
+      collectiveVacationEnd: '',
+      schedules: defaultWeek(),
+    });
+    expect(
+      connectionFormOf({
+        ...older,
+        expiresTicket: 24,
+        collectiveVacationStart: '2026-12-20',
+        collectiveVacationEnd: null,
+        schedules: [],
+      }),
+    ).toMatchObject({
       expiresTicket: 24,
       collectiveVacationStart: '2026-12-20',
       collectiveVacationEnd: '',
@@ -186,7 +235,10 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
     }
     expect(rules({ expiresTicket: 8761 })).toEqual({ expiresTicket: 'connections.dialog.rules.hours' });
     expect(rules({ expiresTicket: 8760, timeSendQueue: 10_080, sendIdQueue: 3 })).toEqual({});
-    expect(rules({ maxUseBotQueues: 101, maxUseBotQueuesNPS: null })).toEqual({ maxUseBotQueues: 'connections.dialog.rules.botUses', maxUseBotQueuesNPS: 'connections.dialog.rules.botUses' });
+    expect(rules({ maxUseBotQueues: 101, maxUseBotQueuesNPS: null })).toEqual({
+      maxUseBotQueues: 'connections.dialog.rules.botUses',
+      maxUseBotQueuesNPS: 'connections.dialog.rules.botUses',
+    });
     expect(rules({ inactiveMessage: 'x'.repeat(4001) })).toEqual({ inactiveMessage: 'validation.tooLong' });
   });
 
@@ -199,11 +251,14 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
       collectiveVacationStart: 'connections.dialog.rules.vacationDayRequired',
       collectiveVacationEnd: 'connections.dialog.rules.vacationDayRequired',
     });
-    expect(rules({ collectiveVacationMessage: 'Férias', collectiveVacationStart: '2027-01-10', collectiveVacationEnd: '2026-12-20' })).toEqual({
+    expect(
+      rules({ collectiveVacationMessage: 'Férias', collectiveVacationStart: '2027-01-10', collectiveVacationEnd: '2026-12-20' }),
+    ).toEqual({
       collectiveVacationEnd: 'connections.dialog.rules.vacationEndBeforeStart',
     });
     // the English texts are the API's own, so a message reads the same whoever refused
-    for (const [code, text] of Object.entries(engineRuleMessages)) expect(connectionsEn.dialog.rules[code as keyof typeof engineRuleMessages]).toBe(text);
+    for (const [code, text] of Object.entries(engineRuleMessages))
+      expect(connectionsEn.dialog.rules[code as keyof typeof engineRuleMessages]).toBe(text);
   });
 
   it('checks and sends the week only when the schedules tab shows', () => {
@@ -218,7 +273,14 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
   });
 
   it('sends empty days as null and the rest as typed', () => {
-    const values = form({ collectiveVacationMessage: 'Férias', collectiveVacationStart: '2026-12-20', collectiveVacationEnd: '', whenExpiresTicket: '1', timeSendQueue: 15, sendIdQueue: 3 });
+    const values = form({
+      collectiveVacationMessage: 'Férias',
+      collectiveVacationStart: '2026-12-20',
+      collectiveVacationEnd: '',
+      whenExpiresTicket: '1',
+      timeSendQueue: 15,
+      sendIdQueue: 3,
+    });
     expect(updateConnectionBodyOf(values)).toMatchObject({
       collectiveVacationMessage: 'Férias',
       collectiveVacationStart: '2026-12-20',
@@ -233,6 +295,10 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
     expect(firstTabWithError({ timeCreateNewTicket: 'x' })).toBe('chatbot');
     expect(firstTabWithError({ expiresTicketNPS: 'x', maxUseBotQueues: 'y' })).toBe('chatbot');
     expect(firstTabWithError({ expiresTicketNPS: 'x' })).toBe('assessments');
-    expect([...tabsWithErrors({ sendIdQueue: 'x', collectiveVacationEnd: 'y', schedules: 'z' })].sort()).toEqual(['general', 'messages', 'schedules']);
+    expect([...tabsWithErrors({ sendIdQueue: 'x', collectiveVacationEnd: 'y', schedules: 'z' })].sort()).toEqual([
+      'general',
+      'messages',
+      'schedules',
+    ]);
   });
 });

@@ -70,9 +70,20 @@ export interface ConnectionFormValues {
 }
 
 type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage';
-export const engineMessageFields = ['ratingMessage', 'collectiveVacationMessage', 'expiresInactiveMessage', 'inactiveMessage'] as const;
+export const engineMessageFields = [
+  'ratingMessage',
+  'collectiveVacationMessage',
+  'expiresInactiveMessage',
+  'inactiveMessage',
+] as const;
 /** minutes from 0 to ENGINE_MINUTES_MAX */
-export const engineMinuteFields = ['timeUseBotQueues', 'timeSendQueue', 'timeInactiveMessage', 'timeToReturnQueue', 'expiresTicketNPS'] as const;
+export const engineMinuteFields = [
+  'timeUseBotQueues',
+  'timeSendQueue',
+  'timeInactiveMessage',
+  'timeToReturnQueue',
+  'expiresTicketNPS',
+] as const;
 export const botUseFields = ['maxUseBotQueues', 'maxUseBotQueuesNPS'] as const;
 export const engineFormFields = [
   ...engineMessageFields,
@@ -89,7 +100,8 @@ export const cloudApiFields = ['phoneNumberId', 'wabaId', 'accessToken', 'appSec
 type CloudApiField = (typeof cloudApiFields)[number];
 export const importFormFields = ['importOldMessages', 'importRecentMessages', 'queueIdImportMessages'] as const;
 type ImportField = (typeof importFormFields)[number];
-export type ConnectionFormField = 'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField | ImportField | EngineFormField;
+export type ConnectionFormField =
+  'name' | 'color' | 'timeCreateNewTicket' | MessageField | CloudApiField | ImportField | EngineFormField;
 /** i18n keys of the messages shown under the fields. */
 export type ConnectionFormErrors = Partial<Record<ConnectionFormField, string>>;
 
@@ -98,9 +110,23 @@ export type ConnectionTab = 'general' | 'messages' | 'integrations' | 'chatbot' 
  * The tabs of the edit dialog (spec document 2 "Connections page"); the standard flow tab comes with the flow builder.
  * Schedules shows only when the company keeps opening hours per connection (scheduleType 'connection').
  */
-export const connectionTabs: readonly ConnectionTab[] = ['general', 'messages', 'integrations', 'chatbot', 'assessments', 'flowbuilder', 'schedules'];
+export const connectionTabs: readonly ConnectionTab[] = [
+  'general',
+  'messages',
+  'integrations',
+  'chatbot',
+  'assessments',
+  'flowbuilder',
+  'schedules',
+];
 /** The standard flow tab shows when editing a connection of a company whose plan has flows, for an admin. */
-export const connectionTabsFor = ({ schedules, flows = false }: { schedules: boolean; flows?: boolean }): readonly ConnectionTab[] =>
+export const connectionTabsFor = ({
+  schedules,
+  flows = false,
+}: {
+  schedules: boolean;
+  flows?: boolean;
+}): readonly ConnectionTab[] =>
   connectionTabs.filter((tab) => (tab !== 'schedules' || schedules) && (tab !== 'flowbuilder' || flows));
 
 const tabOf: Record<ConnectionFormField, ConnectionTab> = {
@@ -245,7 +271,8 @@ export const validateImport = (v: ConnectionFormValues, today: string): Connecti
   else if (v.importOldMessages > today) errors.importOldMessages = 'connections.dialog.import.future';
   if (!isDay(v.importRecentMessages)) errors.importRecentMessages = 'validation.requiredEn';
   else if (v.importRecentMessages > today) errors.importRecentMessages = 'connections.dialog.import.future';
-  else if (isDay(v.importOldMessages) && v.importRecentMessages < v.importOldMessages) errors.importRecentMessages = 'connections.dialog.import.beforeOld';
+  else if (isDay(v.importOldMessages) && v.importRecentMessages < v.importOldMessages)
+    errors.importRecentMessages = 'connections.dialog.import.beforeOld';
   if (!v.queueIdImportMessages) errors.queueIdImportMessages = 'validation.requiredEn';
   return errors;
 };
@@ -266,10 +293,14 @@ const isWhole = (n: number | null, max: number): n is number => n !== null && Nu
  * The engine's fields: each number within its range, messages within 4000 characters, then the rules across
  * fields the API applies (engineFieldIssues, the same function), and a valid week when it is sent.
  */
-export const validateEngineFields = (v: ConnectionFormValues, context: Pick<ConnectionFormContext, 'schedules'> = {}): ConnectionFormErrors => {
+export const validateEngineFields = (
+  v: ConnectionFormValues,
+  context: Pick<ConnectionFormContext, 'schedules'> = {},
+): ConnectionFormErrors => {
   const errors: ConnectionFormErrors = {};
   for (const field of engineMessageFields) if (v[field].length > CONNECTION_MESSAGE_MAX) errors[field] = 'validation.tooLong';
-  for (const field of engineMinuteFields) if (!isWhole(v[field], ENGINE_MINUTES_MAX)) errors[field] = 'connections.dialog.rules.minutes';
+  for (const field of engineMinuteFields)
+    if (!isWhole(v[field], ENGINE_MINUTES_MAX)) errors[field] = 'connections.dialog.rules.minutes';
   for (const field of botUseFields) if (!isWhole(v[field], BOT_USES_MAX)) errors[field] = 'connections.dialog.rules.botUses';
   if (!isWhole(v.expiresTicket, EXPIRES_TICKET_HOURS_MAX)) errors.expiresTicket = 'connections.dialog.rules.hours';
   const rules = engineFieldIssues({
@@ -289,7 +320,10 @@ const GRAPH_SECRET_MAX = 1000;
  * Spec document 2 section 5: the name is required and has 2 to 50 characters ('Too Short!', 'Too Long!').
  * A Cloud API number is added with Meta's ids (digits) and its three secrets; when editing, a new access token is optional.
  */
-export const validateConnectionForm = (v: ConnectionFormValues, context: ConnectionFormContext = { channel: 'webchat', creating: false }): ConnectionFormErrors => {
+export const validateConnectionForm = (
+  v: ConnectionFormValues,
+  context: ConnectionFormContext = { channel: 'webchat', creating: false },
+): ConnectionFormErrors => {
   const errors: ConnectionFormErrors = {};
   const name = v.name.trim();
   if (!name) errors.name = 'validation.requiredEn';
@@ -297,7 +331,8 @@ export const validateConnectionForm = (v: ConnectionFormValues, context: Connect
   else if (name.length > CONNECTION_NAME_MAX) errors.name = 'validation.tooLong';
   if (!/^#[0-9a-fA-F]{6}$/.test(v.color)) errors.color = 'connections.dialog.invalidColor';
   const time = v.timeCreateNewTicket;
-  if (time === null || !Number.isInteger(time) || time < 0 || time > TIME_CREATE_NEW_TICKET_MAX) errors.timeCreateNewTicket = 'connections.dialog.invalidTime';
+  if (time === null || !Number.isInteger(time) || time < 0 || time > TIME_CREATE_NEW_TICKET_MAX)
+    errors.timeCreateNewTicket = 'connections.dialog.invalidTime';
   for (const field of ['greetingMessage', 'complationMessage', 'outOfHoursMessage'] as const) {
     if (v[field].length > CONNECTION_MESSAGE_MAX) errors[field] = 'validation.tooLong';
   }
@@ -307,7 +342,8 @@ export const validateConnectionForm = (v: ConnectionFormValues, context: Connect
       const required = context.creating;
       if (!value) {
         if (required) errors[field] = 'validation.requiredEn';
-      } else if ((field === 'phoneNumberId' || field === 'wabaId') && !/^\d{1,30}$/.test(value)) errors[field] = 'connections.dialog.digitsOnly';
+      } else if ((field === 'phoneNumberId' || field === 'wabaId') && !/^\d{1,30}$/.test(value))
+        errors[field] = 'connections.dialog.digitsOnly';
       else if (value.length > GRAPH_SECRET_MAX) errors[field] = 'validation.tooLong';
     }
   }
@@ -354,7 +390,11 @@ const settingsOf = (v: ConnectionFormValues, options: ConnectionBodyOptions = {}
   ...(options.schedules ? { schedules: v.schedules } : {}),
 });
 
-export const createConnectionBodyOf = (channel: CreatableChannel, v: ConnectionFormValues, options: ConnectionBodyOptions = {}): CreateConnectionBody => ({
+export const createConnectionBodyOf = (
+  channel: CreatableChannel,
+  v: ConnectionFormValues,
+  options: ConnectionBodyOptions = {},
+): CreateConnectionBody => ({
   channel,
   ...settingsOf(v, options),
   // a new connection without hours of its own (the default)
@@ -375,13 +415,22 @@ const importBodyOf = (v: ConnectionFormValues): Partial<UpdateConnectionBody> =>
     : { importOldMessages: null };
 
 /** Whether saving starts an import on a connected session, which pairs it anew (the dialog warns first). */
-export const importResetsSession = (c: Pick<Connection, 'status' | 'importOldMessages' | 'importRecentMessages'>, v: ConnectionFormValues): boolean =>
+export const importResetsSession = (
+  c: Pick<Connection, 'status' | 'importOldMessages' | 'importRecentMessages'>,
+  v: ConnectionFormValues,
+): boolean =>
   c.status === 'CONNECTED' &&
   v.importEnabled &&
-  (dayOf(c.importOldMessages) !== v.importOldMessages || dayOf(c.importRecentMessages) !== v.importRecentMessages || typeof c.importOldMessages !== 'string');
+  (dayOf(c.importOldMessages) !== v.importOldMessages ||
+    dayOf(c.importRecentMessages) !== v.importRecentMessages ||
+    typeof c.importOldMessages !== 'string');
 
 /** Group settings go with WhatsApp QR sessions only; a Cloud API number sends a new access token only when one was typed. */
-export const updateConnectionBodyOf = (v: ConnectionFormValues, channel: Channel = 'webchat', options: ConnectionBodyOptions = {}): UpdateConnectionBody => ({
+export const updateConnectionBodyOf = (
+  v: ConnectionFormValues,
+  channel: Channel = 'webchat',
+  options: ConnectionBodyOptions = {},
+): UpdateConnectionBody => ({
   ...settingsOf(v, options),
   ...(channel === 'whatsapp' ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket, ...importBodyOf(v) } : {}),
   ...(channel === 'whatsappapi' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),

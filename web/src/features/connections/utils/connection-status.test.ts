@@ -25,15 +25,24 @@ describe('connection status', () => {
   });
 
   it("tells why a connection is down or stopped: a known reason by its key with the provider's detail, any other as it is", () => {
-    expect(statusReasonOf({ status: 'DISCONNECTED', statusReason: 'Meta refused the access token: Invalid OAuth access token' })).toEqual({
+    expect(
+      statusReasonOf({ status: 'DISCONNECTED', statusReason: 'Meta refused the access token: Invalid OAuth access token' }),
+    ).toEqual({
       key: 'connections.reasons.tokenRefused',
       detail: 'Invalid OAuth access token',
     });
-    expect(statusReasonOf({ status: 'TIMEOUT', statusReason: 'no QR code came in time (60 s): connection failed: getaddrinfo ENOTFOUND' })).toEqual({
+    expect(
+      statusReasonOf({
+        status: 'TIMEOUT',
+        statusReason: 'no QR code came in time (60 s): connection failed: getaddrinfo ENOTFOUND',
+      }),
+    ).toEqual({
       key: 'connections.reasons.noQr',
       detail: '(60 s): connection failed: getaddrinfo ENOTFOUND',
     });
-    expect(statusReasonOf({ status: 'DISCONNECTED', statusReason: 'connectionClosed (428)' })).toEqual({ detail: 'connectionClosed (428)' });
+    expect(statusReasonOf({ status: 'DISCONNECTED', statusReason: 'connectionClosed (428)' })).toEqual({
+      detail: 'connectionClosed (428)',
+    });
     // a connected or connecting connection tells no reason, even if one was kept
     expect(statusReasonOf({ status: 'CONNECTED', statusReason: 'connected' })).toBeUndefined();
     expect(statusReasonOf({ status: 'OPENING', statusReason: 'starting' })).toBeUndefined();

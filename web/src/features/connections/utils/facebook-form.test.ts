@@ -15,6 +15,10 @@ describe('the Facebook and Instagram form', () => {
   });
 
   it('sends the trimmed id and token with the Instagram choice', () => {
-    expect(facebookBodyOf({ facebookUserId: ' 123 ', facebookUserToken: ' EAAB ', addInstagram: true })).toEqual({ facebookUserId: '123', facebookUserToken: 'EAAB', addInstagram: true });
+    expect(facebookBodyOf({ facebookUserId: ' 123 ', facebookUserToken: ' EAAB ', addInstagram: true })).toEqual({
+      facebookUserId: '123',
+      facebookUserToken: 'EAAB',
+      addInstagram: true,
+    });
   });
 });

@@ -8,8 +8,15 @@ export interface OverviewTotals {
 }
 
 /** The totals row of the All-connections overview. */
-export const overviewTotals = (companies: readonly Pick<CompanyConnections, 'connected' | 'disconnected' | 'total'>[]): OverviewTotals =>
+export const overviewTotals = (
+  companies: readonly Pick<CompanyConnections, 'connected' | 'disconnected' | 'total'>[],
+): OverviewTotals =>
   companies.reduce<OverviewTotals>(
-    (sum, c) => ({ companies: sum.companies + 1, connected: sum.connected + c.connected, disconnected: sum.disconnected + c.disconnected, total: sum.total + c.total }),
+    (sum, c) => ({
+      companies: sum.companies + 1,
+      connected: sum.connected + c.connected,
+      disconnected: sum.disconnected + c.disconnected,
+      total: sum.total + c.total,
+    }),
     { companies: 0, connected: 0, disconnected: 0, total: 0 },
   );

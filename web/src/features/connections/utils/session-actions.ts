@@ -37,7 +37,10 @@ export const qrFailed = (status: ConnectionStatus | undefined): boolean => statu
  * session failed: then it stays open to say why. Opened before the first code arrives (or before the list holds a
  * just-created connection), it waits.
  */
-export const qrDialogCloses = (session: { status: ConnectionStatus; qrcode: string } | undefined, seen: { code: boolean; session: boolean }): boolean =>
+export const qrDialogCloses = (
+  session: { status: ConnectionStatus; qrcode: string } | undefined,
+  seen: { code: boolean; session: boolean },
+): boolean =>
   session ? session.status === 'CONNECTED' || (seen.code && session.qrcode === '' && !qrFailed(session.status)) : seen.session;
 
 /** How long the QR dialog waits for a first code before it says none came (the connector's own bound is 60 s). */

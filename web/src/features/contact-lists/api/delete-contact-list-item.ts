@@ -7,5 +7,8 @@ export const deleteContactListItem = (id: number) => callRoute('contact-lists.it
 
 export const useDeleteContactListItem = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteContactListItem, onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteContactListItem,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }),
+  });
 };

@@ -7,5 +7,8 @@ export const deleteContactList = (id: number) => callRoute('contact-lists.delete
 
 export const useDeleteContactList = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteContactList, onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteContactList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }),
+  });
 };

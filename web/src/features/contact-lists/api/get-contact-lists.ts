@@ -23,4 +23,8 @@ export const useContactLists = (searchParam: string) =>
 
 /** GET /contact-lists/{id}: the list's name, counts and latest import. */
 export const useContactList = (id: number) =>
-  useQuery({ queryKey: contactListsQueryKeys.one(id), queryFn: () => callRoute('contact-lists.show', { params: { id } }), retry: false });
+  useQuery({
+    queryKey: contactListsQueryKeys.one(id),
+    queryFn: () => callRoute('contact-lists.show', { params: { id } }),
+    retry: false,
+  });

@@ -10,7 +10,10 @@ import { contactListsQueryKeys } from './get-contact-lists.ts';
  */
 export const importContactList = async ({ contactListId, file }: { contactListId: number; file: File }) => {
   const mimeType = mimeTypeOfName(file.name) ?? file.type;
-  const target = await callRoute('contact-lists.upload', { params: { id: contactListId }, body: { name: file.name, mimeType, size: file.size } });
+  const target = await callRoute('contact-lists.upload', {
+    params: { id: contactListId },
+    body: { name: file.name, mimeType, size: file.size },
+  });
   const response = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, { error: 'ERR_INTERNAL' });
   return callRoute('contact-lists.import-start', { params: { id: contactListId, importId: target.import.id } });
@@ -18,5 +21,8 @@ export const importContactList = async ({ contactListId, file }: { contactListId
 
 export const useImportContactList = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: importContactList, onSettled: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: importContactList,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }),
+  });
 };

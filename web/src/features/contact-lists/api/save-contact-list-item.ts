@@ -18,5 +18,8 @@ export const saveContactListItem = ({ id, contactListId, name, number, email }: 
 
 export const useSaveContactListItem = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveContactListItem, onSettled: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: saveContactListItem,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.all }),
+  });
 };

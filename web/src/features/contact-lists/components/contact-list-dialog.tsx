@@ -51,7 +51,13 @@ export function ContactListDialog({ visible, record, onHide }: { visible: boolea
       size="sm"
     >
       <FormField id="contact-list-name" label={t('contactLists.dialog.name')} error={error}>
-        <InputText {...fieldA11y('contact-list-name', error)} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoFocus />
+        <InputText
+          {...fieldA11y('contact-list-name', error)}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={60}
+          autoFocus
+        />
       </FormField>
     </FormDialog>
   );

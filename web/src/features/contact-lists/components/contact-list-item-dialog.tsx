@@ -12,7 +12,17 @@ import { validateItemForm, type ItemFormErrors, type ItemFormValues } from '../u
 const empty: ItemFormValues = { name: '', number: '', email: '' };
 
 /** Add an item to the list (no `record`) or edit one: name, number and e-mail. */
-export function ContactListItemDialog({ visible, contactListId, record, onHide }: { visible: boolean; contactListId: number; record?: ContactListItem; onHide: () => void }) {
+export function ContactListItemDialog({
+  visible,
+  contactListId,
+  record,
+  onHide,
+}: {
+  visible: boolean;
+  contactListId: number;
+  record?: ContactListItem;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveContactListItem();
@@ -38,7 +48,8 @@ export function ContactListItemDialog({ visible, contactListId, record, onHide }
         },
         onError: (error) => {
           // a number the list has is told beside the field
-          if (error instanceof ApiError && error.body.error === 'ERR_DUPLICATED_CONTACT') setErrors({ number: 'ERR_DUPLICATED_CONTACT' });
+          if (error instanceof ApiError && error.body.error === 'ERR_DUPLICATED_CONTACT')
+            setErrors({ number: 'ERR_DUPLICATED_CONTACT' });
           toast.error(error);
         },
       },

@@ -53,7 +53,13 @@ function ImportStatus({ summary }: { summary: ContactListImport }) {
       {summary.refusedRows.length > 0 ? (
         <ul>
           {summary.refusedRows.map((r) => (
-            <li key={`${r.row}-${r.reason}`}>{t('contactLists.importStatus.refusedRow', { row: r.row, reason: t(`contactLists.importStatus.reasons.${r.reason}`), message: r.message })}</li>
+            <li key={`${r.row}-${r.reason}`}>
+              {t('contactLists.importStatus.refusedRow', {
+                row: r.row,
+                reason: t(`contactLists.importStatus.reasons.${r.reason}`),
+                message: r.message,
+              })}
+            </li>
           ))}
         </ul>
       ) : null}
@@ -67,7 +73,9 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const contactList = useContactList(contactListId);
-  useDocumentTitle(contactList.data ? t('contactLists.items.title', { name: contactList.data.name }) : t('contactLists.items.fallbackTitle'));
+  useDocumentTitle(
+    contactList.data ? t('contactLists.items.title', { name: contactList.data.name }) : t('contactLists.items.fallbackTitle'),
+  );
   useContactListsLiveUpdates(user.companyId);
   const [searchParam, setSearchParam] = useState('');
   const items = useContactListItems(contactListId, searchParam);
@@ -87,7 +95,10 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('contactLists.toasts.itemDeleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('contactLists.toasts.itemDeleted')),
+      onError: (error) => toast.error(error),
+    });
   };
 
   const validCell = (r: ContactListItem) => {
@@ -95,7 +106,14 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
     const icon = state === 'pending' ? 'pi-clock' : state === 'yes' ? 'pi-check-circle' : 'pi-times-circle';
     const label = t(`contactLists.items.${state === 'pending' ? 'pending' : state === 'yes' ? 'valid' : 'invalid'}`);
     return (
-      <i className={`pi ${icon} contact-list-items__valid contact-list-items__valid--${state}`} role="img" aria-label={label} title={label} data-testid={`contact-list-item-valid-${r.id}`} data-state={state} />
+      <i
+        className={`pi ${icon} contact-list-items__valid contact-list-items__valid--${state}`}
+        role="img"
+        aria-label={label}
+        title={label}
+        data-testid={`contact-list-item-valid-${r.id}`}
+        data-state={state}
+      />
     );
   };
 
@@ -112,16 +130,47 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
   return (
     <ListPage
       name="contact-list-items"
-      title={contactList.data ? t('contactLists.items.title', { name: contactList.data.name }) : t('contactLists.items.fallbackTitle')}
+      title={
+        contactList.data ? t('contactLists.items.title', { name: contactList.data.name }) : t('contactLists.items.fallbackTitle')
+      }
       actions={
         <>
-          <Link to="/contact-lists" className="p-button p-button-outlined" aria-label={t('contactLists.items.back')} data-testid="contact-list-items-back">
+          <Link
+            to="/contact-lists"
+            className="p-button p-button-outlined"
+            aria-label={t('contactLists.items.back')}
+            data-testid="contact-list-items-back"
+          >
             <i className="pi pi-arrow-left" aria-hidden="true" />
             <span className="p-button-label">{t('contactLists.items.back')}</span>
           </Link>
-          <Button type="button" outlined icon="pi pi-refresh" aria-label={t('contactLists.items.reload')} tooltip={t('contactLists.items.reload')} tooltipOptions={{ position: 'top' }} onClick={reload} data-testid="contact-list-items-reload" />
-          <Button type="button" outlined icon="pi pi-upload" label={t('contactLists.items.import')} aria-label={t('contactLists.items.import')} onClick={() => setDialog({ kind: 'import' })} data-testid="contact-list-items-import" />
-          <Button type="button" icon="pi pi-plus" label={t('contactLists.items.add')} aria-label={t('contactLists.items.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="contact-list-items-add" />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-refresh"
+            aria-label={t('contactLists.items.reload')}
+            tooltip={t('contactLists.items.reload')}
+            tooltipOptions={{ position: 'top' }}
+            onClick={reload}
+            data-testid="contact-list-items-reload"
+          />
+          <Button
+            type="button"
+            outlined
+            icon="pi pi-upload"
+            label={t('contactLists.items.import')}
+            aria-label={t('contactLists.items.import')}
+            onClick={() => setDialog({ kind: 'import' })}
+            data-testid="contact-list-items-import"
+          />
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            label={t('contactLists.items.add')}
+            aria-label={t('contactLists.items.add')}
+            onClick={() => setDialog({ kind: 'add' })}
+            data-testid="contact-list-items-add"
+          />
         </>
       }
       search={{ placeholder: t('contactLists.items.searchPlaceholder'), onSearch: setSearchParam }}
@@ -138,7 +187,12 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
             record={dialog.kind === 'edit' ? dialog.record : undefined}
             onHide={() => setDialog({ kind: 'none' })}
           />
-          <ContactListImportDialog visible={dialog.kind === 'import'} contactListId={contactListId} onHide={() => setDialog({ kind: 'none' })} onSample={() => void sample()} />
+          <ContactListImportDialog
+            visible={dialog.kind === 'import'}
+            contactListId={contactListId}
+            onHide={() => setDialog({ kind: 'none' })}
+            onSample={() => void sample()}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -159,11 +213,19 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
         className="contact-list-items-table"
         data-testid="contact-list-items-table"
       >
-        <Column header={<span className="sr-only">{t('contactLists.items.columns.valid')}</span>} body={validCell} style={{ width: '3rem' }} />
+        <Column
+          header={<span className="sr-only">{t('contactLists.items.columns.valid')}</span>}
+          body={validCell}
+          style={{ width: '3rem' }}
+        />
         <Column header={t('contactLists.items.columns.name')} field="name" />
         <Column header={t('contactLists.items.columns.number')} field="number" />
         <Column header={t('contactLists.items.columns.email')} field="email" />
-        <Column header={<span className="sr-only">{t('contactLists.items.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={<span className="sr-only">{t('contactLists.items.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

@@ -36,7 +36,11 @@ export const useSampleDownload = () => {
   const toast = useToast();
   return async () => {
     try {
-      const blob = await writeSampleSheet({ sheet: t('contactLists.sampleSheet.sheet'), exampleName: t('contactLists.sampleSheet.exampleName'), exampleEmail: t('contactLists.sampleSheet.exampleEmail') });
+      const blob = await writeSampleSheet({
+        sheet: t('contactLists.sampleSheet.sheet'),
+        exampleName: t('contactLists.sampleSheet.exampleName'),
+        exampleEmail: t('contactLists.sampleSheet.exampleEmail'),
+      });
       downloadBlob(blob, t('contactLists.sampleSheet.fileName'));
     } catch (error) {
       toast.error(error);
@@ -60,13 +64,32 @@ function ContactListsTable() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('contactLists.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('contactLists.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
 
   const actionsCell = (r: ContactList) => (
     <div className="contact-lists-table__actions">
-      <Button type="button" icon="pi pi-download" text rounded aria-label={t('contactLists.sample')} tooltip={t('contactLists.sample')} tooltipOptions={{ position: 'top' }} onClick={() => void sample()} data-testid={`contact-list-sample-${r.id}`} />
-      <Link to={`/contact-lists/${r.id}/contacts`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={t('contactLists.openItems', { name: r.name })} title={t('contactLists.openItems', { name: r.name })} data-testid={`contact-list-open-${r.id}`}>
+      <Button
+        type="button"
+        icon="pi pi-download"
+        text
+        rounded
+        aria-label={t('contactLists.sample')}
+        tooltip={t('contactLists.sample')}
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => void sample()}
+        data-testid={`contact-list-sample-${r.id}`}
+      />
+      <Link
+        to={`/contact-lists/${r.id}/contacts`}
+        className="p-button p-button-text p-button-rounded p-button-icon-only"
+        aria-label={t('contactLists.openItems', { name: r.name })}
+        title={t('contactLists.openItems', { name: r.name })}
+        data-testid={`contact-list-open-${r.id}`}
+      >
         <i className="pi pi-users" aria-hidden="true" />
       </Link>
       <RowActions
@@ -80,7 +103,10 @@ function ContactListsTable() {
   );
 
   const countCell = (r: ContactList) => (
-    <span className="contact-lists-table__count" title={t('contactLists.counts', { valid: r.validCount, pending: r.pendingCount })}>
+    <span
+      className="contact-lists-table__count"
+      title={t('contactLists.counts', { valid: r.validCount, pending: r.pendingCount })}
+    >
       {r.contactsCount}
     </span>
   );
@@ -90,7 +116,15 @@ function ContactListsTable() {
       name="contact-lists"
       title={t('contactLists.title')}
       subtitle={t('contactLists.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('contactLists.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="contact-lists-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('contactLists.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="contact-lists-add"
+        />
+      }
       search={{ placeholder: t('contactLists.searchPlaceholder'), onSearch: setSearchParam }}
       onNearEnd={() => {
         if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -98,7 +132,11 @@ function ContactListsTable() {
       loadingMore={list.isFetchingNextPage ? t('contactLists.loadingMore') : null}
       overlays={
         <>
-          <ContactListDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <ContactListDialog
+            visible={dialog.kind !== 'none'}
+            record={dialog.kind === 'edit' ? dialog.record : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -119,9 +157,16 @@ function ContactListsTable() {
         className="contact-lists-table"
         data-testid="contact-lists-table"
       >
-        <Column header={t('contactLists.columns.name')} body={(r: ContactList) => <Link to={`/contact-lists/${r.id}/contacts`}>{r.name}</Link>} />
+        <Column
+          header={t('contactLists.columns.name')}
+          body={(r: ContactList) => <Link to={`/contact-lists/${r.id}/contacts`}>{r.name}</Link>}
+        />
         <Column header={t('contactLists.columns.contacts')} body={countCell} style={{ width: '8rem' }} />
-        <Column header={<span className="sr-only">{t('contactLists.columns.actions')}</span>} body={actionsCell} style={{ width: '12rem' }} />
+        <Column
+          header={<span className="sr-only">{t('contactLists.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '12rem' }}
+        />
       </DataTable>
     </ListPage>
   );

@@ -67,7 +67,14 @@ export function OpenTicketDialog({ contact, onHide }: { contact: Contact | undef
   const footer = (
     <DialogActions
       onCancel={onHide}
-      confirm={{ label: t('contacts.openTicket.start'), icon: 'pi pi-comments', disabled: queueId === null, loading: create.isPending, onClick: start, testId: 'open-ticket-start' }}
+      confirm={{
+        label: t('contacts.openTicket.start'),
+        icon: 'pi pi-comments',
+        disabled: queueId === null,
+        loading: create.isPending,
+        onClick: start,
+        testId: 'open-ticket-start',
+      }}
     />
   );
 

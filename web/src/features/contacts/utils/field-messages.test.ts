@@ -3,7 +3,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { importReasonKey, messageKey } from './field-messages.ts';
 
 describe("the import's row reasons", () => {
-  it('are worded in Portuguese, not in the forms\' English spec texts', () => {
+  it("are worded in Portuguese, not in the forms' English spec texts", () => {
     const t = i18n.getFixedT('pt');
     expect(['Too Short!', 'Too Long!', 'Invalid email', 'Required'].map((m) => t(importReasonKey(m)))).toEqual([
       'Curto demais',

@@ -8,4 +8,5 @@ export const ACCEPTED_EXTENSIONS = ['.xls', '.xlsx', '.csv', '.txt'] as const;
 
 export const isAcceptedFile = (name: string): boolean => ACCEPTED_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
-export const readSpreadsheet = (file: Pick<File, 'name' | 'text' | 'arrayBuffer'>): Promise<unknown[][]> => readSpreadsheetRows(file);
+export const readSpreadsheet = (file: Pick<File, 'name' | 'text' | 'arrayBuffer'>): Promise<unknown[][]> =>
+  readSpreadsheetRows(file);

@@ -13,7 +13,15 @@ export const ticketChartKeys = {
 };
 
 export const useTicketsPerDay = (query: TicketChartQuery) =>
-  useQuery({ queryKey: ticketChartKeys.perDay(query), queryFn: () => getTicketsPerDay(query), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ticketChartKeys.perDay(query),
+    queryFn: () => getTicketsPerDay(query),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTicketsPerUser = (query: TicketChartQuery) =>
-  useQuery({ queryKey: ticketChartKeys.perUser(query), queryFn: () => getTicketsPerUser(query), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ticketChartKeys.perUser(query),
+    queryFn: () => getTicketsPerUser(query),
+    placeholderData: keepPreviousData,
+  });

@@ -47,15 +47,41 @@ export function AttendantsTab({ attendants, period }: { attendants: AttendantRow
   return (
     <div className="dashboard-attendants surface-panel" data-testid="dashboard-attendants">
       <div className="dashboard-attendants__actions">
-        <Button icon="pi pi-file-excel" label={t('dashboard.attendants.export')} onClick={() => void exportRows()} loading={exporting} disabled={attendants.length === 0} data-testid="dashboard-export" />
+        <Button
+          icon="pi pi-file-excel"
+          label={t('dashboard.attendants.export')}
+          onClick={() => void exportRows()}
+          loading={exporting}
+          disabled={attendants.length === 0}
+          data-testid="dashboard-export"
+        />
       </div>
-      <DataTable value={attendants} dataKey="id" size="small" stripedRows emptyMessage={t('dashboard.attendants.empty')} data-testid="dashboard-attendants-table">
+      <DataTable
+        value={attendants}
+        dataKey="id"
+        size="small"
+        stripedRows
+        emptyMessage={t('dashboard.attendants.empty')}
+        data-testid="dashboard-attendants-table"
+      >
         <Column field="name" header={t('dashboard.attendants.name')} />
         <Column field="rating" header={t('dashboard.attendants.rating')} body={ratingCell} />
-        <Column field="countRating" header={t('dashboard.attendants.countRating')} body={(r: AttendantRow) => formatNumber(r.countRating)} />
+        <Column
+          field="countRating"
+          header={t('dashboard.attendants.countRating')}
+          body={(r: AttendantRow) => formatNumber(r.countRating)}
+        />
         <Column field="tickets" header={t('dashboard.attendants.tickets')} body={(r: AttendantRow) => formatNumber(r.tickets)} />
-        <Column field="avgWaitTime" header={t('dashboard.attendants.avgWaitTime')} body={(r: AttendantRow) => formatMinutes(r.avgWaitTime)} />
-        <Column field="avgSupportTime" header={t('dashboard.attendants.avgSupportTime')} body={(r: AttendantRow) => formatMinutes(r.avgSupportTime)} />
+        <Column
+          field="avgWaitTime"
+          header={t('dashboard.attendants.avgWaitTime')}
+          body={(r: AttendantRow) => formatMinutes(r.avgWaitTime)}
+        />
+        <Column
+          field="avgSupportTime"
+          header={t('dashboard.attendants.avgSupportTime')}
+          body={(r: AttendantRow) => formatMinutes(r.avgSupportTime)}
+        />
         <Column field="online" header={t('dashboard.attendants.status')} body={statusCell} />
       </DataTable>
     </div>

@@ -31,15 +31,29 @@ export function BarChart({
   const grid = themeColor('--surface-border', '#e2e8f0');
   const data = {
     labels: bars.map((b) => b.label),
-    datasets: [{ label: title, data: bars.map((b) => b.value), backgroundColor: themeColor('--primary-color', '#4f46e5'), borderRadius: 4 }],
+    datasets: [
+      {
+        label: title,
+        data: bars.map((b) => b.value),
+        backgroundColor: themeColor('--primary-color', '#4f46e5'),
+        borderRadius: 4,
+      },
+    ],
   };
   const options = {
     indexAxis: 'y' as const,
     maintainAspectRatio: false,
     animation: false as const,
-    plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c: { parsed: { x: number } }) => format(c.parsed.x) } } },
+    plugins: {
+      legend: { display: false },
+      tooltip: { callbacks: { label: (c: { parsed: { x: number } }) => format(c.parsed.x) } },
+    },
     scales: {
-      x: { beginAtZero: true, ticks: { color: text, precision: 0, callback: (value: number | string) => format(Number(value)) }, grid: { color: grid } },
+      x: {
+        beginAtZero: true,
+        ticks: { color: text, precision: 0, callback: (value: number | string) => format(Number(value)) },
+        grid: { color: grid },
+      },
       y: { ticks: { color: text }, grid: { display: false } },
     },
   };
@@ -50,7 +64,11 @@ export function BarChart({
         <p className="dashboard-chart__empty">{empty}</p>
       ) : (
         <>
-          <div className="dashboard-chart__canvas" aria-hidden="true" style={{ height: `${Math.min(22, 3 + bars.length * 1.75)}rem` }}>
+          <div
+            className="dashboard-chart__canvas"
+            aria-hidden="true"
+            style={{ height: `${Math.min(22, 3 + bars.length * 1.75)}rem` }}
+          >
             <Suspense fallback={null}>
               <Chart type="bar" data={data} options={options} />
             </Suspense>
@@ -58,7 +76,8 @@ export function BarChart({
           <ul className="dashboard-chart__bars sr-only">
             {bars.map((b) => (
               <li key={b.label} className="dashboard-chart__row">
-                <span className="dashboard-chart__label">{b.label}</span> <span className="dashboard-chart__value">{format(b.value)}</span>
+                <span className="dashboard-chart__label">{b.label}</span>{' '}
+                <span className="dashboard-chart__value">{format(b.value)}</span>
               </li>
             ))}
           </ul>

@@ -1,4 +1,14 @@
-export function CounterCard({ label, value, icon, testId }: { label: string; value: string | number; icon: string; testId: string }) {
+export function CounterCard({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: string | number;
+  icon: string;
+  testId: string;
+}) {
   return (
     <div className="dashboard-card surface-panel" data-testid={testId}>
       <i className={`dashboard-card__icon ${icon}`} aria-hidden="true" />

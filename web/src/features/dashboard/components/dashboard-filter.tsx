@@ -26,29 +26,64 @@ export function DashboardFilter({ value, onApply }: { value: PeriodFilter; onApp
         <legend>{t('dashboard.filter.mode')}</legend>
         {(['days', 'range'] as const).map((m) => (
           <span key={m} className="dashboard-filter__mode">
-            <RadioButton inputId={`dashboard-mode-${m}`} name="dashboard-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
-            <label htmlFor={`dashboard-mode-${m}`}>{m === 'days' ? t('dashboard.filter.byDays') : t('dashboard.filter.byRange')}</label>
+            <RadioButton
+              inputId={`dashboard-mode-${m}`}
+              name="dashboard-mode"
+              value={m}
+              checked={mode === m}
+              onChange={() => setMode(m)}
+            />
+            <label htmlFor={`dashboard-mode-${m}`}>
+              {m === 'days' ? t('dashboard.filter.byDays') : t('dashboard.filter.byRange')}
+            </label>
           </span>
         ))}
       </fieldset>
       {mode === 'days' ? (
         <span className="dashboard-filter__field">
           <label htmlFor="dashboard-days">{t('dashboard.filter.days')}</label>
-          <InputNumber inputId="dashboard-days" value={days} min={1} max={DASHBOARD_MAX_DAYS} onValueChange={(e) => setDays(e.value ?? 1)} data-testid="dashboard-days" />
+          <InputNumber
+            inputId="dashboard-days"
+            value={days}
+            min={1}
+            max={DASHBOARD_MAX_DAYS}
+            onValueChange={(e) => setDays(e.value ?? 1)}
+            data-testid="dashboard-days"
+          />
         </span>
       ) : (
         <>
           <span className="dashboard-filter__field">
             <label htmlFor="dashboard-from">{t('dashboard.filter.dateFrom')}</label>
-            <InputText id="dashboard-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="dashboard-from" />
+            <InputText
+              id="dashboard-from"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+              data-testid="dashboard-from"
+            />
           </span>
           <span className="dashboard-filter__field">
             <label htmlFor="dashboard-to">{t('dashboard.filter.dateTo')}</label>
-            <InputText id="dashboard-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} data-testid="dashboard-to" />
+            <InputText
+              id="dashboard-to"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+              data-testid="dashboard-to"
+            />
           </span>
         </>
       )}
-      <Button type="submit" icon="pi pi-search" label={t('dashboard.filter.apply')} disabled={problem !== undefined} data-testid="dashboard-apply" />
+      <Button
+        type="submit"
+        icon="pi pi-search"
+        label={t('dashboard.filter.apply')}
+        disabled={problem !== undefined}
+        data-testid="dashboard-apply"
+      />
     </form>
   );
 }

@@ -46,9 +46,23 @@ const routesFor = (user: User, extra: Record<string, FakeRoute> = {}): Record<st
   'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
   'GET /api/dashboard': () => ({
     status: 200,
-    body: { counters, attendants: [{ id: 5, name: 'Ana Souza', rating: 9.5, countRating: 2, tickets: 7, avgWaitTime: 1, avgSupportTime: 4, online: true }] },
+    body: {
+      counters,
+      attendants: [
+        { id: 5, name: 'Ana Souza', rating: 9.5, countRating: 2, tickets: 7, avgWaitTime: 1, avgSupportTime: 4, online: true },
+      ],
+    },
   }),
-  'GET /api/dashboard/ticketsDay': () => ({ status: 200, body: { data: [{ data: '2026-11-02', total: 5 }, { data: '2026-11-03', total: 10 }], count: 15 } }),
+  'GET /api/dashboard/ticketsDay': () => ({
+    status: 200,
+    body: {
+      data: [
+        { data: '2026-11-02', total: 5 },
+        { data: '2026-11-03', total: 10 },
+      ],
+      count: 15,
+    },
+  }),
   'GET /api/dashboard/ticketsUsers': () => ({ status: 200, body: { data: [{ nome: 'Ana Souza', quantidade: 7 }], count: 7 } }),
   ...extra,
 });
@@ -153,7 +167,9 @@ describe('the live attendance panel', () => {
   };
 
   it('lists each attendant’s tickets, truncated, with the access icon only on the viewer’s own', async () => {
-    await render(makeUser({ profile: 'user', allowRealTime: 'enabled' }), '/moments', { 'GET /api/usersMoments': () => ({ status: 200, body: moments }) });
+    await render(makeUser({ profile: 'user', allowRealTime: 'enabled' }), '/moments', {
+      'GET /api/usersMoments': () => ({ status: 200, body: moments }),
+    });
     await until(() => byTestId('moments-ticket-1') !== null, 'the panel');
     expect(text('moments-ticket-1')).toContain('Maria Aparecida dos Santo...');
     expect(text('moments-ticket-1')).toContain('Bom dia, gostaria de saber ...');

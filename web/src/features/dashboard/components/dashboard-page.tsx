@@ -68,7 +68,13 @@ function Dashboard() {
         panelId={panelId}
         className="dashboard-tabs"
       />
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId('dashboard-tab', tab)} className="dashboard-panel" aria-busy={dashboard.isFetching}>
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId('dashboard-tab', tab)}
+        className="dashboard-panel"
+        aria-busy={dashboard.isFetching}
+      >
         {dashboard.isError ? (
           <p className="dashboard-error" role="alert">
             {t('dashboard.loadFailed')}

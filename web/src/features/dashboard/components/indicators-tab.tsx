@@ -34,14 +34,23 @@ export function IndicatorsTab({ counters, chartQuery }: { counters: DashboardCou
     <>
       <div className="dashboard-cards" data-testid="dashboard-indicators">
         {cards.map(({ key, icon, minutes }) => (
-          <CounterCard key={key} testId={`dashboard-counter-${key}`} icon={icon} label={t(`dashboard.counters.${key}`)} value={minutes ? formatMinutes(counters[key]) : formatNumber(counters[key])} />
+          <CounterCard
+            key={key}
+            testId={`dashboard-counter-${key}`}
+            icon={icon}
+            label={t(`dashboard.counters.${key}`)}
+            value={minutes ? formatMinutes(counters[key]) : formatNumber(counters[key])}
+          />
         ))}
       </div>
       <div className="dashboard-charts">
         <BarChart
           testId="dashboard-chart-day"
           title={`${oneDay ? t('dashboard.charts.perHour') : t('dashboard.charts.perDay')} · ${t('dashboard.charts.total', { count: perDay.data?.count ?? 0 })}`}
-          points={(perDay.data?.data ?? []).map((d) => ({ label: d.horario ? `${d.horario}h` : formatShortDay(d.data ?? ''), value: d.total }))}
+          points={(perDay.data?.data ?? []).map((d) => ({
+            label: d.horario ? `${d.horario}h` : formatShortDay(d.data ?? ''),
+            value: d.total,
+          }))}
           empty={t('dashboard.charts.empty')}
         />
         <BarChart

@@ -21,7 +21,6 @@ export function MomentsPage() {
   return <Moments />;
 }
 
-
 function Moments() {
   const { t } = useTranslation();
   useDocumentTitle(t('dashboard.moments.title'));
@@ -44,7 +43,11 @@ function Moments() {
         <p className="moments-ticket__meta">
           {tk.whatsapp.name} ·{' '}
           <span className="moments-ticket__queue">
-            <span className="moments-ticket__swatch" style={{ backgroundColor: tk.queue?.color ?? '#7c7c7c' }} aria-hidden="true" />
+            <span
+              className="moments-ticket__swatch"
+              style={{ backgroundColor: tk.queue?.color ?? '#7c7c7c' }}
+              aria-hidden="true"
+            />
             {tk.queue?.name ?? t('dashboard.moments.noQueue')}
           </span>
         </p>
@@ -53,9 +56,16 @@ function Moments() {
         <time dateTime={tk.updatedAt} className="moments-ticket__meta">
           {formatTime(tk.updatedAt)}
         </time>
-        {tk.unreadMessages > 0 ? <span className="moments-ticket__unread">{t('dashboard.moments.unread', { count: tk.unreadMessages })}</span> : null}
+        {tk.unreadMessages > 0 ? (
+          <span className="moments-ticket__unread">{t('dashboard.moments.unread', { count: tk.unreadMessages })}</span>
+        ) : null}
         {mayOpenTicket(viewer, tk) ? (
-          <Link to={`/tickets/${tk.uuid}`} className="p-button p-button-text p-button-rounded p-button-icon-only" aria-label={`${t('dashboard.moments.open')}: ${tk.contact.name}`} data-testid={`moments-open-${tk.id}`}>
+          <Link
+            to={`/tickets/${tk.uuid}`}
+            className="p-button p-button-text p-button-rounded p-button-icon-only"
+            aria-label={`${t('dashboard.moments.open')}: ${tk.contact.name}`}
+            data-testid={`moments-open-${tk.id}`}
+          >
             <i className="pi pi-external-link" aria-hidden="true" />
           </Link>
         ) : null}
@@ -76,7 +86,12 @@ function Moments() {
       ) : (
         <div className="moments-board" data-testid="moments-board">
           {columns.map((c) => (
-            <section key={c.userId ?? 'waiting'} className="moments-column" aria-labelledby={`moments-column-${c.userId ?? 'waiting'}`} data-testid={`moments-column-${c.userId ?? 'waiting'}`}>
+            <section
+              key={c.userId ?? 'waiting'}
+              className="moments-column"
+              aria-labelledby={`moments-column-${c.userId ?? 'waiting'}`}
+              data-testid={`moments-column-${c.userId ?? 'waiting'}`}
+            >
               <header className="moments-column__header">
                 <h2 className="moments-column__name" id={`moments-column-${c.userId ?? 'waiting'}`}>
                   {panelName(c.name)}
@@ -91,7 +106,9 @@ function Moments() {
           ))}
         </div>
       )}
-      {moments.data?.truncated ? <p className="moments-note">{t('dashboard.moments.truncated', { count: MOMENTS_TICKET_LIMIT })}</p> : null}
+      {moments.data?.truncated ? (
+        <p className="moments-note">{t('dashboard.moments.truncated', { count: MOMENTS_TICKET_LIMIT })}</p>
+      ) : null}
     </ListPage>
   );
 }

@@ -10,15 +10,60 @@ export function NpsTab({ counters }: { counters: DashboardCounters }) {
   return (
     <>
       <div className="dashboard-cards" data-testid="dashboard-nps">
-        <CounterCard testId="dashboard-counter-npsScore" icon="pi pi-star" label={t('dashboard.counters.npsScore')} value={formatNumber(counters.npsScore)} />
-        <CounterCard testId="dashboard-counter-npsPromotersPerc" icon="pi pi-thumbs-up" label={t('dashboard.counters.npsPromotersPerc')} value={pct(counters.npsPromotersPerc)} />
-        <CounterCard testId="dashboard-counter-npsPassivePerc" icon="pi pi-minus-circle" label={t('dashboard.counters.npsPassivePerc')} value={pct(counters.npsPassivePerc)} />
-        <CounterCard testId="dashboard-counter-npsDetractorsPerc" icon="pi pi-thumbs-down" label={t('dashboard.counters.npsDetractorsPerc')} value={pct(counters.npsDetractorsPerc)} />
-        <CounterCard testId="dashboard-counter-tickets" icon="pi pi-ticket" label={t('dashboard.counters.tickets')} value={formatNumber(counters.tickets)} />
-        <CounterCard testId="dashboard-counter-waitRating" icon="pi pi-hourglass" label={t('dashboard.counters.waitRating')} value={formatNumber(counters.waitRating)} />
-        <CounterCard testId="dashboard-counter-withoutRating" icon="pi pi-times-circle" label={t('dashboard.counters.withoutRating')} value={formatNumber(counters.withoutRating)} />
-        <CounterCard testId="dashboard-counter-withRating" icon="pi pi-check-circle" label={t('dashboard.counters.withRating')} value={formatNumber(counters.withRating)} />
-        <CounterCard testId="dashboard-counter-percRating" icon="pi pi-percentage" label={t('dashboard.counters.percRating')} value={pct(counters.percRating)} />
+        <CounterCard
+          testId="dashboard-counter-npsScore"
+          icon="pi pi-star"
+          label={t('dashboard.counters.npsScore')}
+          value={formatNumber(counters.npsScore)}
+        />
+        <CounterCard
+          testId="dashboard-counter-npsPromotersPerc"
+          icon="pi pi-thumbs-up"
+          label={t('dashboard.counters.npsPromotersPerc')}
+          value={pct(counters.npsPromotersPerc)}
+        />
+        <CounterCard
+          testId="dashboard-counter-npsPassivePerc"
+          icon="pi pi-minus-circle"
+          label={t('dashboard.counters.npsPassivePerc')}
+          value={pct(counters.npsPassivePerc)}
+        />
+        <CounterCard
+          testId="dashboard-counter-npsDetractorsPerc"
+          icon="pi pi-thumbs-down"
+          label={t('dashboard.counters.npsDetractorsPerc')}
+          value={pct(counters.npsDetractorsPerc)}
+        />
+        <CounterCard
+          testId="dashboard-counter-tickets"
+          icon="pi pi-ticket"
+          label={t('dashboard.counters.tickets')}
+          value={formatNumber(counters.tickets)}
+        />
+        <CounterCard
+          testId="dashboard-counter-waitRating"
+          icon="pi pi-hourglass"
+          label={t('dashboard.counters.waitRating')}
+          value={formatNumber(counters.waitRating)}
+        />
+        <CounterCard
+          testId="dashboard-counter-withoutRating"
+          icon="pi pi-times-circle"
+          label={t('dashboard.counters.withoutRating')}
+          value={formatNumber(counters.withoutRating)}
+        />
+        <CounterCard
+          testId="dashboard-counter-withRating"
+          icon="pi pi-check-circle"
+          label={t('dashboard.counters.withRating')}
+          value={formatNumber(counters.withRating)}
+        />
+        <CounterCard
+          testId="dashboard-counter-percRating"
+          icon="pi pi-percentage"
+          label={t('dashboard.counters.percRating')}
+          value={pct(counters.percRating)}
+        />
       </div>
       <div className="dashboard-charts">
         <BarChart

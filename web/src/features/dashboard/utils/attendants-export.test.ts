@@ -11,13 +11,29 @@ describe('the attendants export', () => {
   );
 
   it('has a row per attendant with the tab’s columns', () => {
-    expect(rows[0]).toEqual({ name: 'Ana', rating: 9.5, countRating: 2, tickets: 4, avgWaitTime: 1.25, avgSupportTime: 3, status: 'Online' });
+    expect(rows[0]).toEqual({
+      name: 'Ana',
+      rating: 9.5,
+      countRating: 2,
+      tickets: 4,
+      avgWaitTime: 1.25,
+      avgSupportTime: 3,
+      status: 'Online',
+    });
     expect(rows[1]!.status).toBe('Offline');
     expect(attendantsFileName('2026-01-01', '2026-01-31')).toBe('atendentes-2026-01-01-2026-01-31.xlsx');
   });
 
   it('writes a spreadsheet that reads back with the same rows', async () => {
-    const headers = { name: 'Nome', rating: 'Nota', countRating: 'Avaliações', tickets: 'Atendimentos', avgWaitTime: 'Espera', avgSupportTime: 'Atendimento', status: 'Status' };
+    const headers = {
+      name: 'Nome',
+      rating: 'Nota',
+      countRating: 'Avaliações',
+      tickets: 'Atendimentos',
+      avgWaitTime: 'Espera',
+      avgSupportTime: 'Atendimento',
+      status: 'Status',
+    };
     const blob = await writeAttendantsWorkbook(rows, headers);
     const XLSX = await import('@e965/xlsx');
     const book = XLSX.read(new Uint8Array(await blob.arrayBuffer()), { type: 'array' });

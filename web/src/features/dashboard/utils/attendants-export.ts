@@ -12,7 +12,10 @@ export const attendantColumns = ['name', 'rating', 'countRating', 'tickets', 'av
 export type AttendantColumn = (typeof attendantColumns)[number];
 export type AttendantExportRow = Record<AttendantColumn, string | number>;
 
-export const attendantExportRows = (rows: readonly AttendantRow[], status: { online: string; offline: string }): AttendantExportRow[] =>
+export const attendantExportRows = (
+  rows: readonly AttendantRow[],
+  status: { online: string; offline: string },
+): AttendantExportRow[] =>
   rows.map((r) => ({
     name: r.name,
     rating: r.rating,
@@ -23,7 +26,10 @@ export const attendantExportRows = (rows: readonly AttendantRow[], status: { onl
     status: r.online ? status.online : status.offline,
   }));
 
-export const writeAttendantsWorkbook = (rows: readonly AttendantExportRow[], headers: Record<AttendantColumn, string>): Promise<Blob> =>
+export const writeAttendantsWorkbook = (
+  rows: readonly AttendantExportRow[],
+  headers: Record<AttendantColumn, string>,
+): Promise<Blob> =>
   writeSheet(
     ATTENDANTS_SHEET_NAME,
     attendantColumns.map((key) => ({ key, header: headers[key], width: key === 'name' ? 32 : 18 })),

@@ -37,7 +37,12 @@ describe('the live panel texts', () => {
 
   it('groups the running tickets by attendant, busiest first, then the waiting ones', () => {
     const columns = panelColumns(
-      [ticket(1), ticket(2, { userId: 2, user: { id: 2, name: 'Bia' } }), ticket(3, { userId: 2, user: { id: 2, name: 'Bia' } }), ticket(4, { status: 'pending', userId: null, user: null })],
+      [
+        ticket(1),
+        ticket(2, { userId: 2, user: { id: 2, name: 'Bia' } }),
+        ticket(3, { userId: 2, user: { id: 2, name: 'Bia' } }),
+        ticket(4, { status: 'pending', userId: null, user: null }),
+      ],
       [
         { id: 1, name: 'Ana', online: true },
         { id: 2, name: 'Bia', online: false },

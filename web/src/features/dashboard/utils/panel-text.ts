@@ -1,5 +1,11 @@
 /** The live panel's truncation rules (spec document 2 section 9) and its access-ticket icon rule (section 6). */
-import { PANEL_MESSAGE_KEEP, PANEL_MESSAGE_MAX, PANEL_NAME_KEEP, PANEL_NAME_MAX, type MomentTicket } from '@switchboard/shared/contracts/dashboard';
+import {
+  PANEL_MESSAGE_KEEP,
+  PANEL_MESSAGE_MAX,
+  PANEL_NAME_KEEP,
+  PANEL_NAME_MAX,
+  type MomentTicket,
+} from '@switchboard/shared/contracts/dashboard';
 
 const cut = (text: string, max: number, keep: number) => (text.length > max ? `${text.slice(0, keep)}...` : text);
 
@@ -24,7 +30,11 @@ export interface PanelColumn {
  * The panel's columns: one per attendant holding running tickets, busiest first, then the waiting tickets; an
  * attendant with none is left out (the attendants list shows who is online).
  */
-export const panelColumns = (tickets: readonly MomentTicket[], attendants: readonly { id: number; name: string; online: boolean }[], waitingLabel: string): PanelColumn[] => {
+export const panelColumns = (
+  tickets: readonly MomentTicket[],
+  attendants: readonly { id: number; name: string; online: boolean }[],
+  waitingLabel: string,
+): PanelColumn[] => {
   const byUser = new Map<number, MomentTicket[]>();
   const waiting: MomentTicket[] = [];
   for (const t of tickets) {

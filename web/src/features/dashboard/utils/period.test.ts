@@ -10,8 +10,14 @@ describe('the dashboard period', () => {
     const today = new Date(2026, 2, 2);
     expect(dashboardQueryOf({ mode: 'days', days: 7 })).toEqual({ days: 7 });
     expect(chartQueryOf({ mode: 'days', days: 7 }, today)).toEqual({ initialDate: '2026-02-24', finalDate: '2026-03-02' });
-    expect(dashboardQueryOf({ mode: 'range', from: '2026-01-01', to: '2026-01-31' })).toEqual({ date_from: '2026-01-01', date_to: '2026-01-31' });
-    expect(chartQueryOf({ mode: 'range', from: '2026-01-01', to: '2026-01-31' }, today)).toEqual({ initialDate: '2026-01-01', finalDate: '2026-01-31' });
+    expect(dashboardQueryOf({ mode: 'range', from: '2026-01-01', to: '2026-01-31' })).toEqual({
+      date_from: '2026-01-01',
+      date_to: '2026-01-31',
+    });
+    expect(chartQueryOf({ mode: 'range', from: '2026-01-01', to: '2026-01-31' }, today)).toEqual({
+      initialDate: '2026-01-01',
+      finalDate: '2026-01-31',
+    });
   });
 
   it('refuses a range in the wrong order, longer than a year, or a day count out of bounds', () => {

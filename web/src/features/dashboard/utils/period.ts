@@ -11,7 +11,11 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A local calendar day as YYYY-MM-DD. */
 export const isoDay = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-export const defaultPeriod = (today: Date): PeriodFilter => ({ mode: 'range', from: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), to: isoDay(today) });
+export const defaultPeriod = (today: Date): PeriodFilter => ({
+  mode: 'range',
+  from: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)),
+  to: isoDay(today),
+});
 
 /** The first and last day a filter covers, counted back from today for the days mode. */
 export const periodDays = (filter: PeriodFilter, today: Date): { from: string; to: string } =>
@@ -29,7 +33,8 @@ export const chartQueryOf = (filter: PeriodFilter, today: Date): TicketChartQuer
 
 /** Why a filter cannot be applied, or undefined when it can. */
 export const periodProblem = (filter: PeriodFilter): 'days' | 'order' | 'length' | undefined => {
-  if (filter.mode === 'days') return Number.isInteger(filter.days) && filter.days >= 1 && filter.days <= DASHBOARD_MAX_DAYS ? undefined : 'days';
+  if (filter.mode === 'days')
+    return Number.isInteger(filter.days) && filter.days >= 1 && filter.days <= DASHBOARD_MAX_DAYS ? undefined : 'days';
   if (!filter.from || !filter.to || filter.from > filter.to) return 'order';
   const days = (Date.parse(`${filter.to}T00:00:00Z`) - Date.parse(`${filter.from}T00:00:00Z`)) / 86_400_000 + 1;
   return days > DASHBOARD_MAX_DAYS ? 'length' : undefined;

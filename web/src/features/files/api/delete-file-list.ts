@@ -7,5 +7,8 @@ export const deleteFileList = (id: number) => callRoute('files.delete', { params
 
 export const useDeleteFileList = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteFileList, onSuccess: () => queryClient.invalidateQueries({ queryKey: fileListsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteFileList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileListsQueryKeys.all }),
+  });
 };

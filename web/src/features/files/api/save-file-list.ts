@@ -16,7 +16,10 @@ export interface SaveFileListInput {
  * there directly, as message attachments do.
  */
 const upload = async (id: number, optionId: number, file: File): Promise<FileList> => {
-  const target = await callRoute('files.upload', { params: { id }, body: { optionId, name: file.name, mimeType: file.type || 'application/octet-stream', size: file.size } });
+  const target = await callRoute('files.upload', {
+    params: { id },
+    body: { optionId, name: file.name, mimeType: file.type || 'application/octet-stream', size: file.size },
+  });
   const response = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, { error: 'ERR_INTERNAL' });
   return target.fileList;
@@ -24,7 +27,8 @@ const upload = async (id: number, optionId: number, file: File): Promise<FileLis
 
 /** Creates (POST) or updates (PUT) a list, then uploads the chosen files to their options. */
 export const saveFileList = async ({ id, body, uploads }: SaveFileListInput): Promise<FileList> => {
-  let saved = id === undefined ? await callRoute('files.create', { body }) : await callRoute('files.update', { params: { id }, body });
+  let saved =
+    id === undefined ? await callRoute('files.create', { body }) : await callRoute('files.update', { params: { id }, body });
   for (const [i, file] of uploads.entries()) {
     const option = saved.options[i];
     if (file && option) saved = await upload(saved.id, option.id, file);
@@ -34,5 +38,8 @@ export const saveFileList = async ({ id, body, uploads }: SaveFileListInput): Pr
 
 export const useSaveFileList = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveFileList, onSettled: () => queryClient.invalidateQueries({ queryKey: fileListsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: saveFileList,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileListsQueryKeys.all }),
+  });
 };

@@ -48,7 +48,10 @@ function FileListsTable({ companyId }: { companyId: number }) {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('files.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('files.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
 
   const actionsCell = (r: FileList) => (
@@ -66,11 +69,23 @@ function FileListsTable({ companyId }: { companyId: number }) {
       name="files"
       title={t('files.title')}
       subtitle={t('files.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('files.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="files-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('files.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="files-add"
+        />
+      }
       search={{ placeholder: t('files.searchPlaceholder'), onSearch: setSearchParam }}
       overlays={
         <>
-          <FileListDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <FileListDialog
+            visible={dialog.kind !== 'none'}
+            record={dialog.kind === 'edit' ? dialog.record : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -102,7 +117,11 @@ function FileListsTable({ companyId }: { companyId: number }) {
       >
         <Column field="name" header={t('files.columns.name')} />
         <Column header={t('files.columns.files')} body={(r: FileList) => r.options.length} style={{ width: '8rem' }} />
-        <Column header={<span className="sr-only">{t('files.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={<span className="sr-only">{t('files.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

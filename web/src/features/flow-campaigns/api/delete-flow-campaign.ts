@@ -7,5 +7,8 @@ export const deleteFlowCampaign = (id: number) => callRoute('flow-campaigns.dele
 
 export const useDeleteFlowCampaign = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteFlowCampaign, onSettled: () => queryClient.invalidateQueries({ queryKey: flowCampaignsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteFlowCampaign,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: flowCampaignsQueryKeys.all }),
+  });
 };

@@ -9,5 +9,8 @@ export const saveFlowCampaign = ({ id, body }: { id?: number; body: FlowCampaign
 
 export const useSaveFlowCampaign = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveFlowCampaign, onSettled: () => queryClient.invalidateQueries({ queryKey: flowCampaignsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: saveFlowCampaign,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: flowCampaignsQueryKeys.all }),
+  });
 };

@@ -36,7 +36,9 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
         onError: (error) => {
           // the server names the field it refuses (a name the company has, a flow deleted meanwhile)
           if (isApiError(error) && error.body.fields?.length) {
-            setErrors(Object.fromEntries(error.body.fields.map((f) => [f.path.replace(/^body\./, '').split('.')[0]!, f.message])));
+            setErrors(
+              Object.fromEntries(error.body.fields.map((f) => [f.path.replace(/^body\./, '').split('.')[0]!, f.message])),
+            );
           }
           toast.error(error);
         },
@@ -44,7 +46,10 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
     );
   };
 
-  const flowOptions = (flows.data ?? []).map((f) => ({ value: f.id, label: f.active ? f.name : `${f.name} (${t('flowCampaigns.inactive')})` }));
+  const flowOptions = (flows.data ?? []).map((f) => ({
+    value: f.id,
+    label: f.active ? f.name : `${f.name} (${t('flowCampaigns.inactive')})`,
+  }));
   const everywhere = listensEverywhere(values);
 
   return (
@@ -60,7 +65,16 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
       size="xl"
       formClassName="flow-campaign-form"
     >
-      <TextField id="flow-campaign-name" label={t('flowCampaigns.dialog.name')} error={errors.name} value={values.name} onChange={(v) => set('name', v)} maxLength={60} autoFocus testId="flow-campaign-name" />
+      <TextField
+        id="flow-campaign-name"
+        label={t('flowCampaigns.dialog.name')}
+        error={errors.name}
+        value={values.name}
+        onChange={(v) => set('name', v)}
+        maxLength={60}
+        autoFocus
+        testId="flow-campaign-name"
+      />
       <FormField id="flow-campaign-flow" label={t('flowCampaigns.dialog.flow')} error={errors.flowId}>
         <Dropdown
           inputId="flow-campaign-flow"
@@ -76,7 +90,12 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
           data-testid="flow-campaign-flow"
         />
       </FormField>
-      <FormField id="flow-campaign-connections" label={t('flowCampaigns.dialog.connections')} error={errors.whatsappIds} hint={everywhere ? t('flowCampaigns.dialog.noConnectionHint') : undefined}>
+      <FormField
+        id="flow-campaign-connections"
+        label={t('flowCampaigns.dialog.connections')}
+        error={errors.whatsappIds}
+        hint={everywhere ? t('flowCampaigns.dialog.noConnectionHint') : undefined}
+      >
         <div className="flow-campaign-form__connections">
           <Picker
             source="connections"
@@ -85,12 +104,19 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
             value={values.allConnections ? [] : values.whatsappIds}
             onChange={(ids) => set('whatsappIds', ids)}
             disabled={values.allConnections}
-            placeholder={values.allConnections ? t('flowCampaigns.dialog.allConnections') : t('flowCampaigns.dialog.connectionsPlaceholder')}
+            placeholder={
+              values.allConnections ? t('flowCampaigns.dialog.allConnections') : t('flowCampaigns.dialog.connectionsPlaceholder')
+            }
             className="w-full"
             testId="flow-campaign-connections"
           />
           <div className="flow-campaign-form__check">
-            <Checkbox inputId="flow-campaign-all" checked={values.allConnections} onChange={(e) => set('allConnections', Boolean(e.checked))} data-testid="flow-campaign-all" />
+            <Checkbox
+              inputId="flow-campaign-all"
+              checked={values.allConnections}
+              onChange={(e) => set('allConnections', Boolean(e.checked))}
+              data-testid="flow-campaign-all"
+            />
             <label htmlFor="flow-campaign-all">{t('flowCampaigns.dialog.allConnections')}</label>
           </div>
         </div>
@@ -98,7 +124,12 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
       <PhrasesEditor value={values.phrases} onChange={(rows) => set('phrases', rows)} error={errors.phrases ?? errors.phrase} />
       {record ? (
         <div className="flow-campaign-form__switch">
-          <InputSwitch inputId="flow-campaign-status" checked={values.status} onChange={(e) => set('status', Boolean(e.value))} data-testid="flow-campaign-status" />
+          <InputSwitch
+            inputId="flow-campaign-status"
+            checked={values.status}
+            onChange={(e) => set('status', Boolean(e.value))}
+            data-testid="flow-campaign-status"
+          />
           <label htmlFor="flow-campaign-status">{t('flowCampaigns.dialog.status')}</label>
         </div>
       ) : null}

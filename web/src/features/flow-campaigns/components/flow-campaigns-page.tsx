@@ -50,15 +50,28 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('flowCampaigns.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('flowCampaigns.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
 
-  const statusCell = (r: FlowCampaign) => <Tag severity={r.status ? 'success' : 'secondary'} value={r.status ? t('flowCampaigns.active') : t('flowCampaigns.inactive')} />;
-  const flowCell = (r: FlowCampaign) => r.flowName ?? <span className="flow-campaigns-table__missing">{t('flowCampaigns.noFlow')}</span>;
+  const statusCell = (r: FlowCampaign) => (
+    <Tag
+      severity={r.status ? 'success' : 'secondary'}
+      value={r.status ? t('flowCampaigns.active') : t('flowCampaigns.inactive')}
+    />
+  );
+  const flowCell = (r: FlowCampaign) =>
+    r.flowName ?? <span className="flow-campaigns-table__missing">{t('flowCampaigns.noFlow')}</span>;
   const phrasesCell = (r: FlowCampaign) => (
     <span className="flow-campaigns-table__phrases">
       {r.phrases.map((p, i) => (
-        <span key={i} className={`flow-campaigns-table__phrase flow-campaigns-table__phrase--${p.type}`} title={t(`flowCampaigns.dialog.${p.type}`)}>
+        <span
+          key={i}
+          className={`flow-campaigns-table__phrase flow-campaigns-table__phrase--${p.type}`}
+          title={t(`flowCampaigns.dialog.${p.type}`)}
+        >
           {p.type === 'partial' ? `…${p.text}…` : p.text}
         </span>
       ))}
@@ -85,7 +98,15 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
       name="flow-campaigns"
       title={t('flowCampaigns.title')}
       subtitle={t('flowCampaigns.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('flowCampaigns.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="flow-campaigns-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('flowCampaigns.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="flow-campaigns-add"
+        />
+      }
       search={{ placeholder: t('flowCampaigns.searchPlaceholder'), onSearch: setSearchParam }}
       onNearEnd={() => {
         if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -93,7 +114,11 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
       loadingMore={list.isFetchingNextPage ? t('flowCampaigns.loadingMore') : null}
       overlays={
         <>
-          <FlowCampaignDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <FlowCampaignDialog
+            visible={dialog.kind !== 'none'}
+            record={dialog.kind === 'edit' ? dialog.record : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -114,12 +139,19 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
         className="flow-campaigns-table"
         data-testid="flow-campaigns-table"
       >
-        <Column header={t('flowCampaigns.columns.name')} body={(r: FlowCampaign) => <span data-testid={`flow-campaign-row-${r.id}`}>{r.name}</span>} />
+        <Column
+          header={t('flowCampaigns.columns.name')}
+          body={(r: FlowCampaign) => <span data-testid={`flow-campaign-row-${r.id}`}>{r.name}</span>}
+        />
         <Column header={t('flowCampaigns.columns.flow')} body={flowCell} />
         <Column header={t('flowCampaigns.columns.phrases')} body={phrasesCell} />
         <Column header={t('flowCampaigns.columns.connections')} body={connectionsCell} />
         <Column header={t('flowCampaigns.columns.status')} body={statusCell} style={{ width: '8rem' }} />
-        <Column header={<span className="sr-only">{t('flowCampaigns.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={<span className="sr-only">{t('flowCampaigns.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

@@ -6,12 +6,24 @@ import { useTranslation } from 'react-i18next';
 import { newPhraseRow, type PhraseRow } from '../utils/flow-campaign-form.ts';
 
 /** The campaign's phrases: one row each (its text and how it is compared), rows added and removed. */
-export function PhrasesEditor({ value, onChange, error }: { value: PhraseRow[]; onChange: (rows: PhraseRow[]) => void; error?: string }) {
+export function PhrasesEditor({
+  value,
+  onChange,
+  error,
+}: {
+  value: PhraseRow[];
+  onChange: (rows: PhraseRow[]) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const types = phraseMatchTypes.map((type) => ({ value: type, label: t(`flowCampaigns.dialog.${type}`) }));
   const change = (key: number, patch: Partial<PhraseRow>) => onChange(value.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
-    <fieldset className="phrases-editor" aria-describedby={error ? 'flow-campaign-phrases-error' : 'flow-campaign-phrases-hint'} data-testid="flow-campaign-phrases">
+    <fieldset
+      className="phrases-editor"
+      aria-describedby={error ? 'flow-campaign-phrases-error' : 'flow-campaign-phrases-hint'}
+      data-testid="flow-campaign-phrases"
+    >
       <legend>{t('flowCampaigns.dialog.phrases')}</legend>
       {value.map((row, i) => (
         <div className="phrases-editor__row" key={row.key}>
@@ -46,7 +58,15 @@ export function PhrasesEditor({ value, onChange, error }: { value: PhraseRow[]; 
           />
         </div>
       ))}
-      <Button type="button" icon="pi pi-plus" label={t('flowCampaigns.dialog.addPhrase')} text size="small" onClick={() => onChange([...value, newPhraseRow()])} data-testid="flow-campaign-phrase-add" />
+      <Button
+        type="button"
+        icon="pi pi-plus"
+        label={t('flowCampaigns.dialog.addPhrase')}
+        text
+        size="small"
+        onClick={() => onChange([...value, newPhraseRow()])}
+        data-testid="flow-campaign-phrase-add"
+      />
       {error ? (
         <small id="flow-campaign-phrases-error" className="form-field__error" role="alert">
           {t(error)}

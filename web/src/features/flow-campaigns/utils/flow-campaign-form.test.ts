@@ -13,11 +13,19 @@ describe('the phrase campaign form', () => {
   });
 
   it('sends the fork shape: trimmed phrases without blank rows, every connection when none is chosen', () => {
-    const form = { ...initialForm(), name: ' Promo ', flowId: 3, phrases: [newPhraseRow(' Quero promo ', 'exact'), newPhraseRow(''), newPhraseRow('preço', 'partial')] };
+    const form = {
+      ...initialForm(),
+      name: ' Promo ',
+      flowId: 3,
+      phrases: [newPhraseRow(' Quero promo ', 'exact'), newPhraseRow(''), newPhraseRow('preço', 'partial')],
+    };
     expect(toBody(form, false)).toEqual({
       name: 'Promo',
       flowId: 3,
-      phrases: [{ text: 'Quero promo', type: 'exact' }, { text: 'preço', type: 'partial' }],
+      phrases: [
+        { text: 'Quero promo', type: 'exact' },
+        { text: 'preço', type: 'partial' },
+      ],
       allConnections: true,
       status: true,
     });
@@ -27,9 +35,24 @@ describe('the phrase campaign form', () => {
 
   it('opens a campaign whose flow was deleted with no flow chosen', () => {
     const record = {
-      id: 1, name: 'Velha', flowId: 9, flowName: null, phrases: [{ text: 'a', type: 'partial' as const }], phrase: 'a',
-      allConnections: false, whatsappIds: [2], whatsappId: 2, status: false, createdAt: '', updatedAt: '',
+      id: 1,
+      name: 'Velha',
+      flowId: 9,
+      flowName: null,
+      phrases: [{ text: 'a', type: 'partial' as const }],
+      phrase: 'a',
+      allConnections: false,
+      whatsappIds: [2],
+      whatsappId: 2,
+      status: false,
+      createdAt: '',
+      updatedAt: '',
     };
-    expect(initialForm(record)).toMatchObject({ flowId: null, whatsappIds: [2], status: false, phrases: [{ text: 'a', type: 'partial' }] });
+    expect(initialForm(record)).toMatchObject({
+      flowId: null,
+      whatsappIds: [2],
+      status: false,
+      phrases: [{ text: 'a', type: 'partial' }],
+    });
   });
 });

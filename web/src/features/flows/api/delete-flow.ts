@@ -7,5 +7,8 @@ export const deleteFlow = (id: number) => callRoute('flows.delete', { params: { 
 
 export const useDeleteFlow = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteFlow, onSettled: () => queryClient.invalidateQueries({ queryKey: flowsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteFlow,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: flowsQueryKeys.all }),
+  });
 };

@@ -7,5 +7,8 @@ export const duplicateFlow = (flowId: number) => callRoute('flows.duplicate', { 
 
 export const useDuplicateFlow = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: duplicateFlow, onSettled: () => queryClient.invalidateQueries({ queryKey: flowsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: duplicateFlow,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: flowsQueryKeys.all }),
+  });
 };

@@ -6,4 +6,10 @@ import { flowsQueryKeys } from './get-flows.ts';
 export const getFlowGraph = (id: number) => callRoute('flows.graph', { params: { id } });
 
 export const useFlowGraph = (id: number, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: flowsQueryKeys.graph(id), queryFn: () => getFlowGraph(id), enabled, retry: false, refetchOnWindowFocus: false });
+  useQuery({
+    queryKey: flowsQueryKeys.graph(id),
+    queryFn: () => getFlowGraph(id),
+    enabled,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });

@@ -2,7 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 
 /** GET /flowbuilder: one page (numbered from 1) of the company's flows, searched by name prefix. */
-export const getFlows = (searchParam: string, pageNumber: number) => callRoute('flows.list', { query: { searchParam: searchParam.trim() || undefined, pageNumber } });
+export const getFlows = (searchParam: string, pageNumber: number) =>
+  callRoute('flows.list', { query: { searchParam: searchParam.trim() || undefined, pageNumber } });
 
 export const flowsQueryKeys = {
   all: ['flows'] as const,

@@ -14,7 +14,15 @@ const put = async (target: FlowUploadTarget, file: Blob): Promise<FlowUploadTarg
  * POST /flowbuilder/img, /flowbuilder/audio or /flowbuilder/content (video, and files of content blocks): the API
  * answers the stored name and a signed address, and the bytes go there directly.
  */
-export const uploadFlowMedia = async ({ kind, file, inContent }: { kind: FlowMediaKind; file: File; inContent: boolean }): Promise<FlowUploadTarget> => {
+export const uploadFlowMedia = async ({
+  kind,
+  file,
+  inContent,
+}: {
+  kind: FlowMediaKind;
+  file: File;
+  inContent: boolean;
+}): Promise<FlowUploadTarget> => {
   const body = { name: file.name, mimeType: file.type || 'application/octet-stream', size: file.size };
   if (kind === 'img' && !inContent) return put(await callRoute('flows.upload-image', { body }), file);
   if (kind === 'audio' && !inContent) return put(await callRoute('flows.upload-audio', { body }), file);

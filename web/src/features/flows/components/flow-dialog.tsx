@@ -10,7 +10,17 @@ import { useSaveFlow } from '../api/save-flow.ts';
 import { flowNameProblem } from '../utils/flow-form.ts';
 
 /** Add a flow (no `record`) or edit its name and state: titled 'Añadir flujo' or 'Editar flujo'. */
-export function FlowDialog({ visible, record, onHide, onCreated }: { visible: boolean; record?: Flow; onHide: () => void; onCreated?: (flow: Flow) => void }) {
+export function FlowDialog({
+  visible,
+  record,
+  onHide,
+  onCreated,
+}: {
+  visible: boolean;
+  record?: Flow;
+  onHide: () => void;
+  onCreated?: (flow: Flow) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveFlow();
@@ -55,7 +65,13 @@ export function FlowDialog({ visible, record, onHide, onCreated }: { visible: bo
       size="sm"
     >
       <FormField id="flow-name" label={t('flows.dialog.name')} error={error}>
-        <InputText {...fieldA11y('flow-name', error)} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoFocus />
+        <InputText
+          {...fieldA11y('flow-name', error)}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={60}
+          autoFocus
+        />
       </FormField>
       {record ? (
         <div className="flow-dialog__switch">

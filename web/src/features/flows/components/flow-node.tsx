@@ -13,7 +13,13 @@ export interface NodeActions {
   /** the path a running simulation lit up */
   trail: FlowTrail | null;
 }
-export const NodeActionsContext = createContext<NodeActions>({ edit: () => {}, duplicate: () => {}, remove: () => {}, flagged: new Set(), trail: null });
+export const NodeActionsContext = createContext<NodeActions>({
+  edit: () => {},
+  duplicate: () => {},
+  remove: () => {},
+  flagged: new Set(),
+  trail: null,
+});
 
 const icons: Record<FlowNodeType, string> = {
   start: 'pi pi-play',
@@ -54,14 +60,35 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
         <span className="flow-node__kind">{t(`flows.kinds.${kind}`)}</span>
         <span className="flow-node__tools nodrag">
           {kind !== 'start' ? (
-            <button type="button" className="flow-node__tool" aria-label={t('flows.editor.edit')} title={t('flows.editor.edit')} onClick={() => actions.edit(id)} data-testid={`flow-node-edit-${id}`}>
+            <button
+              type="button"
+              className="flow-node__tool"
+              aria-label={t('flows.editor.edit')}
+              title={t('flows.editor.edit')}
+              onClick={() => actions.edit(id)}
+              data-testid={`flow-node-edit-${id}`}
+            >
               <i className="pi pi-pencil" aria-hidden="true" />
             </button>
           ) : null}
-          <button type="button" className="flow-node__tool" aria-label={t('flows.editor.duplicate')} title={t('flows.editor.duplicate')} onClick={() => actions.duplicate(id)} data-testid={`flow-node-duplicate-${id}`}>
+          <button
+            type="button"
+            className="flow-node__tool"
+            aria-label={t('flows.editor.duplicate')}
+            title={t('flows.editor.duplicate')}
+            onClick={() => actions.duplicate(id)}
+            data-testid={`flow-node-duplicate-${id}`}
+          >
             <i className="pi pi-copy" aria-hidden="true" />
           </button>
-          <button type="button" className="flow-node__tool" aria-label={t('flows.editor.delete')} title={t('flows.editor.delete')} onClick={() => actions.remove(id)} data-testid={`flow-node-delete-${id}`}>
+          <button
+            type="button"
+            className="flow-node__tool"
+            aria-label={t('flows.editor.delete')}
+            title={t('flows.editor.delete')}
+            onClick={() => actions.remove(id)}
+            data-testid={`flow-node-delete-${id}`}
+          >
             <i className="pi pi-trash" aria-hidden="true" />
           </button>
         </span>
@@ -71,8 +98,18 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
       <div className="flow-node__outs">
         {handles.map((h) => (
           <div key={h.id} className="flow-node__out">
-            {h.label ? <span className="flow-node__out-label">{kind === 'menu' ? `[${h.label}] ${menuOptionText(data, h.id)}` : h.label}</span> : null}
-            <Handle type="source" id={h.id} position={Position.Right} className={`flow-node__handle flow-node__handle--${h.id}`} data-testid={`flow-handle-${id}-${h.id}`} />
+            {h.label ? (
+              <span className="flow-node__out-label">
+                {kind === 'menu' ? `[${h.label}] ${menuOptionText(data, h.id)}` : h.label}
+              </span>
+            ) : null}
+            <Handle
+              type="source"
+              id={h.id}
+              position={Position.Right}
+              className={`flow-node__handle flow-node__handle--${h.id}`}
+              data-testid={`flow-handle-${id}-${h.id}`}
+            />
           </div>
         ))}
       </div>
@@ -92,7 +129,8 @@ function ContentSummary({ data }: { data: EditorNode['data'] }) {
     <ul className="flow-node__elements">
       {elements.map((e, i) => (
         <li key={i}>
-          <i className={icons[(e.type === 'interval' ? 'interval' : e.type) as FlowNodeType]} aria-hidden="true" /> {e.type === 'message' ? e.value.slice(0, 40) : e.type === 'interval' ? `${e.value}s` : t(`flows.kinds.${e.type}`)}
+          <i className={icons[(e.type === 'interval' ? 'interval' : e.type) as FlowNodeType]} aria-hidden="true" />{' '}
+          {e.type === 'message' ? e.value.slice(0, 40) : e.type === 'interval' ? `${e.value}s` : t(`flows.kinds.${e.type}`)}
         </li>
       ))}
     </ul>

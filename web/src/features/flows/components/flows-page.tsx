@@ -48,16 +48,27 @@ function FlowsTable() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('flows.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('flows.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
   const confirmDuplicate = () => {
     if (!duplicating) return;
-    duplicate.mutate(duplicating.id, { onSuccess: () => toast.success(t('flows.toasts.duplicated')), onError: (error) => toast.error(error) });
+    duplicate.mutate(duplicating.id, {
+      onSuccess: () => toast.success(t('flows.toasts.duplicated')),
+      onError: (error) => toast.error(error),
+    });
   };
 
   const menuItems = menuFor
     ? [
-        { label: t('flows.menu.editName'), icon: 'pi pi-pencil', command: () => setDialog({ kind: 'edit', record: menuFor }), data: { testid: 'flow-menu-edit-name' } },
+        {
+          label: t('flows.menu.editName'),
+          icon: 'pi pi-pencil',
+          command: () => setDialog({ kind: 'edit', record: menuFor }),
+          data: { testid: 'flow-menu-edit-name' },
+        },
         { label: t('flows.menu.editFlow'), icon: 'pi pi-share-alt', command: () => void navigate(`/flowbuilder/${menuFor.id}`) },
         { label: t('flows.menu.duplicate'), icon: 'pi pi-copy', command: () => setDuplicating(menuFor) },
         { label: t('flows.menu.delete'), icon: 'pi pi-trash', command: () => setDeleting(menuFor) },
@@ -81,14 +92,24 @@ function FlowsTable() {
     />
   );
 
-  const statusCell = (r: Flow) => <Tag severity={r.active ? 'success' : 'secondary'} value={r.active ? t('flows.active') : t('flows.inactive')} />;
+  const statusCell = (r: Flow) => (
+    <Tag severity={r.active ? 'success' : 'secondary'} value={r.active ? t('flows.active') : t('flows.inactive')} />
+  );
 
   return (
     <ListPage
       name="flows"
       title={t('flows.title')}
       subtitle={t('flows.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('flows.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="flows-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('flows.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="flows-add"
+        />
+      }
       search={{ placeholder: t('flows.searchPlaceholder'), onSearch: setSearchParam }}
       onNearEnd={() => {
         if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -97,7 +118,11 @@ function FlowsTable() {
       overlays={
         <>
           <Menu model={menuItems} popup ref={menu} id="flow-row-menu" data-testid="flow-row-menu" />
-          <FlowDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <FlowDialog
+            visible={dialog.kind !== 'none'}
+            record={dialog.kind === 'edit' ? dialog.record : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -133,7 +158,11 @@ function FlowsTable() {
       >
         <Column header={t('flows.columns.name')} body={(r: Flow) => <span data-testid={`flow-row-${r.id}`}>{r.name}</span>} />
         <Column header={t('flows.columns.status')} body={statusCell} style={{ width: '9rem' }} />
-        <Column header={<span className="sr-only">{t('flows.columns.actions')}</span>} body={actionsCell} style={{ width: '4rem' }} />
+        <Column
+          header={<span className="sr-only">{t('flows.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '4rem' }}
+        />
       </DataTable>
     </ListPage>
   );

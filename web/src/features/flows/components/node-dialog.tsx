@@ -16,7 +16,16 @@ import { useQueueList } from '../../../lib/lookups.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { uploadFlowMedia, type FlowMediaKind } from '../api/upload-flow-media.ts';
 import { compressImage } from '../utils/compress-image.ts';
-import { contentDataOf, contentElementsOf, contentProblem, defaultData, intervalProblem, move, renumberOptions, snapPercent } from '../utils/flow-editor.ts';
+import {
+  contentDataOf,
+  contentElementsOf,
+  contentProblem,
+  defaultData,
+  intervalProblem,
+  move,
+  renumberOptions,
+  snapPercent,
+} from '../utils/flow-editor.ts';
 import { acceptOf, mediaProblemOf, mediaRuleOf } from '../utils/flow-media.ts';
 
 type AnyData = FlowNodeData<FlowNodeType>;
@@ -59,8 +68,10 @@ export function NodeDialog({
     if (!state) return;
     setData(state.data);
     setError(undefined);
-    if (state.kind === 'menu') setOptions((state.data as FlowNodeData<'menu'>).arrayOption.map((o) => ({ value: o.value, previous: o.number })));
-    if (state.kind === 'singleBlock') setElements(contentElementsOf(state.data as FlowNodeData<'singleBlock'>).map(({ number: _n, ...e }) => e));
+    if (state.kind === 'menu')
+      setOptions((state.data as FlowNodeData<'menu'>).arrayOption.map((o) => ({ value: o.value, previous: o.number })));
+    if (state.kind === 'singleBlock')
+      setElements(contentElementsOf(state.data as FlowNodeData<'singleBlock'>).map(({ number: _n, ...e }) => e));
   }, [state]);
 
   const patch = <T extends FlowNodeType>(change: Partial<FlowNodeData<T>>) => setData((d) => ({ ...d, ...change }) as AnyData);
@@ -95,15 +106,29 @@ export function NodeDialog({
       ) : null}
       {kind === 'start' ? (
         <FormField id="node-label" label={t('flows.node.message')}>
-          <InputText id="node-label" value={(data as FlowNodeData<'start'>).label ?? ''} onChange={(e) => patch<'start'>({ label: e.target.value })} />
+          <InputText
+            id="node-label"
+            value={(data as FlowNodeData<'start'>).label ?? ''}
+            onChange={(e) => patch<'start'>({ label: e.target.value })}
+          />
         </FormField>
       ) : null}
-      {kind === 'message' ? <MessageField value={(data as FlowNodeData<'message'>).label} onChange={(label) => patch<'message'>({ label })} /> : null}
+      {kind === 'message' ? (
+        <MessageField value={(data as FlowNodeData<'message'>).label} onChange={(label) => patch<'message'>({ label })} />
+      ) : null}
       {kind === 'question' ? (
         <>
-          <MessageField value={(data as FlowNodeData<'question'>).message} onChange={(message) => patch<'question'>({ message })} />
+          <MessageField
+            value={(data as FlowNodeData<'question'>).message}
+            onChange={(message) => patch<'question'>({ message })}
+          />
           <FormField id="node-variable" label={t('flows.node.variable')}>
-            <InputText id="node-variable" value={(data as FlowNodeData<'question'>).variable} onChange={(e) => patch<'question'>({ variable: e.target.value.trim() })} maxLength={50} />
+            <InputText
+              id="node-variable"
+              value={(data as FlowNodeData<'question'>).variable}
+              onChange={(e) => patch<'question'>({ variable: e.target.value.trim() })}
+              maxLength={50}
+            />
           </FormField>
         </>
       ) : null}
@@ -122,24 +147,55 @@ export function NodeDialog({
                   maxLength={200}
                   data-testid={`flow-option-${i + 1}`}
                 />
-                <Button type="button" icon="pi pi-times" text rounded severity="danger" aria-label={t('flows.node.removeOption', { number: i + 1 })} onClick={() => setOptions((list) => list.filter((_, j) => j !== i))} />
+                <Button
+                  type="button"
+                  icon="pi pi-times"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('flows.node.removeOption', { number: i + 1 })}
+                  onClick={() => setOptions((list) => list.filter((_, j) => j !== i))}
+                />
               </div>
             ))}
-            <Button type="button" icon="pi pi-plus" label={t('flows.node.addOption')} text onClick={() => setOptions((list) => [...list, { value: '' }])} data-testid="flow-option-add" />
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('flows.node.addOption')}
+              text
+              onClick={() => setOptions((list) => [...list, { value: '' }])}
+              data-testid="flow-option-add"
+            />
           </fieldset>
         </>
       ) : null}
       {kind === 'interval' ? (
         <FormField id="node-seconds" label={t('flows.node.seconds')}>
-          <InputNumber inputId="node-seconds" value={(data as FlowNodeData<'interval'>).sec} onValueChange={(e) => patch<'interval'>({ sec: e.value ?? 0 })} min={0} max={999} useGrouping={false} />
+          <InputNumber
+            inputId="node-seconds"
+            value={(data as FlowNodeData<'interval'>).sec}
+            onValueChange={(e) => patch<'interval'>({ sec: e.value ?? 0 })}
+            min={0}
+            max={999}
+            useGrouping={false}
+          />
         </FormField>
       ) : null}
       {kind === 'randomizer' ? (
         <FormField id="node-percent" label={t('flows.node.percent', { percent: (data as FlowNodeData<'randomizer'>).percent })}>
-          <Slider id="node-percent" value={(data as FlowNodeData<'randomizer'>).percent} step={10} min={0} max={100} onChange={(e) => patch<'randomizer'>({ percent: snapPercent(Number(e.value)) })} />
+          <Slider
+            id="node-percent"
+            value={(data as FlowNodeData<'randomizer'>).percent}
+            step={10}
+            min={0}
+            max={100}
+            onChange={(e) => patch<'randomizer'>({ percent: snapPercent(Number(e.value)) })}
+          />
         </FormField>
       ) : null}
-      {kind === 'condition' ? <ConditionFields data={data as FlowNodeData<'condition'>} onChange={(c) => patch<'condition'>(c)} /> : null}
+      {kind === 'condition' ? (
+        <ConditionFields data={data as FlowNodeData<'condition'>} onChange={(c) => patch<'condition'>(c)} />
+      ) : null}
       {kind === 'ticket' ? <QueueField data={data as FlowNodeData<'ticket'>} onChange={(c) => patch<'ticket'>(c)} /> : null}
       {kind === 'img' || kind === 'audio' || kind === 'video' ? (
         <MediaField
@@ -155,16 +211,27 @@ export function NodeDialog({
       ) : null}
       {kind === 'audio' ? (
         <div className="flow-node-dialog__check">
-          <Checkbox inputId="node-record" checked={(data as FlowNodeData<'audio'>).record} onChange={(e) => patch<'audio'>({ record: Boolean(e.checked) })} />
+          <Checkbox
+            inputId="node-record"
+            checked={(data as FlowNodeData<'audio'>).record}
+            onChange={(e) => patch<'audio'>({ record: Boolean(e.checked) })}
+          />
           <label htmlFor="node-record">{t('flows.node.record')}</label>
         </div>
       ) : null}
-      {kind === 'singleBlock' ? <ContentEditor elements={elements} onChange={setElements} media={media} onMedia={onMedia} /> : null}
+      {kind === 'singleBlock' ? (
+        <ContentEditor elements={elements} onChange={setElements} media={media} onMedia={onMedia} />
+      ) : null}
     </FormDialog>
   );
 }
 
-const problemOf = (kind: FlowNodeType, data: AnyData, options: { value: string }[], elements: Omit<ContentElement, 'number'>[]): string | undefined => {
+const problemOf = (
+  kind: FlowNodeType,
+  data: AnyData,
+  options: { value: string }[],
+  elements: Omit<ContentElement, 'number'>[],
+): string | undefined => {
   switch (kind) {
     case 'message':
       return (data as FlowNodeData<'message'>).label.trim() ? undefined : 'flows.rules.messageRequired';
@@ -200,14 +267,33 @@ const flowVariables = ['firstName', 'name', 'number', 'email'] as const;
 function MessageField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <FormField id="node-message" label={t('flows.node.message')} hint={t('flows.node.variablesHint', { example: variableToken('idade') })}>
-      <InputTextarea {...fieldA11y('node-message', undefined)} value={value} onChange={(e) => onChange(e.target.value)} rows={4} autoResize maxLength={4096} autoFocus data-testid="flow-node-message" />
+    <FormField
+      id="node-message"
+      label={t('flows.node.message')}
+      hint={t('flows.node.variablesHint', { example: variableToken('idade') })}
+    >
+      <InputTextarea
+        {...fieldA11y('node-message', undefined)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={4}
+        autoResize
+        maxLength={4096}
+        autoFocus
+        data-testid="flow-node-message"
+      />
       <VariablesHelper targetId="node-message" value={value} onChange={onChange} variables={flowVariables} />
     </FormField>
   );
 }
 
-function ConditionFields({ data, onChange }: { data: FlowNodeData<'condition'>; onChange: (c: Partial<FlowNodeData<'condition'>>) => void }) {
+function ConditionFields({
+  data,
+  onChange,
+}: {
+  data: FlowNodeData<'condition'>;
+  onChange: (c: Partial<FlowNodeData<'condition'>>) => void;
+}) {
   const { t } = useTranslation();
   const operators = ([1, 2, 3, 4, 5] as const).map((value) => ({ value, label: t(`flows.operators.${value}`) }));
   return (
@@ -216,7 +302,12 @@ function ConditionFields({ data, onChange }: { data: FlowNodeData<'condition'>; 
         <InputText id="node-key" value={data.key} onChange={(e) => onChange({ key: e.target.value.trim() })} maxLength={100} />
       </FormField>
       <FormField id="node-operator" label={t('flows.node.operator')}>
-        <Dropdown inputId="node-operator" value={data.condition} options={operators} onChange={(e) => onChange({ condition: e.value as 1 | 2 | 3 | 4 | 5 })} />
+        <Dropdown
+          inputId="node-operator"
+          value={data.condition}
+          options={operators}
+          onChange={(e) => onChange({ condition: e.value as 1 | 2 | 3 | 4 | 5 })}
+        />
       </FormField>
       <FormField id="node-value" label={t('flows.node.value')}>
         <InputText id="node-value" value={data.value} onChange={(e) => onChange({ value: e.target.value })} maxLength={500} />
@@ -225,7 +316,13 @@ function ConditionFields({ data, onChange }: { data: FlowNodeData<'condition'>; 
   );
 }
 
-function QueueField({ data, onChange }: { data: FlowNodeData<'ticket'>; onChange: (c: Partial<FlowNodeData<'ticket'>>) => void }) {
+function QueueField({
+  data,
+  onChange,
+}: {
+  data: FlowNodeData<'ticket'>;
+  onChange: (c: Partial<FlowNodeData<'ticket'>>) => void;
+}) {
   const { t } = useTranslation();
   const queues = useQueueList();
   const options = (queues.data ?? []).map((q) => ({ value: q.id, label: q.name }));
@@ -244,7 +341,19 @@ function QueueField({ data, onChange }: { data: FlowNodeData<'ticket'>; onChange
 }
 
 /** Picks, checks (type, size), compresses (images) and uploads one file; shows what is chosen. */
-function MediaField({ kind, inContent, value, url, onUploaded }: { kind: FlowMediaKind; inContent: boolean; value: string; url?: string; onUploaded: (name: string, url: string) => void }) {
+function MediaField({
+  kind,
+  inContent,
+  value,
+  url,
+  onUploaded,
+}: {
+  kind: FlowMediaKind;
+  inContent: boolean;
+  value: string;
+  url?: string;
+  onUploaded: (name: string, url: string) => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const rule = mediaRuleOf(kind, inContent);
@@ -255,7 +364,9 @@ function MediaField({ kind, inContent, value, url, onUploaded }: { kind: FlowMed
     if (!file) return;
     const found = mediaProblemOf(rule, file);
     if (found) {
-      setProblem(found.key === 'flows.rules.fileType' ? t(found.key, { accept: found.accept }) : t(found.key, { max: found.max }));
+      setProblem(
+        found.key === 'flows.rules.fileType' ? t(found.key, { accept: found.accept }) : t(found.key, { max: found.max }),
+      );
       return;
     }
     setProblem(undefined);
@@ -280,7 +391,14 @@ function MediaField({ kind, inContent, value, url, onUploaded }: { kind: FlowMed
       <label className="p-button p-button-outlined p-button-sm flow-media-field__pick">
         <i className="pi pi-upload" aria-hidden="true" />
         <span>{busy ? t('flows.node.uploading') : t('flows.node.chooseFile')}</span>
-        <input type="file" accept={acceptOf(rule)} hidden disabled={busy} onChange={(e) => void choose(e.target.files?.[0])} data-testid={`flow-file-${kind}`} />
+        <input
+          type="file"
+          accept={acceptOf(rule)}
+          hidden
+          disabled={busy}
+          onChange={(e) => void choose(e.target.files?.[0])}
+          data-testid={`flow-file-${kind}`}
+        />
       </label>
       {problem ? (
         <small className="p-error" role="alert">
@@ -304,8 +422,10 @@ function ContentEditor({
   onMedia: (name: string, url: string) => void;
 }) {
   const { t } = useTranslation();
-  const set = (i: number, change: Partial<ContentElement>) => onChange(elements.map((e, j) => (j === i ? { ...e, ...change } : e)));
-  const add = (type: ContentElement['type']) => onChange([...elements, { type, value: type === 'interval' ? '5' : '', ...(type === 'audio' ? { record: false } : {}) }]);
+  const set = (i: number, change: Partial<ContentElement>) =>
+    onChange(elements.map((e, j) => (j === i ? { ...e, ...change } : e)));
+  const add = (type: ContentElement['type']) =>
+    onChange([...elements, { type, value: type === 'interval' ? '5' : '', ...(type === 'audio' ? { record: false } : {}) }]);
   return (
     <div className="flow-content">
       {elements.length === 0 ? <p className="flow-content__empty">{t('flows.node.emptyContent')}</p> : null}
@@ -313,16 +433,58 @@ function ContentEditor({
         {elements.map((e, i) => (
           <li key={i} className="flow-content__item" data-testid={`flow-content-${i}`}>
             <div className="flow-content__head">
-              <strong>{t(`flows.kinds.${e.type === 'interval' ? 'interval' : e.type === 'message' ? 'message' : e.type}`)}</strong>
+              <strong>
+                {t(`flows.kinds.${e.type === 'interval' ? 'interval' : e.type === 'message' ? 'message' : e.type}`)}
+              </strong>
               <span className="flow-content__tools">
-                <Button type="button" icon="pi pi-arrow-up" text rounded aria-label={t('flows.node.moveUp')} disabled={i === 0} onClick={() => onChange(move(elements, i, -1))} />
-                <Button type="button" icon="pi pi-arrow-down" text rounded aria-label={t('flows.node.moveDown')} disabled={i === elements.length - 1} onClick={() => onChange(move(elements, i, 1))} />
-                <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('flows.node.remove')} onClick={() => onChange(elements.filter((_, j) => j !== i))} />
+                <Button
+                  type="button"
+                  icon="pi pi-arrow-up"
+                  text
+                  rounded
+                  aria-label={t('flows.node.moveUp')}
+                  disabled={i === 0}
+                  onClick={() => onChange(move(elements, i, -1))}
+                />
+                <Button
+                  type="button"
+                  icon="pi pi-arrow-down"
+                  text
+                  rounded
+                  aria-label={t('flows.node.moveDown')}
+                  disabled={i === elements.length - 1}
+                  onClick={() => onChange(move(elements, i, 1))}
+                />
+                <Button
+                  type="button"
+                  icon="pi pi-trash"
+                  text
+                  rounded
+                  severity="danger"
+                  aria-label={t('flows.node.remove')}
+                  onClick={() => onChange(elements.filter((_, j) => j !== i))}
+                />
               </span>
             </div>
-            {e.type === 'message' ? <InputTextarea aria-label={t('flows.node.message')} value={e.value} onChange={(ev) => set(i, { value: ev.target.value })} rows={3} autoResize maxLength={4096} /> : null}
+            {e.type === 'message' ? (
+              <InputTextarea
+                aria-label={t('flows.node.message')}
+                value={e.value}
+                onChange={(ev) => set(i, { value: ev.target.value })}
+                rows={3}
+                autoResize
+                maxLength={4096}
+              />
+            ) : null}
             {e.type === 'interval' ? (
-              <InputNumber aria-label={t('flows.node.seconds')} value={Number(e.value) || null} onValueChange={(ev) => set(i, { value: String(ev.value ?? '') })} min={0} max={999} useGrouping={false} />
+              <InputNumber
+                aria-label={t('flows.node.seconds')}
+                value={Number(e.value) || null}
+                onValueChange={(ev) => set(i, { value: String(ev.value ?? '') })}
+                min={0}
+                max={999}
+                useGrouping={false}
+              />
             ) : null}
             {e.type === 'img' || e.type === 'audio' || e.type === 'video' ? (
               <MediaField
@@ -338,7 +500,11 @@ function ContentEditor({
             ) : null}
             {e.type === 'audio' ? (
               <div className="flow-node-dialog__check">
-                <Checkbox inputId={`content-record-${i}`} checked={e.record ?? false} onChange={(ev) => set(i, { record: Boolean(ev.checked) })} />
+                <Checkbox
+                  inputId={`content-record-${i}`}
+                  checked={e.record ?? false}
+                  onChange={(ev) => set(i, { record: Boolean(ev.checked) })}
+                />
                 <label htmlFor={`content-record-${i}`}>{t('flows.node.record')}</label>
               </div>
             ) : null}
@@ -346,11 +512,47 @@ function ContentEditor({
         ))}
       </ol>
       <div className="flow-content__add">
-        <Button type="button" icon="pi pi-comment" label={t('flows.node.addText')} outlined size="small" onClick={() => add('message')} data-testid="flow-content-add-message" />
-        <Button type="button" icon="pi pi-clock" label={t('flows.node.addInterval')} outlined size="small" onClick={() => add('interval')} />
-        <Button type="button" icon="pi pi-image" label={t('flows.node.addImage')} outlined size="small" onClick={() => add('img')} />
-        <Button type="button" icon="pi pi-volume-up" label={t('flows.node.addAudio')} outlined size="small" onClick={() => add('audio')} />
-        <Button type="button" icon="pi pi-video" label={t('flows.node.addVideo')} outlined size="small" onClick={() => add('video')} />
+        <Button
+          type="button"
+          icon="pi pi-comment"
+          label={t('flows.node.addText')}
+          outlined
+          size="small"
+          onClick={() => add('message')}
+          data-testid="flow-content-add-message"
+        />
+        <Button
+          type="button"
+          icon="pi pi-clock"
+          label={t('flows.node.addInterval')}
+          outlined
+          size="small"
+          onClick={() => add('interval')}
+        />
+        <Button
+          type="button"
+          icon="pi pi-image"
+          label={t('flows.node.addImage')}
+          outlined
+          size="small"
+          onClick={() => add('img')}
+        />
+        <Button
+          type="button"
+          icon="pi pi-volume-up"
+          label={t('flows.node.addAudio')}
+          outlined
+          size="small"
+          onClick={() => add('audio')}
+        />
+        <Button
+          type="button"
+          icon="pi pi-video"
+          label={t('flows.node.addVideo')}
+          outlined
+          size="small"
+          onClick={() => add('video')}
+        />
       </div>
     </div>
   );

@@ -14,7 +14,10 @@ describe('flow upload rules', () => {
   it('accepts opus audio only inside content, and mp4 video up to 20 MB', () => {
     expect(mediaProblemOf(mediaRuleOf('audio', false), { name: 'v.opus', size: 1 })).toBeDefined();
     expect(mediaProblemOf(mediaRuleOf('audio', true), { name: 'v.opus', size: 1 })).toBeUndefined();
-    expect(mediaProblemOf(mediaRuleOf('audio', true), { name: 'v.mp3', size: 5 * 1024 * 1024 + 1 })).toEqual({ key: 'flows.rules.fileSize', max: 5 });
+    expect(mediaProblemOf(mediaRuleOf('audio', true), { name: 'v.mp3', size: 5 * 1024 * 1024 + 1 })).toEqual({
+      key: 'flows.rules.fileSize',
+      max: 5,
+    });
     expect(mediaProblemOf(mediaRuleOf('video', false), { name: 'v.mov', size: 1 })).toBeDefined();
     expect(mediaProblemOf(mediaRuleOf('video', false), { name: 'v.mp4', size: 20 * 1024 * 1024 })).toBeUndefined();
   });

@@ -32,14 +32,28 @@ describe('the messages API test form', () => {
     let sent: { authorization: string | null; body: unknown } | undefined;
     const calls = fakeNetwork({
       'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-      'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useExternalApi: true }) } }),
+      'GET /api/companies/listPlan/7': () => ({
+        status: 200,
+        body: { id: 7, name: 'Acme', plan: makePlan({ useExternalApi: true }) },
+      }),
       'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-      'GET /api/whatsapp': () => ({ status: 200, body: [{ id: 3, name: 'Loja', token: 'conn-token-3', isDefault: true, channel: 'whatsapp', status: 'CONNECTED' }] }),
+      'GET /api/whatsapp': () => ({
+        status: 200,
+        body: [{ id: 3, name: 'Loja', token: 'conn-token-3', isDefault: true, channel: 'whatsapp', status: 'CONNECTED' }],
+      }),
       'GET /api/queue': () => ({ status: 200, body: [] }),
       'POST /api/v1/messages/send': (init) => {
         sentAt = Date.now();
         sent = { authorization: new Headers(init.headers).get('authorization'), body: JSON.parse(String(init.body)) };
-        return { status: 200, body: { ticketId: 9, ticketUuid: 'u-9', ticketStatus: 'open', messages: [{ id: 'm1', mediaType: 'chat', body: 'Olá' }] } };
+        return {
+          status: 200,
+          body: {
+            ticketId: 9,
+            ticketUuid: 'u-9',
+            ticketStatus: 'open',
+            messages: [{ id: 'm1', mediaType: 'chat', body: 'Olá' }],
+          },
+        };
       },
     });
     sessionStore.setSession({ token: 'old', user });
@@ -51,7 +65,10 @@ describe('the messages API test form', () => {
         </AppProviders>,
       );
     });
-    await until(() => (byTestId('messages-api-text-token') as HTMLInputElement | null)?.value === 'conn-token-3', 'the token filled in');
+    await until(
+      () => (byTestId('messages-api-text-token') as HTMLInputElement | null)?.value === 'conn-token-3',
+      'the token filled in',
+    );
 
     await typeInto('messages-api-text-number', '+55 (11) 99999-8888');
     await typeInto('messages-api-text-body', 'Olá');

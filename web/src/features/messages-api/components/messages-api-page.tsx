@@ -59,7 +59,11 @@ function MessagesApiContent() {
       <section className="surface-panel messages-api-card" aria-labelledby="messages-api-docs">
         <h2 id="messages-api-docs">{t('messagesApi.docs.heading')}</h2>
         <p>{t('messagesApi.docs.intro')}</p>
-        <FormField id="messages-api-connection" label={t('messagesApi.docs.connection')} hint={t('messagesApi.docs.connectionHint')}>
+        <FormField
+          id="messages-api-connection"
+          label={t('messagesApi.docs.connection')}
+          hint={t('messagesApi.docs.connectionHint')}
+        >
           <Dropdown
             inputId="messages-api-connection"
             value={chosen?.id ?? null}
@@ -97,9 +101,13 @@ function MessagesApiContent() {
           <li>{t('messagesApi.docs.rules.answer')}</li>
         </ul>
         <h3>{t('messagesApi.docs.textExample')}</h3>
-        <pre className="messages-api-code" data-testid="messages-api-curl-text">{curlTextExample(origin, token || '<token>', t('messagesApi.docs.sampleText'))}</pre>
+        <pre className="messages-api-code" data-testid="messages-api-curl-text">
+          {curlTextExample(origin, token || '<token>', t('messagesApi.docs.sampleText'))}
+        </pre>
         <h3>{t('messagesApi.docs.mediaExample')}</h3>
-        <pre className="messages-api-code" data-testid="messages-api-curl-media">{curlMediaExample(origin, token || '<token>', t('messagesApi.docs.sampleCaption'))}</pre>
+        <pre className="messages-api-code" data-testid="messages-api-curl-media">
+          {curlMediaExample(origin, token || '<token>', t('messagesApi.docs.sampleCaption'))}
+        </pre>
         <p>
           {t('messagesApi.docs.reference')} <a href="/api/docs">/api/docs</a> · <a href="/api/openapi.json">/api/openapi.json</a>
         </p>
@@ -174,9 +182,21 @@ function TestForm({ kind, token }: { kind: 'text' | 'media'; token: string }) {
 
   const busy = waiting || send.isPending;
   return (
-    <form className="surface-panel messages-api-card" onSubmit={(e) => void submit(e)} noValidate data-testid={`messages-api-${kind}-form`}>
+    <form
+      className="surface-panel messages-api-card"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-testid={`messages-api-${kind}-form`}
+    >
       <h2>{t(`messagesApi.forms.${kind}Heading`)}</h2>
-      <TextField id={id('token')} label={t('messagesApi.forms.token')} value={values.token} onChange={(v) => change('token', v)} error={errors.token} testId={id('token')} />
+      <TextField
+        id={id('token')}
+        label={t('messagesApi.forms.token')}
+        value={values.token}
+        onChange={(v) => change('token', v)}
+        error={errors.token}
+        testId={id('token')}
+      />
       <TextField
         id={id('number')}
         label={t('messagesApi.forms.number')}
@@ -188,7 +208,11 @@ function TestForm({ kind, token }: { kind: 'text' | 'media'; token: string }) {
         error={errors.number}
         testId={id('number')}
       />
-      <FormField id={id('body')} label={t(kind === 'text' ? 'messagesApi.forms.body' : 'messagesApi.forms.caption')} error={errors.body}>
+      <FormField
+        id={id('body')}
+        label={t(kind === 'text' ? 'messagesApi.forms.body' : 'messagesApi.forms.caption')}
+        error={errors.body}
+      >
         <InputTextarea
           {...fieldA11y(id('body'), errors.body)}
           rows={3}
@@ -217,7 +241,14 @@ function TestForm({ kind, token }: { kind: 'text' | 'media'; token: string }) {
         </FormField>
       ) : null}
       <div className="messages-api-actions">
-        <Button type="submit" icon="pi pi-send" label={t('messagesApi.forms.send')} loading={busy} disabled={busy} data-testid={id('send')} />
+        <Button
+          type="submit"
+          icon="pi pi-send"
+          label={t('messagesApi.forms.send')}
+          loading={busy}
+          disabled={busy}
+          data-testid={id('send')}
+        />
       </div>
       {result ? (
         <div className="messages-api-result" role="status" data-testid={id('result')}>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { curlMediaExample, curlTextExample, sendEndpoint, tokenChoices, validateMediaForm, validateTextForm } from './messages-api-form.ts';
+import {
+  curlMediaExample,
+  curlTextExample,
+  sendEndpoint,
+  tokenChoices,
+  validateMediaForm,
+  validateTextForm,
+} from './messages-api-form.ts';
 
 describe('the documented calls', () => {
   it('point at this address and carry the chosen token', () => {
@@ -16,7 +23,7 @@ describe('the documented calls', () => {
     expect(curlMediaExample('http://x', 't', 'Sua fatura')).toContain("-F 'body=Sua fatura'");
   });
 
-  it("quote a token so that the shell reads it as one word", () => {
+  it('quote a token so that the shell reads it as one word', () => {
     expect(curlTextExample('http://x', "a'b")).toContain(`'Authorization: Bearer a'\\''b'`);
   });
 });
@@ -31,12 +38,17 @@ describe('the test forms', () => {
     expect(validateTextForm({ token: 't', number: '5511999998888', body: 'hi' })).toEqual({});
   });
 
-  it.each(['+5511999998888', '(11) 99999-8888', '55 11 999998888', '1234567'])('refuse the masked or short number %j', (number) => {
-    expect(validateTextForm({ token: 't', number, body: 'hi' }).number).toBe('messagesApi.validation.number');
-  });
+  it.each(['+5511999998888', '(11) 99999-8888', '55 11 999998888', '1234567'])(
+    'refuse the masked or short number %j',
+    (number) => {
+      expect(validateTextForm({ token: 't', number, body: 'hi' }).number).toBe('messagesApi.validation.number');
+    },
+  );
 
   it('need a file for media, the caption being optional', () => {
-    expect(validateMediaForm({ token: 't', number: '5511999998888', body: '', file: null })).toEqual({ file: 'messagesApi.validation.file' });
+    expect(validateMediaForm({ token: 't', number: '5511999998888', body: '', file: null })).toEqual({
+      file: 'messagesApi.validation.file',
+    });
     expect(validateMediaForm({ token: 't', number: '5511999998888', body: '', file: new File(['x'], 'a.pdf') })).toEqual({});
   });
 });

@@ -70,7 +70,9 @@ export const validateMediaForm = (values: MediaFormValues): FormErrors => {
 };
 
 /** The connections a token can be picked from: those that have one, the default first, then by name. */
-export const tokenChoices = (connections: readonly { id: number; name: string; token: string | null; isDefault: boolean; channel: string }[]) =>
+export const tokenChoices = (
+  connections: readonly { id: number; name: string; token: string | null; isDefault: boolean; channel: string }[],
+) =>
   connections
     .filter((c): c is typeof c & { token: string } => Boolean(c.token))
     .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || a.name.localeCompare(b.name))

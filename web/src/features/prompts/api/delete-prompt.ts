@@ -9,6 +9,10 @@ export const useDeletePrompt = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePrompt,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: promptsQueryKey }), queryClient.invalidateQueries({ queryKey: ['connections'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: promptsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['connections'] }),
+      ]),
   });
 };

@@ -40,13 +40,33 @@ function PromptsTable() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('prompts.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('prompts.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
 
   const actionsCell = (r: Prompt) => (
     <span className="prompts-table__actions">
-      <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('prompts.edit', { name: r.name })} onClick={() => setDialog({ kind: 'edit', record: r })} data-testid={`prompt-edit-${r.id}`} />
-      <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('prompts.delete', { name: r.name })} onClick={() => setDeleting(r)} data-testid={`prompt-delete-${r.id}`} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        text
+        rounded
+        aria-label={t('prompts.edit', { name: r.name })}
+        onClick={() => setDialog({ kind: 'edit', record: r })}
+        data-testid={`prompt-edit-${r.id}`}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        text
+        rounded
+        severity="danger"
+        aria-label={t('prompts.delete', { name: r.name })}
+        onClick={() => setDeleting(r)}
+        data-testid={`prompt-delete-${r.id}`}
+      />
     </span>
   );
 
@@ -55,10 +75,22 @@ function PromptsTable() {
       name="prompts"
       title={t('prompts.title')}
       subtitle={t('prompts.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('prompts.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="prompts-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('prompts.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="prompts-add"
+        />
+      }
       overlays={
         <>
-          <PromptDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <PromptDialog
+            visible={dialog.kind !== 'none'}
+            record={dialog.kind === 'edit' ? dialog.record : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -79,10 +111,17 @@ function PromptsTable() {
         className="prompts-table"
         data-testid="prompts-table"
       >
-        <Column header={t('prompts.columns.name')} body={(r: Prompt) => <span data-testid={`prompt-row-${r.id}`}>{r.name}</span>} />
+        <Column
+          header={t('prompts.columns.name')}
+          body={(r: Prompt) => <span data-testid={`prompt-row-${r.id}`}>{r.name}</span>}
+        />
         <Column header={t('prompts.columns.queue')} body={(r: Prompt) => r.queue?.name ?? '—'} />
         <Column header={t('prompts.columns.maxTokens')} field="maxTokens" style={{ width: '9rem' }} />
-        <Column header={<span className="sr-only">{t('prompts.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={<span className="sr-only">{t('prompts.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

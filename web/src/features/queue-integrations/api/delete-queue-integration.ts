@@ -9,6 +9,10 @@ export const useDeleteQueueIntegration = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteQueueIntegration,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queueIntegrationsQueryKeys.all }), queryClient.invalidateQueries({ queryKey: ['connections'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queueIntegrationsQueryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['connections'] }),
+      ]),
   });
 };

@@ -5,9 +5,14 @@ import { queueIntegrationsQueryKeys } from './get-queue-integrations.ts';
 
 /** POST /queueIntegration (a new integration) or PUT /queueIntegration/{id} (masked credentials sent back keep the stored ones). */
 export const saveQueueIntegration = ({ id, body }: { id?: number; body: QueueIntegrationBodyInput }) =>
-  id === undefined ? callRoute('queue-integrations.create', { body }) : callRoute('queue-integrations.update', { params: { id }, body });
+  id === undefined
+    ? callRoute('queue-integrations.create', { body })
+    : callRoute('queue-integrations.update', { params: { id }, body });
 
 export const useSaveQueueIntegration = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveQueueIntegration, onSettled: () => queryClient.invalidateQueries({ queryKey: queueIntegrationsQueryKeys.all }) });
+  return useMutation({
+    mutationFn: saveQueueIntegration,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queueIntegrationsQueryKeys.all }),
+  });
 };

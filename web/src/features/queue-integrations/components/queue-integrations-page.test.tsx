@@ -30,7 +30,10 @@ describe('the integration dialog', () => {
     const posted: unknown[] = [];
     fakeNetwork({
       'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-      'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useIntegrations: true }) } }),
+      'GET /api/companies/listPlan/7': () => ({
+        status: 200,
+        body: { id: 7, name: 'Acme', plan: makePlan({ useIntegrations: true }) },
+      }),
       'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
       'GET /api/whatsapp': () => ({ status: 200, body: [] }),
       'GET /api/queue': () => ({ status: 200, body: [] }),
@@ -39,7 +42,11 @@ describe('the integration dialog', () => {
         posted.push(JSON.parse(String(init.body)));
         return {
           status: 400,
-          body: { error: 'ERR_VALIDATION', message: 'Invalid input', fields: [{ path: 'body.urlN8N', message: `${PRIVATE_URL_REFUSED}: private` }] },
+          body: {
+            error: 'ERR_VALIDATION',
+            message: 'Invalid input',
+            fields: [{ path: 'body.urlN8N', message: `${PRIVATE_URL_REFUSED}: private` }],
+          },
         };
       },
     });

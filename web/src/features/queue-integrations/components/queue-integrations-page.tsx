@@ -42,7 +42,10 @@ function QueueIntegrationsTable() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('queueIntegrations.toasts.deleted')), onError: (error) => toast.error(error) });
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(t('queueIntegrations.toasts.deleted')),
+      onError: (error) => toast.error(error),
+    });
   };
 
   const typeCell = (r: QueueIntegration) => (
@@ -53,8 +56,25 @@ function QueueIntegrationsTable() {
   );
   const actionsCell = (r: QueueIntegration) => (
     <span className="queue-integrations-table__actions">
-      <Button type="button" icon="pi pi-pencil" text rounded aria-label={t('queueIntegrations.edit', { name: r.name })} onClick={() => setDialog({ kind: 'edit', record: r })} data-testid={`queue-integration-edit-${r.id}`} />
-      <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('queueIntegrations.delete', { name: r.name })} onClick={() => setDeleting(r)} data-testid={`queue-integration-delete-${r.id}`} />
+      <Button
+        type="button"
+        icon="pi pi-pencil"
+        text
+        rounded
+        aria-label={t('queueIntegrations.edit', { name: r.name })}
+        onClick={() => setDialog({ kind: 'edit', record: r })}
+        data-testid={`queue-integration-edit-${r.id}`}
+      />
+      <Button
+        type="button"
+        icon="pi pi-trash"
+        text
+        rounded
+        severity="danger"
+        aria-label={t('queueIntegrations.delete', { name: r.name })}
+        onClick={() => setDeleting(r)}
+        data-testid={`queue-integration-delete-${r.id}`}
+      />
     </span>
   );
 
@@ -63,7 +83,15 @@ function QueueIntegrationsTable() {
       name="queue-integrations"
       title={t('queueIntegrations.title')}
       subtitle={t('queueIntegrations.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('queueIntegrations.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="queue-integrations-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('queueIntegrations.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="queue-integrations-add"
+        />
+      }
       search={{ placeholder: t('queueIntegrations.searchPlaceholder'), onSearch: setSearchParam }}
       onNearEnd={() => {
         if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -71,7 +99,11 @@ function QueueIntegrationsTable() {
       loadingMore={list.isFetchingNextPage ? t('queueIntegrations.loadingMore') : null}
       overlays={
         <>
-          <QueueIntegrationDialog visible={dialog.kind !== 'none'} record={dialog.kind === 'edit' ? dialog.record : undefined} onHide={() => setDialog({ kind: 'none' })} />
+          <QueueIntegrationDialog
+            visible={dialog.kind !== 'none'}
+            record={dialog.kind === 'edit' ? dialog.record : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -94,8 +126,15 @@ function QueueIntegrationsTable() {
       >
         <Column header={t('queueIntegrations.columns.type')} body={typeCell} style={{ width: '5rem' }} />
         <Column header={t('queueIntegrations.columns.id')} field="id" style={{ width: '6rem' }} />
-        <Column header={t('queueIntegrations.columns.name')} body={(r: QueueIntegration) => <span data-testid={`queue-integration-row-${r.id}`}>{r.name}</span>} />
-        <Column header={<span className="sr-only">{t('queueIntegrations.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={t('queueIntegrations.columns.name')}
+          body={(r: QueueIntegration) => <span data-testid={`queue-integration-row-${r.id}`}>{r.name}</span>}
+        />
+        <Column
+          header={<span className="sr-only">{t('queueIntegrations.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

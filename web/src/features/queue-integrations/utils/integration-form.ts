@@ -34,7 +34,9 @@ export interface IntegrationFormValues {
 }
 
 /** i18n keys under queueIntegrations.errors */
-export type IntegrationFormErrors = Partial<Record<keyof IntegrationFormValues, 'required' | 'short' | 'long' | 'url' | 'privateUrl' | 'credentials' | 'language'>>;
+export type IntegrationFormErrors = Partial<
+  Record<keyof IntegrationFormValues, 'required' | 'short' | 'long' | 'url' | 'privateUrl' | 'credentials' | 'language'>
+>;
 
 export const emptyIntegrationForm = (): IntegrationFormValues => ({
   type: 'webhook',
@@ -70,7 +72,8 @@ export const integrationFormOf = (r: QueueIntegration): IntegrationFormValues =>
 });
 
 export const needsUrl = (type: QueueIntegrationType): boolean => URL_INTEGRATION_TYPES.includes(type);
-export const hasStoredCredentials = (v: Pick<IntegrationFormValues, 'jsonContent'>): boolean => v.jsonContent === JSON_CONTENT_MASK;
+export const hasStoredCredentials = (v: Pick<IntegrationFormValues, 'jsonContent'>): boolean =>
+  v.jsonContent === JSON_CONTENT_MASK;
 
 const isHttpUrl = (s: string): boolean => {
   try {

@@ -7,5 +7,8 @@ export const deleteQueue = (id: number) => callRoute('queues.delete', { params: 
 
 export const useDeleteQueue = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteQueue, onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKeys.all }) });
+  return useMutation({
+    mutationFn: deleteQueue,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queuesQueryKeys.all }),
+  });
 };

@@ -17,9 +17,14 @@ export const getUserNames = async (): Promise<{ id: number; name: string }[]> =>
   return users;
 };
 
-export const optionTargetsQueryKeys = { files: ['queues', 'targets', 'files'] as const, users: ['queues', 'targets', 'users'] as const };
+export const optionTargetsQueryKeys = {
+  files: ['queues', 'targets', 'files'] as const,
+  users: ['queues', 'targets', 'users'] as const,
+};
 
 // read again each time the dialog opens (staleTime 0): an agent or a file list added a moment ago on its own page
 // must be a target at once, not after the client's default 30 seconds
-export const useFileListNames = (enabled: boolean) => useQuery({ queryKey: optionTargetsQueryKeys.files, queryFn: getFileListNames, enabled, staleTime: 0 });
-export const useUserNames = (enabled: boolean) => useQuery({ queryKey: optionTargetsQueryKeys.users, queryFn: getUserNames, enabled, staleTime: 0 });
+export const useFileListNames = (enabled: boolean) =>
+  useQuery({ queryKey: optionTargetsQueryKeys.files, queryFn: getFileListNames, enabled, staleTime: 0 });
+export const useUserNames = (enabled: boolean) =>
+  useQuery({ queryKey: optionTargetsQueryKeys.users, queryFn: getUserNames, enabled, staleTime: 0 });

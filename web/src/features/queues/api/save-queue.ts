@@ -9,5 +9,8 @@ export const saveQueue = ({ id, body }: { id?: number; body: QueueBodyInput }) =
 
 export const useSaveQueue = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveQueue, onSettled: () => queryClient.invalidateQueries({ queryKey: queuesQueryKeys.all }) });
+  return useMutation({
+    mutationFn: saveQueue,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queuesQueryKeys.all }),
+  });
 };

@@ -44,12 +44,30 @@ export function ChatbotTreeEditor({
       <legend className="chatbot-tree__legend">{t('queues.dialog.chatbots')}</legend>
       {tree.length === 0 ? <p className="chatbot-tree__empty">{t('queues.dialog.noOptions')}</p> : null}
       <OptionList options={tree} prefix={[]} errors={errors} actions={actions} choices={choices} />
-      <Button type="button" size="small" outlined icon="pi pi-plus" label={t('queues.dialog.addOption')} onClick={() => actions.add([])} data-testid="chatbot-add-root" />
+      <Button
+        type="button"
+        size="small"
+        outlined
+        icon="pi pi-plus"
+        label={t('queues.dialog.addOption')}
+        onClick={() => actions.add([])}
+        data-testid="chatbot-add-root"
+      />
     </fieldset>
   );
 }
 
-function OptionList({ options, prefix, ...rest }: { options: OptionDraft[]; prefix: OptionPath; errors: Record<string, OptionErrors>; actions: TreeActions; choices: TargetChoices }) {
+function OptionList({
+  options,
+  prefix,
+  ...rest
+}: {
+  options: OptionDraft[];
+  prefix: OptionPath;
+  errors: Record<string, OptionErrors>;
+  actions: TreeActions;
+  choices: TargetChoices;
+}) {
   if (options.length === 0) return null;
   return (
     <ol className="chatbot-tree__list">
@@ -82,7 +100,11 @@ function OptionItem({
   const number = path.map((p) => p + 1).join('.');
   const label = option.name.trim() || t('queues.dialog.optionUntitled');
   const typeOptions = chatbotOptionTypes.map((type) => ({ value: type, label: t(`queues.optionTypes.${type}`) }));
-  const targetSelect = (field: 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId', list: { id: number; name: string }[], labelKey: string) => (
+  const targetSelect = (
+    field: 'optQueueId' | 'optUserId' | 'optIntegrationId' | 'optFileId',
+    list: { id: number; name: string }[],
+    labelKey: string,
+  ) => (
     <FormField id={`${id}-${field}`} label={t(labelKey)} error={own[field]}>
       <Dropdown
         inputId={`${id}-${field}`}
@@ -103,8 +125,26 @@ function OptionItem({
           {number}
         </span>
         <div className="chatbot-option__actions">
-          <Button type="button" text rounded size="small" icon="pi pi-arrow-up" disabled={path[path.length - 1] === 0} aria-label={t('queues.dialog.moveUp', { name: label })} onClick={() => actions.move(path, -1)} />
-          <Button type="button" text rounded size="small" icon="pi pi-arrow-down" disabled={last} aria-label={t('queues.dialog.moveDown', { name: label })} onClick={() => actions.move(path, 1)} />
+          <Button
+            type="button"
+            text
+            rounded
+            size="small"
+            icon="pi pi-arrow-up"
+            disabled={path[path.length - 1] === 0}
+            aria-label={t('queues.dialog.moveUp', { name: label })}
+            onClick={() => actions.move(path, -1)}
+          />
+          <Button
+            type="button"
+            text
+            rounded
+            size="small"
+            icon="pi pi-arrow-down"
+            disabled={last}
+            aria-label={t('queues.dialog.moveDown', { name: label })}
+            onClick={() => actions.move(path, 1)}
+          />
           <Button
             type="button"
             text
@@ -118,12 +158,28 @@ function OptionItem({
             onClick={() => actions.add(path)}
             data-testid={`${id}-add-child`}
           />
-          <Button type="button" text rounded size="small" severity="danger" icon="pi pi-trash" aria-label={t('queues.dialog.removeOption', { name: label })} onClick={() => actions.remove(path)} data-testid={`${id}-remove`} />
+          <Button
+            type="button"
+            text
+            rounded
+            size="small"
+            severity="danger"
+            icon="pi pi-trash"
+            aria-label={t('queues.dialog.removeOption', { name: label })}
+            onClick={() => actions.remove(path)}
+            data-testid={`${id}-remove`}
+          />
         </div>
       </div>
       <div className="chatbot-option__fields">
         <FormField id={`${id}-name`} label={t('queues.dialog.optionName')} error={own.name}>
-          <InputText {...fieldA11y(`${id}-name`, own.name)} value={option.name} invalid={Boolean(own.name)} onChange={(e) => actions.update(path, { name: e.target.value })} autoComplete="off" />
+          <InputText
+            {...fieldA11y(`${id}-name`, own.name)}
+            value={option.name}
+            invalid={Boolean(own.name)}
+            onChange={(e) => actions.update(path, { name: e.target.value })}
+            autoComplete="off"
+          />
         </FormField>
         <FormField id={`${id}-type`} label={t('queues.dialog.optionType')}>
           <Dropdown
@@ -138,15 +194,29 @@ function OptionItem({
         </FormField>
         <div className="chatbot-option__wide">
           <FormField id={`${id}-greeting`} label={t('queues.dialog.optionMessage')} hint={t('queues.dialog.optionMessageHint')}>
-            <InputTextarea id={`${id}-greeting`} rows={2} autoResize value={option.greetingMessage} onChange={(e) => actions.update(path, { greetingMessage: e.target.value })} />
+            <InputTextarea
+              id={`${id}-greeting`}
+              rows={2}
+              autoResize
+              value={option.greetingMessage}
+              onChange={(e) => actions.update(path, { greetingMessage: e.target.value })}
+            />
           </FormField>
         </div>
-        {option.queueType === 'queue' || option.queueType === 'attendent' ? targetSelect('optQueueId', choices.queues, 'queues.dialog.targetQueue') : null}
+        {option.queueType === 'queue' || option.queueType === 'attendent'
+          ? targetSelect('optQueueId', choices.queues, 'queues.dialog.targetQueue')
+          : null}
         {option.queueType === 'attendent' ? targetSelect('optUserId', choices.users, 'queues.dialog.targetUser') : null}
         {option.queueType === 'file' ? targetSelect('optFileId', choices.files, 'queues.dialog.targetFile') : null}
-        {option.queueType === 'integration' ? targetSelect('optIntegrationId', choices.integrations, 'queueIntegrations.queue.targetIntegration') : null}
+        {option.queueType === 'integration'
+          ? targetSelect('optIntegrationId', choices.integrations, 'queueIntegrations.queue.targetIntegration')
+          : null}
         <div className="queue-check chatbot-option__wide">
-          <Checkbox inputId={`${id}-close`} checked={option.closeTicket} onChange={(e) => actions.update(path, { closeTicket: Boolean(e.checked) })} />
+          <Checkbox
+            inputId={`${id}-close`}
+            checked={option.closeTicket}
+            onChange={(e) => actions.update(path, { closeTicket: Boolean(e.checked) })}
+          />
           <label htmlFor={`${id}-close`}>{t('queues.dialog.optionCloseTicket')}</label>
         </div>
       </div>

@@ -184,7 +184,12 @@ export function QueueDialog({
           value={values.greetingMessage}
           onChange={(e) => apply({ ...values, greetingMessage: e.target.value })}
         />
-        <VariablesHelper targetId="queue-greeting" value={values.greetingMessage} onChange={(greetingMessage) => apply({ ...values, greetingMessage })} variables={ticketVariables} />
+        <VariablesHelper
+          targetId="queue-greeting"
+          value={values.greetingMessage}
+          onChange={(greetingMessage) => apply({ ...values, greetingMessage })}
+          variables={ticketVariables}
+        />
       </FormField>
       <FormField id="queue-out-of-hours" label={t('queues.dialog.outOfHours')}>
         <InputTextarea
@@ -259,7 +264,11 @@ export function QueueDialog({
         />
       </FormField>
       {integrationsPlan === true ? (
-        <FormField id="queue-integration" label={t('queueIntegrations.queue.integration')} hint={t('queueIntegrations.queue.integrationHint')}>
+        <FormField
+          id="queue-integration"
+          label={t('queueIntegrations.queue.integration')}
+          hint={t('queueIntegrations.queue.integrationHint')}
+        >
           <Dropdown
             inputId="queue-integration"
             value={values.integrationId}

@@ -70,7 +70,15 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
       name="queues"
       title={t('queues.title')}
       subtitle={t('queues.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('queues.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="queues-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('queues.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="queues-add"
+        />
+      }
       overlays={
         <>
           <QueueDialog
@@ -112,8 +120,15 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
         <Column field="name" header={t('queues.columns.name')} />
         <Column header={t('queues.columns.color')} body={colorCell} />
         <Column field="orderQueue" header={t('queues.columns.order')} style={{ width: '7rem' }} />
-        <Column header={t('queues.columns.greeting')} body={(q: Queue) => <span className="queues-table__greeting">{q.greetingMessage}</span>} />
-        <Column header={<span className="sr-only">{t('queues.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={t('queues.columns.greeting')}
+          body={(q: Queue) => <span className="queues-table__greeting">{q.greetingMessage}</span>}
+        />
+        <Column
+          header={<span className="sr-only">{t('queues.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

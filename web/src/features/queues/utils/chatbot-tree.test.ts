@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addOption, canAddChild, chatbotsBodyOf, draftsOf, moveOption, newOption, optionAt, removeOption, updateOption, validateTree, type OptionDraft } from './chatbot-tree.ts';
+import {
+  addOption,
+  canAddChild,
+  chatbotsBodyOf,
+  draftsOf,
+  moveOption,
+  newOption,
+  optionAt,
+  removeOption,
+  updateOption,
+  validateTree,
+  type OptionDraft,
+} from './chatbot-tree.ts';
 
 const keys = () => {
   let n = 0;
@@ -70,15 +82,44 @@ describe('editing the chatbot option tree', () => {
 
   it('turns a saved tree into drafts and back into the body, keeping ids', () => {
     const saved = [
-      { id: 7, name: 'Vendas', greetingMessage: 'Oi', queueType: 'text' as const, closeTicket: false, optQueueId: null, optUserId: null, optIntegrationId: null, optFileId: null, options: [
-        { id: 8, name: 'Fila', greetingMessage: '', queueType: 'queue' as const, closeTicket: true, optQueueId: 2, optUserId: null, optIntegrationId: null, optFileId: null, options: [] },
-      ] },
+      {
+        id: 7,
+        name: 'Vendas',
+        greetingMessage: 'Oi',
+        queueType: 'text' as const,
+        closeTicket: false,
+        optQueueId: null,
+        optUserId: null,
+        optIntegrationId: null,
+        optFileId: null,
+        options: [
+          {
+            id: 8,
+            name: 'Fila',
+            greetingMessage: '',
+            queueType: 'queue' as const,
+            closeTicket: true,
+            optQueueId: 2,
+            optUserId: null,
+            optIntegrationId: null,
+            optFileId: null,
+            options: [],
+          },
+        ],
+      },
     ];
     const drafts = draftsOf(saved, keys());
     expect(drafts[0]!.key).toBe('k1');
     expect(drafts[0]!.options[0]!.key).toBe('k2');
     const body = chatbotsBodyOf(addOption(drafts, [0], 'new'));
-    expect(body[0]).toMatchObject({ id: 7, name: 'Vendas', options: [{ id: 8, queueType: 'queue', optQueueId: 2, closeTicket: true }, { name: '', queueType: 'text' }] });
+    expect(body[0]).toMatchObject({
+      id: 7,
+      name: 'Vendas',
+      options: [
+        { id: 8, queueType: 'queue', optQueueId: 2, closeTicket: true },
+        { name: '', queueType: 'text' },
+      ],
+    });
     expect(body[0]!.options![1]).not.toHaveProperty('id');
   });
 });

@@ -2,7 +2,13 @@
  * The chatbot option tree as the queue dialog edits it: pure functions over an immutable tree addressed by index
  * paths ([] is the root list, [1, 0] the first child of the second option). Components only render.
  */
-import { CHATBOT_MAX_DEPTH, CHATBOT_NAME_MIN, type ChatbotOption, type ChatbotOptionInput, type ChatbotOptionType } from '@switchboard/shared/contracts/queues';
+import {
+  CHATBOT_MAX_DEPTH,
+  CHATBOT_NAME_MIN,
+  type ChatbotOption,
+  type ChatbotOptionInput,
+  type ChatbotOptionType,
+} from '@switchboard/shared/contracts/queues';
 
 export interface OptionDraft {
   /** a React key that survives edits and moves */
@@ -36,7 +42,11 @@ export const newOption = (key: string): OptionDraft => ({
 });
 
 /** Applies `change` to the list that holds the option at `path` (the root list for a one-step path). */
-const atParent = (tree: readonly OptionDraft[], path: OptionPath, change: (siblings: OptionDraft[], index: number) => OptionDraft[]): OptionDraft[] => {
+const atParent = (
+  tree: readonly OptionDraft[],
+  path: OptionPath,
+  change: (siblings: OptionDraft[], index: number) => OptionDraft[],
+): OptionDraft[] => {
   const [head, ...rest] = path;
   if (head === undefined) return [...tree];
   if (rest.length === 0) return change([...tree], head);
@@ -61,11 +71,17 @@ export const canAddChild = (path: OptionPath): boolean => path.length < CHATBOT_
 export const addOption = (tree: readonly OptionDraft[], parent: OptionPath, key: string): OptionDraft[] => {
   if (parent.length === 0) return [...tree, newOption(key)];
   if (!canAddChild(parent) || !optionAt(tree, parent)) return [...tree];
-  return atParent(tree, parent, (siblings, i) => siblings.map((o, j) => (j === i ? { ...o, options: [...o.options, newOption(key)] } : o)));
+  return atParent(tree, parent, (siblings, i) =>
+    siblings.map((o, j) => (j === i ? { ...o, options: [...o.options, newOption(key)] } : o)),
+  );
 };
 
 /** Changes fields of the option at `path`; a change of type clears the targets the new type does not use. */
-export const updateOption = (tree: readonly OptionDraft[], path: OptionPath, patch: Partial<Omit<OptionDraft, 'key' | 'options'>>): OptionDraft[] =>
+export const updateOption = (
+  tree: readonly OptionDraft[],
+  path: OptionPath,
+  patch: Partial<Omit<OptionDraft, 'key' | 'options'>>,
+): OptionDraft[] =>
   atParent(tree, path, (siblings, i) =>
     siblings.map((o, j) => {
       if (j !== i) return o;
@@ -143,7 +159,8 @@ export const validateTree = (tree: readonly OptionDraft[], prefix: OptionPath = 
     if (!name) errors.name = 'validation.requiredEn';
     else if (name.length < CHATBOT_NAME_MIN) errors.name = 'validation.tooShort';
     else if (name.length > 100) errors.name = 'validation.tooLong';
-    if ((o.queueType === 'queue' || o.queueType === 'attendent') && o.optQueueId === null) errors.optQueueId = 'validation.requiredEn';
+    if ((o.queueType === 'queue' || o.queueType === 'attendent') && o.optQueueId === null)
+      errors.optQueueId = 'validation.requiredEn';
     if (o.queueType === 'attendent' && o.optUserId === null) errors.optUserId = 'validation.requiredEn';
     if (o.queueType === 'file' && o.optFileId === null) errors.optFileId = 'validation.requiredEn';
     if (o.queueType === 'integration' && o.optIntegrationId === null) errors.optIntegrationId = 'validation.requiredEn';

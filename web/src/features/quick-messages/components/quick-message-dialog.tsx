@@ -142,7 +142,13 @@ export function QuickMessageDialog({
           value={values.message}
           onChange={(e) => apply({ ...values, message: e.target.value })}
         />
-        <VariablesHelper targetId="quick-message-message" value={values.message} onChange={(message) => apply({ ...values, message })} variables={ticketVariables} disabled={readOnly} />
+        <VariablesHelper
+          targetId="quick-message-message"
+          value={values.message}
+          onChange={(message) => apply({ ...values, message })}
+          variables={ticketVariables}
+          disabled={readOnly}
+        />
       </FormField>
       <div className="quick-message-switch">
         <InputSwitch

@@ -20,7 +20,8 @@ const serve = (routes: Record<string, FakeRoute>) => {
   calls = fakeNetwork(routes);
 };
 
-const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage => makeQuickMessage(id, { shortcode: `code${String(id).padStart(2, '0')}`, message: `Message ${id}`, ...overrides });
+const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage =>
+  makeQuickMessage(id, { shortcode: `code${String(id).padStart(2, '0')}`, message: `Message ${id}`, ...overrides });
 
 const sessionRoutes: Record<string, FakeRoute> = {
   'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
@@ -42,7 +43,6 @@ const render = async () => {
   });
 };
 
-
 const rowsText = () =>
   [...page.container.querySelectorAll('[data-testid=quick-messages-table] tbody tr')].map((tr) => tr.textContent ?? '');
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
@@ -60,8 +60,6 @@ const typeInto = async (selector: string, value: string) => {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 };
-
-
 
 describe('the quick replies page', () => {
   it('shows shortcode, attachment name or "Sem anexo" and a check when shared, five rows a page, reading more pages as needed', async () => {

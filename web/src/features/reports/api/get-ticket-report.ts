@@ -6,7 +6,8 @@ import { reportRequest, type ReportFilters } from '../utils/report-filters.ts';
 export const getTicketReport = (filters: ReportFilters, pageSize: number, cursor?: string) =>
   callRoute('tickets.report', { query: reportRequest(filters, pageSize, cursor) });
 
-export const ticketReportQueryKey = (filters: ReportFilters, pageSize: number, cursor: string | undefined) => ['ticket-report', filters, pageSize, cursor ?? ''] as const;
+export const ticketReportQueryKey = (filters: ReportFilters, pageSize: number, cursor: string | undefined) =>
+  ['ticket-report', filters, pageSize, cursor ?? ''] as const;
 
 export const useTicketReport = (filters: ReportFilters, pageSize: number, cursor: string | undefined) =>
   useQuery({

@@ -34,7 +34,10 @@ export const useExportReport = () => {
           noQueue: t('reports.noQueue'),
           dateTime: (iso: string) => format.format(new Date(iso)),
         };
-        const headers = Object.fromEntries(reportColumns.map((c) => [c, t(`reports.columns.${c}`)])) as Record<ReportColumn, string>;
+        const headers = Object.fromEntries(reportColumns.map((c) => [c, t(`reports.columns.${c}`)])) as Record<
+          ReportColumn,
+          string
+        >;
         const { blob, count } = await exportReportWorkbook(
           (cursor) => getTicketReport(filters, REPORT_EXPORT_PAGE_SIZE, cursor),
           (ticket) => buildReportRow(ticket, labels),

@@ -5,7 +5,19 @@ import { createPagedSheetWriter, writeSheet } from '../../../lib/spreadsheet.ts'
  * The report export (spec document 2 section 9): every ticket of the filters, read page by page with the cursor
  * (never one request for all of them), written to relatorio-de-atendimentos.xlsx, sheet RelatorioDeAtendimentos.
  */
-export const reportColumns = ['id', 'whatsappName', 'contactName', 'userName', 'queueName', 'status', 'lastMessage', 'createdAt', 'closedAt', 'supportTime', 'nps'] as const;
+export const reportColumns = [
+  'id',
+  'whatsappName',
+  'contactName',
+  'userName',
+  'queueName',
+  'status',
+  'lastMessage',
+  'createdAt',
+  'closedAt',
+  'supportTime',
+  'nps',
+] as const;
 export type ReportColumn = (typeof reportColumns)[number];
 export type ReportRow = Record<ReportColumn, string | number>;
 
@@ -75,8 +87,21 @@ const followReport = async (
   }
 };
 
-const widths: Record<ReportColumn, number> = { id: 8, whatsappName: 20, contactName: 28, userName: 20, queueName: 18, status: 16, lastMessage: 40, createdAt: 18, closedAt: 18, supportTime: 14, nps: 6 };
-const columnsOf = (headers: Record<ReportColumn, string>) => reportColumns.map((key) => ({ key, header: headers[key], width: widths[key] }));
+const widths: Record<ReportColumn, number> = {
+  id: 8,
+  whatsappName: 20,
+  contactName: 28,
+  userName: 20,
+  queueName: 18,
+  status: 16,
+  lastMessage: 40,
+  createdAt: 18,
+  closedAt: 18,
+  supportTime: 14,
+  nps: 6,
+};
+const columnsOf = (headers: Record<ReportColumn, string>) =>
+  reportColumns.map((key) => ({ key, header: headers[key], width: widths[key] }));
 
 /** The workbook of rows already read (the app's spreadsheet module is loaded only now). */
 export const writeReportWorkbook = (rows: readonly ReportRow[], headers: Record<ReportColumn, string>): Promise<Blob> =>

@@ -77,7 +77,6 @@ const render = async (path: string) => {
   });
 };
 
-
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
@@ -92,8 +91,6 @@ const typeInto = async (el: HTMLInputElement | HTMLTextAreaElement, value: strin
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
 };
-
-
 
 describe('the schedules page', () => {
   it('shows an error toast and goes back to the inbox when the plan has no schedules', async () => {
@@ -122,7 +119,9 @@ describe('the schedules page', () => {
     const today = new Date(list[0]!.sendAt);
     const dayKey = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     expect(byTestId(`schedule-day-${dayKey}`)!.contains(byTestId('schedule-event-1'))).toBe(true);
-    expect(byTestId('schedules-month')!.textContent).toBe(new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric' }).format(today));
+    expect(byTestId('schedules-month')!.textContent).toBe(
+      new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric' }).format(today),
+    );
     expect(byTestId('schedule-edit-1')!.getAttribute('aria-label')).toBe('Editar el agendamiento de Ana Calendario');
 
     await typeInto(byTestId('schedules-search') as HTMLInputElement, 'bruno');

@@ -24,7 +24,8 @@ import './schedules.css';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 
-type DialogState = { kind: 'none' } | { kind: 'add'; contact?: { id: number; name: string } } | { kind: 'edit'; schedule: Schedule };
+type DialogState =
+  { kind: 'none' } | { kind: 'add'; contact?: { id: number; name: string } } | { kind: 'edit'; schedule: Schedule };
 
 /** /schedules: the plan's schedules feature is required; others get an error toast and go back to the inbox. */
 export function SchedulesPage({ clock = systemClock }: { clock?: Clock }) {
@@ -93,7 +94,15 @@ function SchedulesCalendarPage({ clock }: { clock: Clock }) {
       <PageHeader
         title={t('schedules.title')}
         subtitle={t('schedules.subtitle')}
-        actions={<Button type="button" icon="pi pi-plus" label={t('schedules.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="schedules-add" />}
+        actions={
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            label={t('schedules.add')}
+            onClick={() => setDialog({ kind: 'add' })}
+            data-testid="schedules-add"
+          />
+        }
       />
       <div className="surface-panel schedules-panel">
         <div className="schedules-toolbar">

@@ -41,19 +41,36 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
   };
 
   return (
-    <section className="surface-panel settings-section" aria-labelledby="settings-schedules-title" data-testid="settings-schedules">
+    <section
+      className="surface-panel settings-section"
+      aria-labelledby="settings-schedules-title"
+      data-testid="settings-schedules"
+    >
       <h2 id="settings-schedules-title" className="settings-section__title">
         {t('settings.tabs.schedules')}
       </h2>
       <p className="settings-section__hint">{t('settings.schedules.intro')}</p>
-      <WeeklyHoursEditor schedules={week} onChange={setWeek} caption={t('settings.schedules.caption')} testId="company-hours" issues={issues} />
+      <WeeklyHoursEditor
+        schedules={week}
+        onChange={setWeek}
+        caption={t('settings.schedules.caption')}
+        testId="company-hours"
+        issues={issues}
+      />
       {issues.length > 0 ? (
         <p className="form-field__error settings-schedules__error" role="alert">
           {t('settings.schedules.invalid')}
         </p>
       ) : null}
       <div className="settings-schedules__actions">
-        <Button type="button" icon="pi pi-check" label={t('settings.schedules.save')} loading={save.isPending} onClick={submit} data-testid="company-hours-save" />
+        <Button
+          type="button"
+          icon="pi pi-check"
+          label={t('settings.schedules.save')}
+          loading={save.isPending}
+          onClick={submit}
+          data-testid="company-hours-save"
+        />
       </div>
     </section>
   );

@@ -167,7 +167,6 @@ export const rowClassOf = (c: Pick<AdminCompany, 'id' | 'dueDate'>, now: Date): 
   return state === 'expired' ? 'company-row--expired' : state === 'soon' ? 'company-row--soon' : undefined;
 };
 
-
 // ----- helps -----
 
 export const helpFormOf = (h?: Help): HelpBody => ({

@@ -37,9 +37,30 @@ export interface OptionGroup {
 export const optionGroups: readonly OptionGroup[] = [
   {
     key: 'service',
-    options: ['userRating', 'scheduleType', 'chatBotType', 'userRandom', 'sendGreetingMessageOneQueues', 'acceptAudioMessageContact', 'requiredTag', 'showNotificationPending', 'allUserChat', 'campaignsEnabled'],
+    options: [
+      'userRating',
+      'scheduleType',
+      'chatBotType',
+      'userRandom',
+      'sendGreetingMessageOneQueues',
+      'acceptAudioMessageContact',
+      'requiredTag',
+      'showNotificationPending',
+      'allUserChat',
+      'campaignsEnabled',
+    ],
   },
-  { key: 'messages', options: ['sendSignMessage', 'sendFarewellWaitingTicket', 'sendGreetingAccepted', 'sendQueuePosition', 'acceptCallWhatsapp', 'sendMsgTransfTicket'] },
+  {
+    key: 'messages',
+    options: [
+      'sendSignMessage',
+      'sendFarewellWaitingTicket',
+      'sendGreetingAccepted',
+      'sendQueuePosition',
+      'acceptCallWhatsapp',
+      'sendMsgTransfTicket',
+    ],
+  },
   { key: 'transfers', options: ['DirectTicketsToWallets', 'closeTicketOnTransfer'] },
   { key: 'platform', options: ['userCreation'], superOnly: true },
 ];
@@ -50,7 +71,9 @@ export const lgpdTexts: readonly CompanyOptionKey[] = ['lgpdMessage', 'lgpdLink'
 export const lgpdOptions: readonly CompanyOptionKey[] = ['lgpdDeleteMessage', 'lgpdHideNumber', 'lgpdConsent'];
 
 /** The custom messages section: each message with the option that sends it (LGPD's lives in its own section). */
-export const customMessages = (Object.entries(requiredMessageOf) as [CompanyOptionKey, CompanyOptionKey][]).map(([option, message]) => ({ option, message }));
+export const customMessages = (Object.entries(requiredMessageOf) as [CompanyOptionKey, CompanyOptionKey][]).map(
+  ([option, message]) => ({ option, message }),
+);
 
 /** Options waiting for their message, and messages being written, over what the server holds. */
 export type Drafts = Partial<Record<CompanyOptionKey, string>>;
@@ -80,7 +103,11 @@ export const optionOfMessage = (message: CompanyOptionKey): CompanyOptionKey | u
  * Saving a message (or the LGPD link): the patch sends it with its waiting option, if any; `error` when the message
  * is empty while its option is (or is about to be) on.
  */
-export const messagePatch = (saved: CompanySettings, drafts: Drafts, message: CompanyOptionKey): { patch: Drafts } | { error: 'required' } => {
+export const messagePatch = (
+  saved: CompanySettings,
+  drafts: Drafts,
+  message: CompanyOptionKey,
+): { patch: Drafts } | { error: 'required' } => {
   const view = viewOf(saved, drafts);
   const option = optionOfMessage(message);
   const patch: Drafts = { [message]: view[message] };
@@ -92,5 +119,8 @@ export const messagePatch = (saved: CompanySettings, drafts: Drafts, message: Co
 /** Whether a message field has something to save. */
 export const isDirty = (saved: CompanySettings, drafts: Drafts, message: CompanyOptionKey): boolean => {
   const option = optionOfMessage(message);
-  return (drafts[message] !== undefined && drafts[message] !== saved[message]) || (option !== undefined && drafts[option] !== undefined);
+  return (
+    (drafts[message] !== undefined && drafts[message] !== saved[message]) ||
+    (option !== undefined && drafts[option] !== undefined)
+  );
 };

@@ -120,11 +120,28 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
 
   const footer = pix ? (
     <div className="dialog-footer">
-      <Button type="button" label={t('billing.checkout.close')} icon="pi pi-times" onClick={onHide} data-testid="checkout-close" />
+      <Button
+        type="button"
+        label={t('billing.checkout.close')}
+        icon="pi pi-times"
+        onClick={onHide}
+        data-testid="checkout-close"
+      />
     </div>
   ) : (
     <div className="dialog-footer">
-      {step > 0 ? <Button type="button" text severity="secondary" label={t('billing.checkout.back')} icon="pi pi-arrow-left" onClick={() => setStep(step - 1)} disabled={pending} data-testid="checkout-back" /> : null}
+      {step > 0 ? (
+        <Button
+          type="button"
+          text
+          severity="secondary"
+          label={t('billing.checkout.back')}
+          icon="pi pi-arrow-left"
+          onClick={() => setStep(step - 1)}
+          disabled={pending}
+          data-testid="checkout-back"
+        />
+      ) : null}
       <Button
         type="submit"
         form="checkout-form"
@@ -160,9 +177,23 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
             {formatBrl(pix.valor.original)}
           </p>
           <FormField id="checkout-pix-code" label={t('billing.checkout.pixCode')}>
-            <InputTextarea id="checkout-pix-code" readOnly value={pix.qrcode.qrcode} rows={3} className="checkout-pix__code" data-testid="checkout-pix-code" />
+            <InputTextarea
+              id="checkout-pix-code"
+              readOnly
+              value={pix.qrcode.qrcode}
+              rows={3}
+              className="checkout-pix__code"
+              data-testid="checkout-pix-code"
+            />
           </FormField>
-          <Button type="button" outlined icon={copied ? 'pi pi-check' : 'pi pi-copy'} label={copied ? t('billing.checkout.copied') : t('billing.checkout.copy')} onClick={copy} data-testid="checkout-copy" />
+          <Button
+            type="button"
+            outlined
+            icon={copied ? 'pi pi-check' : 'pi pi-copy'}
+            label={copied ? t('billing.checkout.copied') : t('billing.checkout.copy')}
+            onClick={copy}
+            data-testid="checkout-copy"
+          />
           <p role="status" data-testid="checkout-pix-status">
             {paidUntil ? t('billing.checkout.paid', { date: formatDate(new Date(paidUntil)) }) : t('billing.checkout.waiting')}
           </p>
@@ -171,7 +202,11 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
         <form id="checkout-form" onSubmit={next} noValidate>
           <ol className="checkout-steps" aria-label={t('billing.checkout.stepsLabel')} data-testid="checkout-steps">
             {CHECKOUT_STEPS.map((name, index) => (
-              <li key={name} aria-current={index === step ? 'step' : undefined} className={index === step ? 'checkout-steps__item checkout-steps__item--active' : 'checkout-steps__item'}>
+              <li
+                key={name}
+                aria-current={index === step ? 'step' : undefined}
+                className={index === step ? 'checkout-steps__item checkout-steps__item--active' : 'checkout-steps__item'}
+              >
                 {index + 1}. {t(`billing.checkout.steps.${name}`)}
               </li>
             ))}
@@ -179,7 +214,12 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
           {step === 0 ? (
             <div className="checkout-grid">
               {TEXT_FIELDS.map((field) => (
-                <FormField key={field} id={`checkout-${field}`} label={t(`billing.checkout.${field}`)} error={field === 'firstName' || field === 'zipcode' ? errors[field] : undefined}>
+                <FormField
+                  key={field}
+                  id={`checkout-${field}`}
+                  label={t(`billing.checkout.${field}`)}
+                  error={field === 'firstName' || field === 'zipcode' ? errors[field] : undefined}
+                >
                   <InputText
                     {...fieldA11y(`checkout-${field}`, field === 'firstName' || field === 'zipcode' ? errors[field] : undefined)}
                     value={values[field]}
@@ -194,21 +234,49 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
             <fieldset className="checkout-plan">
               <legend>{t('billing.checkout.planLabel')}</legend>
               <div className="checkout-plan__option">
-                <RadioButton inputId="checkout-plan-company" name="checkout-plan" value="company" checked={values.planKind === 'company'} onChange={() => change({ planKind: 'company' })} />
+                <RadioButton
+                  inputId="checkout-plan-company"
+                  name="checkout-plan"
+                  value="company"
+                  checked={values.planKind === 'company'}
+                  onChange={() => change({ planKind: 'company' })}
+                />
                 <label htmlFor="checkout-plan-company">
                   {t('billing.checkout.companyPlan', { name: companyPlan?.name ?? '…' })} ({formatBrl(companyPlan?.value ?? 0)})
                 </label>
               </div>
               <div className="checkout-plan__option">
-                <RadioButton inputId="checkout-plan-custom" name="checkout-plan" value="custom" checked={values.planKind === 'custom'} onChange={() => change({ planKind: 'custom' })} data-testid="checkout-plan-custom" />
+                <RadioButton
+                  inputId="checkout-plan-custom"
+                  name="checkout-plan"
+                  value="custom"
+                  checked={values.planKind === 'custom'}
+                  onChange={() => change({ planKind: 'custom' })}
+                  data-testid="checkout-plan-custom"
+                />
                 <label htmlFor="checkout-plan-custom">{t('billing.checkout.customPlan')}</label>
               </div>
               {values.planKind === 'custom' ? (
                 <div className="checkout-grid">
-                  <FormField id="checkout-users" label={t('billing.checkout.users')} hint={t('billing.checkout.minimum', { count: CUSTOM_PLAN_MIN_USERS })}>
-                    <InputText id="checkout-users" type="number" min={CUSTOM_PLAN_MIN_USERS} value={String(values.users)} onChange={(e) => change({ users: clampUsers(Number(e.target.value)) })} data-testid="checkout-users" />
+                  <FormField
+                    id="checkout-users"
+                    label={t('billing.checkout.users')}
+                    hint={t('billing.checkout.minimum', { count: CUSTOM_PLAN_MIN_USERS })}
+                  >
+                    <InputText
+                      id="checkout-users"
+                      type="number"
+                      min={CUSTOM_PLAN_MIN_USERS}
+                      value={String(values.users)}
+                      onChange={(e) => change({ users: clampUsers(Number(e.target.value)) })}
+                      data-testid="checkout-users"
+                    />
                   </FormField>
-                  <FormField id="checkout-connections" label={t('billing.checkout.connections')} hint={t('billing.checkout.minimum', { count: CUSTOM_PLAN_MIN_CONNECTIONS })}>
+                  <FormField
+                    id="checkout-connections"
+                    label={t('billing.checkout.connections')}
+                    hint={t('billing.checkout.minimum', { count: CUSTOM_PLAN_MIN_CONNECTIONS })}
+                  >
                     <InputText
                       id="checkout-connections"
                       type="number"

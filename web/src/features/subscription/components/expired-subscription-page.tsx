@@ -64,7 +64,12 @@ function OpenInvoices({ companyId }: { companyId: number }) {
   return (
     <div className="surface-panel expired-invoices" data-testid="expired-invoices">
       <h2>{t('billing.invoices.openTitle')}</h2>
-      <InvoicesTable invoices={list.data?.pages.flatMap((p) => p.invoices) ?? []} loading={list.isFetching} failed={list.isError} onPay={setPaying} />
+      <InvoicesTable
+        invoices={list.data?.pages.flatMap((p) => p.invoices) ?? []}
+        loading={list.isFetching}
+        failed={list.isError}
+        onPay={setPaying}
+      />
       <CheckoutDialog invoice={paying} onHide={() => setPaying(null)} />
     </div>
   );

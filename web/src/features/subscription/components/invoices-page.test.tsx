@@ -16,8 +16,16 @@ vi.setConfig({ testTimeout: 30_000 });
 
 // the pages and their texts load lazily: loaded once here, each test waits for what it is about, not for the bundler
 beforeAll(async () => {
-  const [{ loadSections }, { lazySections }] = await Promise.all([import('../../../lib/i18n.ts'), import('../../../i18n/lazy-sections.ts')]);
-  await Promise.all([import('./invoices-page.tsx'), import('./subscription-page.tsx'), import('../../../layout/app-shell.tsx'), loadSections(lazySections)]);
+  const [{ loadSections }, { lazySections }] = await Promise.all([
+    import('../../../lib/i18n.ts'),
+    import('../../../i18n/lazy-sections.ts'),
+  ]);
+  await Promise.all([
+    import('./invoices-page.tsx'),
+    import('./subscription-page.tsx'),
+    import('../../../layout/app-shell.tsx'),
+    loadSections(lazySections),
+  ]);
 }, 60_000);
 
 const invoiceOf = (id: number, overrides: Partial<Invoice> = {}): Invoice => ({
@@ -38,9 +46,19 @@ const invoiceOf = (id: number, overrides: Partial<Invoice> = {}): Invoice => ({
 const render = async (path: string, user = makeUser(), routes: Parameters<typeof fakeNetwork>[0] = {}) => {
   const calls = fakeNetwork({
     'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ id: 1, name: 'Pro', amount: '99.90' }) } }),
+    'GET /api/companies/listPlan/7': () => ({
+      status: 200,
+      body: { id: 7, name: 'Acme', plan: makePlan({ id: 1, name: 'Pro', amount: '99.90' }) },
+    }),
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-    'GET /api/invoices': () => ({ status: 200, body: { invoices: [invoiceOf(2), invoiceOf(1, { status: 'paid', paidAt: '2026-02-09T12:00:00.000Z' })], hasMore: false, nextCursor: null } }),
+    'GET /api/invoices': () => ({
+      status: 200,
+      body: {
+        invoices: [invoiceOf(2), invoiceOf(1, { status: 'paid', paidAt: '2026-02-09T12:00:00.000Z' })],
+        hasMore: false,
+        nextCursor: null,
+      },
+    }),
     ...routes,
   });
   sessionStore.setSession({ token: 'old', user });
@@ -86,7 +104,12 @@ describe('the invoices page', () => {
     const { calls } = await render('/financeiro', makeUser(), {
       'POST /api/subscription': () => ({
         status: 200,
-        body: { txid: 'SBTX', qrcode: { qrcode: '00020101PIXCODE' }, valor: { original: '91.00' }, invoice: invoiceOf(2, { value: '91.00', detail: 'Plano personalizado' }) },
+        body: {
+          txid: 'SBTX',
+          qrcode: { qrcode: '00020101PIXCODE' },
+          valor: { original: '91.00' },
+          invoice: invoiceOf(2, { value: '91.00', detail: 'Plano personalizado' }),
+        },
       }),
     });
     await until(() => byTestId('invoice-pay-2') !== null, 'the invoices');
@@ -128,7 +151,10 @@ describe('the subscription page', () => {
   it("shows 'Firma', 'Su licencia caduca hoy' on the last day, the billing e-mail and 'Inscríbete ahora'", async () => {
     const later = new Date();
     later.setHours(23, 59, 0, 0);
-    await render('/subscription', makeUser({ company: { id: 7, name: 'Acme Ltda', dueDate: later.toISOString(), status: true, planId: 1 } }));
+    await render(
+      '/subscription',
+      makeUser({ company: { id: 7, name: 'Acme Ltda', dueDate: later.toISOString(), status: true, planId: 1 } }),
+    );
     await until(() => byTestId('subscription-license') !== null, 'the license');
     expect(document.querySelector('h1')!.textContent).toBe('Firma');
     expect(byTestId('subscription-license')!.textContent).toBe('Su licencia caduca hoy');

@@ -40,7 +40,12 @@ function InvoicesList({ companyId }: { companyId: number }) {
       loadingMore={list.isFetchingNextPage ? t('billing.invoices.loadingMore') : null}
       overlays={<CheckoutDialog invoice={paying} onHide={() => setPaying(null)} />}
     >
-      <InvoicesTable invoices={invoices} loading={list.isFetching && !list.isFetchingNextPage} failed={list.isError} onPay={setPaying} />
+      <InvoicesTable
+        invoices={invoices}
+        loading={list.isFetching && !list.isFetchingNextPage}
+        failed={list.isError}
+        onPay={setPaying}
+      />
     </ListPage>
   );
 }

@@ -56,7 +56,14 @@ function Subscribe({ companyId }: { companyId: number }) {
   return (
     <>
       <div>
-        <Button type="button" icon="pi pi-credit-card" label={t('billing.subscription.subscribe')} disabled={!open} onClick={() => open && setPaying(open)} data-testid="subscription-subscribe" />
+        <Button
+          type="button"
+          icon="pi pi-credit-card"
+          label={t('billing.subscription.subscribe')}
+          disabled={!open}
+          onClick={() => open && setPaying(open)}
+          data-testid="subscription-subscribe"
+        />
       </div>
       {list.isSuccess && !open ? <p className="form-field__hint">{t('billing.subscription.noOpenInvoice')}</p> : null}
       <CheckoutDialog invoice={paying} onHide={() => setPaying(null)} />

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutBody, checkoutPrice, clampConnections, clampUsers, formatBrl, initialCheckout, validateCheckout } from './checkout-form.ts';
+import {
+  checkoutBody,
+  checkoutPrice,
+  clampConnections,
+  clampUsers,
+  formatBrl,
+  initialCheckout,
+  validateCheckout,
+} from './checkout-form.ts';
 
 const invoice = { id: 4, users: 2, connections: 1, detail: 'Plano Ouro' };
 const plan = { id: 9, name: 'Plano Ouro', value: '99.90' };
 
 describe('checkout form', () => {
   it('enforces only the name and the document, with the texts of the spec', () => {
-    expect(validateCheckout({ firstName: ' ', zipcode: '' })).toEqual({ firstName: 'Nombre completo obligatorio', zipcode: 'El código postal es obligatorio' });
+    expect(validateCheckout({ firstName: ' ', zipcode: '' })).toEqual({
+      firstName: 'Nombre completo obligatorio',
+      zipcode: 'El código postal es obligatorio',
+    });
     expect(validateCheckout({ firstName: 'Ana', zipcode: '123' })).toEqual({});
   });
 
@@ -27,11 +38,19 @@ describe('checkout form', () => {
   });
 
   it('sends the plan as JSON text with the invoice id', () => {
-    const values = { ...initialCheckout('Ana', invoice, 'Plano personalizado'), zipcode: '123', planKind: 'custom' as const, users: 4 };
+    const values = {
+      ...initialCheckout('Ana', invoice, 'Plano personalizado'),
+      zipcode: '123',
+      planKind: 'custom' as const,
+      users: 4,
+    };
     const body = checkoutBody(values, invoice, plan, 'Plano personalizado');
     expect(JSON.parse(body.plan)).toEqual({ planId: 'custom', title: 'Plano personalizado' });
     expect(body).toMatchObject({ firstName: 'Ana', zipcode: '123', users: 4, connections: 3, invoiceId: 4, price: 60 });
-    expect(JSON.parse(checkoutBody({ ...values, planKind: 'company' }, invoice, plan, 'x').plan)).toEqual({ planId: 9, title: 'Plano Ouro' });
+    expect(JSON.parse(checkoutBody({ ...values, planKind: 'company' }, invoice, plan, 'x').plan)).toEqual({
+      planId: 9,
+      title: 'Plano Ouro',
+    });
   });
 
   it('shows money in reais with 2 decimals', () => {

@@ -36,7 +36,11 @@ export interface CheckoutValues {
 
 export type CheckoutErrors = Partial<Record<'firstName' | 'zipcode', string>>;
 
-export const initialCheckout = (payerName: string, invoice: Pick<Invoice, 'users' | 'connections' | 'detail'>, customDetail: string): CheckoutValues => {
+export const initialCheckout = (
+  payerName: string,
+  invoice: Pick<Invoice, 'users' | 'connections' | 'detail'>,
+  customDetail: string,
+): CheckoutValues => {
   const custom = invoice.detail === customDetail;
   return {
     firstName: payerName,
@@ -59,14 +63,21 @@ export const validateCheckout = (v: Pick<CheckoutValues, 'firstName' | 'zipcode'
 });
 
 /** A custom plan never goes below 3 users or 3 connections (section 5). */
-export const clampUsers = (n: number): number => Math.max(CUSTOM_PLAN_MIN_USERS, Math.round(Number.isFinite(n) ? n : CUSTOM_PLAN_MIN_USERS));
-export const clampConnections = (n: number): number => Math.max(CUSTOM_PLAN_MIN_CONNECTIONS, Math.round(Number.isFinite(n) ? n : CUSTOM_PLAN_MIN_CONNECTIONS));
+export const clampUsers = (n: number): number =>
+  Math.max(CUSTOM_PLAN_MIN_USERS, Math.round(Number.isFinite(n) ? n : CUSTOM_PLAN_MIN_USERS));
+export const clampConnections = (n: number): number =>
+  Math.max(CUSTOM_PLAN_MIN_CONNECTIONS, Math.round(Number.isFinite(n) ? n : CUSTOM_PLAN_MIN_CONNECTIONS));
 
 /** What the review shows; the server computes the same and charges its own figure. */
 export const checkoutPrice = (v: CheckoutValues, companyPlanValue: string): number =>
   v.planKind === 'custom' ? customPlanPrice(v.users, v.connections) : Number(companyPlanValue) || 0;
 
-export const checkoutBody = (v: CheckoutValues, invoice: Pick<Invoice, 'id'>, plan: { id: number; name: string; value: string }, customTitle: string): SubscriptionBodyInput => ({
+export const checkoutBody = (
+  v: CheckoutValues,
+  invoice: Pick<Invoice, 'id'>,
+  plan: { id: number; name: string; value: string },
+  customTitle: string,
+): SubscriptionBodyInput => ({
   firstName: v.firstName.trim(),
   lastName: v.lastName.trim() || undefined,
   address2: v.address2.trim() || undefined,
@@ -75,7 +86,9 @@ export const checkoutBody = (v: CheckoutValues, invoice: Pick<Invoice, 'id'>, pl
   zipcode: v.zipcode.trim(),
   country: v.country.trim() || undefined,
   useAddressForPaymentDetails: false,
-  plan: JSON.stringify(v.planKind === 'custom' ? { planId: 'custom', title: customTitle } : { planId: plan.id, title: plan.name }),
+  plan: JSON.stringify(
+    v.planKind === 'custom' ? { planId: 'custom', title: customTitle } : { planId: plan.id, title: plan.name },
+  ),
   price: checkoutPrice(v, plan.value),
   users: v.users,
   connections: v.connections,

@@ -3,7 +3,8 @@ import { callRoute } from '../../../lib/api-client.ts';
 import { tagsQueryKeys } from './get-tags.ts';
 
 /** GET /tags/{id}/contacts: the contacts carrying the tag, 20 at a time. */
-export const getTagContacts = (id: number, cursor?: string) => callRoute('tags.contacts', { params: { id }, query: { cursor, limit: 20 } });
+export const getTagContacts = (id: number, cursor?: string) =>
+  callRoute('tags.contacts', { params: { id }, query: { cursor, limit: 20 } });
 
 export const useTagContacts = (id: number | undefined) =>
   useInfiniteQuery({

@@ -17,7 +17,10 @@ export const useMoveTicketLane = () => {
   return useMutation({
     mutationFn: moveTicketLane,
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all }), queryClient.invalidateQueries({ queryKey: tagsQueryKeys.lanes() })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: kanbanQueryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: tagsQueryKeys.lanes() }),
+      ]);
     },
   });
 };

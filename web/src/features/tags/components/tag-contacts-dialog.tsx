@@ -62,11 +62,21 @@ export function TagContactsDialog({ tag, onHide }: { tag: Tag | null; onHide: ()
       >
         <Column field="name" header={t('tags.columns.name')} />
         <Column field="number" header={t('tags.contactsDialog.number')} />
-        <Column header={<span className="sr-only">{t('tags.columns.actions')}</span>} body={removeCell} style={{ width: '5rem' }} />
+        <Column
+          header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+          body={removeCell}
+          style={{ width: '5rem' }}
+        />
       </DataTable>
       {list.hasNextPage ? (
         <div className="tag-contacts-more">
-          <Button type="button" text label={t('tags.contactsDialog.loadMore')} loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+          <Button
+            type="button"
+            text
+            label={t('tags.contactsDialog.loadMore')}
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          />
         </div>
       ) : null}
     </Dialog>

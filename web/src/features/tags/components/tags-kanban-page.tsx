@@ -45,8 +45,29 @@ export function TagsKanbanPage() {
 
   const actionsCell = (lane: KanbanLane) => (
     <div className="tags-table__actions">
-      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('tags.edit', { name: lane.name })} tooltip={t('tags.edit', { name: lane.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: lane.id })} data-testid={`lane-edit-${lane.id}`} />
-      <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('tags.delete', { name: lane.name })} tooltip={t('tags.delete', { name: lane.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(lane)} data-testid={`lane-delete-${lane.id}`} />
+      <Button
+        type="button"
+        text
+        rounded
+        icon="pi pi-pencil"
+        aria-label={t('tags.edit', { name: lane.name })}
+        tooltip={t('tags.edit', { name: lane.name })}
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setDialog({ kind: 'edit', id: lane.id })}
+        data-testid={`lane-edit-${lane.id}`}
+      />
+      <Button
+        type="button"
+        text
+        rounded
+        severity="danger"
+        icon="pi pi-trash"
+        aria-label={t('tags.delete', { name: lane.name })}
+        tooltip={t('tags.delete', { name: lane.name })}
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setDeleting(lane)}
+        data-testid={`lane-delete-${lane.id}`}
+      />
     </div>
   );
 
@@ -60,7 +81,13 @@ export function TagsKanbanPage() {
               <i className="pi pi-arrow-left" aria-hidden="true" />
               <span>{t('tags.lanes.back')}</span>
             </Link>
-            <Button type="button" icon="pi pi-plus" label={t('tags.lanes.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="tags-kanban-add" />
+            <Button
+              type="button"
+              icon="pi pi-plus"
+              label={t('tags.lanes.add')}
+              onClick={() => setDialog({ kind: 'add' })}
+              data-testid="tags-kanban-add"
+            />
           </>
         }
       />
@@ -68,16 +95,43 @@ export function TagsKanbanPage() {
         <div className="tags-filters">
           <IconField iconPosition="left">
             <InputIcon className="pi pi-search" />
-            <InputText type="search" value={search} placeholder={t('tags.lanes.searchPlaceholder')} aria-label={t('tags.lanes.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} data-testid="tags-kanban-search" />
+            <InputText
+              type="search"
+              value={search}
+              placeholder={t('tags.lanes.searchPlaceholder')}
+              aria-label={t('tags.lanes.searchPlaceholder')}
+              onChange={(e) => setSearch(e.target.value)}
+              data-testid="tags-kanban-search"
+            />
           </IconField>
         </div>
-        <DataTable value={shown} dataKey="id" loading={lanes.isFetching && !lanes.data} emptyMessage={lanes.isError ? t('tags.loadFailed') : t('tags.lanes.empty')} className="tags-table" data-testid="tags-kanban-table">
+        <DataTable
+          value={shown}
+          dataKey="id"
+          loading={lanes.isFetching && !lanes.data}
+          emptyMessage={lanes.isError ? t('tags.loadFailed') : t('tags.lanes.empty')}
+          className="tags-table"
+          data-testid="tags-kanban-table"
+        >
           <Column header={t('tags.columns.name')} body={(lane: KanbanLane) => <TagChip name={lane.name} color={lane.color} />} />
-          <Column header={t('tags.lanes.tickets')} body={(lane: KanbanLane) => <span data-testid={`lane-count-${lane.id}`}>{lane.ticketCount}</span>} style={{ width: '9rem' }} />
-          <Column header={<span className="sr-only">{t('tags.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+          <Column
+            header={t('tags.lanes.tickets')}
+            body={(lane: KanbanLane) => <span data-testid={`lane-count-${lane.id}`}>{lane.ticketCount}</span>}
+            style={{ width: '9rem' }}
+          />
+          <Column
+            header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+            body={actionsCell}
+            style={{ width: '7rem' }}
+          />
         </DataTable>
       </div>
-      <TagDialog visible={dialog.kind !== 'none'} tagId={dialog.kind === 'edit' ? dialog.id : undefined} kanban onHide={() => setDialog({ kind: 'none' })} />
+      <TagDialog
+        visible={dialog.kind !== 'none'}
+        tagId={dialog.kind === 'edit' ? dialog.id : undefined}
+        kanban
+        onHide={() => setDialog({ kind: 'none' })}
+      />
       <DeleteDialog
         visible={Boolean(deleting)}
         onHide={() => setDeleting(null)}

@@ -37,7 +37,10 @@ const sessionRoutes: Record<string, FakeRoute> = {
   'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
   'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useKanban: true }) } }),
   'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-  'GET /api/tag/kanban': () => ({ status: 200, body: { lista: [{ ...tag(3, { name: 'Proposta', kanban: 1 }), ticketCount: 4 }] } }),
+  'GET /api/tag/kanban': () => ({
+    status: 200,
+    body: { lista: [{ ...tag(3, { name: 'Proposta', kanban: 1 }), ticketCount: 4 }] },
+  }),
 };
 
 const page = freshPageEachTest('pt');
@@ -54,7 +57,8 @@ const render = async (path: string) => {
   });
 };
 
-const rowsText = (table: string) => [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
+const rowsText = (table: string) =>
+  [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const click = async (el: Element | null) => {
   expect(el).not.toBeNull();
@@ -125,17 +129,44 @@ describe('the tags page', () => {
     await typeInto('#tag-name', 'Proposta enviada');
     await click(byTestId('tag-save'));
     await until(() => created !== undefined, 'the creation');
-    expect(created).toMatchObject({ name: 'Proposta enviada', kanban: 1, timeLane: 0, nextLaneId: null, rollbackLaneId: null, greetingMessageLane: '' });
+    expect(created).toMatchObject({
+      name: 'Proposta enviada',
+      kanban: 1,
+      timeLane: 0,
+      nextLaneId: null,
+      rollbackLaneId: null,
+      greetingMessageLane: '',
+    });
     expect((created as { color: string }).color).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it('lists the contacts of a tag and takes the tag off one of them', async () => {
-    const contact = { id: 41, name: 'Carla Cliente', number: '5511999990041', email: '', urlPicture: null, active: true, disableBot: false, acceptAudioMessage: true, lgpdAcceptedAt: null, channel: 'whatsapp', isGroup: false, tags: [], extraInfo: [], whatsappId: null, createdAt: '', updatedAt: '' };
+    const contact = {
+      id: 41,
+      name: 'Carla Cliente',
+      number: '5511999990041',
+      email: '',
+      urlPicture: null,
+      active: true,
+      disableBot: false,
+      acceptAudioMessage: true,
+      lgpdAcceptedAt: null,
+      channel: 'whatsapp',
+      isGroup: false,
+      tags: [],
+      extraInfo: [],
+      whatsappId: null,
+      createdAt: '',
+      updatedAt: '',
+    };
     let removed = false;
     serve({
       ...sessionRoutes,
       'GET /api/tags': () => ({ status: 200, body: { tags: [tag(2, { name: 'Vip' })], hasMore: false } }),
-      'GET /api/tags/2/contacts': () => ({ status: 200, body: { contacts: removed ? [] : [contact], hasMore: false, nextCursor: null } }),
+      'GET /api/tags/2/contacts': () => ({
+        status: 200,
+        body: { contacts: removed ? [] : [contact], hasMore: false, nextCursor: null },
+      }),
       'DELETE /api/tags-contacts/2/41': () => {
         removed = true;
         return { status: 200, body: { ok: true } };

@@ -63,9 +63,40 @@ export function TagsPage() {
 
   const actionsCell = (tag: Tag) => (
     <div className="tags-table__actions">
-      <Button type="button" text rounded icon="pi pi-users" aria-label={t('tags.contacts', { name: tag.name })} tooltip={t('tags.contacts', { name: tag.name })} tooltipOptions={{ position: 'top' }} onClick={() => setContactsOf(tag)} data-testid={`tag-contacts-${tag.id}`} />
-      <Button type="button" text rounded icon="pi pi-pencil" aria-label={t('tags.edit', { name: tag.name })} tooltip={t('tags.edit', { name: tag.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDialog({ kind: 'edit', id: tag.id })} data-testid={`tag-edit-${tag.id}`} />
-      <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('tags.delete', { name: tag.name })} tooltip={t('tags.delete', { name: tag.name })} tooltipOptions={{ position: 'top' }} onClick={() => setDeleting(tag)} data-testid={`tag-delete-${tag.id}`} />
+      <Button
+        type="button"
+        text
+        rounded
+        icon="pi pi-users"
+        aria-label={t('tags.contacts', { name: tag.name })}
+        tooltip={t('tags.contacts', { name: tag.name })}
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setContactsOf(tag)}
+        data-testid={`tag-contacts-${tag.id}`}
+      />
+      <Button
+        type="button"
+        text
+        rounded
+        icon="pi pi-pencil"
+        aria-label={t('tags.edit', { name: tag.name })}
+        tooltip={t('tags.edit', { name: tag.name })}
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setDialog({ kind: 'edit', id: tag.id })}
+        data-testid={`tag-edit-${tag.id}`}
+      />
+      <Button
+        type="button"
+        text
+        rounded
+        severity="danger"
+        icon="pi pi-trash"
+        aria-label={t('tags.delete', { name: tag.name })}
+        tooltip={t('tags.delete', { name: tag.name })}
+        tooltipOptions={{ position: 'top' }}
+        onClick={() => setDeleting(tag)}
+        data-testid={`tag-delete-${tag.id}`}
+      />
     </div>
   );
 
@@ -73,13 +104,28 @@ export function TagsPage() {
     <section className="page tags-page" data-testid="tags-page">
       <PageHeader
         title={t('tags.title')}
-        actions={<Button type="button" icon="pi pi-plus" label={t('tags.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="tags-add" />}
+        actions={
+          <Button
+            type="button"
+            icon="pi pi-plus"
+            label={t('tags.add')}
+            onClick={() => setDialog({ kind: 'add' })}
+            data-testid="tags-add"
+          />
+        }
       />
       <div className="surface-panel tags-panel">
         <div className="tags-filters">
           <IconField iconPosition="left">
             <InputIcon className="pi pi-search" />
-            <InputText type="search" value={search} placeholder={t('tags.searchPlaceholder')} aria-label={t('tags.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} data-testid="tags-search" />
+            <InputText
+              type="search"
+              value={search}
+              placeholder={t('tags.searchPlaceholder')}
+              aria-label={t('tags.searchPlaceholder')}
+              onChange={(e) => setSearch(e.target.value)}
+              data-testid="tags-search"
+            />
           </IconField>
         </div>
         <DataTable
@@ -103,14 +149,31 @@ export function TagsPage() {
           <Column header={t('tags.columns.name')} body={(tag: Tag) => <TagChip name={tag.name} color={tag.color} />} />
           <Column
             header={t('tags.columns.kanban')}
-            body={(tag: Tag) => (tag.kanban === 1 ? <i className="pi pi-th-large tags-table__kanban" role="img" aria-label={t('tags.kanbanYes')} title={t('tags.kanbanYes')} /> : null)}
+            body={(tag: Tag) =>
+              tag.kanban === 1 ? (
+                <i
+                  className="pi pi-th-large tags-table__kanban"
+                  role="img"
+                  aria-label={t('tags.kanbanYes')}
+                  title={t('tags.kanbanYes')}
+                />
+              ) : null
+            }
             style={{ width: '8rem', textAlign: 'center' }}
           />
-          <Column header={<span className="sr-only">{t('tags.columns.actions')}</span>} body={actionsCell} style={{ width: '10rem' }} />
+          <Column
+            header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+            body={actionsCell}
+            style={{ width: '10rem' }}
+          />
         </DataTable>
         {list.isFetchingNextPage ? <div className="tags-more">{t('tags.loadingMore')}</div> : null}
       </div>
-      <TagDialog visible={dialog.kind !== 'none'} tagId={dialog.kind === 'edit' ? dialog.id : undefined} onHide={() => setDialog({ kind: 'none' })} />
+      <TagDialog
+        visible={dialog.kind !== 'none'}
+        tagId={dialog.kind === 'edit' ? dialog.id : undefined}
+        onHide={() => setDialog({ kind: 'none' })}
+      />
       <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
       <DeleteDialog
         visible={Boolean(deleting)}

@@ -16,7 +16,10 @@ export const laneOfTicket = (ticket: Pick<Ticket, 'tags'>, laneIds: ReadonlySet<
 /** Spec document 2: a default lane plus one per kanban tag, each holding its tickets newest first. */
 export const buildBoard = (lanes: readonly KanbanLane[], tickets: readonly Ticket[], defaultName: string): BoardLane[] => {
   const ids = new Set(lanes.map((l) => l.id));
-  const board: BoardLane[] = [{ id: null, name: defaultName, color: null, tickets: [] }, ...lanes.map((l) => ({ id: l.id, name: l.name, color: l.color, tickets: [] as Ticket[] }))];
+  const board: BoardLane[] = [
+    { id: null, name: defaultName, color: null, tickets: [] },
+    ...lanes.map((l) => ({ id: l.id, name: l.name, color: l.color, tickets: [] as Ticket[] })),
+  ];
   const byId = new Map(board.map((l) => [l.id, l]));
   const seen = new Set<number>();
   for (const ticket of [...tickets].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))) {

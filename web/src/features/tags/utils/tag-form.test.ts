@@ -5,7 +5,13 @@ describe('the tag form', () => {
   it('starts with a random colour and no lane settings', () => {
     expect(randomTagColor(() => 0)).toBe('#000000');
     expect(randomTagColor(() => 0.5)).toBe('#800000');
-    expect(emptyTagForm(false, () => 0.25)).toMatchObject({ name: '', color: '#400000', kanban: false, timeLane: 0, nextLaneId: null });
+    expect(emptyTagForm(false, () => 0.25)).toMatchObject({
+      name: '',
+      color: '#400000',
+      kanban: false,
+      timeLane: 0,
+      nextLaneId: null,
+    });
     expect(emptyTagForm(true).kanban).toBe(true);
   });
 
@@ -26,8 +32,32 @@ describe('the tag form', () => {
   });
 
   it('sends a plain tag without lane settings and a lane with them', () => {
-    const values = { ...emptyTagForm(true), name: ' Proposta ', color: '#AABBCC', timeLane: 2, nextLaneId: 9, rollbackLaneId: 8, greetingMessageLane: ' Oi ' };
-    expect(tagBodyOf(values)).toEqual({ name: 'Proposta', color: '#aabbcc', kanban: 1, timeLane: 2, nextLaneId: 9, rollbackLaneId: 8, greetingMessageLane: 'Oi' });
-    expect(tagBodyOf({ ...values, kanban: false })).toEqual({ name: 'Proposta', color: '#aabbcc', kanban: 0, timeLane: 0, nextLaneId: null, rollbackLaneId: null, greetingMessageLane: '' });
+    const values = {
+      ...emptyTagForm(true),
+      name: ' Proposta ',
+      color: '#AABBCC',
+      timeLane: 2,
+      nextLaneId: 9,
+      rollbackLaneId: 8,
+      greetingMessageLane: ' Oi ',
+    };
+    expect(tagBodyOf(values)).toEqual({
+      name: 'Proposta',
+      color: '#aabbcc',
+      kanban: 1,
+      timeLane: 2,
+      nextLaneId: 9,
+      rollbackLaneId: 8,
+      greetingMessageLane: 'Oi',
+    });
+    expect(tagBodyOf({ ...values, kanban: false })).toEqual({
+      name: 'Proposta',
+      color: '#aabbcc',
+      kanban: 0,
+      timeLane: 0,
+      nextLaneId: null,
+      rollbackLaneId: null,
+      greetingMessageLane: '',
+    });
   });
 });

@@ -54,7 +54,8 @@ export const validateTagForm = (v: TagFormValues): TagFormErrors => {
   else if (name.length < 3) errors.name = 'tags.dialog.tooShort';
   if (!/^#[0-9a-f]{6}$/i.test(v.color)) errors.color = 'tags.dialog.required';
   if (v.kanban) {
-    if (!Number.isInteger(v.timeLane) || v.timeLane < 0 || v.timeLane > MAX_TIME_LANE_HOURS) errors.timeLane = 'tags.dialog.timeLaneRange';
+    if (!Number.isInteger(v.timeLane) || v.timeLane < 0 || v.timeLane > MAX_TIME_LANE_HOURS)
+      errors.timeLane = 'tags.dialog.timeLaneRange';
     else if (v.timeLane > 0 && v.nextLaneId === null) errors.nextLaneId = 'tags.dialog.nextLaneRequired';
     else if (v.timeLane === 0 && v.nextLaneId !== null) errors.timeLane = 'tags.dialog.timeLaneRequired';
   }

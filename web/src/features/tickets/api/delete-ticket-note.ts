@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { ticketNotesQueryKey } from './get-ticket-notes.ts';
 
-export const deleteTicketNote = ({ id }: { id: string; ticketId: number; contactId: number }) => callRoute('tickets.notes-delete', { params: { id } });
+export const deleteTicketNote = ({ id }: { id: string; ticketId: number; contactId: number }) =>
+  callRoute('tickets.notes-delete', { params: { id } });
 
 export const useDeleteTicketNote = () => {
   const queryClient = useQueryClient();

@@ -11,6 +11,8 @@ export const useEditMessage = () => {
   return useMutation({
     mutationFn: editMessage,
     onSuccess: (message) =>
-      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) => (data ? replaceMessage(data, message) : data)),
+      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) =>
+        data ? replaceMessage(data, message) : data,
+      ),
   });
 };

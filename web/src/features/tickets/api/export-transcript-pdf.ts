@@ -12,7 +12,10 @@ const LARGEST_PAGE = 100;
  * at click time, so none of this (nor the PDF library) is in the inbox's first load.
  */
 export const exportTranscriptPdf = async (ticket: Ticket, t: Translate, locale: string): Promise<void> => {
-  const [messages] = await Promise.all([readAllMessages((cursor) => getMessages(ticket.id, cursor, LARGEST_PAGE)), loadPdfMake()]);
+  const [messages] = await Promise.all([
+    readAllMessages((cursor) => getMessages(ticket.id, cursor, LARGEST_PAGE)),
+    loadPdfMake(),
+  ]);
   const definition = transcriptDocument({ ticket, messages, t, formatDateTime: dateTimeFormatter(locale), now: new Date() });
   await downloadPdf(definition, transcriptFileName(ticket));
 };

@@ -1,3 +1,4 @@
 import { callRoute } from '../../../lib/api-client.ts';
 
-export const forwardMessage = (body: { messageId: string; contactId: number; signMessage?: boolean }) => callRoute('messages.forward', { body });
+export const forwardMessage = (body: { messageId: string; contactId: number; signMessage?: boolean }) =>
+  callRoute('messages.forward', { body });

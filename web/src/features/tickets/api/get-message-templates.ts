@@ -7,4 +7,9 @@ export const getMessageTemplates = (connectionId: number) => callRoute('connecti
 export const messageTemplatesQueryKey = (connectionId: number) => ['message-templates', connectionId] as const;
 
 export const useMessageTemplates = (connectionId: number, enabled: boolean) =>
-  useQuery({ queryKey: messageTemplatesQueryKey(connectionId), queryFn: () => getMessageTemplates(connectionId), enabled, staleTime: 60_000 });
+  useQuery({
+    queryKey: messageTemplatesQueryKey(connectionId),
+    queryFn: () => getMessageTemplates(connectionId),
+    enabled,
+    staleTime: 60_000,
+  });

@@ -15,6 +15,8 @@ export const useSendMessage = () => {
     mutationFn: sendMessage,
     // the realtime echo usually arrives first; this covers a connection that is down for a moment
     onSuccess: (message) =>
-      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) => (data ? addSentMessage(data, message) : data)),
+      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) =>
+        data ? addSentMessage(data, message) : data,
+      ),
   });
 };

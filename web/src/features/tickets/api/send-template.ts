@@ -14,6 +14,8 @@ export const useSendTemplate = () => {
   return useMutation({
     mutationFn: sendTemplate,
     onSuccess: (message) =>
-      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) => (data ? addSentMessage(data, message) : data)),
+      queryClient.setQueryData<MessagePages>(messagesQueryKey(message.ticketId), (data) =>
+        data ? addSentMessage(data, message) : data,
+      ),
   });
 };

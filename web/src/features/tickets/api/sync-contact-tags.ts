@@ -8,5 +8,8 @@ export const syncContactTags = ({ contactId, tagIds }: { contactId: number; tagI
 
 export const useSyncContactTags = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: syncContactTags, onSuccess: (contact) => queryClient.setQueryData(contactQueryKey(contact.id), contact) });
+  return useMutation({
+    mutationFn: syncContactTags,
+    onSuccess: (contact) => queryClient.setQueryData(contactQueryKey(contact.id), contact),
+  });
 };

@@ -23,7 +23,9 @@ export function AlreadyOpenDialog({ holder, onHide }: { holder: TicketHolder | u
       {holder ? (
         <div className="dialog-form" data-testid="already-open">
           <p className="dialog-form__text">
-            {holder.user ? t('tickets.alreadyOpen.heldBy', { user: holder.user.name, queue }) : t('tickets.alreadyOpen.waiting', { queue })}
+            {holder.user
+              ? t('tickets.alreadyOpen.heldBy', { user: holder.user.name, queue })
+              : t('tickets.alreadyOpen.waiting', { queue })}
           </p>
           <dl className="fact-list">
             <div>

@@ -54,7 +54,16 @@ export function AttachmentDialog({
       header={t('tickets.attachments.title', { count: attachments.length })}
       className="inbox-dialog inbox-dialog--wide"
       footer={
-        <DialogActions onCancel={onHide} confirm={{ label: t('tickets.input.send'), icon: 'pi pi-send', loading: sending, onClick: () => onSend(caption), testId: 'attachment-send' }} />
+        <DialogActions
+          onCancel={onHide}
+          confirm={{
+            label: t('tickets.input.send'),
+            icon: 'pi pi-send',
+            loading: sending,
+            onClick: () => onSend(caption),
+            testId: 'attachment-send',
+          }}
+        />
       }
     >
       <div className="attachment-preview">

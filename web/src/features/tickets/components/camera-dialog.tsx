@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
 
 /** Takes a photo with the device camera; the photo then goes to the attachment preview. */
-export function CameraDialog({ visible, onCapture, onHide }: { visible: boolean; onCapture: (photo: Blob) => void; onHide: () => void }) {
+export function CameraDialog({
+  visible,
+  onCapture,
+  onHide,
+}: {
+  visible: boolean;
+  onCapture: (photo: Blob) => void;
+  onHide: () => void;
+}) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | undefined>(undefined);
@@ -52,7 +60,10 @@ export function CameraDialog({ visible, onCapture, onHide }: { visible: boolean;
       header={t('tickets.camera.title')}
       className="inbox-dialog inbox-dialog--wide"
       footer={
-        <DialogActions onCancel={onHide} confirm={{ label: t('tickets.camera.capture'), icon: 'pi pi-camera', disabled: !stream, onClick: capture }} />
+        <DialogActions
+          onCancel={onHide}
+          confirm={{ label: t('tickets.camera.capture'), icon: 'pi pi-camera', disabled: !stream, onClick: capture }}
+        />
       }
     >
       {failed ? (

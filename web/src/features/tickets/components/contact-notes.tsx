@@ -55,7 +55,16 @@ export function ContactNotes({ ticketId, contactId }: { ticketId: number; contac
         data-testid="note-input"
       />
       {touched && tooShort ? <small className="form-field__error">{t('validation.tooShort')}</small> : null}
-      <Button type="button" label={t('tickets.drawer.addNote')} icon="pi pi-plus" size="small" onClick={add} loading={create.isPending} className="notes__add" data-testid="note-add" />
+      <Button
+        type="button"
+        label={t('tickets.drawer.addNote')}
+        icon="pi pi-plus"
+        size="small"
+        onClick={add}
+        loading={create.isPending}
+        className="notes__add"
+        data-testid="note-add"
+      />
       <ul className="notes__list" data-testid="notes-list">
         {(notes.data ?? []).map((note) => (
           <li key={note.id} className="notes__item">

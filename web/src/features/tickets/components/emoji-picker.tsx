@@ -5,10 +5,70 @@ import { useTranslation } from 'react-i18next';
 
 /** A small built-in set: the faces and signs agents use most in customer service. */
 const EMOJIS = [
-  '😀', '😃', '😄', '😁', '😊', '🙂', '😉', '😍', '🥰', '😘', '😎', '🤩', '🤗', '🤔', '😅', '😂',
-  '🙃', '😇', '😌', '😴', '😢', '😭', '😮', '😱', '😡', '🥺', '🙏', '👍', '👎', '👏', '🙌', '👋',
-  '🤝', '💪', '👌', '✌️', '❤️', '💙', '💚', '💛', '🔥', '⭐', '✨', '🎉', '✅', '❌', '⚠️', '📌',
-  '📞', '📦', '🚚', '💳', '💰', '🧾', '📅', '⏰', '📍', '🔗', '📷', '📎', '💬', '☕', '🌟', '😉',
+  '😀',
+  '😃',
+  '😄',
+  '😁',
+  '😊',
+  '🙂',
+  '😉',
+  '😍',
+  '🥰',
+  '😘',
+  '😎',
+  '🤩',
+  '🤗',
+  '🤔',
+  '😅',
+  '😂',
+  '🙃',
+  '😇',
+  '😌',
+  '😴',
+  '😢',
+  '😭',
+  '😮',
+  '😱',
+  '😡',
+  '🥺',
+  '🙏',
+  '👍',
+  '👎',
+  '👏',
+  '🙌',
+  '👋',
+  '🤝',
+  '💪',
+  '👌',
+  '✌️',
+  '❤️',
+  '💙',
+  '💚',
+  '💛',
+  '🔥',
+  '⭐',
+  '✨',
+  '🎉',
+  '✅',
+  '❌',
+  '⚠️',
+  '📌',
+  '📞',
+  '📦',
+  '🚚',
+  '💳',
+  '💰',
+  '🧾',
+  '📅',
+  '⏰',
+  '📍',
+  '🔗',
+  '📷',
+  '📎',
+  '💬',
+  '☕',
+  '🌟',
+  '😉',
 ].filter((e, i, all) => all.indexOf(e) === i);
 
 export function EmojiPicker({ onPick, disabled }: { onPick: (emoji: string) => void; disabled?: boolean }) {
@@ -32,7 +92,14 @@ export function EmojiPicker({ onPick, disabled }: { onPick: (emoji: string) => v
       <OverlayPanel ref={panel} className="emoji-panel" aria-label={t('tickets.input.emoji')}>
         <div className="emoji-grid" role="listbox" aria-label={t('tickets.input.emoji')}>
           {EMOJIS.map((emoji) => (
-            <button key={emoji} type="button" role="option" aria-selected="false" className="emoji-grid__item" onClick={() => onPick(emoji)}>
+            <button
+              key={emoji}
+              type="button"
+              role="option"
+              aria-selected="false"
+              className="emoji-grid__item"
+              onClick={() => onPick(emoji)}
+            >
               {emoji}
             </button>
           ))}

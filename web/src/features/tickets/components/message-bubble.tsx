@@ -21,7 +21,8 @@ export interface MessageHandlers {
   onToggleSelect(message: Message): void;
 }
 
-const timeOf = (iso: string) => new Intl.DateTimeFormat(locales[currentLanguage()], { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat(locales[currentLanguage()], { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 /** A quoted message above a reply: whose it was and its text (or what kind of media). */
 export function QuotedMessage({ quoted }: { quoted: NonNullable<Message['quotedMsg']> }) {
@@ -64,19 +65,33 @@ export const MessageBubble = memo(function MessageBubble({
   const selectable = !deleted && !message.isPrivate;
 
   const items: MenuItem[] = [
-    ...(canAct && !deleted ? [{ label: t('tickets.messages.reply'), icon: 'pi pi-reply', command: () => handlers.onReply(message) }] : []),
-    ...(selectable ? [{ label: t('tickets.messages.forward'), icon: 'pi pi-share-alt', command: () => handlers.onForward(message) }] : []),
+    ...(canAct && !deleted
+      ? [{ label: t('tickets.messages.reply'), icon: 'pi pi-reply', command: () => handlers.onReply(message) }]
+      : []),
+    ...(selectable
+      ? [{ label: t('tickets.messages.forward'), icon: 'pi pi-share-alt', command: () => handlers.onForward(message) }]
+      : []),
     ...(canAct && canEditMessage(message, userId, systemClock.now())
       ? [{ label: t('tickets.messages.edit'), icon: 'pi pi-pencil', command: () => handlers.onEdit(message) }]
       : []),
     ...(canDeleteMessage(message, userId)
-      ? [{ label: t('tickets.messages.delete'), icon: 'pi pi-trash', className: 'menu-item--danger', command: () => handlers.onDelete(message) }]
+      ? [
+          {
+            label: t('tickets.messages.delete'),
+            icon: 'pi pi-trash',
+            className: 'menu-item--danger',
+            command: () => handlers.onDelete(message),
+          },
+        ]
       : []),
   ];
 
   return (
     <div
-      className={classNames('message-row', `message-row--${side}`, { 'message-row--run-start': startsRun, 'message-row--selected': selected })}
+      className={classNames('message-row', `message-row--${side}`, {
+        'message-row--run-start': startsRun,
+        'message-row--selected': selected,
+      })}
       data-testid="message"
       data-message-id={message.id}
       onClick={selecting && selectable ? () => handlers.onToggleSelect(message) : undefined}

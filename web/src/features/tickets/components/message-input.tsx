@@ -149,7 +149,10 @@ export function MessageInput({
     setText('');
     onCancelReply();
     try {
-      await send.mutateAsync({ ticketId: ticket.id, message: { body, isPrivate, ...(quoted ? { quotedMsg: { id: quoted.id } } : {}) } });
+      await send.mutateAsync({
+        ticketId: ticket.id,
+        message: { body, isPrivate, ...(quoted ? { quotedMsg: { id: quoted.id } } : {}) },
+      });
     } catch (error) {
       setText((current) => (current === '' ? typed : current));
       toast.error(error);
@@ -162,7 +165,10 @@ export function MessageInput({
       for (const [i, a] of attachments.entries()) {
         const media = await uploadMedia(ticket.id, a.file, a.name);
         const body = i === 0 && !isBlank(caption) ? withSignature(caption.trim(), viewer.name, signing) : '';
-        await send.mutateAsync({ ticketId: ticket.id, message: { body, isPrivate, media, ...(i === 0 && replyTo ? { quotedMsg: { id: replyTo.id } } : {}) } });
+        await send.mutateAsync({
+          ticketId: ticket.id,
+          message: { body, isPrivate, media, ...(i === 0 && replyTo ? { quotedMsg: { id: replyTo.id } } : {}) },
+        });
       }
       setAttachments([]);
       setAttachmentCaption('');
@@ -236,9 +242,19 @@ export function MessageInput({
         <div className="composer__context">
           <i className={editing ? 'pi pi-pencil' : 'pi pi-reply'} aria-hidden="true" />
           <div className="composer__context-body">
-            <span className="composer__context-title">{editing ? t('tickets.input.editing') : t('tickets.input.replyingTo')}</span>
+            <span className="composer__context-title">
+              {editing ? t('tickets.input.editing') : t('tickets.input.replyingTo')}
+            </span>
             {replyTo && !editing ? (
-              <QuotedMessage quoted={{ id: replyTo.id, body: replyTo.body, fromMe: replyTo.fromMe, mediaType: replyTo.mediaType, isDeleted: replyTo.isDeleted }} />
+              <QuotedMessage
+                quoted={{
+                  id: replyTo.id,
+                  body: replyTo.body,
+                  fromMe: replyTo.fromMe,
+                  mediaType: replyTo.mediaType,
+                  isDeleted: replyTo.isDeleted,
+                }}
+              />
             ) : null}
           </div>
           <Button
@@ -265,15 +281,36 @@ export function MessageInput({
       ) : null}
       <ServiceWindowNotice ticket={ticket} state={serviceWindow} onTemplate={() => setTemplates(true)} />
       {picker.open && !recording ? (
-        <QuickReplyPicker replies={picker.replies} loading={picker.loading} highlight={picker.highlight} onHighlight={picker.setHighlight} onPick={picker.pick} />
+        <QuickReplyPicker
+          replies={picker.replies}
+          loading={picker.loading}
+          highlight={picker.highlight}
+          onHighlight={picker.setHighlight}
+          onPick={picker.pick}
+        />
       ) : null}
       {recording ? (
         <div className="composer__recording" role="status">
           <span className="composer__rec-dot" aria-hidden="true" />
           <span>{t('tickets.input.recording', { time: elapsed(recorder.startedAt, now) })}</span>
           <span className="composer__spacer" />
-          <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t('tickets.input.cancelRecording')} onClick={() => void recorder.cancel()} />
-          <Button type="button" icon="pi pi-send" rounded aria-label={t('tickets.input.sendRecording')} onClick={() => void finishRecording()} disabled={recorder.state !== 'recording'} />
+          <Button
+            type="button"
+            icon="pi pi-trash"
+            text
+            rounded
+            severity="danger"
+            aria-label={t('tickets.input.cancelRecording')}
+            onClick={() => void recorder.cancel()}
+          />
+          <Button
+            type="button"
+            icon="pi pi-send"
+            rounded
+            aria-label={t('tickets.input.sendRecording')}
+            onClick={() => void finishRecording()}
+            disabled={recorder.state !== 'recording'}
+          />
         </div>
       ) : (
         <div className="composer__row">
@@ -314,7 +351,8 @@ export function MessageInput({
                     const picked = Array.from(e.target.files ?? []);
                     // the server refuses these too; saying so here spares an upload that cannot succeed
                     const refused = picked.filter((file) => mediaProblem('message', { name: file.name, mimeType: file.type }));
-                    if (refused.length) toast.warn(t('tickets.input.fileRefused', { names: refused.map((f) => f.name).join(', ') }));
+                    if (refused.length)
+                      toast.warn(t('tickets.input.fileRefused', { names: refused.map((f) => f.name).join(', ') }));
                     const chosen = picked.filter((file) => !refused.includes(file)).map((file) => ({ file, name: file.name }));
                     if (chosen.length) setAttachments(chosen);
                     e.target.value = '';

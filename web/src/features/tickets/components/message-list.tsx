@@ -16,7 +16,9 @@ const dayText = (day: string, t: (k: string) => string) => {
   const label = dayLabel(day, systemClock.now());
   if (label !== 'date') return t(`tickets.messages.${label}`);
   const [y, m, d] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locales[currentLanguage()], { day: '2-digit', month: 'long', year: 'numeric' }).format(new Date(y!, m! - 1, d!));
+  return new Intl.DateTimeFormat(locales[currentLanguage()], { day: '2-digit', month: 'long', year: 'numeric' }).format(
+    new Date(y!, m! - 1, d!),
+  );
 };
 
 /**
@@ -53,7 +55,11 @@ export function MessageList({
   const items = useMemo(() => groupMessages(messages), [messages]);
   const firstId = messages[0]?.id;
   const last = messages[messages.length - 1];
-  const previous = useRef<{ firstId?: string; lastId?: string; height: number; top: number; nearBottom: boolean }>({ height: 0, top: 0, nearBottom: true });
+  const previous = useRef<{ firstId?: string; lastId?: string; height: number; top: number; nearBottom: boolean }>({
+    height: 0,
+    top: 0,
+    nearBottom: true,
+  });
 
   // before the browser paints: keep the view still when older messages arrive, follow new ones at the bottom
   useLayoutEffect(() => {
@@ -61,8 +67,10 @@ export function MessageList({
     if (!el) return;
     const before = previous.current;
     if (before.lastId === undefined && last) el.scrollTop = el.scrollHeight;
-    else if (firstId !== before.firstId && last?.id === before.lastId) el.scrollTop = before.top + (el.scrollHeight - before.height);
-    else if (last && last.id !== before.lastId && (before.nearBottom || last.fromMe)) el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
+    else if (firstId !== before.firstId && last?.id === before.lastId)
+      el.scrollTop = before.top + (el.scrollHeight - before.height);
+    else if (last && last.id !== before.lastId && (before.nearBottom || last.fromMe))
+      el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
     previous.current = { firstId, lastId: last?.id, height: el.scrollHeight, top: el.scrollTop, nearBottom: before.nearBottom };
   }, [firstId, last]);
 
@@ -89,7 +97,15 @@ export function MessageList({
   };
 
   return (
-    <div className="message-list" ref={scroller} onScroll={onScroll} data-testid="message-list" aria-busy={loading} role="log" aria-live="polite">
+    <div
+      className="message-list"
+      ref={scroller}
+      onScroll={onScroll}
+      data-testid="message-list"
+      aria-busy={loading}
+      role="log"
+      aria-live="polite"
+    >
       {loading ? (
         <div className="message-list__skeletons" aria-hidden="true">
           {[60, 40, 72, 30, 55].map((w, i) => (

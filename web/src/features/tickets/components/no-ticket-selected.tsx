@@ -16,7 +16,15 @@ export function NoTicketSelected({ narrow, onSelect, welcome }: { narrow: boolea
       </span>
       <h2 className="no-ticket__title">{t('tickets.noTicket.title')}</h2>
       <p className="no-ticket__message">{t('tickets.noTicket.message')}</p>
-      {narrow ? <Button type="button" label={t('tickets.mobile.select')} icon="pi pi-list" onClick={onSelect} data-testid="select-ticket" /> : null}
+      {narrow ? (
+        <Button
+          type="button"
+          label={t('tickets.mobile.select')}
+          icon="pi pi-list"
+          onClick={onSelect}
+          data-testid="select-ticket"
+        />
+      ) : null}
     </div>
   );
 }

@@ -22,7 +22,8 @@ import { setFaviconBadge } from '../../../layout/favicon-badge.ts';
 import { playNotificationSound } from '../../../layout/notification-sound.ts';
 import './notification-bell.css';
 
-type TicketFrame = { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
+type TicketFrame =
+  { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
 type MessageFrame = { action: 'create'; message: Message; ticket: Ticket } | { action: 'update' | 'delete'; message: Message };
 
 /**
@@ -57,8 +58,10 @@ export function NotificationBell() {
 
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: key }));
 
-  const update = (change: (list: Ticket[]) => Ticket[]) => queryClient.setQueryData<Ticket[]>(key, (list) => (list ? change(list) : list));
-  const viewing = (ticket: Ticket) => location.pathname === `/tickets/${ticket.uuid}` && document.visibilityState === 'visible' && document.hasFocus();
+  const update = (change: (list: Ticket[]) => Ticket[]) =>
+    queryClient.setQueryData<Ticket[]>(key, (list) => (list ? change(list) : list));
+  const viewing = (ticket: Ticket) =>
+    location.pathname === `/tickets/${ticket.uuid}` && document.visibilityState === 'visible' && document.hasFocus();
 
   useRealtimeEvent(channelOf('appMessage', user.companyId), (raw) => {
     const frame = raw as unknown as MessageFrame;
@@ -89,7 +92,14 @@ export function NotificationBell() {
         onClick={(e) => panel.current?.toggle(e)}
         data-testid="notification-bell"
       >
-        {count ? <Badge value={count > 99 ? '99+' : count} severity="danger" className="notification-bell__badge" data-testid="notification-count" /> : null}
+        {count ? (
+          <Badge
+            value={count > 99 ? '99+' : count}
+            severity="danger"
+            className="notification-bell__badge"
+            data-testid="notification-count"
+          />
+        ) : null}
       </Button>
       <OverlayPanel ref={panel} className="notification-panel" aria-label={t('tickets.notifications.label')}>
         <div className="notification-panel__header">{t('tickets.notifications.title')}</div>
@@ -108,10 +118,16 @@ export function NotificationBell() {
                   }}
                   data-testid="notification-item"
                 >
-                  <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(ticket.contact.name)} shape="circle" />
+                  <Avatar
+                    image={ticket.contact.urlPicture ?? undefined}
+                    label={ticket.contact.urlPicture ? undefined : initialsOf(ticket.contact.name)}
+                    shape="circle"
+                  />
                   <span className="notification-item__body">
                     <span className="notification-item__name">{ticket.contact.name}</span>
-                    <span className="notification-item__text">{truncate(previewText(ticket.lastMessage).text, LAST_MESSAGE_MAX)}</span>
+                    <span className="notification-item__text">
+                      {truncate(previewText(ticket.lastMessage).text, LAST_MESSAGE_MAX)}
+                    </span>
                   </span>
                   <Badge value={ticket.unreadMessages} severity="success" />
                 </button>

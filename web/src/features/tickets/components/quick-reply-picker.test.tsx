@@ -15,7 +15,6 @@ import { fakeNetwork, type RecordedCall, freshPageEachTest, until } from '../../
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-
 let calls: RecordedCall[];
 
 const LONG =
@@ -73,7 +72,6 @@ const render = async () => {
   });
 };
 
-
 const input = () => document.querySelector<HTMLTextAreaElement>('[data-testid=message-input]')!;
 const options = () => [...document.querySelectorAll<HTMLElement>('[data-testid=quick-reply-option]')];
 const type = async (value: string) => {
@@ -93,7 +91,6 @@ beforeEach(async () => {
   await render();
   await until(() => document.querySelector('[data-testid=message-input]') !== null, 'the message input');
 });
-
 
 describe('the quick-reply picker', () => {
   it("lists the offered replies when the text starts with '/', labels cut at 90 characters, filtered by what follows", async () => {

@@ -46,7 +46,13 @@ export function QuickReplyPicker({
             >
               <span className="quick-reply-picker__shortcode">/{r.shortcode}</span>
               <span className="quick-reply-picker__label">{truncate(r.message || r.shortcode, QUICK_REPLY_LABEL_MAX)}</span>
-              {r.isMedia ? <i className="pi pi-paperclip quick-reply-picker__media" role="img" aria-label={r.mediaName || t('tickets.messages.file')} /> : null}
+              {r.isMedia ? (
+                <i
+                  className="pi pi-paperclip quick-reply-picker__media"
+                  role="img"
+                  aria-label={r.mediaName || t('tickets.messages.file')}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

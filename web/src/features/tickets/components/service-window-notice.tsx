@@ -8,17 +8,31 @@ import { formatTimeLeft, type ServiceWindowState } from '../utils/service-window
  * Meta channels' notice above the composer (spec document 1: 24 hours to reply after a customer message), with the
  * time left; once the window closed, why free-form messages cannot go, and on the Cloud API the template button.
  */
-export function ServiceWindowNotice({ ticket, state, onTemplate }: { ticket: Ticket; state: ServiceWindowState; onTemplate: () => void }) {
+export function ServiceWindowNotice({
+  ticket,
+  state,
+  onTemplate,
+}: {
+  ticket: Ticket;
+  state: ServiceWindowState;
+  onTemplate: () => void;
+}) {
   const { t } = useTranslation();
   if (!state.applies) return null;
   return (
-    <div className={classNames('composer__window', { 'composer__window--closed': !state.open })} role="status" data-testid="service-window">
+    <div
+      className={classNames('composer__window', { 'composer__window--closed': !state.open })}
+      role="status"
+      data-testid="service-window"
+    >
       <i className={state.open ? 'pi pi-clock' : 'pi pi-ban'} aria-hidden="true" />
       <div className="composer__window-text">
         {state.open ? (
           <>
             <span>{t('tickets.serviceWindow.notice')}</span>
-            <strong data-testid="service-window-left">{t('tickets.serviceWindow.timeLeft', { time: formatTimeLeft(state.msLeft) })}</strong>
+            <strong data-testid="service-window-left">
+              {t('tickets.serviceWindow.timeLeft', { time: formatTimeLeft(state.msLeft) })}
+            </strong>
           </>
         ) : (
           <>
@@ -28,7 +42,15 @@ export function ServiceWindowNotice({ ticket, state, onTemplate }: { ticket: Tic
         )}
       </div>
       {ticket.channel === 'whatsappapi' ? (
-        <Button type="button" size="small" outlined icon="pi pi-file-edit" label={t('tickets.serviceWindow.sendTemplate')} onClick={onTemplate} data-testid="template-button" />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-file-edit"
+          label={t('tickets.serviceWindow.sendTemplate')}
+          onClick={onTemplate}
+          data-testid="template-button"
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,19 @@
 import type { CSSProperties } from 'react';
 
 /** A small coloured label: a tag, a queue or an agent. */
-export function TagChip({ name, color, icon, outlined, testId }: { name: string; color?: string; icon?: string; outlined?: boolean; testId?: string }) {
+export function TagChip({
+  name,
+  color,
+  icon,
+  outlined,
+  testId,
+}: {
+  name: string;
+  color?: string;
+  icon?: string;
+  outlined?: boolean;
+  testId?: string;
+}) {
   return (
     <span
       className={`tag-chip${outlined ? ' tag-chip--outlined' : ''}`}

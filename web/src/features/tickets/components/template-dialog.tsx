@@ -12,7 +12,8 @@ import { useSendTemplate } from '../api/send-template.ts';
 
 const keyOf = (t: Pick<MessageTemplate, 'name' | 'language'>) => `${t.name}|${t.language}`;
 
-const preview = (body: string, params: readonly string[]) => body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => params[Number(n) - 1] || whole);
+const preview = (body: string, params: readonly string[]) =>
+  body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => params[Number(n) - 1] || whole);
 
 /** The Cloud API's approved templates: one chosen, a text for each placeholder, the body previewed, then sent. */
 export function TemplateDialog({ ticket, onHide }: { ticket: Ticket; onHide: () => void }) {
@@ -28,7 +29,10 @@ export function TemplateDialog({ ticket, onHide }: { ticket: Ticket; onHide: () 
   const submit = async () => {
     if (!template || !complete) return;
     try {
-      await send.mutateAsync({ ticketId: ticket.id, template: { name: template.name, language: template.language, params: params.map((p) => p.trim()) } });
+      await send.mutateAsync({
+        ticketId: ticket.id,
+        template: { name: template.name, language: template.language, params: params.map((p) => p.trim()) },
+      });
       onHide();
     } catch (error) {
       toast.error(error);
@@ -45,7 +49,14 @@ export function TemplateDialog({ ticket, onHide }: { ticket: Ticket; onHide: () 
       footer={
         <DialogActions
           onCancel={onHide}
-          confirm={{ label: t('tickets.input.send'), icon: 'pi pi-send', disabled: !complete, loading: send.isPending, onClick: () => void submit(), testId: 'template-send' }}
+          confirm={{
+            label: t('tickets.input.send'),
+            icon: 'pi pi-send',
+            disabled: !complete,
+            loading: send.isPending,
+            onClick: () => void submit(),
+            testId: 'template-send',
+          }}
         />
       }
     >

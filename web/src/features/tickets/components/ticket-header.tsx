@@ -32,13 +32,25 @@ export interface HeaderCommands {
  * status allows: accept (and ignore) when waiting; return, resolve and transfer when worked; reopen when closed.
  * While the PDF export runs (`exportingPdf`), the options button and the export entry spin and the entry waits.
  */
-export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticket: Ticket; commands: HeaderCommands; exportingPdf?: boolean }) {
+export function TicketHeader({
+  ticket,
+  commands,
+  exportingPdf = false,
+}: {
+  ticket: Ticket;
+  commands: HeaderCommands;
+  exportingPdf?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewer = useInboxViewer();
   const inbox = useInbox();
   const actions = useTicketActions();
-  const allowed = ticketActions(ticket, { id: viewer.id, profile: viewer.profile, userClosePendingTicket: viewer.userClosePendingTicket });
+  const allowed = ticketActions(ticket, {
+    id: viewer.id,
+    profile: viewer.profile,
+    userClosePendingTicket: viewer.userClosePendingTicket,
+  });
   const resolveMenu = useRef<Menu>(null);
   const more = useRef<Menu>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -63,8 +75,15 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
   const moreItems: MenuItem[] = [
     { label: t('tickets.header.contact'), icon: 'pi pi-id-card', command: commands.onOpenContact },
     { label: t('tickets.header.log'), icon: 'pi pi-history', command: commands.onShowLog },
-    { label: t('tickets.header.exportPdf'), icon: exportingPdf ? 'pi pi-spin pi-spinner' : 'pi pi-file-pdf', disabled: exportingPdf, command: commands.onExportPdf },
-    ...(canSchedule ? [{ label: t('schedules.ticketAction'), icon: 'pi pi-calendar-plus', command: () => setScheduling(true) }] : []),
+    {
+      label: t('tickets.header.exportPdf'),
+      icon: exportingPdf ? 'pi pi-spin pi-spinner' : 'pi pi-file-pdf',
+      disabled: exportingPdf,
+      command: commands.onExportPdf,
+    },
+    ...(canSchedule
+      ? [{ label: t('schedules.ticketAction'), icon: 'pi pi-calendar-plus', command: () => setScheduling(true) }]
+      : []),
     ...(ticket.status !== 'closed'
       ? [
           { label: t('tickets.header.forward'), icon: 'pi pi-share-alt', command: commands.onForward },
@@ -73,7 +92,14 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
       : []),
     // on phones the header's icon buttons give way to these entries
     ...(allowed.returnToQueue
-      ? [{ label: t('tickets.actions.return'), icon: 'pi pi-undo', className: 'menu-item--narrow', command: () => void actions.returnToQueue(ticket) }]
+      ? [
+          {
+            label: t('tickets.actions.return'),
+            icon: 'pi pi-undo',
+            className: 'menu-item--narrow',
+            command: () => void actions.returnToQueue(ticket),
+          },
+        ]
       : []),
     ...(allowed.transfer
       ? [
@@ -85,8 +111,15 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
           },
         ]
       : []),
-    ...(allowed.ignore ? [{ label: t('tickets.actions.ignore'), icon: 'pi pi-eye-slash', command: () => void actions.ignore(ticket) }] : []),
-    ...(allowed.delete ? [{ separator: true }, { label: t('tickets.actions.delete'), icon: 'pi pi-trash', className: 'menu-item--danger', command: confirmDelete }] : []),
+    ...(allowed.ignore
+      ? [{ label: t('tickets.actions.ignore'), icon: 'pi pi-eye-slash', command: () => void actions.ignore(ticket) }]
+      : []),
+    ...(allowed.delete
+      ? [
+          { separator: true },
+          { label: t('tickets.actions.delete'), icon: 'pi pi-trash', className: 'menu-item--danger', command: confirmDelete },
+        ]
+      : []),
   ];
 
   const assigned = ticket.user
@@ -114,8 +147,18 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
       />
       {/* the conversation's heading, focused when a ticket is opened from the list; its button opens the contact */}
       <h2 className="ticket-header__heading" tabIndex={-1} ref={heading} data-testid="conversation-heading">
-        <button type="button" className="ticket-header__contact" onClick={commands.onOpenContact} title={t('tickets.header.contactOf', { name })}>
-          <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(name)} shape="circle" size="large" />
+        <button
+          type="button"
+          className="ticket-header__contact"
+          onClick={commands.onOpenContact}
+          title={t('tickets.header.contactOf', { name })}
+        >
+          <Avatar
+            image={ticket.contact.urlPicture ?? undefined}
+            label={ticket.contact.urlPicture ? undefined : initialsOf(name)}
+            shape="circle"
+            size="large"
+          />
           <span className="ticket-header__who">
             <span className="ticket-header__name" data-testid="ticket-contact-name">
               {name}
@@ -135,7 +178,14 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
       </h2>
       <div className="ticket-header__actions">
         {allowed.accept ? (
-          <Button type="button" label={t('tickets.actions.accept')} icon="pi pi-check" onClick={() => void actions.accept(ticket)} loading={actions.busy} data-testid="header-accept" />
+          <Button
+            type="button"
+            label={t('tickets.actions.accept')}
+            icon="pi pi-check"
+            onClick={() => void actions.accept(ticket)}
+            loading={actions.busy}
+            data-testid="header-accept"
+          />
         ) : null}
         {allowed.returnToQueue ? (
           <Button
@@ -183,15 +233,30 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
               ref={resolveMenu}
               popup
               model={[
-                { label: t('tickets.actions.resolveWithFarewell'), icon: 'pi pi-send', command: () => void actions.resolve(ticket, true) },
-                { label: t('tickets.actions.resolveQuietly'), icon: 'pi pi-check', command: () => void actions.resolve(ticket, false) },
+                {
+                  label: t('tickets.actions.resolveWithFarewell'),
+                  icon: 'pi pi-send',
+                  command: () => void actions.resolve(ticket, true),
+                },
+                {
+                  label: t('tickets.actions.resolveQuietly'),
+                  icon: 'pi pi-check',
+                  command: () => void actions.resolve(ticket, false),
+                },
               ]}
               data-testid="resolve-menu"
             />
           </>
         ) : null}
         {allowed.reopen ? (
-          <Button type="button" label={t('tickets.actions.reopen')} icon="pi pi-replay" onClick={() => void actions.reopen(ticket)} loading={actions.busy} data-testid="header-reopen" />
+          <Button
+            type="button"
+            label={t('tickets.actions.reopen')}
+            icon="pi pi-replay"
+            onClick={() => void actions.reopen(ticket)}
+            loading={actions.busy}
+            data-testid="header-reopen"
+          />
         ) : null}
         <Button
           type="button"
@@ -208,7 +273,12 @@ export function TicketHeader({ ticket, commands, exportingPdf = false }: { ticke
         <Menu ref={more} popup model={moreItems} />
         {scheduling && (
           <Suspense fallback={null}>
-            <ScheduleDialog visible={scheduling} onHide={() => setScheduling(false)} contact={{ id: ticket.contactId, name }} lockContact />
+            <ScheduleDialog
+              visible={scheduling}
+              onHide={() => setScheduling(false)}
+              contact={{ id: ticket.contactId, name }}
+              lockContact
+            />
           </Suspense>
         )}
       </div>

@@ -63,7 +63,12 @@ export function TicketListItem({
     >
       <span className="ticket-row__strip" aria-hidden="true" />
       <div className="ticket-row__avatar">
-        <Avatar image={ticket.contact.urlPicture ?? undefined} label={ticket.contact.urlPicture ? undefined : initialsOf(name)} shape="circle" size="large" />
+        <Avatar
+          image={ticket.contact.urlPicture ?? undefined}
+          label={ticket.contact.urlPicture ? undefined : initialsOf(name)}
+          shape="circle"
+          size="large"
+        />
         <span className="ticket-row__channel" title={ticket.whatsapp.name}>
           <i className={channelIcon(ticket.channel)} aria-hidden="true" />
         </span>
@@ -78,7 +83,9 @@ export function TicketListItem({
             aria-describedby={`ticket-row-last-${ticket.id}`}
             data-testid="ticket-row-open"
           >
-            {ticket.isGroup ? <i className="pi pi-users ticket-row__group" role="img" aria-label={t('tickets.row.group')} /> : null}
+            {ticket.isGroup ? (
+              <i className="pi pi-users ticket-row__group" role="img" aria-label={t('tickets.row.group')} />
+            ) : null}
             {truncate(name, CONTACT_NAME_MAX)}
           </button>
           <time className="ticket-row__time" dateTime={ticket.updatedAt}>
@@ -87,17 +94,33 @@ export function TicketListItem({
         </div>
         <div className="ticket-row__line">
           <span className="ticket-row__last" title={lastMessage} id={`ticket-row-last-${ticket.id}`}>
-            {ticket.fromMe && lastMessage ? <i className="pi pi-reply ticket-row__mine" role="img" aria-label={t('tickets.row.you')} /> : null}
-            {preview.contactCard ? <i className="pi pi-id-card ticket-row__mine" role="img" aria-label={t('tickets.messages.contactCard')} /> : null}
+            {ticket.fromMe && lastMessage ? (
+              <i className="pi pi-reply ticket-row__mine" role="img" aria-label={t('tickets.row.you')} />
+            ) : null}
+            {preview.contactCard ? (
+              <i className="pi pi-id-card ticket-row__mine" role="img" aria-label={t('tickets.messages.contactCard')} />
+            ) : null}
             {lastMessage ? truncate(lastMessage, LAST_MESSAGE_MAX) : <em>{t('tickets.row.noMessages')}</em>}
           </span>
           {ticket.unreadMessages > 0 ? (
-            <Badge value={ticket.unreadMessages} severity="success" className="ticket-row__unread" aria-label={t('tickets.row.unread', { count: ticket.unreadMessages })} data-testid="unread-badge" />
+            <Badge
+              value={ticket.unreadMessages}
+              severity="success"
+              className="ticket-row__unread"
+              aria-label={t('tickets.row.unread', { count: ticket.unreadMessages })}
+              data-testid="unread-badge"
+            />
           ) : null}
         </div>
         <div className="ticket-row__chips">
-          {ticket.queue ? <TagChip name={ticket.queue.name} color={ticket.queue.color} icon="pi pi-sitemap" /> : <TagChip name={t('tickets.row.noQueue')} color="#7C7C7C" icon="pi pi-sitemap" />}
-          {viewer.isAdmin && ticket.user ? <TagChip name={ticket.user.name} icon="pi pi-user" outlined testId="row-user" /> : null}
+          {ticket.queue ? (
+            <TagChip name={ticket.queue.name} color={ticket.queue.color} icon="pi pi-sitemap" />
+          ) : (
+            <TagChip name={t('tickets.row.noQueue')} color="#7C7C7C" icon="pi pi-sitemap" />
+          )}
+          {viewer.isAdmin && ticket.user ? (
+            <TagChip name={ticket.user.name} icon="pi pi-user" outlined testId="row-user" />
+          ) : null}
           {responseLeft !== undefined ? (
             <span
               className={classNames('tag-chip ticket-row__sla', { 'ticket-row__sla--late': responseLeft <= 0 })}
@@ -105,13 +128,25 @@ export function TicketListItem({
               title={t('tickets.row.firstResponseTitle')}
             >
               <i className="pi pi-stopwatch" aria-hidden="true" />{' '}
-              {responseLeft <= 0 ? t('tickets.row.firstResponseLate', { count: -responseLeft }) : t('tickets.row.firstResponseLeft', { count: responseLeft })}
+              {responseLeft <= 0
+                ? t('tickets.row.firstResponseLate', { count: -responseLeft })
+                : t('tickets.row.firstResponseLeft', { count: responseLeft })}
             </span>
           ) : null}
           {visible.map((tag) => (
             <TagChip key={tag.id} name={tag.name} color={tag.color} icon="pi pi-tag" />
           ))}
-          {hidden > 0 ? <span className="tag-chip tag-chip--more" title={rowTags(ticket).slice(2).map((tg) => tg.name).join(', ')}>+{hidden}</span> : null}
+          {hidden > 0 ? (
+            <span
+              className="tag-chip tag-chip--more"
+              title={rowTags(ticket)
+                .slice(2)
+                .map((tg) => tg.name)
+                .join(', ')}
+            >
+              +{hidden}
+            </span>
+          ) : null}
         </div>
       </div>
       {waiting ? (

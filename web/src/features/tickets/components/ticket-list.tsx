@@ -34,7 +34,15 @@ export function TicketListSkeleton({ rows = SKELETON_ROWS }: { rows?: number }) 
 export const TICKET_LIST_ID = 'ticket-list';
 
 /** A list of tickets; under the inbox's tabs it is the chosen tab's panel (`tabId`). */
-export function TicketList({ filters, selectedUuid, tabId }: { filters: TicketListFilters; selectedUuid: string | undefined; tabId?: string }) {
+export function TicketList({
+  filters,
+  selectedUuid,
+  tabId,
+}: {
+  filters: TicketListFilters;
+  selectedUuid: string | undefined;
+  tabId?: string;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const list = useTickets(filters);
@@ -83,7 +91,11 @@ export function TicketList({ filters, selectedUuid, tabId }: { filters: TicketLi
       {list.isLoading ? (
         <TicketListSkeleton />
       ) : list.isError ? (
-        <EmptyState icon="pi pi-exclamation-triangle" title={t('tickets.list.errorTitle')} message={t('tickets.list.errorMessage')}>
+        <EmptyState
+          icon="pi pi-exclamation-triangle"
+          title={t('tickets.list.errorTitle')}
+          message={t('tickets.list.errorMessage')}
+        >
           <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => void list.refetch()} />
         </EmptyState>
       ) : tickets.length === 0 ? (
@@ -96,7 +108,12 @@ export function TicketList({ filters, selectedUuid, tabId }: { filters: TicketLi
         <ul className="ticket-list__items">
           {tickets.map((ticket) => (
             <li key={ticket.id}>
-              <TicketListItem ticket={ticket} selected={ticket.uuid === selectedUuid} accepting={accepting === ticket.id} onAccept={(t) => void accept(t)} />
+              <TicketListItem
+                ticket={ticket}
+                selected={ticket.uuid === selectedUuid}
+                accepting={accepting === ticket.id}
+                onAccept={(t) => void accept(t)}
+              />
             </li>
           ))}
         </ul>

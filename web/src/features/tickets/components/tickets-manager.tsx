@@ -15,7 +15,16 @@ import { useTicketCount } from '../api/get-tickets.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useQueueSelection } from '../hooks/use-queue-selection.ts';
-import { isSearchable, mayShowAll, SEARCH_DEBOUNCE_MS, sortApplies, type SortOrder, type TicketListFilters, type TicketTab, type TicketView } from '../utils/ticket-filters.ts';
+import {
+  isSearchable,
+  mayShowAll,
+  SEARCH_DEBOUNCE_MS,
+  sortApplies,
+  type SortOrder,
+  type TicketListFilters,
+  type TicketTab,
+  type TicketView,
+} from '../utils/ticket-filters.ts';
 import { useInbox } from './inbox-context.tsx';
 import { QueueSelector } from './queue-selector.tsx';
 import { TicketFiltersPanel, type PanelFilters } from './ticket-filters-panel.tsx';
@@ -100,7 +109,15 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           />
         </IconField>
         {searchText ? (
-          <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('tickets.search.clear')} onClick={() => setSearchText('')} />
+          <Button
+            type="button"
+            icon="pi pi-times"
+            text
+            rounded
+            severity="secondary"
+            aria-label={t('tickets.search.clear')}
+            onClick={() => setSearchText('')}
+          />
         ) : null}
         <Button
           type="button"
@@ -118,10 +135,16 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           data-testid="filters-toggle"
         />
       </div>
-      {searchText.trim() && !isSearchable(searchText) ? <p className="tickets-manager__hint">{t('tickets.search.minChars')}</p> : null}
+      {searchText.trim() && !isSearchable(searchText) ? (
+        <p className="tickets-manager__hint">{t('tickets.search.minChars')}</p>
+      ) : null}
       {searchText.trim() ? (
         <div className="tickets-manager__search-options">
-          <Checkbox inputId="search-messages" checked={searchOnMessages} onChange={(e) => setSearchOnMessages(Boolean(e.checked))} />
+          <Checkbox
+            inputId="search-messages"
+            checked={searchOnMessages}
+            onChange={(e) => setSearchOnMessages(Boolean(e.checked))}
+          />
           <label htmlFor="search-messages">{t('tickets.search.inMessages')}</label>
         </div>
       ) : null}
@@ -142,7 +165,12 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         <div className="tickets-manager__toolbar-end">
           {showAllOffered ? (
             <label className="tickets-manager__switch" title={t('tickets.actions.showAll')}>
-              <InputSwitch checked={showAll} onChange={(e) => setShowAll(Boolean(e.value))} aria-label={t('tickets.actions.showAll')} data-testid="show-all" />
+              <InputSwitch
+                checked={showAll}
+                onChange={(e) => setShowAll(Boolean(e.value))}
+                aria-label={t('tickets.actions.showAll')}
+                data-testid="show-all"
+              />
               <span>{t('tickets.actions.showAllShort')}</span>
             </label>
           ) : null}
@@ -212,7 +240,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             tooltip={t('tickets.views.back')}
             tooltipOptions={{ position: 'bottom' }}
             className="tickets-manager__view-close"
-            onClick={() => (view === 'closed' ? inbox.setShowClosed(false) : searching ? setSearchText('') : setPanel({ ...panel, statuses: [] }))}
+            onClick={() =>
+              view === 'closed'
+                ? inbox.setShowClosed(false)
+                : searching
+                  ? setSearchText('')
+                  : setPanel({ ...panel, statuses: [] })
+            }
           />
         </div>
       ) : (
@@ -223,12 +257,26 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </div>
       )}
 
-      <TicketList filters={filters} selectedUuid={selectedUuid} tabId={view === 'search' || view === 'closed' ? undefined : tabId(inbox.tab)} />
+      <TicketList
+        filters={filters}
+        selectedUuid={selectedUuid}
+        tabId={view === 'search' || view === 'closed' ? undefined : tabId(inbox.tab)}
+      />
     </div>
   );
 }
 
-function TabButton({ tab, active, filters, onSelect }: { tab: TicketTab; active: boolean; filters: Omit<TicketListFilters, 'view'>; onSelect: () => void }) {
+function TabButton({
+  tab,
+  active,
+  filters,
+  onSelect,
+}: {
+  tab: TicketTab;
+  active: boolean;
+  filters: Omit<TicketListFilters, 'view'>;
+  onSelect: () => void;
+}) {
   const { t } = useTranslation();
   const count = useTicketCount({ ...filters, view: tab }, tab);
   const label = t(`tickets.tabs.${tab}`);
@@ -246,7 +294,13 @@ function TabButton({ tab, active, filters, onSelect }: { tab: TicketTab; active:
     >
       <i className={tab === 'open' ? 'pi pi-inbox' : tab === 'pending' ? 'pi pi-clock' : 'pi pi-users'} aria-hidden="true" />
       <span>{label}</span>
-      {count.data ? <Badge value={count.data > 99 ? '99+' : count.data} severity={tab === 'pending' ? 'warning' : undefined} data-testid={`tab-${tab}-count`} /> : null}
+      {count.data ? (
+        <Badge
+          value={count.data > 99 ? '99+' : count.data}
+          severity={tab === 'pending' ? 'warning' : undefined}
+          data-testid={`tab-${tab}-count`}
+        />
+      ) : null}
     </button>
   );
 }

@@ -61,7 +61,11 @@ function Inbox({ uuid, welcome }: { uuid: string | undefined; welcome?: ReactNod
     setMobilePane(uuid ? 'ticket' : 'list');
   }, [uuid, setMobilePane]);
 
-  const conversation = uuid ? <Conversation key={uuid} uuid={uuid} /> : <NoTicketSelected narrow={narrow} onSelect={() => setMobilePane('list')} welcome={welcome} />;
+  const conversation = uuid ? (
+    <Conversation key={uuid} uuid={uuid} />
+  ) : (
+    <NoTicketSelected narrow={narrow} onSelect={() => setMobilePane('list')} welcome={welcome} />
+  );
 
   if (narrow) {
     return (
@@ -86,7 +90,14 @@ function Inbox({ uuid, welcome }: { uuid: string | undefined; welcome?: ReactNod
           ))}
         </div>
         {announcer}
-        <div className="inbox__pane inbox__pane--single" id="inbox-pane" role="tabpanel" aria-labelledby={`inbox-pane-${inbox.mobilePane}`}>{inbox.mobilePane === 'list' ? <TicketsManager selectedUuid={uuid} /> : conversation}</div>
+        <div
+          className="inbox__pane inbox__pane--single"
+          id="inbox-pane"
+          role="tabpanel"
+          aria-labelledby={`inbox-pane-${inbox.mobilePane}`}
+        >
+          {inbox.mobilePane === 'list' ? <TicketsManager selectedUuid={uuid} /> : conversation}
+        </div>
       </section>
     );
   }
@@ -103,7 +114,15 @@ function Inbox({ uuid, welcome }: { uuid: string | undefined; welcome?: ReactNod
 const KEY_STEP = 16;
 
 /** The list pane, its width dragged between 404 and 700 px and saved for the user when the drag ends. */
-function ResizableListPane({ selectedUuid, width, onResize }: { selectedUuid: string | undefined; width: number; onResize: (width: number) => void }) {
+function ResizableListPane({
+  selectedUuid,
+  width,
+  onResize,
+}: {
+  selectedUuid: string | undefined;
+  width: number;
+  onResize: (width: number) => void;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { setUser } = useSession();
@@ -116,7 +135,10 @@ function ResizableListPane({ selectedUuid, width, onResize }: { selectedUuid: st
   const save = useCallback(
     (next: number) => {
       if (next === user.defaultTicketsManagerWidth) return;
-      saveWidth.mutate({ userId: user.id, width: next }, { onSuccess: () => setUser({ ...user, defaultTicketsManagerWidth: next }) });
+      saveWidth.mutate(
+        { userId: user.id, width: next },
+        { onSuccess: () => setUser({ ...user, defaultTicketsManagerWidth: next }) },
+      );
     },
     [saveWidth, setUser, user],
   );

@@ -6,7 +6,9 @@ export type RecorderState = 'idle' | 'starting' | 'recording';
 /** The first container format this browser records audio in. */
 const recordingType = (): string | undefined => {
   if (typeof MediaRecorder === 'undefined') return undefined;
-  return ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm'].find((t) => MediaRecorder.isTypeSupported(t));
+  return ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/mp4', 'audio/webm'].find((t) =>
+    MediaRecorder.isTypeSupported(t),
+  );
 };
 
 /**
@@ -87,7 +89,9 @@ export const useAudioRecorder = (format: VoiceRecordingFormat = 'ogg') => {
         if (e.data.size > 0) chunks.current.push(e.data);
       };
       rec.onstop = () => {
-        const blob = cancelled.current ? undefined : new Blob(chunks.current, { type: (rec.mimeType || mimeType || 'audio/webm').split(';')[0] });
+        const blob = cancelled.current
+          ? undefined
+          : new Blob(chunks.current, { type: (rec.mimeType || mimeType || 'audio/webm').split(';')[0] });
         release();
         const done = finished.current;
         finished.current = undefined;
@@ -119,5 +123,12 @@ export const useAudioRecorder = (format: VoiceRecordingFormat = 'ogg') => {
     [],
   );
 
-  return { state, startedAt, start, stop: () => finish(true), cancel: () => finish(false), supported: recordingType() !== undefined };
+  return {
+    state,
+    startedAt,
+    start,
+    stop: () => finish(true),
+    cancel: () => finish(false),
+    supported: recordingType() !== undefined,
+  };
 };

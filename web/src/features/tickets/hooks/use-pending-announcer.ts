@@ -23,7 +23,8 @@ export const usePendingAnnouncer = (viewer: InboxViewer): string => {
   const see = (ticket: Ticket) => {
     const before = lastStatus.current.get(ticket.id);
     lastStatus.current.set(ticket.id, ticket.status);
-    if (isNewlyPending(ticket, before, viewer)) setText(t('tickets.announce.newPending', { name: ticket.contact.name || ticket.contact.number }));
+    if (isNewlyPending(ticket, before, viewer))
+      setText(t('tickets.announce.newPending', { name: ticket.contact.name || ticket.contact.number }));
   };
 
   useRealtimeEvent(channelOf('ticket', companyId), (raw) => {

@@ -91,7 +91,8 @@ export const useTicketActions = () => {
       if (needsQueue(ticket)) inbox.openTransfer(ticket);
       else await run(ticket, { status: workingStatus(ticket), userId: viewer.id });
     },
-    transfer: (ticket: Ticket, input: { userId: number | null; queueId: number; message: string }) => run(ticket, transferBody(ticket, input)),
+    transfer: (ticket: Ticket, input: { userId: number | null; queueId: number; message: string }) =>
+      run(ticket, transferBody(ticket, input)),
     remove: async (ticket: Ticket) => {
       setBusy(true);
       try {

@@ -17,7 +17,8 @@ import {
 import type { InboxViewer } from './use-inbox-viewer.ts';
 import { useOnReconnect } from './use-on-reconnect.ts';
 
-type TicketFrame = { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
+type TicketFrame =
+  { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
 type MessageFrame = { action: 'create'; message: Message; ticket: Ticket } | { action: 'update' | 'delete'; message: Message };
 type ContactFrame = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number };
 

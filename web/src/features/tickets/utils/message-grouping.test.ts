@@ -30,7 +30,9 @@ describe('grouping a conversation', () => {
   });
 
   it('sets private notes apart from the agent messages around them', () => {
-    const items = groupMessages([msg(1, d(10, 9, 0), true), msg(2, d(10, 9, 1), true, { isPrivate: true })]).filter((i) => i.kind === 'message');
+    const items = groupMessages([msg(1, d(10, 9, 0), true), msg(2, d(10, 9, 1), true, { isPrivate: true })]).filter(
+      (i) => i.kind === 'message',
+    );
     expect(items.map((i) => i.startsRun)).toEqual([true, true]);
   });
 

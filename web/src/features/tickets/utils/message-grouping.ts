@@ -35,7 +35,8 @@ export const groupMessages = (messages: readonly Message[]): ConversationItem[] 
   let lastDay = '';
   messages.forEach((m, i) => {
     const before = messages[i - 1];
-    if (before && before.ticketId !== m.ticketId) items.push({ kind: 'ticket', key: `ticket-${m.ticketId}`, ticketId: m.ticketId });
+    if (before && before.ticketId !== m.ticketId)
+      items.push({ kind: 'ticket', key: `ticket-${m.ticketId}`, ticketId: m.ticketId });
     const day = localDay(m.createdAt);
     if (day !== lastDay) {
       items.push({ kind: 'day', key: `day-${day}`, day });

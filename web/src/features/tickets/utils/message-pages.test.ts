@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeMessage, makeTicket } from '../test-fixtures.ts';
-import { addSentMessage, appendMessage, flattenMessages, removeMessage, replaceMessage, type MessagePages } from './message-pages.ts';
+import {
+  addSentMessage,
+  appendMessage,
+  flattenMessages,
+  removeMessage,
+  replaceMessage,
+  type MessagePages,
+} from './message-pages.ts';
 
 const m = (n: number, extra = {}) => makeMessage({ id: `1-${String(n).padStart(26, '0')}`, body: `m${n}`, ...extra });
 const data: MessagePages = {
@@ -25,7 +32,10 @@ describe('the loaded conversation', () => {
 
   it("keeps a sent message's live outcome when the send's answer (ack 0) arrives after it", () => {
     const delivered = appendMessage(data, m(5, { fromMe: true, ack: 2 }));
-    expect(flattenMessages(addSentMessage(delivered, m(5, { fromMe: true, ack: 0 }))).at(-1)).toMatchObject({ body: 'm5', ack: 2 });
+    expect(flattenMessages(addSentMessage(delivered, m(5, { fromMe: true, ack: 0 }))).at(-1)).toMatchObject({
+      body: 'm5',
+      ack: 2,
+    });
     expect(bodies(addSentMessage(data, m(6, { fromMe: true, ack: 0 })))).toEqual(['m1', 'm2', 'm3', 'm4', 'm6']);
   });
 

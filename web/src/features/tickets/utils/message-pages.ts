@@ -38,7 +38,8 @@ export const appendMessage = (data: MessagePages, message: Message): MessagePage
  * The answer to a send joins the conversation only when the live events have not brought the message yet: the
  * send's outcome (ack, failure) may arrive live before this answer, which still says ack 0.
  */
-export const addSentMessage = (data: MessagePages, message: Message): MessagePages => (has(data, message.id) ? data : appendMessage(data, message));
+export const addSentMessage = (data: MessagePages, message: Message): MessagePages =>
+  has(data, message.id) ? data : appendMessage(data, message);
 
 /** An edited, acknowledged or deleted message takes the place of the one on screen. */
 export const replaceMessage = (data: MessagePages, message: Message): MessagePages =>

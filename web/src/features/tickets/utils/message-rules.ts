@@ -37,5 +37,3 @@ export const keepsRecording = (size: number): boolean => size >= MIN_AUDIO_BYTES
 /** The text a quoted reply or a deleted message shows in place of its body. */
 export type DeletedNotice = 'own' | 'contact';
 export const deletedNotice = (m: Pick<Message, 'fromMe'>): DeletedNotice => (m.fromMe ? 'own' : 'contact');
-
-

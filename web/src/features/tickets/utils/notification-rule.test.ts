@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../test-fixtures.ts';
-import { applyToUnreadList, isNotifiableTicket, shouldNotify, unreadTicketCount, type NotifiedUser } from './notification-rule.ts';
+import {
+  applyToUnreadList,
+  isNotifiableTicket,
+  shouldNotify,
+  unreadTicketCount,
+  type NotifiedUser,
+} from './notification-rule.ts';
 
 const user: NotifiedUser = { id: 5, queueIds: [3], allTicket: 'disable' };
 const incoming = { fromMe: false, isPrivate: false };
@@ -52,7 +58,9 @@ describe("the bell's list", () => {
   it('drops a ticket once it is read or taken by someone else', () => {
     const list = [open(1, 1), open(2, 3)];
     expect(applyToUnreadList(list, open(1, 0), user, false).map((t) => t.id)).toEqual([2]);
-    expect(applyToUnreadList(list, makeTicket({ id: 2, status: 'open', userId: 9, unreadMessages: 3 }), user, false).map((t) => t.id)).toEqual([1]);
+    expect(
+      applyToUnreadList(list, makeTicket({ id: 2, status: 'open', userId: 9, unreadMessages: 3 }), user, false).map((t) => t.id),
+    ).toEqual([1]);
   });
 
   it('counts the tickets with unread messages', () => {

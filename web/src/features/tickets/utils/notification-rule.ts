@@ -35,7 +35,12 @@ export const shouldNotify = (
  * The bell's list after a ticket changed: tickets with unread messages that pass the rule, the latest activity
  * first; a read, reassigned or closed ticket leaves it.
  */
-export const applyToUnreadList = (list: Ticket[], ticket: Ticket, user: NotifiedUser, showNotificationPending: boolean): Ticket[] => {
+export const applyToUnreadList = (
+  list: Ticket[],
+  ticket: Ticket,
+  user: NotifiedUser,
+  showNotificationPending: boolean,
+): Ticket[] => {
   const rest = list.filter((t) => t.id !== ticket.id);
   if (ticket.unreadMessages > 0 && isNotifiableTicket(ticket, user, showNotificationPending)) return [ticket, ...rest];
   return rest.length === list.length ? list : rest;

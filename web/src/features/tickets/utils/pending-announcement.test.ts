@@ -25,7 +25,13 @@ describe('announcing a conversation newly waiting', () => {
 
   it("does not announce another queue's tickets or tickets that are not waiting", () => {
     const times = at('2026-11-24T10:00:00.000Z', '2026-11-24T10:00:00.100Z');
-    expect(isNewlyPending(makeTicket({ status: 'pending', queueId: 4, queue: { id: 4, name: 'Vendas', color: '#000000' }, ...times }), undefined, agent)).toBe(false);
+    expect(
+      isNewlyPending(
+        makeTicket({ status: 'pending', queueId: 4, queue: { id: 4, name: 'Vendas', color: '#000000' }, ...times }),
+        undefined,
+        agent,
+      ),
+    ).toBe(false);
     expect(isNewlyPending(makeTicket({ status: 'open', queueId: 3, userId: 7, ...times }), undefined, agent)).toBe(false);
   });
 });

@@ -6,7 +6,12 @@ import { readAllMessages } from './read-all-messages.ts';
 const m = (n: number) => makeMessage({ id: `1-${String(n).padStart(26, '0')}`, body: `m${n}` });
 
 describe('the whole conversation, read page by page', () => {
-  const page = (messages: number[], nextCursor: string | null): MessagePage => ({ messages: messages.map((n) => m(n)), ticket: makeTicket(), hasMore: nextCursor !== null, nextCursor });
+  const page = (messages: number[], nextCursor: string | null): MessagePage => ({
+    messages: messages.map((n) => m(n)),
+    ticket: makeTicket(),
+    hasMore: nextCursor !== null,
+    nextCursor,
+  });
 
   it('follows the cursors to the first message and returns every message oldest first, once', async () => {
     const pages: Record<string, MessagePage> = { first: page([5, 6], 'c1'), c1: page([3, 4, 5], 'c2'), c2: page([1, 2], null) };

@@ -17,4 +17,3 @@ export const readAllMessages = async (readPage: (cursor: string | undefined) => 
   } while (cursor);
   return flattenMessages({ pages, pageParams: [] });
 };
-

@@ -10,12 +10,24 @@ describe('the 24-hour window in the composer', () => {
   });
 
   it('is open with the time left until it ends', () => {
-    expect(serviceWindowState({ channel: 'facebook', serviceWindowEndsAt: '2026-03-10T14:30:00Z' }, now)).toEqual({ applies: true, open: true, msLeft: 150 * 60_000 });
+    expect(serviceWindowState({ channel: 'facebook', serviceWindowEndsAt: '2026-03-10T14:30:00Z' }, now)).toEqual({
+      applies: true,
+      open: true,
+      msLeft: 150 * 60_000,
+    });
   });
 
   it('is closed once it ended, and when the customer never wrote', () => {
-    expect(serviceWindowState({ channel: 'instagram', serviceWindowEndsAt: '2026-03-10T12:00:00Z' }, now)).toEqual({ applies: true, open: false, neverWrote: false });
-    expect(serviceWindowState({ channel: 'whatsappapi', serviceWindowEndsAt: null }, now)).toEqual({ applies: true, open: false, neverWrote: true });
+    expect(serviceWindowState({ channel: 'instagram', serviceWindowEndsAt: '2026-03-10T12:00:00Z' }, now)).toEqual({
+      applies: true,
+      open: false,
+      neverWrote: false,
+    });
+    expect(serviceWindowState({ channel: 'whatsappapi', serviceWindowEndsAt: null }, now)).toEqual({
+      applies: true,
+      open: false,
+      neverWrote: true,
+    });
   });
 
   it('shows hours and minutes left, a started minute counting', () => {

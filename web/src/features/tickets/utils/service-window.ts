@@ -6,9 +6,7 @@ import { hasServiceWindow } from '@switchboard/shared/service-window';
  * closed (the customer wrote more than 24 hours ago, or never).
  */
 export type ServiceWindowState =
-  | { applies: false }
-  | { applies: true; open: true; msLeft: number }
-  | { applies: true; open: false; neverWrote: boolean };
+  { applies: false } | { applies: true; open: true; msLeft: number } | { applies: true; open: false; neverWrote: boolean };
 
 export const serviceWindowState = (ticket: Pick<Ticket, 'channel' | 'serviceWindowEndsAt'>, now: number): ServiceWindowState => {
   if (!hasServiceWindow(ticket.channel)) return { applies: false };

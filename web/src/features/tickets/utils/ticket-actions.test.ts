@@ -1,19 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../test-fixtures.ts';
-import { acceptBody, afterChange, ignoreBody, missingRequiredTag, ticketActions, transferBody, type ActingUser } from './ticket-actions.ts';
+import {
+  acceptBody,
+  afterChange,
+  ignoreBody,
+  missingRequiredTag,
+  ticketActions,
+  transferBody,
+  type ActingUser,
+} from './ticket-actions.ts';
 
 const agent: ActingUser = { id: 5, profile: 'user', userClosePendingTicket: 'disabled' };
 const admin: ActingUser = { ...agent, profile: 'admin' };
 
 describe('the actions a ticket offers', () => {
   it('offers accept on a waiting ticket, and ignore only to those who may close pending tickets', () => {
-    expect(ticketActions({ status: 'pending' }, agent)).toMatchObject({ accept: true, ignore: false, resolve: false, reopen: false });
+    expect(ticketActions({ status: 'pending' }, agent)).toMatchObject({
+      accept: true,
+      ignore: false,
+      resolve: false,
+      reopen: false,
+    });
     expect(ticketActions({ status: 'pending' }, { ...agent, userClosePendingTicket: 'enabled' }).ignore).toBe(true);
     expect(ticketActions({ status: 'lgpd' }, admin)).toMatchObject({ accept: true, ignore: true });
   });
 
   it('offers return, resolve and transfer on an open ticket, and delete to admins', () => {
-    expect(ticketActions({ status: 'open' }, agent)).toMatchObject({ returnToQueue: true, resolve: true, transfer: true, delete: false, accept: false });
+    expect(ticketActions({ status: 'open' }, agent)).toMatchObject({
+      returnToQueue: true,
+      resolve: true,
+      transfer: true,
+      delete: false,
+      accept: false,
+    });
     expect(ticketActions({ status: 'open' }, admin).delete).toBe(true);
     expect(ticketActions({ status: 'group' }, admin)).toMatchObject({ returnToQueue: false, resolve: true, delete: true });
   });
@@ -49,14 +68,24 @@ describe('the changes sent', () => {
       isTransfered: true,
       msgTransfer: 'veja o pedido',
     });
-    expect(transferBody(makeTicket(), { userId: null, queueId: 3, message: '' })).toEqual({ status: 'pending', userId: null, queueId: 3, isTransfered: true });
+    expect(transferBody(makeTicket(), { userId: null, queueId: 3, message: '' })).toEqual({
+      status: 'pending',
+      userId: null,
+      queueId: 3,
+      isTransfered: true,
+    });
   });
 
   it('asks for a tag before closing when the setting requires one', () => {
     const untagged = makeTicket();
     expect(missingRequiredTag(untagged, true)).toBe(true);
     expect(missingRequiredTag(untagged, false)).toBe(false);
-    expect(missingRequiredTag({ ...untagged, contact: { ...untagged.contact, tags: [{ id: 1, name: 'VIP', color: '#000000', kanban: 0 }] } }, true)).toBe(false);
+    expect(
+      missingRequiredTag(
+        { ...untagged, contact: { ...untagged.contact, tags: [{ id: 1, name: 'VIP', color: '#000000', kanban: 0 }] } },
+        true,
+      ),
+    ).toBe(false);
   });
 
   it('goes into a ticket being worked and back to the list after closing or returning it', () => {

@@ -50,7 +50,10 @@ export const resolveBody = (sendFarewellMessage: boolean): UpdateTicketBody => (
 export const ignoreBody = (): UpdateTicketBody => ({ status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 });
 
 /** Transfer: with a user the ticket is worked by them (group for groups), without one it waits in the queue. */
-export const transferBody = (t: Pick<Ticket, 'isGroup'>, input: { userId: number | null; queueId: number; message: string }): UpdateTicketBody => ({
+export const transferBody = (
+  t: Pick<Ticket, 'isGroup'>,
+  input: { userId: number | null; queueId: number; message: string },
+): UpdateTicketBody => ({
   status: input.userId ? workingStatus(t) : 'pending',
   userId: input.userId,
   queueId: input.queueId,

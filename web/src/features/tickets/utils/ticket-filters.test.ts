@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeTicket } from '../test-fixtures.ts';
-import { belongsToList, isSearchable, mayShowAll, plainFilters, sortApplies, ticketListQuery, type ListViewer, type TicketListFilters } from './ticket-filters.ts';
+import {
+  belongsToList,
+  isSearchable,
+  mayShowAll,
+  plainFilters,
+  sortApplies,
+  ticketListQuery,
+  type ListViewer,
+  type TicketListFilters,
+} from './ticket-filters.ts';
 
 const filters = (overrides: Partial<TicketListFilters> = {}): TicketListFilters => ({ ...plainFilters('open'), ...overrides });
 const agent: ListViewer = { id: 5, profile: 'user', queueIds: [3], allTicket: 'disable', allowGroup: false };
@@ -20,9 +29,14 @@ describe('which tickets a list holds', () => {
   it("files a pending ticket under the pending tab when it is in one of the agent's queues", () => {
     expect(belongsToList(makeTicket({ status: 'pending' }), filters({ view: 'pending' }), agent)).toBe(true);
     expect(belongsToList(makeTicket({ status: 'pending', queueId: 8 }), filters({ view: 'pending' }), agent)).toBe(false);
-    expect(belongsToList(makeTicket({ status: 'pending', queueId: null, queue: null }), filters({ view: 'pending' }), agent)).toBe(false);
     expect(
-      belongsToList(makeTicket({ status: 'pending', queueId: null, queue: null }), filters({ view: 'pending' }), { ...agent, allTicket: 'enable' }),
+      belongsToList(makeTicket({ status: 'pending', queueId: null, queue: null }), filters({ view: 'pending' }), agent),
+    ).toBe(false);
+    expect(
+      belongsToList(makeTicket({ status: 'pending', queueId: null, queue: null }), filters({ view: 'pending' }), {
+        ...agent,
+        allTicket: 'enable',
+      }),
     ).toBe(true);
     expect(belongsToList(makeTicket({ status: 'open', userId: 5 }), filters({ view: 'pending' }), agent)).toBe(false);
   });
@@ -71,13 +85,19 @@ describe('the list controls', () => {
   });
 
   it('asks the server for the view, newest first where the sort does not apply, and never show-all in search', () => {
-    expect(ticketListQuery(filters({ view: 'closed', sort: 'ASC', showAll: true }))).toMatchObject({ status: 'closed', sortTickets: 'DESC', showAll: true });
-    expect(ticketListQuery(filters({ view: 'search', searchParam: ' Maria ', showAll: true, statuses: ['open'] }))).toMatchObject({
-      status: 'search',
-      searchParam: 'Maria',
-      showAll: undefined,
-      statusFilter: '["open"]',
+    expect(ticketListQuery(filters({ view: 'closed', sort: 'ASC', showAll: true }))).toMatchObject({
+      status: 'closed',
+      sortTickets: 'DESC',
+      showAll: true,
     });
+    expect(ticketListQuery(filters({ view: 'search', searchParam: ' Maria ', showAll: true, statuses: ['open'] }))).toMatchObject(
+      {
+        status: 'search',
+        searchParam: 'Maria',
+        showAll: undefined,
+        statusFilter: '["open"]',
+      },
+    );
     // the status filter alone lists those statuses: no empty search text goes to the server
     expect(ticketListQuery(filters({ view: 'search', searchParam: '', statuses: ['open', 'closed'] }))).toMatchObject({
       status: 'search',

@@ -49,7 +49,6 @@ export interface ListViewer {
   allowGroup: boolean;
 }
 
-
 /** The show-all toggle: admins, and users when all-user-chat is on; never in search or on the closed view for users. */
 export const mayShowAll = (viewer: Pick<ListViewer, 'profile'>, allUserChat: boolean, view: TicketView): boolean =>
   view !== 'search' && (viewer.profile === 'admin' || allUserChat);
@@ -119,4 +118,5 @@ export const matchesQueueSelection = (t: Pick<Ticket, 'queueId'>, queueIds: numb
   queueIds.length === 0 || t.queueId === null || queueIds.includes(t.queueId);
 
 /** The tab a ticket is shown under after a change (accept, reopen, transfer). */
-export const tabOfStatus = (status: TicketStatus): TicketTab => (status === 'group' ? 'group' : status === 'open' ? 'open' : 'pending');
+export const tabOfStatus = (status: TicketStatus): TicketTab =>
+  status === 'group' ? 'group' : status === 'open' ? 'open' : 'pending';

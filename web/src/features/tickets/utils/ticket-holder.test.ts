@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
 import { ticketHolderOf } from './ticket-holder.ts';
 
-const details = { id: 4, uuid: 'u-4', status: 'open', userId: 9, user: { id: 9, name: 'Bruno' }, queue: { id: 3, name: 'Suporte', color: '#00ff00' } };
+const details = {
+  id: 4,
+  uuid: 'u-4',
+  status: 'open',
+  userId: 9,
+  user: { id: 9, name: 'Bruno' },
+  queue: { id: 3, name: 'Suporte', color: '#00ff00' },
+};
 
 describe('the holder of an already-open ticket', () => {
   it('is read from ERR_OTHER_OPEN_TICKET and ERR_NO_PERMISSION answers', () => {

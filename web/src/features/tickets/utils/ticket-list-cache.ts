@@ -22,14 +22,19 @@ export const flattenTickets = (data: TicketPages | undefined): Ticket[] => {
   return (data?.pages ?? []).flatMap((p) => p.tickets).filter((t) => (seen.has(t.id) ? false : (seen.add(t.id), true)));
 };
 
-export const hasTicket = (data: TicketPages, ticketId: number): boolean => data.pages.some((p) => p.tickets.some((t) => t.id === ticketId));
+export const hasTicket = (data: TicketPages, ticketId: number): boolean =>
+  data.pages.some((p) => p.tickets.some((t) => t.id === ticketId));
 
 /**
  * Files a ticket that changed live into the pages of a list: it leaves its old place, and when it still belongs
  * to the list it goes where the list's order puts it. A ticket whose place lies beyond the pages loaded so far
  * is left for the page that will bring it.
  */
-export const applyTicketChange = (data: TicketPages, ticket: Ticket, { belongs, sort }: { belongs: boolean; sort: SortOrder }): TicketPages => {
+export const applyTicketChange = (
+  data: TicketPages,
+  ticket: Ticket,
+  { belongs, sort }: { belongs: boolean; sort: SortOrder },
+): TicketPages => {
   const pages = data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== ticket.id) }));
   if (belongs) {
     let placed = false;
@@ -55,9 +60,12 @@ export const patchTicket = (data: TicketPages, ticketId: number, patch: (t: Tick
 };
 
 export const removeTicket = (data: TicketPages, ticketId: number): TicketPages =>
-  hasTicket(data, ticketId) ? { ...data, pages: data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== ticketId) })) } : data;
+  hasTicket(data, ticketId)
+    ? { ...data, pages: data.pages.map((p) => ({ ...p, tickets: p.tickets.filter((t) => t.id !== ticketId) })) }
+    : data;
 
-export const markTicketRead = (data: TicketPages, ticketId: number): TicketPages => patchTicket(data, ticketId, (t) => ({ ...t, unreadMessages: 0 }));
+export const markTicketRead = (data: TicketPages, ticketId: number): TicketPages =>
+  patchTicket(data, ticketId, (t) => ({ ...t, unreadMessages: 0 }));
 
 /** A contact changed (name, picture, tags, blocked): every row of that contact shows it. */
 export const applyContactChange = (data: TicketPages, contact: Contact): TicketPages => {

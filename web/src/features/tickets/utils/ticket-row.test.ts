@@ -53,13 +53,19 @@ describe("a row's first-response target", () => {
   });
 
   it('is gone once an agent answered, without a target, or on other statuses', () => {
-    expect(firstResponseLeft({ ...base, firstReplyAt: '2026-11-25T10:02:00.000Z' }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
-    expect(firstResponseLeft({ ...base, queue: { id: 1, name: 'Vendas', color: '#123456' } }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
+    expect(
+      firstResponseLeft({ ...base, firstReplyAt: '2026-11-25T10:02:00.000Z' }, at('2026-11-25T10:05:00.000Z')),
+    ).toBeUndefined();
+    expect(
+      firstResponseLeft({ ...base, queue: { id: 1, name: 'Vendas', color: '#123456' } }, at('2026-11-25T10:05:00.000Z')),
+    ).toBeUndefined();
     expect(firstResponseLeft({ ...base, queue: null }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
     expect(firstResponseLeft({ ...base, status: 'closed' }, at('2026-11-25T10:05:00.000Z'))).toBeUndefined();
   });
 
-  it('reads late once the server said so, whatever this browser\'s clock says', () => {
-    expect(firstResponseLeft({ ...base, firstResponseOverdueAt: '2026-11-25T10:10:00.000Z' }, at('2026-11-25T10:09:00.000Z'))).toBe(0);
+  it("reads late once the server said so, whatever this browser's clock says", () => {
+    expect(
+      firstResponseLeft({ ...base, firstResponseOverdueAt: '2026-11-25T10:10:00.000Z' }, at('2026-11-25T10:09:00.000Z')),
+    ).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ export const splitTags = <T>(tags: readonly T[], limit = ROW_TAG_LIMIT): { visib
 /** Facebook-type channels only allow answers within 24 hours of the customer's last message. */
 export const hasReplyWindow = (channel: Channel): boolean => channel === 'facebook' || channel === 'instagram';
 
-const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /** A row's time: the hour for today's activity, the date for older activity. */
 export const rowTime = (iso: string, now: Date, locale: string): string => {

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ticketsPt } from '../../../i18n/tickets/pt.ts';
 import { ticketsTr } from '../../../i18n/tickets/tr.ts';
 import { makeMessage, makeTicket } from '../test-fixtures.ts';
-import { dateTimeFormatter, MISSING_GLYPH, pdfText, transcriptDocument, transcriptFileName, type Translate } from './transcript-pdf.ts';
+import {
+  dateTimeFormatter,
+  MISSING_GLYPH,
+  pdfText,
+  transcriptDocument,
+  transcriptFileName,
+  type Translate,
+} from './transcript-pdf.ts';
 
 const translator = (lng: 'pt' | 'tr'): Translate => {
   const i18n = i18next.createInstance();
@@ -36,7 +43,8 @@ const textOf = (node: Content | undefined): string => {
   if (Array.isArray(node)) return node.map(textOf).join('');
   if ('text' in node) return textOf(node.text as Content);
   if ('stack' in node && node.stack) return node.stack.map(textOf).join('\n');
-  if ('table' in node && node.table) return node.table.body.map((row) => row.map((cell) => textOf(cell as Content)).join(' ')).join('\n');
+  if ('table' in node && node.table)
+    return node.table.body.map((row) => row.map((cell) => textOf(cell as Content)).join(' ')).join('\n');
   return '';
 };
 
@@ -65,15 +73,32 @@ describe('the PDF export of a conversation', () => {
   });
 
   it('leaves out the queue and agent a ticket does not have', () => {
-    const doc = transcriptDocument({ ticket: { ...ticket, queue: null, user: null }, messages: [], t: translator('pt'), formatDateTime: iso, now });
+    const doc = transcriptDocument({
+      ticket: { ...ticket, queue: null, user: null },
+      messages: [],
+      t: translator('pt'),
+      formatDateTime: iso,
+      now,
+    });
     const [, details, , , empty] = contentOf(doc).map(textOf);
     expect(details).toBe('Çağla Şahin · 905551112233');
     expect(empty).toBe(ticketsPt.messages.empty);
   });
 
   it("names a web chat visitor by the e-mail given, not the visitor's generated id", () => {
-    const contact = { ...ticket.contact, channel: 'webchat' as const, number: '01JV0VISITOR0000000000000', email: 'cagla@example.com' };
-    const doc = transcriptDocument({ ticket: { ...ticket, contact }, messages: [], t: translator('tr'), formatDateTime: iso, now });
+    const contact = {
+      ...ticket.contact,
+      channel: 'webchat' as const,
+      number: '01JV0VISITOR0000000000000',
+      email: 'cagla@example.com',
+    };
+    const doc = transcriptDocument({
+      ticket: { ...ticket, contact },
+      messages: [],
+      t: translator('tr'),
+      formatDateTime: iso,
+      now,
+    });
     expect(textOf(contentOf(doc)[1])).toBe('Çağla Şahin · cagla@example.com · Destek · İlgilenen: İbrahim Öz');
   });
 
@@ -95,7 +120,13 @@ describe('the PDF export of a conversation', () => {
 
   it('shows deleted messages as deleted, not their text', () => {
     const [contact, agent] = messagesOf(
-      build([makeMessage({ id: 'a', body: 'segredo', isDeleted: true }), makeMessage({ id: 'b', body: 'segredo', isDeleted: true, fromMe: true })], 'pt'),
+      build(
+        [
+          makeMessage({ id: 'a', body: 'segredo', isDeleted: true }),
+          makeMessage({ id: 'b', body: 'segredo', isDeleted: true, fromMe: true }),
+        ],
+        'pt',
+      ),
     );
     expect(contact!.body).toBe(ticketsPt.messages.deletedContact);
     expect(agent!.body).toBe(ticketsPt.messages.deletedOwn);
@@ -105,18 +136,29 @@ describe('the PDF export of a conversation', () => {
     const bodies = messagesOf(
       build(
         [
-          makeMessage({ id: 'a', mediaType: 'application', mediaName: 'nota-fiscal.pdf', body: 'nota-fiscal.pdf', mediaUrl: '/m/a' }),
+          makeMessage({
+            id: 'a',
+            mediaType: 'application',
+            mediaName: 'nota-fiscal.pdf',
+            body: 'nota-fiscal.pdf',
+            mediaUrl: '/m/a',
+          }),
           makeMessage({ id: 'b', mediaType: 'image', mediaName: null, body: 'Olha a foto', mediaUrl: '/m/b' }),
           makeMessage({ id: 'c', mediaType: 'audio', mediaName: null, body: '', mediaUrl: '/m/c' }),
         ],
         'pt',
       ),
     ).map((m) => m.body);
-    expect(bodies).toEqual(['[nota-fiscal.pdf]', `[${ticketsPt.messages.media.image}] Olha a foto`, `[${ticketsPt.messages.media.audio}]`]);
+    expect(bodies).toEqual([
+      '[nota-fiscal.pdf]',
+      `[${ticketsPt.messages.media.image}] Olha a foto`,
+      `[${ticketsPt.messages.media.audio}]`,
+    ]);
   });
 
   it('shows a contact card as its name and number', () => {
-    const vcard = 'BEGIN:VCARD\nVERSION:3.0\nN:;João Araújo;;;\nFN:João Araújo\nTEL;type=CELL;waid=5511988887777:+55 11 98888-7777\nEND:VCARD';
+    const vcard =
+      'BEGIN:VCARD\nVERSION:3.0\nN:;João Araújo;;;\nFN:João Araújo\nTEL;type=CELL;waid=5511988887777:+55 11 98888-7777\nEND:VCARD';
     const [card] = messagesOf(build([makeMessage({ mediaType: 'contactMessage', body: vcard })], 'pt'));
     expect(card!.body).toBe('João Araújo +55 11 98888-7777');
   });
@@ -137,21 +179,29 @@ describe('the PDF export of a conversation', () => {
   });
 
   it("draws the agent's messages and private notes apart from the contact's", () => {
-    const blocks = messagesOf(build([makeMessage({ id: 'a' }), makeMessage({ id: 'b', fromMe: true }), makeMessage({ id: 'c', fromMe: true, isPrivate: true })])).map(
-      (m) => m.block,
-    );
+    const blocks = messagesOf(
+      build([
+        makeMessage({ id: 'a' }),
+        makeMessage({ id: 'b', fromMe: true }),
+        makeMessage({ id: 'c', fromMe: true, isPrivate: true }),
+      ]),
+    ).map((m) => m.block);
     const fills = blocks.map((b) => (b.layout as { fillColor: () => string | null }).fillColor());
     expect(new Set(fills).size).toBe(3);
   });
 
   it('keeps a short message on one page and lets a very long one run across pages', () => {
-    const [short, long] = messagesOf(build([makeMessage({ id: 'a' }), makeMessage({ id: 'b', body: 'linha\n'.repeat(200) })])).map((m) => m.block);
+    const [short, long] = messagesOf(
+      build([makeMessage({ id: 'a' }), makeMessage({ id: 'b', body: 'linha\n'.repeat(200) })]),
+    ).map((m) => m.block);
     expect(short!.unbreakable).toBe(true);
     expect(long!.unbreakable).toBe(false);
   });
 
   it('replaces emoji, which the font lacks, by one mark each and keeps every accented letter', () => {
-    expect(pdfText('Obrigado 👍🏽 ❤️ 🇧🇷 1️⃣ 👨‍👩‍👧 ok')).toBe(`Obrigado ${MISSING_GLYPH} ${MISSING_GLYPH} ${MISSING_GLYPH} ${MISSING_GLYPH} ${MISSING_GLYPH} ok`);
+    expect(pdfText('Obrigado 👍🏽 ❤️ 🇧🇷 1️⃣ 👨‍👩‍👧 ok')).toBe(
+      `Obrigado ${MISSING_GLYPH} ${MISSING_GLYPH} ${MISSING_GLYPH} ${MISSING_GLYPH} ${MISSING_GLYPH} ok`,
+    );
     expect(pdfText('ç ã é õ ñ ¿ ğ ş ı İ Ö Ü © ™ 2025')).toBe('ç ã é õ ñ ¿ ğ ş ı İ Ö Ü © ™ 2025');
     expect(pdfText('a\r\nb\tc')).toBe('a\nb    c');
     const [m] = messagesOf(build([makeMessage({ body: 'Teşekkürler 😀' })]));
@@ -167,7 +217,9 @@ describe('the PDF export of a conversation', () => {
 describe("the export's dates", () => {
   it("are written in the interface language's format", () => {
     const date = new Date('2025-05-10T14:05:00.000Z');
-    expect(dateTimeFormatter('pt-BR', 'UTC')(date)).toBe(new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(date));
+    expect(dateTimeFormatter('pt-BR', 'UTC')(date)).toBe(
+      new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(date),
+    );
     expect(dateTimeFormatter('pt-BR', 'UTC')(date)).toMatch(/^10\/05\/2025,? 14:05$/);
     expect(dateTimeFormatter('tr-TR', 'UTC')(date)).toMatch(/^10\.05\.2025 14:05$/);
   });

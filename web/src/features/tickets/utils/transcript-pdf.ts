@@ -62,7 +62,10 @@ const formattedText = (text: string): Run[] =>
     ]);
 
 const bodyOf = (m: Message, t: Translate): Run[] => {
-  if (m.isDeleted) return [{ text: t(m.fromMe ? 'tickets.messages.deletedOwn' : 'tickets.messages.deletedContact'), italics: true, color: '#666666' }];
+  if (m.isDeleted)
+    return [
+      { text: t(m.fromMe ? 'tickets.messages.deletedOwn' : 'tickets.messages.deletedContact'), italics: true, color: '#666666' },
+    ];
   if (m.mediaType === 'contactMessage') {
     const card = parseVCard(m.body);
     return [{ text: pdfText(card ? `${card.name} ${card.number}`.trim() : m.body) }];
@@ -106,7 +109,12 @@ const messageBlock = (m: Message, input: TranscriptInput): ContentTable => {
         [
           {
             stack: [
-              { text: [{ text: pdfText(who), bold: true }, ` · ${formatDateTime(new Date(m.createdAt))}`], fontSize: 8.5, color: '#555555', margin: [0, 0, 0, 2] },
+              {
+                text: [{ text: pdfText(who), bold: true }, ` · ${formatDateTime(new Date(m.createdAt))}`],
+                fontSize: 8.5,
+                color: '#555555',
+                margin: [0, 0, 0, 2],
+              },
               { text: bodyOf(m, t) },
             ],
           },
@@ -128,7 +136,12 @@ export const transcriptDocument = (input: TranscriptInput): TDocumentDefinitions
   const { ticket, messages, t, formatDateTime, now } = input;
   const title = t('tickets.pdf.title', { id: ticket.id });
   // a web chat visitor's generated id means nothing on paper: the e-mail stands in, as on screen
-  const details = [ticket.contact.name, contactReference(ticket.contact), ticket.queue?.name, ticket.user ? t('tickets.header.assigned', { name: ticket.user.name }) : undefined]
+  const details = [
+    ticket.contact.name,
+    contactReference(ticket.contact),
+    ticket.queue?.name,
+    ticket.user ? t('tickets.header.assigned', { name: ticket.user.name }) : undefined,
+  ]
     .filter((part) => part)
     .join(' · ');
   return {
@@ -136,14 +149,22 @@ export const transcriptDocument = (input: TranscriptInput): TDocumentDefinitions
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 48],
     defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.2, color: '#111111' },
-    footer: (page, pages) => ({ text: `${page} / ${pages}`, alignment: 'right', fontSize: 8, color: '#777777', margin: [40, 18, 40, 0] }),
+    footer: (page, pages) => ({
+      text: `${page} / ${pages}`,
+      alignment: 'right',
+      fontSize: 8,
+      color: '#777777',
+      margin: [40, 18, 40, 0],
+    }),
     content: [
       { text: title, fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
       { text: pdfText(details), color: '#444444' },
       { text: t('tickets.pdf.generated', { date: formatDateTime(now) }), color: '#444444' },
       // A4's width less the side margins
       { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 1.5, lineColor: '#333333' }], margin: [0, 8, 0, 12] },
-      ...(messages.length ? messages.map((m) => messageBlock(m, input)) : [{ text: t('tickets.messages.empty'), italics: true, color: '#666666' }]),
+      ...(messages.length
+        ? messages.map((m) => messageBlock(m, input))
+        : [{ text: t('tickets.messages.empty'), italics: true, color: '#666666' }]),
     ],
   };
 };

@@ -7,11 +7,25 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { locales, currentLanguage } from '../../../lib/i18n.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { addTodo, editTodo, parseTodos, removeTodo, serializeTodos, TODO_STORAGE_KEY, type TodoItem } from '../utils/todo-list.ts';
+import {
+  addTodo,
+  editTodo,
+  parseTodos,
+  removeTodo,
+  serializeTodos,
+  TODO_STORAGE_KEY,
+  type TodoItem,
+} from '../utils/todo-list.ts';
 import './todo.css';
 
 const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat(locales[currentLanguage()], { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locales[currentLanguage()], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 
 /** /todolist: a personal list kept only in this browser (spec document 3 "To-do list"). */
 export function TodoPage() {
@@ -49,7 +63,12 @@ export function TodoPage() {
           className="todo-form__input"
           data-testid="todo-input"
         />
-        <Button type="submit" icon={editing === null ? 'pi pi-plus' : 'pi pi-check'} label={editing === null ? t('todo.add') : t('todo.save')} data-testid="todo-submit" />
+        <Button
+          type="submit"
+          icon={editing === null ? 'pi pi-plus' : 'pi pi-check'}
+          label={editing === null ? t('todo.add') : t('todo.save')}
+          data-testid="todo-submit"
+        />
         {editing !== null ? (
           <Button
             type="button"
@@ -68,7 +87,11 @@ export function TodoPage() {
       ) : (
         <ul className="todo-list" data-testid="todo-list">
           {items.map((item, index) => (
-            <li key={`${item.createdAt}-${index}`} className={editing === index ? 'todo-item todo-item--editing' : 'todo-item'} data-testid="todo-item">
+            <li
+              key={`${item.createdAt}-${index}`}
+              className={editing === index ? 'todo-item todo-item--editing' : 'todo-item'}
+              data-testid="todo-item"
+            >
               <div className="todo-item__body">
                 <span className="todo-item__text">{item.text}</span>
                 <time className="todo-item__time" dateTime={item.updatedAt}>
@@ -87,7 +110,16 @@ export function TodoPage() {
                 }}
                 data-testid="todo-edit"
               />
-              <Button type="button" text rounded severity="danger" icon="pi pi-trash" aria-label={t('todo.delete')} onClick={() => setDeleting(index)} data-testid="todo-delete" />
+              <Button
+                type="button"
+                text
+                rounded
+                severity="danger"
+                icon="pi pi-trash"
+                aria-label={t('todo.delete')}
+                onClick={() => setDeleting(index)}
+                data-testid="todo-delete"
+              />
             </li>
           ))}
         </ul>

@@ -31,6 +31,8 @@ describe('the to-do list', () => {
     expect(parseTodos(null)).toEqual([]);
     expect(parseTodos('not json')).toEqual([]);
     expect(parseTodos('{"text":"not a list"}')).toEqual([]);
-    expect(parseTodos('[{"text":"ok","createdAt":"a","updatedAt":"b"},{"text":3}]')).toEqual([{ text: 'ok', createdAt: 'a', updatedAt: 'b' }]);
+    expect(parseTodos('[{"text":"ok","createdAt":"a","updatedAt":"b"},{"text":3}]')).toEqual([
+      { text: 'ok', createdAt: 'a', updatedAt: 'b' },
+    ]);
   });
 });

@@ -14,7 +14,10 @@ export type SaveUserInput =
  * bytes go there directly, as message attachments do.
  */
 export const uploadUserImage = async (id: number, file: File): Promise<User> => {
-  const target = await callRoute('users.media-upload', { params: { id }, body: { name: file.name, mimeType: file.type, size: file.size } });
+  const target = await callRoute('users.media-upload', {
+    params: { id },
+    body: { name: file.name, mimeType: file.type, size: file.size },
+  });
   const response = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: file });
   if (!response.ok) throw new ApiError(response.status, { error: 'ERR_INTERNAL' });
   return target.user;

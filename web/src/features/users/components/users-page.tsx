@@ -53,7 +53,6 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
   const users: UserRow[] = list.data?.pages.flatMap((p) => p.users) ?? [];
   const queueById = useMemo(() => new Map((queues.data ?? []).map((q: Queue) => [q.id, q])), [queues.data]);
 
-
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
@@ -99,7 +98,15 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
       name="users"
       title={t('users.title')}
       subtitle={t('users.subtitle')}
-      actions={<Button type="button" icon="pi pi-plus" label={t('users.add')} onClick={() => setDialog({ kind: 'add' })} data-testid="users-add" />}
+      actions={
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          label={t('users.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="users-add"
+        />
+      }
       search={{ placeholder: t('users.searchPlaceholder'), onSearch: (text) => setSearchParam(text.toLowerCase()) }}
       onNearEnd={() => {
         if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
@@ -107,7 +114,12 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
       loadingMore={list.isFetchingNextPage ? t('users.loadingMore') : null}
       overlays={
         <>
-          <UserDialog visible={dialog.kind !== 'none'} userId={dialog.kind === 'edit' ? dialog.id : undefined} viewer={viewer} onHide={() => setDialog({ kind: 'none' })} />
+          <UserDialog
+            visible={dialog.kind !== 'none'}
+            userId={dialog.kind === 'edit' ? dialog.id : undefined}
+            viewer={viewer}
+            onHide={() => setDialog({ kind: 'none' })}
+          />
           <DeleteDialog
             visible={Boolean(deleting)}
             onHide={() => setDeleting(null)}
@@ -133,7 +145,11 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
         <Column header={t('users.columns.profile')} body={(u: UserRow) => t(`users.profiles.${u.profile}`)} />
         <Column header={t('users.columns.queues')} body={queuesCell} />
         <Column header={t('users.columns.status')} body={statusCell} />
-        <Column header={<span className="sr-only">{t('users.columns.actions')}</span>} body={actionsCell} style={{ width: '7rem' }} />
+        <Column
+          header={<span className="sr-only">{t('users.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
       </DataTable>
     </ListPage>
   );

@@ -30,7 +30,10 @@ describe('the user form', () => {
       name: 'validation.tooLong',
       password: 'validation.passwordTooShort',
     });
-    expect(validateUserForm({ ...emptyUserForm(), name: '', email: '', password: 'pass-12345' }, true)).toEqual({ name: 'validation.requiredEn', email: 'validation.requiredEn' });
+    expect(validateUserForm({ ...emptyUserForm(), name: '', email: '', password: 'pass-12345' }, true)).toEqual({
+      name: 'validation.requiredEn',
+      email: 'validation.requiredEn',
+    });
   });
 
   it('leaves the password optional when editing, and checks the hours', () => {
@@ -40,15 +43,34 @@ describe('the user form', () => {
   });
 
   it('sends every field on create, with the e-mail trimmed and lowercased', () => {
-    const body = createBodyOf({ ...emptyUserForm(), name: ' Bia ', email: ' BIA@Example.com ', password: 'pass-12345', queueIds: [2, 3] });
-    expect(body).toMatchObject({ name: 'Bia', email: 'bia@example.com', password: 'pass-12345', queueIds: [2, 3], userClosePendingTicket: 'enabled', startWork: '00:00' });
+    const body = createBodyOf({
+      ...emptyUserForm(),
+      name: ' Bia ',
+      email: ' BIA@Example.com ',
+      password: 'pass-12345',
+      queueIds: [2, 3],
+    });
+    expect(body).toMatchObject({
+      name: 'Bia',
+      email: 'bia@example.com',
+      password: 'pass-12345',
+      queueIds: [2, 3],
+      userClosePendingTicket: 'enabled',
+      startWork: '00:00',
+    });
   });
 
   it('sends only what changed on edit, the password only when typed', () => {
     const user = makeUser({ queueIds: [1, 2] });
     expect(updateBodyOf(user, userFormOf(user), true)).toBeUndefined();
     expect(updateBodyOf(user, { ...userFormOf(user), queueIds: [2, 1] }, true)).toBeUndefined();
-    expect(updateBodyOf(user, { ...userFormOf(user), name: 'Ana Lima', queueIds: [1], showDashboard: 'enabled', password: 'new-pass-1' }, true)).toEqual({
+    expect(
+      updateBodyOf(
+        user,
+        { ...userFormOf(user), name: 'Ana Lima', queueIds: [1], showDashboard: 'enabled', password: 'new-pass-1' },
+        true,
+      ),
+    ).toEqual({
       name: 'Ana Lima',
       queueIds: [1],
       showDashboard: 'enabled',
@@ -58,7 +80,14 @@ describe('the user form', () => {
 
   it('leaves out the admin-only fields for a caller without user-modal:editProfile', () => {
     const user = makeUser({ profile: 'user' });
-    const changed = { ...userFormOf(user), name: 'Outro Nome', profile: 'admin' as const, queueIds: [9], allowConnections: 'enabled' as const, startWork: '08:00' };
+    const changed = {
+      ...userFormOf(user),
+      name: 'Outro Nome',
+      profile: 'admin' as const,
+      queueIds: [9],
+      allowConnections: 'enabled' as const,
+      startWork: '08:00',
+    };
     expect(updateBodyOf(user, changed, false)).toEqual({ name: 'Outro Nome' });
   });
 });

@@ -1,10 +1,22 @@
 import type { User } from '@switchboard/shared/contracts/auth';
 import { PASSWORD_TOO_SHORT } from '@switchboard/shared/contracts/common';
-import { adminOnlyUserFields, createUserBody, type CreateUserBody, type UpdateUserBody } from '@switchboard/shared/contracts/users';
+import {
+  adminOnlyUserFields,
+  createUserBody,
+  type CreateUserBody,
+  type UpdateUserBody,
+} from '@switchboard/shared/contracts/users';
 import type { EnabledDisabled } from '@switchboard/shared/contracts/common';
 
 /** The permission switches of the user dialog stored as 'enabled' | 'disabled', in the order the dialog shows them. */
-export const permissionSwitches = ['allHistoric', 'allUserChat', 'userClosePendingTicket', 'showDashboard', 'allowRealTime', 'allowConnections'] as const;
+export const permissionSwitches = [
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+] as const;
 export type PermissionSwitch = (typeof permissionSwitches)[number];
 
 /** Spec document 2: the time inputs step by 600 seconds. */
@@ -92,7 +104,10 @@ const messageKeys: Record<string, string> = {
   [PASSWORD_TOO_SHORT]: 'validation.passwordTooShort',
 };
 
-const check = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+const check = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => {
   const r = schema.safeParse(value);
   return r.success ? undefined : (messageKeys[r.error?.issues[0]?.message ?? ''] ?? 'validation.requiredEn');
 };
@@ -106,7 +121,8 @@ export const validateUserForm = (v: UserFormValues, isNew: boolean): UserFormErr
   const shape = createUserBody.shape;
   errors.name = v.name.trim() === '' ? 'validation.requiredEn' : check(shape.name, v.name);
   errors.email = v.email.trim() === '' ? 'validation.requiredEn' : check(shape.email, v.email);
-  if (v.password !== '' || isNew) errors.password = v.password === '' ? 'validation.requiredEn' : check(shape.password, v.password);
+  if (v.password !== '' || isNew)
+    errors.password = v.password === '' ? 'validation.requiredEn' : check(shape.password, v.password);
   errors.startWork = check(shape.startWork, v.startWork);
   errors.endWork = check(shape.endWork, v.endWork);
   return Object.fromEntries(Object.entries(errors).filter(([, e]) => e !== undefined)) as UserFormErrors;
@@ -115,7 +131,11 @@ export const validateUserForm = (v: UserFormValues, isNew: boolean): UserFormErr
 const adminOnly = new Set<string>(adminOnlyUserFields);
 
 /** The body of POST /users: every field of the dialog. */
-export const createBodyOf = (v: UserFormValues): CreateUserBody => ({ ...v, name: v.name.trim(), email: v.email.trim().toLowerCase() });
+export const createBodyOf = (v: UserFormValues): CreateUserBody => ({
+  ...v,
+  name: v.name.trim(),
+  email: v.email.trim().toLowerCase(),
+});
 
 /**
  * The body of PUT /users/{id}: only what changed, without the admin-only fields for a caller who may not set them
@@ -130,7 +150,10 @@ export const updateBodyOf = (before: User, v: UserFormValues, mayEditAdminFields
     if (!mayEditAdminFields && adminOnly.has(key)) continue;
     const a = now[key];
     const b = was[key];
-    const same = Array.isArray(a) && Array.isArray(b) ? a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]) : a === b;
+    const same =
+      Array.isArray(a) && Array.isArray(b)
+        ? a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i])
+        : a === b;
     if (!same) changes[key] = a;
   }
   if (v.password !== '') changes.password = v.password;
