@@ -1,5 +1,7 @@
 // Lint rules of the whole repository, with import boundaries:
-// - a backend module reaches another module only through its service (or the auth module's authenticate.ts);
+// - a backend module reaches another module only through its service (or the auth module's authenticate.ts), a
+//   repository also through another module's entity or repository; the layers of functions/src/module-layers.ts are
+//   checked by functions/src/architecture.test.ts;
 // - only repositories (and the table platform itself) touch the table client;
 // - the platform layer (functions/src/platform) never imports a module;
 // - a web feature never imports another feature's internals.
@@ -89,5 +91,22 @@ export default tseslint.config(
     // the exceptions to "only repositories touch the table client"
     files: ['functions/src/**/*.repository.ts', 'functions/src/platform/table/**/*.ts'],
     rules: { 'boundaries/element-types': 'off' },
+  },
+  {
+    // a repository may join another module's key shapes or items (its entity or repository), never its service
+    files: ['functions/src/**/*.repository.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { target: ['module'], disallow: ['**'] },
+            { target: ['module'], allow: ['*.service.ts', '*.entity.ts', '*.repository.ts', 'authenticate.ts'] },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -5,7 +5,7 @@
  * define (writing 100,000 tickets through the API would take far longer than the measurement itself).
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ticketListQuery } from '@switchboard/shared/contracts/inbox';
+import { ticketListQuery } from '@switchboard/shared/contracts/tickets';
 import { ulid } from 'ulid';
 import { verifyAccessToken } from '../functions/src/platform/auth/tokens.ts';
 import { measureCapacity, table, tableName } from '../functions/src/platform/table/client.ts';

@@ -81,11 +81,26 @@ export const offMidnight = (marginMs = 20 * 60_000, now = Date.now()): number =>
 export const outliveLookupCaches = (runtime: Runtime): void =>
   runtime.setClock({ offset: clock().now().getTime() - Date.now() + LOOKUP_CACHE_MS + 1 });
 
+/** A 400's field errors as `{ path: message }`, so a test names the field it expects refused. */
+export const fieldsOf = (body: { fields?: { path: string; message: string }[] }): Record<string, string> =>
+  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
+
+/** A 400's refused field paths, sorted, for a test that names the fields and not their messages. */
+export const fieldPathsOf = (body: { fields?: { path: string }[] }): string[] => (body.fields ?? []).map((f) => f.path).sort();
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;
 }
+
+/** The seeded super user (the runtime's admin account), signed in. */
+export const signInSuperUser = async (runtime: Pick<Runtime, 'url'>): Promise<ApiClient> => {
+  const root = new ApiClient(runtime.url);
+  const res = await root.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  if (res.status !== 200) throw new Error(`the super user could not sign in: ${res.status} ${JSON.stringify(res.body)}`);
+  return root;
+};
 
 /** A browser-like client: keeps the refresh cookie it is given and sends the bearer token it holds. */
 export class ApiClient {

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { createUser, updateUserSettings, type UserSettingsPatch } from '../functions/src/modules/users/users.service.ts';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import type { FakeBaileysSocket, FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
 import { ApiClient, SocketProbe, until } from './api.ts';
 
@@ -156,3 +156,44 @@ export const connectScriptedWhatsapp = async (
   );
   return { connection, socket };
 };
+
+/** What the company said to the visitor (bot and agents), oldest first: the widget's conversation without the visitor's own lines. */
+export const botSaid = async (visitor: Visitor): Promise<string[]> =>
+  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
+
+/** The statuses a ticket is looked for in, in this order: one waiting for an agent is found before an older closed one. */
+export const TICKET_STATUSES = ['pending', 'open', 'closed'];
+
+/**
+ * The ticket list entry of the contact named (or numbered) so, looked for through `statuses` in order, as an admin
+ * who sees every queue; undefined when there is none.
+ */
+export const findTicket = async (
+  company: Pick<TestCompany, 'admin'>,
+  contact: { name: string } | { number: string },
+  statuses = TICKET_STATUSES,
+): Promise<any> => {
+  const matches = (c: { name: string; number: string }) =>
+    'name' in contact ? c.name === contact.name : c.number === contact.number;
+  for (const status of statuses) {
+    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
+    const found = list.body.tickets?.find((t: { contact: { name: string; number: string } }) => matches(t.contact));
+    if (found) return found;
+  }
+  return undefined;
+};
+
+/** The id of the ticket of the contact named `name` (see findTicket); fails the test when there is none. */
+export const ticketIdOf = async (
+  company: Pick<TestCompany, 'admin'>,
+  name: string,
+  statuses = TICKET_STATUSES,
+): Promise<number> => {
+  const found = await findTicket(company, { name }, statuses);
+  if (!found) throw new Error(`no ticket of ${name}`);
+  return found.id;
+};
+
+/** The ticket of the contact named `name` as GET /tickets/:id answers it (see findTicket); fails the test when there is none. */
+export const ticketOf = async (company: Pick<TestCompany, 'admin'>, name: string, statuses = TICKET_STATUSES): Promise<any> =>
+  (await company.admin.get(`/tickets/${await ticketIdOf(company, name, statuses)}`)).body;

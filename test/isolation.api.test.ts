@@ -13,7 +13,7 @@ import { ApiClient, startApi } from './api.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { Visitor } from './inbox.ts';
 import { ensureOpenInvoice } from '../functions/src/modules/invoices/invoice-cycle.service.ts';
-import { findCompany } from '../functions/src/modules/companies/companies.service.ts';
+import { findCompany } from '../functions/src/modules/tenancy/company-lookup.service.ts';
 import { startFakeGraph, type FakeGraph } from './fakes/graph-server.ts';
 import {
   bodyFixtures,

@@ -17,10 +17,11 @@ import { resetConfig } from '../../functions/src/platform/config.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
 import { companyMediaKey } from '../../functions/src/platform/ports/media-keys.ts';
 import { table, tableName } from '../../functions/src/platform/table/client.ts';
-import { createCompany, provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
+import { provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
+import { createCompany } from '../../functions/src/modules/tenancy/company-records.service.ts';
 import { createWebchatConnection } from '../../functions/src/modules/connections/connections.service.ts';
 import { connectionKey } from '../../functions/src/modules/connections/connection.entity.ts';
-import { companySettingsKey } from '../../functions/src/modules/companies/company.entity.ts';
+import { companySettingsKey } from '../../functions/src/modules/tenancy/company.entity.ts';
 import { createUser } from '../../functions/src/modules/users/users.service.ts';
 import {
   parseInboundEvent,

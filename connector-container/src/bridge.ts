@@ -20,7 +20,7 @@ import {
   type BaileysEventMap,
 } from '@whiskeysockets/baileys';
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
 import { oggIfWebmOpus } from '@switchboard/shared/media/webm-opus-to-ogg';
 import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';

@@ -3,7 +3,9 @@
  * - nothing under platform/ imports a module (a Lambda entry registers what the platform needs);
  * - a function whose code records domain events subscribes the listeners that turn them into side effects (its
  *   manifest entry), and no service registers a listener itself.
- * - realtime frames are pushed by the listeners (domain events), not by services.
+ * - realtime frames are pushed by the listeners (domain events), not by services;
+ * - the domain modules keep the direction of module-layers.ts: no import cycle, no import of a higher layer, no
+ *   repository importing another module's service.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -12,6 +14,15 @@ import { describe, expect, it } from 'vitest';
 import type { ListenerName } from './deployment/catalogue.ts';
 import { entryFileOf } from './deployment/entries.ts';
 import { functionNames, manifestOf } from './deployment/manifest.ts';
+import {
+  describeImport,
+  moduleCycles,
+  moduleLayers,
+  pendingImports,
+  repositoryServiceImports,
+  upwardImports,
+  type SourceImport,
+} from './module-layers.ts';
 
 const srcDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -90,5 +101,100 @@ describe('architecture', () => {
       .filter((f) => !f.includes('/entries/') && !f.includes('/listeners/') && !f.includes('/platform/events/'))
       .filter((f) => /\bregister\w*Listener\(\)|domainEvents\.on\(/.test(readFileSync(f, 'utf8')));
     expect(registering.map((f) => relative(srcDir, f))).toEqual([]);
+  });
+});
+
+describe('module direction', () => {
+  const modulesDir = join(srcDir, 'modules');
+  const treeImports: SourceImport[] = sourceFiles(modulesDir).flatMap((file) =>
+    relativeImports(file).map((target) => ({ file: relative(srcDir, file), target: relative(srcDir, target) })),
+  );
+  const pending = new Set(pendingImports);
+  const checked = treeImports.filter((i) => !pending.has(describeImport(i)));
+
+  it('puts every module in exactly one layer', () => {
+    const folders = readdirSync(modulesDir).filter((name) => statSync(join(modulesDir, name)).isDirectory());
+    const listed = moduleLayers.flatMap((l) => l.modules);
+    expect([...listed].sort()).toEqual([...folders].sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('finds no import cycle among the domain modules', () => {
+    expect(moduleCycles(checked)).toEqual([]);
+  });
+
+  it('has no module import a module of a higher layer', () => {
+    expect(upwardImports(checked)).toEqual([]);
+  });
+
+  it("has no repository import another module's service", () => {
+    expect(repositoryServiceImports(checked)).toEqual([]);
+  });
+
+  it('lists as pending only imports the tree still has', () => {
+    const present = new Set(treeImports.map(describeImport));
+    expect(pendingImports.filter((i) => !present.has(i))).toEqual([]);
+  });
+});
+
+describe('the direction checks', () => {
+  const imports = (...pairs: [string, string][]): SourceImport[] => pairs.map(([file, target]) => ({ file, target }));
+  const layers = [
+    { name: 'low', modules: ['a'] },
+    { name: 'mid', modules: ['b', 'c'] },
+    { name: 'high', modules: ['d'] },
+  ];
+
+  it('names the modules of a cycle and the imports that close it', () => {
+    const graph = imports(
+      ['modules/a/a.service.ts', 'modules/b/b.service.ts'],
+      ['modules/b/b.service.ts', 'modules/c/c.service.ts'],
+      ['modules/c/handlers/x.handler.ts', 'modules/a/a.service.ts'],
+      ['modules/c/c.service.ts', 'modules/d/d.service.ts'],
+      ['modules/a/a.service.ts', 'modules/a/a.repository.ts'],
+    );
+    expect(moduleCycles(graph)).toEqual([
+      {
+        modules: ['a', 'b', 'c'],
+        imports: [
+          'modules/a/a.service.ts -> modules/b/b.service.ts',
+          'modules/b/b.service.ts -> modules/c/c.service.ts',
+          'modules/c/handlers/x.handler.ts -> modules/a/a.service.ts',
+        ],
+      },
+    ]);
+  });
+
+  it('finds no cycle where imports point one way', () => {
+    const graph = imports(
+      ['modules/d/d.service.ts', 'modules/b/b.service.ts'],
+      ['modules/b/b.service.ts', 'modules/a/a.service.ts'],
+      ['modules/c/c.service.ts', 'modules/a/a.service.ts'],
+      ['engine/x.ts', 'modules/d/d.service.ts'],
+    );
+    expect(moduleCycles(graph)).toEqual([]);
+  });
+
+  it('flags an import of a higher layer or of a module in no layer, and allows the same layer and below', () => {
+    const graph = imports(
+      ['modules/a/a.service.ts', 'modules/b/b.service.ts'],
+      ['modules/b/b.service.ts', 'modules/c/c.service.ts'],
+      ['modules/d/d.service.ts', 'modules/a/a.service.ts'],
+      ['modules/c/c.service.ts', 'modules/e/e.service.ts'],
+    );
+    expect(upwardImports(graph, layers)).toEqual([
+      'modules/a/a.service.ts -> modules/b/b.service.ts',
+      'modules/c/c.service.ts -> modules/e/e.service.ts',
+    ]);
+  });
+
+  it("flags a repository importing another module's service, not its own nor another repository", () => {
+    const graph = imports(
+      ['modules/b/b.repository.ts', 'modules/a/a.service.ts'],
+      ['modules/b/b.repository.ts', 'modules/b/b.service.ts'],
+      ['modules/b/b.repository.ts', 'modules/a/a.repository.ts'],
+      ['modules/b/b.service.ts', 'modules/a/a.service.ts'],
+    );
+    expect(repositoryServiceImports(graph)).toEqual(['modules/b/b.repository.ts -> modules/a/a.service.ts']);
   });
 });

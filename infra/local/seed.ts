@@ -4,12 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import {
-  companyExists,
-  createCompany,
-  PLATFORM_DUE_DATE,
-  provisionCompany,
-} from '../../functions/src/modules/companies/companies.service.ts';
+import { provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
+import { PLATFORM_DUE_DATE } from '../../functions/src/modules/tenancy/company-lookup.service.ts';
+import { companyExists, createCompany } from '../../functions/src/modules/tenancy/company-records.service.ts';
 import { listConnectionsOf } from '../../functions/src/modules/connections/connections.service.ts';
 import { addPlan, defaultPlanInput, listPublicPlans } from '../../functions/src/modules/plans/plans.service.ts';
 import { seedPlatformSettings } from '../../functions/src/modules/settings/settings.service.ts';

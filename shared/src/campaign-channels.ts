@@ -8,7 +8,8 @@
  * The campaign dialog offers only the connections that can send, and says why before saving; the server refuses
  * the rest with the same words.
  */
-import { isPhoneChannel, type Channel } from './contracts/inbox.ts';
+import { type Channel } from './contracts/connections.ts';
+import { isPhoneChannel } from './contracts/contacts.ts';
 
 export type CampaignReach = 'lists-and-tags' | 'tags' | 'none';
 

@@ -4,7 +4,8 @@
  * with MessageGroupId = connection + contact, so one conversation is processed in order.
  */
 import { z } from 'zod';
-import { channel, mediaType } from './contracts/inbox.ts';
+import { channel } from './contracts/connections.ts';
+import { mediaType } from './contracts/messages.ts';
 
 /** Who the event is about, as the channel identifies them. */
 export const inboundContact = z.object({

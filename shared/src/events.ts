@@ -1,4 +1,6 @@
-import type { ChatImportFrame, Contact, Message, Ticket, TicketStatus } from './contracts/inbox.ts';
+import type { ChatImportFrame, Contact } from './contracts/contacts.ts';
+import type { Message } from './contracts/messages.ts';
+import type { Ticket, TicketStatus } from './contracts/tickets.ts';
 import type { CompanySettingsEvent } from './contracts/company-settings.ts';
 import type { CompanySettings } from './contracts/settings.ts';
 import type {
@@ -169,16 +171,16 @@ export interface ContactChange {
   maskedNumber?: string;
 }
 
-/**
- * Something of a company that its agents keep on screen changed (a record created, changed or deleted, a session's
- * state). `change` is what the screens are told: the data of the realtime frame as the web client reads it.
- */
 /** Who made a change: a user, possibly of another company (the super user acting on a company). */
 export interface ChangeActor {
   id: number;
   name: string;
 }
 
+/**
+ * Something of a company that its agents keep on screen changed (a record created, changed or deleted, a session's
+ * state). `change` is what the screens are told: the data of the realtime frame as the web client reads it.
+ */
 export interface CompanyChange<T> {
   companyId: number;
   change: T;

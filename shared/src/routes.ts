@@ -17,33 +17,35 @@ import {
 } from './contracts/auth.ts';
 import { okResponse } from './contracts/common.ts';
 import {
+  closeImportedResponse,
   companyConnectionParams,
   companyConnectionsDetail,
   companyTargetParams,
+  connection,
+  connectionFilterQuery,
   connectionIdParams,
   connectionsOverview,
   connectionsOverviewQuery,
   createConnectionBody,
   facebookConnectBody,
   facebookConnectResponse,
-  messageTemplates,
-  updateConnectionBody,
-  sessionHealth,
   greetingMediaBody,
   greetingMediaResponse,
-  closeImportedResponse,
-  connectionFilterQuery,
+  messageTemplates,
+  sessionHealth,
+  updateConnectionBody,
 } from './contracts/connections.ts';
 import { metaWebhookQuery, whatsappWebhookParams } from './contracts/webhooks.ts';
 import {
   kanbanLanesResponse,
   kanbanTicketsQuery,
-  kanbanTicketsResponse,
+  syncTagsBody,
   tag,
   tagBody,
+  tagContactParams,
   tagContactsQuery,
-  tagContactsResponse,
   tagIdParams,
+  tagListQuery,
   tagListResponse,
   tagPageQuery,
   tagPageResponse,
@@ -82,6 +84,7 @@ import {
   companySchedules,
   companySchedulesBody,
   companySchedulesParams,
+  companySettingQuery,
   companySettingsColumnBody,
   companySettingsParams,
   companySettingsPatchBody,
@@ -93,18 +96,17 @@ import {
 } from './contracts/company-settings.ts';
 import {
   createUserBody,
+  toggleWidthBody,
+  toggleWidthParams,
   updateUserBody,
   userIdParams,
+  userListItem,
+  userListQuery,
   userMediaBody,
   userMediaResponse,
   userPickerResponse,
 } from './contracts/users.ts';
 import {
-  closeAllBody,
-  companySettingQuery,
-  connection,
-  createNoteBody,
-  createTicketBody,
   editMessageBody,
   editMessageParams,
   forwardMessageBody,
@@ -113,11 +115,19 @@ import {
   messageListParams,
   messageListQuery,
   messageListResponse,
-  noteIdParams,
-  noteListQuery,
-  queue,
   sendMessageBody,
   sendTemplateBody,
+  uploadUrlBody,
+  uploadUrlResponse,
+} from './contracts/messages.ts';
+import { queue, queueBody, queueDetails, queueIdParams } from './contracts/queues.ts';
+import {
+  closeAllBody,
+  createNoteBody,
+  createTicketBody,
+  kanbanTicketsResponse,
+  noteIdParams,
+  noteListQuery,
   ticket,
   ticketIdParams,
   ticketListQuery,
@@ -127,14 +137,8 @@ import {
   ticketTagParams,
   ticketTagsParams,
   ticketUuidParams,
-  toggleWidthBody,
-  toggleWidthParams,
   updateTicketBody,
-  uploadUrlBody,
-  uploadUrlResponse,
-  userListItem,
-  userListQuery,
-} from './contracts/inbox.ts';
+} from './contracts/tickets.ts';
 import {
   createVisitorBody,
   visitorMessage,
@@ -164,13 +168,11 @@ import {
   createContactBody,
   importChatsBody,
   importChatsResponse,
-  syncTagsBody,
-  tagContactParams,
-  tagListQuery,
+  tagContactsResponse,
   toggleAcceptAudioBody,
   toggleDisableBotBody,
   updateContactBody,
-} from './contracts/inbox.ts';
+} from './contracts/contacts.ts';
 import {
   createQuickMessageBody,
   quickMessage,
@@ -192,7 +194,6 @@ import {
   scheduleMediaBody,
   scheduleMediaResponse,
 } from './contracts/schedules.ts';
-import { queueBody, queueDetails, queueIdParams } from './contracts/queues.ts';
 import {
   campaign,
   campaignBody,

@@ -3,7 +3,7 @@
  * hours after the customer's last message; outside it the Cloud API delivers approved templates only. The server
  * refuses a free-form send outside it and the composer says so before anyone types.
  */
-import type { Channel } from './contracts/inbox.ts';
+import type { Channel } from './contracts/connections.ts';
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 

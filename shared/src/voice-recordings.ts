@@ -3,7 +3,7 @@
  * take Ogg/Opus, a voice note on WhatsApp; Messenger and Instagram take neither Ogg nor WebM audio (Meta lists aac,
  * m4a, wav and mp4), and of those only WAV can be made in a browser without an encoder: an audio attachment there.
  */
-import type { Channel } from './contracts/inbox.ts';
+import type { Channel } from './contracts/connections.ts';
 
 export type VoiceRecordingFormat = 'ogg' | 'wav';
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, api, baseUrl, openDesktopPage } from './browser.ts';
+import { adminEmail, adminPassword, api, baseUrl, openDesktopPage, screenshot } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `pix.${run}@example.com`, password: 'pix-password-1' };
@@ -23,7 +23,7 @@ let dueDate = '';
 
 /** a test id's text with the no-break spaces of formatted money as plain spaces */
 const textOf = async (id: string) => ((await page.getByTestId(id).textContent()) ?? '').replace(/\s/g, ' ');
-const shot = (name: string) => page.screenshot({ path: `${SHOTS}billing-${name}.png` });
+const shot = (name: string) => screenshot(page, `billing-${name}`, { waitMs: 0 });
 const ddmmyyyy = (iso: string) =>
   new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 

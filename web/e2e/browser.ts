@@ -93,3 +93,17 @@ export const settle = (page: Page): Promise<unknown> =>
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+
+export interface ShotOptions {
+  /** the whole scrollable page rather than the viewport */
+  fullPage?: boolean;
+  /** a fixed pause before the picture instead of waiting for the page's animations to finish (see settle) */
+  waitMs?: number;
+}
+
+/** Saves a picture of `page` as `test-results/<name>.png`, once its dialogs and toasts have come to rest. */
+export const screenshot = async (page: Page, name: string, { fullPage = false, waitMs }: ShotOptions = {}): Promise<void> => {
+  if (waitMs === undefined) await settle(page);
+  else await page.waitForTimeout(waitMs);
+  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
+};

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../connector-container/src/testing/fake-baileys-socket.ts';
 import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
-import { api, launchChromium, settle, SHOTS, signInWithForm } from './browser.ts';
+import { api, launchChromium, screenshot, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Carla Campanha', email: `carla.${run}@example.com`, password: 'campanha-pass-1' };
@@ -39,10 +39,7 @@ const pageErrors: string[] = [];
 const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
   api<T>(method, path, body, token || undefined, runtime.url);
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}campaigns-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `campaigns-${name}`, { fullPage: true });
 
 /** A PrimeReact dropdown's option, chosen by its text in the overlay. */
 const choose = async (trigger: string, option: string) => {

@@ -16,7 +16,7 @@ import { FakeSocketFactory } from '../../connector-container/src/testing/fake-ba
 import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
 import { startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { api, launchChromium, settle, SHOTS, signInWithForm } from './browser.ts';
+import { api, launchChromium, screenshot, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Vera Verdade', email: `vera.${run}@example.com`, password: 'truth-pass-1' };
@@ -40,10 +40,7 @@ const pageErrors: string[] = [];
 const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
   api<T>(method, path, body, token || undefined, runtime.url);
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}connections-truth-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `connections-truth-${name}`);
 
 const row = (name: string) =>
   page

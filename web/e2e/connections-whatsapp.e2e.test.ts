@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../connector-container/src/testing/fake-baileys-socket.ts';
 import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { launchChromium, SHOTS, signInWithForm, api, settle as settlePage } from './browser.ts';
+import { launchChromium, screenshot, SHOTS, signInWithForm, api, settle as settlePage } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Wagner Zap', email: `wagner.${run}@example.com`, password: 'whatsapp-pass-1' };
@@ -38,10 +38,7 @@ const pageErrors: string[] = [];
 const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
   api<T>(method, path, body, token || undefined, runtime.url);
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}connections-wa-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `connections-wa-${name}`, { waitMs: 400 });
 
 const settle = () => settlePage(page);
 

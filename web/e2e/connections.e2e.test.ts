@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchChromium, SHOTS, signInWithForm } from './browser.ts';
+import { api, baseUrl, launchChromium, screenshot, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Carla Conexões', email: `carla.${run}@example.com`, password: 'connections-pass-1' };
@@ -20,11 +20,7 @@ const pageErrors: string[] = [];
 let oldToken = '';
 let newToken = '';
 
-const shot = async (name: string, target: Page = page) => {
-  // dialogs fade in and toasts slide in: let them settle
-  await target.waitForTimeout(400);
-  await target.screenshot({ path: `${SHOTS}connections-${name}.png` });
-};
+const shot = (name: string, target: Page = page) => screenshot(target, `connections-${name}`, { waitMs: 400 });
 
 const open = async (width: number, height: number) => {
   context = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });

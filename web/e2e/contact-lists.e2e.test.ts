@@ -6,7 +6,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, openDesktopPage, signInWithForm } from './browser.ts';
 
 const LIST = `Clientes ${Date.now().toString(36)}`;
 
@@ -14,10 +14,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}contact-lists-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `contact-lists-${name}`, { waitMs: 300 });
 
 const sheet = (): Buffer => {
   const book = XLSX.utils.book_new();

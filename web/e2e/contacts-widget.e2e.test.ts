@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS, api as callApi } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS, api as callApi } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
@@ -27,11 +27,7 @@ const pageErrors: string[] = [];
 let chatToken = '';
 let admin: { token: string; userId: number };
 
-const shot = async (page: Page, name: string) => {
-  // transitions (dialogs fading in, toasts) settle first
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
-};
+const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: true, waitMs: 350 });
 
 const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${baseUrl}/api${path}`, {

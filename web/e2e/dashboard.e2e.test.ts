@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 let browser: Browser;
@@ -15,10 +15,7 @@ const pageErrors: string[] = [];
 let token = '';
 let webchatToken = '';
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}dashboard-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `dashboard-${name}`, { fullPage: true, waitMs: 400 });
 
 const visitor = async (name: string, text: string) => {
   const v = await api<{ visitorToken: string }>('POST', `/webchat/${webchatToken}/visitors`, { name });

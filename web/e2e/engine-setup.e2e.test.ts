@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `engine.${run}@example.com`, password: 'engine-password-1' };
@@ -27,11 +27,7 @@ let chatToken = '';
 const pageErrors: string[] = [];
 const WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-const shot = async (name: string, target: Page = page) => {
-  // dialogs fade in and toasts slide in: let them settle
-  await target.waitForTimeout(400);
-  await target.screenshot({ path: `${SHOTS}engine-${name}.png`, fullPage: true });
-};
+const shot = (name: string, target: Page = page) => screenshot(target, `engine-${name}`, { fullPage: true, waitMs: 400 });
 
 /** Opens a PrimeReact dropdown by its test id and picks the option with this label. */
 const choose = async (testId: string, label: string) => {

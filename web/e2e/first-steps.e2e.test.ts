@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeFindings } from './axe.ts';
-import { SHOTS, adminEmail, adminPassword, api, launchChromium, settle, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, api, launchChromium, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `primeiros.${run}@example.com`, password: 'primeiros-pass-1' };
@@ -24,10 +24,7 @@ let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}first-steps-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `first-steps-${name}`, { fullPage: true });
 
 const step = (key: string) => page.getByTestId(`setup-step-${key}`);
 const isDone = async (key: string) => (await step(key).getAttribute('data-done')) === 'true';

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS } from './browser.ts';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
 const run = Date.now().toString(36);
@@ -35,10 +35,7 @@ const api = async <T>(method: string, path: string, body?: unknown, token?: stri
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
-const shot = async (page: Page, nn: string, step: string) => {
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${SHOTS}flowbuilder-${nn}-${step}.png` });
-};
+const shot = (page: Page, nn: string, step: string) => screenshot(page, `flowbuilder-${nn}-${step}`, { waitMs: 350 });
 
 /** Links a node's output handle to another node's way in. */
 const link = async (page: Page, from: string, handle: string, to: string) => {

@@ -8,7 +8,7 @@
 import type { FlowConnection, FlowNode } from '@switchboard/shared/flows/graph';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, baseUrl, openDesktopPage, settle, signInWithForm } from './browser.ts';
+import { screenshot, api, baseUrl, openDesktopPage, settle, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `forms.${run}@example.com`, password: 'forms-password-1' };
@@ -24,10 +24,7 @@ let flowId = 0;
 let otherFlowId = 0;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}forms-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `forms-${name}`);
 
 const call = <T>(method: string, path: string, body?: unknown) => api<T>(method, path, body, token);
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Dona', email: `olga.${run}@example.com`, password: 'fixes-password-1' };
@@ -20,10 +20,7 @@ let webchatToken = '';
 let visitorToken = '';
 let ownerToken = '';
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}fixes-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `fixes-${name}`, { waitMs: 300 });
 
 const ticketUuid = async () => {
   const open = await api<{ tickets: { uuid: string; contact: { name: string } }[] }>(

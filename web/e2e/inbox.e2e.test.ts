@@ -5,7 +5,7 @@
  * step leaves a screenshot under test-results/inbox-*.png.
  */
 import type { Browser, Page } from 'playwright-core';
-import { openDesktopPage, SHOTS } from './browser.ts';
+import { openDesktopPage, screenshot } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
@@ -22,11 +22,7 @@ const pageErrors: string[] = [];
 let webchatToken = '';
 let visitorToken = '';
 
-const settle = () => page.waitForTimeout(400);
-const shot = async (name: string) => {
-  await settle();
-  await page.screenshot({ path: `${SHOTS}inbox-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `inbox-${name}`, { waitMs: 400 });
 
 /** The customer's side: the web chat widget's public API. */
 const customer = {

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, api, launchChromium, settle, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, api, launchChromium, signInWithForm } from './browser.ts';
 
 const stamp = Date.now().toString(36);
 const ALICE = { name: `Alice ${stamp}`, email: `alice-${stamp}@example.com`, password: 'pass-12345' };
@@ -20,10 +20,7 @@ let alice: Page;
 let bruno: Page;
 const pageErrors: string[] = [];
 
-const shot = async (page: Page, name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}internal-chat-${name}.png` });
-};
+const shot = (page: Page, name: string) => screenshot(page, `internal-chat-${name}`);
 
 const openPage = async (context: BrowserContext) => {
   const page = await context.newPage();

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `kanban.${run}@example.com`, password: 'kanban-password-1' };
@@ -18,10 +18,7 @@ let page: Page;
 const pageErrors: string[] = [];
 let ticketId = 0;
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}kanban-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `kanban-${name}`, { fullPage: true, waitMs: 400 });
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');

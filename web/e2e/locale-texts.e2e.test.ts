@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, baseUrl, openDesktopPage, settle, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const ptMonths = [
   'Janeiro',
@@ -40,10 +40,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}locale-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `locale-${name}`);
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, SHOTS, adminEmail, adminPassword, openDesktopPage, signInWithForm } from './browser.ts';
 
 const NUMBER = `5511${String(Date.now()).slice(-9)}`;
 const TEXT = `Pedido ${Date.now().toString(36)} confirmado pela API`;
@@ -15,10 +15,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}messages-api-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `messages-api-${name}`, { fullPage: true, waitMs: 300 });
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, api, launchChromium, settle, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, api, launchChromium, settle, signInWithForm } from './browser.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -18,10 +18,7 @@ const pageErrors: string[] = [];
 /** The super user's menu, read from the drawer. */
 let entries: { key: string; path: string }[] = [];
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}phone-360-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `phone-360-${name}`, { fullPage: true });
 
 const openDrawer = async () => {
   await page.getByTestId('menu-toggle').click();

@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS } from './browser.ts';
 import { mkdirSync } from 'node:fs';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
@@ -36,11 +36,7 @@ const api = async <T>(method: string, path: string, body?: unknown, token?: stri
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
-const shot = async (page: Page, nn: string, step: string) => {
-  // the dialogs' and toasts' transitions end before the picture
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${SHOTS}phrase-campaigns-${nn}-${step}.png` });
-};
+const shot = (page: Page, nn: string, step: string) => screenshot(page, `phrase-campaigns-${nn}-${step}`, { waitMs: 350 });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });

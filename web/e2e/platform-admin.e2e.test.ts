@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const PLAN = `Plano Ouro ${run}`;
@@ -16,10 +16,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}platform-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `platform-${name}`, { fullPage: true, waitMs: 400 });
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));

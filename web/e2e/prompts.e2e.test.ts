@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchChromium, settle, SHOTS, signInWithForm } from './browser.ts';
+import { api, baseUrl, launchChromium, screenshot, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'prompt-pass-12345';
@@ -19,10 +19,7 @@ let token = '';
 let connectionId = 0;
 const pageErrors: string[] = [];
 
-const shot = async (nn: string, step: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}prompts-${nn}-${step}.png` });
-};
+const shot = (nn: string, step: string) => screenshot(page, `prompts-${nn}-${step}`);
 
 beforeAll(async () => {
   const plans = await api<{ id: number }[]>('GET', '/plans/list');

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, api, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `queues.${run}@example.com`, password: 'queues-password-1' };
@@ -16,10 +16,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}queues-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `queues-${name}`, { fullPage: true, waitMs: 400 });
 
 /** Opens a PrimeReact dropdown by its test id and picks the option with this label. */
 const choose = async (testId: string, label: string) => {

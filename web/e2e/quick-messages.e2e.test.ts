@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const SHORTCODE = `prazo${Date.now().toString(36)}`;
 const TEXT = 'Seu pedido chega em até 3 dias úteis. Qualquer dúvida, estamos por aqui!';
@@ -16,10 +16,7 @@ let page: Page;
 const pageErrors: string[] = [];
 let webchatToken = '';
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}quick-messages-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `quick-messages-${name}`, { waitMs: 400 });
 
 beforeAll(async () => {
   ({ browser, page } = await openDesktopPage(pageErrors));

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
 
 const CUSTOMER = `Rosa Agenda ${Date.now() % 100000}`;
 const TEXT = 'Olá! Lembrete: sua consulta é amanhã às 10h.';
@@ -15,10 +15,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}schedules-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `schedules-${name}`, { waitMs: 400 });
 
 const api = async (path: string, init: RequestInit = {}) =>
   fetch(`${baseUrl()}/api${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });

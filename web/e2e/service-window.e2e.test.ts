@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
 import { postWebhook, startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { launchChromium, SHOTS, signInWithForm, api, settle as settlePage } from './browser.ts';
+import { launchChromium, screenshot, signInWithForm, api, settle as settlePage } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Oficial', email: `olga.${run}@example.com`, password: 'cloud-api-pass-1' };
@@ -42,10 +42,7 @@ const pageErrors: string[] = [];
 const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
   api<T>(method, path, body, token || undefined, runtime.url);
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}service-window-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `service-window-${name}`, { waitMs: 300 });
 
 const settle = () => settlePage(page);
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, api, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `settings.${run}@example.com`, password: 'settings-password-1' };
@@ -14,10 +14,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}settings-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `settings-${name}`, { fullPage: true, waitMs: 400 });
 
 /** Opens a PrimeReact dropdown by its test id and picks the option with this label. */
 const choose = async (testId: string, label: string) => {

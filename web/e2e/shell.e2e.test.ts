@@ -4,7 +4,7 @@
  * and the profile, sign out. Every step leaves a screenshot under test-results/.
  */
 import type { Browser, Page } from 'playwright-core';
-import { openDesktopPage, SHOTS } from './browser.ts';
+import { openDesktopPage, screenshot, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
@@ -16,12 +16,7 @@ let page: Page;
 const pageErrors: string[] = [];
 let signedInUser: { name: string; company: { name: string } } | undefined;
 
-/** Lets transitions (drawer width, overlay fade-in) finish so the screenshot shows the settled state. */
-const settle = () => page.waitForTimeout(350);
-const shot = async (name: string) => {
-  await settle();
-  await page.screenshot({ path: `${SHOTS}shell-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `shell-${name}`, { fullPage: true, waitMs: 350 });
 const storage = (key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
 const path = () => new URL(page.url()).pathname;
 

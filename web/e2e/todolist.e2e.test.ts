@@ -5,16 +5,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, openDesktopPage, settle, signInWithForm } from './browser.ts';
+import { screenshot, adminEmail, adminPassword, openDesktopPage, signInWithForm } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}todolist-${name}.png` });
-};
+const shot = (name: string) => screenshot(page, `todolist-${name}`);
 const texts = () => page.locator('.todo-item__text').allTextContents();
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, openDesktopPage, signInWithForm } from './browser.ts';
+import { screenshot, api, openDesktopPage, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `users.${run}@example.com`, password: 'users-password-1' };
@@ -16,10 +16,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}users-${name}.png`, fullPage: true });
-};
+const shot = (name: string) => screenshot(page, `users-${name}`, { fullPage: true, waitMs: 400 });
 
 const agentRow = (name: string) => page.getByTestId('users-table').locator('tbody tr', { hasText: name });
 

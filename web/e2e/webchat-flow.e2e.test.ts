@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, SHOTS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS } from './browser.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const DESKTOP = { width: 1366, height: 820 };
@@ -60,11 +60,7 @@ const newActor = async (name: string, options: Parameters<Browser['newContext']>
   return { context, page, live };
 };
 
-const shot = async (page: Page, nn: string, step: string) => {
-  // transitions (dialogs fading in, toasts, menus) settle first
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${SHOTS}flow-${nn}-${step}.png` });
-};
+const shot = (page: Page, nn: string, step: string) => screenshot(page, `flow-${nn}-${step}`, { waitMs: 350 });
 
 /** Marks the document, so a later check can tell that what appeared came without a reload. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { flowDocument: boolean }).flowDocument = true));

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, adminEmail, adminPassword, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { adminEmail, adminPassword, api, baseUrl, openDesktopPage, screenshot, signInWithForm } from './browser.ts';
 
 const LIGHT = '#0F766E';
 const DARK = '#F59E0B';
@@ -58,7 +58,7 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-const shot = async (name: string) => page.screenshot({ path: `${SHOTS}white-label-${name}.png`, fullPage: true });
+const shot = (name: string) => screenshot(page, `white-label-${name}`, { fullPage: true, waitMs: 0 });
 
 /** The background of the first primary (no severity) filled button on the page, the pointer away from it. */
 const primaryButtonBackground = async () => {

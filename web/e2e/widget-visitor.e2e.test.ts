@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchChromium, SHOTS, signInWithForm } from './browser.ts';
+import { api, baseUrl, launchChromium, screenshot, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const owner = { email: `widget.${run}@example.com`, password: 'widget-password-1' };
@@ -31,10 +31,7 @@ const pageErrors: string[] = [];
 
 const call = <T>(method: string, path: string, body?: unknown) => api<T>(method, path, body, token);
 
-const shot = async (page: Page, name: string) => {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}${name}.png` });
-};
+const shot = (page: Page, name: string) => screenshot(page, name, { waitMs: 300 });
 
 const newPage = async (options: Parameters<Browser['newContext']>[0]): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser.newContext(options);

@@ -4,7 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { i18nReady } from './lib/i18n.ts';
 import { applyTheme, getTheme } from './lib/theme.ts';
+// in this order: the shell's and the pages' sheets build on the base one
 import './styles/app.css';
+import './styles/shell.css';
+import './styles/pages.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,9 @@
 import type { User } from '@switchboard/shared/contracts/auth';
+import type { Connection } from '@switchboard/shared/contracts/connections';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Queue } from '@switchboard/shared/contracts/queues';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 
@@ -69,5 +74,121 @@ export const makeQuickMessage = (id: number, overrides: Partial<QuickMessage> = 
   mediaUrl: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** A complete ticket as the API returns it, for tests; override what the test is about. */
+export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
+  id: 1,
+  uuid: '4b5e1f1e-8f0a-4b8e-9f55-0d1f2a3b4c5d',
+  status: 'pending',
+  queueId: 3,
+  queue: { id: 3, name: 'Suporte', color: '#22c55e' },
+  userId: null,
+  user: null,
+  contactId: 10,
+  contact: {
+    id: 10,
+    name: 'Maria',
+    number: '5511999990000',
+    urlPicture: null,
+    channel: 'whatsapp',
+    isGroup: false,
+    active: true,
+    email: '',
+    tags: [],
+  },
+  whatsappId: 2,
+  whatsapp: { id: 2, name: 'Comercial', channel: 'whatsapp', groupAsTicket: 'disabled' },
+  channel: 'whatsapp',
+  isGroup: false,
+  isBot: false,
+  useIntegration: false,
+  tags: [],
+  lastMessage: 'Olá',
+  fromMe: false,
+  unreadMessages: 1,
+  amountUsedBotQueues: 0,
+  createdAt: '2025-05-10T10:00:00.000Z',
+  updatedAt: '2025-05-10T10:00:00.000Z',
+  closedAt: null,
+  ...overrides,
+});
+
+export const makeMessage = (overrides: Partial<Message> = {}): Message => ({
+  id: '1-01JV0000000000000000000001',
+  ticketId: 1,
+  contactId: 10,
+  body: 'Olá',
+  fromMe: false,
+  read: true,
+  mediaType: 'chat',
+  mediaUrl: null,
+  mediaName: null,
+  ack: 0,
+  isDeleted: false,
+  isEdited: false,
+  isForwarded: false,
+  isPrivate: false,
+  quotedMsg: null,
+  userId: null,
+  error: null,
+  createdAt: '2025-05-10T10:00:00.000Z',
+  updatedAt: '2025-05-10T10:00:00.000Z',
+  ...overrides,
+});
+
+/** A queue as GET /queue lists it. */
+export const makeQueue = (id: number, overrides: Partial<Queue> = {}): Queue => ({
+  id,
+  name: `Fila ${id}`,
+  color: '#7c7c7c',
+  greetingMessage: '',
+  orderQueue: id,
+  ...overrides,
+});
+
+/** A connection as GET /whatsapp lists it: a web chat, connected, the default when its id is 1. */
+export const makeConnection = (id: number, overrides: Partial<Connection> = {}): Connection => ({
+  id,
+  name: `Chat ${id}`,
+  channel: 'webchat',
+  groupAsTicket: 'disabled',
+  status: 'CONNECTED',
+  number: null,
+  qrcode: '',
+  retries: 0,
+  isDefault: id === 1,
+  allowGroup: false,
+  token: `token-${id}-abcdefghijklmnopqrstuvw`,
+  widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
+  queueIds: [],
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  timeCreateNewTicket: 0,
+  color: '#2563eb',
+  updatedAt: new Date(2026, 2, 4, 15, 30).toISOString(),
+  ...overrides,
+});
+
+/** A contact as GET /contacts/{id} answers it. */
+export const makeContact = (id: number, overrides: Partial<Contact> = {}): Contact => ({
+  id,
+  name: `Contato ${id}`,
+  number: `55119999${String(id).padStart(5, '0')}`,
+  email: '',
+  urlPicture: null,
+  active: true,
+  disableBot: false,
+  acceptAudioMessage: true,
+  lgpdAcceptedAt: null,
+  channel: 'whatsapp',
+  isGroup: false,
+  tags: [],
+  extraInfo: [],
+  whatsappId: null,
+  createdAt: '2025-05-10T10:00:00.000Z',
+  updatedAt: '2025-05-10T10:00:00.000Z',
   ...overrides,
 });

@@ -1,6 +1,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, onTestFinished, vi } from 'vitest';
+import { API_PREFIX } from '@switchboard/shared/route-table';
+import { matchRoute } from '@switchboard/shared/routes';
+import { prettifyError } from 'zod';
 import { i18n } from './lib/i18n.ts';
 import { sessionStore } from './lib/session-store.ts';
 
@@ -36,9 +39,31 @@ class SilentSocket {
   close() {}
 }
 
-/** Installs the fake network; answers the list of calls made through it, in order. */
+/**
+ * Why a fake's answer is one the API could not give: a 2xx JSON body that its route's response schema refuses (the
+ * schemas the backend's answers are held to); undefined when it fits or the route declares no schema.
+ */
+export const driftOf = (method: string, pathname: string, reply: FakeReply): string | undefined => {
+  if (reply.status < 200 || reply.status > 299 || reply.raw !== undefined || reply.body === undefined) return undefined;
+  if (!pathname.startsWith(`${API_PREFIX}/`)) return undefined;
+  const match = matchRoute(method, pathname.slice(API_PREFIX.length));
+  if (!match || !('route' in match) || !match.route.response) return undefined;
+  const result = match.route.response.safeParse(reply.body);
+  return result.success
+    ? undefined
+    : `the fake answer of ${method} ${pathname} (route ${match.route.id}) does not match its response schema:\n${prettifyError(result.error)}`;
+};
+
+/**
+ * Installs the fake network; answers the list of calls made through it, in order. A 2xx answer that does not match
+ * its route's response schema makes the call fail and the test fail, naming the route and the schema's complaint.
+ */
 export const fakeNetwork = (routes: Record<string, FakeRoute>): RecordedCall[] => {
   const calls: RecordedCall[] = [];
+  const drifts: string[] = [];
+  onTestFinished(() => {
+    if (drifts.length) throw new Error(drifts.join('\n'));
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: unknown, init: RequestInit = {}) => {
@@ -48,6 +73,11 @@ export const fakeNetwork = (routes: Record<string, FakeRoute>): RecordedCall[] =
       calls.push({ method, path: url.pathname, search: url.search, body });
       const route = routes[`${method} ${url.pathname}`];
       const reply = route ? route(init, url) : { status: 404, body: { error: 'ERR_ROUTE_NOT_FOUND' } };
+      const drift = driftOf(method, url.pathname, reply);
+      if (drift) {
+        drifts.push(drift);
+        throw new Error(drift);
+      }
       const payload = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
       return new Response(payload, { status: reply.status, headers: { 'content-type': reply.type ?? 'application/json' } });
     }),

@@ -7,7 +7,7 @@ import { extensionMatches, isAllowedMimeType, mimeTypeOfName, baseMimeType } fro
 import type { InboundMessageEvent } from '@switchboard/shared/connector';
 import type { MediaRef } from './normalise.ts';
 
-/** The cap of an agent's upload (uploadUrlBody in shared/src/contracts/inbox.ts). */
+/** The cap of an agent's upload (uploadUrlBody in shared/src/contracts/messages.ts). */
 export const MAX_MEDIA_BYTES = 64 * 1024 * 1024;
 
 export interface MediaSink {

@@ -14,7 +14,7 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import type { InboundCallEvent, InboundEvent, InboundMessageEvent } from '@switchboard/shared/connector';
-import type { MediaType } from '@switchboard/shared/contracts/inbox';
+import type { MediaType } from '@switchboard/shared/contracts/messages';
 import { isGroupJid, isIgnoredChat } from './jids.ts';
 
 type InboundContact = InboundEvent['contact'];

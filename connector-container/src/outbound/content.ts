@@ -3,7 +3,7 @@
  * Pure; the bridge reads the file and the quoted message first.
  */
 import type { AnyMessageContent, WAMessage, WAMessageKey } from '@whiskeysockets/baileys';
-import type { MediaType, Message } from '@switchboard/shared/contracts/inbox';
+import type { MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { OGG_OPUS_MIME_TYPE } from '@switchboard/shared/media/webm-opus-to-ogg';
 
 /** A stored message as the bridge reads it back (by our id or by WhatsApp's). */

@@ -4,7 +4,7 @@
  * knows nothing of message formats; the bridge knows nothing of leases or reconnects.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import type { GroupMetadata, WAMessageKey, WASocket, proto } from '@whiskeysockets/baileys';
 
 /** The recipient of a send, as the platform resolved it from the ticket. */

@@ -21,10 +21,10 @@
  *   sessions right away.
  */
 import { randomUUID } from 'node:crypto';
-import type { InboundEvent } from '@switchboard/shared/connector';
+import { inboundDeduplicationId, type InboundEvent, inboundGroupId, type SessionCommand } from '@switchboard/shared/connector';
 import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
-import { inboundDeduplicationId, inboundGroupId, type SessionCommand } from '@switchboard/shared/connector';
-import type { ConnectionStatus, Message } from '@switchboard/shared/contracts/inbox';
+import type { ConnectionStatus } from '@switchboard/shared/contracts/connections';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { DisconnectReason, type ConnectionState, type WASocket } from '@whiskeysockets/baileys';
 import { ChannelUnavailable, type OutgoingContext, type SendResult } from '../../../functions/src/channels/channel-driver.ts';
 import { logger } from '../../../functions/src/platform/logger.ts';

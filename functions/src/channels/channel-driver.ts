@@ -3,7 +3,8 @@
  * into our `InboundEvent`s and our stored messages into the provider's calls, and checks a connection's settings.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { Channel, Message } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
+import type { Message } from '@switchboard/shared/contracts/messages';
 
 export interface OutgoingContext {
   companyId: number;

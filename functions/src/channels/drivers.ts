@@ -1,4 +1,4 @@
-import type { Channel } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
 import { ChannelUnavailable, type ChannelDriver } from './channel-driver.ts';
 import { facebookDriver } from './facebook/messenger.driver.ts';
 import { instagramDriver } from './instagram/instagram.driver.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
-import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addAgent, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { inboundDeduplicationId, inboundGroupId } from '@switchboard/shared/connector';
 import { queue } from '../platform/ports/ports.ts';
@@ -56,18 +56,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 afterEach(() => runtime?.setClock(undefined));
-
-const botSaid = async (visitor: Visitor) =>
-  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
-
-const ticketOf = async (c: TestCompany, name: string) => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await c.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await c.admin.get(`/tickets/${found.id}`)).body;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
 
 const visitor = (name: string, c = company) => new Visitor(runtime, c.webchatToken).start(name);
 

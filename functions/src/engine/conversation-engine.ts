@@ -8,11 +8,12 @@
  * path (stored, then queued for the channel), so agents see them in the conversation.
  */
 import { companyAsksConsent } from '@switchboard/shared/company-options';
-import type { BotMenu, Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { BotMenu, Message } from '@switchboard/shared/contracts/messages';
 import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import type { DomainEvent } from '@switchboard/shared/events';
 import { clock } from '../platform/clock.ts';
-import { findCompany, timeZoneOf } from '../modules/companies/company-lookup.service.ts';
+import { findCompany, timeZoneOf } from '../modules/tenancy/company-lookup.service.ts';
 import { companySchedulesOf } from '../modules/companies/company-schedules.service.ts';
 import { findConnection, type ConnectionRecord } from '../modules/connections/connections.service.ts';
 import { uploadedFilesOf } from '../modules/files/files.service.ts';

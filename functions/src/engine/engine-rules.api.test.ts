@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outliveLookupCaches, startApi } from '../../../test/api.ts';
-import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addAgent, botSaid, signupCompany, ticketOf as ticketIn, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { inboundDeduplicationId, inboundGroupId, type InboundEvent } from '@switchboard/shared/connector';
 import { queue } from '../platform/ports/ports.ts';
@@ -29,17 +29,9 @@ afterAll(async () => {
 });
 afterEach(() => runtime?.setClock(undefined));
 
-const botSaid = async (visitor: Visitor) =>
-  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
-
-const ticketOf = async (c: TestCompany, name: string, statuses = ['lgpd', 'nps', 'pending', 'open', 'closed']) => {
-  for (const status of statuses) {
-    const list = await c.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets?.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await c.admin.get(`/tickets/${found.id}`)).body;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
+/** The engine's own states come first: a contact's ticket waits in LGPD consent or an NPS rating before it is pending again. */
+const ticketOf = (c: TestCompany, name: string, statuses = ['lgpd', 'nps', 'pending', 'open', 'closed']) =>
+  ticketIn(c, name, statuses);
 
 const setting = async (c: TestCompany, key: string, value: string) => {
   const res = await c.admin.put(`/settings/${key}`, { value });

@@ -3,10 +3,10 @@
  * draws flows and campaigns through the API; visitors write through the real widget API and read what answered.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { FLOW_INVALID_OPTION_TEXT } from '@switchboard/shared/flows/run';
 import { outliveLookupCaches, startApi } from '../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
 import { answerCustomerMessage } from './conversation-engine.ts';
@@ -101,17 +101,7 @@ afterAll(async () => {
 });
 afterEach(() => runtime?.setClock(undefined));
 
-const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
-
-const ticketOf = async (name: string): Promise<Ticket> => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await company.admin.get(`/tickets/${found.id}`)).body;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
 
 describe('phrase campaigns in the flow runtime', () => {
   it('starts the campaign whose exact phrase the message is, trimmed and in any case', async () => {
@@ -171,7 +161,7 @@ describe('phrase campaigns in the flow runtime', () => {
     await v.say('quero promo', 'client-1');
     expect(await botSaid(v)).toEqual(['Promo: 10% off']);
     // the stored message handed to the engine again (a redelivered event): the flow took it already
-    const t = await ticketOf('Iris Repete');
+    const t = await ticketOf(company, 'Iris Repete');
     const messages: Message[] = (await company.admin.get(`/messages/${t.id}`)).body.messages;
     const stored = messages.find((m) => !m.fromMe && m.body === 'quero promo')!;
     await answerCustomerMessage({
@@ -203,7 +193,7 @@ describe('phrase campaigns in the flow runtime', () => {
     const v = await visitor('Joana Apagada');
     await v.say('apagar');
     expect(await botSaid(v)).toEqual([MENU_TEXT]);
-    const t = await ticketOf('Joana Apagada');
+    const t = await ticketOf(company, 'Joana Apagada');
     expect((await currentTicket(company.companyId, t.id))!.flow).toMatchObject({ flowId: doomed });
     expect((await company.admin.delete(`/flowbuilder/${doomed}`)).status).toBe(200);
     // and the flow's graph it runs by

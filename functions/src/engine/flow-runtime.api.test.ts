@@ -3,10 +3,10 @@
  * the connection's welcome flow; visitors write through the real widget API and read what the flow answered.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { FLOW_INVALID_OPTION_TEXT } from '@switchboard/shared/flows/run';
 import { outliveLookupCaches, startApi } from '../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { queue } from '../platform/ports/ports.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
@@ -133,17 +133,7 @@ afterEach(() => {
   runtime?.setRandom(undefined);
 });
 
-const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
-
-const ticketOf = async (name: string): Promise<Ticket> => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await company.admin.get(`/tickets/${found.id}`)).body;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
 
 describe('flow runtime', () => {
   it('walks a three-level flow: menu, invalid option, content with media and an interval, a second menu, hand-off to a queue', async () => {
@@ -158,7 +148,7 @@ describe('flow runtime', () => {
     await v.say('1');
     // the block's text and picture, then (after its 1-second interval, a delayed job) the rest and the next menu
     expect((await botSaid(v)).slice(4)).toEqual(['Veja a foto', 'foto.png', 'E agora?', SECOND_MENU]);
-    const t = await ticketOf('Ana Fluxo');
+    const t = await ticketOf(company, 'Ana Fluxo');
     const page = await company.admin.get(`/messages/${t.id}`);
     const picture = page.body.messages.find((m: Message) => m.body === 'foto.png');
     expect(picture).toMatchObject({ fromMe: true, mediaType: 'image' });
@@ -171,7 +161,7 @@ describe('flow runtime', () => {
     expect(await botSaid(v)).toHaveLength(8);
     await v.say('1');
     expect((await botSaid(v)).at(-1)).toBe(SUPPORT_GREETING);
-    expect(await ticketOf('Ana Fluxo')).toMatchObject({ status: 'pending', queueId: support.id, userId: null });
+    expect(await ticketOf(company, 'Ana Fluxo')).toMatchObject({ status: 'pending', queueId: support.id, userId: null });
     expect((await currentTicket(company.companyId, t.id))!.flow).toBeNull();
   });
 
@@ -212,7 +202,7 @@ describe('flow runtime', () => {
     await v.say('3', 'client-2');
     expect(await botSaid(v)).toEqual(['Olá Fabio!', MENU, 'Sua idade?']);
     // the same stored messages handed to the engine again (redelivered events): their steps were taken, nothing is sent
-    const t = await ticketOf('Fabio Repete');
+    const t = await ticketOf(company, 'Fabio Repete');
     const messages: Message[] = (await company.admin.get(`/messages/${t.id}`)).body.messages;
     for (const body of ['Oi', '3']) {
       const stored = messages.find((m) => !m.fromMe && m.body === body)!;

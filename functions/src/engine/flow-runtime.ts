@@ -21,7 +21,8 @@
  * keeps the message (a menu answer is never taken for a phrase). A redelivered message starts nothing again: the
  * ticket keeps the last message a flow took (`flowMessage`), and the start is claimed against it.
  */
-import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { mimeTypeOfName } from '@switchboard/shared/media-types';
 import {
   answerFlow,

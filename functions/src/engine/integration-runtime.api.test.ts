@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IntegrationWebhookPayload } from '@switchboard/shared/contracts/queue-integrations';
 import { startApi, until } from '../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { botSaid, signupCompany, ticketIdOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
 
@@ -53,13 +53,7 @@ const webchat = async (name: string, settings: Record<string, unknown>): Promise
   return created.body.widgetKey;
 };
 
-const ticketOf = async (name: string) => {
-  const list = await company.admin.get('/tickets?status=pending&showAll=true');
-  const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-  expect(found, `no pending ticket of ${name}`).toBeDefined();
-  return (await currentTicket(company.companyId, found.id))!;
-};
-const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
+const ticketOf = async (name: string) => (await currentTicket(company.companyId, await ticketIdOf(company, name, ['pending'])))!;
 const postsTo = (path: string) => received.filter((r) => r.path === path).map((r) => r.body);
 
 describe('integration runtime', () => {

@@ -18,7 +18,8 @@
  *   (step 15) answers its next messages. Without such a flow a flowbuilder integration does nothing.
  */
 import type { IntegrationWebhookPayload } from '@switchboard/shared/contracts/queue-integrations';
-import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { tenantFetch } from '../platform/http/tenant-fetch.ts';
 import { logger } from '../platform/logger.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';

@@ -5,10 +5,11 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { SECRET_MASK } from '@switchboard/shared/contracts/prompts';
 import { startApi } from '../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/openai-server.ts';
 import { startFakeAzureTts, type FakeAzureTts } from '../../../test/fakes/azure-tts-server.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
@@ -81,17 +82,8 @@ afterEach(async () => {
   expect(reset.status, JSON.stringify(reset.body)).toBe(200);
 });
 
-const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
 
-const ticketOf = async (name: string): Promise<Ticket> => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await company.admin.get(`/tickets/${found.id}`)).body;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
 const messagesOf = async (t: Ticket): Promise<Message[]> => (await company.admin.get(`/messages/${t.id}`)).body.messages;
 
 describe('AI prompt runtime', () => {
@@ -114,7 +106,7 @@ describe('AI prompt runtime', () => {
       { role: 'user', content: 'Que horas vocês abrem?' },
     ]);
     // the ticket stays the prompt's: no queue, no agent, no queue menu
-    expect(await ticketOf('Ana Maria <script>')).toMatchObject({ status: 'pending', queueId: null, userId: null });
+    expect(await ticketOf(company, 'Ana Maria <script>')).toMatchObject({ status: 'pending', queueId: null, userId: null });
   });
 
   it('gives OpenAI the first maxMessages text messages of the ticket in the order written, ours as assistant', async () => {
@@ -146,7 +138,7 @@ describe('AI prompt runtime', () => {
     const v = await visitor('Carla Humano');
     await v.say('Quero falar com uma pessoa');
     expect(await botSaid(v)).toEqual(['Vou chamar um atendente para você.']);
-    expect(await ticketOf('Carla Humano')).toMatchObject({ status: 'pending', queueId: sales.id, userId: null });
+    expect(await ticketOf(company, 'Carla Humano')).toMatchObject({ status: 'pending', queueId: sales.id, userId: null });
     // the queue has the conversation now: OpenAI is not asked again
     const calls = openai.chats.length;
     await v.say('Alô?');
@@ -175,7 +167,7 @@ describe('AI prompt runtime', () => {
       voice: 'pt-BR-FranciscaNeural',
       text: 'Claro, entregamos amanhã.',
     });
-    const note = (await messagesOf(await ticketOf('Davi Voz'))).find((m) => m.fromMe)!;
+    const note = (await messagesOf(await ticketOf(company, 'Davi Voz'))).find((m) => m.fromMe)!;
     expect(note).toMatchObject({ mediaType: 'audio', body: 'resposta.mp3' });
     expect(note.mediaUrl).toBeTruthy();
     const audio = await fetch(new URL(note.mediaUrl!, runtime.url));
@@ -203,7 +195,7 @@ describe('AI prompt runtime', () => {
     const v = await visitor('Fabio Limite');
     await v.say('Oi');
     expect(await botSaid(v)).toEqual([expect.stringContaining(GREETING)]);
-    const messages = await messagesOf(await ticketOf('Fabio Limite'));
+    const messages = await messagesOf(await ticketOf(company, 'Fabio Limite'));
     expect(messages.find((m) => m.isPrivate)?.body).toBe(promptFailureNote('limite da OpenAI atingido'));
   });
 
@@ -212,7 +204,7 @@ describe('AI prompt runtime', () => {
     const v = await visitor('Gil Demora');
     await v.say('Oi');
     expect(await botSaid(v)).toEqual([expect.stringContaining(GREETING)]);
-    expect((await messagesOf(await ticketOf('Gil Demora'))).find((m) => m.isPrivate)?.body).toBe(
+    expect((await messagesOf(await ticketOf(company, 'Gil Demora'))).find((m) => m.isPrivate)?.body).toBe(
       promptFailureNote('tempo esgotado'),
     );
   });
@@ -222,7 +214,7 @@ describe('AI prompt runtime', () => {
     const v = await visitor('Hugo Repete');
     await v.say('Oi', 'client-msg-1');
     await v.say('Oi', 'client-msg-1');
-    const t = await ticketOf('Hugo Repete');
+    const t = await ticketOf(company, 'Hugo Repete');
     const stored = (await messagesOf(t)).find((m) => !m.fromMe)!;
     const calls = openai.chats.length;
     await answerCustomerMessage({
@@ -270,7 +262,7 @@ describe('AI prompt runtime', () => {
       // in the queue now: the prompt is done, the queue's bot and the agents take it from here
       await v.say('Alô?');
       expect(openai.chats.length).toBe(asked);
-      expect(await ticketOf('Olga Única')).toMatchObject({ status: 'pending', queueId: sales.id, userId: null });
+      expect(await ticketOf(company, 'Olga Única')).toMatchObject({ status: 'pending', queueId: sales.id, userId: null });
     } finally {
       const back = await company.admin.put(`/whatsapp/${company.connectionId}`, { queueIds: [company.queueId, sales.id] });
       expect(back.status).toBe(200);

@@ -13,7 +13,8 @@
  * agents why the assistant was silent, and the message goes on to the queues as if there were no prompt (the answer
  * is false). A failed speech synthesis sends the reply as text instead.
  */
-import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { PROMPT_TEXT_VOICE } from '@switchboard/shared/contracts/prompts';
 import { clock } from '../platform/clock.ts';
 import { config } from '../platform/config.ts';

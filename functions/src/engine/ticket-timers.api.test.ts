@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
-import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addAgent, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { queue } from '../platform/ports/ports.ts';
 import { getSchedule } from '../platform/ports/local/schedules.repository.ts';
@@ -29,18 +29,6 @@ let now = Date.now();
 const holdAt = (at: number) => {
   now = at;
   runtime.setClock({ at: now });
-};
-
-const botSaid = async (visitor: Visitor) =>
-  (await visitor.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
-
-const ticketOf = async (c: TestCompany, name: string) => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await c.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets?.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await c.admin.get(`/tickets/${found.id}`)).body;
-  }
-  throw new Error(`no ticket of ${name}`);
 };
 
 const timerOf = (c: TestCompany, ticketId: number) => getSchedule(`ticket-timer-${c.companyId}-${ticketId}`);

@@ -10,7 +10,7 @@
  * expiresTicket, which the spec gives in hours. Where the reference requires expiresTicket for the inactivity
  * message, this sends it whenever it is configured, as the setting plainly means.
  */
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { clock } from '../platform/clock.ts';
 import { ttlCache } from '../platform/ttl-cache.ts';
 import { findConnection } from '../modules/connections/connection-lookup.service.ts';

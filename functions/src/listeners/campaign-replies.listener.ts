@@ -5,7 +5,7 @@
  * A failure is logged and never fails the message's intake.
  */
 import { domainEvents } from '../platform/events/domain-events.ts';
-import { noteCustomerMessage } from '../modules/campaigns/campaign-dispatch.service.ts';
+import { noteCustomerMessage } from '../modules/campaigns/campaign-replies.service.ts';
 import { campaignAddressOf } from '../modules/campaigns/campaign.entity.ts';
 
 /** the channels a campaign reaches (campaign-recipients.ts): numbers on WhatsApp, page-scoped ids on Meta's pages */

@@ -6,7 +6,8 @@
  * and the inbound consumer, and the connector (Baileys sends and receipts). The report is moved by a job, so these
  * entries stay free of the campaign sender (and its queues).
  */
-import { ACK_SENT, type Ticket } from '@switchboard/shared/contracts/inbox';
+import { ACK_SENT } from '@switchboard/shared/contracts/messages';
+import { type Ticket } from '@switchboard/shared/contracts/tickets';
 import { CAMPAIGN_MARK, campaignAddressOf, SEND_FAILED_JOB, SEND_STATE_JOB } from '../modules/campaigns/campaign.entity.ts';
 import { enqueueJob } from '../modules/jobs/jobs.service.ts';
 import { domainEvents } from '../platform/events/domain-events.ts';

@@ -16,13 +16,13 @@ import {
   type TicketAudience,
 } from '@switchboard/shared/events';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { logger } from '../platform/logger.ts';
 import type { ConnectionRecord as SocketConnection } from '../platform/realtime/connection.entity.ts';
 import { publish } from '../platform/realtime/publisher.ts';
 import { canSeeTicket, viewerOfSocket } from '../modules/tickets/ticket-visibility.service.ts';
-import { forEachCompanyId } from '../modules/companies/company-usage.service.ts';
+import { forEachCompanyId } from '../modules/tenancy/company-usage.service.ts';
 
 /** Realtime frames stay well under API Gateway's 32 KB. */
 const FRAME_BODY_LIMIT = 8_000;

@@ -1,6 +1,6 @@
 /** Announcements the super user broadcasts (spec document 3 "Announcements", sections 3, 5, 7 and 9). */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
+import { uploadBody } from './uploads.ts';
 
 export const announcementPriorities = [1, 2, 3] as const;
 
@@ -30,13 +30,11 @@ export const announcementListQuery = z.object({ searchParam: z.string().trim().t
 export const announcementList = z.array(announcement);
 
 export const ANNOUNCEMENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const announcementMediaBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z.number().int().positive().max(ANNOUNCEMENT_IMAGE_MAX_BYTES),
-  })
-  .superRefine(refineUpload('announcement'));
+export const announcementMediaBody = uploadBody({
+  style: 'setting',
+  use: 'announcement',
+  maxBytes: ANNOUNCEMENT_IMAGE_MAX_BYTES,
+});
 export const announcementMediaResponse = z.object({
   announcement,
   uploadUrl: z.string(),

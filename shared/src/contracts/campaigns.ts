@@ -4,8 +4,8 @@
  * validation in 5, calls in 7, constants in 9; server reference section 6).
  */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
 import { enabledDisabled, idParam } from './common.ts';
+import { MESSAGE_MEDIA_MAX_BYTES, uploadBody } from './uploads.ts';
 
 export const campaignStatuses = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
 export const campaignStatus = z.enum(campaignStatuses);
@@ -331,15 +331,5 @@ export const campaignShippingResponse = z.object({
 /** GET /campaigns/{id}: the campaign with its counts and the first page of its shipping rows. */
 export const campaignDetails = campaign.extend({ shipping: z.array(campaignShipping), hasMoreShipping: z.boolean() });
 
-export const campaignMediaBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z
-      .number()
-      .int()
-      .positive()
-      .max(64 * 1024 * 1024),
-  })
-  .superRefine(refineUpload('message'));
+export const campaignMediaBody = uploadBody({ style: 'setting', use: 'message', maxBytes: MESSAGE_MEDIA_MAX_BYTES });
 export const campaignMediaResponse = z.object({ campaign, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });

@@ -3,8 +3,8 @@
  * "Chat" and "Chat message", sections 4 to 9; server reference 11 for the live frames).
  */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
+import { MESSAGE_MEDIA_MAX_BYTES, storedUploadKey, uploadBody } from './uploads.ts';
 
 /** Chats per page of GET /chats (pageNumber counts from 1). */
 export const CHAT_LIST_PAGE_SIZE = 20;
@@ -97,32 +97,19 @@ export const chatMessagesResponse = z.object({
 });
 
 /** A file uploaded through POST /chats/upload, named by the key it answered. */
-const media = z
-  .object({
-    key: z.string().min(1).max(300),
-    name: z.string().min(1).max(255),
-    mimeType: z.string().min(3).max(100),
-    size: z.number().int().positive(),
-  })
-  .superRefine(refineUpload('message'));
+const media = uploadBody({ style: 'attachment', use: 'message', extra: { key: storedUploadKey } });
 
 export const sendChatMessageBody = z
   .object({ message: z.string().max(CHAT_MESSAGE_MAX).default(''), media: media.optional() })
   .refine((v) => v.message.trim().length > 0 || v.media !== undefined, { message: 'Empty message', path: ['message'] });
 export type SendChatMessageBody = z.infer<typeof sendChatMessageBody>;
 
-export const chatUploadBody = z
-  .object({
-    chatId: z.number().int().positive(),
-    name: z.string().min(1).max(255),
-    mimeType: z.string().min(3).max(100),
-    size: z
-      .number()
-      .int()
-      .positive()
-      .max(64 * 1024 * 1024),
-  })
-  .superRefine(refineUpload('message'));
+export const chatUploadBody = uploadBody({
+  style: 'attachment',
+  use: 'message',
+  maxBytes: MESSAGE_MEDIA_MAX_BYTES,
+  extra: { chatId: z.number().int().positive() },
+});
 export const chatUploadResponse = z.object({ key: z.string(), uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
 
 export const chatMessageIdParams = z.object({

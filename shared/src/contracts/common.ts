@@ -33,4 +33,28 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT };
 /** A password being set: signup, a user's creation or change, a reset. */
 export const newPassword = z.string().min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT).max(PASSWORD_MAX_LENGTH, 'Too Long!');
 
+/**
+ * A list in a query string, as the spec's client sends it: JSON (`[1,2]`, `"open"`) or comma-separated (`1,2`).
+ * Text that opens like JSON but does not parse answers 400 on the field, never a server error.
+ */
+export const queryList = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    if (typeof v !== 'string') return v;
+    if (!/^\s*[[{"]/.test(v)) return v.split(',');
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Malformed JSON' });
+      return z.NEVER;
+    }
+  }, z.array(item).max(max).optional());
+
+/** A list of positive ids in a query string. */
+export const queryIdList = queryList(z.coerce.number().int().positive(), 100);
+
+/** `true` or `false` in a query string. */
+export const queryBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
+
 export const okResponse = z.object({ ok: z.literal(true) });

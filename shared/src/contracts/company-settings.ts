@@ -48,3 +48,19 @@ export const companySchedulesBody = z.object({ schedules: weekSchedule });
 export const companySchedulesParams = z.object({ id: idParam });
 export const companySchedules = z.object({ id: z.number().int(), schedules: z.array(scheduleEntry) });
 export type CompanySchedules = z.infer<typeof companySchedules>;
+
+export const companySettingQuery = z.object({
+  column: z.enum([
+    'lgpdHideNumber',
+    'sendSignMessage',
+    'sendGreetingAccepted',
+    'greetingAcceptedMessage',
+    'requiredTag',
+    'lgpdDeleteMessage',
+    'enableLGPD',
+    'allUserChat',
+    'showNotificationPending',
+    'userRating',
+    'timeZone',
+  ]),
+});

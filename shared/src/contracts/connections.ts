@@ -1,12 +1,109 @@
 /**
- * Connections (channels) of a company: spec document 2, "Connections page", sections 3 to 9. The connection
- * itself (`connection`) is in inbox.ts, next to the summaries the inbox shows.
+ * Connections (channels) of a company: spec document 2, "Connections page", sections 3 to 9; the connection as
+ * answered and as the inbox summarises it, and the calls that create and change one.
  */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
-import { channel, connection, connectionStatuses, queueSummary, type Channel, type ConnectionStatus } from './inbox.ts';
-import { weekSchedule } from './queues.ts';
+import { queueSummary, scheduleEntry, weekSchedule } from './queues.ts';
+import { uploadBody } from './uploads.ts';
+
+export const channelNames = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+export const channel = z.enum(channelNames);
+export type Channel = z.infer<typeof channel>;
+
+export const connectionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  channel,
+  groupAsTicket: z.enum(['enabled', 'disabled']),
+});
+export type ConnectionSummary = z.infer<typeof connectionSummary>;
+
+/** Session states of a connection (spec document 2 section 4); a web chat is always CONNECTED. */
+export const connectionStatuses = ['CONNECTED', 'DISCONNECTED', 'OPENING', 'qrcode', 'PAIRING', 'TIMEOUT'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const connection = connectionSummary.extend({
+  status: z.enum(connectionStatuses),
+  /** the phone number of a WhatsApp session; channels without one (web chat) have null */
+  number: z.string().nullable(),
+  /** a WhatsApp session's current QR code while it waits to be paired; '' otherwise */
+  qrcode: z.string(),
+  /** QR codes shown in this pairing, or reconnect attempts in a row while the session is down */
+  retries: z.number().int(),
+  /**
+   * why the connection is in its status: a WhatsApp session's last disconnect or QR failure, or what Meta answered
+   * when a Graph channel's credentials were checked; null when there is nothing to tell
+   */
+  statusReason: z.string().nullable().optional(),
+  isDefault: z.boolean(),
+  /** group messages are received (WhatsApp sessions) */
+  allowGroup: z.boolean(),
+  /**
+   * the connection's secret API token (the external messages API's bearer); null for callers who may not manage
+   * connections, and never in realtime frames
+   */
+  token: z.string().nullable(),
+  /** a web chat's public widget key (its embed tag); null on other channels and for callers who may not manage connections */
+  widgetKey: z.string().nullable(),
+  /** Graph API channels: Meta's ids of the number (Cloud API) or page (Messenger, Instagram) */
+  phoneNumberId: z.string().nullable().optional(),
+  wabaId: z.string().nullable().optional(),
+  facebookPageUserId: z.string().nullable().optional(),
+  /** Cloud API: the address Meta's webhook is configured with, unique to the connection */
+  webhookUrl: z.string().nullable().optional(),
+  /** Graph API channels: whether a token is stored (secrets are never answered) */
+  hasAccessToken: z.boolean().optional(),
+  queueIds: z.array(z.number().int()),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  /** minutes within which a closed conversation is reopened instead of starting a new ticket (0: never) */
+  timeCreateNewTicket: z.number().int(),
+  color: z.string(),
+  /** WhatsApp sessions: import of old messages (spec document 2 section 3); dates are ISO, null when import is off */
+  importOldMessages: z.string().nullable().optional(),
+  importRecentMessages: z.string().nullable().optional(),
+  importOldMessagesGroups: z.boolean().optional(),
+  closedTicketsPostImported: z.boolean().optional(),
+  queueIdImportMessages: z.number().int().nullable().optional(),
+  /** an ISO time while the import prepares, 'Running', 'renderButtonCloseTickets' once done, null otherwise */
+  statusImportMessages: z.string().nullable().optional(),
+  /** the greeting's picture or video: its file name, and an address that serves it */
+  greetingMediaAttachment: z.string().nullable().optional(),
+  greetingMediaUrl: z.string().nullable().optional(),
+  /**
+   * What the conversation engine reads (connectionEngineDefaults in connections.ts; always answered, optional for
+   * callers that build a connection themselves): the NPS rating, collective vacation (days YYYY-MM-DD), bot reply
+   * limits, queue redirection, ticket expiry (hours) and inactivity (minutes), and the connection's opening hours.
+   */
+  ratingMessage: z.string().optional(),
+  collectiveVacationMessage: z.string().optional(),
+  collectiveVacationStart: z.string().nullable().optional(),
+  collectiveVacationEnd: z.string().nullable().optional(),
+  maxUseBotQueues: z.number().int().optional(),
+  timeUseBotQueues: z.number().int().optional(),
+  timeSendQueue: z.number().int().optional(),
+  sendIdQueue: z.number().int().nullable().optional(),
+  expiresTicket: z.number().int().optional(),
+  whenExpiresTicket: z.enum(['0', '1']).optional(),
+  expiresInactiveMessage: z.string().optional(),
+  timeInactiveMessage: z.number().int().optional(),
+  inactiveMessage: z.string().optional(),
+  timeToReturnQueue: z.number().int().optional(),
+  expiresTicketNPS: z.number().int().optional(),
+  maxUseBotQueuesNPS: z.number().int().optional(),
+  schedules: z.array(scheduleEntry).optional(),
+  /** the standard flows (spec document 2 "Standard flow tab"): a new contact's welcome flow, and the one when no phrase matched */
+  flowIdWelcome: z.number().int().nullable().optional(),
+  flowIdNotPhrase: z.number().int().nullable().optional(),
+  /** the AI prompt that answers new conversations (server reference 8.4) */
+  promptId: z.number().int().nullable().optional(),
+  /** the integration that takes a new conversation (spec document 2 "Integrations tab"; server reference 1.2 step 17), null for none */
+  integrationId: z.number().int().nullable().optional(),
+  updatedAt: z.string(),
+});
+export type Connection = z.infer<typeof connection>;
 
 /**
  * Channels a connection can be created for on this deployment: those with a working driver. WhatsApp, the
@@ -244,13 +341,12 @@ export const connectionIdParams = z.object({ id: idParam });
 
 /** POST /whatsapp/{id}/media-upload: the greeting's image or video; the file goes to the answered signed address. */
 export const GREETING_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
-export const greetingMediaBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z.number().int().positive().max(GREETING_MEDIA_MAX_BYTES, 'The file is too large'),
-  })
-  .superRefine(refineUpload('greetingMedia'));
+export const greetingMediaBody = uploadBody({
+  style: 'setting',
+  use: 'greetingMedia',
+  maxBytes: GREETING_MEDIA_MAX_BYTES,
+  tooLarge: 'The file is too large',
+});
 export type GreetingMediaBody = z.infer<typeof greetingMediaBody>;
 export const greetingMediaResponse = z.object({
   whatsapp: connection,

@@ -4,9 +4,9 @@
  * WhatsApp).
  */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
-import { MIN_PHONE_DIGITS, phoneDigits } from './inbox.ts';
+import { uploadBody } from './uploads.ts';
+import { MIN_PHONE_DIGITS, phoneDigits } from './contacts.ts';
 
 /** Records per page of GET /contact-lists and GET /contact-list-items (pageNumber counts from 1). */
 export const CONTACT_LIST_PAGE_SIZE = 20;
@@ -138,13 +138,12 @@ export const contactListItemListResponse = z.object({ contacts: z.array(contactL
  * the file travels to the blob store through the answered upload address; POST /contact-lists/{id}/imports/{importId}
  * then queues its import, which reads the file on the server.
  */
-export const contactListUploadBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z.number().int().positive().max(CONTACT_LIST_IMPORT_MAX_BYTES, 'The file is larger than 5 MB'),
-  })
-  .superRefine(refineUpload('contactListImport'));
+export const contactListUploadBody = uploadBody({
+  style: 'setting',
+  use: 'contactListImport',
+  maxBytes: CONTACT_LIST_IMPORT_MAX_BYTES,
+  tooLarge: 'The file is larger than 5 MB',
+});
 export const contactListUploadResponse = z.object({
   import: contactListImport,
   uploadUrl: z.string(),

@@ -3,7 +3,8 @@
  * section 3 "Dashboard counters", "Attendant row", "Live-panel ticket"; server reference 10).
  */
 import { z } from 'zod';
-import { queryList, ticketStatus } from './inbox.ts';
+import { queryList } from './common.ts';
+import { ticketStatus } from './tickets.ts';
 
 /** Server reference 10: without days or a range, the last 30 days. */
 export const DASHBOARD_DEFAULT_DAYS = 30;

@@ -4,8 +4,8 @@
  * "GET /files/".
  */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
+import { MESSAGE_MEDIA_MAX_BYTES, uploadBody } from './uploads.ts';
 
 export const FILE_LIST_PAGE_SIZES = [5, 10, 25] as const;
 export const FILE_LIST_DEFAULT_PAGE_SIZE = 5;
@@ -70,18 +70,12 @@ export const fileListResponse = z.object({ files: z.array(fileList), hasMore: z.
 export const fileListSummaries = z.array(z.object({ id: z.number().int(), name: z.string() }));
 
 /** The file of one option; it travels to the blob store through the answered upload address, as message attachments do. */
-export const fileUploadBody = z
-  .object({
-    optionId: z.number().int().positive(),
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z
-      .number()
-      .int()
-      .positive()
-      .max(64 * 1024 * 1024),
-  })
-  .superRefine(refineUpload('fileList'));
+export const fileUploadBody = uploadBody({
+  style: 'setting',
+  use: 'fileList',
+  maxBytes: MESSAGE_MEDIA_MAX_BYTES,
+  extra: { optionId: z.number().int().positive() },
+});
 export const fileUploadResponse = z.object({ fileList, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
 
 /** Live event `company{id}-file` (server reference 11; no dash after "company"). */

@@ -3,9 +3,10 @@
  * server reference 5.1). The graph's own schema and functions are in ../flows/graph.ts.
  */
 import { z } from 'zod';
-import { refineUpload, type MediaUse } from '../media-types.ts';
+import type { MediaUse } from '../media-types.ts';
 import { flowConnection, flowGraph, flowNode } from '../flows/graph.ts';
 import { idParam } from './common.ts';
+import { uploadBody } from './uploads.ts';
 
 /** Records per page of GET /flowbuilder (pageNumber counts from 1). */
 export const FLOW_PAGE_SIZE = 20;
@@ -72,14 +73,8 @@ export const flowWithGraph = z.object({
 });
 export type FlowWithGraph = z.infer<typeof flowWithGraph>;
 
-const upload = (use: MediaUse, max: number) =>
-  z
-    .object({
-      name: z.string().trim().min(1).max(200),
-      mimeType: z.string().trim().min(1).max(200),
-      size: z.number().int().positive().max(max, 'The file is too large'),
-    })
-    .superRefine(refineUpload(use));
+const upload = (use: MediaUse, maxBytes: number) =>
+  uploadBody({ style: 'setting', use, maxBytes, tooLarge: 'The file is too large' });
 
 /** The uploads' kinds and their limits (section 5): the file goes to the answered signed address. */
 export const flowImageUpload = upload('flowImage', FLOW_IMAGE_MAX_BYTES);

@@ -190,3 +190,15 @@ export const queueIdParams = z.object({ id: idParam });
 
 /** Live event `company-{id}-queue` (spec document 2 section 4 "Live lists"; server reference 11). */
 export type QueueEvent = { action: 'create' | 'update'; queue: QueueDetails } | { action: 'delete'; queueId: number };
+
+/** A queue as the inbox shows it beside a ticket, and as its pickers list it. */
+export const queueSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  /** the queue's first-response target in minutes, as it was when the ticket entered the queue (absent: none) */
+  firstResponseMinutes: z.number().int().optional(),
+});
+export type QueueSummary = z.infer<typeof queueSummary>;
+export const queue = queueSummary.extend({ greetingMessage: z.string(), orderQueue: z.number().int() });
+export type Queue = z.infer<typeof queue>;

@@ -3,8 +3,8 @@
  * document 1: "Quick message (as used in the input)").
  */
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
 import { idParam } from './common.ts';
+import { MESSAGE_MEDIA_MAX_BYTES, uploadBody } from './uploads.ts';
 
 /** Spec document 3 section 9: the page's client-side pager. */
 export const QUICK_MESSAGE_PAGE_SIZES = [5, 10, 25] as const;
@@ -74,17 +74,7 @@ export const quickMessagePickerQuery = z.object({ shortcode: z.string().trim().m
 export const quickMessagePickerResponse = z.array(quickMessage);
 
 /** The file to attach; it travels to the blob store through the answered upload address, as message attachments do. */
-export const quickMessageMediaBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z
-      .number()
-      .int()
-      .positive()
-      .max(64 * 1024 * 1024),
-  })
-  .superRefine(refineUpload('quickMessage'));
+export const quickMessageMediaBody = uploadBody({ style: 'setting', use: 'quickMessage', maxBytes: MESSAGE_MEDIA_MAX_BYTES });
 export const quickMessageMediaResponse = z.object({
   quickMessage,
   uploadUrl: z.string(),

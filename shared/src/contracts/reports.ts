@@ -5,7 +5,8 @@
  * Y" from the first page on.
  */
 import { z } from 'zod';
-import { ticketStatus, queryList } from './inbox.ts';
+import { queryList } from './common.ts';
+import { ticketStatus } from './tickets.ts';
 
 export const REPORT_PAGE_SIZES = [5, 10, 20, 50] as const;
 export const REPORT_DEFAULT_PAGE_SIZE = 10;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { extensionMatches, extensionOf } from '../media-types.ts';
 import { enabledDisabled, idParam } from './common.ts';
+import { uploadBody } from './uploads.ts';
 
 /** PENDENTE waiting, AGENDADA being sent, ENVIADA sent (every run done), ERRO the send failed. */
 export const scheduleStatuses = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const;
@@ -117,16 +118,7 @@ export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
 export const scheduleListResponse = z.object({ schedules: z.array(schedule), count: z.number().int(), hasMore: z.boolean() });
 
 /** Where the browser uploads the attachment; the schedule names the file from then on. */
-export const scheduleMediaBody = z
-  .object({
-    name: z.string().min(1).max(255),
-    mimeType: z.string().min(3).max(100),
-    size: z
-      .number()
-      .int()
-      .positive()
-      .max(16 * 1024 * 1024),
-  })
+export const scheduleMediaBody = uploadBody({ style: 'attachment', use: null, maxBytes: 16 * 1024 * 1024 })
   .refine((v) => (scheduleMediaTypes as readonly string[]).includes(v.mimeType.toLowerCase()), {
     message: 'Only png, jpg or jpeg',
     path: ['mimeType'],

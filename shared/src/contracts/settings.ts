@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
+import { uploadBody } from './uploads.ts';
 
 /** Settings any visitor may read before signing in (login page, branding). */
 export const publicSettingKeys = [
@@ -80,14 +80,12 @@ export const logoSettingOf: Record<LogoMode, 'appLogoLight' | 'appLogoDark' | 'a
   Favicon: 'appLogoFavicon',
 };
 export const BRAND_LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const whitelabelLogoBody = z
-  .object({
-    mode: z.enum(logoModes),
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z.number().int().positive().max(BRAND_LOGO_MAX_BYTES),
-  })
-  .superRefine(refineUpload('brandLogo'));
+export const whitelabelLogoBody = uploadBody({
+  style: 'setting',
+  use: 'brandLogo',
+  maxBytes: BRAND_LOGO_MAX_BYTES,
+  extra: { mode: z.enum(logoModes) },
+});
 export const whitelabelLogoResponse = z.object({
   key: z.string(),
   uploadUrl: z.string(),

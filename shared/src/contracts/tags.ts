@@ -4,8 +4,25 @@
  * next lane; a customer's message sends it back to the rollback lane).
  */
 import { z } from 'zod';
-import { idParam } from './common.ts';
-import { contact, queryList, tagSummary, ticket } from './inbox.ts';
+import { idParam, queryList } from './common.ts';
+
+export const tagSummary = z.object({ id: z.number().int(), name: z.string(), color: z.string(), kanban: z.number().int() });
+export type TagSummary = z.infer<typeof tagSummary>;
+
+export const tagListQuery = z.object({ kanban: z.coerce.number().int().min(0).max(1).optional() });
+export const createTagBody = z.object({
+  name: z.string({ error: 'Requerido' }).trim().min(3, 'Etiqueta muy corta.').max(50),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour')
+    .optional(),
+  kanban: z.number().int().min(0).max(1).default(0),
+});
+export const syncTagsBody = z.object({
+  contactId: z.number().int().positive(),
+  tags: z.array(z.object({ id: z.number().int().positive() })).max(50),
+});
+export const tagContactParams = z.object({ tagId: idParam, contactId: idParam });
 
 /** Spec document 2 section 9: the tags table pages 5, 10 or 25 rows (default 5). */
 export const TAG_PAGE_SIZES = [5, 10, 25] as const;
@@ -103,11 +120,6 @@ export const tagContactsQuery = z.object({
     .refine((n) => [10, 20, 30, 50].includes(n), 'limit must be 10, 20, 30 or 50')
     .default(20),
 });
-export const tagContactsResponse = z.object({
-  contacts: z.array(contact),
-  hasMore: z.boolean(),
-  nextCursor: z.string().nullable(),
-});
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
@@ -131,11 +143,6 @@ export const kanbanTicketsQuery = z
     message: 'endDate before startDate',
   });
 export type KanbanTicketsQuery = z.output<typeof kanbanTicketsQuery>;
-export const kanbanTicketsResponse = z.object({
-  tickets: z.array(ticket),
-  hasMore: z.boolean(),
-  nextCursor: z.string().nullable(),
-});
 
 /** The realtime frame of `company{id}-tag`. */
 export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };

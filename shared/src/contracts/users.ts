@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { refineUpload } from '../media-types.ts';
-import { user } from './auth.ts';
-import { enabledDisabled, idParam, newPassword } from './common.ts';
+import { user, type User } from './auth.ts';
+import { cursorPageNumber, enabledDisabled, idParam, newPassword } from './common.ts';
+import { uploadBody } from './uploads.ts';
 
 export const userIdParams = z.object({ id: idParam });
 
@@ -35,6 +35,31 @@ export const adminOnlyUserFields = [
 /** The highest per-agent limit of open tickets the dialog accepts. */
 export const MAX_OPEN_TICKETS_LIMIT = 500;
 export type AdminOnlyUserField = (typeof adminOnlyUserFields)[number];
+
+/** Spec document 1 section 5: what a new user gets besides a name, e-mail and password (the server and the user dialog). */
+export const newUserDefaults = {
+  profile: 'user',
+  super: false,
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: '',
+  allTicket: 'disable',
+  allowGroup: false,
+  defaultTheme: 'light',
+  defaultMenu: 'open',
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  maxOpenTickets: 0,
+  queueIds: [],
+  whatsappId: null,
+  profileImage: null,
+  online: false,
+  defaultTicketsManagerWidth: 550,
+} as const satisfies Partial<User>;
 
 /** Every field of the user dialog (spec document 2 section 3), all optional. */
 const userFields = {
@@ -85,13 +110,7 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** POST /users/{id}/media-upload: the file's name, type and size; the answer says where to PUT the bytes. */
-export const userMediaBody = z
-  .object({
-    name: z.string().trim().min(1).max(200),
-    mimeType: z.string().trim().min(1).max(200),
-    size: z.number().int().positive().max(PROFILE_IMAGE_MAX_BYTES),
-  })
-  .superRefine(refineUpload('profileImage'));
+export const userMediaBody = uploadBody({ style: 'setting', use: 'profileImage', maxBytes: PROFILE_IMAGE_MAX_BYTES });
 export const userMediaResponse = z.object({ user, uploadUrl: z.string(), headers: z.record(z.string(), z.string()) });
 
 /** GET /users/list: every user of the company, for pickers (transfer, filters, queue members). */
@@ -105,3 +124,22 @@ export const userPickerResponse = z.array(userPickerItem);
 
 /** Realtime `company-{id}-user` frames, sent to the company's agents when the users page changes a user. */
 export type UserEvent = { action: 'create' | 'update'; user: z.infer<typeof user> } | { action: 'delete'; userId: number };
+
+export const userSummary = z.object({ id: z.number().int(), name: z.string() });
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const userListQuery = z.object({
+  searchParam: z.string().trim().toLowerCase().max(100).optional(),
+  pageNumber: cursorPageNumber,
+  cursor: z.string().max(2048).optional(),
+});
+export const userListItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(['admin', 'user']),
+  online: z.boolean(),
+  queueIds: z.array(z.number().int()),
+});
+export const toggleWidthBody = z.object({ defaultTicketsManagerWidth: z.number().int().min(404).max(700) });
+export const toggleWidthParams = z.object({ userId: idParam });

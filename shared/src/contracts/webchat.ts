@@ -1,6 +1,6 @@
 /** The website chat channel's public API, used by the widget (and by tests acting as a visitor). */
 import { z } from 'zod';
-import { botMenu, sendMessageBody, uploadUrlBody, uploadUrlResponse } from './inbox.ts';
+import { botMenu, sendMessageBody, uploadUrlBody, uploadUrlResponse } from './messages.ts';
 
 export const webchatTokenParams = z.object({
   token: z

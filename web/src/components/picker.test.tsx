@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { makeQueue, makeUser } from '../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeReply } from '../test-network.ts';
 import { Picker, SearchPicker, type PickedUser } from './picker.tsx';
 
@@ -10,9 +11,9 @@ import { Picker, SearchPicker, type PickedUser } from './picker.tsx';
 const page = freshPageEachTest('en');
 
 const queues = [
-  { id: 1, name: 'Sales', color: '#ff0000' },
-  { id: 2, name: 'Support', color: '#00ff00' },
-  { id: 3, name: 'Billing', color: '#0000ff' },
+  makeQueue(1, { name: 'Sales', color: '#ff0000' }),
+  makeQueue(2, { name: 'Support', color: '#00ff00' }),
+  makeQueue(3, { name: 'Billing', color: '#0000ff' }),
 ];
 
 const render = async (ui: React.ReactNode) => {
@@ -128,7 +129,7 @@ describe('the picker', () => {
         body: {
           users:
             url.searchParams.get('searchParam') === 'ana'
-              ? [{ id: 7, name: 'Ana Lima', email: 'ana@x.test', queueIds: [1], online: true }]
+              ? [makeUser({ id: 7, name: 'Ana Lima', email: 'ana@x.test', profile: 'user', queueIds: [1], online: true })]
               : [],
           hasMore: false,
           nextCursor: null,

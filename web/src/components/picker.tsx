@@ -1,4 +1,5 @@
-import type { Channel, Contact } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete } from 'primereact/autocomplete';
 import { Dropdown } from 'primereact/dropdown';

@@ -1,4 +1,4 @@
-import type { TicketLog } from '@switchboard/shared/contracts/inbox';
+import type { TicketLog } from '@switchboard/shared/contracts/tickets';
 import { Dialog } from 'primereact/dialog';
 import { Skeleton } from 'primereact/skeleton';
 import { Timeline } from 'primereact/timeline';

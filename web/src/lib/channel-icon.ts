@@ -1,4 +1,4 @@
-import type { Channel } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
 
 /** The icon of a channel wherever one is shown (ticket rows, filters, connections). */
 export const channelIcon = (channel: Channel): string => {

@@ -1,4 +1,4 @@
-import type { companySettingQuery } from '@switchboard/shared/contracts/inbox';
+import type { companySettingQuery } from '@switchboard/shared/contracts/company-settings';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callRoute } from './api-client.ts';

@@ -1,4 +1,4 @@
-import { givenPhone } from '@switchboard/shared/contracts/inbox';
+import { givenPhone } from '@switchboard/shared/contracts/contacts';
 
 /**
  * What identifies a contact to a person. For phone channels that is the number; a web chat contact's "number" is

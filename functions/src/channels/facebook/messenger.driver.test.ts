@@ -1,4 +1,4 @@
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { instagramDriver } from '../instagram/instagram.driver.ts';
 import { facebookDriver, messengerMessagesOf, metaDeliveryParts, profileOf } from './messenger.driver.ts';

@@ -5,7 +5,7 @@
  * token as responses (`messaging_type: RESPONSE`). Attachments arrive as URLs, fetched when the event is processed.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { MediaType, Message } from '@switchboard/shared/contracts/inbox';
+import type { MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { z } from 'zod';
 import { logger } from '../../platform/logger.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';

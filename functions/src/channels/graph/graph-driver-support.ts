@@ -1,5 +1,6 @@
 /** What the three Graph drivers share: a connection's settings, send failures sorted for the outbound consumer, links. */
-import type { Channel, Message } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { extensionOf } from '@switchboard/shared/media-types';
 import { graphSettingsOf } from '../../modules/connections/graph-connections.service.ts';
 import type { GraphSettings } from '../../modules/connections/connection.entity.ts';

@@ -5,7 +5,7 @@
  * conversation when it opens again.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import { mediaType, type Message } from '@switchboard/shared/contracts/inbox';
+import { mediaType, type Message } from '@switchboard/shared/contracts/messages';
 import { webchatEvents, type VisitorMessage } from '@switchboard/shared/contracts/webchat';
 import { z } from 'zod';
 import { ids } from '../../platform/clock.ts';

@@ -1,4 +1,4 @@
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { cloudMessageOf, whatsappCloudDriver } from './whatsapp-cloud.driver.ts';
 import { placeholderCount, renderTemplateBody } from './cloud-templates.ts';

@@ -5,7 +5,7 @@
  * that URL with the token); media we send goes by link to the stored file's signed, expiring URL.
  */
 import type { InboundEvent } from '@switchboard/shared/connector';
-import type { BotMenu, MediaType, Message } from '@switchboard/shared/contracts/inbox';
+import type { BotMenu, MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { z } from 'zod';
 import { findStoredMessage } from '../../modules/messages/message-sends.service.ts';
 import { logger } from '../../platform/logger.ts';

@@ -3,7 +3,7 @@
  * Fargate task, or the local runtime that runs it in process) registers one; elsewhere nothing is registered and
  * every send answers ChannelUnavailable, so the sender's retry window applies.
  */
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import type { OutgoingContext, SendResult } from '../channel-driver.ts';
 
 export interface WhatsappSessions {

@@ -4,9 +4,9 @@
  * connection; visitors write through the widget API and read the agent's replies.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { botSaid, signupCompany, ticketIdOf, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import { startFakeDialogflow, testServiceAccount, type FakeDialogflow } from '../../../../test/fakes/dialogflow-server.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetConfig } from '../../platform/config.ts';
@@ -72,16 +72,9 @@ afterAll(async () => {
 });
 
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
-const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
-const ticketOf = async (name: string): Promise<TicketRecord> => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await currentTicket(company.companyId, found.id))!;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
+const ticketOf = async (name: string): Promise<TicketRecord> =>
+  (await currentTicket(company.companyId, await ticketIdOf(company, name)))!;
 
 describe('dialogflow integration', () => {
   it("answers with the agent's replies prefixed with the integration's name, in the ticket's session, with one token", async () => {

@@ -6,7 +6,7 @@
  * waited in the function while they are short; a longer one becomes a delayed job that sends the rest.
  */
 import { z } from 'zod';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { baseMimeType, extensionMatches, isAllowedMimeType, mimeTypeOfName } from '@switchboard/shared/media-types';
 import { ids } from '../../platform/clock.ts';
 import { tenantFetch } from '../../platform/http/tenant-fetch.ts';

@@ -4,9 +4,9 @@
  * widget API, the engine hands their messages to the integration, and they read what the bot answered.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { outliveLookupCaches, startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { botSaid, signupCompany, ticketIdOf, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import {
   FAKE_TYPEBOT_INVALID,
   FAKE_TYPEBOT_SLUG,
@@ -84,16 +84,9 @@ afterAll(async () => {
 afterEach(() => runtime?.setClock(undefined));
 
 const visitor = (name: string) => new Visitor(runtime, company.webchatToken).start(name);
-const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
-const ticketOf = async (name: string): Promise<TicketRecord> => {
-  for (const status of ['pending', 'open', 'closed']) {
-    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name);
-    if (found) return (await currentTicket(company.companyId, found.id))!;
-  }
-  throw new Error(`no ticket of ${name}`);
-};
+const ticketOf = async (name: string): Promise<TicketRecord> =>
+  (await currentTicket(company.companyId, await ticketIdOf(company, name)))!;
 
 const messagesOf = async (t: TicketRecord): Promise<Message[]> => (await company.admin.get(`/messages/${t.id}`)).body.messages;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -8,13 +8,9 @@ let root: ApiClient;
 let company: TestCompany;
 let agent: { client: ApiClient };
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
-
 beforeAll(async () => {
   runtime = await startApi();
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
   company = await signupCompany(runtime, 'Announcements Co');
   agent = await addAgent(runtime, company);
 });

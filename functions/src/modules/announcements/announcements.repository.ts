@@ -4,8 +4,7 @@ import { deleteExisting, putExpecting } from '../../platform/table/guarded-write
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import { ANNOUNCEMENT_PK, announcementKey, type AnnouncementItem, type AnnouncementRecord } from './announcement.entity.ts';
-
-const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: AnnouncementItem): AnnouncementRecord => record;
+import { strip } from '../../platform/table/strip.ts';
 
 export const listAnnouncementRecords = async (): Promise<AnnouncementRecord[]> =>
   (await queryWholePartition<AnnouncementItem>(ANNOUNCEMENT_PK, 'ANN#')).map(strip);

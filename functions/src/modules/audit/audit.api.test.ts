@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { signInSuperUser, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
@@ -70,16 +70,14 @@ describe('the audit log', () => {
   });
 
   it("lets the super user read any company's log", async () => {
-    const root = new ApiClient(runtime.url);
-    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const root = await signInSuperUser(runtime);
     const log = await root.get(`/audit-logs?companyId=${company.companyId}&limit=50`);
     expect(log.status).toBe(200);
     expect(log.body.entries.some((e: { targetName: string | null }) => e.targetName === 'Suporte N2')).toBe(true);
   });
 
   it("logs the super user's plan and company changes in the platform's log and the company's", async () => {
-    const root = new ApiClient(runtime.url);
-    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const root = await signInSuperUser(runtime);
     const existing = (await root.get('/plans/list')).body[0];
     const { id: _id, ...fields } = existing;
     const plan = await root.post('/plans', { ...fields, name: `Plano Auditado ${Date.now()}`, isPublic: false });

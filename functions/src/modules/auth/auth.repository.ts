@@ -10,6 +10,7 @@ import {
   type SessionRecord,
   type ThrottleItem,
 } from './auth.entity.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 export const putSession = async (record: SessionRecord): Promise<void> => {
   const item: SessionItem = { ...sessionKey(record.sessionId), type: 'session', ...record };
@@ -19,8 +20,7 @@ export const putSession = async (record: SessionRecord): Promise<void> => {
 export const getSession = async (sessionId: string): Promise<SessionRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: sessionKey(sessionId), ConsistentRead: true }));
   if (!out.Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _t, ...record } = out.Item as SessionItem;
-  return record;
+  return strip(out.Item as SessionItem);
 };
 
 export const deleteSession = async (sessionId: string): Promise<void> => {

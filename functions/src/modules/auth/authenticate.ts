@@ -7,7 +7,7 @@ import type { Plan } from '@switchboard/shared/contracts/plans';
 import { verifyAccessToken, type AccessClaims } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext, HttpEvent } from '../../platform/http/types.ts';
-import { findCompany } from '../companies/company-lookup.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { findUser, toUser } from '../users/user-lookup.service.ts';
 

@@ -6,7 +6,7 @@
  * its receipts (delivered, read) move the report, and a session that is down shows its sends deferred, then failed.
  * The send hours and intervals are opened wide, so the campaign runs on the real clock.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { proto } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
@@ -16,7 +16,7 @@ import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-ser
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
 import { findStoredMessage } from '../messages/message-sends.service.ts';
-import { CAMPAIGN_MARK } from './campaign-dispatch.service.ts';
+import { CAMPAIGN_MARK } from './campaign.entity.ts';
 
 const CLOUD = {
   phoneNumberId: '1015559901',

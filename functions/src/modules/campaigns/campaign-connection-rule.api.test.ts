@@ -6,7 +6,7 @@
 import { CAMPAIGN_CHANNEL_REFUSED, CAMPAIGN_LIST_REFUSED } from '@switchboard/shared/campaign-channels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { startApi } from '../../../../test/api.ts';
+import { fieldsOf, startApi } from '../../../../test/api.ts';
 import { startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 
@@ -26,8 +26,6 @@ let pageId: number;
 let listId: number;
 let tagId: number;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const campaign = (fields: Record<string, unknown>) => ({ name: 'Regra de canal', message1: 'Olá', ...fields });
 const count = async () => (await company.admin.get('/campaigns')).body.records.length;
 

@@ -6,18 +6,10 @@
  */
 import { z } from 'zod';
 import { registerJob } from '../jobs/jobs.service.ts';
-import {
-  noteSendFailure,
-  noteSendState,
-  PREPARE_JOB,
-  prepareCampaign,
-  RELEASE_JOB,
-  releaseCampaign,
-  SEND_JOB,
-  sendToRecipient,
-  START_JOB,
-  startCampaign,
-} from './campaign-dispatch.service.ts';
+import { prepareCampaign, releaseCampaign, startCampaign } from './campaign-dispatch.service.ts';
+import { noteSendFailure, noteSendState } from './campaign-receipts.service.ts';
+import { PREPARE_JOB, RELEASE_JOB, SEND_JOB, START_JOB } from './campaign-run.service.ts';
+import { sendToRecipient } from './campaign-send.service.ts';
 import { SEND_FAILED_JOB, SEND_STATE_JOB } from './campaign.entity.ts';
 
 const ref = { companyId: z.number().int().positive(), campaignId: z.number().int().positive() };

@@ -12,8 +12,8 @@
  * - a web chat connection reaches nobody (a visitor cannot be written to first), and a contact list (phone numbers)
  *   reaches nobody through a Messenger or Instagram page: the report then shows every member as unreachable.
  */
-import type { Channel, Contact } from '@switchboard/shared/contracts/inbox';
-import { isPhoneChannel, phoneDigits } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
+import { type Contact, isPhoneChannel, phoneDigits } from '@switchboard/shared/contracts/contacts';
 import { findContactsPage } from '../contacts/contacts.service.ts';
 import { countValidContactListItems, pageContactListItems } from '../contact-lists/contact-lists.service.ts';
 

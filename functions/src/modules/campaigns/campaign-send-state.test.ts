@@ -9,7 +9,7 @@ import { measureCapacity, table } from '../../platform/table/client.ts';
 import { claimQueuedSend, findStoredMessage, queuedSendRef, settleQueuedSend } from '../messages/message-sends.service.ts';
 import { messageIdOf, type MessageRecord } from '../messages/message.entity.ts';
 import { insertMessage } from '../messages/messages.repository.ts';
-import { noteSendState } from './campaign-dispatch.service.ts';
+import { noteSendState } from './campaign-receipts.service.ts';
 import { CAMPAIGN_MARK, type ShippingRecord } from './campaign.entity.ts';
 import { addStats, getShipping, getStats, moveShipping, planShipping } from './campaigns.repository.ts';
 

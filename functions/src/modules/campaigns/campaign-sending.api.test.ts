@@ -4,7 +4,7 @@
  * Scheduler's schedules are held by the test's ports and handed to the real queue when the clock reaches them, so
  * hours of pacing pass in seconds while every send goes through the real jobs consumer, outbound path and socket.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../../test/api.ts';
@@ -15,7 +15,7 @@ import { queue as queuePort, scheduler as schedulerPort, setLocalPorts } from '.
 import type { OutgoingMessage, Queue, QueueName } from '../../platform/ports/queue.ts';
 import type { ScheduledJob, Scheduler } from '../../platform/ports/scheduler.ts';
 import { getCampaignRecord, getStats, queryShipping } from './campaigns.repository.ts';
-import { CAMPAIGN_MARK } from './campaign-dispatch.service.ts';
+import { CAMPAIGN_MARK } from './campaign.entity.ts';
 import type { ShippingRecord } from './campaign.entity.ts';
 
 let runtime: Runtime;

@@ -24,7 +24,7 @@
  * - ids: counter item from nextId(C#<cid>, 'campaign').
  */
 import type { Campaign, CampaignShipping, CampaignStats, ShippingStatus } from '@switchboard/shared/contracts/campaigns';
-import { isPhoneChannel, phoneDigits, type Contact } from '@switchboard/shared/contracts/inbox';
+import { isPhoneChannel, phoneDigits, type Contact } from '@switchboard/shared/contracts/contacts';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 /** The address a campaign knows a contact by: a phone channel's digits, a page's id as it is. */

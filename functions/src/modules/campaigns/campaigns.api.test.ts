@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
-import { ApiClient, startApi, SocketProbe } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, startApi, SocketProbe } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
@@ -16,8 +16,6 @@ let listId: number;
 /** the WhatsApp connection the campaigns go out through (a web chat cannot send them) */
 let whatsappId: number;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
 const base = () => ({

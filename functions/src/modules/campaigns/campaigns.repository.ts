@@ -21,6 +21,8 @@ import {
   type ShippingRecord,
   type StatsRecord,
 } from './campaign.entity.ts';
+import { queryPage } from '../../platform/table/paging.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 /** Somebody else wrote the campaign between our read and our write. */
 export class CampaignChanged extends Error {
@@ -33,10 +35,7 @@ export class CampaignChanged extends Error {
 const MARKER_TTL_S = 60 * 86_400;
 const DAY_COUNTER_TTL_S = 3 * 86_400;
 
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
-  return record as T;
-};
+const recordOf = <T>(item: Record<string, unknown>): T => strip(item) as T;
 
 const emptyStats = (): StatsRecord => ({
   valid: 0,
@@ -58,7 +57,7 @@ export const getCampaignRecord = async (companyId: number, id: number): Promise<
   const out = await table().send(
     new GetCommand({ TableName: tableName(), Key: campaignKey(companyId, id), ConsistentRead: true }),
   );
-  return out.Item ? strip<CampaignRecord>(out.Item) : undefined;
+  return out.Item ? recordOf<CampaignRecord>(out.Item) : undefined;
 };
 
 export const insertCampaign = async (record: CampaignRecord): Promise<void> => {
@@ -132,34 +131,26 @@ export const queryCampaigns = async (
   companyId: number,
   options: { words: string[]; skip: number; take: number },
 ): Promise<{ records: CampaignRecord[]; hasMore: boolean }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: CampaignRecord[] = [];
   const filterValues = Object.fromEntries(options.words.map((w, i) => [`:w${i}`, w]));
   const filter = options.words.map((_w, i) => `contains(searchText, :w${i})`).join(' AND ');
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': CAMPAIGN_SK_PREFIX, ...filterValues },
-        ...(filter ? { FilterExpression: filter } : {}),
-        ScanIndexForward: false,
-        Limit: Math.min(200, wanted - found.length + (filter ? 50 : 0)),
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip<CampaignRecord>(i)));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { records: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
+  return queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': CAMPAIGN_SK_PREFIX, ...filterValues },
+      ...(filter ? { FilterExpression: filter } : {}),
+      ScanIndexForward: false,
+    },
+    // a filtered page reads a little more per Query, and no Query reads more than 200
+    { skip: options.skip, take: options.take, pageLimit: (missing) => Math.min(200, missing + (filter ? 50 : 0)) },
+    (i: Record<string, unknown>) => recordOf<CampaignRecord>(i),
+  );
 };
 
 // ----- stats -----
 
 export const getStats = async (companyId: number, id: number): Promise<StatsRecord> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: statsKey(companyId, id), ConsistentRead: true }));
-  return out.Item ? { ...emptyStats(), ...strip<StatsRecord>(out.Item) } : emptyStats();
+  return out.Item ? { ...emptyStats(), ...recordOf<StatsRecord>(out.Item) } : emptyStats();
 };
 
 export const addStats = async (companyId: number, id: number, delta: Partial<CampaignStats>): Promise<StatsRecord> => {
@@ -175,7 +166,7 @@ export const addStats = async (companyId: number, id: number, delta: Partial<Cam
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return { ...emptyStats(), ...strip<StatsRecord>(out.Attributes ?? {}) };
+  return { ...emptyStats(), ...recordOf<StatsRecord>(out.Attributes ?? {}) };
 };
 
 /** Marks the recipients all planned (or not, when a run starts), with the count of valid ones. */
@@ -204,7 +195,7 @@ export const setPrepared = async (
 
 export const getSettingsRecord = async (companyId: number): Promise<Partial<CampaignSettings> | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: settingsKey(companyId) }));
-  return out.Item ? strip<Partial<CampaignSettings>>(out.Item) : undefined;
+  return out.Item ? recordOf<Partial<CampaignSettings>>(out.Item) : undefined;
 };
 
 export const putSettingsRecord = async (companyId: number, settings: CampaignSettings): Promise<void> => {
@@ -265,7 +256,7 @@ export const getShipping = async (companyId: number, campaignId: number, number:
   const out = await table().send(
     new GetCommand({ TableName: tableName(), Key: shippingKey(companyId, campaignId, number), ConsistentRead: true }),
   );
-  return out.Item ? strip<ShippingRecord>(out.Item) : undefined;
+  return out.Item ? recordOf<ShippingRecord>(out.Item) : undefined;
 };
 
 /** The report's rows in number order, a page at a time; `problems` keeps the failed, deferred and skipped ones. */
@@ -276,6 +267,7 @@ export const queryShipping = async (
 ): Promise<{ rows: ShippingRecord[]; next?: Record<string, unknown> }> => {
   const rows: ShippingRecord[] = [];
   let start = options.start;
+  // by hand, not through the paging helper: a page that fills mid-Query ends at the last row it keeps (its own key)
   do {
     const out = await table().send(
       new QueryCommand({
@@ -292,7 +284,7 @@ export const queryShipping = async (
       }),
     );
     for (const item of out.Items ?? []) {
-      if (rows.length < options.limit) rows.push(strip<ShippingRecord>(item));
+      if (rows.length < options.limit) rows.push(recordOf<ShippingRecord>(item));
       else
         return {
           rows,
@@ -323,7 +315,7 @@ export const queryDue = async (
       Limit: limit,
     }),
   );
-  return (out.Items ?? []).map((i) => strip<ShippingRecord>(i));
+  return (out.Items ?? []).map((i) => recordOf<ShippingRecord>(i));
 };
 
 /** The soonest planned row of a run that is not released yet. */
@@ -339,7 +331,7 @@ export const firstPlanned = async (companyId: number, campaignId: number, run: n
     }),
   );
   const item = out.Items?.[0];
-  return item ? strip<ShippingRecord>(item) : undefined;
+  return item ? recordOf<ShippingRecord>(item) : undefined;
 };
 
 /** What a move asks of a row besides its status. */
@@ -396,7 +388,7 @@ export const moveShipping = async (
         ReturnValues: 'ALL_OLD',
       }),
     );
-    const before = strip<ShippingRecord>(out.Attributes ?? {});
+    const before = recordOf<ShippingRecord>(out.Attributes ?? {});
     return { was: before.status, row: { ...before, ...Object.fromEntries(sets) } as ShippingRecord };
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;

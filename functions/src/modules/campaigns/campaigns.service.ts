@@ -26,7 +26,8 @@ import { findContactListSummary } from '../contact-lists/contact-lists.service.t
 import { findQueue } from '../queues/queues.service.ts';
 import { getTag } from '../tags/tags.service.ts';
 import { findUser } from '../users/users.service.ts';
-import { armStart, changeCampaign, disarm, restartRun } from './campaign-dispatch.service.ts';
+import { armStart, disarm, restartRun } from './campaign-dispatch.service.ts';
+import { changeCampaign } from './campaign-run.service.ts';
 import { editableOf, publishCampaign, toCampaign } from './campaign-presentation.ts';
 import { campaignSearchText, shippingPk, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
 import {

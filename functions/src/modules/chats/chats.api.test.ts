@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -29,8 +29,6 @@ interface ChatMessage {
   edited: boolean;
 }
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const unreadsOf = (chat: Chat) => Object.fromEntries(chat.users.map((u) => [u.userId, u.unreads]));
 
 const createChat = async (client: ApiClient, title: string, userIds: number[]) => {

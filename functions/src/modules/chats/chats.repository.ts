@@ -5,11 +5,9 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type BatchGetCommandOutput,
-  type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -30,24 +28,21 @@ import {
   type ChatMessageRecord,
   type ChatRecord,
 } from './chat.entity.ts';
+import { strip, stripWith } from '../../platform/table/strip.ts';
+import { queryAll, queryPage, queryPages } from '../../platform/table/paging.ts';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type Item = Record<string, unknown>;
 
-const stripChat = (item: Item): ChatRecord => {
-  const { pk: _pk, sk: _sk, type: _t, lastMessageAt: _l, ...record } = item;
-  return record as unknown as ChatRecord;
-};
+// lastMessageAt orders the chat list and stays on the item
+const stripChat = (item: Item): ChatRecord => stripWith('lastMessageAt')(item) as unknown as ChatRecord;
 const stripMember = (item: Item): ChatMemberRecord => ({
   companyId: item.companyId as number,
   chatId: item.chatId as number,
   userId: item.userId as number,
   unreads: Number(item.unreads ?? 0),
 });
-const stripMessage = (item: Item): ChatMessageRecord => {
-  const { pk: _pk, sk: _sk, type: _t, ...record } = item;
-  return record as unknown as ChatMessageRecord;
-};
+const stripMessage = (item: Item): ChatMessageRecord => strip(item) as unknown as ChatMessageRecord;
 
 export const getChat = async (companyId: number, chatId: number): Promise<ChatRecord | undefined> => {
   const out = await table().send(
@@ -85,22 +80,12 @@ export const getMember = async (companyId: number, chatId: number, userId: numbe
 
 /** Every member of a chat with their unread counter (a chat has at most CHAT_MEMBERS_MAX). */
 export const getMembers = async (companyId: number, chatId: number): Promise<ChatMemberRecord[]> => {
-  const found: ChatMemberRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
-        ExpressionAttributeValues: { ':pk': chatPk(companyId, chatId), ':member': 'MEMBER#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).filter((i) => i.companyId === companyId).map(stripMember));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryAll<Item>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :member)',
+    ExpressionAttributeValues: { ':pk': chatPk(companyId, chatId), ':member': 'MEMBER#' },
+    ConsistentRead: true,
+  });
+  return items.filter((i) => i.companyId === companyId).map(stripMember);
 };
 
 const batchGet = async (keys: Record<string, string>[]): Promise<Item[]> => {
@@ -141,27 +126,19 @@ export const queryUserChatIds = async (
   userId: number,
   options: { skip: number; take: number; search?: string },
 ): Promise<{ chatIds: number[]; hasMore: boolean }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: number[] = [];
-  let start: Record<string, unknown> | undefined;
   const search = options.search?.trim().toLowerCase();
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ...(search ? { FilterExpression: 'contains(titleLower, :q)' } : {}),
-        ExpressionAttributeValues: { ':pk': userChatsPk(companyId, userId), ...(search ? { ':q': search } : {}) },
-        ScanIndexForward: false,
-        Limit: wanted - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).filter((i) => i.companyId === companyId).map((i) => i.chatId as number));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { chatIds: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
+  const page = await queryPage(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ...(search ? { FilterExpression: 'contains(titleLower, :q)' } : {}),
+      ExpressionAttributeValues: { ':pk': userChatsPk(companyId, userId), ...(search ? { ':q': search } : {}) },
+      ScanIndexForward: false,
+    },
+    { skip: options.skip, take: options.take },
+    (i: Item) => (i.companyId === companyId ? (i.chatId as number) : undefined),
+  );
+  return { chatIds: page.records, hasMore: page.hasMore };
 };
 
 /**
@@ -253,27 +230,23 @@ export const deleteChatItems = async (chat: ChatRecord, members: ChatMemberRecor
 
 /** Deletes what is left in a deleted chat's partition (its messages), page by page. */
 export const purgeChatPartition = async (companyId: number, chatId: number): Promise<void> => {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': chatPk(companyId, chatId) },
-        ProjectionExpression: 'pk, sk',
-        Limit: 25,
-        ExclusiveStartKey: start,
-      }),
-    );
-    let pending: Record<string, unknown>[] | undefined = (out.Items ?? []).map((k) => ({
+  const pages = queryPages<Item>(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': chatPk(companyId, chatId) },
+      ProjectionExpression: 'pk, sk',
+    },
+    { limit: 25 },
+  );
+  for await (const page of pages) {
+    let pending: Record<string, unknown>[] | undefined = page.items.map((k) => ({
       DeleteRequest: { Key: { pk: k.pk, sk: k.sk } },
     }));
     while (pending && pending.length) {
       const res = await table().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending as never } }));
       pending = res.UnprocessedItems?.[tableName()] as Record<string, unknown>[] | undefined;
     }
-    start = out.LastEvaluatedKey;
-  } while (start);
+  }
 };
 
 /** Records a post on the chat (last message, activity, rev); false when the chat is gone. */
@@ -431,25 +404,15 @@ export const queryMessages = async (
   chatId: number,
   options: { take: number; skip: number; startKey?: Record<string, string> },
 ): Promise<{ records: ChatMessageRecord[]; hasMore: boolean; lastKey: Record<string, string> | undefined }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: ChatMessageRecord[] = [];
-  let start: Record<string, unknown> | undefined = options.startKey;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
-        ExpressionAttributeValues: { ':pk': chatPk(companyId, chatId), ':msg': 'MSG#' },
-        ScanIndexForward: false,
-        Limit: wanted - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).filter((i) => i.companyId === companyId).map(stripMessage));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  const records = found.slice(options.skip, options.skip + options.take);
-  const hasMore = found.length > options.skip + options.take;
+  const { records, hasMore } = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :msg)',
+      ExpressionAttributeValues: { ':pk': chatPk(companyId, chatId), ':msg': 'MSG#' },
+      ScanIndexForward: false,
+    },
+    { skip: options.skip, take: options.take, start: options.startKey },
+    (i: Item) => (i.companyId === companyId ? stripMessage(i) : undefined),
+  );
   const last = records.at(-1);
   return { records, hasMore, lastKey: hasMore && last ? messageKey(companyId, chatId, last.ulid) : undefined };
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { type ApiClient, signInSuperUser, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -10,8 +10,7 @@ let other: TestCompany;
 
 beforeAll(async () => {
   runtime = await startApi();
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
   company = await signupCompany(runtime, 'Lista Um');
   other = await signupCompany(runtime, 'Lista Dois');
 });

@@ -1,6 +1,6 @@
 import { channels } from '@switchboard/shared/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { type ApiClient, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -11,8 +11,7 @@ let other: TestCompany;
 
 beforeAll(async () => {
   runtime = await startApi();
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
   other = await signupCompany(runtime, 'Bystander Co');
 });
 afterAll(async () => {

@@ -1,91 +1,13 @@
 import type { Company } from '@switchboard/shared/contracts/auth';
-import type { CompanyChoiceResponse, Recurrence } from '@switchboard/shared/contracts/companies';
-import { companySettingsDefaults, type CompanySettings } from '@switchboard/shared/contracts/settings';
-import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
-import { clock } from '../../platform/clock.ts';
+import type { CompanyChoiceResponse } from '@switchboard/shared/contracts/companies';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { nextId } from '../../platform/table/counter.repository.ts';
-import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { createWebchatConnection } from '../connections/connection-set.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { createQueue, DEFAULT_QUEUE_COLOR } from '../queues/queues.service.ts';
+import { findCompany, toCompany } from '../tenancy/company-lookup.service.ts';
+import { listCompanyPage } from '../tenancy/company-records.service.ts';
 import { setUserQueues } from '../users/users.service.ts';
-import type { CompanyRecord } from './company.entity.ts';
-import { findCompany, forgetCompanyTimeZone, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
-
-export { findCompany, PLATFORM_DUE_DATE, toCompany } from './company-lookup.service.ts';
-import {
-  deleteCompanyItems,
-  getCompany,
-  insertCompany,
-  queryCompanyPage,
-  setLastLogin,
-  updateSettings,
-} from './companies.repository.ts';
-
-export interface NewCompany {
-  name: string;
-  email: string;
-  phone: string;
-  planId: number;
-  dueDate: string;
-  referrerCompanyId?: number;
-  /** only the seed of a fresh install passes 1 */
-  id?: number;
-  /** the super user's form sets these; a signup leaves them empty */
-  status?: boolean;
-  recurrence?: Recurrence;
-  document?: string;
-  paymentMethod?: string;
-}
-
-/** What the companies search matches: the name and e-mail, lower-cased. */
-export const searchTextOf = (r: Pick<CompanyRecord, 'name' | 'email'>): string => `${r.name} ${r.email}`.toLowerCase();
-
-export const createCompany = async (input: NewCompany): Promise<Company> => {
-  const id = input.id ?? (await nextCompanyId());
-  const record: CompanyRecord = {
-    id,
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    planId: input.planId,
-    status: true,
-    dueDate: id === PLATFORM_COMPANY_ID ? PLATFORM_DUE_DATE : input.dueDate,
-    createdAt: clock().now().toISOString(),
-    ...(input.referrerCompanyId ? { referrerCompanyId: input.referrerCompanyId } : {}),
-    recurrence: input.recurrence ?? 'MENSAL',
-    document: input.document ?? '',
-    paymentMethod: input.paymentMethod ?? '',
-    searchText: searchTextOf(input),
-  };
-  if (input.status === false) record.status = false;
-  const settings: CompanySettings = { ...companySettingsDefaults };
-  await insertCompany(record, settings);
-  return toCompany(record, settings);
-};
-
-/** Company ids skip 1, which the seed of a fresh install takes. */
-const nextCompanyId = async (): Promise<number> => {
-  let id = await nextId('COUNTER', 'company');
-  while (id <= PLATFORM_COMPANY_ID) id = await nextId('COUNTER', 'company');
-  return id;
-};
-
-/**
- * A page of the platform's companies in id order (super user's overviews); `cursor` continues a page of the same
- * `list` (the overview that pages them).
- */
-export const listCompanyPage = async (
-  list: string,
-  limit: number,
-  cursor?: string,
-): Promise<{ companies: CompanyRecord[]; nextCursor: string | null }> => {
-  const scope = { list, companyId: null };
-  const page = await queryCompanyPage(limit, await decodeCursor(cursor, scope, isKeyRecord));
-  return { companies: page.companies, nextCursor: page.next ? await encodeCursor(page.next, scope) : null };
-};
 
 const choiceOf = (c: Pick<Company, 'id' | 'name' | 'planId' | 'status' | 'dueDate'>) => ({
   id: c.id,
@@ -115,10 +37,6 @@ export const listCompanyChoices = async (
   };
 };
 
-export const companyExists = async (companyId: number): Promise<boolean> => (await getCompany(companyId)) !== undefined;
-
-export const recordLogin = (companyId: number): Promise<void> => setLastLogin(companyId, clock().now().toISOString());
-
 /** The plan of a company: the caller's own; a super user may read any company's. */
 export const companyPlan = async (auth: AuthContext, companyId: number) => {
   if (companyId !== auth.companyId && !auth.super) throw new AppError('ERR_NO_COMPANY_FOUND');
@@ -127,8 +45,6 @@ export const companyPlan = async (auth: AuthContext, companyId: number) => {
   const plan = companyId === auth.companyId ? await auth.plan() : await findPlan(company.planId);
   return { id: company.id, name: company.name, plan };
 };
-
-export const removeCompany = (companyId: number): Promise<void> => deleteCompanyItems(companyId);
 
 /**
  * What every new company starts with so that it can work at once: a default queue its admin belongs to, and a
@@ -147,13 +63,4 @@ export const provisionCompany = async (
     complationMessage: 'Atendimento finalizado. Obrigado pelo contato, {{firstName}}!',
   });
   return { queueId: queue.id, webchatToken: connection.widgetKey! };
-};
-
-/** Changes company options (the settings page of the administration area calls this). */
-export const updateCompanySettings = async (
-  companyId: number,
-  patch: Partial<Record<keyof CompanySettings, string>>,
-): Promise<void> => {
-  await updateSettings(companyId, patch as Record<string, string>);
-  if (patch.timeZone !== undefined) forgetCompanyTimeZone(companyId);
 };

@@ -15,11 +15,20 @@ import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cu
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { findPlan, listAllPlans } from '../plans/plans.service.ts';
+import { PLATFORM_DUE_DATE } from '../tenancy/company-lookup.service.ts';
+import {
+  createCompany,
+  getCompanyRecord,
+  removeCompany,
+  saveCompanyRecord,
+  searchCompanyRecords,
+  searchTextOf,
+  type CompanyRecord,
+} from '../tenancy/company-records.service.ts';
 import { createUser, findUserByEmail } from '../users/users.service.ts';
-import type { CompanyRecord, MediaUsageRecord } from './company.entity.ts';
+import type { MediaUsageRecord } from './company-media-usage.entity.ts';
 import { mediaUsagesOf } from './company-media-usage.service.ts';
-import { createCompany, PLATFORM_DUE_DATE, provisionCompany, removeCompany, searchTextOf } from './companies.service.ts';
-import { deleteCompanyItems, getCompany, putCompany, searchCompanyPage } from './companies.repository.ts';
+import { provisionCompany } from './companies.service.ts';
 
 const DEFAULT_PAGE = 5;
 /** The job that removes a deleted company's data (company-purge.service.ts). */
@@ -56,7 +65,7 @@ export const listAdminCompanies = async (query: { searchParam?: string; limit?: 
   const search = query.searchParam || undefined;
   const scope = { list: 'companies.list', companyId: null, filters: { search } };
   const [page, plans] = await Promise.all([
-    searchCompanyPage(limit, search, await decodeCursor(query.cursor, scope, isKeyRecord)),
+    searchCompanyRecords(limit, search, await decodeCursor(query.cursor, scope, isKeyRecord)),
     plansById(),
   ]);
   const usages = await mediaUsagesOf(page.companies.map((c) => c.id));
@@ -68,7 +77,7 @@ export const listAdminCompanies = async (query: { searchParam?: string; limit?: 
 };
 
 const requireCompany = async (id: number): Promise<CompanyRecord> => {
-  const record = await getCompany(id);
+  const record = await getCompanyRecord(id);
   if (!record) throw notFound();
   return record;
 };
@@ -138,7 +147,7 @@ export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): P
     next.dueDate = PLATFORM_DUE_DATE;
   }
   next.searchText = searchTextOf(next);
-  if (!(await putCompany(next))) throw notFound();
+  if (!(await saveCompanyRecord(next))) throw notFound();
   if (next.status !== record.status)
     await domainEvents.emit({ name: 'company.statusChanged', companyId: id, active: next.status, reason: 'admin' });
   // a due date moved by hand moves the invoice cycle with it
@@ -150,7 +159,7 @@ export const updateAdminCompany = async (id: number, body: UpdateCompanyBody): P
 export const deleteAdminCompany = async (id: number): Promise<{ ok: true }> => {
   if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_NO_PERMISSION', 'The platform company cannot be deleted');
   await requireCompany(id);
-  await deleteCompanyItems(id);
+  await removeCompany(id);
   await enqueueJob({ type: PURGE_JOB, companyId: id });
   await domainEvents.emit({ name: 'company.changed', companyId: id, action: 'delete' });
   return { ok: true };

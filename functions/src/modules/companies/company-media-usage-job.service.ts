@@ -4,15 +4,15 @@ import { clock } from '../../platform/clock.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { registerJob } from '../jobs/jobs.service.ts';
-import type { MediaUsageRecord } from './company.entity.ts';
+import { getCompanyRecord } from '../tenancy/company-records.service.ts';
+import type { MediaUsageRecord } from './company-media-usage.entity.ts';
 import { getMediaUsages, putMediaUsage } from './company-media-usage.repository.ts';
 import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 import { MEDIA_USAGE_JOB } from './company-media-usage.service.ts';
-import { getCompany } from './companies.repository.ts';
 
 /** The job: lists the company's files and keeps the measure. */
 export const measureMediaUsage = async (companyId: number): Promise<MediaUsageRecord | undefined> => {
-  if (!(await getCompany(companyId))) return undefined;
+  if (!(await getCompanyRecord(companyId))) return undefined;
   const [usage, before] = await Promise.all([
     blobStore().prefixUsage(companyMediaPrefix(companyId)),
     getMediaUsages([companyId]),

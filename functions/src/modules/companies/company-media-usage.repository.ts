@@ -1,8 +1,8 @@
-/** Table access of each company's measured media usage (company.entity.ts, sk MEDIAUSAGE). */
+/** Table access of each company's measured media usage (company-media-usage.entity.ts). */
 import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { mediaUsageKey, type MediaUsageRecord } from './company.entity.ts';
+import { mediaUsageKey, type MediaUsageRecord } from './company-media-usage.entity.ts';
 
 /** The usage of each company of a page (at most 100), one BatchGet; companies never measured are absent. */
 export const getMediaUsages = async (companyIds: number[]): Promise<Map<number, MediaUsageRecord>> => {

@@ -7,7 +7,7 @@
  */
 import { clock } from '../../platform/clock.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import type { MediaUsageRecord } from './company.entity.ts';
+import type { MediaUsageRecord } from './company-media-usage.entity.ts';
 import { claimMediaUsageRequest, getMediaUsages } from './company-media-usage.repository.ts';
 
 export const MEDIA_USAGE_JOB = 'companies.media-usage';

@@ -18,6 +18,7 @@ export const purgeCompanyItems = async (
 ): Promise<{ deleted: number; next?: Record<string, unknown> }> => {
   let next = start;
   let deleted = 0;
+  // a Scan, so not the paging helper (which pages Queries); the position goes back to the job, not to a client
   for (let i = 0; i < pages; i++) {
     const out = await table().send(
       new ScanCommand({

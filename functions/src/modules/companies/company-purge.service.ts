@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { enqueueJob, registerJob } from '../jobs/jobs.service.ts';
+import { getCompanyRecord } from '../tenancy/company-records.service.ts';
 import { PURGE_JOB } from './company-admin.service.ts';
-import { getCompany } from './companies.repository.ts';
 import { purgeCompanyItems } from './company-purge.repository.ts';
 import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 import { registerMediaUsageJob } from './company-media-usage-job.service.ts';
@@ -24,7 +24,7 @@ export const purgeDeletedCompany = async (
   companyId: number,
   step: PurgeStep = { stage: 'items' },
 ): Promise<PurgeStep | undefined> => {
-  if (companyId === PLATFORM_COMPANY_ID || (await getCompany(companyId))) return undefined;
+  if (companyId === PLATFORM_COMPANY_ID || (await getCompanyRecord(companyId))) return undefined;
   if (step.stage === 'items') {
     const next = (await purgeCompanyItems(companyId, PURGE_PAGES_PER_JOB, step.cursor)).next;
     return next ? { stage: 'items', cursor: next } : { stage: 'media' };

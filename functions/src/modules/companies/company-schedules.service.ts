@@ -7,7 +7,7 @@ import type { CompanySchedules } from '@switchboard/shared/contracts/company-set
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { getCompany, setCompanySchedules } from './companies.repository.ts';
+import { getCompanyRecord, storeCompanySchedules } from '../tenancy/company-records.service.ts';
 
 const notFound = () => new AppError('ERR_NO_COMPANY_FOUND');
 
@@ -17,11 +17,11 @@ const requireTarget = (auth: AuthContext, companyId: number): void => {
 
 /** The hours the conversation engine checks when scheduleType is 'company'; none stored means none set. */
 export const companySchedulesOf = async (companyId: number): Promise<ScheduleEntry[]> =>
-  (await getCompany(companyId))?.schedules ?? [];
+  (await getCompanyRecord(companyId))?.schedules ?? [];
 
 export const readCompanySchedules = async (auth: AuthContext, companyId: number): Promise<CompanySchedules> => {
   requireTarget(auth, companyId);
-  const company = await getCompany(companyId);
+  const company = await getCompanyRecord(companyId);
   if (!company) throw notFound();
   return { id: companyId, schedules: company.schedules ?? [] };
 };
@@ -32,6 +32,6 @@ export const saveCompanySchedules = async (
   schedules: ScheduleEntry[],
 ): Promise<CompanySchedules> => {
   requireTarget(auth, companyId);
-  if (!(await setCompanySchedules(companyId, schedules))) throw notFound();
+  if (!(await storeCompanySchedules(companyId, schedules))) throw notFound();
   return { id: companyId, schedules };
 };

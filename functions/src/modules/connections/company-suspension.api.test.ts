@@ -5,13 +5,13 @@
  * it back with its pairing (no QR code). The super user's deactivation and activation do the same, and a session an
  * admin had stopped stays stopped.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi, until } from '../../../../test/api.ts';
+import { type ApiClient, signInSuperUser, startApi, until } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { INVOICE_CYCLE_JOB } from '../invoices/invoice-cycle.service.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { findSessionIntent } from './whatsapp-sessions.service.ts';
@@ -23,8 +23,7 @@ const fakes = new FakeSocketFactory();
 
 beforeAll(async () => {
   runtime = await startApi({ whatsappSocketFactory: fakes.factory });
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
 });
 afterAll(async () => {
   await runtime?.stop();

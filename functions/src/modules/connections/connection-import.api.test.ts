@@ -5,10 +5,10 @@
  * groups left out), progress on `importMessages-{cid}`, 'renderButtonCloseTickets' at the end, and
  * POST /closedimported closing exactly the imported tickets. Then POST/DELETE /whatsapp/{id}/media-upload.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WAMessage } from '@whiskeysockets/baileys';
-import { startApi, SocketProbe, type ApiClient } from '../../../../test/api.ts';
+import { fieldsOf, startApi, SocketProbe, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
@@ -26,8 +26,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
 
 const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {

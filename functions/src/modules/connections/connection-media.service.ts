@@ -4,8 +4,7 @@
  * holds a signed upload address the browser puts the file to, and the connection points at the new file at once.
  * A replaced or removed file stays in the store, unreferenced.
  */
-import type { GreetingMediaBody } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection, GreetingMediaBody } from '@switchboard/shared/contracts/connections';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';

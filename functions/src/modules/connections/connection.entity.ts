@@ -14,8 +14,12 @@
  *   conditioned on the rev read with the list, so the plan's limit and "exactly one default" hold under
  *   concurrent requests.
  */
-import { CONNECTION_TOKEN_LENGTH, type WhenExpiresTicket } from '@switchboard/shared/contracts/connections';
-import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import {
+  type Channel,
+  CONNECTION_TOKEN_LENGTH,
+  type ConnectionStatus,
+  type WhenExpiresTicket,
+} from '@switchboard/shared/contracts/connections';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import { ids } from '../../platform/clock.ts';
 import { companyPk, padId } from '../../platform/table/keys.ts';

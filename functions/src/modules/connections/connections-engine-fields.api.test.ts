@@ -1,9 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { connectionEngineDefaults } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { type Connection, connectionEngineDefaults } from '@switchboard/shared/contracts/connections';
 import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, startApi } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, startApi } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -24,9 +23,6 @@ const made: number[] = [];
 
 const defaults = { ...connectionEngineDefaults, schedules: [] };
 const engineKeys = Object.keys(defaults) as (keyof typeof defaults)[];
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/whatsapp', { channel: 'webchat', ...body });

@@ -1,8 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CompanyConnectionsDetail, ConnectionsOverview } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { CompanyConnectionsDetail, Connection, ConnectionsOverview } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { ApiClient, signInSuperUser, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -41,8 +40,7 @@ const everyPage = async (client: ApiClient, limit: number) => {
 
 beforeAll(async () => {
   runtime = await startApi();
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
   first = await signupCompany(runtime, 'Overview One');
   second = await signupCompany(runtime, 'Overview Two');
   const extra = await first.admin.post('/whatsapp', { channel: 'webchat', name: 'Balcão' });

@@ -9,14 +9,15 @@
 import type {
   CompanyConnections,
   CompanyConnectionsDetail,
+  Connection,
   ConnectionsOverview,
   UpdateConnectionBody,
 } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { findCompany, listCompanyPage } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
+import { listCompanyPage } from '../tenancy/company-records.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { listQueues } from '../queues/queues.service.ts';
 import { deleteConnection, listConnections, listConnectionsOf, toConnection, updateConnection } from './connections.service.ts';

@@ -1,6 +1,6 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, SocketProbe, startApi, until } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi, until } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -8,9 +8,6 @@ let runtime: Runtime;
 let company: TestCompany;
 
 type Conn = Connection;
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/whatsapp', { channel: 'webchat', ...body });

@@ -1,5 +1,5 @@
 /** All table access of connections. */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -21,23 +21,25 @@ import {
   type GraphSettings,
   type WebchatTokenItem,
 } from './connection.entity.ts';
+import { strip } from '../../platform/table/strip.ts';
+import { queryAll } from '../../platform/table/paging.ts';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** Items written before a field existed read as its default. */
-const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: ConnectionItem): ConnectionRecord => ({
-  ...record,
-  outOfHoursMessage: (record as Partial<ConnectionRecord>).outOfHoursMessage ?? '',
+const toRecord = (item: ConnectionItem): ConnectionRecord => ({
+  ...strip(item),
+  outOfHoursMessage: (item as Partial<ConnectionRecord>).outOfHoursMessage ?? '',
 });
 
 export const getConnectionRecord = async (companyId: number, id: number): Promise<ConnectionRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: connectionKey(companyId, id) }));
   const item = out.Item as ConnectionItem | undefined;
-  return item && item.companyId === companyId ? strip(item) : undefined;
+  return item && item.companyId === companyId ? toRecord(item) : undefined;
 };
 
 export const listConnectionRecords = async (companyId: number): Promise<ConnectionRecord[]> =>
-  (await queryWholePartition<ConnectionItem>(companyPk(companyId), connectionPrefix)).map(strip);
+  (await queryWholePartition<ConnectionItem>(companyPk(companyId), connectionPrefix)).map(toRecord);
 
 /** The marker of a web chat's public widget key. */
 export const getWidgetKeyMarker = async (widgetKey: string): Promise<WebchatTokenItem | undefined> => {
@@ -62,21 +64,12 @@ export const readConnectionSet = async (companyId: number): Promise<ConnectionSe
   const set = await table().send(
     new GetCommand({ TableName: tableName(), Key: connectionSetKey(companyId), ConsistentRead: true }),
   );
-  const connections: ConnectionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': connectionPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    connections.push(...(page.Items ?? []).map((i) => strip(i as ConnectionItem)));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll<ConnectionItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': connectionPrefix },
+    ConsistentRead: true,
+  });
+  const connections = items.map(toRecord);
   return { rev: (set.Item as ConnectionSetItem | undefined)?.rev ?? 0, connections };
 };
 

@@ -12,8 +12,13 @@
  *   deleting the connection deletes both. Only those who may manage connections read them.
  * Every change is told to the company's agents on `company-{id}-whatsapp`.
  */
-import type { CreateConnectionBody, UpdateConnectionBody } from '@switchboard/shared/contracts/connections';
-import type { Channel, Connection, ConnectionSummary } from '@switchboard/shared/contracts/inbox';
+import type {
+  Channel,
+  Connection,
+  ConnectionSummary,
+  CreateConnectionBody,
+  UpdateConnectionBody,
+} from '@switchboard/shared/contracts/connections';
 import { can } from '@switchboard/shared/permissions';
 import { API_PREFIX } from '@switchboard/shared/route-table';
 import { clock } from '../../platform/clock.ts';

@@ -6,12 +6,13 @@
  */
 import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
 import {
-  DEFAULT_WEBCHAT_COLOR,
+  type Channel,
+  type Connection,
   type CreateConnectionBody,
+  DEFAULT_WEBCHAT_COLOR,
   type FacebookConnectBody,
   type MessageTemplate,
 } from '@switchboard/shared/contracts/connections';
-import type { Channel, Connection } from '@switchboard/shared/contracts/inbox';
 import type { Plan, PlanFlag } from '@switchboard/shared/contracts/plans';
 import { managedPages, subscribePage } from '../../channels/facebook/facebook-pages.ts';
 import { GraphError } from '../../channels/graph/graph-client.ts';

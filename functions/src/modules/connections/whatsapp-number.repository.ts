@@ -2,6 +2,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
 import { numberAnswerKey, type NumberAnswer, type NumberAnswerItem } from './whatsapp-number.entity.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 /** The stored answer for a number on a connection, expired or not (consistent: a waiter sees an answer once written). */
 export const getNumberAnswer = async (
@@ -13,8 +14,7 @@ export const getNumberAnswer = async (
     new GetCommand({ TableName: tableName(), Key: numberAnswerKey(companyId, connectionId, number), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _type, ...answer } = out.Item as NumberAnswerItem;
-  return answer;
+  return strip(out.Item as NumberAnswerItem);
 };
 
 /** Writes (or replaces) a number's answer: the latest answer is the one that counts. */

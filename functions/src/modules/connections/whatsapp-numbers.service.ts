@@ -15,7 +15,7 @@
  * is the one callers store and send to.
  */
 import { numberLookupCommand, type NumberLookupCommand } from '@switchboard/shared/connector';
-import { phoneDigits } from '@switchboard/shared/contracts/inbox';
+import { phoneDigits } from '@switchboard/shared/contracts/contacts';
 import { ChannelUnavailable } from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
 import { whatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';

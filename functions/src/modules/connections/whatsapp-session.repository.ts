@@ -1,7 +1,6 @@
 /** All table access of WhatsApp sessions' intent, visible state and health (whatsapp-session.entity.ts). */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SESSION_HISTORY_MAX, type SessionHealthEntry } from '@switchboard/shared/contracts/connections';
-import type { ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import { type ConnectionStatus, SESSION_HISTORY_MAX, type SessionHealthEntry } from '@switchboard/shared/contracts/connections';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
 import { connectionKey, type ConnectionItem, type ConnectionRecord } from './connection.entity.ts';
@@ -17,6 +16,7 @@ import {
   type SessionIntent,
   type SessionIntentItem,
 } from './whatsapp-session.entity.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 const intentItem = (intent: SessionIntent): SessionIntentItem => ({
   ...sessionIntentKey(intent.companyId, intent.connectionId),
@@ -50,14 +50,11 @@ export const deleteSessionItems = (companyId: number, connectionId: number): Tra
   { Delete: { TableName: tableName(), Key: sessionHealthKey(companyId, connectionId) } },
 ];
 
-const stripIntent = ({ pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...intent }: SessionIntentItem): SessionIntent =>
-  intent;
-
 export const getSessionIntent = async (companyId: number, connectionId: number): Promise<SessionIntent | undefined> => {
   const out = await table().send(
     new GetCommand({ TableName: tableName(), Key: sessionIntentKey(companyId, connectionId), ConsistentRead: true }),
   );
-  return out.Item ? stripIntent(out.Item as SessionIntentItem) : undefined;
+  return out.Item ? strip(out.Item as SessionIntentItem) : undefined;
 };
 
 /** Changes a session's intent, only while its connection exists (a deleted connection's session is not revived). */
@@ -116,7 +113,7 @@ export const listSessionIntents = async (
       ExclusiveStartKey: startKey,
     }),
   );
-  return { intents: (out.Items ?? []).map((i) => stripIntent(i as SessionIntentItem)), next: out.LastEvaluatedKey };
+  return { intents: (out.Items ?? []).map((i) => strip(i as SessionIntentItem)), next: out.LastEvaluatedKey };
 };
 
 export interface SessionStateWrite {
@@ -164,8 +161,7 @@ export const writeSessionState = async (
         ReturnValues: 'ALL_NEW',
       }),
     );
-    const { pk: _pk, sk: _sk, type: _t, ...record } = out.Attributes as ConnectionItem;
-    return record as ConnectionRecord;
+    return strip(out.Attributes as ConnectionItem) as ConnectionRecord;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
@@ -185,8 +181,7 @@ const emptyHealth = (companyId: number, connectionId: number): SessionHealthReco
 export const getSessionHealth = async (companyId: number, connectionId: number): Promise<SessionHealthRecord> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: sessionHealthKey(companyId, connectionId) }));
   if (!out.Item) return emptyHealth(companyId, connectionId);
-  const { pk: _pk, sk: _sk, type: _t, ...record } = out.Item as SessionHealthItem;
-  return { ...emptyHealth(companyId, connectionId), ...record };
+  return { ...emptyHealth(companyId, connectionId), ...strip(out.Item as SessionHealthItem) };
 };
 
 /**

@@ -4,10 +4,10 @@
  * and the health panel, another company's session is not found, and the plan gates new WhatsApp connections.
  */
 import { randomUUID } from 'node:crypto';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DisconnectReason } from '@whiskeysockets/baileys';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
@@ -152,8 +152,7 @@ describe('a WhatsApp connection', () => {
       () => owner.admin.get(`/whatsapp/${created.id}`),
       (r) => r.body.status === 'CONNECTED',
     );
-    const root = new ApiClient(runtime.url);
-    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const root = await signInSuperUser(runtime);
 
     expect(await root.delete(`/whatsapp-admin/${owner.companyId}/${created.id}/session`)).toMatchObject({
       status: 200,

@@ -9,12 +9,13 @@
  * history, and told live on `company-{id}-whatsappSession` and `company-{id}-whatsapp`.
  */
 import type {
+  Connection,
   ConnectionAlertEvent,
   ConnectionEvent,
+  ConnectionStatus,
   SessionHealth,
   WhatsappSessionEvent,
 } from '@switchboard/shared/contracts/connections';
-import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
 import type { SessionCommand } from '@switchboard/shared/connector';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -4,9 +4,9 @@
  * by the job) and the WhatsApp check of each number over a scripted Baileys socket.
  */
 import * as XLSX from '@e965/xlsx';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
@@ -46,9 +46,6 @@ interface Item {
   contactListId: number;
   companyId: number;
 }
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const until = async <T>(probeFn: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> => {
   const end = Date.now() + timeoutMs;

@@ -35,12 +35,12 @@ import {
   type ImportRecord,
 } from './contact-list.entity.ts';
 import { padId } from '../../platform/table/keys.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type Row = Record<string, unknown>;
 
-const KEY_FIELDS = ['pk', 'sk', 'type', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
-const strip = <T>(item: Row): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_FIELDS.includes(k))) as T;
+const recordOf = <T>(item: Row): T => strip(item) as T;
 
 // ----- lists -----
 
@@ -49,7 +49,7 @@ export const getContactList = async (companyId: number, id: number): Promise<Con
     new GetCommand({ TableName: tableName(), Key: contactListKey(companyId, id), ConsistentRead: true }),
   );
   const item = out.Item;
-  return item && item.companyId === companyId ? strip<ContactListRecord>(item) : undefined;
+  return item && item.companyId === companyId ? recordOf<ContactListRecord>(item) : undefined;
 };
 
 /**
@@ -70,7 +70,7 @@ export const queryContactLists = async (
 /** A page of the query's records of this company. */
 const skipTake = <T extends { companyId: number }>(companyId: number, query: PageQuery, page: { skip: number; take: number }) =>
   queryPage(query, page, (i: Row) => {
-    const record = strip<T>(i);
+    const record = recordOf<T>(i);
     return record.companyId === companyId ? record : undefined;
   });
 
@@ -99,7 +99,7 @@ export const renameContactList = async (
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return strip<ContactListRecord>(out.Attributes!);
+    return recordOf<ContactListRecord>(out.Attributes!);
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
@@ -124,7 +124,7 @@ export const setLastImport = async (
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return strip<ContactListRecord>(out.Attributes!);
+    return recordOf<ContactListRecord>(out.Attributes!);
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
@@ -186,7 +186,7 @@ export const getItem = async (companyId: number, listId: number, id: number): Pr
     new GetCommand({ TableName: tableName(), Key: itemKey(companyId, listId, id), ConsistentRead: true }),
   );
   const item = out.Item;
-  return item && item.companyId === companyId ? strip<ContactListItemRecord>(item) : undefined;
+  return item && item.companyId === companyId ? recordOf<ContactListItemRecord>(item) : undefined;
 };
 
 /** The list an item id belongs to (its pointer), undefined when the company has no such item. */
@@ -259,7 +259,7 @@ export const pageItems = async (
       ConsistentRead: true,
     }),
   );
-  const items = (out.Items ?? []).map((i) => strip<ContactListItemRecord>(i));
+  const items = (out.Items ?? []).map((i) => recordOf<ContactListItemRecord>(i));
   return { items, next: out.LastEvaluatedKey as Record<string, string> | undefined };
 };
 
@@ -274,7 +274,7 @@ export const pendingItems = async (companyId: number, listId: number, limit: num
       Limit: limit,
     }),
   );
-  return (out.Items ?? []).map((i) => strip<ContactListItemRecord>(i)).filter((r) => r.companyId === companyId);
+  return (out.Items ?? []).map((i) => recordOf<ContactListItemRecord>(i)).filter((r) => r.companyId === companyId);
 };
 
 const counterUpdate = (companyId: number, listId: number, delta: ReturnType<typeof countersOf>): TransactItem => ({
@@ -396,7 +396,7 @@ export const getImport = async (companyId: number, listId: number, id: string): 
   const out = await table().send(
     new GetCommand({ TableName: tableName(), Key: importKey(companyId, listId, id), ConsistentRead: true }),
   );
-  return out.Item && out.Item.companyId === companyId ? strip<ImportRecord>(out.Item) : undefined;
+  return out.Item && out.Item.companyId === companyId ? recordOf<ImportRecord>(out.Item) : undefined;
 };
 
 /** Moves an import from `from` to `to` status; false when it was not in `from` (another request or run took it). */

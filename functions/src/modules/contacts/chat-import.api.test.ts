@@ -4,7 +4,7 @@
  * when the people of individual chats are contacts (groups, broadcasts, status, LIDs without a number and our own
  * number left out; a number that has a contact keeps it). Then who may ask, and what it refuses.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SocketProbe, startApi, until } from '../../../../test/api.ts';
 import { addAgent, connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { givenPhone } from '@switchboard/shared/contracts/inbox';
+import { givenPhone } from '@switchboard/shared/contracts/contacts';
 import { searchTokens } from './contact.entity.ts';
 import { brazilianNumberForms } from './contacts.service.ts';
 

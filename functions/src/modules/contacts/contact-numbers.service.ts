@@ -12,7 +12,8 @@
  * A company whose default connection is not a WhatsApp session (the Cloud API and the other channels cannot look
  * numbers up) creates its contacts unchecked. The number WhatsApp answers is the one stored.
  */
-import type { Channel, Contact } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import type { ConnectionRecord } from '../connections/connections.service.ts';

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, until } from '../../../../test/api.ts';

@@ -27,7 +27,8 @@
  * - contact count: pk C#<cid>, sk CONTACTCOUNT, { total } updated with ADD on create and delete.
  * - ids: counter item from nextId(C#<cid>, 'contact').
  */
-import { givenPhone, type Channel, type Contact } from '@switchboard/shared/contracts/inbox';
+import { type Channel } from '@switchboard/shared/contracts/connections';
+import { givenPhone, type Contact } from '@switchboard/shared/contracts/contacts';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export type ContactRecord = Contact & {

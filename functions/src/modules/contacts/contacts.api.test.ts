@@ -1,9 +1,9 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { companySettingsKey } from '../companies/company.entity.ts';
+import { companySettingsKey } from '../tenancy/company.entity.ts';
 import { createUser } from '../users/users.service.ts';
 import { findOrCreateContactByIdentity, getContact } from './contacts.service.ts';
 
@@ -65,9 +65,6 @@ const setPrivacy = async (cid: number, on: boolean) => {
     }),
   );
 };
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 beforeAll(async () => {
   runtime = await startApi();

@@ -11,10 +11,11 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { givenPhone, type Channel } from '@switchboard/shared/contracts/inbox';
+import { type Channel } from '@switchboard/shared/contracts/connections';
+import { givenPhone } from '@switchboard/shared/contracts/contacts';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
-import { tagContactCountUpdate } from '../tags/tag-contact-counts.service.ts';
+import { tagContactCountUpdate } from '../tags/tags.repository.ts';
 import {
   contactByNameIndex,
   contactByNamePk,
@@ -34,6 +35,8 @@ import {
   type SearchIndexItem,
   type TagMemberItem,
 } from './contact.entity.ts';
+import { strip } from '../../platform/table/strip.ts';
+import { queryPages } from '../../platform/table/paging.ts';
 
 /** DynamoDB's limit of items in one TransactWriteItems call. */
 const MAX_TRANSACTION_ITEMS = 100;
@@ -49,11 +52,6 @@ export interface Identity {
   channel: Channel;
   identity: string;
 }
-
-const strip = (item: ContactItem): ContactRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
-  return record;
-};
 
 const toItem = (record: ContactRecord): ContactItem => ({
   ...contactKey(record.companyId, record.id),
@@ -362,21 +360,13 @@ export const queryTagMembers = async (
  */
 export const countTagMembers = async (companyId: number, tagId: number): Promise<number> => {
   let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :contact)',
-        ExpressionAttributeValues: { ':pk': tagMembersPk(companyId, tagId), ':contact': 'CONTACT#' },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
+  for await (const page of queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :contact)',
+    ExpressionAttributeValues: { ':pk': tagMembersPk(companyId, tagId), ':contact': 'CONTACT#' },
+    Select: 'COUNT',
+    ConsistentRead: true,
+  }))
+    count += page.count;
   return count;
 };
 

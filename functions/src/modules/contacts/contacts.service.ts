@@ -2,15 +2,15 @@
  * Contacts: the people (and groups) a company talks to, one per channel identity.
  * Spec document 1: sections 2 "Contacts", 3, 5 (contact form), 6 (privacy, delete permission), 7 "Contacts".
  */
+import { type Channel } from '@switchboard/shared/contracts/connections';
 import {
   isPhoneChannel,
   MIN_PHONE_DIGITS,
   PHONE_INFO_NAME,
   phoneDigits,
-  type Channel,
   type Contact,
-  type TagSummary,
-} from '@switchboard/shared/contracts/inbox';
+} from '@switchboard/shared/contracts/contacts';
+import { type TagSummary } from '@switchboard/shared/contracts/tags';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { clock } from '../../platform/clock.ts';
@@ -21,7 +21,7 @@ import { domainEvents } from '../../platform/events/domain-events.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import {
   isFirstMatch,
   isNamePosition,
@@ -38,7 +38,6 @@ import {
 } from './contact.entity.ts';
 import {
   addToContactCount,
-  countTagMembers,
   deleteContact as deleteContactItems,
   getContact as getContactRecord,
   getContactCount,
@@ -675,9 +674,6 @@ export const showContact = async (auth: AuthContext, id: number): Promise<Contac
  * How many contacts carry the tag, counted from its memberships page by page (a cost that grows with the tag): only
  * for the tags module's one-off backfill of contact counts; requests read the count kept on the tag.
  */
-export const countTagContactsForBackfill = (companyId: number, tagId: number): Promise<number> =>
-  countTagMembers(companyId, tagId);
-
 export const contactTags = async (auth: AuthContext, id: number): Promise<{ tags: TagSummary[] }> => {
   const contact = await getContact(auth.companyId, id);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');

@@ -3,10 +3,9 @@
  * Scans the table (through the backfill runner): no request path (and no function's role but the jobs function's)
  * needs that. Until an item is moved, searches do not find the contact by that item's token.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
-import { table, tableName } from '../../platform/table/client.ts';
+import { tableName } from '../../platform/table/client.ts';
+import { transactUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { legacySearchPk, searchKey, type SearchIndexItem } from './contact.entity.ts';
 
 /**
@@ -24,22 +23,11 @@ export const searchSpreadBackfill: Backfill<SearchIndexItem> = {
   migrate: async (item) => {
     if (item.pk !== legacySearchPk(item.companyId)) return false;
     const token = item.sk.slice(0, item.sk.lastIndexOf('#'));
-    try {
-      await table().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: { ...item, ...searchKey(item.companyId, token, item.contactId) } } },
-            {
-              Delete: { TableName: tableName(), Key: { pk: item.pk, sk: item.sk }, ConditionExpression: 'attribute_exists(pk)' },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    const moved = await transactUnlessStale([
+      { Put: { TableName: tableName(), Item: { ...item, ...searchKey(item.companyId, token, item.contactId) } } },
+      { Delete: { TableName: tableName(), Key: { pk: item.pk, sk: item.sk }, ConditionExpression: 'attribute_exists(pk)' } },
+    ]);
+    return moved === 'ok';
   },
 };
 

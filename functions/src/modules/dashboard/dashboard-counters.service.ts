@@ -4,9 +4,10 @@
  * mark it writes is conditioned on the mark it read, and a change already applied, or older than the one applied,
  * is skipped); a message is counted on its creation event, which a stored message has once.
  */
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { RatingChange } from '@switchboard/shared/events';
-import { companyTimeZone } from '../companies/company-lookup.service.ts';
+import { companyTimeZone } from '../tenancy/company-lookup.service.ts';
 import { deltaOf, type TicketMark } from './dashboard.entity.ts';
 import {
   addMessageToDay,

@@ -5,7 +5,7 @@
  * event changes nothing.
  */
 import type { DashboardResponse } from '@switchboard/shared/contracts/dashboard';
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { offMidnight, startApi } from '../../../../test/api.ts';

@@ -1,5 +1,5 @@
 /** All table access of the dashboard's counters (keys and item shapes in dashboard.entity.ts). */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -17,6 +17,8 @@ import {
   type TicketMark,
   type UserDayItem,
 } from './dashboard.entity.ts';
+import { stripWith } from '../../platform/table/strip.ts';
+import { queryAll } from '../../platform/table/paging.ts';
 
 type StoredMark = TicketMark & { rev: number };
 
@@ -25,14 +27,7 @@ export const getTicketMark = async (companyId: number, ticketId: number): Promis
     new GetCommand({ TableName: tableName(), Key: ticketMarkKey(companyId, ticketId), ConsistentRead: true }),
   );
   if (!out.Item) return undefined;
-  const {
-    pk: _p,
-    sk: _s,
-    type: _t,
-    companyId: _c,
-    ...mark
-  } = out.Item as StoredMark & { pk: string; sk: string; type: string; companyId: number };
-  return mark;
+  return stripWith('companyId')(out.Item as StoredMark & { pk: string; sk: string; type: string; companyId: number });
 };
 
 export interface ContactMark {
@@ -158,23 +153,11 @@ export const applyMarkChange = async (c: MarkChange): Promise<void> => {
   }
 };
 
-const queryAll = async (pk: string, from: string, to: string): Promise<Record<string, unknown>[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-};
+const queryBetween = (pk: string, from: string, to: string): Promise<Record<string, unknown>[]> =>
+  queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': pk, ':from': from, ':to': to },
+  });
 
 const countsOf = (item: Record<string, unknown>): Counts =>
   Object.fromEntries(
@@ -183,11 +166,11 @@ const countsOf = (item: Record<string, unknown>): Counts =>
 
 /** The company's day counters from one day to another (inclusive): one item per day with tickets. */
 export const queryDays = async (companyId: number, from: string, to: string): Promise<DayItem[]> =>
-  (await queryAll(dayPk(companyId), daySk(from), daySk(to))).map((i) => ({ day: String(i.day), counts: countsOf(i) }));
+  (await queryBetween(dayPk(companyId), daySk(from), daySk(to))).map((i) => ({ day: String(i.day), counts: countsOf(i) }));
 
 /** The attendants' day counters from one day to another (inclusive). */
 export const queryUserDays = async (companyId: number, from: string, to: string): Promise<UserDayItem[]> =>
-  (await queryAll(userDayPk(companyId), `${from}#`, `${to}#~`)).map((i) => ({
+  (await queryBetween(userDayPk(companyId), `${from}#`, `${to}#~`)).map((i) => ({
     day: String(i.day),
     userId: Number(i.userId),
     counts: countsOf(i),
@@ -212,7 +195,7 @@ export const queryMessageDays = async (
   from: string,
   to: string,
 ): Promise<{ day: string; fromMe: number; fromContact: number }[]> =>
-  (await queryAll(messageDayPk(companyId), from, to)).map((i) => ({
+  (await queryBetween(messageDayPk(companyId), from, to)).map((i) => ({
     day: String(i.sk),
     fromMe: Number(i.fromMe ?? 0),
     fromContact: Number(i.fromContact ?? 0),

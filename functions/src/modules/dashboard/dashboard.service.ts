@@ -24,7 +24,7 @@ import {
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import {
   newestTicketsInStatus,
   statusCounts,
@@ -33,7 +33,7 @@ import {
 } from '../tickets/ticket-panel.service.ts';
 import { canSeeTicket, mayShowAll, viewerOfAuth } from '../tickets/ticket-visibility.service.ts';
 import { companyUsers } from '../users/user-lookup.service.ts';
-import { timeZoneOf } from '../companies/company-lookup.service.ts';
+import { timeZoneOf } from '../tenancy/company-lookup.service.ts';
 import { dayAndHour } from './dashboard-counters.service.ts';
 import type { Counts } from './dashboard.entity.ts';
 import { queryDays, queryMessageDays, queryUserDays } from './dashboard.repository.ts';

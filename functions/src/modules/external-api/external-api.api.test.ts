@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOggOpus } from '@switchboard/shared/media/ogg-pages';
-import { ApiClient, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
@@ -66,9 +66,6 @@ const ticketCount = async (client: ApiClient) => {
   );
   return all.reduce((sum, res) => sum + (res.body.tickets as unknown[]).length, 0);
 };
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 /** A 1x1 PNG. */
 const png = Uint8Array.from(

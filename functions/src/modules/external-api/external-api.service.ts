@@ -7,7 +7,9 @@
  * and queued exactly as an agent's reply is, so the outbound path sends it and the inbox shows it live.
  */
 import { createHash } from 'node:crypto';
-import type { Contact, MediaType, QueueSummary } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { MediaType } from '@switchboard/shared/contracts/messages';
+import type { QueueSummary } from '@switchboard/shared/contracts/queues';
 import {
   EXTERNAL_MAX_FILES,
   EXTERNAL_MAX_UPLOAD_BYTES,
@@ -24,7 +26,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { UploadedFile } from '../../platform/http/multipart.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
-import { findCompany } from '../companies/company-lookup.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { findConnectionByApiToken, type ConnectionRecord } from '../connections/connections.service.ts';
 import { looksNumbersUp, whatsappAccountNumber } from '../connections/whatsapp-numbers.service.ts';
 import { findContactIdByNumber, findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';

@@ -11,11 +11,7 @@ import {
   type FileListItem,
   type FileListRecord,
 } from './file-list.entity.ts';
-
-const strip = (item: FileListItem): FileListRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
 
 export const getFileList = async (companyId: number, id: number): Promise<FileListRecord | undefined> => {
   const out = await table().send(

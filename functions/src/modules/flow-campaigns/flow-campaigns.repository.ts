@@ -1,5 +1,5 @@
 /** All table access of phrase campaigns (access patterns in flow-campaign.entity.ts). */
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
 import {
   deleteItem,
@@ -8,7 +8,7 @@ import {
   transactClaimingMarker,
   transactUnlessStale,
 } from '../../platform/table/guarded-writes.ts';
-import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
+import { byIndexPrefix, queryAll, queryPage } from '../../platform/table/paging.ts';
 import {
   activeFlowCampaignsPk,
   flowCampaignKey,
@@ -21,22 +21,7 @@ import {
   type FlowCampaignItem,
   type FlowCampaignRecord,
 } from './flow-campaign.entity.ts';
-
-const strip = (item: FlowCampaignItem): FlowCampaignRecord => {
-  const {
-    pk: _pk,
-    sk: _sk,
-    type: _t,
-    gsi1pk: _g1,
-    gsi1sk: _s1,
-    gsi2pk: _g2,
-    gsi2sk: _s2,
-    gsi3pk: _g3,
-    gsi3sk: _s3,
-    ...record
-  } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
 
 export const getFlowCampaign = async (companyId: number, id: number): Promise<FlowCampaignRecord | undefined> => {
   const out = await table().send(
@@ -63,32 +48,22 @@ export const queryFlowCampaigns = (
     return record.companyId === companyId ? record : undefined;
   });
 
-const queryAll = async (indexName: 'gsi2' | 'gsi3', pk: string, companyId: number): Promise<FlowCampaignRecord[]> => {
-  const found: FlowCampaignRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: indexName,
-        KeyConditionExpression: `${indexName}pk = :pk`,
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip(i as FlowCampaignItem)).filter((r) => r.companyId === companyId));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return found;
+const queryIndex = async (indexName: 'gsi2' | 'gsi3', pk: string, companyId: number): Promise<FlowCampaignRecord[]> => {
+  const items = await queryAll<FlowCampaignItem>({
+    IndexName: indexName,
+    KeyConditionExpression: `${indexName}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': pk },
+  });
+  return items.map(strip).filter((r) => r.companyId === companyId);
 };
 
 /** The company's campaigns that are on, in id order: one Query of the sparse index (pages only past 1 MB). */
 export const queryActiveFlowCampaigns = (companyId: number): Promise<FlowCampaignRecord[]> =>
-  queryAll('gsi2', activeFlowCampaignsPk(companyId), companyId);
+  queryIndex('gsi2', activeFlowCampaignsPk(companyId), companyId);
 
 /** The campaigns that start a flow, on or off. */
 export const queryFlowCampaignsOfFlow = (companyId: number, flowId: number): Promise<FlowCampaignRecord[]> =>
-  queryAll('gsi3', flowCampaignsOfFlowPk(companyId, flowId), companyId);
+  queryIndex('gsi3', flowCampaignsOfFlowPk(companyId, flowId), companyId);
 
 /** Writes the campaign and its name marker; 'duplicate' (nothing written) when the company has the name. */
 export const insertFlowCampaign = async (record: FlowCampaignRecord): Promise<'created' | 'duplicate'> => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_PAGE_SIZE } from '@switchboard/shared/contracts/flows';
-import { ApiClient } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf } from '../../../../test/api.ts';
 import { startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
@@ -23,8 +23,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const at = { x: 10, y: 20 };
 
 describe('flows', () => {

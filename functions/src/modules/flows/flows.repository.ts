@@ -23,11 +23,7 @@ import {
   type FlowItem,
   type FlowRecord,
 } from './flow.entity.ts';
-
-const strip = (item: FlowItem): FlowRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
 
 export const getFlow = async (companyId: number, id: number): Promise<FlowRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: flowKey(companyId, id), ConsistentRead: true }));

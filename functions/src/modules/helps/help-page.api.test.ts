@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { type ApiClient, signInSuperUser, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { HELP_PAGE_SIZE } from '@switchboard/shared/contracts/helps';
@@ -9,8 +9,7 @@ let root: ApiClient;
 
 beforeAll(async () => {
   runtime = await startApi();
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
 });
 afterAll(async () => {
   await runtime?.stop();

@@ -5,7 +5,7 @@
  * is one blocked or never taken in.
  */
 import type { InboundCallEvent } from '@switchboard/shared/connector';
-import { findCompany } from '../companies/company-lookup.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import type { ConnectionRecord } from '../connections/connections.service.ts';
 import { findContactIdByIdentity, getContact } from '../contacts/contacts.service.ts';
 import { isKnownChannelMessage, sendSystemTextOnce } from '../messages/messages.service.ts';

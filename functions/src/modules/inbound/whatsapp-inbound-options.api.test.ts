@@ -4,7 +4,7 @@
  * lgpdDeleteMessage erases it (server reference 1.4), and a contact's ended call is answered with
  * AcceptCallWhatsappMessage while acceptCallWhatsapp is on (server reference 2.13).
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../../test/api.ts';

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
 import { pixSignature } from '../../../../test/fakes/pix-server.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { createUser } from '../users/users.service.ts';
 import { runInvoiceCycle } from './invoice-cycle.service.ts';
@@ -13,9 +13,6 @@ let runtime: Runtime;
 let serial = 0;
 let goldPlanId: number;
 let shortTrialPlanId: number;
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 /** A company on `planId`, signed up through the API, with its admin signed in. */
 const signup = async (planId: number) => {
@@ -183,8 +180,7 @@ describe('subscription checkout', () => {
   });
 
   it("shows the super user their own company's invoices: none, company 1 never expires", async () => {
-    const root = new ApiClient(runtime.url);
-    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const root = await signInSuperUser(runtime);
     await runInvoiceCycle(1);
     expect((await root.get('/invoices')).body).toEqual({ invoices: [], hasMore: false, nextCursor: null });
   });

@@ -3,7 +3,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -26,13 +25,12 @@ import {
   type SubscriptionChoice,
   type SubscriptionItem,
 } from './invoice.entity.ts';
+import { queryUpTo } from '../../platform/table/paging.ts';
+import { strip, stripWith } from '../../platform/table/strip.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const strip = (item: InvoiceItem): InvoiceRecord => {
-  const { pk: _pk, sk: _sk, type: _t, searchText: _s, ...record } = item;
-  return record;
-};
+const stripInvoice = stripWith('searchText');
 
 /** Runs a transaction; false when one of its conditions failed. */
 const transact = async (items: TransactItem[]): Promise<boolean> => {
@@ -55,7 +53,7 @@ export const getInvoice = async (companyId: number, id: number): Promise<Invoice
     new GetCommand({ TableName: tableName(), Key: invoiceKey(companyId, id), ConsistentRead: true }),
   );
   const item = out.Item as InvoiceItem | undefined;
-  return item && item.companyId === companyId ? strip(item) : undefined;
+  return item && item.companyId === companyId ? stripInvoice(item) : undefined;
 };
 
 /** Reads of a filtered page stop after this many Queries, so a search that matches little costs a bounded amount. */
@@ -66,29 +64,20 @@ export const queryInvoices = async (
   companyId: number,
   options: { limit: number; search?: string; start?: Record<string, unknown> },
 ): Promise<{ invoices: InvoiceRecord[]; next?: Record<string, unknown> }> => {
-  const found: InvoiceRecord[] = [];
-  let start = options.start;
-  for (let i = 0; i < MAX_QUERIES_PER_PAGE; i++) {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...(options.search ? { FilterExpression: 'contains(searchText, :q)' } : {}),
-        ExpressionAttributeValues: {
-          ':pk': invoiceKey(companyId, 0).pk,
-          ':prefix': INVOICE_SK_PREFIX,
-          ...(options.search ? { ':q': options.search } : {}),
-        },
-        ScanIndexForward: false,
-        Limit: options.limit - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...((out.Items ?? []) as InvoiceItem[]).map(strip));
-    start = out.LastEvaluatedKey;
-    if (!start || found.length >= options.limit) break;
-  }
-  return { invoices: found, next: start };
+  const page = await queryUpTo<InvoiceItem>(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(options.search ? { FilterExpression: 'contains(searchText, :q)' } : {}),
+      ExpressionAttributeValues: {
+        ':pk': invoiceKey(companyId, 0).pk,
+        ':prefix': INVOICE_SK_PREFIX,
+        ...(options.search ? { ':q': options.search } : {}),
+      },
+      ScanIndexForward: false,
+    },
+    { start: options.start, limit: options.limit, maxQueries: MAX_QUERIES_PER_PAGE },
+  );
+  return { invoices: page.items.map(stripInvoice), next: page.next };
 };
 
 export const getOpenInvoice = async (companyId: number): Promise<OpenInvoiceItem | undefined> => {
@@ -197,8 +186,7 @@ export const recordCharge = (
 export const getPixCharge = async (txid: string): Promise<PixChargeRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: pixChargeKey(txid), ConsistentRead: true }));
   if (!out.Item) return undefined;
-  const { pk: _pk, sk: _sk, type: _t, ...record } = out.Item as PixChargeItem;
-  return record;
+  return strip(out.Item as PixChargeItem);
 };
 
 /**

@@ -14,8 +14,8 @@ import { domainEvents } from '../../platform/events/domain-events.ts';
 import { logger } from '../../platform/logger.ts';
 import { paymentProvider } from '../../platform/ports/ports.ts';
 import { pixWebhookSecret } from '../../platform/ports/pix/pix-settings.ts';
-import { dueDateMoveOnPayment } from '../companies/company-billing.service.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { dueDateMoveOnPayment } from '../tenancy/company-billing.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { armInvoiceCycle } from './invoice-cycle.service.ts';
 import { getInvoice, getPixCharge, markInvoicePaid } from './invoices.repository.ts';
 

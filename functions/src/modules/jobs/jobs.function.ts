@@ -1,8 +1,8 @@
 /**
  * Consumer of the `jobs` queue: each record is parsed and dispatched through the job registry; a record that
  * fails (unknown type, invalid body, failing job) is reported in batchItemFailures, so it is retried alone and
- * ends in the DLQ instead of being dropped. Modules register their job types in their `*-jobs` services; the
- * function's manifest entry names the job sets its composition root registers.
+ * ends in the DLQ instead of being dropped. Modules register their job types through their `register*Jobs`
+ * functions; the function's manifest entry names the ones its composition root (entries/jobs.lambda.ts) calls.
  */
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../../platform/logger.ts';

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from '../../../../test/api.ts';
+import { fieldPathsOf, startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { blobStore, localMediaPath } from '../../platform/ports/blob-store.ts';
@@ -14,8 +14,6 @@ import { blobStore, localMediaPath } from '../../platform/ports/blob-store.ts';
 let runtime: Runtime;
 let company: TestCompany;
 let ticketId: number;
-
-const fieldsOf = (body: { fields?: { path: string }[] }) => (body.fields ?? []).map((f) => f.path).sort();
 
 const refused: [string, string, string[]][] = [
   ['page.svg', 'image/svg+xml', ['body.mimeType']],
@@ -55,7 +53,7 @@ describe('uploads', () => {
   it.each(refused)('refuses %s declared as %s on the ticket upload, naming the field', async (name, mimeType, fields) => {
     const res = await company.admin.post(`/messages/${ticketId}/upload-url`, { name, mimeType, size: 100 });
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toEqual(fields);
+    expect(fieldPathsOf(res.body)).toEqual(fields);
   });
 
   it('refuses the same files on the quick-reply upload and keeps the reply without media', async () => {
@@ -64,7 +62,7 @@ describe('uploads', () => {
     for (const [name, mimeType, fields] of refused) {
       const res = await company.admin.post(`/quick-messages/${reply.body.id}/media-upload`, { name, mimeType, size: 100 });
       expect(res.status, name).toBe(400);
-      expect(fieldsOf(res.body), name).toEqual(fields);
+      expect(fieldPathsOf(res.body), name).toEqual(fields);
     }
     expect((await company.admin.get(`/quick-messages/${reply.body.id}`)).body).toMatchObject({ isMedia: false, mediaPath: null });
   });
@@ -75,7 +73,7 @@ describe('uploads', () => {
       media: { key: `c${company.companyId}/t${ticketId}/x.svg`, name: 'x.svg', mimeType: 'image/svg+xml', size: 10 },
     });
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toEqual(['body.media.mimeType']);
+    expect(fieldPathsOf(res.body)).toEqual(['body.media.mimeType']);
   });
 
   it('accepts documents, recordings with codec parameters and vCards', async () => {

@@ -3,7 +3,8 @@
  * changes (listeners push them live to the agents who may see their ticket). Shared by the messages service and
  * the outbound consumer's side of it (message-sends.service.ts).
  */
-import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import type { OutgoingContext } from '../../channels/channel-driver.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';

@@ -2,7 +2,8 @@
  * The stored side of queued sends, for the outbound consumer: reading a queued message, claiming it for one
  * attempt, and settling the claim with its outcome, which the agents who may see the ticket hear of at once.
  */
-import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { getContact } from '../contacts/contacts.service.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { findTicket, toTicket, type TicketRecord } from '../tickets/tickets.service.ts';

@@ -3,7 +3,7 @@
  * the 24-hour window. The template is checked against the number's approved list, its body rendered with the given
  * texts (what the agents see), stored like any send and queued; the driver sends it as `type: template`.
  */
-import type { Message, SendTemplateBody } from '@switchboard/shared/contracts/inbox';
+import type { Message, SendTemplateBody } from '@switchboard/shared/contracts/messages';
 import { renderTemplateBody } from '../../channels/whatsapp-cloud/cloud-templates.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';

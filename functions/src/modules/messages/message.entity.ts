@@ -6,7 +6,7 @@
  * - by the channel's message id (idempotency, acks, edits, deletes): pk C#<cid>#WID#<connectionId>#<channel id>,
  *   sk WID -> { ticketId, ulid }
  */
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 
 export const messageSk = (ulid: string) => `M#${ulid}`;
 export const channelIdKey = (companyId: number, connectionId: number, channelMessageId: string) => ({

@@ -2,7 +2,7 @@ import { encodeTime } from 'ulid';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
-import { ticketPk } from '../tickets/tickets.service.ts';
+import { ticketPk } from '../tickets/ticket.entity.ts';
 import {
   channelIdKey,
   messageSk,
@@ -11,8 +11,7 @@ import {
   type MessageRecord,
   type SendState,
 } from './message.entity.ts';
-
-const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: MessageItem): MessageRecord => record;
+import { strip } from '../../platform/table/strip.ts';
 
 /** The same channel message was stored before; carries where. */
 export class DuplicateMessage extends Error {

@@ -4,7 +4,8 @@
  * 15 minutes by the sender, deletes of one's own messages, forwarding, and the inbound side used by the inbound
  * consumer (idempotent by the channel's message id, acks that never go backwards, remote edits and deletes).
  */
-import type { Contact, MediaType, Message, SendMessageBody } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { MediaType, Message, SendMessageBody } from '@switchboard/shared/contracts/messages';
 import { outboundDeduplicationId, outboundGroupId, type OutboundSend } from '@switchboard/shared/connector';
 import { driverFor } from '../../channels/drivers.ts';
 import { pauseAfterConflict } from '../../platform/table/conflict-pause.ts';
@@ -15,7 +16,7 @@ import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
-import { companyTimeZone, findCompany } from '../companies/company-lookup.service.ts';
+import { companyTimeZone, findCompany } from '../tenancy/company-lookup.service.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { getContact, presentContact } from '../contacts/contacts.service.ts';
 import {

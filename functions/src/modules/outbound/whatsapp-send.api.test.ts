@@ -5,7 +5,7 @@
  * WhatsApp's id and pushed live; its echo adds nothing; receipts raise the ack; a send made while the session is
  * down waits for it (or fails visibly after the window); edits and deletes reach WhatsApp.
  */
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { DisconnectReason, proto, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, SocketProbe } from '../../../../test/api.ts';

@@ -6,13 +6,11 @@
  */
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { padId } from '../../platform/table/keys.ts';
+import { stripWith } from '../../platform/table/strip.ts';
 
 export const PLAN_PK = 'PLAN';
 export const planKey = (id: number) => ({ pk: PLAN_PK, sk: `PLAN#${padId(id)}` });
 
 export type PlanItem = Plan & { pk: string; sk: string; type: 'plan'; createdAt: string };
 
-export const toPlan = (item: PlanItem): Plan => {
-  const { pk: _pk, sk: _sk, type: _type, createdAt: _c, ...plan } = item;
-  return plan;
-};
+export const toPlan = (item: PlanItem): Plan => stripWith('createdAt')(item);

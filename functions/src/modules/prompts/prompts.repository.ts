@@ -1,14 +1,11 @@
 /** All table access of AI prompts. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { PROMPT_SK_PREFIX, promptKey, toPromptItem, type PromptItem, type PromptRecord } from './prompt.entity.ts';
-
-const strip = (item: PromptItem): PromptRecord => {
-  const { pk: _pk, sk: _sk, type: _t, ...record } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
+import { queryAll } from '../../platform/table/paging.ts';
 
 export const getPrompt = async (companyId: number, id: number): Promise<PromptRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: promptKey(companyId, id), ConsistentRead: true }));
@@ -18,21 +15,11 @@ export const getPrompt = async (companyId: number, id: number): Promise<PromptRe
 
 /** The company's prompts in id order. */
 export const queryPrompts = async (companyId: number): Promise<PromptRecord[]> => {
-  const found: PromptRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':p': PROMPT_SK_PREFIX },
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...((out.Items ?? []) as PromptItem[]).filter((i) => i.type === 'prompt').map(strip));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryAll<PromptItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': companyPk(companyId), ':p': PROMPT_SK_PREFIX },
+  });
+  return items.filter((i) => i.type === 'prompt').map(strip);
 };
 
 export const insertPrompt = async (record: PromptRecord): Promise<void> => {

@@ -13,6 +13,7 @@
  */
 import type { QueueIntegrationType } from '@switchboard/shared/contracts/queue-integrations';
 import { companyPk, padId } from '../../platform/table/keys.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 export type { QueueIntegrationType };
 
@@ -70,6 +71,6 @@ export const toQueueIntegrationItem = (r: QueueIntegrationRecord): QueueIntegrat
 };
 
 export const fromQueueIntegrationItem = (item: QueueIntegrationItem): QueueIntegrationRecord => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, type: _kind, integrationType, ...rest } = item;
+  const { integrationType, ...rest } = strip(item);
   return { ...rest, type: integrationType };
 };

@@ -9,7 +9,7 @@ import {
   QUEUE_INTEGRATION_PAGE_SIZE,
   TEST_SESSION_TEXT,
 } from '@switchboard/shared/contracts/queue-integrations';
-import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
@@ -35,9 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.stop();
 });
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 describe('integrations', () => {
   it('creates a webhook integration with the defaults, its project named after it, shows and lists it', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
@@ -13,13 +13,27 @@ let colour = 0;
 /** A colour no other queue of the test has. */
 const nextColor = () => `#${(++colour).toString(16).padStart(6, '0')}`;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
-
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/queue', { color: nextColor(), greetingMessage: 'Olá! Escolha uma opção', ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
+};
+
+const queueIdsOf = async (client: ApiClient) => ((await client.get('/queue')).body as { id: number }[]).map((q) => q.id);
+
+/**
+ * A queue of `company` that `other` can name: queue ids count per company, so it is one whose id is neither a queue of
+ * `other`'s nor the id `other`'s next queue takes (a new queue's options may point at the queue itself); one is made
+ * when there is none yet.
+ */
+const foreignQueueId = async (): Promise<number> => {
+  const beyond = Math.max(0, ...(await queueIdsOf(other.admin))) + 1;
+  const existing = (await queueIdsOf(company.admin)).find((id) => id > beyond);
+  if (existing !== undefined) return existing;
+  for (;;) {
+    const made = await create(company.admin, { name: `Deles ${colour}` });
+    if (made.id > beyond) return made.id;
+  }
 };
 
 beforeAll(async () => {
@@ -184,14 +198,16 @@ describe('validation (spec document 2 section 5)', () => {
     });
     expect(unknown.status).toBe(404);
     expect(fieldsOf(unknown.body)).toEqual({ 'body.chatbots.0.options.0.optQueueId': 'ERR_NOT_FOUND' });
-    const otherQueue = (await other.admin.get('/queue')).body.at(-1).id as number;
-    const foreign = await company.admin.post('/queue', {
+    const theirQueue = await foreignQueueId();
+    const othersBefore = await queueIdsOf(other.admin);
+    const foreign = await other.admin.post('/queue', {
       name: 'Alheia',
       color: nextColor(),
       greetingMessage: 'Oi',
-      chatbots: [{ name: 'Fila alheia', queueType: 'queue', optQueueId: otherQueue + 100 }],
+      chatbots: [{ name: 'Fila alheia', queueType: 'queue', optQueueId: theirQueue }],
     });
     expect(foreign.status).toBe(404);
+    expect(await queueIdsOf(other.admin)).toEqual(othersBefore);
     const foreignUser = await company.admin.post('/queue', {
       name: 'Alheia',
       color: nextColor(),
@@ -210,16 +226,18 @@ describe('validation (spec document 2 section 5)', () => {
     expect((await company.admin.get('/queue')).body.length).toBe(before);
   });
 
-  it("answers 404 to GET, PUT and DELETE of another company's queue", async () => {
-    const theirs = await create(other.admin, { name: 'Deles' });
-    const mine = await create(company.admin, { name: 'Minha' });
-    expect(mine.id).not.toBe(theirs.id + 1000);
+  it("answers 404 to GET, PUT and DELETE of another company's queue, and changes nothing", async () => {
+    const theirs = await foreignQueueId();
+    const before = (await company.admin.get(`/queue/${theirs}`)).body;
+    const mine = await queueIdsOf(other.admin);
     for (const res of [
-      await company.admin.get(`/queue/${theirs.id + 1000}`),
-      await company.admin.put(`/queue/${theirs.id + 1000}`, { name: 'Roubada', color: nextColor(), greetingMessage: 'Oi' }),
-      await company.admin.delete(`/queue/${theirs.id + 1000}`),
+      await other.admin.get(`/queue/${theirs}`),
+      await other.admin.put(`/queue/${theirs}`, { name: 'Roubada', color: nextColor(), greetingMessage: 'Oi' }),
+      await other.admin.delete(`/queue/${theirs}`),
     ])
       expect(res.status).toBe(404);
+    expect((await company.admin.get(`/queue/${theirs}`)).body).toEqual(before);
+    expect(await queueIdsOf(other.admin)).toEqual(mine);
   });
 
   it('refuses a new queue beyond the plan limit (ERR_QUEUE_LIMIT_REACHED)', async () => {

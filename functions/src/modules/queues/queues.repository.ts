@@ -16,10 +16,9 @@ import {
   type QueueItem,
   type QueueRecord,
 } from './queue.entity.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-const strip = ({ pk: _pk, sk: _sk, type: _t, ...record }: QueueItem): QueueRecord => record;
 
 export const listQueueRecords = async (companyId: number): Promise<QueueRecord[]> =>
   (await queryWholePartition<QueueItem>(companyPk(companyId), 'QUEUE#')).map(strip);

@@ -1,4 +1,4 @@
-import type { Queue, QueueSummary } from '@switchboard/shared/contracts/inbox';
+import type { Queue, QueueSummary } from '@switchboard/shared/contracts/queues';
 import { clock } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -18,9 +18,6 @@ interface Reply {
   mediaName: string | null;
   mediaUrl: string | null;
 }
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/quick-messages', body);

@@ -19,11 +19,7 @@ import {
   type QuickMessageItem,
   type QuickMessageRecord,
 } from './quick-message.entity.ts';
-
-const strip = (item: QuickMessageItem): QuickMessageRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
 
 export const getQuickMessage = async (companyId: number, id: number): Promise<QuickMessageRecord | undefined> => {
   const out = await table().send(

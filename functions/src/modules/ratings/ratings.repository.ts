@@ -6,6 +6,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
 import { padId } from '../../platform/table/keys.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 export interface RatingRecord {
   companyId: number;
@@ -29,8 +30,7 @@ export const getRating = async (companyId: number, ticketId: number): Promise<Ra
     new GetCommand({ TableName: tableName(), Key: { pk: ratingPk(companyId), sk: padId(ticketId) } }),
   );
   if (!out.Item) return undefined;
-  const { pk: _p, sk: _s, type: _t, ...rating } = out.Item as RatingRecord & { pk: string; sk: string; type: string };
-  return rating;
+  return strip(out.Item as RatingRecord & { pk: string; sk: string; type: string });
 };
 
 /** A page of a company's ratings in ticket order. */

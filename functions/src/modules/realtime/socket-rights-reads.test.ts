@@ -13,7 +13,8 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { issueSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { measureCapacity, table } from '../../platform/table/client.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
-import { createCompany, provisionCompany } from '../companies/companies.service.ts';
+import { provisionCompany } from '../companies/companies.service.ts';
+import { createCompany } from '../tenancy/company-records.service.ts';
 import { createUser, startSession, updateUser } from '../users/users.service.ts';
 import { connect } from './realtime.service.ts';
 

@@ -1,6 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
@@ -33,8 +33,6 @@ interface ScheduleOut {
   mediaName: string | null;
 }
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 /** All table access of scheduled messages. */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -10,6 +10,8 @@ import {
   type ScheduleItem,
   type ScheduleRecord,
 } from './schedule.entity.ts';
+import { queryPage } from '../../platform/table/paging.ts';
+import { strip } from '../../platform/table/strip.ts';
 
 /** Somebody else wrote the schedule between our read and our write. */
 export class ScheduleChanged extends Error {
@@ -18,11 +20,6 @@ export class ScheduleChanged extends Error {
     this.name = 'ScheduleChanged';
   }
 }
-
-const strip = (item: ScheduleItem): ScheduleRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g1, gsi1sk: _g2, ...record } = item;
-  return record;
-};
 
 const itemOf = (record: ScheduleRecord): ScheduleItem => ({
   ...scheduleKey(record.companyId, record.id),
@@ -87,37 +84,29 @@ export const querySchedules = async (
   companyId: number,
   options: { contactId?: number; words: string[]; skip: number; take: number },
 ): Promise<{ records: ScheduleRecord[]; hasMore: boolean }> => {
-  const wanted = options.skip + options.take + 1;
-  const found: ScheduleRecord[] = [];
   const filterValues = Object.fromEntries(options.words.map((w, i) => [`:w${i}`, w]));
   const filter = options.words.map((_w, i) => `contains(searchText, :w${i})`).join(' AND ');
   const byContact = options.contactId !== undefined;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...(byContact
-          ? {
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk',
-              ExpressionAttributeValues: {
-                ':pk': scheduleContactIndex(companyId, options.contactId!, 0).gsi1pk,
-                ...filterValues,
-              },
-            }
-          : {
-              KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-              ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': SCHEDULE_SK_PREFIX, ...filterValues },
-            }),
-        ...(filter ? { FilterExpression: filter } : {}),
-        ScanIndexForward: false,
-        Limit: Math.min(200, wanted - found.length + (filter ? 50 : 0)),
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip(i as ScheduleItem)));
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < wanted);
-  return { records: found.slice(options.skip, options.skip + options.take), hasMore: found.length > options.skip + options.take };
+  return queryPage(
+    {
+      ...(byContact
+        ? {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: {
+              ':pk': scheduleContactIndex(companyId, options.contactId!, 0).gsi1pk,
+              ...filterValues,
+            },
+          }
+        : {
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': SCHEDULE_SK_PREFIX, ...filterValues },
+          }),
+      ...(filter ? { FilterExpression: filter } : {}),
+      ScanIndexForward: false,
+    },
+    // a filtered page reads a little more per Query, and no Query reads more than 200
+    { skip: options.skip, take: options.take, pageLimit: (missing) => Math.min(200, missing + (filter ? 50 : 0)) },
+    (i: ScheduleItem) => strip(i),
+  );
 };

@@ -3,7 +3,7 @@
  * and the send when one comes due (server reference section 7). Every create and update arms a one-time
  * Scheduler schedule named after the schedule, so arming again replaces the earlier one and deleting cancels it.
  */
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import {
   SCHEDULES_PAGE_SIZE,
   type Schedule,
@@ -19,7 +19,7 @@ import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { companyTimeZone } from '../companies/company-lookup.service.ts';
+import { companyTimeZone } from '../tenancy/company-lookup.service.ts';
 import { defaultConnection, findConnection, requireConnection } from '../connections/connections.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { cancelScheduledJob, scheduleJob } from '../jobs/jobs.service.ts';

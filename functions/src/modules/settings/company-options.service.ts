@@ -22,7 +22,8 @@ import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
-import { findCompany, updateCompanySettings } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
+import { updateCompanySettings } from '../tenancy/company-records.service.ts';
 
 /** Where a key's value sits in the request, for the field paths of a 400. */
 export type FieldPath = (key: CompanyOptionKey) => string;

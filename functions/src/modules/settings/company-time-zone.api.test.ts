@@ -3,14 +3,12 @@
  * company chooses): its business hours, and the days of its dashboard and ticket report, are its local ones.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { ApiClient, fieldsOf, startApi } from '../../../../test/api.ts';
+import { botSaid, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
 let runtime: Runtime;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 const zoneOf = async (client: ApiClient) => (await client.get('/setting/timeZone')).body.value as string;
 
 /** The calendar day and hour of an instant in a zone, as a person there reads them. */
@@ -109,8 +107,6 @@ describe("business hours in the company's zone", () => {
     expect((await first.api().post(`/webchat/${shop.webchatToken}/messages`, { body: 'Oi' })).status).toBe(202);
     await runtime.drainQueues(120_000);
   });
-
-  const botSaid = async (v: Visitor) => (await v.conversation()).messages.filter((m) => !m.fromVisitor).map((m) => m.body);
 
   it('is closed at 20:30 in Tokyo, though 11:30 in UTC is within the hours', async () => {
     // Wednesday 2026-11-25 11:30 UTC is 20:30 in Tokyo

@@ -1,16 +1,13 @@
 import { companySettingsDefaults } from '@switchboard/shared/contracts/settings';
 import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
 let agent: { client: ApiClient; id: number };
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 beforeAll(async () => {
   runtime = await startApi();
@@ -116,8 +113,7 @@ describe('company options', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('ERR_NO_PERMISSION');
     expect((await company.admin.get('/setting/userCreation')).body.value).toBe('enabled');
-    const root = new ApiClient(runtime.url);
-    expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const root = await signInSuperUser(runtime);
     expect((await root.put('/companySettings', { column: 'userCreation', data: 'disabled' })).status).toBe(200);
     expect((await root.get('/setting/userCreation')).body.value).toBe('disabled');
     // a super user reads any company's options

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, signInSuperUser, startApi } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
@@ -7,13 +7,9 @@ let runtime: Runtime;
 let root: ApiClient;
 let company: TestCompany;
 
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
-
 beforeAll(async () => {
   runtime = await startApi();
-  root = new ApiClient(runtime.url);
-  expect((await root.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+  root = await signInSuperUser(runtime);
   company = await signupCompany(runtime, 'Brand Co');
 });
 afterAll(async () => {

@@ -7,11 +7,11 @@
  *   text is the greeting of the next or of the rollback lane (the customer echoing our own words).
  * Where each ticket stands is recorded as it changes (lane position items), which also counts the tickets per lane.
  */
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { DomainEvent } from '@switchboard/shared/events';
 import { z } from 'zod';
 import { clock } from '../../platform/clock.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { cancelScheduledJob, registerJob, scheduleJob } from '../jobs/jobs.service.ts';
 import { sendSystemText } from '../messages/messages.service.ts';
 import { findPlan } from '../plans/plans.service.ts';

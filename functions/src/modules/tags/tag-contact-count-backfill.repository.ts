@@ -8,7 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { countTagContactsForBackfill } from '../contacts/contacts.service.ts';
+import { countTagMembers } from '../contacts/contacts.repository.ts';
 import { tagKey, type TagItem } from './tag.entity.ts';
 
 /** tries per tag: each retry means a contact was tagged or untagged with it while it was being counted */
@@ -25,7 +25,7 @@ export const countTagContacts = async (companyId: number, tagId: number): Promis
     const seen = (await table().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item as
       TagItem | undefined;
     if (!seen || seen.contactsCounted) return false;
-    const count = await countTagContactsForBackfill(companyId, tagId);
+    const count = await countTagMembers(companyId, tagId);
     try {
       await table().send(
         new UpdateCommand({

@@ -19,7 +19,7 @@
  *   when a ticket enters a lane (the lane automation's timer starts then) and deleted when it leaves every lane.
  * - lane counter: pk C#<cid>#KCOUNT, sk L#<padTagId>, { count } updated with ADD in the position's transaction.
  */
-import type { TagSummary } from '@switchboard/shared/contracts/inbox';
+import type { TagSummary } from '@switchboard/shared/contracts/tags';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export type TagRecord = TagSummary & {

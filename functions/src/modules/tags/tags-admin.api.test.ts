@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SocketProbe, offMidnight, startApi, type ApiClient } from '../../../../test/api.ts';
+import { fieldsOf, SocketProbe, offMidnight, startApi, type ApiClient } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { queue } from '../../platform/ports/ports.ts';
@@ -33,9 +33,6 @@ interface TicketBody {
   tags: { id: number }[];
   contact: { name: string };
 }
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 const newTag = async (name: string, extra: Record<string, unknown> = {}, client = admin): Promise<TagBody> => {
   const res = await client.post('/tags', { name, ...extra });

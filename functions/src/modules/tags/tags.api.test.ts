@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
+import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';
 
@@ -45,9 +45,6 @@ const tagIdsOf = async (contactId: number) =>
   ((await admin.get(`/contactTags/${contactId}`)).body.tags as { id: number }[]).map((t) => t.id);
 const membersOf = async (tagId: number) =>
   ((await admin.get(`/contacts?contactTag=${tagId}&rowsPerPage=50`)).body.contacts as { id: number }[]).map((c) => c.id).sort();
-
-const fieldsOf = (body: { fields?: { path: string; message: string }[] }) =>
-  Object.fromEntries((body.fields ?? []).map((f) => [f.path, f.message]));
 
 beforeAll(async () => {
   runtime = await startApi();

@@ -1,11 +1,5 @@
 /** All table access of tags. */
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type BatchGetCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../../platform/table/client.ts';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -23,14 +17,14 @@ import {
   type TagNameMarkerItem,
   type TagRecord,
 } from './tag.entity.ts';
+import { stripWith } from '../../platform/table/strip.ts';
+import { queryAll } from '../../platform/table/paging.ts';
 
 const BATCH_GET_SIZE = 100;
 const CONFLICT_RETRIES = 5;
 
-const strip = (item: TagItem): TagRecord => {
-  const { pk: _pk, sk: _sk, type: _t, memberChanges: _m, contactsCounted: _c, ...record } = item;
-  return record;
-};
+// the contact count's bookkeeping stays on the item
+const stripTag = stripWith('memberChanges', 'contactsCounted');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,7 +46,8 @@ const retryingConflicts = async <T>(write: () => Promise<T>): Promise<T> => {
 /**
  * The transaction item that moves a tag's contactCount by `delta` (with a membership change in the same transaction).
  * Conditioned on the tag existing, so that a tag deleted meanwhile is never brought back as a bare counter: the
- * caller drops the item of a tag whose condition failed and tries again (tags.entity.ts).
+ * caller drops the item of a tag whose condition failed and tries again (tags.entity.ts). The contacts repository
+ * joins it to every transaction that writes or deletes a membership, so the count moves atomically with it.
  */
 export const tagContactCountUpdate = (companyId: number, tagId: number, delta: number): TransactItem => ({
   Update: {
@@ -66,7 +61,7 @@ export const tagContactCountUpdate = (companyId: number, tagId: number, delta: n
 
 export const getTag = async (companyId: number, id: number): Promise<TagRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(companyId, id) }));
-  return out.Item ? strip(out.Item as TagItem) : undefined;
+  return out.Item ? stripTag(out.Item as TagItem) : undefined;
 };
 
 export const getTags = async (companyId: number, ids: number[]): Promise<Map<number, TagRecord>> => {
@@ -80,7 +75,7 @@ export const getTags = async (companyId: number, ids: number[]): Promise<Map<num
         new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
       );
       for (const item of out.Responses?.[tableName()] ?? []) {
-        const record = strip(item as TagItem);
+        const record = stripTag(item as TagItem);
         if (record.companyId === companyId) found.set(record.id, record);
       }
       keys = out.UnprocessedKeys?.[tableName()]?.Keys;
@@ -91,21 +86,11 @@ export const getTags = async (companyId: number, ids: number[]): Promise<Map<num
 
 /** Every tag of the company in id order (a company has few; one Query page after another). */
 export const listTags = async (companyId: number): Promise<TagRecord[]> => {
-  const found: TagRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': TAG_SK_PREFIX },
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(out.Items ?? []).map((i) => strip(i as TagItem)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return found;
+  const items = await queryAll<TagItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': companyPk(companyId), ':prefix': TAG_SK_PREFIX },
+  });
+  return items.map(stripTag);
 };
 
 /** Writes the tag with its name marker; 'duplicate' (nothing written) when the company has that name already. */

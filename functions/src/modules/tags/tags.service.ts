@@ -5,14 +5,15 @@
  * `tags.propagate` job (tag-jobs.service.ts), never inside the request.
  */
 import { randomBytes } from 'node:crypto';
-import type { Contact, TagSummary } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import {
-  TAG_API_PAGE_SIZE,
   type KanbanLane,
   type Tag,
+  TAG_API_PAGE_SIZE,
   type TagBody,
   type TagEvent,
   type TagListItem,
+  type TagSummary,
 } from '@switchboard/shared/contracts/tags';
 import { channels, type ChangeActor } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';

@@ -3,10 +3,9 @@
  * from the repository because it Scans the table (through the backfill runner): no request path (and no function's
  * role but the jobs function's) needs that. Until it is done, the report leaves those older tickets out.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
-import { table, tableName } from '../../platform/table/client.ts';
+import { tableName } from '../../platform/table/client.ts';
+import { transactUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { reportRowOf, ticketKey, type TicketRecord } from './ticket.entity.ts';
 
 /**
@@ -18,26 +17,17 @@ export const reportRowsBackfill: Backfill<TicketRecord> = {
   id: 'ticket-report-rows',
   scan: { filter: '#type = :type', names: { '#type': 'type' }, values: { ':type': 'ticket' } },
   migrate: async (ticket) => {
-    try {
-      await table().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: ticketKey(ticket.companyId, ticket.id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            { Put: { TableName: tableName(), Item: reportRowOf(ticket), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    const written = await transactUnlessStale([
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: ticketKey(ticket.companyId, ticket.id),
+          ConditionExpression: 'attribute_exists(pk)',
+        },
+      },
+      { Put: { TableName: tableName(), Item: reportRowOf(ticket), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    return written === 'ok';
   },
 };
 

@@ -3,7 +3,7 @@
  * farewellMessage, else the connection's completion message), the transfer note as a private message, and the
  * running ticket a forward lands in.
  */
-import type { Ticket, UpdateTicketBody } from '@switchboard/shared/contracts/inbox';
+import type { Ticket, UpdateTicketBody } from '@switchboard/shared/contracts/tickets';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';

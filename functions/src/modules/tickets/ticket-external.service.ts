@@ -3,7 +3,8 @@
  * on the token's connection (running, reopened or new, by the usual rules), opened for the given user, or moved to
  * the given queue while it waits.
  */
-import type { Contact, QueueSummary } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { QueueSummary } from '@switchboard/shared/contracts/queues';
 import { clock } from '../../platform/clock.ts';
 import type { ConnectionRecord } from '../connections/connections.service.ts';
 import { maskNumber } from '../contacts/contacts.service.ts';

@@ -3,7 +3,7 @@
  * - `tickets.contact-changed`: a contact changed; its tickets' copies of it follow.
  * - `tickets.purge`: a deleted ticket's messages, logs and notes are removed.
  */
-import { activeStatuses, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { activeStatuses, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import { getContact } from '../contacts/contacts.service.ts';
 import { type TicketContact } from './ticket.entity.ts';
 import { getTicketRecord, purgeTicketPartition, queryTicketIndex } from './tickets.repository.ts';

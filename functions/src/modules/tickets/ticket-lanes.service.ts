@@ -4,10 +4,11 @@
  * (the lane automation), and a changed or deleted tag's copies on tickets. The tags module calls these; the rules
  * of who sees a ticket and how a ticket is written stay here.
  */
-import { ticketStatuses, type TagSummary, type Ticket, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { type TagSummary } from '@switchboard/shared/contracts/tags';
+import { ticketStatuses, type Ticket, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
-import { findCompany } from '../companies/companies.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { getContact, maskNumber } from '../contacts/contacts.service.ts';
 import { canSeeTicket, viewerOfAuth } from './ticket-visibility.service.ts';
 import type { TicketRecord } from './ticket.entity.ts';

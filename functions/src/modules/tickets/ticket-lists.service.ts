@@ -2,7 +2,7 @@
  * The ticket lists: one page of a tab (status, queue and user partitions merged by activity, cursor paging),
  * the search by contact and message text, and the tickets of a contact.
  */
-import { type Ticket, type TicketListQuery, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { type Ticket, type TicketListQuery, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { hidesNumbers, searchContactIds } from '../contacts/contacts.service.ts';

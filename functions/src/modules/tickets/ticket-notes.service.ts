@@ -1,5 +1,5 @@
 /** A ticket's logs and its private notes (server reference 3.3). */
-import { type TicketLog, type TicketNote } from '@switchboard/shared/contracts/inbox';
+import { type TicketLog, type TicketNote } from '@switchboard/shared/contracts/tickets';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';

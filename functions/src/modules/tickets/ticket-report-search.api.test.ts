@@ -3,7 +3,7 @@
  * the filters let through in the whole range, given from the first page on, so that a pager can show "page X of Y".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { ReportResponse } from '@switchboard/shared/contracts/reports';
 import { startApi, type ApiClient, type ApiResponse } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
-import { timeZoneOf } from '../companies/company-lookup.service.ts';
+import { timeZoneOf } from '../tenancy/company-lookup.service.ts';
 import { hidesNumbers, searchAllContactIds } from '../contacts/contacts.service.ts';
 import { getRatings } from '../ratings/ratings.service.ts';
 import { reportMonthOf, reportPk, type ReportRowItem, type TicketRecord } from './ticket.entity.ts';

@@ -4,14 +4,10 @@
  * The seed of the conversation engine.
  */
 import { companyAsksConsent } from '@switchboard/shared/company-options';
-import {
-  activeStatuses,
-  type Contact,
-  type QueueSummary,
-  type Ticket,
-  type TicketStatus,
-  type UserSummary,
-} from '@switchboard/shared/contracts/inbox';
+import { type Contact } from '@switchboard/shared/contracts/contacts';
+import { type QueueSummary } from '@switchboard/shared/contracts/queues';
+import { activeStatuses, type Ticket, type TicketStatus } from '@switchboard/shared/contracts/tickets';
+import { type UserSummary } from '@switchboard/shared/contracts/users';
 import { clock, ids } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,7 +22,7 @@ import {
 } from '../connections/connections.service.ts';
 import { getContact, getContactWallet, maskNumber } from '../contacts/contacts.service.ts';
 import { whatsappConfirmedContact } from '../contacts/contact-numbers.service.ts';
-import { findCompany } from '../companies/company-lookup.service.ts';
+import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { findUser } from '../users/users.service.ts';
 import { type TicketRecord } from './ticket.entity.ts';

@@ -1,5 +1,5 @@
 /** The tags of a ticket: adding one, removing the kanban ones (server reference 3.3). */
-import { type Ticket } from '@switchboard/shared/contracts/inbox';
+import { type Ticket } from '@switchboard/shared/contracts/tickets';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { getContact } from '../contacts/contacts.service.ts';

@@ -3,14 +3,10 @@
  * /tickets/{id}), closing all of a queue, and the closes of imports and schedules.
  * Sending the messages they imply (farewell, transfer note) is ticket-actions.service.ts.
  */
-import {
-  type Contact,
-  type QueueSummary,
-  type Ticket,
-  type TicketStatus,
-  type UpdateTicketBody,
-  type UserSummary,
-} from '@switchboard/shared/contracts/inbox';
+import { type Contact } from '@switchboard/shared/contracts/contacts';
+import { type QueueSummary } from '@switchboard/shared/contracts/queues';
+import { type Ticket, type TicketStatus, type UpdateTicketBody } from '@switchboard/shared/contracts/tickets';
+import { type UserSummary } from '@switchboard/shared/contracts/users';
 import { substituteVariables } from '@switchboard/shared/message-variables';
 import { findConnection } from '../connections/connection-lookup.service.ts';
 import { clock } from '../../platform/clock.ts';

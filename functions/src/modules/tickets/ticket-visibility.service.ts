@@ -3,7 +3,7 @@
  * list, single reads and the realtime publisher's recipient filter, so a list and a live event never disagree.
  */
 import type { Company, User } from '@switchboard/shared/contracts/auth';
-import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { AuthContext } from '../../platform/http/types.ts';
 import type { ConnectionRecord as SocketConnection } from '../../platform/realtime/connection.entity.ts';
 

@@ -20,14 +20,11 @@
  *   The report's total is a `Select: COUNT` query over the same key range and filters (a search is a filter on
  *   contactId and ticketId).
  */
-import type {
-  Channel,
-  ConnectionSummary,
-  QueueSummary,
-  TagSummary,
-  TicketStatus,
-  UserSummary,
-} from '@switchboard/shared/contracts/inbox';
+import type { Channel, ConnectionSummary } from '@switchboard/shared/contracts/connections';
+import type { QueueSummary } from '@switchboard/shared/contracts/queues';
+import type { TagSummary } from '@switchboard/shared/contracts/tags';
+import type { TicketStatus } from '@switchboard/shared/contracts/tickets';
+import type { UserSummary } from '@switchboard/shared/contracts/users';
 import type { FlowWait } from '@switchboard/shared/flows/run';
 import { padId } from '../../platform/table/keys.ts';
 

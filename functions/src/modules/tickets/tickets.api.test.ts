@@ -4,7 +4,7 @@ import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { table } from '../../platform/table/client.ts';
-import { updateCompanySettings } from '../companies/companies.service.ts';
+import { updateCompanySettings } from '../tenancy/company-records.service.ts';
 import { ticketPk } from './ticket.entity.ts';
 import { createWebchatConnection } from '../connections/connections.service.ts';
 import { createQueue } from '../queues/queues.service.ts';

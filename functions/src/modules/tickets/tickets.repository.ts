@@ -28,6 +28,8 @@ import {
   type TicketItem,
   type TicketRecord,
 } from './ticket.entity.ts';
+import { stripWith } from '../../platform/table/strip.ts';
+import { queryAll } from '../../platform/table/paging.ts';
 
 /** The contact already has a running ticket on the connection. */
 export class ConversationTaken extends Error {
@@ -38,24 +40,8 @@ export class ConversationTaken extends Error {
 /** Somebody changed the ticket since it was read. */
 export class TicketChanged extends Error {}
 
-const strip = (item: TicketItem): TicketRecord => {
-  const {
-    pk: _a,
-    sk: _b,
-    type: _c,
-    gsi1pk: _d,
-    gsi1sk: _e,
-    gsi2pk: _f,
-    gsi2sk: _g,
-    gsi3pk: _h,
-    gsi3sk: _i,
-    gsi4pk: _j,
-    gsi4sk: _k,
-    filterTagIds: _l,
-    ...record
-  } = item;
-  return record;
-};
+// filterTagIds feeds the filter indexes and stays on the item
+const stripTicket = stripWith('filterTagIds');
 
 const toItem = (t: TicketRecord): TicketItem => ({
   ...ticketKey(t.companyId, t.id),
@@ -69,7 +55,7 @@ export const getTicketRecord = async (companyId: number, id: number, consistent 
   const out = await table().send(
     new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: consistent }),
   );
-  return out.Item ? strip(out.Item as TicketItem) : undefined;
+  return out.Item ? stripTicket(out.Item as TicketItem) : undefined;
 };
 
 export const getTicketRecords = async (companyId: number, ids: number[]): Promise<TicketRecord[]> => {
@@ -78,7 +64,7 @@ export const getTicketRecords = async (companyId: number, ids: number[]): Promis
   for (let i = 0; i < unique.length; i += 100) {
     const keys = unique.slice(i, i + 100).map((id) => ticketKey(companyId, id));
     const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-    found.push(...((out.Responses?.[tableName()] ?? []) as TicketItem[]).map(strip));
+    found.push(...((out.Responses?.[tableName()] ?? []) as TicketItem[]).map(stripTicket));
   }
   return found;
 };
@@ -394,7 +380,7 @@ export const queryTicketIndex = async (
     }),
   );
   return {
-    items: ((out.Items ?? []) as TicketItem[]).map(strip),
+    items: ((out.Items ?? []) as TicketItem[]).map(stripTicket),
     lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
   };
 };
@@ -414,23 +400,11 @@ export const getCounters = async (companyId: number, dims: string[]): Promise<Ma
   return new Map(((out.Responses?.[tableName()] ?? []) as { sk: string; count: number }[]).map((c) => [c.sk, c.count]));
 };
 
-export const listLogItems = async (companyId: number, ticketId: number): Promise<LogItem[]> => {
-  const items: LogItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'LOG#' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((out.Items ?? []) as LogItem[]));
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-};
+export const listLogItems = (companyId: number, ticketId: number): Promise<LogItem[]> =>
+  queryAll<LogItem>({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'LOG#' },
+  });
 
 export const putLog = async (t: TicketRecord, log: LogInput): Promise<void> => {
   const put = logPut(t, log).Put!;
@@ -525,7 +499,7 @@ export const queryTicketIndexBetween = async (
     }),
   );
   return {
-    items: ((out.Items ?? []) as TicketItem[]).map(strip),
+    items: ((out.Items ?? []) as TicketItem[]).map(stripTicket),
     lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
   };
 };

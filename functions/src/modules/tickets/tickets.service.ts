@@ -5,7 +5,8 @@
  * ticket-routing.service.ts, accept/transfer/return/close/reopen in ticket-transitions.service.ts, logs and notes
  * in ticket-notes.service.ts, tags in ticket-tags.service.ts.
  */
-import { type Contact, type Ticket } from '@switchboard/shared/contracts/inbox';
+import { type Contact } from '@switchboard/shared/contracts/contacts';
+import { type Ticket } from '@switchboard/shared/contracts/tickets';
 import type { TicketAudience } from '@switchboard/shared/events';
 import { can } from '@switchboard/shared/permissions';
 import { hasServiceWindow, serviceWindowEnd } from '@switchboard/shared/service-window';

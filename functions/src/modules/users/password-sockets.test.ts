@@ -11,7 +11,8 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { resetPorts, setLocalPorts } from '../../platform/ports/ports.ts';
 import { putConnection } from '../../platform/realtime/connection.repository.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
-import { createCompany, provisionCompany } from '../companies/companies.service.ts';
+import { provisionCompany } from '../companies/companies.service.ts';
+import { createCompany } from '../tenancy/company-records.service.ts';
 import { createUser, startSession, updateUser } from './users.service.ts';
 
 let companyId: number;

@@ -3,7 +3,7 @@ import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { config } from '../../platform/config.ts';
-import { updateCompanySettings } from '../companies/companies.service.ts';
+import { updateCompanySettings } from '../tenancy/company-records.service.ts';
 import { createQueue } from '../queues/queues.service.ts';
 
 let runtime: Runtime;

@@ -3,11 +3,7 @@ import { companyPk } from '../../platform/table/keys.ts';
 import { AppError, failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { emailMarkerKey, userKey, type EmailMarkerItem, type UserItem, type UserRecord } from './user.entity.ts';
-
-const strip = (item: UserItem): UserRecord => {
-  const { pk: _pk, sk: _sk, type: _t, ...record } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
 
 /** `consistent`: a strongly consistent read (twice the cost), for what keeps the answer long, as a socket does. */
 export const getUser = async (

@@ -2,6 +2,7 @@ import type { ChangeActor } from '@switchboard/shared/events';
 import type { Company, User } from '@switchboard/shared/contracts/auth';
 import {
   adminOnlyUserFields,
+  newUserDefaults,
   type CreateUserBody,
   type UpdateUserBody,
   type UserEvent,
@@ -36,31 +37,6 @@ import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 export type { UserRecord } from './user.entity.ts';
 export { findUser, findUserByEmail, toUser } from './user-lookup.service.ts';
-
-/** Spec document 1 section 5: defaults of a new user. */
-export const newUserDefaults = {
-  profile: 'user',
-  super: false,
-  startWork: '00:00',
-  endWork: '23:59',
-  farewellMessage: '',
-  allTicket: 'disable',
-  allowGroup: false,
-  defaultTheme: 'light',
-  defaultMenu: 'open',
-  allHistoric: 'disabled',
-  allUserChat: 'disabled',
-  userClosePendingTicket: 'enabled',
-  showDashboard: 'disabled',
-  allowRealTime: 'disabled',
-  allowConnections: 'disabled',
-  maxOpenTickets: 0,
-  queueIds: [],
-  whatsappId: null,
-  profileImage: null,
-  online: false,
-  defaultTicketsManagerWidth: 550,
-} as const satisfies Partial<UserRecord>;
 
 export interface NewUser {
   name: string;

@@ -5,14 +5,13 @@
  * company is attending now.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { fieldPathsOf, startApi } from '../../../../test/api.ts';
+import { findTicket, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
 
-const fieldsOf = (body: { fields?: { path: string }[] }) => (body.fields ?? []).map((f) => f.path).sort();
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(56, 7)]);
 
 const uploadAs = async (visitor: Visitor, name: string, mimeType: string, bytes: Buffer) => {
@@ -27,10 +26,7 @@ const uploadAs = async (visitor: Visitor, name: string, mimeType: string, bytes:
   return target.body.key as string;
 };
 
-const ticketOf = async (name: string) => {
-  const list = await company.admin.get('/tickets?status=pending&showAll=true');
-  return list.body.tickets.find((t: { contact: { name: string } }) => t.contact.name === name) as { id: number } | undefined;
-};
+const ticketOf = (name: string) => findTicket(company, { name }, ['pending']);
 
 beforeAll(async () => {
   runtime = await startApi();
@@ -50,7 +46,7 @@ describe("a visitor's attachments", () => {
     const visitor = await new Visitor(runtime, company.webchatToken).start('Rui Recusado');
     const res = await visitor.api().post(`/webchat/${company.webchatToken}/upload-url`, { name, mimeType, size });
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toEqual(fields);
+    expect(fieldPathsOf(res.body)).toEqual(fields);
   });
 
   it('gives no upload URL without a visitor token of this web chat', async () => {
@@ -97,14 +93,14 @@ describe("a visitor's attachments", () => {
     const media = { key, name: 'contrato.pdf', mimeType: 'application/pdf', size: 17 };
     const res = await other.api().post(`/webchat/${company.webchatToken}/messages`, { body: '', media });
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toEqual(['body.media.key']);
+    expect(fieldPathsOf(res.body)).toEqual(['body.media.key']);
 
     const agentKey = `c${company.companyId}/t1/01HZX3K4M5N6P7Q8R9S0T1V2W3-contrato.pdf`;
     const agent = await other
       .api()
       .post(`/webchat/${company.webchatToken}/messages`, { body: 'x', media: { ...media, key: agentKey } });
     expect(agent.status).toBe(400);
-    expect(fieldsOf(agent.body)).toEqual(['body.media.key']);
+    expect(fieldPathsOf(agent.body)).toEqual(['body.media.key']);
 
     await runtime.drainQueues();
     expect((await other.conversation()).messages).toEqual([]);
@@ -115,7 +111,7 @@ describe("a visitor's attachments", () => {
     const visitor = await new Visitor(runtime, company.webchatToken).start('Duda Vazia');
     const res = await visitor.api().post(`/webchat/${company.webchatToken}/messages`, { body: '   ' });
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toEqual(['body.body']);
+    expect(fieldPathsOf(res.body)).toEqual(['body.body']);
   });
 });
 

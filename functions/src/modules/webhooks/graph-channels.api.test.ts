@@ -11,7 +11,7 @@ import { encodeWav } from '@switchboard/shared/media/wav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, outliveLookupCaches, startApi } from '../../../../test/api.ts';
 import { startFakeGraph, postWebhook, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
-import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { findTicket, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { clock, resetClock } from '../../platform/clock.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -82,14 +82,7 @@ const cloudText = (from: string, body: string, id = `wamid.IN${++serial}`, times
 const cloudStatus = (id: string, status: string, to: string, extra: Record<string, unknown> = {}) =>
   cloudDelivery({ statuses: [{ id, status, timestamp: nowSeconds(), recipient_id: to, ...extra }] });
 
-const ticketOf = async (number: string) => {
-  for (const status of ['pending', 'open']) {
-    const list = await company.admin.get(`/tickets?status=${status}&showAll=true`);
-    const found = list.body.tickets.find((t: any) => t.contact.number === number);
-    if (found) return found;
-  }
-  return undefined;
-};
+const ticketOf = (number: string) => findTicket(company, { number }, ['pending', 'open']);
 const messagesOf = async (ticketId: number) => (await company.admin.get(`/messages/${ticketId}`)).body.messages as any[];
 
 /** A Cloud API customer who wrote once; answers their ticket. */

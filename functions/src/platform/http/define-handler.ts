@@ -1,7 +1,8 @@
 /**
- * The middy stack of every HTTP handler, in the order the architecture fixes:
- * parse and validate (route table schemas) -> authenticate (JWT) -> authorise (permissions.ts) -> handler -> JSON.
- * A handler is a plain async function from typed input to output; errors become catalogue answers.
+ * Turns a route's plain async function (typed input to output) into its Lambda handler. One function runs the steps
+ * in the order the architecture fixes: the CloudFront origin check, parse and validate (route table schemas) ->
+ * authenticate (JWT) -> authorise (permissions.ts) -> handler -> the response schema check (local runtime) -> JSON
+ * or text; any error becomes its catalogue answer. middy wraps it bare: no middleware is registered.
  */
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';

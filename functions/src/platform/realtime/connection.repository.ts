@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../table/client.ts';
 import {
   companyConnectionsIndex,
@@ -7,11 +7,10 @@ import {
   type ConnectionItem,
   type ConnectionRecord,
 } from './connection.entity.ts';
+import { stripWith } from '../../platform/table/strip.ts';
+import { queryAll } from '../../platform/table/paging.ts';
 
-const strip = (item: ConnectionItem): ConnectionRecord => {
-  const { pk: _a, sk: _b, type: _c, gsi1pk: _d, gsi1sk: _e, expiresAt: _f, ...record } = item;
-  return record;
-};
+const stripConnection = stripWith('expiresAt');
 
 export const putConnection = async (record: ConnectionRecord, nowMs: number): Promise<void> => {
   const item: ConnectionItem = {
@@ -26,7 +25,7 @@ export const putConnection = async (record: ConnectionRecord, nowMs: number): Pr
 
 export const getConnection = async (connectionId: string): Promise<ConnectionRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: connectionKey(connectionId) }));
-  return out.Item ? strip(out.Item as ConnectionItem) : undefined;
+  return out.Item ? stripConnection(out.Item as ConnectionItem) : undefined;
 };
 
 export const deleteConnection = async (connectionId: string): Promise<void> => {
@@ -47,23 +46,11 @@ export const setRooms = async (connectionId: string, rooms: string[]): Promise<v
 
 /** Live connections of a company (expired items that TTL has not removed yet are skipped). */
 export const companyConnections = async (companyId: number, nowMs: number): Promise<ConnectionRecord[]> => {
-  const found: ConnectionRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
   const { gsi1pk } = companyConnectionsIndex(companyId, '');
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': gsi1pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of (out.Items ?? []) as ConnectionItem[]) {
-      if (item.expiresAt * 1000 > nowMs) found.push(strip(item));
-    }
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
-  return found;
+  const items = await queryAll<ConnectionItem>({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk },
+  });
+  return items.filter((item) => item.expiresAt * 1000 > nowMs).map(stripConnection);
 };

@@ -1,5 +1,5 @@
 import { defineHandler } from '../../../platform/http/define-handler.ts';
-import { companyOnPlan } from '../../companies/company-usage.service.ts';
+import { companyOnPlan } from '../../tenancy/company-usage.service.ts';
 import { deletePlan } from '../plans.service.ts';
 
 export const handler = defineHandler('plans.delete', async ({ params }) => {

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../clock.ts';
 import { isConditionalCheckFailure } from '../../errors.ts';
 import { table, tableName } from '../../table/client.ts';
@@ -10,6 +10,7 @@ import {
   type ScheduleItem,
   type StoredSchedule,
 } from './schedule.entity.ts';
+import { queryPages } from '../../../platform/table/paging.ts';
 
 /** Creates or replaces the schedule of that name. */
 export const putSchedule = async (schedule: StoredSchedule): Promise<void> => {
@@ -45,18 +46,6 @@ export const deleteScheduleIfVersion = async (name: string, version: string): Pr
 
 /** Every stored schedule, one Query page at a time (only read when the local runtime starts). */
 export async function* listSchedules(pageSize?: number): AsyncGenerator<StoredSchedule[]> {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': SCHEDULE_PK },
-        ExclusiveStartKey: startKey,
-        ...(pageSize ? { Limit: pageSize } : {}),
-      }),
-    );
-    yield ((out.Items ?? []) as ScheduleItem[]).map(toStoredSchedule);
-    startKey = out.LastEvaluatedKey;
-  } while (startKey);
+  const query = { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': SCHEDULE_PK } };
+  for await (const page of queryPages<ScheduleItem>(query, { limit: pageSize })) yield page.items.map(toStoredSchedule);
 }

@@ -27,7 +27,7 @@ const tags: TagListItem[] = [
   { id: 4, name: 'Former', color: '#999999', kanban: 0, contactCount: 0 },
 ];
 
-const campaign: Campaign = {
+const campaign: Campaign & { shipping: []; hasMoreShipping: boolean } = {
   id: 9,
   name: 'Black Friday',
   status: 'INATIVA',
@@ -74,6 +74,8 @@ const campaign: Campaign = {
   companyId: 7,
   createdAt: '2030-04-01T12:00:00Z',
   updatedAt: '2030-04-01T12:00:00Z',
+  shipping: [],
+  hasMoreShipping: false,
 };
 
 // the company answers in São Paulo (UTC-3), whatever zone the browser is in

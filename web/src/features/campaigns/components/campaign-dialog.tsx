@@ -1,26 +1,15 @@
-import {
-  confirmationFields,
-  messageFields,
-  type Campaign,
-  type ConfirmationField,
-  type MessageField,
-} from '@switchboard/shared/contracts/campaigns';
+import type { Campaign } from '@switchboard/shared/contracts/campaigns';
 import { campaignChannelIssue, canSendCampaigns } from '@switchboard/shared/campaign-channels';
-import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { campaignVariables } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
-import { Picker, PickerChoice, type PickerItem } from '../../../components/picker.tsx';
-import { TabStrip, tabId } from '../../../components/tab-strip.tsx';
-import { VariablesHelper } from '../../../components/variables-helper.tsx';
+import { Picker, type PickerItem } from '../../../components/picker.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { useCompanySetting } from '../../../lib/company-setting.ts';
@@ -40,22 +29,19 @@ import {
   fieldLocks,
   firstTextWithError,
   messageKeyOf,
-  paramFor,
-  paramSourceOf,
   serverFieldErrors,
   templateVariableKeys,
   validateCampaignForm,
   withConnection,
-  withOpenTicket,
-  withRecipients,
-  withTemplate,
   type CampaignFormErrors,
   type CampaignFormValues,
   type EditMode,
 } from '../utils/campaign-form.ts';
-
-const MEDIA_ACCEPT = acceptAttribute('message');
-type TextField = MessageField | ConfirmationField;
+import { CampaignMediaField } from './campaign-media-field.tsx';
+import { CampaignRecipientsFields } from './campaign-recipients-fields.tsx';
+import { CampaignTemplateFields } from './campaign-template-fields.tsx';
+import { CampaignTexts, type CampaignTextField } from './campaign-texts.tsx';
+import { CampaignTicketFields } from './campaign-ticket-fields.tsx';
 
 /**
  * Add a campaign (no `campaignId`) or open one: everything is editable while INATIVA or PROGRAMADA more than an hour
@@ -120,10 +106,9 @@ function CampaignForm({
   const [errors, setErrors] = useState<CampaignFormErrors>({});
   const [touched, setTouched] = useState(false);
   const [media, setMedia] = useState<MediaChange>({ kind: 'keep' });
-  const [tab, setTab] = useState<TextField>('message1');
+  const [tab, setTab] = useState<CampaignTextField>('message1');
   const [mode, setMode] = useState<EditMode>('all');
   const loadedId = useRef<number | undefined | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const pending = save.isPending;
 
   // the form takes the record once per opening (live updates of its counts must not undo what is being typed)
@@ -147,9 +132,6 @@ function CampaignForm({
   const readOnly = mode === 'none';
   const channel = connections.data?.find((c) => c.id === values.whatsappId)?.channel;
   const templates = useConnectionTemplates(values.whatsappId, visible && channel === 'whatsappapi');
-  const chosenTemplate = templates.data?.find(
-    (x) => x.name === values.template?.name && x.language === values.template?.language,
-  );
 
   const channelOf = (v: CampaignFormValues) => connections.data?.find((c) => c.id === v.whatsappId)?.channel;
   const apply = (next: CampaignFormValues) => {
@@ -170,29 +152,6 @@ function CampaignForm({
       items.filter((item) => !item.channel || canSendCampaigns(item.channel) || item.id === chosenConnection),
     [chosenConnection],
   );
-
-  // spec: the tag choice offers only tags that have contacts; the campaign's own tag stays, so that opening it shows it
-  const chosenTag = values.tagListId;
-  const tagsWithContacts = useCallback(
-    (items: PickerItem[]) => items.filter((item) => (item.contactCount ?? 0) > 0 || item.id === chosenTag),
-    [chosenTag],
-  );
-  const tagOption = (item: PickerItem) => (
-    <span className="campaign-form__tag-option">
-      <PickerChoice item={item} />
-      <span className="campaign-form__tag-count">{t('campaigns.dialog.tagContacts', { count: item.contactCount ?? 0 })}</span>
-    </span>
-  );
-
-  const tabs = useMemo<TextField[]>(
-    () => (values.confirmation ? [...messageFields, ...confirmationFields] : [...messageFields]),
-    [values.confirmation],
-  );
-  const shownTab: TextField = tabs.includes(tab) ? tab : 'message1';
-  const tabLabel = (f: TextField) =>
-    (messageFields as readonly string[]).includes(f)
-      ? t('campaigns.dialog.messageTab', { n: f.slice(-1) })
-      : t('campaigns.dialog.confirmationTab', { n: f.slice(-1) });
 
   const mediaName =
     media.kind === 'upload' ? attachmentName(media.file.name) : media.kind === 'remove' ? null : (record?.mediaName ?? null);
@@ -234,14 +193,6 @@ function CampaignForm({
     : record
       ? t('campaigns.dialog.editTitle')
       : t('campaigns.dialog.addTitle');
-  const statusOptions = (['closed', 'pending', 'open'] as const).map((s) => ({
-    value: s,
-    label: t(`campaigns.dialog.statusTicket.${s}`),
-  }));
-  const contactListOptions = (contactLists.data ?? []).map((l) => ({
-    value: l.id,
-    label: t('campaigns.dialog.contactListOption', { name: l.name, count: l.contactsCount }),
-  }));
 
   return (
     <FormDialog
@@ -299,49 +250,13 @@ function CampaignForm({
           <label htmlFor="campaign-confirmation">{t('campaigns.dialog.confirmation')}</label>
         </div>
       </div>
-      <div className="campaign-form__row">
-        <FormField
-          id="campaign-contact-list"
-          label={t('campaigns.dialog.contactList')}
-          error={errors.contactListId}
-          hint={t('campaigns.dialog.recipientsHint')}
-        >
-          <Dropdown
-            inputId="campaign-contact-list"
-            value={values.contactListId}
-            options={contactListOptions}
-            onChange={(e) => apply(withRecipients(values, { contactListId: (e.value as number | null | undefined) ?? null }))}
-            placeholder={t('campaigns.dialog.none')}
-            showClear
-            filter
-            emptyMessage={contactLists.isLoading ? t('common.loading') : t('campaigns.dialog.noContactLists')}
-            disabled={locks.settings}
-            invalid={Boolean(errors.contactListId)}
-            aria-describedby={errors.contactListId ? 'campaign-contact-list-error' : undefined}
-            appendTo={document.body}
-            className="w-full"
-            data-testid="campaign-contact-list"
-          />
-        </FormField>
-        <FormField id="campaign-tag" label={t('campaigns.dialog.tagList')} error={errors.tagListId}>
-          <Picker
-            source="tags"
-            inputId="campaign-tag"
-            value={values.tagListId}
-            onChange={(id) => apply(withRecipients(values, { tagListId: id }))}
-            arrange={tagsWithContacts}
-            itemTemplate={tagOption}
-            emptyMessage={t('campaigns.dialog.noTagsWithContacts')}
-            placeholder={t('campaigns.dialog.none')}
-            showClear
-            disabled={locks.settings}
-            invalid={Boolean(errors.tagListId)}
-            appendTo={document.body}
-            className="w-full"
-            testId="campaign-tag"
-          />
-        </FormField>
-      </div>
+      <CampaignRecipientsFields
+        values={values}
+        errors={errors}
+        apply={apply}
+        contactLists={contactLists}
+        disabled={locks.settings}
+      />
       <div className="campaign-form__row">
         <FormField id="campaign-connection" label={t('campaigns.dialog.connection')} error={errors.whatsappId}>
           <Picker
@@ -386,235 +301,32 @@ function CampaignForm({
         </FormField>
       </div>
       {channel === 'whatsappapi' ? (
-        <div className="campaign-form__template" data-testid="campaign-template-section">
-          <FormField
-            id="campaign-template"
-            label={t('campaigns.dialog.template')}
-            error={errors.template}
-            hint={t('campaigns.dialog.templateHint')}
-          >
-            <Dropdown
-              inputId="campaign-template"
-              value={values.template ? `${values.template.name}|${values.template.language}` : null}
-              options={(templates.data ?? []).map((x) => ({
-                value: `${x.name}|${x.language}`,
-                label: `${x.name} (${x.language})`,
-              }))}
-              onChange={(e) => {
-                const found = templates.data?.find((x) => `${x.name}|${x.language}` === e.value);
-                apply(withTemplate(values, found ?? null));
-              }}
-              placeholder={t('campaigns.dialog.noTemplate')}
-              showClear
-              emptyMessage={
-                templates.isLoading
-                  ? t('common.loading')
-                  : templates.isError
-                    ? t('campaigns.dialog.templatesFailed')
-                    : t('campaigns.dialog.noTemplates')
-              }
-              disabled={locks.settings}
-              appendTo={document.body}
-              className="w-full"
-              data-testid="campaign-template"
-            />
-          </FormField>
-          {chosenTemplate ? <p className="campaign-form__template-body">{chosenTemplate.body}</p> : null}
-          {chosenTemplate?.header ? <p className="campaign-form__template-body">{chosenTemplate.header}</p> : null}
-          {(['headerParams', 'params'] as const).flatMap((part) =>
-            (values.template?.[part] ?? []).map((p, i) => {
-              const id = `campaign-template-${part}-${i}`;
-              const source = paramSourceOf(p, variableKeys);
-              const change = (next: string) =>
-                apply({
-                  ...values,
-                  template: { ...values.template!, [part]: values.template![part].map((x, j) => (j === i ? next : x)) },
-                });
-              return (
-                <FormField
-                  key={id}
-                  id={id}
-                  label={t(part === 'params' ? 'campaigns.dialog.templateParam' : 'campaigns.dialog.templateHeaderParam', {
-                    n: i + 1,
-                  })}
-                >
-                  <div className="campaign-form__row">
-                    <Dropdown
-                      value={source.kind === 'variable' ? source.key : ''}
-                      options={[
-                        { value: '', label: t('campaigns.dialog.fixedText') },
-                        ...variableKeys.map((k) => ({ value: k, label: `{${k}}` })),
-                      ]}
-                      onChange={(e) =>
-                        change(paramFor(e.value ? { kind: 'variable', key: String(e.value) } : { kind: 'text' }, p, variableKeys))
-                      }
-                      disabled={locks.settings}
-                      appendTo={document.body}
-                      aria-label={t('campaigns.dialog.paramSource')}
-                      data-testid={`${id}-source`}
-                    />
-                    {source.kind === 'text' ? (
-                      <InputText id={id} value={p} disabled={locks.settings} onChange={(e) => change(e.target.value)} />
-                    ) : null}
-                  </div>
-                </FormField>
-              );
-            }),
-          )}
-        </div>
-      ) : null}
-      <div className="campaign-form__texts">
-        <TabStrip
-          tabs={tabs}
-          active={shownTab}
-          onChange={setTab}
-          label={t('campaigns.dialog.textsLabel')}
-          labelOf={tabLabel}
-          idPrefix="campaign-tab"
-          panelId="campaign-text-panel"
-          className="campaign-form__tabs"
-          extra={(f) =>
-            errors[f] ? (
-              <i className="pi pi-exclamation-circle campaign-form__tab-error" aria-label={t('campaigns.dialog.tabHasError')} />
-            ) : null
-          }
+        <CampaignTemplateFields
+          values={values}
+          errors={errors}
+          apply={apply}
+          templates={templates}
+          variableKeys={variableKeys}
+          disabled={locks.settings}
         />
-        <div
-          id="campaign-text-panel"
-          role="tabpanel"
-          aria-labelledby={tabId('campaign-tab', shownTab)}
-          className="campaign-form__panel"
-        >
-          <FormField
-            id={`campaign-${shownTab}`}
-            label={tabLabel(shownTab)}
-            error={errors[shownTab]}
-            hint={t('campaigns.dialog.variablesHint')}
-          >
-            <InputTextarea
-              {...fieldA11y(`campaign-${shownTab}`, errors[shownTab])}
-              key={shownTab}
-              rows={5}
-              autoResize
-              value={values[shownTab]}
-              disabled={locks.texts}
-              invalid={Boolean(errors[shownTab])}
-              onChange={(e) => set(shownTab, e.target.value)}
-              data-testid="campaign-text"
-            />
-            <VariablesHelper
-              targetId={`campaign-${shownTab}`}
-              value={values[shownTab]}
-              onChange={(v) => set(shownTab, v)}
-              variables={variables}
-              disabled={locks.texts}
-            />
-          </FormField>
-        </div>
-      </div>
-      <fieldset className="campaign-form__ticket">
-        <legend>{t('campaigns.dialog.ticketLegend')}</legend>
-        <div className="campaign-form__switch">
-          <InputSwitch
-            inputId="campaign-open-ticket"
-            checked={values.openTicket}
-            disabled={locks.settings}
-            onChange={(e) => apply(withOpenTicket(values, Boolean(e.value)))}
-          />
-          <label htmlFor="campaign-open-ticket">{t('campaigns.dialog.openTicket')}</label>
-        </div>
-        <div className="campaign-form__row campaign-form__row--three">
-          <FormField id="campaign-user" label={t('campaigns.dialog.user')} error={errors.userId}>
-            <Picker
-              source="users"
-              inputId="campaign-user"
-              value={values.userId}
-              onChange={(id) => set('userId', id)}
-              placeholder={t('campaigns.dialog.none')}
-              showClear
-              disabled={locks.ticket}
-              appendTo={document.body}
-              className="w-full"
-              testId="campaign-user"
-            />
-          </FormField>
-          <FormField id="campaign-queue" label={t('campaigns.dialog.queue')} error={errors.queueId}>
-            <Picker
-              source="queues"
-              inputId="campaign-queue"
-              value={values.queueId}
-              onChange={(id) => set('queueId', id)}
-              placeholder={t('campaigns.dialog.none')}
-              showClear
-              disabled={locks.ticket}
-              invalid={Boolean(errors.queueId)}
-              ariaDescribedBy={errors.queueId ? 'campaign-queue-error' : undefined}
-              appendTo={document.body}
-              className="w-full"
-              testId="campaign-queue"
-            />
-          </FormField>
-          <FormField id="campaign-status-ticket" label={t('campaigns.dialog.statusTicketLabel')}>
-            <Dropdown
-              inputId="campaign-status-ticket"
-              value={values.statusTicket}
-              options={statusOptions}
-              onChange={(e) => set('statusTicket', e.value as CampaignFormValues['statusTicket'])}
-              disabled={locks.ticket}
-              appendTo={document.body}
-              className="w-full"
-              data-testid="campaign-status-ticket"
-            />
-          </FormField>
-        </div>
-      </fieldset>
-      <div className="campaign-form__media">
-        <i className="pi pi-paperclip" aria-hidden="true" />
-        <span className="campaign-form__media-name" data-testid="campaign-media-name">
-          {mediaName ?? t('campaigns.dialog.noAttachment')}
-        </span>
-        {!locks.settings ? (
-          <>
-            <Button
-              type="button"
-              size="small"
-              outlined
-              icon="pi pi-upload"
-              label={t('campaigns.dialog.attach')}
-              onClick={() => fileInput.current?.click()}
-              disabled={pending}
-              data-testid="campaign-attach"
-            />
-            {mediaName ? (
-              <Button
-                type="button"
-                size="small"
-                text
-                severity="danger"
-                icon="pi pi-trash"
-                label={t('campaigns.dialog.removeMedia')}
-                onClick={() => setMedia(record?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}
-                disabled={pending}
-                data-testid="campaign-remove-media"
-              />
-            ) : null}
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              accept={MEDIA_ACCEPT}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file && mediaProblem('message', { name: file.name, mimeType: file.type }))
-                  toast.warn(t('campaigns.dialog.fileRefused', { name: file.name }));
-                else if (file) setMedia({ kind: 'upload', file });
-                e.target.value = '';
-              }}
-              data-testid="campaign-file"
-            />
-          </>
-        ) : null}
-      </div>
+      ) : null}
+      <CampaignTexts
+        values={values}
+        errors={errors}
+        tab={tab}
+        onTab={setTab}
+        onText={(field, text) => set(field, text)}
+        variables={variables}
+        disabled={locks.texts}
+      />
+      <CampaignTicketFields values={values} errors={errors} apply={apply} locks={locks} />
+      <CampaignMediaField
+        mediaName={mediaName}
+        editable={!locks.settings}
+        pending={pending}
+        onPick={(file) => setMedia({ kind: 'upload', file })}
+        onRemove={() => setMedia(record?.mediaPath ? { kind: 'remove' } : { kind: 'keep' })}
+      />
     </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import {
   type MessageField,
 } from '@switchboard/shared/contracts/campaigns';
 import { CAMPAIGN_CHANNEL_REFUSED, CAMPAIGN_LIST_REFUSED, campaignChannelIssue } from '@switchboard/shared/campaign-channels';
-import type { Channel } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
 import type { z } from 'zod';
 
 export type StatusTicket = Campaign['statusTicket'];

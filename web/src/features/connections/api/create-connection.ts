@@ -1,5 +1,4 @@
-import type { CreateConnectionBody } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection, CreateConnectionBody } from '@switchboard/shared/contracts/connections';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { connectionsQueryKey } from './get-connections.ts';

@@ -1,12 +1,11 @@
-import type { ConnectionsOverview } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection, ConnectionsOverview } from '@switchboard/shared/contracts/connections';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makePlan, makeQueue, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until } from '../../../test-network.ts';
 
 /** /allConnections as the app renders it against a fake API: the super user's overview with totals, and who is sent away. */
@@ -76,28 +75,7 @@ const overview: ConnectionsOverview = {
 };
 
 const connectionOf = (id: number, overrides: Partial<Connection> = {}): Connection =>
-  ({
-    id,
-    name: `Chat ${id}`,
-    channel: 'webchat',
-    groupAsTicket: 'disabled',
-    status: 'CONNECTED',
-    number: null,
-    qrcode: '',
-    retries: 0,
-    isDefault: false,
-    allowGroup: false,
-    token: `token-${id}-abcdefghijklmnopqrstuvw`,
-    widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
-    queueIds: [],
-    greetingMessage: '',
-    complationMessage: '',
-    outOfHoursMessage: '',
-    timeCreateNewTicket: 0,
-    color: '#2563eb',
-    updatedAt: '2026-03-04T15:30:00.000Z',
-    ...overrides,
-  }) as Connection;
+  makeConnection(id, { isDefault: false, updatedAt: '2026-03-04T15:30:00.000Z', ...overrides });
 
 const render = async (user = makeUser({ super: true }), routes: Parameters<typeof fakeNetwork>[0] = {}) => {
   const calls = fakeNetwork({
@@ -145,7 +123,7 @@ describe('the All-connections overview', () => {
             connectionOf(2, { name: 'Suporte', channel: 'whatsapp', status: 'DISCONNECTED' }),
             connectionOf(3, { name: 'Balcão', channel: 'webchat' }),
           ],
-          queues: [{ id: 4, name: 'Fila da Beta', color: '#123456' }],
+          queues: [makeQueue(4, { name: 'Fila da Beta', color: '#123456' })],
         },
       }),
       'POST /api/whatsapp-admin/9/2/session': () => ({

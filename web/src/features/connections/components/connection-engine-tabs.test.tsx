@@ -1,4 +1,4 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { companySettingsDefaults } from '@switchboard/shared/contracts/settings';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makePlan, makeQueue, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
@@ -15,29 +15,6 @@ import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../
  * form refuses what the API would, and the API's field errors show under their fields.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const connection = (id: number, overrides: Partial<Connection> = {}): Connection => ({
-  id,
-  name: `Chat ${id}`,
-  channel: 'webchat',
-  groupAsTicket: 'disabled',
-  status: 'CONNECTED',
-  number: null,
-  qrcode: '',
-  retries: 0,
-  isDefault: id === 1,
-  allowGroup: false,
-  token: `token-${id}-abcdefghijklmnopqrstuvw`,
-  widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
-  queueIds: [],
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  timeCreateNewTicket: 0,
-  color: '#2563eb',
-  updatedAt: new Date(2026, 2, 4, 15, 30).toISOString(),
-  ...overrides,
-});
 
 const page = freshPageEachTest('pt');
 
@@ -56,9 +33,9 @@ const openDialog = async (record: Connection, scheduleType: 'disabled' | 'connec
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
     'GET /api/queue': () => ({
       status: 200,
-      body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }],
+      body: [makeQueue(3, { name: 'Vendas', orderQueue: 1 })],
     }),
-    'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), record] }),
+    'GET /api/whatsapp': () => ({ status: 200, body: [makeConnection(1), record] }),
     'PUT /api/whatsapp/2': (init, url) => {
       sent.push(JSON.parse(String(init.body)));
       return put ? put(init, url) : { status: 200, body: record };
@@ -100,7 +77,7 @@ const save = async () => click(byTestId('connection-save'));
 
 describe("the connection dialog's engine tabs", () => {
   it('shows the chatbot and assessments tabs with the stored values, sends them back, and no schedules without scheduleType connection', async () => {
-    const record = connection(2, {
+    const record = makeConnection(2, {
       timeCreateNewTicket: 30,
       maxUseBotQueues: 5,
       timeUseBotQueues: 10,
@@ -137,7 +114,7 @@ describe("the connection dialog's engine tabs", () => {
   });
 
   it("refuses a rating message without a rating expiry with the API's message, on the assessments tab, and sends nothing", async () => {
-    const sent = await openDialog(connection(2), 'disabled');
+    const sent = await openDialog(makeConnection(2), 'disabled');
     await click(byTestId('connection-tab-assessments'));
     await typeInto('#connection-rating-message', 'Dê uma nota de 0 a 10');
     await click(byTestId('connection-tab-general'));
@@ -151,7 +128,7 @@ describe("the connection dialog's engine tabs", () => {
   });
 
   it('asks for the vacation days when its message is filled, on the messages tab', async () => {
-    const sent = await openDialog(connection(2), 'disabled');
+    const sent = await openDialog(makeConnection(2), 'disabled');
     await click(byTestId('connection-tab-messages'));
     await typeInto('#connection-vacation-message', 'Férias coletivas até 10/01');
     await typeInto('#connection-vacation-start', '2027-01-10');
@@ -170,7 +147,7 @@ describe("the connection dialog's engine tabs", () => {
   });
 
   it("shows the API's field errors under their fields: the redirection queue on the general tab", async () => {
-    const record = connection(2, { timeSendQueue: 15, sendIdQueue: 3 });
+    const record = makeConnection(2, { timeSendQueue: 15, sendIdQueue: 3 });
     const sent = await openDialog(record, 'disabled', () => ({
       status: 400,
       body: {
@@ -190,7 +167,7 @@ describe("the connection dialog's engine tabs", () => {
   });
 
   it('has a schedules tab when the company keeps hours per connection: the default week, checked, then sent', async () => {
-    const sent = await openDialog(connection(2), 'connection');
+    const sent = await openDialog(makeConnection(2), 'connection');
     expect(tabNames()).toEqual(['Geral', 'Mensagens', 'Integrações', 'Chatbot', 'Avaliações', 'Horários']);
     await click(byTestId('connection-tab-schedules'));
     expect(byTestId('connection-hours')).not.toBeNull();

@@ -1,4 +1,4 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field.tsx';
 import { OptionalDropdown } from '../../../components/optional-dropdown.tsx';

@@ -1,11 +1,10 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makePlan, makeQueue, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
@@ -13,29 +12,6 @@ import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../
  * a working driver), the name rule of the dialog, and the menu's warning badge.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const connection = (id: number, overrides: Partial<Connection> = {}): Connection => ({
-  id,
-  name: `Chat ${id}`,
-  channel: 'webchat',
-  groupAsTicket: 'disabled',
-  status: 'CONNECTED',
-  number: null,
-  qrcode: '',
-  retries: 0,
-  isDefault: id === 1,
-  allowGroup: false,
-  token: `token-${id}-abcdefghijklmnopqrstuvw`,
-  widgetKey: `key-${id}-abcdefghijklmnopqrstuvwxy`,
-  queueIds: [],
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  timeCreateNewTicket: 0,
-  color: '#2563eb',
-  updatedAt: new Date(2026, 2, 4, 15, 30).toISOString(),
-  ...overrides,
-});
 
 const page = freshPageEachTest('pt');
 
@@ -46,7 +22,7 @@ const render = async (user = makeUser(), routes: Record<string, FakeRoute> = {})
     'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
     'GET /api/queue': () => ({
       status: 200,
-      body: [{ id: 3, name: 'Vendas', color: '#7c7c7c', greetingMessage: '', orderQueue: 1 }],
+      body: [makeQueue(3, { name: 'Vendas', orderQueue: 1 })],
     }),
     ...routes,
   });
@@ -81,7 +57,7 @@ const typeInto = async (selector: string, value: string) => {
 
 describe('the connections page', () => {
   it('shows the no-access view to a user without allowConnections, and no menu entry', async () => {
-    await render(makeUser({ profile: 'user' }), { 'GET /api/whatsapp': () => ({ status: 200, body: [connection(1)] }) });
+    await render(makeUser({ profile: 'user' }), { 'GET /api/whatsapp': () => ({ status: 200, body: [makeConnection(1)] }) });
     await until(() => byTestId('forbidden-page') !== null, 'the 403 view');
     expect(document.body.textContent).toContain('Oops! Accesso denegado!');
     expect(byTestId('nav-connections')).toBeNull();
@@ -90,7 +66,7 @@ describe('the connections page', () => {
 
   it('lists channel, name, no number, online, last update and the default flag; its menu entry has no warning', async () => {
     await render(makeUser(), {
-      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1), connection(2, { name: 'Loja' })] }),
+      'GET /api/whatsapp': () => ({ status: 200, body: [makeConnection(1), makeConnection(2, { name: 'Loja' })] }),
     });
     await until(() => rowsText().length === 2, 'the rows');
     expect(rowsText()[0]).toContain('Chat 1');
@@ -106,7 +82,7 @@ describe('the connections page', () => {
     await render(makeUser(), {
       'GET /api/whatsapp': () => ({
         status: 200,
-        body: [connection(1), connection(2, { channel: 'whatsapp', status: 'DISCONNECTED', number: '5511999990000' })],
+        body: [makeConnection(1), makeConnection(2, { channel: 'whatsapp', status: 'DISCONNECTED', number: '5511999990000' })],
       }),
     });
     await until(() => byTestId('nav-connections-warning') !== null, 'the warning badge');
@@ -120,10 +96,10 @@ describe('the connections page', () => {
   it("offers the channels the plan allows in the add menu, refuses a one-letter name with 'Too Short!', then creates a website chat", async () => {
     let created: unknown;
     const calls = await render(makeUser(), {
-      'GET /api/whatsapp': () => ({ status: 200, body: [connection(1)] }),
+      'GET /api/whatsapp': () => ({ status: 200, body: [makeConnection(1)] }),
       'POST /api/whatsapp': (init) => {
         created = JSON.parse(String(init.body));
-        return { status: 201, body: connection(2, { name: 'Loja' }) };
+        return { status: 201, body: makeConnection(2, { name: 'Loja' }) };
       },
     });
     await until(() => byTestId('connections-add') !== null, 'the add button');
@@ -155,20 +131,20 @@ describe('the connections page', () => {
   });
   it('shows the session buttons by status, sends their commands, and the QR code of a session waiting to be paired', async () => {
     const calls = await render(makeUser(), {
-      'POST /api/whatsappsession/3': () => ({ status: 200, body: connection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
-      'PUT /api/whatsappsession/3': () => ({ status: 200, body: connection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
+      'POST /api/whatsappsession/3': () => ({ status: 200, body: makeConnection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
+      'PUT /api/whatsappsession/3': () => ({ status: 200, body: makeConnection(3, { channel: 'whatsapp', status: 'OPENING' }) }),
       'DELETE /api/whatsappsession/5': () => ({
         status: 200,
-        body: connection(5, { channel: 'whatsapp', status: 'DISCONNECTED' }),
+        body: makeConnection(5, { channel: 'whatsapp', status: 'DISCONNECTED' }),
       }),
       'GET /api/whatsapp': () => ({
         status: 200,
         body: [
-          connection(1),
-          connection(2, { name: 'Loja QR', channel: 'whatsapp', status: 'qrcode', qrcode: '2@abcdefghijklmnop,xyz' }),
-          connection(3, { name: 'Loja caiu', channel: 'whatsapp', status: 'DISCONNECTED' }),
-          connection(4, { name: 'Loja abrindo', channel: 'whatsapp', status: 'OPENING' }),
-          connection(5, { name: 'Loja lenta', channel: 'whatsapp', status: 'TIMEOUT' }),
+          makeConnection(1),
+          makeConnection(2, { name: 'Loja QR', channel: 'whatsapp', status: 'qrcode', qrcode: '2@abcdefghijklmnop,xyz' }),
+          makeConnection(3, { name: 'Loja caiu', channel: 'whatsapp', status: 'DISCONNECTED' }),
+          makeConnection(4, { name: 'Loja abrindo', channel: 'whatsapp', status: 'OPENING' }),
+          makeConnection(5, { name: 'Loja lenta', channel: 'whatsapp', status: 'TIMEOUT' }),
         ],
       }),
     });
@@ -200,11 +176,11 @@ describe('the connections page', () => {
     await render(makeUser(), {
       'GET /api/whatsapp': () => ({
         status: 200,
-        body: [connection(1), connection(2, { name: 'Loja Zap', channel: 'whatsapp', number: '5511988887777' })],
+        body: [makeConnection(1), makeConnection(2, { name: 'Loja Zap', channel: 'whatsapp', number: '5511988887777' })],
       }),
       'PUT /api/whatsapp/2': (init) => {
         sent = JSON.parse(String(init.body));
-        return { status: 200, body: connection(2, { name: 'Loja Zap', channel: 'whatsapp', allowGroup: true }) };
+        return { status: 200, body: makeConnection(2, { name: 'Loja Zap', channel: 'whatsapp', allowGroup: true }) };
       },
     });
     await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
@@ -221,17 +197,17 @@ describe('the connections page', () => {
     await render(makeUser(), {
       'GET /api/whatsapp': () => ({
         status: 200,
-        body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })],
+        body: [makeConnection(1), makeConnection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })],
       }),
       'PUT /api/whatsapp/1': (init) => {
         sent.push(JSON.parse(String(init.body)));
-        return { status: 200, body: connection(1) };
+        return { status: 200, body: makeConnection(1) };
       },
     });
     await until(() => byTestId('connection-edit-1') !== null, 'the edit button');
     await click(byTestId('connection-edit-1'));
     await until(() => byTestId('connection-widget-key') !== null, 'the widget key');
-    const { token, widgetKey } = connection(1);
+    const { token, widgetKey } = makeConnection(1);
     expect((byTestId('connection-token') as HTMLInputElement).value).toBe(token);
     expect((byTestId('connection-widget-key') as HTMLInputElement).value).toBe(widgetKey);
     const embed = (byTestId('connection-embed') as HTMLTextAreaElement).value;
@@ -259,13 +235,13 @@ describe('the connections page', () => {
     await render(makeUser(), {
       'GET /api/whatsapp': () => ({
         status: 200,
-        body: [connection(1), connection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })],
+        body: [makeConnection(1), makeConnection(2, { name: 'Zap', channel: 'whatsapp', widgetKey: null })],
       }),
     });
     await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
     await click(byTestId('connection-edit-2'));
     await until(() => byTestId('connection-token') !== null, 'the API token');
-    expect((byTestId('connection-token') as HTMLInputElement).value).toBe(connection(2).token);
+    expect((byTestId('connection-token') as HTMLInputElement).value).toBe(makeConnection(2).token);
     expect(byTestId('connection-widget-key')).toBeNull();
     expect(byTestId('connection-embed')).toBeNull();
   });
@@ -276,8 +252,8 @@ describe('the connections page', () => {
       'GET /api/whatsapp': () => ({
         status: 200,
         body: [
-          connection(1),
-          connection(2, {
+          makeConnection(1),
+          makeConnection(2, {
             name: 'Oficial',
             channel: 'whatsappapi',
             phoneNumberId: '1098765',
@@ -289,7 +265,7 @@ describe('the connections page', () => {
       }),
       'PUT /api/whatsapp/2': (init) => {
         sent = JSON.parse(String(init.body));
-        return { status: 200, body: connection(2, { name: 'Oficial', channel: 'whatsappapi' }) };
+        return { status: 200, body: makeConnection(2, { name: 'Oficial', channel: 'whatsappapi' }) };
       },
     });
     await until(() => byTestId('connection-edit-2') !== null, 'the edit button');

@@ -1,5 +1,4 @@
-import { creatableChannels, type CreatableChannel } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { type Connection, type CreatableChannel, creatableChannels } from '@switchboard/shared/contracts/connections';
 import { can } from '@switchboard/shared/permissions';
 import { routeTable } from '@switchboard/shared/route-table';
 import { Button } from 'primereact/button';

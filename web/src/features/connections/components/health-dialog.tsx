@@ -1,4 +1,4 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { useConnectionHealth } from '../api/get-connection-health.ts';

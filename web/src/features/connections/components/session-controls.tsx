@@ -1,4 +1,4 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';

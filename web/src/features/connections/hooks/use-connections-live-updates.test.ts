@@ -1,4 +1,4 @@
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection } from '@switchboard/shared/contracts/connections';
 import { describe, expect, it } from 'vitest';
 import { applySessionEvent } from './use-connections-live-updates.ts';
 

@@ -1,5 +1,4 @@
-import type { ConnectionEvent, WhatsappSessionEvent } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import type { Connection, ConnectionEvent, WhatsappSessionEvent } from '@switchboard/shared/contracts/connections';
 import { channels } from '@switchboard/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';

@@ -1,5 +1,4 @@
-import type { CreatableChannel } from '@switchboard/shared/contracts/connections';
-import type { Channel } from '@switchboard/shared/contracts/inbox';
+import type { Channel, CreatableChannel } from '@switchboard/shared/contracts/connections';
 
 export type AddEntry =
   | { key: CreatableChannel; kind: 'channel'; channel: CreatableChannel; icon: Channel }

@@ -1,20 +1,18 @@
-import { connectionEngineDefaults, engineRuleMessages } from '@switchboard/shared/contracts/connections';
-import type { Connection } from '@switchboard/shared/contracts/inbox';
+import { type Connection, connectionEngineDefaults, engineRuleMessages } from '@switchboard/shared/contracts/connections';
 import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { describe, expect, it } from 'vitest';
 import { connectionsEn } from '../../../i18n/connections/en.ts';
+import { createConnectionBodyOf, updateConnectionBodyOf } from './connection-body.ts';
 import {
   connectionFormOf,
   connectionTabsFor,
-  createConnectionBodyOf,
   emptyConnectionForm,
   firstTabWithError,
   importResetsSession,
   tabsWithErrors,
-  updateConnectionBodyOf,
-  validateConnectionForm,
   widgetEmbedSnippet,
 } from './connection-form.ts';
+import { validateConnectionForm } from './connection-form-validation.ts';
 
 const form = (changes: Partial<ReturnType<typeof emptyConnectionForm>> = {}) => ({
   ...emptyConnectionForm(),

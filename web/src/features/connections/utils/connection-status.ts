@@ -1,4 +1,4 @@
-import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import type { Connection, ConnectionStatus } from '@switchboard/shared/contracts/connections';
 import { CONNECTION_REASONS, reasonKind } from '@switchboard/shared/connection-reasons';
 import { connectionWarningStatuses } from '@switchboard/shared/permissions';
 

@@ -1,4 +1,4 @@
-import { connectionStatuses } from '@switchboard/shared/contracts/inbox';
+import { connectionStatuses } from '@switchboard/shared/contracts/connections';
 import { describe, expect, it } from 'vitest';
 import { hasSessionHealth, qrDialogCloses, sessionActions } from './session-actions.ts';
 

@@ -1,4 +1,4 @@
-import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/connections';
 
 /**
  * The buttons of the session column (spec document 2 section 4):

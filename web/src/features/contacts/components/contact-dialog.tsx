@@ -1,4 +1,4 @@
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useState } from 'react';

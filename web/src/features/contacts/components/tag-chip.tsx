@@ -1,4 +1,4 @@
-import type { TagSummary } from '@switchboard/shared/contracts/inbox';
+import type { TagSummary } from '@switchboard/shared/contracts/tags';
 
 /** A tag as a small coloured pill. */
 export function TagChip({ tag }: { tag: Pick<TagSummary, 'name' | 'color'> }) {

@@ -1,4 +1,4 @@
-import type { ChatImportFrame } from '@switchboard/shared/contracts/inbox';
+import type { ChatImportFrame } from '@switchboard/shared/contracts/contacts';
 import { useTranslation } from 'react-i18next';
 import { channelOf } from '../../../lib/realtime-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';

@@ -1,5 +1,4 @@
-import { createContactBody } from '@switchboard/shared/contracts/inbox';
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import { type Contact, createContactBody } from '@switchboard/shared/contracts/contacts';
 import type { ApiErrorBody } from '../../../lib/api-error.ts';
 import { contactFieldOf, messageKey } from './field-messages.ts';
 

@@ -1,4 +1,4 @@
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import { describe, expect, it } from 'vitest';
 import {
   buildExportRows,

@@ -1,4 +1,4 @@
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 
 /**
  * The contact export (spec document 1, sections 6 and 9): every contact, read in pages of 20, written to

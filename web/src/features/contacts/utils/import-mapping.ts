@@ -1,4 +1,4 @@
-import { contactImportRow } from '@switchboard/shared/contracts/inbox';
+import { contactImportRow } from '@switchboard/shared/contracts/contacts';
 import { messageKey } from './field-messages.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { otherOpenTicket } from '@switchboard/shared/contracts/inbox';
+import { otherOpenTicket } from '@switchboard/shared/contracts/tickets';
 import type { z } from 'zod';
 import { isApiError } from '../../../lib/api-error.ts';
 

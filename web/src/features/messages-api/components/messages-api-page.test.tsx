@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makePlan, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
@@ -39,7 +39,9 @@ describe('the messages API test form', () => {
       'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
       'GET /api/whatsapp': () => ({
         status: 200,
-        body: [{ id: 3, name: 'Loja', token: 'conn-token-3', isDefault: true, channel: 'whatsapp', status: 'CONNECTED' }],
+        body: [
+          makeConnection(3, { name: 'Loja', token: 'conn-token-3', isDefault: true, channel: 'whatsapp', status: 'CONNECTED' }),
+        ],
       }),
       'GET /api/queue': () => ({ status: 200, body: [] }),
       'POST /api/v1/messages/send': (init) => {
@@ -48,8 +50,10 @@ describe('the messages API test form', () => {
         return {
           status: 200,
           body: {
+            status: 'SUCCESS',
             ticketId: 9,
             ticketUuid: 'u-9',
+            contactId: 4,
             ticketStatus: 'open',
             messages: [{ id: 'm1', mediaType: 'chat', body: 'Olá' }],
           },

@@ -1,4 +1,4 @@
-import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/inbox';
+import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/connections';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 
 /**

@@ -1,5 +1,4 @@
-import { FIRST_RESPONSE_MAX_MINUTES, QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
-import type { Queue } from '@switchboard/shared/contracts/inbox';
+import { FIRST_RESPONSE_MAX_MINUTES, type Queue, QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
 import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';

@@ -1,5 +1,4 @@
-import { QUEUE_DEFAULT_PAGE_SIZE, QUEUE_PAGE_SIZES } from '@switchboard/shared/contracts/queues';
-import type { Queue } from '@switchboard/shared/contracts/inbox';
+import { type Queue, QUEUE_DEFAULT_PAGE_SIZE, QUEUE_PAGE_SIZES } from '@switchboard/shared/contracts/queues';
 import { can } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';

@@ -7,22 +7,14 @@ import {
   CHATBOT_NAME_MIN,
   type ChatbotOption,
   type ChatbotOptionInput,
-  type ChatbotOptionType,
 } from '@switchboard/shared/contracts/queues';
 
-export interface OptionDraft {
+/** A chatbot option of the contract while it is edited: a new one has no id yet. */
+export interface OptionDraft extends Omit<ChatbotOption, 'id' | 'options'> {
   /** a React key that survives edits and moves */
   key: string;
   /** the server's id, kept so the engine's place of a customer in the tree survives an edit */
   id?: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotOptionType;
-  closeTicket: boolean;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
   options: OptionDraft[];
 }
 

@@ -1,5 +1,5 @@
 import { REPORT_DEFAULT_PAGE_SIZE, REPORT_PAGE_SIZES, type ReportTicket } from '@switchboard/shared/contracts/reports';
-import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/inbox';
+import { ticketStatuses, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';

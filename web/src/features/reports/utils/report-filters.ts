@@ -1,5 +1,5 @@
 import { type ReportQuery } from '@switchboard/shared/contracts/reports';
-import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { TicketStatus } from '@switchboard/shared/contracts/tickets';
 
 /** The report's filter panel (spec document 2 "Ticket report (/reports)"). Dates are the viewer's calendar days. */
 export interface ReportFilters {

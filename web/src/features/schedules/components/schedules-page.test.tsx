@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeContact, makePlan, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
 
 /**
@@ -139,7 +139,7 @@ describe('the schedules page', () => {
     serve({
       ...sessionRoutes(true),
       'GET /api/schedules': () => ({ status: 200, body: { schedules: [], count: 0, hasMore: false } }),
-      'GET /api/contacts/12': () => ({ status: 200, body: { id: 12, name: 'Carla Prefijada' } }),
+      'GET /api/contacts/12': () => ({ status: 200, body: makeContact(12, { name: 'Carla Prefijada' }) }),
       'POST /api/schedules': (init) => {
         created = JSON.parse(String(init.body));
         return { status: 201, body: schedule(9, 'Carla Prefijada', inMinutes(60)) };

@@ -1,11 +1,11 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makePlan, makeTicket, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
 import { localDay } from '../utils/kanban-board.ts';
 
@@ -23,7 +23,7 @@ const laneTag = { id: 3, name: 'Proposta', color: '#ffcc00', kanban: 1 };
 // ticket 2 is a website visitor's: its contact's "number" is the visitor's generated id
 const WEBCHAT_ID = 'wc-9f2c4e7a1b';
 const card = (id: number, tags: (typeof laneTag)[]): Ticket =>
-  ({
+  makeTicket({
     id,
     uuid: `uuid-${id}`,
     status: 'open',
@@ -57,10 +57,16 @@ const card = (id: number, tags: (typeof laneTag)[]): Ticket =>
             tags: [],
           },
     user: id === 1 ? { id: 5, name: 'Ana Souza' } : null,
+    userId: id === 1 ? 5 : null,
+    contactId: id + 100,
+    whatsappId: id === 2 ? 2 : 1,
+    queueId: null,
+    queue: null,
+    unreadMessages: 0,
     tags,
     lastMessage: `Mensagem ${id}`,
     updatedAt: `2026-01-01T1${id}:00:00.000Z`,
-  }) as unknown as Ticket;
+  });
 
 const render = async (user = makeUser()) => {
   let moved = false;

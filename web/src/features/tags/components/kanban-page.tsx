@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { can } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';

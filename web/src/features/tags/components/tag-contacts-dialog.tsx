@@ -1,4 +1,4 @@
-import type { Contact } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
 import type { Tag } from '@switchboard/shared/contracts/tags';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';

@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { KanbanLane } from '@switchboard/shared/contracts/tags';
 import { describe, expect, it } from 'vitest';
 import { buildBoard, laneOfTicket, localDay, shortText } from './kanban-board.ts';

@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { KanbanLane } from '@switchboard/shared/contracts/tags';
 
 /** A board column: the default lane (id null, tickets in no lane) or a kanban tag. */

@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { downloadPdf, loadPdfMake } from '../../../lib/pdf-file.ts';
 import { readAllMessages } from '../utils/read-all-messages.ts';
 import { dateTimeFormatter, transcriptDocument, transcriptFileName, type Translate } from '../utils/transcript-pdf.ts';

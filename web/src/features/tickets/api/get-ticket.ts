@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { callRoute } from '../../../lib/api-client.ts';
 
 export const getTicket = (uuid: string): Promise<Ticket> => callRoute('tickets.show-by-uuid', { params: { uuid } });

@@ -1,4 +1,4 @@
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute, type CallInput } from '../../../lib/api-client.ts';
 import { addSentMessage, type MessagePages } from '../utils/message-pages.ts';

@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

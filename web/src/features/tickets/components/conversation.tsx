@@ -1,4 +1,5 @@
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Skeleton } from 'primereact/skeleton';

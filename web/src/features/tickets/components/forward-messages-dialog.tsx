@@ -1,4 +1,5 @@
-import type { Contact, Message } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';

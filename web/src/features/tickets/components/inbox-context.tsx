@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';

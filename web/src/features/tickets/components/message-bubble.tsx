@@ -1,4 +1,4 @@
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Menu } from 'primereact/menu';

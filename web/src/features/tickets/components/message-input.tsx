@@ -1,14 +1,13 @@
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
-import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { voiceRecordingFormat } from '@switchboard/shared/voice-recordings';
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { Menu } from 'primereact/menu';
 import { classNames } from 'primereact/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored } from '../../../lib/storage.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useEditMessage } from '../api/edit-message.ts';
@@ -22,24 +21,17 @@ import { isBlank, keepsRecording, withSignature } from '../utils/message-rules.t
 import { serviceWindowState } from '../utils/service-window.ts';
 import { AttachmentDialog, type Attachment } from './attachment-dialog.tsx';
 import { CameraDialog } from './camera-dialog.tsx';
+import { ComposerContext } from './composer-context.tsx';
+import { ComposerRecording } from './composer-recording.tsx';
+import { ComposerTools, SIGN_KEY } from './composer-tools.tsx';
 import { EmojiPicker } from './emoji-picker.tsx';
-import { QuotedMessage } from './message-bubble.tsx';
 import { useFocusRequest } from './inbox-context.tsx';
 import { QuickReplyPicker } from './quick-reply-picker.tsx';
 import { ServiceWindowNotice } from './service-window-notice.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 
-const MESSAGE_MEDIA_ACCEPT = acceptAttribute('message');
-
-const SIGN_KEY = 'ticketSignature';
-
 /** A finished recording's file extension by its type (the recorder gives types without parameters). */
 const RECORDING_EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audio/wav': 'wav', 'audio/mp4': 'm4a' };
-
-const elapsed = (since: number | undefined, now: number) => {
-  const s = since ? Math.max(0, Math.floor((now - since) / 1000)) : 0;
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
 
 /**
  * The message composer: text with emoji, attachments with a caption, camera photos, voice recordings, replies,
@@ -75,10 +67,7 @@ export function MessageInput({
   const [attachmentCaption, setAttachmentCaption] = useState('');
   const [uploading, setUploading] = useState(false);
   const [camera, setCamera] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
   const input = useRef<HTMLTextAreaElement>(null);
-  const files = useRef<HTMLInputElement>(null);
-  const attachMenu = useRef<Menu>(null);
   const [templates, setTemplates] = useState(false);
   const [windowNow, setWindowNow] = useState(() => Date.now());
   const serviceWindow = serviceWindowState(ticket, windowNow);
@@ -123,12 +112,6 @@ export function MessageInput({
   useEffect(() => {
     if (replyTo) input.current?.focus();
   }, [replyTo]);
-
-  useEffect(() => {
-    if (recorder.state !== 'recording') return;
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, [recorder.state]);
 
   const submit = async () => {
     if (isBlank(text) || windowClosed) return;
@@ -236,44 +219,17 @@ export function MessageInput({
   const recording = recorder.state !== 'idle';
   const busy = send.isPending || edit.isPending || uploading;
 
+  /** Leaves the edit (its text goes) or the reply. */
+  const cancelContext = () => {
+    if (editing) {
+      setText('');
+      onCancelEdit();
+    } else onCancelReply();
+  };
+
   return (
     <div className={classNames('composer', { 'composer--private': isPrivate })} data-testid="composer">
-      {replyTo || editing ? (
-        <div className="composer__context">
-          <i className={editing ? 'pi pi-pencil' : 'pi pi-reply'} aria-hidden="true" />
-          <div className="composer__context-body">
-            <span className="composer__context-title">
-              {editing ? t('tickets.input.editing') : t('tickets.input.replyingTo')}
-            </span>
-            {replyTo && !editing ? (
-              <QuotedMessage
-                quoted={{
-                  id: replyTo.id,
-                  body: replyTo.body,
-                  fromMe: replyTo.fromMe,
-                  mediaType: replyTo.mediaType,
-                  isDeleted: replyTo.isDeleted,
-                }}
-              />
-            ) : null}
-          </div>
-          <Button
-            type="button"
-            icon="pi pi-times"
-            text
-            rounded
-            size="small"
-            severity="secondary"
-            aria-label={t('common.cancel')}
-            onClick={() => {
-              if (editing) {
-                setText('');
-                onCancelEdit();
-              } else onCancelReply();
-            }}
-          />
-        </div>
-      ) : null}
+      {replyTo || editing ? <ComposerContext replyTo={replyTo} editing={editing} onCancel={cancelContext} /> : null}
       {isPrivate ? (
         <div className="composer__private-hint">
           <i className="pi pi-lock" aria-hidden="true" /> {t('tickets.input.privateHint')}
@@ -290,110 +246,24 @@ export function MessageInput({
         />
       ) : null}
       {recording ? (
-        <div className="composer__recording" role="status">
-          <span className="composer__rec-dot" aria-hidden="true" />
-          <span>{t('tickets.input.recording', { time: elapsed(recorder.startedAt, now) })}</span>
-          <span className="composer__spacer" />
-          <Button
-            type="button"
-            icon="pi pi-trash"
-            text
-            rounded
-            severity="danger"
-            aria-label={t('tickets.input.cancelRecording')}
-            onClick={() => void recorder.cancel()}
-          />
-          <Button
-            type="button"
-            icon="pi pi-send"
-            rounded
-            aria-label={t('tickets.input.sendRecording')}
-            onClick={() => void finishRecording()}
-            disabled={recorder.state !== 'recording'}
-          />
-        </div>
+        <ComposerRecording recorder={recorder} onSend={() => void finishRecording()} />
       ) : (
         <div className="composer__row">
           <div className="composer__tools">
             <EmojiPicker onPick={insertEmoji} disabled={busy} />
             {!editing ? (
-              <>
-                <Button
-                  type="button"
-                  icon="pi pi-paperclip"
-                  text
-                  rounded
-                  severity="secondary"
-                  aria-label={t('tickets.input.attach')}
-                  tooltip={t('tickets.input.attach')}
-                  tooltipOptions={{ position: 'top' }}
-                  aria-haspopup="menu"
-                  onClick={(e) => attachMenu.current?.toggle(e)}
-                  disabled={busy || windowClosed}
-                  data-testid="attach-button"
-                />
-                <Menu
-                  ref={attachMenu}
-                  popup
-                  model={[
-                    { label: t('tickets.input.attachFile'), icon: 'pi pi-file', command: () => files.current?.click() },
-                    { label: t('tickets.input.camera'), icon: 'pi pi-camera', command: () => setCamera(true) },
-                    { label: t('tickets.input.sendContact'), icon: 'pi pi-id-card', command: onSendContact },
-                  ]}
-                />
-                <input
-                  ref={files}
-                  type="file"
-                  multiple
-                  hidden
-                  accept={MESSAGE_MEDIA_ACCEPT}
-                  onChange={(e) => {
-                    const picked = Array.from(e.target.files ?? []);
-                    // the server refuses these too; saying so here spares an upload that cannot succeed
-                    const refused = picked.filter((file) => mediaProblem('message', { name: file.name, mimeType: file.type }));
-                    if (refused.length)
-                      toast.warn(t('tickets.input.fileRefused', { names: refused.map((f) => f.name).join(', ') }));
-                    const chosen = picked.filter((file) => !refused.includes(file)).map((file) => ({ file, name: file.name }));
-                    if (chosen.length) setAttachments(chosen);
-                    e.target.value = '';
-                  }}
-                  data-testid="file-input"
-                />
-                <Button
-                  type="button"
-                  icon="pi pi-lock"
-                  text={!isPrivate}
-                  rounded
-                  severity={isPrivate ? 'warning' : 'secondary'}
-                  aria-label={t('tickets.input.private')}
-                  aria-pressed={isPrivate}
-                  tooltip={t('tickets.input.private')}
-                  tooltipOptions={{ position: 'top' }}
-                  onClick={() => setPrivate((p) => !p)}
-                  data-testid="private-toggle"
-                />
-                {signOffered ? (
-                  <Button
-                    type="button"
-                    icon="pi pi-pen-to-square"
-                    text
-                    rounded
-                    severity={sign ? undefined : 'secondary'}
-                    className={sign ? 'composer__toggle--on' : undefined}
-                    aria-label={t('tickets.input.signature')}
-                    aria-pressed={sign}
-                    tooltip={sign ? t('tickets.input.signatureOn') : t('tickets.input.signatureOff')}
-                    tooltipOptions={{ position: 'top' }}
-                    onClick={() =>
-                      setSign((s) => {
-                        writeStored(SIGN_KEY, String(!s));
-                        return !s;
-                      })
-                    }
-                    data-testid="signature-toggle"
-                  />
-                ) : null}
-              </>
+              <ComposerTools
+                busy={busy}
+                windowClosed={windowClosed}
+                isPrivate={isPrivate}
+                onTogglePrivate={() => setPrivate((p) => !p)}
+                signOffered={signOffered}
+                sign={sign}
+                onSign={setSign}
+                onFiles={setAttachments}
+                onCamera={() => setCamera(true)}
+                onSendContact={onSendContact}
+              />
             ) : null}
           </div>
           <InputTextarea

@@ -1,4 +1,4 @@
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 import { Button } from 'primereact/button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { makeUser, makeQuickMessage } from '../../../test-fixtures.ts';
-import { makeTicket } from '../test-fixtures.ts';
+import { makeTicket } from '../../../test-fixtures.ts';
 import { MessageInput } from './message-input.tsx';
 import { fakeNetwork, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
 

@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { Button } from 'primereact/button';
 import { classNames } from 'primereact/utils';
 import { useTranslation } from 'react-i18next';

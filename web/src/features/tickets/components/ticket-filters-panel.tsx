@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { TicketStatus } from '@switchboard/shared/contracts/tickets';
 import { Button } from 'primereact/button';
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';

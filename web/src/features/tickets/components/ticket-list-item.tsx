@@ -1,4 +1,4 @@
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { Avatar } from 'primereact/avatar';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import type { Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';

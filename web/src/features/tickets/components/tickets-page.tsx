@@ -14,7 +14,14 @@ import { Conversation } from './conversation.tsx';
 import { InboxProvider, useInbox } from './inbox-context.tsx';
 import { NoTicketSelected } from './no-ticket-selected.tsx';
 import { TicketsManager } from './tickets-manager.tsx';
+// in this order: each sheet may override the ones above it, the narrow screens' last
 import './inbox.css';
+import './inbox-list.css';
+import './inbox-conversation.css';
+import './inbox-composer.css';
+import './inbox-dialogs.css';
+import './contact-drawer.css';
+import './inbox-narrow.css';
 
 /**
  * /tickets and /tickets/{uuid} (spec document 1, section 2): the ticket list and the open conversation side by

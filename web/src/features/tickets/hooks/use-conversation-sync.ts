@@ -1,4 +1,5 @@
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { channelOf } from '../../../lib/realtime-client.ts';

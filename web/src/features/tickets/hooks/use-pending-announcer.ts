@@ -1,4 +1,5 @@
-import type { Message, Ticket, TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/tickets';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channelOf } from '../../../lib/realtime-client.ts';

@@ -1,4 +1,4 @@
-import type { Ticket, UpdateTicketBody } from '@switchboard/shared/contracts/inbox';
+import type { Ticket, UpdateTicketBody } from '@switchboard/shared/contracts/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMessage } from '../test-fixtures.ts';
+import { makeMessage } from '../../../test-fixtures.ts';
 import { dayLabel, groupMessages, localDay } from './message-grouping.ts';
 
 const msg = (id: number, at: Date, fromMe: boolean, extra = {}) =>

@@ -1,4 +1,4 @@
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 
 /** Consecutive messages of one side within this time read as one run (one tail on the bubble). */
 export const RUN_GAP_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMessage, makeTicket } from '../test-fixtures.ts';
+import { makeMessage, makeTicket } from '../../../test-fixtures.ts';
 import {
   addSentMessage,
   appendMessage,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../lib/clock.ts';
-import { makeMessage } from '../test-fixtures.ts';
+import { makeMessage } from '../../../test-fixtures.ts';
 import { canDeleteMessage, canEditMessage, isBlank, keepsRecording, parseVCard, withSignature } from './message-rules.ts';
 
 const sent = makeMessage({ fromMe: true, userId: 5, createdAt: '2025-05-10T10:00:00.000Z' });

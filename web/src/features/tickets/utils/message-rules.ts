@@ -1,5 +1,5 @@
 export { parseVCard, type ParsedVCard } from '../../../lib/message-format.ts';
-import type { Message } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
 
 /** Spec document 1, sections 4, 5 and 9. */
 export const EDIT_WINDOW_MS = 900_000;

@@ -1,7 +1,9 @@
+import { newUserDefaults } from '@switchboard/shared/contracts/users';
+
 /** Spec document 1, sections 2 and 9: the ticket list pane is 404 to 700 px wide, saved per user. */
 export const MIN_PANE_WIDTH = 404;
 export const MAX_PANE_WIDTH = 700;
-export const DEFAULT_PANE_WIDTH = 550;
+export const DEFAULT_PANE_WIDTH = newUserDefaults.defaultTicketsManagerWidth;
 
 /** A width inside the allowed range; a missing or broken value gives the default. */
 export const clampPaneWidth = (width: unknown): number => {

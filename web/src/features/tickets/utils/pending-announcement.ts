@@ -1,4 +1,4 @@
-import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/tickets';
 import { belongsToList, plainFilters, type ListViewer } from './ticket-filters.ts';
 
 /** A conversation counts as new when its first message came less than this after the ticket was opened. */

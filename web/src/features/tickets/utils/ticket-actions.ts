@@ -1,4 +1,4 @@
-import type { Ticket, TicketStatus, UpdateTicketBody } from '@switchboard/shared/contracts/inbox';
+import type { Ticket, TicketStatus, UpdateTicketBody } from '@switchboard/shared/contracts/tickets';
 
 export interface ActingUser {
   id: number;

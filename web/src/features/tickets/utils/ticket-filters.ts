@@ -1,4 +1,4 @@
-import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/inbox';
+import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/tickets';
 
 /** The tabs of the inbox and the two separate views (spec document 1, section 2). */
 export type TicketTab = 'open' | 'pending' | 'group';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTicket } from '../test-fixtures.ts';
+import { makeTicket } from '../../../test-fixtures.ts';
 import {
   applyContactChange,
   applyTicketChange,

@@ -1,4 +1,5 @@
-import type { Contact, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Contact } from '@switchboard/shared/contracts/contacts';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { SortOrder } from './ticket-filters.ts';
 
 /** One page of GET /tickets as react-query keeps it, and the pages of an infinite list. */

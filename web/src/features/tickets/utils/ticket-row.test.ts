@@ -1,4 +1,5 @@
-import type { TagSummary, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { TagSummary } from '@switchboard/shared/contracts/tags';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUEUE_COLOR, firstResponseLeft, initialsOf, rowTags, rowTime, splitTags, stripColor } from './ticket-row.ts';
 

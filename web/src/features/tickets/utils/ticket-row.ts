@@ -1,4 +1,6 @@
-import type { Channel, TagSummary, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Channel } from '@switchboard/shared/contracts/connections';
+import type { TagSummary } from '@switchboard/shared/contracts/tags';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 
 /** Spec document 1, sections 2 and 9: the default queue colour and the group colour of a list row. */
 export const DEFAULT_QUEUE_COLOR = '#7C7C7C';

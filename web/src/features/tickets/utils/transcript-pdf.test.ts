@@ -3,7 +3,7 @@ import type { Content, ContentTable, TDocumentDefinitions } from 'pdfmake/interf
 import { describe, expect, it } from 'vitest';
 import { ticketsPt } from '../../../i18n/tickets/pt.ts';
 import { ticketsTr } from '../../../i18n/tickets/tr.ts';
-import { makeMessage, makeTicket } from '../test-fixtures.ts';
+import { makeMessage, makeTicket } from '../../../test-fixtures.ts';
 import {
   dateTimeFormatter,
   MISSING_GLYPH,

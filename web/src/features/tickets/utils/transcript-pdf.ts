@@ -1,4 +1,5 @@
-import type { Message, Ticket } from '@switchboard/shared/contracts/inbox';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { Content, ContentTable, CustomTableLayout, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { contactReference } from '../../../lib/contact-display.ts';
 import { formatLine, parseVCard } from '../../../lib/message-format.ts';

@@ -1,4 +1,4 @@
-import type { Queue } from '@switchboard/shared/contracts/inbox';
+import type { Queue } from '@switchboard/shared/contracts/queues';
 import { can, type Viewer } from '@switchboard/shared/permissions';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';

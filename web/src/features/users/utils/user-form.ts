@@ -3,6 +3,7 @@ import { PASSWORD_TOO_SHORT } from '@switchboard/shared/contracts/common';
 import {
   adminOnlyUserFields,
   createUserBody,
+  newUserDefaults,
   type CreateUserBody,
   type UpdateUserBody,
 } from '@switchboard/shared/contracts/users';
@@ -48,29 +49,19 @@ export interface UserFormValues {
 
 export type UserFormErrors = Partial<Record<'name' | 'email' | 'password' | 'startWork' | 'endWork', string>>;
 
-/** Spec document 2 section 5: the defaults of a new user. */
-export const emptyUserForm = (): UserFormValues => ({
-  name: '',
-  email: '',
-  password: '',
-  profile: 'user',
-  startWork: '00:00',
-  endWork: '23:59',
-  farewellMessage: '',
-  whatsappId: null,
-  queueIds: [],
-  allTicket: 'disable',
-  allowGroup: false,
-  defaultTheme: 'light',
-  defaultMenu: 'open',
-  allHistoric: 'disabled',
-  allUserChat: 'disabled',
-  userClosePendingTicket: 'enabled',
-  showDashboard: 'disabled',
-  allowRealTime: 'disabled',
-  allowConnections: 'disabled',
-  maxOpenTickets: 0,
-});
+/** Spec document 2 section 5: the defaults of a new user, as the server gives them. */
+export const emptyUserForm = (): UserFormValues => {
+  // the record's own defaults (super user, picture, presence, list width) are not the dialog's to edit or send
+  const {
+    super: _super,
+    profileImage: _profileImage,
+    online: _online,
+    defaultTicketsManagerWidth: _width,
+    queueIds,
+    ...fields
+  } = newUserDefaults;
+  return { name: '', email: '', password: '', ...fields, queueIds: [...queueIds] };
+};
 
 /** A stored user in the dialog; the password stays empty (typed only to change it). */
 export const userFormOf = (user: User): UserFormValues => ({

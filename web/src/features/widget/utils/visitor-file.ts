@@ -1,4 +1,4 @@
-import { MESSAGE_MEDIA_MAX_BYTES } from '@switchboard/shared/contracts/inbox';
+import { MESSAGE_MEDIA_MAX_BYTES } from '@switchboard/shared/contracts/uploads';
 import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 
 /** Why a file cannot be sent: not an accepted type, a name whose extension is not its type's, or too large. */

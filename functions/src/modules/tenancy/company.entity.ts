@@ -4,8 +4,6 @@
  * - get a company: pk C#<id>, sk COMPANY
  * - get its settings (one item, a map of the company options): pk C#<id>, sk SETTINGS
  * - list companies in id order (super user): gsi1pk COMPANIES, gsi1sk <padded id>; the search filters that page
- * - its stored media as last measured (companies table): pk C#<id>, sk MEDIAUSAGE { bytes, files, lastModified,
- *   measuredAt, requestedAt }, read for a page of companies in one BatchGet
  * - a deleted company's data (a job, off the request path): every item whose pk is C#<id> or starts with C#<id>#,
  *   or that carries its companyId
  */
@@ -17,19 +15,6 @@ import { companyPk, padId } from '../../platform/table/keys.ts';
 export const companyKey = (id: number) => ({ pk: companyPk(id), sk: 'COMPANY' });
 export const companySettingsKey = (id: number) => ({ pk: companyPk(id), sk: 'SETTINGS' });
 export const companyListIndex = (id: number) => ({ gsi1pk: 'COMPANIES', gsi1sk: padId(id) });
-export const mediaUsageKey = (id: number) => ({ pk: companyPk(id), sk: 'MEDIAUSAGE' });
-
-export interface MediaUsageRecord {
-  companyId: number;
-  bytes: number;
-  files: number;
-  /** the newest stored file's time (ISO) */
-  lastModified: string | null;
-  /** when it was measured; null while the first measure is on its way */
-  measuredAt: string | null;
-  /** when a measure was last asked for (one at a time) */
-  requestedAt: string | null;
-}
 
 export interface CompanyRecord {
   id: number;

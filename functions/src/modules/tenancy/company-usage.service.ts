@@ -1,4 +1,4 @@
-/** Questions other modules ask about companies without loading the companies service's dependencies. */
+/** Questions other modules ask about the companies as a whole. */
 import { anyCompanyOnPlan, queryCompanyPage } from './companies.repository.ts';
 
 /** Whether a company is on the plan (a plan in use cannot be deleted). */

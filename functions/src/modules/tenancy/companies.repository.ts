@@ -18,11 +18,8 @@ import {
   type CompanyRecord,
   type SettingsItem,
 } from './company.entity.ts';
-
-const strip = (item: CompanyItem): CompanyRecord => {
-  const { pk: _pk, sk: _sk, type: _t, gsi1pk: _g, gsi1sk: _s, ...record } = item;
-  return record;
-};
+import { strip } from '../../platform/table/strip.ts';
+import { queryPages, queryUpTo } from '../../platform/table/paging.ts';
 
 export const getCompany = async (companyId: number): Promise<CompanyRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: companyKey(companyId) }));
@@ -152,28 +149,20 @@ export const searchCompanyPage = async (
   search: string | undefined,
   start?: Record<string, string>,
 ): Promise<{ companies: CompanyRecord[]; next?: Record<string, string> }> => {
-  const companies: CompanyRecord[] = [];
-  let next = start;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ...(search
-          ? {
-              FilterExpression: 'contains(searchText, :q)',
-              ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':q': search },
-            }
-          : { ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk } }),
-        Limit: limit - companies.length,
-        ExclusiveStartKey: next,
-      }),
-    );
-    companies.push(...((out.Items ?? []) as CompanyItem[]).map(strip));
-    next = out.LastEvaluatedKey as Record<string, string> | undefined;
-  } while (next && companies.length < limit);
-  return { companies, next };
+  const page = await queryUpTo<CompanyItem>(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ...(search
+        ? {
+            FilterExpression: 'contains(searchText, :q)',
+            ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':q': search },
+          }
+        : { ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk } }),
+    },
+    { start, limit },
+  );
+  return { companies: page.items.map(strip), next: page.next as Record<string, string> | undefined };
 };
 
 /** Replaces a company's fields (not its settings); false when it does not exist. */
@@ -190,21 +179,13 @@ export const putCompany = async (company: CompanyRecord): Promise<boolean> => {
 
 /** Whether any company is on the plan (reads the companies index until the first one is found). */
 export const anyCompanyOnPlan = async (planId: number): Promise<boolean> => {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'planId = :plan',
-        ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':plan': planId },
-        ProjectionExpression: 'id',
-        ExclusiveStartKey: start,
-      }),
-    );
-    if ((out.Items ?? []).length > 0) return true;
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'planId = :plan',
+    ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk, ':plan': planId },
+    ProjectionExpression: 'id',
+  });
+  for await (const page of pages) if (page.items.length > 0) return true;
   return false;
 };

@@ -1,6 +1,6 @@
 /**
  * A company as every request's caller needs it: read by the authentication of each request, so it holds no
- * more than the lookup (the rest of the companies service brings queues, users and connections with it).
+ * more than the lookup (the record's writes are company-records.service.ts).
  */
 import type { Company } from '@switchboard/shared/contracts/auth';
 import { withDefaults } from '@switchboard/shared/company-options';
