@@ -192,10 +192,15 @@ describe('flow builder', () => {
 
   it('makes the flow the web chat welcome flow in the Standard flow tab', async () => {
     const { page } = admin;
+    // the flow choices are read once the tab shows: they are opened when they have arrived
+    const flowsListed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/flowbuilder' && r.request().method() === 'GET' && r.ok(),
+    );
     await page.goto(`${baseUrl}/connections`);
     await page.getByTestId(`connection-edit-${connectionId}`).click();
     await page.getByTestId('connection-dialog').waitFor();
     await page.locator('#connection-tab-flowbuilder').click();
+    await flowsListed;
     await page.getByTestId('connection-flow-welcome').click();
     await page.locator('.p-dropdown-item', { hasText: FLOW_NAME }).click();
     await shot(page, '07', 'standard-flow-tab');

@@ -102,7 +102,8 @@ export const functionManifest = {
   campaigns: {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
-    ports: messageSends,
+    // the routes plan and arm runs; the sends themselves go out from the jobs function
+    ports: channelAccess,
   },
   chats: {
     routes: true,
