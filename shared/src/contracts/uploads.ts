@@ -9,14 +9,14 @@ import { refineUpload, type MediaUse } from '../media-types.ts';
 /** The largest file sent in a conversation, by an agent or a website visitor. */
 export const MESSAGE_MEDIA_MAX_BYTES = 64 * 1024 * 1024;
 
+/** The key an announced file was stored under, as a later body names it (a message's attachment). */
+export const storedUploadKey = z.string().min(1).max(300);
+
 /**
  * How the name and type are read. `attachment`: as the composers' file pickers give them, kept verbatim (a name up
  * to 255 characters, as file systems allow; a type of 3 to 100). `setting`: as the set-up screens' forms send them,
  * trimmed, each up to 200 characters.
  */
-/** The key an announced file was stored under, as a later body names it (a message's attachment). */
-export const storedUploadKey = z.string().min(1).max(300);
-
 export type UploadFieldStyle = 'attachment' | 'setting';
 
 const fileFields = {
