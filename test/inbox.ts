@@ -8,7 +8,8 @@ import { listConnectionsOf } from '../functions/src/modules/connections/connecti
 import { createUser, updateUserSettings, type UserSettingsPatch } from '../functions/src/modules/users/users.service.ts';
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import type { FakeBaileysSocket, FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
-import { ApiClient, SocketProbe, until } from './api.ts';
+import { ApiClient, SocketProbe } from './api.ts';
+import { until } from './until.ts';
 
 let serial = 0;
 
@@ -24,25 +25,43 @@ export interface TestCompany {
   connectionId: number;
 }
 
-export const signupCompany = async (runtime: Runtime, name = `Company ${++serial}`): Promise<TestCompany> => {
+/** A company signed up through the API on a plan (the seeded plan 1 unless said), with its admin signed in. */
+export const signupOnPlan = async (
+  runtime: Pick<Runtime, 'url'>,
+  planId = 1,
+  companyName = `Company ${++serial}`,
+): Promise<{ companyId: number; admin: ApiClient; adminId: number; queueIds: number[]; email: string }> => {
   const email = `owner${Date.now()}${++serial}@example.com`;
   const res = await new ApiClient(runtime.url).post('/auth/signup', {
     name: 'Owner',
-    companyName: name,
+    companyName,
     email,
     password: 'pass-12345',
     phone: '5511999990000',
-    planId: 1,
+    planId,
   });
-  expect(res.status).toBe(201);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
   const admin = new ApiClient(runtime.url);
   const login = await admin.login(email, 'pass-12345');
-  const webchat = (await listConnectionsOf(res.body.companyId)).find((c) => c.channel === 'webchat')!;
+  expect(login.status).toBe(200);
+  return { companyId: res.body.companyId, admin, adminId: login.body.user.id, queueIds: login.body.user.queueIds, email };
+};
+
+/** Creates a queue (201 expected) and answers the response; `body` is the queue. */
+export const addQueue = async (client: ApiClient, body: Record<string, unknown>) => {
+  const res = await client.post('/queue', body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res;
+};
+
+export const signupCompany = async (runtime: Runtime, name = `Company ${++serial}`): Promise<TestCompany> => {
+  const { companyId, admin, adminId, queueIds } = await signupOnPlan(runtime, 1, name);
+  const webchat = (await listConnectionsOf(companyId)).find((c) => c.channel === 'webchat')!;
   return {
-    companyId: res.body.companyId,
+    companyId,
     admin,
-    adminId: login.body.user.id,
-    queueId: login.body.user.queueIds[0],
+    adminId,
+    queueId: queueIds[0]!,
     webchatToken: webchat.widgetKey!,
     apiToken: webchat.token!,
     connectionId: webchat.id,

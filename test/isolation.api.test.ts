@@ -28,6 +28,7 @@ import {
   superRoutes,
   type TenantFixture,
 } from './isolation-fixtures.ts';
+import { addQueue } from './inbox.ts';
 
 let runtime: Runtime;
 let graph: FakeGraph;
@@ -141,14 +142,13 @@ beforeAll(async () => {
     options: [{ name: 'Price list of A' }],
   });
   expect(files.status).toBe(201);
-  const queueOfA = await ownerA.post('/queue', {
+  const queueOfA = await addQueue(ownerA, {
     name: 'Queue of A',
     color: '#a0a0a0',
     greetingMessage: 'Queue greeting of A',
     fileListId: files.body.id,
     chatbots: [{ name: 'Option of A', queueType: 'file', optFileId: files.body.id }],
   });
-  expect(queueOfA.status).toBe(201);
   // a contact list with an item, after fillers B's own creations never reach
   for (let i = 0; i < 3; i++) expect((await ownerA.post('/contact-lists', { name: `Filler list ${i}` })).status).toBe(201);
   const contactList = await ownerA.post('/contact-lists', { name: 'List of A' });

@@ -28,6 +28,7 @@ import { createMessageBridge } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 import { SessionManager } from './sessions/session-manager.ts';
 import { FakeSocketFactory } from './testing/fake-baileys-socket.ts';
+import { until } from '../../test/until.ts';
 
 const fast = { leaseMs: 1500, heartbeatMs: 250, reconcileMs: 300, backoffFirstMs: 40, backoffMaxMs: 120 };
 const CUSTOMER = '5511966665555';
@@ -76,16 +77,6 @@ afterEach(async () => {
 
 /** A WhatsApp connection as POST /whatsapp writes it, with its session meant to run. */
 const whatsappConnection = (companyId: number, id: number) => insertWhatsappConnection(companyId, id, false);
-
-const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 
 const fromCustomer = (id: string, text: string): WAMessage => ({
   key: { remoteJid: `${CUSTOMER}@s.whatsapp.net`, fromMe: false, id },

@@ -367,6 +367,21 @@ export const startFakeGraph = async (): Promise<FakeGraph> => {
   });
 };
 
+/** A Messenger or Instagram webhook delivery: one entry of the account (page or Instagram account) with its events. */
+export const metaDelivery = (
+  account: string,
+  messaging: readonly unknown[],
+  options: { object?: 'page' | 'instagram'; time?: number } = {},
+) => ({ object: options.object ?? 'page', entry: [{ id: account, time: options.time ?? Date.now(), messaging }] });
+
+/** One messaging event of a Meta delivery, from `sender` to `recipient` (a message, a delivery, a read, a postback). */
+export const metaEvent = (sender: string, recipient: string, timestamp: number, event: Record<string, unknown>) => ({
+  sender: { id: sender },
+  recipient: { id: recipient },
+  timestamp,
+  ...event,
+});
+
 /** Meta's X-Hub-Signature-256 of a body. */
 export const signBody = (raw: string | Buffer, appSecret: string): string =>
   `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;

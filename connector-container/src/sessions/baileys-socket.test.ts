@@ -19,6 +19,7 @@ import { setLocalPorts } from '../../../functions/src/platform/ports/ports.ts';
 import { textBridge } from '../testing/text-bridge.ts';
 import { SessionManager } from './session-manager.ts';
 import { baileysSocketFactory } from './socket-factory.ts';
+import { until } from '../../../test/until.ts';
 
 interface Dial {
   at: number;
@@ -61,16 +62,6 @@ afterAll(async () => {
   await engine?.stop();
   await new Promise((resolve) => server.close(resolve));
 });
-
-const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 const whatsappConnection = (companyId: number) => insertWhatsappConnection(companyId, 1);
 

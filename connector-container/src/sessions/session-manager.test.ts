@@ -19,6 +19,7 @@ import { textBridge, textMessage } from '../testing/text-bridge.ts';
 import { readCreds, readKeys } from './auth-state.repository.ts';
 import { CommandElsewhere, NO_QR_REASON, SessionManager } from './session-manager.ts';
 import { leaseKey } from './session.entity.ts';
+import { until } from '../../../test/until.ts';
 
 let inbound: InboundEvent[];
 let engine: LocalQueueEngine;
@@ -58,16 +59,6 @@ const manager = (fakes: FakeSocketFactory, options: Partial<ConstructorParameter
 const whatsappConnection = (): Promise<{ companyId: number; connectionId: number }> => {
   const companyId = nextCompany++;
   return insertWhatsappConnection(companyId, companyId);
-};
-
-const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 };
 
 const connectionOf = (c: { companyId: number; connectionId: number }) => getConnectionRecord(c.companyId, c.connectionId);

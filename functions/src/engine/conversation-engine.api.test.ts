@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
-import { addAgent, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addQueue, addAgent, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { inboundDeduplicationId, inboundGroupId } from '@switchboard/shared/connector';
 import { queue } from '../platform/ports/ports.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Robô');
   agent = await addAgent(runtime, company);
-  const created = await company.admin.post('/queue', {
+  const created = await addQueue(company.admin, {
     name: 'Financeiro',
     color: '#123456',
     greetingMessage: 'Financeiro: escolha uma opção',
@@ -42,7 +42,6 @@ beforeAll(async () => {
       { name: 'Outros assuntos', queueType: 'queue', optQueueId: company.queueId },
     ],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
   sales = created.body;
   const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, {
     greetingMessage: GREETING,
@@ -200,13 +199,12 @@ describe('conversation engine: company hours', () => {
       endTimeB: '18:00',
     }));
     expect((await shop.admin.put(`/companies/${shop.companyId}/schedules`, { schedules: week })).status).toBe(200);
-    const second = await shop.admin.post('/queue', {
+    const second = await addQueue(shop.admin, {
       name: 'Vendas',
       color: '#654321',
       greetingMessage: 'Vendas',
       orderQueue: 2,
     });
-    expect(second.status).toBe(201);
     expect(
       (
         await shop.admin.put(`/whatsapp/${shop.connectionId}`, {

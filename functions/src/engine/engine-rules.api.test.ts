@@ -5,7 +5,15 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outliveLookupCaches, startApi } from '../../../test/api.ts';
-import { addAgent, botSaid, signupCompany, ticketOf as ticketIn, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import {
+  addQueue,
+  addAgent,
+  botSaid,
+  signupCompany,
+  ticketOf as ticketIn,
+  Visitor,
+  type TestCompany,
+} from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { inboundDeduplicationId, inboundGroupId, type InboundEvent } from '@switchboard/shared/connector';
 import { queue } from '../platform/ports/ports.ts';
@@ -54,13 +62,12 @@ describe('LGPD consent', () => {
     await setting(shop, 'lgpdMessage', 'Tratamos seus dados conforme a LGPD.');
     await setting(shop, 'lgpdLink', 'https://loja.example/privacidade');
     await setting(shop, 'enableLGPD', 'enabled');
-    const created = await shop.admin.post('/queue', {
+    const created = await addQueue(shop.admin, {
       name: 'Financeiro',
       color: '#0a7d5a',
       greetingMessage: 'Financeiro: em que podemos ajudar?',
       orderQueue: 2,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
     finance = created.body;
     await connection(shop, {
       complationMessage: COMPLETION,
@@ -283,12 +290,11 @@ describe('collective vacation, audio refusal and queue position', () => {
   it('tells a customer entering a queue without options their place in it', async () => {
     await setting(shop, 'sendQueuePositionMessage', 'Sua posição na fila:');
     await setting(shop, 'sendQueuePosition', 'enabled');
-    const second = await shop.admin.post('/queue', {
+    const second = await addQueue(shop.admin, {
       name: 'Vendas',
       color: '#0a7d33',
       greetingMessage: 'Vendas: aguarde um atendente.',
     });
-    expect(second.status).toBe(201);
     await connection(shop, { greetingMessage: 'Escolha:', queueIds: [shop.queueId, second.body.id] });
     outliveLookupCaches(runtime);
     const first = await new Visitor(runtime, shop.webchatToken).start('Ana Fila');
@@ -310,8 +316,7 @@ describe('transfers, wallets and the farewell of a waiting ticket', () => {
   beforeAll(async () => {
     shop = await signupCompany(runtime, 'Loja Transfer');
     ana = await addAgent(runtime, shop);
-    const created = await shop.admin.post('/queue', { name: 'Suporte', color: '#aa3300', greetingMessage: 'Suporte técnico' });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const created = await addQueue(shop.admin, { name: 'Suporte', color: '#aa3300', greetingMessage: 'Suporte técnico' });
     support = created.body;
     await connection(shop, { complationMessage: COMPLETION });
     await setting(shop, 'transferMessage', 'Você foi transferido para o setor ${queue.name}.');
@@ -396,12 +401,11 @@ describe('menus as buttons, and userRandom', () => {
   let second: { id: number };
   beforeAll(async () => {
     shop = await signupCompany(runtime, 'Loja Botões');
-    const created = await shop.admin.post('/queue', {
+    const created = await addQueue(shop.admin, {
       name: 'Vendas',
       color: '#0a7d33',
       greetingMessage: 'Vendas: um atendente já vem.',
     });
-    expect(created.status).toBe(201);
     second = created.body;
     await connection(shop, { greetingMessage: 'Escolha um setor:', queueIds: [shop.queueId, second.id] });
   });

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { FLOW_INVALID_OPTION_TEXT } from '@switchboard/shared/flows/run';
 import { outliveLookupCaches, startApi } from '../../../test/api.ts';
-import { botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addQueue, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { queue } from '../platform/ports/ports.ts';
 import { currentTicket } from '../modules/tickets/tickets.service.ts';
@@ -97,13 +97,12 @@ const graph = () => ({
 beforeAll(async () => {
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Fluxo');
-  const created = await company.admin.post('/queue', {
+  const created = await addQueue(company.admin, {
     name: 'Suporte',
     color: '#0a7f3f',
     greetingMessage: SUPPORT_GREETING,
     orderQueue: 2,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
   support = created.body;
   const upload = await company.admin.post('/flowbuilder/img', { name: 'foto.png', mimeType: 'image/png', size: 4 });
   expect(upload.status).toBe(200);

@@ -9,7 +9,7 @@ import type { Message } from '@switchboard/shared/contracts/messages';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { SECRET_MASK } from '@switchboard/shared/contracts/prompts';
 import { startApi } from '../../../test/api.ts';
-import { botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addQueue, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/openai-server.ts';
 import { startFakeAzureTts, type FakeAzureTts } from '../../../test/fakes/azure-tts-server.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
@@ -51,8 +51,7 @@ beforeAll(async () => {
   Object.assign(process.env, { OPENAI_API_URL: openai.url, AZURE_TTS_URL: tts.template, OPENAI_TIMEOUT_MS: '1500' });
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Prompt');
-  const created = await company.admin.post('/queue', { name: 'Vendas', color: '#0a7f3f', greetingMessage: 'Vendas aqui.' });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const created = await addQueue(company.admin, { name: 'Vendas', color: '#0a7f3f', greetingMessage: 'Vendas aqui.' });
   sales = created.body;
   const prompt = await company.admin.post('/prompt', promptBody());
   expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../test/api.ts';
-import { addAgent, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { addQueue, addAgent, botSaid, signupCompany, ticketOf, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import type { Runtime } from '../../../infra/local/runtime.ts';
 import { queue } from '../platform/ports/ports.ts';
 import { getSchedule } from '../platform/ports/local/schedules.repository.ts';
@@ -132,8 +132,7 @@ describe('return to queue and redirection', () => {
   beforeAll(async () => {
     shop = await signupCompany(runtime, 'Loja Retorno');
     agent = await addAgent(runtime, shop);
-    const second = await shop.admin.post('/queue', { name: 'Triagem', color: '#553399', greetingMessage: 'Triagem' });
-    expect(second.status).toBe(201);
+    const second = await addQueue(shop.admin, { name: 'Triagem', color: '#553399', greetingMessage: 'Triagem' });
     redirect = second.body;
     await connection(shop, {
       greetingMessage: 'Escolha um setor:',

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe, until } from '../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, SocketProbe } from '../../../test/api.ts';
+import { until } from '../../../test/until.ts';
+import { addQueue, signupCompany, Visitor, type TestCompany } from '../../../test/inbox.ts';
 import {
   connectorManifest,
   functionManifest,
@@ -144,8 +145,7 @@ describe('the product with every function isolated', () => {
     expect(login.status).toBe(200);
     const socket = await SocketProbe.open(runtime.url, `token=${admin.token}`);
     try {
-      const created = await admin.post('/queue', { name: 'Isolada', color: nextColor(), greetingMessage: 'Olá' });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await addQueue(admin, { name: 'Isolada', color: nextColor(), greetingMessage: 'Olá' });
       await socket.waitFor(queueFrame(login.body.user.companyId, 'Isolada'));
     } finally {
       await socket.close();
@@ -228,8 +228,7 @@ describe('the product with every function isolated', () => {
   });
 
   it('writes the audit log from the listener of the queues function', async () => {
-    const created = await company.admin.post('/queue', { name: 'Auditada', color: nextColor(), greetingMessage: 'Olá' });
-    expect(created.status).toBe(201);
+    await addQueue(company.admin, { name: 'Auditada', color: nextColor(), greetingMessage: 'Olá' });
     const log = await company.admin.get('/audit-logs?limit=10');
     expect(log.body.entries.map((e: { entity: string; targetName: string | null }) => [e.entity, e.targetName])).toContainEqual([
       'queue',
@@ -367,8 +366,7 @@ describe('an isolated function whose manifest entry lacks something', () => {
   it('sends no socket frame and writes no audit entry when the listeners are not registered', async () => {
     const socket = await SocketProbe.open(runtime.url, `token=${company.admin.token}`);
     try {
-      const created = await company.admin.post('/queue', { name: 'Sem aviso', color: nextColor(), greetingMessage: 'Olá' });
-      expect(created.status).toBe(201);
+      await addQueue(company.admin, { name: 'Sem aviso', color: nextColor(), greetingMessage: 'Olá' });
       // the same socket does receive what another function publishes
       const tag = await company.admin.post('/tags', { name: 'Com aviso' });
       expect(tag.status, JSON.stringify(tag.body)).toBeLessThan(300);

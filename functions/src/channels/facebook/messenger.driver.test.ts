@@ -1,7 +1,9 @@
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { instagramDriver } from '../instagram/instagram.driver.ts';
+import { metaDelivery, metaEvent } from '../../../../test/fakes/graph-server.ts';
 import { facebookDriver, messengerMessagesOf, metaDeliveryParts, profileOf } from './messenger.driver.ts';
+import { messageOf } from '../../../../test/messages.ts';
 
 const connection = { companyId: 3, connectionId: 8 };
 const receivedAt = '2026-03-10T12:00:00.000Z';
@@ -28,47 +30,21 @@ describe('the Messenger and Instagram drivers', () => {
     const events = facebookDriver.parseInbound({
       connection,
       receivedAt,
-      payload: {
-        object: 'page',
-        entry: [
-          {
-            id: 'P1',
-            messaging: [
-              {
-                sender: { id: 'U1' },
-                recipient: { id: 'P1' },
-                timestamp: at,
-                message: { mid: 'm1', text: 'oi', reply_to: { mid: 'm0' } },
-              },
-              {
-                sender: { id: 'U1' },
-                recipient: { id: 'P1' },
-                timestamp: at,
-                message: {
-                  mid: 'm2',
-                  attachments: [
-                    { type: 'image', payload: { url: 'https://cdn/a.jpg' } },
-                    { type: 'file', payload: { url: 'https://cdn/b.pdf' } },
-                  ],
-                },
-              },
-              {
-                sender: { id: 'P1' },
-                recipient: { id: 'U1' },
-                timestamp: at,
-                message: { mid: 'm3', text: 'resposta', is_echo: true },
-              },
-              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, delivery: { mids: ['m3'], watermark: at } },
-              {
-                sender: { id: 'U1' },
-                recipient: { id: 'P1' },
-                timestamp: at,
-                reaction: { mid: 'm3', action: 'react', emoji: '❤' },
-              },
+      payload: metaDelivery('P1', [
+        metaEvent('U1', 'P1', at, { message: { mid: 'm1', text: 'oi', reply_to: { mid: 'm0' } } }),
+        metaEvent('U1', 'P1', at, {
+          message: {
+            mid: 'm2',
+            attachments: [
+              { type: 'image', payload: { url: 'https://cdn/a.jpg' } },
+              { type: 'file', payload: { url: 'https://cdn/b.pdf' } },
             ],
           },
-        ],
-      },
+        }),
+        metaEvent('P1', 'U1', at, { message: { mid: 'm3', text: 'resposta', is_echo: true } }),
+        metaEvent('U1', 'P1', at, { delivery: { mids: ['m3'], watermark: at } }),
+        metaEvent('U1', 'P1', at, { reaction: { mid: 'm3', action: 'react', emoji: '❤' } }),
+      ]),
     });
     expect(events.map((e) => [e.kind, 'channelMessageId' in e ? e.channelMessageId : null, e.contact.identity])).toEqual([
       ['message', 'm1', 'U1'],
@@ -91,18 +67,10 @@ describe('the Messenger and Instagram drivers', () => {
     const events = facebookDriver.parseInbound({
       connection,
       receivedAt,
-      payload: {
-        object: 'page',
-        entry: [
-          {
-            id: 'P1',
-            messaging: [
-              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, delivery: { watermark: at - 5000 } },
-              { sender: { id: 'U1' }, recipient: { id: 'P1' }, timestamp: at, read: { watermark: at - 1000 } },
-            ],
-          },
-        ],
-      },
+      payload: metaDelivery('P1', [
+        metaEvent('U1', 'P1', at, { delivery: { watermark: at - 5000 } }),
+        metaEvent('U1', 'P1', at, { read: { watermark: at - 1000 } }),
+      ]),
     });
     expect(events).toEqual([
       expect.objectContaining({
@@ -131,28 +99,8 @@ describe('the Messenger and Instagram drivers', () => {
 });
 
 describe('bot menus on Messenger and Instagram', () => {
-  const message = (over: Partial<Message>): Message => ({
-    id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV',
-    ticketId: 1,
-    contactId: null,
-    body: '',
-    fromMe: true,
-    read: true,
-    mediaType: 'chat',
-    mediaUrl: null,
-    mediaName: null,
-    ack: 0,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    isPrivate: false,
-    quotedMsg: null,
-    userId: null,
-    error: null,
-    createdAt: receivedAt,
-    updatedAt: receivedAt,
-    ...over,
-  });
+  const message = (over: Partial<Message>): Message => messageOf(over, receivedAt);
+
   const text = 'Escolha:\n\n*[ 1 ]* - Atendimento\n*[ 2 ]* - Financeiro';
 
   it('sends a menu of up to 13 options as quick replies under its text, titles clipped to 20, the option id as payload', () => {

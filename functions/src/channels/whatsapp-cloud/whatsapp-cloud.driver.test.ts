@@ -2,6 +2,7 @@ import type { Message } from '@switchboard/shared/contracts/messages';
 import { describe, expect, it } from 'vitest';
 import { cloudMessageOf, whatsappCloudDriver } from './whatsapp-cloud.driver.ts';
 import { placeholderCount, renderTemplateBody } from './cloud-templates.ts';
+import { messageOf } from '../../../../test/messages.ts';
 
 const connection = { companyId: 3, connectionId: 7, accountId: 'PN1' };
 const receivedAt = '2026-03-10T12:00:00.000Z';
@@ -18,28 +19,7 @@ const delivery = (value: Record<string, unknown>, phoneNumberId = 'PN1') => ({
 });
 const parse = (payload: unknown) => whatsappCloudDriver.parseInbound({ connection, payload, receivedAt });
 
-const message = (over: Partial<Message>): Message => ({
-  id: '1-01ARZ3NDEKTSV4RRFFQ69G5FAV',
-  ticketId: 1,
-  contactId: null,
-  body: '',
-  fromMe: true,
-  read: true,
-  mediaType: 'chat',
-  mediaUrl: null,
-  mediaName: null,
-  ack: 0,
-  isDeleted: false,
-  isEdited: false,
-  isForwarded: false,
-  isPrivate: false,
-  quotedMsg: null,
-  userId: 1,
-  error: null,
-  createdAt: receivedAt,
-  updatedAt: receivedAt,
-  ...over,
-});
+const message = (over: Partial<Message>): Message => messageOf({ userId: 1, ...over }, receivedAt);
 
 describe('the Cloud API driver, inbound', () => {
   it('turns a text with a quote into a message event named by its wamid, with the profile name', () => {

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { outliveLookupCaches, startApi } from '../../../../test/api.ts';
-import { botSaid, signupCompany, ticketIdOf, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, botSaid, signupCompany, ticketIdOf, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import {
   FAKE_TYPEBOT_INVALID,
   FAKE_TYPEBOT_SLUG,
@@ -62,13 +62,12 @@ beforeAll(async () => {
   typebot = await startFakeTypebot();
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Typebot');
-  const queue = await company.admin.post('/queue', {
+  const queue = await addQueue(company.admin, {
     name: 'Vendas',
     color: '#0a3f7f',
     greetingMessage: 'Vendas: já vamos atender.',
     orderQueue: 2,
   });
-  expect(queue.status, JSON.stringify(queue.body)).toBe(201);
   sales = queue.body;
   typebot.transferQueueId = sales.id;
   const created = await company.admin.post('/queueIntegration', integration('Typebot Loja'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInSuperUser, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 
@@ -22,8 +22,7 @@ describe('the audit log', () => {
     const agent = await addAgent(runtime, company, {}, 'Agente Auditado');
     const before = new Date().toISOString();
     expect((await company.admin.put(`/users/${agent.id}`, { name: 'Agente Renomeado' })).status).toBe(200);
-    const queue = await company.admin.post('/queue', { name: 'Suporte', color: '#0a0b0c', greetingMessage: 'Olá' });
-    expect(queue.status).toBe(201);
+    const queue = await addQueue(company.admin, { name: 'Suporte', color: '#0a0b0c', greetingMessage: 'Olá' });
     expect(
       (await company.admin.put(`/queue/${queue.body.id}`, { name: 'Suporte N2', color: '#0a0b0c', greetingMessage: 'Olá' }))
         .status,

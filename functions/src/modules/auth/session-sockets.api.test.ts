@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ApiClient, mailedLink, SocketProbe, startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addAgent } from '../../../../test/inbox.ts';
 
@@ -174,12 +174,11 @@ describe('sockets of a user whose rights change', () => {
   });
 
   it('are closed when a queue of theirs is deleted', async () => {
-    const queue = await company.admin.post('/queue', {
+    const queue = await addQueue(company.admin, {
       name: `Fila Removida ${Date.now()}`,
       color: '#0a7b83',
       greetingMessage: 'Olá',
     });
-    expect(queue.status).toBe(201);
     const agent = await userWithSocket({ queueIds: [queue.body.id] });
     const bystander = await userWithSocket({ queueIds: [company.queueId] });
     expect((await company.admin.delete(`/queue/${queue.body.id}`)).status).toBe(200);

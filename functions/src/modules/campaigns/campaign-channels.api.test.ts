@@ -17,6 +17,7 @@ import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
 import { findStoredMessage } from '../messages/message-sends.service.ts';
 import { CAMPAIGN_MARK } from './campaign.entity.ts';
+import { until } from '../../../../test/until.ts';
 
 const CLOUD = {
   phoneNumberId: '1015559901',
@@ -31,16 +32,6 @@ let runtime: Runtime;
 let company: TestCompany;
 let cloud: Connection;
 const fakes = new FakeSocketFactory();
-
-const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const post = async (path: string, body: unknown, status = 201) => {
   const res = await company.admin.post(path, body);

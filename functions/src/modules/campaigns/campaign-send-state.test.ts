@@ -12,6 +12,7 @@ import { insertMessage } from '../messages/messages.repository.ts';
 import { noteSendState } from './campaign-receipts.service.ts';
 import { CAMPAIGN_MARK, type ShippingRecord } from './campaign.entity.ts';
 import { addStats, getShipping, getStats, moveShipping, planShipping } from './campaigns.repository.ts';
+import { messageOf } from '../../../../test/messages.ts';
 
 const NUMBER = '5511977770001';
 const TICKET = 41;
@@ -28,32 +29,14 @@ const recordedSend = async (companyId: number, campaignSend?: MessageRecord['cam
   const ulid = ids.ulid();
   const at = new Date().toISOString();
   const record: MessageRecord = {
-    id: messageIdOf(TICKET, ulid),
+    ...messageOf({ id: messageIdOf(TICKET, ulid), ticketId: TICKET, body: `${CAMPAIGN_MARK}Olá` }, at),
     ulid,
     companyId,
-    ticketId: TICKET,
     connectionId: 7,
-    contactId: null,
-    body: `${CAMPAIGN_MARK}Olá`,
-    fromMe: true,
-    read: true,
-    mediaType: 'chat',
-    mediaUrl: null,
-    mediaName: null,
-    ack: 0,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    isPrivate: false,
-    quotedMsg: null,
     quotedMsgId: null,
-    userId: null,
-    error: null,
     channelMessageId: null,
     sendState: 'pending',
     sendAttemptAt: null,
-    createdAt: at,
-    updatedAt: at,
     ...(campaignSend ? { campaignSend } : {}),
   };
   await insertMessage(record);

@@ -17,6 +17,7 @@ import type { ScheduledJob, Scheduler } from '../../platform/ports/scheduler.ts'
 import { getCampaignRecord, getStats, queryShipping } from './campaigns.repository.ts';
 import { CAMPAIGN_MARK } from './campaign.entity.ts';
 import type { ShippingRecord } from './campaign.entity.ts';
+import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -102,16 +103,6 @@ const rows = async (campaignId: number): Promise<ShippingRecord[]> => {
     start = page.next;
   } while (start);
   return out;
-};
-
-const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 };
 
 /** The held clock ran past the access token's 15 minutes: the refresh cookie gets a new one, as the browser does. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
-import { ApiClient, fieldsOf, startApi, SocketProbe } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { fieldsOf, startApi, SocketProbe } from '../../../../test/api.ts';
+import { signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
 import { CAMPAIGN_CHANNEL_REFUSED } from '@switchboard/shared/campaign-channels';
@@ -259,7 +259,7 @@ describe('campaigns', () => {
     expect((await agent.client.get('/campaign-settings')).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem campanhas', useCampaigns: false });
     expect((await admin.get('/campaigns')).status).toBe(200);
-    const noCampaigns = await signupCompanyOnPlan(plan.id);
+    const { admin: noCampaigns } = await signupOnPlan(runtime, plan.id, 'Sem plano');
     expect((await noCampaigns.get('/campaigns')).status).toBe(403);
   });
 
@@ -292,20 +292,3 @@ describe('campaigns', () => {
     expect(JSON.stringify(back.body)).toContain('Lista');
   });
 });
-
-/** A company whose plan lacks campaigns: signed up on that plan. */
-const signupCompanyOnPlan = async (planId: number) => {
-  const email = `noplan${Date.now()}@example.com`;
-  const res = await new ApiClient(runtime.url).post('/auth/signup', {
-    name: 'Owner',
-    companyName: 'Sem plano',
-    email,
-    password: 'pass-12345',
-    phone: '5511999990000',
-    planId,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const client = new ApiClient(runtime.url);
-  await client.login(email, 'pass-12345');
-  return client;
-};

@@ -6,7 +6,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startApi, until } from '../../../../test/api.ts';
+import { ApiClient, startApi } from '../../../../test/api.ts';
+import { until } from '../../../../test/until.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';

@@ -7,7 +7,8 @@
  */
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, signInSuperUser, startApi, until } from '../../../../test/api.ts';
+import { type ApiClient, signInSuperUser, startApi } from '../../../../test/api.ts';
+import { until } from '../../../../test/until.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';

@@ -12,6 +12,7 @@ import { fieldsOf, startApi, SocketProbe, type ApiClient } from '../../../../tes
 import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
+import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -27,16 +28,6 @@ afterAll(async () => {
 });
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);
-
-const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const connectedWhatsapp = async (client: ApiClient, name: string, number: string) => {
   const res = await client.post('/whatsapp', { channel: 'whatsapp', name });

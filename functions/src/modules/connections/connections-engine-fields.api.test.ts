@@ -3,7 +3,7 @@ import { type Connection, connectionEngineDefaults } from '@switchboard/shared/c
 import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, fieldsOf, startApi } from '../../../../test/api.ts';
-import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { connectionKey } from './connection.entity.ts';
@@ -31,13 +31,12 @@ const create = async (client: ApiClient, body: Record<string, unknown>) => {
   return res.body as Connection;
 };
 
-const addQueue = async (c: TestCompany, name: string) => {
-  const res = await c.admin.post('/queue', {
+const queueOf = async (c: TestCompany, name: string) => {
+  const res = await addQueue(c.admin, {
     name,
     color: `#${(++colour).toString(16).padStart(6, '0')}`,
     greetingMessage: 'Olá!',
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 };
 
@@ -71,8 +70,8 @@ beforeAll(async () => {
   company = await signupCompany(runtime, 'Engine Fields Co');
   stranger = await signupCompany(runtime, 'Engine Fields Stranger Co');
   // the stranger's queues outnumber this company's, so its last id is one this company lacks
-  await addQueue(stranger, 'Fila estranha 1');
-  strangersQueueId = await addQueue(stranger, 'Fila estranha 2');
+  await queueOf(stranger, 'Fila estranha 1');
+  strangersQueueId = await queueOf(stranger, 'Fila estranha 2');
 });
 afterEach(async () => {
   for (const id of made.splice(0)) expect((await company.admin.delete(`/whatsapp/${id}`)).status).toBe(200);
@@ -286,7 +285,7 @@ describe('the rules across the engine fields (spec document 2 section 5)', () =>
   });
 
   it('clears the redirection when its queue is deleted, and refuses the deleted queue afterwards', async () => {
-    const queueId = await addQueue(company, 'Fila temporária');
+    const queueId = await queueOf(company, 'Fila temporária');
     const chat = await create(company.admin, { name: 'Redirected', timeSendQueue: 5, sendIdQueue: queueId });
     expect((await company.admin.delete(`/queue/${queueId}`)).status).toBe(200);
     expect((await company.admin.get(`/whatsapp/${chat.id}`)).body).toMatchObject({ sendIdQueue: null, timeSendQueue: 0 });

@@ -1,6 +1,7 @@
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, fieldsOf, SocketProbe, startApi, until } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
+import { until } from '../../../../test/until.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 

@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../../test/api.ts';
-import { postWebhook, startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
+import { postWebhook, metaDelivery, metaEvent, startFakeGraph, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
@@ -126,18 +126,9 @@ describe('the Graph secrets migration', () => {
     };
     expect((await postWebhook(hook, delivery, CLOUD.appSecret)).status).toBe(200);
     const at = Date.now();
-    const pageDelivery = {
-      object: 'page',
-      entry: [
-        {
-          id: PAGE.id,
-          time: at,
-          messaging: [
-            { sender: { id: 'PSID81' }, recipient: { id: PAGE.id }, timestamp: at, message: { mid: 'm_old_1', text: 'olá' } },
-          ],
-        },
-      ],
-    };
+    const pageDelivery = metaDelivery(PAGE.id, [metaEvent('PSID81', PAGE.id, at, { message: { mid: 'm_old_1', text: 'olá' } })], {
+      time: at,
+    });
     expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, pageDelivery, META_APP_SECRET)).status).toBe(200);
     await runtime.idleQueues();
     for (const [customer, token] of [

@@ -7,7 +7,8 @@
  */
 import { DisconnectReason } from '@whiskeysockets/baileys';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startApi, until } from '../../../../test/api.ts';
+import { ApiClient, startApi } from '../../../../test/api.ts';
+import { until } from '../../../../test/until.ts';
 import { connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';

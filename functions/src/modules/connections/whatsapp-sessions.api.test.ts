@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DisconnectReason } from '@whiskeysockets/baileys';
-import { ApiClient, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { type ApiClient, signInSuperUser, SocketProbe, startApi } from '../../../../test/api.ts';
+import { signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { addPlan, findPlan } from '../plans/plans.service.ts';
+import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -29,16 +30,6 @@ const createWhatsapp = async (client: ApiClient, name = 'Vendas') => {
   const res = await client.post('/whatsapp', { channel: 'whatsapp', name });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Connection;
-};
-
-const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 };
 
 describe('a WhatsApp connection', () => {
@@ -238,18 +229,7 @@ describe('a WhatsApp connection', () => {
     const base = await findPlan(1);
     const { id: _id, ...rest } = base;
     const plan = await addPlan({ ...rest, name: `No WhatsApp ${randomUUID().slice(0, 6)}`, useWhatsapp: false });
-    const email = `owner-${randomUUID()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'Webchat only',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(signup.status, JSON.stringify(signup.body)).toBeLessThan(300);
-    const admin = new ApiClient(runtime.url);
-    expect((await admin.login(email, 'pass-12345')).status).toBe(200);
+    const { admin } = await signupOnPlan(runtime, plan.id, 'Webchat only');
     expect(await admin.post('/whatsapp', { channel: 'whatsapp', name: 'Vendas' })).toMatchObject({
       status: 403,
       body: { error: 'ERR_NO_PERMISSION' },

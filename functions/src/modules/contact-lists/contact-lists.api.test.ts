@@ -6,13 +6,14 @@
 import * as XLSX from '@e965/xlsx';
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
+import { signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { countValidContactListItems, pageContactListItems, saveItem } from './contact-lists.service.ts';
 import { getItem, replaceItem } from './contact-lists.repository.ts';
+import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -46,16 +47,6 @@ interface Item {
   contactListId: number;
   companyId: number;
 }
-
-const until = async <T>(probeFn: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probeFn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const newList = async (name: string, client = company.admin): Promise<List> => {
   const res = await client.post('/contact-lists', { name });
@@ -466,21 +457,7 @@ describe('access', () => {
     expect((await agent.client.delete(`/contact-list-items/${item.id}`)).status).toBe(403);
 
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem campanhas', useCampaigns: false });
-    const email = `nocampaigns${Date.now()}@example.com`;
-    expect(
-      (
-        await new ApiClient(runtime.url).post('/auth/signup', {
-          name: 'Owner',
-          companyName: 'No Campaigns',
-          email,
-          password: 'pass-12345',
-          phone: '5511999990000',
-          planId: plan.id,
-        })
-      ).status,
-    ).toBe(201);
-    const gated = new ApiClient(runtime.url);
-    await gated.login(email, 'pass-12345');
+    const { admin: gated } = await signupOnPlan(runtime, plan.id, 'No Campaigns');
     expect((await gated.get('/contact-lists')).status).toBe(403);
     expect((await gated.post('/contact-lists', { name: 'Bloqueada' })).status).toBe(403);
 

@@ -6,7 +6,8 @@
  */
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SocketProbe, startApi, until } from '../../../../test/api.ts';
+import { SocketProbe, startApi } from '../../../../test/api.ts';
+import { until } from '../../../../test/until.ts';
 import { addAgent, connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOggOpus } from '@switchboard/shared/media/ogg-pages';
 import { ApiClient, fieldsOf, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 
@@ -100,12 +100,11 @@ describe('the token', () => {
     const before = await ticketCount(other.admin);
     // ids are numbered per company: these exist in the first company only (the other has its admin and one queue)
     const agent = await addAgent(runtime, company);
-    const ownQueue = await company.admin.post('/queue', {
+    const ownQueue = await addQueue(company.admin, {
       name: 'Só desta empresa',
       color: '#123456',
       greetingMessage: 'Bem-vindo',
     });
-    expect(ownQueue.status, JSON.stringify(ownQueue.body)).toBe(201);
     expect(agent.id).toBeGreaterThan(other.adminId);
     expect(ownQueue.body.id).toBeGreaterThan(other.queueId);
     const ownBefore = await ticketCount(company.admin);
@@ -364,18 +363,7 @@ describe('Idempotency-Key', () => {
 describe('the plan and the rate limit', () => {
   it('refuses a company whose plan lacks the external API (403 ERR_PLAN_FEATURE_DISABLED), with nothing written', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem API', useExternalApi: false });
-    const email = `noapi${Date.now()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'Sem API',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(signup.status).toBe(201);
-    const admin = new ApiClient(runtime.url);
-    await admin.login(email, 'pass-12345');
+    const { admin } = await signupOnPlan(runtime, plan.id, 'Sem API');
     const webchat = (await admin.get('/whatsapp')).body.find((c: { channel: string }) => c.channel === 'webchat');
     const res = await call(webchat.token, { number: newNumber(), body: 'hi' });
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_PLAN_FEATURE_DISABLED' } });

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOW_PAGE_SIZE } from '@switchboard/shared/contracts/flows';
-import { ApiClient, fieldsOf } from '../../../../test/api.ts';
+import { fieldsOf } from '../../../../test/api.ts';
 import { startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 
@@ -198,18 +198,7 @@ describe('flows', () => {
     expect((await agent.client.get('/flowbuilder')).status).toBe(403);
     expect((await agent.client.post('/flowbuilder', { name: 'Agente' })).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem integrações', useIntegrations: false });
-    const email = `noflows${Date.now()}@example.com`;
-    const res = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'Sem fluxos',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(res.status).toBe(201);
-    const client = new ApiClient(runtime.url);
-    await client.login(email, 'pass-12345');
+    const { admin: client } = await signupOnPlan(runtime, plan.id, 'Sem fluxos');
     expect((await client.get('/flowbuilder')).status).toBe(403);
   });
 });

@@ -13,22 +13,13 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { findByChannelMessageId } from '../messages/message-sends.service.ts';
 import { DELETED_MESSAGE_MARKER } from '../messages/messages.service.ts';
+import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
 let connection: Connection;
 let socket: FakeBaileysSocket;
 const fakes = new FakeSocketFactory();
-
-const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const jidOf = (number: string) => `${number}@s.whatsapp.net`;
 const fromCustomer = (number: string, id: string, text: string): WAMessage => ({

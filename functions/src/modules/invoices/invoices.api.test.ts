@@ -7,6 +7,7 @@ import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { createUser } from '../users/users.service.ts';
 import { runInvoiceCycle } from './invoice-cycle.service.ts';
+import { signupOnPlan } from '../../../../test/inbox.ts';
 
 const DAY = 86_400_000;
 let runtime: Runtime;
@@ -14,22 +15,7 @@ let serial = 0;
 let goldPlanId: number;
 let shortTrialPlanId: number;
 
-/** A company on `planId`, signed up through the API, with its admin signed in. */
-const signup = async (planId: number) => {
-  const email = `billing${Date.now()}${++serial}@example.com`;
-  const res = await new ApiClient(runtime.url).post('/auth/signup', {
-    name: 'Owner',
-    companyName: `Billing Co ${serial}`,
-    email,
-    password: 'pass-12345',
-    phone: '5511999990000',
-    planId,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const admin = new ApiClient(runtime.url);
-  expect((await admin.login(email, 'pass-12345')).status).toBe(200);
-  return { companyId: res.body.companyId as number, admin };
-};
+const signup = (planId: number) => signupOnPlan(runtime, planId, `Billing Co ${++serial}`);
 
 const dueDateOf = async (companyId: number) => (await findCompany(companyId))!.dueDate;
 

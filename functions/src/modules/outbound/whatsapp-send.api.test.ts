@@ -14,6 +14,7 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { findByChannelMessageId, findStoredMessage } from '../messages/message-sends.service.ts';
 import { SEND_RETRY_WINDOW_MS } from './outbound.service.ts';
+import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -30,16 +31,6 @@ afterAll(async () => {
   await runtime?.stop();
 });
 afterEach(() => runtime?.setClock(undefined));
-
-const until = async <T>(probe: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 8000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not reached: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 const appMessage = () => `company-${company.companyId}-appMessage`;
 const updateOf = (id: string, match: (m: any) => boolean, timeoutMs = 8000) =>

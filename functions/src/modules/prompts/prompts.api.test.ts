@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPT_DEFAULTS, PROMPT_QUEUE_REQUIRED, SECRET_MASK } from '@switchboard/shared/contracts/prompts';
-import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { SocketProbe, startApi } from '../../../../test/api.ts';
+import { signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 
@@ -105,21 +105,7 @@ describe('prompts API', () => {
     expect((await agent.client.get('/prompt')).status).toBe(403);
     expect((await agent.client.post('/prompt', body())).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem OpenAI', useOpenAi: false });
-    const email = `noai${Date.now()}@example.com`;
-    expect(
-      (
-        await new ApiClient(runtime.url).post('/auth/signup', {
-          name: 'Owner',
-          companyName: 'Sem IA',
-          email,
-          password: 'pass-12345',
-          phone: '5511999990000',
-          planId: plan.id,
-        })
-      ).status,
-    ).toBe(201);
-    const client = new ApiClient(runtime.url);
-    await client.login(email, 'pass-12345');
+    const { admin: client } = await signupOnPlan(runtime, plan.id, 'Sem IA');
     expect((await client.get('/prompt')).status).toBe(403);
   });
 });

@@ -9,8 +9,8 @@ import {
   QUEUE_INTEGRATION_PAGE_SIZE,
   TEST_SESSION_TEXT,
 } from '@switchboard/shared/contracts/queue-integrations';
-import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
+import { signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 import { startFakeDialogflow, testServiceAccount } from '../../../../test/fakes/dialogflow-server.ts';
@@ -392,18 +392,7 @@ describe('integrations', () => {
     expect((await agent.client.get('/queueIntegration')).status).toBe(403);
     expect((await agent.client.post('/queueIntegration', { type: 'flowbuilder', name: 'Agente' })).status).toBe(403);
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sem integrações (qi)', useIntegrations: false });
-    const email = `nointegrations${Date.now()}@example.com`;
-    const res = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'Sem integrações',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(res.status).toBe(201);
-    const client = new ApiClient(runtime.url);
-    await client.login(email, 'pass-12345');
+    const { admin: client } = await signupOnPlan(runtime, plan.id, 'Sem integrações');
     expect((await client.get('/queueIntegration')).status).toBe(403);
   });
 });

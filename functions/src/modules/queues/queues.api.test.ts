@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
-import { addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
+import { addQueue, signupOnPlan, addAgent, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { addPlan, defaultPlanInput } from '../plans/plans.service.ts';
 
@@ -14,8 +14,7 @@ let colour = 0;
 const nextColor = () => `#${(++colour).toString(16).padStart(6, '0')}`;
 
 const create = async (client: ApiClient, body: Record<string, unknown>) => {
-  const res = await client.post('/queue', { color: nextColor(), greetingMessage: 'Olá! Escolha uma opção', ...body });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const res = await addQueue(client, { color: nextColor(), greetingMessage: 'Olá! Escolha uma opção', ...body });
   return res.body;
 };
 
@@ -242,18 +241,7 @@ describe('validation (spec document 2 section 5)', () => {
 
   it('refuses a new queue beyond the plan limit (ERR_QUEUE_LIMIT_REACHED)', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Duas filas', queues: 2 });
-    const email = `limit${Date.now()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'Limit Co',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(signup.status).toBe(201);
-    const admin = new ApiClient(runtime.url);
-    await admin.login(email, 'pass-12345');
+    const { admin } = await signupOnPlan(runtime, plan.id, 'Limit Co');
     expect((await admin.post('/queue', { name: 'Segunda', color: '#010101', greetingMessage: 'Oi' })).status).toBe(201);
     const third = await admin.post('/queue', { name: 'Terceira', color: '#020202', greetingMessage: 'Oi' });
     expect(third.status).toBe(400);
@@ -262,21 +250,7 @@ describe('validation (spec document 2 section 5)', () => {
 
   it('holds the plan limit when creations arrive at once: one gets the last place', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Três filas', queues: 3 });
-    const email = `race${Date.now()}@example.com`;
-    expect(
-      (
-        await new ApiClient(runtime.url).post('/auth/signup', {
-          name: 'Owner',
-          companyName: 'Race Co',
-          email,
-          password: 'pass-12345',
-          phone: '5511999990000',
-          planId: plan.id,
-        })
-      ).status,
-    ).toBe(201);
-    const admin = new ApiClient(runtime.url);
-    await admin.login(email, 'pass-12345');
+    const { admin } = await signupOnPlan(runtime, plan.id, 'Race Co');
     expect((await admin.post('/queue', { name: 'Segunda', color: '#030303', greetingMessage: 'Oi' })).status).toBe(201);
     const results = await Promise.all(
       ['#040404', '#050505', '#060606', '#070707'].map((color, i) =>

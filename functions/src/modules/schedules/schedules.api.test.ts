@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
+import { signupOnPlan, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { getSchedule } from '../../platform/ports/local/schedules.repository.ts';
 import { handler as jobsHandler } from '../../entries/jobs.lambda.ts';
@@ -277,18 +277,7 @@ describe('validation', () => {
 describe('access', () => {
   it('refuses every schedule route with 403 when the plan lacks useSchedules', async () => {
     const plan = await addPlan({ ...defaultPlanInput, name: 'Sin agenda', useSchedules: false });
-    const email = `noschedules${Date.now()}@example.com`;
-    const res = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'No Schedules',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(res.status).toBe(201);
-    const client = new ApiClient(runtime.url);
-    await client.login(email, 'pass-12345');
+    const { admin: client } = await signupOnPlan(runtime, plan.id, 'No Schedules');
     const contact = await client.post('/contacts', { name: 'Gabi Gate', number: '5541988880001' });
     expect(await client.get('/schedules')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect(

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, fieldsOf, startApi } from '../../../../test/api.ts';
-import { botSaid, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, botSaid, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
 let runtime: Runtime;
@@ -89,13 +89,12 @@ describe("business hours in the company's zone", () => {
       endTimeB: '18:00',
     }));
     expect((await shop.admin.put(`/companies/${shop.companyId}/schedules`, { schedules: week })).status).toBe(200);
-    const second = await shop.admin.post('/queue', {
+    const second = await addQueue(shop.admin, {
       name: 'Vendas',
       color: '#2a6f4e',
       greetingMessage: 'Vendas',
       orderQueue: 2,
     });
-    expect(second.status).toBe(201);
     const conn = await shop.admin.put(`/whatsapp/${shop.connectionId}`, {
       greetingMessage: 'Bem-vindo!',
       outOfHoursMessage: CLOSED,

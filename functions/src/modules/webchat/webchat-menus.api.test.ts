@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi } from '../../../../test/api.ts';
-import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
+import { addQueue, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
 let runtime: Runtime;
@@ -15,13 +15,12 @@ beforeAll(async () => {
   runtime = await startApi();
   company = await signupCompany(runtime, 'Loja Botões');
   expect((await company.admin.put('/settings/chatBotType', { value: 'button' })).status).toBe(200);
-  const created = await company.admin.post('/queue', {
+  const created = await addQueue(company.admin, {
     name: 'Financeiro',
     color: '#345678',
     greetingMessage: 'Financeiro',
     orderQueue: 2,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
   billing = created.body;
   const conn = await company.admin.put(`/whatsapp/${company.connectionId}`, {
     greetingMessage: 'Olá! Escolha um setor:',

@@ -9,14 +9,15 @@ import { readFileSync } from 'node:fs';
 import { isOggOpus, oggPackets, readOggPages } from '@switchboard/shared/media/ogg-pages';
 import { encodeWav } from '@switchboard/shared/media/wav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, outliveLookupCaches, startApi } from '../../../../test/api.ts';
-import { startFakeGraph, postWebhook, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
-import { findTicket, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { outliveLookupCaches, startApi } from '../../../../test/api.ts';
+import { startFakeGraph, postWebhook, metaDelivery, metaEvent, type FakeGraph } from '../../../../test/fakes/graph-server.ts';
+import { addQueue, signupOnPlan, findTicket, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { clock, resetClock } from '../../platform/clock.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { connectionKey } from '../connections/connection.entity.ts';
 import { addPlan, findPlan } from '../plans/plans.service.ts';
+import { until } from '../../../../test/until.ts';
 
 const META_APP_SECRET = 'platform-app-secret';
 const META_VERIFY_TOKEN = 'platform-verify';
@@ -95,14 +96,6 @@ const cloudCustomer = async (number: string, text = 'Olá', timestamp = nowSecon
 };
 
 /** Waits for what `read` answers to satisfy `ok` (a retried send comes back after its backoff). */
-const eventually = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 15_000): Promise<T> => {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 /** A connection's item as the table holds it, every attribute written out. */
 const storedItem = async (companyId: number, id: number): Promise<string> =>
@@ -206,18 +199,7 @@ describe('WhatsApp Cloud API connection', () => {
   it('is refused with ERR_NO_PERMISSION when the plan has no WhatsApp or no Facebook, as the session path is', async () => {
     const { id: _id, ...base } = await findPlan(1);
     const plan = await addPlan({ ...base, name: `No Meta ${randomUUID().slice(0, 6)}`, useWhatsapp: false, useFacebook: false });
-    const email = `owner-${randomUUID()}@example.com`;
-    const signup = await new ApiClient(runtime.url).post('/auth/signup', {
-      name: 'Owner',
-      companyName: 'Sem Meta',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: plan.id,
-    });
-    expect(signup.status, JSON.stringify(signup.body)).toBeLessThan(300);
-    const admin = new ApiClient(runtime.url);
-    expect((await admin.login(email, 'pass-12345')).status).toBe(200);
+    const { admin } = await signupOnPlan(runtime, plan.id, 'Sem Meta');
     expect(
       await admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Oficial', ...CLOUD, phoneNumberId: '1015550077' }),
     ).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
@@ -370,7 +352,7 @@ describe('Cloud API sends and statuses', () => {
       const sent = await company.admin.post(`/messages/${ticket.id}`, { body: 'status antes da resposta' });
       expect(sent.status).toBe(201);
       const stored = () => messagesOf(ticket.id).then((all) => all.find((m) => m.id === sent.body.id));
-      expect(await eventually(stored, (m) => m?.ack === 2)).toMatchObject({ ack: 2, error: null });
+      expect(await until(stored, (m) => m?.ack === 2)).toMatchObject({ ack: 2, error: null });
     } finally {
       fake.beforeSendAnswer = undefined;
     }
@@ -442,7 +424,7 @@ describe('Cloud API sends and statuses', () => {
     fake.sendFailures.push({ status: 500, message: 'temporary' });
     const retried = await company.admin.post(`/messages/${ticket.id}`, { body: 'tenta de novo' });
     const stored = () => messagesOf(ticket.id).then((all) => all.find((m) => m.id === retried.body.id));
-    expect(await eventually(stored, (m) => m.ack === 1)).toMatchObject({ ack: 1, error: null });
+    expect(await until(stored, (m) => m.ack === 1)).toMatchObject({ ack: 1, error: null });
     expect(
       fake
         .sends()
@@ -607,35 +589,18 @@ describe('Messenger and Instagram', () => {
     const at = clock().now().getTime();
     const bytes = Buffer.from('attachment bytes');
     fake.media.set('photo.png', { bytes, mimeType: 'image/png' });
-    const page = {
-      object: 'page',
-      entry: [
-        {
-          id: '5001',
-          time: at,
-          messaging: [
-            { sender: { id: 'PSID1' }, recipient: { id: '5001' }, timestamp: at, message: { mid: 'm_in_1', text: 'Oi página' } },
-          ],
-        },
+    const page = metaDelivery('5001', [metaEvent('PSID1', '5001', at, { message: { mid: 'm_in_1', text: 'Oi página' } })], {
+      time: at,
+    });
+    const insta = metaDelivery(
+      '7001',
+      [
+        metaEvent('IGSID1', '7001', at, {
+          message: { mid: 'ig_in_1', attachments: [{ type: 'image', payload: { url: `${fake.url}/cdn/photo.png` } }] },
+        }),
       ],
-    };
-    const insta = {
-      object: 'instagram',
-      entry: [
-        {
-          id: '7001',
-          time: at,
-          messaging: [
-            {
-              sender: { id: 'IGSID1' },
-              recipient: { id: '7001' },
-              timestamp: at,
-              message: { mid: 'ig_in_1', attachments: [{ type: 'image', payload: { url: `${fake.url}/cdn/photo.png` } }] },
-            },
-          ],
-        },
-      ],
-    };
+      { object: 'instagram', time: at },
+    );
     expect((await postWebhook(metaUrl(), page, 'wrong-secret')).status).toBe(401);
     expect((await postWebhook(metaUrl(), page, META_APP_SECRET)).status).toBe(200);
     expect((await postWebhook(metaUrl(), insta, META_APP_SECRET)).status).toBe(200);
@@ -659,24 +624,14 @@ describe('Messenger and Instagram', () => {
     });
     const mid = call.answer.message_id as string;
 
-    const echo = {
-      object: 'page',
-      entry: [
-        {
-          id: '5001',
-          time: at,
-          messaging: [
-            {
-              sender: { id: '5001' },
-              recipient: { id: 'PSID1' },
-              timestamp: at,
-              message: { mid, text: 'Olá, cliente', is_echo: true },
-            },
-            { sender: { id: 'PSID1' }, recipient: { id: '5001' }, timestamp: at, delivery: { mids: [mid], watermark: at } },
-          ],
-        },
+    const echo = metaDelivery(
+      '5001',
+      [
+        metaEvent('5001', 'PSID1', at, { message: { mid, text: 'Olá, cliente', is_echo: true } }),
+        metaEvent('PSID1', '5001', at, { delivery: { mids: [mid], watermark: at } }),
       ],
-    };
+      { time: at },
+    );
     expect((await postWebhook(metaUrl(), echo, META_APP_SECRET)).status).toBe(200);
     await runtime.idleQueues();
     const messages = (await fbCompany.admin.get(`/messages/${fbTicket.id}`)).body.messages;
@@ -684,16 +639,8 @@ describe('Messenger and Instagram', () => {
     expect(messages.find((m: any) => m.id === reply.body.id).ack).toBe(2);
   });
 
-  const pageMessage = (sender: string, mid: string, text: string, object: 'page' | 'instagram' = 'page', account = '5001') => ({
-    object,
-    entry: [
-      {
-        id: account,
-        time: Date.now(),
-        messaging: [{ sender: { id: sender }, recipient: { id: account }, timestamp: Date.now(), message: { mid, text } }],
-      },
-    ],
-  });
+  const pageMessage = (sender: string, mid: string, text: string, object: 'page' | 'instagram' = 'page', account = '5001') =>
+    metaDelivery(account, [metaEvent(sender, account, Date.now(), { message: { mid, text } })], { object });
 
   it('sends an agent’s WAV recording on Messenger and Instagram as an audio attachment Meta can fetch, not as a voice note', async () => {
     const wav = Buffer.from(
@@ -771,42 +718,34 @@ describe('Messenger and Instagram', () => {
     expect(hidden).toMatchObject({ lastMessage: 'Oi', contact: { name: 'PSID_HIDDEN', urlPicture: null } });
   });
 
+  /**
+   * Meta's echo of our send `mid` and, behind it in the conversation's queue, a message of the customer: answers once
+   * that message is stored, so the echo was handled.
+   */
+  const echoThenCustomer = async (ticketId: number, mid: string, text: string, customerMid: string, customerText: string) => {
+    const at = Date.now();
+    const delivery = metaDelivery(
+      '5001',
+      [
+        metaEvent('5001', 'PSID_ANA', at, { message: { mid, text, is_echo: true } }),
+        metaEvent('PSID_ANA', '5001', at, { message: { mid: customerMid, text: customerText } }),
+      ],
+      { time: at },
+    );
+    expect((await postWebhook(metaUrl(), delivery, META_APP_SECRET)).status).toBe(200);
+    await until(
+      () => fbCompany.admin.get(`/messages/${ticketId}`).then((r) => r.body.messages as any[]),
+      (all) => all.some((m) => m.body === customerText),
+    );
+  };
+
   it('never stores an echo that arrives before the send is answered as a second message', async () => {
     const ticket = await fbTickets('PSID_ANA');
     let echoed = '';
     fake.beforeSendAnswer = async (call, answer) => {
       if (call.body?.recipient?.id !== 'PSID_ANA' || echoed) return;
       echoed = answer.message_id;
-      const at = Date.now();
-      const delivery = {
-        object: 'page',
-        entry: [
-          {
-            id: '5001',
-            time: at,
-            messaging: [
-              {
-                sender: { id: '5001' },
-                recipient: { id: 'PSID_ANA' },
-                timestamp: at,
-                message: { mid: answer.message_id, text: call.body.message.text, is_echo: true },
-              },
-              {
-                sender: { id: 'PSID_ANA' },
-                recipient: { id: '5001' },
-                timestamp: at,
-                message: { mid: 'm_ana_after_echo', text: 'depois do eco' },
-              },
-            ],
-          },
-        ],
-      };
-      expect((await postWebhook(metaUrl(), delivery, META_APP_SECRET)).status).toBe(200);
-      // the customer's message is behind the echo in the conversation's queue: once it is stored, the echo was handled
-      await eventually(
-        () => fbCompany.admin.get(`/messages/${ticket.id}`).then((r) => r.body.messages as any[]),
-        (all) => all.some((m) => m.body === 'depois do eco'),
-      );
+      await echoThenCustomer(ticket.id, answer.message_id, call.body.message.text, 'm_ana_after_echo', 'depois do eco');
     };
     try {
       const reply = await fbCompany.admin.post(`/messages/${ticket.id}`, { body: 'Resposta com eco adiantado' });
@@ -815,24 +754,14 @@ describe('Messenger and Instagram', () => {
       expect(echoed).not.toBe('');
       // the echo redelivered after the send settled changes nothing either, and receipts by its id reach our message
       const at = Date.now();
-      const again = {
-        object: 'page',
-        entry: [
-          {
-            id: '5001',
-            time: at,
-            messaging: [
-              {
-                sender: { id: '5001' },
-                recipient: { id: 'PSID_ANA' },
-                timestamp: at,
-                message: { mid: echoed, text: 'Resposta com eco adiantado', is_echo: true },
-              },
-              { sender: { id: 'PSID_ANA' }, recipient: { id: '5001' }, timestamp: at, delivery: { mids: [echoed] } },
-            ],
-          },
+      const again = metaDelivery(
+        '5001',
+        [
+          metaEvent('5001', 'PSID_ANA', at, { message: { mid: echoed, text: 'Resposta com eco adiantado', is_echo: true } }),
+          metaEvent('PSID_ANA', '5001', at, { delivery: { mids: [echoed] } }),
         ],
-      };
+        { time: at },
+      );
       expect((await postWebhook(metaUrl(), again, META_APP_SECRET)).status).toBe(200);
       await runtime.idleQueues();
       const messages = (await fbCompany.admin.get(`/messages/${ticket.id}`)).body.messages as any[];
@@ -848,35 +777,7 @@ describe('Messenger and Instagram', () => {
     const text = 'Resposta aceita mas respondida com erro';
     fake.beforeSendAnswer = async (call, answer) => {
       if (call.body?.message?.text !== text) return;
-      const at = Date.now();
-      const delivery = {
-        object: 'page',
-        entry: [
-          {
-            id: '5001',
-            time: at,
-            messaging: [
-              {
-                sender: { id: '5001' },
-                recipient: { id: 'PSID_ANA' },
-                timestamp: at,
-                message: { mid: answer.message_id, text, is_echo: true },
-              },
-              {
-                sender: { id: 'PSID_ANA' },
-                recipient: { id: '5001' },
-                timestamp: at,
-                message: { mid: 'm_ana_after_error', text: 'depois do erro' },
-              },
-            ],
-          },
-        ],
-      };
-      expect((await postWebhook(metaUrl(), delivery, META_APP_SECRET)).status).toBe(200);
-      await eventually(
-        () => fbCompany.admin.get(`/messages/${ticket.id}`).then((r) => r.body.messages as any[]),
-        (all) => all.some((m) => m.body === 'depois do erro'),
-      );
+      await echoThenCustomer(ticket.id, answer.message_id, text, 'm_ana_after_error', 'depois do erro');
       // Meta took the message (its echo came) but the answer to the send is lost to a server error
       return { status: 500, body: { error: { message: 'Temporary failure', type: 'OAuthException', code: 2 } } };
     };
@@ -907,16 +808,8 @@ describe('Messenger and Instagram', () => {
     const watermark = Date.now();
     await new Promise((r) => setTimeout(r, 20));
     const third = await send('depois da marca');
-    const receipt = (kind: 'delivery' | 'read', at: number) => ({
-      object: 'page',
-      entry: [
-        {
-          id: '5001',
-          time: at,
-          messaging: [{ sender: { id: 'PSID_HIDDEN' }, recipient: { id: '5001' }, timestamp: at, [kind]: { watermark: at } }],
-        },
-      ],
-    });
+    const receipt = (kind: 'delivery' | 'read', at: number) =>
+      metaDelivery('5001', [metaEvent('PSID_HIDDEN', '5001', at, { [kind]: { watermark: at } })], { time: at });
     const acks = async () => {
       const all = (await fbCompany.admin.get(`/messages/${ticket.id}`)).body.messages as any[];
       return [first, second, third].map((m) => all.find((x) => x.id === m.id).ack);
@@ -966,13 +859,12 @@ describe('bot menus as buttons and quick replies', () => {
     fake.phoneNumbers.set(MENU_CLOUD.phoneNumberId, MENU_CLOUD.wabaId);
     fake.pages.set('9002', [{ id: '5002', name: 'Menu Page', access_token: 'menu-page-token' }]);
     expect((await shop.admin.put('/settings/chatBotType', { value: 'button' })).status).toBe(200);
-    const second = await shop.admin.post('/queue', {
+    const second = await addQueue(shop.admin, {
       name: 'Financeiro',
       color: '#345678',
       greetingMessage: 'Financeiro',
       orderQueue: 2,
     });
-    expect(second.status, JSON.stringify(second.body)).toBe(201);
     sales = second.body;
     const queues = { greetingMessage: 'Olá! Escolha um setor:', queueIds: [shop.queueId, sales.id] };
     const cloud = await shop.admin.post('/whatsapp', { channel: 'whatsappapi', name: 'Cloud menu', ...MENU_CLOUD, ...queues });
@@ -1038,16 +930,8 @@ describe('bot menus as buttons and quick replies', () => {
 
   it('sends the queue menu on Messenger as quick replies and takes the tapped payload as the option', async () => {
     const at = Date.now();
-    const say = (mid: string, message: Record<string, unknown>) => ({
-      object: 'page',
-      entry: [
-        {
-          id: '5002',
-          time: at,
-          messaging: [{ sender: { id: 'PSID_MENU' }, recipient: { id: '5002' }, timestamp: at, message: { mid, ...message } }],
-        },
-      ],
-    });
+    const say = (mid: string, message: Record<string, unknown>) =>
+      metaDelivery('5002', [metaEvent('PSID_MENU', '5002', at, { message: { mid, ...message } })], { time: at });
     expect((await postWebhook(`${runtime.url}/api/webhooks/meta`, say('m_menu_1', { text: 'Oi' }), META_APP_SECRET)).status).toBe(
       200,
     );
