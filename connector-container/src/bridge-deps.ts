@@ -1,22 +1,23 @@
 /**
  * The bridge's dependencies on our platform: stored messages (Baileys' getMessage, quotes, edits), the media
- * store and the LID <-> phone pairs, read and written through the functions' services and ports.
+ * store and the LID <-> phone pairs, read and written through the core's facade and the platform's ports.
  */
 import {
+  finishImport,
   findByChannelMessageId,
   findStoredMessage,
-  type MessageRecord,
-} from '../../functions/src/modules/messages/message-sends.service.ts';
-import { phoneOfLid, rememberLidPair } from '../../functions/src/modules/contacts/lid-pairs.service.ts';
-import {
-  finishImport,
   importWindowOf,
+  MAX_KNOWN_CHATS,
+  phoneOfLid,
+  pictureCheckedAtOf,
   recordImportProgress,
-} from '../../functions/src/modules/connections/connection-import.service.ts';
+  rememberChats,
+  rememberLidPair,
+  storeContactPicture,
+  type MessageRecord,
+} from '../../functions/src/facades/whatsapp-connector.facade.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
 import { logger } from '../../functions/src/platform/logger.ts';
-import { pictureCheckedAtOf, storeContactPicture } from '../../functions/src/modules/contacts/contact-pictures.service.ts';
-import { MAX_KNOWN_CHATS, rememberChats } from '../../functions/src/modules/contacts/chat-import.service.ts';
 import { ProfilePictures } from './inbound/profile-pictures.ts';
 import type { BridgeDeps } from './bridge.ts';
 import type { StoredMessage } from './outbound/content.ts';

@@ -1,7 +1,8 @@
 /**
- * The connector in one process: the session manager, the `whatsapp` sessions port the channel driver sends
- * through, and the consumers of `connector-commands` and `connector-outbound.fifo` as SQS handlers. The Fargate
- * entry (main.ts) feeds them from SQS long polling; the local runtime from its in-process queues.
+ * The connector in one process: the session manager and the consumers of `connector-commands` and
+ * `connector-outbound.fifo` as SQS handlers, which hand the core's work (whatsapp-connector.facade.ts) this task's
+ * sessions to send, edit and look numbers up over. The Fargate entry (main.ts) feeds them from SQS long polling;
+ * the local runtime from its in-process queues.
  *
  * Command routing: a command for a session another live task holds is handed back to the queue, visible again in
  * COMMAND_RETRY_SECONDS, so a later receive reaches the holder (or finds the lease free and takes the session here).
@@ -11,18 +12,10 @@
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sessionCommand } from '@switchboard/shared/connector';
-import { registerWhatsappSessions } from '../../functions/src/channels/whatsapp/whatsapp-sessions.port.ts';
-import { parseOutboundSend, SendDeferred, sendQueuedMessage } from '../../functions/src/modules/outbound/outbound.service.ts';
+import { runCoreCommand, SendDeferred, sendOverSessions } from '../../functions/src/facades/whatsapp-connector.facade.ts';
 import { logger } from '../../functions/src/platform/logger.ts';
 import { queue } from '../../functions/src/platform/ports/ports.ts';
 import { processSqsBatch } from '../../functions/src/platform/ports/sqs-batch.ts';
-import {
-  checkNumbersOverSession,
-  parseNumberCheck,
-} from '../../functions/src/modules/contact-lists/contact-list-checks.service.ts';
-import { changeMessageOverSession, parseMessageChange } from '../../functions/src/modules/outbound/message-changes.service.ts';
-import { answerNumberLookup, parseNumberLookup } from '../../functions/src/modules/connections/whatsapp-numbers.service.ts';
-import { importKnownChats, parseChatImport } from '../../functions/src/modules/contacts/chat-import.service.ts';
 import { createMessageBridge } from './bridge.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 import { CommandElsewhere, SessionManager, type SessionManagerOptions } from './sessions/session-manager.ts';
@@ -43,7 +36,6 @@ export interface Connector {
 
 export const startConnector = async (options: ConnectorOptions = {}): Promise<Connector> => {
   const manager = new SessionManager({ ...options, bridge: options.bridge ?? createMessageBridge(platformBridgeDeps()) });
-  registerWhatsappSessions(manager);
   await manager.start();
 
   const commands = (event: SQSEvent) =>
@@ -52,18 +44,7 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
       async (record) => {
         try {
           const body: unknown = JSON.parse(record.body);
-          // contact list number checks travel on the same queue: they need a socket, which only the connector holds
-          const check = parseNumberCheck(body);
-          if (check) return await checkNumbersOverSession(check);
-          // and the lookup of one number a ticket or a send waits for
-          const lookup = parseNumberLookup(body);
-          if (lookup) return await answerNumberLookup(lookup);
-          // so do agents' edits and deletes of WhatsApp messages, which must go out over the session's socket
-          const change = parseMessageChange(body);
-          if (change) return await changeMessageOverSession(change);
-          // an import of the chats a session has seen, whose people become contacts
-          const chats = parseChatImport(body);
-          if (chats) return void (await importKnownChats(chats));
+          if (await runCoreCommand(body, manager)) return;
           await manager.handleCommand(sessionCommand.parse(body));
         } catch (error) {
           if (error instanceof CommandElsewhere) {
@@ -87,11 +68,15 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
     processSqsBatch(
       event,
       async (record) => {
-        await sendQueuedMessage(parseOutboundSend(record.body), {
-          receiveCount: Number(record.attributes.ApproximateReceiveCount),
-          receiptHandle: record.receiptHandle,
-          queue: 'connector-outbound.fifo',
-        });
+        await sendOverSessions(
+          record.body,
+          {
+            receiveCount: Number(record.attributes.ApproximateReceiveCount),
+            receiptHandle: record.receiptHandle,
+            queue: 'connector-outbound.fifo',
+          },
+          manager,
+        );
       },
       {
         onFailure: (record, error) => {
@@ -110,9 +95,6 @@ export const startConnector = async (options: ConnectorOptions = {}): Promise<Co
     manager,
     commands,
     outbound,
-    stop: async (stopOptions) => {
-      await manager.stop(stopOptions);
-      registerWhatsappSessions(undefined);
-    },
+    stop: (stopOptions) => manager.stop(stopOptions),
   };
 };

@@ -100,7 +100,7 @@ const main = async () => {
     const { startConnector } = await import('./connector.ts');
     // the listeners of the manifest's connector entry (the sessions' state reaches the browsers, a campaign's failed
     // send its report), registered by the composition root written from it
-    const { registerConnectorListeners } = await import('../../functions/src/entries/connector.listeners.ts');
+    const { registerConnectorListeners } = await import('../../functions/src/facades/whatsapp-connector.facade.ts');
     registerConnectorListeners();
     const { baileysSocketFactory } = await import('./sessions/socket-factory.ts');
     const connector = await startConnector({

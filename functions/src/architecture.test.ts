@@ -5,7 +5,8 @@
  *   manifest entry), and no service registers a listener itself.
  * - realtime frames are pushed by the listeners (domain events), not by services;
  * - the domain modules keep the direction of module-layers.ts: no import cycle, no import of a higher layer, no
- *   repository importing another module's service.
+ *   repository importing another module's service;
+ * - the WhatsApp connector is an adapter: its code reaches functions/src only through platform/ and its facade.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,6 +26,7 @@ import {
 } from './module-layers.ts';
 
 const srcDir = fileURLToPath(new URL('.', import.meta.url));
+const repoDir = resolve(srcDir, '../..');
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -196,5 +198,52 @@ describe('the direction checks', () => {
       ['modules/b/b.service.ts', 'modules/a/a.service.ts'],
     );
     expect(repositoryServiceImports(graph)).toEqual(['modules/b/b.repository.ts -> modules/a/a.service.ts']);
+  });
+});
+
+/** The one file of functions/src besides platform/ that the connector's code may import. */
+const CONNECTOR_FACADE = 'functions/src/facades/whatsapp-connector.facade.ts';
+
+/**
+ * The imports of the connector's code (paths relative to the repository) that reach functions/src past platform/ and
+ * the facade, as `file -> target`.
+ */
+const connectorCoreImports = (imports: readonly SourceImport[]): string[] =>
+  imports
+    .filter((i) => i.target.startsWith('functions/src/'))
+    .filter((i) => !i.target.startsWith('functions/src/platform/') && i.target !== CONNECTOR_FACADE)
+    .map(describeImport);
+
+describe('the connector as an adapter', () => {
+  const connectorDir = join(repoDir, 'connector-container/src');
+  // static and dynamic imports alike: main.ts loads the connector lazily
+  const importsOf = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)'(\.{1,2}\/[^']+)'/g)].map((m) =>
+      resolve(dirname(file), m[1]!),
+    );
+  // the fakes and test data of testing/ serve the tests only, as the *.test.ts files do
+  const connectorImports: SourceImport[] = sourceFiles(connectorDir)
+    .filter((file) => !file.startsWith(join(connectorDir, 'testing') + '/'))
+    .flatMap((file) => importsOf(file).map((target) => ({ file: relative(repoDir, file), target: relative(repoDir, target) })));
+
+  it('reaches functions/src only through platform/ and the connector facade', () => {
+    expect(connectorImports.some((i) => i.target === CONNECTOR_FACADE)).toBe(true);
+    expect(connectorCoreImports(connectorImports)).toEqual([]);
+  });
+
+  it('names the file and the import that reach a module, a driver or another entry', () => {
+    const graph: SourceImport[] = [
+      { file: 'connector-container/src/connector.ts', target: 'functions/src/modules/outbound/outbound.service.ts' },
+      { file: 'connector-container/src/connector.ts', target: CONNECTOR_FACADE },
+      { file: 'connector-container/src/connector.ts', target: 'functions/src/platform/logger.ts' },
+      { file: 'connector-container/src/main.ts', target: 'functions/src/entries/connector.listeners.ts' },
+      { file: 'connector-container/src/sessions/x.ts', target: 'functions/src/channels/channel-driver.ts' },
+      { file: 'connector-container/src/sessions/x.ts', target: 'connector-container/src/sessions/lease.ts' },
+    ];
+    expect(connectorCoreImports(graph)).toEqual([
+      'connector-container/src/connector.ts -> functions/src/modules/outbound/outbound.service.ts',
+      'connector-container/src/main.ts -> functions/src/entries/connector.listeners.ts',
+      'connector-container/src/sessions/x.ts -> functions/src/channels/channel-driver.ts',
+    ]);
   });
 });

@@ -26,18 +26,21 @@ import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
 import type { ConnectionStatus } from '@switchboard/shared/contracts/connections';
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { DisconnectReason, type ConnectionState, type WASocket } from '@whiskeysockets/baileys';
-import { ChannelUnavailable, type OutgoingContext, type SendResult } from '../../../functions/src/channels/channel-driver.ts';
 import { logger } from '../../../functions/src/platform/logger.ts';
 import { queue } from '../../../functions/src/platform/ports/ports.ts';
 import {
+  ChannelUnavailable,
   findSessionIntent,
   listFleetSessions,
   recordSessionCounters,
   recordSessionState,
   stopSessionIntent,
+  type OutgoingContext,
+  type SendResult,
   type SessionCounters,
   type SessionState,
-} from '../../../functions/src/modules/connections/whatsapp-sessions.service.ts';
+  type WhatsappSessions,
+} from '../../../functions/src/facades/whatsapp-connector.facade.ts';
 import { clearAuthState, loadAuthState, type TableAuthState } from './auth-state.ts';
 import { LeaseStore, systemClock, type Lease, type LeaseClock } from './lease.ts';
 import type { MessageBridge, MessageBridgeFactory, SessionContext } from './session-bridge.ts';
@@ -118,7 +121,7 @@ export const NO_QR_REASON = CONNECTION_REASONS.noQr;
 const numberOf = (jid: string | undefined): string | null =>
   jid ? jid.split('@')[0]!.split(':')[0]!.replace(/\D/g, '') || null : null;
 
-export class SessionManager {
+export class SessionManager implements WhatsappSessions {
   readonly owner: string;
   private readonly leases: LeaseStore;
   private readonly factory: SocketFactory;
@@ -632,7 +635,7 @@ export class SessionManager {
     });
   }
 
-  // ----- sends (the whatsapp channel driver, through the sessions port) -----
+  // ----- what needs a socket (sends, edits and deletes, number lookups), handed to the core by connector.ts -----
 
   private openSession(to: OutgoingContext): { s: Session; socket: WASocket; bridge: MessageBridge } {
     const s = this.sessions.get(keyOf(to.companyId, to.connectionId));

@@ -1,7 +1,7 @@
 /**
- * The port through which the `whatsapp` driver reaches the Baileys sessions. Only the connector process (the
- * Fargate task, or the local runtime that runs it in process) registers one; elsewhere nothing is registered and
- * every send answers ChannelUnavailable, so the sender's retry window applies.
+ * What the Baileys sessions of one connector task answer. Only the connector holds them (the Fargate task, or the
+ * local runtime that runs it in process): it passes its sessions to whatever needs a socket (sends, edits and
+ * deletes, number checks and lookups) as an argument, so two connectors in one process never see each other's.
  */
 import type { Message } from '@switchboard/shared/contracts/messages';
 import type { OutgoingContext, SendResult } from '../channel-driver.ts';
@@ -22,11 +22,3 @@ export interface WhatsappSessions {
    */
   findOnWhatsApp(number: string, to: Pick<OutgoingContext, 'companyId' | 'connectionId'>): Promise<string | undefined>;
 }
-
-let registered: WhatsappSessions | undefined;
-
-export const registerWhatsappSessions = (sessions: WhatsappSessions | undefined): void => {
-  registered = sessions;
-};
-
-export const whatsappSessions = (): WhatsappSessions | undefined => registered;

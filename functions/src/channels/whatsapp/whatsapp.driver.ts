@@ -1,7 +1,8 @@
 /**
  * WhatsApp through Baileys: the sessions live in the connector (connector-container/src/sessions), which consumes
- * `connector-outbound.fifo` with the same sender as `outbound.fifo` and reaches the session's socket through the
- * sessions port. Inbound events are normalised by the connector's message bridge, so this driver parses nothing.
+ * `connector-outbound.fifo` with the same sender as `outbound.fifo`, passing it the session's socket to send over
+ * (whatsapp-sessions.port.ts); this driver holds no socket, so a send reaching it answers ChannelUnavailable.
+ * Inbound events are normalised by the connector's message bridge, so this driver parses nothing.
  *
  * An edit or a delete is asked from wherever the agent made it (the messages function, or the sender that finds a
  * message changed while it went out), and only the connector holds the sockets: it travels to the connector as a
@@ -13,13 +14,6 @@ import type { MessageChangeCommand, NumberLookupCommand } from '@switchboard/sha
 import { clock } from '../../platform/clock.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { ChannelUnavailable, InvalidInboundPayload, type ChannelDriver } from '../channel-driver.ts';
-import { whatsappSessions } from './whatsapp-sessions.port.ts';
-
-const sessions = () => {
-  const port = whatsappSessions();
-  if (!port) throw new ChannelUnavailable('whatsapp');
-  return port;
-};
 
 const sessionConfig = z.object({ allowGroup: z.boolean().optional(), groupAsTicket: z.enum(['enabled', 'disabled']).optional() });
 
@@ -28,7 +22,7 @@ export const whatsappDriver: ChannelDriver = {
   parseInbound() {
     throw new InvalidInboundPayload('WhatsApp events arrive normalised from the connector');
   },
-  send: (message, to) => sessions().send(message, to),
+  send: () => Promise.reject(new ChannelUnavailable('whatsapp')),
   async update(message, to) {
     const command: MessageChangeCommand = {
       kind: 'changeMessage',

@@ -18,7 +18,7 @@ import { numberLookupCommand, type NumberLookupCommand } from '@switchboard/shar
 import { phoneDigits } from '@switchboard/shared/contracts/contacts';
 import { ChannelUnavailable } from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
-import { whatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
+import type { WhatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { logger } from '../../platform/logger.ts';
@@ -93,12 +93,10 @@ export const parseNumberLookup = (body: unknown): NumberLookupCommand | undefine
  * answer. A session that is not open here may be open on another task of the fleet: the command goes round again
  * while its asker still waits, and is dropped after (the asker has answered ERR_WAPP_CHECK_CONTACT by then).
  */
-export const answerNumberLookup = async (command: NumberLookupCommand): Promise<void> => {
+export const answerNumberLookup = async (command: NumberLookupCommand, sessions: WhatsappSessions): Promise<void> => {
   const ref = { companyId: command.companyId, connectionId: command.connectionId };
   let accountNumber: string | undefined;
   try {
-    const sessions = whatsappSessions();
-    if (!sessions) throw new ChannelUnavailable('whatsapp');
     accountNumber = await sessions.findOnWhatsApp(command.number, ref);
   } catch (error) {
     if (!(error instanceof ChannelUnavailable)) {

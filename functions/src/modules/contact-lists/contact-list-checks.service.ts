@@ -11,7 +11,7 @@
  */
 import { numberCheckCommand, type NumberCheckCommand } from '@switchboard/shared/connector';
 import { ChannelUnavailable } from '../../channels/channel-driver.ts';
-import { whatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
+import type { WhatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
 import { clock } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
@@ -110,14 +110,12 @@ export const parseNumberCheck = (body: unknown): NumberCheckCommand | undefined 
  * session and records the answers, then asks for the next batch. A session that is not open here is tried again
  * later through the job.
  */
-export const checkNumbersOverSession = async (command: NumberCheckCommand): Promise<void> => {
+export const checkNumbersOverSession = async (command: NumberCheckCommand, sessions: WhatsappSessions): Promise<void> => {
   const job = { companyId: command.companyId, contactListId: command.contactListId, attempt: command.attempt };
   const batch = await pendingItems(command.companyId, command.contactListId, CHECK_BATCH);
   if (batch.length === 0) return;
-  const sessions = whatsappSessions();
   let answers: Map<string, boolean>;
   try {
-    if (!sessions) throw new ChannelUnavailable('whatsapp');
     answers = await sessions.onWhatsApp(
       batch.map((i) => i.number),
       { companyId: command.companyId, connectionId: command.connectionId },

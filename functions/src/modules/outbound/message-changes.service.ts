@@ -10,7 +10,7 @@
  */
 import { messageChangeCommand, type MessageChangeCommand } from '@switchboard/shared/connector';
 import { ChannelUnavailable } from '../../channels/channel-driver.ts';
-import { whatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
+import type { WhatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
 import { clock } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
@@ -27,7 +27,7 @@ export const parseMessageChange = (body: unknown): MessageChangeCommand | undefi
   return parsed.success ? parsed.data : undefined;
 };
 
-export const changeMessageOverSession = async (command: MessageChangeCommand): Promise<void> => {
+export const changeMessageOverSession = async (command: MessageChangeCommand, sessions: WhatsappSessions): Promise<void> => {
   const record = await findStoredMessage(command.companyId, command.messageId);
   // gone, or deleted since this edit was asked: a later delete command carries what counts
   if (!record || (command.change === 'edit' && record.isDeleted)) return;
@@ -41,8 +41,6 @@ export const changeMessageOverSession = async (command: MessageChangeCommand): P
     identity: contact.number,
   };
   try {
-    const sessions = whatsappSessions();
-    if (!sessions) throw new ChannelUnavailable('whatsapp');
     await sessions.update(message, to);
   } catch (error) {
     if (!(error instanceof ChannelUnavailable)) throw error;

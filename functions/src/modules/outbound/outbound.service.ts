@@ -7,7 +7,14 @@
  * settled, deleted or claimed, and does not send again.
  */
 import { outboundSend, type OutboundSend } from '@switchboard/shared/connector';
-import { ChannelUnavailable, CredentialsRejected, PermanentSendError, type SendResult } from '../../channels/channel-driver.ts';
+import type { Message } from '@switchboard/shared/contracts/messages';
+import {
+  ChannelUnavailable,
+  CredentialsRejected,
+  PermanentSendError,
+  type OutgoingContext,
+  type SendResult,
+} from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
 import { clock } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
@@ -41,6 +48,12 @@ export interface Delivery {
   /** the queue it came from: WhatsApp (Baileys) sends come from connector-outbound.fifo, consumed by the connector */
   queue?: 'outbound.fifo' | 'connector-outbound.fifo';
 }
+
+/**
+ * What takes the message to the provider instead of the channel's driver: the connector passes its own sessions'
+ * send, because only it holds the WhatsApp sockets.
+ */
+export type ChannelSend = (message: Message, to: OutgoingContext) => Promise<SendResult>;
 
 /** Thrown for bodies that can never be processed; the consumer reports them so they end in the DLQ. */
 export class InvalidOutboundSend extends Error {}
@@ -119,7 +132,11 @@ const settleAbandoned = async (send: OutboundSend, m: MessageRecord, delivery: D
 };
 
 /** Sends one queued message, once; a send to try again later throws SendDeferred. */
-export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery): Promise<SendResultKind> => {
+export const sendQueuedMessage = async (
+  send: OutboundSend,
+  delivery: Delivery,
+  channelSend?: ChannelSend,
+): Promise<SendResultKind> => {
   const ref = queuedSendRef(send.companyId, send.messageId);
   if (!ref) throw new InvalidOutboundSend(`Not a message id: ${send.messageId}`);
   const claimedAt = now().toISOString();
@@ -144,7 +161,8 @@ export const sendQueuedMessage = async (send: OutboundSend, delivery: Delivery):
 
   let result: SendResult;
   try {
-    result = await driver.send(await presentMessage(claimed), context);
+    const message = await presentMessage(claimed);
+    result = await (channelSend ? channelSend(message, context) : driver.send(message, context));
   } catch (error) {
     logger.warn('send not made', {
       messageId: claimed.id,
