@@ -20,7 +20,7 @@ import {
   searchTokens,
   searchWords,
 } from '../functions/src/modules/contacts/contact.entity.ts';
-import { listContacts } from '../functions/src/modules/contacts/contacts.service.ts';
+import { listContacts } from '../functions/src/modules/contacts/contact-search.service.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { listMessages } from '../functions/src/modules/messages/messages.service.ts';
 import {

@@ -28,7 +28,7 @@ import {
   processInboundEvent,
   type InboundOutcome,
 } from '../../functions/src/modules/inbound/inbound.service.ts';
-import { sendSystemFile, sendSystemText } from '../../functions/src/modules/messages/messages.service.ts';
+import { sendSystemFile, sendSystemText } from '../../functions/src/modules/messages/message-sending.service.ts';
 import {
   claimQueuedSend,
   findByChannelMessageId,

@@ -19,7 +19,8 @@ import { handler as inboundConsumer } from '../../functions/src/entries/inbound.
 import { findByChannelMessageId } from '../../functions/src/modules/messages/message-sends.service.ts';
 import { listMessages } from '../../functions/src/modules/messages/messages.service.ts';
 import { findPlan } from '../../functions/src/modules/plans/plans.service.ts';
-import { createUser, toUser } from '../../functions/src/modules/users/users.service.ts';
+import { toUser } from '../../functions/src/modules/user-records/user-lookup.service.ts';
+import { createUser } from '../../functions/src/modules/users/users.service.ts';
 import { resetConfig } from '../../functions/src/platform/config.ts';
 import type { AuthContext } from '../../functions/src/platform/http/types.ts';
 import { LocalQueue, LocalQueueEngine } from '../../functions/src/platform/ports/local/local-queue.ts';

@@ -6,7 +6,8 @@
  * - realtime frames are pushed by the listeners (domain events), not by services;
  * - the domain modules keep the direction of module-layers.ts: no import cycle, no import of a higher layer, no
  *   repository importing another module's service;
- * - the WhatsApp connector is an adapter: its code reaches functions/src only through platform/ and its facade.
+ * - the WhatsApp connector is an adapter: its code reaches functions/src only through platform/ and its facade;
+ * - a service of a module and a file of the engine hold one job: at most 400 lines (MAX_JOB_FILE_LINES).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -17,8 +18,11 @@ import { entryFileOf } from './deployment/entries.ts';
 import { functionNames, manifestOf } from './deployment/manifest.ts';
 import {
   describeImport,
+  lineCount,
+  MAX_JOB_FILE_LINES,
   moduleCycles,
   moduleLayers,
+  oversizedFiles,
   pendingImports,
   repositoryServiceImports,
   upwardImports,
@@ -139,6 +143,16 @@ describe('module direction', () => {
   });
 });
 
+describe('file sizes', () => {
+  it(`keeps every service of the modules and every file of the engine within ${MAX_JOB_FILE_LINES} lines`, () => {
+    const files = [...sourceFiles(join(srcDir, 'modules')), ...sourceFiles(join(srcDir, 'engine'))].map((f) => ({
+      path: relative(srcDir, f),
+      lines: lineCount(readFileSync(f, 'utf8')),
+    }));
+    expect(oversizedFiles(files)).toEqual([]);
+  });
+});
+
 describe('the direction checks', () => {
   const imports = (...pairs: [string, string][]): SourceImport[] => pairs.map(([file, target]) => ({ file, target }));
   const layers = [
@@ -245,5 +259,31 @@ describe('the connector as an adapter', () => {
       'connector-container/src/main.ts -> functions/src/entries/connector.listeners.ts',
       'connector-container/src/sessions/x.ts -> functions/src/channels/channel-driver.ts',
     ]);
+  });
+});
+
+describe('the size check', () => {
+  it('names a service or an engine file over the limit with its length, and no other file', () => {
+    const files = [
+      { path: 'modules/a/a.service.ts', lines: 401 },
+      { path: 'modules/a/b.service.ts', lines: 400 },
+      { path: 'modules/a/jobs/c.service.ts', lines: 900 },
+      { path: 'engine/flows/runner.ts', lines: 512 },
+      { path: 'modules/a/a.repository.ts', lines: 900 },
+      { path: 'modules/a/a.service.test.ts', lines: 900 },
+      { path: 'listeners/realtime.listener.ts', lines: 900 },
+    ];
+    expect(oversizedFiles(files)).toEqual([
+      'modules/a/a.service.ts: 401 lines',
+      'modules/a/jobs/c.service.ts: 900 lines',
+      'engine/flows/runner.ts: 512 lines',
+    ]);
+    expect(oversizedFiles(files, 1000)).toEqual([]);
+  });
+
+  it("counts a file's lines, a last line without its newline too", () => {
+    expect(lineCount('')).toBe(0);
+    expect(lineCount('a\nb\n')).toBe(2);
+    expect(lineCount('a\nb')).toBe(2);
   });
 });

@@ -19,15 +19,17 @@ export const moduleLayers: readonly { name: string; modules: readonly string[] }
       'quick-messages',
       'ratings',
       'system',
+      'tag-records',
+      'user-records',
     ],
   },
   { name: 'tenancy', modules: ['tenancy', 'plans'] },
   {
     name: 'company set-up',
-    modules: ['users', 'queues', 'prompts', 'connections', 'contact-lists', 'flow-campaigns', 'settings', 'webhooks', 'chats'],
+    modules: ['queues', 'prompts', 'connections', 'contact-lists', 'flow-campaigns', 'settings', 'webhooks', 'chats'],
   },
   { name: 'conversation core', modules: ['contacts', 'tickets', 'messages'] },
-  { name: 'lanes, billing and company administration', modules: ['tags', 'invoices', 'companies', 'auth'] },
+  { name: 'users, lanes, billing and company administration', modules: ['users', 'tags', 'invoices', 'companies', 'auth'] },
   {
     name: 'pipelines',
     modules: ['campaigns', 'schedules', 'inbound', 'outbound', 'webchat', 'external-api', 'dashboard', 'realtime'],
@@ -37,14 +39,12 @@ export const moduleLayers: readonly { name: string; modules: readonly string[] }
 /**
  * Imports that still go against the direction, each to be removed by moving the code it reaches (file -> import,
  * relative to functions/src). The check fails on any other, and on an entry here that no longer exists.
+ * - POST /closedimported/{id} closes a connection's imported tickets and answers how many: its route belongs to the
+ *   connections function (the route's id names its deployed API Gateway route), so the closing it calls is reached
+ *   upward until the route can move to the tickets function.
  */
 export const pendingImports: readonly string[] = [
-  'modules/queues/queue-admin.service.ts -> modules/users/users.service.ts',
   'modules/connections/close-imported.service.ts -> modules/tickets/imported-tickets.service.ts',
-  'modules/contacts/contacts.repository.ts -> modules/tags/tags.repository.ts',
-  'modules/tickets/ticket-actions.service.ts -> modules/messages/messages.service.ts',
-  'modules/tickets/ticket-tags.service.ts -> modules/tags/tags.service.ts',
-  'modules/users/user-removal.service.ts -> modules/tickets/user-tickets.service.ts',
 ];
 
 /** One relative import of a file, both paths relative to functions/src. */
@@ -137,3 +137,17 @@ export const repositoryServiceImports = (imports: readonly SourceImport[]): stri
   crossModuleImports(imports)
     .filter((i) => i.file.endsWith('.repository.ts') && i.target.endsWith('.service.ts'))
     .map(describeImport);
+
+/** A service of a module, or a file of the engine, holds one job: past this many lines it is split by job. */
+export const MAX_JOB_FILE_LINES = 400;
+
+/** Whether a file (relative to functions/src) is held to MAX_JOB_FILE_LINES: the modules' services, the engine's files. */
+export const heldToJobSize = (path: string): boolean =>
+  !path.endsWith('.test.ts') && (/^modules\/[^/]+\/(.+\/)?[^/]+\.service\.ts$/.test(path) || path.startsWith('engine/'));
+
+/** The lines of a file's text (a last line without its newline counts too). */
+export const lineCount = (text: string): number => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+
+/** The files held to the limit that pass it, each named with its length. */
+export const oversizedFiles = (files: readonly { path: string; lines: number }[], limit = MAX_JOB_FILE_LINES): string[] =>
+  files.filter((f) => heldToJobSize(f.path) && f.lines > limit).map((f) => `${f.path}: ${f.lines} lines`);

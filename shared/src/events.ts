@@ -148,6 +148,19 @@ export interface TicketChange {
   sameHolder?: true;
 }
 
+/**
+ * An agent's change of a ticket that implies messages, in the order they go: the farewell or the rating question to
+ * the customer and the transfer's message ('text', on behalf of the system or the agent), the transfer's private
+ * note ('note'). `ticketId`: the ticket each goes to (a transfer that closes the ticket continues in a new one).
+ */
+export interface TicketTransition {
+  companyId: number;
+  sends: (
+    | { kind: 'text'; ticketId: number; text: string; userName: string; userId: number | null }
+    | { kind: 'note'; ticketId: number; text: string; userId: number }
+  )[];
+}
+
 export interface TicketRemoval {
   companyId: number;
   ticketId: number;
@@ -227,6 +240,8 @@ export interface DomainEventPayloads {
   'ticket.reopened': TicketChange;
   /** the first-response target of the ticket's queue ran out before an agent answered */
   'ticket.firstResponseOverdue': Omit<TicketChange, 'moved' | 'before' | 'maskedNumber'>;
+  /** an agent's change of the ticket implies messages (farewell, rating question, transfer note and message) */
+  'ticket.transitioned': TicketTransition;
   /** an agent read its unread messages */
   'ticket.read': TicketRemoval;
   'ticket.deleted': TicketRemoval;

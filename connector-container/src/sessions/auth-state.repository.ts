@@ -1,6 +1,7 @@
 /** All table access of a session's auth state: credentials and signal keys, one item each (session.entity.ts). */
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../../functions/src/platform/table/client.ts';
+import { queryPages } from '../../../functions/src/platform/table/paging.ts';
 import { credsKey, KEY_PREFIX, sessionPk, signalKeyKey, type AuthValueItem } from './session.entity.ts';
 
 const BATCH_GET_MAX = 100;
@@ -86,19 +87,12 @@ const batchWrite = async (requests: WriteRequest[]): Promise<void> => {
 
 /** Forgets a session's pairing: its credentials and every signal key. */
 export const clearAuth = async (companyId: number, connectionId: number): Promise<void> => {
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': sessionPk(companyId, connectionId), ':prefix': KEY_PREFIX },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    await batchWrite((page.Items ?? []).map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const keys = {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': sessionPk(companyId, connectionId), ':prefix': KEY_PREFIX },
+    ProjectionExpression: 'pk, sk',
+  };
+  for await (const page of queryPages<{ pk: string; sk: string }>(keys))
+    await batchWrite(page.items.map((i) => ({ DeleteRequest: { Key: { pk: i.pk, sk: i.sk } } })));
   await table().send(new DeleteCommand({ TableName: tableName(), Key: credsKey(companyId, connectionId) }));
 };

@@ -29,6 +29,7 @@ export const listenerCatalogue = {
   'queue-references': { file: 'listeners/queue-references.listener.ts', register: 'registerQueueReferencesListener' },
   'socket-rights': { file: 'listeners/socket-rights.listener.ts', register: 'registerSocketRightsListener' },
   'ticket-timers': { file: 'listeners/ticket-timers.listener.ts', register: 'registerTimerListener' },
+  'ticket-texts': { file: 'listeners/ticket-texts.listener.ts', register: 'registerTicketTextsListener' },
   'user-invites': { file: 'listeners/user-invites.listener.ts', register: 'registerUserInvitesListener' },
 } as const satisfies Record<string, Registration>;
 

@@ -254,11 +254,13 @@ export const functionManifest = {
   tags: {
     routes: true,
     listeners: ['realtime', 'audit', 'ticket-timers', 'dashboard'],
-    ports: ticketChanges,
+    // changes tickets' tags; no media: what it presents carries no media links
+    ports: { sends: ['jobs'], scheduler: true, sockets: true },
   },
   tickets: {
     routes: true,
-    listeners: ['realtime', 'ticket-timers', 'dashboard', 'kanban'],
+    // ticket-texts: the messages module sends what an agent's change of a ticket implies (farewell, transfer note)
+    listeners: ['realtime', 'ticket-timers', 'dashboard', 'kanban', 'ticket-texts'],
     ports: messageSends,
   },
   users: {

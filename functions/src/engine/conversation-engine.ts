@@ -2,75 +2,50 @@
  * The conversation engine: answers a customer's message in the order of server reference 1.2: collective
  * vacation (step 12a), the NPS rating (12b, 2.8), LGPD consent (12c, 2.7), business hours by company or
  * connection (14, 2.4), queue choice (19, 2.1), audio refusal (21), the queue's chatbot option tree (23, 2.2).
- * Timed rules (inactivity, expiry, return to queue, redirection, rotation) are ticket-timers.ts. Runs once per stored customer message (the message.received listener): a
+ * The steps before any menu (vacation, rating, consent) are conversation-gates.ts; timed rules (inactivity, expiry,
+ * return to queue, redirection, rotation) are ticket-timers.ts. Runs once per stored customer message (the
+ * message.received listener): a
  * redelivered channel message is a duplicate before it is stored, so it never reaches the engine again.
  * Its place in a conversation is on the ticket (`bot`, `amountUsedBotQueues`); replies go through the normal send
  * path (stored, then queued for the channel), so agents see them in the conversation.
  */
 import { companyAsksConsent } from '@switchboard/shared/company-options';
-import type { Contact } from '@switchboard/shared/contracts/contacts';
 import type { BotMenu, Message } from '@switchboard/shared/contracts/messages';
 import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import type { DomainEvent } from '@switchboard/shared/events';
-import { clock } from '../platform/clock.ts';
-import { findCompany, timeZoneOf } from '../modules/tenancy/company-lookup.service.ts';
+import { findCompany } from '../modules/tenancy/company-lookup.service.ts';
 import { companySchedulesOf } from '../modules/companies/company-schedules.service.ts';
-import { findConnection, type ConnectionRecord } from '../modules/connections/connections.service.ts';
+import { findConnection } from '../modules/connections/connections.service.ts';
 import { uploadedFilesOf } from '../modules/files/files.service.ts';
-import { sendSystemFile, sendSystemText } from '../modules/messages/messages.service.ts';
+import { sendSystemFile } from '../modules/messages/message-sending.service.ts';
 import { menuQueues, queueWithOptions } from '../modules/queues/queues.service.ts';
-import { applyBotChange, type BotChange, type TicketBotState } from '../modules/tickets/ticket-bot.service.ts';
+import { applyBotChange, type TicketBotState } from '../modules/tickets/ticket-bot.service.ts';
 import { currentTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
 import {
   AUDIO_REFUSED_TEXT,
   findOption,
   INVALID_OPTION_TEXT,
-  LGPD_PROMPT_TEXT,
-  LGPD_REFUSED_TEXT,
   menuOptions,
   optionMenuText,
   pick,
   queueMenuText,
   queuePositionText,
-  ratingOf,
 } from './bot-texts.ts';
-import { isOutOfHours, localDay, withinVacation } from '@switchboard/shared/weekly-hours';
-import { getContact, recordLgpdConsent } from '../modules/contacts/contacts.service.ts';
-import { putRating as recordRating } from '../modules/ratings/ratings.service.ts';
-import { domainEvents } from '../platform/events/domain-events.ts';
+import { isOutOfHours } from '@switchboard/shared/weekly-hours';
+import { getContact } from '../modules/contacts/contacts.service.ts';
 import { queueCount } from '../modules/tickets/ticket-lists.service.ts';
 import { pickRotationAgent } from './rotation.ts';
 import { takeFlowTurn } from './flow-runtime.ts';
 import { enterIntegration, takeIntegrationTurn } from './integration-runtime.ts';
 import { takePromptTurn } from './prompt-runtime.ts';
-
-/** Server reference 2.1: how many menus (or out-of-hours replies) a customer gets before the bot falls silent. */
-export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
-
-type EngineConnection = ConnectionRecord;
-
-interface Turn {
-  t: TicketRecord;
-  connection: EngineConnection;
-  settings: Record<string, string>;
-  text: string;
-  message: Message;
-  /** the customer, read once per message: their audio and bot switches */
-  contact: Contact | undefined;
-}
-
-const BOT = 'Bot';
-const now = () => clock().now();
-const say = (t: TicketRecord, text: string, options: { quotedMsgId?: string; menu?: BotMenu } = {}) =>
-  sendSystemText(t, text, BOT, null, options);
+import { DEFAULT_MAX_USE_BOT_QUEUES, type Turn, now, say, zoneOf, counted } from './engine-turn.ts';
+import { consent, onVacation, rate } from './conversation-gates.ts';
 
 /** chatBotType (company option): menus go as buttons or a list where the channel can show them, else as text. */
 const menuOf = (settings: Record<string, string>, names: readonly string[], withBack: boolean): { menu?: BotMenu } => {
   const kind = settings.chatBotType;
   return kind === 'button' || kind === 'list' ? { menu: { kind, options: menuOptions(names, withBack) } } : {};
 };
-/** The company's zone: its hours and vacation days are its local ones. */
-const zoneOf = (turn: Turn): string => timeZoneOf(turn.settings);
 const fresh = (over: Partial<TicketBotState> = {}): TicketBotState => ({ stage: null, outOfHour: false, menuAt: null, ...over });
 const stateOf = (t: TicketRecord): TicketBotState => t.bot ?? fresh();
 
@@ -92,8 +67,6 @@ const silenced = ({ t, connection }: Turn): boolean => {
     now().getTime() - Date.parse(last) < minutes * 60_000
   );
 };
-
-const counted = (t: TicketRecord): BotChange => ({ amountUsedBotQueues: t.amountUsedBotQueues + 1 });
 
 /** `sair`: the completion message, then the ticket closes. */
 const leave = async ({ t, connection }: Turn): Promise<void> => {
@@ -281,98 +254,6 @@ const walkTree = async (turn: Turn, options: readonly ChatbotOption[]): Promise<
   if (option.closeTicket) await applyBotChange(moved, { close: true });
 };
 
-/**
- * Step 12a: during the connection's collective vacation the customer is told so (once per ticket and vacation),
- * and nothing else happens.
- */
-const onVacation = async (turn: Turn): Promise<boolean> => {
-  const { t, connection } = turn;
-  const text = connection.collectiveVacationMessage?.trim();
-  if (
-    !text ||
-    !withinVacation(connection.collectiveVacationStart, connection.collectiveVacationEnd, localDay(now(), zoneOf(turn)))
-  )
-    return false;
-  const told =
-    t.vacationNoticeAt &&
-    withinVacation(
-      connection.collectiveVacationStart,
-      connection.collectiveVacationEnd,
-      localDay(new Date(t.vacationNoticeAt), zoneOf(turn)),
-    );
-  if (!told) {
-    await say(t, text);
-    await applyBotChange(t, { fields: { vacationNoticeAt: now().toISOString() } });
-  }
-  return true;
-};
-
-/** Step 12b (reference 2.8): a ticket waiting for its rating takes a 0..10 answer, then closes with the completion message. */
-const rate = async (turn: Turn): Promise<void> => {
-  const { t, connection, text } = turn;
-  const rate = ratingOf(text);
-  if (rate === undefined) {
-    const max = connection.maxUseBotQueuesNPS ?? DEFAULT_MAX_USE_BOT_QUEUES;
-    const asks = t.npsAsks ?? 1;
-    if (max !== 0 && asks >= max) return;
-    await say(t, INVALID_OPTION_TEXT);
-    await say(t, connection.ratingMessage ?? '');
-    await applyBotChange(t, { fields: { npsAsks: asks + 1 } });
-    return;
-  }
-  const at = now().toISOString();
-  const closed = await applyBotChange(t, {
-    close: { log: 'closed' },
-    fields: { ratedAt: at, npsAsks: 0 },
-    onlyIf: (cur) => cur.status === 'nps',
-  });
-  if (closed === t) return;
-  const rating = { companyId: t.companyId, ticketId: t.id, userId: t.userId, queueId: t.queueId, rate, createdAt: at };
-  await recordRating(rating);
-  await domainEvents.emit({ name: 'rating.created', ...rating });
-  await say(closed, connection.complationMessage);
-};
-
-/**
- * Step 12c (reference 2.7): while the ticket waits for consent nothing else runs. `1` accepts (recorded on the
- * contact and the ticket), `2` refuses and closes with the completion message (LGPD_REFUSED_TEXT when the
- * connection has none, so a refusal is never met with silence); anything else asks again while under
- * maxUseBotQueues. Answers 'accepted' when the conversation goes on, the answer itself consumed: it was meant for
- * the question, not as a choice in the queue menu that follows; 'stop' when nothing else runs for this message.
- */
-const consent = async (turn: Turn): Promise<'accepted' | 'stop'> => {
-  const { t, connection, settings, text } = turn;
-  const max = connection.maxUseBotQueues ?? DEFAULT_MAX_USE_BOT_QUEUES;
-  if (t.lgpdAskedAt) {
-    if (text === '1') {
-      await recordLgpdConsent(t.companyId, t.contactId, now().toISOString(), settings);
-      turn.t = await applyBotChange(t, {
-        status: 'pending',
-        amountUsedBotQueues: 0,
-        fields: { lgpdAskedAt: null },
-        onlyIf: (cur) => cur.status === 'lgpd',
-      });
-      return turn.t.status === 'pending' ? 'accepted' : 'stop';
-    }
-    if (text === '2') {
-      await say(t, connection.complationMessage.trim() ? connection.complationMessage : LGPD_REFUSED_TEXT);
-      await applyBotChange(t, { close: true });
-      return 'stop';
-    }
-    if (max !== 0 && t.amountUsedBotQueues >= max) return 'stop';
-  }
-  await say(t, settings.lgpdMessage ?? '');
-  if (settings.lgpdLink?.trim()) await say(t, settings.lgpdLink);
-  await say(t, LGPD_PROMPT_TEXT);
-  await applyBotChange(t, {
-    ...counted(t),
-    fields: { lgpdAskedAt: now().toISOString() },
-    ...(t.lgpdAskedAt ? {} : { log: 'lgpd' as const }),
-  });
-  return 'stop';
-};
-
-/** Step 21: an audio the contact may not send is answered, quoting it, with a request for text. */
 const refuseAudio = async (turn: Turn): Promise<boolean> => {
   const { t, settings, message, contact } = turn;
   if (message.mediaType !== 'audio') return false;

@@ -41,7 +41,7 @@ import { runnableFlow } from '../modules/flows/flows.service.ts';
 import { matchingFlowCampaigns } from '../modules/flow-campaigns/flow-campaigns.service.ts';
 import { flowMediaKey } from '../modules/flows/flow.entity.ts';
 import { enqueueJob, registerJob } from '../modules/jobs/jobs.service.ts';
-import { sendSystemFile, sendSystemText } from '../modules/messages/messages.service.ts';
+import { sendSystemFile, sendSystemText } from '../modules/messages/message-sending.service.ts';
 import { queueWithOptions } from '../modules/queues/queues.service.ts';
 import { applyBotChange } from '../modules/tickets/ticket-bot.service.ts';
 import type { TicketFlowState } from '../modules/tickets/ticket.entity.ts';

@@ -25,7 +25,9 @@ import { chatCompletion, OpenAiError, transcribe, type ChatTurn } from '../platf
 import { textToSpeech } from '../platform/ports/tts/text-to-speech.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';
 import { findStoredMessage } from '../modules/messages/message-sends.service.ts';
-import { deliver, firstTicketTexts, sendSystemFile, sendSystemText } from '../modules/messages/messages.service.ts';
+import { deliver } from '../modules/messages/message-delivery.service.ts';
+import { sendSystemFile, sendSystemText } from '../modules/messages/message-sending.service.ts';
+import { firstTicketTexts } from '../modules/messages/messages.service.ts';
 import { runnablePrompt, type RunnablePrompt } from '../modules/prompts/prompts.service.ts';
 import { applyBotChange } from '../modules/tickets/ticket-bot.service.ts';
 import { changeTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';

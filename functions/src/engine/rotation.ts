@@ -6,7 +6,7 @@
  */
 import type { TicketRecord } from '../modules/tickets/tickets.service.ts';
 import { agentLoads } from '../modules/tickets/ticket-lists.service.ts';
-import { queueMembers } from '../modules/users/user-lookup.service.ts';
+import { queueMembers } from '../modules/user-records/user-lookup.service.ts';
 
 export interface RotationPick {
   id: number;

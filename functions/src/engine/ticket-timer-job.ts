@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { clock } from '../platform/clock.ts';
 import { logger } from '../platform/logger.ts';
 import { registerJob } from '../modules/jobs/jobs.service.ts';
-import { sendSystemText } from '../modules/messages/messages.service.ts';
+import { sendSystemText } from '../modules/messages/message-sending.service.ts';
 import { applyBotChange, recordFirstResponseOverdue } from '../modules/tickets/ticket-bot.service.ts';
 import { currentTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
 import { pickRotationAgent } from './rotation.ts';

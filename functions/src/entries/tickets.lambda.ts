@@ -5,6 +5,7 @@ import { registerRealtimeListener } from '../listeners/realtime.listener.ts';
 import { registerTimerListener } from '../listeners/ticket-timers.listener.ts';
 import { registerDashboardListener } from '../listeners/dashboard.listener.ts';
 import { registerKanbanListener } from '../listeners/kanban.listener.ts';
+import { registerTicketTextsListener } from '../listeners/ticket-texts.listener.ts';
 import { handler } from '../modules/tickets/tickets.function.ts';
 
 registerAuthenticator(authenticateRequest);
@@ -12,5 +13,6 @@ registerRealtimeListener();
 registerTimerListener();
 registerDashboardListener();
 registerKanbanListener();
+registerTicketTextsListener();
 
 export { handler };

@@ -1,16 +1,19 @@
 /**
- * What else names a queue follows its deletion: the connections' menus, redirection and import queue
- * (connections module). Registered by the queues Lambda entry, where queues are deleted.
+ * What else names a queue follows its deletion: the users' queue lists (users module), then the connections' menus,
+ * redirection and import queue (connections module). Registered by the queues Lambda entry, where queues are deleted.
  */
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { removeQueueFromConnections } from '../modules/connections/connection-references.service.ts';
+import { removeQueueFromUsers } from '../modules/users/users.service.ts';
 
 export const registerQueueReferencesListener = (): void => {
   domainEvents.on(
     'queue.changed',
     'queue-references',
     async (e) => {
-      if (e.change.action === 'delete') await removeQueueFromConnections(e.companyId, e.change.queueId);
+      if (e.change.action !== 'delete') return;
+      await removeQueueFromUsers(e.companyId, e.change.queueId);
+      await removeQueueFromConnections(e.companyId, e.change.queueId);
     },
     { failsRequest: true },
   );

@@ -14,7 +14,7 @@ import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 import { enqueueJob, registerJob } from '../../modules/jobs/jobs.service.ts';
-import { sendSystemFile, sendSystemText } from '../../modules/messages/messages.service.ts';
+import { sendSystemFile, sendSystemText } from '../../modules/messages/message-sending.service.ts';
 import { findQueue } from '../../modules/queues/queues.service.ts';
 import { applyBotChange } from '../../modules/tickets/ticket-bot.service.ts';
 import type { IntegrationBubble, IntegrationTurnState } from '../../modules/tickets/ticket.entity.ts';

@@ -18,7 +18,7 @@ import {
   TypebotSessionGone,
   type TypebotReply,
 } from '../../platform/ports/typebot/typebot-client.ts';
-import { sendSystemText } from '../../modules/messages/messages.service.ts';
+import { sendSystemText } from '../../modules/messages/message-sending.service.ts';
 import type { QueueIntegrationRecord } from '../../modules/queue-integrations/queue-integration.entity.ts';
 import { applyBotChange } from '../../modules/tickets/ticket-bot.service.ts';
 import type { IntegrationBubble } from '../../modules/tickets/ticket.entity.ts';

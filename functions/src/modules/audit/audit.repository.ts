@@ -1,5 +1,6 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
+import { queryKeyPage } from '../../platform/table/paging.ts';
 import { auditPk, type AuditItem } from './audit.entity.ts';
 
 export const putAuditItem = async (item: AuditItem): Promise<void> => {
@@ -8,15 +9,9 @@ export const putAuditItem = async (item: AuditItem): Promise<void> => {
 
 /** One page of a company's entries, newest first. */
 export const queryAuditItems = async (companyId: number, limit: number, startKey?: Record<string, string>) => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': auditPk(companyId) },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
+  const page = await queryKeyPage<AuditItem>(
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': auditPk(companyId) }, ScanIndexForward: false },
+    { limit, start: startKey },
   );
-  return { items: (out.Items ?? []) as AuditItem[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return { items: page.items, lastKey: page.next as Record<string, string> | undefined };
 };

@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, mailedLink, SocketProbe, startA
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { writeSetting } from '../settings/settings.service.ts';
 import { REFRESH_GRACE_MS } from './auth.service.ts';
-import { findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../user-records/user-lookup.service.ts';
 
 let runtime: Runtime;
 let counter = 0;

@@ -26,16 +26,8 @@ import { findCompany, timeZoneOf } from '../tenancy/company-lookup.service.ts';
 import { armInvoiceCycle } from '../invoices/invoice-cycle.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { readPlatformSetting } from '../settings/settings.service.ts';
-import {
-  createUser,
-  endSession,
-  findUser,
-  findUserByEmail,
-  setPassword,
-  startSession,
-  toUser,
-  type UserRecord,
-} from '../users/users.service.ts';
+import { findUser, findUserByEmail, toUser, type UserRecord } from '../user-records/user-lookup.service.ts';
+import { createUser, endSession, setPassword, startSession } from '../users/users.service.ts';
 import { consumeReset, deleteSession, getReset, getSession, putSession, rotateSession } from './auth.repository.ts';
 import { mailPasswordLink } from './password-link.service.ts';
 import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';

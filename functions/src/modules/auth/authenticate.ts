@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext, HttpEvent } from '../../platform/http/types.ts';
 import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
-import { findUser, toUser } from '../users/user-lookup.service.ts';
+import { findUser, toUser } from '../user-records/user-lookup.service.ts';
 
 export const bearerToken = (event: HttpEvent): string | undefined => {
   const header = event.headers?.authorization ?? event.headers?.Authorization;

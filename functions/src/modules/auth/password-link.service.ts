@@ -7,8 +7,7 @@ import { hashSecret } from '../../platform/auth/tokens.ts';
 import { clock, ids } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { mailer } from '../../platform/ports/mailer.ts';
-import { findUser } from '../users/user-lookup.service.ts';
-import type { UserRecord } from '../users/users.service.ts';
+import { findUser, type UserRecord } from '../user-records/user-lookup.service.ts';
 import { putReset } from './auth.repository.ts';
 
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;

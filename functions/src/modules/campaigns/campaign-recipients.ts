@@ -14,7 +14,7 @@
  */
 import type { Channel } from '@switchboard/shared/contracts/connections';
 import { type Contact, isPhoneChannel, phoneDigits } from '@switchboard/shared/contracts/contacts';
-import { findContactsPage } from '../contacts/contacts.service.ts';
+import { findContactsPage } from '../contacts/contact-search.service.ts';
 import { countValidContactListItems, pageContactListItems } from '../contact-lists/contact-lists.service.ts';
 
 export interface Recipient {

@@ -21,7 +21,7 @@ import {
   type ShippingRecord,
   type StatsRecord,
 } from './campaign.entity.ts';
-import { queryPage } from '../../platform/table/paging.ts';
+import { queryKeyPage, queryPage } from '../../platform/table/paging.ts';
 import { strip } from '../../platform/table/strip.ts';
 
 /** Somebody else wrote the campaign between our read and our write. */
@@ -267,11 +267,10 @@ export const queryShipping = async (
 ): Promise<{ rows: ShippingRecord[]; next?: Record<string, unknown> }> => {
   const rows: ShippingRecord[] = [];
   let start = options.start;
-  // by hand, not through the paging helper: a page that fills mid-Query ends at the last row it keeps (its own key)
+  // Query page by Query page, not queryUpTo: a page that fills mid-Query ends at the last row it keeps (its own key)
   do {
-    const out = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
+    const out = await queryKeyPage<Record<string, unknown>>(
+      {
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
         ExpressionAttributeValues: {
           ':pk': shippingPk(companyId, campaignId),
@@ -279,11 +278,10 @@ export const queryShipping = async (
           ...(options.problems ? { ':f': 'failed', ':s': 'skipped', ':d': 'deferred' } : {}),
         },
         ...(options.problems ? { FilterExpression: '#s IN (:f, :s, :d)', ExpressionAttributeNames: { '#s': 'status' } } : {}),
-        Limit: options.limit - rows.length + (options.problems ? 50 : 0),
-        ExclusiveStartKey: start,
-      }),
+      },
+      { start, limit: options.limit - rows.length + (options.problems ? 50 : 0) },
     );
-    for (const item of out.Items ?? []) {
+    for (const item of out.items) {
       if (rows.length < options.limit) rows.push(recordOf<ShippingRecord>(item));
       else
         return {
@@ -291,7 +289,7 @@ export const queryShipping = async (
           next: { pk: item.pk, sk: rows.length ? shippingKey(companyId, campaignId, rows.at(-1)!.number).sk : item.sk },
         };
     }
-    start = out.LastEvaluatedKey;
+    start = out.next;
   } while (start && rows.length < options.limit);
   const last = rows.at(-1);
   return { rows, next: start && last ? shippingKey(companyId, campaignId, last.number) : undefined };

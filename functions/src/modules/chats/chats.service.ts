@@ -20,7 +20,7 @@ import { blobStore } from '../../platform/ports/blob-store.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { findUser } from '../users/users.service.ts';
+import { findUser } from '../user-records/user-lookup.service.ts';
 import {
   chatMediaPrefix,
   chatMessageIdOf,

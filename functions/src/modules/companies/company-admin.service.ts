@@ -25,7 +25,8 @@ import {
   searchTextOf,
   type CompanyRecord,
 } from '../tenancy/company-records.service.ts';
-import { createUser, findUserByEmail } from '../users/users.service.ts';
+import { findUserByEmail } from '../user-records/user-lookup.service.ts';
+import { createUser } from '../users/users.service.ts';
 import type { MediaUsageRecord } from './company-media-usage.entity.ts';
 import { mediaUsagesOf } from './company-media-usage.service.ts';
 import { provisionCompany } from './companies.service.ts';

@@ -1,8 +1,9 @@
 /** All table access of WhatsApp sessions' intent, visible state and health (whatsapp-session.entity.ts). */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ConnectionStatus, SESSION_HISTORY_MAX, type SessionHealthEntry } from '@switchboard/shared/contracts/connections';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
+import { queryKeyPage } from '../../platform/table/paging.ts';
 import { connectionKey, type ConnectionItem, type ConnectionRecord } from './connection.entity.ts';
 import {
   SESSIONS_INDEX,
@@ -104,16 +105,15 @@ export const swapSessionIntent = async (
 export const listSessionIntents = async (
   startKey?: Record<string, unknown>,
 ): Promise<{ intents: SessionIntent[]; next?: Record<string, unknown> }> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const page = await queryKeyPage<SessionIntentItem>(
+    {
       IndexName: SESSIONS_INDEX,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': SESSIONS_INDEX_PK },
-      ExclusiveStartKey: startKey,
-    }),
+    },
+    { start: startKey },
   );
-  return { intents: (out.Items ?? []).map((i) => strip(i as SessionIntentItem)), next: out.LastEvaluatedKey };
+  return { intents: page.items.map((i) => strip(i)), next: page.next };
 };
 
 export interface SessionStateWrite {

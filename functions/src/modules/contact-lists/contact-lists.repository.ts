@@ -11,7 +11,7 @@ import {
 import type { ContactListImport } from '@switchboard/shared/contracts/contact-lists';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { byIndexPrefix, queryPage, type PageQuery } from '../../platform/table/paging.ts';
+import { byIndexPrefix, queryKeyPage, queryPage, type PageQuery } from '../../platform/table/paging.ts';
 import {
   contactListKey,
   contactListsByNamePk,
@@ -249,18 +249,16 @@ export const pageItems = async (
   limit: number,
 ): Promise<{ items: ContactListItemRecord[]; next?: Record<string, string> }> => {
   if (start && start.pk !== listPartition(companyId, listId)) return { items: [] };
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const page = await queryKeyPage<Row>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :i)',
       ExpressionAttributeValues: { ':pk': listPartition(companyId, listId), ':i': 'I#' },
-      ExclusiveStartKey: start,
-      Limit: limit,
       ConsistentRead: true,
-    }),
+    },
+    { start, limit },
   );
-  const items = (out.Items ?? []).map((i) => recordOf<ContactListItemRecord>(i));
-  return { items, next: out.LastEvaluatedKey as Record<string, string> | undefined };
+  const items = page.items.map((i) => recordOf<ContactListItemRecord>(i));
+  return { items, next: page.next as Record<string, string> | undefined };
 };
 
 /** Items of a list whose number is still to be checked (the sparse pending index), oldest first. */

@@ -13,7 +13,7 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { listConnectionsOf, requireConnection } from '../connections/connection-lookup.service.ts';
-import { findOrCreateContactByIdentity } from './contacts.service.ts';
+import { findOrCreateContactByIdentity } from './contact-identity.service.ts';
 import { putKnownChats, queryKnownChats, type KnownChat } from './known-chats.repository.ts';
 
 /** The most chats one session keeps and one import takes in. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { givenPhone } from '@switchboard/shared/contracts/contacts';
 import { searchTokens } from './contact.entity.ts';
-import { brazilianNumberForms } from './contacts.service.ts';
+import { brazilianNumberForms } from './contact-identity.service.ts';
 
 describe('the forms of a Brazilian number', () => {
   it('gives a mobile number with and without the country code and the ninth digit', () => {

@@ -18,15 +18,9 @@ import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import type { ConnectionRecord } from '../connections/connections.service.ts';
 import { looksNumbersUp, numberCheckerOf, whatsappAccountNumber } from '../connections/whatsapp-numbers.service.ts';
-import {
-  confirmWhatsappNumber,
-  createContact,
-  findContactIdByIdentity,
-  importContactRow,
-  isConfirmableNumber,
-  typedNumber,
-  type NewContactInput,
-} from './contacts.service.ts';
+import { confirmWhatsappNumber, findContactIdByIdentity, isConfirmableNumber } from './contact-identity.service.ts';
+import { typedNumber } from './contact-writes.ts';
+import { createContact, importContactRow, type NewContactInput } from './contacts.service.ts';
 
 /**
  * A number typed for a new contact, looked up over the company's default connection when that is a WhatsApp

@@ -9,7 +9,8 @@ import { useTestTable } from '../../../../test/table.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { legacySearchPk, searchKey, searchPk, type SearchIndexItem } from './contact.entity.ts';
 import { moveLegacySearchItems, searchSpreadBackfill } from './search-migration.repository.ts';
-import { findContactsPage, findOrCreateContactByIdentity } from './contacts.service.ts';
+import { findOrCreateContactByIdentity } from './contact-identity.service.ts';
+import { findContactsPage } from './contact-search.service.ts';
 
 beforeAll(async () => {
   await useTestTable();

@@ -5,7 +5,8 @@ import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companySettingsKey } from '../tenancy/company.entity.ts';
 import { createUser } from '../users/users.service.ts';
-import { findOrCreateContactByIdentity, getContact } from './contacts.service.ts';
+import { findOrCreateContactByIdentity } from './contact-identity.service.ts';
+import { getContact } from './contacts.service.ts';
 
 let runtime: Runtime;
 let companyId: number;

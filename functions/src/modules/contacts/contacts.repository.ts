@@ -1,21 +1,21 @@
 /**
  * All table access of contacts: the contact item, its identity marker, search index items and tag memberships,
  * always written together in one transaction so that they never disagree. A membership added or removed moves
- * its tag's contactCount in that same transaction (tags.repository.ts `tagContactCountUpdate`).
+ * its tag's contactCount in that same transaction (tag-records.repository.ts `tagContactCountUpdate`).
  */
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
   GetCommand,
-  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type NativeAttributeValue,
 } from '@aws-sdk/lib-dynamodb';
 import { type Channel } from '@switchboard/shared/contracts/connections';
 import { givenPhone } from '@switchboard/shared/contracts/contacts';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
-import { tagContactCountUpdate } from '../tags/tags.repository.ts';
+import { tagContactCountUpdate } from '../tag-records/tag-records.repository.ts';
 import {
   contactByNameIndex,
   contactByNamePk,
@@ -36,7 +36,7 @@ import {
   type TagMemberItem,
 } from './contact.entity.ts';
 import { strip } from '../../platform/table/strip.ts';
-import { queryPages } from '../../platform/table/paging.ts';
+import { queryKeyPage, queryPages } from '../../platform/table/paging.ts';
 
 /** DynamoDB's limit of items in one TransactWriteItems call. */
 const MAX_TRANSACTION_ITEMS = 100;
@@ -248,22 +248,20 @@ export const queryContactsByName = async (
   /** only names beginning with it (one-character searches) */
   prefix?: string,
 ): Promise<IndexPage<ContactRecord>> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       IndexName: 'gsi1',
       KeyConditionExpression: prefix ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': contactByNamePk(companyId), ...(prefix ? { ':prefix': prefix } : {}) },
-      ExclusiveStartKey: start,
-      Limit: limit,
-    }),
+    },
+    { start, limit },
   );
   return {
-    entries: (out.Items ?? []).map((item) => ({
+    entries: out.items.map((item) => ({
       value: strip(item as ContactItem),
       position: { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk } as Position,
     })),
-    next: out.LastEvaluatedKey as Position | undefined,
+    next: out.next as Position | undefined,
   };
 };
 
@@ -273,24 +271,22 @@ export const queryContactNames = async (
   start: Position | undefined,
   limit: number,
 ): Promise<IndexPage<{ id: number; name: string }>> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': contactByNamePk(companyId) },
       ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk, id, #name',
       ExpressionAttributeNames: { '#name': 'name' },
-      ExclusiveStartKey: start,
-      Limit: limit,
-    }),
+    },
+    { start, limit },
   );
   return {
-    entries: (out.Items ?? []).map((item) => ({
+    entries: out.items.map((item) => ({
       value: { id: Number(item.id), name: String(item.name) },
       position: { pk: item.pk, sk: item.sk, gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk } as Position,
     })),
-    next: out.LastEvaluatedKey as Position | undefined,
+    next: out.next as Position | undefined,
   };
 };
 
@@ -306,9 +302,8 @@ export const querySearchIndex = async (
   limit: number,
 ): Promise<IndexPage<SearchIndexItem>> => {
   const filter = others.map((_, i) => `contains(words, :w${i})`).join(' AND ');
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ...(filter ? { FilterExpression: filter } : {}),
       ExpressionAttributeValues: {
@@ -316,16 +311,15 @@ export const querySearchIndex = async (
         ':prefix': prefix,
         ...Object.fromEntries(others.map((t, i) => [`:w${i}`, ` ${t}`])),
       },
-      ExclusiveStartKey: start,
-      Limit: limit,
-    }),
+    },
+    { start, limit },
   );
   return {
-    entries: (out.Items ?? []).map((item) => ({
+    entries: out.items.map((item) => ({
       value: item as SearchIndexItem,
       position: { pk: item.pk, sk: item.sk } as Position,
     })),
-    next: out.LastEvaluatedKey as Position | undefined,
+    next: out.next as Position | undefined,
   };
 };
 
@@ -336,21 +330,19 @@ export const queryTagMembers = async (
   start: Position | undefined,
   limit: number,
 ): Promise<IndexPage<number>> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :contact)',
       ExpressionAttributeValues: { ':pk': tagMembersPk(companyId, tagId), ':contact': 'CONTACT#' },
-      ExclusiveStartKey: start,
-      Limit: limit,
-    }),
+    },
+    { start, limit },
   );
   return {
-    entries: (out.Items ?? []).map((item) => ({
+    entries: out.items.map((item) => ({
       value: Number(item.contactId),
       position: { pk: item.pk, sk: item.sk } as Position,
     })),
-    next: out.LastEvaluatedKey as Position | undefined,
+    next: out.next as Position | undefined,
   };
 };
 

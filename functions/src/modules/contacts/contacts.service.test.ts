@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
 import { measureCapacity } from '../../platform/table/client.ts';
-import {
-  findContactsPage,
-  findOrCreateContactByIdentity,
-  getContact,
-  getContactsByIds,
-  maskNumber,
-  presentContact,
-  searchContactIds,
-} from './contacts.service.ts';
+import { findOrCreateContactByIdentity } from './contact-identity.service.ts';
+import { maskNumber, presentContact } from './contact-privacy.service.ts';
+import { findContactsPage, searchContactIds } from './contact-search.service.ts';
+import { getContact, getContactsByIds } from './contacts.service.ts';
 
 beforeAll(async () => {
   await useTestTable();

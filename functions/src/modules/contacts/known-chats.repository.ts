@@ -5,8 +5,9 @@
  * Item: pk C#<cid>#WACHATS#<connectionId>, sk <identity: phone digits>, { name }. Written by BatchWrite (a put of a
  * known chat rewrites the same item); read a page at a time by Query on the partition.
  */
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
+import { queryKeyPage } from '../../platform/table/paging.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 
 export interface KnownChat {
@@ -41,15 +42,13 @@ export const queryKnownChats = async (
   limit: number,
   start?: Record<string, unknown>,
 ): Promise<{ chats: KnownChat[]; next?: Record<string, unknown> }> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': knownChatsPk(companyId, connectionId) },
-      Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
+    },
+    { start, limit },
   );
-  const chats = (out.Items ?? []).map((i) => ({ identity: String(i.sk), ...(i.name ? { name: String(i.name) } : {}) }));
-  return { chats, next: out.LastEvaluatedKey };
+  const chats = out.items.map((i) => ({ identity: String(i.sk), ...(i.name ? { name: String(i.name) } : {}) }));
+  return { chats, next: out.next };
 };

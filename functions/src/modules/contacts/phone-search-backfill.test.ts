@@ -9,7 +9,8 @@ import { table, tableName } from '../../platform/table/client.ts';
 import { runBackfill } from '../../platform/table/backfill.repository.ts';
 import { numberTokens, searchKey } from './contact.entity.ts';
 import { phoneSearchBackfill } from './phone-search-backfill.repository.ts';
-import { findContactsPage, findOrCreateContactByIdentity } from './contacts.service.ts';
+import { findOrCreateContactByIdentity } from './contact-identity.service.ts';
+import { findContactsPage } from './contact-search.service.ts';
 
 beforeAll(async () => {
   await useTestTable();

@@ -32,7 +32,7 @@ import {
   type TicketRecord,
 } from '../tickets/ticket-panel.service.ts';
 import { canSeeTicket, mayShowAll, viewerOfAuth } from '../tickets/ticket-visibility.service.ts';
-import { companyUsers } from '../users/user-lookup.service.ts';
+import { companyUsers } from '../user-records/user-lookup.service.ts';
 import { timeZoneOf } from '../tenancy/company-lookup.service.ts';
 import { dayAndHour } from './dashboard-counters.service.ts';
 import type { Counts } from './dashboard.entity.ts';

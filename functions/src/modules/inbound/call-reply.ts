@@ -7,8 +7,10 @@
 import type { InboundCallEvent } from '@switchboard/shared/connector';
 import { findCompany } from '../tenancy/company-lookup.service.ts';
 import type { ConnectionRecord } from '../connections/connections.service.ts';
-import { findContactIdByIdentity, getContact } from '../contacts/contacts.service.ts';
-import { isKnownChannelMessage, sendSystemTextOnce } from '../messages/messages.service.ts';
+import { findContactIdByIdentity } from '../contacts/contact-identity.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
+import { isKnownChannelMessage } from '../messages/message-inbound.service.ts';
+import { sendSystemTextOnce } from '../messages/message-sending.service.ts';
 import { ticketForInbound } from '../tickets/ticket-routing.service.ts';
 import { currentTicket, recordTicketChange } from '../tickets/tickets.service.ts';
 

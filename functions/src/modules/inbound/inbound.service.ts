@@ -7,7 +7,7 @@ import { inboundEvent, type InboundEvent } from '@switchboard/shared/connector';
 import { driverFor } from '../../channels/drivers.ts';
 import { logger } from '../../platform/logger.ts';
 import { findConnection } from '../connections/connections.service.ts';
-import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
+import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contact-identity.service.ts';
 import {
   applyAck,
   applyRemoteDelete,
@@ -16,9 +16,8 @@ import {
   applyWatermark,
   claimEcho,
   hasSendInFlight,
-  isKnownChannelMessage,
-  storeInbound,
-} from '../messages/messages.service.ts';
+} from '../messages/message-channel-changes.service.ts';
+import { isKnownChannelMessage, storeInbound } from '../messages/message-inbound.service.ts';
 import { rememberImportedTicket } from '../tickets/imported-tickets.service.ts';
 import { conversationTicketId, ticketForInbound } from '../tickets/ticket-routing.service.ts';
 import { currentTicket, recordTicketChange } from '../tickets/tickets.service.ts';

@@ -12,7 +12,7 @@ import { connectScriptedWhatsapp, signupCompany, type TestCompany } from '../../
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector-container/src/testing/fake-baileys-socket.ts';
 import { findByChannelMessageId } from '../messages/message-sends.service.ts';
-import { DELETED_MESSAGE_MARKER } from '../messages/messages.service.ts';
+import { DELETED_MESSAGE_MARKER } from '../messages/message-channel-changes.service.ts';
 import { until } from '../../../../test/until.ts';
 
 let runtime: Runtime;

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { templatesOf } from '../connections/graph-connections.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { requireVisibleTicket } from '../tickets/tickets.service.ts';
-import { deliver } from './messages.service.ts';
+import { deliver } from './message-delivery.service.ts';
 
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', message, { fields: [{ path, message }] });
 

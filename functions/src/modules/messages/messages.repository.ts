@@ -1,7 +1,15 @@
 import { encodeTime } from 'ulid';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  DeleteCommand,
+  type NativeAttributeValue,
+} from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
+import { queryKeyPage } from '../../platform/table/paging.ts';
 import { ticketPk } from '../tickets/ticket.entity.ts';
 import {
   channelIdKey,
@@ -96,19 +104,17 @@ export const listMessageRecords = async (
   ticketId: number,
   options: { limit: number; startKey?: Record<string, string>; forward?: boolean },
 ): Promise<{ items: MessageRecord[]; lastKey?: Record<string, string> }> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'M#' },
       ScanIndexForward: options.forward ?? false,
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
+    },
+    { start: options.startKey, limit: options.limit },
   );
   return {
-    items: ((out.Items ?? []) as MessageItem[]).map(strip),
-    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+    items: (out.items as MessageItem[]).map(strip),
+    lastKey: out.next as Record<string, string> | undefined,
   };
 };
 

@@ -20,7 +20,7 @@ import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { existingFileListIds } from '../files/files.service.ts';
 import { findQueueIntegration } from '../queue-integrations/queue-integrations.service.ts';
-import { findUser, removeQueueFromUsers } from '../users/users.service.ts';
+import { findUser } from '../user-records/user-lookup.service.ts';
 import { assignOptionIds, targetsOf, type ParsedOption, type TargetRef } from './chatbot-tree.ts';
 import type { QueueChatbots, QueueRecord } from './queue.entity.ts';
 import {
@@ -196,14 +196,13 @@ export const updateQueue = async (auth: AuthContext, id: number, body: QueueBody
 
 /**
  * DELETE /queue/{id}. As in the system the spec describes, deleting always succeeds and the queue leaves what
- * named it: users' queue lists lose it here, connections (menus, redirection, import queue) when the deletion is
- * announced (listeners/queue-references.listener.ts). Tickets and other queues' options that name it keep the id,
+ * named it when the deletion is announced (listeners/queue-references.listener.ts): users' queue lists, then
+ * connections (menus, redirection, import queue). Tickets and other queues' options that name it keep the id,
  * which no longer resolves (queue ids are never reused): the inbox shows such tickets without a queue.
  */
 export const deleteQueue = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   const record = await requireQueue(auth, id);
   if ((await deleteQueueRecord(record)) === 'stale') throw stale();
-  await removeQueueFromUsers(auth.companyId, id);
   await announce(auth.companyId, { action: 'delete', queueId: id }, actorOf(auth));
   return { ok: true };
 };

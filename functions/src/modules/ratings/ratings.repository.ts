@@ -3,8 +3,9 @@
  * Item: pk C#<cid>#RATING, sk <ticketId padded>, one per ticket (a ticket is rated once, so a repeated write of
  * the same rating changes nothing). The dashboard's Assessments tab reads them.
  */
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
+import { queryKeyPage } from '../../platform/table/paging.ts';
 import { padId } from '../../platform/table/keys.ts';
 import { strip } from '../../platform/table/strip.ts';
 
@@ -35,16 +36,14 @@ export const getRating = async (companyId: number, ticketId: number): Promise<Ra
 
 /** A page of a company's ratings in ticket order. */
 export const queryRatings = async (companyId: number, limit: number, startKey?: Record<string, string>) => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': ratingPk(companyId) },
-      Limit: limit,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }),
+    },
+    { start: startKey, limit },
   );
-  return { items: (out.Items ?? []) as RatingRecord[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return { items: out.items as RatingRecord[], lastKey: out.next as Record<string, string> | undefined };
 };
 
 /** The ratings of some tickets (a report page), by ticket id. */

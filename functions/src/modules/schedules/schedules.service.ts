@@ -23,11 +23,11 @@ import { companyTimeZone } from '../tenancy/company-lookup.service.ts';
 import { defaultConnection, findConnection, requireConnection } from '../connections/connections.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { cancelScheduledJob, scheduleJob } from '../jobs/jobs.service.ts';
-import { sendScheduledText } from '../messages/messages.service.ts';
+import { sendScheduledText } from '../messages/message-sending.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { closeTicketAfterSchedule } from '../tickets/ticket-transitions.service.ts';
 import { ticketForScheduledMessage } from '../tickets/ticket-routing.service.ts';
-import { findUser } from '../users/users.service.ts';
+import { findUser } from '../user-records/user-lookup.service.ts';
 import { scheduleJobName, scheduleSearchText, type ScheduleRecord } from './schedule.entity.ts';
 import { hasNextRun, nextSendAt } from './schedule-recurrence.ts';
 import {

@@ -13,12 +13,12 @@ import { z } from 'zod';
 import { clock } from '../../platform/clock.ts';
 import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { cancelScheduledJob, registerJob, scheduleJob } from '../jobs/jobs.service.ts';
-import { sendSystemText } from '../messages/messages.service.ts';
+import { sendSystemText } from '../messages/message-sending.service.ts';
 import { findPlan } from '../plans/plans.service.ts';
 import { moveTicketToLane } from '../tickets/ticket-lanes.service.ts';
 import { currentTicket } from '../tickets/tickets.service.ts';
-import { getLanePosition, getTag as getTagRecord, moveLanePosition } from './tags.repository.ts';
-import { toSummary } from './tags.service.ts';
+import { getLanePosition, moveLanePosition } from './tags.repository.ts';
+import { getTagRecord, toSummary } from '../tag-records/tag-records.service.ts';
 
 const HOUR_MS = 3_600_000;
 export const LANE_TIMEOUT_JOB = 'kanban.lane-timeout';

@@ -1,5 +1,5 @@
 /**
- * A one-off count of the contacts of each tag stored before tags kept their contactCount (tag.entity.ts). It lives
+ * A one-off count of the contacts of each tag stored before tags kept their contactCount (tag-records/tag.entity.ts). It lives
  * apart from the repository because it Scans the table (through the backfill runner) and counts memberships Query page
  * by Query page (through the contacts module, which owns them): no request path may do either. Until a tag is
  * counted, its count holds only the taggings made since (read as at least zero).
@@ -9,7 +9,7 @@ import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { countTagMembers } from '../contacts/contacts.repository.ts';
-import { tagKey, type TagItem } from './tag.entity.ts';
+import { tagKey, type TagItem } from '../tag-records/tag.entity.ts';
 
 /** tries per tag: each retry means a contact was tagged or untagged with it while it was being counted */
 const COUNT_ATTEMPTS = 10;

@@ -10,7 +10,7 @@ import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { getContact, replaceContact } from '../contacts/contacts.repository.ts';
-import { tagKey } from './tag.entity.ts';
+import { tagKey } from '../tag-records/tag.entity.ts';
 import { backfillTagContactCounts } from './tag-contact-count-backfill.repository.ts';
 
 let runtime: Runtime;

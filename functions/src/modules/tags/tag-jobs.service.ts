@@ -5,11 +5,12 @@
  * - `kanban.lane-timeout` (kanban-lanes.service.ts): a lane's timer ran out.
  */
 import { z } from 'zod';
-import { findContactsPage, refreshContactTag } from '../contacts/contacts.service.ts';
+import { findContactsPage } from '../contacts/contact-search.service.ts';
+import { refreshContactTag } from '../contacts/contact-tags.service.ts';
 import { enqueueJob, registerJob } from '../jobs/jobs.service.ts';
 import { refreshTagOnTickets, type TagWalkCursor } from '../tickets/ticket-lanes.service.ts';
 import { registerKanbanJobs } from './kanban-lanes.service.ts';
-import { getTag } from './tags.service.ts';
+import { getTag } from '../tag-records/tag-records.service.ts';
 
 const CONTACTS_PAGE = 50;
 

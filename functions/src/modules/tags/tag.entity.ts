@@ -2,12 +2,9 @@
  * Tags of a company (labels on contacts and tickets; kanban lanes when kanban is 1).
  *
  * Items and access patterns (cid = company id):
- * - tag: pk C#<cid>, sk TAG#<padId>, type 'tag': id, name, color (#rrggbb), kanban (0|1), timestamps, and
- *   contactCount: how many contacts carry it. The contacts module moves it with `ADD contactCount :delta` in the
- *   same transaction as the membership items it writes (tags.repository.ts `tagContactCountUpdate`), together with
- *   memberChanges (+1 per such update: the contact-count backfill checks nothing moved while it counted). Tag writes
+ * - tag: the item, its key and its contactCount are the tag-records module's (tag-records/tag.entity.ts). Tag writes
  *   here never put the whole item back, so a save cannot overwrite a count that moved since the tag was read.
- *   - get one / BatchGet many by id.
+ *   - BatchGet many by id.
  *   - all tags of the company: Query pk C#<cid>, begins_with(sk, 'TAG#'), paged internally (a company has few).
  * - name marker: pk C#<cid>, sk TAGNAME#<lowercased name>, { tagId }: written with the tag in one transaction
  *   with attribute_not_exists, so a name exists once per company (case-insensitive).
@@ -19,32 +16,7 @@
  *   when a ticket enters a lane (the lane automation's timer starts then) and deleted when it leaves every lane.
  * - lane counter: pk C#<cid>#KCOUNT, sk L#<padTagId>, { count } updated with ADD in the position's transaction.
  */
-import type { TagSummary } from '@switchboard/shared/contracts/tags';
 import { companyPk, padId } from '../../platform/table/keys.ts';
-
-export type TagRecord = TagSummary & {
-  companyId: number;
-  /** kanban lanes: hours in the lane before moving to nextLaneId (0: never) */
-  timeLane?: number;
-  nextLaneId?: number | null;
-  rollbackLaneId?: number | null;
-  greetingMessageLane?: string;
-  /** who created it */
-  userId?: number | null;
-  createdAt: string;
-  updatedAt: string;
-  /** contacts carrying the tag (absent on tags stored before it was kept, until the backfill counts them) */
-  contactCount?: number;
-};
-export type TagItem = TagRecord & {
-  pk: string;
-  sk: string;
-  type: 'tag';
-  /** bumped by every contactCount update */
-  memberChanges?: number;
-  /** true once contactCount is exact: set at creation, or by the backfill for older tags */
-  contactsCounted?: boolean;
-};
 
 export interface TagNameMarkerItem {
   pk: string;
@@ -53,9 +25,6 @@ export interface TagNameMarkerItem {
   companyId: number;
   tagId: number;
 }
-
-export const TAG_SK_PREFIX = 'TAG#';
-export const tagKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `${TAG_SK_PREFIX}${padId(id)}` });
 
 export const tagNameOf = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 export const tagNameMarkerKey = (companyId: number, name: string) => ({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { findOrCreateContactByIdentity, getContact } from '../contacts/contacts.service.ts';
+import { findOrCreateContactByIdentity } from '../contacts/contact-identity.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 
 let runtime: Runtime;
 let companyId: number;

@@ -8,23 +8,17 @@ import { companyPk } from '../../platform/table/keys.ts';
 import {
   laneCounterKey,
   lanePositionKey,
-  TAG_SK_PREFIX,
-  tagKey,
   tagNameMarkerKey,
   tagNameOf,
   type LanePositionItem,
-  type TagItem,
   type TagNameMarkerItem,
-  type TagRecord,
 } from './tag.entity.ts';
-import { stripWith } from '../../platform/table/strip.ts';
+import { TAG_SK_PREFIX, tagKey, type TagItem, type TagRecord } from '../tag-records/tag.entity.ts';
+import { stripTag } from '../tag-records/tag-records.repository.ts';
 import { queryAll } from '../../platform/table/paging.ts';
 
 const BATCH_GET_SIZE = 100;
 const CONFLICT_RETRIES = 5;
-
-// the contact count's bookkeeping stays on the item
-const stripTag = stripWith('memberChanges', 'contactsCounted');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,27 +35,6 @@ const retryingConflicts = async <T>(write: () => Promise<T>): Promise<T> => {
       await sleep(20 * 2 ** attempt + Math.floor(Math.random() * 20));
     }
   }
-};
-
-/**
- * The transaction item that moves a tag's contactCount by `delta` (with a membership change in the same transaction).
- * Conditioned on the tag existing, so that a tag deleted meanwhile is never brought back as a bare counter: the
- * caller drops the item of a tag whose condition failed and tries again (tags.entity.ts). The contacts repository
- * joins it to every transaction that writes or deletes a membership, so the count moves atomically with it.
- */
-export const tagContactCountUpdate = (companyId: number, tagId: number, delta: number): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: tagKey(companyId, tagId),
-    UpdateExpression: 'ADD contactCount :delta, memberChanges :one',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':delta': delta, ':one': 1 },
-  },
-});
-
-export const getTag = async (companyId: number, id: number): Promise<TagRecord | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: tagKey(companyId, id) }));
-  return out.Item ? stripTag(out.Item as TagItem) : undefined;
 };
 
 export const getTags = async (companyId: number, ids: number[]): Promise<Map<number, TagRecord>> => {

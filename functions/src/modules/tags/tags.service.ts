@@ -23,21 +23,21 @@ import { actorOf } from '../../platform/events/actor.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { findContactsPage, presentContact, removeContactTag, setContactTags } from '../contacts/contacts.service.ts';
+import { presentContact } from '../contacts/contact-privacy.service.ts';
+import { findContactsPage } from '../contacts/contact-search.service.ts';
+import { removeContactTag, setContactTags } from '../contacts/contact-tags.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { tagNameOf, type TagRecord } from './tag.entity.ts';
+import { tagNameOf } from './tag.entity.ts';
+import { getTagRecord, toSummary, type TagRecord } from '../tag-records/tag-records.service.ts';
 import {
   deleteTagItems,
   getLaneCounts,
-  getTag as getTagRecord,
   getTags,
   insertTag,
   listTags as listTagRecords,
   replaceTag,
   tagNameTaken,
 } from './tags.repository.ts';
-
-export const toSummary = (r: TagRecord): TagSummary => ({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });
 
 export const toTag = (r: TagRecord): Tag => ({
   ...toSummary(r),
@@ -61,11 +61,6 @@ const invalid = (path: string, message: string) =>
 
 const announce = async (companyId: number, change: TagEvent, actor?: ChangeActor): Promise<void> => {
   await domainEvents.emit({ name: 'tag.changed', companyId, change, actor });
-};
-
-export const getTag = async (companyId: number, id: number): Promise<TagSummary | undefined> => {
-  const record = await getTagRecord(companyId, id);
-  return record ? toSummary(record) : undefined;
 };
 
 /** The whole tag, lane fields included (the lane automation reads them). */

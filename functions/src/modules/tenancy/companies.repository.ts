@@ -1,11 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
@@ -19,7 +12,7 @@ import {
   type SettingsItem,
 } from './company.entity.ts';
 import { strip } from '../../platform/table/strip.ts';
-import { queryPages, queryUpTo } from '../../platform/table/paging.ts';
+import { queryKeyPage, queryPages, queryUpTo } from '../../platform/table/paging.ts';
 
 export const getCompany = async (companyId: number): Promise<CompanyRecord | undefined> => {
   const out = await table().send(new GetCommand({ TableName: tableName(), Key: companyKey(companyId) }));
@@ -66,20 +59,15 @@ export const queryCompanyPage = async (
   limit: number,
   start?: Record<string, string>,
 ): Promise<{ companies: CompanyRecord[]; next?: Record<string, string> }> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const page = await queryKeyPage<CompanyItem>(
+    {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': companyListIndex(0).gsi1pk },
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
+    },
+    { limit, start },
   );
-  return {
-    companies: ((out.Items ?? []) as CompanyItem[]).map(strip),
-    next: out.LastEvaluatedKey as Record<string, string> | undefined,
-  };
+  return { companies: page.items.map(strip), next: page.next as Record<string, string> | undefined };
 };
 
 export const setLastLogin = async (companyId: number, at: string): Promise<void> => {

@@ -1,15 +1,18 @@
 /**
- * Ticket transitions together with the messages they send: the farewell on closing (the closing agent's
+ * Ticket transitions together with the messages they imply: the farewell on closing (the closing agent's
  * farewellMessage, else the connection's completion message), the transfer note as a private message, and the
- * running ticket a forward lands in.
+ * running ticket a forward lands in. The messages are recorded as a `ticket.transitioned` event, which the messages
+ * module sends (listeners/ticket-texts.listener.ts) before the change answers.
  */
 import type { Ticket, UpdateTicketBody } from '@switchboard/shared/contracts/tickets';
+import type { TicketTransition } from '@switchboard/shared/events';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { findConnection } from '../connections/connections.service.ts';
-import { getContact, putContactWallet } from '../contacts/contacts.service.ts';
-import { addPrivateNote, sendSystemText } from '../messages/messages.service.ts';
+import { putContactWallet } from '../contacts/contact-wallets.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { changeTicket, findTicket, presentTicket, recordTicketChange, type TicketRecord } from './tickets.service.ts';
 import { continueTransferredConversation, ticketForInbound } from './ticket-routing.service.ts';
@@ -18,12 +21,14 @@ import { updateTicket } from './ticket-transitions.service.ts';
 export const updateTicketAndNotify = async (auth: AuthContext, id: number, body: UpdateTicketBody): Promise<Ticket> => {
   const result = await updateTicket(auth, id, body);
   const { effects } = result;
+  const sends: TicketTransition['sends'] = [];
   if (effects.farewell) {
     const connection = await findConnection(auth.companyId, result.record.whatsappId);
     const text = auth.user.farewellMessage.trim() || connection?.complationMessage.trim() || '';
-    if (text) await sendSystemText(result.record, text, auth.user.name, auth.userId);
+    if (text) sends.push({ kind: 'text', ticketId: result.record.id, text, userName: auth.user.name, userId: auth.userId });
   }
-  if (effects.rating) await sendSystemText(result.record, effects.rating, auth.user.name, null);
+  if (effects.rating)
+    sends.push({ kind: 'text', ticketId: result.record.id, text: effects.rating, userName: auth.user.name, userId: null });
   if (
     result.record.status === 'open' &&
     result.record.userId &&
@@ -44,8 +49,11 @@ export const updateTicketAndNotify = async (auth: AuthContext, id: number, body:
     record = await continueTransferredConversation(result.record, effects.continueIn);
     ticket = presentTicket(auth, record, result.contact);
   }
-  if (effects.transferNote) await addPrivateNote(record, effects.transferNote, auth.userId);
-  if (effects.transferMessage) await sendSystemText(record, effects.transferMessage, auth.user.name, null);
+  if (effects.transferNote) sends.push({ kind: 'note', ticketId: record.id, text: effects.transferNote, userId: auth.userId });
+  if (effects.transferMessage)
+    sends.push({ kind: 'text', ticketId: record.id, text: effects.transferMessage, userName: auth.user.name, userId: null });
+  // a closing farewell and a transfer never come together: the messages go in the order the change implied them
+  if (sends.length) await domainEvents.emit({ name: 'ticket.transitioned', companyId: auth.companyId, sends });
   return ticket;
 };
 

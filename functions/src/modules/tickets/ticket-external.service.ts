@@ -7,7 +7,7 @@ import type { Contact } from '@switchboard/shared/contracts/contacts';
 import type { QueueSummary } from '@switchboard/shared/contracts/queues';
 import { clock } from '../../platform/clock.ts';
 import type { ConnectionRecord } from '../connections/connections.service.ts';
-import { maskNumber } from '../contacts/contacts.service.ts';
+import { maskNumber } from '../contacts/contact-privacy.service.ts';
 import type { TicketRecord } from './ticket.entity.ts';
 import { ticketForInbound, ticketForScheduledMessage } from './ticket-routing.service.ts';
 import { changeTicket, logOf, recordTicketChange } from './tickets.service.ts';

@@ -9,7 +9,8 @@ import { ticketStatuses, type Ticket, type TicketStatus } from '@switchboard/sha
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
 import { findCompany } from '../tenancy/company-lookup.service.ts';
-import { getContact, maskNumber } from '../contacts/contacts.service.ts';
+import { maskNumber } from '../contacts/contact-privacy.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 import { canSeeTicket, viewerOfAuth } from './ticket-visibility.service.ts';
 import type { TicketRecord } from './ticket.entity.ts';
 import { queryTicketIndex, queryTicketIndexBetween, type TicketIndex } from './tickets.repository.ts';

@@ -5,7 +5,8 @@
 import { type Ticket, type TicketListQuery, type TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { decodeCursor, encodeCursor } from '../../platform/table/cursor.ts';
-import { hidesNumbers, searchContactIds } from '../contacts/contacts.service.ts';
+import { hidesNumbers } from '../contacts/contact-privacy.service.ts';
+import { searchContactIds } from '../contacts/contact-search.service.ts';
 import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
 import { canSeeTicket, mayShowAll, viewerOfAuth } from './ticket-visibility.service.ts';
 import { filterTagIds, listedStatus, type TicketRecord } from './ticket.entity.ts';

@@ -8,7 +8,7 @@ import type { ReportResponse } from '@switchboard/shared/contracts/reports';
 import { startApi, type ApiClient, type ApiResponse } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
-import { searchAllContactIds } from '../contacts/contacts.service.ts';
+import { searchAllContactIds } from '../contacts/contact-search.service.ts';
 import { countReport, MAX_SEARCH_CONTACTS, reportRange } from './ticket-report.service.ts';
 
 let runtime: Runtime;

@@ -20,11 +20,13 @@ import {
   toConnectionSummary,
   type ConnectionRecord,
 } from '../connections/connections.service.ts';
-import { getContact, getContactWallet, maskNumber } from '../contacts/contacts.service.ts';
+import { maskNumber } from '../contacts/contact-privacy.service.ts';
+import { getContactWallet } from '../contacts/contact-wallets.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 import { whatsappConfirmedContact } from '../contacts/contact-numbers.service.ts';
 import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
-import { findUser } from '../users/users.service.ts';
+import { findUser } from '../user-records/user-lookup.service.ts';
 import { type TicketRecord } from './ticket.entity.ts';
 import {
   ConversationTaken,

@@ -3,7 +3,7 @@ import { type Ticket } from '@switchboard/shared/contracts/tickets';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { getContact } from '../contacts/contacts.service.ts';
-import { getTag } from '../tags/tags.service.ts';
+import { getTag } from '../tag-records/tag-records.service.ts';
 import { getTicketRecord } from './tickets.repository.ts';
 import { presentTicket, recordTicketChange, requireVisibleTicket, privacyOptions, changeTicket } from './tickets.service.ts';
 

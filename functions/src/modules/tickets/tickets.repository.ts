@@ -5,6 +5,7 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  type NativeAttributeValue,
 } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
@@ -29,7 +30,7 @@ import {
   type TicketRecord,
 } from './ticket.entity.ts';
 import { stripWith } from '../../platform/table/strip.ts';
-import { queryAll } from '../../platform/table/paging.ts';
+import { queryKeyPage, queryAll } from '../../platform/table/paging.ts';
 
 /** The contact already has a running ticket on the connection. */
 export class ConversationTaken extends Error {
@@ -366,22 +367,20 @@ export const queryTicketIndex = async (
     filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
   },
 ): Promise<IndexPage> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       IndexName: index,
       KeyConditionExpression: `${index}pk = :pk`,
       ExpressionAttributeValues: { ':pk': partition, ...(options.filter?.values ?? {}) },
       ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
       ...(options.filter?.names ? { ExpressionAttributeNames: options.filter.names } : {}),
       ScanIndexForward: options.forward,
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
+    },
+    { start: options.startKey, limit: options.limit },
   );
   return {
-    items: ((out.Items ?? []) as TicketItem[]).map(stripTicket),
-    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+    items: (out.items as TicketItem[]).map(stripTicket),
+    lastKey: out.next as Record<string, string> | undefined,
   };
 };
 
@@ -487,20 +486,18 @@ export const queryTicketIndexBetween = async (
   range: { from: string; to: string },
   options: { limit: number; startKey?: Record<string, string> },
 ): Promise<IndexPage> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
+  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
+    {
       IndexName: index,
       KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`,
       ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~` },
       ScanIndexForward: false,
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
+    },
+    { start: options.startKey, limit: options.limit },
   );
   return {
-    items: ((out.Items ?? []) as TicketItem[]).map(stripTicket),
-    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
+    items: (out.items as TicketItem[]).map(stripTicket),
+    lastKey: out.next as Record<string, string> | undefined,
   };
 };
 
@@ -512,7 +509,6 @@ export interface ReportRowFilter {
 
 /** The key range of a month partition's report rows created between two instants, with the report's filters. */
 const reportRowsQuery = (partition: string, range: { from: string; to: string }, filter: ReportRowFilter | undefined) => ({
-  TableName: tableName(),
   KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
   ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~`, ...(filter?.values ?? {}) },
   ...(filter ? { FilterExpression: filter.expression } : {}),
@@ -528,15 +524,11 @@ export const queryReportRows = async (
   range: { from: string; to: string },
   options: { limit: number; startKey?: Record<string, string>; filter?: ReportRowFilter },
 ): Promise<{ items: ReportRowItem[]; lastKey?: Record<string, string> }> => {
-  const out = await table().send(
-    new QueryCommand({
-      ...reportRowsQuery(partition, range, options.filter),
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
+  const out = await queryKeyPage<ReportRowItem>(
+    { ...reportRowsQuery(partition, range, options.filter), ScanIndexForward: false },
+    { start: options.startKey, limit: options.limit },
   );
-  return { items: (out.Items ?? []) as ReportRowItem[], lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return { items: out.items, lastKey: out.next as Record<string, string> | undefined };
 };
 
 /**
@@ -548,14 +540,14 @@ export const countReportRows = async (
   range: { from: string; to: string },
   options: { startKey?: Record<string, string>; filter?: ReportRowFilter },
 ): Promise<{ count: number; lastKey?: Record<string, string> }> => {
-  const out = await table().send(
-    new QueryCommand({
+  const out = await queryKeyPage(
+    {
       ...reportRowsQuery(partition, range, options.filter),
       Select: 'COUNT',
       // the same direction as the list, so that a start key counts the rows the list has yet to read
       ScanIndexForward: false,
-      ExclusiveStartKey: options.startKey,
-    }),
+    },
+    { start: options.startKey },
   );
-  return { count: out.Count ?? 0, lastKey: out.LastEvaluatedKey as Record<string, string> | undefined };
+  return { count: out.count, lastKey: out.next as Record<string, string> | undefined };
 };

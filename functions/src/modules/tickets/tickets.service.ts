@@ -16,9 +16,10 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { viewerOf } from '../../platform/auth/viewer.ts';
-import { getContact, hidesNumbers, maskNumber, presentContact } from '../contacts/contacts.service.ts';
+import { hidesNumbers, maskNumber, presentContact } from '../contacts/contact-privacy.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
-import { findUser } from '../users/users.service.ts';
+import { findUser } from '../user-records/user-lookup.service.ts';
 import { canSeeTicket, viewerOfAuth } from './ticket-visibility.service.ts';
 import { type TicketContact, type TicketRecord } from './ticket.entity.ts';
 import {

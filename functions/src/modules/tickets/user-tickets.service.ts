@@ -5,7 +5,8 @@
 import { clock, ids } from '../../platform/clock.ts';
 import { changeTicket, recordTicketChange } from './tickets.service.ts';
 import { queryTicketIndex } from './tickets.repository.ts';
-import { getContact, maskNumber } from '../contacts/contacts.service.ts';
+import { maskNumber } from '../contacts/contact-privacy.service.ts';
+import { getContact } from '../contacts/contacts.service.ts';
 
 /** Answers how many tickets went back to their queues. */
 export const returnUserTicketsToQueues = async (

@@ -1,30 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { companyPk } from '../../platform/table/keys.ts';
 import { AppError, failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { emailMarkerKey, userKey, type EmailMarkerItem, type UserItem, type UserRecord } from './user.entity.ts';
+import { emailMarkerKey, userKey, type EmailMarkerItem, type UserItem, type UserRecord } from '../user-records/user.entity.ts';
 import { strip } from '../../platform/table/strip.ts';
-
-/** `consistent`: a strongly consistent read (twice the cost), for what keeps the answer long, as a socket does. */
-export const getUser = async (
-  companyId: number,
-  userId: number,
-  options: { consistent?: boolean } = {},
-): Promise<UserRecord | undefined> => {
-  const out = await table().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: userKey(companyId, userId),
-      ...(options.consistent ? { ConsistentRead: true } : {}),
-    }),
-  );
-  return out.Item ? strip(out.Item as UserItem) : undefined;
-};
-
-export const getEmailMarker = async (email: string): Promise<EmailMarkerItem | undefined> => {
-  const out = await table().send(new GetCommand({ TableName: tableName(), Key: emailMarkerKey(email) }));
-  return out.Item as EmailMarkerItem | undefined;
-};
+import { getUser } from '../user-records/user-records.repository.ts';
 
 /**
  * The company's user set: { rev }, bumped by every user an admin adds. An addition that checked the plan's limit
@@ -168,26 +148,6 @@ export const clearSession = async (companyId: number, userId: number, sessionId:
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
-};
-
-/** A page of a company's users in id order; a company has at most its plan's users, so pages are small. */
-export const listUserRecords = async (
-  companyId: number,
-  options: { limit: number; startKey?: Record<string, string> },
-): Promise<{ items: UserRecord[]; lastKey?: Record<string, string> }> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': companyPk(companyId), ':p': 'USER#' },
-      Limit: options.limit,
-      ExclusiveStartKey: options.startKey,
-    }),
-  );
-  return {
-    items: ((out.Items ?? []) as UserItem[]).map(strip),
-    lastKey: out.LastEvaluatedKey as Record<string, string> | undefined,
-  };
 };
 
 /**

@@ -16,16 +16,12 @@ import { actorOf } from '../../platform/events/actor.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
-import { userImagePrefix, type UserRecord } from './user.entity.ts';
-import { toUser } from './user-lookup.service.ts';
+import { emailTaken, findUser, toUser, userRecordsPage, type UserRecord } from '../user-records/user-lookup.service.ts';
 import { findConnection } from '../connections/connection-lookup.service.ts';
 import { findQueues as findQueuesOf } from '../queues/queues.service.ts';
 import {
   clearSession,
-  getEmailMarker,
-  getUser,
   insertUser,
-  listUserRecords,
   readUserSetRev,
   replaceSession,
   updateUserAndEmail,
@@ -33,10 +29,10 @@ import {
   type UserPatch,
 } from './users.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
-import { storedFileName } from '../../platform/ports/media-keys.ts';
+import { companyMediaPrefix, storedFileName } from '../../platform/ports/media-keys.ts';
 
-export type { UserRecord } from './user.entity.ts';
-export { findUser, findUserByEmail, toUser } from './user-lookup.service.ts';
+/** Where a user's pictures are stored in the blob store. */
+const userImagePrefix = (companyId: number, userId: number) => `${companyMediaPrefix(companyId)}user${userId}/`;
 
 export interface NewUser {
   name: string;
@@ -48,7 +44,7 @@ export interface NewUser {
 
 export const createUser = async (companyId: number, input: NewUser): Promise<UserRecord> => {
   const email = input.email.trim().toLowerCase();
-  if (await getEmailMarker(email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+  if (await emailTaken(email)) throw new AppError('ERR_DUPLICATED_EMAIL');
   const now = clock().now().toISOString();
   const record: UserRecord = {
     ...newUserDefaults,
@@ -78,7 +74,7 @@ export const announce = (companyId: number, change: UserEvent, actor?: ChangeAct
   domainEvents.emit({ name: 'user.changed', companyId, change, actor, ...(endedSessionId ? { endedSessionId } : {}) });
 
 export const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
-  const record = await getUser(companyId, userId);
+  const record = await findUser(companyId, userId);
   if (!record) throw new AppError('ERR_NO_USER_FOUND');
   return record;
 };
@@ -92,7 +88,7 @@ const countAdmins = async (companyId: number): Promise<number> => {
   let admins = 0;
   let startKey: Record<string, string> | undefined;
   do {
-    const page = await listUserRecords(companyId, { limit: 100, startKey });
+    const page = await userRecordsPage(companyId, { limit: 100, startKey });
     admins += page.items.filter((u) => u.profile === 'admin').length;
     startKey = page.lastKey;
   } while (startKey);
@@ -178,7 +174,7 @@ export const listUsers = async (auth: AuthContext, q: { searchParam?: string; cu
   let lastKey: Record<string, string> | undefined;
   // a search may skip most of a page, so read on until the page is full or the users end
   do {
-    const page = await listUserRecords(auth.companyId, { limit: 50, startKey });
+    const page = await userRecordsPage(auth.companyId, { limit: 50, startKey });
     for (const u of page.items) {
       if (!search || u.name.toLowerCase().includes(search) || u.email.includes(search)) {
         users.push({ id: u.id, name: u.name, email: u.email, profile: u.profile, online: u.online, queueIds: u.queueIds });
@@ -203,7 +199,7 @@ export const setUserQueues = async (companyId: number, userId: number, queueIds:
 export const removeQueueFromUsers = async (companyId: number, queueId: number): Promise<void> => {
   let startKey: Record<string, string> | undefined;
   do {
-    const page = await listUserRecords(companyId, { limit: 100, startKey });
+    const page = await userRecordsPage(companyId, { limit: 100, startKey });
     for (const user of page.items) {
       if (user.queueIds?.includes(queueId))
         await setUserQueues(
@@ -251,7 +247,7 @@ const tryAddUser = async (auth: AuthContext, input: CreateUserBody, limit: numbe
   let count = 0;
   let startKey: Record<string, string> | undefined;
   do {
-    const page = await listUserRecords(auth.companyId, { limit: 100, startKey });
+    const page = await userRecordsPage(auth.companyId, { limit: 100, startKey });
     count += page.items.length;
     startKey = page.lastKey;
   } while (startKey);
@@ -260,7 +256,7 @@ const tryAddUser = async (auth: AuthContext, input: CreateUserBody, limit: numbe
   }
   await checkAssignments(auth.companyId, input);
   const email = input.email.trim().toLowerCase();
-  if (await getEmailMarker(email)) throw new AppError('ERR_DUPLICATED_EMAIL');
+  if (await emailTaken(email)) throw new AppError('ERR_DUPLICATED_EMAIL');
   const { password, name, ...fields } = input;
   const now = clock().now().toISOString();
   const record: UserRecord = {
@@ -312,7 +308,7 @@ export const pickUsers = async (
   const users: { id: number; name: string; profile: 'admin' | 'user'; queueIds: number[] }[] = [];
   let startKey: Record<string, string> | undefined;
   do {
-    const page = await listUserRecords(auth.companyId, { limit: 100, startKey });
+    const page = await userRecordsPage(auth.companyId, { limit: 100, startKey });
     for (const u of page.items) users.push({ id: u.id, name: u.name, profile: u.profile, queueIds: u.queueIds });
     startKey = page.lastKey;
   } while (startKey);

@@ -19,8 +19,9 @@ import { isOutOfHours, localDay, withinVacation } from '@switchboard/shared/week
 import { findCompany, timeZoneOf } from '../tenancy/company-lookup.service.ts';
 import { companySchedulesOf } from '../companies/company-schedules.service.ts';
 import { findWebchatByWidgetKey, type ConnectionRecord } from '../connections/connections.service.ts';
-import { findOrCreateContactByIdentity } from '../contacts/contacts.service.ts';
-import { conversationForVisitor, mediaTypeOf, presentForVisitor } from '../messages/messages.service.ts';
+import { findOrCreateContactByIdentity } from '../contacts/contact-identity.service.ts';
+import { mediaTypeOf } from '../messages/message-delivery.service.ts';
+import { conversationForVisitor, presentForVisitor } from '../messages/messages.service.ts';
 import { contactTickets } from '../tickets/ticket-lists.service.ts';
 
 const CONVERSATION_PAGE = 100;

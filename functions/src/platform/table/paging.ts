@@ -83,19 +83,12 @@ export const queryPage = async <I, T>(
   let start: Row | undefined = page.start;
   do {
     const missing = wanted - found.length;
-    const out: QueryCommandOutput = await table().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...query,
-        Limit: page.pageLimit ? page.pageLimit(missing) : missing,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of (out.Items ?? []) as I[]) {
+    const out = await queryKeyPage<I>(query, { start, limit: page.pageLimit ? page.pageLimit(missing) : missing });
+    for (const item of out.items) {
       const record = read(item);
       if (record !== undefined) found.push(record);
     }
-    start = out.LastEvaluatedKey;
+    start = out.next;
   } while (start && found.length < wanted);
   return { records: found.slice(page.skip, page.skip + page.take), hasMore: found.length > page.skip + page.take };
 };

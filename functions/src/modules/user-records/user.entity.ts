@@ -8,12 +8,9 @@
  */
 import type { User } from '@switchboard/shared/contracts/auth';
 import { companyPk, padId } from '../../platform/table/keys.ts';
-import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 
 export const userKey = (companyId: number, id: number) => ({ pk: companyPk(companyId), sk: `USER#${padId(id)}` });
 export const emailMarkerKey = (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' });
-/** Where a user's pictures are stored in the blob store. */
-export const userImagePrefix = (companyId: number, userId: number) => `${companyMediaPrefix(companyId)}user${userId}/`;
 
 /** The stored user: the public fields (without the company) plus secrets and session state. */
 export type UserRecord = Omit<User, 'company'> & {
