@@ -7,11 +7,14 @@
  * - the domain modules keep the direction of module-layers.ts: no import cycle, no import of a higher layer, no
  *   repository importing another module's service;
  * - the WhatsApp connector is an adapter: its code reaches functions/src only through platform/ and its facade;
- * - a service of a module and a file of the engine hold one job: at most 400 lines (MAX_JOB_FILE_LINES).
+ * - a service of a module and a file of the engine hold one job: at most 400 lines (MAX_JOB_FILE_LINES);
+ * - what differs between channels is asked of their traits (shared/src/channel-traits.ts, exposed by each driver):
+ *   no code outside the drivers compares a channel's name, and the drivers import no module.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { channelNames } from '@switchboard/shared/contracts/connections';
 import { describe, expect, it } from 'vitest';
 import type { ListenerName } from './deployment/catalogue.ts';
 import { entryFileOf } from './deployment/entries.ts';
@@ -285,5 +288,80 @@ describe('the size check', () => {
     expect(lineCount('')).toBe(0);
     expect(lineCount('a\nb\n')).toBe(2);
     expect(lineCount('a\nb')).toBe(2);
+  });
+});
+
+/** A channel name as a string literal. */
+const channelLiteral = `['"\`](?:${channelNames.join('|')})['"\`]`;
+const comparesChannelName = new RegExp(
+  `(?:[=!]==?\\s*${channelLiteral})|(?:${channelLiteral}\\s*[=!]==?)|(?:\\bcase\\s+${channelLiteral}\\s*:)`,
+);
+
+/** The lines of a source that compare a channel's name (`=== 'whatsapp'`, `case 'instagram':`), comments left out. */
+const channelNameComparisons = (file: string, source: string): string[] =>
+  source.split('\n').flatMap((text, i) => {
+    const code = text.trim();
+    if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return [];
+    return comparesChannelName.test(code) ? [`${file}:${i + 1}: ${code}`] : [];
+  });
+
+/** Imports from a channel driver's folder into the domain modules. */
+const channelModuleImports = (imports: readonly SourceImport[]): string[] =>
+  imports.filter((i) => i.file.startsWith('channels/') && i.target.startsWith('modules/')).map(describeImport);
+
+describe('channel knowledge', () => {
+  const repoDir = resolve(srcDir, '../..');
+  /**
+   * Comparisons of a channel's name allowed outside the drivers, by file (relative to the repository) with the reason:
+   * only at the API edge, where a request is shaped by one channel. None is needed today.
+   */
+  const allowed: Record<string, string> = {};
+
+  it('compares no channel name outside the drivers: modules ask the traits', () => {
+    const roots = [srcDir, join(repoDir, 'connector-container/src'), join(repoDir, 'shared/src')];
+    const found = roots
+      .flatMap((root) => sourceFiles(root))
+      .filter((file) => !file.startsWith(join(srcDir, 'channels') + '/'))
+      .map((file) => relative(repoDir, file))
+      .filter((file) => !(file in allowed))
+      .flatMap((file) => channelNameComparisons(file, readFileSync(join(repoDir, file), 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('keeps the channel drivers free of module imports', () => {
+    const imports = sourceFiles(join(srcDir, 'channels')).flatMap((file) =>
+      relativeImports(file).map((target) => ({ file: relative(srcDir, file), target: relative(srcDir, target) })),
+    );
+    expect(channelModuleImports(imports)).toEqual([]);
+  });
+
+  it('names the file and line of each comparison of a channel name, in either order and in a switch', () => {
+    const source = [
+      "if (record.channel === 'whatsapp') start();",
+      "const meta = 'instagram' !== channel;",
+      'switch (channel) {',
+      "  case 'webchat':",
+      '    break;',
+      '}',
+      "// a comment may say channel === 'facebook'",
+      "const queue = channel === 'whatsapp.fifo' || kind === 'whatsapp-like';",
+      "if (traitsOf(channel).qrSession) send('whatsapp');",
+    ].join('\n');
+    expect(channelNameComparisons('modules/x/x.service.ts', source)).toEqual([
+      "modules/x/x.service.ts:1: if (record.channel === 'whatsapp') start();",
+      "modules/x/x.service.ts:2: const meta = 'instagram' !== channel;",
+      "modules/x/x.service.ts:4: case 'webchat':",
+    ]);
+  });
+
+  it('flags a driver importing a module, not a module importing a driver', () => {
+    const imports: SourceImport[] = [
+      { file: 'channels/graph/graph-driver-support.ts', target: 'modules/connections/graph-connections.service.ts' },
+      { file: 'channels/whatsapp/whatsapp.driver.ts', target: 'platform/clock.ts' },
+      { file: 'modules/outbound/outbound.service.ts', target: 'channels/drivers.ts' },
+    ];
+    expect(channelModuleImports(imports)).toEqual([
+      'channels/graph/graph-driver-support.ts -> modules/connections/graph-connections.service.ts',
+    ]);
   });
 });

@@ -72,6 +72,9 @@ export const usesOfSource = (sources: readonly string[]): ModuleUses => {
       if (!queue) throw new Error(`Unknown queue '${match[1]}' sent to`);
       queues.add(queue);
     }
+    // a send to the queue a channel's traits name (shared/src/channel-traits.ts) may reach either outbound queue
+    if (/\bqueue\(\)\.send\(\s*traitsOf\([^)]*\)\.outboundQueue\b/.test(text))
+      for (const name of ['outbound.fifo', 'connector-outbound.fifo'] as const) queues.add(queueKeyOf[name]);
     uses.scheduler ||= /\bscheduler\(\)/.test(text);
     uses.media ||= /\bblobStore\(\)/.test(text);
     uses.mediaPurge ||= /\bblobStore\(\)\.(deletePrefix|prefixUsage)\(/.test(text);

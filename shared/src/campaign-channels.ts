@@ -8,16 +8,10 @@
  * The campaign dialog offers only the connections that can send, and says why before saving; the server refuses
  * the rest with the same words.
  */
+import { traitsOf, type CampaignReach } from './channel-traits.ts';
 import { type Channel } from './contracts/connections.ts';
-import { isPhoneChannel } from './contracts/contacts.ts';
 
-export type CampaignReach = 'lists-and-tags' | 'tags' | 'none';
-
-export const campaignReach = (channel: Channel): CampaignReach => {
-  if (isPhoneChannel(channel)) return 'lists-and-tags';
-  if (channel === 'facebook' || channel === 'instagram') return 'tags';
-  return 'none';
-};
+export const campaignReach = (channel: Channel): CampaignReach => traitsOf(channel).campaignReach;
 
 export const canSendCampaigns = (channel: Channel): boolean => campaignReach(channel) !== 'none';
 

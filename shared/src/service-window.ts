@@ -3,13 +3,12 @@
  * hours after the customer's last message; outside it the Cloud API delivers approved templates only. The server
  * refuses a free-form send outside it and the composer says so before anyone types.
  */
+import { traitsOf } from './channel-traits.ts';
 import type { Channel } from './contracts/connections.ts';
 
 export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export const serviceWindowChannels: readonly Channel[] = ['whatsappapi', 'facebook', 'instagram'];
-
-export const hasServiceWindow = (channel: Channel): boolean => serviceWindowChannels.includes(channel);
+export const hasServiceWindow = (channel: Channel): boolean => traitsOf(channel).serviceWindow;
 
 /** When the window closes, from the customer's last message; null when they never wrote. */
 export const serviceWindowEnd = (lastInboundAt: string | null | undefined): string | null =>

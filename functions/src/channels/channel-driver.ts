@@ -2,9 +2,28 @@
  * One driver per channel behind one contract. Provider formats stop here: a driver turns its provider's payloads
  * into our `InboundEvent`s and our stored messages into the provider's calls, and checks a connection's settings.
  */
+import type { ChannelTraits } from '@switchboard/shared/channel-traits';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import type { Channel } from '@switchboard/shared/contracts/connections';
 import type { Message } from '@switchboard/shared/contracts/messages';
+import type { GraphSettings } from './graph/graph-settings.ts';
+
+/**
+ * The connection a driver works on, with what it may read of our data: its caller passes the readers, since a driver
+ * imports no module.
+ */
+export interface ConnectionContext {
+  companyId: number;
+  connectionId: number;
+  /** the connection's Graph settings with their secrets opened (what a Graph driver calls Meta with); none if it has none */
+  graphSettings(): Promise<GraphSettings | undefined>;
+}
+
+/** The connection a send goes out on, with what a driver may read of our data while it sends. */
+export interface SendingConnection extends ConnectionContext {
+  /** the provider's id of one of our stored messages (the one a send quotes), when it reached the channel */
+  channelMessageIdOf(messageId: string): Promise<string | undefined>;
+}
 
 export interface OutgoingContext {
   companyId: number;
@@ -42,13 +61,15 @@ export interface ConfigIssue {
 
 export interface ChannelDriver {
   readonly channel: Channel;
+  /** what modules ask of the channel (its row of shared/src/channel-traits.ts), instead of comparing its name */
+  readonly traits: Readonly<ChannelTraits>;
   /** the provider's payload as our events; throws InvalidInboundPayload for one that is not the provider's */
   parseInbound(input: InboundPayload): InboundEvent[];
   /**
    * Delivers a new message. Throws only when the provider did not take it (ChannelUnavailable, or an error worth
    * retrying); when that cannot be told, or retrying cannot help, it throws PermanentSendError.
    */
-  send(message: Message, to: OutgoingContext): Promise<SendResult>;
+  send(message: Message, to: OutgoingContext, connection: SendingConnection): Promise<SendResult>;
   /**
    * tells the customer's side that a delivered message changed (edit or delete): at once, or by handing the change to
    * what holds the channel (WhatsApp sessions live in the connector)
@@ -60,12 +81,12 @@ export interface ChannelDriver {
    * Fetches media an event left at the provider (`mediaRef`, the driver's own reference), for the inbound pipeline
    * to store. Throws an error worth retrying when the provider could not be reached.
    */
-  fetchMedia?(connection: { companyId: number; connectionId: number }, ref: string): Promise<FetchedMedia>;
+  fetchMedia?(connection: ConnectionContext, ref: string): Promise<FetchedMedia>;
   /**
    * The person behind an identity as the provider knows them (Messenger, Instagram), asked once when their contact
    * is created; undefined when the provider would not tell (a failure never stops the event).
    */
-  fetchProfile?(connection: { companyId: number; connectionId: number }, identity: string): Promise<ContactProfile | undefined>;
+  fetchProfile?(connection: ConnectionContext, identity: string): Promise<ContactProfile | undefined>;
   /**
    * Asks whether a phone number has an account on the channel, for channels that can tell (a WhatsApp session; the
    * Cloud API, Messenger, Instagram and the web chat cannot). What holds the channel writes the answer to the table

@@ -1,3 +1,4 @@
+import { channelTraits } from '@switchboard/shared/channel-traits';
 import type { Channel } from '@switchboard/shared/contracts/connections';
 import { ChannelUnavailable, type ChannelDriver } from './channel-driver.ts';
 import { facebookDriver } from './facebook/messenger.driver.ts';
@@ -18,7 +19,14 @@ const unavailable = (channel: Channel): ChannelDriver => {
   const fail = (): never => {
     throw new ChannelUnavailable(channel);
   };
-  return { channel, parseInbound: fail, send: async () => fail(), update: async () => fail(), validateConfig: fail };
+  return {
+    channel,
+    traits: channelTraits[channel],
+    parseInbound: fail,
+    send: async () => fail(),
+    update: async () => fail(),
+    validateConfig: fail,
+  };
 };
 
 /** The driver of a channel; a channel without a driver on this deployment fails every call with ChannelUnavailable. */

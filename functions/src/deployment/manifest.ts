@@ -129,8 +129,8 @@ export const functionManifest = {
     routes: true,
     listeners: ['realtime', 'ticket-timers', 'dashboard'],
     // a new contact's number is looked up over the company's WhatsApp session, and an import of a session's chats is
-    // asked of it (connector commands)
-    ports: channelAccess,
+    // asked of it (connector commands); no channel secret is read here
+    ports: { ...ticketChanges, sends: ['connector-commands', 'jobs'] },
   },
   dashboard: {
     routes: true,

@@ -4,17 +4,16 @@
  * campaign send still ahead for that number. Registered by the inbound Lambda entry, before the engine listener.
  * A failure is logged and never fails the message's intake.
  */
+import { canSendCampaigns } from '@switchboard/shared/campaign-channels';
 import { domainEvents } from '../platform/events/domain-events.ts';
 import { noteCustomerMessage } from '../modules/campaigns/campaign-replies.service.ts';
 import { campaignAddressOf } from '../modules/campaigns/campaign.entity.ts';
 
-/** the channels a campaign reaches (campaign-recipients.ts): numbers on WhatsApp, page-scoped ids on Meta's pages */
-const CAMPAIGN_CHANNELS = new Set(['whatsapp', 'whatsappapi', 'facebook', 'instagram']);
-
 export const registerCampaignRepliesListener = (): void => {
   domainEvents.on('message.received', 'campaign-replies', async (e) => {
     const contact = e.ticket.contact;
-    if (!CAMPAIGN_CHANNELS.has(e.ticket.channel) || contact.isGroup || e.message.fromMe) return;
+    // only the channels a campaign reaches (campaign-recipients.ts): numbers on WhatsApp, page-scoped ids on Meta's pages
+    if (!canSendCampaigns(e.ticket.channel) || contact.isGroup || e.message.fromMe) return;
     await noteCustomerMessage(e.companyId, campaignAddressOf(contact), e.message.body);
   });
 };

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { cursorPageNumber, idParam, queryBoolean, queryIdList } from './common.ts';
-import { channel } from './connections.ts';
+import { channelTraits } from '../channel-traits.ts';
+import { channel, type Channel } from './connections.ts';
 import { tagSummary } from './tags.ts';
 
 export const extraInfo = z.object({
@@ -65,8 +66,9 @@ const contactNumber = z.string({ error: 'Required' }).trim().min(8, 'Too Short!'
 /** A phone number is stored as its digits (formatting dropped) and needs at least this many of them. */
 export const MIN_PHONE_DIGITS = 8;
 export const phoneDigits = (number: string): string => number.replace(/\D/g, '');
-/** The channels whose contacts are phone numbers (WhatsApp, by session or Cloud API). */
-export const isPhoneChannel = (channel: string): boolean => channel === 'whatsapp' || channel === 'whatsappapi';
+/** The channels whose contacts are phone numbers (their traits say so); false for anything that is not a channel. */
+export const isPhoneChannel = (channel: string): boolean =>
+  Object.hasOwn(channelTraits, channel) && channelTraits[channel as Channel].identity === 'phone';
 /** The extra info entry that keeps the phone a contact gave when its identity is not a phone number (the web chat form). */
 export const PHONE_INFO_NAME = 'phone';
 /**

@@ -4,6 +4,7 @@
  * reactions, postbacks) become our events; our messages are posted to `{graph}/{version}/me/messages` with the page
  * token as responses (`messaging_type: RESPONSE`). Attachments arrive as URLs, fetched when the event is processed.
  */
+import { channelTraits } from '@switchboard/shared/channel-traits';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import type { MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { z } from 'zod';
@@ -139,6 +140,7 @@ const profiles = ttlCache<string, ContactProfile>(60 * 60_000, 5000);
 /** The driver of a Messenger-format channel. */
 export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
   channel,
+  traits: channelTraits[channel],
   parseInbound({ connection, payload, receivedAt }) {
     const parsed = delivery.safeParse(payload);
     if (!parsed.success || parsed.data.object !== objectOf[channel])
@@ -228,8 +230,8 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
     }
     return events;
   },
-  async send(message, to) {
-    const graph = await settingsFor(channel, to.companyId, to.connectionId);
+  async send(message, to, connection) {
+    const graph = await settingsFor(channel, connection);
     const [first, ...rest] = messengerMessagesOf(message);
     const post = (m: Record<string, unknown>) =>
       graphCall('POST', 'me/messages', {
@@ -255,7 +257,7 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
     const key = `${connection.companyId}:${connection.connectionId}:${identity}`;
     try {
       return await profiles.get(key, async () => {
-        const graph = await settingsFor(channel, connection.companyId, connection.connectionId);
+        const graph = await settingsFor(channel, connection);
         return profileOf(
           await graphCall('GET', encodeURIComponent(identity), {
             token: graph.accessToken,

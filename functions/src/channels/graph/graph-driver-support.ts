@@ -2,15 +2,20 @@
 import type { Channel } from '@switchboard/shared/contracts/connections';
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { extensionOf } from '@switchboard/shared/media-types';
-import { graphSettingsOf } from '../../modules/connections/graph-connections.service.ts';
-import type { GraphSettings } from '../../modules/connections/connection.entity.ts';
 import { config } from '../../platform/config.ts';
-import { ChannelUnavailable, CredentialsRejected, MediaUnavailable, PermanentSendError } from '../channel-driver.ts';
+import {
+  ChannelUnavailable,
+  CredentialsRejected,
+  MediaUnavailable,
+  PermanentSendError,
+  type ConnectionContext,
+} from '../channel-driver.ts';
 import { GraphError, GraphUnreachable } from './graph-client.ts';
+import type { GraphSettings } from './graph-settings.ts';
 
 /** A Graph connection's settings; a connection without them (deleted meanwhile) cannot send. */
-export const settingsFor = async (channel: Channel, companyId: number, connectionId: number): Promise<GraphSettings> => {
-  const settings = await graphSettingsOf(companyId, connectionId);
+export const settingsFor = async (channel: Channel, connection: ConnectionContext): Promise<GraphSettings> => {
+  const settings = await connection.graphSettings();
   if (!settings?.accessToken) throw new ChannelUnavailable(channel);
   return settings;
 };

@@ -4,6 +4,7 @@
  * visitor's conversation). Delivered (ack 2) when a widget is open, else sent (ack 1): the widget fetches the
  * conversation when it opens again.
  */
+import { channelTraits } from '@switchboard/shared/channel-traits';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import { mediaType, type Message } from '@switchboard/shared/contracts/messages';
 import { webchatEvents, type VisitorMessage } from '@switchboard/shared/contracts/webchat';
@@ -49,6 +50,7 @@ const widgetConfig = z.object({
 
 export const webchatDriver: ChannelDriver = {
   channel: 'webchat',
+  traits: channelTraits.webchat,
   parseInbound({ connection, payload, receivedAt }) {
     const parsed = widgetMessage.safeParse(payload);
     if (!parsed.success) throw new InvalidInboundPayload(parsed.error.message);

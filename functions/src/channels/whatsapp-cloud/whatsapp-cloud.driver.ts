@@ -4,10 +4,10 @@
  * token. Media arrives as an id, fetched when the event is processed (GET /{media-id} for a short-lived URL, then
  * that URL with the token); media we send goes by link to the stored file's signed, expiring URL.
  */
+import { channelTraits } from '@switchboard/shared/channel-traits';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import type { BotMenu, MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { z } from 'zod';
-import { findStoredMessage } from '../../modules/messages/message-sends.service.ts';
 import { logger } from '../../platform/logger.ts';
 import { InvalidInboundPayload, type ChannelDriver, type OutgoingContext } from '../channel-driver.ts';
 import { graphCall, graphDownload } from '../graph/graph-client.ts';
@@ -249,6 +249,7 @@ const sendAnswer = z.object({ messages: z.array(z.object({ id: z.string() })).mi
 
 export const whatsappCloudDriver: ChannelDriver = {
   channel: 'whatsappapi',
+  traits: channelTraits.whatsappapi,
   parseInbound({ connection, payload, receivedAt }) {
     const parsed = delivery.safeParse(payload);
     if (!parsed.success) throw new InvalidInboundPayload(parsed.error.message);
@@ -317,15 +318,15 @@ export const whatsappCloudDriver: ChannelDriver = {
     }
     return events;
   },
-  async send(message, to: OutgoingContext) {
-    const graph = await settingsFor('whatsappapi', to.companyId, to.connectionId);
-    const quoted = message.quotedMsg ? await findStoredMessage(to.companyId, message.quotedMsg.id) : undefined;
+  async send(message, to: OutgoingContext, connection) {
+    const graph = await settingsFor('whatsappapi', connection);
+    const quoted = message.quotedMsg ? await connection.channelMessageIdOf(message.quotedMsg.id) : undefined;
     const body = {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: waId(to.identity),
       ...cloudMessageOf(message),
-      ...(quoted?.channelMessageId ? { context: { message_id: quoted.channelMessageId } } : {}),
+      ...(quoted ? { context: { message_id: quoted } } : {}),
     };
     try {
       const answer = sendAnswer.parse(
@@ -342,7 +343,7 @@ export const whatsappCloudDriver: ChannelDriver = {
   },
   validateConfig: cloudSettingsIssues,
   async fetchMedia(connection, ref) {
-    const graph = await settingsFor('whatsappapi', connection.companyId, connection.connectionId);
+    const graph = await settingsFor('whatsappapi', connection);
     const { id, filename } = parseMediaRef(ref);
     const { info, file } = await (async () => {
       const info = z

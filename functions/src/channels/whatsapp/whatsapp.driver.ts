@@ -10,6 +10,7 @@
  * lookup (`checkNumber`), answered by the connector through the table (whatsapp-numbers.service.ts).
  */
 import { z } from 'zod';
+import { channelTraits } from '@switchboard/shared/channel-traits';
 import type { MessageChangeCommand, NumberLookupCommand } from '@switchboard/shared/connector';
 import { clock } from '../../platform/clock.ts';
 import { queue } from '../../platform/ports/ports.ts';
@@ -19,6 +20,7 @@ const sessionConfig = z.object({ allowGroup: z.boolean().optional(), groupAsTick
 
 export const whatsappDriver: ChannelDriver = {
   channel: 'whatsapp',
+  traits: channelTraits.whatsapp,
   parseInbound() {
     throw new InvalidInboundPayload('WhatsApp events arrive normalised from the connector');
   },

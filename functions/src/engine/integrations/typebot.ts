@@ -10,6 +10,8 @@
  * files, a choice input as bullet lines, `typebotDelayMessage` between two messages and the bot's waits on top; a
  * text `#{...}` is a command instead (stopBot, queueId, queueId with userId).
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
+import { whatsappJid } from '../../channels/whatsapp/whatsapp-ids.ts';
 import { clock } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
 import {
@@ -95,9 +97,7 @@ export const bubblesOf = (reply: TypebotReply, integration: QueueIntegrationReco
 const prefilled = (input: IntegrationTurnInput): Record<string, string> => {
   const number = (input.contact?.number ?? '').replace(/\D/g, '');
   const remoteJid =
-    input.t.channel === 'whatsapp' && number
-      ? `${number}@${input.t.isGroup ? 'g.us' : 's.whatsapp.net'}`
-      : (input.contact?.number ?? '');
+    traitsOf(input.t.channel).qrSession && number ? whatsappJid(number, input.t.isGroup) : (input.contact?.number ?? '');
   return { number, pushName: input.contact?.name ?? '', remoteJid };
 };
 

@@ -12,8 +12,10 @@
  * - a web chat connection reaches nobody (a visitor cannot be written to first), and a contact list (phone numbers)
  *   reaches nobody through a Messenger or Instagram page: the report then shows every member as unreachable.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Channel } from '@switchboard/shared/contracts/connections';
 import { type Contact, isPhoneChannel, phoneDigits } from '@switchboard/shared/contracts/contacts';
+import { isLidIdentity } from '../../channels/whatsapp/whatsapp-ids.ts';
 import { findContactsPage } from '../contacts/contact-search.service.ts';
 import { countValidContactListItems, pageContactListItems } from '../contact-lists/contact-lists.service.ts';
 
@@ -45,11 +47,12 @@ export const reachableAddress = (
   // a blocked contact is sent nothing (server reference 6.2: active contacts carrying the tag)
   if (c.isGroup || !c.active) return undefined;
   if (isPhoneChannel(reach.channel)) {
-    if (!isPhoneChannel(c.channel) || /@lid$/.test(c.number)) return undefined;
+    if (!isPhoneChannel(c.channel) || isLidIdentity(c.number)) return undefined;
     const digits = phoneDigits(c.number);
     return digits.length >= 8 ? digits : undefined;
   }
-  if (reach.channel === 'facebook' || reach.channel === 'instagram') {
+  // page-scoped ids: only the people who wrote to this page or account
+  if (traitsOf(reach.channel).campaignReach === 'tags') {
     return c.channel === reach.channel && c.whatsappId === reach.connectionId && c.number.trim() ? c.number.trim() : undefined;
   }
   return undefined;

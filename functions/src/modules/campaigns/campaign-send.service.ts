@@ -2,6 +2,7 @@
  * The `campaigns.send` job: one recipient's message (or confirmation request), claimed before it goes so that it goes
  * at most once, postponed while the hours, the pacing or the number's daily cap say not yet.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import {
   confirmationFields,
   messageFields,
@@ -198,7 +199,7 @@ const deliverToRecipient = async (
   const text = fillVariables(variant, row, settings.variables);
   const marked = text ? `${CAMPAIGN_MARK}${text}` : '';
   const messageIds: string[] = [];
-  if (r.template && !confirmationRequest && connection.channel === 'whatsappapi') {
+  if (r.template && !confirmationRequest && traitsOf(connection.channel).templates) {
     const fill = (p: string) => fillVariables(p, row, settings.variables);
     const template = {
       name: r.template.name,

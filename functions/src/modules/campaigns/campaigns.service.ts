@@ -3,6 +3,7 @@
  * "Campaigns list", "Campaign dialog", section 4 "Campaign status"; server reference 6.1). The sending itself is
  * campaign-dispatch.service.ts.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import {
   CAMPAIGN_SHIPPING_PAGE_SIZE,
   CAMPAIGNS_PAGE_SIZE,
@@ -83,7 +84,7 @@ const resolveFields = async (auth: AuthContext, body: CampaignBody) => {
   // after the references: another company's record answers 404 before the channel is judged
   const refused = campaignChannelIssue(connection.channel, body);
   if (refused) throw invalidField(`body.${refused.field}`, refused.message);
-  if (body.template && connection.channel !== 'whatsappapi')
+  if (body.template && !traitsOf(connection.channel).templates)
     throw invalidField('body.template', 'Templates are sent on WhatsApp Cloud API connections only');
   const templateText = body.template ? await requireApprovedTemplate(auth.companyId, connection.id, body.template) : null;
   const messages = Object.fromEntries([...messageFields, ...confirmationFields].map((f) => [f, body[f]])) as Pick<

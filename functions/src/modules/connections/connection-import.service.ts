@@ -9,6 +9,7 @@
  *   status is 'renderButtonCloseTickets', or the tickets are closed by a job when closedTicketsPostImported.
  * - Closing the imported tickets: close-imported.service.ts.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import {
   IMPORT_MAX_AGE_MS,
   IMPORT_STATUS_DONE,
@@ -62,7 +63,7 @@ export const planImport = async (
   if (!on) return { resetSession: false, ...(before.statusImportMessages ? { statusImportMessages: null } : {}) };
   const now = clock().now().getTime();
   const fields: { path: string; message: string }[] = [];
-  if (before.channel !== 'whatsapp')
+  if (!traitsOf(before.channel).qrSession)
     fields.push({ path: 'body.importOldMessages', message: 'Only WhatsApp sessions import old messages' });
   const oldStart = importTime(after.importOldMessages!);
   if (importEndTime(after.importOldMessages!) < now - IMPORT_MAX_AGE_MS)
@@ -99,7 +100,12 @@ export interface ImportWindow {
 /** The range a history sync is imported from, while an import is asked and not finished; undefined otherwise. */
 export const importWindowOf = async (companyId: number, connectionId: number): Promise<ImportWindow | undefined> => {
   const r = await getConnectionRecord(companyId, connectionId);
-  if (!r || r.channel !== 'whatsapp' || typeof r.importOldMessages !== 'string' || typeof r.importRecentMessages !== 'string')
+  if (
+    !r ||
+    !traitsOf(r.channel).qrSession ||
+    typeof r.importOldMessages !== 'string' ||
+    typeof r.importRecentMessages !== 'string'
+  )
     return undefined;
   if (!r.statusImportMessages || r.statusImportMessages === IMPORT_STATUS_DONE) return undefined;
   return {

@@ -2,6 +2,7 @@
  * Reading connections, as inbound events, widgets and other modules do many times a second: kept apart from the
  * connections page's changes and session commands so that those readers do not carry them.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { AppError } from '../../platform/errors.ts';
 import { LOOKUP_CACHE_MS, ttlCache } from '../../platform/ttl-cache.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
@@ -47,7 +48,7 @@ export const findWebchatByWidgetKey = async (widgetKey: string): Promise<Connect
     const marker = await getWidgetKeyMarker(widgetKey);
     return marker ? getConnectionRecord(marker.companyId, marker.connectionId) : undefined;
   });
-  if (!record || record.channel !== 'webchat' || record.status !== 'CONNECTED' || !holdsWidgetKey(record, widgetKey))
+  if (!record || !traitsOf(record.channel).widgetKey || record.status !== 'CONNECTED' || !holdsWidgetKey(record, widgetKey))
     throw new AppError('ERR_NOT_FOUND');
   return record;
 };
@@ -74,7 +75,7 @@ export const findConnectionByApiToken = async (token: string): Promise<Connectio
   // chat's old token is its public widget key, so only other channels' tokens are taken from it
   const legacy = await getWidgetKeyMarker(token);
   const record = legacy ? await getConnectionRecord(legacy.companyId, legacy.connectionId) : undefined;
-  return record && record.channel !== 'webchat' && record.token === token ? record : undefined;
+  return record && !traitsOf(record.channel).widgetKey && record.token === token ? record : undefined;
 };
 
 export const listConnectionsOf = (companyId: number): Promise<ConnectionRecord[]> => listConnectionRecords(companyId);

@@ -3,6 +3,7 @@
  * change tells the agents. Kept apart from the session commands so that creating a company (signup) does not
  * carry the WhatsApp fleet's code or its queue.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { ChangeActor } from '@switchboard/shared/events';
 import {
   connectionEngineDefaults,
@@ -78,18 +79,18 @@ export const addConnection = async (companyId: number, { graphFor, checked, ...i
       companyId,
       isDefault,
       // a web chat runs as soon as it exists; a WhatsApp session opens in the connector; a Graph channel is as checked
-      status: checked?.status ?? (input.channel === 'whatsapp' ? 'OPENING' : 'CONNECTED'),
+      status: checked?.status ?? (traitsOf(input.channel).qrSession ? 'OPENING' : 'CONNECTED'),
       ...(checked ? { statusReason: checked.statusReason } : {}),
       allowGroup: false,
       groupAsTicket: 'disabled',
       token: newConnectionToken(),
       // a web chat's widget has a public key of its own: the API token above stays secret
-      ...(input.channel === 'webchat' ? { widgetKey: newConnectionToken() } : {}),
+      ...(traitsOf(input.channel).widgetKey ? { widgetKey: newConnectionToken() } : {}),
       createdAt: now,
       updatedAt: now,
     };
     const cleared = isDefault ? defaults : [];
-    const session = input.channel === 'whatsapp' ? newSessionItems(companyId, id, now) : [];
+    const session = traitsOf(input.channel).qrSession ? newSessionItems(companyId, id, now) : [];
     if ((await insertConnection(record, { rev: set.rev, clearDefault: cleared.map((c) => c.id) }, session)) === 'ok') {
       return { record, cleared: cleared.map((c) => ({ ...c, isDefault: false, updatedAt: now })) };
     }

@@ -1,5 +1,6 @@
 /** All table access of connections. */
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyPk } from '../../platform/table/keys.ts';
@@ -139,8 +140,9 @@ const write = async (items: TransactItem[]): Promise<WriteOutcome> => {
 /** The markers Meta's webhooks find a Graph connection by: its webhook key (Cloud API) or its page or account id. */
 const graphMarkerKeys = (r: ConnectionRecord): { pk: string; sk: string }[] => {
   if (!r.graph) return [];
-  if (r.channel === 'whatsappapi') return r.graph.webhookKey ? [graphHookKey(r.graph.webhookKey)] : [];
-  const account = r.channel === 'instagram' ? r.graph.instagramAccountId : r.graph.pageId;
+  const kind = traitsOf(r.channel).graphAccount;
+  if (kind === 'phone-number') return r.graph.webhookKey ? [graphHookKey(r.graph.webhookKey)] : [];
+  const account = kind === 'instagram-account' ? r.graph.instagramAccountId : r.graph.pageId;
   return account ? [graphAccountKey(r.channel, account)] : [];
 };
 

@@ -12,6 +12,7 @@
  *   deleting the connection deletes both. Only those who may manage connections read them.
  * Every change is told to the company's agents on `company-{id}-whatsapp`.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type {
   Channel,
   Connection,
@@ -152,15 +153,15 @@ export const showConnection = async (auth: AuthContext, id: number): Promise<Con
 /** POST /whatsapp */
 export const createConnection = async (auth: AuthContext, body: CreateConnectionBody): Promise<Connection> => {
   await checkEngineFields(auth.companyId, engineFieldsOf(body), body);
-  if (body.channel === 'whatsappapi') return createCloudApiConnection(auth, body);
+  if (traitsOf(body.channel).graphAccount === 'phone-number') return createCloudApiConnection(auth, body);
   await requireCompanyQueues(auth.companyId, body.queueIds);
   const plan = await auth.plan();
-  if (body.channel === 'whatsapp' && !plan.useWhatsapp)
-    throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
+  const planFlag = traitsOf(body.channel).planFlag;
+  if (planFlag && !plan[planFlag]) throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
   const { record, cleared } = await addConnection(auth.companyId, body, plan.connections);
   cleared.forEach(forget);
   await announce(auth.companyId, [record, ...cleared].map(updated), actorOf(auth));
-  if (record.channel === 'whatsapp')
+  if (traitsOf(record.channel).qrSession)
     await queueSessionCommand({ kind: 'start', companyId: auth.companyId, connectionId: record.id, at: record.createdAt });
   return toConnection(record);
 };
@@ -172,7 +173,7 @@ export const createConnection = async (auth: AuthContext, body: CreateConnection
 export const updateConnection = async (auth: AuthContext, id: number, body: UpdateConnectionBody): Promise<Connection> => {
   const { regenerateToken, regenerateWidgetKey, accessToken, ...sent } = body;
   // checked before anything is written (a connection's channel never changes)
-  if (regenerateWidgetKey && (await requireConnection(auth.companyId, id)).channel !== 'webchat') {
+  if (regenerateWidgetKey && !traitsOf((await requireConnection(auth.companyId, id)).channel).widgetKey) {
     throw new AppError('ERR_VALIDATION', 'Only a web chat has a widget key', {
       fields: [{ path: 'body.regenerateWidgetKey', message: 'Only a web chat has a widget key' }],
     });
@@ -239,10 +240,10 @@ export const deleteConnection = async (auth: AuthContext, id: number): Promise<{
     if (record.isDefault && set.connections.length > 1) {
       throw new AppError('ERR_NO_OTHER_WHATSAPP', 'Make another connection the default before deleting this one');
     }
-    const session = record.channel === 'whatsapp' ? deleteSessionItems(record.companyId, record.id) : [];
+    const session = traitsOf(record.channel).qrSession ? deleteSessionItems(record.companyId, record.id) : [];
     if ((await deleteConnectionRecord(record, set.rev, session)) === 'stale') continue;
     // the connector logs the number out and forgets its auth state
-    if (record.channel === 'whatsapp')
+    if (traitsOf(record.channel).qrSession)
       await queueSessionCommand({
         kind: 'remove',
         companyId: record.companyId,

@@ -4,6 +4,7 @@
  * Meta's webhooks and the Graph drivers make. Secrets are stored sealed (graph-secrets.ts) and opened here only for a
  * Graph call or a webhook check; answers carry only Meta's ids, the webhook address and whether a token is set.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { CONNECTION_REASONS } from '@switchboard/shared/connection-reasons';
 import {
   type Channel,
@@ -13,7 +14,8 @@ import {
   type FacebookConnectBody,
   type MessageTemplate,
 } from '@switchboard/shared/contracts/connections';
-import type { Plan, PlanFlag } from '@switchboard/shared/contracts/plans';
+import type { Plan } from '@switchboard/shared/contracts/plans';
+import type { ConnectionContext } from '../../channels/channel-driver.ts';
 import { managedPages, subscribePage } from '../../channels/facebook/facebook-pages.ts';
 import { GraphError } from '../../channels/graph/graph-client.ts';
 import { checkCloudNumber, checkPageToken, type CredentialsCheck } from '../../channels/graph/graph-credentials.ts';
@@ -42,17 +44,10 @@ const TOKEN_REFUSED_REASON = `${CONNECTION_REASONS.tokenRefused}: it expired or 
 
 type GraphChannel = Extract<Channel, 'whatsappapi' | 'facebook' | 'instagram'>;
 
-export const graphChannels: readonly Channel[] = ['whatsappapi', 'facebook', 'instagram'];
-
-const planFlagOf: Record<GraphChannel, PlanFlag> = {
-  whatsappapi: 'useWhatsapp',
-  facebook: 'useFacebook',
-  instagram: 'useInstagram',
-};
-
 /** The spec's ERR_NO_PERMISSION (403), as the route table's plan gates and the WhatsApp session path answer. */
 const requirePlanFlag = (plan: Plan, channel: GraphChannel): void => {
-  if (!plan[planFlagOf[channel]]) throw new AppError('ERR_NO_PERMISSION', `The plan does not include ${channel} connections`);
+  const flag = traitsOf(channel).planFlag;
+  if (flag && !plan[flag]) throw new AppError('ERR_NO_PERMISSION', `The plan does not include ${channel} connections`);
 };
 
 /** A Graph failure as the admin sees it: a refused token names the field, anything else is Meta's failure. */
@@ -72,11 +67,18 @@ export const graphSettingsOf = async (companyId: number, connectionId: number): 
   return record?.graph ? openGraphSecrets(record, record.graph) : undefined;
 };
 
+/** A connection as its channel driver works on it: the driver reads its Graph settings only when it calls Meta. */
+export const driverConnection = (companyId: number, connectionId: number): ConnectionContext => ({
+  companyId,
+  connectionId,
+  graphSettings: () => graphSettingsOf(companyId, connectionId),
+});
+
 /** The connection a Cloud API webhook address belongs to, its secrets opened for the signature and verify checks. */
 export const findCloudApiByWebhookKey = async (key: string): Promise<ConnectionRecord | undefined> => {
   const marker = await getGraphMarker(graphHookKey(key));
   const record = marker ? await findConnection(marker.companyId, marker.connectionId) : undefined;
-  if (record?.channel !== 'whatsappapi' || record.graph?.webhookKey !== key) return undefined;
+  if (!record || traitsOf(record.channel).graphAccount !== 'phone-number' || record.graph?.webhookKey !== key) return undefined;
   return { ...record, graph: await openGraphSecrets(record, record.graph) };
 };
 
@@ -100,7 +102,7 @@ const checkCredentials = async (
   graph: Pick<GraphSettings, 'phoneNumberId' | 'pageId' | 'accessToken'>,
 ): Promise<CredentialsCheck> => {
   const check =
-    channel === 'whatsappapi'
+    traitsOf(channel).graphAccount === 'phone-number'
       ? await checkCloudNumber(graph.phoneNumberId ?? '', graph.accessToken)
       : await checkPageToken(graph.pageId ?? '', graph.accessToken);
   if (!check.ok) logger.warn('Graph credentials refused', { channel, reason: check.reason });
@@ -236,7 +238,7 @@ export const connectFacebookPages = async (auth: AuthContext, body: FacebookConn
 /** The Cloud API connection a caller of this company may use, with its settings. */
 const requireCloudApi = async (companyId: number, id: number): Promise<ConnectionRecord & { graph: GraphSettings }> => {
   const record = await requireConnection(companyId, id);
-  if (record.channel !== 'whatsappapi' || !record.graph?.wabaId) {
+  if (!traitsOf(record.channel).templates || !record.graph?.wabaId) {
     throw new AppError('ERR_VALIDATION', 'Not a WhatsApp Cloud API connection', {
       fields: [{ path: 'params.id', message: 'Not a Cloud API connection' }],
     });

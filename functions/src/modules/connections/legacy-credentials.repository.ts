@@ -8,6 +8,7 @@
  * old one. Kept apart from the migration, which Scans: the connections function may not.
  */
 import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { putExpecting } from '../../platform/table/guarded-writes.ts';
@@ -76,13 +77,13 @@ const splitWebchatToken = async (c: ConnectionRecord, widgetKey: string): Promis
 /** A connection's token as its API token (a web chat's: its widget key, with a new API token); whether it changed it. */
 export const migrateConnectionCredentials = async (c: ConnectionRecord): Promise<boolean> => {
   if (!c.token) return false;
-  if (c.channel === 'webchat' && !c.widgetKey) return splitWebchatToken(c, c.token);
+  if (traitsOf(c.channel).widgetKey && !c.widgetKey) return splitWebchatToken(c, c.token);
   const written = await putMarkerIfMissing({
     ...apiTokenKey(c.token),
     type: 'apiToken',
     companyId: c.companyId,
     connectionId: c.id,
   });
-  if (c.channel !== 'webchat') await deleteOwnWidgetMarker(c, c.token);
+  if (!traitsOf(c.channel).widgetKey) await deleteOwnWidgetMarker(c, c.token);
   return written;
 };

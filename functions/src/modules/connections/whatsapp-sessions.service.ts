@@ -8,6 +8,7 @@
  * Every state change is stored on the connection (status, qrcode, retries, number) and in the session's health
  * history, and told live on `company-{id}-whatsappSession` and `company-{id}-whatsapp`.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type {
   Connection,
   ConnectionAlertEvent,
@@ -152,7 +153,7 @@ export const queueSessionCommand = async (command: SessionCommand): Promise<void
 const requireSession = async (companyId: number, id: number): Promise<ConnectionRecord> => {
   const record = await getConnectionRecord(companyId, id);
   if (!record || record.companyId !== companyId) throw new AppError('ERR_NO_WAPP_FOUND');
-  if (record.channel !== 'whatsapp') throw new AppError('ERR_VALIDATION', 'This connection has no WhatsApp session');
+  if (!traitsOf(record.channel).qrSession) throw new AppError('ERR_VALIDATION', 'This connection has no WhatsApp session');
   return record;
 };
 
@@ -207,7 +208,7 @@ export const disconnectSession = (auth: AuthContext, id: number): Promise<Connec
 
 /** POST /whatsapp-restart/: restarts every session of the company that is meant to run. */
 export const restartSessions = async (auth: AuthContext): Promise<{ ok: true }> => {
-  const sessions = (await listConnectionRecords(auth.companyId)).filter((c) => c.channel === 'whatsapp');
+  const sessions = (await listConnectionRecords(auth.companyId)).filter((c) => traitsOf(c.channel).qrSession);
   const at = now();
   for (const s of sessions) {
     const intent = await getSessionIntent(auth.companyId, s.id);
@@ -225,7 +226,7 @@ export const restartSessions = async (auth: AuthContext): Promise<{ ok: true }> 
  * stay stopped. Answers how many were suspended.
  */
 export const suspendCompanySessions = async (companyId: number, reason: string): Promise<number> => {
-  const sessions = (await listConnectionRecords(companyId)).filter((c) => c.channel === 'whatsapp');
+  const sessions = (await listConnectionRecords(companyId)).filter((c) => traitsOf(c.channel).qrSession);
   let suspended = 0;
   for (const s of sessions) {
     const at = now();
@@ -239,7 +240,7 @@ export const suspendCompanySessions = async (companyId: number, reason: string):
 
 /** The company is active again (paid, or by the super user): its suspended sessions start, with their pairing. */
 export const resumeCompanySessions = async (companyId: number): Promise<number> => {
-  const sessions = (await listConnectionRecords(companyId)).filter((c) => c.channel === 'whatsapp');
+  const sessions = (await listConnectionRecords(companyId)).filter((c) => traitsOf(c.channel).qrSession);
   let resumed = 0;
   for (const s of sessions) {
     const at = now();

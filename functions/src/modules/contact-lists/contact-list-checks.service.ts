@@ -9,6 +9,7 @@
  * - with no connected connection, or a session that is down, the check is tried again later (CHECK_RETRY_SECONDS,
  *   at most CHECK_MAX_ATTEMPTS times); the items stay pending meanwhile, and any later write to the list asks again.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { numberCheckCommand, type NumberCheckCommand } from '@switchboard/shared/connector';
 import { ChannelUnavailable } from '../../channels/channel-driver.ts';
 import type { WhatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
@@ -79,7 +80,7 @@ export const runCheckJob = async (job: CheckJob): Promise<void> => {
   if (batch.length === 0) return;
   const checker = await checkerOf(job.companyId);
   if (!checker) return retryLater(job);
-  if (checker.channel !== 'whatsapp') {
+  if (!traitsOf(checker.channel).qrSession) {
     await record(
       job.companyId,
       job.contactListId,

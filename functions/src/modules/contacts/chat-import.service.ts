@@ -5,6 +5,7 @@
  * connector creates the missing contacts a page at a time (find-or-create by identity, so a number that has a
  * contact keeps it) and tells the company's admins how many it created.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { chatImportCommand, type ChatImportCommand } from '@switchboard/shared/connector';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -29,7 +30,7 @@ export const rememberChats = (companyId: number, connectionId: number, chats: re
 /** The connection an import uses: the one asked for, else the company's default WhatsApp QR connection. */
 const importConnection = async (companyId: number, whatsappId: number | undefined) => {
   if (whatsappId !== undefined) return requireConnection(companyId, whatsappId);
-  const sessions = (await listConnectionsOf(companyId)).filter((c) => c.channel === 'whatsapp');
+  const sessions = (await listConnectionsOf(companyId)).filter((c) => traitsOf(c.channel).qrSession);
   return sessions.find((c) => c.isDefault) ?? sessions.find((c) => c.status === 'CONNECTED') ?? sessions[0];
 };
 
@@ -39,7 +40,7 @@ export const startChatImport = async (
 ): Promise<{ message: string; whatsappId: number }> => {
   const connection = await importConnection(auth.companyId, whatsappId);
   // only a connected QR session has chats to give (Cloud API, Messenger, Instagram and the web chat keep none)
-  if (!connection || connection.channel !== 'whatsapp' || connection.status !== 'CONNECTED')
+  if (!connection || !traitsOf(connection.channel).qrSession || connection.status !== 'CONNECTED')
     throw new AppError('ERR_WAPP_NOT_INITIALIZED');
   const command: ChatImportCommand = {
     kind: 'importChats',

@@ -3,8 +3,10 @@
  * forms it is written in, a WhatsApp LID's contact adopted by its phone number once known, and numbers WhatsApp
  * confirmed.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { type Channel } from '@switchboard/shared/contracts/connections';
 import { isPhoneChannel, PHONE_INFO_NAME, type Contact } from '@switchboard/shared/contracts/contacts';
+import { isLidIdentity } from '../../channels/whatsapp/whatsapp-ids.ts';
 import { clock } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,7 +15,6 @@ import { getFirstIdentityContactId, getIdentityContactId } from './contacts.repo
 import {
   acceptsAudioByDefault,
   insertNew,
-  isLidIdentity,
   MAX_NAME,
   mutate,
   normaliseNumber,
@@ -96,7 +97,9 @@ export const findOrCreateContactByIdentity = async (
     profile ??= !name && input.profile ? ((await input.profile()) ?? {}) : {};
     const settings = await settingsOf(companyId);
     const extraInfo =
-      input.channel === 'webchat' && input.phone ? withIds([{ name: PHONE_INFO_NAME, value: input.phone.trim() }]) : [];
+      traitsOf(input.channel).identity === 'web-visitor' && input.phone
+        ? withIds([{ name: PHONE_INFO_NAME, value: input.phone.trim() }])
+        : [];
     const outcome = await insertNew(companyId, {
       channel: input.channel,
       number,
@@ -157,7 +160,7 @@ export const brazilianNumberForms = (digits: string): string[] => {
 export const findContactIdByNumber = async (companyId: number, channel: Channel, number: string): Promise<number | undefined> => {
   const given = number.trim();
   if (!given) return undefined;
-  const channels = identityFamily(channel) === identityFamily('whatsapp') ? [channel] : [channel, 'whatsapp' as const];
+  const channels = isPhoneChannel(channel) ? [channel] : [channel, 'whatsapp' as const];
   const forms = /^\d+$/.test(given) ? [given, ...brazilianNumberForms(given)] : [given];
   return getFirstIdentityContactId(
     companyId,

@@ -23,6 +23,7 @@ import {
   type Identity,
 } from './contacts.repository.ts';
 import { maskNumber, privacyOn } from './contact-privacy.service.ts';
+import { isLidIdentity } from '../../channels/whatsapp/whatsapp-ids.ts';
 
 // ----- shapes and rules -----
 
@@ -36,9 +37,6 @@ export const WRITE_ATTEMPTS = 5;
  */
 export const normaliseNumber = (channel: Channel, number: string, isGroup: boolean): string =>
   isPhoneChannel(channel) && !isGroup && !isLidIdentity(number) ? phoneDigits(number) : number.trim();
-
-/** A WhatsApp LID (`<digits>@lid`): a person whose phone number is not known yet; kept whole, never read as digits. */
-export const isLidIdentity = (number: string): boolean => /^\d+@lid$/.test(number.trim());
 
 export const identityOf = (record: Pick<ContactRecord, 'channel' | 'number'>): Identity => ({
   channel: record.channel,

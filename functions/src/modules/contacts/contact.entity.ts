@@ -28,7 +28,7 @@
  * - ids: counter item from nextId(C#<cid>, 'contact').
  */
 import { type Channel } from '@switchboard/shared/contracts/connections';
-import { givenPhone, type Contact } from '@switchboard/shared/contracts/contacts';
+import { givenPhone, isPhoneChannel, type Contact } from '@switchboard/shared/contracts/contacts';
 import { companyPk, padId } from '../../platform/table/keys.ts';
 
 export type ContactRecord = Contact & {
@@ -80,9 +80,8 @@ export const contactByNameIndex = (companyId: number, nameNorm: string, id: numb
   gsi1sk: `${nameNorm}#${padId(id)}`,
 });
 
-/** whatsapp and whatsappapi share phone numbers, so they share one identity space. */
-export const identityFamily = (channel: Channel): string =>
-  channel === 'whatsapp' || channel === 'whatsappapi' ? 'wa' : channel;
+/** The phone channels (WhatsApp by session and Cloud API) share phone numbers, so they share one identity space. */
+export const identityFamily = (channel: Channel): string => (isPhoneChannel(channel) ? 'wa' : channel);
 export const identityMarkerKey = (companyId: number, channel: Channel, identity: string): Key => ({
   pk: companyPk(companyId),
   sk: `CONTACTID#${identityFamily(channel)}#${identity}`,

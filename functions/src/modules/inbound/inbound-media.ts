@@ -10,6 +10,7 @@ import { driverFor } from '../../channels/drivers.ts';
 import { logger } from '../../platform/logger.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
+import { driverConnection } from '../connections/graph-connections.service.ts';
 
 export interface StoredMedia {
   key: string;
@@ -22,7 +23,7 @@ export const fetchInboundMedia = async (event: InboundMessageEvent): Promise<Sto
   const driver = driverFor(event.channel);
   if (!event.mediaRef || event.media || !driver.fetchMedia) return event.media;
   try {
-    const file = await driver.fetchMedia({ companyId: event.companyId, connectionId: event.connectionId }, event.mediaRef);
+    const file = await driver.fetchMedia(driverConnection(event.companyId, event.connectionId), event.mediaRef);
     const key = companyMediaKey(event.companyId, `in${event.connectionId}`, file.name);
     await blobStore().put(key, file.bytes, file.mimeType);
     return { key, name: file.name, mimeType: file.mimeType, size: file.bytes.length };

@@ -7,6 +7,7 @@ import { inboundEvent, type InboundEvent } from '@switchboard/shared/connector';
 import { driverFor } from '../../channels/drivers.ts';
 import { logger } from '../../platform/logger.ts';
 import { findConnection } from '../connections/connections.service.ts';
+import { driverConnection } from '../connections/graph-connections.service.ts';
 import { findContactIdByIdentity, findOrCreateContactByIdentity } from '../contacts/contact-identity.service.ts';
 import {
   applyAck,
@@ -35,9 +36,6 @@ export class InvalidInboundEvent extends Error {}
  */
 export class InboundNotReady extends Error {}
 
-/** Channels whose provider echoes the page's own sends as webhook messages, possibly before the send is answered. */
-const echoingChannels: readonly InboundEvent['channel'][] = ['facebook', 'instagram'];
-
 export const parseInboundEvent = (body: string): InboundEvent => {
   let raw: unknown;
   try {
@@ -65,7 +63,7 @@ const contactOf = (event: InboundEvent, connectionId: number) =>
     // the person wrote from this identity: a phone number has an account on the channel
     numberConfirmed: true,
     profile: () =>
-      driverFor(event.channel).fetchProfile?.({ companyId: event.companyId, connectionId }, event.contact.identity) ??
+      driverFor(event.channel).fetchProfile?.(driverConnection(event.companyId, connectionId), event.contact.identity) ??
       Promise.resolve(undefined),
   });
 
@@ -116,7 +114,7 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
   if (event.kind !== 'contact' && (await isKnownChannelMessage(event.companyId, event.connectionId, event.channelMessageId)))
     return 'duplicate';
   // the echo of our send that came before the send's answer: its id goes to our message, never a second message
-  if (event.kind === 'message' && event.fromMe && echoingChannels.includes(event.channel)) {
+  if (event.kind === 'message' && event.fromMe && driverFor(event.channel).traits.echoesOwnSends) {
     const ticketId = await conversationOf(event, connection.id);
     if (ticketId !== undefined && (await claimEcho(event.companyId, ticketId, event))) return 'duplicate';
   }

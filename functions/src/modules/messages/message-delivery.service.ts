@@ -2,6 +2,7 @@
  * How a message of ours goes out: stored first (ack 0) on its ticket, moving the ticket's preview with it, then queued
  * on the outbound queue, whose consumer calls the channel's driver and stores the outcome on the message.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Contact } from '@switchboard/shared/contracts/contacts';
 import type { MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { outboundDeduplicationId, outboundGroupId, type OutboundSend } from '@switchboard/shared/connector';
@@ -91,9 +92,8 @@ export const queueSend = async (t: TicketRecord, contact: Contact, record: Messa
     messageId: record.id,
   };
   const message = { body: JSON.stringify(send), groupId: outboundGroupId(send), deduplicationId: outboundDeduplicationId(send) };
-  // WhatsApp (Baileys) sends are made by the connector task holding the session; the rest by the outbound function
-  if (send.channel === 'whatsapp') await queue().send('connector-outbound.fifo', message);
-  else await queue().send('outbound.fifo', message);
+  // a session's sends are made by the connector task holding it (WhatsApp by QR); the rest by the outbound function
+  await queue().send(traitsOf(send.channel).outboundQueue, message);
 };
 
 /**

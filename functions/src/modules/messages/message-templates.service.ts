@@ -3,6 +3,7 @@
  * the 24-hour window. The template is checked against the number's approved list, its body rendered with the given
  * texts (what the agents see), stored like any send and queued; the driver sends it as `type: template`.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Message, SendTemplateBody } from '@switchboard/shared/contracts/messages';
 import { renderTemplateBody } from '../../channels/whatsapp-cloud/cloud-templates.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -17,7 +18,7 @@ const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION'
 export const sendTemplate = async (auth: AuthContext, ticketId: number, body: SendTemplateBody): Promise<Message> => {
   const t = await requireVisibleTicket(auth, ticketId);
   if (t.status === 'closed') throw new AppError('ERR_SENDING_WAPP_MSG', 'The ticket is closed');
-  if (t.channel !== 'whatsappapi') throw invalid('params.id', 'Templates are sent on WhatsApp Cloud API tickets only');
+  if (!traitsOf(t.channel).templates) throw invalid('params.id', 'Templates are sent on WhatsApp Cloud API tickets only');
   const contact = await getContact(auth.companyId, t.contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   const template = (await templatesOf(auth.companyId, t.whatsappId)).find(

@@ -13,16 +13,18 @@ import {
   CredentialsRejected,
   PermanentSendError,
   type OutgoingContext,
+  type SendingConnection,
   type SendResult,
 } from '../../channels/channel-driver.ts';
 import { driverFor } from '../../channels/drivers.ts';
 import { clock } from '../../platform/clock.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
-import { markCredentialsRejected } from '../connections/graph-connections.service.ts';
+import { driverConnection, markCredentialsRejected } from '../connections/graph-connections.service.ts';
 import { outboundDelivery } from '../../platform/ports/queue.ts';
 import {
   claimQueuedSend,
+  findStoredMessage,
   getQueuedMessage,
   outgoingContext,
   presentMessage,
@@ -40,6 +42,12 @@ const FIRST_RETRY_DELAY_S = 2;
 const MAX_RETRY_DELAY_S = 60;
 
 export type SendResultKind = 'sent' | 'failed' | 'skipped';
+
+/** The connection a send goes out on, as its channel driver reads it (its settings, the ids of messages it quotes). */
+const sendingConnection = (companyId: number, connectionId: number): SendingConnection => ({
+  ...driverConnection(companyId, connectionId),
+  channelMessageIdOf: async (messageId) => (await findStoredMessage(companyId, messageId))?.channelMessageId ?? undefined,
+});
 
 /** One delivery of a queued send, as the queue made it. */
 export interface Delivery {
@@ -162,7 +170,9 @@ export const sendQueuedMessage = async (
   let result: SendResult;
   try {
     const message = await presentMessage(claimed);
-    result = await (channelSend ? channelSend(message, context) : driver.send(message, context));
+    result = await (channelSend
+      ? channelSend(message, context)
+      : driver.send(message, context, sendingConnection(claimed.companyId, context.connectionId)));
   } catch (error) {
     logger.warn('send not made', {
       messageId: claimed.id,
