@@ -9,12 +9,11 @@ import { removeIntegrationFromQueues } from '../modules/queues/queue-integration
 
 export const registerIntegrationReferencesListener = (): void => {
   domainEvents.on(
-    'queueIntegration.changed',
+    'queueIntegration.deleted',
     'integration-references',
     async (e) => {
-      if (e.change.action !== 'delete') return;
-      await removeIntegrationFromConnections(e.companyId, e.change.integrationId);
-      await removeIntegrationFromQueues(e.companyId, e.change.integrationId);
+      await removeIntegrationFromConnections(e.companyId, e.queueIntegrationId);
+      await removeIntegrationFromQueues(e.companyId, e.queueIntegrationId);
     },
     { failsRequest: true },
   );

@@ -7,10 +7,10 @@ import { removePromptFromConnections } from '../modules/connections/connection-r
 
 export const registerPromptReferencesListener = (): void => {
   domainEvents.on(
-    'prompt.changed',
+    'prompt.deleted',
     'prompt-references',
     async (e) => {
-      if (e.change.action === 'delete') await removePromptFromConnections(e.companyId, e.change.promptId);
+      await removePromptFromConnections(e.companyId, e.promptId);
     },
     { failsRequest: true },
   );

@@ -8,12 +8,11 @@ import { removeQueueFromUsers } from '../modules/users/users.service.ts';
 
 export const registerQueueReferencesListener = (): void => {
   domainEvents.on(
-    'queue.changed',
+    'queue.deleted',
     'queue-references',
     async (e) => {
-      if (e.change.action !== 'delete') return;
-      await removeQueueFromUsers(e.companyId, e.change.queueId);
-      await removeQueueFromConnections(e.companyId, e.change.queueId);
+      await removeQueueFromUsers(e.companyId, e.queueId);
+      await removeQueueFromConnections(e.companyId, e.queueId);
     },
     { failsRequest: true },
   );

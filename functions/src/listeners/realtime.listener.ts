@@ -1,5 +1,6 @@
 /**
- * Domain events as the realtime frames the web app listens to (the wire format of ARCHITECTURE section 5):
+ * Domain events as the realtime frames the web app listens to (the wire format of ARCHITECTURE section 5): the
+ * events carry the domain's data, and this listener builds from it each frame, typed by `RealtimeFrames`:
  * `company-{id}-ticket`, `company-{id}-appMessage` and `company-{id}-contact`, each to the agents who may see it;
  * the company's other changes (schedules, users, queues, connections and their sessions, file lists, settings,
  * quick replies) to its agents or admins; `company-{id}-auth` to the browser of a session that was replaced.
@@ -7,14 +8,8 @@
  * any other failed push is logged and never fails the change.
  * Registered by each Lambda entry whose code records these events (`registerRealtimeListener()`).
  */
-import {
-  channels,
-  type DomainEvent,
-  type DomainEventName,
-  type PlatformCompaniesData,
-  type SessionReplacedData,
-  type TicketAudience,
-} from '@switchboard/shared/events';
+import { channels, type DomainEvent, type DomainEventName, type TicketAudience } from '@switchboard/shared/events';
+import type { ChannelKind, FramedMessage, MessageFrame, RealtimeFrames } from '@switchboard/shared/realtime-frames';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { domainEvents } from '../platform/events/domain-events.ts';
@@ -29,6 +24,16 @@ const FRAME_BODY_LIMIT = 8_000;
 
 const maySee = (t: TicketAudience) => (c: SocketConnection) => c.kind === 'agent' && canSeeTicket(viewerOfSocket(c), t);
 
+/** Pushes a frame of `kind` to the company's sockets that `audience` picks: its data is what the web reads there. */
+const push = async <K extends ChannelKind>(
+  kind: K,
+  companyId: number,
+  data: RealtimeFrames[K],
+  audience: (c: SocketConnection) => boolean,
+): Promise<void> => {
+  await publish(companyId, { event: (channels[kind] as (companyId: number) => string)(companyId), data }, audience);
+};
+
 /**
  * Tells every agent who may see the ticket. A ticket that moved is first deleted (for whoever could see it before
  * or can see it now) so that inboxes drop it before the update re-files it.
@@ -37,44 +42,36 @@ const onTicketChange = async (
   e: DomainEvent<'ticket.created' | 'ticket.updated' | 'ticket.closed' | 'ticket.reopened'>,
 ): Promise<void> => {
   const { companyId, ticket } = e;
-  const event = channels.ticket(companyId);
   const visible = maySee(ticket);
   if (e.moved) {
     const before = e.before;
-    await publish(
+    await push(
+      'ticket',
       companyId,
-      { event, data: { action: 'delete', ticketId: ticket.id } },
+      { action: 'delete', ticketId: ticket.id },
       (c) => visible(c) || (before !== undefined && maySee(before)(c)),
     );
   }
   if (e.maskedNumber !== undefined) {
     const masked = { ...ticket, contact: { ...ticket.contact, number: e.maskedNumber } };
     await Promise.all([
-      publish(companyId, { event, data: { action: 'update', ticket } }, (c) => visible(c) && c.profile === 'admin'),
-      publish(companyId, { event, data: { action: 'update', ticket: masked } }, (c) => visible(c) && c.profile !== 'admin'),
+      push('ticket', companyId, { action: 'update', ticket }, (c) => visible(c) && c.profile === 'admin'),
+      push('ticket', companyId, { action: 'update', ticket: masked }, (c) => visible(c) && c.profile !== 'admin'),
     ]);
     return;
   }
-  await publish(companyId, { event, data: { action: 'update', ticket } }, visible);
+  await push('ticket', companyId, { action: 'update', ticket }, visible);
 };
 
 const onTicketRead = async (e: DomainEvent<'ticket.read'>): Promise<void> => {
-  await publish(
-    e.companyId,
-    { event: channels.ticket(e.companyId), data: { action: 'updateUnread', ticketId: e.ticketId } },
-    maySee(e.audience),
-  );
+  await push('ticket', e.companyId, { action: 'updateUnread', ticketId: e.ticketId }, maySee(e.audience));
 };
 
 const onTicketDeleted = async (e: DomainEvent<'ticket.deleted'>): Promise<void> => {
-  await publish(
-    e.companyId,
-    { event: channels.ticket(e.companyId), data: { action: 'delete', ticketId: e.ticketId } },
-    maySee(e.audience),
-  );
+  await push('ticket', e.companyId, { action: 'delete', ticketId: e.ticketId }, maySee(e.audience));
 };
 
-const forFrame = (m: Message): Message & { truncated?: boolean } =>
+const forFrame = (m: Message): FramedMessage =>
   m.body.length > FRAME_BODY_LIMIT ? { ...m, body: m.body.slice(0, FRAME_BODY_LIMIT), truncated: true } : m;
 
 const messageActions = {
@@ -89,11 +86,11 @@ const onMessage = async (
   e: DomainEvent<'message.received' | 'message.sent' | 'message.updated' | 'message.deleted'>,
 ): Promise<void> => {
   const action = messageActions[e.name];
-  const data =
+  const data: MessageFrame =
     action === 'create'
       ? { action, message: forFrame(e.message), ticket: e.ticket, contact: e.contact }
       : { action, message: forFrame(e.message) };
-  await publish(e.companyId, { event: channels.appMessage(e.companyId), data }, maySee(e.ticket));
+  await push('appMessage', e.companyId, data, maySee(e.ticket));
 };
 
 /**
@@ -102,21 +99,20 @@ const onMessage = async (
  */
 const onContact = async (e: DomainEvent<'contact.created' | 'contact.updated' | 'contact.deleted'>): Promise<void> => {
   const { companyId } = e;
-  const event = channels.contact(companyId);
   try {
     if (e.name === 'contact.deleted') {
-      await publish(companyId, { event, data: { action: 'delete', contactId: e.contactId } }, (c) => c.kind === 'agent');
+      await push('contact', companyId, { action: 'delete', contactId: e.contactId }, (c) => c.kind === 'agent');
       return;
     }
     const data = { action: e.name === 'contact.created' ? ('create' as const) : ('update' as const), contact: e.contact };
     if (e.maskedNumber === undefined) {
-      await publish(companyId, { event, data }, (c) => c.kind === 'agent');
+      await push('contact', companyId, data, (c) => c.kind === 'agent');
       return;
     }
     const masked = { ...data, contact: { ...data.contact, number: e.maskedNumber } };
     await Promise.all([
-      publish(companyId, { event, data }, (c) => c.kind === 'agent' && c.profile === 'admin'),
-      publish(companyId, { event, data: masked }, (c) => c.kind === 'agent' && c.profile !== 'admin'),
+      push('contact', companyId, data, (c) => c.kind === 'agent' && c.profile === 'admin'),
+      push('contact', companyId, masked, (c) => c.kind === 'agent' && c.profile !== 'admin'),
     ]);
   } catch (error) {
     logger.error('contact event not published', { companyId, error: error as Error });
@@ -127,60 +123,108 @@ const agents = (c: SocketConnection) => c.kind === 'agent';
 const admins = (c: SocketConnection) => c.kind === 'agent' && c.profile === 'admin';
 
 /**
- * The company changes its screens follow: each frame carries the event's `change` as is, on the channel and to the
- * audience the web client listens with. A failed push is logged and never fails the change.
+ * The company changes its screens follow, each as the frame its page listens to, on its channel and to its audience
+ * (contact lists, campaigns, AI prompts and integrations are admin pages, spec document 3 section 6). A failed push
+ * is logged and never fails the change.
  */
-const companyFrames = {
-  'schedule.changed': { channel: channels.schedule, audience: agents },
-  'user.changed': { channel: channels.user, audience: agents },
-  'queue.changed': { channel: channels.queue, audience: agents },
-  'connection.changed': { channel: channels.whatsapp, audience: agents },
-  'connection.importProgressed': { channel: channels.importMessages, audience: admins },
-  'contact.chatsImported': { channel: channels.chatImport, audience: admins },
-  'whatsappSession.changed': { channel: channels.whatsappSession, audience: agents },
-  'whatsappSession.dropped': { channel: channels.connectionAlert, audience: admins },
-  'fileList.changed': { channel: channels.file, audience: agents },
-  'settings.changed': { channel: channels.settings, audience: agents },
-  'quickMessage.changed': { channel: channels.quickMessage, audience: agents },
-  'tag.changed': { channel: channels.tag, audience: agents },
+const companyFrames: { [N in DomainEventName]?: (e: DomainEvent<N>) => Promise<void> } = {
+  'schedule.created': (e) => push('schedule', e.companyId, { action: 'create', schedule: e.schedule }, agents),
+  'schedule.updated': (e) => push('schedule', e.companyId, { action: 'update', schedule: e.schedule }, agents),
+  'schedule.deleted': (e) => push('schedule', e.companyId, { action: 'delete', scheduleId: e.scheduleId }, agents),
+  'user.created': (e) => push('user', e.companyId, { action: 'create', user: e.user }, agents),
+  'user.updated': (e) => push('user', e.companyId, { action: 'update', user: e.user }, agents),
+  'user.deleted': (e) => push('user', e.companyId, { action: 'delete', userId: e.userId }, agents),
+  'queue.created': (e) => push('queue', e.companyId, { action: 'create', queue: e.queue }, agents),
+  'queue.updated': (e) => push('queue', e.companyId, { action: 'update', queue: e.queue }, agents),
+  'queue.deleted': (e) => push('queue', e.companyId, { action: 'delete', queueId: e.queueId }, agents),
+  'connection.saved': (e) => push('whatsapp', e.companyId, { action: 'update', whatsapp: e.connection }, agents),
+  'connection.deleted': (e) => push('whatsapp', e.companyId, { action: 'delete', whatsappId: e.connectionId }, agents),
+  'connection.importProgressed': (e) =>
+    push(
+      'importMessages',
+      e.companyId,
+      e.progress
+        ? { action: 'update', status: { whatsappId: e.connectionId, this: e.progress.done, all: e.progress.total } }
+        : { action: 'refresh', whatsappId: e.connectionId },
+      admins,
+    ),
+  'contact.chatsImported': (e) =>
+    push(
+      'chatImport',
+      e.companyId,
+      { action: 'importChats', whatsappId: e.connectionId, created: e.created, total: e.total },
+      admins,
+    ),
+  'whatsappSession.updated': (e) => push('whatsappSession', e.companyId, { action: 'update', session: e.session }, agents),
+  'whatsappSession.dropped': (e) =>
+    push(
+      'connectionAlert',
+      e.companyId,
+      { action: 'sessionDropped', connection: e.connection, status: e.status, reason: e.reason, at: e.at },
+      admins,
+    ),
+  'fileList.created': (e) => push('file', e.companyId, { action: 'create', fileList: e.fileList }, agents),
+  'fileList.updated': (e) => push('file', e.companyId, { action: 'update', fileList: e.fileList }, agents),
+  'fileList.deleted': (e) => push('file', e.companyId, { action: 'delete', fileId: e.fileListId }, agents),
+  'settings.updated': (e) => push('settings', e.companyId, { action: 'update', keys: e.keys }, agents),
+  'quickMessage.created': (e) => push('quickMessage', e.companyId, { action: 'create', record: e.quickMessage }, agents),
+  'quickMessage.updated': (e) => push('quickMessage', e.companyId, { action: 'update', record: e.quickMessage }, agents),
+  'quickMessage.deleted': (e) => push('quickMessage', e.companyId, { action: 'delete', id: e.quickMessageId }, agents),
+  'tag.created': (e) => push('tag', e.companyId, { action: 'create', tag: e.tag }, agents),
+  'tag.updated': (e) => push('tag', e.companyId, { action: 'update', tag: e.tag }, agents),
+  'tag.deleted': (e) => push('tag', e.companyId, { action: 'delete', tagId: e.tagId }, agents),
   // the reference emits it to the whole company (root namespace): every agent's browser learns the new due date
-  'payment.confirmed': { channel: channels.payment, audience: agents },
-  // contact lists are an admin page (spec document 3 section 6)
-  'contactList.changed': { channel: channels.contactList, audience: admins },
-  'contactListItem.changed': { channel: channels.contactListItem, audience: admins },
-  // campaigns are an admin page (spec document 3 section 6)
-  'campaign.changed': { channel: channels.campaign, audience: admins },
-  'campaignSettings.changed': { channel: channels.campaignSettings, audience: admins },
-  // AI prompts are an admin page (spec document 3 section 6)
-  'prompt.changed': { channel: channels.prompt, audience: admins },
-  // integrations are an admin page (spec document 3 section 6)
-  'queueIntegration.changed': { channel: channels.queueIntegration, audience: admins },
-} as const satisfies Partial<
-  Record<DomainEventName, { channel: (companyId: number) => string; audience: (c: SocketConnection) => boolean }>
->;
-
-type CompanyFrameEvent = keyof typeof companyFrames;
-
-const onCompanyChange = async (e: DomainEvent<CompanyFrameEvent>): Promise<void> => {
-  const { channel, audience } = companyFrames[e.name];
-  await publish(e.companyId, { event: channel(e.companyId), data: e.change }, audience);
+  'payment.confirmed': (e) =>
+    push(
+      'payment',
+      e.companyId,
+      { action: 'CONCLUIDA', company: { id: e.companyId, dueDate: e.dueDate }, invoiceId: e.invoiceId },
+      agents,
+    ),
+  'contactList.created': (e) => push('contactList', e.companyId, { action: 'create', record: e.contactList }, admins),
+  'contactList.updated': (e) => push('contactList', e.companyId, { action: 'update', record: e.contactList }, admins),
+  'contactList.deleted': (e) => push('contactList', e.companyId, { action: 'delete', id: e.contactListId }, admins),
+  'contactListItem.created': (e) => push('contactListItem', e.companyId, { action: 'create', record: e.item }, admins),
+  'contactListItem.updated': (e) => push('contactListItem', e.companyId, { action: 'update', record: e.item }, admins),
+  'contactListItem.deleted': (e) =>
+    push('contactListItem', e.companyId, { action: 'delete', id: e.itemId, contactListId: e.contactListId }, admins),
+  'campaign.created': (e) => push('campaign', e.companyId, { action: 'create', record: e.campaign }, admins),
+  'campaign.updated': (e) => push('campaign', e.companyId, { action: 'update', record: e.campaign }, admins),
+  'campaign.deleted': (e) => push('campaign', e.companyId, { action: 'delete', id: e.campaignId }, admins),
+  'campaignSettings.updated': (e) => push('campaignSettings', e.companyId, { action: 'update', settings: e.settings }, admins),
+  'prompt.created': (e) => push('prompt', e.companyId, { action: 'create', prompt: e.prompt }, admins),
+  'prompt.updated': (e) => push('prompt', e.companyId, { action: 'update', prompt: e.prompt }, admins),
+  'prompt.deleted': (e) => push('prompt', e.companyId, { action: 'delete', promptId: e.promptId }, admins),
+  'queueIntegration.created': (e) =>
+    push('queueIntegration', e.companyId, { action: 'create', queueIntegration: e.queueIntegration }, admins),
+  'queueIntegration.updated': (e) =>
+    push('queueIntegration', e.companyId, { action: 'update', queueIntegration: e.queueIntegration }, admins),
+  'queueIntegration.deleted': (e) =>
+    push('queueIntegration', e.companyId, { action: 'delete', integrationId: e.queueIntegrationId }, admins),
 };
 
 /** Tells the browser of the session that ended why (before the session's sockets are closed). */
 const onSessionReplaced = async (e: DomainEvent<'session.replaced'>): Promise<void> => {
-  const data: SessionReplacedData = { action: 'sessionReplaced', userId: e.userId };
-  await publish(
+  await push(
+    'auth',
     e.companyId,
-    { event: channels.auth(e.companyId), data },
+    { action: 'sessionReplaced', userId: e.userId },
     (c) => c.userId === e.userId && c.sessionId === e.sessionId,
   );
 };
 
+const announcementActions = {
+  'announcement.created': 'create',
+  'announcement.updated': 'update',
+  'announcement.deleted': 'delete',
+} as const;
+
 /** `company-announcement` is one channel for the whole platform: every company's agents are told, company by company. */
-const onAnnouncement = async (e: DomainEvent<'announcement.changed'>): Promise<void> => {
-  await forEachCompanyId(async (companyId) => {
-    await publish(companyId, { event: channels.announcement(), data: e.change }, agents);
-  });
+const onAnnouncement = async (
+  e: DomainEvent<'announcement.created' | 'announcement.updated' | 'announcement.deleted'>,
+): Promise<void> => {
+  const action = announcementActions[e.name];
+  await forEachCompanyId((companyId) => push('announcement', companyId, { action, id: e.announcementId }, agents));
 };
 
 const superUsers = (c: SocketConnection) => c.kind === 'agent' && c.super;
@@ -193,8 +237,8 @@ const superUsers = (c: SocketConnection) => c.kind === 'agent' && c.super;
 const onPlatformCompany = async (
   e: DomainEvent<'company.changed' | 'company.statusChanged' | 'payment.confirmed'>,
 ): Promise<void> => {
-  const data: PlatformCompaniesData = { action: e.name === 'company.changed' ? e.action : 'update', companyId: e.companyId };
-  await publish(PLATFORM_COMPANY_ID, { event: channels.platformCompanies(), data }, superUsers);
+  const action = e.name === 'company.changed' ? e.action : 'update';
+  await push('platformCompanies', PLATFORM_COMPANY_ID, { action, companyId: e.companyId }, superUsers);
 };
 
 const ID = 'realtime';
@@ -211,8 +255,10 @@ export const registerRealtimeListener = (): void => {
     failsRequest: true,
   });
   domainEvents.on(['contact.created', 'contact.updated', 'contact.deleted'], ID, onContact);
-  domainEvents.on(Object.keys(companyFrames) as CompanyFrameEvent[], ID, onCompanyChange);
+  for (const [name, toFrame] of Object.entries(companyFrames)) {
+    domainEvents.on(name as DomainEventName, ID, toFrame as (e: DomainEvent) => Promise<void>);
+  }
   domainEvents.on('session.replaced', ID, onSessionReplaced, { failsRequest: true });
-  domainEvents.on('announcement.changed', ID, onAnnouncement);
+  domainEvents.on(Object.keys(announcementActions) as (keyof typeof announcementActions)[], ID, onAnnouncement);
   domainEvents.on(['company.changed', 'company.statusChanged', 'payment.confirmed'], ID, onPlatformCompany);
 };

@@ -53,9 +53,9 @@ describe("the company's allUserChat setting", () => {
     await putConnection(agentSocket('wide', true), now);
 
     await domainEvents.emit({
-      name: 'settings.changed',
+      name: 'settings.updated',
       companyId: COMPANY_ID,
-      change: { action: 'update', keys: ['allUserChat'] },
+      keys: ['allUserChat'],
       values: { allUserChat: 'enabled' },
     });
 

@@ -35,14 +35,13 @@ const holdsRights = (socket: SocketRights, rights: SocketRights): boolean =>
 
 export const registerSocketRightsListener = (): void => {
   domainEvents.on(
-    'user.changed',
+    'user.updated',
     ID,
-    async ({ companyId, change, endedSessionId }) => {
-      if (change.action !== 'update') return;
-      const rights = rightsOf(change.user);
+    async ({ companyId, user, endedSessionId }) => {
+      const rights = rightsOf(user);
       await closeConnections(
         companyId,
-        (c) => c.kind === 'agent' && c.userId === change.user.id && (c.sessionId === endedSessionId || !holdsRights(c, rights)),
+        (c) => c.kind === 'agent' && c.userId === user.id && (c.sessionId === endedSessionId || !holdsRights(c, rights)),
       );
     },
     { failsRequest: true },
@@ -51,10 +50,10 @@ export const registerSocketRightsListener = (): void => {
   // the company's allUserChat widens every agent's view; a user's own flag that stays on is not known here, so
   // turning the company's off closes those agents' sockets too (they reconnect with the same view)
   domainEvents.on(
-    'settings.changed',
+    'settings.updated',
     ID,
-    async ({ companyId, change, values }) => {
-      if (!change.keys.includes('allUserChat') || values.allUserChat === undefined) return;
+    async ({ companyId, keys, values }) => {
+      if (!keys.includes('allUserChat') || values.allUserChat === undefined) return;
       // the value the event carries, not a read: one right after the write may still see the old value
       const enabled = values.allUserChat === 'enabled';
       await closeConnections(companyId, (c) => c.kind === 'agent' && (c.allUserChat ?? false) !== enabled);
@@ -62,13 +61,12 @@ export const registerSocketRightsListener = (): void => {
     { failsRequest: true },
   );
 
-  // a deleted queue leaves its users' queue lists without a user.changed for each
+  // a deleted queue leaves its users' queue lists without a user.updated for each
   domainEvents.on(
-    'queue.changed',
+    'queue.deleted',
     ID,
-    async ({ companyId, change }) => {
-      if (change.action !== 'delete') return;
-      await closeConnections(companyId, (c) => c.kind === 'agent' && (c.queueIds ?? []).includes(change.queueId));
+    async ({ companyId, queueId }) => {
+      await closeConnections(companyId, (c) => c.kind === 'agent' && (c.queueIds ?? []).includes(queueId));
     },
     { failsRequest: true },
   );

@@ -191,8 +191,8 @@ describe('the product with every function isolated', () => {
   });
 
   it("registers in this thread only the connector's listeners, not every function's", () => {
-    expect(domainEvents.listeners('queue.changed').length).toBeLessThanOrEqual(connectorManifest.listeners.length);
-    expect(domainEvents.listeners('queue.changed')).not.toContain('audit');
+    expect(domainEvents.listeners('queue.deleted').length).toBeLessThanOrEqual(connectorManifest.listeners.length);
+    expect(domainEvents.listeners('queue.deleted')).not.toContain('audit');
   });
 
   it('brings a web chat message through the inbound queue to the agents live', async () => {

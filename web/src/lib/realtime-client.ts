@@ -1,12 +1,11 @@
-import type { ConnectionAlertEvent } from '@switchboard/shared/contracts/connections';
 import {
   channels,
   REALTIME_RECONNECT_MS,
   USER_STATUS_INTERVAL_MS,
   type ClientAction,
   type RealtimeFrame,
-  type SessionReplacedData,
 } from '@switchboard/shared/events';
+import type { ChannelKind, ChannelName, FrameDataOf } from '@switchboard/shared/realtime-frames';
 
 /**
  * The company's live connection: one WebSocket to `/ws?ticket=<one-time connect ticket>`, JSON frames
@@ -14,23 +13,17 @@ import {
  * new ticket each time (a ticket opens one socket), and reports the user's presence every 5 minutes while open.
  */
 
-/** The data each channel carries, by channel name; unknown channels carry `unknown`. */
-export type RealtimeEventData<E extends string> = E extends `company-${number}-auth`
-  ? SessionReplacedData | { action: string; userId?: number }
-  : E extends `company-${number}-connectionAlert`
-    ? ConnectionAlertEvent
-    : E extends `company-${number}-${'ticket' | 'appMessage' | 'contact' | 'user' | 'whatsapp' | 'whatsappSession' | 'chat'}`
-      ? { action: string; [key: string]: unknown }
-      : unknown;
+/** The data each channel carries, by the channel name `channels` made (`RealtimeFrames`); other names carry `unknown`. */
+export type RealtimeEventData<E extends string> = FrameDataOf<E>;
 
 /** A company channel name with its kind kept in the type, so subscribers get that channel's data type. */
-export const channelOf = <K extends CompanyChannelKind>(kind: K, companyId: number) =>
-  (channels[kind] as (companyId: number) => string)(companyId) as `company-${number}-${K}`;
+export const channelOf = <K extends CompanyChannelKind>(kind: K, companyId: number): ChannelName<K> =>
+  (channels[kind] as (companyId: number) => ChannelName<K>)(companyId);
 
 /** The channels named by the company alone (a chat's own channel also needs the chat). */
 type CompanyChannelKind = {
-  [K in keyof typeof channels]: (typeof channels)[K] extends (companyId: number) => string ? K : never;
-}[keyof typeof channels];
+  [K in ChannelKind]: (typeof channels)[K] extends (companyId: number) => string ? K : never;
+}[ChannelKind];
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 

@@ -3,7 +3,7 @@
  * optional image uploaded straight to the blob store through a signed address; every signed-in user reads the
  * active ones (the top bar's button), newest first. Each change is told on `company-announcement`.
  */
-import type { Announcement, AnnouncementBody, AnnouncementEvent } from '@switchboard/shared/contracts/announcements';
+import type { Announcement, AnnouncementBody } from '@switchboard/shared/contracts/announcements';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
@@ -30,8 +30,6 @@ const present = async (r: AnnouncementRecord): Promise<Announcement> => ({
   mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null,
   createdAt: r.createdAt,
 });
-
-const announce = (change: AnnouncementEvent): Promise<void> => domainEvents.emit({ name: 'announcement.changed', change });
 
 const newestFirst = (a: AnnouncementRecord, b: AnnouncementRecord) => b.id - a.id;
 
@@ -62,20 +60,20 @@ export const createAnnouncement = async (body: AnnouncementBody): Promise<Announ
   const now = clock().now().toISOString();
   const record: AnnouncementRecord = { id: await nextAnnouncementId(), ...body, createdAt: now, updatedAt: now };
   await putAnnouncement(record, false);
-  await announce({ action: 'create', id: record.id });
+  await domainEvents.emit({ name: 'announcement.created', announcementId: record.id });
   return present(record);
 };
 
 export const updateAnnouncement = async (id: number, body: AnnouncementBody): Promise<Announcement> => {
   const record: AnnouncementRecord = { ...(await requireAnnouncement(id)), ...body, updatedAt: clock().now().toISOString() };
   if (!(await putAnnouncement(record, true))) throw notFound();
-  await announce({ action: 'update', id });
+  await domainEvents.emit({ name: 'announcement.updated', announcementId: id });
   return present(record);
 };
 
 export const deleteAnnouncement = async (id: number): Promise<{ ok: true }> => {
   if (!(await deleteAnnouncementItem(id))) throw notFound();
-  await announce({ action: 'delete', id });
+  await domainEvents.emit({ name: 'announcement.deleted', announcementId: id });
   return { ok: true };
 };
 
@@ -86,7 +84,7 @@ export const attachAnnouncementImage = async (id: number, file: { name: string; 
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   const record: AnnouncementRecord = { ...current, mediaPath: key, mediaName: file.name, updatedAt: clock().now().toISOString() };
   if (!(await putAnnouncement(record, true))) throw notFound();
-  await announce({ action: 'update', id });
+  await domainEvents.emit({ name: 'announcement.updated', announcementId: id });
   return { announcement: await present(record), uploadUrl: target.url, headers: target.headers };
 };
 
@@ -94,6 +92,6 @@ export const removeAnnouncementImage = async (id: number): Promise<Announcement>
   const { mediaPath: _p, mediaName: _n, ...rest } = await requireAnnouncement(id);
   const record: AnnouncementRecord = { ...rest, updatedAt: clock().now().toISOString() };
   if (!(await putAnnouncement(record, true))) throw notFound();
-  await announce({ action: 'update', id });
+  await domainEvents.emit({ name: 'announcement.updated', announcementId: id });
   return present(record);
 };

@@ -112,9 +112,9 @@ describe('the audit log', () => {
     });
     // a connection's session changing state is announced with no actor: not an administrative change
     await domainEvents.emit({
-      name: 'connection.changed',
+      name: 'connection.deleted',
       companyId: other.companyId,
-      change: { action: 'delete', whatsappId: 424242 },
+      connectionId: 424242,
     });
     const after = await other.admin.get('/audit-logs');
     expect(after.body.entries).toEqual(log.body.entries);

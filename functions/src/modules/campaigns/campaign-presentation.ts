@@ -1,7 +1,6 @@
-/** How a campaign is shown (its counts, what may be edited) and told to the company's admins. */
-import { CAMPAIGN_EDIT_LEAD_MS, type Campaign, type CampaignEvent } from '@switchboard/shared/contracts/campaigns';
+/** How a campaign is shown (its counts, what may be edited). */
+import { CAMPAIGN_EDIT_LEAD_MS, type Campaign } from '@switchboard/shared/contracts/campaigns';
 import { clock } from '../../platform/clock.ts';
-import { domainEvents } from '../../platform/events/domain-events.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import type { CampaignRecord } from './campaign.entity.ts';
 import { getStats } from './campaigns.repository.ts';
@@ -20,6 +19,3 @@ export const toCampaign = async (r: CampaignRecord): Promise<Campaign> => {
   const { prepared: _p, ...stats } = await getStats(r.companyId, r.id);
   return { ...fields, stats, editable: editableOf(r), mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
-
-export const publishCampaign = (companyId: number, change: CampaignEvent): Promise<void> =>
-  domainEvents.emit({ name: 'campaign.changed', companyId, change });

@@ -4,11 +4,12 @@
  */
 import type { CampaignSettings } from '@switchboard/shared/contracts/campaigns';
 import { clock } from '../../platform/clock.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { companyTimeZone } from '../tenancy/company-lookup.service.ts';
 import { findConnection } from '../connections/connections.service.ts';
 import { cancelScheduledJob, enqueueJob, scheduleJob, type JobBody } from '../jobs/jobs.service.ts';
 import { dailyCapOf, JITTER_RATIO, localDay, type PacingRules } from './campaign-pacing.ts';
-import { publishCampaign, toCampaign } from './campaign-presentation.ts';
+import { toCampaign } from './campaign-presentation.ts';
 import { releaseJobName, type CampaignRecord } from './campaign.entity.ts';
 import { CampaignChanged, getCampaignRecord, getStats, replaceCampaign } from './campaigns.repository.ts';
 
@@ -50,7 +51,7 @@ export const changeCampaign = async (
 };
 
 export const announce = async (r: CampaignRecord): Promise<void> =>
-  publishCampaign(r.companyId, { action: 'update', record: await toCampaign(r) });
+  domainEvents.emit({ name: 'campaign.updated', companyId: r.companyId, campaign: await toCampaign(r) });
 
 /** Runs `job` at `at`: on the queue with a delay when near, through the Scheduler (named `name`) when further. */
 export const runAt = async (job: JobBody, at: Date, name: string): Promise<void> => {

@@ -40,9 +40,9 @@ export const saveCampaignSettings = async (auth: AuthContext, body: SaveCampaign
   next.optOutWords = [...new Set(next.optOutWords.map((w) => w.trim()).filter(Boolean))];
   await putSettingsRecord(auth.companyId, next);
   await domainEvents.emit({
-    name: 'campaignSettings.changed',
+    name: 'campaignSettings.updated',
     companyId: auth.companyId,
-    change: { action: 'update', settings: next },
+    settings: next,
     actor: { id: auth.userId, name: auth.user.name },
   });
   return asEntries(next);

@@ -16,6 +16,7 @@ import {
 import { campaignChannelIssue } from '@switchboard/shared/campaign-channels';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
@@ -29,7 +30,7 @@ import { getTag } from '../tag-records/tag-records.service.ts';
 import { findUser } from '../user-records/user-lookup.service.ts';
 import { armStart, disarm, restartRun } from './campaign-dispatch.service.ts';
 import { changeCampaign } from './campaign-run.service.ts';
-import { editableOf, publishCampaign, toCampaign } from './campaign-presentation.ts';
+import { editableOf, toCampaign } from './campaign-presentation.ts';
 import { campaignSearchText, shippingPk, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
 import {
   CampaignChanged,
@@ -191,7 +192,7 @@ export const createCampaign = async (auth: AuthContext, body: CampaignBody): Pro
   await insertCampaign(record);
   if (record.status === 'PROGRAMADA') await armStart(record);
   const campaign = await toCampaign(record);
-  await publishCampaign(auth.companyId, { action: 'create', record: campaign });
+  await domainEvents.emit({ name: 'campaign.created', companyId: auth.companyId, campaign });
   return campaign;
 };
 
@@ -219,7 +220,7 @@ export const updateCampaign = async (auth: AuthContext, id: number, body: Campai
   if (record.status === 'PROGRAMADA') await armStart(record);
   else if (mode === 'all') await disarm(record);
   const campaign = await toCampaign(record);
-  await publishCampaign(auth.companyId, { action: 'update', record: campaign });
+  await domainEvents.emit({ name: 'campaign.updated', companyId: auth.companyId, campaign });
   return campaign;
 };
 
@@ -236,7 +237,7 @@ export const deleteCampaign = async (auth: AuthContext, id: number): Promise<{ o
       throw error;
     }
     await disarm(r);
-    await publishCampaign(auth.companyId, { action: 'delete', id });
+    await domainEvents.emit({ name: 'campaign.deleted', companyId: auth.companyId, campaignId: id });
     return { ok: true };
   }
   throw new AppError('ERR_INTERNAL', 'The campaign is changing too fast, try again');
@@ -252,7 +253,7 @@ export const cancelCampaign = async (auth: AuthContext, id: number): Promise<Cam
   });
   await disarm(changed!.after);
   const campaign = await toCampaign(changed!.after);
-  await publishCampaign(auth.companyId, { action: 'update', record: campaign });
+  await domainEvents.emit({ name: 'campaign.updated', companyId: auth.companyId, campaign });
   return campaign;
 };
 
@@ -265,7 +266,7 @@ export const restartCampaign = async (auth: AuthContext, id: number): Promise<Ca
   });
   await restartRun(changed!.after);
   const campaign = await toCampaign(changed!.after);
-  await publishCampaign(auth.companyId, { action: 'update', record: campaign });
+  await domainEvents.emit({ name: 'campaign.updated', companyId: auth.companyId, campaign });
   return campaign;
 };
 
@@ -288,7 +289,7 @@ export const uploadCampaignMedia = async (
     updatedAt: now(),
   }));
   const campaign = await toCampaign(changed!.after);
-  await publishCampaign(auth.companyId, { action: 'update', record: campaign });
+  await domainEvents.emit({ name: 'campaign.updated', companyId: auth.companyId, campaign });
   return { campaign, uploadUrl: target.url, headers: target.headers };
 };
 
@@ -300,6 +301,6 @@ export const removeCampaignMedia = async (auth: AuthContext, id: number): Promis
     c.mediaPath ? { ...c, mediaPath: null, mediaName: null, updatedAt: now() } : undefined,
   );
   const campaign = await toCampaign(changed?.after ?? r);
-  if (changed) await publishCampaign(auth.companyId, { action: 'update', record: campaign });
+  if (changed) await domainEvents.emit({ name: 'campaign.updated', companyId: auth.companyId, campaign });
   return campaign;
 };

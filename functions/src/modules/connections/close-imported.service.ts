@@ -21,7 +21,7 @@ const closePage = async (companyId: number, connectionId: number): Promise<Close
     return { closed: page.closed, queued: true };
   }
   await writeImportStatus(companyId, connectionId, null);
-  await tell(companyId, { action: 'refresh', whatsappId: connectionId });
+  await tell(companyId, connectionId);
   return { closed: page.closed, queued: false };
 };
 

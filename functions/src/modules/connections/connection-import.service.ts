@@ -16,7 +16,6 @@ import {
   IMPORT_STATUS_RUNNING,
   importEndTime,
   importTime,
-  type ImportMessagesEvent,
 } from '@switchboard/shared/contracts/connections';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -115,9 +114,9 @@ export const importWindowOf = async (companyId: number, connectionId: number): P
   };
 };
 
-/** Tells the company's admins (the connections page) how an import goes. */
-export const tell = (companyId: number, change: ImportMessagesEvent): Promise<void> =>
-  domainEvents.emit({ name: 'connection.importProgressed', companyId, change });
+/** Records how an import goes (the connections page follows); no `progress` when it ended or its tickets closed. */
+export const tell = (companyId: number, connectionId: number, progress?: { done: number; total: number }): Promise<void> =>
+  domainEvents.emit({ name: 'connection.importProgressed', companyId, connectionId, ...(progress ? { progress } : {}) });
 
 /** `done` of `total` history messages of the range were queued as imported. */
 export const recordImportProgress = async (
@@ -129,7 +128,7 @@ export const recordImportProgress = async (
     !(await writeImportStatus(companyId, connectionId, IMPORT_STATUS_RUNNING, { whileImporting: { done: IMPORT_STATUS_DONE } }))
   )
     return;
-  await tell(companyId, { action: 'update', status: { whatsappId: connectionId, this: progress.done, all: progress.total } });
+  await tell(companyId, connectionId, { done: progress.done, total: progress.total });
 };
 
 /** The history sync ended: the close button shows, or the tickets close by themselves (closedTicketsPostImported). */
@@ -140,5 +139,5 @@ export const finishImport = async (companyId: number, connectionId: number): Pro
     return;
   if (r.closedTicketsPostImported)
     await enqueueJob({ type: CLOSE_JOB, companyId, connectionId }, { delaySeconds: CLOSE_AFTER_IMPORT_DELAY_SECONDS });
-  await tell(companyId, { action: 'refresh', whatsappId: connectionId });
+  await tell(companyId, connectionId);
 };

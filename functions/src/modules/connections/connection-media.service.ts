@@ -11,7 +11,7 @@ import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
 import { getConnectionRecord, updateConnectionRecord } from './connections.repository.ts';
-import { announce, forget, presentConnection, updated } from './connections.service.ts';
+import { announce, forget, presentConnection } from './connections.service.ts';
 import { companyMediaPrefix, storedFileName } from '../../platform/ports/media-keys.ts';
 
 /** Where a connection's greeting files are stored: by company and connection. */
@@ -30,7 +30,7 @@ const setMedia = async (
   if ((await updateConnectionRecord(before, { settings, updatedAt })) === 'stale') throw new AppError('ERR_NO_WAPP_FOUND');
   const after: ConnectionRecord = { ...before, ...settings, updatedAt };
   forget(before);
-  await announce(auth.companyId, [updated(after)]);
+  await announce(auth.companyId, [after]);
   return after;
 };
 

@@ -7,7 +7,7 @@
 import { clock } from '../../platform/clock.ts';
 import type { ConnectionRecord, ConnectionSettings } from './connection.entity.ts';
 import { forget } from './connection-lookup.service.ts';
-import { announce, updated } from './connection-set.service.ts';
+import { announce } from './connection-set.service.ts';
 import { getConnectionRecord, listConnectionRecords, updateConnectionRecord } from './connections.repository.ts';
 
 /** How often a connection changed under a clean-up is read again before the clean-up gives up on it. */
@@ -27,7 +27,7 @@ const clearFromConnections = async (companyId: number, clearing: Clearing): Prom
       if ((await updateConnectionRecord(connection, { settings, updatedAt })) === 'ok') {
         const after = { ...connection, ...settings, updatedAt };
         forget(after);
-        await announce(companyId, [updated(after)]);
+        await announce(companyId, [after]);
         changed++;
         break;
       }

@@ -4,11 +4,10 @@
  * carry the WhatsApp fleet's code or its queue.
  */
 import { traitsOf } from '@switchboard/shared/channel-traits';
-import type { ChangeActor } from '@switchboard/shared/events';
+import type { ChangeActor, ConnectionSummary } from '@switchboard/shared/events';
 import {
   connectionEngineDefaults,
   DEFAULT_WEBCHAT_COLOR,
-  type ConnectionEvent,
   type CreatableChannel,
 } from '@switchboard/shared/contracts/connections';
 import { clock } from '../../platform/clock.ts';
@@ -25,14 +24,19 @@ import { newSessionItems } from './whatsapp-session.repository.ts';
 export const ATTEMPTS = 3;
 export const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The connections changed meanwhile; reload and try again');
 
-export const updated = (r: ConnectionRecord): ConnectionEvent => ({
-  action: 'update',
-  whatsapp: { id: r.id, name: r.name, channel: r.channel, status: r.status, isDefault: r.isDefault, updatedAt: r.updatedAt },
+/** A connection as its lists and the menu badge show it. */
+export const summaryOf = (r: ConnectionRecord): ConnectionSummary => ({
+  id: r.id,
+  name: r.name,
+  channel: r.channel,
+  status: r.status,
+  isDefault: r.isDefault,
+  updatedAt: r.updatedAt,
 });
 
-/** Tells the company's agents (only them), whose lists and menu badge follow. */
-export const announce = async (companyId: number, changes: ConnectionEvent[], actor?: ChangeActor): Promise<void> => {
-  for (const change of changes) await domainEvents.emit({ name: 'connection.changed', companyId, change, actor });
+/** Records that the connections were added or changed (the company's agents' lists and menu badge follow). */
+export const announce = async (companyId: number, saved: ConnectionRecord[], actor?: ChangeActor): Promise<void> => {
+  for (const r of saved) await domainEvents.emit({ name: 'connection.saved', companyId, connection: summaryOf(r), actor });
 };
 
 export const requireCompanyQueues = async (companyId: number, queueIds: number[]): Promise<void> => {

@@ -25,6 +25,7 @@ import { API_PREFIX } from '@switchboard/shared/route-table';
 import { clock } from '../../platform/clock.ts';
 import { config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
 import { viewerOf } from '../../platform/auth/viewer.ts';
@@ -39,10 +40,10 @@ import {
 } from './connections.repository.ts';
 import { deleteSessionItems } from './whatsapp-session.repository.ts';
 import { forget, requireConnection } from './connection-lookup.service.ts';
-import { addConnection, announce, ATTEMPTS, changedMeanwhile, requireCompanyQueues, updated } from './connection-set.service.ts';
+import { addConnection, announce, ATTEMPTS, changedMeanwhile, requireCompanyQueues } from './connection-set.service.ts';
 import { migrateConnectionCredentials } from './legacy-credentials.repository.ts';
 
-export { addConnection, announce, createWebchatConnection, requireCompanyQueues, updated } from './connection-set.service.ts';
+export { addConnection, announce, createWebchatConnection, requireCompanyQueues } from './connection-set.service.ts';
 import { queueSessionCommand, resetSessionForImport } from './whatsapp-sessions.service.ts';
 import { planImport } from './connection-import.service.ts';
 import { checkEngineFields, engineFieldsOf } from './connection-engine-fields.service.ts';
@@ -160,7 +161,7 @@ export const createConnection = async (auth: AuthContext, body: CreateConnection
   if (planFlag && !plan[planFlag]) throw new AppError('ERR_NO_PERMISSION', 'The plan does not include WhatsApp');
   const { record, cleared } = await addConnection(auth.companyId, body, plan.connections);
   cleared.forEach(forget);
-  await announce(auth.companyId, [record, ...cleared].map(updated), actorOf(auth));
+  await announce(auth.companyId, [record, ...cleared], actorOf(auth));
   if (traitsOf(record.channel).qrSession)
     await queueSessionCommand({ kind: 'start', companyId: auth.companyId, connectionId: record.id, at: record.createdAt });
   return toConnection(record);
@@ -225,7 +226,7 @@ export const updateConnection = async (auth: AuthContext, id: number, body: Upda
     [before, ...cleared].forEach(forget);
     // WhatsApp sends the whole history only to a new pairing: a connected session is paired anew (the page warned)
     const reset = imports.resetSession ? await resetSessionForImport(auth.companyId, id) : undefined;
-    await announce(auth.companyId, [reset ?? after, ...cleared].map(updated), actorOf(auth));
+    await announce(auth.companyId, [reset ?? after, ...cleared], actorOf(auth));
     return presentConnection(reset ?? after);
   }
   throw changedMeanwhile();
@@ -251,7 +252,7 @@ export const deleteConnection = async (auth: AuthContext, id: number): Promise<{
         at: clock().now().toISOString(),
       });
     forget(record);
-    await announce(auth.companyId, [{ action: 'delete', whatsappId: id }], actorOf(auth));
+    await domainEvents.emit({ name: 'connection.deleted', companyId: auth.companyId, connectionId: id, actor: actorOf(auth) });
     return { ok: true };
   }
   throw changedMeanwhile();

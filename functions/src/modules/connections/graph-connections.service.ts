@@ -34,7 +34,6 @@ import {
   requireCompanyQueues,
   requireConnection,
   toConnection,
-  updated,
 } from './connections.service.ts';
 import { getGraphMarker, setGraphConnectionStatus, updateGraphSettings } from './connections.repository.ts';
 import { openGraphSecrets, sealGraphSecrets } from './graph-secrets.ts';
@@ -142,7 +141,7 @@ export const createCloudApiConnection = async (auth: AuthContext, body: CreateCo
     plan.connections,
   );
   cleared.forEach(forget);
-  await announce(auth.companyId, [record, ...cleared].map(updated));
+  await announce(auth.companyId, [record, ...cleared]);
   return toConnection(record);
 };
 
@@ -177,7 +176,7 @@ const upsertAccount = async (
     await updateGraphSettings(before, stored, { status: 'CONNECTED', statusReason: null, updatedAt });
     const after: ConnectionRecord = { ...before, graph: stored, status: 'CONNECTED', statusReason: null, updatedAt };
     forget(before);
-    await announce(auth.companyId, [updated(after)]);
+    await announce(auth.companyId, [after]);
     return toConnection(after);
   }
   requirePlanFlag(plan, channel);
@@ -198,7 +197,7 @@ const upsertAccount = async (
     plan.connections,
   );
   cleared.forEach(forget);
-  await announce(auth.companyId, [record, ...cleared].map(updated));
+  await announce(auth.companyId, [record, ...cleared]);
   return toConnection(record);
 };
 
@@ -287,5 +286,5 @@ export const markCredentialsRejected = async (companyId: number, connectionId: n
   if (!record) return;
   forget(record);
   logger.warn('Graph token refused: connection disconnected', { companyId, connectionId });
-  await announce(companyId, [updated(record)]);
+  await announce(companyId, [record]);
 };

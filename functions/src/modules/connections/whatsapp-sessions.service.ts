@@ -9,21 +9,16 @@
  * history, and told live on `company-{id}-whatsappSession` and `company-{id}-whatsapp`.
  */
 import { traitsOf } from '@switchboard/shared/channel-traits';
-import type {
-  Connection,
-  ConnectionAlertEvent,
-  ConnectionEvent,
-  ConnectionStatus,
-  SessionHealth,
-  WhatsappSessionEvent,
-} from '@switchboard/shared/contracts/connections';
+import type { Connection, ConnectionStatus, SessionHealth } from '@switchboard/shared/contracts/connections';
 import type { SessionCommand } from '@switchboard/shared/connector';
+import type { WhatsappSessionState } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import type { ConnectionRecord } from './connection.entity.ts';
+import { summaryOf } from './connection-set.service.ts';
 import { getConnectionRecord, listConnectionRecords } from './connections.repository.ts';
 import { toConnection } from './connections.service.ts';
 import type { SessionIntent } from './whatsapp-session.entity.ts';
@@ -69,38 +64,30 @@ export const isSessionDrop = (s: Pick<SessionState, 'status' | 'previous'>): boo
 
 /** Tells the company's admins (only they can act on a connection) that a session dropped. */
 const alertAdmins = async (r: ConnectionRecord, reason: string | undefined, at: string): Promise<void> => {
-  const change: ConnectionAlertEvent = {
-    action: 'sessionDropped',
+  await domainEvents.emit({
+    name: 'whatsappSession.dropped',
+    companyId: r.companyId,
     connection: { id: r.id, name: r.name },
     status: r.status,
     reason: reason ?? null,
     at,
-  };
-  await domainEvents.emit({ name: 'whatsappSession.dropped', companyId: r.companyId, change });
+  });
 };
 
-const sessionEvent = (r: ConnectionRecord): WhatsappSessionEvent => ({
-  action: 'update',
-  session: {
-    id: r.id,
-    status: r.status,
-    qrcode: r.qrcode ?? '',
-    retries: r.retries ?? 0,
-    number: r.number ?? null,
-    statusReason: r.statusReason ?? null,
-    updatedAt: r.updatedAt,
-  },
+const sessionOf = (r: ConnectionRecord): WhatsappSessionState => ({
+  id: r.id,
+  status: r.status,
+  qrcode: r.qrcode ?? '',
+  retries: r.retries ?? 0,
+  number: r.number ?? null,
+  statusReason: r.statusReason ?? null,
+  updatedAt: r.updatedAt,
 });
 
-const connectionEvent = (r: ConnectionRecord): ConnectionEvent => ({
-  action: 'update',
-  whatsapp: { id: r.id, name: r.name, channel: r.channel, status: r.status, isDefault: r.isDefault, updatedAt: r.updatedAt },
-});
-
-/** Tells the company's agents: the QR dialog follows the session event, lists and the menu badge the connection event. */
+/** Tells the company's agents: the QR dialog follows the session, lists and the menu badge the connection. */
 const announce = async (r: ConnectionRecord): Promise<void> => {
-  await domainEvents.emit({ name: 'whatsappSession.changed', companyId: r.companyId, change: sessionEvent(r) });
-  await domainEvents.emit({ name: 'connection.changed', companyId: r.companyId, change: connectionEvent(r) });
+  await domainEvents.emit({ name: 'whatsappSession.updated', companyId: r.companyId, session: sessionOf(r) });
+  await domainEvents.emit({ name: 'connection.saved', companyId: r.companyId, connection: summaryOf(r) });
 };
 
 /** Stores and tells a session's state; answers the connection as written, undefined when it was deleted meanwhile. */

@@ -14,13 +14,14 @@ import { numberCheckCommand, type NumberCheckCommand } from '@switchboard/shared
 import { ChannelUnavailable } from '../../channels/channel-driver.ts';
 import type { WhatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
 import { clock } from '../../platform/clock.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import { logger } from '../../platform/logger.ts';
 import { queue } from '../../platform/ports/ports.ts';
 import { listConnectionsOf } from '../connections/connection-lookup.service.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import type { ContactListItemRecord } from './contact-list.entity.ts';
 import { pendingItems, replaceItem } from './contact-lists.repository.ts';
-import { announceItem, announceListCounts, findContactList, presentItem } from './contact-lists.service.ts';
+import { announceListCounts, findContactList, presentItem } from './contact-lists.service.ts';
 
 export const CHECK_BATCH = 50;
 export const CHECK_RETRY_SECONDS = 300;
@@ -66,7 +67,7 @@ const record = async (
     if ((await replaceItem(item, after)) === 'ok') changed.push(after);
   }
   if (changed.length <= ITEM_FRAMES_UP_TO)
-    for (const item of changed) await announceItem(companyId, { action: 'update', record: presentItem(item) });
+    for (const item of changed) await domainEvents.emit({ name: 'contactListItem.updated', companyId, item: presentItem(item) });
   await announceListCounts(companyId, contactListId);
 };
 

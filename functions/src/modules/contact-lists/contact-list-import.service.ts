@@ -16,6 +16,7 @@ import {
 } from '@switchboard/shared/contracts/contact-lists';
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
@@ -24,7 +25,7 @@ import { enqueueJob } from '../jobs/jobs.service.ts';
 import { importFilePrefix, type ContactListItemRecord, type ImportRecord } from './contact-list.entity.ts';
 import { checkRow, readContactSheet, SheetError } from './contact-list-sheet.ts';
 import { claimImport, findItemByNumber, getImport, insertItem, putImport, setLastImport } from './contact-lists.repository.ts';
-import { announceList, findContactList, presentContactList, requestNumberChecks, saveItem } from './contact-lists.service.ts';
+import { findContactList, presentContactList, requestNumberChecks, saveItem } from './contact-lists.service.ts';
 import { storedFileName } from '../../platform/ports/media-keys.ts';
 
 /** Rows taken in per job run. */
@@ -73,7 +74,7 @@ const publishSummary = async (
   const list = await setLastImport(companyId, listId, summary, now());
   if (!list) return undefined;
   const out = presentContactList(list);
-  await announceList(companyId, { action: 'update', record: out });
+  await domainEvents.emit({ name: 'contactList.updated', companyId, contactList: out });
   return out;
 };
 

@@ -10,9 +10,7 @@ import {
   CONTACT_LIST_PICKER_LIMIT,
   type ContactList,
   type ContactListBody,
-  type ContactListEvent,
   type ContactListItem,
-  type ContactListItemEvent,
   type CreateContactListItemBody,
   type UpdateContactListItemBody,
 } from '@switchboard/shared/contracts/contact-lists';
@@ -67,15 +65,10 @@ export const presentItem = (r: ContactListItemRecord): ContactListItem => ({
 });
 
 /** Tells the company's admins (the only ones with the page) so their screens stay in sync. */
-export const announceList = (companyId: number, change: ContactListEvent): Promise<void> =>
-  domainEvents.emit({ name: 'contactList.changed', companyId, change });
-export const announceItem = (companyId: number, change: ContactListItemEvent): Promise<void> =>
-  domainEvents.emit({ name: 'contactListItem.changed', companyId, change });
-
 /** The list's counters moved: its row on the lists page follows. */
 export const announceListCounts = async (companyId: number, listId: number): Promise<void> => {
   const list = await getContactList(companyId, listId);
-  if (list) await announceList(companyId, { action: 'update', record: presentContactList(list) });
+  if (list) await domainEvents.emit({ name: 'contactList.updated', companyId, contactList: presentContactList(list) });
 };
 
 const requireList = async (companyId: number, id: number): Promise<ContactListRecord> => {
@@ -160,7 +153,7 @@ export const createContactList = async (auth: AuthContext, body: ContactListBody
   };
   await insertContactList(record);
   const out = presentContactList(record);
-  await announceList(auth.companyId, { action: 'create', record: out });
+  await domainEvents.emit({ name: 'contactList.created', companyId: auth.companyId, contactList: out });
   return out;
 };
 
@@ -169,7 +162,7 @@ export const updateContactList = async (auth: AuthContext, id: number, body: Con
   const after = await renameContactList(auth.companyId, id, body.name, now());
   if (!after) throw new AppError('ERR_NOT_FOUND');
   const out = presentContactList(after);
-  await announceList(auth.companyId, { action: 'update', record: out });
+  await domainEvents.emit({ name: 'contactList.updated', companyId: auth.companyId, contactList: out });
   return out;
 };
 
@@ -181,7 +174,7 @@ export const deleteContactList = async (auth: AuthContext, id: number): Promise<
   await requireList(auth.companyId, id);
   if (!(await deleteContactListRecord(auth.companyId, id))) throw new AppError('ERR_NOT_FOUND');
   await enqueueJob({ type: 'contactLists.purge', companyId: auth.companyId, contactListId: id });
-  await announceList(auth.companyId, { action: 'delete', id });
+  await domainEvents.emit({ name: 'contactList.deleted', companyId: auth.companyId, contactListId: id });
   return { ok: true };
 };
 
@@ -244,7 +237,7 @@ export const createContactListItem = async (auth: AuthContext, body: CreateConta
   if (result === 'duplicate') throw duplicateNumber();
   if (result === 'no-list') throw new AppError('ERR_NOT_FOUND');
   const out = presentItem(record);
-  await announceItem(auth.companyId, { action: 'create', record: out });
+  await domainEvents.emit({ name: 'contactListItem.created', companyId: auth.companyId, item: out });
   await announceListCounts(auth.companyId, record.contactListId);
   await requestNumberChecks(auth.companyId, record.contactListId);
   return out;
@@ -293,7 +286,7 @@ export const updateContactListItem = async (
     requireItem(auth.companyId, id),
   );
   const out = presentItem(after);
-  await announceItem(auth.companyId, { action: 'update', record: out });
+  await domainEvents.emit({ name: 'contactListItem.updated', companyId: auth.companyId, item: out });
   if (after.number !== before.number) {
     await announceListCounts(auth.companyId, after.contactListId);
     await requestNumberChecks(auth.companyId, after.contactListId);
@@ -308,7 +301,12 @@ export const deleteContactListItem = async (auth: AuthContext, id: number): Prom
     if (attempt >= SAVE_ATTEMPTS) throw changedMeanwhile();
     record = await requireItem(auth.companyId, id);
   }
-  await announceItem(auth.companyId, { action: 'delete', id, contactListId: record.contactListId });
+  await domainEvents.emit({
+    name: 'contactListItem.deleted',
+    companyId: auth.companyId,
+    itemId: id,
+    contactListId: record.contactListId,
+  });
   await announceListCounts(auth.companyId, record.contactListId);
   return { ok: true };
 };

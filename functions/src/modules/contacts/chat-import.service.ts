@@ -86,10 +86,6 @@ export const importKnownChats = async (command: ChatImportCommand): Promise<{ cr
     start = page.next;
   } while (start && total < MAX_KNOWN_CHATS);
   logger.info('chats imported as contacts', { companyId, connectionId, created, total });
-  await domainEvents.emit({
-    name: 'contact.chatsImported',
-    companyId,
-    change: { action: 'importChats', whatsappId: connectionId, created, total },
-  });
+  await domainEvents.emit({ name: 'contact.chatsImported', companyId, connectionId, created, total });
   return { created, total };
 };

@@ -9,7 +9,6 @@ import {
   FILE_LIST_PICKER_LIMIT,
   type FileList,
   type FileListBody,
-  type FileListEvent,
 } from '@switchboard/shared/contracts/files';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -47,10 +46,6 @@ const present = async (r: FileListRecord): Promise<FileList> => ({
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
 });
-
-/** Tells the company's agents (only them) so lists on screen stay in sync. */
-const announce = (companyId: number, change: FileListEvent): Promise<void> =>
-  domainEvents.emit({ name: 'fileList.changed', companyId, change });
 
 const stale = () => new AppError('ERR_VALIDATION', 'The file list changed meanwhile; reload and try again');
 
@@ -128,7 +123,7 @@ export const createFileList = async (auth: AuthContext, body: FileListBody): Pro
   };
   await insertFileList(record);
   const out = await present(record);
-  await announce(auth.companyId, { action: 'create', fileList: out });
+  await domainEvents.emit({ name: 'fileList.created', companyId: auth.companyId, fileList: out });
   return out;
 };
 
@@ -136,7 +131,7 @@ const save = async (auth: AuthContext, before: FileListRecord, changes: Partial<
   const after: FileListRecord = { ...before, ...changes, updatedAt: now(), rev: before.rev + 1 };
   if ((await replaceFileList(before, after)) === 'stale') throw stale();
   const out = await present(after);
-  await announce(auth.companyId, { action: 'update', fileList: out });
+  await domainEvents.emit({ name: 'fileList.updated', companyId: auth.companyId, fileList: out });
   return out;
 };
 
@@ -152,7 +147,7 @@ export const updateFileList = async (auth: AuthContext, id: number, body: FileLi
 export const deleteFileList = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   const record = await requireFileList(auth, id);
   if ((await deleteFileListRecord(record)) === 'stale') throw stale();
-  await announce(auth.companyId, { action: 'delete', fileId: id });
+  await domainEvents.emit({ name: 'fileList.deleted', companyId: auth.companyId, fileListId: id });
   return { ok: true };
 };
 

@@ -65,11 +65,7 @@ export const confirmPixPayment = async (txid: string): Promise<boolean> => {
     if (!invoice || invoice.status !== 'open' || !company) return false;
     const dueDate = new Date(new Date(company.dueDate).getTime() + PAID_DAYS * DAY_MS).toISOString();
     if (await markInvoicePaid(invoice, clock().now().toISOString(), dueDateMoveOnPayment(company.id, company.dueDate, dueDate))) {
-      await domainEvents.emit({
-        name: 'payment.confirmed',
-        companyId: company.id,
-        change: { action: 'CONCLUIDA', company: { id: company.id, dueDate }, invoiceId: invoice.id },
-      });
+      await domainEvents.emit({ name: 'payment.confirmed', companyId: company.id, invoiceId: invoice.id, dueDate });
       await armInvoiceCycle(company.id, dueDate);
       return true;
     }

@@ -13,7 +13,6 @@ import {
   maskSecret,
   type Prompt,
   type PromptBody,
-  type PromptEvent,
 } from '@switchboard/shared/contracts/prompts';
 import { clock } from '../../platform/clock.ts';
 import { openSecret, sealSecret } from '../../platform/crypto/secret-box.ts';
@@ -52,9 +51,6 @@ const present = (r: PromptRecord, queues: Map<number, { id: number; name: string
 };
 
 const presentOne = async (r: PromptRecord): Promise<Prompt> => present(r, await findQueues(r.companyId, [r.queueId]));
-
-const announce = (auth: AuthContext, change: PromptEvent): Promise<void> =>
-  domainEvents.emit({ name: 'prompt.changed', companyId: auth.companyId, change, actor: actorOf(auth) });
 
 const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The prompt changed meanwhile; reload and try again');
 
@@ -143,7 +139,7 @@ export const createPrompt = async (auth: AuthContext, body: PromptBody): Promise
   const record: PromptRecord = { ...(await build(auth.companyId, id, body, undefined)), createdAt: at, updatedAt: at, rev: 1 };
   await insertPrompt(record);
   const answer = await presentOne(record);
-  await announce(auth, { action: 'create', prompt: answer });
+  await domainEvents.emit({ name: 'prompt.created', companyId: auth.companyId, prompt: answer, actor: actorOf(auth) });
   return answer;
 };
 
@@ -159,7 +155,7 @@ export const updatePrompt = async (auth: AuthContext, id: number, body: PromptBo
   };
   if ((await replacePrompt(before, after)) === 'stale') throw changedMeanwhile();
   const answer = await presentOne(after);
-  await announce(auth, { action: 'update', prompt: answer });
+  await domainEvents.emit({ name: 'prompt.updated', companyId: auth.companyId, prompt: answer, actor: actorOf(auth) });
   return answer;
 };
 
@@ -167,7 +163,7 @@ export const updatePrompt = async (auth: AuthContext, id: number, body: PromptBo
 export const deletePrompt = async (auth: AuthContext, id: number): Promise<{ message: string }> => {
   const record = await requirePrompt(auth, id);
   if ((await deletePromptRecord(record)) === 'stale') throw changedMeanwhile();
-  await announce(auth, { action: 'delete', promptId: id });
+  await domainEvents.emit({ name: 'prompt.deleted', companyId: auth.companyId, promptId: id, actor: actorOf(auth) });
   return { message: PROMPT_DELETED_MESSAGE };
 };
 

@@ -16,10 +16,8 @@ import {
   QUEUE_INTEGRATION_PAGE_SIZE,
   type QueueIntegration,
   type QueueIntegrationBody,
-  type QueueIntegrationEvent,
   URL_INTEGRATION_TYPES,
 } from '@switchboard/shared/contracts/queue-integrations';
-import type { ChangeActor } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { actorOf } from '../../platform/events/actor.ts';
@@ -46,9 +44,6 @@ export const presentQueueIntegration = (r: QueueIntegrationRecord): QueueIntegra
   const { rev: _rev, jsonContent, ...rest } = r;
   return { ...rest, jsonContent: jsonContent ? JSON_CONTENT_MASK : null };
 };
-
-const announce = (companyId: number, change: QueueIntegrationEvent, actor?: ChangeActor): Promise<void> =>
-  domainEvents.emit({ name: 'queueIntegration.changed', companyId, change, actor });
 
 const changedMeanwhile = () => new AppError('ERR_VALIDATION', 'The integration changed meanwhile; reload and try again');
 
@@ -156,7 +151,12 @@ export const createQueueIntegration = async (auth: AuthContext, body: QueueInteg
   requireCredentials(record);
   await insertQueueIntegration(record);
   const out = presentQueueIntegration(record);
-  await announce(auth.companyId, { action: 'create', queueIntegration: out }, actorOf(auth));
+  await domainEvents.emit({
+    name: 'queueIntegration.created',
+    companyId: auth.companyId,
+    queueIntegration: out,
+    actor: actorOf(auth),
+  });
   return out;
 };
 
@@ -176,7 +176,12 @@ export const updateQueueIntegration = async (
   requireCredentials(after);
   if ((await replaceQueueIntegration(before, after)) === 'stale') throw changedMeanwhile();
   const out = presentQueueIntegration(after);
-  await announce(auth.companyId, { action: 'update', queueIntegration: out }, actorOf(auth));
+  await domainEvents.emit({
+    name: 'queueIntegration.updated',
+    companyId: auth.companyId,
+    queueIntegration: out,
+    actor: actorOf(auth),
+  });
   return out;
 };
 
@@ -184,7 +189,12 @@ export const updateQueueIntegration = async (
 export const deleteQueueIntegration = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   const record = await requireIntegration(auth, id);
   if ((await deleteQueueIntegrationRecord(record)) === 'stale') throw changedMeanwhile();
-  await announce(auth.companyId, { action: 'delete', integrationId: id }, actorOf(auth));
+  await domainEvents.emit({
+    name: 'queueIntegration.deleted',
+    companyId: auth.companyId,
+    queueIntegrationId: id,
+    actor: actorOf(auth),
+  });
   return { ok: true };
 };
 

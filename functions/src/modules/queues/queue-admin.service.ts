@@ -9,8 +9,7 @@
  *   the company (404 otherwise);
  * - a change is announced on `company-{id}-queue` to the company's agents.
  */
-import type { ChangeActor } from '@switchboard/shared/events';
-import type { QueueBody, QueueDetails, QueueEvent } from '@switchboard/shared/contracts/queues';
+import type { QueueBody, QueueDetails } from '@switchboard/shared/contracts/queues';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
@@ -54,9 +53,6 @@ export const toQueueDetails = (r: QueueRecord, c: QueueChatbots): QueueDetails =
   integrationId: r.integrationId ?? null,
   chatbots: c.chatbots,
 });
-
-const announce = (companyId: number, change: QueueEvent, actor?: ChangeActor): Promise<void> =>
-  domainEvents.emit({ name: 'queue.changed', companyId, change, actor });
 
 const colorTaken = () =>
   new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'Another queue of the company has this colour', {
@@ -169,7 +165,7 @@ const tryCreateQueue = async (auth: AuthContext, body: QueueBody, limit: number)
   if (outcome === 'colorTaken') throw colorTaken();
   if (outcome === 'stale') return undefined;
   const out = toQueueDetails(record, tree);
-  await announce(auth.companyId, { action: 'create', queue: out }, actorOf(auth));
+  await domainEvents.emit({ name: 'queue.created', companyId: auth.companyId, queue: out, actor: actorOf(auth) });
   return out;
 };
 
@@ -190,7 +186,7 @@ export const updateQueue = async (auth: AuthContext, id: number, body: QueueBody
   if (result === 'colorTaken') throw colorTaken();
   if (result === 'stale') throw stale();
   const out = toQueueDetails(after, tree);
-  await announce(auth.companyId, { action: 'update', queue: out }, actorOf(auth));
+  await domainEvents.emit({ name: 'queue.updated', companyId: auth.companyId, queue: out, actor: actorOf(auth) });
   return out;
 };
 
@@ -203,6 +199,6 @@ export const updateQueue = async (auth: AuthContext, id: number, body: QueueBody
 export const deleteQueue = async (auth: AuthContext, id: number): Promise<{ ok: true }> => {
   const record = await requireQueue(auth, id);
   if ((await deleteQueueRecord(record)) === 'stale') throw stale();
-  await announce(auth.companyId, { action: 'delete', queueId: id }, actorOf(auth));
+  await domainEvents.emit({ name: 'queue.deleted', companyId: auth.companyId, queueId: id, actor: actorOf(auth) });
   return { ok: true };
 };

@@ -3,7 +3,7 @@
  * optIntegrationId (the option keeps its type, so the admin sees it needs a new integration on the next save).
  * Each changed queue is announced as an update on `company-{id}-queue`.
  */
-import type { ChatbotOption, QueueEvent } from '@switchboard/shared/contracts/queues';
+import type { ChatbotOption } from '@switchboard/shared/contracts/queues';
 import { clock } from '../../platform/clock.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import { toQueueDetails } from './queue-admin.service.ts';
@@ -39,8 +39,7 @@ export const removeIntegrationFromQueues = async (companyId: number, integration
       };
       const chatbots = { ...tree, chatbots: options.options };
       if ((await replaceQueue(before, after, chatbots)) !== 'ok') continue;
-      const change: QueueEvent = { action: 'update', queue: toQueueDetails(after, chatbots) };
-      await domainEvents.emit({ name: 'queue.changed', companyId, change });
+      await domainEvents.emit({ name: 'queue.updated', companyId, queue: toQueueDetails(after, chatbots) });
       changed++;
       break;
     }

@@ -9,7 +9,6 @@ import {
   QUICK_MESSAGE_PICKER_LIMIT,
   type CreateQuickMessageBody,
   type QuickMessage,
-  type QuickMessageEvent,
   type UpdateQuickMessageBody,
 } from '@switchboard/shared/contracts/quick-messages';
 import { clock } from '../../platform/clock.ts';
@@ -36,10 +35,6 @@ const present = async (r: QuickMessageRecord): Promise<QuickMessage> => {
   const { companyId: _c, rev: _r, ...rest } = r;
   return { ...rest, mediaUrl: r.isMedia && r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
-
-/** Tells the company's agents (only them) so their lists stay in sync. */
-const announce = (companyId: number, change: QuickMessageEvent): Promise<void> =>
-  domainEvents.emit({ name: 'quickMessage.changed', companyId, change });
 
 /** Another company's reply, or an unknown id, is simply not found. */
 const requireQuickMessage = async (auth: AuthContext, id: number): Promise<QuickMessageRecord> => {
@@ -111,7 +106,7 @@ export const createQuickMessage = async (auth: AuthContext, body: CreateQuickMes
   };
   if ((await insertQuickMessage(record)) === 'duplicate') throw duplicate();
   const out = await present(record);
-  await announce(auth.companyId, { action: 'create', record: out });
+  await domainEvents.emit({ name: 'quickMessage.created', companyId: auth.companyId, quickMessage: out });
   return out;
 };
 
@@ -125,7 +120,7 @@ const save = async (
   if (result === 'duplicate') throw duplicate();
   if (result === 'stale') throw new AppError('ERR_VALIDATION', 'The quick reply changed meanwhile; reload and try again');
   const out = await present(after);
-  await announce(auth.companyId, { action: 'update', record: out });
+  await domainEvents.emit({ name: 'quickMessage.updated', companyId: auth.companyId, quickMessage: out });
   return out;
 };
 
@@ -138,7 +133,7 @@ export const deleteQuickMessage = async (auth: AuthContext, id: number): Promise
   const record = await requireEditable(auth, id);
   if ((await deleteRecord(record)) === 'stale')
     throw new AppError('ERR_VALIDATION', 'The quick reply changed meanwhile; reload and try again');
-  await announce(auth.companyId, { action: 'delete', id });
+  await domainEvents.emit({ name: 'quickMessage.deleted', companyId: auth.companyId, quickMessageId: id });
   return { ok: true };
 };
 

@@ -76,8 +76,8 @@ const readsDuring = async (run: () => Promise<unknown>) => {
 describe("a user's update", () => {
   it('announces the user as written, without reading it back', async () => {
     let announced: User | undefined;
-    domainEvents.on('user.changed', 'test-announced-user', ({ change }) => {
-      if (change.action === 'update') announced = change.user;
+    domainEvents.on('user.updated', 'test-announced-user', ({ user }) => {
+      announced = user;
     });
     const measured = await measureCapacity(() => updateUser(admin, agentId, { queueIds: [queueId], allTicket: 'enable' }));
 

@@ -8,7 +8,6 @@ import {
   SCHEDULES_PAGE_SIZE,
   type Schedule,
   type ScheduleBody,
-  type ScheduleEvent,
   type ScheduleListQuery,
 } from '@switchboard/shared/contracts/schedules';
 import { clock } from '../../platform/clock.ts';
@@ -55,9 +54,6 @@ export const toSchedule = async (r: ScheduleRecord): Promise<Schedule> => {
   const { companyId: _c, userName: _u, searchText: _s, rev: _r, ...fields } = r;
   return { ...fields, mediaUrl: r.mediaPath ? await blobStore().downloadUrl(r.mediaPath) : null };
 };
-
-const publishSchedule = (companyId: number, change: ScheduleEvent): Promise<void> =>
-  domainEvents.emit({ name: 'schedule.changed', companyId, change });
 
 /** Arms the send of the schedule's current run (at once when its time has passed). */
 const arm = async (r: ScheduleRecord): Promise<void> => {
@@ -145,7 +141,7 @@ export const createSchedule = async (auth: AuthContext, body: ScheduleBody): Pro
   await insertSchedule(record);
   await arm(record);
   const schedule = await toSchedule(record);
-  await publishSchedule(auth.companyId, { action: 'create', schedule });
+  await domainEvents.emit({ name: 'schedule.created', companyId: auth.companyId, schedule });
   return schedule;
 };
 
@@ -184,7 +180,7 @@ export const updateSchedule = async (auth: AuthContext, id: number, body: Schedu
   const record = changed!.after;
   await arm(record);
   const schedule = await toSchedule(record);
-  await publishSchedule(auth.companyId, { action: 'update', schedule });
+  await domainEvents.emit({ name: 'schedule.updated', companyId: auth.companyId, schedule });
   return schedule;
 };
 
@@ -193,7 +189,7 @@ export const deleteSchedule = async (auth: AuthContext, id: number): Promise<{ o
   await requireSchedule(auth, id);
   await cancelScheduledJob(scheduleJobName(auth.companyId, id));
   if (!(await deleteScheduleRecord(auth.companyId, id))) throw new AppError('ERR_NOT_FOUND', 'Unknown schedule');
-  await publishSchedule(auth.companyId, { action: 'delete', scheduleId: id });
+  await domainEvents.emit({ name: 'schedule.deleted', companyId: auth.companyId, scheduleId: id });
   return { ok: true };
 };
 
@@ -216,7 +212,7 @@ export const uploadScheduleMedia = async (
     updatedAt: now(),
   }));
   const schedule = await toSchedule(changed!.after);
-  await publishSchedule(auth.companyId, { action: 'update', schedule });
+  await domainEvents.emit({ name: 'schedule.updated', companyId: auth.companyId, schedule });
   return { schedule, uploadUrl: target.url, headers: target.headers };
 };
 
@@ -228,7 +224,7 @@ export const removeScheduleMedia = async (auth: AuthContext, id: number): Promis
   );
   const record = changed?.after ?? (await requireSchedule(auth, id));
   const schedule = await toSchedule(record);
-  if (changed) await publishSchedule(auth.companyId, { action: 'update', schedule });
+  if (changed) await domainEvents.emit({ name: 'schedule.updated', companyId: auth.companyId, schedule });
   return schedule;
 };
 
@@ -297,5 +293,5 @@ export const runScheduledMessage = async (job: SendJob): Promise<void> => {
     throw error;
   }
   if (saved.status === 'PENDENTE') await arm(saved);
-  await publishSchedule(saved.companyId, { action: 'update', schedule: await toSchedule(saved) });
+  await domainEvents.emit({ name: 'schedule.updated', companyId: saved.companyId, schedule: await toSchedule(saved) });
 };

@@ -8,7 +8,6 @@
  * only what differs is written, then announced on `company-{id}-settings` (the keys; clients read the values).
  * The next request of any user of the company reads the new values: authentication reads the company per request.
  */
-import type { ChangeActor } from '@switchboard/shared/events';
 import {
   missingMessages,
   optionValueIssue,
@@ -16,7 +15,7 @@ import {
   withDefaults,
   type CompanyOptionKey,
 } from '@switchboard/shared/company-options';
-import type { CompanySettingsEvent, SettingEntry } from '@switchboard/shared/contracts/company-settings';
+import type { SettingEntry } from '@switchboard/shared/contracts/company-settings';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { AppError } from '../../platform/errors.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
@@ -42,14 +41,6 @@ export const companyOptionsOf = async (auth: AuthContext, companyId: number): Pr
   if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
   return withDefaults(company.settings);
 };
-
-/** Listeners get the new values with the event: a read of the company right after the write may see the old ones. */
-const announce = (
-  companyId: number,
-  change: CompanySettingsEvent,
-  values: Partial<CompanySettings>,
-  actor?: ChangeActor,
-): Promise<void> => domainEvents.emit({ name: 'settings.changed', companyId, change, values, actor });
 
 export const changeCompanyOptions = async (
   auth: AuthContext,
@@ -80,7 +71,8 @@ export const changeCompanyOptions = async (
   if (changed.length > 0) {
     const values: Partial<CompanySettings> = Object.fromEntries(changed.map((k) => [k, patch[k]!]));
     await updateCompanySettings(auth.companyId, values);
-    await announce(auth.companyId, { action: 'update', keys: changed }, values, actorOf(auth));
+    // listeners get the new values with the event: a read of the company right after the write may see the old ones
+    await domainEvents.emit({ name: 'settings.updated', companyId: auth.companyId, keys: changed, values, actor: actorOf(auth) });
   }
   return after;
 };

@@ -11,11 +11,10 @@ import {
   type Tag,
   TAG_API_PAGE_SIZE,
   type TagBody,
-  type TagEvent,
   type TagListItem,
   type TagSummary,
 } from '@switchboard/shared/contracts/tags';
-import { channels, type ChangeActor } from '@switchboard/shared/events';
+import { channels } from '@switchboard/shared/events';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
@@ -58,10 +57,6 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 'Unknown tag');
 
 const invalid = (path: string, message: string) =>
   new AppError('ERR_VALIDATION', message, { fields: [{ path: `body.${path}`, message }] });
-
-const announce = async (companyId: number, change: TagEvent, actor?: ChangeActor): Promise<void> => {
-  await domainEvents.emit({ name: 'tag.changed', companyId, change, actor });
-};
 
 /** The whole tag, lane fields included (the lane automation reads them). */
 export const getTagDetails = async (companyId: number, id: number): Promise<Tag | undefined> => {
@@ -159,7 +154,7 @@ export const createTag = async (auth: AuthContext, body: TagBody): Promise<Tag> 
   };
   if ((await insertTag(record)) === 'duplicate') throw new AppError('ERR_DUPLICATED_TAG');
   const tag = toTag(record);
-  await announce(auth.companyId, { action: 'create', tag }, actorOf(auth));
+  await domainEvents.emit({ name: 'tag.created', companyId: auth.companyId, tag, actor: actorOf(auth) });
   return tag;
 };
 
@@ -191,7 +186,7 @@ export const updateTag = async (auth: AuthContext, id: number, body: TagBody): P
       await enqueueJob({ type: 'tags.propagate', companyId: auth.companyId, tagId: id, phase: 'contacts' });
     }
     const tag = toTag(after);
-    await announce(auth.companyId, { action: 'update', tag }, actorOf(auth));
+    await domainEvents.emit({ name: 'tag.updated', companyId: auth.companyId, tag, actor: actorOf(auth) });
     return tag;
   }
   throw new Error(`tag ${id} kept changing while being written`);
@@ -204,7 +199,7 @@ export const deleteTag = async (auth: AuthContext, id: number): Promise<{ ok: tr
     if (!record) throw notFound();
     if ((await deleteTagItems(record)) === 'stale') continue;
     await enqueueJob({ type: 'tags.propagate', companyId: auth.companyId, tagId: id, phase: 'contacts' });
-    await announce(auth.companyId, { action: 'delete', tagId: id }, actorOf(auth));
+    await domainEvents.emit({ name: 'tag.deleted', companyId: auth.companyId, tagId: id, actor: actorOf(auth) });
     return { ok: true };
   }
   throw new Error(`tag ${id} kept changing while being deleted`);

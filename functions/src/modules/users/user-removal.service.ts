@@ -3,12 +3,13 @@
  * reads a user (every request's authentication, sign-in) stays free of the tickets code.
  */
 import { AppError } from '../../platform/errors.ts';
+import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { actorOf } from '../../platform/events/actor.ts';
 import { closeConnections } from '../../platform/realtime/publisher.ts';
 import { returnUserTicketsToQueues } from '../tickets/user-tickets.service.ts';
 import { deleteUserRecord } from './users.repository.ts';
-import { announce, requireUser } from './users.service.ts';
+import { requireUser } from './users.service.ts';
 
 /**
  * DELETE /users/{id}: an admin removes another user of the company. The user's open tickets go back to their
@@ -24,6 +25,6 @@ export const deleteUser = async (auth: AuthContext, userId: number): Promise<{ o
   // a ticket the user accepted between the first pass and the delete goes back as well
   await returnUserTicketsToQueues(auth.companyId, userId, settings);
   await closeConnections(auth.companyId, (c) => c.userId === userId);
-  await announce(auth.companyId, { action: 'delete', userId }, actorOf(auth));
+  await domainEvents.emit({ name: 'user.deleted', companyId: auth.companyId, userId, actor: actorOf(auth) });
   return { ok: true };
 };

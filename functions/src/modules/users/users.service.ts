@@ -1,11 +1,9 @@
-import type { ChangeActor } from '@switchboard/shared/events';
 import type { Company, User } from '@switchboard/shared/contracts/auth';
 import {
   adminOnlyUserFields,
   newUserDefaults,
   type CreateUserBody,
   type UpdateUserBody,
-  type UserEvent,
 } from '@switchboard/shared/contracts/users';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { clock } from '../../platform/clock.ts';
@@ -68,10 +66,6 @@ export const presentUser = async (record: UserRecord, company: Company): Promise
   const user = toUser(record, company);
   return record.profileImagePath ? { ...user, profileImage: await blobStore().downloadUrl(record.profileImagePath) } : user;
 };
-
-/** Tells the company's agents (their users lists, pickers and the live panel) that a user changed. */
-export const announce = (companyId: number, change: UserEvent, actor?: ChangeActor, endedSessionId?: string): Promise<void> =>
-  domainEvents.emit({ name: 'user.changed', companyId, change, actor, ...(endedSessionId ? { endedSessionId } : {}) });
 
 export const requireUser = async (companyId: number, userId: number): Promise<UserRecord> => {
   const record = await findUser(companyId, userId);
@@ -143,7 +137,13 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
   const emailChange = newEmail ? { from: before.email, to: newEmail } : undefined;
   const after = await updateUserAndEmail(auth.companyId, userId, changes, emailChange, { endSession: endsSession });
   const user = await presentUser(after, auth.company);
-  await announce(auth.companyId, { action: 'update', user }, actorOf(auth), endsSession ? before.sessionId : undefined);
+  await domainEvents.emit({
+    name: 'user.updated',
+    companyId: auth.companyId,
+    user,
+    actor: actorOf(auth),
+    ...(endsSession ? { endedSessionId: before.sessionId } : {}),
+  });
   return user;
 };
 
@@ -274,7 +274,7 @@ const tryAddUser = async (auth: AuthContext, input: CreateUserBody, limit: numbe
   };
   if ((await insertUser(record, setRev)) === 'stale') return undefined;
   const user = await presentUser(record, auth.company);
-  await announce(auth.companyId, { action: 'create', user }, actorOf(auth));
+  await domainEvents.emit({ name: 'user.created', companyId: auth.companyId, user, actor: actorOf(auth) });
   return user;
 };
 
@@ -297,7 +297,7 @@ export const attachUserImage = async (
     updatedAt: clock().now().toISOString(),
   });
   const user = await presentUser(written, auth.company);
-  await announce(auth.companyId, { action: 'update', user }, actorOf(auth));
+  await domainEvents.emit({ name: 'user.updated', companyId: auth.companyId, user, actor: actorOf(auth) });
   return { user, uploadUrl: target.url, headers: target.headers };
 };
 

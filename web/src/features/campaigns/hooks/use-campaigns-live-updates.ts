@@ -10,8 +10,7 @@ import { campaignsQueryKeys } from '../api/get-campaigns.ts';
  */
 export const useCampaignsLiveUpdates = (companyId: number, onChange?: (change: CampaignEvent) => void): void => {
   const queryClient = useQueryClient();
-  useRealtimeEvent(channels.campaign(companyId), (data) => {
-    const change = data as CampaignEvent;
+  useRealtimeEvent(channels.campaign(companyId), (change) => {
     void queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.lists });
     if (change.action === 'delete') {
       queryClient.removeQueries({ queryKey: campaignsQueryKeys.one(change.id) });

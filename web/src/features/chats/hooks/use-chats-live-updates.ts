@@ -1,4 +1,4 @@
-import type { Chat, ChatCompanyEvent, ChatUserEvent } from '@switchboard/shared/contracts/chats';
+import type { Chat } from '@switchboard/shared/contracts/chats';
 import { channels } from '@switchboard/shared/events';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';
@@ -43,8 +43,7 @@ const updateMessages = (queryClient: QueryClient, chatId: number, change: (pages
  */
 export const useChatsLiveUpdates = (companyId: number, userId: number, { enabled }: { enabled: boolean }): void => {
   const queryClient = useQueryClient();
-  useRealtimeEvent(enabled ? channels.chat(companyId) : undefined, (raw) => {
-    const frame = raw as ChatCompanyEvent;
+  useRealtimeEvent(enabled ? channels.chat(companyId) : undefined, (frame) => {
     switch (frame.action) {
       case 'new-message':
         placeChat(queryClient, frame.chat, true);
@@ -70,8 +69,7 @@ export const useChatsLiveUpdates = (companyId: number, userId: number, { enabled
     }
     void queryClient.invalidateQueries({ queryKey: chatsQueryKeys.unread });
   });
-  useRealtimeEvent(enabled ? channels.chatUser(companyId, userId) : undefined, (raw) => {
-    const frame = raw as ChatUserEvent;
+  useRealtimeEvent(enabled ? channels.chatUser(companyId, userId) : undefined, (frame) => {
     placeChat(queryClient, frame.record, frame.action === 'create');
     void queryClient.invalidateQueries({ queryKey: chatsQueryKeys.unread });
   });
@@ -79,8 +77,7 @@ export const useChatsLiveUpdates = (companyId: number, userId: number, { enabled
 
 /** Runs `onDeleted` with the id of each chat deleted (or taken away from the user) while a screen shows it. */
 export const useChatDeleted = (companyId: number, onDeleted: (chatId: number) => void): void => {
-  useRealtimeEvent(channels.chat(companyId), (raw) => {
-    const frame = raw as ChatCompanyEvent;
+  useRealtimeEvent(channels.chat(companyId), (frame) => {
     if (frame.action === 'delete') onDeleted(frame.id);
   });
 };

@@ -1,4 +1,4 @@
-import type { Connection, ConnectionEvent, WhatsappSessionEvent } from '@switchboard/shared/contracts/connections';
+import type { Connection, WhatsappSessionEvent } from '@switchboard/shared/contracts/connections';
 import { channels } from '@switchboard/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';
@@ -16,16 +16,14 @@ export const applySessionEvent = (list: Connection[] | undefined, event: Whatsap
  */
 export const useConnectionsLiveUpdates = (companyId: number, { enabled = true }: { enabled?: boolean } = {}): void => {
   const queryClient = useQueryClient();
-  useRealtimeEvent(enabled ? channels.whatsapp(companyId) : undefined, (data) => {
-    const event = data as ConnectionEvent;
+  useRealtimeEvent(enabled ? channels.whatsapp(companyId) : undefined, (event) => {
     if (event.action === 'delete') {
       queryClient.setQueryData<Connection[]>(connectionsQueryKey, (list) => list?.filter((c) => c.id !== event.whatsappId));
     }
     // the menu and the page both listen: the second call joins the read the first one started
     void queryClient.invalidateQueries({ queryKey: connectionsQueryKey }, { cancelRefetch: false });
   });
-  useRealtimeEvent(enabled ? channels.whatsappSession(companyId) : undefined, (data) => {
-    const event = data as unknown as WhatsappSessionEvent;
+  useRealtimeEvent(enabled ? channels.whatsappSession(companyId) : undefined, (event) => {
     if (event.action !== 'update' || typeof event.session?.id !== 'number') return;
     queryClient.setQueryData<Connection[]>(connectionsQueryKey, (list) => applySessionEvent(list, event));
   });

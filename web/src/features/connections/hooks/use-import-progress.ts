@@ -1,4 +1,3 @@
-import type { ImportMessagesEvent } from '@switchboard/shared/contracts/connections';
 import { channels } from '@switchboard/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,8 +15,7 @@ export const useImportProgress = (
 ): Record<number, ImportProgress> => {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<Record<number, ImportProgress>>({});
-  useRealtimeEvent(enabled ? channels.importMessages(companyId) : undefined, (data) => {
-    const event = data as ImportMessagesEvent;
+  useRealtimeEvent(enabled ? channels.importMessages(companyId) : undefined, (event) => {
     if (event.action === 'update' && typeof event.status?.whatsappId === 'number') {
       const { whatsappId, this: done, all: total } = event.status;
       setProgress((p) => ({ ...p, [whatsappId]: { done, total } }));

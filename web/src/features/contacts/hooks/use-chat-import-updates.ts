@@ -1,4 +1,3 @@
-import type { ChatImportFrame } from '@switchboard/shared/contracts/contacts';
 import { useTranslation } from 'react-i18next';
 import { channelOf } from '../../../lib/realtime-client.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.tsx';
@@ -8,8 +7,7 @@ import { useToast } from '../../../lib/toast.tsx';
 export const useChatImportUpdates = (companyId: number, enabled: boolean): void => {
   const { t } = useTranslation();
   const toast = useToast();
-  useRealtimeEvent(enabled ? channelOf('chatImport', companyId) : undefined, (raw) => {
-    const frame = raw as unknown as ChatImportFrame;
+  useRealtimeEvent(enabled ? channelOf('chatImport', companyId) : undefined, (frame) => {
     if (frame.action === 'importChats')
       toast.success(t('contacts.chatImport.done', { created: frame.created, total: frame.total }));
   });

@@ -1,4 +1,4 @@
-import type { Invoice, PaymentEvent, PixResponse } from '@switchboard/shared/contracts/invoices';
+import type { Invoice, PixResponse } from '@switchboard/shared/contracts/invoices';
 import { channels } from '@switchboard/shared/events';
 import { CUSTOM_PLAN_DETAIL, CUSTOM_PLAN_MIN_CONNECTIONS, CUSTOM_PLAN_MIN_USERS } from '@switchboard/shared/contracts/invoices';
 import { useQuery } from '@tanstack/react-query';
@@ -72,8 +72,7 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
     setPaidUntil(null);
   }, [invoice, user.name]);
 
-  useRealtimeEvent(channels.payment(user.companyId), (raw) => {
-    const data = raw as PaymentEvent;
+  useRealtimeEvent(channels.payment(user.companyId), (data) => {
     if (data?.action === 'CONCLUIDA' && invoice && data.invoiceId === invoice.id) setPaidUntil(data.company.dueDate);
   });
 

@@ -1,4 +1,3 @@
-import type { PaymentEvent } from '@switchboard/shared/contracts/invoices';
 import { channels } from '@switchboard/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -26,8 +25,7 @@ export const usePaymentConfirmed = (companyId: number): void => {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  useRealtimeEvent(channels.payment(companyId), (raw) => {
-    const data = raw as PaymentEvent;
+  useRealtimeEvent(channels.payment(companyId), (data) => {
     if (data?.action !== 'CONCLUIDA') return;
     const current = latest.current.user;
     if (current) latest.current.setUser({ ...current, company: { ...current.company, dueDate: data.company.dueDate } });

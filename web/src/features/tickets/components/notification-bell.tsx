@@ -1,4 +1,3 @@
-import type { Message } from '@switchboard/shared/contracts/messages';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from 'primereact/avatar';
@@ -22,10 +21,6 @@ import { useOnReconnect } from '../hooks/use-on-reconnect.ts';
 import { setFaviconBadge } from '../../../layout/favicon-badge.ts';
 import { playNotificationSound } from '../../../layout/notification-sound.ts';
 import './notification-bell.css';
-
-type TicketFrame =
-  { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
-type MessageFrame = { action: 'create'; message: Message; ticket: Ticket } | { action: 'update' | 'delete'; message: Message };
 
 /**
  * The top bar's bell: tickets with unread messages that the notification rule lets through (spec document 1,
@@ -64,15 +59,13 @@ export function NotificationBell() {
   const viewing = (ticket: Ticket) =>
     location.pathname === `/tickets/${ticket.uuid}` && document.visibilityState === 'visible' && document.hasFocus();
 
-  useRealtimeEvent(channelOf('appMessage', user.companyId), (raw) => {
-    const frame = raw as unknown as MessageFrame;
+  useRealtimeEvent(channelOf('appMessage', user.companyId), (frame) => {
     if (frame.action !== 'create' || !frame.ticket) return;
     update((list) => applyToUnreadList(list, frame.ticket, notified, showPending));
     if (shouldNotify(frame.message, frame.ticket, notified, showPending) && !viewing(frame.ticket)) playNotificationSound();
   });
 
-  useRealtimeEvent(channelOf('ticket', user.companyId), (raw) => {
-    const frame = raw as unknown as TicketFrame;
+  useRealtimeEvent(channelOf('ticket', user.companyId), (frame) => {
     if (frame.action === 'update') update((list) => applyToUnreadList(list, frame.ticket, notified, showPending));
     else update((list) => (list.some((x) => x.id === frame.ticketId) ? list.filter((x) => x.id !== frame.ticketId) : list));
   });

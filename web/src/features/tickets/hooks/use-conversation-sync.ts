@@ -1,4 +1,3 @@
-import type { Message } from '@switchboard/shared/contracts/messages';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -10,10 +9,6 @@ import { noteRemovedLive } from '../api/delete-ticket.ts';
 import { getTicket, ticketQueryKey } from '../api/get-ticket.ts';
 import { useOnReconnect } from './use-on-reconnect.ts';
 import { appendMessage, removeMessage, replaceMessage, type MessagePages } from '../utils/message-pages.ts';
-
-type TicketFrame =
-  { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
-type MessageFrame = { action: 'create'; message: Message; ticket: Ticket } | { action: 'update' | 'delete'; message: Message };
 
 /** A message read while the agent looks at the conversation is marked read this long after it arrived. */
 const READ_DELAY_MS = 500;
@@ -46,8 +41,7 @@ export const useConversationSync = (ticket: Ticket | undefined): void => {
     readTimer.current = setTimeout(() => void markMessagesRead(t.id).catch(() => undefined), READ_DELAY_MS);
   };
 
-  useRealtimeEvent(channelOf('appMessage', user.companyId), (raw) => {
-    const frame = raw as unknown as MessageFrame;
+  useRealtimeEvent(channelOf('appMessage', user.companyId), (frame) => {
     if (ticketId === undefined || frame.message?.ticketId !== ticketId) return;
     if (frame.action === 'create') {
       setMessages((data) => appendMessage(data, frame.message));
@@ -64,8 +58,7 @@ export const useConversationSync = (ticket: Ticket | undefined): void => {
       );
   });
 
-  useRealtimeEvent(channelOf('ticket', user.companyId), (raw) => {
-    const frame = raw as unknown as TicketFrame;
+  useRealtimeEvent(channelOf('ticket', user.companyId), (frame) => {
     if (!ticket) return;
     if (frame.action === 'update' && frame.ticket.id === ticket.id)
       queryClient.setQueryData(ticketQueryKey(ticket.uuid), frame.ticket);

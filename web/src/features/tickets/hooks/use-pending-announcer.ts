@@ -1,4 +1,3 @@
-import type { Message } from '@switchboard/shared/contracts/messages';
 import type { Ticket, TicketStatus } from '@switchboard/shared/contracts/tickets';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,6 @@ import { useRealtimeEvent } from '../../../lib/realtime.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { isNewlyPending } from '../utils/pending-announcement.ts';
 import type { InboxViewer } from './use-inbox-viewer.ts';
-
-type TicketFrame = { action: 'update'; ticket: Ticket } | { action: string; ticket?: undefined };
-type MessageFrame = { action: string; message?: Message; ticket?: Ticket };
 
 /**
  * The text of the inbox's polite live region: each conversation newly waiting for the viewer, as live events
@@ -28,12 +24,10 @@ export const usePendingAnnouncer = (viewer: InboxViewer): string => {
       setText(t('tickets.announce.newPending', { name: ticket.contact.name || ticket.contact.number }));
   };
 
-  useRealtimeEvent(channelOf('ticket', companyId), (raw) => {
-    const frame = raw as unknown as TicketFrame;
+  useRealtimeEvent(channelOf('ticket', companyId), (frame) => {
     if (frame.action === 'update' && frame.ticket) see(frame.ticket);
   });
-  useRealtimeEvent(channelOf('appMessage', companyId), (raw) => {
-    const frame = raw as unknown as MessageFrame;
+  useRealtimeEvent(channelOf('appMessage', companyId), (frame) => {
     if (frame.action === 'create' && frame.ticket) see(frame.ticket);
   });
   return text;

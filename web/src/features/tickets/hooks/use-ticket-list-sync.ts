@@ -1,5 +1,3 @@
-import type { Contact } from '@switchboard/shared/contracts/contacts';
-import type { Message } from '@switchboard/shared/contracts/messages';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -18,11 +16,6 @@ import {
 } from '../utils/ticket-list-cache.ts';
 import type { InboxViewer } from './use-inbox-viewer.ts';
 import { useOnReconnect } from './use-on-reconnect.ts';
-
-type TicketFrame =
-  { action: 'update'; ticket: Ticket } | { action: 'delete'; ticketId: number } | { action: 'updateUnread'; ticketId: number };
-type MessageFrame = { action: 'create'; message: Message; ticket: Ticket } | { action: 'update' | 'delete'; message: Message };
-type ContactFrame = { action: 'create' | 'update'; contact: Contact } | { action: 'delete'; contactId: number };
 
 /** Tab badges are re-read at most this often while events keep coming. */
 const COUNT_REFRESH_MS = 1000;
@@ -78,8 +71,7 @@ export const useTicketListSync = (viewer: InboxViewer): void => {
     refreshCounts();
   };
 
-  useRealtimeEvent(channelOf('ticket', companyId), (raw) => {
-    const frame = raw as unknown as TicketFrame;
+  useRealtimeEvent(channelOf('ticket', companyId), (frame) => {
     if (frame.action === 'update') fileTicket(frame.ticket);
     else if (frame.action === 'delete') {
       eachList((data) => removeTicket(data, frame.ticketId));
@@ -87,13 +79,11 @@ export const useTicketListSync = (viewer: InboxViewer): void => {
     } else if (frame.action === 'updateUnread') eachList((data) => markTicketRead(data, frame.ticketId));
   });
 
-  useRealtimeEvent(channelOf('appMessage', companyId), (raw) => {
-    const frame = raw as unknown as MessageFrame;
+  useRealtimeEvent(channelOf('appMessage', companyId), (frame) => {
     if (frame.action === 'create' && frame.ticket) fileTicket(frame.ticket);
   });
 
-  useRealtimeEvent(channelOf('contact', companyId), (raw) => {
-    const frame = raw as unknown as ContactFrame;
+  useRealtimeEvent(channelOf('contact', companyId), (frame) => {
     if (frame.action !== 'delete') eachList((data) => applyContactChange(data, frame.contact));
   });
 };
