@@ -19,7 +19,7 @@ import {
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
 import { logger } from '../../functions/src/platform/logger.ts';
 import { ProfilePictures } from './inbound/profile-pictures.ts';
-import type { BridgeDeps } from './bridge.ts';
+import type { BridgeDeps } from './bridge-scope.ts';
 import type { StoredMessage } from './outbound/content.ts';
 
 const stored = (r: MessageRecord | undefined): StoredMessage | undefined =>

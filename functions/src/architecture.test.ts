@@ -6,7 +6,8 @@
  * - realtime frames are pushed by the listeners (domain events), not by services;
  * - the domain modules keep the direction of module-layers.ts: no import cycle, no import of a higher layer, no
  *   repository importing another module's service;
- * - the WhatsApp connector is an adapter: its code reaches functions/src only through platform/ and its facade;
+ * - the WhatsApp connector is an adapter: its code reaches functions/src only through platform/ and its facade, and
+ *   none of its files is longer than one job needs (MAX_CONNECTOR_FILE_LINES);
  * - a service of a module and a file of the engine hold one job: at most 400 lines (MAX_JOB_FILE_LINES);
  * - what differs between channels is asked of their traits (shared/src/channel-traits.ts, exposed by each driver):
  *   no code outside the drivers compares a channel's name, and the drivers import no module.
@@ -221,6 +222,16 @@ describe('the direction checks', () => {
 /** The one file of functions/src besides platform/ that the connector's code may import. */
 const CONNECTOR_FACADE = 'functions/src/facades/whatsapp-connector.facade.ts';
 
+/** The most lines a file of the connector holds: past it, a file is doing more than one job and is split by job. */
+const MAX_CONNECTOR_FILE_LINES = 400;
+
+/** The connector's files (paths relative to the repository, with their text) over the limit, as `file: N lines`. */
+const overlongFiles = (files: readonly { file: string; text: string }[]): string[] =>
+  files
+    .map(({ file, text }) => ({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
+    .filter(({ lines }) => lines > MAX_CONNECTOR_FILE_LINES)
+    .map(({ file, lines }) => `${file}: ${lines} lines`);
+
 /**
  * The imports of the connector's code (paths relative to the repository) that reach functions/src past platform/ and
  * the facade, as `file -> target`.
@@ -261,6 +272,26 @@ describe('the connector as an adapter', () => {
       'connector-container/src/connector.ts -> functions/src/modules/outbound/outbound.service.ts',
       'connector-container/src/main.ts -> functions/src/entries/connector.listeners.ts',
       'connector-container/src/sessions/x.ts -> functions/src/channels/channel-driver.ts',
+    ]);
+  });
+
+  it(`keeps each of its files, the fakes of testing/ included, at most ${MAX_CONNECTOR_FILE_LINES} lines long`, () => {
+    const files = sourceFiles(connectorDir).map((file) => ({ file: relative(repoDir, file), text: readFileSync(file, 'utf8') }));
+    expect(files.map((f) => f.file)).toContain('connector-container/src/sessions/session-manager.ts');
+    expect(overlongFiles(files)).toEqual([]);
+  });
+
+  it('names the file over the limit and its length', () => {
+    const lines = (n: number) => 'const x = 1;\n'.repeat(n);
+    expect(
+      overlongFiles([
+        { file: 'connector-container/src/sessions/long.ts', text: lines(MAX_CONNECTOR_FILE_LINES + 1) },
+        { file: 'connector-container/src/sessions/full.ts', text: lines(MAX_CONNECTOR_FILE_LINES) },
+        { file: 'connector-container/src/bridge.ts', text: `${lines(MAX_CONNECTOR_FILE_LINES)}const y = 2;` },
+      ]),
+    ).toEqual([
+      `connector-container/src/sessions/long.ts: ${MAX_CONNECTOR_FILE_LINES + 1} lines`,
+      `connector-container/src/bridge.ts: ${MAX_CONNECTOR_FILE_LINES + 1} lines`,
     ]);
   });
 });
