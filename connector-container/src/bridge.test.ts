@@ -37,7 +37,8 @@ import {
   settleQueuedSend,
 } from '../../functions/src/modules/messages/message-sends.service.ts';
 import { findTicket, ticketPk } from '../../functions/src/modules/tickets/tickets.service.ts';
-import { createMessageBridge, type BaileysMessageBridge, type BridgeDeps } from './bridge.ts';
+import { createMessageBridge, type BaileysMessageBridge } from './bridge.ts';
+import type { BridgeDeps } from './bridge-scope.ts';
 import { platformBridgeDeps } from './bridge-deps.ts';
 
 const silent = {

@@ -22,7 +22,6 @@ import type {
   SessionContext,
 } from './sessions/session-bridge.ts';
 
-export type { BridgeDeps } from './bridge-scope.ts';
 
 const consoleLog: BridgeLog = {
   warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', message, ...data })),
