@@ -22,7 +22,6 @@ import type {
   SessionContext,
 } from './sessions/session-bridge.ts';
 
-
 const consoleLog: BridgeLog = {
   warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', message, ...data })),
   error: (message, data) => console.error(JSON.stringify({ level: 'error', message, ...data })),

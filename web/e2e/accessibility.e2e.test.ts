@@ -7,7 +7,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, axeSource, describeFindings } from './axe.ts';
-import { SHOTS, adminEmail, adminPassword, api, baseUrl, launchChromium, signInWithForm, settle } from './browser.ts';
+import {
+  adminEmail,
+  adminPassword,
+  api,
+  baseUrl,
+  launchChromium,
+  settle,
+  SHOTS,
+  signInWithForm,
+  signUpCompany,
+} from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Alice Acesso', email: `alice.${run}@example.com`, password: 'a11y-password-1' };
@@ -92,15 +102,7 @@ const focusLook = () =>
   });
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  const owner = await api<{ userId: number }>('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Loja Acessível ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  const owner = await signUpCompany(OWNER, `Loja Acessível ${run}`);
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';

@@ -71,6 +71,25 @@ export const api = async <T>(
 };
 
 /**
+ * Signs a new company up through the API, on the first plan, with `owner` as its admin (as the sign-up page does).
+ * `base` is the product's address when a test runs its own product.
+ */
+export const signUpCompany = async (
+  owner: { name: string; email: string; password: string },
+  companyName: string,
+  base: string = baseUrl(),
+) => {
+  const plans = await api<{ id: number }[]>('GET', '/plans/list', undefined, undefined, base);
+  return api<{ userId: number }>(
+    'POST',
+    '/auth/signup',
+    { name: owner.name, companyName, email: owner.email, password: owner.password, phone: '5511999990000', planId: plans[0]!.id },
+    undefined,
+    base,
+  );
+};
+
+/**
  * Signs in through the login form (ending any other session of that account) and answers the access token.
  * `base` is the product's address when a test runs its own product (default: the browser project's).
  */

@@ -7,15 +7,14 @@
  * come (a send the session only took is not a delivery), then finds it read-only.
  * Screenshots under test-results/campaigns-*.png, the report also at 390 px.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { proto } from '@whiskeysockets/baileys';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory, type FakeBaileysSocket } from '../../connector-container/src/testing/fake-baileys-socket.ts';
-import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
-import { api, launchChromium, screenshot, signInWithForm } from './browser.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
+import { api, openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
+import { startOwnRuntime } from './own-runtime.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Carla Campanha', email: `carla.${run}@example.com`, password: 'campanha-pass-1' };
@@ -28,7 +27,6 @@ const fakes = new FakeSocketFactory();
 let runtime: Runtime;
 let dataDir: string;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token = '';
 let companyId = 0;
@@ -59,29 +57,9 @@ const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, timeoutM
 };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'sb-campaigns-browser-'));
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    adminEmail: 'root@example.com',
-    adminPassword: 'root-password-1',
-    whatsappSocketFactory: fakes.factory,
-  });
-  const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Campanhas ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ runtime, dataDir } = await startOwnRuntime('sb-campaigns-browser-', { whatsappSocketFactory: fakes.factory }));
+  await signUpCompany(OWNER, `Campanhas ${run}`, runtime.url);
+  ({ browser, page } = await openDesktopPage(pageErrors));
   token = await signInWithForm(page, OWNER.email, OWNER.password, runtime.url);
   const me = await call<{ companyId: number }>('GET', '/auth/me');
   companyId = me.companyId;

@@ -6,17 +6,16 @@
  * saving that a Messenger page sends to a tag, not to a contact list. axe audits the failed QR dialog and the list
  * with a reason. Screenshots under test-results/connections-truth-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { DisconnectReason } from '@whiskeysockets/baileys';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../connector-container/src/testing/fake-baileys-socket.ts';
-import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
 import { startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { api, launchChromium, screenshot, signInWithForm } from './browser.ts';
+import { api, openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
+import { startOwnRuntime } from './own-runtime.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Vera Verdade', email: `vera.${run}@example.com`, password: 'truth-pass-1' };
@@ -31,7 +30,6 @@ let graph: FakeGraph;
 let runtime: Runtime;
 let dataDir: string;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token = '';
 let whatsappId = 0;
@@ -54,29 +52,9 @@ beforeAll(async () => {
   graph.phoneNumbers.set(CLOUD.phoneNumberId, CLOUD.wabaId);
   // read by the product at start, as `npm start` reads it
   Object.assign(process.env, { META_GRAPH_URL: graph.url });
-  dataDir = mkdtempSync(join(tmpdir(), 'sb-truth-browser-'));
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    adminEmail: 'root@example.com',
-    adminPassword: 'root-password-1',
-    whatsappSocketFactory: fakes.factory,
-  });
-  const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Verdade ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ runtime, dataDir } = await startOwnRuntime('sb-truth-browser-', { whatsappSocketFactory: fakes.factory }));
+  await signUpCompany(OWNER, `Verdade ${run}`, runtime.url);
+  ({ browser, page } = await openDesktopPage(pageErrors));
   token = await signInWithForm(page, OWNER.email, OWNER.password, runtime.url);
   await call('POST', '/facebook', { facebookUserId: '9901', facebookUserToken: 'truth-user-token', addInstagram: false });
   // a token Meta does not accept

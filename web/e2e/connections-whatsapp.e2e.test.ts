@@ -9,16 +9,15 @@
  * sends it, the table's progress and close-imported-tickets button; and the greeting media (upload, preview after
  * reopening, removal). axe audits the edit dialog (import open, media present) and the table with the button.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { WAMessage } from '@whiskeysockets/baileys';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeSocketFactory } from '../../connector-container/src/testing/fake-baileys-socket.ts';
-import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { launchChromium, screenshot, SHOTS, signInWithForm, api, settle as settlePage } from './browser.ts';
+import { api, openDesktopPage, screenshot, settle as settlePage, SHOTS, signInWithForm, signUpCompany } from './browser.ts';
+import { startOwnRuntime } from './own-runtime.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Wagner Zap', email: `wagner.${run}@example.com`, password: 'whatsapp-pass-1' };
@@ -29,7 +28,6 @@ const fakes = new FakeSocketFactory();
 let runtime: Runtime;
 let dataDir: string;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token = '';
 let connectionId = 0;
@@ -104,29 +102,9 @@ const row = () =>
     .filter({ has: page.locator('.connections-table__name', { hasText: NAME }) });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'sb-wa-browser-'));
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    adminEmail: 'root@example.com',
-    adminPassword: 'root-password-1',
-    whatsappSocketFactory: fakes.factory,
-  });
-  const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Zap ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ runtime, dataDir } = await startOwnRuntime('sb-wa-browser-', { whatsappSocketFactory: fakes.factory }));
+  await signUpCompany(OWNER, `Zap ${run}`, runtime.url);
+  ({ browser, page } = await openDesktopPage(pageErrors));
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchChromium, screenshot, signInWithForm } from './browser.ts';
+import { baseUrl, launchChromium, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Carla Conexões', email: `carla.${run}@example.com`, password: 'connections-pass-1' };
@@ -51,15 +51,7 @@ const save = async () => {
 };
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Loja ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany(OWNER, `Loja ${run}`);
   browser = await launchChromium();
 });
 

@@ -5,17 +5,16 @@
  * table shows as an image; then the admin imports the people of the phone's chats from the import menu, confirms,
  * and is told the count when the import ends. Screenshots under test-results/contacts-wa-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBaileysSocket, FakeSocketFactory } from '../../connector-container/src/testing/fake-baileys-socket.ts';
-import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
 import { queryKnownChats } from '../../functions/src/modules/contacts/known-chats.repository.ts';
-import { api, openDesktopPage, SHOTS, signInWithForm, settle } from './browser.ts';
+import { api, openDesktopPage, settle, SHOTS, signInWithForm, signUpCompany } from './browser.ts';
+import { startOwnRuntime } from './own-runtime.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Clara Contatos', email: `clara.${run}@example.com`, password: 'contacts-pass-1' };
@@ -37,24 +36,8 @@ const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
   api<T>(method, path, body, token || undefined, runtime.url);
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'sb-contacts-wa-'));
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    adminEmail: 'root@example.com',
-    adminPassword: 'root-password-1',
-    whatsappSocketFactory: fakes.factory,
-  });
-  const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Contatos ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  ({ runtime, dataDir } = await startOwnRuntime('sb-contacts-wa-', { whatsappSocketFactory: fakes.factory }));
+  await signUpCompany(OWNER, `Contatos ${run}`, runtime.url);
   ({ browser, page } = await openDesktopPage(pageErrors));
   pictures = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
   await new Promise<void>((resolve) => pictures.listen(0, '127.0.0.1', resolve));

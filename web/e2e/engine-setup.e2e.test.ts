@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { baseUrl, openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `engine.${run}@example.com`, password: 'engine-password-1' };
@@ -69,15 +69,7 @@ const say = async (text: string) => {
 const savedToast = () => page.locator('.p-toast-message', { hasText: 'Operación actualizada con éxito.' }).last();
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: 'Edna Engenho',
-    companyName: `Loja Robô ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: 'Edna Engenho', email: OWNER.email, password: OWNER.password }, `Loja Robô ${run}`);
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 

@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeFindings } from './axe.ts';
-import { screenshot, adminEmail, adminPassword, api, launchChromium, signInWithForm } from './browser.ts';
+import { adminEmail, adminPassword, api, openDesktopPage, screenshot, signInWithForm } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `primeiros.${run}@example.com`, password: 'primeiros-pass-1' };
@@ -69,11 +69,7 @@ beforeAll(async () => {
     root.token,
   );
   await signup(NO_CAMPAIGNS, plan.id, `Loja Sem Campanha ${run}`);
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ browser, context, page } = await openDesktopPage(pageErrors));
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS, signUpCompany } from './browser.ts';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
 const run = Date.now().toString(36);
@@ -57,15 +57,7 @@ const addStep = async (page: Page, kind: string) => {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: ADMIN.name,
-    companyName: `Loja Fluxo ${run}`,
-    email: ADMIN.email,
-    password: PASSWORD,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: ADMIN.name, email: ADMIN.email, password: PASSWORD }, `Loja Fluxo ${run}`);
   const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
   const connections = await api<{ id: number; channel: string; widgetKey: string | null }[]>(
     'GET',

@@ -8,7 +8,7 @@
 import type { FlowConnection, FlowNode } from '@switchboard/shared/flows/graph';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, api, baseUrl, openDesktopPage, settle, signInWithForm } from './browser.ts';
+import { api, baseUrl, openDesktopPage, screenshot, settle, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `forms.${run}@example.com`, password: 'forms-password-1' };
@@ -84,15 +84,7 @@ const overlaps = (
 ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: 'Fátima Formulário',
-    companyName: `Loja Formulários ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: 'Fátima Formulário', email: OWNER.email, password: OWNER.password }, `Loja Formulários ${run}`);
   ({ token } = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password }));
   const list = await call<{ id: number; channel: string }[]>('GET', '/whatsapp');
   connectionId = list.find((c) => c.channel === 'webchat')!.id;

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { api, baseUrl, openDesktopPage, screenshot, SHOTS, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Dona', email: `olga.${run}@example.com`, password: 'fixes-password-1' };
@@ -45,15 +45,7 @@ const row = () => page.getByTestId('ticket-row').filter({ hasText: CUSTOMER.name
 const bubble = (text: string) => page.getByTestId('message').filter({ hasText: text });
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Loja Ajustes ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany(OWNER, `Loja Ajustes ${run}`);
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';

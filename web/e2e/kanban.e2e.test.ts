@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { api, baseUrl, openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `kanban.${run}@example.com`, password: 'kanban-password-1' };
@@ -21,15 +21,7 @@ let ticketId = 0;
 const shot = (name: string) => screenshot(page, `kanban-${name}`, { fullPage: true, waitMs: 400 });
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: 'Kátia Kanban',
-    companyName: `Kanban ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: 'Kátia Kanban', email: OWNER.email, password: OWNER.password }, `Kanban ${run}`);
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   const chat = connections.find((c) => c.channel === 'webchat' && c.widgetKey)!.widgetKey!;

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { api, baseUrl, openDesktopPage, SHOTS, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Dona', email: `olga.pdf.${run}@example.com`, password: 'pdf-export-password-1' };
@@ -48,15 +48,7 @@ const openExport = async (name: string) => {
 };
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Loja PDF ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany(OWNER, `Loja PDF ${run}`);
   const session = await api<{ token: string }>('POST', '/auth/login', { email: OWNER.email, password: OWNER.password });
   const connections = await api<{ channel: string; widgetKey: string | null }[]>('GET', '/whatsapp', undefined, session.token);
   const webchatToken = connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? '';

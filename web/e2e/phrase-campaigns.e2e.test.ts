@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS } from './browser.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS, screenshot, SHOTS, signUpCompany } from './browser.ts';
 import { mkdirSync } from 'node:fs';
 
 const baseUrl = inject('baseUrl').replace(/\/$/, '');
@@ -40,15 +40,7 @@ const shot = (page: Page, nn: string, step: string) => screenshot(page, `phrase-
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: ADMIN.name,
-    companyName: `Tienda Frases ${run}`,
-    email: ADMIN.email,
-    password: PASSWORD,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: ADMIN.name, email: ADMIN.email, password: PASSWORD }, `Tienda Frases ${run}`);
   const session = await api<{ token: string }>('POST', '/auth/login', { email: ADMIN.email, password: PASSWORD });
   const connections = await api<{ id: number; name: string; channel: string; widgetKey: string | null }[]>(
     'GET',

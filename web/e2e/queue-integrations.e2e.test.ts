@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchChromium, screenshot, signInWithForm } from './browser.ts';
+import { api, baseUrl, launchChromium, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const PASSWORD = 'integra-pass-12345';
@@ -21,15 +21,7 @@ const pageErrors: string[] = [];
 const shot = (nn: string, step: string) => screenshot(page, `queue-integrations-${nn}-${step}`);
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: ADMIN.name,
-    companyName: `Loja Integra ${run}`,
-    email: ADMIN.email,
-    password: PASSWORD,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: ADMIN.name, email: ADMIN.email, password: PASSWORD }, `Loja Integra ${run}`);
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
   page = await context.newPage();

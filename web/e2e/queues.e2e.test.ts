@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, api, openDesktopPage, signInWithForm } from './browser.ts';
+import { openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `queues.${run}@example.com`, password: 'queues-password-1' };
@@ -25,15 +25,7 @@ const choose = async (testId: string, label: string) => {
 };
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: 'Quésia Filas',
-    companyName: `Loja Filas ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: 'Quésia Filas', email: OWNER.email, password: OWNER.password }, `Loja Filas ${run}`);
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 

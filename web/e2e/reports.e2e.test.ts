@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, api, baseUrl, openDesktopPage, signInWithForm } from './browser.ts';
+import { api, baseUrl, openDesktopPage, SHOTS, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Rita Relatório', email: `rita.report.${run}@example.com`, password: 'report-password-1' };
@@ -45,15 +45,7 @@ const exportReport = async (file: string) => {
 };
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Loja Relatório ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany(OWNER, `Loja Relatório ${run}`);
   const session = await api<{ token: string; user: { id: number; queueIds: number[] } }>('POST', '/auth/login', {
     email: OWNER.email,
     password: OWNER.password,

@@ -7,15 +7,14 @@
  * sends one, which appears in the conversation. axe audits the notice and the template dialog.
  * Screenshots under test-results/service-window-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
 import { postWebhook, startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
 import { axeFindings, describeFindings } from './axe.ts';
-import { launchChromium, screenshot, signInWithForm, api, settle as settlePage } from './browser.ts';
+import { api, openDesktopPage, screenshot, settle as settlePage, signInWithForm, signUpCompany } from './browser.ts';
+import { startOwnRuntime } from './own-runtime.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { name: 'Olga Oficial', email: `olga.${run}@example.com`, password: 'cloud-api-pass-1' };
@@ -33,7 +32,6 @@ let fake: FakeGraph;
 let runtime: Runtime;
 let dataDir: string;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token = '';
 let webhookUrl = '';
@@ -118,28 +116,9 @@ beforeAll(async () => {
   ]);
   // read by the product at start, as `npm start` reads it
   Object.assign(process.env, { META_GRAPH_URL: fake.url });
-  dataDir = mkdtempSync(join(tmpdir(), 'sb-window-browser-'));
-  runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    adminEmail: 'root@example.com',
-    adminPassword: 'root-password-1',
-  });
-  const plans = await call<{ id: number }[]>('GET', '/plans/list');
-  await call('POST', '/auth/signup', {
-    name: OWNER.name,
-    companyName: `Oficial ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ runtime, dataDir } = await startOwnRuntime('sb-window-browser-'));
+  await signUpCompany(OWNER, `Oficial ${run}`, runtime.url);
+  ({ browser, page } = await openDesktopPage(pageErrors));
   token = await signInWithForm(page, OWNER.email, OWNER.password, runtime.url);
   // the company's queue on the number: its tickets arrive in it, so accepting needs no queue choice
   const queues = await call<{ id: number }[]>('GET', '/queue');

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, api, openDesktopPage, signInWithForm } from './browser.ts';
+import { openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `settings.${run}@example.com`, password: 'settings-password-1' };
@@ -27,15 +27,7 @@ const dropdownText = (testId: string) => page.getByTestId(testId).locator('.p-dr
 const savedToast = () => page.locator('.p-toast-message', { hasText: 'Operación actualizada con éxito.' }).last();
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: 'Sílvia Ajustes',
-    companyName: `Loja Ajustes ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: 'Sílvia Ajustes', email: OWNER.email, password: OWNER.password }, `Loja Ajustes ${run}`);
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, api, openDesktopPage, signInWithForm } from './browser.ts';
+import { openDesktopPage, screenshot, signInWithForm, signUpCompany } from './browser.ts';
 
 const run = Date.now().toString(36);
 const OWNER = { email: `users.${run}@example.com`, password: 'users-password-1' };
@@ -21,15 +21,7 @@ const shot = (name: string) => screenshot(page, `users-${name}`, { fullPage: tru
 const agentRow = (name: string) => page.getByTestId('users-table').locator('tbody tr', { hasText: name });
 
 beforeAll(async () => {
-  const plans = await api<{ id: number }[]>('GET', '/plans/list');
-  await api('POST', '/auth/signup', {
-    name: 'Úrsula Dona',
-    companyName: `Loja Usuários ${run}`,
-    email: OWNER.email,
-    password: OWNER.password,
-    phone: '5511999990000',
-    planId: plans[0]!.id,
-  });
+  await signUpCompany({ name: 'Úrsula Dona', email: OWNER.email, password: OWNER.password }, `Loja Usuários ${run}`);
   ({ browser, page } = await openDesktopPage(pageErrors));
 });
 

@@ -5,16 +5,15 @@
  * Meta takes; that part runs its own product against the fake Graph server, as service-window does.
  * Screenshots under test-results/voice-note-*.png.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOggOpus, oggPackets, readOggPages } from '@switchboard/shared/media/ogg-pages';
 import { webmOpusToOgg } from '@switchboard/shared/media/webm-opus-to-ogg';
-import { startRuntime, type Runtime } from '../../infra/local/runtime.ts';
+import type { Runtime } from '../../infra/local/runtime.ts';
 import { postWebhook, startFakeGraph, type FakeGraph } from '../../test/fakes/graph-server.ts';
-import { CHROMIUM, CHROMIUM_ARGS, SHOTS, api, baseUrl, signInWithForm } from './browser.ts';
+import { api, baseUrl, CHROMIUM, CHROMIUM_ARGS, SHOTS, signInWithForm } from './browser.ts';
+import { startOwnRuntime } from './own-runtime.ts';
 
 const RECORDING = new Uint8Array(readFileSync(new URL('../../shared/src/media/fixtures/chromium-voice.webm', import.meta.url)));
 const run = Date.now().toString(36);
@@ -187,14 +186,7 @@ describe('voice recordings on a Messenger ticket', () => {
     fake.pages.set('9301', [PAGE]);
     // read by the product at start, as `npm start` reads them
     Object.assign(process.env, { META_GRAPH_URL: fake.url, META_APP_SECRET });
-    dataDir = mkdtempSync(join(tmpdir(), 'sb-voice-meta-'));
-    runtime = await startRuntime({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      adminEmail: 'root@example.com',
-      adminPassword: 'root-password-1',
-    });
+    ({ runtime, dataDir } = await startOwnRuntime('sb-voice-meta-'));
   }, 180_000);
 
   afterAll(async () => {

@@ -7,9 +7,11 @@
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
+import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+import { loadNextPage, type PagedQuery } from './list-page-state.ts';
 import { PageHeader } from './page-header.tsx';
 import './list-page.css';
 
@@ -21,6 +23,8 @@ export interface ListPageProps {
   name: string;
   title: string;
   subtitle?: string;
+  /** the primary action, a plus button after `actions`; its test id defaults to `<name>-add` */
+  add?: { label: string; onClick: () => void; testId?: string };
   actions?: ReactNode;
   /** the search box: its placeholder (also its label) and the debounced text it reports */
   search?: { placeholder: string; onSearch: (text: string) => void };
@@ -30,6 +34,8 @@ export interface ListPageProps {
   onNearEnd?: () => void;
   /** shown under the list while the next page loads */
   loadingMore?: ReactNode;
+  /** infinite scroll over an infinite query: the next page when near the end, `loadingMore` while it loads */
+  paging?: { query: PagedQuery; loadingMore: string };
   children: ReactNode;
   /** dialogs and other overlays of the page */
   overlays?: ReactNode;
@@ -39,21 +45,33 @@ export function ListPage({
   name,
   title,
   subtitle,
+  add,
   actions,
   search,
   filters,
-  onNearEnd,
-  loadingMore,
+  onNearEnd: nearEnd,
+  loadingMore: more,
+  paging,
   children,
   overlays,
 }: ListPageProps) {
+  const onNearEnd = paging ? () => loadNextPage(paging.query) : nearEnd;
+  const loadingMore = paging ? (paging.query.isFetchingNextPage ? paging.loadingMore : null) : more;
+  const header = add ? (
+    <>
+      {actions}
+      <Button type="button" icon="pi pi-plus" label={add.label} onClick={add.onClick} data-testid={add.testId ?? `${name}-add`} />
+    </>
+  ) : (
+    actions
+  );
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     if (onNearEnd && el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX) onNearEnd();
   };
   return (
     <section className={`page ${name}-page list-page`} data-testid={`${name}-page`}>
-      <PageHeader title={title} subtitle={subtitle} actions={actions} />
+      <PageHeader title={title} subtitle={subtitle} actions={header} />
       <div className={`surface-panel ${name}-panel list-page__panel`}>
         {search || filters ? (
           <div className={`${name}-filters list-page__filters`}>
@@ -72,6 +90,37 @@ export function ListPage({
       </div>
       {overlays}
     </section>
+  );
+}
+
+/** The table of an infinite list: it spins while the first page loads and says why it is empty. */
+export function PagedTable({
+  name,
+  records,
+  query,
+  empty,
+  loadFailed,
+  children,
+}: {
+  /** gives the table's class and test id, `<name>-table` */
+  name: string;
+  records: Record<string, unknown>[];
+  query: PagedQuery;
+  empty: string;
+  loadFailed: string;
+  children: ReactNode;
+}) {
+  return (
+    <DataTable
+      value={records}
+      dataKey="id"
+      loading={query.isFetching && !query.isFetchingNextPage && records.length === 0}
+      emptyMessage={query.isError ? loadFailed : empty}
+      className={`${name}-table`}
+      data-testid={`${name}-table`}
+    >
+      {children}
+    </DataTable>
   );
 }
 

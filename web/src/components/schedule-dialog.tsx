@@ -6,7 +6,6 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemClock, type Clock } from '../lib/clock.ts';
@@ -25,10 +24,11 @@ import { useSaveSchedule, type ScheduleMediaChange } from '../lib/schedules-api.
 import { useToast } from '../lib/toast.tsx';
 import { instantOf, wallClockOf } from '../lib/zoned-time.ts';
 import { Picker, SearchPicker } from './picker.tsx';
-import { fieldA11y, FormField } from './form-field.tsx';
+import { FormField } from './form-field.tsx';
 import { VariablesHelper } from './variables-helper.tsx';
 import './schedule-dialog.css';
 import { DialogActions } from './dialog-actions.tsx';
+import { TextAreaField } from './textarea-field.tsx';
 
 type Picked = { id: number; name: string; number?: string };
 
@@ -159,24 +159,25 @@ function ScheduleDialogBody({
             />
           )}
         </FormField>
-        <FormField id="schedule-body" label={t('schedules.dialog.body')} error={errors.body}>
-          <InputTextarea
-            {...fieldA11y('schedule-body', errors.body)}
-            value={values.body}
-            onChange={(ev) => set('body', ev.target.value)}
-            rows={4}
-            autoResize
-            autoFocus
-            className="w-full"
-            data-testid="schedule-body"
-          />
-          <VariablesHelper
-            targetId="schedule-body"
-            value={values.body}
-            onChange={(body) => set('body', body)}
-            variables={ticketVariables}
-          />
-        </FormField>
+        <TextAreaField
+          id="schedule-body"
+          label={t('schedules.dialog.body')}
+          rows={4}
+          error={errors.body}
+          value={values.body}
+          onChange={(value) => set('body', value)}
+          autoFocus
+          className="w-full"
+          testId="schedule-body"
+          after={
+            <VariablesHelper
+              targetId="schedule-body"
+              value={values.body}
+              onChange={(body) => set('body', body)}
+              variables={ticketVariables}
+            />
+          }
+        />
         <div className="schedule-form__row">
           <FormField
             id="schedule-send-at"

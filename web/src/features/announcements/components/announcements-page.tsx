@@ -6,12 +6,11 @@ import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
@@ -24,6 +23,7 @@ import { useAnnouncements, useDeleteAnnouncement, useSaveAnnouncement, type Imag
 import { acceptsImage, announcementFormOf, parseAnnouncementForm } from '../utils/announcement-form.ts';
 import { PriorityTag } from './priority-tag.tsx';
 import './announcements.css';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; announcement: Announcement };
 
@@ -52,15 +52,7 @@ function Announcements() {
       title={t('platform.announcements.title')}
       subtitle={t('platform.announcements.subtitle')}
       search={{ placeholder: t('platform.announcements.searchPlaceholder'), onSearch: setSearchParam }}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('platform.announcements.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="announcements-add"
-        />
-      }
+      add={{ label: t('platform.announcements.add'), onClick: () => setDialog({ kind: 'add' }) }}
       overlays={
         <>
           <AnnouncementDialog
@@ -191,16 +183,16 @@ function AnnouncementDialog({
         onChange={(value) => set('title', value)}
         testId="announcement-title"
       />
-      <FormField id="announcement-text" label={t('platform.announcements.dialog.text')} error={errors.text}>
-        <InputTextarea
-          {...fieldA11y('announcement-text', errors.text)}
-          rows={4}
-          invalid={Boolean(errors.text)}
-          value={form.text}
-          onChange={(e) => set('text', e.target.value)}
-          data-testid="announcement-text"
-        />
-      </FormField>
+      <TextAreaField
+        id="announcement-text"
+        label={t('platform.announcements.dialog.text')}
+        rows={4}
+        error={errors.text}
+        value={form.text}
+        onChange={(value) => set('text', value)}
+        testId="announcement-text"
+        autoResize={false}
+      />
       <FormField id="announcement-priority" label={t('platform.announcements.dialog.priority')}>
         <Dropdown
           inputId="announcement-priority"

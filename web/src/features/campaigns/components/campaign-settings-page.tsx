@@ -9,7 +9,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
@@ -34,6 +33,7 @@ import {
 import { useCompanySetting } from '../../../lib/company-setting.ts';
 import { CampaignsGate } from './campaigns-gate.tsx';
 import './campaigns.css';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 /** /campaigns-config (spec document 3 "Campaign settings"): pacing, sending hours and days, variables, opt-out and caps. */
 export function CampaignSettingsPage() {
@@ -267,24 +267,19 @@ function SettingsForm() {
             />
           </FormField>
         </div>
-        <FormField
+        <TextAreaField
           id="campaign-settings-opt-out"
           label={t('campaigns.settings.optOutWords')}
+          rows={2}
           error={err('optOutWords')}
           hint={t('campaigns.settings.optOutHint')}
-        >
-          <InputTextarea
-            {...fieldA11y('campaign-settings-opt-out', err('optOutWords'))}
-            rows={2}
-            autoResize
-            value={words}
-            onChange={(e) => {
-              setWords(e.target.value);
-              set('optOutWords', parseWords(e.target.value));
-            }}
-            data-testid="campaign-settings-opt-out"
-          />
-        </FormField>
+          value={words}
+          onChange={(value) => {
+            setWords(value);
+            set('optOutWords', parseWords(value));
+          }}
+          testId="campaign-settings-opt-out"
+        />
         <h2 className="campaign-settings__heading">{t('campaigns.settings.variables')}</h2>
         <p className="campaign-settings__note">
           {t('campaigns.settings.variablesHint', {

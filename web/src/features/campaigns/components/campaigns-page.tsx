@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { systemClock, type Clock } from '../../../lib/clock.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
@@ -41,21 +42,13 @@ function CampaignsTable({ clock }: { clock: Clock }) {
   useCampaignsLiveUpdates(user.companyId);
   const [searchParam, setSearchParam] = useState('');
   const list = useCampaigns(searchParam);
-  const remove = useDeleteCampaign();
   const cancel = useCancelCampaign();
   const restart = useRestartCampaign();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<Campaign | null>(null);
+  const deletion = useDeleteConfirm<Campaign>(useDeleteCampaign(), t('campaigns.toasts.deleted'));
   const records = list.data?.pages.flatMap((p) => p.records) ?? [];
   const busy = cancel.isPending || restart.isPending;
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('campaigns.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
   const onCancel = (r: Campaign) =>
     cancel.mutate(r.id, {
       onSuccess: () => toast.success(t('campaigns.toasts.cancelled')),
@@ -129,7 +122,7 @@ function CampaignsTable({ clock }: { clock: Clock }) {
           onEdit={readOnly ? undefined : () => setDialog({ kind: 'edit', id: r.id })}
           // a running campaign is cancelled first (the server refuses to delete it)
           deleteLabel={r.status === 'EM_ANDAMENTO' ? undefined : t('campaigns.actions.delete', { name: r.name })}
-          onDelete={r.status === 'EM_ANDAMENTO' ? undefined : () => setDeleting(r)}
+          onDelete={r.status === 'EM_ANDAMENTO' ? undefined : () => deletion.ask(r)}
         />
       </div>
     );
@@ -151,20 +144,9 @@ function CampaignsTable({ clock }: { clock: Clock }) {
       name="campaigns"
       title={t('campaigns.title')}
       subtitle={t('campaigns.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('campaigns.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="campaigns-add"
-        />
-      }
+      add={{ label: t('campaigns.add'), onClick: () => setDialog({ kind: 'add' }) }}
       search={{ placeholder: t('campaigns.searchPlaceholder'), onSearch: setSearchParam }}
-      onNearEnd={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-      loadingMore={list.isFetchingNextPage ? t('campaigns.loadingMore') : null}
+      paging={{ query: list, loadingMore: t('campaigns.loadingMore') }}
       overlays={
         <>
           <CampaignDialog
@@ -174,12 +156,10 @@ function CampaignsTable({ clock }: { clock: Clock }) {
             onHide={() => setDialog({ kind: 'none' })}
           />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('campaigns.deleteDialog.header', { name: deleting?.name ?? '' })}
+            {...deletion.dialog}
+            header={t('campaigns.deleteDialog.header', { name: deletion.target?.name ?? '' })}
             message={t('campaigns.deleteDialog.message')}
             confirmLabel={t('campaigns.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="campaign-delete-dialog"
           />
         </>

@@ -1,12 +1,11 @@
 import type { Connection, CreatableChannel } from '@switchboard/shared/contracts/connections';
 import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { TabStrip } from '../../../components/tab-strip.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -29,6 +28,7 @@ import { ConnectionPromptField } from './connection-prompt-field.tsx';
 import { can } from '@switchboard/shared/permissions';
 import { usePlanFlag } from '../../../lib/plan.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 const FORM_ID = 'connection-form';
 
@@ -136,21 +136,22 @@ export function ConnectionDialog({
     : t('connections.dialog.addTitle', { channel: t(`connections.channels.${shownChannel}`) });
 
   const messageField = (field: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage', id: string) => (
-    <FormField id={id} label={t(`connections.dialog.${field}`)} error={errors[field]}>
-      <InputTextarea
-        {...fieldA11y(id, errors[field])}
-        rows={4}
-        autoResize
-        value={values[field]}
-        onChange={(e) => apply({ ...values, [field]: e.target.value })}
-      />
-      <VariablesHelper
-        targetId={id}
-        value={values[field]}
-        onChange={(text) => apply({ ...values, [field]: text })}
-        variables={ticketVariables}
-      />
-    </FormField>
+    <TextAreaField
+      id={id}
+      label={t(`connections.dialog.${field}`)}
+      rows={4}
+      error={errors[field]}
+      value={values[field]}
+      onChange={(value) => apply({ ...values, [field]: value })}
+      after={
+        <VariablesHelper
+          targetId={id}
+          value={values[field]}
+          onChange={(text) => apply({ ...values, [field]: text })}
+          variables={ticketVariables}
+        />
+      }
+    />
   );
 
   const messages = (

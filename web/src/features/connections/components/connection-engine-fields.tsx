@@ -15,11 +15,11 @@ import { weekIssues } from '@switchboard/shared/weekly-hours';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import type { ConnectionFormErrors, ConnectionFormValues } from '../utils/connection-form.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 interface PartProps {
   values: ConnectionFormValues;
@@ -79,15 +79,14 @@ function MessageInput({
   hint,
 }: PartProps & { field: MessageField; id: string; label: string; hint?: string }) {
   return (
-    <FormField id={id} label={label} error={errors[field]} hint={hint}>
-      <InputTextarea
-        {...fieldA11y(id, errors[field])}
-        rows={3}
-        autoResize
-        value={values[field]}
-        onChange={(e) => apply({ ...values, [field]: e.target.value })}
-      />
-    </FormField>
+    <TextAreaField
+      id={id}
+      label={label}
+      error={errors[field]}
+      hint={hint}
+      value={values[field]}
+      onChange={(value) => apply({ ...values, [field]: value })}
+    />
   );
 }
 

@@ -29,6 +29,7 @@ import { FacebookDialog } from './facebook-dialog.tsx';
 import { HealthDialog } from './health-dialog.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
 import './connections.css';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 
 /** /connections (spec document 2 "Connections page"): admins and users with allowConnections; others see the 403 view. */
 export function ConnectionsPage() {
@@ -65,7 +66,6 @@ export function ConnectionsManager({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   // another company the super user manages (its events are not pushed to them): read through /whatsapp-admin
   const target = useConnectionsTarget();
   useConnectionsLiveUpdates(companyId, { enabled: target === undefined });
@@ -76,9 +76,8 @@ export function ConnectionsManager({
     target === undefined
       ? ownList
       : { data: targetList.data?.connections, isPending: targetList.isPending, isError: targetList.isError };
-  const remove = useDeleteConnection();
   const allowInstagram = usePlanFlag('useInstagram') === true;
-  const [deleting, setDeleting] = useState<ConnectionRow | null>(null);
+  const deletion = useDeleteConfirm<ConnectionRow>(useDeleteConnection(), t('connections.toasts.deleted'));
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [healthFor, setHealthFor] = useState<number | null>(null);
 
@@ -87,14 +86,6 @@ export function ConnectionsManager({
   const byId = (id: number | null) => (id === null ? undefined : connections.find((c) => c.id === id));
   const closeQr = useCallback(() => setQrFor(null), []);
   const closeDialog = () => onDialog({ kind: 'none' });
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('connections.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   return (
     <>
@@ -106,7 +97,7 @@ export function ConnectionsManager({
           canAct={canEdit}
           onShowQr={setQrFor}
           onEdit={(id) => onDialog({ kind: 'edit', id })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
           onHealth={target === undefined ? setHealthFor : undefined}
           importProgress={importProgress}
           testId={testId}
@@ -135,12 +126,10 @@ export function ConnectionsManager({
       <QrCodeDialog connection={byId(qrFor)} visible={qrFor !== null} onHide={closeQr} />
       <HealthDialog connection={byId(healthFor)} onHide={() => setHealthFor(null)} />
       <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('connections.deleteDialog.header', { name: deleting?.name ?? '' })}
+        {...deletion.dialog}
+        header={t('connections.deleteDialog.header', { name: deletion.target?.name ?? '' })}
         message={t('connections.deleteDialog.message')}
         confirmLabel={t('connections.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
         testId="connection-delete-dialog"
       />
     </>

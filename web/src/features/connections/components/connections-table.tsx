@@ -10,6 +10,7 @@ import { hasSessionHealth } from '../utils/session-actions.ts';
 import type { ImportProgress } from '../utils/import-status.ts';
 import { ImportStatus } from './import-status.tsx';
 import { SessionControls } from './session-controls.tsx';
+import { RowActions } from '../../../components/list-page.tsx';
 
 export type ConnectionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status' | 'number' | 'isDefault' | 'updatedAt'> &
   Partial<Pick<Connection, 'statusImportMessages' | 'statusReason'>>;
@@ -120,7 +121,13 @@ export function ConnectionsTable({
       />
     ) : null;
   const actionsCell = (c: ConnectionRow) => (
-    <div className="connections-table__actions">
+    <RowActions
+      testId={{ kind: 'connection', id: c.id }}
+      editLabel={canAct ? t('connections.edit', { name: c.name }) : undefined}
+      deleteLabel={canAct ? t('connections.delete', { name: c.name }) : undefined}
+      onEdit={onEdit ? () => onEdit(c.id) : undefined}
+      onDelete={onDelete ? () => onDelete(c) : undefined}
+    >
       {onHealth && hasSessionHealth(c.channel) ? (
         <Button
           type="button"
@@ -134,34 +141,7 @@ export function ConnectionsTable({
           data-testid={`connection-health-${c.id}`}
         />
       ) : null}
-      {canAct && onEdit ? (
-        <Button
-          type="button"
-          text
-          rounded
-          icon="pi pi-pencil"
-          aria-label={t('connections.edit', { name: c.name })}
-          tooltip={t('connections.edit', { name: c.name })}
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => onEdit(c.id)}
-          data-testid={`connection-edit-${c.id}`}
-        />
-      ) : null}
-      {canAct && onDelete ? (
-        <Button
-          type="button"
-          text
-          rounded
-          severity="danger"
-          icon="pi pi-trash"
-          aria-label={t('connections.delete', { name: c.name })}
-          tooltip={t('connections.delete', { name: c.name })}
-          tooltipOptions={{ position: 'top' }}
-          onClick={() => onDelete(c)}
-          data-testid={`connection-delete-${c.id}`}
-        />
-      ) : null}
-    </div>
+    </RowActions>
   );
   const hasActions = Boolean(onHealth) || (canAct && Boolean(onEdit || onDelete));
 

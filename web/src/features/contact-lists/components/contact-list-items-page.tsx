@@ -3,15 +3,14 @@ import { can } from '@switchboard/shared/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteContactListItem } from '../api/delete-contact-list-item.ts';
@@ -69,7 +68,6 @@ function ImportStatus({ summary }: { summary: ContactListImport }) {
 
 function ItemsTable({ contactListId }: { contactListId: number }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const contactList = useContactList(contactListId);
@@ -79,10 +77,9 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
   useContactListsLiveUpdates(user.companyId);
   const [searchParam, setSearchParam] = useState('');
   const items = useContactListItems(contactListId, searchParam);
-  const remove = useDeleteContactListItem();
   const sample = useSampleDownload();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<ContactListItem | null>(null);
+  const deletion = useDeleteConfirm<ContactListItem>(useDeleteContactListItem(), t('contactLists.toasts.itemDeleted'));
   const mayDelete = can(buildViewer(user), 'contacts-page:deleteContact');
   const records = items.data?.pages.flatMap((p) => p.contacts) ?? [];
 
@@ -91,14 +88,6 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.one(contactListId) });
     void queryClient.invalidateQueries({ queryKey: contactListsQueryKeys.items(contactListId) });
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('contactLists.toasts.itemDeleted')),
-      onError: (error) => toast.error(error),
-    });
   };
 
   const validCell = (r: ContactListItem) => {
@@ -123,7 +112,7 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
       editLabel={t('contactLists.items.edit', { name: r.name })}
       onEdit={() => setDialog({ kind: 'edit', record: r })}
       deleteLabel={t('contactLists.items.delete', { name: r.name })}
-      onDelete={mayDelete ? () => setDeleting(r) : undefined}
+      onDelete={mayDelete ? () => deletion.ask(r) : undefined}
     />
   );
 
@@ -175,10 +164,7 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
       }
       search={{ placeholder: t('contactLists.items.searchPlaceholder'), onSearch: setSearchParam }}
       filters={contactList.data?.lastImport ? <ImportStatus summary={contactList.data.lastImport} /> : undefined}
-      onNearEnd={() => {
-        if (items.hasNextPage && !items.isFetchingNextPage) void items.fetchNextPage();
-      }}
-      loadingMore={items.isFetchingNextPage ? t('contactLists.loadingMore') : null}
+      paging={{ query: items, loadingMore: t('contactLists.loadingMore') }}
       overlays={
         <>
           <ContactListItemDialog
@@ -194,24 +180,21 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
             onSample={() => void sample()}
           />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('contactLists.items.deleteDialog.header', { name: deleting?.name ?? '' })}
+            {...deletion.dialog}
+            header={t('contactLists.items.deleteDialog.header', { name: deletion.target?.name ?? '' })}
             message={t('contactLists.items.deleteDialog.message')}
             confirmLabel={t('contactLists.items.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="contact-list-item-delete-dialog"
           />
         </>
       }
     >
-      <DataTable
-        value={records}
-        dataKey="id"
-        loading={items.isFetching && !items.isFetchingNextPage && records.length === 0}
-        emptyMessage={items.isError ? t('contactLists.items.loadFailed') : t('contactLists.items.empty')}
-        className="contact-list-items-table"
-        data-testid="contact-list-items-table"
+      <PagedTable
+        name="contact-list-items"
+        records={records}
+        query={items}
+        empty={t('contactLists.items.empty')}
+        loadFailed={t('contactLists.items.loadFailed')}
       >
         <Column
           header={<span className="sr-only">{t('contactLists.items.columns.valid')}</span>}
@@ -226,7 +209,7 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
           body={actionsCell}
           style={{ width: '7rem' }}
         />
-      </DataTable>
+      </PagedTable>
     </ListPage>
   );
 }

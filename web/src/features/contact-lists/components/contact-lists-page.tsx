@@ -1,12 +1,12 @@
 import type { ContactList } from '@switchboard/shared/contracts/contact-lists';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { downloadBlob } from '../../../lib/download-blob.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
@@ -18,8 +18,6 @@ import { writeSampleSheet } from '../utils/contact-list-form.ts';
 import { ContactListDialog } from './contact-list-dialog.tsx';
 import { ContactListsGate } from './contact-lists-gate.tsx';
 import './contact-lists.css';
-
-type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: ContactList };
 
 /** /contact-lists (spec document 3): the company's contact lists, the recipients of campaigns. */
 export function ContactListsPage() {
@@ -50,25 +48,15 @@ export const useSampleDownload = () => {
 
 function ContactListsTable() {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   useDocumentTitle(t('contactLists.title'));
   useContactListsLiveUpdates(user.companyId);
   const [searchParam, setSearchParam] = useState('');
   const list = useContactLists(searchParam);
-  const remove = useDeleteContactList();
   const sample = useSampleDownload();
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<ContactList | null>(null);
+  const dialog = useRecordDialog<ContactList>();
+  const deletion = useDeleteConfirm<ContactList>(useDeleteContactList(), t('contactLists.toasts.deleted'));
   const records = list.data?.pages.flatMap((p) => p.records) ?? [];
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('contactLists.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   const actionsCell = (r: ContactList) => (
     <div className="contact-lists-table__actions">
@@ -95,9 +83,9 @@ function ContactListsTable() {
       <RowActions
         testId={{ kind: 'contact-list', id: r.id }}
         editLabel={t('contactLists.edit', { name: r.name })}
-        onEdit={() => setDialog({ kind: 'edit', record: r })}
+        onEdit={() => dialog.edit(r)}
         deleteLabel={t('contactLists.delete', { name: r.name })}
-        onDelete={() => setDeleting(r)}
+        onDelete={() => deletion.ask(r)}
       />
     </div>
   );
@@ -116,46 +104,28 @@ function ContactListsTable() {
       name="contact-lists"
       title={t('contactLists.title')}
       subtitle={t('contactLists.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('contactLists.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="contact-lists-add"
-        />
-      }
+      add={{ label: t('contactLists.add'), onClick: dialog.add }}
       search={{ placeholder: t('contactLists.searchPlaceholder'), onSearch: setSearchParam }}
-      onNearEnd={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-      loadingMore={list.isFetchingNextPage ? t('contactLists.loadingMore') : null}
+      paging={{ query: list, loadingMore: t('contactLists.loadingMore') }}
       overlays={
         <>
-          <ContactListDialog
-            visible={dialog.kind !== 'none'}
-            record={dialog.kind === 'edit' ? dialog.record : undefined}
-            onHide={() => setDialog({ kind: 'none' })}
-          />
+          <ContactListDialog visible={dialog.visible} record={dialog.record} onHide={dialog.hide} />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('contactLists.deleteDialog.header', { name: deleting?.name ?? '' })}
+            {...deletion.dialog}
+            header={t('contactLists.deleteDialog.header', { name: deletion.target?.name ?? '' })}
             message={t('contactLists.deleteDialog.message')}
             confirmLabel={t('contactLists.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="contact-list-delete-dialog"
           />
         </>
       }
     >
-      <DataTable
-        value={records}
-        dataKey="id"
-        loading={list.isFetching && !list.isFetchingNextPage && records.length === 0}
-        emptyMessage={list.isError ? t('contactLists.loadFailed') : t('contactLists.empty')}
-        className="contact-lists-table"
-        data-testid="contact-lists-table"
+      <PagedTable
+        name="contact-lists"
+        records={records}
+        query={list}
+        empty={t('contactLists.empty')}
+        loadFailed={t('contactLists.loadFailed')}
       >
         <Column
           header={t('contactLists.columns.name')}
@@ -167,7 +137,7 @@ function ContactListsTable() {
           body={actionsCell}
           style={{ width: '12rem' }}
         />
-      </DataTable>
+      </PagedTable>
     </ListPage>
   );
 }

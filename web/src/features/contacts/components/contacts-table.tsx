@@ -18,6 +18,7 @@ import { useToggleDisableBot } from '../api/toggle-disable-bot.ts';
 import { TagChip } from './tag-chip.tsx';
 import { contactPhone, contactReference } from '../../../lib/contact-display.ts';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 
 const initials = (name: string) =>
   name
@@ -50,14 +51,13 @@ export function ContactsTable({
   const { t } = useTranslation();
   const toast = useToast();
   const block = useBlockContact();
-  const remove = useDeleteContact();
   const bot = useToggleDisableBot();
   const audio = useToggleAcceptAudio();
   // on a phone the row keeps two buttons; editing moves into the row menu
   const narrow = useNarrowScreen();
   const rowMenu = useRef<Menu>(null);
   const [menuFor, setMenuFor] = useState<Contact | null>(null);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const deletion = useDeleteConfirm<Contact>(useDeleteContact(), t('contacts.toasts.deleted'));
 
   const setBlocked = (contact: Contact, blocked: boolean) =>
     block.mutate(
@@ -110,20 +110,12 @@ export function ContactsTable({
                 label: t('contacts.actions.delete'),
                 icon: 'pi pi-trash',
                 className: 'menu-item--danger',
-                command: () => setDeleting(menuFor),
+                command: () => deletion.ask(menuFor),
               },
             ]
           : []),
       ]
     : [];
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('contacts.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   const nameCell = (c: Contact) => (
     <div className="contact-cell">
@@ -261,12 +253,10 @@ export function ContactsTable({
         />
       </DataTable>
       <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
+        {...deletion.dialog}
         header={t('contacts.deleteDialog.title')}
-        message={t('contacts.deleteDialog.message', { name: deleting?.name ?? '' })}
+        message={t('contacts.deleteDialog.message', { name: deletion.target?.name ?? '' })}
         confirmLabel={t('contacts.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
         testId="contact-delete-dialog"
       />
     </>

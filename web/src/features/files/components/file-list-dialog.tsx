@@ -2,7 +2,6 @@ import type { FileList } from '@switchboard/shared/contracts/files';
 import { acceptAttribute } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
@@ -10,6 +9,7 @@ import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFileList } from '../api/save-file-list.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 import {
   acceptsFile,
   canAddFileOption,
@@ -86,16 +86,14 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
         value={values.name}
         onChange={(value) => apply({ ...values, name: value })}
       />
-      <FormField id="file-list-message" label={t('files.dialog.message')} error={errors.message}>
-        <InputTextarea
-          {...fieldA11y('file-list-message', errors.message)}
-          invalid={Boolean(errors.message)}
-          rows={2}
-          autoResize
-          value={values.message}
-          onChange={(e) => apply({ ...values, message: e.target.value })}
-        />
-      </FormField>
+      <TextAreaField
+        id="file-list-message"
+        label={t('files.dialog.message')}
+        rows={2}
+        error={errors.message}
+        value={values.message}
+        onChange={(value) => apply({ ...values, message: value })}
+      />
       <fieldset className="file-options">
         <legend>{t('files.dialog.options')}</legend>
         {values.options.length === 0 ? <p className="file-options__empty">{t('files.dialog.noOptions')}</p> : null}

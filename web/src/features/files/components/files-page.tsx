@@ -1,6 +1,5 @@
 import { FILE_LIST_DEFAULT_PAGE_SIZE, FILE_LIST_PAGE_SIZES, type FileList } from '@switchboard/shared/contracts/files';
 import { can } from '@switchboard/shared/permissions';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
@@ -8,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteFileList } from '../api/delete-file-list.ts';
@@ -17,8 +16,6 @@ import { useFileLists } from '../api/get-file-lists.ts';
 import { useFileListsLiveUpdates } from '../hooks/use-file-lists-live-updates.ts';
 import { FileListDialog } from './file-list-dialog.tsx';
 import './files.css';
-
-type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: FileList };
 
 /** /files: the company's file lists, which queues and chatbot options send (admins only). */
 export function FilesPage() {
@@ -29,16 +26,14 @@ export function FilesPage() {
 
 function FileListsTable({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
-  const toast = useToast();
   useDocumentTitle(t('files.title'));
   useFileListsLiveUpdates(companyId);
   const [searchParam, setSearchParam] = useState('');
   const list = useFileLists(searchParam);
-  const remove = useDeleteFileList();
   const [rows, setRows] = useState<number>(FILE_LIST_DEFAULT_PAGE_SIZE);
   const [first, setFirst] = useState(0);
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<FileList | null>(null);
+  const dialog = useRecordDialog<FileList>();
+  const deletion = useDeleteConfirm<FileList>(useDeleteFileList(), t('files.toasts.deleted'));
   const [pagedSearch, setPagedSearch] = useState(searchParam);
   if (pagedSearch !== searchParam) {
     setPagedSearch(searchParam);
@@ -46,21 +41,13 @@ function FileListsTable({ companyId }: { companyId: number }) {
   }
   const records = list.data?.pages.flatMap((p) => p.files) ?? [];
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('files.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
-
   const actionsCell = (r: FileList) => (
     <RowActions
       testId={{ kind: 'file-list', id: r.id }}
       editLabel={t('files.edit', { name: r.name })}
-      onEdit={() => setDialog({ kind: 'edit', record: r })}
+      onEdit={() => dialog.edit(r)}
       deleteLabel={t('files.delete', { name: r.name })}
-      onDelete={() => setDeleting(r)}
+      onDelete={() => deletion.ask(r)}
     />
   );
 
@@ -69,30 +56,16 @@ function FileListsTable({ companyId }: { companyId: number }) {
       name="files"
       title={t('files.title')}
       subtitle={t('files.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('files.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="files-add"
-        />
-      }
+      add={{ label: t('files.add'), onClick: dialog.add }}
       search={{ placeholder: t('files.searchPlaceholder'), onSearch: setSearchParam }}
       overlays={
         <>
-          <FileListDialog
-            visible={dialog.kind !== 'none'}
-            record={dialog.kind === 'edit' ? dialog.record : undefined}
-            onHide={() => setDialog({ kind: 'none' })}
-          />
+          <FileListDialog visible={dialog.visible} record={dialog.record} onHide={dialog.hide} />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
+            {...deletion.dialog}
             header={t('files.deleteDialog.header')}
-            message={t('files.deleteDialog.message', { name: deleting?.name ?? '' })}
+            message={t('files.deleteDialog.message', { name: deletion.target?.name ?? '' })}
             confirmLabel={t('files.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="file-list-delete-dialog"
           />
         </>

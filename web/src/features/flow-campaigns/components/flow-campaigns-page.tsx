@@ -1,25 +1,21 @@
 import type { FlowCampaign } from '@switchboard/shared/contracts/flow-campaigns';
 import { can } from '@switchboard/shared/permissions';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { PlanGate } from '../../../components/plan-gate.tsx';
 import { useConnectionList } from '../../../lib/lookups.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteFlowCampaign } from '../api/delete-flow-campaign.ts';
 import { useFlowCampaigns } from '../api/get-flow-campaigns.ts';
 import { FlowCampaignDialog } from './flow-campaign-dialog.tsx';
 import './flow-campaigns.css';
-
-type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: FlowCampaign };
 
 /**
  * /phrase-lists (spec document 3 "Phrase campaigns"): an admin page of a plan with integrations, as the flows are.
@@ -37,24 +33,14 @@ export function FlowCampaignsPage() {
 
 function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
   useDocumentTitle(t('flowCampaigns.title'));
   const [searchParam, setSearchParam] = useState('');
   const list = useFlowCampaigns(searchParam);
   const connections = useConnectionList();
-  const remove = useDeleteFlowCampaign();
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<FlowCampaign | null>(null);
+  const dialog = useRecordDialog<FlowCampaign>();
+  const deletion = useDeleteConfirm<FlowCampaign>(useDeleteFlowCampaign(), t('flowCampaigns.toasts.deleted'));
   const records = list.data?.pages.flatMap((p) => p.flow) ?? [];
   const connectionName = new Map((connections.data ?? []).map((c) => [c.id, c.name]));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('flowCampaigns.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   const statusCell = (r: FlowCampaign) => (
     <Tag
@@ -88,8 +74,8 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
       testId={{ kind: 'flow-campaign', id: r.id }}
       editLabel={t('flowCampaigns.edit', { name: r.name })}
       deleteLabel={mayDelete ? t('flowCampaigns.delete', { name: r.name }) : undefined}
-      onEdit={() => setDialog({ kind: 'edit', record: r })}
-      onDelete={mayDelete ? () => setDeleting(r) : undefined}
+      onEdit={() => dialog.edit(r)}
+      onDelete={mayDelete ? () => deletion.ask(r) : undefined}
     />
   );
 
@@ -98,46 +84,28 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
       name="flow-campaigns"
       title={t('flowCampaigns.title')}
       subtitle={t('flowCampaigns.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('flowCampaigns.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="flow-campaigns-add"
-        />
-      }
+      add={{ label: t('flowCampaigns.add'), onClick: dialog.add }}
       search={{ placeholder: t('flowCampaigns.searchPlaceholder'), onSearch: setSearchParam }}
-      onNearEnd={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-      loadingMore={list.isFetchingNextPage ? t('flowCampaigns.loadingMore') : null}
+      paging={{ query: list, loadingMore: t('flowCampaigns.loadingMore') }}
       overlays={
         <>
-          <FlowCampaignDialog
-            visible={dialog.kind !== 'none'}
-            record={dialog.kind === 'edit' ? dialog.record : undefined}
-            onHide={() => setDialog({ kind: 'none' })}
-          />
+          <FlowCampaignDialog visible={dialog.visible} record={dialog.record} onHide={dialog.hide} />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('flowCampaigns.deleteDialog.header', { name: deleting?.name ?? '' })}
+            {...deletion.dialog}
+            header={t('flowCampaigns.deleteDialog.header', { name: deletion.target?.name ?? '' })}
             message={t('flowCampaigns.deleteDialog.message')}
             confirmLabel={t('flowCampaigns.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="flow-campaign-delete-dialog"
           />
         </>
       }
     >
-      <DataTable
-        value={records}
-        dataKey="id"
-        loading={list.isFetching && !list.isFetchingNextPage && records.length === 0}
-        emptyMessage={list.isError ? t('flowCampaigns.loadFailed') : t('flowCampaigns.empty')}
-        className="flow-campaigns-table"
-        data-testid="flow-campaigns-table"
+      <PagedTable
+        name="flow-campaigns"
+        records={records}
+        query={list}
+        empty={t('flowCampaigns.empty')}
+        loadFailed={t('flowCampaigns.loadFailed')}
       >
         <Column
           header={t('flowCampaigns.columns.name')}
@@ -152,7 +120,7 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
           body={actionsCell}
           style={{ width: '7rem' }}
         />
-      </DataTable>
+      </PagedTable>
     </ListPage>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
+import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteFlow } from '../api/delete-flow.ts';
@@ -18,8 +19,6 @@ import { useFlows } from '../api/get-flows.ts';
 import { FlowDialog } from './flow-dialog.tsx';
 import { FlowsGate } from './flows-gate.tsx';
 import './flows.css';
-
-type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: Flow };
 
 /** /flowbuilders (spec document 3 "Flow list"): the company's flows; a row opens its editor. */
 export function FlowsPage() {
@@ -37,22 +36,14 @@ function FlowsTable() {
   useDocumentTitle(t('flows.title'));
   const [searchParam, setSearchParam] = useState('');
   const list = useFlows(searchParam);
-  const remove = useDeleteFlow();
   const duplicate = useDuplicateFlow();
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<Flow | null>(null);
+  const dialog = useRecordDialog<Flow>();
+  const deletion = useDeleteConfirm<Flow>(useDeleteFlow(), t('flows.toasts.deleted'));
   const [duplicating, setDuplicating] = useState<Flow | null>(null);
   const menu = useRef<Menu>(null);
   const [menuFor, setMenuFor] = useState<Flow | null>(null);
   const records = list.data?.pages.flatMap((p) => p.flows) ?? [];
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('flows.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
   const confirmDuplicate = () => {
     if (!duplicating) return;
     duplicate.mutate(duplicating.id, {
@@ -66,12 +57,12 @@ function FlowsTable() {
         {
           label: t('flows.menu.editName'),
           icon: 'pi pi-pencil',
-          command: () => setDialog({ kind: 'edit', record: menuFor }),
+          command: () => dialog.edit(menuFor),
           data: { testid: 'flow-menu-edit-name' },
         },
         { label: t('flows.menu.editFlow'), icon: 'pi pi-share-alt', command: () => void navigate(`/flowbuilder/${menuFor.id}`) },
         { label: t('flows.menu.duplicate'), icon: 'pi pi-copy', command: () => setDuplicating(menuFor) },
-        { label: t('flows.menu.delete'), icon: 'pi pi-trash', command: () => setDeleting(menuFor) },
+        { label: t('flows.menu.delete'), icon: 'pi pi-trash', command: () => deletion.ask(menuFor) },
       ]
     : [];
 
@@ -101,35 +92,18 @@ function FlowsTable() {
       name="flows"
       title={t('flows.title')}
       subtitle={t('flows.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('flows.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="flows-add"
-        />
-      }
+      add={{ label: t('flows.add'), onClick: dialog.add }}
       search={{ placeholder: t('flows.searchPlaceholder'), onSearch: setSearchParam }}
-      onNearEnd={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-      loadingMore={list.isFetchingNextPage ? t('flows.loadingMore') : null}
+      paging={{ query: list, loadingMore: t('flows.loadingMore') }}
       overlays={
         <>
           <Menu model={menuItems} popup ref={menu} id="flow-row-menu" data-testid="flow-row-menu" />
-          <FlowDialog
-            visible={dialog.kind !== 'none'}
-            record={dialog.kind === 'edit' ? dialog.record : undefined}
-            onHide={() => setDialog({ kind: 'none' })}
-          />
+          <FlowDialog visible={dialog.visible} record={dialog.record} onHide={dialog.hide} />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('flows.deleteDialog.header', { name: deleting?.name ?? '' })}
+            {...deletion.dialog}
+            header={t('flows.deleteDialog.header', { name: deletion.target?.name ?? '' })}
             message={t('flows.deleteDialog.message')}
             confirmLabel={t('flows.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="flow-delete-dialog"
           />
           <ConfirmDialog

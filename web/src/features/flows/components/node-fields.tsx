@@ -2,16 +2,16 @@ import type { FlowNodeData } from '@switchboard/shared/flows/graph';
 import { variableToken } from '@switchboard/shared/message-variables';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { useQueueList } from '../../../lib/lookups.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { uploadFlowMedia, type FlowMediaKind } from '../api/upload-flow-media.ts';
 import { compressImage } from '../utils/compress-image.ts';
 import { acceptOf, mediaProblemOf, mediaRuleOf } from '../utils/flow-media.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 /** The customer's variables a flow's texts may use (shared/src/flows/run.ts), besides its questions' own. */
 const flowVariables = ['firstName', 'name', 'number', 'email'] as const;
@@ -20,23 +20,18 @@ const flowVariables = ['firstName', 'name', 'number', 'email'] as const;
 export function MessageField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   return (
-    <FormField
+    <TextAreaField
       id="node-message"
       label={t('flows.node.message')}
+      rows={4}
       hint={t('flows.node.variablesHint', { example: variableToken('idade') })}
-    >
-      <InputTextarea
-        {...fieldA11y('node-message', undefined)}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        rows={4}
-        autoResize
-        maxLength={4096}
-        autoFocus
-        data-testid="flow-node-message"
-      />
-      <VariablesHelper targetId="node-message" value={value} onChange={onChange} variables={flowVariables} />
-    </FormField>
+      value={value}
+      onChange={(value) => onChange(value)}
+      maxLength={4096}
+      autoFocus
+      testId="flow-node-message"
+      after={<VariablesHelper targetId="node-message" value={value} onChange={onChange} variables={flowVariables} />}
+    />
   );
 }
 

@@ -2,7 +2,6 @@ import type { ExternalSendResponse } from '@switchboard/shared/contracts/externa
 import { acceptAttribute } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -26,6 +25,7 @@ import {
   type FormErrors,
 } from '../utils/messages-api-form.ts';
 import './messages-api.css';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 /** Spec document 3 section 9: the forms wait 400 ms before they send. */
 const SUBMIT_DELAY_MS = 400;
@@ -208,21 +208,14 @@ function TestForm({ kind, token }: { kind: 'text' | 'media'; token: string }) {
         error={errors.number}
         testId={id('number')}
       />
-      <FormField
+      <TextAreaField
         id={id('body')}
         label={t(kind === 'text' ? 'messagesApi.forms.body' : 'messagesApi.forms.caption')}
         error={errors.body}
-      >
-        <InputTextarea
-          {...fieldA11y(id('body'), errors.body)}
-          rows={3}
-          autoResize
-          value={values.body}
-          invalid={Boolean(errors.body)}
-          onChange={(e) => change('body', e.target.value)}
-          data-testid={id('body')}
-        />
-      </FormField>
+        value={values.body}
+        onChange={(value) => change('body', value)}
+        testId={id('body')}
+      />
       {kind === 'media' ? (
         <FormField id={id('file')} label={t('messagesApi.forms.file')} error={errors.file}>
           <input

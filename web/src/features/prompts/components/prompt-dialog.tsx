@@ -9,14 +9,14 @@ import {
 } from '@switchboard/shared/contracts/prompts';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { Picker } from '../../../components/picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSavePrompt } from '../api/save-prompt.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 import {
   emptyPromptForm,
   promptBodyOf,
@@ -94,21 +94,16 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
         autoFocus
         testId="prompt-name"
       />
-      <FormField
+      <TextAreaField
         id="prompt-text"
         label={t('prompts.dialog.prompt')}
+        rows={6}
         error={message('prompt')}
         hint={t('prompts.dialog.promptHint')}
-      >
-        <InputTextarea
-          {...fieldA11y('prompt-text', message('prompt'))}
-          rows={6}
-          autoResize
-          value={values.prompt}
-          onChange={(e) => apply({ ...values, prompt: e.target.value })}
-          data-testid="prompt-text"
-        />
-      </FormField>
+        value={values.prompt}
+        onChange={(value) => apply({ ...values, prompt: value })}
+        testId="prompt-text"
+      />
       <TextField
         id="prompt-api-key"
         label={t('prompts.dialog.apiKey')}

@@ -8,10 +8,9 @@ import {
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
@@ -28,6 +27,7 @@ import {
 } from '../utils/integration-form.ts';
 import { integrationTypeIcon } from './integration-type-icon.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 const languageKey = (l: string) => (l === 'pt-BR' ? 'ptBR' : l);
 
@@ -127,16 +127,14 @@ export function QueueIntegrationDialog({
     </FormField>
   );
   const area = (field: 'typebotUnknownMessage' | 'typebotRestartMessage', id: string) => (
-    <FormField id={id} label={t(`queueIntegrations.dialog.${field}`)}>
-      <InputTextarea
-        {...fieldA11y(id, undefined)}
-        rows={2}
-        autoResize
-        value={values[field]}
-        onChange={(e) => apply({ ...values, [field]: e.target.value })}
-        data-testid={id}
-      />
-    </FormField>
+    <TextAreaField
+      id={id}
+      label={t(`queueIntegrations.dialog.${field}`)}
+      rows={2}
+      value={values[field]}
+      onChange={(value) => apply({ ...values, [field]: value })}
+      testId={id}
+    />
   );
 
   return (
@@ -224,26 +222,22 @@ export function QueueIntegrationDialog({
             maxLength={200}
             testId="queue-integration-project"
           />
-          <FormField
+          <TextAreaField
             id="queue-integration-json"
             label={t('queueIntegrations.dialog.jsonContent')}
+            rows={5}
             error={message('jsonContent')}
             hint={
               hasStoredCredentials(values)
                 ? t('queueIntegrations.dialog.jsonContentKept')
                 : t('queueIntegrations.dialog.jsonContentHint')
             }
-          >
-            <InputTextarea
-              {...fieldA11y('queue-integration-json', message('jsonContent'))}
-              rows={5}
-              value={values.jsonContent}
-              invalid={Boolean(errors.jsonContent)}
-              onChange={(e) => apply({ ...values, jsonContent: e.target.value })}
-              className="queue-integration-json"
-              data-testid="queue-integration-json"
-            />
-          </FormField>
+            value={values.jsonContent}
+            onChange={(value) => apply({ ...values, jsonContent: value })}
+            className="queue-integration-json"
+            testId="queue-integration-json"
+            autoResize={false}
+          />
           <FormField id="queue-integration-language" label={t('queueIntegrations.dialog.language')} error={message('language')}>
             <Dropdown
               inputId="queue-integration-language"

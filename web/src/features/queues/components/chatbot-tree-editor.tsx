@@ -3,10 +3,10 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { canAddChild, pathKey, type OptionDraft, type OptionErrors, type OptionPath } from '../utils/chatbot-tree.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 export interface TreeActions {
   add: (parent: OptionPath) => void;
@@ -193,15 +193,14 @@ function OptionItem({
           />
         </FormField>
         <div className="chatbot-option__wide">
-          <FormField id={`${id}-greeting`} label={t('queues.dialog.optionMessage')} hint={t('queues.dialog.optionMessageHint')}>
-            <InputTextarea
-              id={`${id}-greeting`}
-              rows={2}
-              autoResize
-              value={option.greetingMessage}
-              onChange={(e) => actions.update(path, { greetingMessage: e.target.value })}
-            />
-          </FormField>
+          <TextAreaField
+            id={`${id}-greeting`}
+            label={t('queues.dialog.optionMessage')}
+            rows={2}
+            hint={t('queues.dialog.optionMessageHint')}
+            value={option.greetingMessage}
+            onChange={(value) => actions.update(path, { greetingMessage: value })}
+          />
         </div>
         {option.queueType === 'queue' || option.queueType === 'attendent'
           ? targetSelect('optQueueId', choices.queues, 'queues.dialog.targetQueue')

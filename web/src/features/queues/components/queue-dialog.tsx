@@ -3,13 +3,12 @@ import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -32,6 +31,7 @@ import {
   type QueueFormValues,
 } from '../utils/queue-form.ts';
 import { ChatbotTreeEditor, type TreeActions } from './chatbot-tree-editor.tsx';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 const FORM_ID = 'queue-form';
 const PANEL_ID = 'queue-tabpanel';
@@ -174,31 +174,28 @@ export function QueueDialog({
           />
         </FormField>
       </div>
-      <FormField id="queue-greeting" label={t('queues.dialog.greeting')} error={errors.greetingMessage}>
-        <InputTextarea
-          {...fieldA11y('queue-greeting', errors.greetingMessage)}
-          rows={3}
-          autoResize
-          invalid={Boolean(errors.greetingMessage)}
-          value={values.greetingMessage}
-          onChange={(e) => apply({ ...values, greetingMessage: e.target.value })}
-        />
-        <VariablesHelper
-          targetId="queue-greeting"
-          value={values.greetingMessage}
-          onChange={(greetingMessage) => apply({ ...values, greetingMessage })}
-          variables={ticketVariables}
-        />
-      </FormField>
-      <FormField id="queue-out-of-hours" label={t('queues.dialog.outOfHours')}>
-        <InputTextarea
-          id="queue-out-of-hours"
-          rows={2}
-          autoResize
-          value={values.outOfHoursMessage}
-          onChange={(e) => apply({ ...values, outOfHoursMessage: e.target.value })}
-        />
-      </FormField>
+      <TextAreaField
+        id="queue-greeting"
+        label={t('queues.dialog.greeting')}
+        error={errors.greetingMessage}
+        value={values.greetingMessage}
+        onChange={(value) => apply({ ...values, greetingMessage: value })}
+        after={
+          <VariablesHelper
+            targetId="queue-greeting"
+            value={values.greetingMessage}
+            onChange={(greetingMessage) => apply({ ...values, greetingMessage })}
+            variables={ticketVariables}
+          />
+        }
+      />
+      <TextAreaField
+        id="queue-out-of-hours"
+        label={t('queues.dialog.outOfHours')}
+        rows={2}
+        value={values.outOfHoursMessage}
+        onChange={(value) => apply({ ...values, outOfHoursMessage: value })}
+      />
       <div className="queue-form__row">
         <div className="queue-check">
           <InputSwitch

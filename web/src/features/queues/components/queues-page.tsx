@@ -1,6 +1,5 @@
 import { type Queue, QUEUE_DEFAULT_PAGE_SIZE, QUEUE_PAGE_SIZES } from '@switchboard/shared/contracts/queues';
 import { can } from '@switchboard/shared/permissions';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
@@ -8,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteQueue } from '../api/delete-queue.ts';
@@ -29,24 +28,14 @@ export function QueuesPage() {
 
 function QueuesList({ companyId, showHours }: { companyId: number; showHours: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
   useDocumentTitle(t('queues.title'));
   useQueuesLiveUpdates(companyId);
   const list = useQueues();
-  const remove = useDeleteQueue();
   const [rows, setRows] = useState<number>(QUEUE_DEFAULT_PAGE_SIZE);
   const [first, setFirst] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const deletion = useDeleteConfirm<Queue>(useDeleteQueue(), t('queues.toasts.deleted'));
   const queues = list.data ?? [];
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('queues.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   const colorCell = (q: Queue) => (
     <span className="queues-table__color">
@@ -60,7 +49,7 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
       editLabel={t('queues.edit', { name: q.name })}
       onEdit={() => setDialog({ kind: 'edit', id: q.id })}
       deleteLabel={t('queues.delete', { name: q.name })}
-      onDelete={() => setDeleting(q)}
+      onDelete={() => deletion.ask(q)}
     />
   );
 
@@ -69,15 +58,7 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
       name="queues"
       title={t('queues.title')}
       subtitle={t('queues.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('queues.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="queues-add"
-        />
-      }
+      add={{ label: t('queues.add'), onClick: () => setDialog({ kind: 'add' }) }}
       overlays={
         <>
           <QueueDialog
@@ -88,12 +69,10 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
             onHide={() => setDialog({ kind: 'none' })}
           />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
+            {...deletion.dialog}
             header={t('queues.deleteDialog.header')}
-            message={t('queues.deleteDialog.message', { name: deleting?.name ?? '' })}
+            message={t('queues.deleteDialog.message', { name: deletion.target?.name ?? '' })}
             confirmLabel={t('queues.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="queue-delete-dialog"
           />
         </>

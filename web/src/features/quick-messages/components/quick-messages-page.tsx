@@ -6,45 +6,33 @@ import {
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
-import { useState, type UIEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
+import { loadNextPage, useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteQuickMessage } from '../api/delete-quick-message.ts';
 import { useQuickMessages } from '../api/get-quick-messages.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useQuickMessagesLiveUpdates } from '../hooks/use-quick-messages-live-updates.ts';
 import { isReadOnlyFor } from '../utils/quick-message-form.ts';
 import { QuickMessageDialog } from './quick-message-dialog.tsx';
 import './quick-messages.css';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 
-/** Spec document 3 section 9: infinite scroll triggers within 100 px of the bottom. */
-const SCROLL_THRESHOLD_PX = 100;
-
-type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; record: QuickMessage };
-
 /** /quick-messages: search, add, and the table of the company's quick replies (spec document 3). */
 export function QuickMessagesPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   useDocumentTitle(t('quickMessages.title'));
   useQuickMessagesLiveUpdates(user.companyId);
 
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
+  const [searchParam, setSearchParam] = useState('');
   const list = useQuickMessages(searchParam);
-  const remove = useDeleteQuickMessage();
   const [rows, setRows] = useState<number>(QUICK_MESSAGE_DEFAULT_PAGE_SIZE);
   const [first, setFirst] = useState(0);
-  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
+  const dialog = useRecordDialog<QuickMessage>();
+  const deletion = useDeleteConfirm<QuickMessage>(useDeleteQuickMessage(), t('quickMessages.toasts.deleted'));
 
   // a new search starts again on the first page
   const [pagedSearch, setPagedSearch] = useState(searchParam);
@@ -54,21 +42,6 @@ export function QuickMessagesPage() {
   }
 
   const records = list.data?.pages.flatMap((p) => p.records) ?? [];
-  const loadMore = () => {
-    if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  };
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX) loadMore();
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('quickMessages.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   const mediaCell = (r: QuickMessage) =>
     r.isMedia && r.mediaName ? (
@@ -97,7 +70,7 @@ export function QuickMessagesPage() {
           aria-label={readOnly ? t('quickMessages.view') : t('quickMessages.edit')}
           tooltip={readOnly ? t('quickMessages.view') : t('quickMessages.edit')}
           tooltipOptions={{ position: 'top' }}
-          onClick={() => setDialog({ kind: 'edit', record: r })}
+          onClick={() => dialog.edit(r)}
           data-testid={`quick-message-edit-${r.shortcode}`}
         />
         {!readOnly ? (
@@ -110,7 +83,7 @@ export function QuickMessagesPage() {
             aria-label={t('quickMessages.delete')}
             tooltip={t('quickMessages.delete')}
             tooltipOptions={{ position: 'top' }}
-            onClick={() => setDeleting(r)}
+            onClick={() => deletion.ask(r)}
             data-testid={`quick-message-delete-${r.shortcode}`}
           />
         ) : null}
@@ -118,86 +91,64 @@ export function QuickMessagesPage() {
     );
   };
 
-  const editing = dialog.kind === 'edit' ? dialog.record : undefined;
+  const editing = dialog.record;
 
   return (
-    <section className="page quick-messages-page" data-testid="quick-messages-page">
-      <PageHeader
-        title={t('quickMessages.title')}
-        subtitle={t('quickMessages.subtitle')}
-        actions={
-          <Button
-            type="button"
-            icon="pi pi-plus"
-            label={t('quickMessages.add')}
-            onClick={() => setDialog({ kind: 'add' })}
-            data-testid="quick-messages-add"
+    <ListPage
+      name="quick-messages"
+      title={t('quickMessages.title')}
+      subtitle={t('quickMessages.subtitle')}
+      add={{ label: t('quickMessages.add'), onClick: dialog.add }}
+      search={{ placeholder: t('quickMessages.searchPlaceholder'), onSearch: setSearchParam }}
+      paging={{ query: list, loadingMore: t('quickMessages.loadingMore') }}
+      overlays={
+        <>
+          <QuickMessageDialog
+            visible={dialog.visible}
+            record={editing}
+            readOnly={editing ? isReadOnlyFor(editing, user.id) : false}
+            onHide={dialog.hide}
           />
-        }
-      />
-      <div className="surface-panel quick-messages-panel">
-        <div className="quick-messages-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('quickMessages.searchPlaceholder')}
-              aria-label={t('quickMessages.searchPlaceholder')}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="quick-messages-search"
-            />
-          </IconField>
-        </div>
-        <div className="quick-messages-scroll" onScroll={onScroll} data-testid="quick-messages-scroll">
-          <DataTable
-            value={records}
-            dataKey="id"
-            loading={list.isFetching && !list.isFetchingNextPage}
-            paginator
-            rows={rows}
-            first={first}
-            rowsPerPageOptions={[...QUICK_MESSAGE_PAGE_SIZES]}
-            onPage={(e) => {
-              setFirst(e.first);
-              setRows(e.rows);
-              // the pager reached the last rows loaded: fetch the next page of the server
-              if (e.first + e.rows >= records.length) loadMore();
-            }}
-            emptyMessage={list.isError ? t('quickMessages.loadFailed') : t('quickMessages.empty')}
-            className="quick-messages-table"
-            data-testid="quick-messages-table"
-          >
-            <Column
-              header={t('quickMessages.columns.shortcode')}
-              body={(r: QuickMessage) => <span className="quick-messages-table__shortcode">{r.shortcode}</span>}
-            />
-            <Column header={t('quickMessages.columns.media')} body={mediaCell} />
-            <Column header={t('quickMessages.columns.shared')} body={sharedCell} style={{ width: '8rem', textAlign: 'center' }} />
-            <Column
-              header={<span className="sr-only">{t('quickMessages.columns.actions')}</span>}
-              body={actionsCell}
-              style={{ width: '7rem' }}
-            />
-          </DataTable>
-          {list.isFetchingNextPage ? <div className="quick-messages-more">{t('quickMessages.loadingMore')}</div> : null}
-        </div>
-      </div>
-      <QuickMessageDialog
-        visible={dialog.kind !== 'none'}
-        record={editing}
-        readOnly={editing ? isReadOnlyFor(editing, user.id) : false}
-        onHide={() => setDialog({ kind: 'none' })}
-      />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('quickMessages.deleteDialog.header')}
-        message={t('quickMessages.deleteDialog.message', { shortcode: deleting?.shortcode ?? '' })}
-        confirmLabel={t('quickMessages.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="quick-message-delete-dialog"
-      />
-    </section>
+          <DeleteDialog
+            {...deletion.dialog}
+            header={t('quickMessages.deleteDialog.header')}
+            message={t('quickMessages.deleteDialog.message', { shortcode: deletion.target?.shortcode ?? '' })}
+            confirmLabel={t('quickMessages.deleteDialog.confirm')}
+            testId="quick-message-delete-dialog"
+          />
+        </>
+      }
+    >
+      <DataTable
+        value={records}
+        dataKey="id"
+        loading={list.isFetching && !list.isFetchingNextPage}
+        paginator
+        rows={rows}
+        first={first}
+        rowsPerPageOptions={[...QUICK_MESSAGE_PAGE_SIZES]}
+        onPage={(e) => {
+          setFirst(e.first);
+          setRows(e.rows);
+          // the pager reached the last rows loaded: fetch the next page of the server
+          if (e.first + e.rows >= records.length) loadNextPage(list);
+        }}
+        emptyMessage={list.isError ? t('quickMessages.loadFailed') : t('quickMessages.empty')}
+        className="quick-messages-table"
+        data-testid="quick-messages-table"
+      >
+        <Column
+          header={t('quickMessages.columns.shortcode')}
+          body={(r: QuickMessage) => <span className="quick-messages-table__shortcode">{r.shortcode}</span>}
+        />
+        <Column header={t('quickMessages.columns.media')} body={mediaCell} />
+        <Column header={t('quickMessages.columns.shared')} body={sharedCell} style={{ width: '8rem', textAlign: 'center' }} />
+        <Column
+          header={<span className="sr-only">{t('quickMessages.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
+      </DataTable>
+    </ListPage>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { systemClock } from '../../../lib/clock.ts';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -48,11 +49,10 @@ export function CompaniesTab() {
   const list = useCompanies(searchParam, FETCH_SIZE);
   useCompaniesLiveUpdates();
   const save = useSaveCompany();
-  const remove = useDeleteCompany();
   const [rows, setRows] = useState<number>(PAGE_SIZES[0]);
   const [first, setFirst] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<AdminCompany | null>(null);
+  const deletion = useDeleteConfirm<AdminCompany>(useDeleteCompany(), t('platform.done'), () => t('platform.deleteFailed'));
   const now = systemClock.now();
   const companies = list.data?.pages.flatMap((p) => p.companies) ?? [];
 
@@ -61,14 +61,6 @@ export function CompaniesTab() {
       { id: c.id, body: { dueDate: nextDueDate(c) } },
       { onSuccess: () => toast.success(t('platform.updated')), onError: (error) => toast.error(error) },
     );
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('platform.done')),
-      onError: () => toast.errorText(t('platform.deleteFailed')),
-    });
-  };
 
   return (
     <ListPage
@@ -82,15 +74,7 @@ export function CompaniesTab() {
           setFirst(0);
         },
       }}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('platform.companies.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="companies-add"
-        />
-      }
+      add={{ label: t('platform.companies.add'), onClick: () => setDialog({ kind: 'add' }) }}
       overlays={
         <>
           <CompanyDialog
@@ -99,12 +83,10 @@ export function CompaniesTab() {
             onHide={() => setDialog({ kind: 'none' })}
           />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
+            {...deletion.dialog}
             header={t('platform.companies.deleteDialog.header')}
             message={t('platform.deleteMessage')}
             confirmLabel={t('platform.companies.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="company-delete-dialog"
           />
         </>
@@ -192,7 +174,7 @@ export function CompaniesTab() {
               editLabel={t('platform.companies.edit', { name: c.name })}
               deleteLabel={c.id === 1 ? undefined : t('platform.companies.delete', { name: c.name })}
               onEdit={() => setDialog({ kind: 'edit', company: c })}
-              onDelete={() => setDeleting(c)}
+              onDelete={() => deletion.ask(c)}
             />
           )}
         />

@@ -1,13 +1,10 @@
 import type { Help, HelpBody } from '@switchboard/shared/contracts/helps';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { useHelps } from '../../../lib/helps-api.ts';
@@ -15,6 +12,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useDeleteHelp, useSaveHelp } from '../api/save-help.ts';
 import { usePlatformSaveReply } from '../hooks/use-platform-save-reply.ts';
 import { helpFormOf, PAGE_SIZES, parseHelpForm } from '../utils/platform-forms.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; help: Help };
 
@@ -31,15 +29,7 @@ export function HelpsTab() {
     <ListPage
       name="helps-admin"
       title={t('platform.helps.title')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('platform.helps.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="helps-add"
-        />
-      }
+      add={{ label: t('platform.helps.add'), onClick: () => setDialog({ kind: 'add' }), testId: 'helps-add' }}
       overlays={
         <>
           <HelpDialog
@@ -138,14 +128,14 @@ function HelpDialog({ visible, help, onHide }: { visible: boolean; help?: Help; 
         onChange={(value) => set('video', value)}
         testId="help-video"
       />
-      <FormField id="help-description" label={t('platform.helps.dialog.description')} error={errors.description}>
-        <InputTextarea
-          {...fieldA11y('help-description', errors.description)}
-          rows={3}
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
-      </FormField>
+      <TextAreaField
+        id="help-description"
+        label={t('platform.helps.dialog.description')}
+        error={errors.description}
+        value={form.description}
+        onChange={(value) => set('description', value)}
+        autoResize={false}
+      />
     </FormDialog>
   );
 }

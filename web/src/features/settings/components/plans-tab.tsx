@@ -1,14 +1,13 @@
 import type { Plan } from '@switchboard/shared/contracts/plans';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDeletePlan } from '../api/delete-plan.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { PAGE_SIZES } from '../utils/platform-forms.ts';
@@ -20,36 +19,17 @@ type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; plan: Pl
 /** The super user's plans (spec document 2 "Settings page" and section 3 "Plan"): a table paged 5, 10 or 25, add, edit and delete. */
 export function PlansTab() {
   const { t } = useTranslation();
-  const toast = useToast();
   const plans = usePlans();
-  const remove = useDeletePlan();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<Plan | null>(null);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('platform.done')),
-      onError: (error) =>
-        toast.errorText(
-          error instanceof ApiError && error.code === 'ERR_PLAN_IN_USE' ? t('platform.plans.inUse') : t('platform.deleteFailed'),
-        ),
-    });
-  };
+  const deletion = useDeleteConfirm<Plan>(useDeletePlan(), t('platform.done'), (error) =>
+    error instanceof ApiError && error.code === 'ERR_PLAN_IN_USE' ? t('platform.plans.inUse') : t('platform.deleteFailed'),
+  );
 
   return (
     <ListPage
       name="plans"
       title={t('platform.plans.title')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('platform.plans.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="plans-add"
-        />
-      }
+      add={{ label: t('platform.plans.add'), onClick: () => setDialog({ kind: 'add' }) }}
       overlays={
         <>
           <PlanDialog
@@ -58,12 +38,10 @@ export function PlansTab() {
             onHide={() => setDialog({ kind: 'none' })}
           />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
+            {...deletion.dialog}
             header={t('platform.plans.deleteDialog.header')}
             message={t('platform.deleteMessage')}
             confirmLabel={t('platform.plans.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="plan-delete-dialog"
           />
         </>
@@ -96,7 +74,7 @@ export function PlansTab() {
               editLabel={t('platform.plans.edit', { name: p.name })}
               deleteLabel={t('platform.plans.delete', { name: p.name })}
               onEdit={() => setDialog({ kind: 'edit', plan: p })}
-              onDelete={() => setDeleting(p)}
+              onDelete={() => deletion.ask(p)}
             />
           )}
           style={{ width: '8rem' }}

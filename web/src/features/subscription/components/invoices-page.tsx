@@ -34,10 +34,7 @@ function InvoicesList({ companyId }: { companyId: number }) {
       title={t('billing.invoices.title')}
       subtitle={t('billing.invoices.subtitle')}
       search={{ placeholder: t('billing.invoices.searchPlaceholder'), onSearch: setSearch }}
-      onNearEnd={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-      loadingMore={list.isFetchingNextPage ? t('billing.invoices.loadingMore') : null}
+      paging={{ query: list, loadingMore: t('billing.invoices.loadingMore') }}
       overlays={<CheckoutDialog invoice={paying} onHide={() => setPaying(null)} />}
     >
       <InvoicesTable

@@ -1,7 +1,6 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
@@ -14,6 +13,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { useKanbanLanes } from '../api/get-kanban-lanes.ts';
 import { useTag } from '../api/get-tag.ts';
 import { useSaveTag } from '../api/save-tag.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 import {
   emptyTagForm,
   hasErrors,
@@ -192,16 +192,13 @@ export function TagDialog({
               data-testid="tag-rollback-lane"
             />
           </FormField>
-          <FormField id="tag-greeting-lane" label={t('tags.dialog.greetingMessageLane')}>
-            <InputTextarea
-              id="tag-greeting-lane"
-              rows={3}
-              autoResize
-              maxLength={1000}
-              value={values.greetingMessageLane}
-              onChange={(e) => apply({ ...values, greetingMessageLane: e.target.value })}
-            />
-          </FormField>
+          <TextAreaField
+            id="tag-greeting-lane"
+            label={t('tags.dialog.greetingMessageLane')}
+            maxLength={1000}
+            value={values.greetingMessageLane}
+            onChange={(value) => apply({ ...values, greetingMessageLane: value })}
+          />
         </div>
       ) : null}
     </FormDialog>

@@ -8,7 +8,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { Picker } from '../../../components/picker.tsx';
 import { useUser } from '../api/get-user.ts';
 import { useSaveUser } from '../api/save-user.ts';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 import {
   createBodyOf,
   emptyUserForm,
@@ -303,15 +303,13 @@ export function UserDialog({
             </FormField>
           ) : null}
         </div>
-        <FormField id="user-farewell" label={t('users.dialog.farewellMessage')}>
-          <InputTextarea
-            id="user-farewell"
-            rows={2}
-            autoResize
-            value={values.farewellMessage}
-            onChange={(e) => apply({ ...values, farewellMessage: e.target.value })}
-          />
-        </FormField>
+        <TextAreaField
+          id="user-farewell"
+          label={t('users.dialog.farewellMessage')}
+          rows={2}
+          value={values.farewellMessage}
+          onChange={(value) => apply({ ...values, farewellMessage: value })}
+        />
       </fieldset>
 
       {editProfile ? (

@@ -1,6 +1,5 @@
 import type { Queue } from '@switchboard/shared/contracts/queues';
 import { can, type Viewer } from '@switchboard/shared/permissions';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useMemo, useState } from 'react';
@@ -8,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -40,26 +39,16 @@ export function UsersPage() {
 
 function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: number; viewer: Viewer }) {
   const { t } = useTranslation();
-  const toast = useToast();
   useDocumentTitle(t('users.title'));
   useUsersLiveUpdates(companyId);
   const [searchParam, setSearchParam] = useState('');
   const list = useUsers(searchParam);
   const queues = useQueues();
-  const remove = useDeleteUser();
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const deletion = useDeleteConfirm<UserRow>(useDeleteUser(), t('users.toasts.deleted'));
 
   const users: UserRow[] = list.data?.pages.flatMap((p) => p.users) ?? [];
   const queueById = useMemo(() => new Map((queues.data ?? []).map((q: Queue) => [q.id, q])), [queues.data]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('users.toasts.deleted')),
-      onError: (error) => toast.error(error),
-    });
-  };
 
   const queuesCell = (u: UserRow) =>
     u.queueIds.length === 0 ? (
@@ -89,7 +78,7 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
       editLabel={t('users.edit', { name: u.name })}
       onEdit={() => setDialog({ kind: 'edit', id: u.id })}
       deleteLabel={t('users.delete', { name: u.name })}
-      onDelete={u.id !== selfId ? () => setDeleting(u) : undefined}
+      onDelete={u.id !== selfId ? () => deletion.ask(u) : undefined}
     />
   );
 
@@ -98,20 +87,9 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
       name="users"
       title={t('users.title')}
       subtitle={t('users.subtitle')}
-      actions={
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          label={t('users.add')}
-          onClick={() => setDialog({ kind: 'add' })}
-          data-testid="users-add"
-        />
-      }
+      add={{ label: t('users.add'), onClick: () => setDialog({ kind: 'add' }) }}
       search={{ placeholder: t('users.searchPlaceholder'), onSearch: (text) => setSearchParam(text.toLowerCase()) }}
-      onNearEnd={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-      loadingMore={list.isFetchingNextPage ? t('users.loadingMore') : null}
+      paging={{ query: list, loadingMore: t('users.loadingMore') }}
       overlays={
         <>
           <UserDialog
@@ -121,12 +99,10 @@ function UsersList({ companyId, selfId, viewer }: { companyId: number; selfId: n
             onHide={() => setDialog({ kind: 'none' })}
           />
           <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('users.deleteDialog.header', { name: deleting?.name ?? '' })}
+            {...deletion.dialog}
+            header={t('users.deleteDialog.header', { name: deletion.target?.name ?? '' })}
             message={t('users.deleteDialog.message')}
             confirmLabel={t('users.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
             testId="user-delete-dialog"
           />
         </>
