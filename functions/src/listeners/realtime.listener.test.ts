@@ -12,6 +12,7 @@ import { resetPorts, setLocalPorts } from '../platform/ports/ports.ts';
 import type { ConnectionRecord } from '../platform/realtime/connection.entity.ts';
 import { putConnection } from '../platform/realtime/connection.repository.ts';
 import { registerRealtimeListener } from './realtime.listener.ts';
+import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 
 const COMPANY_ID = 7302;
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   const now = clock().now().getTime();
   await putConnection(agentSocket('admin-socket', 'admin'), now);
   await putConnection(agentSocket('agent-socket', 'user'), now);
+  await putConnection({ ...agentSocket('root-socket', 'admin'), companyId: PLATFORM_COMPANY_ID, super: true }, now);
   registerRealtimeListener();
 });
 beforeEach(() => {
@@ -108,7 +110,7 @@ describe('the frames built from domain events', () => {
     });
   });
 
-  it("tells a confirmed payment's new due date to every agent", async () => {
+  it("tells a confirmed payment's new due date to every agent, and the super users that the company's row changed", async () => {
     await domainEvents.emit({
       name: 'payment.confirmed',
       companyId: COMPANY_ID,
@@ -122,5 +124,10 @@ describe('the frames built from domain events', () => {
       company: { id: COMPANY_ID, dueDate: '2026-12-01T00:00:00.000Z' },
       invoiceId: 12,
     });
+    // the super users' companies table reads the company's row again (its due date moved)
+    const platform = posted.filter((p) => p.frame.event === 'platform-companies');
+    expect(platform).toEqual([
+      { to: 'root-socket', frame: { event: 'platform-companies', data: { action: 'update', companyId: COMPANY_ID } } },
+    ]);
   });
 });

@@ -260,5 +260,6 @@ export const registerRealtimeListener = (): void => {
   }
   domainEvents.on('session.replaced', ID, onSessionReplaced, { failsRequest: true });
   domainEvents.on(Object.keys(announcementActions) as (keyof typeof announcementActions)[], ID, onAnnouncement);
-  domainEvents.on(['company.changed', 'company.statusChanged', 'payment.confirmed'], ID, onPlatformCompany);
+  // an id of its own: payment.confirmed also has the company's frame above, and one id registers once per event
+  domainEvents.on(['company.changed', 'company.statusChanged', 'payment.confirmed'], `${ID}-platform`, onPlatformCompany);
 };
