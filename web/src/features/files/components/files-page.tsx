@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
-import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
+import { loadNextPage, useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
@@ -82,7 +82,7 @@ function FileListsTable({ companyId }: { companyId: number }) {
         onPage={(e) => {
           setFirst(e.first);
           setRows(e.rows);
-          if (e.first + e.rows >= records.length && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+          if (e.first + e.rows >= records.length) loadNextPage(list);
         }}
         emptyMessage={list.isError ? t('files.loadFailed') : t('files.empty')}
         className="files-table"

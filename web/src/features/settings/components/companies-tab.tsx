@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { useDeleteConfirm } from '../../../components/list-page-state.ts';
+import { loadNextPage, useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { systemClock } from '../../../lib/clock.ts';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -103,7 +103,7 @@ export function CompaniesTab() {
         onPage={(e) => {
           setFirst(e.first);
           setRows(e.rows);
-          if (e.first + e.rows >= companies.length && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+          if (e.first + e.rows >= companies.length) loadNextPage(list);
         }}
         rowClassName={(c: AdminCompany) => rowClassOf(c, now) ?? ''}
         scrollable
