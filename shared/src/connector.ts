@@ -92,18 +92,48 @@ export const inboundEvent = z.discriminatedUnion('kind', [
     ack: z.union([z.literal(2), z.literal(3)]),
     watermark: z.string().datetime(),
   }),
+  /**
+   * The outcome of a send of ours made outside the core (the WhatsApp connector's socket), which settles the send's
+   * claim as the core's own sender settles its sends: the provider took it (`sent`, with its `channelMessageId` and
+   * `ack`), or it failed for good (`failed`, with the `error` stored on the message). A send to try again never comes this way: its claim is handed back before the retry.
+   */
+  z.object({
+    kind: z.literal('sendResult'),
+    ...base,
+    /** our message's public id */
+    messageId: z.string().min(1).max(100),
+    /** the claim the attempt held (the message's sendAttemptAt) */
+    claimedAt: z.string().datetime(),
+    /** the contact the send went to, as the send named it */
+    contactId: z.number().int().positive(),
+    outcome: z.enum(['sent', 'failed']),
+    channelMessageId: z.string().min(1).max(200).optional(),
+    ack: z.number().int().min(0).max(5).optional(),
+    error: z.string().max(500).optional(),
+    /** the digest of the body the claim read: an edit made while the send was out still reaches the customer */
+    bodyDigest: z.string().max(100),
+  }),
 ]);
 export type InboundEvent = z.infer<typeof inboundEvent>;
+export type SendResultEvent = Extract<InboundEvent, { kind: 'sendResult' }>;
 export type InboundMessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 export type InboundCallEvent = Extract<InboundEvent, { kind: 'call' }>;
 
-/** The FIFO group of an event: one conversation (connection + contact) is processed in order. */
-export const inboundGroupId = (e: Pick<InboundEvent, 'companyId' | 'connectionId' | 'contact'>): string =>
-  `${e.companyId}:${e.connectionId}:${e.contact.identity}`.slice(0, 128);
+/**
+ * The FIFO group of an event: one conversation (connection + contact) is processed in order. The results of our own
+ * sends have a group of their own beside it: a receipt that overtook its send's result waits (InboundNotReady) in the
+ * conversation's group, and would hold the result up if it came in the same one.
+ */
+export const inboundGroupId = (
+  e: Pick<InboundEvent, 'companyId' | 'connectionId' | 'contact'> & { kind?: InboundEvent['kind'] },
+): string => `${e.kind === 'sendResult' ? 'sends:' : ''}${e.companyId}:${e.connectionId}:${e.contact.identity}`.slice(0, 128);
 
 /** The FIFO deduplication id: a driver that sends the same event twice within 5 minutes is deduplicated by SQS. */
 export const inboundDeduplicationId = (e: InboundEvent): string =>
-  `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.kind === 'call' ? e.callId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`
+  (e.kind === 'sendResult'
+    ? `${e.kind}:${e.connectionId}:${e.messageId}:${Date.parse(e.claimedAt)}`
+    : `${e.kind}:${e.connectionId}:${'channelMessageId' in e ? e.channelMessageId : e.kind === 'call' ? e.callId : e.contact.identity}${e.kind === 'ack' || e.kind === 'watermark' ? `:${e.ack}` : ''}${e.kind === 'watermark' ? `:${Date.parse(e.watermark)}` : ''}`
+  )
     .replace(/[^\x21-\x7e]/g, '_')
     .slice(0, 128);
 

@@ -149,8 +149,12 @@ export class FakeBaileysSocket {
       messageTimestamp: Math.floor(Date.now() / 1000),
     };
     if (this.echoOwnSends) this.ev.emit('messages.upsert', { messages: [sent], type: 'append' });
+    await this.beforeAnswer?.(sent);
     return sent;
   }
+
+  /** what happens on the socket after a send went out and before Baileys answers it (a slow answer, an early receipt) */
+  beforeAnswer: ((sent: WAMessage) => Promise<void>) | undefined;
 
   /** Baileys' `emitOwnEvents` (default on): each send comes back through messages.upsert */
   echoOwnSends = true;

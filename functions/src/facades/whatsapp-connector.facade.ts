@@ -11,6 +11,7 @@ import type { WhatsappSessions } from '../channels/whatsapp/whatsapp-sessions.po
 import { checkNumbersOverSession, parseNumberCheck } from '../modules/contact-lists/contact-list-checks.service.ts';
 import { answerNumberLookup, parseNumberLookup } from '../modules/connections/whatsapp-numbers.service.ts';
 import { importKnownChats, parseChatImport } from '../modules/contacts/chat-import.service.ts';
+import { reportThroughInbound } from '../modules/outbound/connector-results.service.ts';
 import { changeMessageOverSession, parseMessageChange } from '../modules/outbound/message-changes.service.ts';
 import {
   parseOutboundSend,
@@ -75,6 +76,13 @@ export const runCoreCommand = async (body: unknown, sessions: WhatsappSessions):
   return false;
 };
 
-/** Sends one `connector-outbound.fifo` body over `sessions`, once; a send to try again later throws SendDeferred. */
+/**
+ * Sends one `connector-outbound.fifo` body over `sessions`, once: claimed here before the socket is called, its
+ * outcome reported as a `sendResult` event on `inbound.fifo` for the core to settle; a send to try again later is
+ * handed back to pending here and throws SendDeferred.
+ */
 export const sendOverSessions = (body: string, delivery: Delivery, sessions: WhatsappSessions): Promise<SendResultKind> =>
-  sendQueuedMessage(parseOutboundSend(body), delivery, (message, to) => sessions.send(message, to));
+  sendQueuedMessage(parseOutboundSend(body), delivery, {
+    send: (message, to) => sessions.send(message, to),
+    report: reportThroughInbound,
+  });

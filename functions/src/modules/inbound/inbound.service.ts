@@ -1,7 +1,8 @@
 /**
  * The inbound pipeline shared by every channel: a normalised event finds or creates its contact (one per
  * company and channel identity), its ticket (server reference 1.3) and stores the message once, by the channel's
- * message id; acks, edits and deletes update what is stored. A redelivered event changes nothing.
+ * message id; acks, edits and deletes update what is stored, and the results of the sends the WhatsApp connector
+ * made settle them. A redelivered event changes nothing.
  */
 import { inboundEvent, type InboundEvent } from '@switchboard/shared/connector';
 import { driverFor } from '../../channels/drivers.ts';
@@ -22,6 +23,7 @@ import { isKnownChannelMessage, storeInbound } from '../messages/message-inbound
 import { rememberImportedTicket } from '../tickets/imported-tickets.service.ts';
 import { conversationTicketId, ticketForInbound } from '../tickets/ticket-routing.service.ts';
 import { currentTicket, recordTicketChange } from '../tickets/tickets.service.ts';
+import { applySendResult } from '../outbound/send-outcomes.service.ts';
 import { answerEndedCall } from './call-reply.ts';
 import { fetchInboundMedia } from './inbound-media.ts';
 
@@ -107,6 +109,8 @@ export const processInboundEvent = async (event: InboundEvent, options: { mayWai
       return (await applyRemoteDelete(event.companyId, event.connectionId, event.channelMessageId)) ? 'updated' : 'ignored';
     case 'call':
       return answerEndedCall(event, connection);
+    case 'sendResult':
+      return applySendResult(event);
     default:
       break;
   }

@@ -1,12 +1,14 @@
 /**
- * The sender behind `outbound.fifo`: takes a recorded send, calls the channel's driver once, and stores what
- * happened on the message (ack and the provider's message id, or a failure), which reaches the agents live.
+ * The sender behind `outbound.fifo` (and, over the connector's sockets, `connector-outbound.fifo`): takes a recorded
+ * send, calls the channel's driver once, and stores what happened on the message (ack and the provider's message id,
+ * or a failure), which reaches the agents live; the connector's outcomes are stored by the inbound consumer.
  *
  * Exactly once toward the provider, as far as it can be told: each attempt first claims the message (pending ->
  * sending, with the attempt's time) and only the claim's holder calls the driver. A redelivery finds the message
  * settled, deleted or claimed, and does not send again.
  */
 import { outboundSend, type OutboundSend } from '@switchboard/shared/connector';
+import type { Channel } from '@switchboard/shared/contracts/connections';
 import type { Message } from '@switchboard/shared/contracts/messages';
 import {
   ChannelUnavailable,
@@ -34,14 +36,15 @@ import {
   settleQueuedSend,
   type MessageRecord,
 } from '../messages/message-sends.service.ts';
+import { bodyDigest, settleAttempt, type AttemptOutcome, type SendResultKind } from './send-outcomes.service.ts';
+
+export type { SendResultKind } from './send-outcomes.service.ts';
 
 /** How long a send waits for its channel to come up, from the message's creation; then it fails visibly. */
 export const SEND_RETRY_WINDOW_MS = 10 * 60_000;
 /** Retries back off from this, doubling up to MAX_RETRY_DELAY_S, so a session back within seconds is used soon. */
 const FIRST_RETRY_DELAY_S = 2;
 const MAX_RETRY_DELAY_S = 60;
-
-export type SendResultKind = 'sent' | 'failed' | 'skipped';
 
 /** The connection a send goes out on, as its channel driver reads it (its settings, the ids of messages it quotes). */
 const sendingConnection = (companyId: number, connectionId: number): SendingConnection => ({
@@ -139,11 +142,35 @@ const settleAbandoned = async (send: OutboundSend, m: MessageRecord, delivery: D
   return settled ? 'failed' : 'skipped';
 };
 
-/** Sends one queued message, once; a send to try again later throws SendDeferred. */
+/** An attempt that holds its claim, as the one reporting its outcome elsewhere needs it. */
+export interface ClaimedAttempt {
+  claimed: MessageRecord;
+  claimedAt: string;
+  channel: Channel;
+  context: OutgoingContext;
+  /** the digest of the body the claim read */
+  digest: string;
+}
+
+/**
+ * A send made outside the core's drivers (the connector's sockets): `send` takes the message to the provider and
+ * `report` carries the outcome to where it is settled (connector-results.service.ts: the inbound path).
+ */
+export interface SendElsewhere {
+  send: ChannelSend;
+  report: (attempt: ClaimedAttempt, outcome: AttemptOutcome) => Promise<void>;
+}
+
+/**
+ * Sends one queued message, once; a send to try again later throws SendDeferred. Sent `elsewhere` (the connector's
+ * sockets), the outcome is reported instead of settled here; the claim is still taken here
+ * before the provider is called, and a send to be tried again hands its claim back here before it is deferred, so a
+ * redelivery never finds a claim that only a queued event would release.
+ */
 export const sendQueuedMessage = async (
   send: OutboundSend,
   delivery: Delivery,
-  channelSend?: ChannelSend,
+  elsewhere?: SendElsewhere,
 ): Promise<SendResultKind> => {
   const ref = queuedSendRef(send.companyId, send.messageId);
   if (!ref) throw new InvalidOutboundSend(`Not a message id: ${send.messageId}`);
@@ -157,12 +184,16 @@ export const sendQueuedMessage = async (
   }
 
   const to = await recipientOf(claimed, send.contactId);
-  const fail = async (code: 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG', reason?: string): Promise<SendResultKind> => {
-    // the provider's reason follows the code, as a failed status of the Cloud API stores it
-    const error = reason ? `${code}: ${reason}`.slice(0, 500) : code;
-    await settleQueuedSend(claimed, claimedAt, { sendState: 'failed', error, updatedAt: now().toISOString() }, to);
-    return 'failed';
+  const digest = bodyDigest(claimed.body);
+  const settle = async (outcome: AttemptOutcome): Promise<SendResultKind> => {
+    if (!elsewhere || !to.ticket || !to.contact) return settleAttempt(claimed, claimedAt, send.contactId, outcome, digest);
+    const context = outgoingContext(to.ticket, to.contact);
+    await elsewhere.report({ claimed, claimedAt, channel: to.ticket.channel, context, digest }, outcome);
+    return outcome.sent ? 'sent' : 'failed';
   };
+  const fail = (code: 'ERR_WAPP_NOT_INITIALIZED' | 'ERR_SENDING_WAPP_MSG', reason?: string): Promise<SendResultKind> =>
+    // the provider's reason follows the code, as a failed status of the Cloud API stores it
+    settle({ sent: false, error: reason ? `${code}: ${reason}`.slice(0, 500) : code });
   if (!to.ticket || !to.contact) return fail('ERR_SENDING_WAPP_MSG');
   const context = outgoingContext(to.ticket, to.contact);
   const driver = driverFor(to.ticket.channel);
@@ -170,8 +201,8 @@ export const sendQueuedMessage = async (
   let result: SendResult;
   try {
     const message = await presentMessage(claimed);
-    result = await (channelSend
-      ? channelSend(message, context)
+    result = await (elsewhere
+      ? elsewhere.send(message, context)
       : driver.send(message, context, sendingConnection(claimed.companyId, context.connectionId)));
   } catch (error) {
     logger.warn('send not made', {
@@ -183,21 +214,8 @@ export const sendQueuedMessage = async (
     const receivesLeft = outboundDelivery.maxReceiveCount - delivery.receiveCount;
     // the provider's echo named the message meanwhile: it did take it, whatever the failed answer said
     const echoed = await getQueuedMessage(ref);
-    if (echoed?.channelMessageId) {
-      await settleQueuedSend(
-        claimed,
-        claimedAt,
-        {
-          sendState: 'sent',
-          ack: Math.max(echoed.ack, 1),
-          channelMessageId: echoed.channelMessageId,
-          error: null,
-          updatedAt: now().toISOString(),
-        },
-        to,
-      );
-      return 'sent';
-    }
+    if (echoed?.channelMessageId)
+      return settle({ sent: true, ack: Math.max(echoed.ack, 1), channelMessageId: echoed.channelMessageId });
     // the driver said the provider did not take it, so the claim is given back for the next try
     const retry = async (delaySeconds: number, reason: string, shown: string) => {
       const pending = await settleQueuedSend(claimed, claimedAt, { sendState: 'pending', updatedAt: now().toISOString() }, to);
@@ -216,30 +234,5 @@ export const sendQueuedMessage = async (
     // the provider's own words go to the log with the retry, not to the tenant's reports
     return retry(retryDelaySeconds(delivery.receiveCount), (error as Error).message, 'ERR_SENDING_WAPP_MSG');
   }
-
-  const settled = await settleQueuedSend(
-    claimed,
-    claimedAt,
-    {
-      sendState: 'sent',
-      ack: result.ack,
-      channelMessageId: result.channelMessageId,
-      error: null,
-      updatedAt: now().toISOString(),
-    },
-    to,
-  );
-  if (!settled) {
-    logger.error('send went out after its claim was taken over', { messageId: claimed.id });
-    return 'sent';
-  }
-  // edited or deleted while it was being sent: the edit or delete left the customer's copy to us
-  if (settled.record.isDeleted || settled.record.body !== claimed.body) {
-    await driver
-      .update(settled.message, context)
-      .catch((error: unknown) =>
-        logger.warn('change after send not delivered', { messageId: claimed.id, error: error as Error }),
-      );
-  }
-  return 'sent';
+  return settle({ sent: true, ack: result.ack, channelMessageId: result.channelMessageId });
 };

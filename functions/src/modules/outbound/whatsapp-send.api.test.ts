@@ -114,6 +114,23 @@ describe('an agent’s message on a WhatsApp ticket', () => {
     expect(await findStoredMessage(company.companyId, sent.body.id)).toMatchObject({ ack: 3 });
   });
 
+  it('a receipt that overtakes its send’s result still raises the ack: the result comes back on a FIFO group of its own', async () => {
+    // WhatsApp's delivery receipt reaches the bridge before Baileys answers the send (the answer is slow), so the
+    // receipt is on inbound.fifo before the send's result and waits for it there
+    socket.beforeAnswer = async (out) => {
+      socket.receipt(JID, out.key.id!, proto.WebMessageInfo.Status.DELIVERY_ACK);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    try {
+      const sent = await company.admin.post(`/messages/${ticketId}`, { body: 'Chegou rápido' });
+      expect(sent.status).toBe(201);
+      await updateOf(sent.body.id, (m) => m.ack === 2, 12_000);
+      expect(await findStoredMessage(company.companyId, sent.body.id)).toMatchObject({ sendState: 'sent', ack: 2 });
+    } finally {
+      socket.beforeAnswer = undefined;
+    }
+  });
+
   it('edits and deletes reach WhatsApp as an edit and a delete of the sent message', async () => {
     const sent = await company.admin.post(`/messages/${ticketId}`, { body: 'Preço: R$ 100' });
     await updateOf(sent.body.id, (m) => m.ack === 1);
