@@ -86,6 +86,7 @@ export const pathParamFixtures: Record<string, Fixture<string | number>> = {
   'tickets:ticketId': (a) => a.ticketId,
   'tickets:tagId': (a) => a.tagId,
   'tickets.notes-delete:id': (a) => a.noteId,
+  'tickets.close-imported:id': (a) => a.connectionId,
   'messages:ticketId': (a) => a.ticketId,
   'messages:id': (a) => a.ticketId,
   'messages:messageId': (a) => a.messageId,

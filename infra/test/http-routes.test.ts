@@ -4,10 +4,11 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routeKey, routes, type ModuleName, type RouteEntry } from '@switchboard/shared/routes';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ModuleHttpApi, ROUTE_STACK_COUNT, routeStackIdOf, routeStackOf } from '../lib/constructs/http-api.ts';
+import { deployedIdOf, ModuleHttpApi, ROUTE_STACK_COUNT, routeStackIdOf, routeStackOf } from '../lib/constructs/http-api.ts';
 import { LEGACY_ROUTE_STACKS } from '../lib/constructs/legacy-route-stacks.ts';
+import { MOVED_ROUTES } from '../lib/constructs/moved-routes.ts';
 import type { SwitchboardStack } from '../lib/stacks/switchboard-stack.ts';
-import { buildStack, cdkJsonContext } from './synth-stack.ts';
+import { buildStack, cdkJsonContext, logicalId } from './synth-stack.ts';
 
 /** CloudFormation's limit of resources in one stack. */
 const STACK_RESOURCE_LIMIT = 500;
@@ -61,11 +62,12 @@ describe('HTTP routes in nested stacks', () => {
 
   it('keeps every route deployed by position in its stack, under the logical id it had', () => {
     const placement = synthesizeRoutes(routes);
-    const deployed = routes.filter((route) => route.id in LEGACY_ROUTE_STACKS);
+    // a route that moved to another module since is known by the id it was deployed under
+    const deployed = routes.filter((route) => deployedIdOf(route) in LEGACY_ROUTE_STACKS);
     expect(deployed.length).toBe(Object.keys(LEGACY_ROUTE_STACKS).length);
     for (const route of deployed) {
       expect(placement.get(routeKey(route)), route.id).toBe(
-        `Switchboard/Http/${LEGACY_ROUTE_STACKS[route.id]} ${route.id.replace(/[^A-Za-z0-9]/g, '')}`,
+        `Switchboard/Http/${LEGACY_ROUTE_STACKS[deployedIdOf(route)]} ${deployedIdOf(route).replace(/[^A-Za-z0-9]/g, '')}`,
       );
     }
   });
@@ -83,6 +85,23 @@ describe('HTTP routes in nested stacks', () => {
     const moved = [...before].filter(([key, place]) => after.get(key) !== place);
     expect(moved).toEqual([]);
   });
+
+  it('keeps a route served by another module since its deploy under the logical id and stack it was deployed with', () => {
+    expect(routes.find((r) => r.id === 'tickets.close-imported')?.module).toBe('tickets');
+    expect(synthesizeRoutes(routes).get('POST /api/closedimported/{id}')).toBe(
+      'Switchboard/Http/Routes1 connectionscloseimported',
+    );
+  });
+
+  it('lists as moved only routes of the table, each served by another module, under an id no route has now', () => {
+    expect(Object.keys(MOVED_ROUTES).length).toBeGreaterThan(0);
+    for (const [id, was] of Object.entries(MOVED_ROUTES)) {
+      const route = routes.find((r) => r.id === id);
+      expect(route, id).toBeDefined();
+      expect(route!.module, id).not.toBe(was.module);
+      expect(routes.map((r) => r.id)).not.toContain(was.id);
+    }
+  });
 });
 
 describe('HTTP routes of the stack', () => {
@@ -93,13 +112,28 @@ describe('HTTP routes of the stack', () => {
 
   it("puts each route added since the stacks by position in its module's stack", () => {
     const placement = routePlacement(stack.httpApi);
-    const added = routes.filter((route) => !(route.id in LEGACY_ROUTE_STACKS));
+    const added = routes.filter((route) => !(deployedIdOf(route) in LEGACY_ROUTE_STACKS));
     expect(added.length).toBeGreaterThan(0);
     for (const route of added) {
       expect(placement.get(routeKey(route))?.split(' ')[0], route.id).toBe(
         `Switchboard/Http/ModuleRoutes${routeStackOf(route.module)}`,
       );
     }
+  });
+
+  it("points a moved route, under the logical id it was deployed with, at its new module's integration", () => {
+    const routes1 = nestedStacks(stack.httpApi).find((n) => n.node.id === 'Routes1')!;
+    const route = (Template.fromStack(routes1).toJSON().Resources as Resources).connectionscloseimported;
+    expect(route?.Properties.RouteKey).toBe('POST /api/closedimported/{id}');
+    // the target names a parameter of the nested stack, which the parent stack sets to the integration's id
+    const parameter = /"Ref":"([^"]+)"/.exec(JSON.stringify(route?.Properties.Target))?.[1];
+    const parent = Template.fromStack(stack, { skipCyclicalDependenciesCheck: true }).toJSON().Resources as Resources;
+    const parametersOf = (r: Resources[string]) => (r.Properties.Parameters ?? {}) as Record<string, unknown>;
+    const passed = Object.values(parent).find((r) => r.Type === 'AWS::CloudFormation::Stack' && parameter! in parametersOf(r));
+    expect(parameter).toBeDefined();
+    expect(parametersOf(passed!)[parameter!]).toEqual({
+      Ref: logicalId(stack.httpApi.node.findChild('tickets-integration')),
+    });
   });
 
   it('stays under the resource limit of a stack: one resource per route in each nested stack, and the parent stack', () => {

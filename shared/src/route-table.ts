@@ -281,14 +281,6 @@ export const routeTable = defineRoutes([
     auth: 'user',
     access: rules['connections-page:addConnection'],
   },
-  {
-    id: 'connections.close-imported',
-    method: 'POST',
-    path: '/closedimported/{id}',
-    module: 'connections',
-    auth: 'user',
-    access: rules['connections-page:addConnection'],
-  },
   { id: 'settings.company-one', method: 'GET', path: '/companySettingOne', module: 'settings', auth: 'user' },
   // the settings page (spec document 2 "Settings page", section 7 "Settings and branding"); reads of the caller's own options are any user's
   { id: 'settings.list', method: 'GET', path: '/settings', module: 'settings', auth: 'user', access: rules['admin:area'] },
@@ -348,6 +340,15 @@ export const routeTable = defineRoutes([
     module: 'tickets',
     auth: 'user',
     access: rules['tickets-manager:closeAll'],
+  },
+  // the tickets an import of a connection's old messages created; who may change connections closes them
+  {
+    id: 'tickets.close-imported',
+    method: 'POST',
+    path: '/closedimported/{id}',
+    module: 'tickets',
+    auth: 'user',
+    access: rules['connections-page:addConnection'],
   },
   { id: 'tickets.logs', method: 'GET', path: '/tickets-log/{id}', module: 'tickets', auth: 'user' },
   { id: 'tickets.tag-add', method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', module: 'tickets', auth: 'user' },

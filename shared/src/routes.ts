@@ -389,7 +389,6 @@ export const routeSchemas = {
   'connections.templates': { params: connectionIdParams, response: messageTemplates },
   'connections.media-upload': { params: connectionIdParams, body: greetingMediaBody, response: greetingMediaResponse },
   'connections.media-remove': { params: connectionIdParams, response: connection },
-  'connections.close-imported': { params: connectionIdParams, response: closeImportedResponse },
   'settings.company-one': {
     query: companySettingQuery,
     response: z.object({ column: z.string(), value: z.string().nullable() }),
@@ -417,6 +416,7 @@ export const routeSchemas = {
   'tickets.update': { params: ticketIdParams, body: updateTicketBody, response: ticket },
   'tickets.delete': { params: ticketIdParams, response: okResponse },
   'tickets.close-all': { body: closeAllBody, response: z.object({ closed: z.number().int() }) },
+  'tickets.close-imported': { params: connectionIdParams, response: closeImportedResponse },
   'tickets.logs': { params: ticketIdParams, response: z.array(ticketLog) },
   'tickets.tag-add': { params: ticketTagParams, response: ticket },
   'tickets.tags-remove': { params: ticketTagsParams, response: ticket },

@@ -39,7 +39,6 @@ export const jobSetCatalogue = {
   tickets: { file: 'modules/tickets/ticket-jobs.service.ts', register: 'registerTicketJobs' },
   schedules: { file: 'modules/schedules/schedule-jobs.service.ts', register: 'registerScheduleJobs' },
   campaigns: { file: 'modules/campaigns/campaign-jobs.service.ts', register: 'registerCampaignJobs' },
-  connections: { file: 'modules/connections/close-imported.service.ts', register: 'registerConnectionJobs' },
   tags: { file: 'modules/tags/tag-jobs.service.ts', register: 'registerTagJobs' },
   companies: { file: 'modules/companies/company-purge.service.ts', register: 'registerCompanyJobs' },
   engine: { file: 'engine/ticket-timer-job.ts', register: 'registerEngineJobs' },

@@ -183,7 +183,6 @@ export const functionManifest = {
       'tickets',
       'schedules',
       'campaigns',
-      'connections',
       'tags',
       'companies',
       'engine',

@@ -8,6 +8,7 @@ import { API_PREFIX, routes, routeKey, type RouteEntry } from '@switchboard/shar
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag.ts';
 import { LEGACY_ROUTE_STACKS } from './legacy-route-stacks.ts';
+import { MOVED_ROUTES } from './moved-routes.ts';
 
 /** Requests per second (steady and burst) each API stage takes before answering 429. */
 export const API_RATE_LIMIT = 1000;
@@ -26,12 +27,21 @@ export const routeStackOf = (module: string): number => {
   return (hash % ROUTE_STACK_COUNT) + 1;
 };
 
+/** The id and module a route was deployed under: its own, or those it had before it moved (MOVED_ROUTES). */
+export const deployedAs = (route: Pick<RouteEntry, 'id' | 'module'>): { id: string; module: string } =>
+  MOVED_ROUTES[route.id] ?? route;
+
+/** The id a route was deployed under, which names its construct and so its logical id. */
+export const deployedIdOf = (route: Pick<RouteEntry, 'id' | 'module'>): string => deployedAs(route).id;
+
 /**
  * The id of a route's nested stack: a route deployed when routes were placed by position keeps the stack it has
- * (LEGACY_ROUTE_STACKS), any other goes to its module's stack.
+ * (LEGACY_ROUTE_STACKS), any other goes to its module's stack; a moved route, to those of what it was deployed as.
  */
-export const routeStackIdOf = (route: Pick<RouteEntry, 'id' | 'module'>): string =>
-  LEGACY_ROUTE_STACKS[route.id] ?? `ModuleRoutes${routeStackOf(route.module)}`;
+export const routeStackIdOf = (route: Pick<RouteEntry, 'id' | 'module'>): string => {
+  const deployed = deployedAs(route);
+  return LEGACY_ROUTE_STACKS[deployed.id] ?? `ModuleRoutes${routeStackOf(deployed.module)}`;
+};
 
 /** HTTP API whose routes are exactly the route table's, each integrated with its module's function. */
 export class ModuleHttpApi extends Construct {
@@ -116,7 +126,7 @@ export class ModuleHttpApi extends Construct {
       if (!functions.get(route.module)) throw new Error(`No function for module "${route.module}" of route ${route.id}`);
       const key = apigw.HttpRouteKey.with(`${API_PREFIX}${route.path}`, apigw.HttpMethod[route.method]);
       if (key.key !== routeKey(route)) throw new Error(`Route key ${key.key} differs from routeKey() ${routeKey(route)}`);
-      new apigw.CfnRoute(routeStack(route), route.id, {
+      new apigw.CfnRoute(routeStack(route), deployedIdOf(route), {
         apiId: this.api.apiId,
         routeKey: key.key,
         target: `integrations/${integrationOf(route.module).integrationId}`,

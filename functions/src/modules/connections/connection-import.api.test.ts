@@ -3,7 +3,8 @@
  * in the local runtime on scripted Baileys sockets: the import's validation (400 with field paths), a connected
  * session paired anew, a Baileys-shaped history sync taken in by range (imported tickets in the import's queue,
  * groups left out), progress on `importMessages-{cid}`, 'renderButtonCloseTickets' at the end, and
- * POST /closedimported closing exactly the imported tickets. Then POST/DELETE /whatsapp/{id}/media-upload.
+ * POST /closedimported closing exactly the imported tickets (a page per request, the rest in a job). Then
+ * POST/DELETE /whatsapp/{id}/media-upload.
  */
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +204,53 @@ describe('import of old messages', () => {
     expect((await company.admin.post(`/closedimported/${conn.id}`)).body).toMatchObject({ closed: 0, queued: false });
     probe.close();
     agentProbe.close();
+  });
+
+  it('closes a first page of imported tickets on request and the rest in a job, then clears the import', async () => {
+    const queue = (await company.admin.post('/queue', { name: 'Lote', color: '#567abc', greetingMessage: 'Oi' })).body as {
+      id: number;
+    };
+    const conn = await connectedWhatsapp(company.admin, 'Importação grande', '5511933330003');
+    const on = await company.admin.put(`/whatsapp/${conn.id}`, {
+      importOldMessages: day(-10),
+      importRecentMessages: day(-2),
+      queueIdImportMessages: queue.id,
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const fresh = await fakes.next(conn.id, { after: 1 });
+    fresh.open('5511933330003');
+    await until(
+      () => company.admin.get(`/whatsapp/${conn.id}`),
+      (r) => r.body.status === 'CONNECTED',
+    );
+    // one more conversation than a request closes (CLOSE_IMPORTED_PAGE, 25)
+    const numbers = Array.from({ length: 26 }, (_, i) => `55119666600${String(i).padStart(2, '0')}`);
+    const now = Date.now();
+    fresh.ev.emit('messaging-history.set', {
+      chats: [],
+      contacts: [],
+      messages: numbers.map((n, i) => message(`BATCH-${i}`, `${n}@s.whatsapp.net`, 'pedido antigo', now - 5 * DAY)),
+      isLatest: true,
+      progress: 100,
+    });
+    fresh.ev.emit('messaging-history.status', { syncType: 0, status: 'complete', explicit: true });
+    await until(
+      () => company.admin.get(`/whatsapp/${conn.id}`),
+      (r) => r.body.statusImportMessages === 'renderButtonCloseTickets',
+    );
+    const openImported = async () =>
+      (
+        (await company.admin.get('/tickets?status=pending&showAll=true&limit=100')).body.tickets as {
+          contact: { number: string };
+        }[]
+      ).filter((t) => numbers.includes(t.contact.number)).length;
+    await runtime.drainQueues();
+    expect(await openImported()).toBe(26);
+
+    expect((await company.admin.post(`/closedimported/${conn.id}`)).body).toEqual({ closed: 25, queued: true });
+    await runtime.drainQueues();
+    expect(await openImported()).toBe(0);
+    expect((await company.admin.get(`/whatsapp/${conn.id}`)).body.statusImportMessages).toBeNull();
   });
 
   it('an agent without the connections permission may not close imported tickets', async () => {

@@ -7,7 +7,7 @@
  * - The connector takes the history sync's messages of the range in as imported (the bridge asks importWindowOf),
  *   reports progress (statusImportMessages 'Running', `importMessages-{cid}` frames) and the end: then the
  *   status is 'renderButtonCloseTickets', or the tickets are closed by a job when closedTicketsPostImported.
- * - Closing the imported tickets: close-imported.service.ts.
+ * - Closing the imported tickets: the tickets module's close-imported.service.ts, which clears the status here.
  */
 import { traitsOf } from '@switchboard/shared/channel-traits';
 import {
@@ -117,6 +117,16 @@ export const importWindowOf = async (companyId: number, connectionId: number): P
 /** Records how an import goes (the connections page follows); no `progress` when it ended or its tickets closed. */
 export const tell = (companyId: number, connectionId: number, progress?: { done: number; total: number }): Promise<void> =>
   domainEvents.emit({ name: 'connection.importProgressed', companyId, connectionId, ...(progress ? { progress } : {}) });
+
+/** Whether the connection is still there, read from the table (not an instance's cache). */
+export const connectionExists = async (companyId: number, connectionId: number): Promise<boolean> =>
+  (await getConnectionRecord(companyId, connectionId)) !== undefined;
+
+/** Every imported ticket is closed: the import's status is cleared, so the close button goes away. */
+export const clearImport = async (companyId: number, connectionId: number): Promise<void> => {
+  await writeImportStatus(companyId, connectionId, null);
+  await tell(companyId, connectionId);
+};
 
 /** `done` of `total` history messages of the range were queued as imported. */
 export const recordImportProgress = async (

@@ -1,6 +1,5 @@
 import { moduleHandler } from '../../platform/http/module-handler.ts';
 import { handler as all } from './handlers/all.handler.ts';
-import { handler as closeImported } from './handlers/close-imported.handler.ts';
 import { handler as companyDelete } from './handlers/company-delete.handler.ts';
 import { handler as companyList } from './handlers/company-list.handler.ts';
 import { handler as companySessionDisconnect } from './handlers/company-session-disconnect.handler.ts';
@@ -40,7 +39,6 @@ export const handler = moduleHandler({
   'connections.session-health': sessionHealth,
   'connections.media-upload': mediaUpload,
   'connections.media-remove': mediaRemove,
-  'connections.close-imported': closeImported,
   'connections.company-list': companyList,
   'connections.company-update': companyUpdate,
   'connections.company-delete': companyDelete,

@@ -2,13 +2,17 @@
  * Jobs of the tickets module, run by the jobs queue consumer.
  * - `tickets.contact-changed`: a contact changed; its tickets' copies of it follow.
  * - `tickets.purge`: a deleted ticket's messages, logs and notes are removed.
+ * - `connections.close-imported` (named by the connections module, which also enqueues it when an import ends): the
+ *   next page of a connection's imported tickets is closed.
  */
 import { activeStatuses, type TicketStatus } from '@switchboard/shared/contracts/tickets';
+import { CLOSE_JOB } from '../connections/connection-import.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { type TicketContact } from './ticket.entity.ts';
 import { getTicketRecord, purgeTicketPartition, queryTicketIndex } from './tickets.repository.ts';
 import { z } from 'zod';
 import { registerJob } from '../jobs/jobs.service.ts';
+import { closeNextImportedPage } from './close-imported.service.ts';
 import { contactSnapshot, recordTicketChange, changeTicket } from './tickets.service.ts';
 
 const isActive = (s: TicketStatus) => activeStatuses.includes(s);
@@ -68,6 +72,13 @@ export const registerTicketJobs = (): void => {
     z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() }),
     async (job) => {
       await purgeDeletedTicket(job.companyId, job.ticketId);
+    },
+  );
+  registerJob(
+    CLOSE_JOB,
+    z.object({ companyId: z.number().int().positive(), connectionId: z.number().int().positive() }),
+    async (job) => {
+      await closeNextImportedPage(job.companyId, job.connectionId);
     },
   );
 };

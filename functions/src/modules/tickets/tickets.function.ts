@@ -1,5 +1,6 @@
 import { moduleHandler } from '../../platform/http/module-handler.ts';
 import { handler as closeAll } from './handlers/close-all.handler.ts';
+import { handler as closeImported } from './handlers/close-imported.handler.ts';
 import { handler as create } from './handlers/create.handler.ts';
 import { handler as remove } from './handlers/delete.handler.ts';
 import { handler as list } from './handlers/list.handler.ts';
@@ -22,6 +23,7 @@ export const handler = moduleHandler({
   'tickets.update': update,
   'tickets.delete': remove,
   'tickets.close-all': closeAll,
+  'tickets.close-imported': closeImported,
   'tickets.logs': logs,
   'tickets.tag-add': tagAdd,
   'tickets.tags-remove': tagsRemove,

@@ -3,7 +3,7 @@ import { callRoute } from '../../../lib/api-client.ts';
 import { connectionsQueryKey } from './get-connections.ts';
 
 /** POST /closedimported/{id}: closes the tickets an import of old messages created (the rest in a job when many). */
-export const closeImportedTickets = ({ id }: { id: number }) => callRoute('connections.close-imported', { params: { id } });
+export const closeImportedTickets = ({ id }: { id: number }) => callRoute('tickets.close-imported', { params: { id } });
 
 export const useCloseImportedTickets = () => {
   const queryClient = useQueryClient();
