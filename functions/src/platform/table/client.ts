@@ -13,6 +13,9 @@ export interface CapacityMeter {
   sequentialTrips: number;
   readUnits: number;
   writeUnits: number;
+  /** of the units, those the indexes took (an item written is written again in each index it has keys for) */
+  indexReadUnits: number;
+  indexWriteUnits: number;
   /** requests by command and the shape of the key they named (digits as #), for telling what made them */
   byKey: Record<string, number>;
 }
@@ -26,7 +29,16 @@ const meters = new Set<Meter>();
 
 /** Measures the table calls made while `fn` runs (calls of concurrent work are counted too). */
 export const measureCapacity = async <T>(fn: () => Promise<T>): Promise<{ result: T } & CapacityMeter> => {
-  const meter: Meter = { roundTrips: 0, sequentialTrips: 0, readUnits: 0, writeUnits: 0, inFlight: 0, byKey: {} };
+  const meter: Meter = {
+    roundTrips: 0,
+    sequentialTrips: 0,
+    readUnits: 0,
+    writeUnits: 0,
+    indexReadUnits: 0,
+    indexWriteUnits: 0,
+    inFlight: 0,
+    byKey: {},
+  };
   meters.add(meter);
   try {
     const result = await fn();
@@ -36,6 +48,8 @@ export const measureCapacity = async <T>(fn: () => Promise<T>): Promise<{ result
       sequentialTrips: meter.sequentialTrips,
       readUnits: meter.readUnits,
       writeUnits: meter.writeUnits,
+      indexReadUnits: meter.indexReadUnits,
+      indexWriteUnits: meter.indexWriteUnits,
       byKey: meter.byKey,
     };
   } finally {
@@ -45,12 +59,20 @@ export const measureCapacity = async <T>(fn: () => Promise<T>): Promise<{ result
 
 interface ConsumedCapacityLike {
   CapacityUnits?: number;
+  GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }>;
 }
 
-const totalUnits = (output: unknown): number => {
+/** The units a call's answer reports: all of them, and those of the indexes (asked for with INDEXES). */
+const unitsOf = (output: unknown): { total: number; indexes: number } => {
   const raw = (output as { ConsumedCapacity?: ConsumedCapacityLike | ConsumedCapacityLike[] }).ConsumedCapacity;
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  return list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+  return {
+    total: list.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0),
+    indexes: list.reduce(
+      (sum, c) => sum + Object.values(c.GlobalSecondaryIndexes ?? {}).reduce((s, g) => s + (g.CapacityUnits ?? 0), 0),
+      0,
+    ),
+  };
 };
 
 /** The partition key a request names, digits replaced, e.g. `C#n#T#n` (a transaction or batch: its first item's). */
@@ -93,7 +115,7 @@ export const table = (): DynamoDBDocumentClient => {
   base.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as Record<string, unknown>;
-      if (meters.size > 0 && input && !('ReturnConsumedCapacity' in input)) input.ReturnConsumedCapacity = 'TOTAL';
+      if (meters.size > 0 && input && !('ReturnConsumedCapacity' in input)) input.ReturnConsumedCapacity = 'INDEXES';
       const watching = [...meters];
       for (const m of watching) {
         if (m.inFlight === 0) m.sequentialTrips += 1;
@@ -106,14 +128,19 @@ export const table = (): DynamoDBDocumentClient => {
         for (const m of watching) m.inFlight -= 1;
       }
       if (meters.size > 0) {
-        const units = totalUnits(out.output);
+        const units = unitsOf(out.output);
         const isRead = READ_COMMANDS.has(context.commandName ?? '');
         const shape = `${context.commandName ?? '?'} ${keyShape(input)}`;
         for (const m of meters) {
           m.roundTrips += 1;
           m.byKey[shape] = (m.byKey[shape] ?? 0) + 1;
-          if (isRead) m.readUnits += units;
-          else m.writeUnits += units;
+          if (isRead) {
+            m.readUnits += units.total;
+            m.indexReadUnits += units.indexes;
+          } else {
+            m.writeUnits += units.total;
+            m.indexWriteUnits += units.indexes;
+          }
         }
       }
       return out;
