@@ -2,7 +2,8 @@
  * `npm run bench:cost`: what each operation a user makes costs in AWS, counted on the local runtime (every function
  * in this process, over DynamoDB Local): the table's read and write units as DynamoDB reports them, the messages put
  * on queues, the scheduler's calls, the frames posted to sockets and their bytes, and the Lambda invocations these
- * make; then the dollars per million inbound messages of a company of 50 agents, at the prices of aws-prices.ts.
+ * make; then the dollars per million inbound messages of a company of 50 agents, at the prices of aws-prices.ts; then
+ * the fan-out of a company of BENCH_FANOUT_AGENTS agents online (bench-fanout.ts).
  *
  * An operation is measured from its request until every queue, consumer and listener it set off is done
  * (runtime.idleQueues), so what happens after the answer is counted with it. Each is measured three times and the
@@ -18,14 +19,17 @@ import { installUsageCounters, measureUsage, type Usage } from '../infra/local/u
 import { FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
 import { ASSUMPTIONS, PRICES } from './aws-prices.ts';
 import { FLOORS, type Floor } from './cost-floors.ts';
+import { measureFanout, type FanoutRow } from './bench-fanout.ts';
 
 /** agents online beside the admin, in the company's one queue: every one of them may see every new conversation */
 const AGENTS_ONLINE = Number(process.env.BENCH_AGENTS ?? 4);
+/** the fan-out section: agents online in another company, over queues of about 25 (0 leaves the section out) */
+const FANOUT_AGENTS = Number(process.env.BENCH_FANOUT_AGENTS ?? 200);
 
 class Client {
   constructor(
     readonly base: string,
-    private token = '',
+    public token = '',
   ) {}
   /** HTTP requests made, each one API Gateway request and one Lambda invocation */
   static requests = 0;
@@ -83,6 +87,8 @@ interface Row {
 const main = async () => {
   process.removeAllListeners('warning');
   Object.assign(process.env, {
+    // hundreds of agents sign in for the fan-out: their password hashes are made at the cheapest cost accepted
+    PASSWORD_SCRYPT_LOG2N: process.env.PASSWORD_SCRYPT_LOG2N ?? '14',
     SIGNUPS_PER_ADDRESS: '1000',
     WEBCHAT_VISITORS_PER_ADDRESS: '100000',
     WEBCHAT_MESSAGES_PER_ADDRESS: '1000000',
@@ -102,6 +108,7 @@ const main = async () => {
   installUsageCounters();
   const sockets: WebSocket[] = [];
   const rows: Row[] = [];
+  let fanout: FanoutRow | undefined;
   try {
     const base = runtime.url;
     const email = `owner-${Date.now()}@example.com`;
@@ -259,6 +266,31 @@ const main = async () => {
       admin.call('GET', '/tickets?status=pending&showAll=true&limit=20'),
     );
     await measure('agent: a contact search', 'search', () => admin.call('GET', '/contacts?searchParam=visitante'));
+
+    if (FANOUT_AGENTS > 0) {
+      const ownerEmail = `fanout-owner-${Date.now()}@example.com`;
+      const company = await new Client(base).call('POST', '/auth/signup', {
+        name: 'Owner',
+        companyName: 'Muitos Agentes',
+        email: ownerEmail,
+        password: 'pass-12345',
+        phone: '5511999990001',
+        planId: 1,
+      });
+      const owner = await new Client(base).login(ownerEmail, 'pass-12345');
+      const ownWebchat = ((await owner.call('GET', '/whatsapp')) as { channel: string; widgetKey?: string }[]).find(
+        (c) => c.channel === 'webchat',
+      )!;
+      const call = (method: string, path: string, body?: unknown, token?: string) =>
+        new Client(base, token).call(method, path, body);
+      fanout = await measureFanout(
+        runtime,
+        call,
+        { token: owner.token, companyId: company.companyId, widgetKey: ownWebchat.widgetKey! },
+        // the plan allows ten queues, one of which the company starts with
+        { agents: FANOUT_AGENTS, queues: Math.min(8, Math.max(1, Math.round(FANOUT_AGENTS / 25))), messages: 50 },
+      );
+    }
   } finally {
     for (const s of sockets) s.close();
     await runtime.stop();
@@ -266,6 +298,20 @@ const main = async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
   print(rows);
+  if (fanout) printFanout(fanout);
+};
+
+const printFanout = (f: FanoutRow) => {
+  console.log(
+    `\nFan-out: ${f.agents} agents online in ${f.queues} queues, a customer's conversation in one of them (${f.entitled} users may see it: its queue's agents and the admin), ${f.messages} messages`,
+  );
+  console.log(
+    `  posts per message ${f.postsPerMessage.toFixed(1)} (${(f.postsPerMessage / f.entitled).toFixed(2)} per user who may see it), ${Math.round(f.bytesPerMessage)} bytes per message`,
+  );
+  console.log(
+    `  to the last of them: p50 ${f.p50Last.toFixed(1)} ms, p99 ${f.p99Last.toFixed(1)} ms; to any of them p99 ${f.p99Any.toFixed(1)} ms`,
+  );
+  console.log(`  missed by a user who may see it: ${f.missed}; received by one who may not: ${f.strays}`);
 };
 
 const invocationsOf = (r: Row): number => r.requests + Object.values(r.usage.queueMessages).reduce((sum, n) => sum + (n ?? 0), 0);
