@@ -18,6 +18,15 @@ export interface WhatsappLatencyRow {
   p50: number;
   p99: number;
   max: number;
+  /** messages that reached the agent's socket before an earlier one of the same customer */
+  outOfOrder: number;
+  /** the connector alone: from the socket's event to the message durably on inbound.fifo */
+  queued: number;
+  queuedPerSecond: number;
+  queuedP50: number;
+  queuedP99: number;
+  /** messages put on inbound.fifo before an earlier one of the same customer */
+  queuedOutOfOrder: number;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -73,6 +82,9 @@ export const measureWhatsappInbound = async (
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let lastAt = 0;
+  // the number of each customer's last message seen on the socket: a lower one after it arrived out of order
+  const lastSeen = new Map<string, number>();
+  let outOfOrder = 0;
   ws.on('message', (raw) => {
     const frame = JSON.parse(raw.toString()) as { event: string; data: { action: string; message?: { body: string } } };
     if (frame.event !== appMessage || frame.data.action !== 'create' || !frame.data.message) return;
@@ -80,8 +92,47 @@ export const measureWhatsappInbound = async (
     if (t0 === undefined) return;
     lastAt = performance.now();
     latencies.push(lastAt - t0);
+    const numbered = /^wa bench \d+\/s #(\d+) c(\d+)$/.exec(frame.data.message.body);
+    if (numbered) {
+      const [, n, customer] = numbered;
+      if ((lastSeen.get(customer!) ?? -1) > Number(n)) outOfOrder += 1;
+      lastSeen.set(customer!, Number(n));
+    }
     sentAt.delete(frame.data.message.body);
   });
+
+  // the connector's own part: when each message is put on inbound.fifo (its port, wrapped). SQS answers a send in
+  // milliseconds where the local queue answers at once: BENCH_SQS_MS adds that round trip to each send, so the
+  // connector is measured as it waits in AWS
+  const sqsMs = Number(process.env.BENCH_SQS_MS ?? 0);
+  const { queue, setLocalPorts } = await import('../functions/src/platform/ports/ports.ts');
+  const inner = queue();
+  const queuedAt = new Map<string, number>();
+  const queuedOrder = new Map<string, number>();
+  let queuedOutOfOrder = 0;
+  let lastQueuedAt = 0;
+  setLocalPorts({
+    queue: {
+      send: async (name, message) => {
+        if (sqsMs > 0) await new Promise((resolve) => setTimeout(resolve, sqsMs));
+        const sent = await inner.send(name, message);
+        if (name === 'inbound.fifo') {
+          const body = (JSON.parse(message.body) as { body?: string }).body ?? '';
+          const numbered = /^wa bench \d+\/s #(\d+) c(\d+)$/.exec(body);
+          if (numbered) {
+            lastQueuedAt = performance.now();
+            queuedAt.set(body, lastQueuedAt);
+            const [, n, customer] = numbered;
+            if ((queuedOrder.get(customer!) ?? -1) > Number(n)) queuedOutOfOrder += 1;
+            queuedOrder.set(customer!, Number(n));
+          }
+        }
+        return sent;
+      },
+      changeVisibility: (name, handle, timeout) => inner.changeVisibility(name, handle, timeout),
+    },
+  });
+  const upsertedAt = new Map<string, number>();
 
   // every customer's first message opens a ticket: done before measuring, so the rows time the steady state
   let serial = 0;
@@ -93,6 +144,7 @@ export const measureWhatsappInbound = async (
       pushName: `Cliente ${customer}`,
     };
     sentAt.set(body, performance.now());
+    upsertedAt.set(body, performance.now());
     socket.receive([message]);
   };
   for (let c = 0; c < CUSTOMERS; c++) upsert(c, `warm-up ${c}`);
@@ -103,16 +155,23 @@ export const measureWhatsappInbound = async (
   const rows: WhatsappLatencyRow[] = [];
   for (const rate of rates) {
     latencies.length = 0;
+    lastSeen.clear();
+    outOfOrder = 0;
+    queuedAt.clear();
+    queuedOrder.clear();
+    upsertedAt.clear();
+    queuedOutOfOrder = 0;
     const total = rate * seconds;
     const interval = 1000 / rate;
     const begin = performance.now();
     for (let i = 0; i < total; i++) {
       const wait = begin + i * interval - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      upsert(i % CUSTOMERS, `wa bench ${rate}/s #${i}`);
+      upsert(i % CUSTOMERS, `wa bench ${rate}/s #${i} c${i % CUSTOMERS}`);
     }
     const deadline = performance.now() + 30_000;
     while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const queuedLatencies = [...queuedAt].map(([body, at]) => at - (upsertedAt.get(body) ?? at));
     rows.push({
       rate,
       sent: total,
@@ -121,10 +180,18 @@ export const measureWhatsappInbound = async (
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: Math.max(...latencies),
+      outOfOrder,
+      queued: queuedAt.size,
+      queuedPerSecond: queuedAt.size / ((lastQueuedAt - begin) / 1000),
+      queuedP50: percentile(queuedLatencies, 50),
+      queuedP99: percentile(queuedLatencies, 99),
+      queuedOutOfOrder,
     });
     sentAt.clear();
-    await runtime.idleQueues(30_000);
+    // a rate above what the inbound consumer takes leaves a backlog: it is waited for longer before the next rate
+    await runtime.idleQueues(180_000);
   }
   ws.close();
+  setLocalPorts({ queue: inner });
   return rows;
 };

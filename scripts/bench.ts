@@ -72,7 +72,7 @@ const main = async () => {
     const waSeconds = Number(process.env.BENCH_SECONDS ?? 10);
     const waRates = (process.env.BENCH_WA_RATES ?? '20,100').split(',').map(Number);
     console.log(
-      `\nWhatsApp inbound through the connector (Baileys messages.upsert -> message bridge -> inbound.fifo -> inbound consumer -> agent socket), 50 customers, ${waSeconds} s per rate`,
+      `\nWhatsApp inbound through the connector (Baileys messages.upsert -> message bridge -> inbound.fifo -> inbound consumer -> agent socket; queued: the connector alone, to inbound.fifo), 50 customers, ${waSeconds} s per rate`,
     );
     const whatsapp = await measureWhatsappInbound(runtime, fakes, waRates, waSeconds);
     console.log(
@@ -84,6 +84,12 @@ const main = async () => {
         'p50 ms'.padStart(8),
         'p99 ms'.padStart(8),
         'max ms'.padStart(8),
+        'out of order'.padStart(13),
+        '| queued'.padStart(9),
+        'q/s'.padStart(7),
+        'q p50'.padStart(7),
+        'q p99'.padStart(7),
+        'q order'.padStart(8),
       ].join(' '),
     );
     for (const r of whatsapp) {
@@ -96,6 +102,12 @@ const main = async () => {
           r.p50.toFixed(1).padStart(8),
           r.p99.toFixed(1).padStart(8),
           r.max.toFixed(1).padStart(8),
+          String(r.outOfOrder).padStart(13),
+          `| ${r.queued}`.padStart(9),
+          r.queuedPerSecond.toFixed(0).padStart(7),
+          r.queuedP50.toFixed(1).padStart(7),
+          r.queuedP99.toFixed(1).padStart(7),
+          String(r.queuedOutOfOrder).padStart(8),
         ].join(' '),
       );
     }

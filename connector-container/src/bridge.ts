@@ -1,6 +1,6 @@
 /**
  * The Baileys message bridge: everything that travels over one WhatsApp session. Inbound, the socket's events
- * become our InboundEvents (inbound/message-intake.ts, with history syncs and imports of old messages in
+ * (each chat's in order, chats side by side: inbound/lanes.ts) become our InboundEvents (inbound/message-intake.ts, with history syncs and imports of old messages in
  * inbound/history-import.ts) and go to `inbound.fifo` through the session's `emit`; the pipeline stores each
  * WhatsApp message once by its id, so a redelivery, an offline delivery after a reconnect or a history sync changes
  * nothing already stored. Outbound, our stored messages become Baileys sends, edits and deletes (outbound/sends.ts).
@@ -12,6 +12,7 @@ import { errorData, type BridgeDeps, type BridgeLog, type BridgeScope } from './
 import { GroupMetadataCache } from './inbound/group-metadata-cache.ts';
 import { HistoryImport } from './inbound/history-import.ts';
 import { IdentityResolver } from './inbound/identities.ts';
+import { Lanes } from './inbound/lanes.ts';
 import { MessageIntake } from './inbound/message-intake.ts';
 import { OutboundSends } from './outbound/sends.ts';
 import type {
@@ -33,7 +34,8 @@ export class BaileysMessageBridge implements MessageBridge {
   private readonly log: BridgeLog;
   private readonly now: () => Date;
   private socket: WASocket | undefined;
-  private chain: Promise<void> = Promise.resolve();
+  /** each chat's events in order, chats side by side, the session's own events as barriers */
+  private readonly lanes: Lanes;
   private readonly intake: MessageIntake;
   private readonly history: HistoryImport;
   private readonly sends: OutboundSends;
@@ -45,6 +47,9 @@ export class BaileysMessageBridge implements MessageBridge {
     this.log = deps.log ?? consoleLog;
     this.now = deps.now ?? (() => new Date());
     this.groups = new GroupMetadataCache(() => this.now().getTime());
+    this.lanes = new Lanes(CHAT_CONCURRENCY, (error) =>
+      this.log.error('inbound event not taken in', { connectionId: this.context.connectionId, ...errorData(error) }),
+    );
     this.identities = new IdentityResolver(context.companyId, deps.lidPairs, (error) =>
       this.log.warn('LID pair not stored', errorData(error)),
     );
@@ -66,16 +71,21 @@ export class BaileysMessageBridge implements MessageBridge {
     this.socket = socket;
     const on: { [E in keyof BaileysEventMap]?: (arg: BaileysEventMap[E]) => void } = {
       'messages.upsert': ({ messages, type }) =>
-        this.enqueue(() => this.intake.takeIn(messages, type === 'append' ? 'recovered' : 'live')),
-      'messages.update': (updates) => this.enqueue(() => this.intake.takeUpdates(updates)),
-      call: (calls) => this.enqueue(() => this.intake.takeCalls(calls)),
-      'messaging-history.set': (history) => this.enqueue(() => this.history.takeHistory(history)),
+        byChat(messages, (m) => m.key.remoteJid).forEach((chat, key) =>
+          this.lanes.chat(key, () => this.intake.takeIn(chat, type === 'append' ? 'recovered' : 'live')),
+        ),
+      'messages.update': (updates) =>
+        byChat(updates, (u) => u.key.remoteJid).forEach((chat, key) => this.lanes.chat(key, () => this.intake.takeUpdates(chat))),
+      call: (calls) =>
+        byChat(calls, (c) => c.chatId ?? c.from).forEach((chat, key) => this.lanes.chat(key, () => this.intake.takeCalls(chat))),
+      // a history sync (thousands of old messages) has a lane of its own: live chats do not wait behind it
+      'messaging-history.set': (history) => this.lanes.chat(HISTORY_LANE, () => this.history.takeHistory(history)),
       'messaging-history.status': ({ status }) => {
-        if (status === 'complete') this.enqueue(() => this.history.finishImport());
+        if (status === 'complete') this.lanes.chat(HISTORY_LANE, () => this.history.finishImport());
       },
-      'lid-mapping.update': ({ lid, pn }) => this.enqueue(() => this.identities.learn(lid, pn)),
-      'contacts.upsert': (contacts) => this.enqueue(() => this.intake.learnContacts(contacts)),
-      'chats.upsert': (chats) => this.enqueue(() => this.intake.keepChats(chats, [])),
+      'lid-mapping.update': ({ lid, pn }) => this.lanes.session(() => this.identities.learn(lid, pn)),
+      'contacts.upsert': (contacts) => this.lanes.session(() => this.intake.learnContacts(contacts)),
+      'chats.upsert': (chats) => this.lanes.session(() => this.intake.keepChats(chats, [])),
       'groups.upsert': (groups) => groups.forEach((g) => this.groups.set(g)),
       'groups.update': (changes) => this.groups.update(changes),
       'group-participants.update': ({ id, participants, action }) => this.groups.participants(id, participants, action),
@@ -90,7 +100,7 @@ export class BaileysMessageBridge implements MessageBridge {
 
   /** Resolves once every event received so far has been handled (tests, and a session draining before it stops). */
   drain(): Promise<void> {
-    return this.chain;
+    return this.lanes.drain();
   }
 
   async getMessage(key: WAMessageKey): Promise<proto.IMessage | undefined> {
@@ -123,16 +133,21 @@ export class BaileysMessageBridge implements MessageBridge {
   wantsFullHistory(): Promise<boolean> {
     return this.history.wantsFullHistory();
   }
-
-  private enqueue(task: () => Promise<void>): void {
-    // one event at a time, in the order the socket gave them: one conversation's messages stay in order
-    this.chain = this.chain
-      .then(task)
-      .catch((error: unknown) =>
-        this.log.error('inbound event not taken in', { connectionId: this.context.connectionId, ...errorData(error) }),
-      );
-  }
 }
+
+/** Chats taken in side by side: enough to keep a busy number's table and queue calls overlapping, few enough for one task. */
+const CHAT_CONCURRENCY = 32;
+const HISTORY_LANE = 'history';
+
+/** `items` grouped by their chat, each group in the order given. */
+const byChat = <T>(items: readonly T[], chatOf: (item: T) => string | null | undefined): Map<string, T[]> => {
+  const chats = new Map<string, T[]>();
+  for (const item of items) {
+    const key = `chat:${chatOf(item) ?? ''}`;
+    chats.set(key, [...(chats.get(key) ?? []), item]);
+  }
+  return chats;
+};
 
 /** The factory the session manager takes: one bridge per running socket of a connection. */
 export const createMessageBridge =
