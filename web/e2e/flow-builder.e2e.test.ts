@@ -37,8 +37,27 @@ const api = async <T>(method: string, path: string, body?: unknown, token?: stri
 
 const shot = (page: Page, nn: string, step: string) => screenshot(page, `flowbuilder-${nn}-${step}`, { waitMs: 350 });
 
-/** Links a node's output handle to another node's way in. */
+/** Waits until the canvas stops moving (fit view animates the viewport): two reads of its transform alike. */
+const canvasAtRest = async (page: Page) => {
+  let last: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.locator('.react-flow__viewport').getAttribute('style');
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { interval: 120, timeout: 10_000 },
+    )
+    .toBe(true);
+};
+
+/** Links a node's output handle to another node's way in, and waits for the new edge to be drawn. */
 const link = async (page: Page, from: string, handle: string, to: string) => {
+  await canvasAtRest(page);
+  const edges = page.locator('.react-flow__edge');
+  const before = await edges.count();
   const source = page.getByTestId(`flow-handle-${from}-${handle}`);
   const target = page.getByTestId(`flow-node-${to}`).locator('.react-flow__handle-left');
   const a = (await source.boundingBox())!;
@@ -47,6 +66,7 @@ const link = async (page: Page, from: string, handle: string, to: string) => {
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
   await page.mouse.up();
+  await expect.poll(() => edges.count(), { timeout: 5_000 }).toBe(before + 1);
 };
 
 const addStep = async (page: Page, kind: string) => {
@@ -132,7 +152,6 @@ describe('flow builder', () => {
     await page.getByTestId('flow-node-4').waitFor();
     // the new steps stand side by side; the whole drawing in view, then link them
     await page.locator('.react-flow__controls-fitview').click();
-    await page.waitForTimeout(300);
     await link(page, '1', 'a', '2');
     await link(page, '2', 'a', '3');
     await link(page, '3', 'a1', '4');
