@@ -402,6 +402,7 @@ export const publicRoutes: Record<string, string> = {
   'plans.list-public': 'public plan list for signup',
   'settings.public': 'platform branding and signup switch, whitelisted keys only',
   'settings.whitelabel': 'the platform branding (name, colours, logos) the login page shows before sign-in',
+  'settings.app-manifest': 'the installable app manifest: the same platform branding, read by the browser before sign-in',
   'webchat.config': "a web chat's public token: its company name and colour only",
   'webchat.create-visitor': 'creates a visitor of the chat named by the public token',
   'webchat.send': 'a visitor token scoped to one chat and one contact (tickets.api.test.ts checks another chat refuses it)',

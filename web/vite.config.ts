@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './src/service-worker/service-worker-plugin.ts';
 import { themeContrast } from './src/styles/theme-contrast.ts';
 
 /** Where `vite dev` and `vite preview` forward /api and /ws; the product's local runtime by default. */
@@ -32,7 +33,7 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react(), themeContrast()],
+  plugins: [react(), themeContrast(), serviceWorker()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -888,6 +888,8 @@ export const routeTable = defineRoutes([
     access: rules['super:area'],
   },
   { id: 'settings.whitelabel', method: 'GET', path: '/settings-whitelabel', module: 'settings', auth: 'public' },
+  // the installable app's manifest, branded with the white label (the browser reads it before anyone signs in)
+  { id: 'settings.app-manifest', method: 'GET', path: '/app-manifest', module: 'settings', auth: 'public' },
   {
     id: 'settings.whitelabel-update',
     method: 'PUT',

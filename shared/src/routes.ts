@@ -76,6 +76,7 @@ import {
   publicSettingParams,
   publicSettingResponse,
   whitelabel,
+  appManifest,
   whitelabelBody,
   whitelabelLogoBody,
   whitelabelLogoResponse,
@@ -537,6 +538,7 @@ export const routeSchemas = {
   },
   'announcements.media-remove': { params: announcementIdParams, response: announcement },
   'settings.whitelabel': { response: whitelabel },
+  'settings.app-manifest': { response: appManifest },
   'settings.whitelabel-update': { body: whitelabelBody, response: whitelabel },
   'settings.whitelabel-logo': { body: whitelabelLogoBody, response: whitelabelLogoResponse },
   // internal chat (spec document 3 "Internal chat")

@@ -39,10 +39,18 @@ declare module 'vitest' {
   }
 }
 
-/** Chromium with one desktop page (1366x820, pt-BR) whose uncaught errors are collected in `pageErrors`. */
-export const openDesktopPage = async (pageErrors: string[]) => {
+/**
+ * Chromium with one desktop page (1366x820, pt-BR) whose uncaught errors are collected in `pageErrors`.
+ * `serviceWorkers: 'block'` for a test that fails the app's own files with `page.route`: the installed app's
+ * service worker fetches them itself, out of the page's routes.
+ */
+export const openDesktopPage = async (pageErrors: string[], options: { serviceWorkers?: 'allow' | 'block' } = {}) => {
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'pt-BR' });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 820 },
+    locale: 'pt-BR',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));

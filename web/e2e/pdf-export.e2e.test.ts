@@ -58,7 +58,7 @@ beforeAll(async () => {
   });
   for (const body of VISITOR_SAYS) await api('POST', `/webchat/${webchatToken}/messages`, { body }, visitor.visitorToken);
 
-  ({ browser, page } = await openDesktopPage(pageErrors));
+  ({ browser, page } = await openDesktopPage(pageErrors, { serviceWorkers: 'block' }));
   await signIn();
   await page.getByTestId('tab-pending').click();
   await page.getByTestId('ticket-row').filter({ hasText: CUSTOMER.name }).click();

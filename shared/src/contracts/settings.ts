@@ -98,3 +98,28 @@ export const whitelabel = z.object(
   >,
 );
 export type Whitelabel = z.infer<typeof whitelabel>;
+
+/**
+ * The installable app's web app manifest (GET /app-manifest): the white label's name and favicon, the light theme's
+ * colour, opening on the inbox in a window of its own.
+ */
+export const appManifestIcon = z.object({
+  src: z.string(),
+  sizes: z.string(),
+  type: z.string().optional(),
+  purpose: z.enum(['any', 'maskable']),
+});
+export const appManifest = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(appManifestIcon).min(1),
+});
+export type AppManifest = z.infer<typeof appManifest>;

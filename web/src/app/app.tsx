@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { OfflineBanner } from '../components/offline-banner.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { useBranding } from '../lib/branding.ts';
 import { AppProviders } from './providers.tsx';
@@ -41,6 +42,7 @@ export function App() {
   return (
     <AppProviders>
       <Branding />
+      <OfflineBanner />
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

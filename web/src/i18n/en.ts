@@ -31,6 +31,7 @@ export const en: Dictionary = {
     name: 'Switchboard',
     unreachableTitle: 'Cannot reach the server',
     unreachableMessage: 'Check your internet connection and try again.',
+    offline: 'You are offline. The app updates again when the connection is back.',
   },
   common: {
     inTimeZone: 'In the {{zone}} time zone',

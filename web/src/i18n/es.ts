@@ -31,6 +31,7 @@ export const es: Dictionary = {
     name: 'Switchboard',
     unreachableTitle: 'No se pudo conectar con el servidor',
     unreachableMessage: 'Revisa tu conexión a internet e inténtalo de nuevo.',
+    offline: 'Estás sin conexión. La app vuelve a actualizarse cuando vuelva la conexión.',
   },
   common: {
     inTimeZone: 'En la zona horaria {{zone}}',

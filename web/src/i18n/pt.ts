@@ -16,6 +16,7 @@ export const pt = {
     name: 'Switchboard',
     unreachableTitle: 'Não foi possível conectar ao servidor',
     unreachableMessage: 'Verifique sua conexão com a internet e tente novamente.',
+    offline: 'Você está sem conexão. O app volta a atualizar quando a conexão voltar.',
   },
   common: {
     inTimeZone: 'No fuso {{zone}}',

@@ -31,6 +31,7 @@ export const tr: Dictionary = {
     name: 'Switchboard',
     unreachableTitle: 'Sunucuya ulaşılamıyor',
     unreachableMessage: 'İnternet bağlantınızı kontrol edip yeniden deneyin.',
+    offline: 'Çevrimdışısınız. Bağlantı geri geldiğinde uygulama yeniden güncellenir.',
   },
   common: {
     inTimeZone: '{{zone}} saat diliminde',

@@ -4,6 +4,7 @@ import type { Route, RouteId } from '@switchboard/shared/routes';
 import type { z } from 'zod';
 import { ApiError, errorFromAnswer, normaliseError } from './api-error.ts';
 import { isTokenStale } from './jwt.ts';
+import { reportServerReached, reportServerUnreachable } from './network-state.ts';
 import { sessionStore, type SessionStore } from './session-store.ts';
 
 /**
@@ -59,6 +60,7 @@ const send = async (route: RouteEntry, input: RawInput, token: string | null): P
       cache: 'no-store',
       signal: abort.signal,
     });
+    reportServerReached();
     const text = await response.text();
     if (!response.ok) throw errorFromAnswer(response.status, text);
     if (text.trim() === '') return undefined;
@@ -68,6 +70,8 @@ const send = async (route: RouteEntry, input: RawInput, token: string | null): P
       throw new ApiError(response.status, {});
     }
   } catch (error) {
+    // fetch rejects with a TypeError when no answer came at all; a timeout is no answer either
+    if (error instanceof TypeError || (abort.signal.aborted && !(error instanceof ApiError))) reportServerUnreachable();
     // an abort carries its reason; fetch may reject with a plain AbortError instead
     throw normaliseError(abort.signal.aborted && !(error instanceof ApiError) ? abort.signal.reason : error);
   } finally {

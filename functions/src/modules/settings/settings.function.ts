@@ -1,4 +1,5 @@
 import { moduleHandler } from '../../platform/http/module-handler.ts';
+import { handler as appManifest } from './handlers/app-manifest.handler.ts';
 import { handler as company } from './handlers/company.handler.ts';
 import { handler as companyOne } from './handlers/company-one.handler.ts';
 import { handler as companyUpdate } from './handlers/company-update.handler.ts';
@@ -21,6 +22,7 @@ export const handler = moduleHandler({
   'settings.update-many': updateMany,
   'settings.company-update': companyUpdate,
   'settings.whitelabel': whitelabel,
+  'settings.app-manifest': appManifest,
   'settings.whitelabel-update': whitelabelUpdate,
   'settings.whitelabel-logo': whitelabelLogo,
 });

@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, fieldsOf, signInSuperUser, startApi } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 
+const webPublic = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 let runtime: Runtime;
 let root: ApiClient;
 let company: TestCompany;
@@ -28,6 +32,30 @@ describe('white label', () => {
       appLogoDark: null,
       appLogoFavicon: null,
     });
+  });
+
+  it('answers the installable app manifest without signing in: the product name, the inbox, its own icons', async () => {
+    const res = await new ApiClient(runtime.url).get('/app-manifest');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Switchboard',
+      short_name: 'Switchboard',
+      start_url: '/tickets',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0000FF',
+    });
+    expect(res.body.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    // the icons are files of the web app, each a PNG of the size it claims
+    for (const icon of res.body.icons as { src: string; sizes: string }[]) {
+      const png = readFileSync(join(webPublic, icon.src));
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
   });
 
   it('the super user changes name and colours, and visitors read them', async () => {
@@ -76,6 +104,15 @@ describe('white label', () => {
       size: 4,
     });
     expect(svg.status).toBe(400);
+  });
+
+  it("names the installable app after the white label and puts its favicon first among the app's icons", async () => {
+    const res = await new ApiClient(runtime.url).get('/app-manifest');
+    expect(res.body).toMatchObject({ name: 'Central Atende', short_name: 'Central Atende', theme_color: '#112233' });
+    const [favicon, ...own] = res.body.icons as [{ src: string; sizes: string; purpose: string }, ...{ src: string }[]];
+    expect(favicon).toMatchObject({ sizes: 'any', purpose: 'any' });
+    expect((await fetch(new URL(favicon.src, runtime.url))).status).toBe(200);
+    expect(own.map((i) => i.src)).toEqual(['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png']);
   });
 
   it('refuses the editor to a company admin (403)', async () => {

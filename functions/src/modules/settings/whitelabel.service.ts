@@ -8,6 +8,7 @@ import {
   logoSettingOf,
   publicSettingKeys,
   type LogoMode,
+  type AppManifest,
   type PublicSettingKey,
   type Whitelabel,
 } from '@switchboard/shared/contracts/settings';
@@ -52,4 +53,40 @@ export const startLogoUpload = async (file: { mode: LogoMode; name: string; mime
   const target = await blobStore().uploadUrl(key, { mimeType: file.mimeType, size: file.size });
   await putSetting(PLATFORM_COMPANY_ID, logoSettingOf[file.mode], key, clock().now().toISOString());
   return { key, uploadUrl: target.url, headers: target.headers };
+};
+
+/** The product's own name and icons, where the white label gives none (web/public/icons). */
+const DEFAULT_APP_NAME = 'Switchboard';
+const DEFAULT_ICONS: AppManifest['icons'] = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+/** The light theme's page background and the spec's default primary colour (document 2 section 9). */
+const LIGHT_BACKGROUND = '#f9fafb';
+const DEFAULT_PRIMARY_LIGHT = '#0000FF';
+
+/**
+ * The web app manifest: the white label's name, its favicon before the product's own icons (a browser picks the
+ * size it needs), its light primary colour for the window's title bar; the app opens on the inbox.
+ */
+export const readAppManifest = async (): Promise<AppManifest> => {
+  const brand = await readWhitelabel();
+  const name = brand.appName?.trim() || DEFAULT_APP_NAME;
+  return {
+    id: '/',
+    name,
+    short_name: name,
+    description: name,
+    lang: 'pt-BR',
+    start_url: '/tickets',
+    scope: '/',
+    display: 'standalone',
+    background_color: LIGHT_BACKGROUND,
+    theme_color: brand.primaryColorLight ?? DEFAULT_PRIMARY_LIGHT,
+    icons: [
+      ...(brand.appLogoFavicon ? [{ src: brand.appLogoFavicon, sizes: 'any', purpose: 'any' as const }] : []),
+      ...DEFAULT_ICONS,
+    ],
+  };
 };
