@@ -6,6 +6,7 @@ import type { Queue } from '@switchboard/shared/contracts/queues';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
+import type { TicketHolder } from './features/tickets/utils/ticket-holder.ts';
 
 /** A complete user as the API returns it, for tests; override what the test is about. */
 export const makeUser = (overrides: Partial<User> = {}): User => ({
@@ -190,5 +191,16 @@ export const makeContact = (id: number, overrides: Partial<Contact> = {}): Conta
   whatsappId: null,
   createdAt: '2025-05-10T10:00:00.000Z',
   updatedAt: '2025-05-10T10:00:00.000Z',
+  ...overrides,
+});
+
+/** Who holds a contact's open ticket, as ERR_OTHER_OPEN_TICKET answers describe it in `details`: Bruna, in Vendas. */
+export const makeTicketHolder = (overrides: Partial<TicketHolder> = {}): TicketHolder => ({
+  id: 9,
+  uuid: '2f1c7a52-5b7e-4f59-9a43-0f5d0e4b8f11',
+  status: 'open',
+  userId: 4,
+  user: { id: 4, name: 'Bruna' },
+  queue: { id: 1, name: 'Vendas', color: '#123456' },
   ...overrides,
 });

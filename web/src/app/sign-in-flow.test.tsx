@@ -1,11 +1,9 @@
 import { signupBody } from '@switchboard/shared/contracts/auth';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../lib/session-store.ts';
 import { makePlan, makeUser } from '../test-fixtures.ts';
-import { AppProviders } from './providers.tsx';
-import { appRoutes } from './router.tsx';
+import { renderApp } from '../test-app.tsx';
 import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../test-network.ts';
 
 /**
@@ -25,17 +23,10 @@ const publicRoutes: Record<string, FakeRoute> = {
 };
 
 const page = freshPageEachTest('pt');
-let router: ReturnType<typeof createMemoryRouter>;
+let router: Awaited<ReturnType<typeof renderApp>>;
 
 const render = async (path: string) => {
-  router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  router = await renderApp(page, path);
 };
 
 /** A session left by an earlier visit: a stored token, restored through the refresh cookie on load. */

@@ -1,11 +1,7 @@
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/providers.tsx';
-import { appRoutes } from '../app/router.tsx';
-import { sessionStore } from '../lib/session-store.ts';
 import { makePlan, makeUser } from '../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type RecordedCall } from '../test-network.ts';
+import { renderSignedIn, sessionRoutes } from '../test-app.tsx';
 import { PLAN_GATE_REDIRECT_MS } from './plan-gate.tsx';
 
 /**
@@ -19,21 +15,11 @@ const page = freshPageEachTest('es');
 const open = async (path: string, plan: Parameters<typeof makePlan>[0], profile: 'admin' | 'user' = 'admin') => {
   const user = makeUser({ profile });
   const calls: RecordedCall[] = fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan(plan) } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user, makePlan(plan)),
     'GET /api/whatsapp': () => ({ status: 200, body: [] }),
     'GET /api/queue': () => ({ status: 200, body: [] }),
   });
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  const router = await renderSignedIn(page, path, user);
   return { router, calls };
 };
 

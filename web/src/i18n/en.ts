@@ -24,6 +24,8 @@ import { reportsEn } from './reports/en.ts';
 import { auditLogEn } from './audit-log/en.ts';
 import { dashboardEn } from './dashboard/en.ts';
 import { messagesApiEn } from './messages-api/en.ts';
+import { languageNames, specValidation } from './verbatim.ts';
+import { preferenceNames } from './preferences.ts';
 
 /** English. Texts the specification quotes stay verbatim (see pt.ts). */
 export const en: Dictionary = {
@@ -40,12 +42,7 @@ export const en: Dictionary = {
     save: 'Save',
     cancel: 'Cancel',
   },
-  languages: {
-    pt: 'Português',
-    es: 'Español',
-    en: 'English',
-    tr: 'Türkçe',
-  },
+  languages: { ...languageNames },
   toast: {
     success: 'Success',
     info: 'Information',
@@ -62,15 +59,8 @@ export const en: Dictionary = {
     noResults: 'No results found',
   },
   validation: {
-    required: 'Obrigatório',
-    tooShort: 'Too Short!',
+    ...specValidation,
     passwordTooShort: 'Use at least 8 characters',
-    tooLong: 'Too Long!',
-    emailInvalid: 'Email inválido',
-    invalidEmail: 'Invalid email',
-    requiredEn: 'Required',
-    fieldRequired: 'Campo obligatorio',
-    passwordsMismatch: 'Las contraseñas no coinciden',
   },
   errors: {
     generic: 'An error occurred!',
@@ -274,14 +264,7 @@ export const en: Dictionary = {
     confirmation: 'Confirm the new password',
     defaultTheme: 'Default theme',
     defaultMenu: 'Menu at sign-in',
-    themes: {
-      light: 'Light',
-      dark: 'Dark',
-    },
-    menus: {
-      open: 'Open',
-      closed: 'Closed',
-    },
+    ...preferenceNames.en,
     saved: 'Profile updated.',
     loadFailed: 'Your details could not be loaded; the values shown may be out of date.',
   },

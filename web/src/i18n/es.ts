@@ -24,6 +24,8 @@ import { reportsEs } from './reports/es.ts';
 import { auditLogEs } from './audit-log/es.ts';
 import { dashboardEs } from './dashboard/es.ts';
 import { messagesApiEs } from './messages-api/es.ts';
+import { languageNames, specValidation } from './verbatim.ts';
+import { preferenceNames } from './preferences.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const es: Dictionary = {
@@ -40,12 +42,7 @@ export const es: Dictionary = {
     save: 'Guardar',
     cancel: 'Cancelar',
   },
-  languages: {
-    pt: 'Português',
-    es: 'Español',
-    en: 'English',
-    tr: 'Türkçe',
-  },
+  languages: { ...languageNames },
   toast: {
     success: 'Éxito',
     info: 'Información',
@@ -62,15 +59,8 @@ export const es: Dictionary = {
     noResults: 'No se encontraron resultados',
   },
   validation: {
-    required: 'Obrigatório',
-    tooShort: 'Too Short!',
+    ...specValidation,
     passwordTooShort: 'Use al menos 8 caracteres',
-    tooLong: 'Too Long!',
-    emailInvalid: 'Email inválido',
-    invalidEmail: 'Invalid email',
-    requiredEn: 'Required',
-    fieldRequired: 'Campo obligatorio',
-    passwordsMismatch: 'Las contraseñas no coinciden',
   },
   errors: {
     generic: 'An error occurred!',
@@ -274,14 +264,7 @@ export const es: Dictionary = {
     confirmation: 'Confirma la nueva contraseña',
     defaultTheme: 'Tema predeterminado',
     defaultMenu: 'Menú al entrar',
-    themes: {
-      light: 'Claro',
-      dark: 'Oscuro',
-    },
-    menus: {
-      open: 'Abierto',
-      closed: 'Cerrado',
-    },
+    ...preferenceNames.es,
     saved: 'Perfil actualizado.',
     loadFailed: 'No se pudieron cargar tus datos; los valores mostrados pueden estar desactualizados.',
   },

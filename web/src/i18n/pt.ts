@@ -5,6 +5,8 @@ import { chatsPt } from './chats/pt.ts';
 import { todoPt } from './todo/pt.ts';
 import { onboardingPt } from './onboarding/pt.ts';
 import { schedulesPt } from './schedules/pt.ts';
+import { languageNames, specValidation } from './verbatim.ts';
+import { preferenceNames } from './preferences.ts';
 
 /**
  * Portuguese, the default language. The other dictionaries are typed by this one, so a key added here and
@@ -25,12 +27,7 @@ export const pt = {
     save: 'Salvar',
     cancel: 'Cancelar',
   },
-  languages: {
-    pt: 'Português',
-    es: 'Español',
-    en: 'English',
-    tr: 'Türkçe',
-  },
+  languages: { ...languageNames },
   toast: {
     success: 'Sucesso',
     info: 'Informação',
@@ -47,15 +44,8 @@ export const pt = {
     noResults: 'Nenhum resultado encontrado',
   },
   validation: {
-    required: 'Obrigatório',
-    tooShort: 'Too Short!',
+    ...specValidation,
     passwordTooShort: 'Use pelo menos 8 caracteres',
-    tooLong: 'Too Long!',
-    emailInvalid: 'Email inválido',
-    invalidEmail: 'Invalid email',
-    requiredEn: 'Required',
-    fieldRequired: 'Campo obligatorio',
-    passwordsMismatch: 'Las contraseñas no coinciden',
   },
   errors: {
     generic: 'An error occurred!',
@@ -259,14 +249,7 @@ export const pt = {
     confirmation: 'Confirme a nova senha',
     defaultTheme: 'Tema padrão',
     defaultMenu: 'Menu ao entrar',
-    themes: {
-      light: 'Claro',
-      dark: 'Escuro',
-    },
-    menus: {
-      open: 'Aberto',
-      closed: 'Fechado',
-    },
+    ...preferenceNames.pt,
     saved: 'Perfil atualizado.',
     loadFailed: 'Não foi possível carregar seus dados; os valores exibidos podem estar desatualizados.',
   },

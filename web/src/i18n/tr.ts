@@ -24,6 +24,8 @@ import { reportsTr } from './reports/tr.ts';
 import { auditLogTr } from './audit-log/tr.ts';
 import { dashboardTr } from './dashboard/tr.ts';
 import { messagesApiTr } from './messages-api/tr.ts';
+import { languageNames, specValidation } from './verbatim.ts';
+import { preferenceNames } from './preferences.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim (see pt.ts). */
 export const tr: Dictionary = {
@@ -40,12 +42,7 @@ export const tr: Dictionary = {
     save: 'Kaydet',
     cancel: 'İptal',
   },
-  languages: {
-    pt: 'Português',
-    es: 'Español',
-    en: 'English',
-    tr: 'Türkçe',
-  },
+  languages: { ...languageNames },
   toast: {
     success: 'Başarılı',
     info: 'Bilgi',
@@ -62,15 +59,8 @@ export const tr: Dictionary = {
     noResults: 'Sonuç bulunamadı',
   },
   validation: {
-    required: 'Obrigatório',
-    tooShort: 'Too Short!',
+    ...specValidation,
     passwordTooShort: 'En az 8 karakter kullanın',
-    tooLong: 'Too Long!',
-    emailInvalid: 'Email inválido',
-    invalidEmail: 'Invalid email',
-    requiredEn: 'Required',
-    fieldRequired: 'Campo obligatorio',
-    passwordsMismatch: 'Las contraseñas no coinciden',
   },
   errors: {
     generic: 'An error occurred!',
@@ -274,14 +264,7 @@ export const tr: Dictionary = {
     confirmation: 'Yeni şifreyi onaylayın',
     defaultTheme: 'Varsayılan tema',
     defaultMenu: 'Girişte menü',
-    themes: {
-      light: 'Açık',
-      dark: 'Koyu',
-    },
-    menus: {
-      open: 'Açık',
-      closed: 'Kapalı',
-    },
+    ...preferenceNames.tr,
     saved: 'Profil güncellendi.',
     loadFailed: 'Bilgileriniz yüklenemedi; gösterilen değerler güncel olmayabilir.',
   },

@@ -1,4 +1,5 @@
 import type { CampaignsDictionary } from './pt.ts';
+import { specCampaignStatus } from '../verbatim.ts';
 
 /** The campaign pages' texts, English (see pt.ts: the spec's quoted texts stay verbatim). */
 export const campaignsEn: CampaignsDictionary = {
@@ -12,13 +13,7 @@ export const campaignsEn: CampaignsDictionary = {
   empty: 'No campaigns.',
   yes: 'Yes',
   no: 'No',
-  status: {
-    INATIVA: 'Inactiva',
-    PROGRAMADA: 'Programada',
-    EM_ANDAMENTO: 'En proceso',
-    CANCELADA: 'Cancelada',
-    FINALIZADA: 'Finalizada',
-  },
+  status: { ...specCampaignStatus },
   columns: {
     name: 'Name',
     status: 'Status',

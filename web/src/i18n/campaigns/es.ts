@@ -1,4 +1,5 @@
 import type { CampaignsDictionary } from './pt.ts';
+import { specCampaignStatus } from '../verbatim.ts';
 
 /** The campaign pages' texts, Spanish (see pt.ts: the spec's quoted texts stay verbatim). */
 export const campaignsEs: CampaignsDictionary = {
@@ -12,13 +13,7 @@ export const campaignsEs: CampaignsDictionary = {
   empty: 'No hay campañas.',
   yes: 'Sí',
   no: 'No',
-  status: {
-    INATIVA: 'Inactiva',
-    PROGRAMADA: 'Programada',
-    EM_ANDAMENTO: 'En proceso',
-    CANCELADA: 'Cancelada',
-    FINALIZADA: 'Finalizada',
-  },
+  status: { ...specCampaignStatus },
   columns: {
     name: 'Nombre',
     status: 'Estado',

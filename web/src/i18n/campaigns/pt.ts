@@ -1,3 +1,4 @@
+import { specCampaignStatus } from '../verbatim.ts';
 /**
  * The campaign pages' texts (list, dialog, settings, report), Portuguese; the others follow its keys. The spec's
  * quoted texts stay verbatim in every language: the status labels (Inactiva, Programada, En proceso, Cancelada,
@@ -14,13 +15,7 @@ export const campaignsPt = {
   empty: 'Nenhuma campanha.',
   yes: 'Sim',
   no: 'Não',
-  status: {
-    INATIVA: 'Inactiva',
-    PROGRAMADA: 'Programada',
-    EM_ANDAMENTO: 'En proceso',
-    CANCELADA: 'Cancelada',
-    FINALIZADA: 'Finalizada',
-  },
+  status: { ...specCampaignStatus },
   columns: {
     name: 'Nome',
     status: 'Status',

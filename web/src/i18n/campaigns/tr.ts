@@ -1,4 +1,5 @@
 import type { CampaignsDictionary } from './pt.ts';
+import { specCampaignStatus } from '../verbatim.ts';
 
 /** The campaign pages' texts, Turkish (see pt.ts: the spec's quoted texts stay verbatim). */
 export const campaignsTr: CampaignsDictionary = {
@@ -12,13 +13,7 @@ export const campaignsTr: CampaignsDictionary = {
   empty: 'Kampanya yok.',
   yes: 'Evet',
   no: 'Hayır',
-  status: {
-    INATIVA: 'Inactiva',
-    PROGRAMADA: 'Programada',
-    EM_ANDAMENTO: 'En proceso',
-    CANCELADA: 'Cancelada',
-    FINALIZADA: 'Finalizada',
-  },
+  status: { ...specCampaignStatus },
   columns: {
     name: 'Ad',
     status: 'Durum',

@@ -1,4 +1,5 @@
 import type { ConnectionsDictionary } from './pt.ts';
+import { channelBrandNames } from '../verbatim.ts';
 
 /** The connections page's texts, English (see pt.ts). */
 export const connectionsEn: ConnectionsDictionary = {
@@ -8,10 +9,7 @@ export const connectionsEn: ConnectionsDictionary = {
   addMenu: 'Channel of the new connection',
   channels: {
     webchat: 'Website chat',
-    whatsapp: 'WhatsApp',
-    whatsappapi: 'WhatsApp Cloud API',
-    facebook: 'Facebook',
-    instagram: 'Instagram',
+    ...channelBrandNames,
   },
   columns: {
     channel: 'Channel',

@@ -1,4 +1,5 @@
 import type { ConnectionsDictionary } from './pt.ts';
+import { channelBrandNames } from '../verbatim.ts';
 
 /** The connections page's texts, Spanish (see pt.ts). */
 export const connectionsEs: ConnectionsDictionary = {
@@ -8,10 +9,7 @@ export const connectionsEs: ConnectionsDictionary = {
   addMenu: 'Canal de la nueva conexión',
   channels: {
     webchat: 'Chat del sitio',
-    whatsapp: 'WhatsApp',
-    whatsappapi: 'WhatsApp Cloud API',
-    facebook: 'Facebook',
-    instagram: 'Instagram',
+    ...channelBrandNames,
   },
   columns: {
     channel: 'Canal',

@@ -1,3 +1,4 @@
+import { channelBrandNames } from '../verbatim.ts';
 /** The connections page's texts (table, add menu, edit dialog), Portuguese; the others follow its keys. */
 export const connectionsPt = {
   title: 'Conexões',
@@ -6,10 +7,7 @@ export const connectionsPt = {
   addMenu: 'Canal da nova conexão',
   channels: {
     webchat: 'Chat do site',
-    whatsapp: 'WhatsApp',
-    whatsappapi: 'WhatsApp Cloud API',
-    facebook: 'Facebook',
-    instagram: 'Instagram',
+    ...channelBrandNames,
   },
   columns: {
     channel: 'Canal',

@@ -1,4 +1,5 @@
 import type { ConnectionsDictionary } from './pt.ts';
+import { channelBrandNames } from '../verbatim.ts';
 
 /** The connections page's texts, Turkish (see pt.ts). */
 export const connectionsTr: ConnectionsDictionary = {
@@ -8,10 +9,7 @@ export const connectionsTr: ConnectionsDictionary = {
   addMenu: 'Yeni bağlantının kanalı',
   channels: {
     webchat: 'Web sitesi sohbeti',
-    whatsapp: 'WhatsApp',
-    whatsappapi: 'WhatsApp Cloud API',
-    facebook: 'Facebook',
-    instagram: 'Instagram',
+    ...channelBrandNames,
   },
   columns: {
     channel: 'Kanal',

@@ -1,4 +1,5 @@
 import type { FlowsDictionary } from './pt.ts';
+import { specFlowRules } from '../verbatim.ts';
 
 /** The flow builder's texts, English (see pt.ts). */
 export const flowsEn: FlowsDictionary = {
@@ -123,11 +124,7 @@ export const flowsEn: FlowsDictionary = {
     questionVariableMissing: 'The question needs a variable name (letters, digits, _)',
   },
   rules: {
-    intervalRequired: 'Adicione o valor de intervalo',
-    intervalMax: 'Máximo de tiempo atingido 120 segundos',
-    emptyMessages: 'Campos de mensaje vacíos',
-    emptyCards: 'Borrar las tarjetas vacías',
-    queueRequired: 'Añadir una cola',
+    ...specFlowRules,
     messageRequired: 'Write the message',
     optionsRequired: 'Add at least one option',
     keyRequired: 'Name the variable',

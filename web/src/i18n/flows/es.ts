@@ -1,4 +1,5 @@
 import type { FlowsDictionary } from './pt.ts';
+import { specFlowRules } from '../verbatim.ts';
 
 /** The flow builder's texts, Spanish (the spec's own texts; see pt.ts). */
 export const flowsEs: FlowsDictionary = {
@@ -124,11 +125,7 @@ export const flowsEs: FlowsDictionary = {
     questionVariableMissing: 'La pregunta necesita un nombre de variable (letras, números, _)',
   },
   rules: {
-    intervalRequired: 'Adicione o valor de intervalo',
-    intervalMax: 'Máximo de tiempo atingido 120 segundos',
-    emptyMessages: 'Campos de mensaje vacíos',
-    emptyCards: 'Borrar las tarjetas vacías',
-    queueRequired: 'Añadir una cola',
+    ...specFlowRules,
     messageRequired: 'Escriba el mensaje',
     optionsRequired: 'Añada al menos una opción',
     keyRequired: 'Indique la variable',

@@ -1,3 +1,4 @@
+import { specFlowRules } from '../verbatim.ts';
 /** The flow builder's texts, Portuguese; the others follow its keys. Validation texts stay as the spec gives them. */
 export const flowsPt = {
   title: 'Fluxos de conversa',
@@ -122,11 +123,7 @@ export const flowsPt = {
     questionVariableMissing: 'A pergunta precisa de um nome de variável (letras, números, _)',
   },
   rules: {
-    intervalRequired: 'Adicione o valor de intervalo',
-    intervalMax: 'Máximo de tiempo atingido 120 segundos',
-    emptyMessages: 'Campos de mensaje vacíos',
-    emptyCards: 'Borrar las tarjetas vacías',
-    queueRequired: 'Añadir una cola',
+    ...specFlowRules,
     messageRequired: 'Escreva a mensagem',
     optionsRequired: 'Adicione ao menos uma opção',
     keyRequired: 'Informe a variável',

@@ -1,4 +1,5 @@
 import type { FlowsDictionary } from './pt.ts';
+import { specFlowRules } from '../verbatim.ts';
 
 /** The flow builder's texts, Turkish (see pt.ts). */
 export const flowsTr: FlowsDictionary = {
@@ -124,11 +125,7 @@ export const flowsTr: FlowsDictionary = {
     questionVariableMissing: 'Sorunun bir değişken adı olmalı (harf, rakam, _)',
   },
   rules: {
-    intervalRequired: 'Adicione o valor de intervalo',
-    intervalMax: 'Máximo de tiempo atingido 120 segundos',
-    emptyMessages: 'Campos de mensaje vacíos',
-    emptyCards: 'Borrar las tarjetas vacías',
-    queueRequired: 'Añadir una cola',
+    ...specFlowRules,
     messageRequired: 'Mesajı yazın',
     optionsRequired: 'En az bir seçenek ekleyin',
     keyRequired: 'Değişkeni belirtin',

@@ -1,4 +1,5 @@
 import type { platformPt } from './pt.ts';
+import { specPlatformValidation } from '../verbatim.ts';
 
 /** English. Texts the specification quotes stay verbatim. */
 export const platformEn: typeof platformPt = {
@@ -12,11 +13,7 @@ export const platformEn: typeof platformPt = {
   no: 'No',
   loadingMore: 'Loading more…',
   validation: {
-    required: 'Requerido',
-    nameRequired: 'Nombre requerido',
-    invalidEmail: 'Invalid email',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
+    ...specPlatformValidation,
     invalidNumber: 'Enter a whole number from 0 up',
     invalidAmount: 'Enter a value such as 49.90',
     invalidVideo: 'Use the video code only (letters, digits, - and _)',

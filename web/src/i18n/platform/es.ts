@@ -1,4 +1,5 @@
 import type { platformPt } from './pt.ts';
+import { specPlatformValidation } from '../verbatim.ts';
 
 /** Spanish. Texts the specification quotes stay verbatim. */
 export const platformEs: typeof platformPt = {
@@ -12,11 +13,7 @@ export const platformEs: typeof platformPt = {
   no: 'No',
   loadingMore: 'Cargando más…',
   validation: {
-    required: 'Requerido',
-    nameRequired: 'Nombre requerido',
-    invalidEmail: 'Invalid email',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
+    ...specPlatformValidation,
     invalidNumber: 'Introduce un número entero desde 0',
     invalidAmount: 'Introduce un valor como 49.90',
     invalidVideo: 'Usa solo el código del vídeo (letras, números, - y _)',

@@ -1,3 +1,4 @@
+import { specPlatformValidation } from '../verbatim.ts';
 /** The super user's platform administration (companies, plans, help videos, announcements, white label), Portuguese; quoted spec texts stay verbatim. */
 export const platformPt = {
   loadFailed: 'No se ha podido cargar la lista de registros',
@@ -10,11 +11,7 @@ export const platformPt = {
   no: 'Não',
   loadingMore: 'Carregando mais…',
   validation: {
-    required: 'Requerido',
-    nameRequired: 'Nombre requerido',
-    invalidEmail: 'Invalid email',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
+    ...specPlatformValidation,
     invalidNumber: 'Informe um número inteiro de 0 em diante',
     invalidAmount: 'Informe um valor como 49.90',
     invalidVideo: 'Use só o código do vídeo (letras, números, - e _)',

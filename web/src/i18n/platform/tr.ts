@@ -1,4 +1,5 @@
 import type { platformPt } from './pt.ts';
+import { specPlatformValidation } from '../verbatim.ts';
 
 /** Turkish. Texts the specification quotes stay verbatim. */
 export const platformTr: typeof platformPt = {
@@ -12,11 +13,7 @@ export const platformTr: typeof platformPt = {
   no: 'Hayır',
   loadingMore: 'Daha fazla yükleniyor…',
   validation: {
-    required: 'Requerido',
-    nameRequired: 'Nombre requerido',
-    invalidEmail: 'Invalid email',
-    tooShort: 'Too Short!',
-    tooLong: 'Too Long!',
+    ...specPlatformValidation,
     invalidNumber: '0 veya daha büyük bir tam sayı girin',
     invalidAmount: '49.90 gibi bir değer girin',
     invalidVideo: 'Yalnızca video kodunu kullanın (harf, rakam, - ve _)',

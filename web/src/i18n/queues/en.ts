@@ -1,4 +1,5 @@
 import type { QueuesDictionary } from './pt.ts';
+import { weeklyHoursEn } from '../weekly-hours/en.ts';
 
 /** The queues page's texts, English (see pt.ts). */
 export const queuesEn: QueuesDictionary = {
@@ -33,15 +34,7 @@ export const queuesEn: QueuesDictionary = {
     integration: 'Integration (not available)',
     file: 'Files',
   },
-  weekdays: {
-    monday: 'Monday',
-    tuesday: 'Tuesday',
-    wednesday: 'Wednesday',
-    thursday: 'Thursday',
-    friday: 'Friday',
-    saturday: 'Saturday',
-    sunday: 'Sunday',
-  },
+  weekdays: { ...weeklyHoursEn.weekdays },
   dialog: {
     addTitle: 'Add queue',
     editTitle: 'Edit queue',

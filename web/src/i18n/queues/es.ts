@@ -1,4 +1,5 @@
 import type { QueuesDictionary } from './pt.ts';
+import { weeklyHoursEs } from '../weekly-hours/es.ts';
 
 /** The queues page's texts, Spanish (see pt.ts). */
 export const queuesEs: QueuesDictionary = {
@@ -33,15 +34,7 @@ export const queuesEs: QueuesDictionary = {
     integration: 'Integración (no disponible)',
     file: 'Archivos',
   },
-  weekdays: {
-    monday: 'Lunes',
-    tuesday: 'Martes',
-    wednesday: 'Miércoles',
-    thursday: 'Jueves',
-    friday: 'Viernes',
-    saturday: 'Sábado',
-    sunday: 'Domingo',
-  },
+  weekdays: { ...weeklyHoursEs.weekdays },
   dialog: {
     addTitle: 'Añadir cola',
     editTitle: 'Editar cola',

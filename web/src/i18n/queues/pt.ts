@@ -1,3 +1,4 @@
+import { weeklyHoursPt } from '../weekly-hours/pt.ts';
 /** The queues page's texts, Portuguese; the others follow its keys. Quoted spec texts stay verbatim. */
 export const queuesPt = {
   title: 'Filas e chatbot',
@@ -31,15 +32,7 @@ export const queuesPt = {
     integration: 'Integração (indisponível)',
     file: 'Arquivos',
   },
-  weekdays: {
-    monday: 'Segunda-feira',
-    tuesday: 'Terça-feira',
-    wednesday: 'Quarta-feira',
-    thursday: 'Quinta-feira',
-    friday: 'Sexta-feira',
-    saturday: 'Sábado',
-    sunday: 'Domingo',
-  },
+  weekdays: { ...weeklyHoursPt.weekdays },
   dialog: {
     addTitle: 'Adicionar fila',
     editTitle: 'Editar fila',

@@ -1,4 +1,5 @@
 import type { QueuesDictionary } from './pt.ts';
+import { weeklyHoursTr } from '../weekly-hours/tr.ts';
 
 /** The queues page's texts, Turkish (see pt.ts). */
 export const queuesTr: QueuesDictionary = {
@@ -33,15 +34,7 @@ export const queuesTr: QueuesDictionary = {
     integration: 'Entegrasyon (kullanılamaz)',
     file: 'Dosyalar',
   },
-  weekdays: {
-    monday: 'Pazartesi',
-    tuesday: 'Salı',
-    wednesday: 'Çarşamba',
-    thursday: 'Perşembe',
-    friday: 'Cuma',
-    saturday: 'Cumartesi',
-    sunday: 'Pazar',
-  },
+  weekdays: { ...weeklyHoursTr.weekdays },
   dialog: {
     addTitle: 'Kuyruk ekle',
     editTitle: 'Kuyruğu düzenle',

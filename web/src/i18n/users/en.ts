@@ -1,4 +1,5 @@
 import type { UsersDictionary } from './pt.ts';
+import { preferenceNames } from '../preferences.ts';
 
 /** The users page's texts, English (see pt.ts). */
 export const usersEn: UsersDictionary = {
@@ -61,14 +62,7 @@ export const usersEn: UsersDictionary = {
     queuesPlaceholder: 'Choose the queues',
     defaultTheme: 'Default theme',
     defaultMenu: 'Menu on sign-in',
-    themes: {
-      light: 'Light',
-      dark: 'Dark',
-    },
-    menus: {
-      open: 'Open',
-      closed: 'Closed',
-    },
+    ...preferenceNames.en,
     sections: {
       account: 'Account',
       work: 'Work',

@@ -1,4 +1,5 @@
 import type { UsersDictionary } from './pt.ts';
+import { preferenceNames } from '../preferences.ts';
 
 /** The users page's texts, Spanish (see pt.ts). */
 export const usersEs: UsersDictionary = {
@@ -62,14 +63,7 @@ export const usersEs: UsersDictionary = {
     queuesPlaceholder: 'Elija las colas',
     defaultTheme: 'Tema predeterminado',
     defaultMenu: 'Menú al entrar',
-    themes: {
-      light: 'Claro',
-      dark: 'Oscuro',
-    },
-    menus: {
-      open: 'Abierto',
-      closed: 'Cerrado',
-    },
+    ...preferenceNames.es,
     sections: {
       account: 'Cuenta',
       work: 'Atención',

@@ -1,3 +1,4 @@
+import { preferenceNames } from '../preferences.ts';
 /** The users page's texts, Portuguese; the others follow its keys. Quoted spec texts stay verbatim. */
 export const usersPt = {
   title: 'Usuários',
@@ -60,14 +61,7 @@ export const usersPt = {
     queuesPlaceholder: 'Escolha as filas',
     defaultTheme: 'Tema padrão',
     defaultMenu: 'Menu ao entrar',
-    themes: {
-      light: 'Claro',
-      dark: 'Escuro',
-    },
-    menus: {
-      open: 'Aberto',
-      closed: 'Fechado',
-    },
+    ...preferenceNames.pt,
     sections: {
       account: 'Conta',
       work: 'Atendimento',

@@ -1,4 +1,5 @@
 import type { UsersDictionary } from './pt.ts';
+import { preferenceNames } from '../preferences.ts';
 
 /** The users page's texts, Turkish (see pt.ts). */
 export const usersTr: UsersDictionary = {
@@ -61,14 +62,7 @@ export const usersTr: UsersDictionary = {
     queuesPlaceholder: 'Kuyrukları seçin',
     defaultTheme: 'Varsayılan tema',
     defaultMenu: 'Girişte menü',
-    themes: {
-      light: 'Açık',
-      dark: 'Koyu',
-    },
-    menus: {
-      open: 'Açık',
-      closed: 'Kapalı',
-    },
+    ...preferenceNames.tr,
     sections: {
       account: 'Hesap',
       work: 'Çalışma',

@@ -1,13 +1,11 @@
 import type { AuditEntry } from '@switchboard/shared/contracts/audit';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@switchboard/shared/contracts/auth';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type RecordedCall } from '../../../test-network.ts';
+import { renderApp, sessionRoutes } from '../../../test-app.tsx';
 
 /** /audit-logs against a fake API: who changed what and when, paged by cursor; the 403 page for a profile user. */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -28,9 +26,7 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
 const serve = (user: User) => {
   sessionStore.setSession({ token: 'old', user });
   calls = fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user),
     'GET /api/audit-logs': (_init, url) =>
       url.searchParams.get('cursor')
         ? {
@@ -56,16 +52,7 @@ const serve = (user: User) => {
 };
 
 const page = freshPageEachTest('pt');
-const render = async (path: string) => {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
-};
+const render = (path: string) => renderApp(page, path);
 const rowsText = () => [...document.querySelectorAll('[data-testid=audit-log-table] tbody tr')].map((tr) => tr.textContent ?? '');
 
 describe('the audit log page', () => {

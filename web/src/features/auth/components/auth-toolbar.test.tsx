@@ -1,10 +1,8 @@
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
 import { i18n } from '../../../lib/i18n.ts';
 import { fakeNetwork, freshPageEachTest, until } from '../../../test-network.ts';
+import { renderApp } from '../../../test-app.tsx';
 
 /**
  * The public pages' language menu on the sign-in page: another language is downloaded when chosen, and the page
@@ -18,14 +16,7 @@ const openLogin = async () => {
   fakeNetwork({
     'GET /api/public-settings/allowSignup': () => ({ status: 200, body: { key: 'allowSignup', value: 'disabled' } }),
   });
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/login'] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderApp(page, '/login');
   await until(() => page.container.querySelector('#login-email') !== null, 'the login form');
 };
 

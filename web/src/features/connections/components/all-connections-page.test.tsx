@@ -1,12 +1,9 @@
 import type { Connection, ConnectionsOverview } from '@switchboard/shared/contracts/connections';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
-import { makeConnection, makePlan, makeQueue, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makeQueue, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until } from '../../../test-network.ts';
+import { byTestId, renderSignedIn, sessionRoutes } from '../../../test-app.tsx';
 
 /** /allConnections as the app renders it against a fake API: the super user's overview with totals, and who is sent away. */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -80,25 +77,14 @@ const connectionOf = (id: number, overrides: Partial<Connection> = {}): Connecti
 const render = async (user = makeUser({ super: true }), routes: Parameters<typeof fakeNetwork>[0] = {}) => {
   const calls = fakeNetwork({
     ...routes,
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user),
     'GET /api/whatsapp/all': () => ({ status: 200, body: overview }),
     'GET /api/whatsapp': () => ({ status: 200, body: [] }),
   });
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/allConnections'] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  const router = await renderSignedIn(page, '/allConnections', user);
   return { calls, router };
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const rowsText = (table: string) =>
   [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
 

@@ -1,13 +1,9 @@
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import { companySettingsDefaults } from '@switchboard/shared/contracts/settings';
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
-import { makeConnection, makePlan, makeQueue, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makeQueue, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../test-network.ts';
+import { byTestId, click, renderSignedIn, sessionRoutes, typeInto } from '../../../test-app.tsx';
 
 /**
  * The edit dialog's tabs for what the conversation engine reads: chatbot, assessments and (with scheduleType
@@ -28,9 +24,7 @@ const openDialog = async (record: Connection, scheduleType: 'disabled' | 'connec
   const sent: Record<string, unknown>[] = [];
   const user = userWith(scheduleType);
   fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user),
     'GET /api/queue': () => ({
       status: 200,
       body: [makeQueue(3, { name: 'Vendas', orderQueue: 1 })],
@@ -41,38 +35,15 @@ const openDialog = async (record: Connection, scheduleType: 'disabled' | 'connec
       return put ? put(init, url) : { status: 200, body: record };
     },
   });
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/connections'] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderSignedIn(page, '/connections', user);
   await until(() => byTestId('connection-edit-2') !== null, 'the edit button');
   await click(byTestId('connection-edit-2'));
   await until(() => byTestId('connection-save') !== null, 'the dialog');
   return sent;
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const field = (selector: string) => document.querySelector<HTMLInputElement>(selector);
 const tabNames = () => [...document.querySelectorAll('[role=tab]')].map((t) => t.textContent);
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
-const typeInto = async (selector: string, value: string) => {
-  const input = document.querySelector<HTMLInputElement | HTMLTextAreaElement>(selector)!;
-  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-};
 const save = async () => click(byTestId('connection-save'));
 
 describe("the connection dialog's engine tabs", () => {

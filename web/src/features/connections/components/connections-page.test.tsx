@@ -1,11 +1,7 @@
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
-import { makeConnection, makePlan, makeQueue, makeUser } from '../../../test-fixtures.ts';
+import { makeConnection, makeQueue, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, freshPageEachTest, until } from '../../../test-network.ts';
+import { byTestId, click, renderSignedIn, sessionRoutes, typeInto } from '../../../test-app.tsx';
 
 /**
  * /connections as the app renders it against a fake API: who sees it, the table, the add menu (only channels with
@@ -17,43 +13,19 @@ const page = freshPageEachTest('pt');
 
 const render = async (user = makeUser(), routes: Record<string, FakeRoute> = {}) => {
   const calls = fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user),
     'GET /api/queue': () => ({
       status: 200,
       body: [makeQueue(3, { name: 'Vendas', orderQueue: 1 })],
     }),
     ...routes,
   });
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/connections'] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderSignedIn(page, '/connections', user);
   return calls;
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const rowsText = () =>
   [...document.querySelectorAll('[data-testid=connections-table] tbody tr')].map((tr) => tr.textContent ?? '');
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
-const typeInto = async (selector: string, value: string) => {
-  const input = document.querySelector<HTMLInputElement>(selector)!;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-};
 
 describe('the connections page', () => {
   it('shows the no-access view to a user without allowConnections, and no menu entry', async () => {

@@ -2,6 +2,7 @@ import { type Connection, connectionEngineDefaults, engineRuleMessages } from '@
 import { defaultWeek } from '@switchboard/shared/weekly-hours';
 import { describe, expect, it } from 'vitest';
 import { connectionsEn } from '../../../i18n/connections/en.ts';
+import { makeConnection } from '../../../test-fixtures.ts';
 import { createConnectionBodyOf, updateConnectionBodyOf } from './connection-body.ts';
 import {
   connectionFormOf,
@@ -180,27 +181,12 @@ describe("the engine's fields: chatbot, assessments, redirection, vacation and s
   });
 
   it('reads a stored connection, and one answered without the fields as the defaults', () => {
-    const older: Connection = {
-      id: 2,
+    const older: Connection = makeConnection(2, {
       name: 'Loja',
-      channel: 'webchat',
-      groupAsTicket: 'disabled',
-      status: 'CONNECTED',
-      number: null,
-      qrcode: '',
-      retries: 0,
-      isDefault: false,
-      allowGroup: false,
       token: null,
       widgetKey: null,
-      queueIds: [],
-      greetingMessage: '',
-      complationMessage: '',
-      outOfHoursMessage: '',
-      timeCreateNewTicket: 0,
-      color: '#2563eb',
       updatedAt: '2026-03-04T15:30:00.000Z',
-    };
+    });
     expect(connectionFormOf(older)).toMatchObject({
       ...connectionEngineDefaults,
       collectiveVacationStart: '',

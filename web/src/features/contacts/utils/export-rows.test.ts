@@ -8,26 +8,18 @@ import {
   readAllPages,
   type ContactsPage,
 } from './export-rows.ts';
+import { makeContact as makeFixtureContact } from '../../../test-fixtures.ts';
 
-const makeContact = (overrides: Partial<Contact> = {}): Contact => ({
-  id: 1,
-  name: 'Maria Silva',
-  number: '5511999887766',
-  email: 'maria@example.com',
-  urlPicture: null,
-  active: true,
-  disableBot: false,
-  acceptAudioMessage: true,
-  lgpdAcceptedAt: null,
-  channel: 'whatsapp',
-  isGroup: false,
-  tags: [],
-  extraInfo: [],
-  whatsappId: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  ...overrides,
-});
+/** A contact of the export: Maria Silva, with an e-mail, created in 2025; override what the test is about. */
+const makeContact = (overrides: Partial<Contact> = {}): Contact =>
+  makeFixtureContact(1, {
+    name: 'Maria Silva',
+    number: '5511999887766',
+    email: 'maria@example.com',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  });
 
 const labels = { active: 'Ativo', blocked: 'Bloqueado' };
 

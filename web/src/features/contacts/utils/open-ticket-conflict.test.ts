@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
+import { makeTicketHolder } from '../../../test-fixtures.ts';
 import { openTicketConflict } from './open-ticket-conflict.ts';
 
 const conflict = (details: unknown) => new ApiError(409, { error: 'ERR_OTHER_OPEN_TICKET', details });
-const holder = {
-  id: 9,
-  uuid: '2f1c7a52-5b7e-4f59-9a43-0f5d0e4b8f11',
-  status: 'open',
-  userId: 4,
-  user: { id: 4, name: 'Bruna' },
-  queue: { id: 1, name: 'Vendas', color: '#123456' },
-};
+const holder = makeTicketHolder();
 
 describe('a contact who already has an open ticket', () => {
   it('names the user and queue holding it', () => {

@@ -1,13 +1,9 @@
 import type { DashboardResponse, UsersMomentsResponse } from '@switchboard/shared/contracts/dashboard';
 import type { User } from '@switchboard/shared/contracts/auth';
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
+import { byTestId, click, renderSignedIn, sessionRoutes } from '../../../test-app.tsx';
 
 /**
  * The dashboard (/) and the live panel (/moments) as the app renders them, against a fake API: the counters of each
@@ -41,9 +37,7 @@ const counters: DashboardResponse['counters'] = {
 };
 
 const routesFor = (user: User, extra: Record<string, FakeRoute> = {}): Record<string, FakeRoute> => ({
-  'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-  'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-  'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+  ...sessionRoutes(user),
   'GET /api/dashboard': () => ({
     status: 200,
     body: {
@@ -69,25 +63,10 @@ const routesFor = (user: User, extra: Record<string, FakeRoute> = {}): Record<st
 
 const render = async (user: User, path: string, extra: Record<string, FakeRoute> = {}) => {
   calls = fakeNetwork(routesFor(user, extra));
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderSignedIn(page, path, user);
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const text = (id: string) => byTestId(id)?.textContent ?? '';
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
 
 describe('the dashboard', () => {
   it('shows the indicators, the charts, the NPS tab and the attendants of the period', async () => {

@@ -1,12 +1,9 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser, makeQuickMessage } from '../../../test-fixtures.ts';
+import { makeQuickMessage } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
+import { byTestId, click, renderSignedIn, sessionRoutes, typeInto } from '../../../test-app.tsx';
 
 /**
  * /quick-messages as the app renders it, signed in as user 5, against a fake API: the table, the pager, adding
@@ -23,43 +20,14 @@ const serve = (routes: Record<string, FakeRoute>) => {
 const reply = (id: number, overrides: Partial<QuickMessage> = {}): QuickMessage =>
   makeQuickMessage(id, { shortcode: `code${String(id).padStart(2, '0')}`, message: `Message ${id}`, ...overrides });
 
-const sessionRoutes: Record<string, FakeRoute> = {
-  'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
-  'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-  'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
-};
-
 const page = freshPageEachTest('pt');
 
 const render = async () => {
-  sessionStore.setSession({ token: 'old', user: makeUser() });
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/quick-messages'] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderSignedIn(page, '/quick-messages');
 };
 
 const rowsText = () =>
   [...page.container.querySelectorAll('[data-testid=quick-messages-table] tbody tr')].map((tr) => tr.textContent ?? '');
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
-const typeInto = async (selector: string, value: string) => {
-  const input = document.querySelector<HTMLInputElement>(selector)!;
-  await act(async () => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setter.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-};
 
 describe('the quick replies page', () => {
   it('shows shortcode, attachment name or "Sem anexo" and a check when shared, five rows a page, reading more pages as needed', async () => {
@@ -69,7 +37,7 @@ describe('the quick replies page', () => {
       ...Array.from({ length: 18 }, (_, i) => reply(i + 3)),
     ];
     serve({
-      ...sessionRoutes,
+      ...sessionRoutes(),
       'GET /api/quick-messages': (_init, url) =>
         url.searchParams.get('pageNumber') === '2'
           ? { status: 200, body: { records: [reply(21), reply(22)], hasMore: false } }
@@ -98,7 +66,7 @@ describe('the quick replies page', () => {
   it("asks for the shortcode with 'Requerido' and sends nothing, then creates the reply", async () => {
     let created: unknown;
     serve({
-      ...sessionRoutes,
+      ...sessionRoutes(),
       'GET /api/quick-messages': () => ({ status: 200, body: { records: [], hasMore: false } }),
       'POST /api/quick-messages': (init) => {
         created = JSON.parse(String(init.body));
@@ -126,7 +94,7 @@ describe('the quick replies page', () => {
 
   it("opens another user's unshared reply read-only, without a delete button", async () => {
     serve({
-      ...sessionRoutes,
+      ...sessionRoutes(),
       'GET /api/quick-messages': () => ({
         status: 200,
         body: { records: [reply(1, { shortcode: 'theirs', userId: 99 }), reply(2, { shortcode: 'mine' })], hasMore: false },
@@ -146,7 +114,7 @@ describe('the quick replies page', () => {
   it('deletes a reply only after the confirmation', async () => {
     const deleted: string[] = [];
     serve({
-      ...sessionRoutes,
+      ...sessionRoutes(),
       'GET /api/quick-messages': () => ({ status: 200, body: { records: [reply(4, { shortcode: 'old' })], hasMore: false } }),
       'DELETE /api/quick-messages/4': (_init, url) => {
         deleted.push(url.pathname);

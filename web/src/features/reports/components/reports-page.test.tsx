@@ -1,12 +1,9 @@
 import type { ReportTicket } from '@switchboard/shared/contracts/reports';
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
 import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
+import { byTestId, click, renderApp, sessionRoutes, typeInto } from '../../../test-app.tsx';
 import type { User } from '@switchboard/shared/contracts/auth';
 
 /**
@@ -37,9 +34,7 @@ const all = Array.from({ length: 14 }, (_, i) => ticket(14 - i));
 const serve = (user: User, extra: Record<string, FakeRoute> = {}) => {
   sessionStore.setSession({ token: 'old', user });
   calls = fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan() } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user),
     'GET /api/whatsapp': () => ({ status: 200, body: [] }),
     'GET /api/users/list': () => ({ status: 200, body: [{ id: 5, name: 'Ana', profile: 'admin', queueIds: [] }] }),
     'GET /api/queue': () => ({ status: 200, body: [] }),
@@ -71,30 +66,8 @@ const serve = (user: User, extra: Record<string, FakeRoute> = {}) => {
 };
 
 const page = freshPageEachTest('pt');
-const render = async (path: string) => {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
-};
+const render = (path: string) => renderApp(page, path);
 const rowsText = () => [...document.querySelectorAll('[data-testid=reports-table] tbody tr')].map((tr) => tr.textContent ?? '');
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
-const typeInto = async (el: HTMLInputElement, value: string) => {
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-};
 const reportCalls = () => calls.filter((c) => c.path === '/api/ticketreport/reports').map((c) => new URLSearchParams(c.search));
 
 describe('the ticket report page', () => {

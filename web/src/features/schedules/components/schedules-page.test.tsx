@@ -1,12 +1,9 @@
 import type { Schedule } from '@switchboard/shared/contracts/schedules';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
 import { makeContact, makePlan, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, type FakeRoute, type RecordedCall, freshPageEachTest, until } from '../../../test-network.ts';
+import { byTestId, click, renderSignedIn, sessionRoutes } from '../../../test-app.tsx';
 
 /**
  * /schedules as the app renders it, signed in, against a fake API: the plan gate, the calendar's events with
@@ -53,37 +50,20 @@ const schedule = (id: number, name: string, sendAt: string, overrides: Partial<S
   ...overrides,
 });
 
-const sessionRoutes = (useSchedules: boolean): Record<string, FakeRoute> => ({
-  'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
-  'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useSchedules }) } }),
-  'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+const pageRoutes = (useSchedules: boolean): Record<string, FakeRoute> => ({
+  ...sessionRoutes(makeUser(), makePlan({ useSchedules })),
   'GET /api/whatsapp': () => ({ status: 200, body: [] }),
   'GET /api/queue': () => ({ status: 200, body: [] }),
   'GET /api/users': () => ({ status: 200, body: { users: [], hasMore: false, nextCursor: null } }),
 });
 
 const page = freshPageEachTest('es');
-let router: ReturnType<typeof createMemoryRouter>;
+let router: Awaited<ReturnType<typeof renderSignedIn>>;
 
 const render = async (path: string) => {
-  sessionStore.setSession({ token: 'old', user: makeUser() });
-  router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  router = await renderSignedIn(page, path);
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
 const typeInto = async (el: HTMLInputElement | HTMLTextAreaElement, value: string) => {
   await act(async () => {
     const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -94,7 +74,7 @@ const typeInto = async (el: HTMLInputElement | HTMLTextAreaElement, value: strin
 
 describe('the schedules page', () => {
   it('shows an error toast and goes back to the inbox when the plan has no schedules', async () => {
-    serve(sessionRoutes(false));
+    serve(pageRoutes(false));
     await render('/schedules');
     await until(() => router.state.location.pathname === '/tickets', 'the redirect');
     await until(() => document.body.textContent!.includes('El plan de su empresa no incluye agendamientos.'), 'the toast');
@@ -104,7 +84,7 @@ describe('the schedules page', () => {
   it('places each schedule at its sendAt with the contact’s name, searches, and deletes after confirmation', async () => {
     const list = [schedule(1, 'Ana Calendario', inMinutes(5)), schedule(2, 'Bruno Agenda', inMinutes(10))];
     serve({
-      ...sessionRoutes(true),
+      ...pageRoutes(true),
       'GET /api/schedules': (_init, url) => {
         const q = url.searchParams.get('searchParam')?.toLowerCase();
         const found = q ? list.filter((s) => s.contact!.name.toLowerCase().includes(q)) : list;
@@ -137,7 +117,7 @@ describe('the schedules page', () => {
   it('opens the add dialog for ?contactId=, shows the spec’s texts and sends the defaults', async () => {
     let created: unknown;
     serve({
-      ...sessionRoutes(true),
+      ...pageRoutes(true),
       'GET /api/schedules': () => ({ status: 200, body: { schedules: [], count: 0, hasMore: false } }),
       'GET /api/contacts/12': () => ({ status: 200, body: makeContact(12, { name: 'Carla Prefijada' }) }),
       'POST /api/schedules': (init) => {

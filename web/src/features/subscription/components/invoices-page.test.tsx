@@ -1,12 +1,9 @@
 import type { Invoice } from '@switchboard/shared/contracts/invoices';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
 import { makePlan, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until } from '../../../test-network.ts';
+import { byTestId, renderSignedIn, sessionRoutes } from '../../../test-app.tsx';
 
 /** /financeiro and /subscription as the app renders them against a fake API: the list, the checkout and who may see them. */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -45,12 +42,7 @@ const invoiceOf = (id: number, overrides: Partial<Invoice> = {}): Invoice => ({
 
 const render = async (path: string, user = makeUser(), routes: Parameters<typeof fakeNetwork>[0] = {}) => {
   const calls = fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({
-      status: 200,
-      body: { id: 7, name: 'Acme', plan: makePlan({ id: 1, name: 'Pro', amount: '99.90' }) },
-    }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user, makePlan({ id: 1, name: 'Pro', amount: '99.90' })),
     'GET /api/invoices': () => ({
       status: 200,
       body: {
@@ -61,19 +53,10 @@ const render = async (path: string, user = makeUser(), routes: Parameters<typeof
     }),
     ...routes,
   });
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  const router = await renderSignedIn(page, path, user);
   return { calls, router };
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const type = async (id: string, text: string) => {
   const input = byTestId(id) as HTMLInputElement;
   await act(async () => {

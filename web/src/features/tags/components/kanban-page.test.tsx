@@ -1,12 +1,9 @@
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
 import { makePlan, makeTicket, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
+import { byTestId, renderSignedIn, sessionRoutes } from '../../../test-app.tsx';
 import { localDay } from '../utils/kanban-board.ts';
 
 /**
@@ -71,9 +68,7 @@ const card = (id: number, tags: (typeof laneTag)[]): Ticket =>
 const render = async (user = makeUser()) => {
   let moved = false;
   calls = fakeNetwork({
-    'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user } }),
-    'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useKanban: true }) } }),
-    'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+    ...sessionRoutes(user, makePlan({ useKanban: true })),
     'GET /api/tag/kanban': () => ({
       status: 200,
       body: {
@@ -92,18 +87,9 @@ const render = async (user = makeUser()) => {
       return { status: 200, body: card(1, [laneTag]) };
     },
   } satisfies Record<string, FakeRoute>);
-  sessionStore.setSession({ token: 'old', user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: ['/Kanban'] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderSignedIn(page, '/Kanban', user);
 };
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const cardsIn = (lane: string) =>
   [...document.querySelectorAll(`[data-testid="kanban-lane-${lane}"] .kanban-card`)].map((c) => c.getAttribute('data-testid'));
 

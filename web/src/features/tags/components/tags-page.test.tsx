@@ -1,12 +1,8 @@
 import type { Tag } from '@switchboard/shared/contracts/tags';
-import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { appRoutes } from '../../../app/router.tsx';
-import { sessionStore } from '../../../lib/session-store.ts';
-import { makePlan, makeUser } from '../../../test-fixtures.ts';
+import { makeContact, makePlan, makeUser } from '../../../test-fixtures.ts';
 import { fakeNetwork, freshPageEachTest, until, type FakeRoute, type RecordedCall } from '../../../test-network.ts';
+import { byTestId, click, renderSignedIn, sessionRoutes, typeInto } from '../../../test-app.tsx';
 
 /**
  * /tags and /TagsKanban as the app renders them, signed in as an admin, against a fake API: the table and its pager,
@@ -33,10 +29,8 @@ const tag = (id: number, overrides: Partial<Tag> = {}): Tag => ({
   ...overrides,
 });
 
-const sessionRoutes: Record<string, FakeRoute> = {
-  'POST /api/auth/refresh_token': () => ({ status: 200, body: { token: 'tok', user: makeUser() } }),
-  'GET /api/companies/listPlan/7': () => ({ status: 200, body: { id: 7, name: 'Acme', plan: makePlan({ useKanban: true }) } }),
-  'GET /api/version': () => ({ status: 200, body: { version: '1.2.3' } }),
+const pageRoutes: Record<string, FakeRoute> = {
+  ...sessionRoutes(makeUser(), makePlan({ useKanban: true })),
   'GET /api/tag/kanban': () => ({
     status: 200,
     body: { lista: [{ ...tag(3, { name: 'Proposta', kanban: 1 }), ticketCount: 4 }] },
@@ -46,39 +40,17 @@ const sessionRoutes: Record<string, FakeRoute> = {
 const page = freshPageEachTest('pt');
 
 const render = async (path: string) => {
-  sessionStore.setSession({ token: 'old', user: makeUser() });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  await act(async () => {
-    page.root.render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-  });
+  await renderSignedIn(page, path);
 };
 
 const rowsText = (table: string) =>
   [...document.querySelectorAll(`[data-testid=${table}] tbody tr`)].map((tr) => tr.textContent ?? '');
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const click = async (el: Element | null) => {
-  expect(el).not.toBeNull();
-  await act(async () => {
-    (el as HTMLElement).click();
-  });
-};
-const typeInto = async (selector: string, value: string) => {
-  const input = document.querySelector<HTMLInputElement>(selector)!;
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-};
 
 describe('the tags page', () => {
   it('shows five tags a page as chips in their colour, offers 5, 10 and 25 rows, and searches by name', async () => {
     const all = Array.from({ length: 12 }, (_, i) => tag(i + 1, i === 0 ? { kanban: 1, color: '#ff0000' } : {}));
     serve({
-      ...sessionRoutes,
+      ...pageRoutes,
       'GET /api/tags': (_init, url) => {
         const text = url.searchParams.get('searchParam');
         return { status: 200, body: { tags: text ? all.filter((x) => x.name.includes(text)) : all, hasMore: false } };
@@ -101,7 +73,7 @@ describe('the tags page', () => {
   it("checks the name with 'Requerido' and 'Mensaje muy corto', shows the lane fields for a kanban tag and creates it", async () => {
     let created: unknown;
     serve({
-      ...sessionRoutes,
+      ...pageRoutes,
       'GET /api/tags': () => ({ status: 200, body: { tags: [], hasMore: false } }),
       'POST /api/tags': (init) => {
         created = JSON.parse(String(init.body));
@@ -141,27 +113,10 @@ describe('the tags page', () => {
   });
 
   it('lists the contacts of a tag and takes the tag off one of them', async () => {
-    const contact = {
-      id: 41,
-      name: 'Carla Cliente',
-      number: '5511999990041',
-      email: '',
-      urlPicture: null,
-      active: true,
-      disableBot: false,
-      acceptAudioMessage: true,
-      lgpdAcceptedAt: null,
-      channel: 'whatsapp',
-      isGroup: false,
-      tags: [],
-      extraInfo: [],
-      whatsappId: null,
-      createdAt: '',
-      updatedAt: '',
-    };
+    const contact = makeContact(41, { name: 'Carla Cliente', number: '5511999990041', createdAt: '', updatedAt: '' });
     let removed = false;
     serve({
-      ...sessionRoutes,
+      ...pageRoutes,
       'GET /api/tags': () => ({ status: 200, body: { tags: [tag(2, { name: 'Vip' })], hasMore: false } }),
       'GET /api/tags/2/contacts': () => ({
         status: 200,
@@ -183,7 +138,7 @@ describe('the tags page', () => {
 
   it('deletes a tag after confirmation', async () => {
     serve({
-      ...sessionRoutes,
+      ...pageRoutes,
       'GET /api/tags': () => ({ status: 200, body: { tags: [tag(2, { name: 'Velha' })], hasMore: false } }),
       'DELETE /api/tags/2': () => ({ status: 200, body: { ok: true } }),
     });
@@ -200,7 +155,7 @@ describe('the tags page', () => {
 
 describe('the kanban lanes page', () => {
   it('shows each lane as a chip with its ticket count, a search, an add button and the way back to the board', async () => {
-    serve(sessionRoutes);
+    serve(pageRoutes);
     await render('/TagsKanban');
     await until(() => byTestId('lane-count-3') !== null, 'the lanes');
     expect(byTestId('lane-count-3')!.textContent).toBe('4');

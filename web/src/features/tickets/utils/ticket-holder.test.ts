@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error.ts';
+import { makeTicketHolder } from '../../../test-fixtures.ts';
 import { ticketHolderOf } from './ticket-holder.ts';
 
-const details = {
-  id: 4,
-  uuid: 'u-4',
-  status: 'open',
-  userId: 9,
-  user: { id: 9, name: 'Bruno' },
-  queue: { id: 3, name: 'Suporte', color: '#00ff00' },
-};
+const details = makeTicketHolder({ id: 4, userId: 9, user: { id: 9, name: 'Bruno' } });
 
 describe('the holder of an already-open ticket', () => {
   it('is read from ERR_OTHER_OPEN_TICKET and ERR_NO_PERMISSION answers', () => {
