@@ -175,32 +175,47 @@ export function RowActions({
     <div className="row-actions">
       {children}
       {onEdit && editLabel ? (
-        <Button
-          type="button"
-          text
-          rounded
-          icon="pi pi-pencil"
-          aria-label={editLabel}
-          tooltip={editLabel}
-          tooltipOptions={{ position: 'top' }}
-          onClick={onEdit}
-          data-testid={`${testId.kind}-edit-${testId.id}`}
-        />
+        <RowActionButton icon="pi pi-pencil" label={editLabel} onClick={onEdit} testId={`${testId.kind}-edit-${testId.id}`} />
       ) : null}
       {onDelete && deleteLabel ? (
-        <Button
-          type="button"
-          text
-          rounded
-          severity="danger"
+        <RowActionButton
           icon="pi pi-trash"
-          aria-label={deleteLabel}
-          tooltip={deleteLabel}
-          tooltipOptions={{ position: 'top' }}
+          severity="danger"
+          label={deleteLabel}
           onClick={onDelete}
-          data-testid={`${testId.kind}-delete-${testId.id}`}
+          testId={`${testId.kind}-delete-${testId.id}`}
         />
       ) : null}
     </div>
+  );
+}
+
+/** One icon button of a row's actions, its label read out and shown as a tooltip above it. */
+export function RowActionButton({
+  icon,
+  label,
+  onClick,
+  testId,
+  severity,
+}: {
+  icon: string;
+  label: string;
+  onClick: () => void;
+  testId: string;
+  severity?: 'danger';
+}) {
+  return (
+    <Button
+      type="button"
+      text
+      rounded
+      severity={severity}
+      icon={icon}
+      aria-label={label}
+      tooltip={label}
+      tooltipOptions={{ position: 'top' }}
+      onClick={onClick}
+      data-testid={testId}
+    />
   );
 }

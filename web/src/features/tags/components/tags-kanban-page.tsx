@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { RowActionButton } from '../../../components/list-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
@@ -45,28 +46,18 @@ export function TagsKanbanPage() {
 
   const actionsCell = (lane: KanbanLane) => (
     <div className="tags-table__actions">
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-pencil"
-        aria-label={t('tags.edit', { name: lane.name })}
-        tooltip={t('tags.edit', { name: lane.name })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('tags.edit', { name: lane.name })}
         onClick={() => setDialog({ kind: 'edit', id: lane.id })}
-        data-testid={`lane-edit-${lane.id}`}
+        testId={`lane-edit-${lane.id}`}
       />
-      <Button
-        type="button"
-        text
-        rounded
-        severity="danger"
+      <RowActionButton
         icon="pi pi-trash"
-        aria-label={t('tags.delete', { name: lane.name })}
-        tooltip={t('tags.delete', { name: lane.name })}
-        tooltipOptions={{ position: 'top' }}
+        severity="danger"
+        label={t('tags.delete', { name: lane.name })}
         onClick={() => setDeleting(lane)}
-        data-testid={`lane-delete-${lane.id}`}
+        testId={`lane-delete-${lane.id}`}
       />
     </div>
   );

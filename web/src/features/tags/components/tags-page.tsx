@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { RowActionButton } from '../../../components/list-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
@@ -63,39 +64,24 @@ export function TagsPage() {
 
   const actionsCell = (tag: Tag) => (
     <div className="tags-table__actions">
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-users"
-        aria-label={t('tags.contacts', { name: tag.name })}
-        tooltip={t('tags.contacts', { name: tag.name })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('tags.contacts', { name: tag.name })}
         onClick={() => setContactsOf(tag)}
-        data-testid={`tag-contacts-${tag.id}`}
+        testId={`tag-contacts-${tag.id}`}
       />
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-pencil"
-        aria-label={t('tags.edit', { name: tag.name })}
-        tooltip={t('tags.edit', { name: tag.name })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('tags.edit', { name: tag.name })}
         onClick={() => setDialog({ kind: 'edit', id: tag.id })}
-        data-testid={`tag-edit-${tag.id}`}
+        testId={`tag-edit-${tag.id}`}
       />
-      <Button
-        type="button"
-        text
-        rounded
-        severity="danger"
+      <RowActionButton
         icon="pi pi-trash"
-        aria-label={t('tags.delete', { name: tag.name })}
-        tooltip={t('tags.delete', { name: tag.name })}
-        tooltipOptions={{ position: 'top' }}
+        severity="danger"
+        label={t('tags.delete', { name: tag.name })}
         onClick={() => setDeleting(tag)}
-        data-testid={`tag-delete-${tag.id}`}
+        testId={`tag-delete-${tag.id}`}
       />
     </div>
   );
