@@ -26,8 +26,8 @@ export interface ListPageProps {
   /** the primary action, a plus button after `actions`; its test id defaults to `<name>-add` */
   add?: { label: string; onClick: () => void; testId?: string };
   actions?: ReactNode;
-  /** the search box: its placeholder (also its label) and the debounced text it reports */
-  search?: { placeholder: string; onSearch: (text: string) => void };
+  /** the search box: its placeholder (also its label) and the debounced text it reports (at once when `immediate`) */
+  search?: { placeholder: string; onSearch: (text: string) => void; immediate?: boolean };
   /** filters beside the search box */
   filters?: ReactNode;
   /** infinite scroll: called when the list is scrolled near its bottom */
@@ -75,7 +75,9 @@ export function ListPage({
       <div className={`surface-panel ${name}-panel list-page__panel`}>
         {search || filters ? (
           <div className={`${name}-filters list-page__filters`}>
-            {search ? <SearchBox name={name} placeholder={search.placeholder} onSearch={search.onSearch} /> : null}
+            {search ? (
+              <SearchBox name={name} placeholder={search.placeholder} onSearch={search.onSearch} immediate={search.immediate} />
+            ) : null}
             {filters}
           </div>
         ) : null}
@@ -124,10 +126,21 @@ export function PagedTable({
   );
 }
 
-/** The search box: reports the trimmed text once typing has paused (SEARCH_DEBOUNCE_MS). */
-function SearchBox({ name, placeholder, onSearch }: { name: string; placeholder: string; onSearch: (text: string) => void }) {
+/** The search box: reports the trimmed text once typing has paused (SEARCH_DEBOUNCE_MS), or as it is typed when `immediate`. */
+function SearchBox({
+  name,
+  placeholder,
+  onSearch,
+  immediate,
+}: {
+  name: string;
+  placeholder: string;
+  onSearch: (text: string) => void;
+  immediate?: boolean;
+}) {
   const [text, setText] = useState('');
-  const settled = useDebouncedValue(text.trim());
+  const debounced = useDebouncedValue(text.trim());
+  const settled = immediate ? text.trim() : debounced;
   const report = useRef(onSearch);
   report.current = onSearch;
   const first = useRef(true);

@@ -1,16 +1,11 @@
 import type { KanbanLane } from '@switchboard/shared/contracts/tags';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { RowActionButton } from '../../../components/list-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -63,75 +58,57 @@ export function TagsKanbanPage() {
   );
 
   return (
-    <section className="page tags-page tags-kanban-page" data-testid="tags-kanban-page">
-      <PageHeader
-        title={t('tags.lanes.title')}
-        actions={
-          <>
-            <Link to="/Kanban" className="p-button p-button-text tags-kanban-back" data-testid="tags-kanban-back">
-              <i className="pi pi-arrow-left" aria-hidden="true" />
-              <span>{t('tags.lanes.back')}</span>
-            </Link>
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('tags.lanes.add')}
-              onClick={() => setDialog({ kind: 'add' })}
-              data-testid="tags-kanban-add"
-            />
-          </>
-        }
-      />
-      <div className="surface-panel tags-panel">
-        <div className="tags-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('tags.lanes.searchPlaceholder')}
-              aria-label={t('tags.lanes.searchPlaceholder')}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="tags-kanban-search"
-            />
-          </IconField>
-        </div>
-        <DataTable
-          value={shown}
-          dataKey="id"
-          loading={lanes.isFetching && !lanes.data}
-          emptyMessage={lanes.isError ? t('tags.loadFailed') : t('tags.lanes.empty')}
-          className="tags-table"
-          data-testid="tags-kanban-table"
-        >
-          <Column header={t('tags.columns.name')} body={(lane: KanbanLane) => <TagChip name={lane.name} color={lane.color} />} />
-          <Column
-            header={t('tags.lanes.tickets')}
-            body={(lane: KanbanLane) => <span data-testid={`lane-count-${lane.id}`}>{lane.ticketCount}</span>}
-            style={{ width: '9rem' }}
+    <ListPage
+      name="tags-kanban"
+      title={t('tags.lanes.title')}
+      actions={
+        <Link to="/Kanban" className="p-button p-button-text tags-kanban-back" data-testid="tags-kanban-back">
+          <i className="pi pi-arrow-left" aria-hidden="true" />
+          <span>{t('tags.lanes.back')}</span>
+        </Link>
+      }
+      add={{ label: t('tags.lanes.add'), onClick: () => setDialog({ kind: 'add' }) }}
+      search={{ placeholder: t('tags.lanes.searchPlaceholder'), onSearch: setSearch, immediate: true }}
+      overlays={
+        <>
+          <TagDialog
+            visible={dialog.kind !== 'none'}
+            tagId={dialog.kind === 'edit' ? dialog.id : undefined}
+            kanban
+            onHide={() => setDialog({ kind: 'none' })}
           />
-          <Column
-            header={<span className="sr-only">{t('tags.columns.actions')}</span>}
-            body={actionsCell}
-            style={{ width: '7rem' }}
+          <DeleteDialog
+            visible={Boolean(deleting)}
+            onHide={() => setDeleting(null)}
+            header={t('tags.deleteDialog.header')}
+            message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
+            confirmLabel={t('tags.deleteDialog.confirm')}
+            onConfirm={confirmDelete}
+            testId="lane-delete-dialog"
           />
-        </DataTable>
-      </div>
-      <TagDialog
-        visible={dialog.kind !== 'none'}
-        tagId={dialog.kind === 'edit' ? dialog.id : undefined}
-        kanban
-        onHide={() => setDialog({ kind: 'none' })}
-      />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('tags.deleteDialog.header')}
-        message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
-        confirmLabel={t('tags.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="lane-delete-dialog"
-      />
-    </section>
+        </>
+      }
+    >
+      <DataTable
+        value={shown}
+        dataKey="id"
+        loading={lanes.isFetching && !lanes.data}
+        emptyMessage={lanes.isError ? t('tags.loadFailed') : t('tags.lanes.empty')}
+        className="tags-table"
+        data-testid="tags-kanban-table"
+      >
+        <Column header={t('tags.columns.name')} body={(lane: KanbanLane) => <TagChip name={lane.name} color={lane.color} />} />
+        <Column
+          header={t('tags.lanes.tickets')}
+          body={(lane: KanbanLane) => <span data-testid={`lane-count-${lane.id}`}>{lane.ticketCount}</span>}
+          style={{ width: '9rem' }}
+        />
+        <Column
+          header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
+      </DataTable>
+    </ListPage>
   );
 }

@@ -1,18 +1,12 @@
 import { TAG_DEFAULT_PAGE_SIZE, TAG_PAGE_SIZES, type Tag } from '@switchboard/shared/contracts/tags';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { RowActionButton } from '../../../components/list-page.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useToast } from '../../../lib/toast.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTags } from '../api/get-tags.ts';
@@ -32,8 +26,7 @@ export function TagsPage() {
   useDocumentTitle(t('tags.title'));
   useTagsLiveUpdates(user.companyId);
 
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
+  const [searchParam, setSearchParam] = useState('');
   const list = useTags(searchParam);
   const remove = useDeleteTag();
   const [rows, setRows] = useState<number>(TAG_DEFAULT_PAGE_SIZE);
@@ -87,89 +80,71 @@ export function TagsPage() {
   );
 
   return (
-    <section className="page tags-page" data-testid="tags-page">
-      <PageHeader
-        title={t('tags.title')}
-        actions={
-          <Button
-            type="button"
-            icon="pi pi-plus"
-            label={t('tags.add')}
-            onClick={() => setDialog({ kind: 'add' })}
-            data-testid="tags-add"
+    <ListPage
+      name="tags"
+      title={t('tags.title')}
+      add={{ label: t('tags.add'), onClick: () => setDialog({ kind: 'add' }) }}
+      search={{ placeholder: t('tags.searchPlaceholder'), onSearch: setSearchParam }}
+      overlays={
+        <>
+          <TagDialog
+            visible={dialog.kind !== 'none'}
+            tagId={dialog.kind === 'edit' ? dialog.id : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
           />
-        }
-      />
-      <div className="surface-panel tags-panel">
-        <div className="tags-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('tags.searchPlaceholder')}
-              aria-label={t('tags.searchPlaceholder')}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="tags-search"
-            />
-          </IconField>
-        </div>
-        <DataTable
-          value={tags}
-          dataKey="id"
-          loading={list.isFetching && !list.isFetchingNextPage}
-          paginator
-          rows={rows}
-          first={first}
-          rowsPerPageOptions={[...TAG_PAGE_SIZES]}
-          onPage={(e) => {
-            setFirst(e.first);
-            setRows(e.rows);
-            // the pager reached the last rows loaded: fetch the next page of the server
-            if (e.first + e.rows >= tags.length) loadMore();
-          }}
-          emptyMessage={list.isError ? t('tags.loadFailed') : t('tags.empty')}
-          className="tags-table"
-          data-testid="tags-table"
-        >
-          <Column header={t('tags.columns.name')} body={(tag: Tag) => <TagChip name={tag.name} color={tag.color} />} />
-          <Column
-            header={t('tags.columns.kanban')}
-            body={(tag: Tag) =>
-              tag.kanban === 1 ? (
-                <i
-                  className="pi pi-th-large tags-table__kanban"
-                  role="img"
-                  aria-label={t('tags.kanbanYes')}
-                  title={t('tags.kanbanYes')}
-                />
-              ) : null
-            }
-            style={{ width: '8rem', textAlign: 'center' }}
+          <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
+          <DeleteDialog
+            visible={Boolean(deleting)}
+            onHide={() => setDeleting(null)}
+            header={t('tags.deleteDialog.header')}
+            message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
+            confirmLabel={t('tags.deleteDialog.confirm')}
+            onConfirm={confirmDelete}
+            testId="tag-delete-dialog"
           />
-          <Column
-            header={<span className="sr-only">{t('tags.columns.actions')}</span>}
-            body={actionsCell}
-            style={{ width: '10rem' }}
-          />
-        </DataTable>
-        {list.isFetchingNextPage ? <div className="tags-more">{t('tags.loadingMore')}</div> : null}
-      </div>
-      <TagDialog
-        visible={dialog.kind !== 'none'}
-        tagId={dialog.kind === 'edit' ? dialog.id : undefined}
-        onHide={() => setDialog({ kind: 'none' })}
-      />
-      <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('tags.deleteDialog.header')}
-        message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
-        confirmLabel={t('tags.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="tag-delete-dialog"
-      />
-    </section>
+        </>
+      }
+    >
+      <DataTable
+        value={tags}
+        dataKey="id"
+        loading={list.isFetching && !list.isFetchingNextPage}
+        paginator
+        rows={rows}
+        first={first}
+        rowsPerPageOptions={[...TAG_PAGE_SIZES]}
+        onPage={(e) => {
+          setFirst(e.first);
+          setRows(e.rows);
+          // the pager reached the last rows loaded: fetch the next page of the server
+          if (e.first + e.rows >= tags.length) loadMore();
+        }}
+        emptyMessage={list.isError ? t('tags.loadFailed') : t('tags.empty')}
+        className="tags-table"
+        data-testid="tags-table"
+      >
+        <Column header={t('tags.columns.name')} body={(tag: Tag) => <TagChip name={tag.name} color={tag.color} />} />
+        <Column
+          header={t('tags.columns.kanban')}
+          body={(tag: Tag) =>
+            tag.kanban === 1 ? (
+              <i
+                className="pi pi-th-large tags-table__kanban"
+                role="img"
+                aria-label={t('tags.kanbanYes')}
+                title={t('tags.kanbanYes')}
+              />
+            ) : null
+          }
+          style={{ width: '8rem', textAlign: 'center' }}
+        />
+        <Column
+          header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '10rem' }}
+        />
+      </DataTable>
+      {list.isFetchingNextPage ? <div className="tags-more">{t('tags.loadingMore')}</div> : null}
+    </ListPage>
   );
 }
