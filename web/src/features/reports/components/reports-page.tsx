@@ -64,6 +64,36 @@ function PickerFilter({
   );
 }
 
+/** One end of the date range, bounded by the other end when that is set. */
+function DateFilter({
+  end,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  end: 'dateFrom' | 'dateTo';
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="reports-field">
+      <span>{t(`reports.filters.${end}`)}</span>
+      <InputText
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={end === 'dateFrom' ? 'report-date-from' : 'report-date-to'}
+      />
+    </label>
+  );
+}
+
 function TicketReport() {
   const { t } = useTranslation();
   useDocumentTitle(t('reports.title'));
@@ -160,26 +190,8 @@ function TicketReport() {
       </div>
       <PickerFilter source="users" value={draft.userIds} onChange={(ids) => set('userIds', ids)} />
       <PickerFilter source="queues" value={draft.queueIds} onChange={(ids) => set('queueIds', ids)} />
-      <label className="reports-field">
-        <span>{t('reports.filters.dateFrom')}</span>
-        <InputText
-          type="date"
-          value={draft.dateFrom}
-          max={draft.dateTo || undefined}
-          onChange={(e) => set('dateFrom', e.target.value)}
-          data-testid="report-date-from"
-        />
-      </label>
-      <label className="reports-field">
-        <span>{t('reports.filters.dateTo')}</span>
-        <InputText
-          type="date"
-          value={draft.dateTo}
-          min={draft.dateFrom || undefined}
-          onChange={(e) => set('dateTo', e.target.value)}
-          data-testid="report-date-to"
-        />
-      </label>
+      <DateFilter end="dateFrom" value={draft.dateFrom} max={draft.dateTo} onChange={(v) => set('dateFrom', v)} />
+      <DateFilter end="dateTo" value={draft.dateTo} min={draft.dateFrom} onChange={(v) => set('dateTo', v)} />
       <div className="reports-field reports-field--check">
         <Checkbox
           inputId="report-only-rated"

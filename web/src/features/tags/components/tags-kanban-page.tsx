@@ -4,15 +4,13 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDeleteTag } from '../api/delete-tag.ts';
 import { useKanbanLanes } from '../api/get-kanban-lanes.ts';
 import { useTagsLiveUpdates } from '../hooks/use-tags-live-updates.ts';
 import { TagChip } from './tag-chip.tsx';
+import { TagDeleteDialog } from './tag-delete-dialog.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 import './tags.css';
 
@@ -21,23 +19,16 @@ type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: numb
 /** /TagsKanban (spec document 2): the kanban lanes with their ticket counts; search, add, edit, delete, back to the board. */
 export function TagsKanbanPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   useDocumentTitle(t('tags.lanes.title'));
   useTagsLiveUpdates(user.companyId);
   const lanes = useKanbanLanes();
-  const remove = useDeleteTag();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const [deleting, setDeleting] = useState<KanbanLane | null>(null);
 
   const text = search.trim().toLowerCase();
   const shown = (lanes.data?.lista ?? []).filter((l) => !text || l.name.toLowerCase().includes(text));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('tags.done')), onError: (error) => toast.error(error) });
-  };
 
   const actionsCell = (lane: KanbanLane) => (
     <div className="tags-table__actions">
@@ -77,15 +68,7 @@ export function TagsKanbanPage() {
             kanban
             onHide={() => setDialog({ kind: 'none' })}
           />
-          <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('tags.deleteDialog.header')}
-            message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
-            confirmLabel={t('tags.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
-            testId="lane-delete-dialog"
-          />
+          <TagDeleteDialog tag={deleting} onHide={() => setDeleting(null)} testId="lane-delete-dialog" />
         </>
       }
     >

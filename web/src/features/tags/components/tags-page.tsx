@@ -3,16 +3,14 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useTagsLiveUpdates } from '../hooks/use-tags-live-updates.ts';
 import { TagChip } from './tag-chip.tsx';
 import { TagContactsDialog } from './tag-contacts-dialog.tsx';
+import { TagDeleteDialog } from './tag-delete-dialog.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 import './tags.css';
 
@@ -21,14 +19,12 @@ type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: numb
 /** /tags (spec document 2 "Tags and kanban lanes"): every signed-in user; search, add, edit, delete, contacts of a tag. */
 export function TagsPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   useDocumentTitle(t('tags.title'));
   useTagsLiveUpdates(user.companyId);
 
   const [searchParam, setSearchParam] = useState('');
   const list = useTags(searchParam);
-  const remove = useDeleteTag();
   const [rows, setRows] = useState<number>(TAG_DEFAULT_PAGE_SIZE);
   const [first, setFirst] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
@@ -45,14 +41,6 @@ export function TagsPage() {
   const tags = list.data?.pages.flatMap((p) => p.tags) ?? [];
   const loadMore = () => {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('tags.done')),
-      onError: (error) => toast.error(error),
-    });
   };
 
   const actionsCell = (tag: Tag) => (
@@ -93,15 +81,7 @@ export function TagsPage() {
             onHide={() => setDialog({ kind: 'none' })}
           />
           <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
-          <DeleteDialog
-            visible={Boolean(deleting)}
-            onHide={() => setDeleting(null)}
-            header={t('tags.deleteDialog.header')}
-            message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
-            confirmLabel={t('tags.deleteDialog.confirm')}
-            onConfirm={confirmDelete}
-            testId="tag-delete-dialog"
-          />
+          <TagDeleteDialog tag={deleting} onHide={() => setDeleting(null)} testId="tag-delete-dialog" />
         </>
       }
     >
