@@ -26,8 +26,8 @@ export interface ListPageProps {
   /** the primary action, a plus button after `actions`; its test id defaults to `<name>-add` */
   add?: { label: string; onClick: () => void; testId?: string };
   actions?: ReactNode;
-  /** the search box: its placeholder (also its label) and the debounced text it reports */
-  search?: { placeholder: string; onSearch: (text: string) => void };
+  /** the search box: its placeholder (also its label) and the debounced text it reports (at once when `immediate`) */
+  search?: { placeholder: string; onSearch: (text: string) => void; immediate?: boolean };
   /** filters beside the search box */
   filters?: ReactNode;
   /** infinite scroll: called when the list is scrolled near its bottom */
@@ -75,7 +75,9 @@ export function ListPage({
       <div className={`surface-panel ${name}-panel list-page__panel`}>
         {search || filters ? (
           <div className={`${name}-filters list-page__filters`}>
-            {search ? <SearchBox name={name} placeholder={search.placeholder} onSearch={search.onSearch} /> : null}
+            {search ? (
+              <SearchBox name={name} placeholder={search.placeholder} onSearch={search.onSearch} immediate={search.immediate} />
+            ) : null}
             {filters}
           </div>
         ) : null}
@@ -124,10 +126,21 @@ export function PagedTable({
   );
 }
 
-/** The search box: reports the trimmed text once typing has paused (SEARCH_DEBOUNCE_MS). */
-function SearchBox({ name, placeholder, onSearch }: { name: string; placeholder: string; onSearch: (text: string) => void }) {
+/** The search box: reports the trimmed text once typing has paused (SEARCH_DEBOUNCE_MS), or as it is typed when `immediate`. */
+function SearchBox({
+  name,
+  placeholder,
+  onSearch,
+  immediate,
+}: {
+  name: string;
+  placeholder: string;
+  onSearch: (text: string) => void;
+  immediate?: boolean;
+}) {
   const [text, setText] = useState('');
-  const settled = useDebouncedValue(text.trim());
+  const debounced = useDebouncedValue(text.trim());
+  const settled = immediate ? text.trim() : debounced;
   const report = useRef(onSearch);
   report.current = onSearch;
   const first = useRef(true);
@@ -175,32 +188,47 @@ export function RowActions({
     <div className="row-actions">
       {children}
       {onEdit && editLabel ? (
-        <Button
-          type="button"
-          text
-          rounded
-          icon="pi pi-pencil"
-          aria-label={editLabel}
-          tooltip={editLabel}
-          tooltipOptions={{ position: 'top' }}
-          onClick={onEdit}
-          data-testid={`${testId.kind}-edit-${testId.id}`}
-        />
+        <RowActionButton icon="pi pi-pencil" label={editLabel} onClick={onEdit} testId={`${testId.kind}-edit-${testId.id}`} />
       ) : null}
       {onDelete && deleteLabel ? (
-        <Button
-          type="button"
-          text
-          rounded
-          severity="danger"
+        <RowActionButton
           icon="pi pi-trash"
-          aria-label={deleteLabel}
-          tooltip={deleteLabel}
-          tooltipOptions={{ position: 'top' }}
+          severity="danger"
+          label={deleteLabel}
           onClick={onDelete}
-          data-testid={`${testId.kind}-delete-${testId.id}`}
+          testId={`${testId.kind}-delete-${testId.id}`}
         />
       ) : null}
     </div>
+  );
+}
+
+/** One icon button of a row's actions, its label read out and shown as a tooltip above it. */
+export function RowActionButton({
+  icon,
+  label,
+  onClick,
+  testId,
+  severity,
+}: {
+  icon: string;
+  label: string;
+  onClick: () => void;
+  testId: string;
+  severity?: 'danger';
+}) {
+  return (
+    <Button
+      type="button"
+      text
+      rounded
+      severity={severity}
+      icon={icon}
+      aria-label={label}
+      tooltip={label}
+      tooltipOptions={{ position: 'top' }}
+      onClick={onClick}
+      data-testid={testId}
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { Button } from 'primereact/button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazySections } from '../i18n/lazy-sections.ts';
 import { useActiveAnnouncements, useAnnouncementsLiveUpdates } from '../lib/announcements-api.ts';
 import { loadSections } from '../lib/i18n.ts';
-import './announcements-button.css';
+import { TopBarButton } from '../components/top-bar-button.tsx';
 
 // the panel and its texts come with the first opening, not with the inbox
 const AnnouncementsPanel = lazy(async () => {
@@ -26,28 +25,18 @@ export function AnnouncementsButton() {
   const label = t('menu.announcements');
   return (
     <>
-      <Button
-        type="button"
-        text
-        rounded
-        severity="secondary"
+      <TopBarButton
         icon="pi pi-megaphone"
         className="announcements-button"
+        count={count || undefined}
         aria-label={count ? `${label} (${count})` : label}
         tooltip={label}
-        tooltipOptions={{ position: 'bottom' }}
         onClick={() => {
           setWanted(true);
           setOpen(true);
         }}
         data-testid="announcements-button"
-      >
-        {count ? (
-          <span className="announcements-button__count" aria-hidden="true">
-            {count}
-          </span>
-        ) : null}
-      </Button>
+      />
       {wanted ? (
         <Suspense fallback={null}>
           <AnnouncementsPanel visible={open} onHide={() => setOpen(false)} />

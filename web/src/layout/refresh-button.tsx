@@ -1,19 +1,14 @@
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { TopBarButton } from '../components/top-bar-button.tsx';
 
 /** Reloads the page: in the top bar on wide screens, in the drawer's controls on a phone. */
 export function RefreshButton() {
   const { t } = useTranslation();
   return (
-    <Button
-      type="button"
-      text
-      rounded
-      severity="secondary"
+    <TopBarButton
       icon="pi pi-refresh"
       aria-label={t('shell.refresh')}
       tooltip={t('shell.refresh')}
-      tooltipOptions={{ position: 'bottom' }}
       data-testid="refresh-button"
       onClick={() => window.location.reload()}
     />

@@ -1,9 +1,9 @@
-import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { Slider } from 'primereact/slider';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVolume, VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from '../lib/volume.ts';
+import { TopBarButton } from '../components/top-bar-button.tsx';
 
 const iconFor = (volume: number) => (volume === 0 ? 'pi pi-volume-off' : volume < 0.5 ? 'pi pi-volume-down' : 'pi pi-volume-up');
 
@@ -14,16 +14,11 @@ export function VolumeControl() {
   const [volume, setVolume] = useVolume();
   return (
     <>
-      <Button
-        type="button"
-        text
-        rounded
-        severity="secondary"
+      <TopBarButton
         icon={iconFor(volume)}
         aria-label={t('shell.volume')}
         aria-haspopup="dialog"
         tooltip={t('shell.volume')}
-        tooltipOptions={{ position: 'bottom' }}
         data-testid="volume-button"
         onClick={(e) => panel.current?.toggle(e)}
       />

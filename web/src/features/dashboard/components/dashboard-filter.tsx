@@ -7,6 +7,38 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { periodProblem, type PeriodFilter } from '../utils/period.ts';
 
+/** One end of the date range: a labelled date input, bounded by the other end when that is set. */
+function DateField({
+  name,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  name: 'from' | 'to';
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <span className="dashboard-filter__field">
+      <label htmlFor={`dashboard-${name}`}>{label}</label>
+      <InputText
+        id={`dashboard-${name}`}
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={`dashboard-${name}`}
+      />
+    </span>
+  );
+}
+
 /** The collapsible filter panel: the last N days, or a date range. */
 export function DashboardFilter({ value, onApply }: { value: PeriodFilter; onApply: (filter: PeriodFilter) => void }) {
   const { t } = useTranslation();
@@ -53,28 +85,8 @@ export function DashboardFilter({ value, onApply }: { value: PeriodFilter; onApp
         </span>
       ) : (
         <>
-          <span className="dashboard-filter__field">
-            <label htmlFor="dashboard-from">{t('dashboard.filter.dateFrom')}</label>
-            <InputText
-              id="dashboard-from"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => setFrom(e.target.value)}
-              data-testid="dashboard-from"
-            />
-          </span>
-          <span className="dashboard-filter__field">
-            <label htmlFor="dashboard-to">{t('dashboard.filter.dateTo')}</label>
-            <InputText
-              id="dashboard-to"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => setTo(e.target.value)}
-              data-testid="dashboard-to"
-            />
-          </span>
+          <DateField name="from" label={t('dashboard.filter.dateFrom')} value={from} max={to} onChange={setFrom} />
+          <DateField name="to" label={t('dashboard.filter.dateTo')} value={to} min={from} onChange={setTo} />
         </>
       )}
       <Button

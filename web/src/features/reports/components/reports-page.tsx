@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../../lib/session.tsx';
 import { buildViewer } from '../../../lib/viewer.ts';
 import { Link } from 'react-router-dom';
 import { Picker, SearchPicker } from '../../../components/picker.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
+import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { TicketLogDialog } from '../../../components/ticket-log-dialog.tsx';
 import { currentLanguage, locales } from '../../../lib/i18n.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -36,6 +36,62 @@ export function ReportsPage() {
   const user = useCurrentUser();
   if (!can(buildViewer(user), 'dashboard:view')) return <ForbiddenPage />;
   return <TicketReport />;
+}
+
+/** A filter over several connections, users or queues, labelled by its heading. */
+function PickerFilter({
+  source,
+  value,
+  onChange,
+}: {
+  source: 'connections' | 'users' | 'queues';
+  value: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="reports-field">
+      <span id={`report-${source}-label`}>{t(`reports.filters.${source}`)}</span>
+      <Picker
+        multiple
+        source={source}
+        value={value}
+        onChange={onChange}
+        ariaLabelledBy={`report-${source}-label`}
+        testId={`report-${source}`}
+      />
+    </div>
+  );
+}
+
+/** One end of the date range, bounded by the other end when that is set. */
+function DateFilter({
+  end,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  end: 'dateFrom' | 'dateTo';
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className="reports-field">
+      <span>{t(`reports.filters.${end}`)}</span>
+      <InputText
+        type="date"
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={end === 'dateFrom' ? 'report-date-from' : 'report-date-to'}
+      />
+    </label>
+  );
 }
 
 function TicketReport() {
@@ -91,16 +147,11 @@ function TicketReport() {
 
   const actionsCell = (ticket: ReportTicket) => (
     <div className="row-actions">
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-history"
-        aria-label={t('reports.openLog', { id: ticket.id })}
-        tooltip={t('reports.openLog', { id: ticket.id })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('reports.openLog', { id: ticket.id })}
         onClick={() => setLogOf(ticket.id)}
-        data-testid={`report-log-${ticket.id}`}
+        testId={`report-log-${ticket.id}`}
       />
       <Link
         to={`/tickets/${ticket.uuid}`}
@@ -125,17 +176,7 @@ function TicketReport() {
           onChange={(c) => set('contact', c ? { id: c.id, name: c.name } : undefined)}
         />
       </div>
-      <div className="reports-field">
-        <span id="report-connections-label">{t('reports.filters.connections')}</span>
-        <Picker
-          multiple
-          source="connections"
-          value={draft.connectionIds}
-          onChange={(ids) => set('connectionIds', ids)}
-          ariaLabelledBy="report-connections-label"
-          testId="report-connections"
-        />
-      </div>
+      <PickerFilter source="connections" value={draft.connectionIds} onChange={(ids) => set('connectionIds', ids)} />
       <div className="reports-field">
         <span id="report-statuses-label">{t('reports.filters.statuses')}</span>
         <MultiSelect
@@ -147,48 +188,10 @@ function TicketReport() {
           data-testid="report-statuses"
         />
       </div>
-      <div className="reports-field">
-        <span id="report-users-label">{t('reports.filters.users')}</span>
-        <Picker
-          multiple
-          source="users"
-          value={draft.userIds}
-          onChange={(ids) => set('userIds', ids)}
-          ariaLabelledBy="report-users-label"
-          testId="report-users"
-        />
-      </div>
-      <div className="reports-field">
-        <span id="report-queues-label">{t('reports.filters.queues')}</span>
-        <Picker
-          multiple
-          source="queues"
-          value={draft.queueIds}
-          onChange={(ids) => set('queueIds', ids)}
-          ariaLabelledBy="report-queues-label"
-          testId="report-queues"
-        />
-      </div>
-      <label className="reports-field">
-        <span>{t('reports.filters.dateFrom')}</span>
-        <InputText
-          type="date"
-          value={draft.dateFrom}
-          max={draft.dateTo || undefined}
-          onChange={(e) => set('dateFrom', e.target.value)}
-          data-testid="report-date-from"
-        />
-      </label>
-      <label className="reports-field">
-        <span>{t('reports.filters.dateTo')}</span>
-        <InputText
-          type="date"
-          value={draft.dateTo}
-          min={draft.dateFrom || undefined}
-          onChange={(e) => set('dateTo', e.target.value)}
-          data-testid="report-date-to"
-        />
-      </label>
+      <PickerFilter source="users" value={draft.userIds} onChange={(ids) => set('userIds', ids)} />
+      <PickerFilter source="queues" value={draft.queueIds} onChange={(ids) => set('queueIds', ids)} />
+      <DateFilter end="dateFrom" value={draft.dateFrom} max={draft.dateTo} onChange={(v) => set('dateFrom', v)} />
+      <DateFilter end="dateTo" value={draft.dateTo} min={draft.dateFrom} onChange={(v) => set('dateTo', v)} />
       <div className="reports-field reports-field--check">
         <Checkbox
           inputId="report-only-rated"

@@ -34,6 +34,33 @@ import { pixQrSrc } from '../utils/pix-qr.ts';
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'address2', 'city', 'state', 'zipcode', 'country'] as const;
 
+/** How many users or connections the custom plan has, at least its minimum. */
+function CountField({
+  name,
+  min,
+  value,
+  onChange,
+}: {
+  name: 'users' | 'connections';
+  min: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormField id={`checkout-${name}`} label={t(`billing.checkout.${name}`)} hint={t('billing.checkout.minimum', { count: min })}>
+      <InputText
+        id={`checkout-${name}`}
+        type="number"
+        min={min}
+        value={String(value)}
+        onChange={(e) => onChange(Number(e.target.value))}
+        data-testid={`checkout-${name}`}
+      />
+    </FormField>
+  );
+}
+
 /**
  * The subscription checkout (spec document 2 "Subscription checkout dialog", section 4 "Checkout"): Dados,
  * Personalizar and Revisar, opened on Personalizar; then the Pix code to pay, with a copy button. The payment's
@@ -257,34 +284,18 @@ export function CheckoutDialog({ invoice, onHide }: { invoice: Invoice | null; o
               </div>
               {values.planKind === 'custom' ? (
                 <div className="checkout-grid">
-                  <FormField
-                    id="checkout-users"
-                    label={t('billing.checkout.users')}
-                    hint={t('billing.checkout.minimum', { count: CUSTOM_PLAN_MIN_USERS })}
-                  >
-                    <InputText
-                      id="checkout-users"
-                      type="number"
-                      min={CUSTOM_PLAN_MIN_USERS}
-                      value={String(values.users)}
-                      onChange={(e) => change({ users: clampUsers(Number(e.target.value)) })}
-                      data-testid="checkout-users"
-                    />
-                  </FormField>
-                  <FormField
-                    id="checkout-connections"
-                    label={t('billing.checkout.connections')}
-                    hint={t('billing.checkout.minimum', { count: CUSTOM_PLAN_MIN_CONNECTIONS })}
-                  >
-                    <InputText
-                      id="checkout-connections"
-                      type="number"
-                      min={CUSTOM_PLAN_MIN_CONNECTIONS}
-                      value={String(values.connections)}
-                      onChange={(e) => change({ connections: clampConnections(Number(e.target.value)) })}
-                      data-testid="checkout-connections"
-                    />
-                  </FormField>
+                  <CountField
+                    name="users"
+                    min={CUSTOM_PLAN_MIN_USERS}
+                    value={values.users}
+                    onChange={(n) => change({ users: clampUsers(n) })}
+                  />
+                  <CountField
+                    name="connections"
+                    min={CUSTOM_PLAN_MIN_CONNECTIONS}
+                    value={values.connections}
+                    onChange={(n) => change({ connections: clampConnections(n) })}
+                  />
                 </div>
               ) : null}
               <p className="checkout-price" data-testid="checkout-price">

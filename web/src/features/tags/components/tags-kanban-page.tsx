@@ -1,22 +1,16 @@
 import type { KanbanLane } from '@switchboard/shared/contracts/tags';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDeleteTag } from '../api/delete-tag.ts';
 import { useKanbanLanes } from '../api/get-kanban-lanes.ts';
 import { useTagsLiveUpdates } from '../hooks/use-tags-live-updates.ts';
 import { TagChip } from './tag-chip.tsx';
+import { TagDeleteDialog } from './tag-delete-dialog.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 import './tags.css';
 
@@ -25,12 +19,10 @@ type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: numb
 /** /TagsKanban (spec document 2): the kanban lanes with their ticket counts; search, add, edit, delete, back to the board. */
 export function TagsKanbanPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   useDocumentTitle(t('tags.lanes.title'));
   useTagsLiveUpdates(user.companyId);
   const lanes = useKanbanLanes();
-  const remove = useDeleteTag();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const [deleting, setDeleting] = useState<KanbanLane | null>(null);
@@ -38,109 +30,68 @@ export function TagsKanbanPage() {
   const text = search.trim().toLowerCase();
   const shown = (lanes.data?.lista ?? []).filter((l) => !text || l.name.toLowerCase().includes(text));
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, { onSuccess: () => toast.success(t('tags.done')), onError: (error) => toast.error(error) });
-  };
-
   const actionsCell = (lane: KanbanLane) => (
     <div className="tags-table__actions">
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-pencil"
-        aria-label={t('tags.edit', { name: lane.name })}
-        tooltip={t('tags.edit', { name: lane.name })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('tags.edit', { name: lane.name })}
         onClick={() => setDialog({ kind: 'edit', id: lane.id })}
-        data-testid={`lane-edit-${lane.id}`}
+        testId={`lane-edit-${lane.id}`}
       />
-      <Button
-        type="button"
-        text
-        rounded
-        severity="danger"
+      <RowActionButton
         icon="pi pi-trash"
-        aria-label={t('tags.delete', { name: lane.name })}
-        tooltip={t('tags.delete', { name: lane.name })}
-        tooltipOptions={{ position: 'top' }}
+        severity="danger"
+        label={t('tags.delete', { name: lane.name })}
         onClick={() => setDeleting(lane)}
-        data-testid={`lane-delete-${lane.id}`}
+        testId={`lane-delete-${lane.id}`}
       />
     </div>
   );
 
   return (
-    <section className="page tags-page tags-kanban-page" data-testid="tags-kanban-page">
-      <PageHeader
-        title={t('tags.lanes.title')}
-        actions={
-          <>
-            <Link to="/Kanban" className="p-button p-button-text tags-kanban-back" data-testid="tags-kanban-back">
-              <i className="pi pi-arrow-left" aria-hidden="true" />
-              <span>{t('tags.lanes.back')}</span>
-            </Link>
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('tags.lanes.add')}
-              onClick={() => setDialog({ kind: 'add' })}
-              data-testid="tags-kanban-add"
-            />
-          </>
-        }
-      />
-      <div className="surface-panel tags-panel">
-        <div className="tags-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('tags.lanes.searchPlaceholder')}
-              aria-label={t('tags.lanes.searchPlaceholder')}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="tags-kanban-search"
-            />
-          </IconField>
-        </div>
-        <DataTable
-          value={shown}
-          dataKey="id"
-          loading={lanes.isFetching && !lanes.data}
-          emptyMessage={lanes.isError ? t('tags.loadFailed') : t('tags.lanes.empty')}
-          className="tags-table"
-          data-testid="tags-kanban-table"
-        >
-          <Column header={t('tags.columns.name')} body={(lane: KanbanLane) => <TagChip name={lane.name} color={lane.color} />} />
-          <Column
-            header={t('tags.lanes.tickets')}
-            body={(lane: KanbanLane) => <span data-testid={`lane-count-${lane.id}`}>{lane.ticketCount}</span>}
-            style={{ width: '9rem' }}
+    <ListPage
+      name="tags-kanban"
+      title={t('tags.lanes.title')}
+      actions={
+        <Link to="/Kanban" className="p-button p-button-text tags-kanban-back" data-testid="tags-kanban-back">
+          <i className="pi pi-arrow-left" aria-hidden="true" />
+          <span>{t('tags.lanes.back')}</span>
+        </Link>
+      }
+      add={{ label: t('tags.lanes.add'), onClick: () => setDialog({ kind: 'add' }) }}
+      search={{ placeholder: t('tags.lanes.searchPlaceholder'), onSearch: setSearch, immediate: true }}
+      overlays={
+        <>
+          <TagDialog
+            visible={dialog.kind !== 'none'}
+            tagId={dialog.kind === 'edit' ? dialog.id : undefined}
+            kanban
+            onHide={() => setDialog({ kind: 'none' })}
           />
-          <Column
-            header={<span className="sr-only">{t('tags.columns.actions')}</span>}
-            body={actionsCell}
-            style={{ width: '7rem' }}
-          />
-        </DataTable>
-      </div>
-      <TagDialog
-        visible={dialog.kind !== 'none'}
-        tagId={dialog.kind === 'edit' ? dialog.id : undefined}
-        kanban
-        onHide={() => setDialog({ kind: 'none' })}
-      />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('tags.deleteDialog.header')}
-        message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
-        confirmLabel={t('tags.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="lane-delete-dialog"
-      />
-    </section>
+          <TagDeleteDialog tag={deleting} onHide={() => setDeleting(null)} testId="lane-delete-dialog" />
+        </>
+      }
+    >
+      <DataTable
+        value={shown}
+        dataKey="id"
+        loading={lanes.isFetching && !lanes.data}
+        emptyMessage={lanes.isError ? t('tags.loadFailed') : t('tags.lanes.empty')}
+        className="tags-table"
+        data-testid="tags-kanban-table"
+      >
+        <Column header={t('tags.columns.name')} body={(lane: KanbanLane) => <TagChip name={lane.name} color={lane.color} />} />
+        <Column
+          header={t('tags.lanes.tickets')}
+          body={(lane: KanbanLane) => <span data-testid={`lane-count-${lane.id}`}>{lane.ticketCount}</span>}
+          style={{ width: '9rem' }}
+        />
+        <Column
+          header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '7rem' }}
+        />
+      </DataTable>
+    </ListPage>
   );
 }

@@ -1,23 +1,16 @@
 import { TAG_DEFAULT_PAGE_SIZE, TAG_PAGE_SIZES, type Tag } from '@switchboard/shared/contracts/tags';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ListPage, RowActionButton } from '../../../components/list-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
-import { useToast } from '../../../lib/toast.tsx';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDeleteTag } from '../api/delete-tag.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useTagsLiveUpdates } from '../hooks/use-tags-live-updates.ts';
 import { TagChip } from './tag-chip.tsx';
 import { TagContactsDialog } from './tag-contacts-dialog.tsx';
+import { TagDeleteDialog } from './tag-delete-dialog.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 import './tags.css';
 
@@ -26,15 +19,12 @@ type DialogState = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: numb
 /** /tags (spec document 2 "Tags and kanban lanes"): every signed-in user; search, add, edit, delete, contacts of a tag. */
 export function TagsPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const user = useCurrentUser();
   useDocumentTitle(t('tags.title'));
   useTagsLiveUpdates(user.companyId);
 
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim());
+  const [searchParam, setSearchParam] = useState('');
   const list = useTags(searchParam);
-  const remove = useDeleteTag();
   const [rows, setRows] = useState<number>(TAG_DEFAULT_PAGE_SIZE);
   const [first, setFirst] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
@@ -53,137 +43,88 @@ export function TagsPage() {
     if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('tags.done')),
-      onError: (error) => toast.error(error),
-    });
-  };
-
   const actionsCell = (tag: Tag) => (
     <div className="tags-table__actions">
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-users"
-        aria-label={t('tags.contacts', { name: tag.name })}
-        tooltip={t('tags.contacts', { name: tag.name })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('tags.contacts', { name: tag.name })}
         onClick={() => setContactsOf(tag)}
-        data-testid={`tag-contacts-${tag.id}`}
+        testId={`tag-contacts-${tag.id}`}
       />
-      <Button
-        type="button"
-        text
-        rounded
+      <RowActionButton
         icon="pi pi-pencil"
-        aria-label={t('tags.edit', { name: tag.name })}
-        tooltip={t('tags.edit', { name: tag.name })}
-        tooltipOptions={{ position: 'top' }}
+        label={t('tags.edit', { name: tag.name })}
         onClick={() => setDialog({ kind: 'edit', id: tag.id })}
-        data-testid={`tag-edit-${tag.id}`}
+        testId={`tag-edit-${tag.id}`}
       />
-      <Button
-        type="button"
-        text
-        rounded
-        severity="danger"
+      <RowActionButton
         icon="pi pi-trash"
-        aria-label={t('tags.delete', { name: tag.name })}
-        tooltip={t('tags.delete', { name: tag.name })}
-        tooltipOptions={{ position: 'top' }}
+        severity="danger"
+        label={t('tags.delete', { name: tag.name })}
         onClick={() => setDeleting(tag)}
-        data-testid={`tag-delete-${tag.id}`}
+        testId={`tag-delete-${tag.id}`}
       />
     </div>
   );
 
   return (
-    <section className="page tags-page" data-testid="tags-page">
-      <PageHeader
-        title={t('tags.title')}
-        actions={
-          <Button
-            type="button"
-            icon="pi pi-plus"
-            label={t('tags.add')}
-            onClick={() => setDialog({ kind: 'add' })}
-            data-testid="tags-add"
+    <ListPage
+      name="tags"
+      title={t('tags.title')}
+      add={{ label: t('tags.add'), onClick: () => setDialog({ kind: 'add' }) }}
+      search={{ placeholder: t('tags.searchPlaceholder'), onSearch: setSearchParam }}
+      overlays={
+        <>
+          <TagDialog
+            visible={dialog.kind !== 'none'}
+            tagId={dialog.kind === 'edit' ? dialog.id : undefined}
+            onHide={() => setDialog({ kind: 'none' })}
           />
-        }
-      />
-      <div className="surface-panel tags-panel">
-        <div className="tags-filters">
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              type="search"
-              value={search}
-              placeholder={t('tags.searchPlaceholder')}
-              aria-label={t('tags.searchPlaceholder')}
-              onChange={(e) => setSearch(e.target.value)}
-              data-testid="tags-search"
-            />
-          </IconField>
-        </div>
-        <DataTable
-          value={tags}
-          dataKey="id"
-          loading={list.isFetching && !list.isFetchingNextPage}
-          paginator
-          rows={rows}
-          first={first}
-          rowsPerPageOptions={[...TAG_PAGE_SIZES]}
-          onPage={(e) => {
-            setFirst(e.first);
-            setRows(e.rows);
-            // the pager reached the last rows loaded: fetch the next page of the server
-            if (e.first + e.rows >= tags.length) loadMore();
-          }}
-          emptyMessage={list.isError ? t('tags.loadFailed') : t('tags.empty')}
-          className="tags-table"
-          data-testid="tags-table"
-        >
-          <Column header={t('tags.columns.name')} body={(tag: Tag) => <TagChip name={tag.name} color={tag.color} />} />
-          <Column
-            header={t('tags.columns.kanban')}
-            body={(tag: Tag) =>
-              tag.kanban === 1 ? (
-                <i
-                  className="pi pi-th-large tags-table__kanban"
-                  role="img"
-                  aria-label={t('tags.kanbanYes')}
-                  title={t('tags.kanbanYes')}
-                />
-              ) : null
-            }
-            style={{ width: '8rem', textAlign: 'center' }}
-          />
-          <Column
-            header={<span className="sr-only">{t('tags.columns.actions')}</span>}
-            body={actionsCell}
-            style={{ width: '10rem' }}
-          />
-        </DataTable>
-        {list.isFetchingNextPage ? <div className="tags-more">{t('tags.loadingMore')}</div> : null}
-      </div>
-      <TagDialog
-        visible={dialog.kind !== 'none'}
-        tagId={dialog.kind === 'edit' ? dialog.id : undefined}
-        onHide={() => setDialog({ kind: 'none' })}
-      />
-      <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
-      <DeleteDialog
-        visible={Boolean(deleting)}
-        onHide={() => setDeleting(null)}
-        header={t('tags.deleteDialog.header')}
-        message={t('tags.deleteDialog.message', { name: deleting?.name ?? '' })}
-        confirmLabel={t('tags.deleteDialog.confirm')}
-        onConfirm={confirmDelete}
-        testId="tag-delete-dialog"
-      />
-    </section>
+          <TagContactsDialog tag={contactsOf} onHide={() => setContactsOf(null)} />
+          <TagDeleteDialog tag={deleting} onHide={() => setDeleting(null)} testId="tag-delete-dialog" />
+        </>
+      }
+    >
+      <DataTable
+        value={tags}
+        dataKey="id"
+        loading={list.isFetching && !list.isFetchingNextPage}
+        paginator
+        rows={rows}
+        first={first}
+        rowsPerPageOptions={[...TAG_PAGE_SIZES]}
+        onPage={(e) => {
+          setFirst(e.first);
+          setRows(e.rows);
+          // the pager reached the last rows loaded: fetch the next page of the server
+          if (e.first + e.rows >= tags.length) loadMore();
+        }}
+        emptyMessage={list.isError ? t('tags.loadFailed') : t('tags.empty')}
+        className="tags-table"
+        data-testid="tags-table"
+      >
+        <Column header={t('tags.columns.name')} body={(tag: Tag) => <TagChip name={tag.name} color={tag.color} />} />
+        <Column
+          header={t('tags.columns.kanban')}
+          body={(tag: Tag) =>
+            tag.kanban === 1 ? (
+              <i
+                className="pi pi-th-large tags-table__kanban"
+                role="img"
+                aria-label={t('tags.kanbanYes')}
+                title={t('tags.kanbanYes')}
+              />
+            ) : null
+          }
+          style={{ width: '8rem', textAlign: 'center' }}
+        />
+        <Column
+          header={<span className="sr-only">{t('tags.columns.actions')}</span>}
+          body={actionsCell}
+          style={{ width: '10rem' }}
+        />
+      </DataTable>
+      {list.isFetchingNextPage ? <div className="tags-more">{t('tags.loadingMore')}</div> : null}
+    </ListPage>
   );
 }

@@ -2,7 +2,6 @@ import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar } from 'primereact/avatar';
 import { Badge } from 'primereact/badge';
-import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { setUnreadCount } from '../../../lib/unread-count.ts';
 import { useOnReconnect } from '../hooks/use-on-reconnect.ts';
 import { setFaviconBadge } from '../../../layout/favicon-badge.ts';
 import { playNotificationSound } from '../../../layout/notification-sound.ts';
+import { TopBarButton } from '../../../components/top-bar-button.tsx';
 import './notification-bell.css';
 
 /**
@@ -74,11 +74,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Button
-        type="button"
-        text
-        rounded
-        severity="secondary"
+      <TopBarButton
         icon="pi pi-bell"
         aria-label={label}
         aria-haspopup="dialog"
@@ -94,7 +90,7 @@ export function NotificationBell() {
             data-testid="notification-count"
           />
         ) : null}
-      </Button>
+      </TopBarButton>
       <OverlayPanel ref={panel} className="notification-panel" aria-label={t('tickets.notifications.label')}>
         <div className="notification-panel__header">{t('tickets.notifications.title')}</div>
         {count === 0 ? (

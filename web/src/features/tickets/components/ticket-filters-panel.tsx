@@ -37,28 +37,28 @@ export function TicketFiltersPanel({ value, onChange }: { value: PanelFilters; o
     className: common.className,
     panelClassName: common.panelClassName,
   };
+  const pickerFilter = (
+    source: 'tags' | 'connections' | 'users',
+    key: 'tags' | 'whatsapps' | 'users',
+    label: string,
+    emptyMessage?: string,
+  ) => (
+    <Picker
+      {...picker}
+      multiple
+      source={source}
+      value={value[key]}
+      placeholder={label}
+      ariaLabel={label}
+      onChange={(ids) => set(key, ids)}
+      emptyMessage={emptyMessage}
+    />
+  );
 
   return (
     <div className="filters-panel" data-testid="filters-panel">
-      <Picker
-        {...picker}
-        multiple
-        source="tags"
-        value={value.tags}
-        placeholder={t('tickets.filters.tags')}
-        ariaLabel={t('tickets.filters.tags')}
-        onChange={(ids) => set('tags', ids)}
-        emptyMessage={t('tickets.filters.noTags')}
-      />
-      <Picker
-        {...picker}
-        multiple
-        source="connections"
-        value={value.whatsapps}
-        placeholder={t('tickets.filters.connections')}
-        ariaLabel={t('tickets.filters.connections')}
-        onChange={(ids) => set('whatsapps', ids)}
-      />
+      {pickerFilter('tags', 'tags', t('tickets.filters.tags'), t('tickets.filters.noTags'))}
+      {pickerFilter('connections', 'whatsapps', t('tickets.filters.connections'))}
       <MultiSelect
         {...common}
         value={value.statuses}
@@ -68,17 +68,7 @@ export function TicketFiltersPanel({ value, onChange }: { value: PanelFilters; o
         onChange={(e) => set('statuses', e.value as TicketStatus[])}
         data-testid="status-filter"
       />
-      {viewer.isAdmin ? (
-        <Picker
-          {...picker}
-          multiple
-          source="users"
-          value={value.users}
-          placeholder={t('tickets.filters.users')}
-          ariaLabel={t('tickets.filters.users')}
-          onChange={(ids) => set('users', ids)}
-        />
-      ) : null}
+      {viewer.isAdmin ? pickerFilter('users', 'users', t('tickets.filters.users')) : null}
       <Button
         type="button"
         label={t('tickets.filters.clear')}

@@ -1,11 +1,11 @@
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { Picker, SearchPicker, type PickedUser, type PickerItem } from '../../../components/picker.tsx';
 import { DialogActions } from '../../../components/dialog-actions.tsx';
+import { TextAreaField } from '../../../components/textarea-field.tsx';
 
 /**
  * Transfer (and reopening a ticket without a queue): an optional agent found by name, a required queue and an
@@ -72,17 +72,13 @@ export function TransferTicketDialog({ ticket, onHide }: { ticket: Ticket; onHid
           />
           {!queueId ? <small className="form-field__error">{t('tickets.fields.queueRequired')}</small> : null}
         </div>
-        <div className="form-field">
-          <label htmlFor="transfer-message">{t('tickets.transfer.message')}</label>
-          <InputTextarea
-            id="transfer-message"
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            rows={3}
-            autoResize
-            maxLength={4000}
-          />
-        </div>
+        <TextAreaField
+          id="transfer-message"
+          label={t('tickets.transfer.message')}
+          value={message}
+          onChange={setMessage}
+          maxLength={4000}
+        />
       </div>
     </Dialog>
   );

@@ -9,6 +9,19 @@ import { isWidgetHttpError } from '../api/widget-fetch.ts';
 import { validateVisitor, visitorBodyOf, type VisitorFormErrors, type VisitorFormValues } from '../utils/visitor-form.ts';
 import type { StoredVisitor } from '../utils/visitor-storage.ts';
 
+/** The visitor's fields, in order: the name is required, the e-mail and phone optional. */
+const visitorFields: {
+  key: keyof VisitorFormValues;
+  type?: 'email' | 'tel';
+  autoComplete: string;
+  maxLength?: number;
+  optional?: true;
+}[] = [
+  { key: 'name', autoComplete: 'name', maxLength: 80 },
+  { key: 'email', type: 'email', autoComplete: 'email', optional: true },
+  { key: 'phone', type: 'tel', autoComplete: 'tel', optional: true },
+];
+
 /** The first screen: who is writing (name required, e-mail and phone optional), then the conversation starts. */
 export function WidgetStart({
   chatToken,
@@ -64,36 +77,25 @@ export function WidgetStart({
       <p className="widget-start__intro">{t('widget.start.intro')}</p>
       {expired ? <Message severity="info" text={t('widget.start.expired')} className="widget-start__message" /> : null}
       <form className="widget-start__form" onSubmit={submit} noValidate>
-        <FormField id="widget-name" label={t('widget.start.name')} error={errors.name}>
-          <InputText
-            {...fieldA11y('widget-name', errors.name)}
-            autoComplete="name"
-            invalid={Boolean(errors.name)}
-            value={values.name}
-            maxLength={80}
-            onChange={(e) => change('name', e.target.value)}
-          />
-        </FormField>
-        <FormField id="widget-email" label={t('widget.start.email')} error={errors.email} hint={t('widget.start.optional')}>
-          <InputText
-            {...fieldA11y('widget-email', errors.email)}
-            type="email"
-            autoComplete="email"
-            invalid={Boolean(errors.email)}
-            value={values.email}
-            onChange={(e) => change('email', e.target.value)}
-          />
-        </FormField>
-        <FormField id="widget-phone" label={t('widget.start.phone')} error={errors.phone} hint={t('widget.start.optional')}>
-          <InputText
-            {...fieldA11y('widget-phone', errors.phone)}
-            type="tel"
-            autoComplete="tel"
-            invalid={Boolean(errors.phone)}
-            value={values.phone}
-            onChange={(e) => change('phone', e.target.value)}
-          />
-        </FormField>
+        {visitorFields.map(({ key, type, autoComplete, maxLength, optional }) => (
+          <FormField
+            key={key}
+            id={`widget-${key}`}
+            label={t(`widget.start.${key}`)}
+            error={errors[key]}
+            hint={optional ? t('widget.start.optional') : undefined}
+          >
+            <InputText
+              {...fieldA11y(`widget-${key}`, errors[key])}
+              type={type}
+              autoComplete={autoComplete}
+              invalid={Boolean(errors[key])}
+              value={values[key]}
+              maxLength={maxLength}
+              onChange={(e) => change(key, e.target.value)}
+            />
+          </FormField>
+        ))}
         {failure ? <Message severity="error" text={failure} className="widget-start__message" /> : null}
         <Button
           type="submit"
