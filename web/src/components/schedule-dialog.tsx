@@ -74,8 +74,6 @@ function ScheduleDialogBody({
   const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  const none = [{ id: null, name: t('schedules.dialog.none') }];
-  const connectionDefault = [{ id: null, name: t('schedules.dialog.connectionDefault') }];
   const intervalOptions = scheduleIntervals.map((n) => ({ label: t(`schedules.dialog.intervals.${n}`), value: n }));
   const dayRuleOptions = scheduleDayRules.map((n) => ({ label: t(`schedules.dialog.dayRules.${n}`), value: n }));
   const openOptions = [
@@ -87,20 +85,20 @@ function ScheduleDialogBody({
     { label: t('schedules.dialog.open'), value: 'open' },
   ];
 
-  /** a lookup of the account's records, its first leading choice doubling as the placeholder */
+  /** a lookup of the account's records after a choice of none (`empty`), which is also its placeholder */
   const picker = (
     source: 'connections' | 'users' | 'queues',
     key: 'whatsappId' | 'ticketUserId' | 'queueId',
     id: string,
     label: string,
-    leading: typeof none,
+    empty: string,
   ) => (
     <FormField id={id} label={t(`schedules.dialog.${label}`)}>
       <Picker
         source={source}
         inputId={id}
-        placeholder={leading[0].name}
-        leading={leading}
+        placeholder={empty}
+        leading={[{ id: null, name: empty }]}
         value={values[key]}
         onChange={(picked) => set(key, picked)}
         className="w-full"
@@ -116,7 +114,7 @@ function ScheduleDialogBody({
   ) => (
     <DropdownField<ScheduleFormValues[K]>
       id={id}
-      label={t(`schedules.dialog.${key}`)}
+      label={t(`schedules.dialog.${String(key)}`)}
       value={values[key]}
       onChange={(picked) => set(key, picked)}
       options={options}
@@ -251,15 +249,15 @@ function ScheduleDialogBody({
               className="w-full"
             />
           </FormField>
-          {picker('connections', 'whatsappId', 'schedule-connection', 'connection', connectionDefault)}
+          {picker('connections', 'whatsappId', 'schedule-connection', 'connection', t('schedules.dialog.connectionDefault'))}
         </div>
         <div className="schedule-form__row">
           {choice('openTicket', 'schedule-open-ticket', openOptions)}
           {choice('statusTicket', 'schedule-status-ticket', statusOptions)}
         </div>
         <div className="schedule-form__row">
-          {picker('users', 'ticketUserId', 'schedule-user', 'ticketUser', none)}
-          {picker('queues', 'queueId', 'schedule-queue', 'queue', none)}
+          {picker('users', 'ticketUserId', 'schedule-user', 'ticketUser', t('schedules.dialog.none'))}
+          {picker('queues', 'queueId', 'schedule-queue', 'queue', t('schedules.dialog.none'))}
         </div>
         <div className="schedule-form__row schedule-form__row--three">
           {choice('intervalo', 'schedule-interval', intervalOptions)}
