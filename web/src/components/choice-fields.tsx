@@ -42,6 +42,7 @@ export function DropdownField<T>({
     | 'itemTemplate'
     | 'valueTemplate'
     | 'emptyMessage'
+    | 'appendTo'
   >) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
@@ -72,7 +73,18 @@ export function NumberField<T extends number | null = number>({
   ...input
 }: Wiring<T> & { fallback?: T } & Pick<
     InputNumberProps,
-    'min' | 'max' | 'showButtons' | 'useGrouping' | 'suffix' | 'disabled' | 'className' | 'placeholder'
+    | 'min'
+    | 'max'
+    | 'showButtons'
+    | 'useGrouping'
+    | 'suffix'
+    | 'disabled'
+    | 'className'
+    | 'placeholder'
+    | 'minFractionDigits'
+    | 'maxFractionDigits'
+    | 'step'
+    | 'mode'
   >) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>

@@ -19,6 +19,46 @@ export const loadNextPage = (query: PagedQuery) => {
   if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
 };
 
+/** The page a paged table shows, as DataTable's pager props (`paginator`, `rows`, `first`, ...). */
+export interface TablePager {
+  paginator: true;
+  rows: number;
+  first: number;
+  rowsPerPageOptions: number[];
+  onPage: (event: { first: number; rows: number }) => void;
+}
+
+/**
+ * The pager of a table over an infinite query: `defaultRows` rows a page to begin with, one of `sizes`; a new
+ * `search` starts again on the first page, and reaching the last rows loaded fetches the server's next page.
+ */
+export function useTablePager(
+  search: string,
+  defaultRows: number,
+  sizes: readonly number[],
+  query: PagedQuery,
+  loaded: number,
+): TablePager {
+  const [rows, setRows] = useState(defaultRows);
+  const [first, setFirst] = useState(0);
+  const [pagedSearch, setPagedSearch] = useState(search);
+  if (pagedSearch !== search) {
+    setPagedSearch(search);
+    setFirst(0);
+  }
+  return {
+    paginator: true,
+    rows,
+    first,
+    rowsPerPageOptions: [...sizes],
+    onPage: (event) => {
+      setFirst(event.first);
+      setRows(event.rows);
+      if (event.first + event.rows >= loaded) loadNextPage(query);
+    },
+  };
+}
+
 /** The add / edit dialog of a list page: closed, adding a record, or editing `record`. */
 export function useRecordDialog<T>() {
   const [state, setState] = useState<{ record?: T } | null>(null);

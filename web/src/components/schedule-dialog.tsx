@@ -2,10 +2,7 @@ import { scheduleDayRules, scheduleIntervals, type Schedule } from '@switchboard
 import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { systemClock, type Clock } from '../lib/clock.ts';
@@ -24,6 +21,7 @@ import { useSaveSchedule, type ScheduleMediaChange } from '../lib/schedules-api.
 import { useToast } from '../lib/toast.tsx';
 import { instantOf, wallClockOf } from '../lib/zoned-time.ts';
 import { Picker, SearchPicker } from './picker.tsx';
+import { CheckField, DropdownField, NumberField } from './choice-fields.tsx';
 import { FormField } from './form-field.tsx';
 import { VariablesHelper } from './variables-helper.tsx';
 import './schedule-dialog.css';
@@ -76,7 +74,6 @@ function ScheduleDialogBody({
   const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  const none = [{ id: null, name: t('schedules.dialog.none') }];
   const intervalOptions = scheduleIntervals.map((n) => ({ label: t(`schedules.dialog.intervals.${n}`), value: n }));
   const dayRuleOptions = scheduleDayRules.map((n) => ({ label: t(`schedules.dialog.dayRules.${n}`), value: n }));
   const openOptions = [
@@ -87,6 +84,57 @@ function ScheduleDialogBody({
     { label: t('schedules.dialog.closed'), value: 'closed' },
     { label: t('schedules.dialog.open'), value: 'open' },
   ];
+
+  /** a lookup of the account's records after a choice of none (`empty`), which is also its placeholder */
+  const picker = (
+    source: 'connections' | 'users' | 'queues',
+    key: 'whatsappId' | 'ticketUserId' | 'queueId',
+    id: string,
+    label: string,
+    empty: string,
+  ) => (
+    <FormField id={id} label={t(`schedules.dialog.${label}`)}>
+      <Picker
+        source={source}
+        inputId={id}
+        placeholder={empty}
+        leading={[{ id: null, name: empty }]}
+        value={values[key]}
+        onChange={(picked) => set(key, picked)}
+        className="w-full"
+        appendTo={document.body}
+      />
+    </FormField>
+  );
+  /** a fixed list whose label key is the field's own name */
+  const choice = <K extends 'openTicket' | 'statusTicket' | 'intervalo' | 'tipoDias'>(
+    key: K,
+    id: string,
+    options: { label: string; value: string | number }[],
+  ) => (
+    <DropdownField<ScheduleFormValues[K]>
+      id={id}
+      label={t(`schedules.dialog.${String(key)}`)}
+      value={values[key]}
+      onChange={(picked) => set(key, picked)}
+      options={options}
+      className="w-full"
+      appendTo={document.body}
+    />
+  );
+  const count = (key: 'valorIntervalo' | 'enviarQuantasVezes', id: string, min: number) => (
+    <NumberField
+      id={id}
+      label={t(`schedules.dialog.${key}`)}
+      value={values[key]}
+      onChange={(n) => set(key, n)}
+      fallback={min}
+      min={min}
+      max={1000}
+      showButtons
+      className="w-full"
+    />
+  );
 
   const currentMediaName =
     media.kind === 'upload' ? media.file.name : media.kind === 'remove' ? null : (schedule?.mediaName ?? null);
@@ -201,115 +249,29 @@ function ScheduleDialogBody({
               className="w-full"
             />
           </FormField>
-          <FormField id="schedule-connection" label={t('schedules.dialog.connection')}>
-            <Picker
-              source="connections"
-              inputId="schedule-connection"
-              placeholder={t('schedules.dialog.connectionDefault')}
-              leading={[{ id: null, name: t('schedules.dialog.connectionDefault') }]}
-              value={values.whatsappId}
-              onChange={(id) => set('whatsappId', id)}
-              className="w-full"
-              appendTo={document.body}
-            />
-          </FormField>
+          {picker('connections', 'whatsappId', 'schedule-connection', 'connection', t('schedules.dialog.connectionDefault'))}
         </div>
         <div className="schedule-form__row">
-          <FormField id="schedule-open-ticket" label={t('schedules.dialog.openTicket')}>
-            <Dropdown
-              inputId="schedule-open-ticket"
-              value={values.openTicket}
-              options={openOptions}
-              onChange={(ev) => set('openTicket', ev.value as 'enabled' | 'disabled')}
-              className="w-full"
-              appendTo={document.body}
-            />
-          </FormField>
-          <FormField id="schedule-status-ticket" label={t('schedules.dialog.statusTicket')}>
-            <Dropdown
-              inputId="schedule-status-ticket"
-              value={values.statusTicket}
-              options={statusOptions}
-              onChange={(ev) => set('statusTicket', ev.value as 'closed' | 'open')}
-              className="w-full"
-              appendTo={document.body}
-            />
-          </FormField>
+          {choice('openTicket', 'schedule-open-ticket', openOptions)}
+          {choice('statusTicket', 'schedule-status-ticket', statusOptions)}
         </div>
         <div className="schedule-form__row">
-          <FormField id="schedule-user" label={t('schedules.dialog.ticketUser')}>
-            <Picker
-              source="users"
-              inputId="schedule-user"
-              placeholder={t('schedules.dialog.none')}
-              leading={none}
-              value={values.ticketUserId}
-              onChange={(id) => set('ticketUserId', id)}
-              className="w-full"
-              appendTo={document.body}
-            />
-          </FormField>
-          <FormField id="schedule-queue" label={t('schedules.dialog.queue')}>
-            <Picker
-              source="queues"
-              inputId="schedule-queue"
-              placeholder={t('schedules.dialog.none')}
-              leading={none}
-              value={values.queueId}
-              onChange={(id) => set('queueId', id)}
-              className="w-full"
-              appendTo={document.body}
-            />
-          </FormField>
+          {picker('users', 'ticketUserId', 'schedule-user', 'ticketUser', t('schedules.dialog.none'))}
+          {picker('queues', 'queueId', 'schedule-queue', 'queue', t('schedules.dialog.none'))}
         </div>
         <div className="schedule-form__row schedule-form__row--three">
-          <FormField id="schedule-interval" label={t('schedules.dialog.intervalo')}>
-            <Dropdown
-              inputId="schedule-interval"
-              value={values.intervalo}
-              options={intervalOptions}
-              onChange={(ev) => set('intervalo', ev.value as number)}
-              className="w-full"
-              appendTo={document.body}
-            />
-          </FormField>
-          <FormField id="schedule-interval-value" label={t('schedules.dialog.valorIntervalo')}>
-            <InputNumber
-              inputId="schedule-interval-value"
-              value={values.valorIntervalo}
-              onValueChange={(ev) => set('valorIntervalo', ev.value ?? 0)}
-              min={0}
-              max={1000}
-              showButtons
-              className="w-full"
-            />
-          </FormField>
-          <FormField id="schedule-repeat" label={t('schedules.dialog.enviarQuantasVezes')}>
-            <InputNumber
-              inputId="schedule-repeat"
-              value={values.enviarQuantasVezes}
-              onValueChange={(ev) => set('enviarQuantasVezes', ev.value ?? 1)}
-              min={1}
-              max={1000}
-              showButtons
-              className="w-full"
-            />
-          </FormField>
+          {choice('intervalo', 'schedule-interval', intervalOptions)}
+          {count('valorIntervalo', 'schedule-interval-value', 0)}
+          {count('enviarQuantasVezes', 'schedule-repeat', 1)}
         </div>
-        <FormField id="schedule-day-rule" label={t('schedules.dialog.tipoDias')}>
-          <Dropdown
-            inputId="schedule-day-rule"
-            value={values.tipoDias}
-            options={dayRuleOptions}
-            onChange={(ev) => set('tipoDias', ev.value as number)}
-            className="w-full"
-            appendTo={document.body}
-          />
-        </FormField>
-        <div className="schedule-form__check">
-          <Checkbox inputId="schedule-sign" checked={values.assinar} onChange={(ev) => set('assinar', ev.checked === true)} />
-          <label htmlFor="schedule-sign">{t('schedules.dialog.assinar')}</label>
-        </div>
+        {choice('tipoDias', 'schedule-day-rule', dayRuleOptions)}
+        <CheckField
+          id="schedule-sign"
+          label={t('schedules.dialog.assinar')}
+          value={values.assinar}
+          onChange={(assinar) => set('assinar', assinar)}
+          className="schedule-form__check"
+        />
         <FormField
           id="schedule-media"
           label={t('schedules.dialog.attachment')}

@@ -1,9 +1,8 @@
 import type { ContactList } from '@switchboard/shared/contracts/contact-lists';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveContactList } from '../api/save-contact-list.ts';
 import { validateListName } from '../utils/contact-list-form.ts';
@@ -50,15 +49,15 @@ export function ContactListDialog({ visible, record, onHide }: { visible: boolea
       testId="contact-list-dialog"
       size="sm"
     >
-      <FormField id="contact-list-name" label={t('contactLists.dialog.name')} error={error}>
-        <InputText
-          {...fieldA11y('contact-list-name', error)}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={60}
-          autoFocus
-        />
-      </FormField>
+      <TextField
+        id="contact-list-name"
+        label={t('contactLists.dialog.name')}
+        error={error}
+        value={name}
+        onChange={setName}
+        maxLength={60}
+        autoFocus
+      />
     </FormDialog>
   );
 }

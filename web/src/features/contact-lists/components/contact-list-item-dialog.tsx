@@ -1,9 +1,8 @@
 import type { ContactListItem } from '@switchboard/shared/contracts/contact-lists';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveContactListItem } from '../api/save-contact-list-item.ts';
@@ -57,17 +56,17 @@ export function ContactListItemDialog({
   };
 
   const field = (key: keyof ItemFormValues, type = 'text') => (
-    <FormField id={`contact-list-item-${key}`} label={t(`contactLists.items.dialog.${key}`)} error={errors[key]}>
-      <InputText
-        {...fieldA11y(`contact-list-item-${key}`, errors[key])}
-        type={type}
-        inputMode={key === 'number' ? 'tel' : undefined}
-        value={values[key]}
-        onChange={(e) => setValues({ ...values, [key]: e.target.value })}
-        maxLength={key === 'email' ? 254 : 60}
-        autoFocus={key === 'name'}
-      />
-    </FormField>
+    <TextField
+      id={`contact-list-item-${key}`}
+      label={t(`contactLists.items.dialog.${key}`)}
+      error={errors[key]}
+      value={values[key]}
+      onChange={(value) => setValues({ ...values, [key]: value })}
+      type={type}
+      inputMode={key === 'number' ? 'tel' : undefined}
+      maxLength={key === 'email' ? 254 : 60}
+      autoFocus={key === 'name'}
+    />
   );
 
   return (

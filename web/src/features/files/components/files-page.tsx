@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
-import { loadNextPage, useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
+import { useDeleteConfirm, useRecordDialog, useTablePager } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
@@ -30,16 +30,10 @@ function FileListsTable({ companyId }: { companyId: number }) {
   useFileListsLiveUpdates(companyId);
   const [searchParam, setSearchParam] = useState('');
   const list = useFileLists(searchParam);
-  const [rows, setRows] = useState<number>(FILE_LIST_DEFAULT_PAGE_SIZE);
-  const [first, setFirst] = useState(0);
   const dialog = useRecordDialog<FileList>();
   const deletion = useDeleteConfirm<FileList>(useDeleteFileList(), t('files.toasts.deleted'));
-  const [pagedSearch, setPagedSearch] = useState(searchParam);
-  if (pagedSearch !== searchParam) {
-    setPagedSearch(searchParam);
-    setFirst(0);
-  }
   const records = list.data?.pages.flatMap((p) => p.files) ?? [];
+  const pager = useTablePager(searchParam, FILE_LIST_DEFAULT_PAGE_SIZE, FILE_LIST_PAGE_SIZES, list, records.length);
 
   const actionsCell = (r: FileList) => (
     <RowActions
@@ -75,15 +69,7 @@ function FileListsTable({ companyId }: { companyId: number }) {
         value={records}
         dataKey="id"
         loading={list.isFetching && !list.isFetchingNextPage}
-        paginator
-        rows={rows}
-        first={first}
-        rowsPerPageOptions={[...FILE_LIST_PAGE_SIZES]}
-        onPage={(e) => {
-          setFirst(e.first);
-          setRows(e.rows);
-          if (e.first + e.rows >= records.length) loadNextPage(list);
-        }}
+        {...pager}
         emptyMessage={list.isError ? t('files.loadFailed') : t('files.empty')}
         className="files-table"
         data-testid="files-table"

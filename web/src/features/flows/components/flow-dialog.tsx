@@ -1,10 +1,9 @@
 import type { Flow } from '@switchboard/shared/contracts/flows';
 import { InputSwitch } from 'primereact/inputswitch';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFlow } from '../api/save-flow.ts';
 import { flowNameProblem } from '../utils/flow-form.ts';
@@ -64,15 +63,15 @@ export function FlowDialog({
       testId="flow-dialog"
       size="sm"
     >
-      <FormField id="flow-name" label={t('flows.dialog.name')} error={error}>
-        <InputText
-          {...fieldA11y('flow-name', error)}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={60}
-          autoFocus
-        />
-      </FormField>
+      <TextField
+        id="flow-name"
+        label={t('flows.dialog.name')}
+        error={error}
+        value={name}
+        onChange={setName}
+        maxLength={60}
+        autoFocus
+      />
       {record ? (
         <div className="flow-dialog__switch">
           <InputSwitch inputId="flow-active" checked={active} onChange={(e) => setActive(Boolean(e.value))} />

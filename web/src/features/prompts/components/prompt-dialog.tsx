@@ -7,9 +7,9 @@ import {
   type Prompt,
   type PromptVoice,
 } from '@switchboard/shared/contracts/prompts';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { useTranslation } from 'react-i18next';
+import { DropdownField, NumberField } from '../../../components/choice-fields.tsx';
+import { fieldBinder } from '../../../components/field-binding.ts';
 import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Picker } from '../../../components/picker.tsx';
@@ -39,6 +39,7 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
     [record],
   );
   const message = (field: keyof PromptFormValues) => (errors[field] ? t(`prompts.errors.${errors[field]}`) : undefined);
+  const bind = fieldBinder('prompt', values, apply, message);
 
   const submit = () => {
     if (Object.keys(check()).length) return;
@@ -58,18 +59,15 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
     value: v,
     label: v === 'texto' ? t('prompts.dialog.textVoice') : v.replace(/^pt-BR-(\w+)Neural$/, '$1 (pt-BR)'),
   }));
-  const number = (field: 'maxTokens' | 'temperature' | 'maxMessages', id: string, max: number, fraction = false) => (
-    <FormField id={id} label={t(`prompts.dialog.${field}`)}>
-      <InputNumber
-        inputId={id}
-        value={values[field]}
-        onValueChange={(e) => apply({ ...values, [field]: e.value ?? 0 })}
-        min={0}
-        max={max}
-        {...(fraction ? { minFractionDigits: 1, maxFractionDigits: 2, step: 0.1, mode: 'decimal' as const } : {})}
-        data-testid={id}
-      />
-    </FormField>
+  const number = (field: 'maxTokens' | 'temperature' | 'maxMessages', max: number, fraction = false) => (
+    <NumberField
+      {...bind(field)}
+      label={t(`prompts.dialog.${field}`)}
+      fallback={0}
+      min={0}
+      max={max}
+      {...(fraction ? { minFractionDigits: 1, maxFractionDigits: 2, step: 0.1, mode: 'decimal' as const } : {})}
+    />
   );
 
   return (
@@ -84,35 +82,18 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
       testId="prompt-dialog"
       size="xl"
     >
-      <TextField
-        id="prompt-name"
-        label={t('prompts.dialog.name')}
-        error={message('name')}
-        value={values.name}
-        onChange={(name) => apply({ ...values, name })}
-        maxLength={100}
-        autoFocus
-        testId="prompt-name"
-      />
+      <TextField {...bind('name')} label={t('prompts.dialog.name')} maxLength={100} autoFocus />
       <TextAreaField
-        id="prompt-text"
+        {...bind('prompt', 'prompt-text')}
         label={t('prompts.dialog.prompt')}
         rows={6}
-        error={message('prompt')}
         hint={t('prompts.dialog.promptHint')}
-        value={values.prompt}
-        onChange={(value) => apply({ ...values, prompt: value })}
-        testId="prompt-text"
       />
       <TextField
-        id="prompt-api-key"
+        {...bind('apiKey')}
         label={t('prompts.dialog.apiKey')}
-        error={message('apiKey')}
         hint={record && isMaskedSecret(values.apiKey) ? t('prompts.dialog.apiKeyKept') : undefined}
-        value={values.apiKey}
-        onChange={(apiKey) => apply({ ...values, apiKey })}
         maxLength={500}
-        testId="prompt-api-key"
       />
       <FormField
         id="prompt-queue"
@@ -132,41 +113,20 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
         />
       </FormField>
       <div className="prompt-dialog__numbers">
-        {number('maxTokens', 'prompt-max-tokens', PROMPT_MAX_TOKENS_MAX)}
-        {number('temperature', 'prompt-temperature', PROMPT_TEMPERATURE_MAX, true)}
-        {number('maxMessages', 'prompt-max-messages', PROMPT_MAX_MESSAGES_MAX)}
+        {number('maxTokens', PROMPT_MAX_TOKENS_MAX)}
+        {number('temperature', PROMPT_TEMPERATURE_MAX, true)}
+        {number('maxMessages', PROMPT_MAX_MESSAGES_MAX)}
       </div>
-      <FormField id="prompt-voice" label={t('prompts.dialog.voice')}>
-        <Dropdown
-          inputId="prompt-voice"
-          value={values.voice}
-          options={voiceOptions}
-          onChange={(e) => apply({ ...values, voice: e.value as PromptVoice })}
-          className="w-full"
-          data-testid="prompt-voice"
-        />
-      </FormField>
+      <DropdownField<PromptVoice>
+        {...bind('voice')}
+        label={t('prompts.dialog.voice')}
+        options={voiceOptions}
+        className="w-full"
+      />
       {usesVoice(values) ? (
         <div className="prompt-dialog__voice">
-          <TextField
-            id="prompt-voice-key"
-            label={t('prompts.dialog.voiceKey')}
-            error={message('voiceKey')}
-            value={values.voiceKey}
-            onChange={(voiceKey) => apply({ ...values, voiceKey })}
-            maxLength={500}
-            testId="prompt-voice-key"
-          />
-          <TextField
-            id="prompt-voice-region"
-            label={t('prompts.dialog.voiceRegion')}
-            error={message('voiceRegion')}
-            value={values.voiceRegion}
-            onChange={(voiceRegion) => apply({ ...values, voiceRegion })}
-            maxLength={40}
-            placeholder="brazilsouth"
-            testId="prompt-voice-region"
-          />
+          <TextField {...bind('voiceKey')} label={t('prompts.dialog.voiceKey')} maxLength={500} />
+          <TextField {...bind('voiceRegion')} label={t('prompts.dialog.voiceRegion')} maxLength={40} placeholder="brazilsouth" />
         </div>
       ) : null}
     </FormDialog>

@@ -6,11 +6,10 @@ import {
   type QueueIntegrationType,
 } from '@switchboard/shared/contracts/queue-integrations';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
 import { useTranslation } from 'react-i18next';
+import { DropdownField, NumberField } from '../../../components/choice-fields.tsx';
+import { fieldBinder } from '../../../components/field-binding.ts';
 import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
@@ -53,6 +52,7 @@ export function QueueIntegrationDialog({
   );
   const message = (field: keyof IntegrationFormValues) =>
     errors[field] ? t(`queueIntegrations.errors.${errors[field]}`) : undefined;
+  const bind = fieldBinder('queue-integration', values, apply, message);
 
   const submit = () => {
     if (Object.keys(check()).length) return;
@@ -104,37 +104,20 @@ export function QueueIntegrationDialog({
     label: t(`queueIntegrations.dialog.languages.${languageKey(l)}`),
   }));
   const text = (field: 'typebotKeywordFinish' | 'typebotKeywordRestart', id: string) => (
-    <TextField
-      id={id}
-      label={t(`queueIntegrations.dialog.${field}`)}
-      value={values[field]}
-      onChange={(v) => apply({ ...values, [field]: v })}
-      maxLength={100}
-      testId={id}
-    />
+    <TextField {...bind(field, id)} label={t(`queueIntegrations.dialog.${field}`)} maxLength={100} />
   );
   const number = (field: 'typebotExpires' | 'typebotDelayMessage', id: string, max: number) => (
-    <FormField id={id} label={t(`queueIntegrations.dialog.${field}`)}>
-      <InputNumber
-        inputId={id}
-        value={values[field]}
-        onValueChange={(e) => apply({ ...values, [field]: e.value ?? 0 })}
-        min={0}
-        max={max}
-        useGrouping={false}
-        data-testid={id}
-      />
-    </FormField>
+    <NumberField
+      {...bind(field, id)}
+      label={t(`queueIntegrations.dialog.${field}`)}
+      fallback={0}
+      min={0}
+      max={max}
+      useGrouping={false}
+    />
   );
   const area = (field: 'typebotUnknownMessage' | 'typebotRestartMessage', id: string) => (
-    <TextAreaField
-      id={id}
-      label={t(`queueIntegrations.dialog.${field}`)}
-      rows={2}
-      value={values[field]}
-      onChange={(value) => apply({ ...values, [field]: value })}
-      testId={id}
-    />
+    <TextAreaField {...bind(field, id)} label={t(`queueIntegrations.dialog.${field}`)} rows={2} />
   );
 
   return (
@@ -149,44 +132,27 @@ export function QueueIntegrationDialog({
       testId="queue-integration-dialog"
       size="xl"
     >
-      <FormField id="queue-integration-type" label={t('queueIntegrations.dialog.type')}>
-        <Dropdown
-          inputId="queue-integration-type"
-          value={values.type}
-          options={typeOptions}
-          itemTemplate={(o: { icon: string; label: string }) => (
-            <span className="queue-integration-option">
-              <i className={o.icon} aria-hidden="true" /> {o.label}
-            </span>
-          )}
-          onChange={(e) => apply({ ...values, type: e.value as QueueIntegrationType })}
-          className="w-full"
-          data-testid="queue-integration-type"
-        />
-      </FormField>
-      <TextField
-        id="queue-integration-name"
-        label={t('queueIntegrations.dialog.name')}
-        error={message('name')}
-        value={values.name}
-        onChange={(name) => apply({ ...values, name })}
-        maxLength={60}
-        autoFocus
-        testId="queue-integration-name"
+      <DropdownField<QueueIntegrationType>
+        {...bind('type')}
+        label={t('queueIntegrations.dialog.type')}
+        options={typeOptions}
+        itemTemplate={(o: { icon: string; label: string }) => (
+          <span className="queue-integration-option">
+            <i className={o.icon} aria-hidden="true" /> {o.label}
+          </span>
+        )}
+        className="w-full"
       />
+      <TextField {...bind('name')} label={t('queueIntegrations.dialog.name')} maxLength={60} autoFocus />
       {needsUrl(values.type) ? (
         <TextField
-          id="queue-integration-url"
+          {...bind('urlN8N', 'queue-integration-url')}
           label={t('queueIntegrations.dialog.urlN8N')}
-          error={message('urlN8N')}
           hint={
             values.type === 'typebot' ? t('queueIntegrations.dialog.typebotUrlHint') : t('queueIntegrations.dialog.webhookHelp')
           }
-          value={values.urlN8N}
-          onChange={(urlN8N) => apply({ ...values, urlN8N })}
           maxLength={2000}
           placeholder="https://"
-          testId="queue-integration-url"
         />
       ) : null}
       {values.type === 'flowbuilder' ? (
@@ -195,13 +161,9 @@ export function QueueIntegrationDialog({
       {values.type === 'typebot' ? (
         <div className="queue-integration-grid">
           <TextField
-            id="queue-integration-slug"
+            {...bind('typebotSlug', 'queue-integration-slug')}
             label={t('queueIntegrations.dialog.typebotSlug')}
-            error={message('typebotSlug')}
-            value={values.typebotSlug}
-            onChange={(typebotSlug) => apply({ ...values, typebotSlug })}
             maxLength={200}
-            testId="queue-integration-slug"
           />
           {number('typebotExpires', 'queue-integration-expires', 100_000)}
           {number('typebotDelayMessage', 'queue-integration-delay', 60_000)}
@@ -214,40 +176,28 @@ export function QueueIntegrationDialog({
       {values.type === 'dialogflow' ? (
         <>
           <TextField
-            id="queue-integration-project"
+            {...bind('projectName', 'queue-integration-project')}
             label={t('queueIntegrations.dialog.projectName')}
-            error={message('projectName')}
-            value={values.projectName}
-            onChange={(projectName) => apply({ ...values, projectName })}
             maxLength={200}
-            testId="queue-integration-project"
           />
           <TextAreaField
-            id="queue-integration-json"
+            {...bind('jsonContent', 'queue-integration-json')}
             label={t('queueIntegrations.dialog.jsonContent')}
             rows={5}
-            error={message('jsonContent')}
             hint={
               hasStoredCredentials(values)
                 ? t('queueIntegrations.dialog.jsonContentKept')
                 : t('queueIntegrations.dialog.jsonContentHint')
             }
-            value={values.jsonContent}
-            onChange={(value) => apply({ ...values, jsonContent: value })}
             className="queue-integration-json"
-            testId="queue-integration-json"
             autoResize={false}
           />
-          <FormField id="queue-integration-language" label={t('queueIntegrations.dialog.language')} error={message('language')}>
-            <Dropdown
-              inputId="queue-integration-language"
-              value={values.language}
-              options={languageOptions}
-              onChange={(e) => apply({ ...values, language: e.value as string })}
-              className="w-full"
-              data-testid="queue-integration-language"
-            />
-          </FormField>
+          <DropdownField<string>
+            {...bind('language')}
+            label={t('queueIntegrations.dialog.language')}
+            options={languageOptions}
+            className="w-full"
+          />
           <div>
             <Button
               type="button"

@@ -1,15 +1,15 @@
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
-import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
+import { MediaAttachRow } from '../../../components/media-attach-row.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveQuickMessage, type MediaChange } from '../api/save-quick-message.ts';
 import {
@@ -22,8 +22,6 @@ import {
   type QuickMessageFormValues,
 } from '../utils/quick-message-form.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-
-const QUICK_MESSAGE_MEDIA_ACCEPT = acceptAttribute('quickMessage');
 
 /** Add a reply (no `record`), edit one, or only view it when `readOnly` (another user's unshared reply). */
 export function QuickMessageDialog({
@@ -45,7 +43,6 @@ export function QuickMessageDialog({
   const [touched, setTouched] = useState(false);
   const [media, setMedia] = useState<MediaChange>({ kind: 'keep' });
   const [shown, setShown] = useState(record);
-  const fileInput = useRef<HTMLInputElement>(null);
   const pending = save.isPending;
 
   useEffect(() => {
@@ -170,54 +167,23 @@ export function QuickMessageDialog({
           <label htmlFor="quick-message-geral">{t('quickMessages.dialog.geral')}</label>
         </div>
       ) : null}
-      <div className="quick-message-media">
-        <i className="pi pi-paperclip" aria-hidden="true" />
-        <span className="quick-message-media__name" data-testid="quick-message-media-name">
-          {mediaName ?? t('quickMessages.noAttachment')}
-        </span>
-        {!readOnly ? (
-          <>
-            <Button
-              type="button"
-              size="small"
-              outlined
-              icon="pi pi-upload"
-              label={t('quickMessages.dialog.attach')}
-              onClick={() => fileInput.current?.click()}
-              disabled={pending}
-            />
-            {mediaName ? (
-              <Button
-                type="button"
-                size="small"
-                text
-                severity="danger"
-                icon="pi pi-trash"
-                label={t('quickMessages.dialog.removeMedia')}
-                onClick={() => setMedia(shown?.isMedia ? { kind: 'remove' } : { kind: 'keep' })}
-                disabled={pending}
-                data-testid="quick-message-remove-media"
-              />
-            ) : null}
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              accept={QUICK_MESSAGE_MEDIA_ACCEPT}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file && mediaProblem('quickMessage', { name: file.name, mimeType: file.type })) {
-                  toast.warn(t('quickMessages.dialog.fileRefused', { name: file.name }));
-                } else if (file) {
-                  setMedia({ kind: 'upload', file });
-                }
-                e.target.value = '';
-              }}
-              data-testid="quick-message-file"
-            />
-          </>
-        ) : null}
-      </div>
+      <MediaAttachRow
+        use="quickMessage"
+        mediaName={mediaName}
+        editable={!readOnly}
+        pending={pending}
+        onPick={(file) => setMedia({ kind: 'upload', file })}
+        onRemove={() => setMedia(shown?.isMedia ? { kind: 'remove' } : { kind: 'keep' })}
+        className="quick-message-media"
+        nameClassName="quick-message-media__name"
+        texts={{
+          none: t('quickMessages.noAttachment'),
+          attach: t('quickMessages.dialog.attach'),
+          remove: t('quickMessages.dialog.removeMedia'),
+          refused: (name) => t('quickMessages.dialog.fileRefused', { name }),
+        }}
+        testIds={{ name: 'quick-message-media-name', remove: 'quick-message-remove-media', file: 'quick-message-file' }}
+      />
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/list-page.tsx';
-import { loadNextPage, useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
+import { useDeleteConfirm, useRecordDialog, useTablePager } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteQuickMessage } from '../api/delete-quick-message.ts';
@@ -29,19 +29,11 @@ export function QuickMessagesPage() {
 
   const [searchParam, setSearchParam] = useState('');
   const list = useQuickMessages(searchParam);
-  const [rows, setRows] = useState<number>(QUICK_MESSAGE_DEFAULT_PAGE_SIZE);
-  const [first, setFirst] = useState(0);
   const dialog = useRecordDialog<QuickMessage>();
   const deletion = useDeleteConfirm<QuickMessage>(useDeleteQuickMessage(), t('quickMessages.toasts.deleted'));
 
-  // a new search starts again on the first page
-  const [pagedSearch, setPagedSearch] = useState(searchParam);
-  if (pagedSearch !== searchParam) {
-    setPagedSearch(searchParam);
-    setFirst(0);
-  }
-
   const records = list.data?.pages.flatMap((p) => p.records) ?? [];
+  const pager = useTablePager(searchParam, QUICK_MESSAGE_DEFAULT_PAGE_SIZE, QUICK_MESSAGE_PAGE_SIZES, list, records.length);
 
   const mediaCell = (r: QuickMessage) =>
     r.isMedia && r.mediaName ? (
@@ -123,16 +115,7 @@ export function QuickMessagesPage() {
         value={records}
         dataKey="id"
         loading={list.isFetching && !list.isFetchingNextPage}
-        paginator
-        rows={rows}
-        first={first}
-        rowsPerPageOptions={[...QUICK_MESSAGE_PAGE_SIZES]}
-        onPage={(e) => {
-          setFirst(e.first);
-          setRows(e.rows);
-          // the pager reached the last rows loaded: fetch the next page of the server
-          if (e.first + e.rows >= records.length) loadNextPage(list);
-        }}
+        {...pager}
         emptyMessage={list.isError ? t('quickMessages.loadFailed') : t('quickMessages.empty')}
         className="quick-messages-table"
         data-testid="quick-messages-table"
