@@ -347,11 +347,17 @@ describe('channel knowledge', () => {
    * only at the API edge, where a request is shaped by one channel. None is needed today.
    */
   const allowed: Record<string, string> = {};
+  /** The web's source files (.ts and .tsx), its tests left out. */
+  const webSourceFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return webSourceFiles(path);
+      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    });
 
-  it('compares no channel name outside the drivers: modules ask the traits', () => {
+  it('compares no channel name outside the drivers: modules and the web ask the traits', () => {
     const roots = [srcDir, join(repoDir, 'connector-container/src'), join(repoDir, 'shared/src')];
-    const found = roots
-      .flatMap((root) => sourceFiles(root))
+    const found = [...roots.flatMap((root) => sourceFiles(root)), ...webSourceFiles(join(repoDir, 'web/src'))]
       .filter((file) => !file.startsWith(join(srcDir, 'channels') + '/'))
       .map((file) => relative(repoDir, file))
       .filter((file) => !(file in allowed))

@@ -1,16 +1,12 @@
 import type { Channel } from '@switchboard/shared/contracts/connections';
 
-/** The icon of a channel wherever one is shown (ticket rows, filters, connections). */
-export const channelIcon = (channel: Channel): string => {
-  switch (channel) {
-    case 'facebook':
-      return 'pi pi-facebook';
-    case 'instagram':
-      return 'pi pi-instagram';
-    case 'whatsapp':
-    case 'whatsappapi':
-      return 'pi pi-whatsapp';
-    case 'webchat':
-      return 'pi pi-globe';
-  }
+const icons: Readonly<Record<Channel, string>> = {
+  facebook: 'pi pi-facebook',
+  instagram: 'pi pi-instagram',
+  whatsapp: 'pi pi-whatsapp',
+  whatsappapi: 'pi pi-whatsapp',
+  webchat: 'pi pi-globe',
 };
+
+/** The icon of a channel wherever one is shown (ticket rows, filters, connections). */
+export const channelIcon = (channel: Channel): string => icons[channel];

@@ -1,3 +1,5 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
+import { channelNames, type Channel } from '@switchboard/shared/contracts/connections';
 import { givenPhone } from '@switchboard/shared/contracts/contacts';
 
 /**
@@ -11,13 +13,18 @@ interface Displayable {
   extraInfo?: { name: string; value: string }[];
 }
 
+const isChannel = (name: string): name is Channel => (channelNames as readonly string[]).includes(name);
+
+/** A web chat's contact is a visitor: their "number" is a generated id. */
+const isWebVisitor = (name: string): boolean => isChannel(name) && traitsOf(name).identity === 'web-visitor';
+
 export const contactReference = (c: Displayable): string => {
-  if (c.channel !== 'webchat') return c.number;
+  if (!isWebVisitor(c.channel)) return c.number;
   return c.email || (givenPhone(c) ?? '');
 };
 
 /** The phone a person reads on the number line: the number on phone channels, the phone a visitor gave on web chat. */
 export const contactPhone = (c: Displayable): string => {
-  if (c.channel !== 'webchat') return c.number;
+  if (!isWebVisitor(c.channel)) return c.number;
   return givenPhone(c) ?? '';
 };

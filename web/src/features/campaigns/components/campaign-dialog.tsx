@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Campaign } from '@switchboard/shared/contracts/campaigns';
 import { campaignChannelIssue, canSendCampaigns } from '@switchboard/shared/campaign-channels';
 import { campaignVariables } from '@switchboard/shared/message-variables';
@@ -131,7 +132,7 @@ function CampaignForm({
   const locks = fieldLocks(mode, values.openTicket);
   const readOnly = mode === 'none';
   const channel = connections.data?.find((c) => c.id === values.whatsappId)?.channel;
-  const templates = useConnectionTemplates(values.whatsappId, visible && channel === 'whatsappapi');
+  const templates = useConnectionTemplates(values.whatsappId, visible && channel !== undefined && traitsOf(channel).templates);
 
   const channelOf = (v: CampaignFormValues) => connections.data?.find((c) => c.id === v.whatsappId)?.channel;
   const apply = (next: CampaignFormValues) => {
@@ -300,7 +301,7 @@ function CampaignForm({
           />
         </FormField>
       </div>
-      {channel === 'whatsappapi' ? (
+      {channel && traitsOf(channel).templates ? (
         <CampaignTemplateFields
           values={values}
           errors={errors}

@@ -3,6 +3,7 @@
  * their defaults, what the dialog may change for a campaign's status, validation against the server's own schema,
  * and the body the API takes.
  */
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import {
   CAMPAIGN_EDIT_LEAD_MS,
   campaignBody,
@@ -156,11 +157,11 @@ export const withRecipients = (
 export const withConnection = (
   v: CampaignFormValues,
   whatsappId: number | null,
-  channel: string | undefined,
+  channel: Channel | undefined,
 ): CampaignFormValues => ({
   ...v,
   whatsappId,
-  template: channel === 'whatsappapi' && whatsappId === v.whatsappId ? v.template : null,
+  template: channel !== undefined && traitsOf(channel).templates && whatsappId === v.whatsappId ? v.template : null,
 });
 
 /** A chosen template carries one parameter per placeholder of its header and of its body. */

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Connection, CreatableChannel } from '@switchboard/shared/contracts/connections';
 import { ticketVariables } from '@switchboard/shared/message-variables';
 import { Dialog } from 'primereact/dialog';
@@ -99,7 +100,7 @@ export function ConnectionDialog({
       toast.error(error);
     };
     if (record) {
-      const repairs = record.channel === 'whatsapp' && importResetsSession(record, values);
+      const repairs = traitsOf(record.channel).qrSession && importResetsSession(record, values);
       update.mutate(
         {
           id: record.id,
@@ -122,7 +123,7 @@ export function ConnectionDialog({
       create.mutate(createConnectionBodyOf(channel, values, { schedules: showSchedules }), {
         onSuccess: (created) => {
           // a WhatsApp session's QR dialog follows at once and says what comes next; a toast would sit under it
-          if (created.channel !== 'whatsapp') toast.success(t('connections.toasts.saved'));
+          if (!traitsOf(created.channel).qrSession) toast.success(t('connections.toasts.saved'));
           onHide();
           onCreated?.(created);
         },

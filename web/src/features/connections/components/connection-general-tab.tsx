@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Channel, Connection } from '@switchboard/shared/contracts/connections';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
@@ -33,7 +34,7 @@ export function ConnectionGeneralTab({
 }) {
   const { t } = useTranslation();
   const { values, errors, apply } = part;
-  const isWebchat = channel === 'webchat';
+  const traits = traitsOf(channel);
   // answered only to those who manage connections, as everyone who opens this dialog does
   const token = record?.token ?? null;
   return (
@@ -65,17 +66,17 @@ export function ConnectionGeneralTab({
           {t('connections.dialog.defaultLocked')}
         </small>
       ) : null}
-      {isWebchat ? <WebchatColorField {...part} /> : null}
-      {channel === 'whatsapp' && record ? <WhatsAppGroupFields values={values} apply={apply} /> : null}
-      {channel === 'whatsapp' && record ? <WhatsAppImportFields record={record} queues={queues} {...part} /> : null}
-      {channel === 'whatsappapi' ? <CloudApiFields record={record} copy={credentials.copy} {...part} /> : null}
+      {traits.widgetKey ? <WebchatColorField {...part} /> : null}
+      {traits.qrSession && record ? <WhatsAppGroupFields values={values} apply={apply} /> : null}
+      {traits.qrSession && record ? <WhatsAppImportFields record={record} queues={queues} {...part} /> : null}
+      {traits.graphAccount === 'phone-number' ? <CloudApiFields record={record} copy={credentials.copy} {...part} /> : null}
       <RedirectionFields values={values} errors={errors} apply={apply} queues={queues} />
       {record && token ? (
         <FormField id="connection-token" label={t('connections.dialog.token')} hint={t('connections.dialog.tokenHint')}>
           <CredentialRow which="token" value={token} credentials={credentials} />
         </FormField>
       ) : null}
-      {isWebchat ? <WebchatWidgetFields record={record} credentials={credentials} /> : null}
+      {traits.widgetKey ? <WebchatWidgetFields record={record} credentials={credentials} /> : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import { type Connection, type CreatableChannel, creatableChannels } from '@switchboard/shared/contracts/connections';
 import { can } from '@switchboard/shared/permissions';
 import { routeTable } from '@switchboard/shared/route-table';
@@ -111,7 +112,7 @@ export function ConnectionsManager({
             record={editing}
             onHide={closeDialog}
             onCreated={(created: Connection) => {
-              if (created.channel === 'whatsapp') setQrFor(created.id);
+              if (traitsOf(created.channel).qrSession) setQrFor(created.id);
             }}
             onRepairing={setQrFor}
           />
@@ -152,7 +153,9 @@ function AddMenu({ onPick }: { onPick: (state: ConnectionsDialogState) => void }
     className: `connections-add-${entry.key}`,
     command: () =>
       onPick(
-        entry.kind === 'meta' ? { kind: 'meta', instagram: entry.key === 'instagram' } : { kind: 'add', channel: entry.channel },
+        entry.kind === 'meta'
+          ? { kind: 'meta', instagram: traitsOf(entry.key).graphAccount === 'instagram-account' }
+          : { kind: 'add', channel: entry.channel },
       ),
   }));
   return (
@@ -183,7 +186,7 @@ function RestartSessionsButton() {
   const { t } = useTranslation();
   const toast = useToast();
   const restart = useRestartSessions();
-  const hasSession = (useConnections().data ?? []).some((c) => c.channel === 'whatsapp');
+  const hasSession = (useConnections().data ?? []).some((c) => traitsOf(c.channel).qrSession);
   if (!hasSession) return null;
   return (
     <Button

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type {
   Channel,
   CreatableChannel,
@@ -53,7 +54,7 @@ export const createConnectionBodyOf = (
   ...settingsOf(v, options),
   // a new connection without hours of its own (the default)
   schedules: options.schedules ? v.schedules : [],
-  ...(channel === 'whatsappapi' ? Object.fromEntries(cloudApiFields.map((f) => [f, v[f].trim()])) : {}),
+  ...(traitsOf(channel).graphAccount === 'phone-number' ? Object.fromEntries(cloudApiFields.map((f) => [f, v[f].trim()])) : {}),
 });
 
 /** The import's fields: the range and its options while on; off is a null old-messages date. */
@@ -75,6 +76,6 @@ export const updateConnectionBodyOf = (
   options: ConnectionBodyOptions = {},
 ): UpdateConnectionBody => ({
   ...settingsOf(v, options),
-  ...(channel === 'whatsapp' ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket, ...importBodyOf(v) } : {}),
-  ...(channel === 'whatsappapi' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),
+  ...(traitsOf(channel).qrSession ? { allowGroup: v.allowGroup, groupAsTicket: v.groupAsTicket, ...importBodyOf(v) } : {}),
+  ...(traitsOf(channel).graphAccount === 'phone-number' && v.accessToken.trim() ? { accessToken: v.accessToken.trim() } : {}),
 });

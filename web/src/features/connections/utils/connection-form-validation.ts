@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import {
   type Channel,
   BOT_USES_MAX,
@@ -101,7 +102,7 @@ export const validateConnectionForm = (
   for (const field of ['greetingMessage', 'complationMessage', 'outOfHoursMessage'] as const) {
     if (v[field].length > CONNECTION_MESSAGE_MAX) errors[field] = 'validation.tooLong';
   }
-  if (context.channel === 'whatsappapi') {
+  if (traitsOf(context.channel).graphAccount === 'phone-number') {
     for (const field of cloudApiFields) {
       const value = v[field].trim();
       const required = context.creating;
@@ -112,7 +113,8 @@ export const validateConnectionForm = (
       else if (value.length > GRAPH_SECRET_MAX) errors[field] = 'validation.tooLong';
     }
   }
-  if (context.channel === 'whatsapp' && !context.creating) Object.assign(errors, validateImport(v, context.today ?? localDay()));
+  if (traitsOf(context.channel).qrSession && !context.creating)
+    Object.assign(errors, validateImport(v, context.today ?? localDay()));
   Object.assign(errors, validateEngineFields(v, context));
   return errors;
 };

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/connections';
 
 /**
@@ -12,7 +13,7 @@ import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/co
 export type SessionAction = 'showQr' | 'retry' | 'newQr' | 'disconnect' | 'connecting';
 
 export const sessionActions = (channel: Channel, status: ConnectionStatus): SessionAction[] => {
-  if (channel !== 'whatsapp') return [];
+  if (!traitsOf(channel).qrSession) return [];
   switch (status) {
     case 'qrcode':
       return ['showQr'];
@@ -47,4 +48,4 @@ export const qrDialogCloses = (
 export const QR_WAIT_MS = 75_000;
 
 /** Only WhatsApp QR sessions keep a health history. */
-export const hasSessionHealth = (channel: Channel): boolean => channel === 'whatsapp';
+export const hasSessionHealth = (channel: Channel): boolean => traitsOf(channel).qrSession;

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Contact } from '@switchboard/shared/contracts/contacts';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
@@ -137,7 +138,9 @@ export function ContactsTable({
           {!c.acceptAudioMessage ? (
             <Tag severity="secondary" value={t('contacts.status.audioOff')} icon="pi pi-volume-off" />
           ) : null}
-          {c.channel === 'webchat' ? <Tag severity="info" value={t('contacts.status.webchat')} icon="pi pi-globe" /> : null}
+          {traitsOf(c.channel).identity === 'web-visitor' ? (
+            <Tag severity="info" value={t('contacts.status.webchat')} icon="pi pi-globe" />
+          ) : null}
         </span>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Channel, ConnectionStatus } from '@switchboard/shared/contracts/connections';
 import { PLATFORM_COMPANY_ID } from '@switchboard/shared/permissions';
 
@@ -25,7 +26,7 @@ export interface SetupFacts {
 
 /** The website chat whose tag the checklist offers: the first one with a widget key. */
 export const widgetKeyOf = (connections: SetupFacts['connections']): string | null =>
-  connections.find((c) => c.channel === 'webchat' && c.widgetKey)?.widgetKey ?? null;
+  connections.find((c) => traitsOf(c.channel).widgetKey && c.widgetKey)?.widgetKey ?? null;
 
 export const setupSteps = (facts: SetupFacts): SetupStep[] => [
   { key: 'queues', done: facts.queues.length > 1, path: '/queues' },
@@ -34,7 +35,7 @@ export const setupSteps = (facts: SetupFacts): SetupStep[] => [
   // a messaging channel that actually answers: a WhatsApp, Messenger or Instagram connection that is online
   {
     key: 'connection',
-    done: facts.connections.some((c) => c.channel !== 'webchat' && c.status === 'CONNECTED'),
+    done: facts.connections.some((c) => traitsOf(c.channel).identity !== 'web-visitor' && c.status === 'CONNECTED'),
     path: '/connections',
   },
 ];

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import { Button } from 'primereact/button';
 import { classNames } from 'primereact/utils';
@@ -37,11 +38,11 @@ export function ServiceWindowNotice({
         ) : (
           <>
             <span>{state.neverWrote ? t('tickets.serviceWindow.neverWrote') : t('tickets.serviceWindow.closed')}</span>
-            {ticket.channel === 'whatsappapi' ? <span>{t('tickets.serviceWindow.closedTemplates')}</span> : null}
+            {traitsOf(ticket.channel).templates ? <span>{t('tickets.serviceWindow.closedTemplates')}</span> : null}
           </>
         )}
       </div>
-      {ticket.channel === 'whatsappapi' ? (
+      {traitsOf(ticket.channel).templates ? (
         <Button
           type="button"
           size="small"

@@ -1,3 +1,4 @@
+import { traitsOf } from '@switchboard/shared/channel-traits';
 import type { Channel } from '@switchboard/shared/contracts/connections';
 import type { TagSummary } from '@switchboard/shared/contracts/tags';
 import type { Ticket } from '@switchboard/shared/contracts/tickets';
@@ -25,7 +26,7 @@ export const splitTags = <T>(tags: readonly T[], limit = ROW_TAG_LIMIT): { visib
 });
 
 /** Facebook-type channels only allow answers within 24 hours of the customer's last message. */
-export const hasReplyWindow = (channel: Channel): boolean => channel === 'facebook' || channel === 'instagram';
+export const hasReplyWindow = (channel: Channel): boolean => traitsOf(channel).identity === 'page-scoped';
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
