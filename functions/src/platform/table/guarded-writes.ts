@@ -2,7 +2,14 @@
  * Writes guarded by what was read: optimistic concurrency on a record's `rev`, unique-name markers, and the
  * transactions that carry both. A failed condition is an answer ('stale', 'duplicate'), not an exception.
  */
-import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type UpdateCommandInput,
+  type UpdateCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../errors.ts';
 import { table, tableName, type TransactItem } from './client.ts';
 
@@ -52,6 +59,18 @@ export const okUnlessStale = (write: () => Promise<unknown>): Promise<'ok' | 'st
     await write();
     return 'ok' as const;
   }, 'stale' as const);
+
+/**
+ * Runs the Update on the table and answers the attributes it returns (as its `ReturnValues` asks; none: empty), or
+ * undefined when its condition failed.
+ */
+export const updateUnlessConditionFails = (
+  input: Omit<UpdateCommandInput, 'TableName'>,
+): Promise<NonNullable<UpdateCommandOutput['Attributes']> | undefined> =>
+  unlessConditionFails(async () => {
+    const out = await table().send(new UpdateCommand({ TableName: tableName(), ...input }));
+    return out.Attributes ?? {};
+  }, undefined);
 
 /** Runs the items as one transaction; 'stale' when a condition failed (something changed or went since it was read). */
 export const transactUnlessStale = (items: TransactItem[]): Promise<'ok' | 'stale'> =>
