@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import {
@@ -33,8 +34,8 @@ export const rotateSession = async (
   expected: string,
   next: { refreshHash: string; rotatedAt: string; expiresAt: number },
 ): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: sessionKey(sessionId),
@@ -47,12 +48,8 @@ export const rotateSession = async (
           ':exp': next.expiresAt,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export const putReset = async (email: string, data: Omit<ResetItem, 'pk' | 'sk' | 'type'>): Promise<void> => {
@@ -66,20 +63,16 @@ export const getReset = async (email: string): Promise<ResetItem | undefined> =>
 
 /** Consumes the reset token once: a second use of the same token finds nothing. */
 export const consumeReset = async (email: string, tokenHash: string): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: resetKey(email),
         ConditionExpression: 'tokenHash = :h',
         ExpressionAttributeValues: { ':h': tokenHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 type ThrottleRef = { kind: 'email' | 'ip' | 'reset'; value: string };

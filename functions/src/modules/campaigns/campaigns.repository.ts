@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateComma
 import type { CampaignSettings, CampaignStats, ShippingStatus } from '@switchboard/shared/contracts/campaigns';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { TTL_ATTRIBUTE } from '../../platform/table/table-definition.ts';
 import {
@@ -374,24 +375,17 @@ export const moveShipping = async (
     values[':string'] = 'S';
     conditions.push('attribute_type(repliedAt, :string)');
   }
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: shippingKey(r.companyId, r.campaignId, r.number),
-        UpdateExpression: `SET ${sets.map(([k]) => `#f_${k} = :f_${k}`).join(', ')}${to === 'planned' ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = recordOf<ShippingRecord>(out.Attributes ?? {});
-    return { was: before.status, row: { ...before, ...Object.fromEntries(sets) } as ShippingRecord };
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: shippingKey(r.companyId, r.campaignId, r.number),
+    UpdateExpression: `SET ${sets.map(([k]) => `#f_${k} = :f_${k}`).join(', ')}${to === 'planned' ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_OLD',
+  });
+  if (!attributes) return undefined;
+  const before = recordOf<ShippingRecord>(attributes);
+  return { was: before.status, row: { ...before, ...Object.fromEntries(sets) } as ShippingRecord };
 };
 
 /** The same failure met the row still being settled: noted for the settling send to apply (true when noted). */
@@ -400,8 +394,8 @@ export const noteLateFailure = async (
   messageId: string,
   reason: string,
 ): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: shippingKey(r.companyId, r.campaignId, r.number),
@@ -410,18 +404,14 @@ export const noteLateFailure = async (
         ExpressionAttributeNames: { '#st': 'status' },
         ExpressionAttributeValues: { ':f': { messageId, reason }, ':sending': 'sending' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Notes a reply on a row that was not sent yet (it is then skipped at send time). */
 export const noteReply = async (companyId: number, campaignId: number, number: string, at: string): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: shippingKey(companyId, campaignId, number),
@@ -430,12 +420,8 @@ export const noteReply = async (companyId: number, campaignId: number, number: s
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':at': at, ':p': 'planned', ':q': 'queued', ':null': 'NULL' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** The campaigns a number was planned in, newest first. */
@@ -476,8 +462,8 @@ export const countDailySend = async (
   cap: number,
   nowS: number,
 ): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: dailySendsKey(companyId, connectionId, day),
@@ -490,12 +476,8 @@ export const countDailySend = async (
           ...(Number.isFinite(cap) ? { ':cap': cap } : {}),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /**

@@ -2,7 +2,6 @@
 import {
   BatchGetCommand,
   BatchWriteCommand,
-  DeleteCommand,
   GetCommand,
   PutCommand,
   TransactWriteCommand,
@@ -11,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteExisting, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
 import {
   chatKey,
   chatPk,
@@ -361,39 +361,18 @@ export const updateMessageText = async (
   message: string,
   at: string,
 ): Promise<ChatMessageRecord | undefined> => {
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(record.companyId, record.chatId, record.ulid),
-        UpdateExpression: 'SET message = :m, edited = :yes, updatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':m': message, ':yes': true, ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return stripMessage(out.Attributes!);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: messageKey(record.companyId, record.chatId, record.ulid),
+    UpdateExpression: 'SET message = :m, edited = :yes, updatedAt = :at',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':m': message, ':yes': true, ':at': at },
+    ReturnValues: 'ALL_NEW',
+  });
+  return attributes && stripMessage(attributes);
 };
 
-export const deleteMessage = async (record: ChatMessageRecord): Promise<boolean> => {
-  try {
-    await table().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: messageKey(record.companyId, record.chatId, record.ulid),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-};
+export const deleteMessage = (record: ChatMessageRecord): Promise<boolean> =>
+  deleteExisting(messageKey(record.companyId, record.chatId, record.ulid));
 
 /**
  * A page of a chat's messages, newest first: after `startKey` when given (one page read), else skipping the

@@ -1,7 +1,7 @@
 /** Table access of each company's measured media usage (company-media-usage.entity.ts). */
 import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { mediaUsageKey, type MediaUsageRecord } from './company-media-usage.entity.ts';
 
 /** The usage of each company of a page (at most 100), one BatchGet; companies never measured are absent. */
@@ -24,8 +24,8 @@ export const getMediaUsages = async (companyIds: number[]): Promise<Map<number, 
  * queues the measure), false when one is already on its way.
  */
 export const claimMediaUsageRequest = async (companyId: number, at: string, since: string): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: mediaUsageKey(companyId),
@@ -34,12 +34,8 @@ export const claimMediaUsageRequest = async (companyId: number, at: string, sinc
         ConditionExpression: 'attribute_not_exists(requestedAt) OR attribute_type(requestedAt, :nul) OR requestedAt < :since',
         ExpressionAttributeValues: { ':id': companyId, ':at': at, ':since': since, ':zero': 0, ':null': null, ':nul': 'NULL' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export const putMediaUsage = async (usage: MediaUsageRecord): Promise<void> => {

@@ -1,7 +1,7 @@
 /** Table access of a connection's import of old messages: its status, written apart from the admin's edits. */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { connectionKey } from './connection.entity.ts';
 
 /**
@@ -18,8 +18,8 @@ export const writeImportStatus = async (
   const guard = options.whileImporting
     ? ' AND attribute_type(importOldMessages, :string) AND attribute_type(statusImportMessages, :string) AND statusImportMessages <> :done'
     : '';
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: connectionKey(companyId, id),
@@ -30,10 +30,6 @@ export const writeImportStatus = async (
           ...(options.whileImporting ? { ':string': 'S', ':done': options.whileImporting.done } : {}),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };

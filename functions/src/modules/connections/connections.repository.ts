@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { traitsOf } from '@switchboard/shared/channel-traits';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import {
@@ -164,8 +165,8 @@ export const updateGraphSettings = async (
   fields: { status?: ConnectionRecord['status']; statusReason?: string | null; name?: string; updatedAt: string },
 ): Promise<boolean> => {
   const sets = Object.entries({ graph, ...fields }).filter(([, v]) => v !== undefined);
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: connectionKey(r.companyId, r.id),
@@ -174,12 +175,8 @@ export const updateGraphSettings = async (
         ExpressionAttributeNames: Object.fromEntries(sets.map(([k], i) => [`#f${i}`, k])),
         ExpressionAttributeValues: Object.fromEntries(sets.map(([, v], i) => [`:v${i}`, v])),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Sets a Graph connection's status (and why) when it differs; answers whether it changed. */
@@ -190,8 +187,8 @@ export const setGraphConnectionStatus = async (
   updatedAt: string,
   statusReason: string | null = null,
 ): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: connectionKey(companyId, id),
@@ -200,12 +197,8 @@ export const setGraphConnectionStatus = async (
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':status': status, ':reason': statusReason, ':at': updatedAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Writes a new connection with its credential markers (and `extra` writes of its channel, such as a session's). */

@@ -4,8 +4,8 @@
  * It lives apart from the repository because it Scans the table (through the backfill runner): no request path
  * needs that. Until a connection is sealed, its plain secrets are used as they are (graph-secrets.ts).
  */
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { connectionKey, type ConnectionRecord } from './connection.entity.ts';
@@ -20,8 +20,8 @@ const sealConnection = async (c: ConnectionRecord): Promise<boolean> => {
   const fields = Object.keys(plain) as (keyof typeof plain)[];
   if (fields.length === 0) return false;
   const sealedValues = await sealGraphSecrets(c, plain);
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: connectionKey(c.companyId, c.id),
@@ -35,12 +35,8 @@ const sealConnection = async (c: ConnectionRecord): Promise<boolean> => {
           ]),
         ),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export const graphSecretsBackfill: Backfill<ConnectionRecord> = {

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ConnectionStatus, SESSION_HISTORY_MAX, type SessionHealthEntry } from '@switchboard/shared/contracts/connections';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
+import { conditionHeld, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
 import { queryKeyPage } from '../../platform/table/paging.ts';
 import { connectionKey, type ConnectionItem, type ConnectionRecord } from './connection.entity.ts';
 import {
@@ -60,20 +61,16 @@ export const getSessionIntent = async (companyId: number, connectionId: number):
 
 /** Changes a session's intent, only while its connection exists (a deleted connection's session is not revived). */
 export const putSessionIntent = async (intent: SessionIntent): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new PutCommand({
         TableName: tableName(),
         Item: intentItem(intent),
         // the item goes with its connection: it exists exactly while the connection does
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Moves a session's intent from `from` to `to`; false when it had another intent (or its connection is gone). */
@@ -84,8 +81,8 @@ export const swapSessionIntent = async (
   to: SessionDesire,
   at: string,
 ): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: sessionIntentKey(companyId, connectionId),
@@ -93,12 +90,8 @@ export const swapSessionIntent = async (
         ConditionExpression: 'attribute_exists(pk) AND desired = :from',
         ExpressionAttributeValues: { ':to': to, ':from': from, ':at': at },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** One page of the fleet's sessions, in company and connection order. */
@@ -149,23 +142,15 @@ export const writeSessionState = async (
     values[':number'] = s.number;
     sets.push('#number = :number');
   }
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: connectionKey(companyId, connectionId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk) AND channel = :wa',
-        ExpressionAttributeNames: { '#status': 'status', ...(s.number !== undefined ? { '#number': 'number' } : {}) },
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(out.Attributes as ConnectionItem) as ConnectionRecord;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: connectionKey(companyId, connectionId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk) AND channel = :wa',
+    ExpressionAttributeNames: { '#status': 'status', ...(s.number !== undefined ? { '#number': 'number' } : {}) },
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  });
+  return attributes && (strip(attributes as ConnectionItem) as ConnectionRecord);
 };
 
 const emptyHealth = (companyId: number, connectionId: number): SessionHealthRecord => ({

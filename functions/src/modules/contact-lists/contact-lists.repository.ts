@@ -6,11 +6,11 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { ContactListImport } from '@switchboard/shared/contracts/contact-lists';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld, okUnlessStale, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryKeyPage, queryPage, type PageQuery } from '../../platform/table/paging.ts';
 import {
   contactListKey,
@@ -87,23 +87,15 @@ export const renameContactList = async (
   name: string,
   at: string,
 ): Promise<ContactListRecord | undefined> => {
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactListKey(companyId, id),
-        UpdateExpression: 'SET #name = :name, gsi1sk = :sk, updatedAt = :at ADD rev :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':name': name, ':sk': `${nameKeyOf(name)}#${padId(id)}`, ':at': at, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOf<ContactListRecord>(out.Attributes!);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: contactListKey(companyId, id),
+    UpdateExpression: 'SET #name = :name, gsi1sk = :sk, updatedAt = :at ADD rev :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#name': 'name' },
+    ExpressionAttributeValues: { ':name': name, ':sk': `${nameKeyOf(name)}#${padId(id)}`, ':at': at, ':one': 1 },
+    ReturnValues: 'ALL_NEW',
+  });
+  return attributes && recordOf<ContactListRecord>(attributes);
 };
 
 /** Records the latest import's summary on the list; undefined when the list is gone. */
@@ -113,39 +105,27 @@ export const setLastImport = async (
   summary: ContactListImport,
   at: string,
 ): Promise<ContactListRecord | undefined> => {
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contactListKey(companyId, id),
-        UpdateExpression: 'SET lastImport = :summary, updatedAt = :at ADD rev :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':summary': summary, ':at': at, ':one': 1 },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return recordOf<ContactListRecord>(out.Attributes!);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: contactListKey(companyId, id),
+    UpdateExpression: 'SET lastImport = :summary, updatedAt = :at ADD rev :one',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':summary': summary, ':at': at, ':one': 1 },
+    ReturnValues: 'ALL_NEW',
+  });
+  return attributes && recordOf<ContactListRecord>(attributes);
 };
 
 /** Deletes the list item (its partition is purged apart); false when it was not there. */
 export const deleteContactListRecord = async (companyId: number, id: number): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: contactListKey(companyId, id),
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /**
@@ -359,8 +339,8 @@ export const replaceItem = async (
 
 /** Deletes the item read at `record.rev` with its marker and pointer, uncounting it; 'stale' when it changed meanwhile. */
 export const deleteItem = async (record: ContactListItemRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
+  return okUnlessStale(() =>
+    table().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -376,12 +356,8 @@ export const deleteItem = async (record: ContactListItemRecord): Promise<'ok' | 
           counterUpdate(record.companyId, record.contactListId, deltaOf(record, undefined)),
         ],
       }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
+    ),
+  );
 };
 
 // ----- imports -----
@@ -399,8 +375,8 @@ export const getImport = async (companyId: number, listId: number, id: string): 
 
 /** Moves an import from `from` to `to` status; false when it was not in `from` (another request or run took it). */
 export const claimImport = async (record: ImportRecord, from: string, next: ImportRecord): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new PutCommand({
         TableName: tableName(),
         Item: toImportItem(next),
@@ -408,10 +384,6 @@ export const claimImport = async (record: ImportRecord, from: string, next: Impo
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':from': from, ':row': record.nextRow },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };

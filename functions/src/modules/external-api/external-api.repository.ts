@@ -2,6 +2,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { idempotencyKey, rateKey, type IdempotencyItem } from './external-api.entity.ts';
 
 /** Counts one call of a connection's token in a minute window (atomic ADD); answers the window's count so far. */
@@ -44,8 +45,8 @@ export const claimKey = async (
     createdAt: fields.createdAt,
     expiresAt: fields.expiresAt,
   };
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new PutCommand({
         TableName: tableName(),
         Item: item,
@@ -59,12 +60,8 @@ export const claimKey = async (
           ':stale': fields.staleBefore,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 export const readKey = async (ref: IdempotencyRef): Promise<IdempotencyItem | undefined> => {
@@ -88,8 +85,8 @@ export const settleKey = async (
   claimedAt: string,
   answer: { status: number; response: string },
 ): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: idempotencyKey(ref.companyId, ref.connectionId, ref.key),
@@ -105,12 +102,8 @@ export const settleKey = async (
           ':claimedAt': claimedAt,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Gives a claim up (the call failed before anything was recorded), so a retry with the key may run. */

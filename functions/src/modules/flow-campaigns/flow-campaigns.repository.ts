@@ -1,13 +1,7 @@
 /** All table access of phrase campaigns (access patterns in flow-campaign.entity.ts). */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
-import {
-  deleteItem,
-  putItem,
-  putNewMarker,
-  transactClaimingMarker,
-  transactUnlessStale,
-} from '../../platform/table/guarded-writes.ts';
+import { markedRecordWrites } from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryAll, queryPage } from '../../platform/table/paging.ts';
 import {
   activeFlowCampaignsPk,
@@ -65,34 +59,25 @@ export const queryActiveFlowCampaigns = (companyId: number): Promise<FlowCampaig
 export const queryFlowCampaignsOfFlow = (companyId: number, flowId: number): Promise<FlowCampaignRecord[]> =>
   queryIndex('gsi3', flowCampaignsOfFlowPk(companyId, flowId), companyId);
 
+const flowCampaignWrites = markedRecordWrites<FlowCampaignRecord>({
+  describe: (r) => `Phrase campaign ${r.id} of company ${r.companyId}`,
+  item: toFlowCampaignItem,
+  key: (r) => flowCampaignKey(r.companyId, r.id),
+  marker: flowCampaignNameItem,
+  markerKey: (r) => flowCampaignNameKey(r.companyId, r.name),
+  mark: (r) => nameOf(r.name),
+});
+
 /** Writes the campaign and its name marker; 'duplicate' (nothing written) when the company has the name. */
-export const insertFlowCampaign = async (record: FlowCampaignRecord): Promise<'created' | 'duplicate'> => {
-  const written = await transactClaimingMarker(
-    [putNewMarker(flowCampaignNameItem(record)), putNewMarker(toFlowCampaignItem(record))],
-    0,
-  );
-  if (written === 'stale') throw new Error(`Phrase campaign ${record.id} of company ${record.companyId} exists already`);
-  return written === 'ok' ? 'created' : 'duplicate';
-};
+export const insertFlowCampaign = (record: FlowCampaignRecord): Promise<'created' | 'duplicate'> =>
+  flowCampaignWrites.insert(record);
 
 /**
  * Replaces the campaign read at `before.rev`, moving its name marker when the name changed. 'duplicate' when the new
  * name belongs to another campaign, 'stale' when someone wrote it meanwhile.
  */
-export const replaceFlowCampaign = async (
-  before: FlowCampaignRecord,
-  after: FlowCampaignRecord,
-): Promise<'ok' | 'duplicate' | 'stale'> => {
-  const moved = nameOf(before.name) !== nameOf(after.name);
-  const items = [putItem(toFlowCampaignItem(after), before.rev)];
-  if (moved)
-    items.push(putNewMarker(flowCampaignNameItem(after)), deleteItem(flowCampaignNameKey(before.companyId, before.name)));
-  return transactClaimingMarker(items, moved ? 1 : undefined);
-};
+export const replaceFlowCampaign = flowCampaignWrites.replace;
 
 /** Deletes the campaign read at `record.rev` with its name marker; 'stale' when it changed meanwhile. */
 export const deleteFlowCampaignRecord = (record: FlowCampaignRecord): Promise<'ok' | 'stale'> =>
-  transactUnlessStale([
-    deleteItem(flowCampaignKey(record.companyId, record.id), record.rev),
-    deleteItem(flowCampaignNameKey(record.companyId, record.name)),
-  ]);
+  flowCampaignWrites.remove(record);

@@ -2,13 +2,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { FlowGraph } from '@switchboard/shared/flows/graph';
 import { table, tableName } from '../../platform/table/client.ts';
-import {
-  deleteItem,
-  putItem,
-  putNewMarker,
-  transactClaimingMarker,
-  transactUnlessStale,
-} from '../../platform/table/guarded-writes.ts';
+import { deleteItem, markedRecordWrites, putItem, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   flowGraphKey,
@@ -55,30 +49,24 @@ export const queryFlows = async (
     return record.companyId === companyId ? record : undefined;
   });
 
+const flowWrites = markedRecordWrites<FlowRecord>({
+  describe: (r) => `Flow ${r.id} of company ${r.companyId}`,
+  item: toFlowItem,
+  key: (r) => flowKey(r.companyId, r.id),
+  marker: flowNameItem,
+  markerKey: (r) => flowNameKey(r.companyId, r.name),
+  mark: (r) => nameOf(r.name),
+});
+
 /** Writes the flow, its name marker and its graph; 'duplicate' (nothing written) when the company has the name. */
-export const insertFlow = async (record: FlowRecord, graph: FlowGraph): Promise<'created' | 'duplicate'> => {
-  const written = await transactClaimingMarker(
-    [
-      putNewMarker(flowNameItem(record)),
-      putNewMarker(toFlowItem(record)),
-      putItem(toFlowGraphItem(record.companyId, record.id, graph, record.updatedAt)),
-    ],
-    0,
-  );
-  if (written === 'stale') throw new Error(`Flow ${record.id} of company ${record.companyId} exists already`);
-  return written === 'ok' ? 'created' : 'duplicate';
-};
+export const insertFlow = (record: FlowRecord, graph: FlowGraph): Promise<'created' | 'duplicate'> =>
+  flowWrites.insert(record, putItem(toFlowGraphItem(record.companyId, record.id, graph, record.updatedAt)));
 
 /**
  * Replaces the flow read at `before.rev`, moving its name marker when the name changed. 'duplicate' when the new
  * name belongs to another flow, 'stale' when someone wrote it meanwhile.
  */
-export const replaceFlow = async (before: FlowRecord, after: FlowRecord): Promise<'ok' | 'duplicate' | 'stale'> => {
-  const moved = nameOf(before.name) !== nameOf(after.name);
-  const items = [putItem(toFlowItem(after), before.rev)];
-  if (moved) items.push(putNewMarker(flowNameItem(after)), deleteItem(flowNameKey(before.companyId, before.name)));
-  return transactClaimingMarker(items, moved ? 1 : undefined);
-};
+export const replaceFlow = flowWrites.replace;
 
 /** Writes the graph of the flow read at `record.rev` and moves the flow's updatedAt; 'stale' when the flow changed or went. */
 export const putFlowGraph = (record: FlowRecord, graph: FlowGraph, updatedAt: string): Promise<'ok' | 'stale'> =>
@@ -89,8 +77,4 @@ export const putFlowGraph = (record: FlowRecord, graph: FlowGraph, updatedAt: st
 
 /** Deletes the flow read at `record.rev` with its name marker and graph; 'stale' when it changed meanwhile. */
 export const deleteFlowRecord = (record: FlowRecord): Promise<'ok' | 'stale'> =>
-  transactUnlessStale([
-    deleteItem(flowKey(record.companyId, record.id), record.rev),
-    deleteItem(flowNameKey(record.companyId, record.name)),
-    deleteItem(flowGraphKey(record.companyId, record.id)),
-  ]);
+  flowWrites.remove(record, deleteItem(flowGraphKey(record.companyId, record.id)));

@@ -6,8 +6,8 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import {
   INVOICE_SK_PREFIX,
@@ -34,13 +34,7 @@ const stripInvoice = stripWith('searchText');
 
 /** Runs a transaction; false when one of its conditions failed. */
 const transact = async (items: TransactItem[]): Promise<boolean> => {
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(() => table().send(new TransactWriteCommand({ TransactItems: items })));
 };
 
 export const nextInvoiceId = (companyId: number): Promise<number> => {

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
+import { updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
 import { queryKeyPage } from '../../platform/table/paging.ts';
 import { ticketPk } from '../tickets/ticket.entity.ts';
 import {
@@ -199,27 +200,19 @@ export const updateMessageRecord = async (
   options: { onlyIfAckBelow?: number } = {},
 ): Promise<MessageRecord | undefined> => {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
-        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression:
-          options.onlyIfAckBelow !== undefined ? 'attribute_exists(pk) AND ack < :ackLimit' : 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-          ...(options.onlyIfAckBelow !== undefined ? { ':ackLimit': options.onlyIfAckBelow } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(out.Attributes as MessageItem);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
+    UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+    ConditionExpression:
+      options.onlyIfAckBelow !== undefined ? 'attribute_exists(pk) AND ack < :ackLimit' : 'attribute_exists(pk)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: {
+      ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ...(options.onlyIfAckBelow !== undefined ? { ':ackLimit': options.onlyIfAckBelow } : {}),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  return attributes && strip(attributes as MessageItem);
 };
 
 export const deleteMessageRecord = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
@@ -238,22 +231,14 @@ export const claimSend = async (
   ulid: string,
   at: string,
 ): Promise<MessageRecord | undefined> => {
-  try {
-    const out = await table().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
-        UpdateExpression: 'SET sendState = :sending, sendAttemptAt = :at',
-        ConditionExpression: 'sendState = :pending AND isDeleted = :false',
-        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':false': false, ':at': at },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(out.Attributes as MessageItem);
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
-    throw error;
-  }
+  const attributes = await updateUnlessConditionFails({
+    Key: { pk: ticketPk(companyId, ticketId), sk: messageSk(ulid) },
+    UpdateExpression: 'SET sendState = :sending, sendAttemptAt = :at',
+    ConditionExpression: 'sendState = :pending AND isDeleted = :false',
+    ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':false': false, ':at': at },
+    ReturnValues: 'ALL_NEW',
+  });
+  return attributes && strip(attributes as MessageItem);
 };
 
 export interface SendOutcome {

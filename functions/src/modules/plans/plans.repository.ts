@@ -1,7 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { deleteExisting, putExpecting } from '../../platform/table/guarded-writes.ts';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import { clock } from '../../platform/clock.ts';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { nextId } from '../../platform/table/counter.repository.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
@@ -28,23 +28,7 @@ export const replacePlan = async (plan: Plan): Promise<boolean> => {
   const existing = await table().send(new GetCommand({ TableName: tableName(), Key: planKey(plan.id) }));
   if (!existing.Item) return false;
   const item: PlanItem = { ...(existing.Item as PlanItem), ...plan, ...planKey(plan.id), type: 'plan' };
-  try {
-    await table().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return putExpecting(item, true);
 };
 
-export const deletePlanItem = async (id: number): Promise<boolean> => {
-  try {
-    await table().send(
-      new DeleteCommand({ TableName: tableName(), Key: planKey(id), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-};
+export const deletePlanItem = (id: number): Promise<boolean> => deleteExisting(planKey(id));

@@ -1,7 +1,7 @@
 /** All table access of AI prompts. */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { okUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { PROMPT_SK_PREFIX, promptKey, toPromptItem, type PromptItem, type PromptRecord } from './prompt.entity.ts';
 import { strip } from '../../platform/table/strip.ts';
@@ -30,35 +30,27 @@ export const insertPrompt = async (record: PromptRecord): Promise<void> => {
 
 /** Replaces the prompt read at `before.rev`; 'stale' when someone wrote or deleted it meanwhile. */
 export const replacePrompt = async (before: PromptRecord, after: PromptRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
+  return okUnlessStale(() =>
+    table().send(
       new PutCommand({
         TableName: tableName(),
         Item: toPromptItem(after),
         ConditionExpression: 'rev = :rev',
         ExpressionAttributeValues: { ':rev': before.rev },
       }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
+    ),
+  );
 };
 
 export const deletePromptRecord = async (record: PromptRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
+  return okUnlessStale(() =>
+    table().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: promptKey(record.companyId, record.id),
         ConditionExpression: 'rev = :rev',
         ExpressionAttributeValues: { ':rev': record.rev },
       }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
+    ),
+  );
 };

@@ -2,6 +2,7 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { okUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import {
@@ -137,8 +138,8 @@ export const replaceQueue = async (
 
 /** Deletes the queue read at `record.rev` with its option tree and colour marker; 'stale' when it changed meanwhile. */
 export const deleteQueueRecord = async (record: QueueRecord): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
+  return okUnlessStale(() =>
+    table().send(
       new TransactWriteCommand({
         TransactItems: [
           { Delete: { TableName: tableName(), Key: queueKey(record.companyId, record.id), ...revCondition(record) } },
@@ -146,10 +147,6 @@ export const deleteQueueRecord = async (record: QueueRecord): Promise<'ok' | 'st
           { Delete: { TableName: tableName(), Key: queueColorKey(record.companyId, record.color) } },
         ],
       }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return 'stale';
-    throw error;
-  }
+    ),
+  );
 };

@@ -1,13 +1,7 @@
 /** All table access of quick replies. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { table, tableName } from '../../platform/table/client.ts';
-import {
-  deleteItem,
-  putItem,
-  putNewMarker,
-  transactClaimingMarker,
-  transactUnlessStale,
-} from '../../platform/table/guarded-writes.ts';
+import { markedRecordWrites } from '../../platform/table/guarded-writes.ts';
 import { byIndexPrefix, queryPage } from '../../platform/table/paging.ts';
 import {
   quickMessageByShortcodePk,
@@ -58,34 +52,24 @@ export const queryQuickMessages = async (
   });
 };
 
+const quickMessageWrites = markedRecordWrites<QuickMessageRecord>({
+  describe: (r) => `Quick reply ${r.id} of company ${r.companyId}`,
+  item: toQuickMessageItem,
+  key: (r) => quickMessageKey(r.companyId, r.id),
+  marker: shortcodeMarkerItem,
+  markerKey: (r) => shortcodeMarkerKey(r.companyId, r.shortcode),
+  mark: (r) => shortcodeOf(r.shortcode),
+});
+
 /** Writes the reply with its shortcode marker; 'duplicate' (nothing written) when the company has the shortcode. */
-export const insertQuickMessage = async (record: QuickMessageRecord): Promise<'created' | 'duplicate'> => {
-  const written = await transactClaimingMarker(
-    [putNewMarker(shortcodeMarkerItem(record)), putNewMarker(toQuickMessageItem(record))],
-    0,
-  );
-  if (written === 'stale') throw new Error(`Quick reply ${record.id} of company ${record.companyId} exists already`);
-  return written === 'ok' ? 'created' : 'duplicate';
-};
+export const insertQuickMessage = (record: QuickMessageRecord): Promise<'created' | 'duplicate'> =>
+  quickMessageWrites.insert(record);
 
 /**
  * Replaces the reply read at `before.rev`, moving its shortcode marker when the shortcode changed.
  * 'duplicate' when the new shortcode belongs to another reply, 'stale' when someone wrote it meanwhile.
  */
-export const replaceQuickMessage = async (
-  before: QuickMessageRecord,
-  after: QuickMessageRecord,
-): Promise<'ok' | 'duplicate' | 'stale'> => {
-  const moved = shortcodeOf(before.shortcode) !== shortcodeOf(after.shortcode);
-  const items = [putItem(toQuickMessageItem(after), before.rev)];
-  if (moved)
-    items.push(putNewMarker(shortcodeMarkerItem(after)), deleteItem(shortcodeMarkerKey(before.companyId, before.shortcode)));
-  return transactClaimingMarker(items, moved ? 1 : undefined);
-};
+export const replaceQuickMessage = quickMessageWrites.replace;
 
 /** Deletes the reply read at `record.rev` with its shortcode marker; 'stale' when it changed meanwhile. */
-export const deleteQuickMessage = (record: QuickMessageRecord): Promise<'ok' | 'stale'> =>
-  transactUnlessStale([
-    deleteItem(quickMessageKey(record.companyId, record.id), record.rev),
-    deleteItem(shortcodeMarkerKey(record.companyId, record.shortcode)),
-  ]);
+export const deleteQuickMessage = (record: QuickMessageRecord): Promise<'ok' | 'stale'> => quickMessageWrites.remove(record);

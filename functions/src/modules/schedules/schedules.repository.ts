@@ -1,7 +1,8 @@
 /** All table access of scheduled messages. */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { deleteExisting } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import {
   SCHEDULE_SK_PREFIX,
@@ -63,17 +64,8 @@ export const replaceSchedule = async (before: ScheduleRecord, after: ScheduleRec
   }
 };
 
-export const deleteScheduleRecord = async (companyId: number, id: number): Promise<boolean> => {
-  try {
-    await table().send(
-      new DeleteCommand({ TableName: tableName(), Key: scheduleKey(companyId, id), ConditionExpression: 'attribute_exists(pk)' }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
-};
+export const deleteScheduleRecord = (companyId: number, id: number): Promise<boolean> =>
+  deleteExisting(scheduleKey(companyId, id));
 
 /**
  * One page of the company's schedules (or one contact's), newest created first, optionally only those whose

@@ -1,9 +1,16 @@
 /** All table access of tags. */
 import { BatchGetCommand, GetCommand, TransactWriteCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../../platform/table/client.ts';
-import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
+import { isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { deleteItem, putNewMarker, transactClaimingMarker, transactUnlessStale } from '../../platform/table/guarded-writes.ts';
+import {
+  conditionHeld,
+  deleteItem,
+  insertClaimingMarker,
+  putNewMarker,
+  replaceMovingMarker,
+  transactUnlessStale,
+} from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import {
   laneCounterKey,
@@ -37,22 +44,28 @@ const retryingConflicts = async <T>(write: () => Promise<T>): Promise<T> => {
   }
 };
 
-export const getTags = async (companyId: number, ids: number[]): Promise<Map<number, TagRecord>> => {
-  const found = new Map<number, TagRecord>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + BATCH_GET_SIZE).map((id) => tagKey(companyId, id));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+/** The items of `keys`, one BatchGet per 100 keys; the keys DynamoDB leaves unprocessed are asked again (at most 5 times). */
+const batchGet = async (keys: Record<string, unknown>[]): Promise<Record<string, unknown>[]> => {
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_SIZE) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + BATCH_GET_SIZE);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 5) throw new Error('BatchGet left keys unprocessed');
       const out: BatchGetCommandOutput = await table().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
       );
-      for (const item of out.Responses?.[tableName()] ?? []) {
-        const record = stripTag(item as TagItem);
-        if (record.companyId === companyId) found.set(record.id, record);
-      }
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys;
+      items.push(...(out.Responses?.[tableName()] ?? []));
+      pending = out.UnprocessedKeys?.[tableName()]?.Keys;
     }
+  }
+  return items;
+};
+
+export const getTags = async (companyId: number, ids: number[]): Promise<Map<number, TagRecord>> => {
+  const found = new Map<number, TagRecord>();
+  for (const item of await batchGet([...new Set(ids)].map((id) => tagKey(companyId, id)))) {
+    const record = stripTag(item as TagItem);
+    if (record.companyId === companyId) found.set(record.id, record);
   }
   return found;
 };
@@ -66,8 +79,15 @@ export const listTags = async (companyId: number): Promise<TagRecord[]> => {
   return items.map(stripTag);
 };
 
+const tagNameMarker = (record: TagRecord): TagNameMarkerItem => ({
+  ...tagNameMarkerKey(record.companyId, record.name),
+  type: 'tagName',
+  companyId: record.companyId,
+  tagId: record.id,
+});
+
 /** Writes the tag with its name marker; 'duplicate' (nothing written) when the company has that name already. */
-export const insertTag = async (record: TagRecord): Promise<'created' | 'duplicate'> => {
+export const insertTag = (record: TagRecord): Promise<'created' | 'duplicate'> => {
   const item: TagItem = {
     ...tagKey(record.companyId, record.id),
     type: 'tag',
@@ -75,15 +95,7 @@ export const insertTag = async (record: TagRecord): Promise<'created' | 'duplica
     contactCount: 0,
     contactsCounted: true,
   };
-  const marker: TagNameMarkerItem = {
-    ...tagNameMarkerKey(record.companyId, record.name),
-    type: 'tagName',
-    companyId: record.companyId,
-    tagId: record.id,
-  };
-  const written = await transactClaimingMarker([putNewMarker(marker), putNewMarker(item)], 0);
-  if (written === 'stale') throw new Error(`Tag ${record.id} of company ${record.companyId} exists already`);
-  return written === 'ok' ? 'created' : 'duplicate';
+  return insertClaimingMarker(tagNameMarker(record), [putNewMarker(item)], `Tag ${record.id} of company ${record.companyId}`);
 };
 
 export const tagNameTaken = async (companyId: number, name: string): Promise<boolean> => {
@@ -95,36 +107,26 @@ export const tagNameTaken = async (companyId: number, name: string): Promise<boo
  * Replaces the tag if it still reads as `before` (same updatedAt); a new name moves its marker in the same
  * transaction. 'stale' when someone changed or deleted it meanwhile, 'duplicate' when the new name is taken.
  */
-export const replaceTag = async (before: TagRecord, after: TagRecord): Promise<'ok' | 'stale' | 'duplicate'> => {
+export const replaceTag = (before: TagRecord, after: TagRecord): Promise<'ok' | 'stale' | 'duplicate'> => {
   const renamed = tagNameOf(before.name) !== tagNameOf(after.name);
   // an Update of the tag's own fields: a Put of what was read would undo contact counts moved since
   const { id: _id, companyId: _cid, createdAt: _created, contactCount: _count, ...fields } = after;
   const names = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined);
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: tagKey(after.companyId, after.id),
-        UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-        ConditionExpression: 'updatedAt = :seen',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
-        ExpressionAttributeValues: {
-          ':seen': before.updatedAt,
-          ...Object.fromEntries(names.map((n, i) => [`:f${i}`, fields[n as keyof typeof fields]])),
-        },
+  const update: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: tagKey(after.companyId, after.id),
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      ConditionExpression: 'updatedAt = :seen',
+      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#f${i}`, n])),
+      ExpressionAttributeValues: {
+        ':seen': before.updatedAt,
+        ...Object.fromEntries(names.map((n, i) => [`:f${i}`, fields[n as keyof typeof fields]])),
       },
     },
-  ];
-  if (renamed) {
-    const marker: TagNameMarkerItem = {
-      ...tagNameMarkerKey(after.companyId, after.name),
-      type: 'tagName',
-      companyId: after.companyId,
-      tagId: after.id,
-    };
-    items.push(putNewMarker(marker), deleteItem(tagNameMarkerKey(before.companyId, before.name)));
-  }
-  return retryingConflicts(() => transactClaimingMarker(items, renamed ? 1 : undefined));
+  };
+  const move = renamed ? { marker: tagNameMarker(after), from: tagNameMarkerKey(before.companyId, before.name) } : undefined;
+  return retryingConflicts(() => replaceMovingMarker(update, move));
 };
 
 /** Deletes the tag and its name marker; 'stale' when it changed since it was read. */
@@ -190,31 +192,13 @@ export const moveLanePosition = async (
   });
   if (from !== null) items.push(count(from, -1));
   if (to !== null) items.push(count(to, 1));
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return conditionHeld(() => table().send(new TransactWriteCommand({ TransactItems: items })));
 };
 
 /** The number of tickets standing in each of these lanes (one BatchGet per 100 lanes). */
 export const getLaneCounts = async (companyId: number, tagIds: number[]): Promise<Map<number, number>> => {
   const counts = new Map<number, number>();
-  for (let i = 0; i < tagIds.length; i += BATCH_GET_SIZE) {
-    let keys: Record<string, unknown>[] | undefined = tagIds
-      .slice(i, i + BATCH_GET_SIZE)
-      .map((id) => laneCounterKey(companyId, id));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      if (attempt > 5) throw new Error('BatchGet left keys unprocessed');
-      const out: BatchGetCommandOutput = await table().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
-      );
-      for (const item of out.Responses?.[tableName()] ?? [])
-        counts.set(Number(String(item.sk).slice(2)), Math.max(0, Number(item.count ?? 0)));
-      keys = out.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
+  for (const item of await batchGet(tagIds.map((id) => laneCounterKey(companyId, id))))
+    counts.set(Number(String(item.sk).slice(2)), Math.max(0, Number(item.count ?? 0)));
   return counts;
 };

@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionHeld, putExpecting } from '../../platform/table/guarded-writes.ts';
 import type { ScheduleEntry } from '@switchboard/shared/contracts/queues';
 import type { CompanySettings } from '@switchboard/shared/contracts/settings';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import {
   companyKey,
@@ -111,8 +111,8 @@ export const updateSettings = async (companyId: number, patch: Record<string, st
 
 /** Replaces the company's opening hours; false when the company does not exist. */
 export const setCompanySchedules = async (companyId: number, schedules: ScheduleEntry[]): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: companyKey(companyId),
@@ -120,12 +120,8 @@ export const setCompanySchedules = async (companyId: number, schedules: Schedule
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':s': schedules },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /**
@@ -156,13 +152,7 @@ export const searchCompanyPage = async (
 /** Replaces a company's fields (not its settings); false when it does not exist. */
 export const putCompany = async (company: CompanyRecord): Promise<boolean> => {
   const item: CompanyItem = { ...companyKey(company.id), ...companyListIndex(company.id), type: 'company', ...company };
-  try {
-    await table().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return putExpecting(item, true);
 };
 
 /** Whether any company is on the plan (reads the companies index until the first one is found). */

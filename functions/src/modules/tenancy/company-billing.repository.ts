@@ -2,9 +2,9 @@
  * The two writes billing makes to a company (server reference 9.6): its due date moves when an invoice is paid
  * (in the same transaction as the invoice, so a payment moves it once), and a company left unpaid is deactivated.
  */
+import { conditionHeld } from '../../platform/table/guarded-writes.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companyKey } from './company.entity.ts';
 
@@ -24,8 +24,8 @@ export const companyDueDateMove = (companyId: number, from: string, to: string):
 
 /** Deactivates a company whose due date is still `dueDate`; false when it changed (paid meanwhile) or it is gone. */
 export const deactivateUnpaidCompany = async (companyId: number, dueDate: string): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: companyKey(companyId),
@@ -34,10 +34,6 @@ export const deactivateUnpaidCompany = async (companyId: number, dueDate: string
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':off': false, ':due': dueDate },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };

@@ -17,8 +17,8 @@
  */
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../clock.ts';
-import { isConditionalCheckFailure } from '../errors.ts';
 import { table, tableName } from './client.ts';
+import { conditionHeld } from './guarded-writes.ts';
 
 type TableKey = Record<string, unknown>;
 
@@ -86,8 +86,8 @@ export const backfillState = async (id: string): Promise<BackfillState> => {
 
 /** Saves the next position (none: done) unless another run saved since `seen`; answers whether it saved. */
 const savePosition = async (id: string, seen: number, position: TableKey | undefined, changed: number): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: stateKey(id),
@@ -111,12 +111,8 @@ const savePosition = async (id: string, seen: number, position: TableKey | undef
           ...(seen === 0 ? {} : { ':seen': seen, ':running': 'running' }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Runs the migration from its saved position until it is done, the deadline passes, or another run moves it. */

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clock } from '../../clock.ts';
-import { isConditionalCheckFailure } from '../../errors.ts';
 import { table, tableName } from '../../table/client.ts';
+import { conditionHeld } from '../../table/guarded-writes.ts';
 import {
   SCHEDULE_PK,
   scheduleKey,
@@ -28,20 +28,16 @@ export const deleteSchedule = async (name: string): Promise<void> => {
 
 /** Deletes the schedule only while it still holds `version`; answers false when it was replaced or removed. */
 export const deleteScheduleIfVersion = async (name: string, version: string): Promise<boolean> => {
-  try {
-    await table().send(
+  return conditionHeld(() =>
+    table().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: scheduleKey(name),
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': version },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 };
 
 /** Every stored schedule, one Query page at a time (only read when the local runtime starts). */
