@@ -188,7 +188,7 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     expect(findings).toEqual([]);
   });
 
-  it('finds nothing critical or serious on the pages, panels and dialogs of a signed-in admin', async () => {
+  it('finds nothing critical or serious on the inbox, its panels and the pages of a signed-in admin', async () => {
     findings.length = 0;
     await openPage(theme);
     await signIn();
@@ -259,6 +259,14 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.goto(`${baseUrl()}/audit-logs`);
     await page.locator('[data-testid=audit-log-table] tbody tr').first().waitFor();
     await audit('/audit-logs');
+    expect(findings).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on the dialogs of quick messages, queues, files and users, the tags and the kanban', async () => {
+    findings.length = 0;
+    await openPage(theme);
+    await signIn();
     await page.goto(`${baseUrl()}/quick-messages`);
     await page.getByTestId('quick-messages-add').click();
     await page.getByTestId('quick-message-dialog').waitFor();
@@ -335,6 +343,14 @@ describe.each(['light', 'dark'] as const)('axe in the %s theme', (theme) => {
     await page.locator('.p-menu-overlay').waitFor();
     await audit('/Kanban move menu');
     await page.keyboard.press('Escape');
+    expect(findings).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('finds nothing critical or serious on the settings and on every dialog of the connections', async () => {
+    findings.length = 0;
+    await openPage(theme);
+    await signIn();
     // the settings page: an option turned on asks for its message; the company's hours in the schedules tab
     await page.goto(`${baseUrl()}/settings`);
     await page.getByTestId('setting-sendMsgTransfTicket').click();

@@ -25,12 +25,17 @@ export function TopBarButton({ count, countTestId, className, children, ...props
       className={counted ? `${className ?? ''} top-bar-button--counted`.trim() : className}
       {...props}
     >
-      {children}
-      {count ? (
-        <span className="top-bar-button__count" aria-hidden="true" data-testid={countTestId}>
-          {count}
-        </span>
-      ) : null}
+      {/* no children at all when there is nothing to show: PrimeReact draws an icon-only button only without them */}
+      {children || count ? (
+        <>
+          {children}
+          {count ? (
+            <span className="top-bar-button__count" aria-hidden="true" data-testid={countTestId}>
+              {count}
+            </span>
+          ) : null}
+        </>
+      ) : undefined}
     </Button>
   );
 }
