@@ -64,8 +64,6 @@ export function OutboxBubble({
             title={state}
             data-testid="outbox-state"
           />
-        </span>
-        <span className="bubble__outbox-actions">
           {failed ? (
             <Button
               type="button"
@@ -73,6 +71,7 @@ export function OutboxBubble({
               rounded
               text
               size="small"
+              className="bubble__outbox-action"
               label={t('tickets.outbox.retry')}
               onClick={() => onRetry(reply.key)}
               data-testid="outbox-retry"
@@ -85,6 +84,7 @@ export function OutboxBubble({
             text
             size="small"
             severity="secondary"
+            className="bubble__outbox-action"
             aria-label={t('tickets.outbox.cancel')}
             tooltip={t('tickets.outbox.cancel')}
             tooltipOptions={{ position: 'top' }}

@@ -231,10 +231,11 @@ export class ReplyOutbox {
     this.inFlight.add(reply.ticketId);
     try {
       const message = await this.options.send(reply);
+      // the message joins the conversation before the waiting bubble goes, so the reply never blinks out; also for a
+      // reply cancelled while on its way: it reached the server all the same, and shows like any other
+      this.options.onSent?.(reply, message);
       this.forget(reply.key);
       await this.options.store.delete(reply.key).catch(() => undefined);
-      // also for a reply cancelled while on its way: it reached the server all the same, and shows like any other
-      this.options.onSent?.(reply, message);
     } catch (thrown) {
       const error = normaliseError(thrown);
       const current = this.replies.find((r) => r.key === reply.key);
