@@ -87,7 +87,7 @@ export const sendMessage = async (
 };
 
 /** The scope of agents' reply keys in their company's idempotency keys. */
-const REPLY_KEYS = 'REPLY';
+export const REPLY_KEY_SCOPE = 'REPLY';
 
 /**
  * POST /messages/{ticketId}: an agent's send, once per Idempotency-Key when the composer gives one. A retry of the
@@ -106,7 +106,7 @@ export const sendReply = async (
     });
   }
   const key = idempotencyKey?.toLowerCase();
-  const ref = key === undefined ? undefined : { companyId: auth.companyId, scope: REPLY_KEYS, key };
+  const ref = key === undefined ? undefined : { companyId: auth.companyId, scope: REPLY_KEY_SCOPE, key };
   return runOnce(ref, fingerprintOf({ userId: auth.userId, ticketId, body }), async () => ({
     status: 201,
     body: await sendMessage(auth, ticketId, body, key),

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldPathsOf, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
 import { signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { IDEMPOTENCY_TTL_SECONDS } from '../idempotency/idempotency.entity.ts';
+import { claimKey } from '../idempotency/idempotency.repository.ts';
+import { fingerprintOf, IDEMPOTENCY_LEASE_MS } from '../idempotency/idempotency.service.ts';
+import { REPLY_KEY_SCOPE } from './message-sending.service.ts';
 
 let runtime: Runtime;
 let company: TestCompany;
@@ -125,6 +129,27 @@ describe('an agent reply sent with an Idempotency-Key', () => {
     const mine = await agentMessages(company, ticketId);
     expect(mine.map((m) => m.id)).toEqual([first.body.id]);
   });
+
+  it('answers that a key is in progress while its first send holds it, and sends nothing', async () => {
+    const { ticketId } = await openTicket(company, 'Téo Em Curso');
+    const key = randomUUID();
+    // what a first send still at work leaves: its claim on the key, with no answer yet
+    const now = Date.now();
+    const claimed = await claimKey(
+      { companyId: company.companyId, scope: REPLY_KEY_SCOPE, key },
+      {
+        fingerprint: fingerprintOf({ userId: company.adminId, ticketId, body: { body: 'Em curso', isPrivate: false } }),
+        createdAt: new Date(now).toISOString(),
+        expiresAt: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
+        nowSeconds: Math.floor(now / 1000),
+        staleBefore: new Date(now - IDEMPOTENCY_LEASE_MS).toISOString(),
+      },
+    );
+    expect(claimed).toBe(true);
+    const res = await send(company, ticketId, { body: 'Em curso' }, key);
+    expect(res).toMatchObject({ status: 409, body: { error: 'ERR_IDEMPOTENCY_IN_PROGRESS' } });
+    expect(await agentMessages(company, ticketId)).toEqual([]);
+  }, 60_000);
 
   it("keeps another company's key apart", async () => {
     const own = await openTicket(company, 'Nina Chave');
