@@ -13,6 +13,7 @@ export const moduleLayers: readonly { name: string; modules: readonly string[] }
       'files',
       'flows',
       'helps',
+      'idempotency',
       'jobs',
       'message-search',
       'queue-integrations',

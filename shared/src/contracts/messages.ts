@@ -53,6 +53,8 @@ export const message = z.object({
   userId: z.number().int().nullable(),
   /** why a send failed, kept on the message instead of losing it */
   error: z.string().nullable(),
+  /** the Idempotency-Key an agent's reply was sent with: the composer's waiting reply this message stands for */
+  clientKey: z.string().optional(),
   /** a WhatsApp template sent through the Cloud API: its name, language and the texts of its placeholders */
   template: z
     .object({ name: z.string(), language: z.string(), params: z.array(z.string()), headerParams: z.array(z.string()).optional() })
@@ -118,6 +120,11 @@ export const sendMessageBody = z
     path: ['body'],
   });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
+/**
+ * The `Idempotency-Key` header of POST /messages/{ticketId}: a UUID the composer gives a reply when it is typed, so a
+ * send retried after a failing network stores and sends it once.
+ */
+export const replyIdempotencyKey = z.uuid();
 
 /** POST /messages/{ticketId}/template: an approved Cloud API template, with one text per placeholder of its body. */
 export const sendTemplateBody = z.object({

@@ -24,7 +24,7 @@ type BodyInput<R> = R extends { body: infer B extends z.ZodType } ? { body: z.in
 type QueryValue = string | number | boolean | null | undefined;
 
 export type CallInput<Id extends RouteId> = ParamsInput<RouteOf<Id>> &
-  BodyInput<RouteOf<Id>> & { query?: Record<string, QueryValue> };
+  BodyInput<RouteOf<Id>> & { query?: Record<string, QueryValue>; headers?: Record<string, string> };
 
 export type CallOutput<Id extends RouteId> = RouteOf<Id> extends { response: infer O extends z.ZodType } ? z.output<O> : unknown;
 
@@ -39,12 +39,14 @@ interface RawInput {
   params?: Record<string, string | number>;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** request headers a route reads (an agent's reply's Idempotency-Key) */
+  headers?: Record<string, string>;
 }
 
 /** One request, no retries: a 429 or 5xx is the caller's to show. */
 const send = async (route: RouteEntry, input: RawInput, token: string | null): Promise<unknown> => {
   const url = `${window.location.origin}${API_PREFIX}${buildPath(route.path, input.params)}${queryString(input.query)}`;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...input.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   const hasBody = input.body !== undefined && route.method !== 'GET';
   if (hasBody) headers['content-type'] = 'application/json; charset=UTF-8';

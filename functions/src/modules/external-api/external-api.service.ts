@@ -40,7 +40,7 @@ import { closeTicketAfterSchedule } from '../tickets/ticket-transitions.service.
 import { findTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { findUser } from '../user-records/user-lookup.service.ts';
 import { countCall } from './external-api.repository.ts';
-import { fingerprintOf, runOnce, type Answer } from './idempotency.service.ts';
+import { fingerprintOf, runOnce, type Answer } from '../idempotency/idempotency.service.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 export interface ExternalSendInput {
@@ -254,7 +254,7 @@ export const sendExternalMessage = async (input: ExternalSendInput): Promise<Ans
   const ref =
     input.idempotencyKey === undefined
       ? undefined
-      : { companyId: connection.companyId, connectionId: connection.id, key: input.idempotencyKey };
+      : { companyId: connection.companyId, scope: String(connection.id), key: input.idempotencyKey };
   return runOnce(ref, fingerprint, async () => ({
     status: 200,
     body: await send(connection, input.body, { existingId, ...target }, refs),

@@ -50,6 +50,8 @@ export interface Draft {
   isVoiceNote?: boolean;
   /** the message's id within its ticket, when it was chosen before (a reply claimed once, sendSystemTextOnce) */
   ulid?: string;
+  /** the Idempotency-Key of an agent's reply, kept so the composer knows its waiting reply when the message arrives */
+  clientKey?: string;
 }
 
 /** Tries of the message-and-ticket transaction: each lost race means another writer got through. */
@@ -130,6 +132,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
     ...(draft.menu ? { menu: draft.menu } : {}),
     ...(draft.campaignSend ? { campaignSend: draft.campaignSend } : {}),
     ...(draft.isVoiceNote ? { isVoiceNote: true } : {}),
+    ...(draft.clientKey ? { clientKey: draft.clientKey } : {}),
     ...(draft.isPrivate ? {} : { sendState: 'pending' as const, sendAttemptAt: null }),
     createdAt: at,
     updatedAt: at,

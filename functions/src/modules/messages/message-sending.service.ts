@@ -3,13 +3,14 @@
  * greeting, menus, a call's answer), scheduled and campaign messages, and private notes.
  */
 import type { Contact } from '@switchboard/shared/contracts/contacts';
-import type { MediaType, Message, SendMessageBody } from '@switchboard/shared/contracts/messages';
+import { replyIdempotencyKey, type MediaType, type Message, type SendMessageBody } from '@switchboard/shared/contracts/messages';
 import { ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
 import { getContact } from '../contacts/contacts.service.ts';
+import { fingerprintOf, runOnce, type Answer } from '../idempotency/idempotency.service.ts';
 import { requireVisibleTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { renderVariables } from './message-variables.ts';
 import { requireServiceWindow } from './service-window.ts';
@@ -21,7 +22,12 @@ import { mediaTypeOf, vCardText, deliver, variableContext } from './message-deli
 /** Spec document 1 section 5: recordings under 10000 bytes are discarded. */
 export const MIN_AUDIO_BYTES = 10_000;
 
-export const sendMessage = async (auth: AuthContext, ticketId: number, body: SendMessageBody): Promise<Message> => {
+export const sendMessage = async (
+  auth: AuthContext,
+  ticketId: number,
+  body: SendMessageBody,
+  clientKey?: string,
+): Promise<Message> => {
   const t = await requireVisibleTicket(auth, ticketId);
   if (t.status === 'closed') throw new AppError('ERR_SENDING_WAPP_MSG', 'The ticket is closed');
   if (!body.isPrivate) requireServiceWindow(t);
@@ -76,7 +82,35 @@ export const sendMessage = async (auth: AuthContext, ticketId: number, body: Sen
     quotedMsgId,
     userId: auth.userId,
     ...(voiceNote ? { isVoiceNote: true } : {}),
+    ...(clientKey ? { clientKey } : {}),
   });
+};
+
+/** The scope of agents' reply keys in their company's idempotency keys. */
+export const REPLY_KEY_SCOPE = 'REPLY';
+
+/**
+ * POST /messages/{ticketId}: an agent's send, once per Idempotency-Key when the composer gives one. A retry of the
+ * same reply (same agent, ticket and body) answers the first answer and stores, sends and announces nothing more; the
+ * key with another reply is refused, and one still being sent answers that it is in progress.
+ */
+export const sendReply = async (
+  auth: AuthContext,
+  ticketId: number,
+  body: SendMessageBody,
+  idempotencyKey: string | undefined,
+): Promise<Answer<Message>> => {
+  if (idempotencyKey !== undefined && !replyIdempotencyKey.safeParse(idempotencyKey).success) {
+    throw new AppError('ERR_VALIDATION', 'Invalid input', {
+      fields: [{ path: 'headers.idempotency-key', message: 'A UUID' }],
+    });
+  }
+  const key = idempotencyKey?.toLowerCase();
+  const ref = key === undefined ? undefined : { companyId: auth.companyId, scope: REPLY_KEY_SCOPE, key };
+  return runOnce(ref, fingerprintOf({ userId: auth.userId, ticketId, body }), async () => ({
+    status: 201,
+    body: await sendMessage(auth, ticketId, body, key),
+  }));
 };
 
 /** Sends a text on behalf of the system or an agent (farewell, greeting), with variables substituted. */

@@ -166,6 +166,15 @@ export const ticketsEn: TicketsDictionary = {
       call_log: 'Call',
     },
   },
+  outbox: {
+    waiting: 'Waiting to be sent',
+    failed: 'Not sent',
+    cancel: 'Cancel this reply',
+    retry: 'Try sending again',
+    offlineHint:
+      'No connection: replies wait here and are sent when the network is back. Files and recordings need a connection.',
+    filesNeedNetwork: 'Files and recordings can only be sent with a connection.',
+  },
   input: {
     placeholder: 'Type a message',
     privatePlaceholder: 'Write a private note (only the team sees it)',

@@ -166,6 +166,15 @@ export const ticketsEs: TicketsDictionary = {
       call_log: 'Llamada',
     },
   },
+  outbox: {
+    waiting: 'Esperando envío',
+    failed: 'No enviada',
+    cancel: 'Cancelar esta respuesta',
+    retry: 'Intentar enviar de nuevo',
+    offlineHint:
+      'Sin conexión: las respuestas esperan aquí y se envían cuando vuelva la red. Los archivos y audios necesitan conexión.',
+    filesNeedNetwork: 'Los archivos y audios solo se pueden enviar con conexión.',
+  },
   input: {
     placeholder: 'Escribe un mensaje',
     privatePlaceholder: 'Escribe una nota privada (solo la ve el equipo)',

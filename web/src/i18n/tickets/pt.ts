@@ -169,6 +169,15 @@ export const ticketsPt = {
       call_log: 'Chamada',
     },
   },
+  outbox: {
+    waiting: 'Aguardando envio',
+    failed: 'Não enviada',
+    cancel: 'Cancelar esta resposta',
+    retry: 'Tentar enviar de novo',
+    offlineHint:
+      'Sem conexão: as respostas esperam aqui e são enviadas quando a rede voltar. Arquivos e áudios precisam de conexão.',
+    filesNeedNetwork: 'Arquivos e áudios só podem ser enviados com conexão.',
+  },
   input: {
     placeholder: 'Digite uma mensagem',
     privatePlaceholder: 'Escreva uma nota privada (só a equipe vê)',

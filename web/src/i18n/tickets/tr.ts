@@ -166,6 +166,15 @@ export const ticketsTr: TicketsDictionary = {
       call_log: 'Arama',
     },
   },
+  outbox: {
+    waiting: 'Gönderilmeyi bekliyor',
+    failed: 'Gönderilemedi',
+    cancel: 'Bu yanıtı iptal et',
+    retry: 'Yeniden göndermeyi dene',
+    offlineHint:
+      'Bağlantı yok: yanıtlar burada bekler ve ağ geri geldiğinde gönderilir. Dosyalar ve ses kayıtları bağlantı gerektirir.',
+    filesNeedNetwork: 'Dosyalar ve ses kayıtları yalnızca bağlantı varken gönderilebilir.',
+  },
   input: {
     placeholder: 'Bir mesaj yazın',
     privatePlaceholder: 'Özel not yazın (yalnızca ekip görür)',

@@ -6,8 +6,21 @@ import { messagesQueryKey } from './get-messages.ts';
 
 export type SendMessageInput = CallInput<'messages.send'>['body'];
 
-export const sendMessage = ({ ticketId, message }: { ticketId: number; message: SendMessageInput }): Promise<Message> =>
-  callRoute('messages.send', { params: { id: ticketId }, body: message });
+/** POST /messages/{ticketId}; with an idempotency key (the reply's UUID) a retried send stores and sends it once. */
+export const sendMessage = ({
+  ticketId,
+  message,
+  idempotencyKey,
+}: {
+  ticketId: number;
+  message: SendMessageInput;
+  idempotencyKey?: string;
+}): Promise<Message> =>
+  callRoute('messages.send', {
+    params: { id: ticketId },
+    body: message,
+    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+  });
 
 export const useSendMessage = () => {
   const queryClient = useQueryClient();

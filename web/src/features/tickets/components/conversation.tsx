@@ -16,8 +16,10 @@ import { useTicket } from '../api/get-ticket.ts';
 import { useConversationSync } from '../hooks/use-conversation-sync.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { usePdfExport } from '../hooks/use-pdf-export.ts';
+import { useOutboxReplies, useReplyOutbox } from '../hooks/use-reply-outbox.ts';
 import { useTicketActions } from '../hooks/use-ticket-actions.ts';
 import { flattenMessages } from '../utils/message-pages.ts';
+import { stillWaiting } from '../utils/reply-outbox.ts';
 import { ticketHolderOf } from '../utils/ticket-holder.ts';
 import { hasReplyWindow } from '../utils/ticket-row.ts';
 import { ContactDrawer } from './contact-drawer.tsx';
@@ -88,6 +90,10 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
   const remove = useDeleteMessage();
   const pdf = usePdfExport();
   const messages = useMemo(() => flattenMessages(messagesQuery.data), [messagesQuery.data]);
+  const outbox = useReplyOutbox();
+  const outboxReplies = useOutboxReplies(outbox, ticket.id);
+  // a reply whose message has arrived (its answer or the live event) is shown as that message only
+  const waiting = useMemo(() => stillWaiting(outboxReplies, messages), [outboxReplies, messages]);
   const [replyTo, setReplyTo] = useState<Message | undefined>(undefined);
   const [editing, setEditing] = useState<Message | undefined>(undefined);
   const [selecting, setSelecting] = useState(false);
@@ -178,6 +184,7 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
         selecting={selecting}
         selectedIds={selected}
         handlers={handlers}
+        outbox={{ replies: waiting, onCancel: (key) => outbox.cancel(key), onRetry: (key) => outbox.retry(key) }}
       />
       {selecting ? (
         <div className="selection-bar" data-testid="selection-bar">

@@ -12,11 +12,13 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useEditMessage } from '../api/edit-message.ts';
 import { useSettingEnabled } from '../../../lib/company-setting.ts';
+import { useOnline } from '../../../lib/network-state.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { uploadMedia } from '../api/upload-media.ts';
 import { useAudioRecorder } from '../hooks/use-audio-recorder.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { useQuickReplyPicker } from '../hooks/use-quick-reply-picker.ts';
+import { useReplyOutbox } from '../hooks/use-reply-outbox.ts';
 import { isBlank, keepsRecording, withSignature } from '../utils/message-rules.ts';
 import { serviceWindowState } from '../utils/service-window.ts';
 import { AttachmentDialog, type Attachment } from './attachment-dialog.tsx';
@@ -37,6 +39,8 @@ const RECORDING_EXTENSIONS: Record<string, string> = { 'audio/ogg': 'ogg', 'audi
  * The message composer: text with emoji, attachments with a caption, camera photos, voice recordings, replies,
  * edits, private notes, the signature and quick replies: a text starting with '/' opens the picker, and the
  * chosen reply's text goes into the input (or, when it has a file, the file is attached with the text as caption).
+ * A text reply goes through the outbox (shown at once, kept until the server has it, sent once); files and
+ * recordings need a connection and say so when there is none.
  */
 export function MessageInput({
   ticket,
@@ -58,6 +62,8 @@ export function MessageInput({
   const viewer = useInboxViewer();
   const signOffered = useSettingEnabled('sendSignMessage');
   const send = useSendMessage();
+  const outbox = useReplyOutbox();
+  const online = useOnline();
   const edit = useEditMessage();
   const recorder = useAudioRecorder(voiceRecordingFormat(ticket.channel));
   const [text, setText] = useState('');
@@ -128,21 +134,21 @@ export function MessageInput({
     const typed = text;
     const quoted = replyTo;
     const body = withSignature(typed.trim(), viewer.name, signing);
-    // the box empties at once so the agent can go on typing; a failed send gives the text back
+    // the box empties at once so the agent can go on typing; the reply shows in the conversation until it is sent
     setText('');
     onCancelReply();
-    try {
-      await send.mutateAsync({
-        ticketId: ticket.id,
-        message: { body, isPrivate, ...(quoted ? { quotedMsg: { id: quoted.id } } : {}) },
-      });
-    } catch (error) {
-      setText((current) => (current === '' ? typed : current));
-      toast.error(error);
-    }
+    outbox.add(ticket.id, { body, isPrivate, ...(quoted ? { quotedMsg: { id: quoted.id } } : {}) });
+  };
+
+  /** Files and recordings are sent online only: offline, the agent is told instead of losing them. */
+  const needsNetwork = (): boolean => {
+    if (online) return false;
+    toast.warn(t('tickets.outbox.filesNeedNetwork'));
+    return true;
   };
 
   const sendFiles = async (caption: string) => {
+    if (needsNetwork()) return;
     setUploading(true);
     try {
       for (const [i, a] of attachments.entries()) {
@@ -164,6 +170,7 @@ export function MessageInput({
   };
 
   const startRecording = async () => {
+    if (needsNetwork()) return;
     try {
       await recorder.start();
     } catch (error) {
@@ -179,6 +186,7 @@ export function MessageInput({
       toast.warn(t('tickets.input.recordingTooShort'));
       return;
     }
+    if (needsNetwork()) return;
     setUploading(true);
     try {
       const ext = RECORDING_EXTENSIONS[blob.type] ?? 'webm';
@@ -233,6 +241,11 @@ export function MessageInput({
       {isPrivate ? (
         <div className="composer__private-hint">
           <i className="pi pi-lock" aria-hidden="true" /> {t('tickets.input.privateHint')}
+        </div>
+      ) : null}
+      {!online ? (
+        <div className="composer__offline-hint" role="note" data-testid="composer-offline">
+          <i className="pi pi-wifi" aria-hidden="true" /> {t('tickets.outbox.offlineHint')}
         </div>
       ) : null}
       <ServiceWindowNotice ticket={ticket} state={serviceWindow} onTemplate={() => setTemplates(true)} />

@@ -7,7 +7,16 @@ import { currentLanguage, locales } from '../../../lib/i18n.ts';
 import { systemClock } from '../../../lib/clock.ts';
 import { dayLabel, groupMessages } from '../utils/message-grouping.ts';
 import { OLDER_MESSAGES_THRESHOLD_PX } from '../utils/message-rules.ts';
+import type { OutboxReply } from '../utils/reply-outbox.ts';
 import { MessageBubble, type MessageHandlers } from './message-bubble.tsx';
+import { OutboxBubble } from './outbox-bubble.tsx';
+
+/** The replies of the conversation the server does not have yet, shown after its messages. */
+export interface OutboxView {
+  replies: readonly OutboxReply[];
+  onCancel: (key: string) => void;
+  onRetry: (key: string) => void;
+}
 
 /** How close to the bottom the agent must be for a new message to scroll the conversation down. */
 const STICK_TO_BOTTOM_PX = 160;
@@ -37,6 +46,7 @@ export function MessageList({
   selecting,
   selectedIds,
   handlers,
+  outbox,
 }: {
   messages: Message[];
   loading: boolean;
@@ -48,6 +58,7 @@ export function MessageList({
   selecting: boolean;
   selectedIds: ReadonlySet<string>;
   handlers: MessageHandlers;
+  outbox?: OutboxView;
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -73,6 +84,13 @@ export function MessageList({
       el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
     previous.current = { firstId, lastId: last?.id, height: el.scrollHeight, top: el.scrollTop, nearBottom: before.nearBottom };
   }, [firstId, last]);
+
+  // a reply typed (and kept waiting) goes into view as a sent one does
+  const waitingCount = outbox?.replies.length ?? 0;
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && waitingCount > 0) el.scrollTop = el.scrollHeight;
+  }, [waitingCount]);
 
   // pictures and players that finish loading grow the conversation: an agent at the bottom stays there
   useEffect(() => {
@@ -122,7 +140,7 @@ export function MessageList({
             </div>
           ) : null}
           {!hasOlder && messages.length > 0 ? <p className="message-list__start">{t('tickets.messages.start')}</p> : null}
-          {messages.length === 0 ? <p className="message-list__empty">{t('tickets.messages.empty')}</p> : null}
+          {messages.length === 0 && !waitingCount ? <p className="message-list__empty">{t('tickets.messages.empty')}</p> : null}
           {items.map((item) =>
             item.kind === 'ticket' ? (
               <div className="day-separator ticket-separator" key={item.key} role="separator" data-testid="ticket-separator">
@@ -146,6 +164,9 @@ export function MessageList({
               />
             ),
           )}
+          {outbox?.replies.map((reply) => (
+            <OutboxBubble key={reply.key} reply={reply} onCancel={outbox.onCancel} onRetry={outbox.onRetry} />
+          ))}
         </div>
       )}
     </div>

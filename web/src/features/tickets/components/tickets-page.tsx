@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useUpdateTicketsWidth } from '../api/update-tickets-width.ts';
 import { useInboxViewer } from '../hooks/use-inbox-viewer.ts';
 import { usePendingAnnouncer } from '../hooks/use-pending-announcer.ts';
+import { useReplyOutbox } from '../hooks/use-reply-outbox.ts';
 import { useTicketListSync } from '../hooks/use-ticket-list-sync.ts';
 import { onTabsKeyDown } from '../../../lib/tabs-keyboard.ts';
 import { useElementWidth } from '../hooks/use-element-width.ts';
@@ -45,6 +46,8 @@ function Inbox({ uuid, welcome }: { uuid: string | undefined; welcome?: ReactNod
   const user = useCurrentUser();
   const viewer = useInboxViewer();
   const inbox = useInbox();
+  // the replies kept from an earlier visit are sent while the inbox is open, whichever conversation is
+  useReplyOutbox();
   const container = useRef<HTMLElement>(null);
   const available = useElementWidth(container, window.innerWidth);
   // the width the user chose for the list; the layout narrows it when the screen is short of room

@@ -1,6 +1,6 @@
 /**
- * Idempotency-Key (IETF draft "The Idempotency-Key HTTP Header Field"): a call retried with the same key on the
- * same connection answers the first call's result and does its work once, also when the two arrive together.
+ * Idempotency-Key (IETF draft "The Idempotency-Key HTTP Header Field"): a call retried with the same key in the same
+ * scope (the external API's connection, an agent's replies) answers the first call's result and does its work once, also when the two arrive together.
  * The first call claims the key with a conditional put; the others read it: the stored answer when it is done,
  * a wait while it runs, 422 when the key came with another request.
  * A claim is a lease: a call that died mid-way (its function timed out or crashed) leaves its key pending, and once
@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import { clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { IDEMPOTENCY_TTL_SECONDS } from './external-api.entity.ts';
-import { claimKey, readKey, releaseKey, settleKey, type IdempotencyRef } from './external-api.repository.ts';
+import { IDEMPOTENCY_TTL_SECONDS } from './idempotency.entity.ts';
+import { claimKey, readKey, releaseKey, settleKey, type IdempotencyRef } from './idempotency.repository.ts';
 
 /** How long a repeated call waits for the first one to finish before answering 409 (try again). */
 export const IN_PROGRESS_WAIT_MS = 10_000;

@@ -2,14 +2,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import { IDEMPOTENCY_TTL_SECONDS } from './external-api.entity.ts';
-import { claimKey, readKey } from './external-api.repository.ts';
+import { IDEMPOTENCY_TTL_SECONDS } from './idempotency.entity.ts';
+import { claimKey, readKey } from './idempotency.repository.ts';
 import { fingerprintOf, IDEMPOTENCY_LEASE_MS, runOnce } from './idempotency.service.ts';
 
 const T0 = Date.parse('2030-03-01T12:00:00.000Z');
 const at = (ms: number) => setClock({ now: () => new Date(ms) });
 let serial = 0;
-const ref = () => ({ companyId: 7, connectionId: 3, key: `order-${++serial}` });
+const ref = () => ({ companyId: 7, scope: '3', key: `order-${++serial}` });
 const fingerprint = fingerprintOf({ number: '5511999990000', body: 'Pedido' });
 
 /** What a call that died while sending leaves behind: a pending claim made at `ms`, never settled nor released. */
