@@ -43,6 +43,10 @@ export function AttachmentDialog({
 }) {
   const { t } = useTranslation();
   const [caption, setCaption] = useState(initialCaption);
+  // while the dialog closes it keeps showing the files it had, not an empty dialog for 0 files
+  const [lastShown, setLastShown] = useState(attachments);
+  if (attachments.length > 0 && attachments !== lastShown) setLastShown(attachments);
+  const shown = attachments.length > 0 ? attachments : lastShown;
   // each new set of files starts from the caption it came with
   useEffect(() => {
     if (attachments.length > 0) setCaption(initialCaption);
@@ -51,7 +55,7 @@ export function AttachmentDialog({
     <Dialog
       visible={attachments.length > 0}
       onHide={onHide}
-      header={t('tickets.attachments.title', { count: attachments.length })}
+      header={t('tickets.attachments.title', { count: shown.length })}
       className="inbox-dialog inbox-dialog--wide"
       footer={
         <DialogActions
@@ -68,7 +72,7 @@ export function AttachmentDialog({
     >
       <div className="attachment-preview">
         <ul className="attachment-preview__list">
-          {attachments.map((a, i) => (
+          {shown.map((a, i) => (
             <li key={i} className="attachment-preview__item">
               <Preview attachment={a} />
               <span className="attachment-preview__meta">
