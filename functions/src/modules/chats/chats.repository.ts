@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { deleteExisting, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
+import { deleteExisting, deleteItem, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
 import {
   chatKey,
   chatPk,
@@ -201,15 +201,8 @@ export const deleteChatItems = async (chat: ChatRecord, members: ChatMemberRecor
     await table().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: chatKey(chat.companyId, chat.id),
-              ConditionExpression: 'rev = :rev',
-              ExpressionAttributeValues: { ':rev': chat.rev },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: chatUuidKey(chat.companyId, chat.uuid) } },
+          deleteItem(chatKey(chat.companyId, chat.id), chat.rev),
+          deleteItem(chatUuidKey(chat.companyId, chat.uuid)),
           ...members.map((m): TransactItem => ({
             Delete: {
               TableName: tableName(),
