@@ -10,7 +10,7 @@ import {
   type UpdateCommandInput,
   type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { failedTransactionItem, isConditionalCheckFailure } from '../errors.ts';
+import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../errors.ts';
 import { table, tableName, type TransactItem } from './client.ts';
 
 type Key = Record<string, unknown>;
@@ -75,6 +75,20 @@ export const updateUnlessConditionFails = (
 /** Runs the items as one transaction; 'stale' when a condition failed (something changed or went since it was read). */
 export const transactUnlessStale = (items: TransactItem[]): Promise<'ok' | 'stale'> =>
   okUnlessStale(() => table().send(new TransactWriteCommand({ TransactItems: items })));
+
+/**
+ * As transactUnlessStale, and a collision with another transaction on the same items answers 'stale' too: the caller
+ * reads again and retries either way.
+ */
+export const transactUnlessStaleOrCollided = async (items: TransactItem[]): Promise<'ok' | 'stale'> => {
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+    return 'ok';
+  } catch (error) {
+    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) return 'stale';
+    throw error;
+  }
+};
 
 /** As transactUnlessStale, where the item at `markerAt` claims a unique marker: its failure answers 'duplicate'. */
 export const transactClaimingMarker = async (
