@@ -23,6 +23,21 @@ export const putItem = (item: object, rev?: number): TransactItem => ({
   Put: { TableName: tableName(), Item: item as Record<string, unknown>, ...(rev === undefined ? {} : atRev(rev)) },
 });
 
+/**
+ * Moves a company's set (its users, its queues) from the revision read to the next, in the transaction that changes
+ * a member: a set never written yet is read at 0. Two writers that read the same revision cannot both succeed.
+ */
+export const bumpSetRev = (key: Key, read: number, type: string, companyId: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
+    ConditionExpression: read === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':next': read + 1, ':read': read, ':type': type, ':companyId': companyId },
+  },
+});
+
 /** Puts a marker that must not exist yet (a unique name, number or shortcode). */
 export const putNewMarker = (item: object): TransactItem => ({
   Put: { TableName: tableName(), Item: item as Record<string, unknown>, ConditionExpression: 'attribute_not_exists(pk)' },
