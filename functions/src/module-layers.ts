@@ -135,12 +135,16 @@ export const repositoryServiceImports = (imports: readonly SourceImport[]): stri
     .filter((i) => i.file.endsWith('.repository.ts') && i.target.endsWith('.service.ts'))
     .map(describeImport);
 
-/** A service of a module, or a file of the engine, holds one job: past this many lines it is split by job. */
+/** A service or a repository of a module, or a file of the engine, holds one job: past this many lines it is split by job. */
 export const MAX_JOB_FILE_LINES = 400;
 
-/** Whether a file (relative to functions/src) is held to MAX_JOB_FILE_LINES: the modules' services, the engine's files. */
+/**
+ * Whether a file (relative to functions/src) is held to MAX_JOB_FILE_LINES: the modules' services and repositories,
+ * the engine's files.
+ */
 export const heldToJobSize = (path: string): boolean =>
-  !path.endsWith('.test.ts') && (/^modules\/[^/]+\/(.+\/)?[^/]+\.service\.ts$/.test(path) || path.startsWith('engine/'));
+  !path.endsWith('.test.ts') &&
+  (/^modules\/[^/]+\/(.+\/)?[^/]+\.(service|repository)\.ts$/.test(path) || path.startsWith('engine/'));
 
 /** The lines of a file's text (a last line without its newline counts too). */
 export const lineCount = (text: string): number => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));

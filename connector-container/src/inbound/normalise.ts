@@ -114,6 +114,7 @@ const sizeOf = (v: number | Long | null | undefined): number | undefined => {
   const n = typeof v === 'number' ? v : Number(v.toString());
   return Number.isFinite(n) ? n : undefined;
 };
+
 interface Parsed {
   mediaType: MediaType;
   body: string;
@@ -121,63 +122,51 @@ interface Parsed {
   contextInfo?: proto.IContextInfo | null;
 }
 
+/** What a media content carries besides its bytes (an audio or a sticker has no caption). */
+interface MediaContent {
+  mimetype?: string | null;
+  caption?: string | null;
+  contextInfo?: proto.IContextInfo | null;
+  fileLength?: number | Long | null;
+}
+
+/**
+ * A media content with its file: its MIME type (`fallback` when it names none) and the name it is stored under (its
+ * own, `given`, else `<prefix>-<id>.<ext>`). Its caption is the body; a document without one reads as its name (the
+ * web app shows the name once, not twice).
+ */
+const mediaContent = (
+  mediaType: MediaType,
+  m: MediaContent,
+  id: string,
+  prefix: string,
+  fallback: string,
+  given?: string | null,
+): Parsed => {
+  const mimeType = m.mimetype ?? fallback;
+  const fileName = fileNameFor(prefix, id, mimeType, given);
+  return {
+    mediaType,
+    body: mediaType === 'application' ? m.caption || fileName : (m.caption ?? ''),
+    contextInfo: m.contextInfo,
+    media: { mimeType, fileName, size: sizeOf(m.fileLength) },
+  };
+};
+
 /** The text, media and quote of a message's content; undefined for content we do not take in. */
 const parseContent = (c: proto.IMessage, id: string): Parsed | undefined => {
   if (c.conversation) return { mediaType: 'chat', body: c.conversation };
   if (c.extendedTextMessage)
     return { mediaType: 'chat', body: c.extendedTextMessage.text ?? '', contextInfo: c.extendedTextMessage.contextInfo };
-  if (c.imageMessage) {
-    const m = c.imageMessage;
-    const mimeType = m.mimetype ?? 'image/jpeg';
-    return {
-      mediaType: 'image',
-      body: m.caption ?? '',
-      contextInfo: m.contextInfo,
-      media: { mimeType, fileName: fileNameFor('image', id, mimeType), size: sizeOf(m.fileLength) },
-    };
-  }
-  if (c.videoMessage) {
-    const m = c.videoMessage;
-    const mimeType = m.mimetype ?? 'video/mp4';
-    return {
-      mediaType: 'video',
-      body: m.caption ?? '',
-      contextInfo: m.contextInfo,
-      media: { mimeType, fileName: fileNameFor('video', id, mimeType), size: sizeOf(m.fileLength) },
-    };
-  }
-  if (c.audioMessage) {
-    const m = c.audioMessage;
-    const mimeType = m.mimetype ?? 'audio/ogg; codecs=opus';
-    return {
-      mediaType: 'audio',
-      body: '',
-      contextInfo: m.contextInfo,
-      media: { mimeType, fileName: fileNameFor(m.ptt ? 'voice' : 'audio', id, mimeType), size: sizeOf(m.fileLength) },
-    };
-  }
+  if (c.imageMessage) return mediaContent('image', c.imageMessage, id, 'image', 'image/jpeg');
+  if (c.videoMessage) return mediaContent('video', c.videoMessage, id, 'video', 'video/mp4');
+  if (c.audioMessage)
+    return mediaContent('audio', c.audioMessage, id, c.audioMessage.ptt ? 'voice' : 'audio', 'audio/ogg; codecs=opus');
   if (c.documentMessage) {
     const m = c.documentMessage;
-    const mimeType = m.mimetype ?? 'application/octet-stream';
-    const fileName = fileNameFor('document', id, mimeType, m.fileName ?? m.title);
-    // a document without a caption reads as its name (the web app shows the name once, not twice)
-    return {
-      mediaType: 'application',
-      body: m.caption || fileName,
-      contextInfo: m.contextInfo,
-      media: { mimeType, fileName, size: sizeOf(m.fileLength) },
-    };
+    return mediaContent('application', m, id, 'document', 'application/octet-stream', m.fileName ?? m.title);
   }
-  if (c.stickerMessage) {
-    const m = c.stickerMessage;
-    const mimeType = m.mimetype ?? 'image/webp';
-    return {
-      mediaType: 'image',
-      body: '',
-      contextInfo: m.contextInfo,
-      media: { mimeType, fileName: fileNameFor('sticker', id, mimeType), size: sizeOf(m.fileLength) },
-    };
-  }
+  if (c.stickerMessage) return mediaContent('image', c.stickerMessage, id, 'sticker', 'image/webp');
   if (c.locationMessage)
     return { mediaType: 'locationMessage', body: locationBody(c.locationMessage), contextInfo: c.locationMessage.contextInfo };
   if (c.liveLocationMessage)

@@ -13,6 +13,17 @@ export const DEFAULT_MAX_USE_BOT_QUEUES = 3;
 
 export type EngineConnection = ConnectionRecord;
 
+/**
+ * A step of the engine that may take the customer's message (a flow, a prompt, an integration): answers whether it
+ * took it, and the engine then does nothing else with the message.
+ */
+export type MessageTaker = (
+  t: TicketRecord,
+  connection: EngineConnection,
+  message: Message,
+  contact: Contact | undefined,
+) => Promise<boolean>;
+
 export interface Turn {
   t: TicketRecord;
   connection: EngineConnection;

@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { clock, randomNumber } from '../platform/clock.ts';
 import { logger } from '../platform/logger.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';
-import { runnableFlow } from '../modules/flows/flows.service.ts';
+import { runnableFlow, type RunnableFlow } from '../modules/flows/flows.service.ts';
 import { matchingFlowCampaigns } from '../modules/flow-campaigns/flow-campaigns.service.ts';
 import { flowMediaKey } from '../modules/flows/flow.entity.ts';
 import { enqueueJob, registerJob } from '../modules/jobs/jobs.service.ts';
@@ -46,6 +46,7 @@ import { queueWithOptions } from '../modules/queues/queues.service.ts';
 import { applyBotChange } from '../modules/tickets/ticket-bot.service.ts';
 import type { TicketFlowState } from '../modules/tickets/ticket.entity.ts';
 import { changeTicket, currentTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
+import type { MessageTaker } from './engine-turn.ts';
 import { unrouted } from './routing-stage.ts';
 
 export const FLOW_INTERVAL_JOB = 'engine.flow-interval';
@@ -65,6 +66,7 @@ const stale = (t: TicketRecord, state: TicketFlowState): boolean =>
   t.status !== 'pending' || t.userId !== null || (t.closedAt !== null && t.closedAt > state.updatedAt);
 
 type Answered = { id: string; at: string };
+const answeredOf = (m: Message): Answered => ({ id: m.id, at: m.createdAt });
 type Claim =
   | { kind: 'start'; message: Answered }
   | { kind: 'campaign'; message: Answered }
@@ -148,6 +150,19 @@ const perform = async (t: TicketRecord, outcome: FlowOutcome, step: number): Pro
   }
 };
 
+/** Starts `flow` from its first node on the customer's message, unless another delivery claimed the start first. */
+const start = async (
+  t: TicketRecord,
+  flow: RunnableFlow,
+  kind: 'start' | 'campaign',
+  message: Message,
+  contact: Contact | undefined,
+): Promise<void> => {
+  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
+  const after = await claim(t, { kind, message: answeredOf(message) }, outcome, flow.id);
+  if (after) await perform(after, outcome, 1);
+};
+
 /** The connection's flow for this ticket's first message, if one is to start (reference 5.4). */
 const entryFlowId = (t: TicketRecord, connection: ConnectionRecord): number | null => {
   const returning = Boolean(t.previousTicketId);
@@ -159,21 +174,13 @@ const entryFlowId = (t: TicketRecord, connection: ConnectionRecord): number | nu
  * A phrase campaign's flow for this message (reference 5.4, rule 1): answers whether one matched and took the
  * message (started it, or another delivery had).
  */
-const startCampaignFlow = async (
-  t: TicketRecord,
-  connection: ConnectionRecord,
-  message: Message,
-  contact: Contact | undefined,
-): Promise<boolean> => {
+const startCampaignFlow: MessageTaker = async (t, connection, message, contact) => {
   if (!unrouted(t, connection)) return false;
-  const taken = { id: message.id, at: message.createdAt };
-  if (t.flowMessage && answeredBefore(t.flowMessage, taken)) return false;
+  if (t.flowMessage && answeredBefore(t.flowMessage, answeredOf(message))) return false;
   for (const campaign of await matchingFlowCampaigns(t.companyId, connection.id, message.body)) {
     const flow = await runnableFlow(t.companyId, campaign.flowId);
     if (!flow || !flow.active) continue;
-    const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
-    const after = await claim(t, { kind: 'campaign', message: taken }, outcome, flow.id);
-    if (after) await perform(after, outcome, 1);
+    await start(t, flow, 'campaign', message, contact);
     return true;
   }
   return false;
@@ -183,12 +190,7 @@ const startCampaignFlow = async (
  * Step 15 of the engine: a running flow takes the customer's message, or the connection's flow starts on the
  * ticket's first one. Answers whether the flow took the message (the engine then does nothing else with it).
  */
-export const takeFlowTurn = async (
-  t: TicketRecord,
-  connection: ConnectionRecord,
-  message: Message,
-  contact: Contact | undefined,
-): Promise<boolean> => {
+export const takeFlowTurn: MessageTaker = async (t, connection, message, contact) => {
   if (t.isGroup || contact?.disableBot) return false;
   const state = t.flow;
   if (state) {
@@ -197,19 +199,14 @@ export const takeFlowTurn = async (
       return false;
     }
     // a redelivery of the message the flow answered last; while an interval runs, messages wait with it
-    if (answeredBefore(state, { id: message.id, at: message.createdAt }) || state.wait.kind === 'interval') return true;
+    if (answeredBefore(state, answeredOf(message)) || state.wait.kind === 'interval') return true;
     const flow = await runnableFlow(t.companyId, state.flowId);
     if (!flow) {
       await stop(t);
       return false;
     }
     const outcome = answerFlow(flow.graph, state.wait, state.variables, message.body, { random: randomNumber });
-    const after = await claim(
-      t,
-      { kind: 'step', step: state.step, message: { id: message.id, at: message.createdAt } },
-      outcome,
-      state.flowId,
-    );
+    const after = await claim(t, { kind: 'step', step: state.step, message: answeredOf(message) }, outcome, state.flowId);
     if (after) await perform(after, outcome, state.step + 1);
     return true;
   }
@@ -225,30 +222,25 @@ export const takeFlowTurn = async (
     await markEntry(t);
     return false;
   }
-  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
-  const after = await claim(t, { kind: 'start', message: { id: message.id, at: message.createdAt } }, outcome, flowId);
-  if (!after) return true;
-  await perform(after, outcome, 1);
+  await start(t, flow, 'start', message, contact);
   return true;
 };
 
+/** The connection's standard flow, which a flowbuilder integration starts. */
+const standardFlowId = (connection: ConnectionRecord): number | null =>
+  connection.flowIdNotPhrase ?? connection.flowIdWelcome ?? null;
+
 /**
- * A flowbuilder integration (engine/integration-runtime.ts) starts this flow now, on any message of a pending ticket
- * without an agent, claimed as a phrase campaign's start is (a redelivery starts nothing again). Answers whether the
- * flow took the message.
+ * A flowbuilder integration (engine/integration-runtime.ts) starts the connection's standard flow now, on any message
+ * of a pending ticket without an agent or a running flow, claimed as a phrase campaign's start is (a redelivery starts
+ * nothing again). Answers whether the flow took the message.
  */
-export const startFlowNow = async (
-  t: TicketRecord,
-  flowId: number,
-  message: Message,
-  contact: Contact | undefined,
-): Promise<boolean> => {
-  if (t.status !== 'pending' || t.userId !== null || t.flow) return false;
+export const startStandardFlowNow: MessageTaker = async (t, connection, message, contact) => {
+  const flowId = standardFlowId(connection);
+  if (flowId === null || t.status !== 'pending' || t.userId !== null || t.flow) return false;
   const flow = await runnableFlow(t.companyId, flowId);
   if (!flow || !flow.active) return false;
-  const outcome = beginFlow(flow.graph, flowStartVariables(contact, message.body), { random: randomNumber });
-  const after = await claim(t, { kind: 'campaign', message: { id: message.id, at: message.createdAt } }, outcome, flow.id);
-  if (after) await perform(after, outcome, 1);
+  await start(t, flow, 'campaign', message, contact);
   return true;
 };
 

@@ -26,7 +26,8 @@ import type { ConnectionRecord } from '../modules/connections/connection.entity.
 import type { QueueIntegrationRecord } from '../modules/queue-integrations/queue-integration.entity.ts';
 import { findQueueIntegration } from '../modules/queue-integrations/queue-integrations.service.ts';
 import { changeTicket, recordTicketChange, type TicketRecord } from '../modules/tickets/tickets.service.ts';
-import { startFlowNow } from './flow-runtime.ts';
+import type { MessageTaker } from './engine-turn.ts';
+import { startStandardFlowNow } from './flow-runtime.ts';
 import { dialogflowTurn } from './integrations/dialogflow.ts';
 import { leaveIntegration } from './integrations/integration-outbox.ts';
 import { typebotTurn } from './integrations/typebot.ts';
@@ -81,10 +82,6 @@ const postWebhook = async (input: IntegrationTurnInput): Promise<void> => {
   }
 };
 
-/** The connection's standard flow, which a flowbuilder integration starts. */
-const connectionFlowId = (connection: ConnectionRecord): number | null =>
-  connection.flowIdNotPhrase ?? connection.flowIdWelcome ?? null;
-
 /** One message for the integration the ticket is in. */
 const run = async (input: IntegrationTurnInput): Promise<void> => {
   switch (input.integration.type) {
@@ -126,25 +123,14 @@ export const enterIntegration = async (
   if (contact?.disableBot || t.isGroup) return false;
   const integration = await findQueueIntegration(t.companyId, integrationId);
   if (!integration) return false;
-  if (integration.type === 'flowbuilder') {
-    const flowId = connectionFlowId(connection);
-    return flowId !== null && !t.flow ? startFlowNow(t, flowId, message, contact) : false;
-  }
+  if (integration.type === 'flowbuilder') return startStandardFlowNow(t, connection, message, contact);
   const inside = await markInside(t, integration);
   await run({ t: inside, connection, integration, message, contact });
   return true;
 };
 
-/**
- * Steps 17 and 18 of the engine. Answers whether an integration took the message (the engine then does nothing else
- * with it).
- */
-export const takeIntegrationTurn = async (
-  t: TicketRecord,
-  connection: ConnectionRecord,
-  message: Message,
-  contact: Contact | undefined,
-): Promise<boolean> => {
+/** Steps 17 and 18 of the engine: the connection's integration takes a new conversation, or the ticket's its message. */
+export const takeIntegrationTurn: MessageTaker = async (t, connection, message, contact) => {
   if (t.isGroup || t.userId !== null || contact?.disableBot) return false;
   if (t.useIntegration && t.integrationId) {
     const integration = await findQueueIntegration(t.companyId, t.integrationId);

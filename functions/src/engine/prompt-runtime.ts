@@ -25,12 +25,12 @@ import { chatCompletion, OpenAiError, transcribe, type ChatTurn } from '../platf
 import { textToSpeech } from '../platform/ports/tts/text-to-speech.ts';
 import type { ConnectionRecord } from '../modules/connections/connection.entity.ts';
 import { findStoredMessage } from '../modules/messages/message-sends.service.ts';
-import { deliver } from '../modules/messages/message-delivery.service.ts';
-import { sendSystemFile, sendSystemText } from '../modules/messages/message-sending.service.ts';
+import { deliverNote, sendSystemFile, sendSystemText } from '../modules/messages/message-sending.service.ts';
 import { firstTicketTexts } from '../modules/messages/messages.service.ts';
 import { runnablePrompt, type RunnablePrompt } from '../modules/prompts/prompts.service.ts';
 import { applyBotChange } from '../modules/tickets/ticket-bot.service.ts';
 import { changeTicket, type TicketRecord } from '../modules/tickets/tickets.service.ts';
+import type { MessageTaker } from './engine-turn.ts';
 import { unanswered } from './routing-stage.ts';
 
 const BOT = 'Bot';
@@ -141,16 +141,7 @@ const speak = async (t: TicketRecord, prompt: RunnablePrompt, text: string): Pro
 /** Tells the agents, in a private note on the ticket, that the assistant was silent and why. */
 const noteFailure = async (t: TicketRecord, contact: Contact | undefined, reason: string): Promise<void> => {
   if (!contact) return;
-  await deliver(t, contact, {
-    body: promptFailureNote(reason),
-    mediaType: 'chat',
-    mediaKey: null,
-    mediaName: null,
-    isPrivate: true,
-    isForwarded: false,
-    quotedMsgId: null,
-    userId: null,
-  });
+  await deliverNote(t, contact, promptFailureNote(reason), null);
 };
 
 const reasonOf = (error: OpenAiError): string =>
@@ -162,16 +153,8 @@ const reasonOf = (error: OpenAiError): string =>
         ? 'tempo esgotado'
         : `OpenAI ${error.status || 'inacessível'}`;
 
-/**
- * Step 16 of the engine: the connection's prompt answers the customer's message. Answers whether it took the
- * message (the engine then does nothing else with it).
- */
-export const takePromptTurn = async (
-  t: TicketRecord,
-  connection: ConnectionRecord,
-  message: Message,
-  contact: Contact | undefined,
-): Promise<boolean> => {
+/** Step 16 of the engine: the connection's prompt answers the customer's message. */
+export const takePromptTurn: MessageTaker = async (t, connection, message, contact) => {
   if (!eligible(t, connection, message, contact)) return false;
   const prompt = await runnablePrompt(t.companyId, connection.promptId!);
   if (!prompt) return false;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { user, type User } from './auth.ts';
 import { cursorPageNumber, enabledDisabled, idParam, newPassword } from './common.ts';
+import { userFlagNames } from '../permissions.ts';
 import { uploadBody } from './uploads.ts';
 
 export const userIdParams = z.object({ id: idParam });
@@ -23,12 +24,7 @@ export const adminOnlyUserFields = [
   'queueIds',
   'allTicket',
   'allowGroup',
-  'allHistoric',
-  'allUserChat',
-  'userClosePendingTicket',
-  'showDashboard',
-  'allowRealTime',
-  'allowConnections',
+  ...userFlagNames,
   'maxOpenTickets',
 ] as const;
 

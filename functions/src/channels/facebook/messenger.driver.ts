@@ -15,9 +15,8 @@ import { graphCall, graphDownload } from '../graph/graph-client.ts';
 import {
   clipTitle,
   isMenuOptionId,
-  mediaFailure,
-  mediaFileName,
-  publicMediaLink,
+  outgoingFile,
+  receivedMedia,
   sendFailure,
   settingsFor,
 } from '../graph/graph-driver-support.ts';
@@ -74,13 +73,6 @@ export const metaDeliveryParts = (payload: unknown): { channel: MetaChannel; acc
 
 const attachmentKinds: Record<string, MediaType> = { image: 'image', audio: 'audio', video: 'video', file: 'application' };
 
-const outgoingKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video' | 'file'>> = {
-  image: 'image',
-  audio: 'audio',
-  video: 'video',
-  application: 'file',
-};
-
 /** The Send API's limits on quick replies: how many, and how long a title may be. */
 const QUICK_REPLIES_MAX = 13;
 const QUICK_REPLY_TITLE_MAX = 20;
@@ -90,11 +82,10 @@ const QUICK_REPLY_TITLE_MAX = 20;
  * up to 13 options as quick replies under its text (more go as the plain text the menu also is).
  */
 export const messengerMessagesOf = (m: Message): Record<string, unknown>[] => {
-  const kind = outgoingKinds[m.mediaType];
-  const link = publicMediaLink(m);
-  if (kind && link) {
-    const file = { attachment: { type: kind, payload: { url: link, is_reusable: false } } };
-    return m.body ? [file, { text: m.body }] : [file];
+  const file = outgoingFile(m, 'file');
+  if (file) {
+    const attachment = { attachment: { type: file.kind, payload: { url: file.link, is_reusable: false } } };
+    return m.body ? [attachment, { text: m.body }] : [attachment];
   }
   if (m.menu && m.menu.options.length <= QUICK_REPLIES_MAX && m.body.trim()) {
     const quickReplies = m.menu.options.map((o) => ({
@@ -279,13 +270,10 @@ export const messengerDriver = (channel: MetaChannel): ChannelDriver => ({
   },
   async fetchMedia(_connection, ref) {
     // attachment URLs are signed by Meta's CDN and need no token
-    const file = await graphDownload(ref).catch(mediaFailure);
-    const fromUrl = decodeURIComponent(new URL(ref).pathname.split('/').pop() ?? '');
-    return {
-      bytes: file.bytes,
-      mimeType: file.mimeType,
-      name: mediaFileName(file.mimeType, fromUrl, file.mimeType.split('/')[0] || 'file'),
-    };
+    return receivedMedia(async () => {
+      const file = await graphDownload(ref);
+      return { ...file, given: decodeURIComponent(new URL(ref).pathname.split('/').pop() ?? '') };
+    });
   },
 });
 

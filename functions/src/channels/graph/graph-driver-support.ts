@@ -1,6 +1,6 @@
 /** What the three Graph drivers share: a connection's settings, send failures sorted for the outbound consumer, links. */
 import type { Channel } from '@switchboard/shared/contracts/connections';
-import type { Message } from '@switchboard/shared/contracts/messages';
+import type { MediaType, Message } from '@switchboard/shared/contracts/messages';
 import { extensionOf } from '@switchboard/shared/media-types';
 import { config } from '../../platform/config.ts';
 import {
@@ -9,6 +9,7 @@ import {
   MediaUnavailable,
   PermanentSendError,
   type ConnectionContext,
+  type FetchedMedia,
 } from '../channel-driver.ts';
 import { GraphError, GraphUnreachable } from './graph-client.ts';
 import type { GraphSettings } from './graph-settings.ts';
@@ -35,7 +36,7 @@ export const sendFailure = (error: unknown): never => {
 };
 
 /** A failed media download: Meta's 4xx (gone, refused) is MediaUnavailable; network and 5xx are worth another try. */
-export const mediaFailure = (error: unknown): never => {
+const mediaFailure = (error: unknown): never => {
   if (error instanceof GraphError && !error.retryable) throw new MediaUnavailable(error.message);
   throw error;
 };
@@ -45,16 +46,42 @@ export const mediaFailure = (error: unknown): never => {
  * the gateway's signed /media path locally), made absolute with the public address. No sign-in is needed to read it,
  * and it stops working when its signature expires.
  */
-export const publicMediaLink = (m: Pick<Message, 'mediaUrl'>): string | undefined => {
+const publicMediaLink = (m: Pick<Message, 'mediaUrl'>): string | undefined => {
   if (!m.mediaUrl) return undefined;
   return /^https?:\/\//.test(m.mediaUrl) ? m.mediaUrl : new URL(m.mediaUrl, config().PUBLIC_URL).toString();
 };
 
+const sameKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video'>> = { image: 'image', audio: 'audio', video: 'video' };
+
+/**
+ * Our message's file as a Graph API sends it: its kind there (images, audio and video by those names, any other
+ * file as `documentKind`, each API's own word) and the link Meta fetches it from; undefined for a message without one.
+ */
+export const outgoingFile = <D extends string>(
+  m: Pick<Message, 'mediaType' | 'mediaUrl'>,
+  documentKind: D,
+): { kind: 'image' | 'audio' | 'video' | D; link: string } | undefined => {
+  const kind = m.mediaType === 'application' ? documentKind : sameKinds[m.mediaType];
+  const link = publicMediaLink(m);
+  return kind && link ? { kind, link } : undefined;
+};
+
 /** A file name for received media: the customer's own when given, else one made from the type (`image.jpeg`). */
-export const mediaFileName = (mimeType: string, given: string | undefined, fallbackBase: string): string => {
+const mediaFileName = (mimeType: string, given: string | undefined): string => {
   if (given && extensionOf(given)) return given.replace(/[/\\]/g, '_').slice(0, 200);
   const subtype = (mimeType.split(';')[0]!.split('/')[1] ?? '').replace(/[^a-z0-9]/gi, '').slice(0, 10);
-  return `${fallbackBase}.${subtype || 'bin'}`;
+  return `${mimeType.split('/')[0] || 'file'}.${subtype || 'bin'}`;
+};
+
+/**
+ * A file fetched from Meta as our media (`fetch` answers its bytes, type and the name it came with, if any): a
+ * failed fetch is thrown as `mediaFailure` sorts it, and the file keeps the customer's name or gets one from its type.
+ */
+export const receivedMedia = async (
+  fetch: () => Promise<{ bytes: Buffer; mimeType: string; given?: string }>,
+): Promise<FetchedMedia> => {
+  const file = await fetch().catch(mediaFailure);
+  return { bytes: file.bytes, mimeType: file.mimeType, name: mediaFileName(file.mimeType, file.given) };
 };
 
 /**

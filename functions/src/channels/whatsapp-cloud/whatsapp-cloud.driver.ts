@@ -16,9 +16,8 @@ import { templateComponents } from './cloud-templates.ts';
 import {
   clipTitle,
   isMenuOptionId,
-  mediaFailure,
-  mediaFileName,
-  publicMediaLink,
+  outgoingFile,
+  receivedMedia,
   sendFailure,
   settingsFor,
 } from '../graph/graph-driver-support.ts';
@@ -187,13 +186,6 @@ const contentOf = (m: CloudMessage): { body: string; mediaType: MediaType; media
 /** `wa_id`: digits only, country code first. */
 const waId = (identity: string) => identity.replace(/\D/g, '');
 
-const outgoingKinds: Partial<Record<MediaType, 'image' | 'audio' | 'video' | 'document'>> = {
-  image: 'image',
-  audio: 'audio',
-  video: 'video',
-  application: 'document',
-};
-
 /** Meta's limits on interactive messages: body text, reply buttons and their titles, list rows and their titles. */
 const INTERACTIVE_BODY_MAX = 1024;
 const BUTTONS_MAX = 3;
@@ -231,9 +223,9 @@ export const cloudMessageOf = (m: Message): Record<string, unknown> => {
       template: { name: m.template.name, language: { code: m.template.language }, ...(components.length ? { components } : {}) },
     };
   }
-  const kind = outgoingKinds[m.mediaType];
-  const link = publicMediaLink(m);
-  if (kind && link) {
+  const file = outgoingFile(m, 'document');
+  if (file) {
+    const { kind, link } = file;
     const caption = kind !== 'audio' && m.body ? { caption: m.body } : {};
     const filename = kind === 'document' && m.mediaName ? { filename: m.mediaName } : {};
     // a recording (Ogg/Opus, as the Cloud API wants voice notes) shows as a voice message, not as an audio file
@@ -345,13 +337,12 @@ export const whatsappCloudDriver: ChannelDriver = {
   async fetchMedia(connection, ref) {
     const graph = await settingsFor('whatsappapi', connection);
     const { id, filename } = parseMediaRef(ref);
-    const { info, file } = await (async () => {
+    return receivedMedia(async () => {
       const info = z
         .object({ url: z.string().url(), mime_type: z.string().optional() })
         .parse(await graphCall('GET', id, { token: graph.accessToken }));
-      return { info, file: await graphDownload(info.url, graph.accessToken) };
-    })().catch(mediaFailure);
-    const mimeType = info.mime_type?.split(';')[0]?.trim() || file.mimeType;
-    return { bytes: file.bytes, mimeType, name: mediaFileName(mimeType, filename, mimeType.split('/')[0] || 'file') };
+      const file = await graphDownload(info.url, graph.accessToken);
+      return { bytes: file.bytes, mimeType: info.mime_type?.split(';')[0]?.trim() || file.mimeType, given: filename };
+    });
   },
 };

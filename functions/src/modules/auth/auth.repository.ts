@@ -84,19 +84,29 @@ export interface AttemptCount {
   nextAllowedAt?: number;
 }
 
-/** Counts one attempt atomically and answers the counters as they are after it. */
-export const addAttempt = async (ref: ThrottleRef, window: number, expiresAt: number): Promise<AttemptCount> => {
+/** Adds one to a counter of the window's throttle item atomically; answers the item as it is after it. */
+const countOne = async (
+  ref: ThrottleRef,
+  window: number,
+  expiresAt: number,
+  counter: 'attempts' | 'failures',
+): Promise<Partial<ThrottleItem>> => {
   const out = await table().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: throttleKey(ref.kind, ref.value, window),
-      UpdateExpression: 'ADD attempts :one SET #type = :type, expiresAt = :exp',
+      UpdateExpression: `ADD ${counter} :one SET #type = :type, expiresAt = :exp`,
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':exp': expiresAt },
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const item = (out.Attributes ?? {}) as Partial<ThrottleItem>;
+  return (out.Attributes ?? {}) as Partial<ThrottleItem>;
+};
+
+/** Counts one attempt atomically and answers the counters as they are after it. */
+export const addAttempt = async (ref: ThrottleRef, window: number, expiresAt: number): Promise<AttemptCount> => {
+  const item = await countOne(ref, window, expiresAt, 'attempts');
   return {
     attempts: Number(item.attempts ?? 0),
     failures: Number(item.failures ?? 0),
@@ -142,17 +152,7 @@ export const addFailure = async (
   expiresAt: number,
   waitUntil?: (failures: number) => number | undefined,
 ): Promise<number> => {
-  const out = await table().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: throttleKey(ref.kind, ref.value, window),
-      UpdateExpression: 'ADD failures :one SET #type = :type, expiresAt = :exp',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'throttle', ':exp': expiresAt },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const failures = Number(out.Attributes?.failures ?? 0);
+  const failures = Number((await countOne(ref, window, expiresAt, 'failures')).failures ?? 0);
   const until = waitUntil?.(failures);
   if (until !== undefined) {
     await table()

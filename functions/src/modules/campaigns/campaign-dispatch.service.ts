@@ -34,16 +34,9 @@ import {
 } from './campaign-run.service.ts';
 import { campaignSettingsOf } from './campaign-settings.service.ts';
 import { dueIndex, releaseJobName, startJobName, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
-import {
-  addStats,
-  firstPlanned,
-  getCampaignRecord,
-  isOptedOut,
-  moveShipping,
-  planShipping,
-  queryDue,
-  setPrepared,
-} from './campaigns.repository.ts';
+import { addStats, getCampaignRecord, setPrepared } from './campaigns.repository.ts';
+import { firstPlanned, moveShipping, planShipping, queryDue } from './campaign-shipping.repository.ts';
+import { isOptedOut } from './campaign-send-limits.repository.ts';
 
 /** Sends a release puts on the queue at once; the rest wait for the next release. */
 const RELEASE_BATCH = 100;

@@ -8,7 +8,8 @@ import { clock } from '../../platform/clock.ts';
 import { findStoredMessage, type MessageRecord } from '../messages/message-sends.service.ts';
 import { finishIfDone } from './campaign-run.service.ts';
 import type { ShippingRecord } from './campaign.entity.ts';
-import { addStats, campaignsOfNumber, getShipping, moveShipping, noteLateFailure } from './campaigns.repository.ts';
+import { addStats } from './campaigns.repository.ts';
+import { campaignsOfNumber, getShipping, moveShipping, noteLateFailure } from './campaign-shipping.repository.ts';
 
 const iso = () => clock().now().toISOString();
 

@@ -6,15 +6,9 @@ import { clock } from '../../platform/clock.ts';
 import { enqueueJob } from '../jobs/jobs.service.ts';
 import { announce, finishIfDone, SEND_JOB } from './campaign-run.service.ts';
 import { campaignSettingsOf } from './campaign-settings.service.ts';
-import {
-  addStats,
-  campaignsOfNumber,
-  getCampaignRecord,
-  getShipping,
-  moveShipping,
-  noteReply,
-  putOptOut,
-} from './campaigns.repository.ts';
+import { addStats, getCampaignRecord } from './campaigns.repository.ts';
+import { campaignsOfNumber, getShipping, moveShipping, noteReply } from './campaign-shipping.repository.ts';
+import { putOptOut } from './campaign-send-limits.repository.ts';
 
 /** Server reference 6.4: the real message follows a confirmation 0 to 9 seconds later. */
 const CONFIRMED_DELAY_MAX_S = 9;

@@ -11,7 +11,8 @@ import { messageIdOf, type MessageRecord } from '../messages/message.entity.ts';
 import { insertMessage } from '../messages/messages.repository.ts';
 import { noteSendState } from './campaign-receipts.service.ts';
 import { CAMPAIGN_MARK, type ShippingRecord } from './campaign.entity.ts';
-import { addStats, getShipping, getStats, moveShipping, planShipping } from './campaigns.repository.ts';
+import { addStats, getStats } from './campaigns.repository.ts';
+import { getShipping, moveShipping, planShipping } from './campaign-shipping.repository.ts';
 import { messageOf } from '../../../../test/messages.ts';
 
 const NUMBER = '5511977770001';

@@ -25,15 +25,9 @@ import { failSent } from './campaign-receipts.service.ts';
 import { finishIfDone, rulesOf, runAt, running, SEND_JOB, type SendJob } from './campaign-run.service.ts';
 import { campaignSettingsOf } from './campaign-settings.service.ts';
 import { CAMPAIGN_MARK, type CampaignRecord, type ShippingRecord } from './campaign.entity.ts';
-import {
-  addStats,
-  claimSendSlot,
-  countDailySend,
-  getCampaignRecord,
-  getShipping,
-  isOptedOut,
-  moveShipping,
-} from './campaigns.repository.ts';
+import { addStats, getCampaignRecord } from './campaigns.repository.ts';
+import { getShipping, moveShipping } from './campaign-shipping.repository.ts';
+import { claimSendSlot, countDailySend, isOptedOut } from './campaign-send-limits.repository.ts';
 
 /** A claim older than this was abandoned (the function timed out mid-send): it is failed, never sent again. */
 const STALE_CLAIM_MS = 5 * 60_000;

@@ -14,7 +14,8 @@ import { FakeSocketFactory, type FakeBaileysSocket } from '../../../../connector
 import { queue as queuePort, scheduler as schedulerPort, setLocalPorts } from '../../platform/ports/ports.ts';
 import type { OutgoingMessage, Queue, QueueName } from '../../platform/ports/queue.ts';
 import type { ScheduledJob, Scheduler } from '../../platform/ports/scheduler.ts';
-import { getCampaignRecord, getStats, queryShipping } from './campaigns.repository.ts';
+import { getCampaignRecord, getStats } from './campaigns.repository.ts';
+import { queryShipping } from './campaign-shipping.repository.ts';
 import { CAMPAIGN_MARK } from './campaign.entity.ts';
 import type { ShippingRecord } from './campaign.entity.ts';
 import { until } from '../../../../test/until.ts';

@@ -38,8 +38,8 @@ import {
   getCampaignRecord,
   insertCampaign,
   queryCampaigns,
-  queryShipping,
 } from './campaigns.repository.ts';
+import { queryShipping } from './campaign-shipping.repository.ts';
 import { companyMediaKey } from '../../platform/ports/media-keys.ts';
 
 const now = () => clock().now().toISOString();

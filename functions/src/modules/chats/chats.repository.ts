@@ -8,9 +8,14 @@ import {
   UpdateCommand,
   type BatchGetCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
+import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { deleteExisting, updateUnlessConditionFails } from '../../platform/table/guarded-writes.ts';
+import {
+  deleteExisting,
+  deleteItem,
+  transactUnlessStaleOrCollided,
+  updateUnlessConditionFails,
+} from '../../platform/table/guarded-writes.ts';
 import {
   chatKey,
   chatPk,
@@ -186,46 +191,23 @@ export const replaceChat = async (
       },
     })),
   ];
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) return 'stale';
-    throw error;
-  }
+  return transactUnlessStaleOrCollided(items);
 };
 
 /** Deletes the chat, its marker and its members (each at the counter read); 'stale' when anything changed meanwhile. */
 export const deleteChatItems = async (chat: ChatRecord, members: ChatMemberRecord[]): Promise<'ok' | 'stale'> => {
-  try {
-    await table().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: chatKey(chat.companyId, chat.id),
-              ConditionExpression: 'rev = :rev',
-              ExpressionAttributeValues: { ':rev': chat.rev },
-            },
-          },
-          { Delete: { TableName: tableName(), Key: chatUuidKey(chat.companyId, chat.uuid) } },
-          ...members.map((m): TransactItem => ({
-            Delete: {
-              TableName: tableName(),
-              Key: memberKey(chat.companyId, chat.id, m.userId),
-              ConditionExpression: 'unreads = :unreads',
-              ExpressionAttributeValues: { ':unreads': m.unreads },
-            },
-          })),
-        ],
-      }),
-    );
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) return 'stale';
-    throw error;
-  }
+  return transactUnlessStaleOrCollided([
+    deleteItem(chatKey(chat.companyId, chat.id), chat.rev),
+    deleteItem(chatUuidKey(chat.companyId, chat.uuid)),
+    ...members.map((m): TransactItem => ({
+      Delete: {
+        TableName: tableName(),
+        Key: memberKey(chat.companyId, chat.id, m.userId),
+        ConditionExpression: 'unreads = :unreads',
+        ExpressionAttributeValues: { ':unreads': m.unreads },
+      },
+    })),
+  ]);
 };
 
 /** Deletes what is left in a deleted chat's partition (its messages), page by page. */

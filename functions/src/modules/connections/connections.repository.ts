@@ -1,9 +1,8 @@
 /** All table access of connections. */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { traitsOf } from '@switchboard/shared/channel-traits';
-import { isConditionalCheckFailure, isTransactionConflict } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { conditionHeld } from '../../platform/table/guarded-writes.ts';
+import { conditionHeld, transactUnlessStaleOrCollided } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import {
@@ -128,15 +127,7 @@ const setChangeItems = (companyId: number, change: SetChange | undefined, at: st
   change ? [...change.clearDefault.map((id) => clearDefault(companyId, id, at)), bumpSet(companyId, change.rev)] : [];
 
 /** A failed condition means someone changed the set or the connection since it was read: read again and retry. */
-const write = async (items: TransactItem[]): Promise<WriteOutcome> => {
-  try {
-    await table().send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (error) {
-    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) return 'stale';
-    throw error;
-  }
-};
+const write = (items: TransactItem[]): Promise<WriteOutcome> => transactUnlessStaleOrCollided(items);
 
 /** The markers Meta's webhooks find a Graph connection by: its webhook key (Cloud API) or its page or account id. */
 const graphMarkerKeys = (r: ConnectionRecord): { pk: string; sk: string }[] => {

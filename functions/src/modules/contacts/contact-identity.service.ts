@@ -11,7 +11,7 @@ import { clock } from '../../platform/clock.ts';
 import { ttlCache } from '../../platform/ttl-cache.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type ContactRecord, identityFamily } from './contact.entity.ts';
-import { getFirstIdentityContactId, getIdentityContactId } from './contacts.repository.ts';
+import { getFirstIdentityContactId, getIdentityContactId } from './contact-reads.repository.ts';
 import {
   acceptsAudioByDefault,
   insertNew,

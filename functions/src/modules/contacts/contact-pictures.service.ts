@@ -10,7 +10,7 @@ import { ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { blobStore } from '../../platform/ports/blob-store.ts';
 import { companyMediaPrefix } from '../../platform/ports/media-keys.ts';
-import { getContact as getContactRecord, getIdentityContactId } from './contacts.repository.ts';
+import { getContact as getContactRecord, getIdentityContactId } from './contact-reads.repository.ts';
 
 /** how long a browser may keep the redirect to a signed address: well inside the address's own life */
 export const PICTURE_REDIRECT_CACHE_SECONDS = 30 * 60;

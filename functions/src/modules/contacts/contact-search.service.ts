@@ -28,7 +28,7 @@ import {
   queryTagMembers,
   type IndexPage,
   type Position,
-} from './contacts.repository.ts';
+} from './contact-reads.repository.ts';
 import { toContact } from './contact-writes.ts';
 import { hidesNumbers, presentContact } from './contact-privacy.service.ts';
 

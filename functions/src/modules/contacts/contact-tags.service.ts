@@ -3,7 +3,7 @@ import { type Contact } from '@switchboard/shared/contracts/contacts';
 import { type TagSummary } from '@switchboard/shared/contracts/tags';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { getContact as getContactRecord } from './contacts.repository.ts';
+import { getContact as getContactRecord } from './contact-reads.repository.ts';
 import { mutate, recordContactChange, settingsOf, toContact } from './contact-writes.ts';
 import { presentContact } from './contact-privacy.service.ts';
 import { getContact } from './contacts.service.ts';

@@ -14,14 +14,8 @@ import { nextId } from '../../platform/table/counter.repository.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { normaliseText, type ContactRecord } from './contact.entity.ts';
-import {
-  addToContactCount,
-  getContact as getContactRecord,
-  getIdentityContactId,
-  insertContact,
-  replaceContact,
-  type Identity,
-} from './contacts.repository.ts';
+import { getContact as getContactRecord, getIdentityContactId } from './contact-reads.repository.ts';
+import { addToContactCount, insertContact, replaceContact, type Identity } from './contacts.repository.ts';
 import { maskNumber, privacyOn } from './contact-privacy.service.ts';
 import { isLidIdentity } from '../../channels/whatsapp/whatsapp-ids.ts';
 

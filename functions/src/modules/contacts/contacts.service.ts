@@ -10,13 +10,8 @@ import type { CompanySettings } from '@switchboard/shared/contracts/settings';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { type ContactRecord } from './contact.entity.ts';
-import {
-  addToContactCount,
-  deleteContact as deleteContactItems,
-  getContact as getContactRecord,
-  getContacts,
-  getIdentityContactId,
-} from './contacts.repository.ts';
+import { getContact as getContactRecord, getContacts, getIdentityContactId } from './contact-reads.repository.ts';
+import { addToContactCount, deleteContact as deleteContactItems } from './contacts.repository.ts';
 import {
   acceptsAudioByDefault,
   identityOf,

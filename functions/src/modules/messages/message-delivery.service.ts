@@ -15,7 +15,7 @@ import { companyTimeZone } from '../tenancy/company-lookup.service.ts';
 import { currentTicket, messageTicketWrites, type MessageOnTicket, type TicketRecord } from '../tickets/tickets.service.ts';
 import { indexMessageText } from '../message-search/message-search.service.ts';
 import { loadQuoted, recordMessageChange, toMessage } from './message-presentation.ts';
-import { messageIdOf, type MessageRecord } from './message.entity.ts';
+import { newMessageIds, type MessageRecord } from './message.entity.ts';
 import { LinkedWriteFailed, insertMessage, updateMessageRecord } from './messages.repository.ts';
 
 const now = () => clock().now().toISOString();
@@ -106,11 +106,7 @@ export const deliver = async (t: TicketRecord, contact: Contact, draft: Draft): 
   const ulid = draft.ulid ?? ids.ulid();
   const at = now();
   const record: MessageRecord = {
-    id: messageIdOf(t.id, ulid),
-    ulid,
-    companyId: t.companyId,
-    ticketId: t.id,
-    connectionId: t.whatsappId,
+    ...newMessageIds(t, ulid),
     contactId: null,
     body: draft.body,
     fromMe: true,

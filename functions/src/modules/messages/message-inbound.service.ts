@@ -8,7 +8,7 @@ import { clock, ids } from '../../platform/clock.ts';
 import { type TicketRecord } from '../tickets/tickets.service.ts';
 import { indexMessageText } from '../message-search/message-search.service.ts';
 import { loadQuoted, recordMessageChange, toMessage } from './message-presentation.ts';
-import { messageIdOf, type MessageRecord } from './message.entity.ts';
+import { messageIdOf, newMessageIds, type MessageRecord } from './message.entity.ts';
 import { DuplicateMessage, getChannelId, getMessageRecord } from './messages.repository.ts';
 import { insertMovingTicket } from './message-delivery.service.ts';
 
@@ -46,11 +46,7 @@ export const storeInbound = async (
     if (q) quotedMsgId = messageIdOf(q.ticketId, q.ulid);
   }
   const record: MessageRecord = {
-    id: messageIdOf(t.id, ulid),
-    ulid,
-    companyId: t.companyId,
-    ticketId: t.id,
-    connectionId: t.whatsappId,
+    ...newMessageIds(t, ulid),
     contactId: input.fromMe ? null : contact.id,
     body: input.body,
     fromMe: input.fromMe,

@@ -223,11 +223,9 @@ export const sendCampaignMessage = async (
     campaignSend: input.campaignSend,
   });
 
-/** Stores a private note (e.g. a transfer message) on the ticket. */
-export const addPrivateNote = async (t: TicketRecord, text: string, userId: number): Promise<Message | undefined> => {
-  const contact = await getContact(t.companyId, t.contactId);
-  if (!contact || !text.trim()) return undefined;
-  return deliver(t, contact, {
+/** Stores a private note on the ticket, by a user or (`userId` null) by the system: only the agents see it. */
+export const deliverNote = (t: TicketRecord, contact: Contact, text: string, userId: number | null): Promise<Message> =>
+  deliver(t, contact, {
     body: text,
     mediaType: 'chat',
     mediaKey: null,
@@ -237,4 +235,10 @@ export const addPrivateNote = async (t: TicketRecord, text: string, userId: numb
     quotedMsgId: null,
     userId,
   });
+
+/** Stores a private note (e.g. a transfer message) on the ticket. */
+export const addPrivateNote = async (t: TicketRecord, text: string, userId: number): Promise<Message | undefined> => {
+  const contact = await getContact(t.companyId, t.contactId);
+  if (!contact || !text.trim()) return undefined;
+  return deliverNote(t, contact, text, userId);
 };

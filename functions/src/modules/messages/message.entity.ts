@@ -15,6 +15,15 @@ export const channelIdKey = (companyId: number, connectionId: number, channelMes
 });
 
 export const messageIdOf = (ticketId: number, ulid: string) => `${ticketId}-${ulid}`;
+/** The ids of a new message on its ticket, and the connection it comes or goes through (the ticket's). */
+export const newMessageIds = (t: { id: number; companyId: number; whatsappId: number }, ulid: string) => ({
+  id: messageIdOf(t.id, ulid),
+  ulid,
+  companyId: t.companyId,
+  ticketId: t.id,
+  connectionId: t.whatsappId,
+});
+
 export const parseMessageId = (id: string): { ticketId: number; ulid: string } | undefined => {
   const m = /^(\d{1,10})-([0-9A-HJKMNP-TV-Z]{26})$/.exec(id);
   return m ? { ticketId: Number(m[1]), ulid: m[2]! } : undefined;

@@ -133,6 +133,22 @@ export const listQueueIntegrations = async (auth: AuthContext, query: { searchPa
   return { queueIntegrations: page.records.map(presentQueueIntegration), hasMore: page.hasMore };
 };
 
+/** The integration as written, presented and announced to the listeners. */
+const announce = async (
+  auth: AuthContext,
+  record: QueueIntegrationRecord,
+  change: 'created' | 'updated',
+): Promise<QueueIntegration> => {
+  const out = presentQueueIntegration(record);
+  await domainEvents.emit({
+    name: `queueIntegration.${change}`,
+    companyId: auth.companyId,
+    queueIntegration: out,
+    actor: actorOf(auth),
+  });
+  return out;
+};
+
 export const showQueueIntegration = async (auth: AuthContext, id: number): Promise<QueueIntegration> =>
   presentQueueIntegration(await requireIntegration(auth, id));
 
@@ -150,14 +166,7 @@ export const createQueueIntegration = async (auth: AuthContext, body: QueueInteg
   };
   requireCredentials(record);
   await insertQueueIntegration(record);
-  const out = presentQueueIntegration(record);
-  await domainEvents.emit({
-    name: 'queueIntegration.created',
-    companyId: auth.companyId,
-    queueIntegration: out,
-    actor: actorOf(auth),
-  });
-  return out;
+  return announce(auth, record, 'created');
 };
 
 export const updateQueueIntegration = async (
@@ -175,14 +184,7 @@ export const updateQueueIntegration = async (
   };
   requireCredentials(after);
   if ((await replaceQueueIntegration(before, after)) === 'stale') throw changedMeanwhile();
-  const out = presentQueueIntegration(after);
-  await domainEvents.emit({
-    name: 'queueIntegration.updated',
-    companyId: auth.companyId,
-    queueIntegration: out,
-    actor: actorOf(auth),
-  });
-  return out;
+  return announce(auth, after, 'updated');
 };
 
 /** DELETE /queueIntegration/{id}: always allowed; what named it drops it when the deletion is announced. */

@@ -2,7 +2,7 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { okUnlessStale } from '../../platform/table/guarded-writes.ts';
+import { bumpSetRev, okUnlessStale } from '../../platform/table/guarded-writes.ts';
 import { companyPk } from '../../platform/table/keys.ts';
 import { queryWholePartition } from '../../platform/table/partition.repository.ts';
 import {
@@ -81,18 +81,7 @@ export const insertQueue = async (
     { Put: { TableName: tableName(), Item: queueColorItem(queue), ConditionExpression: 'attribute_not_exists(pk)' } },
     { Put: { TableName: tableName(), Item: toQueueItem(queue), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
-  if (setRev !== undefined) {
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: queueSetKey(queue.companyId),
-        UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
-        ConditionExpression: setRev === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':next': setRev + 1, ':read': setRev, ':type': 'queueSet', ':companyId': queue.companyId },
-      },
-    });
-  }
+  if (setRev !== undefined) items.push(bumpSetRev(queueSetKey(queue.companyId), setRev, 'queueSet', queue.companyId));
   if (chatbots) items.push({ Put: { TableName: tableName(), Item: toQueueChatbotsItem(queue.companyId, queue.id, chatbots) } });
   try {
     await table().send(new TransactWriteCommand({ TransactItems: items }));

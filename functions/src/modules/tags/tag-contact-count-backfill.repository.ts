@@ -8,7 +8,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailure } from '../../platform/errors.ts';
 import { runBackfill, type Backfill } from '../../platform/table/backfill.repository.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { countTagMembers } from '../contacts/contacts.repository.ts';
+import { countTagMembers } from '../contacts/contact-reads.repository.ts';
 import { tagKey, type TagItem } from '../tag-records/tag.entity.ts';
 
 /** tries per tag: each retry means a contact was tagged or untagged with it while it was being counted */

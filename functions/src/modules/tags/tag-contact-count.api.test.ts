@@ -9,7 +9,8 @@ import { startApi, type ApiClient } from '../../../../test/api.ts';
 import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { getContact, replaceContact } from '../contacts/contacts.repository.ts';
+import { getContact } from '../contacts/contact-reads.repository.ts';
+import { replaceContact } from '../contacts/contacts.repository.ts';
 import { tagKey } from '../tag-records/tag.entity.ts';
 import { backfillTagContactCounts } from './tag-contact-count-backfill.repository.ts';
 

@@ -9,7 +9,8 @@ import { activeStatuses, type TicketStatus } from '@switchboard/shared/contracts
 import { CLOSE_JOB } from '../connections/connection-import.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { type TicketContact } from './ticket.entity.ts';
-import { getTicketRecord, purgeTicketPartition, queryTicketIndex } from './tickets.repository.ts';
+import { queryTicketIndex } from './ticket-lists.repository.ts';
+import { getTicketRecord, purgeTicketPartition } from './tickets.repository.ts';
 import { z } from 'zod';
 import { registerJob } from '../jobs/jobs.service.ts';
 import { closeNextImportedPage } from './close-imported.service.ts';

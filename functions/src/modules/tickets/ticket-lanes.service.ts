@@ -13,7 +13,7 @@ import { maskNumber } from '../contacts/contact-privacy.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { canSeeTicket, viewerOfAuth } from './ticket-visibility.service.ts';
 import type { TicketRecord } from './ticket.entity.ts';
-import { queryTicketIndex, queryTicketIndexBetween, type TicketIndex } from './tickets.repository.ts';
+import { queryTicketIndex, queryTicketIndexBetween, type TicketIndex } from './ticket-lists.repository.ts';
 import { changeTicket, presentTicket, recordTicketChange } from './tickets.service.ts';
 
 interface BoardDimension {

@@ -10,7 +10,8 @@ import { searchContactIds } from '../contacts/contact-search.service.ts';
 import { searchMessageTicketIds } from '../message-search/message-search.service.ts';
 import { canSeeTicket, mayShowAll, viewerOfAuth } from './ticket-visibility.service.ts';
 import { filterTagIds, listedStatus, type TicketRecord } from './ticket.entity.ts';
-import { getCounters, getTicketRecords, queryTicketIndex, resumeKeyOf, type TicketIndex } from './tickets.repository.ts';
+import { getCounters, queryTicketIndex, resumeKeyOf, type TicketIndex } from './ticket-lists.repository.ts';
+import { getTicketRecords } from './tickets.repository.ts';
 import { presentTicket } from './tickets.service.ts';
 
 // ----- lists -----

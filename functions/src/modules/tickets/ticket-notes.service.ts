@@ -3,7 +3,7 @@ import { type TicketLog, type TicketNote } from '@switchboard/shared/contracts/t
 import { clock, ids } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
-import { deleteNoteItem, getNoteItem, listLogItems, listNoteItems, putNote } from './tickets.repository.ts';
+import { deleteNoteItem, getNoteItem, listLogItems, listNoteItems, putNote } from './ticket-notes.repository.ts';
 import { me, requireVisibleTicket } from './tickets.service.ts';
 
 const now = () => clock().now().toISOString();

@@ -1,7 +1,7 @@
 /** What the dashboard and the live attendance panel read of tickets: counts by status and the running tickets. */
 import type { TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { TicketRecord } from './ticket.entity.ts';
-import { getCounters, queryTicketIndex, queryTicketIndexBetween, type IndexPage } from './tickets.repository.ts';
+import { getCounters, queryTicketIndex, queryTicketIndexBetween, type IndexPage } from './ticket-lists.repository.ts';
 
 export type { TicketRecord } from './ticket.entity.ts';
 

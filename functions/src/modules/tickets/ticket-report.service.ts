@@ -25,7 +25,8 @@ import { hidesNumbers } from '../contacts/contact-privacy.service.ts';
 import { searchAllContactIds } from '../contacts/contact-search.service.ts';
 import { getRatings } from '../ratings/ratings.service.ts';
 import { reportMonthOf, reportPk, type ReportRowItem, type TicketRecord } from './ticket.entity.ts';
-import { countReportRows, getTicketRecords, queryReportRows, type ReportRowFilter } from './tickets.repository.ts';
+import { countReportRows, queryReportRows, type ReportRowFilter } from './ticket-report.repository.ts';
+import { getTicketRecords } from './tickets.repository.ts';
 
 /** At most this many queries per request: a page with very selective filters comes back short, with `hasMore`. */
 const MAX_QUERIES_PER_PAGE = 12;

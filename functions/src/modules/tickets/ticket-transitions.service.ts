@@ -16,7 +16,8 @@ import { maskNumber } from '../contacts/contact-privacy.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 import { findQueue } from '../queues/queues.service.ts';
 import { type TicketRecord } from './ticket.entity.ts';
-import { ConversationTaken, getTicketRecord, queryTicketIndex } from './tickets.repository.ts';
+import { queryTicketIndex } from './ticket-lists.repository.ts';
+import { ConversationTaken, getTicketRecord } from './tickets.repository.ts';
 import {
   presentTicket,
   recordTicketChange,
@@ -34,17 +35,20 @@ const now = () => clock().now().toISOString();
 /** closeTicketOnTransfer is a boolean option; older companies may hold it as 'enabled'. */
 const isOn = (value: string | undefined): boolean => value === 'enabled' || value === 'true';
 
+/** The ticket closed without a farewell: unread and bot counters reset, the closing logged, the conversation ended. */
+const closedQuietly: Parameters<typeof changeTicket>[2] = (cur) => {
+  if (cur.status === 'closed') return undefined;
+  const at = now();
+  return {
+    after: { ...cur, status: 'closed', closedAt: at, updatedAt: at, unreadMessages: 0, amountUsedBotQueues: 0, isBot: false },
+    logs: [logOf('closed', cur.user, cur.queue)],
+    conversation: 'deactivate',
+  };
+};
+
 /** Closes a ticket an import created (POST /closedimported), without a farewell; a closed one stays as it is. */
 export const closeImportedTicket = async (companyId: number, ticketId: number): Promise<boolean> => {
-  const changed = await changeTicket(companyId, ticketId, (cur) => {
-    if (cur.status === 'closed') return undefined;
-    const at = now();
-    return {
-      after: { ...cur, status: 'closed', closedAt: at, updatedAt: at, unreadMessages: 0, amountUsedBotQueues: 0, isBot: false },
-      logs: [logOf('closed', cur.user, cur.queue)],
-      conversation: 'deactivate',
-    };
-  }).catch((error: unknown) => {
+  const changed = await changeTicket(companyId, ticketId, closedQuietly).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'ERR_NO_TICKET_FOUND') return undefined;
     throw error;
   });
@@ -55,15 +59,7 @@ export const closeImportedTicket = async (companyId: number, ticketId: number): 
 
 /** Resolves a ticket after a scheduled message went out in it (the schedule's statusTicket 'closed'). */
 export const closeTicketAfterSchedule = async (t: TicketRecord, contact: Contact): Promise<TicketRecord> => {
-  const changed = await changeTicket(t.companyId, t.id, (cur) => {
-    if (cur.status === 'closed') return undefined;
-    const at = now();
-    return {
-      after: { ...cur, status: 'closed', closedAt: at, updatedAt: at, unreadMessages: 0, amountUsedBotQueues: 0, isBot: false },
-      logs: [logOf('closed', cur.user, cur.queue)],
-      conversation: 'deactivate',
-    };
-  });
+  const changed = await changeTicket(t.companyId, t.id, closedQuietly);
   if (!changed) return t;
   await recordTicketChange(changed.after, contact, { removed: true, before: changed.before, maskNumber });
   return changed.after;

@@ -27,6 +27,7 @@ import type { TicketStatus } from '@switchboard/shared/contracts/tickets';
 import type { UserSummary } from '@switchboard/shared/contracts/users';
 import type { FlowWait } from '@switchboard/shared/flows/run';
 import { padId } from '../../platform/table/keys.ts';
+import { stripWith } from '../../platform/table/strip.ts';
 
 export const ticketPk = (companyId: number, ticketId: number) => `C#${companyId}#T#${padId(ticketId)}`;
 export const ticketKey = (companyId: number, ticketId: number) => ({ pk: ticketPk(companyId, ticketId), sk: 'TICKET' });
@@ -214,6 +215,18 @@ export const filterTagIds = (t: Pick<TicketRecord, 'tags' | 'contact'>): number[
 export type TicketItem = TicketRecord & { pk: string; sk: string; type: 'ticket'; filterTagIds: number[] } & ReturnType<
     typeof indexKeys
   >;
+
+/** The stored item of a ticket: its keys, its index keys and the tags its filters read. */
+export const ticketItemOf = (t: TicketRecord): TicketItem => ({
+  ...ticketKey(t.companyId, t.id),
+  type: 'ticket',
+  ...indexKeys(t),
+  ...t,
+  filterTagIds: filterTagIds(t),
+});
+
+/** The ticket a stored item holds, without filterTagIds, which only feeds the filter indexes. */
+export const ticketOfItem = stripWith('filterTagIds');
 
 export interface ConversationItem {
   pk: string;

@@ -1,3 +1,8 @@
+/**
+ * The table access of a ticket itself: its reads by id and uuid, and its writes, each in one transaction with what
+ * follows the ticket (the conversation pointer, the tab counters, the log, the report row; keys in ticket.entity.ts).
+ * The lists, the report and the notes read through ticket-lists, ticket-report and ticket-notes.repository.ts.
+ */
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -5,7 +10,6 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  type NativeAttributeValue,
 } from '@aws-sdk/lib-dynamodb';
 import { failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName, type TransactItem } from '../../platform/table/client.ts';
@@ -13,24 +17,19 @@ import {
   conversationKey,
   counterDims,
   counterPk,
-  filterTagIds,
-  indexKeys,
   logSk,
-  noteSk,
   reportRowChanged,
   reportRowOf,
+  ticketItemOf,
   ticketKey,
+  ticketOfItem,
   ticketPk,
   ticketUuidKey,
   type ConversationItem,
   type LogItem,
-  type NoteItem,
-  type ReportRowItem,
   type TicketItem,
   type TicketRecord,
 } from './ticket.entity.ts';
-import { stripWith } from '../../platform/table/strip.ts';
-import { queryKeyPage, queryAll } from '../../platform/table/paging.ts';
 
 /** The contact already has a running ticket on the connection. */
 export class ConversationTaken extends Error {
@@ -41,22 +40,11 @@ export class ConversationTaken extends Error {
 /** Somebody changed the ticket since it was read. */
 export class TicketChanged extends Error {}
 
-// filterTagIds feeds the filter indexes and stays on the item
-const stripTicket = stripWith('filterTagIds');
-
-const toItem = (t: TicketRecord): TicketItem => ({
-  ...ticketKey(t.companyId, t.id),
-  type: 'ticket',
-  ...indexKeys(t),
-  ...t,
-  filterTagIds: filterTagIds(t),
-});
-
 export const getTicketRecord = async (companyId: number, id: number, consistent = false): Promise<TicketRecord | undefined> => {
   const out = await table().send(
     new GetCommand({ TableName: tableName(), Key: ticketKey(companyId, id), ConsistentRead: consistent }),
   );
-  return out.Item ? stripTicket(out.Item as TicketItem) : undefined;
+  return out.Item ? ticketOfItem(out.Item as TicketItem) : undefined;
 };
 
 export const getTicketRecords = async (companyId: number, ids: number[]): Promise<TicketRecord[]> => {
@@ -65,7 +53,7 @@ export const getTicketRecords = async (companyId: number, ids: number[]): Promis
   for (let i = 0; i < unique.length; i += 100) {
     const keys = unique.slice(i, i + 100).map((id) => ticketKey(companyId, id));
     const out = await table().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }));
-    found.push(...((out.Responses?.[tableName()] ?? []) as TicketItem[]).map(stripTicket));
+    found.push(...((out.Responses?.[tableName()] ?? []) as TicketItem[]).map(ticketOfItem));
   }
   return found;
 };
@@ -171,7 +159,7 @@ const raceFailure = async (error: unknown, t: TicketRecord, conversationIndex: n
 /** Creates the ticket as the contact's running conversation on its connection, with its uuid and first log. */
 export const insertTicket = async (t: TicketRecord, log: LogInput): Promise<void> => {
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: toItem(t), ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: ticketItemOf(t), ConditionExpression: 'attribute_not_exists(pk)' } },
     conversationPut(t, true, 'free'),
     {
       Put: {
@@ -233,7 +221,7 @@ const predecessorChange = async (
 const versionedPut = (before: TicketRecord, next: TicketRecord): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: toItem(next),
+    Item: ticketItemOf(next),
     ConditionExpression: 'version = :v',
     ExpressionAttributeValues: { ':v': before.version },
   },
@@ -259,16 +247,7 @@ export const ticketWrites = async (
     version: before.version + 1,
     superseded: after.status === 'closed' ? (after.superseded ?? false) : false,
   };
-  const items: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: toItem(next),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': before.version },
-      },
-    },
-  ];
+  const items: TransactItem[] = [versionedPut(before, next)];
   let conversationIndex = -1;
   if (options.conversation === 'activate') {
     conversationIndex = items.length;
@@ -349,105 +328,9 @@ export const deleteTicketItems = async (t: TicketRecord): Promise<void> => {
   }
 };
 
-export type TicketIndex = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
-
-export interface IndexPage {
-  items: TicketRecord[];
-  lastKey?: Record<string, string>;
-}
-
-/** One page of an index partition, newest first unless `forward`. */
-export const queryTicketIndex = async (
-  index: TicketIndex,
-  partition: string,
-  options: {
-    limit: number;
-    forward: boolean;
-    startKey?: Record<string, string>;
-    filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
-  },
-): Promise<IndexPage> => {
-  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
-    {
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': partition, ...(options.filter?.values ?? {}) },
-      ...(options.filter ? { FilterExpression: options.filter.expression } : {}),
-      ...(options.filter?.names ? { ExpressionAttributeNames: options.filter.names } : {}),
-      ScanIndexForward: options.forward,
-    },
-    { start: options.startKey, limit: options.limit },
-  );
-  return {
-    items: (out.items as TicketItem[]).map(stripTicket),
-    lastKey: out.next as Record<string, string> | undefined,
-  };
-};
-
-/** The keys an index query resumes after, taken from a ticket it returned. */
-export const resumeKeyOf = (index: TicketIndex, t: TicketRecord): Record<string, string> => {
-  const item = toItem(t);
-  return { pk: item.pk, sk: item.sk, [`${index}pk`]: item[`${index}pk`], [`${index}sk`]: item[`${index}sk`] };
-};
-
-export const getCounters = async (companyId: number, dims: string[]): Promise<Map<string, number>> => {
-  const unique = [...new Set(dims)];
-  if (unique.length === 0) return new Map();
-  const out = await table().send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.map((sk) => ({ pk: counterPk(companyId), sk })) } } }),
-  );
-  return new Map(((out.Responses?.[tableName()] ?? []) as { sk: string; count: number }[]).map((c) => [c.sk, c.count]));
-};
-
-export const listLogItems = (companyId: number, ticketId: number): Promise<LogItem[]> =>
-  queryAll<LogItem>({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'LOG#' },
-  });
-
 export const putLog = async (t: TicketRecord, log: LogInput): Promise<void> => {
   const put = logPut(t, log).Put!;
   await table().send(new PutCommand({ TableName: put.TableName, Item: put.Item }));
-};
-
-export const putNote = async (note: NoteItem): Promise<void> => {
-  await table().send(new PutCommand({ TableName: tableName(), Item: note, ConditionExpression: 'attribute_not_exists(pk)' }));
-};
-
-export const listNoteItems = async (companyId: number, ticketId: number): Promise<NoteItem[]> => {
-  const out = await table().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': ticketPk(companyId, ticketId), ':p': 'NOTE#' },
-      ScanIndexForward: false,
-      Limit: 200,
-    }),
-  );
-  return (out.Items ?? []) as NoteItem[];
-};
-
-export const getNoteItem = async (companyId: number, ticketId: number, ulid: string): Promise<NoteItem | undefined> => {
-  const out = await table().send(
-    new GetCommand({ TableName: tableName(), Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) } }),
-  );
-  return out.Item as NoteItem | undefined;
-};
-
-export const deleteNoteItem = async (companyId: number, ticketId: number, ulid: string): Promise<void> => {
-  await table().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: { pk: ticketPk(companyId, ticketId), sk: noteSk(ulid) },
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
-      ],
-    }),
-  );
 };
 
 /** Deletes what a deleted ticket's partition still holds (messages, logs, notes), a page at a time. */
@@ -474,80 +357,4 @@ export const purgeTicketPartition = async (companyId: number, ticketId: number):
     }
     removed += keys.length;
   }
-};
-
-/**
- * One page of an index partition whose sort key (`<updatedAt>#<id>`) lies between two instants, newest first: the
- * kanban board's date range is a key condition, so a page never reads tickets outside it.
- */
-export const queryTicketIndexBetween = async (
-  index: TicketIndex,
-  partition: string,
-  range: { from: string; to: string },
-  options: { limit: number; startKey?: Record<string, string> },
-): Promise<IndexPage> => {
-  const out = await queryKeyPage<Record<string, NativeAttributeValue>>(
-    {
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`,
-      ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~` },
-      ScanIndexForward: false,
-    },
-    { start: options.startKey, limit: options.limit },
-  );
-  return {
-    items: (out.items as TicketItem[]).map(stripTicket),
-    lastKey: out.next as Record<string, string> | undefined,
-  };
-};
-
-export interface ReportRowFilter {
-  expression: string;
-  names?: Record<string, string>;
-  values: Record<string, unknown>;
-}
-
-/** The key range of a month partition's report rows created between two instants, with the report's filters. */
-const reportRowsQuery = (partition: string, range: { from: string; to: string }, filter: ReportRowFilter | undefined) => ({
-  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-  ExpressionAttributeValues: { ':pk': partition, ':from': range.from, ':to': `${range.to}~`, ...(filter?.values ?? {}) },
-  ...(filter ? { FilterExpression: filter.expression } : {}),
-  ...(filter?.names ? { ExpressionAttributeNames: filter.names } : {}),
-});
-
-/**
- * One page of report rows of a month partition whose creation time lies between two instants, newest first,
- * with the filters the report asks for applied by DynamoDB (`Limit` counts the rows read, not the rows kept).
- */
-export const queryReportRows = async (
-  partition: string,
-  range: { from: string; to: string },
-  options: { limit: number; startKey?: Record<string, string>; filter?: ReportRowFilter },
-): Promise<{ items: ReportRowItem[]; lastKey?: Record<string, string> }> => {
-  const out = await queryKeyPage<ReportRowItem>(
-    { ...reportRowsQuery(partition, range, options.filter), ScanIndexForward: false },
-    { start: options.startKey, limit: options.limit },
-  );
-  return { items: out.items, lastKey: out.next as Record<string, string> | undefined };
-};
-
-/**
- * How many report rows of the same key range pass the same filters, from `startKey` on: one `Select: COUNT` query,
- * which returns no items but reads up to 1 MB of rows; `lastKey` is set when the partition holds more.
- */
-export const countReportRows = async (
-  partition: string,
-  range: { from: string; to: string },
-  options: { startKey?: Record<string, string>; filter?: ReportRowFilter },
-): Promise<{ count: number; lastKey?: Record<string, string> }> => {
-  const out = await queryKeyPage(
-    {
-      ...reportRowsQuery(partition, range, options.filter),
-      Select: 'COUNT',
-      // the same direction as the list, so that a start key counts the rows the list has yet to read
-      ScanIndexForward: false,
-    },
-    { start: options.startKey },
-  );
-  return { count: out.count, lastKey: out.next as Record<string, string> | undefined };
 };

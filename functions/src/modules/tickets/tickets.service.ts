@@ -41,7 +41,7 @@ const now = () => clock().now().toISOString();
 
 // ----- viewers and presentation -----
 
-export const contactSnapshot = (contact: Contact): TicketContact => ({
+export const contactSnapshot = (contact: Contact | TicketContact): TicketContact => ({
   id: contact.id,
   name: contact.name,
   number: contact.number,
@@ -55,17 +55,7 @@ export const contactSnapshot = (contact: Contact): TicketContact => ({
 
 const contactSummary = (contact: Contact | TicketContact | undefined, contactId: number): Ticket['contact'] =>
   contact
-    ? {
-        id: contact.id,
-        name: contact.name,
-        number: contact.number,
-        urlPicture: contact.urlPicture,
-        channel: contact.channel,
-        isGroup: contact.isGroup,
-        active: contact.active,
-        email: contact.email,
-        tags: contact.tags,
-      }
+    ? contactSnapshot(contact)
     : {
         id: contactId,
         name: '',

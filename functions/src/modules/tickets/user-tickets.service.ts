@@ -4,7 +4,7 @@
  */
 import { clock, ids } from '../../platform/clock.ts';
 import { changeTicket, recordTicketChange } from './tickets.service.ts';
-import { queryTicketIndex } from './tickets.repository.ts';
+import { queryTicketIndex } from './ticket-lists.repository.ts';
 import { maskNumber } from '../contacts/contact-privacy.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 

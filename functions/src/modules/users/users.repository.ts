@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { companyPk } from '../../platform/table/keys.ts';
 import { AppError, failedTransactionItem, isConditionalCheckFailure } from '../../platform/errors.ts';
 import { table, tableName } from '../../platform/table/client.ts';
+import { bumpSetRev } from '../../platform/table/guarded-writes.ts';
 import { emailMarkerKey, userKey, type EmailMarkerItem, type UserItem, type UserRecord } from '../user-records/user.entity.ts';
 import { strip } from '../../platform/table/strip.ts';
 import { getUser } from '../user-records/user-records.repository.ts';
@@ -29,26 +30,7 @@ export const insertUser = async (user: UserRecord, setRev?: number): Promise<'cr
     companyId: user.companyId,
     userId: user.id,
   };
-  const set =
-    setRev === undefined
-      ? []
-      : [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: userSetKey(user.companyId),
-              UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
-              ConditionExpression: setRev === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
-              ExpressionAttributeNames: { '#type': 'type' },
-              ExpressionAttributeValues: {
-                ':next': setRev + 1,
-                ':read': setRev,
-                ':type': 'userSet',
-                ':companyId': user.companyId,
-              },
-            },
-          },
-        ];
+  const set = setRev === undefined ? [] : [bumpSetRev(userSetKey(user.companyId), setRev, 'userSet', user.companyId)];
   try {
     await table().send(
       new TransactWriteCommand({

@@ -10,7 +10,7 @@ import {
   type UpdateCommandInput,
   type UpdateCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
-import { failedTransactionItem, isConditionalCheckFailure } from '../errors.ts';
+import { failedTransactionItem, isConditionalCheckFailure, isTransactionConflict } from '../errors.ts';
 import { table, tableName, type TransactItem } from './client.ts';
 
 type Key = Record<string, unknown>;
@@ -21,6 +21,21 @@ export const atRev = (rev: number) => ({ ConditionExpression: 'rev = :rev', Expr
 /** Puts the item; with `rev` only if the stored record is still at that revision. */
 export const putItem = (item: object, rev?: number): TransactItem => ({
   Put: { TableName: tableName(), Item: item as Record<string, unknown>, ...(rev === undefined ? {} : atRev(rev)) },
+});
+
+/**
+ * Moves a company's set (its users, its queues) from the revision read to the next, in the transaction that changes
+ * a member: a set never written yet is read at 0. Two writers that read the same revision cannot both succeed.
+ */
+export const bumpSetRev = (key: Key, read: number, type: string, companyId: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'SET rev = :next, #type = :type, companyId = :companyId',
+    ConditionExpression: read === 0 ? 'attribute_not_exists(rev) OR rev = :read' : 'rev = :read',
+    ExpressionAttributeNames: { '#type': 'type' },
+    ExpressionAttributeValues: { ':next': read + 1, ':read': read, ':type': type, ':companyId': companyId },
+  },
 });
 
 /** Puts a marker that must not exist yet (a unique name, number or shortcode). */
@@ -75,6 +90,20 @@ export const updateUnlessConditionFails = (
 /** Runs the items as one transaction; 'stale' when a condition failed (something changed or went since it was read). */
 export const transactUnlessStale = (items: TransactItem[]): Promise<'ok' | 'stale'> =>
   okUnlessStale(() => table().send(new TransactWriteCommand({ TransactItems: items })));
+
+/**
+ * As transactUnlessStale, and a collision with another transaction on the same items answers 'stale' too: the caller
+ * reads again and retries either way.
+ */
+export const transactUnlessStaleOrCollided = async (items: TransactItem[]): Promise<'ok' | 'stale'> => {
+  try {
+    await table().send(new TransactWriteCommand({ TransactItems: items }));
+    return 'ok';
+  } catch (error) {
+    if (isConditionalCheckFailure(error) || isTransactionConflict(error)) return 'stale';
+    throw error;
+  }
+};
 
 /** As transactUnlessStale, where the item at `markerAt` claims a unique marker: its failure answers 'duplicate'. */
 export const transactClaimingMarker = async (
