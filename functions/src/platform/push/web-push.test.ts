@@ -6,6 +6,7 @@ import {
   encryptPushPayload,
   generateVapidKeys,
   pushRequest,
+  vapidKeysFromSecret,
   vapidAuthorization,
 } from './web-push.ts';
 
@@ -157,6 +158,17 @@ describe('VAPID (RFC 8292)', () => {
     expect(seen.aud).toBe('https://push.example.net');
     expect(seen.exp).toBe(now / 1000 + 12 * 3600);
     expect(seen.sub).toBe('mailto:ops@switchboard.example');
+  });
+
+  it('derives one key pair per secret, the same every time, that signs tokens its public key verifies', () => {
+    const secret = 'k'.repeat(20) + 'a-deployment-secret-of-64-chars';
+    const first = vapidKeysFromSecret(secret);
+    expect(vapidKeysFromSecret(secret)).toEqual(first);
+    expect(vapidKeysFromSecret(`${secret}!`).publicKey).not.toBe(first.publicKey);
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(checkVapid(vapidAuthorization(endpoint, first, 'mailto:a@b.c', now), endpoint, now).valid).toBe(true);
+    expect(() => vapidKeysFromSecret('short')).toThrow(/at least 32/);
   });
 
   it('a token signed by another key does not verify with this public key', () => {

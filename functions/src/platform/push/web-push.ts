@@ -96,13 +96,35 @@ export const encryptPushPayload = (
   return Buffer.concat([header, senderPublicKey, record]);
 };
 
+/** The order of P-256's base point: a private key is a scalar from 1 to n - 1. */
+const P256_ORDER = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+
+/**
+ * The VAPID key pair that a secret stands for: the same secret gives the same pair, so a deployment keeps its key
+ * (and the browsers' subscriptions made with it) in a generated secret string, with no key file to manage. The
+ * scalar comes from HKDF over the secret; the rare output outside 1..n-1 moves to the next counter.
+ */
+export const vapidKeysFromSecret = (secret: string): VapidKeys => {
+  if (secret.length < 32) throw new PushInputError('the VAPID secret must be at least 32 characters');
+  for (let counter = 0; ; counter++) {
+    const d = hkdf(Buffer.from(secret, 'utf8'), Buffer.from('switchboard web push'), Buffer.from(`vapid key ${counter}`), 32);
+    const scalar = BigInt(`0x${d.toString('hex')}`);
+    if (scalar === 0n || scalar >= P256_ORDER) continue;
+    const pair = createECDH('prime256v1');
+    pair.setPrivateKey(d);
+    return { publicKey: pair.getPublicKey().toString('base64url'), privateKey: d.toString('base64url') };
+  }
+};
+
 /** A new VAPID key pair. */
 export const generateVapidKeys = (): VapidKeys => {
   const pair = createECDH('prime256v1');
   pair.generateKeys();
+  const d = pair.getPrivateKey();
   return {
     publicKey: pair.getPublicKey().toString('base64url'),
-    privateKey: pair.getPrivateKey().toString('base64url').padStart(43, 'A'),
+    // a scalar with leading zero bytes may come shorter: the key is always its 32 bytes
+    privateKey: Buffer.concat([Buffer.alloc(32 - d.length), d]).toString('base64url'),
   };
 };
 
