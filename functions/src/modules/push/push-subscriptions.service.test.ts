@@ -1,7 +1,8 @@
 /** Push subscriptions kept per user and session, against the table: subscribe, replace, limit, unsubscribe, session end. */
 import { createECDH, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
+import { resetConfig } from '../../platform/config.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { MAX_SUBSCRIPTIONS_PER_USER } from './push-subscription.entity.ts';
 import { listPushSubscriptions } from './push-subscriptions.repository.ts';
@@ -13,7 +14,15 @@ import {
   type PushSubscriptionInput,
 } from './push-subscriptions.service.ts';
 
-beforeAll(useTestTable);
+beforeAll(async () => {
+  await useTestTable();
+  process.env.VAPID_SECRET = randomBytes(32).toString('base64url');
+  resetConfig();
+});
+afterAll(() => {
+  delete process.env.VAPID_SECRET;
+  resetConfig();
+});
 
 let nextCompany = 9_100_000 + Math.floor(Math.random() * 100_000);
 const caller = (userId: number, sessionId: string, companyId = nextCompany): AuthContext =>
@@ -116,6 +125,23 @@ describe('push subscriptions', () => {
     expect((await deliverableSubscriptions(companyId, 1, 'NOW')).map((s) => s.endpoint)).toEqual([current.endpoint]);
     expect((await listPushSubscriptions(companyId, 1)).map((s) => s.endpoint)).toEqual([current.endpoint]);
     expect(await deliverableSubscriptions(companyId, 1, undefined)).toEqual([]);
+    expect(await listPushSubscriptions(companyId, 1)).toEqual([]);
+  });
+
+  it('refuses to subscribe while the deployment has no VAPID secret (push off), storing nothing', async () => {
+    const companyId = nextCompany++;
+    const secret = process.env.VAPID_SECRET;
+    delete process.env.VAPID_SECRET;
+    resetConfig();
+    try {
+      expect(await fieldsOf(subscribe(caller(1, 'S1', companyId), device(1), 'ua'))).toEqual({
+        code: 'ERR_PUSH_DISABLED',
+        paths: undefined,
+      });
+    } finally {
+      process.env.VAPID_SECRET = secret;
+      resetConfig();
+    }
     expect(await listPushSubscriptions(companyId, 1)).toEqual([]);
   });
 

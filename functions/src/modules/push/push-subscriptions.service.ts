@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { tenantUrlPolicy } from '../../platform/http/tenant-fetch.ts';
+import { vapidKeys } from '../../platform/push/vapid.ts';
 import { decodePushKeys, PushInputError } from '../../platform/push/web-push.ts';
 import { MAX_SUBSCRIPTIONS_PER_USER, type PushSubscriptionRecord } from './push-subscription.entity.ts';
 import { deletePushSubscription, listPushSubscriptions, putPushSubscription } from './push-subscriptions.repository.ts';
@@ -32,8 +33,14 @@ const checkEndpoint = (endpoint: string): void => {
   if (url.username || url.password) throw invalid('body.endpoint', 'A push service address carries no credentials');
 };
 
+/** The key browsers subscribe with (`applicationServerKey`), or null while push notifications are off. */
+export const vapidPublicKey = async (): Promise<{ publicKey: string | null }> => ({
+  publicKey: (await vapidKeys())?.publicKey ?? null,
+});
+
 /** Subscribes this browser for the caller's session; the same endpoint again replaces its keys. */
 export const subscribe = async (auth: AuthContext, input: PushSubscriptionInput, userAgent: string): Promise<void> => {
+  if (!(await vapidKeys())) throw new AppError('ERR_PUSH_DISABLED');
   checkEndpoint(input.endpoint);
   try {
     decodePushKeys(input.keys);
