@@ -141,6 +141,15 @@ export const bodyFixtures: Record<string, Fixture<unknown>> = {
   'users.update': () => ({ name: 'Changed by another company' }),
   'users.toggle-width': () => ({ defaultTicketsManagerWidth: 500 }),
   'users.media-upload': () => ({ name: 'x.png', mimeType: 'image/png', size: 10 }),
+  // a browser's subscription (the P-256 key and auth secret of RFC 8291's example): the caller's own
+  'users.push-subscribe': () => ({
+    endpoint: 'https://push.example.net/send/company-b',
+    keys: {
+      p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+      auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+    },
+  }),
+  'users.push-unsubscribe': () => ({ endpoint: 'https://push.example.net/send/company-b' }),
   'contacts.update': () => ({ name: 'Changed by another company', number: '5511900001111' }),
   'contacts.toggle-accept-audio': () => ({ acceptAudioMessage: false }),
   'contacts.toggle-disable-bot': () => ({ disableBot: true }),
@@ -299,6 +308,9 @@ export const ownCompanyRoutes = new Set([
   'auth.logout',
   'auth.me',
   'auth.ws-ticket',
+  'users.push-key',
+  'users.push-subscribe',
+  'users.push-unsubscribe',
   'users.list',
   'users.picker',
   'users.create',

@@ -30,7 +30,10 @@ export const moduleLayers: readonly { name: string; modules: readonly string[] }
     modules: ['queues', 'prompts', 'connections', 'contact-lists', 'flow-campaigns', 'settings', 'webhooks', 'chats'],
   },
   { name: 'conversation core', modules: ['contacts', 'tickets', 'messages'] },
-  { name: 'users, lanes, billing and company administration', modules: ['users', 'tags', 'invoices', 'companies', 'auth'] },
+  {
+    name: 'users, lanes, billing and company administration',
+    modules: ['users', 'tags', 'invoices', 'companies', 'auth', 'push'],
+  },
   {
     name: 'pipelines',
     modules: ['campaigns', 'schedules', 'inbound', 'outbound', 'webchat', 'external-api', 'dashboard', 'realtime'],

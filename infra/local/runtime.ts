@@ -102,8 +102,17 @@ const localSecrets = (dataDir: string): { access: string; refresh: string } => {
  * The data key companies' secrets are sealed with (an OpenAI key, a speech key), generated once and kept with the
  * data: losing it makes the stored keys unreadable, so it lives beside the table it protects.
  */
-const localDataKey = (dataDir: string): string => {
-  const file = join(dataDir, 'data-key');
+const localDataKey = (dataDir: string): string => keptSecret(dataDir, 'data-key');
+
+/**
+ * The secret the Web Push (VAPID) key pair is derived from, generated once and kept with the data: a new one would
+ * void every browser's push subscription. VAPID_SECRET in the environment wins.
+ */
+const localVapidSecret = (dataDir: string): string => process.env.VAPID_SECRET ?? keptSecret(dataDir, 'vapid-secret');
+
+/** A random secret of this install in the data folder, made on first use. */
+const keptSecret = (dataDir: string, name: string): string => {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const key = randomBytes(32).toString('base64url');
   writeFileSync(file, key, { mode: 0o600 });
@@ -171,6 +180,7 @@ export const startRuntime = async (options: RuntimeOptions): Promise<Runtime> =>
       JWT_SECRET: secrets.access,
       JWT_REFRESH_SECRET: secrets.refresh,
       DATA_KEY: localDataKey(dataDir),
+      VAPID_SECRET: localVapidSecret(dataDir),
     });
     const { resetConfig } = await import('../../functions/src/platform/config.ts');
     const { resetTableClient } = await import('../../functions/src/platform/table/client.ts');

@@ -54,6 +54,8 @@ export const errorStatus = {
   ERR_LAST_ADMIN: 400,
   /** an admin removing their own user from the users page */
   ERR_DELETE_SELF: 400,
+  /** a push subscription while the deployment has no VAPID key (push notifications off) */
+  ERR_PUSH_DISABLED: 409,
   /** a free-form message to a Meta channel more than 24 hours after the customer's last message */
   ERR_OUTSIDE_SERVICE_WINDOW: 400,
   /** a webhook post whose signature is missing or wrong */

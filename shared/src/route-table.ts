@@ -94,6 +94,10 @@ export const routeTable = defineRoutes([
   { id: 'users.toggle-width', method: 'PUT', path: '/users/toggleChangeWidht/{userId}', module: 'users', auth: 'user' },
   { id: 'users.delete', method: 'DELETE', path: '/users/{id}', module: 'users', auth: 'user', access: rules['admin:area'] },
   { id: 'users.media-upload', method: 'POST', path: '/users/{id}/media-upload', module: 'users', auth: 'user' },
+  // push notifications: this browser's subscription, bound to the caller's session
+  { id: 'users.push-key', method: 'GET', path: '/push/vapid-public-key', module: 'users', auth: 'user' },
+  { id: 'users.push-subscribe', method: 'POST', path: '/push/subscriptions', module: 'users', auth: 'user', status: 201 },
+  { id: 'users.push-unsubscribe', method: 'DELETE', path: '/push/subscriptions', module: 'users', auth: 'user' },
   // inbox lookups
   { id: 'queues.list', method: 'GET', path: '/queue', module: 'queues', auth: 'user' },
   // queues and their chatbot option trees (spec document 2 "Queues page", section 7 "Queues and chatbots"); admins only

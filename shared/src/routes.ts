@@ -16,6 +16,7 @@ import {
   wsTicketResponse,
 } from './contracts/auth.ts';
 import { okResponse } from './contracts/common.ts';
+import { pushSubscriptionBody, pushUnsubscribeBody, vapidPublicKeyResponse } from './contracts/push.ts';
 import {
   closeImportedResponse,
   companyConnectionParams,
@@ -352,6 +353,9 @@ export const routeSchemas = {
   'users.picker': { response: userPickerResponse },
   'users.delete': { params: userIdParams, response: okResponse },
   'users.media-upload': { params: userIdParams, body: userMediaBody, response: userMediaResponse },
+  'users.push-key': { response: vapidPublicKeyResponse },
+  'users.push-subscribe': { body: pushSubscriptionBody, response: okResponse },
+  'users.push-unsubscribe': { body: pushUnsubscribeBody, response: okResponse },
   // inbox lookups
   'queues.list': { response: z.array(queue) },
   // queues and their chatbot option trees

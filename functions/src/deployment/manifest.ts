@@ -33,7 +33,7 @@ export interface PortGrants {
 }
 
 /** Deployment settings beyond the ports', each with the secret behind it. */
-export type SettingGroup = 'meta-app' | 'pix';
+export type SettingGroup = 'meta-app' | 'pix' | 'web-push';
 
 export interface QueueTrigger {
   queue: QueueName;
@@ -266,6 +266,8 @@ export const functionManifest = {
     routes: true,
     listeners: ['realtime', 'audit', 'socket-rights', 'ticket-timers', 'dashboard'],
     ports: ticketChanges,
+    // browsers subscribe to push notifications with the VAPID public key
+    settings: ['web-push'],
   },
   webchat: {
     routes: true,

@@ -57,6 +57,15 @@ const schema = z.object({
   /** AWS: the Secrets Manager secret holding META_APP_SECRET, read at cold start (platform/meta-app-secret.ts) */
   META_APP_SECRET_ARN: z.string().min(1).optional(),
   META_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** the secret the Web Push (VAPID) key pair is derived from; push notifications are off without it or its ARN */
+  VAPID_SECRET: z.string().min(32).optional(),
+  /** AWS: the Secrets Manager secret holding VAPID_SECRET, read at cold start (platform/push/vapid.ts) */
+  VAPID_SECRET_ARN: z.string().min(1).optional(),
+  /** the contact push services may reach the operator at (RFC 8292 `sub`): a mailto: or https: URL */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .optional(),
   /**
    * The Pix provider (a PSP's API in the Banco Central's Pix API standard: OAuth2 client credentials, /v2/cob);
    * locally the runtime starts a fake one (test/fakes/pix-server.ts) and points this at it

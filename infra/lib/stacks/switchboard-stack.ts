@@ -14,6 +14,7 @@ import { ModuleHttpApi } from '../constructs/http-api.ts';
 import { JobScheduler } from '../constructs/job-scheduler.ts';
 import { JwtSecret } from '../constructs/jwt-secret.ts';
 import { DataKeySecret } from '../constructs/data-key-secret.ts';
+import { VapidSecret } from '../constructs/vapid-secret.ts';
 import { MessageQueues, queueDefinitions } from '../constructs/message-queues.ts';
 import { ModuleFunction } from '../constructs/module-function.ts';
 import { RealtimeApi } from '../constructs/realtime-api.ts';
@@ -82,6 +83,11 @@ export interface MetaAppSettings {
 /** The modules that check Meta's webhook posts and setup calls (manifest setting `meta-app`). */
 export const META_WEBHOOK_MODULES: readonly string[] = functionModules().filter((name) =>
   manifestOf(name).settings?.includes('meta-app'),
+);
+
+/** The modules that hand out the VAPID public key or sign pushes (manifest setting `web-push`). */
+export const WEB_PUSH_MODULES: readonly string[] = functionModules().filter((name) =>
+  manifestOf(name).settings?.includes('web-push'),
 );
 
 /** Everything Switchboard runs on in AWS: see shared/ARCHITECTURE.md section 1. */
@@ -192,6 +198,8 @@ export class SwitchboardStack extends Stack {
     };
     // the data key companies' secrets are sealed with: only the functions whose code seals or opens them read it
     const dataKey = new DataKeySecret(this, 'DataKey');
+    // the secret the Web Push key pair is derived from
+    const vapid = new VapidSecret(this, 'Vapid');
     // each function gets the variables of what its manifest entry grants, no other queue's or port's
     const usesOf = (module: string) => usesOfGrants(manifestOf(module).ports);
     const urlEnvOf = (q: keyof typeof queueDefinitions) => queueDefinitions[q].urlEnv;
@@ -205,6 +213,9 @@ export class SwitchboardStack extends Stack {
         ...(usesOf(module).dataKey ? { DATA_KEY_ARN: dataKey.secret.secretArn } : {}),
         ...(META_WEBHOOK_MODULES.includes(module) ? metaEnvironment : {}),
         ...(PIX_MODULES.includes(module) ? pixEnvironment : {}),
+        ...(WEB_PUSH_MODULES.includes(module)
+          ? { VAPID_SECRET_ARN: vapid.secret.secretArn, VAPID_SUBJECT: `mailto:${mailFrom}` }
+          : {}),
       };
     };
 
@@ -230,6 +241,7 @@ export class SwitchboardStack extends Stack {
       if (metaAppSecret && META_WEBHOOK_MODULES.includes(module)) metaAppSecret.grantRead(moduleFunction.function);
       if (pixCredentials && PIX_MODULES.includes(module)) pixCredentials.grantRead(moduleFunction.function);
       if (usesOf(module).dataKey) dataKey.secret.grantRead(moduleFunction.function);
+      if (WEB_PUSH_MODULES.includes(module)) vapid.secret.grantRead(moduleFunction.function);
     }
     this.functions = functions;
 

@@ -85,6 +85,7 @@ export const deniedPortCall = (
 const settingVariables: Record<SettingGroup, (name: string) => boolean> = {
   pix: (name) => name.startsWith('PIX_'),
   'meta-app': (name) => name === 'META_APP_SECRET' || name === 'META_APP_SECRET_ARN' || name === 'META_VERIFY_TOKEN',
+  'web-push': (name) => name.startsWith('VAPID_'),
 };
 
 /**

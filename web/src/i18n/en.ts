@@ -104,6 +104,7 @@ export const en: Dictionary = {
     ERR_CAMPAIGN_INVALID_STATUS: "The campaign's current status does not allow this action.",
     ERR_LAST_ADMIN: 'The company needs at least one admin.',
     ERR_DELETE_SELF: 'You cannot delete your own user.',
+    ERR_PUSH_DISABLED: 'Push notifications are not enabled on this server.',
     ERR_VALIDATION: 'Some fields are invalid. Please review the form.',
     ERR_NOT_FOUND: 'Record not found.',
     ERR_ROUTE_NOT_FOUND: 'Resource not found.',

@@ -104,6 +104,7 @@ export const es: Dictionary = {
     ERR_CAMPAIGN_INVALID_STATUS: 'El estado actual de la campaña no permite esta acción.',
     ERR_LAST_ADMIN: 'La empresa necesita al menos un administrador.',
     ERR_DELETE_SELF: 'No puede borrar su propio usuario.',
+    ERR_PUSH_DISABLED: 'Las notificaciones push no están activadas en este servidor.',
     ERR_VALIDATION: 'Algunos campos no son válidos. Revisa el formulario.',
     ERR_NOT_FOUND: 'Registro no encontrado.',
     ERR_ROUTE_NOT_FOUND: 'Recurso no encontrado.',

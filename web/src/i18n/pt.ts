@@ -89,6 +89,7 @@ export const pt = {
     ERR_CAMPAIGN_INVALID_STATUS: 'A situação atual da campanha não permite esta ação.',
     ERR_LAST_ADMIN: 'A empresa precisa de pelo menos um administrador.',
     ERR_DELETE_SELF: 'Você não pode excluir o seu próprio usuário.',
+    ERR_PUSH_DISABLED: 'As notificações push não estão ativadas neste servidor.',
     ERR_VALIDATION: 'Alguns campos estão inválidos. Revise o formulário.',
     ERR_NOT_FOUND: 'Registro não encontrado.',
     ERR_ROUTE_NOT_FOUND: 'Recurso não encontrado.',

@@ -104,6 +104,7 @@ export const tr: Dictionary = {
     ERR_CAMPAIGN_INVALID_STATUS: 'Kampanyanın mevcut durumu bu işleme izin vermiyor.',
     ERR_LAST_ADMIN: 'Şirketin en az bir yöneticisi olmalı.',
     ERR_DELETE_SELF: 'Kendi kullanıcınızı silemezsiniz.',
+    ERR_PUSH_DISABLED: 'Bu sunucuda anlık bildirimler etkin değil.',
     ERR_VALIDATION: 'Bazı alanlar geçersiz. Lütfen formu gözden geçirin.',
     ERR_NOT_FOUND: 'Kayıt bulunamadı.',
     ERR_ROUTE_NOT_FOUND: 'Kaynak bulunamadı.',

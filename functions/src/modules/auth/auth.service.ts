@@ -31,6 +31,7 @@ import { createUser, endSession, setPassword, startSession } from '../users/user
 import { consumeReset, deleteSession, getReset, getSession, putSession, rotateSession } from './auth.repository.ts';
 import { mailPasswordLink } from './password-link.service.ts';
 import { admitAttempt, countAttempt, forgetFailures, recordFailure } from './throttle.ts';
+import { removeSessionSubscriptions } from '../push/push-subscriptions.service.ts';
 
 /** A refresh presented again within this many ms of its rotation is a parallel tab, not a stolen token. */
 export const REFRESH_GRACE_MS = 10_000;
@@ -106,6 +107,7 @@ export const login = async (email: string, password: string, request: RequestInf
   const replaced = await startSession(record.companyId, record.id, sessionId);
   if (replaced && replaced !== sessionId) {
     await deleteSession(replaced);
+    await removeSessionSubscriptions(record.companyId, record.id, replaced);
     await domainEvents.emit({ name: 'session.replaced', companyId: record.companyId, userId: record.id, sessionId: replaced });
     // told first, then cut off: the earlier browser shows why, and its sockets receive nothing more
     await closeConnections(record.companyId, (c) => c.sessionId === replaced);

@@ -28,6 +28,7 @@ import {
 } from './users.repository.ts';
 import { decodeCursor, encodeCursor, isKeyRecord } from '../../platform/table/cursor.ts';
 import { companyMediaPrefix, storedFileName } from '../../platform/ports/media-keys.ts';
+import { removeSessionSubscriptions } from '../push/push-subscriptions.service.ts';
 
 /** Where a user's pictures are stored in the blob store. */
 const userImagePrefix = (companyId: number, userId: number) => `${companyMediaPrefix(companyId)}user${userId}/`;
@@ -136,6 +137,7 @@ export const updateUser = async (auth: AuthContext, userId: number, patch: Updat
   if (newEmail) changes.email = newEmail;
   const emailChange = newEmail ? { from: before.email, to: newEmail } : undefined;
   const after = await updateUserAndEmail(auth.companyId, userId, changes, emailChange, { endSession: endsSession });
+  if (endsSession && before.sessionId) await removeSessionSubscriptions(auth.companyId, userId, before.sessionId);
   const user = await presentUser(after, auth.company);
   await domainEvents.emit({
     name: 'user.updated',
@@ -157,8 +159,11 @@ export const setPassword = async (companyId: number, userId: number, password: s
 export const startSession = (companyId: number, userId: number, sessionId: string): Promise<string | undefined> =>
   replaceSession(companyId, userId, sessionId, clock().now().toISOString());
 
-export const endSession = (companyId: number, userId: number, sessionId: string): Promise<void> =>
-  clearSession(companyId, userId, sessionId, clock().now().toISOString());
+/** Ends the session, and with it the push subscriptions of the browsers signed in with it. */
+export const endSession = async (companyId: number, userId: number, sessionId: string): Promise<void> => {
+  await clearSession(companyId, userId, sessionId, clock().now().toISOString());
+  await removeSessionSubscriptions(companyId, userId, sessionId);
+};
 
 export const markSeen = (companyId: number, userId: number): Promise<UserRecord> => {
   const now = clock().now().toISOString();
