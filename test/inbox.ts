@@ -76,6 +76,37 @@ export const signupOnPlan = async (
   return { companyId: res.body.companyId, admin, adminId: login.body.user.id, queueIds: login.body.user.queueIds, email };
 };
 
+/** The signup of the auth tests' company (the seeded plan 1), for an owner `email`. */
+export const signupBodyOf = (email: string) => ({
+  name: 'Maria Souza',
+  companyName: 'Loja da Maria',
+  email,
+  password: 'secret-pass',
+  phone: '5511999990000',
+  planId: 1,
+});
+
+/** Signs up the company `companyName` on plan 1 with the owner `email` (password pass-12345); 201 expected. */
+export const signupOwner = async (runtime: Pick<Runtime, 'url'>, companyName: string, email: string) => {
+  const res = await new ApiClient(runtime.url).post('/auth/signup', {
+    name: 'Owner',
+    companyName,
+    email,
+    password: 'pass-12345',
+    phone: '5511988887777',
+    planId: 1,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { companyId: number; userId: number };
+};
+
+/** A client signed in as `email` (200 expected). */
+export const signedIn = async (runtime: Pick<Runtime, 'url'>, email: string, password = 'pass-12345'): Promise<ApiClient> => {
+  const client = new ApiClient(runtime.url);
+  expect((await client.login(email, password)).status).toBe(200);
+  return client;
+};
+
 /** Creates a queue (201 expected) and answers the response; `body` is the queue. */
 export const addQueue = async (client: ApiClient, body: Record<string, unknown>) => {
   const res = await client.post('/queue', body);
