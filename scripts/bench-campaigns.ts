@@ -5,12 +5,9 @@
  * and the hours open all week. Timed from the save (a date that has come: it starts at once) to FINALIZADA: the
  * start, prepare and release jobs, each recipient's `campaigns.send` job, the outbound path and the socket's send.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
-import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
-import { startRuntime, type Runtime } from '../infra/local/runtime.ts';
+import type { Runtime } from '../infra/local/runtime.ts';
+import { callApi, fixed, printTable, runMain, withBenchRuntime } from './bench-kit.ts';
 
 export interface CampaignBenchRow {
   contacts: number;
@@ -29,18 +26,9 @@ export const measureCampaignSends = async (
   fakes: FakeSocketFactory,
   contacts: number,
 ): Promise<CampaignBenchRow> => {
-  const base = `${runtime.url}/api`;
   let token = '';
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
+  const call = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    callApi<T>(runtime.url, method, path, body, token || undefined);
   const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs: number): Promise<T> => {
     const end = Date.now() + timeoutMs;
     for (;;) {
@@ -126,62 +114,28 @@ export const measureCampaignSends = async (
   };
 };
 
-export const printCampaignRow = (row: CampaignBenchRow): void => {
-  console.log(
+export const printCampaignRow = (row: CampaignBenchRow): void =>
+  printTable(
     [
-      'contacts'.padStart(9),
-      'delivered'.padStart(10),
-      'failed'.padStart(7),
-      'socket'.padStart(7),
-      'seconds'.padStart(8),
-      'sends/s'.padStart(8),
-    ].join(' '),
+      ['contacts', 9, (r) => r.contacts],
+      ['delivered', 10, (r) => r.delivered],
+      ['failed', 7, (r) => r.failed],
+      ['socket', 7, (r) => r.socketSends],
+      ['seconds', 8, (r) => fixed(r.seconds)],
+      ['sends/s', 8, (r) => fixed(r.sendsPerSecond)],
+    ],
+    [row],
   );
-  console.log(
-    [
-      String(row.contacts).padStart(9),
-      String(row.delivered).padStart(10),
-      String(row.failed).padStart(7),
-      String(row.socketSends).padStart(7),
-      row.seconds.toFixed(1).padStart(8),
-      row.sendsPerSecond.toFixed(1).padStart(8),
-    ].join(' '),
-  );
-};
 
 const main = async () => {
   process.removeAllListeners('warning');
   const contacts = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 500);
   if (!Number.isInteger(contacts) || contacts < 1) throw new Error('BENCH_CAMPAIGN_CONTACTS must be a positive whole number');
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-campaigns-'));
-  const ddb = await startDynamoDbLocal();
   const fakes = new FakeSocketFactory();
-  const runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    dynamoEndpoint: ddb.endpoint,
-    adminEmail: 'bench@example.com',
-    adminPassword: 'bench-password',
-    webDir: join(dataDir, 'no-web'),
-    whatsappSocketFactory: fakes.factory,
-  });
-  try {
+  await withBenchRuntime({ dirPrefix: 'sb-bench-campaigns-', whatsappSocketFactory: fakes.factory }, async (runtime) => {
     console.log(`\nCampaign sends through the local jobs queue (${contacts} contacts, intervals 0)`);
     printCampaignRow(await measureCampaignSends(runtime, fakes, contacts));
-  } finally {
-    await runtime.stop();
-    await ddb.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+if (import.meta.url === `file://${process.argv[1]}`) runMain(main);

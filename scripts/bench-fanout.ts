@@ -6,6 +6,7 @@
 import WebSocket from 'ws';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { measureUsage } from '../infra/local/usage-meter.ts';
+import { percentile } from './bench-kit.ts';
 import { createUser, updateUserSettings } from '../functions/src/modules/users/users.service.ts';
 
 export interface FanoutRow {
@@ -26,11 +27,6 @@ export interface FanoutRow {
 }
 
 type Call = (method: string, path: string, body?: unknown, token?: string) => Promise<any>;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 /** Opens a user's socket with a one-time ticket, recording when each frame arrives and its text. */
 const listen = async (runtime: Runtime, call: Call, token: string) => {

@@ -9,14 +9,10 @@
  * Settings: BENCH_RATES (20,100,300), BENCH_MESSAGES per rate (1000), BENCH_CONVERSATIONS per rate (500),
  * BENCH_DRAIN_SECONDS (30).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
-import { startRuntime } from '../infra/local/runtime.ts';
+import { cpus, totalmem } from 'node:os';
+import type { Runtime } from '../infra/local/runtime.ts';
 import { startFakeGraph } from '../test/fakes/graph-server.ts';
+import { callApi as call, runInChild, runMain, withBenchRuntime } from './bench-kit.ts';
 import type { MixInput, MixRound, MixRow } from './bench-inbound-mix.ts';
 
 const RATES = (process.env.BENCH_RATES ?? '20,100,300').split(',').map(Number);
@@ -32,28 +28,7 @@ const CLOUD = {
   verifyToken: 'bench-cloud-verify',
 };
 
-const call = async <T>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> => {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
-
-const runMix = async (input: MixInput): Promise<MixRow[]> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-inbound-mix.ts', import.meta.url))], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stdin.end(JSON.stringify(input));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-  return JSON.parse(out) as MixRow[];
-};
+const runMix = (input: MixInput): Promise<MixRow[]> => runInChild<MixRow[]>('bench-inbound-mix.ts', input);
 
 const main = async () => {
   process.removeAllListeners('warning');
@@ -69,95 +44,84 @@ const main = async () => {
     WEBCHAT_MESSAGES_PER_ADDRESS: '1000000',
     WEBCHAT_MESSAGES_PER_CONNECTION: '1000000',
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-load-'));
-  const ddb = await startDynamoDbLocal();
-  const runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    dynamoEndpoint: ddb.endpoint,
-    webDir: join(dataDir, 'no-web'),
-  });
   try {
-    const base = runtime.url;
-    const email = `load-${Date.now()}@example.com`;
-    await call(base, 'POST', '/auth/signup', {
-      name: 'Dona da Loja',
-      companyName: 'Carga Medida',
-      email,
-      password: 'pass-12345',
-      phone: '5511999990000',
-      planId: 1,
-    });
-    const { token } = await call<{ token: string }>(base, 'POST', '/auth/login', { email, password: 'pass-12345' });
-    const connections = await call<{ channel: string; widgetKey?: string }[]>(base, 'GET', '/whatsapp', undefined, token);
-    const webchatToken = connections.find((c) => c.channel === 'webchat')!.widgetKey!;
-    const cloud = await call<{ webhookUrl: string }>(
-      base,
-      'POST',
-      '/whatsapp',
-      { channel: 'whatsappapi', name: 'Número Cloud', ...CLOUD },
-      token,
-    );
-
-    const rounds: MixRound[] = [];
-    for (const [r, rate] of RATES.entries()) {
-      const half = Math.ceil(CONVERSATIONS / 2);
-      const visitors: string[] = [];
-      for (let i = 0; i < half; i++) {
-        const v = await call<{ visitorToken: string }>(base, 'POST', `/webchat/${webchatToken}/visitors`, {
-          name: `Visitante ${r}-${i}`,
-        });
-        visitors.push(v.visitorToken);
-      }
-      const numbers = Array.from({ length: CONVERSATIONS - half }, (_, i) => `55119${r}${String(i).padStart(7, '0')}`);
-      rounds.push({ rate, visitors, numbers });
-    }
-    await runtime.idleQueues(60_000);
-
-    console.log(
-      `\nInbound under load: ${MESSAGES} messages per rate over ${CONVERSATIONS} conversations new to the company (half web chat, half WhatsApp Cloud API webhooks), request to the admin's socket event; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, DynamoDB Local`,
-    );
-    const rows = await runMix({
-      baseUrl: base,
-      agentToken: token,
-      webchatToken,
-      cloud: {
-        webhookUrl: cloud.webhookUrl,
-        appSecret: CLOUD.appSecret,
-        phoneNumberId: CLOUD.phoneNumberId,
-        wabaId: CLOUD.wabaId,
-      },
-      rounds,
-      messages: MESSAGES,
-      drainSeconds: DRAIN_SECONDS,
-    });
-    const head = ['msg/s', 'channel', 'sent', 'refused', 'received', 'lost', 'new p50', 'new p99', 'p50 ms', 'p99 ms', 'max ms'];
-    const widths = [6, 8, 6, 8, 9, 5, 8, 8, 8, 8, 8];
-    console.log(head.map((h, i) => h.padStart(widths[i]!)).join(' '));
-    for (const r of rows) {
-      const cells = [r.rate, r.channel, r.sent, r.refused, r.received, r.lost, r.firstP50, r.firstP99, r.p50, r.p99, r.max].map(
-        (v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)),
-      );
-      console.log(cells.map((c, i) => c.padStart(widths[i]!)).join(' '));
-    }
-    const p99At = (rate: number) => Math.max(...rows.filter((r) => r.rate === rate).map((r) => r.p99));
-    const [low, high] = [RATES[0]!, RATES.at(-1)!];
-    console.log(
-      `\np99 at ${high}/s over p99 at ${low}/s: ${(p99At(high) / p99At(low)).toFixed(2)} (goal: 2 or less); lost: ${rows.reduce((s, r) => s + r.lost, 0)}`,
+    // no admin of the runtime's: the load's company signs up
+    await withBenchRuntime({ dirPrefix: 'sb-load-', adminEmail: undefined, adminPassword: undefined }, (runtime) =>
+      load(runtime),
     );
   } finally {
-    await runtime.stop();
-    await ddb.stop();
     await graph.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+const load = async (runtime: Runtime) => {
+  const base = runtime.url;
+  const email = `load-${Date.now()}@example.com`;
+  await call(base, 'POST', '/auth/signup', {
+    name: 'Dona da Loja',
+    companyName: 'Carga Medida',
+    email,
+    password: 'pass-12345',
+    phone: '5511999990000',
+    planId: 1,
+  });
+  const { token } = await call<{ token: string }>(base, 'POST', '/auth/login', { email, password: 'pass-12345' });
+  const connections = await call<{ channel: string; widgetKey?: string }[]>(base, 'GET', '/whatsapp', undefined, token);
+  const webchatToken = connections.find((c) => c.channel === 'webchat')!.widgetKey!;
+  const cloud = await call<{ webhookUrl: string }>(
+    base,
+    'POST',
+    '/whatsapp',
+    { channel: 'whatsappapi', name: 'Número Cloud', ...CLOUD },
+    token,
+  );
+
+  const rounds: MixRound[] = [];
+  for (const [r, rate] of RATES.entries()) {
+    const half = Math.ceil(CONVERSATIONS / 2);
+    const visitors: string[] = [];
+    for (let i = 0; i < half; i++) {
+      const v = await call<{ visitorToken: string }>(base, 'POST', `/webchat/${webchatToken}/visitors`, {
+        name: `Visitante ${r}-${i}`,
+      });
+      visitors.push(v.visitorToken);
+    }
+    const numbers = Array.from({ length: CONVERSATIONS - half }, (_, i) => `55119${r}${String(i).padStart(7, '0')}`);
+    rounds.push({ rate, visitors, numbers });
+  }
+  await runtime.idleQueues(60_000);
+
+  console.log(
+    `\nInbound under load: ${MESSAGES} messages per rate over ${CONVERSATIONS} conversations new to the company (half web chat, half WhatsApp Cloud API webhooks), request to the admin's socket event; ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, DynamoDB Local`,
+  );
+  const rows = await runMix({
+    baseUrl: base,
+    agentToken: token,
+    webchatToken,
+    cloud: {
+      webhookUrl: cloud.webhookUrl,
+      appSecret: CLOUD.appSecret,
+      phoneNumberId: CLOUD.phoneNumberId,
+      wabaId: CLOUD.wabaId,
+    },
+    rounds,
+    messages: MESSAGES,
+    drainSeconds: DRAIN_SECONDS,
+  });
+  const head = ['msg/s', 'channel', 'sent', 'refused', 'received', 'lost', 'new p50', 'new p99', 'p50 ms', 'p99 ms', 'max ms'];
+  const widths = [6, 8, 6, 8, 9, 5, 8, 8, 8, 8, 8];
+  console.log(head.map((h, i) => h.padStart(widths[i]!)).join(' '));
+  for (const r of rows) {
+    const cells = [r.rate, r.channel, r.sent, r.refused, r.received, r.lost, r.firstP50, r.firstP99, r.p50, r.p99, r.max].map(
+      (v) => (typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(1) : String(v)),
+    );
+    console.log(cells.map((c, i) => c.padStart(widths[i]!)).join(' '));
+  }
+  const p99At = (rate: number) => Math.max(...rows.filter((r) => r.rate === rate).map((r) => r.p99));
+  const [low, high] = [RATES[0]!, RATES.at(-1)!];
+  console.log(
+    `\np99 at ${high}/s over p99 at ${low}/s: ${(p99At(high) / p99At(low)).toFixed(2)} (goal: 2 or less); lost: ${rows.reduce((s, r) => s + r.lost, 0)}`,
+  );
+};
+
+runMain(main);

@@ -5,7 +5,7 @@
  * message from its request to its event. Reads its settings as JSON on stdin, prints one JSON array of rows.
  */
 import { createHmac } from 'node:crypto';
-import WebSocket from 'ws';
+import { drain, openAgentSocket, paced, percentile, readStdinJson, runMain } from './bench-kit.ts';
 
 export interface MixRound {
   rate: number;
@@ -43,11 +43,6 @@ export interface MixRow {
   max: number;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-
 const cloudText = (input: MixInput, from: string, id: string, body: string) => ({
   object: 'whatsapp_business_account',
   entry: [
@@ -69,17 +64,8 @@ const cloudText = (input: MixInput, from: string, id: string, body: string) => (
 });
 
 const main = async () => {
-  let text = '';
-  for await (const chunk of process.stdin) text += chunk;
-  const input = JSON.parse(text) as MixInput;
-
-  const issued = await fetch(`${input.baseUrl}/api/auth/ws-ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${input.agentToken}` },
-  });
-  const { ticket } = (await issued.json()) as { ticket: string };
-  const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
-  await new Promise((r) => ws.once('open', r));
+  const input = await readStdinJson<MixInput>();
+  const ws = await openAgentSocket(input.baseUrl, input.agentToken);
   const sentAt = new Map<string, number>();
   const seen = new Map<string, number>();
   ws.on('message', (raw) => {
@@ -98,11 +84,7 @@ const main = async () => {
     const sends: Promise<void>[] = [];
     const accepted = { webchat: [] as { body: string; first: boolean }[], cloud: [] as { body: string; first: boolean }[] };
     const refused = { webchat: 0, cloud: 0 };
-    const interval = 1000 / round.rate;
-    const begin = performance.now();
-    for (let i = 0; i < input.messages; i++) {
-      const wait = begin + i * interval - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await paced(round.rate, input.messages, (i) => {
       const c = i % conversations;
       const first = i < conversations;
       const channel = c % 2 === 0 ? 'webchat' : 'cloud';
@@ -140,11 +122,10 @@ const main = async () => {
           },
         ),
       );
-    }
+    });
     await Promise.all(sends);
-    const deadline = performance.now() + input.drainSeconds * 1000;
     const all = () => [...accepted.webchat, ...accepted.cloud];
-    while (all().some((m) => !seen.has(m.body)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await drain(() => all().every((m) => seen.has(m.body)), input.drainSeconds);
     for (const channel of ['webchat', 'cloud'] as const) {
       const times = accepted[channel].flatMap((m) => (seen.has(m.body) ? [seen.get(m.body)!] : []));
       const firsts = accepted[channel].flatMap((m) => (m.first && seen.has(m.body) ? [seen.get(m.body)!] : []));
@@ -168,10 +149,4 @@ const main = async () => {
   process.stdout.write(JSON.stringify(rows));
 };
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -36,8 +36,7 @@ import { contributionOf, dayPk, daySk, userDayPk, userDaySk } from '../functions
 import { getDashboard } from '../functions/src/modules/dashboard/dashboard.service.ts';
 import { createUser, updateUserSettings } from '../functions/src/modules/users/users.service.ts';
 import type { Runtime } from '../infra/local/runtime.ts';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runInChild } from './bench-kit.ts';
 
 const FIRST = [
   'Ana',
@@ -458,17 +457,7 @@ export const measureLatency = async (runtime: Runtime, rates: number[], seconds:
 };
 
 /** Runs the load generator (scripts/bench-load.ts) in its own process and answers its rows. */
-const runLoad = async (input: Record<string, unknown>): Promise<LatencyRow[]> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stdin.end(JSON.stringify(input));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
-  return JSON.parse(out) as LatencyRow[];
-};
+const runLoad = (input: Record<string, unknown>): Promise<LatencyRow[]> => runInChild<LatencyRow[]>('bench-load.ts', input);
 
 /**
  * An agent answers `conversations` web chat visitors in turn at a fixed rate (POST /messages); each visitor's widget

@@ -5,6 +5,7 @@
  * stdin, prints one JSON array of rows on stdout.
  */
 import WebSocket from 'ws';
+import { drain, openAgentSocket, paced, percentile, readStdinJson, runMain } from './bench-kit.ts';
 
 interface Input {
   /** inbound: visitors write, the agent's socket times; send: the agent writes, the visitors' sockets time */
@@ -19,30 +20,26 @@ interface Input {
   seconds: number;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-
-const readInput = async (): Promise<Input> => {
-  let text = '';
-  for await (const chunk of process.stdin) text += chunk;
-  return JSON.parse(text) as Input;
-};
-
 /** Fires `total` calls at `rate` per second, each `call(i)` timed from its start. */
 const atRate = async (rate: number, seconds: number, call: (i: number) => Promise<unknown>) => {
   const total = rate * seconds;
-  const interval = 1000 / rate;
-  const begin = performance.now();
   const calls: Promise<unknown>[] = [];
-  for (let i = 0; i < total; i++) {
-    const wait = begin + i * interval - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    calls.push(call(i));
-  }
+  await paced(rate, total, (i) => calls.push(call(i)));
   await Promise.all(calls);
   return total;
+};
+
+/** A rate's row: what was sent, what arrived and how long it took, once the last arrivals had their time. */
+const latencyRow = async (rate: number, total: number, latencies: number[]) => {
+  await drain(() => latencies.length >= total, 30);
+  return {
+    rate,
+    sent: total,
+    received: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+  };
 };
 
 /** The agent answers the visitors' conversations in turn; each visitor's widget times the message's arrival. */
@@ -86,16 +83,7 @@ const measureSends = async (input: Input) => {
       });
       await res.arrayBuffer();
     });
-    const deadline = performance.now() + 30_000;
-    while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    rows.push({
-      rate,
-      sent: total,
-      received: latencies.length,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      max: Math.max(...latencies),
-    });
+    rows.push(await latencyRow(rate, total, latencies));
     sentAt.clear();
   }
   sockets.forEach((ws) => ws.close());
@@ -103,19 +91,13 @@ const measureSends = async (input: Input) => {
 };
 
 const main = async () => {
-  const input = await readInput();
+  const input = await readStdinJson<Input>();
   if (input.mode === 'send') {
     process.stdout.write(JSON.stringify(await measureSends(input)));
     return;
   }
   // the agent's socket opens with a one-time connect ticket, as the web app's does
-  const issued = await fetch(`${input.baseUrl}/api/auth/ws-ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${input.agentToken}` },
-  });
-  const { ticket } = (await issued.json()) as { ticket: string };
-  const ws = new WebSocket(`${input.baseUrl.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
-  await new Promise((r) => ws.once('open', r));
+  const ws = await openAgentSocket(input.baseUrl, input.agentToken);
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   ws.on('message', (raw) => {
@@ -131,45 +113,21 @@ const main = async () => {
   let serial = 0;
   for (const rate of input.rates) {
     latencies.length = 0;
-    const total = rate * input.seconds;
-    const interval = 1000 / rate;
-    const begin = performance.now();
-    const sends: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const wait = begin + i * interval - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const total = await atRate(rate, input.seconds, () => {
       const body = `bench ${rate}/s #${++serial}`;
       const visitor = input.visitors[serial % input.visitors.length]!;
       sentAt.set(body, performance.now());
-      sends.push(
-        fetch(`${input.baseUrl}/api/webchat/${input.webchatToken}/messages`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
-          body: JSON.stringify({ body }),
-        }).then((r) => r.arrayBuffer()),
-      );
-    }
-    await Promise.all(sends);
-    const deadline = performance.now() + 30_000;
-    while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    rows.push({
-      rate,
-      sent: total,
-      received: latencies.length,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      max: Math.max(...latencies),
+      return fetch(`${input.baseUrl}/api/webchat/${input.webchatToken}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
+        body: JSON.stringify({ body }),
+      }).then((r) => r.arrayBuffer());
     });
+    rows.push(await latencyRow(rate, total, latencies));
     sentAt.clear();
   }
   ws.close();
   process.stdout.write(JSON.stringify(rows));
 };
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -2,22 +2,11 @@
  * `npm run bench`: prints what requests cost on the local runtime: latency percentiles and, per request,
  * the DynamoDB round trips and consumed read/write units (measured with ReturnConsumedCapacity).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { measureCapacity } from '../functions/src/platform/table/client.ts';
-import { startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
-import { startRuntime } from '../infra/local/runtime.ts';
-import { measureCosts, measureLatency, measureSendLatency, type IdleRow } from './bench-inbox.ts';
-import { measureWhatsappInbound } from './bench-whatsapp.ts';
+import { measureCosts, measureLatency, measureSendLatency, type CostRow, type IdleRow, type LatencyRow } from './bench-inbox.ts';
+import { measureWhatsappInbound, type WhatsappLatencyRow } from './bench-whatsapp.ts';
 import { FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
-
-const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
+import { BENCH_ADMIN, fixed, percentile, printTable, runMain, withBenchRuntime, type Column } from './bench-kit.ts';
 
 interface Row {
   name: string;
@@ -45,79 +34,87 @@ const bench = async (name: string, n: number, call: () => Promise<Response>): Pr
   return { name, n, p50: percentile(times, 50), p99: percentile(times, 99), ...cost };
 };
 
+const whatsappColumns: Column<WhatsappLatencyRow>[] = [
+  ['msg/s', 6, (r) => r.rate],
+  ['sent', 6, (r) => r.sent],
+  ['received', 9, (r) => r.received],
+  ['events/s', 9, (r) => fixed(r.throughput)],
+  ['p50 ms', 8, (r) => fixed(r.p50)],
+  ['p99 ms', 8, (r) => fixed(r.p99)],
+  ['max ms', 8, (r) => fixed(r.max)],
+  ['out of order', 13, (r) => r.outOfOrder],
+  ['| queued', 9, (r) => `| ${r.queued}`],
+  ['q/s', 7, (r) => r.queuedPerSecond.toFixed(0)],
+  ['q p50', 7, (r) => fixed(r.queuedP50)],
+  ['q p99', 7, (r) => fixed(r.queuedP99)],
+  ['q order', 8, (r) => r.queuedOutOfOrder],
+];
+
+const requestColumns: Column<Row>[] = [
+  ['request', 55, (r) => r.name, 'left'],
+  ['n', 5, (r) => r.n],
+  ['p50 ms', 9, (r) => fixed(r.p50)],
+  ['p99 ms', 9, (r) => fixed(r.p99)],
+  ['trips', 6, (r) => r.roundTrips],
+  ['RCU', 6, (r) => fixed(r.readUnits)],
+  ['WCU', 6, (r) => fixed(r.writeUnits)],
+];
+
+const latencyColumns: Column<LatencyRow>[] = [
+  ['msg/s', 6, (r) => r.rate],
+  ['sent', 6, (r) => r.sent],
+  ['received', 9, (r) => r.received],
+  ['p50 ms', 8, (r) => fixed(r.p50)],
+  ['p99 ms', 8, (r) => fixed(r.p99)],
+  ['max ms', 8, (r) => fixed(r.max)],
+];
+
+const costColumns: Column<CostRow>[] = [
+  ['tickets', 8, (r) => r.size],
+  ['request', 55, (r) => r.name, 'left'],
+  ['items', 6, (r) => r.items],
+  ['requests', 9, (r) => r.roundTrips],
+  ['sequential', 11, (r) => r.sequentialTrips],
+  ['RCU', 6, (r) => fixed(r.readUnits)],
+  ['p50 ms', 8, (r) => fixed(r.p50Ms)],
+  ['p99 ms', 8, (r) => fixed(r.p99Ms)],
+];
+
+const idleColumns: Column<IdleRow>[] = [
+  ['tickets', 8, (r) => r.size],
+  ['seconds', 8, (r) => r.seconds],
+  ['requests', 9, (r) => r.roundTrips],
+  ['RCU', 6, (r) => fixed(r.readUnits)],
+  ['WCU', 6, (r) => fixed(r.writeUnits)],
+  ['one firing: requests', 21, (r) => r.fireTrips],
+  ['RCU', 6, (r) => fixed(r.fireReadUnits)],
+];
+
 const main = async () => {
   process.removeAllListeners('warning');
-  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-'));
   // the load generator's visitors all come from this machine's one address
   process.env.WEBCHAT_VISITORS_PER_ADDRESS ??= '100000';
   process.env.WEBCHAT_MESSAGES_PER_ADDRESS ??= '1000000';
   process.env.WEBCHAT_MESSAGES_PER_CONNECTION ??= '1000000';
-  const ddb = await startDynamoDbLocal();
   const fakes = new FakeSocketFactory();
   // BENCH_ONLY=whatsapp runs the WhatsApp inbound section alone
   const only = process.env.BENCH_ONLY;
-  const runtime = await startRuntime({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    dynamoEndpoint: ddb.endpoint,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    webDir: join(dataDir, 'no-web'),
-    // WhatsApp sessions on scripted Baileys sockets: the connector path is measured without WhatsApp's servers
-    whatsappSocketFactory: fakes.factory,
-  });
-  const api = `${runtime.url}/api`;
-  try {
+  // WhatsApp sessions on scripted Baileys sockets: the connector path is measured without WhatsApp's servers
+  await withBenchRuntime({ whatsappSocketFactory: fakes.factory }, async (runtime) => {
+    const api = `${runtime.url}/api`;
     const waSeconds = Number(process.env.BENCH_SECONDS ?? 10);
     const waRates = (process.env.BENCH_WA_RATES ?? '20,100').split(',').map(Number);
     console.log(
       `\nWhatsApp inbound through the connector (Baileys messages.upsert -> message bridge -> inbound.fifo -> inbound consumer -> agent socket; queued: the connector alone, to inbound.fifo), 50 customers, ${waSeconds} s per rate`,
     );
-    const whatsapp = await measureWhatsappInbound(runtime, fakes, waRates, waSeconds);
-    console.log(
-      [
-        'msg/s'.padStart(6),
-        'sent'.padStart(6),
-        'received'.padStart(9),
-        'events/s'.padStart(9),
-        'p50 ms'.padStart(8),
-        'p99 ms'.padStart(8),
-        'max ms'.padStart(8),
-        'out of order'.padStart(13),
-        '| queued'.padStart(9),
-        'q/s'.padStart(7),
-        'q p50'.padStart(7),
-        'q p99'.padStart(7),
-        'q order'.padStart(8),
-      ].join(' '),
-    );
-    for (const r of whatsapp) {
-      console.log(
-        [
-          String(r.rate).padStart(6),
-          String(r.sent).padStart(6),
-          String(r.received).padStart(9),
-          r.throughput.toFixed(1).padStart(9),
-          r.p50.toFixed(1).padStart(8),
-          r.p99.toFixed(1).padStart(8),
-          r.max.toFixed(1).padStart(8),
-          String(r.outOfOrder).padStart(13),
-          `| ${r.queued}`.padStart(9),
-          r.queuedPerSecond.toFixed(0).padStart(7),
-          r.queuedP50.toFixed(1).padStart(7),
-          r.queuedP99.toFixed(1).padStart(7),
-          String(r.queuedOutOfOrder).padStart(8),
-        ].join(' '),
-      );
-    }
+    printTable(whatsappColumns, await measureWhatsappInbound(runtime, fakes, waRates, waSeconds));
     if (only === 'whatsapp') return;
 
     const login = () =>
       fetch(`${api}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
+        body: JSON.stringify(BENCH_ADMIN),
       });
     const token = ((await (await login()).json()) as { token: string }).token;
     const auth = { authorization: `Bearer ${token}` };
@@ -132,30 +129,7 @@ const main = async () => {
     );
     rows.push(await bench('POST /auth/login (scrypt + session)', 20, login));
     console.log('\nSwitchboard benchmark: local runtime, DynamoDB Local in memory, sequential requests\n');
-    console.log(
-      [
-        'request'.padEnd(55),
-        'n'.padStart(5),
-        'p50 ms'.padStart(9),
-        'p99 ms'.padStart(9),
-        'trips'.padStart(6),
-        'RCU'.padStart(6),
-        'WCU'.padStart(6),
-      ].join(' '),
-    );
-    for (const r of rows) {
-      console.log(
-        [
-          r.name.padEnd(55),
-          String(r.n).padStart(5),
-          r.p50.toFixed(1).padStart(9),
-          r.p99.toFixed(1).padStart(9),
-          String(r.roundTrips).padStart(6),
-          r.readUnits.toFixed(1).padStart(6),
-          r.writeUnits.toFixed(1).padStart(6),
-        ].join(' '),
-      );
-    }
+    printTable(requestColumns, rows);
     console.log('\ntrips, RCU and WCU are per request (the last one measured).');
 
     // latency first, on a fresh emulator: 100,000 seeded tickets change how fast the emulator itself runs
@@ -163,123 +137,32 @@ const main = async () => {
     console.log(
       `\nInbox: inbound message to agent event latency (web chat API -> inbound queue -> socket), ${seconds} s per rate`,
     );
-    const latency = await measureLatency(runtime, [20, 100], seconds);
-    console.log(
-      [
-        'msg/s'.padStart(6),
-        'sent'.padStart(6),
-        'received'.padStart(9),
-        'p50 ms'.padStart(8),
-        'p99 ms'.padStart(8),
-        'max ms'.padStart(8),
-      ].join(' '),
-    );
-    for (const r of latency) {
-      console.log(
-        [
-          String(r.rate).padStart(6),
-          String(r.sent).padStart(6),
-          String(r.received).padStart(9),
-          r.p50.toFixed(1).padStart(8),
-          r.p99.toFixed(1).padStart(8),
-          r.max.toFixed(1).padStart(8),
-        ].join(' '),
-      );
-    }
+    printTable(latencyColumns, await measureLatency(runtime, [20, 100], seconds));
 
     console.log(
       `\nInbox: agent send to visitor latency (POST /messages -> outbound queue -> web chat driver -> visitor's socket), 20 conversations, ${seconds} s`,
     );
-    const sends = await measureSendLatency(runtime, [20], seconds);
-    console.log(
-      [
-        'msg/s'.padStart(6),
-        'sent'.padStart(6),
-        'received'.padStart(9),
-        'p50 ms'.padStart(8),
-        'p99 ms'.padStart(8),
-        'max ms'.padStart(8),
-      ].join(' '),
-    );
-    for (const r of sends) {
-      console.log(
-        [
-          String(r.rate).padStart(6),
-          String(r.sent).padStart(6),
-          String(r.received).padStart(9),
-          r.p50.toFixed(1).padStart(8),
-          r.p99.toFixed(1).padStart(8),
-          r.max.toFixed(1).padStart(8),
-        ].join(' '),
-      );
-    }
+    printTable(latencyColumns, await measureSendLatency(runtime, [20], seconds));
 
     const sizes = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
     console.log(`\nInbox: cost of one page (service call, after authentication) for companies of ${sizes.join(' and ')} tickets`);
     const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
     const idle: IdleRow[] = [];
     const costs = await measureCosts(runtime, sizes, idleSeconds, idle);
-    console.log(
-      [
-        'tickets'.padStart(8),
-        'request'.padEnd(55),
-        'items'.padStart(6),
-        'requests'.padStart(9),
-        'sequential'.padStart(11),
-        'RCU'.padStart(6),
-        'p50 ms'.padStart(8),
-        'p99 ms'.padStart(8),
-      ].join(' '),
-    );
-    for (const r of costs) {
-      console.log(
-        [
-          String(r.size).padStart(8),
-          r.name.padEnd(55),
-          String(r.items).padStart(6),
-          String(r.roundTrips).padStart(9),
-          String(r.sequentialTrips).padStart(11),
-          r.readUnits.toFixed(1).padStart(6),
-          r.p50Ms.toFixed(1).padStart(8),
-          r.p99Ms.toFixed(1).padStart(8),
-        ].join(' '),
-      );
-    }
+    printTable(costColumns, costs);
     if (idle.length) {
       console.log(
         `\nEngine: table traffic of the whole runtime over an idle window, every timed rule configured on the connection`,
       );
-      console.log(
-        [
-          'tickets'.padStart(8),
-          'seconds'.padStart(8),
-          'requests'.padStart(9),
-          'RCU'.padStart(6),
-          'WCU'.padStart(6),
-          'one firing: requests'.padStart(21),
-          'RCU'.padStart(6),
-        ].join(' '),
-      );
-      for (const r of idle) {
-        console.log(
-          [
-            String(r.size).padStart(8),
-            String(r.seconds).padStart(8),
-            String(r.roundTrips).padStart(9),
-            r.readUnits.toFixed(1).padStart(6),
-            r.writeUnits.toFixed(1).padStart(6),
-            String(r.fireTrips).padStart(21),
-            r.fireReadUnits.toFixed(1).padStart(6),
-          ].join(' '),
-        );
+      printTable(idleColumns, idle, (r) =>
         console.log(
           `           idle requests: ${
             Object.entries(r.byKey)
               .map(([k, n]) => `${k} x${n}`)
               .join(', ') || 'none'
           }`,
-        );
-      }
+        ),
+      );
     }
     const names = [...new Set(costs.map((r) => r.name))];
     for (const name of names) {
@@ -293,17 +176,7 @@ const main = async () => {
         );
       }
     }
-  } finally {
-    await runtime.stop();
-    await ddb.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 };
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -2,13 +2,13 @@
  * Helpers of the inbox API tests: a company with its admin and agents, the company's web chat, and visitors who
  * write through the public widget API.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Runtime } from '../infra/local/runtime.ts';
 import { listConnectionsOf } from '../functions/src/modules/connections/connections.service.ts';
 import { createUser, updateUserSettings, type UserSettingsPatch } from '../functions/src/modules/users/users.service.ts';
 import type { Connection } from '@switchboard/shared/contracts/connections';
 import type { FakeBaileysSocket, FakeSocketFactory } from '../connector-container/src/testing/fake-baileys-socket.ts';
-import { ApiClient, SocketProbe } from './api.ts';
+import { ApiClient, signInSuperUser, SocketProbe, startApi } from './api.ts';
 import { until } from './until.ts';
 
 let serial = 0;
@@ -24,6 +24,35 @@ export interface TestCompany {
   apiToken: string;
   connectionId: number;
 }
+
+/** What `useCompanyApi` sets up for a test file. */
+export interface CompanyApi {
+  runtime: Runtime;
+  /** the super user, signed in */
+  root: ApiClient;
+  company: TestCompany;
+  /** an agent of the company's first queue, signed in (when asked for) */
+  agent: Awaited<ReturnType<typeof addAgent>>;
+}
+
+/**
+ * The set-up of a test file about what the super user and the companies share: before its tests the API starts,
+ * the super user signs in and the company `name` signs up (with an agent, when `agent` is set); after them the API
+ * stops. The answer's fields are there when the tests run.
+ */
+export const useCompanyApi = (name: string, options: { agent?: boolean } = {}): CompanyApi => {
+  const api = {} as CompanyApi;
+  beforeAll(async () => {
+    api.runtime = await startApi();
+    api.root = await signInSuperUser(api.runtime);
+    api.company = await signupCompany(api.runtime, name);
+    if (options.agent) api.agent = await addAgent(api.runtime, api.company);
+  });
+  afterAll(async () => {
+    await api.runtime?.stop();
+  });
+  return api;
+};
 
 /** A company signed up through the API on a plan (the seeded plan 1 unless said), with its admin signed in. */
 export const signupOnPlan = async (
@@ -45,6 +74,37 @@ export const signupOnPlan = async (
   const login = await admin.login(email, 'pass-12345');
   expect(login.status).toBe(200);
   return { companyId: res.body.companyId, admin, adminId: login.body.user.id, queueIds: login.body.user.queueIds, email };
+};
+
+/** The signup of the auth tests' company (the seeded plan 1), for an owner `email`. */
+export const signupBodyOf = (email: string) => ({
+  name: 'Maria Souza',
+  companyName: 'Loja da Maria',
+  email,
+  password: 'secret-pass',
+  phone: '5511999990000',
+  planId: 1,
+});
+
+/** Signs up the company `companyName` on plan 1 with the owner `email` (password pass-12345); 201 expected. */
+export const signupOwner = async (runtime: Pick<Runtime, 'url'>, companyName: string, email: string) => {
+  const res = await new ApiClient(runtime.url).post('/auth/signup', {
+    name: 'Owner',
+    companyName,
+    email,
+    password: 'pass-12345',
+    phone: '5511988887777',
+    planId: 1,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { companyId: number; userId: number };
+};
+
+/** A client signed in as `email` (200 expected). */
+export const signedIn = async (runtime: Pick<Runtime, 'url'>, email: string, password = 'pass-12345'): Promise<ApiClient> => {
+  const client = new ApiClient(runtime.url);
+  expect((await client.login(email, password)).status).toBe(200);
+  return client;
 };
 
 /** Creates a queue (201 expected) and answers the response; `body` is the queue. */

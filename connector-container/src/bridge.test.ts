@@ -13,16 +13,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import { isOggOpus } from '@switchboard/shared/media/ogg-pages';
 import { useTestTable } from '../../test/table.ts';
+import { seedCompany } from '../../test/companies.ts';
 import { resetConfig } from '../../functions/src/platform/config.ts';
 import { blobStore } from '../../functions/src/platform/ports/blob-store.ts';
 import { companyMediaKey } from '../../functions/src/platform/ports/media-keys.ts';
 import { table, tableName } from '../../functions/src/platform/table/client.ts';
-import { provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
-import { createCompany } from '../../functions/src/modules/tenancy/company-records.service.ts';
 import { createWebchatConnection } from '../../functions/src/modules/connections/connections.service.ts';
 import { connectionKey } from '../../functions/src/modules/connections/connection.entity.ts';
 import { companySettingsKey } from '../../functions/src/modules/tenancy/company.entity.ts';
-import { createUser } from '../../functions/src/modules/users/users.service.ts';
 import {
   parseInboundEvent,
   processInboundEvent,
@@ -159,21 +157,7 @@ beforeAll(async () => {
   await useTestTable();
   process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bridge-media-'));
   resetConfig();
-  const company = await createCompany({
-    name: 'Bridge Co',
-    email: 'bridge@example.com',
-    phone: '',
-    planId: 1,
-    dueDate: '2999-01-01T00:00:00.000Z',
-  });
-  const admin = await createUser(company.id, {
-    name: 'Admin',
-    email: `admin-${company.id}@example.com`,
-    password: 'pass-12345',
-    profile: 'admin',
-  });
-  await provisionCompany(company.id, admin.id);
-  companyId = company.id;
+  companyId = (await seedCompany('Bridge Co', 'bridge@example.com')).company.id;
   connectionId = await whatsappConnection('WhatsApp Vendas', true);
   noGroupsConnectionId = await whatsappConnection('WhatsApp Suporte', false);
 });

@@ -11,16 +11,14 @@ import { join } from 'node:path';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../test/table.ts';
-import { provisionCompany } from '../../functions/src/modules/companies/companies.service.ts';
+import { adminContext, seedCompany } from '../../test/companies.ts';
 import { findCompany } from '../../functions/src/modules/tenancy/company-lookup.service.ts';
-import { createCompany } from '../../functions/src/modules/tenancy/company-records.service.ts';
 import { getConnectionRecord } from '../../functions/src/modules/connections/connections.repository.ts';
 import { handler as inboundConsumer } from '../../functions/src/entries/inbound.lambda.ts';
 import { findByChannelMessageId } from '../../functions/src/modules/messages/message-sends.service.ts';
 import { listMessages } from '../../functions/src/modules/messages/messages.service.ts';
 import { findPlan } from '../../functions/src/modules/plans/plans.service.ts';
 import { toUser } from '../../functions/src/modules/user-records/user-lookup.service.ts';
-import { createUser } from '../../functions/src/modules/users/users.service.ts';
 import { resetConfig } from '../../functions/src/platform/config.ts';
 import type { AuthContext } from '../../functions/src/platform/http/types.ts';
 import { LocalQueue, LocalQueueEngine } from '../../functions/src/platform/ports/local/local-queue.ts';
@@ -45,31 +43,9 @@ beforeAll(async () => {
   engine = new LocalQueueEngine({ queues: { 'inbound.fifo': { concurrency: 4, visibilityTimeoutMs: 2000 } } });
   engine.consume('inbound.fifo', inboundConsumer);
   setLocalPorts({ queue: new LocalQueue(engine) });
-  const company = await createCompany({
-    name: 'Takeover Co',
-    email: 'takeover@example.com',
-    phone: '',
-    planId: 1,
-    dueDate: '2999-01-01T00:00:00.000Z',
-  });
-  const admin = await createUser(company.id, {
-    name: 'Admin',
-    email: `admin-${company.id}@example.com`,
-    password: 'pass-12345',
-    profile: 'admin',
-  });
-  await provisionCompany(company.id, admin.id);
-  const fresh = (await findCompany(company.id))!;
-  auth = {
-    companyId: company.id,
-    userId: admin.id,
-    sessionId: 'test',
-    profile: 'admin',
-    super: false,
-    user: toUser(admin, fresh),
-    company: fresh,
-    plan: () => findPlan(1),
-  };
+  const seeded = await seedCompany('Takeover Co', 'takeover@example.com');
+  const fresh = (await findCompany(seeded.company.id))!;
+  auth = await adminContext(seeded, () => findPlan(1), toUser(seeded.admin, fresh));
 });
 
 afterEach(async () => {

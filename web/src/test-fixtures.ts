@@ -7,6 +7,7 @@ import type { Ticket } from '@switchboard/shared/contracts/tickets';
 import type { Plan } from '@switchboard/shared/contracts/plans';
 import type { QuickMessage } from '@switchboard/shared/contracts/quick-messages';
 import type { TicketHolder } from './features/tickets/utils/ticket-holder.ts';
+import { messageOf } from '../../test/messages.ts';
 
 /** A complete user as the API returns it, for tests; override what the test is about. */
 export const makeUser = (overrides: Partial<User> = {}): User => ({
@@ -116,28 +117,12 @@ export const makeTicket = (overrides: Partial<Ticket> = {}): Ticket => ({
   ...overrides,
 });
 
-export const makeMessage = (overrides: Partial<Message> = {}): Message => ({
-  id: '1-01JV0000000000000000000001',
-  ticketId: 1,
-  contactId: 10,
-  body: 'Olá',
-  fromMe: false,
-  read: true,
-  mediaType: 'chat',
-  mediaUrl: null,
-  mediaName: null,
-  ack: 0,
-  isDeleted: false,
-  isEdited: false,
-  isForwarded: false,
-  isPrivate: false,
-  quotedMsg: null,
-  userId: null,
-  error: null,
-  createdAt: '2025-05-10T10:00:00.000Z',
-  updatedAt: '2025-05-10T10:00:00.000Z',
-  ...overrides,
-});
+/** A customer's message as the API answers it: the test file's own defaults over the harness's message. */
+export const makeMessage = (overrides: Partial<Message> = {}): Message =>
+  messageOf(
+    { id: '1-01JV0000000000000000000001', contactId: 10, body: 'Olá', fromMe: false, ...overrides },
+    '2025-05-10T10:00:00.000Z',
+  );
 
 /** A queue as GET /queue lists it. */
 export const makeQueue = (id: number, overrides: Partial<Queue> = {}): Queue => ({

@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startApi } from '../../../../test/api.ts';
-import { signupCompany, type TestCompany } from '../../../../test/inbox.ts';
+import { signupBodyOf, signupCompany, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
 import { THROTTLE_WINDOW_MS } from './throttle.ts';
 
@@ -14,14 +14,7 @@ let runtime: Runtime;
 let company: TestCompany;
 let counter = 0;
 const uniqueEmail = () => `limits${Date.now()}${counter++}@example.com`;
-const signupBody = (email = uniqueEmail()) => ({
-  name: 'Maria Souza',
-  companyName: 'Loja da Maria',
-  email,
-  password: 'secret-pass',
-  phone: '5511999990000',
-  planId: 1,
-});
+const signupBody = (email = uniqueEmail()) => signupBodyOf(email);
 
 /** A request whose client address is `localAddress`, as another machine's would be. */
 const from = (localAddress: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ApiClient, mailedLink, SocketProbe, startApi, wsStatus } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { signupBodyOf } from '../../../../test/inbox.ts';
 import { writeSetting } from '../settings/settings.service.ts';
 import { REFRESH_GRACE_MS } from './auth.service.ts';
 import { findUserByEmail } from '../user-records/user-lookup.service.ts';
@@ -11,14 +12,7 @@ let runtime: Runtime;
 let counter = 0;
 const uniqueEmail = () => `agent${Date.now()}${counter++}@example.com`;
 
-const signupBody = (email = uniqueEmail()) => ({
-  name: 'Maria Souza',
-  companyName: 'Loja da Maria',
-  email,
-  password: 'secret-pass',
-  phone: '5511999990000',
-  planId: 1,
-});
+const signupBody = (email = uniqueEmail()) => signupBodyOf(email);
 
 beforeAll(async () => {
   runtime = await startApi();

@@ -1,7 +1,8 @@
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, fieldsOf, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi, type ApiResponse } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { signedIn, signupOwner } from '../../../../test/inbox.ts';
 import { table, tableName } from '../../platform/table/client.ts';
 import { companySettingsKey } from '../tenancy/company.entity.ts';
 import { createUser } from '../users/users.service.ts';
@@ -16,24 +17,8 @@ let seq = 0;
 /** a fresh valid phone number for each contact a test creates */
 const phone = () => `5521${String(900000000 + seq++)}`;
 
-const signup = async (email: string) => {
-  const res = await new ApiClient(runtime.url).post('/auth/signup', {
-    name: 'Owner',
-    companyName: 'Contacts Co',
-    email,
-    password: 'pass-12345',
-    phone: '5511988887777',
-    planId: 1,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { companyId: number; userId: number };
-};
-
-const login = async (email: string) => {
-  const client = new ApiClient(runtime.url);
-  expect((await client.login(email, 'pass-12345')).status).toBe(200);
-  return client;
-};
+const signup = (email: string) => signupOwner(runtime, 'Contacts Co', email);
+const login = (email: string) => signedIn(runtime, email);
 
 const createContact = async (name: string, number = phone(), extra: Record<string, unknown> = {}) => {
   const res = await admin.post('/contacts', { name, number, ...extra });

@@ -2,14 +2,11 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundEvent } from '@switchboard/shared/connector';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
+import { adminContext, seedCompany } from '../../../../test/companies.ts';
 import { table, tableName } from '../../platform/table/client.ts';
-import { provisionCompany } from '../companies/companies.service.ts';
-import { createCompany } from '../tenancy/company-records.service.ts';
 import { createWebchatConnection, listConnectionsOf } from '../connections/connections.service.ts';
 import { changeTicket } from '../tickets/tickets.service.ts';
 import { resetClock, setClock } from '../../platform/clock.ts';
-import { createUser } from '../users/users.service.ts';
-import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { deleteContact, updateContact } from '../contacts/contacts.service.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { handler } from '../../entries/inbound.lambda.ts';
@@ -21,34 +18,13 @@ let adminAuth: () => Promise<AuthContext>;
 
 beforeAll(async () => {
   await useTestTable();
-  const company = await createCompany({
-    name: 'Inbound Co',
-    email: 'in@example.com',
-    phone: '',
-    planId: 1,
-    dueDate: '2999-01-01T00:00:00.000Z',
-  });
-  const admin = await createUser(company.id, {
-    name: 'Admin',
-    email: `admin-${company.id}@example.com`,
-    password: 'pass-12345',
-    profile: 'admin',
-  });
-  await provisionCompany(company.id, admin.id);
+  const seeded = await seedCompany('Inbound Co', 'in@example.com');
+  const { company } = seeded;
   companyId = company.id;
-  adminAuth = async () =>
-    ({
-      companyId: company.id,
-      userId: admin.id,
-      sessionId: 'test',
-      profile: 'admin',
-      super: false,
-      user: admin,
-      company: (await findCompany(company.id))!,
-      plan: async () => {
-        throw new Error('unused');
-      },
-    }) as unknown as AuthContext;
+  adminAuth = () =>
+    adminContext(seeded, async () => {
+      throw new Error('unused');
+    });
   connectionId = (await listConnectionsOf(company.id)).find((c) => c.channel === 'webchat')!.id;
 });
 

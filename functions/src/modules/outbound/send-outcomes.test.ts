@@ -8,22 +8,19 @@ import { createConnectionBody } from '@switchboard/shared/contracts/connections'
 import type { Message } from '@switchboard/shared/contracts/messages';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
+import { adminContext, seedCompany } from '../../../../test/companies.ts';
 import { ChannelUnavailable, PermanentSendError, type OutgoingContext, type SendResult } from '../../channels/channel-driver.ts';
 import type { WhatsappSessions } from '../../channels/whatsapp/whatsapp-sessions.port.ts';
 import { sendOverSessions, SendDeferred } from '../../facades/whatsapp-connector.facade.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import type { OutgoingMessage, QueueName } from '../../platform/ports/queue.ts';
 import { setLocalPorts } from '../../platform/ports/ports.ts';
-import { provisionCompany } from '../companies/companies.service.ts';
 import { createConnection } from '../connections/connections.service.ts';
 import { findByChannelMessageId, findStoredMessage } from '../messages/message-sends.service.ts';
 import { editMessage } from '../messages/message-changes.service.ts';
 import { sendSystemText } from '../messages/message-sending.service.ts';
 import { processInboundEvent } from '../inbound/inbound.service.ts';
-import { createCompany } from '../tenancy/company-records.service.ts';
-import { findCompany } from '../tenancy/company-lookup.service.ts';
 import { currentTicket } from '../tickets/tickets.service.ts';
-import { createUser } from '../users/users.service.ts';
 
 const CUSTOMER = '5511988887777';
 let companyId: number;
@@ -34,32 +31,10 @@ let queued: { name: QueueName; message: OutgoingMessage }[] = [];
 
 beforeAll(async () => {
   await useTestTable();
-  const company = await createCompany({
-    name: 'Connector Outcomes',
-    email: 'outcomes@example.com',
-    phone: '',
-    planId: 1,
-    dueDate: '2999-01-01T00:00:00.000Z',
-  });
-  const admin = await createUser(company.id, {
-    name: 'Admin',
-    email: `admin-${company.id}@example.com`,
-    password: 'pass-12345',
-    profile: 'admin',
-  });
-  await provisionCompany(company.id, admin.id);
-  companyId = company.id;
-  auth = {
-    companyId,
-    userId: admin.id,
-    sessionId: 'test',
-    profile: 'admin',
-    super: false,
-    user: admin,
-    company: (await findCompany(companyId))!,
-    // what creating a WhatsApp connection asks of the plan
-    plan: async () => ({ connections: 5, useWhatsapp: true }),
-  } as unknown as AuthContext;
+  const seeded = await seedCompany('Connector Outcomes', 'outcomes@example.com');
+  companyId = seeded.company.id;
+  // what creating a WhatsApp connection asks of the plan
+  auth = await adminContext(seeded, async () => ({ connections: 5, useWhatsapp: true }));
   // the queues record what is sent to them; nothing consumes them
   setLocalPorts({
     queue: {

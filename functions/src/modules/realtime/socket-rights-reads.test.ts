@@ -8,13 +8,12 @@ import { GetCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '@switchboard/shared/contracts/auth';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
+import { seedCompany } from '../../../../test/companies.ts';
 import { domainEvents } from '../../platform/events/domain-events.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { issueSocketTicket } from '../../platform/realtime/socket-tickets.ts';
 import { measureCapacity, table } from '../../platform/table/client.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
-import { provisionCompany } from '../companies/companies.service.ts';
-import { createCompany } from '../tenancy/company-records.service.ts';
 import { createUser, startSession, updateUser } from '../users/users.service.ts';
 import { connect } from './realtime.service.ts';
 
@@ -24,20 +23,8 @@ let queueId: number;
 
 beforeAll(async () => {
   await useTestTable();
-  const company = await createCompany({
-    name: 'Direitos Co',
-    email: 'rights@example.com',
-    phone: '',
-    planId: 1,
-    dueDate: '2999-01-01T00:00:00.000Z',
-  });
-  const owner = await createUser(company.id, {
-    name: 'Admin',
-    email: `admin-${company.id}@example.com`,
-    password: 'pass-12345',
-    profile: 'admin',
-  });
-  queueId = (await provisionCompany(company.id, owner.id)).queueId;
+  const { company, admin: owner, queueId: firstQueueId } = await seedCompany('Direitos Co', 'rights@example.com');
+  queueId = firstQueueId;
   await startSession(company.id, owner.id, 'admin-session');
   admin = (await contextFromClaims({
     companyId: company.id,

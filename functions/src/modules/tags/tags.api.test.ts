@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
+import { type ApiClient, fieldsOf, SocketProbe, startApi } from '../../../../test/api.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { signedIn, signupOwner } from '../../../../test/inbox.ts';
 import { findOrCreateContactByIdentity } from '../contacts/contact-identity.service.ts';
 import { getContact } from '../contacts/contacts.service.ts';
 
@@ -9,24 +10,8 @@ let companyId: number;
 let admin: ApiClient;
 let seq = 0;
 
-const signup = async (email: string) => {
-  const res = await new ApiClient(runtime.url).post('/auth/signup', {
-    name: 'Owner',
-    companyName: 'Tags Co',
-    email,
-    password: 'pass-12345',
-    phone: '5511988887777',
-    planId: 1,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { companyId: number; userId: number };
-};
-
-const login = async (email: string) => {
-  const client = new ApiClient(runtime.url);
-  expect((await client.login(email, 'pass-12345')).status).toBe(200);
-  return client;
-};
+const signup = (email: string) => signupOwner(runtime, 'Tags Co', email);
+const login = (email: string) => signedIn(runtime, email);
 
 const newTag = async (name: string, extra: Record<string, unknown> = {}) => {
   const res = await admin.post('/tags', { name, ...extra });

@@ -5,14 +5,13 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTestTable } from '../../../../test/table.ts';
+import { seedCompany } from '../../../../test/companies.ts';
 import { registerSocketRightsListener } from '../../listeners/socket-rights.listener.ts';
 import { clock } from '../../platform/clock.ts';
 import type { AuthContext } from '../../platform/http/types.ts';
 import { resetPorts, setLocalPorts } from '../../platform/ports/ports.ts';
 import { putConnection } from '../../platform/realtime/connection.repository.ts';
 import { contextFromClaims } from '../auth/authenticate.ts';
-import { provisionCompany } from '../companies/companies.service.ts';
-import { createCompany } from '../tenancy/company-records.service.ts';
 import { createUser, startSession, updateUser } from './users.service.ts';
 
 let companyId: number;
@@ -62,21 +61,9 @@ const addAgent = async (name: string) => {
 beforeAll(async () => {
   await useTestTable();
   registerSocketRightsListener();
-  const company = await createCompany({
-    name: 'Senhas Co',
-    email: 'pw@example.com',
-    phone: '',
-    planId: 1,
-    dueDate: '2999-01-01T00:00:00.000Z',
-  });
+  const { company, admin: owner, queueId: firstQueueId } = await seedCompany('Senhas Co', 'pw@example.com');
   companyId = company.id;
-  const owner = await createUser(companyId, {
-    name: 'Admin',
-    email: `admin-${companyId}@example.com`,
-    password: 'pass-12345',
-    profile: 'admin',
-  });
-  queueId = (await provisionCompany(companyId, owner.id)).queueId;
+  queueId = firstQueueId;
   await startSession(companyId, owner.id, 'admin-session');
   admin = (await contextFromClaims(claims(owner.id, 'admin-session', 'admin')))!;
 });

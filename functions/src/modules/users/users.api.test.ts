@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, SocketProbe, startApi } from '../../../../test/api.ts';
 import { addAgent, signupCompany, Visitor, type TestCompany } from '../../../../test/inbox.ts';
 import type { Runtime } from '../../../../infra/local/runtime.ts';
+import { newUserDefaults } from '@switchboard/shared/contracts/users';
 import { config } from '../../platform/config.ts';
 import { updateCompanySettings } from '../tenancy/company-records.service.ts';
 import { createQueue } from '../queues/queues.service.ts';
@@ -145,33 +146,10 @@ describe('users', () => {
   it('creates a user with every field of the dialog, shows it, and lists it for pickers', async () => {
     const own = await signupCompany(runtime);
     const email = uniqueEmail('completa');
-    const res = await own.admin.post('/users', {
+    // every field of the dialog, as sent and as shown back
+    const fields = {
       name: 'Completa Silva',
-      email: email.toUpperCase(),
-      password: 'pass-12345',
       profile: 'admin',
-      startWork: '08:00',
-      endWork: '18:10',
-      farewellMessage: 'Tchau!',
-      whatsappId: own.connectionId,
-      queueIds: [own.queueId],
-      allTicket: 'enable',
-      allowGroup: true,
-      defaultTheme: 'dark',
-      defaultMenu: 'closed',
-      allHistoric: 'enabled',
-      allUserChat: 'enabled',
-      userClosePendingTicket: 'disabled',
-      showDashboard: 'enabled',
-      allowRealTime: 'enabled',
-      allowConnections: 'enabled',
-    });
-    expect(res.status).toBe(201);
-    const expected = {
-      name: 'Completa Silva',
-      email,
-      profile: 'admin',
-      super: false,
       startWork: '08:00',
       endWork: '18:10',
       farewellMessage: 'Tchau!',
@@ -188,6 +166,9 @@ describe('users', () => {
       allowRealTime: 'enabled',
       allowConnections: 'enabled',
     };
+    const res = await own.admin.post('/users', { ...fields, email: email.toUpperCase(), password: 'pass-12345' });
+    expect(res.status).toBe(201);
+    const expected = { ...fields, email, super: false };
     expect(res.body).toMatchObject(expected);
     expect(res.body).not.toHaveProperty('passwordHash');
     expect((await own.admin.get(`/users/${res.body.id}`)).body).toMatchObject(expected);
@@ -199,24 +180,7 @@ describe('users', () => {
   it('fills in the new-user defaults of every field left out', async () => {
     const own = await signupCompany(runtime);
     const res = await own.admin.post('/users', { name: 'Padrão', email: uniqueEmail('padrao'), password: 'pass-12345' });
-    expect(res.body).toMatchObject({
-      profile: 'user',
-      startWork: '00:00',
-      endWork: '23:59',
-      allTicket: 'disable',
-      allowGroup: false,
-      defaultTheme: 'light',
-      defaultMenu: 'open',
-      allHistoric: 'disabled',
-      allUserChat: 'disabled',
-      userClosePendingTicket: 'enabled',
-      showDashboard: 'disabled',
-      allowRealTime: 'disabled',
-      allowConnections: 'disabled',
-      whatsappId: null,
-      queueIds: [],
-      profileImage: null,
-    });
+    expect(res.body).toMatchObject(newUserDefaults);
   });
 
   it("refuses another company's queues and connection, bad hours, and answers 404 for another company's user", async () => {
