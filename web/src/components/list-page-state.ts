@@ -29,14 +29,15 @@ export interface TablePager {
 }
 
 /**
- * The pager of a table over an infinite query: `defaultRows` rows a page to begin with, one of `sizes`; a new
- * `search` starts again on the first page, and reaching the last rows loaded fetches the server's next page.
+ * The pager of a table: `defaultRows` rows a page to begin with, one of `sizes`; a new `search` starts again on the
+ * first page. Over an infinite query, reaching the last rows loaded fetches the server's next page; a list read whole
+ * passes no query.
  */
 export function useTablePager(
   search: string,
   defaultRows: number,
   sizes: readonly number[],
-  query: PagedQuery,
+  query: PagedQuery | null,
   loaded: number,
 ): TablePager {
   const [rows, setRows] = useState(defaultRows);
@@ -54,7 +55,7 @@ export function useTablePager(
     onPage: (event) => {
       setFirst(event.first);
       setRows(event.rows);
-      if (event.first + event.rows >= loaded) loadNextPage(query);
+      if (query && event.first + event.rows >= loaded) loadNextPage(query);
     },
   };
 }

@@ -7,11 +7,14 @@
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
+import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
-import { loadNextPage, type PagedQuery } from './list-page-state.ts';
+import { loadNextPage, type PagedQuery, type TablePager } from './list-page-state.ts';
 import { PageHeader } from './page-header.tsx';
 import './list-page.css';
 
@@ -95,29 +98,36 @@ export function ListPage({
   );
 }
 
-/** The table of an infinite list: it spins while the first page loads and says why it is empty. */
+/**
+ * The table of an infinite list. Scrolled, it spins while the first page loads; paged (`pager`), on every fetch but the
+ * next page's. Empty, it says so with the texts `<texts>.empty`, or `<texts>.loadFailed` when the query failed.
+ */
 export function PagedTable({
   name,
+  texts,
   records,
   query,
-  empty,
-  loadFailed,
+  pager,
   children,
 }: {
   /** gives the table's class and test id, `<name>-table` */
   name: string;
+  /** the i18n prefix of the empty table's texts */
+  texts: string;
   records: Record<string, unknown>[];
   query: PagedQuery;
-  empty: string;
-  loadFailed: string;
+  pager?: TablePager;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const fetching = query.isFetching && !query.isFetchingNextPage;
   return (
     <DataTable
       value={records}
       dataKey="id"
-      loading={query.isFetching && !query.isFetchingNextPage && records.length === 0}
-      emptyMessage={query.isError ? loadFailed : empty}
+      loading={pager ? fetching : fetching && records.length === 0}
+      {...pager}
+      emptyMessage={t(query.isError ? `${texts}.loadFailed` : `${texts}.empty`)}
       className={`${name}-table`}
       data-testid={`${name}-table`}
     >
@@ -125,6 +135,11 @@ export function PagedTable({
     </DataTable>
   );
 }
+
+/** A column whose header only screen readers read: a row's actions, or an icon that needs no heading on screen. */
+export const hiddenHeaderColumn = <T,>(label: string, body: (row: T) => ReactNode, width = '7rem') => (
+  <Column header={<span className="sr-only">{label}</span>} body={body} style={{ width }} />
+);
 
 /** The search box: reports the trimmed text once typing has paused (SEARCH_DEBOUNCE_MS), or as it is typed when `immediate`. */
 function SearchBox({
@@ -203,19 +218,23 @@ export function RowActions({
   );
 }
 
-/** One icon button of a row's actions, its label read out and shown as a tooltip above it. */
+/** One icon button of a row's (or a pane's) actions, its label read out and shown as a tooltip above it (or `tooltipAt`). */
 export function RowActionButton({
   icon,
   label,
   onClick,
   testId,
   severity,
+  disabled,
+  tooltipAt = 'top',
 }: {
   icon: string;
   label: string;
   onClick: () => void;
   testId: string;
-  severity?: 'danger';
+  severity?: 'danger' | 'warning' | 'success';
+  disabled?: boolean;
+  tooltipAt?: 'top' | 'bottom';
 }) {
   return (
     <Button
@@ -223,12 +242,28 @@ export function RowActionButton({
       text
       rounded
       severity={severity}
+      disabled={disabled}
       icon={icon}
       aria-label={label}
       tooltip={label}
-      tooltipOptions={{ position: 'top' }}
+      tooltipOptions={{ position: tooltipAt }}
       onClick={onClick}
       data-testid={testId}
     />
+  );
+}
+
+/** A row's link styled as one of its icon buttons, labelled with where it leads. */
+export function RowActionLink({ to, icon, label, testId }: { to: string; icon: string; label: string; testId: string }) {
+  return (
+    <Link
+      to={to}
+      className="p-button p-button-text p-button-rounded p-button-icon-only"
+      aria-label={label}
+      title={label}
+      data-testid={testId}
+    >
+      <i className={icon} aria-hidden="true" />
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
@@ -9,7 +9,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useLogin } from '../api/login.ts';
 import { usePublicSetting } from '../api/get-public-setting.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
-import { hasErrors, serverFieldErrors, type FieldErrors } from '../utils/form-errors.ts';
+import { useCheckedForm } from '../hooks/use-checked-form.ts';
+import { serverFieldErrors } from '../utils/form-errors.ts';
 import { validateLogin, type LoginValues } from '../utils/login-rules.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -21,40 +22,29 @@ export function LoginPage() {
   const signIn = useSignIn();
   const login = useLogin();
   const allowSignup = usePublicSetting('allowSignup');
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [touched, setTouched] = useState(false);
+  const { values, errors, setErrors, change, submitWith } = useCheckedForm<LoginValues, keyof LoginValues>(
+    { email: '', password: '' },
+    validateLogin,
+  );
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const change = (field: keyof LoginValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (touched) setErrors(validateLogin(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (login.isPending) return;
-    const found = validateLogin(values);
-    setTouched(true);
-    setErrors(found);
-    if (hasErrors(found)) {
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: signIn,
-        onError: (error) => {
-          if (isApiError(error) && error.status === 400) setErrors(serverFieldErrors(error, ['email', 'password'] as const));
-          toast.error(error);
-          passwordRef.current?.select();
+  const submit = submitWith(
+    login.isPending,
+    (found) => (found.email ? emailRef : passwordRef).current?.focus(),
+    ({ email, password }) =>
+      login.mutate(
+        { email: email.trim(), password },
+        {
+          onSuccess: signIn,
+          onError: (error) => {
+            if (isApiError(error) && error.status === 400) setErrors(serverFieldErrors(error, ['email', 'password'] as const));
+            toast.error(error);
+            passwordRef.current?.select();
+          },
         },
-      },
-    );
-  };
+      ),
+  );
 
   return (
     <AuthLayout

@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FormField } from '../../../components/form-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { hasErrors, validateNewPassword, type FieldErrors, type NewPasswordValues } from '../utils/validation.ts';
+import { useCheckedForm } from '../hooks/use-checked-form.ts';
+import { validateNewPassword, type NewPasswordValues } from '../utils/validation.ts';
 
 /** Second step of the password reset, opened from the mailed link. */
 export function NewPasswordForm({ email, token }: { email: string; token: string }) {
@@ -14,39 +15,28 @@ export function NewPasswordForm({ email, token }: { email: string; token: string
   const toast = useToast();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmation: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordValues>>({});
-  const [touched, setTouched] = useState(false);
+  const { values, errors, change, submitWith } = useCheckedForm<NewPasswordValues, keyof NewPasswordValues>(
+    { password: '', confirmation: '' },
+    validateNewPassword,
+  );
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmationRef = useRef<HTMLInputElement>(null);
 
-  const change = (field: keyof NewPasswordValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (touched) setErrors(validateNewPassword(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const found = validateNewPassword(values);
-    setTouched(true);
-    setErrors(found);
-    if (hasErrors(found)) {
-      (found.password ? passwordRef : confirmationRef).current?.focus();
-      return;
-    }
-    reset.mutate(
-      { email, token, newPassword: values.password },
-      {
-        onSuccess: () => {
-          toast.success(t('auth.reset.done'));
-          navigate('/login', { replace: true });
+  const submit = submitWith(
+    reset.isPending,
+    (found) => (found.password ? passwordRef : confirmationRef).current?.focus(),
+    ({ password }) =>
+      reset.mutate(
+        { email, token, newPassword: password },
+        {
+          onSuccess: () => {
+            toast.success(t('auth.reset.done'));
+            navigate('/login', { replace: true });
+          },
+          onError: (error) => toast.error(error),
         },
-        onError: (error) => toast.error(error),
-      },
-    );
-  };
+      ),
+  );
 
   const passwordField = (field: keyof NewPasswordValues, ref: typeof passwordRef, autoFocus: boolean) => (
     <FormField id={`reset-${field}`} label={t(`auth.reset.${field}`)} error={errors[field]}>

@@ -1,49 +1,45 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { hasErrors, validateResetRequest, type FieldErrors } from '../utils/validation.ts';
+import { useCheckedForm } from '../hooks/use-checked-form.ts';
+import { validateResetRequest } from '../utils/validation.ts';
 
 /** First step of the password reset: mails a link to a known address. */
 export function ResetRequestForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
-  const [touched, setTouched] = useState(false);
+  const { values, errors, setErrors, change, submitWith } = useCheckedForm<{ email: string }, 'email'>({ email: '' }, (v) =>
+    validateResetRequest(v.email),
+  );
   const [sentTo, setSentTo] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    const found = validateResetRequest(email);
-    setTouched(true);
-    setErrors(found);
-    if (hasErrors(found)) {
-      input.current?.focus();
-      return;
-    }
-    const address = email.trim().toLowerCase();
-    request.mutate(address, {
-      onSuccess: (answer) => {
-        if (answer.status === 404) {
-          setErrors({ email: 'auth.forgot.notFound' });
-          toast.errorText(t('auth.forgot.notFound'));
-          input.current?.focus();
-          return;
-        }
-        setSentTo(address);
-        toast.success(t('auth.forgot.sent'));
-      },
-      onError: (error) => toast.error(error),
-    });
-  };
+  const submit = submitWith(
+    request.isPending,
+    () => input.current?.focus(),
+    ({ email }) => {
+      const address = email.trim().toLowerCase();
+      request.mutate(address, {
+        onSuccess: (answer) => {
+          if (answer.status === 404) {
+            setErrors({ email: 'auth.forgot.notFound' });
+            toast.errorText(t('auth.forgot.notFound'));
+            input.current?.focus();
+            return;
+          }
+          setSentTo(address);
+          toast.success(t('auth.forgot.sent'));
+        },
+        onError: (error) => toast.error(error),
+      });
+    },
+  );
 
   if (sentTo) {
     return (
@@ -73,11 +69,8 @@ export function ResetRequestForm() {
           autoComplete="email"
           autoFocus
           invalid={Boolean(errors.email)}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (touched) setErrors(validateResetRequest(e.target.value));
-          }}
+          value={values.email}
+          onChange={(e) => change('email', e.target.value)}
         />
       </FormField>
       <Button

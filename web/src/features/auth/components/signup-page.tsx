@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Password } from 'primereact/password';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { KitProvider } from '../../../components/kit-provider.tsx';
@@ -22,6 +22,7 @@ import {
   type SignupField,
   type SignupValues,
 } from '../utils/validation.ts';
+import { useCheckedForm } from '../hooks/use-checked-form.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 const fieldOrder: readonly SignupField[] = ['name', 'companyName', 'email', 'phone', 'password', 'planId'];
@@ -50,23 +51,11 @@ function SignupForm() {
   const companyId = referrerOf(search.get('companyId'));
   const plans = usePlans();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupValues>({
-    name: '',
-    companyName: '',
-    email: '',
-    phone: '',
-    password: '',
-    planId: null,
-  });
-  const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
-  const [touched, setTouched] = useState(false);
+  const { values, errors, setErrors, change, submitWith } = useCheckedForm<SignupValues, SignupField>(
+    { name: '', companyName: '', email: '', phone: '', password: '', planId: null },
+    validateSignup,
+  );
   const form = useRef<HTMLFormElement>(null);
-
-  const change = <F extends SignupField>(field: F, value: SignupValues[F]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (touched) setErrors(validateSignup(next));
-  };
 
   /** Focuses the first field in error, in the form's order; answers whether there was one. */
   const focusFirstError = (found: FieldErrors<SignupField>): boolean => {
@@ -78,13 +67,7 @@ function SignupForm() {
     return true;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (signup.isPending) return;
-    const found = validateSignup(values);
-    setTouched(true);
-    setErrors(found);
-    if (focusFirstError(found)) return;
+  const submit = submitWith(signup.isPending, focusFirstError, (values) =>
     signup.mutate(
       {
         name: values.name.trim(),
@@ -112,8 +95,8 @@ function SignupForm() {
           toast.error(error);
         },
       },
-    );
-  };
+    ),
+  );
 
   const planOption = (plan: Plan | null) =>
     plan ? (

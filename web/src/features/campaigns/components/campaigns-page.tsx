@@ -1,12 +1,10 @@
 import type { Campaign } from '@switchboard/shared/contracts/campaigns';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { hiddenHeaderColumn, ListPage, RowActionLink, RowActionButton, RowActions } from '../../../components/list-page.tsx';
 import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { systemClock, type Clock } from '../../../lib/clock.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -65,55 +63,37 @@ function CampaignsTable({ clock }: { clock: Clock }) {
     return (
       <div className="campaigns-table__actions">
         {r.status === 'EM_ANDAMENTO' || r.status === 'PROGRAMADA' ? (
-          <Button
-            type="button"
+          <RowActionButton
             icon="pi pi-stop-circle"
-            text
-            rounded
             severity="warning"
             disabled={busy}
-            aria-label={t('campaigns.actions.cancel', { name: r.name })}
-            tooltip={t('campaigns.actions.cancel', { name: r.name })}
-            tooltipOptions={{ position: 'top' }}
+            label={t('campaigns.actions.cancel', { name: r.name })}
             onClick={() => onCancel(r)}
-            data-testid={`campaign-cancel-${r.id}`}
+            testId={`campaign-cancel-${r.id}`}
           />
         ) : null}
         {r.status === 'CANCELADA' ? (
-          <Button
-            type="button"
+          <RowActionButton
             icon="pi pi-replay"
-            text
-            rounded
             severity="success"
             disabled={busy}
-            aria-label={t('campaigns.actions.restart', { name: r.name })}
-            tooltip={t('campaigns.actions.restart', { name: r.name })}
-            tooltipOptions={{ position: 'top' }}
+            label={t('campaigns.actions.restart', { name: r.name })}
             onClick={() => onRestart(r)}
-            data-testid={`campaign-restart-${r.id}`}
+            testId={`campaign-restart-${r.id}`}
           />
         ) : null}
-        <Link
+        <RowActionLink
           to={`/campaign/${r.id}/report`}
-          className="p-button p-button-text p-button-rounded p-button-icon-only"
-          aria-label={t('campaigns.actions.report', { name: r.name })}
-          title={t('campaigns.actions.report', { name: r.name })}
-          data-testid={`campaign-report-${r.id}`}
-        >
-          <i className="pi pi-chart-bar" aria-hidden="true" />
-        </Link>
+          icon="pi pi-chart-bar"
+          label={t('campaigns.actions.report', { name: r.name })}
+          testId={`campaign-report-${r.id}`}
+        />
         {readOnly ? (
-          <Button
-            type="button"
+          <RowActionButton
             icon="pi pi-eye"
-            text
-            rounded
-            aria-label={t('campaigns.actions.view', { name: r.name })}
-            tooltip={t('campaigns.actions.view', { name: r.name })}
-            tooltipOptions={{ position: 'top' }}
+            label={t('campaigns.actions.view', { name: r.name })}
             onClick={() => setDialog({ kind: 'edit', id: r.id })}
-            data-testid={`campaign-view-${r.id}`}
+            testId={`campaign-view-${r.id}`}
           />
         ) : null}
         <RowActions
@@ -190,11 +170,7 @@ function CampaignsTable({ clock }: { clock: Clock }) {
           header={t('campaigns.columns.confirmation')}
           body={(r: Campaign) => (r.confirmation ? t('campaigns.yes') : t('campaigns.no'))}
         />
-        <Column
-          header={<span className="sr-only">{t('campaigns.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '13rem' }}
-        />
+        {hiddenHeaderColumn(t('campaigns.columns.actions'), actionsCell, '13rem')}
       </DataTable>
     </ListPage>
   );

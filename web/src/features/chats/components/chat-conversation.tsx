@@ -145,7 +145,7 @@ export function ChatConversation({ chat, meId }: { chat: Chat; meId: number }) {
         ) : shown.length === 0 ? (
           <p className="chat-conversation__empty">{t('chats.noMessages')}</p>
         ) : (
-          <ul className="chat-conversation__messages">
+          <ul className="chat-conversation__messages stack-list">
             {shown.map((m) => (
               <MessageBubble key={m.id} message={m} mine={m.senderId === meId} />
             ))}

@@ -9,6 +9,7 @@ import { useEffect, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
+import { RowActionButton } from '../../../components/list-page.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { PlanGate } from '../../../components/plan-gate.tsx';
 import { TabStrip } from '../../../components/tab-strip.tsx';
@@ -170,28 +171,20 @@ function InternalChat() {
             </div>
             {isOwner(selected, user.id) ? (
               <div className="chats-pane__actions">
-                <Button
-                  type="button"
-                  text
-                  rounded
+                <RowActionButton
                   icon="pi pi-pencil"
-                  aria-label={t('chats.edit')}
-                  tooltip={t('chats.edit')}
-                  tooltipOptions={{ position: 'bottom' }}
+                  label={t('chats.edit')}
+                  tooltipAt="bottom"
                   onClick={() => setDialog({ open: true, chat: selected })}
-                  data-testid="chat-edit"
+                  testId="chat-edit"
                 />
-                <Button
-                  type="button"
-                  text
-                  rounded
-                  severity="danger"
+                <RowActionButton
                   icon="pi pi-trash"
-                  aria-label={t('chats.delete')}
-                  tooltip={t('chats.delete')}
-                  tooltipOptions={{ position: 'bottom' }}
+                  severity="danger"
+                  label={t('chats.delete')}
+                  tooltipAt="bottom"
                   onClick={() => setDeleting(selected)}
-                  data-testid="chat-delete"
+                  testId="chat-delete"
                 />
               </div>
             ) : null}

@@ -15,6 +15,7 @@ import { weekIssues } from '@switchboard/shared/weekly-hours';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
@@ -163,6 +164,58 @@ export function VacationFields(part: PartProps) {
   );
 }
 
+/**
+ * One engine field of a tab: a number (with its upper bound) or a message, labelled by the tab's text keyed by the
+ * field's name, and with `hint` by the text keyed `<field>Hint` under it.
+ */
+type EngineSpec = { id: string; hint?: boolean } & ({ field: NumberField; max: number } | { field: MessageField });
+
+/** The engine fields of `specs`, one under the other. */
+function EngineInputs({ part, label, specs }: { part: PartProps; label: (key: string) => string; specs: EngineSpec[] }) {
+  return specs.map(({ hint, ...spec }) => {
+    const texts = { label: label(spec.field), hint: hint ? label(`${spec.field}Hint`) : undefined };
+    return 'max' in spec ? (
+      <NumberInput key={spec.field} {...part} {...spec} {...texts} />
+    ) : (
+      <MessageInput key={spec.field} {...part} {...spec} {...texts} />
+    );
+  });
+}
+
+/** Engine fields side by side; `children` closes the row. */
+function EngineRow(props: { part: PartProps; label: (key: string) => string; specs: EngineSpec[]; children?: ReactNode }) {
+  return (
+    <div className="connection-import-dates">
+      <EngineInputs {...props} />
+      {props.children}
+    </div>
+  );
+}
+
+const NEW_TICKET: EngineSpec[] = [
+  { field: 'timeCreateNewTicket', id: 'connection-time-new-ticket', max: TIME_CREATE_NEW_TICKET_MAX, hint: true },
+];
+const BOT_LIMITS: EngineSpec[] = [
+  { field: 'maxUseBotQueues', id: 'connection-max-bot-uses', max: BOT_USES_MAX, hint: true },
+  { field: 'timeUseBotQueues', id: 'connection-bot-time', max: ENGINE_MINUTES_MAX, hint: true },
+];
+const EXPIRY: EngineSpec[] = [
+  { field: 'expiresTicket', id: 'connection-expires-ticket', max: EXPIRES_TICKET_HOURS_MAX, hint: true },
+];
+const IDLE_MESSAGES: EngineSpec[] = [
+  { field: 'expiresInactiveMessage', id: 'connection-expires-message' },
+  { field: 'inactiveMessage', id: 'connection-inactive-message' },
+];
+const IDLE_TIMES: EngineSpec[] = [
+  { field: 'timeInactiveMessage', id: 'connection-inactive-time', max: ENGINE_MINUTES_MAX, hint: true },
+  { field: 'timeToReturnQueue', id: 'connection-return-queue-time', max: ENGINE_MINUTES_MAX, hint: true },
+];
+const RATING_MESSAGE: EngineSpec[] = [{ field: 'ratingMessage', id: 'connection-rating-message', hint: true }];
+const RATING_LIMITS: EngineSpec[] = [
+  { field: 'maxUseBotQueuesNPS', id: 'connection-max-rating-uses', max: BOT_USES_MAX },
+  { field: 'expiresTicketNPS', id: 'connection-rating-expiry', max: ENGINE_MINUTES_MAX, hint: true },
+];
+
 /** Chatbot tab: reopening, the menu's limits, and what happens to idle tickets. */
 export function ChatbotTab(part: PartProps) {
   const { t } = useTranslation();
@@ -170,41 +223,9 @@ export function ChatbotTab(part: PartProps) {
   const label = (key: string) => t(`connections.dialog.chatbot.${key}`);
   return (
     <>
-      <NumberInput
-        {...part}
-        field="timeCreateNewTicket"
-        id="connection-time-new-ticket"
-        label={t('connections.dialog.timeCreateNewTicket')}
-        hint={t('connections.dialog.timeCreateNewTicketHint')}
-        max={TIME_CREATE_NEW_TICKET_MAX}
-      />
-      <div className="connection-import-dates">
-        <NumberInput
-          {...part}
-          field="maxUseBotQueues"
-          id="connection-max-bot-uses"
-          label={label('maxUseBotQueues')}
-          hint={label('maxUseBotQueuesHint')}
-          max={BOT_USES_MAX}
-        />
-        <NumberInput
-          {...part}
-          field="timeUseBotQueues"
-          id="connection-bot-time"
-          label={label('timeUseBotQueues')}
-          hint={label('timeUseBotQueuesHint')}
-          max={ENGINE_MINUTES_MAX}
-        />
-      </div>
-      <div className="connection-import-dates">
-        <NumberInput
-          {...part}
-          field="expiresTicket"
-          id="connection-expires-ticket"
-          label={label('expiresTicket')}
-          hint={label('expiresTicketHint')}
-          max={EXPIRES_TICKET_HOURS_MAX}
-        />
+      <EngineInputs part={part} label={(key) => t(`connections.dialog.${key}`)} specs={NEW_TICKET} />
+      <EngineRow part={part} label={label} specs={BOT_LIMITS} />
+      <EngineRow part={part} label={label} specs={EXPIRY}>
         <FormField id="connection-when-expires" label={label('whenExpiresTicket')}>
           <Dropdown
             inputId="connection-when-expires"
@@ -215,32 +236,9 @@ export function ChatbotTab(part: PartProps) {
             data-testid="connection-when-expires"
           />
         </FormField>
-      </div>
-      <MessageInput
-        {...part}
-        field="expiresInactiveMessage"
-        id="connection-expires-message"
-        label={label('expiresInactiveMessage')}
-      />
-      <MessageInput {...part} field="inactiveMessage" id="connection-inactive-message" label={label('inactiveMessage')} />
-      <div className="connection-import-dates">
-        <NumberInput
-          {...part}
-          field="timeInactiveMessage"
-          id="connection-inactive-time"
-          label={label('timeInactiveMessage')}
-          hint={label('timeInactiveMessageHint')}
-          max={ENGINE_MINUTES_MAX}
-        />
-        <NumberInput
-          {...part}
-          field="timeToReturnQueue"
-          id="connection-return-queue-time"
-          label={label('timeToReturnQueue')}
-          hint={label('timeToReturnQueueHint')}
-          max={ENGINE_MINUTES_MAX}
-        />
-      </div>
+      </EngineRow>
+      <EngineInputs part={part} label={label} specs={IDLE_MESSAGES} />
+      <EngineRow part={part} label={label} specs={IDLE_TIMES} />
     </>
   );
 }
@@ -251,30 +249,8 @@ export function AssessmentsTab(part: PartProps) {
   const label = (key: string) => t(`connections.dialog.assessments.${key}`);
   return (
     <>
-      <MessageInput
-        {...part}
-        field="ratingMessage"
-        id="connection-rating-message"
-        label={label('ratingMessage')}
-        hint={label('ratingMessageHint')}
-      />
-      <div className="connection-import-dates">
-        <NumberInput
-          {...part}
-          field="maxUseBotQueuesNPS"
-          id="connection-max-rating-uses"
-          label={label('maxUseBotQueuesNPS')}
-          max={BOT_USES_MAX}
-        />
-        <NumberInput
-          {...part}
-          field="expiresTicketNPS"
-          id="connection-rating-expiry"
-          label={label('expiresTicketNPS')}
-          hint={label('expiresTicketNPSHint')}
-          max={ENGINE_MINUTES_MAX}
-        />
-      </div>
+      <EngineInputs part={part} label={label} specs={RATING_MESSAGE} />
+      <EngineRow part={part} label={label} specs={RATING_LIMITS} />
     </>
   );
 }

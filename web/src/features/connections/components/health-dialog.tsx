@@ -65,7 +65,7 @@ export function HealthDialog({
           {data.history.length === 0 ? (
             <p className="connection-note">{t('connections.health.noHistory')}</p>
           ) : (
-            <ol className="connection-health__history" data-testid="connection-health-history">
+            <ol className="connection-health__history stack-list" data-testid="connection-health-history">
               {data.history.map((entry, index) => {
                 const look = statusLook(entry.status);
                 return (

@@ -3,7 +3,19 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSessionCommand, type SessionCommand } from '../api/session-commands.ts';
-import { sessionActions } from '../utils/session-actions.ts';
+import { sessionActions, type SessionAction } from '../utils/session-actions.ts';
+
+/** How each session button looks: its icon, its colour, and the test id's middle part. */
+const LOOKS: Record<SessionAction, { icon: string; testId: string; severity?: 'secondary' | 'danger' }> = {
+  showQr: { icon: 'pi pi-qrcode', testId: 'show-qr' },
+  retry: { icon: 'pi pi-refresh', testId: 'retry' },
+  newQr: { icon: 'pi pi-qrcode', testId: 'new-qr', severity: 'secondary' },
+  disconnect: { icon: 'pi pi-power-off', testId: 'disconnect', severity: 'danger' },
+  connecting: { icon: 'pi pi-spin pi-spinner', testId: 'connecting' },
+};
+
+const isCommand = (action: SessionAction): action is SessionCommand =>
+  action === 'retry' || action === 'newQr' || action === 'disconnect';
 
 export type SessionRow = Pick<Connection, 'id' | 'name' | 'channel' | 'status'>;
 
@@ -40,89 +52,27 @@ export function SessionControls({
     );
   }
   const label = (key: string) => t(`connections.session.${key}`);
-  const aria = (key: string) => `${label(key)}: ${connection.name}`;
   return (
     <div className="connection-session" data-testid={`connection-session-${connection.id}`}>
       {actions.map((action) => {
-        switch (action) {
-          case 'showQr':
-            return (
-              <Button
-                key={action}
-                type="button"
-                size="small"
-                icon="pi pi-qrcode"
-                label={label('showQr')}
-                aria-label={aria('showQr')}
-                onClick={() => onShowQr?.(connection.id)}
-                data-testid={`connection-show-qr-${connection.id}`}
-              />
-            );
-          case 'retry':
-            return (
-              <Button
-                key={action}
-                type="button"
-                size="small"
-                outlined
-                icon="pi pi-refresh"
-                label={label('retry')}
-                aria-label={aria('retry')}
-                loading={running === 'retry'}
-                disabled={command.isPending}
-                onClick={() => run('retry')}
-                data-testid={`connection-retry-${connection.id}`}
-              />
-            );
-          case 'newQr':
-            return (
-              <Button
-                key={action}
-                type="button"
-                size="small"
-                outlined
-                severity="secondary"
-                icon="pi pi-qrcode"
-                label={label('newQr')}
-                aria-label={aria('newQr')}
-                loading={running === 'newQr'}
-                disabled={command.isPending}
-                onClick={() => run('newQr')}
-                data-testid={`connection-new-qr-${connection.id}`}
-              />
-            );
-          case 'disconnect':
-            return (
-              <Button
-                key={action}
-                type="button"
-                size="small"
-                outlined
-                severity="danger"
-                icon="pi pi-power-off"
-                label={label('disconnect')}
-                aria-label={aria('disconnect')}
-                loading={running === 'disconnect'}
-                disabled={command.isPending}
-                onClick={() => run('disconnect')}
-                data-testid={`connection-disconnect-${connection.id}`}
-              />
-            );
-          case 'connecting':
-            return (
-              <Button
-                key={action}
-                type="button"
-                size="small"
-                outlined
-                disabled
-                icon="pi pi-spin pi-spinner"
-                label={label('connecting')}
-                aria-label={aria('connecting')}
-                data-testid={`connection-connecting-${connection.id}`}
-              />
-            );
-        }
+        const look = LOOKS[action];
+        const which = isCommand(action) ? action : undefined;
+        return (
+          <Button
+            key={action}
+            type="button"
+            size="small"
+            outlined={action !== 'showQr'}
+            severity={look.severity}
+            icon={look.icon}
+            label={label(action)}
+            aria-label={`${label(action)}: ${connection.name}`}
+            loading={which ? running === which : undefined}
+            disabled={action === 'connecting' || (which ? command.isPending : undefined)}
+            onClick={action === 'showQr' ? () => onShowQr?.(connection.id) : which ? () => run(which) : undefined}
+            data-testid={`connection-${look.testId}-${connection.id}`}
+          />
+        );
       })}
     </div>
   );

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import { hiddenHeaderColumn, ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
 import { useDeleteConfirm } from '../../../components/list-page-state.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -189,26 +189,12 @@ function ItemsTable({ contactListId }: { contactListId: number }) {
         </>
       }
     >
-      <PagedTable
-        name="contact-list-items"
-        records={records}
-        query={items}
-        empty={t('contactLists.items.empty')}
-        loadFailed={t('contactLists.items.loadFailed')}
-      >
-        <Column
-          header={<span className="sr-only">{t('contactLists.items.columns.valid')}</span>}
-          body={validCell}
-          style={{ width: '3rem' }}
-        />
+      <PagedTable name="contact-list-items" texts="contactLists.items" records={records} query={items}>
+        {hiddenHeaderColumn(t('contactLists.items.columns.valid'), validCell, '3rem')}
         <Column header={t('contactLists.items.columns.name')} field="name" />
         <Column header={t('contactLists.items.columns.number')} field="number" />
         <Column header={t('contactLists.items.columns.email')} field="email" />
-        <Column
-          header={<span className="sr-only">{t('contactLists.items.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '7rem' }}
-        />
+        {hiddenHeaderColumn(t('contactLists.items.columns.actions'), actionsCell)}
       </PagedTable>
     </ListPage>
   );

@@ -1,11 +1,17 @@
 import type { ContactList } from '@switchboard/shared/contracts/contact-lists';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import {
+  hiddenHeaderColumn,
+  ListPage,
+  PagedTable,
+  RowActionButton,
+  RowActionLink,
+  RowActions,
+} from '../../../components/list-page.tsx';
 import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { downloadBlob } from '../../../lib/download-blob.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
@@ -60,26 +66,18 @@ function ContactListsTable() {
 
   const actionsCell = (r: ContactList) => (
     <div className="contact-lists-table__actions">
-      <Button
-        type="button"
+      <RowActionButton
         icon="pi pi-download"
-        text
-        rounded
-        aria-label={t('contactLists.sample')}
-        tooltip={t('contactLists.sample')}
-        tooltipOptions={{ position: 'top' }}
+        label={t('contactLists.sample')}
         onClick={() => void sample()}
-        data-testid={`contact-list-sample-${r.id}`}
+        testId={`contact-list-sample-${r.id}`}
       />
-      <Link
+      <RowActionLink
         to={`/contact-lists/${r.id}/contacts`}
-        className="p-button p-button-text p-button-rounded p-button-icon-only"
-        aria-label={t('contactLists.openItems', { name: r.name })}
-        title={t('contactLists.openItems', { name: r.name })}
-        data-testid={`contact-list-open-${r.id}`}
-      >
-        <i className="pi pi-users" aria-hidden="true" />
-      </Link>
+        icon="pi pi-users"
+        label={t('contactLists.openItems', { name: r.name })}
+        testId={`contact-list-open-${r.id}`}
+      />
       <RowActions
         testId={{ kind: 'contact-list', id: r.id }}
         editLabel={t('contactLists.edit', { name: r.name })}
@@ -120,23 +118,13 @@ function ContactListsTable() {
         </>
       }
     >
-      <PagedTable
-        name="contact-lists"
-        records={records}
-        query={list}
-        empty={t('contactLists.empty')}
-        loadFailed={t('contactLists.loadFailed')}
-      >
+      <PagedTable name="contact-lists" texts="contactLists" records={records} query={list}>
         <Column
           header={t('contactLists.columns.name')}
           body={(r: ContactList) => <Link to={`/contact-lists/${r.id}/contacts`}>{r.name}</Link>}
         />
         <Column header={t('contactLists.columns.contacts')} body={countCell} style={{ width: '8rem' }} />
-        <Column
-          header={<span className="sr-only">{t('contactLists.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '12rem' }}
-        />
+        {hiddenHeaderColumn(t('contactLists.columns.actions'), actionsCell, '12rem')}
       </PagedTable>
     </ListPage>
   );

@@ -1,12 +1,11 @@
 import { FILE_LIST_DEFAULT_PAGE_SIZE, FILE_LIST_PAGE_SIZES, type FileList } from '@switchboard/shared/contracts/files';
 import { can } from '@switchboard/shared/permissions';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { ListPage, RowActions } from '../../../components/list-page.tsx';
+import { hiddenHeaderColumn, ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
 import { useDeleteConfirm, useRecordDialog, useTablePager } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -65,23 +64,11 @@ function FileListsTable({ companyId }: { companyId: number }) {
         </>
       }
     >
-      <DataTable
-        value={records}
-        dataKey="id"
-        loading={list.isFetching && !list.isFetchingNextPage}
-        {...pager}
-        emptyMessage={list.isError ? t('files.loadFailed') : t('files.empty')}
-        className="files-table"
-        data-testid="files-table"
-      >
+      <PagedTable name="files" texts="files" records={records} query={list} pager={pager}>
         <Column field="name" header={t('files.columns.name')} />
         <Column header={t('files.columns.files')} body={(r: FileList) => r.options.length} style={{ width: '8rem' }} />
-        <Column
-          header={<span className="sr-only">{t('files.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '7rem' }}
-        />
-      </DataTable>
+        {hiddenHeaderColumn(t('files.columns.actions'), actionsCell)}
+      </PagedTable>
     </ListPage>
   );
 }

@@ -5,7 +5,7 @@ import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import { hiddenHeaderColumn, ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
 import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { PlanGate } from '../../../components/plan-gate.tsx';
 import { useConnectionList } from '../../../lib/lookups.ts';
@@ -100,13 +100,7 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
         </>
       }
     >
-      <PagedTable
-        name="flow-campaigns"
-        records={records}
-        query={list}
-        empty={t('flowCampaigns.empty')}
-        loadFailed={t('flowCampaigns.loadFailed')}
-      >
+      <PagedTable name="flow-campaigns" texts="flowCampaigns" records={records} query={list}>
         <Column
           header={t('flowCampaigns.columns.name')}
           body={(r: FlowCampaign) => <span data-testid={`flow-campaign-row-${r.id}`}>{r.name}</span>}
@@ -115,11 +109,7 @@ function FlowCampaignsTable({ mayDelete }: { mayDelete: boolean }) {
         <Column header={t('flowCampaigns.columns.phrases')} body={phrasesCell} />
         <Column header={t('flowCampaigns.columns.connections')} body={connectionsCell} />
         <Column header={t('flowCampaigns.columns.status')} body={statusCell} style={{ width: '8rem' }} />
-        <Column
-          header={<span className="sr-only">{t('flowCampaigns.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '7rem' }}
-        />
+        {hiddenHeaderColumn(t('flowCampaigns.columns.actions'), actionsCell)}
       </PagedTable>
     </ListPage>
   );

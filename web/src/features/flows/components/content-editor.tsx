@@ -7,6 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { move } from '../utils/flow-editor.ts';
 import { MediaField } from './node-fields.tsx';
 
+/** The buttons under the content that add an element: its type, its icon and its label's key under flows.node. */
+const ADD_BUTTONS: { type: ContentElement['type']; icon: string; label: string }[] = [
+  { type: 'message', icon: 'pi pi-comment', label: 'addText' },
+  { type: 'interval', icon: 'pi pi-clock', label: 'addInterval' },
+  { type: 'img', icon: 'pi pi-image', label: 'addImage' },
+  { type: 'audio', icon: 'pi pi-volume-up', label: 'addAudio' },
+  { type: 'video', icon: 'pi pi-video', label: 'addVideo' },
+];
+
 /** A content block: ordered texts, intervals and files, sent in this order. */
 export function ContentEditor({
   elements,
@@ -110,47 +119,18 @@ export function ContentEditor({
         ))}
       </ol>
       <div className="flow-content__add">
-        <Button
-          type="button"
-          icon="pi pi-comment"
-          label={t('flows.node.addText')}
-          outlined
-          size="small"
-          onClick={() => add('message')}
-          data-testid="flow-content-add-message"
-        />
-        <Button
-          type="button"
-          icon="pi pi-clock"
-          label={t('flows.node.addInterval')}
-          outlined
-          size="small"
-          onClick={() => add('interval')}
-        />
-        <Button
-          type="button"
-          icon="pi pi-image"
-          label={t('flows.node.addImage')}
-          outlined
-          size="small"
-          onClick={() => add('img')}
-        />
-        <Button
-          type="button"
-          icon="pi pi-volume-up"
-          label={t('flows.node.addAudio')}
-          outlined
-          size="small"
-          onClick={() => add('audio')}
-        />
-        <Button
-          type="button"
-          icon="pi pi-video"
-          label={t('flows.node.addVideo')}
-          outlined
-          size="small"
-          onClick={() => add('video')}
-        />
+        {ADD_BUTTONS.map(({ type, icon, label }) => (
+          <Button
+            key={type}
+            type="button"
+            icon={icon}
+            label={t(`flows.node.${label}`)}
+            outlined
+            size="small"
+            onClick={() => add(type)}
+            data-testid={type === 'message' ? 'flow-content-add-message' : undefined}
+          />
+        ))}
       </div>
     </div>
   );

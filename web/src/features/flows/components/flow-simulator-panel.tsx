@@ -268,47 +268,42 @@ function Entry({ entry, media }: { entry: SimulatorEntry; media: Readonly<Record
           <MediaPreview entry={entry} url={media[entry.name]} />
         </li>
       );
-    case 'randomizer':
+    default: {
+      const note = noteOf(entry);
       return (
-        <Note icon="pi pi-sliders-h">
-          {t('flows.simulator.randomizer', { way: entry.way.toUpperCase(), chance: entry.chance })}
-        </Note>
+        <li className={`flow-sim-note${note.strong ? ' flow-sim-note--strong' : ''}`} data-testid="flow-simulator-note">
+          <i className={note.icon} aria-hidden="true" /> {t(`flows.simulator.${note.text}`, note.values ?? {})}
+        </li>
       );
-    case 'condition':
-      return (
-        <Note icon="pi pi-question-circle">
-          {t(entry.verdict ? 'flows.simulator.conditionTrue' : 'flows.simulator.conditionFalse', { test: entry.test })}
-        </Note>
-      );
-    case 'handoff':
-      return (
-        <Note icon="pi pi-inbox" strong>
-          {t('flows.simulator.handoff', { queue: entry.queueName })}
-        </Note>
-      );
-    case 'waited':
-      return (
-        <Note icon="pi pi-clock">
-          {t(entry.skipped ? 'flows.simulator.skipped' : 'flows.simulator.waited', { seconds: entry.seconds })}
-        </Note>
-      );
-    case 'ignored':
-      return <Note icon="pi pi-info-circle">{t('flows.simulator.ignored')}</Note>;
-    case 'end':
-      return (
-        <Note icon="pi pi-flag" strong>
-          {t(`flows.simulator.ended.${entry.end}`)}
-        </Note>
-      );
+    }
   }
 }
 
-function Note({ icon, strong, children }: { icon: string; strong?: boolean; children: string }) {
-  return (
-    <li className={`flow-sim-note${strong ? ' flow-sim-note--strong' : ''}`} data-testid="flow-simulator-note">
-      <i className={icon} aria-hidden="true" /> {children}
-    </li>
-  );
+type NoteEntry = Exclude<SimulatorEntry, { kind: 'customer' | 'text' | 'media' }>;
+
+/**
+ * The simulator's own line about what the flow did: its icon, its text's key under flows.simulator and the text's
+ * values, and whether it stands out (a hand-off, the end).
+ */
+function noteOf(entry: NoteEntry): { icon: string; text: string; values?: Record<string, unknown>; strong?: boolean } {
+  switch (entry.kind) {
+    case 'randomizer':
+      return { icon: 'pi pi-sliders-h', text: 'randomizer', values: { way: entry.way.toUpperCase(), chance: entry.chance } };
+    case 'condition':
+      return {
+        icon: 'pi pi-question-circle',
+        text: entry.verdict ? 'conditionTrue' : 'conditionFalse',
+        values: { test: entry.test },
+      };
+    case 'handoff':
+      return { icon: 'pi pi-inbox', text: 'handoff', values: { queue: entry.queueName }, strong: true };
+    case 'waited':
+      return { icon: 'pi pi-clock', text: entry.skipped ? 'skipped' : 'waited', values: { seconds: entry.seconds } };
+    case 'ignored':
+      return { icon: 'pi pi-info-circle', text: 'ignored' };
+    case 'end':
+      return { icon: 'pi pi-flag', text: `ended.${entry.end}`, strong: true };
+  }
 }
 
 /** A file as the customer gets it: the image, a player, or (no address for it here) a chip with its name. */

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
+import { hiddenHeaderColumn, ListPage, PagedTable, RowActions } from '../../../components/list-page.tsx';
 import { useDeleteConfirm, useRecordDialog } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -71,24 +71,14 @@ function QueueIntegrationsTable() {
         </>
       }
     >
-      <PagedTable
-        name="queue-integrations"
-        records={records}
-        query={list}
-        empty={t('queueIntegrations.empty')}
-        loadFailed={t('queueIntegrations.loadFailed')}
-      >
+      <PagedTable name="queue-integrations" texts="queueIntegrations" records={records} query={list}>
         <Column header={t('queueIntegrations.columns.type')} body={typeCell} style={{ width: '5rem' }} />
         <Column header={t('queueIntegrations.columns.id')} field="id" style={{ width: '6rem' }} />
         <Column
           header={t('queueIntegrations.columns.name')}
           body={(r: QueueIntegration) => <span data-testid={`queue-integration-row-${r.id}`}>{r.name}</span>}
         />
-        <Column
-          header={<span className="sr-only">{t('queueIntegrations.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '7rem' }}
-        />
+        {hiddenHeaderColumn(t('queueIntegrations.columns.actions'), actionsCell)}
       </PagedTable>
     </ListPage>
   );

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { ListPage, RowActions } from '../../../components/list-page.tsx';
-import { useDeleteConfirm } from '../../../components/list-page-state.ts';
+import { hiddenHeaderColumn, ListPage, RowActions } from '../../../components/list-page.tsx';
+import { useDeleteConfirm, useTablePager } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { buildViewer } from '../../../lib/viewer.ts';
@@ -31,11 +31,10 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
   useDocumentTitle(t('queues.title'));
   useQueuesLiveUpdates(companyId);
   const list = useQueues();
-  const [rows, setRows] = useState<number>(QUEUE_DEFAULT_PAGE_SIZE);
-  const [first, setFirst] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const deletion = useDeleteConfirm<Queue>(useDeleteQueue(), t('queues.toasts.deleted'));
   const queues = list.data ?? [];
+  const pager = useTablePager('', QUEUE_DEFAULT_PAGE_SIZE, QUEUE_PAGE_SIZES, null, queues.length);
 
   const colorCell = (q: Queue) => (
     <span className="queues-table__color">
@@ -82,14 +81,7 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
         value={queues}
         dataKey="id"
         loading={list.isFetching && !list.data}
-        paginator
-        rows={rows}
-        first={first}
-        rowsPerPageOptions={[...QUEUE_PAGE_SIZES]}
-        onPage={(e) => {
-          setFirst(e.first);
-          setRows(e.rows);
-        }}
+        {...pager}
         emptyMessage={list.isError ? t('queues.loadFailed') : t('queues.empty')}
         className="queues-table"
         data-testid="queues-table"
@@ -102,11 +94,7 @@ function QueuesList({ companyId, showHours }: { companyId: number; showHours: bo
           header={t('queues.columns.greeting')}
           body={(q: Queue) => <span className="queues-table__greeting">{q.greetingMessage}</span>}
         />
-        <Column
-          header={<span className="sr-only">{t('queues.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '7rem' }}
-        />
+        {hiddenHeaderColumn(t('queues.columns.actions'), actionsCell)}
       </DataTable>
     </ListPage>
   );

@@ -3,12 +3,10 @@ import {
   QUICK_MESSAGE_PAGE_SIZES,
   type QuickMessage,
 } from '@switchboard/shared/contracts/quick-messages';
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/list-page.tsx';
+import { hiddenHeaderColumn, ListPage, PagedTable, RowActionButton } from '../../../components/list-page.tsx';
 import { useDeleteConfirm, useRecordDialog, useTablePager } from '../../../components/list-page-state.ts';
 import { useCurrentUser } from '../../../lib/session.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -54,29 +52,19 @@ export function QuickMessagesPage() {
     const readOnly = isReadOnlyFor(r, user.id);
     return (
       <div className="quick-messages-table__actions">
-        <Button
-          type="button"
-          text
-          rounded
+        <RowActionButton
           icon={readOnly ? 'pi pi-eye' : 'pi pi-pencil'}
-          aria-label={readOnly ? t('quickMessages.view') : t('quickMessages.edit')}
-          tooltip={readOnly ? t('quickMessages.view') : t('quickMessages.edit')}
-          tooltipOptions={{ position: 'top' }}
+          label={readOnly ? t('quickMessages.view') : t('quickMessages.edit')}
           onClick={() => dialog.edit(r)}
-          data-testid={`quick-message-edit-${r.shortcode}`}
+          testId={`quick-message-edit-${r.shortcode}`}
         />
         {!readOnly ? (
-          <Button
-            type="button"
-            text
-            rounded
-            severity="danger"
+          <RowActionButton
             icon="pi pi-trash"
-            aria-label={t('quickMessages.delete')}
-            tooltip={t('quickMessages.delete')}
-            tooltipOptions={{ position: 'top' }}
+            severity="danger"
+            label={t('quickMessages.delete')}
             onClick={() => deletion.ask(r)}
-            data-testid={`quick-message-delete-${r.shortcode}`}
+            testId={`quick-message-delete-${r.shortcode}`}
           />
         ) : null}
       </div>
@@ -111,27 +99,15 @@ export function QuickMessagesPage() {
         </>
       }
     >
-      <DataTable
-        value={records}
-        dataKey="id"
-        loading={list.isFetching && !list.isFetchingNextPage}
-        {...pager}
-        emptyMessage={list.isError ? t('quickMessages.loadFailed') : t('quickMessages.empty')}
-        className="quick-messages-table"
-        data-testid="quick-messages-table"
-      >
+      <PagedTable name="quick-messages" texts="quickMessages" records={records} query={list} pager={pager}>
         <Column
           header={t('quickMessages.columns.shortcode')}
           body={(r: QuickMessage) => <span className="quick-messages-table__shortcode">{r.shortcode}</span>}
         />
         <Column header={t('quickMessages.columns.media')} body={mediaCell} />
         <Column header={t('quickMessages.columns.shared')} body={sharedCell} style={{ width: '8rem', textAlign: 'center' }} />
-        <Column
-          header={<span className="sr-only">{t('quickMessages.columns.actions')}</span>}
-          body={actionsCell}
-          style={{ width: '7rem' }}
-        />
-      </DataTable>
+        {hiddenHeaderColumn(t('quickMessages.columns.actions'), actionsCell)}
+      </PagedTable>
     </ListPage>
   );
 }

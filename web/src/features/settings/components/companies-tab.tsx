@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ForbiddenPage } from '../../../components/forbidden-page.tsx';
-import { loadNextPage, useDeleteConfirm } from '../../../components/list-page-state.ts';
+import { useDeleteConfirm, useTablePager } from '../../../components/list-page-state.ts';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { systemClock } from '../../../lib/clock.ts';
 import { formatDate } from '../../../lib/i18n.ts';
@@ -49,12 +49,11 @@ export function CompaniesTab() {
   const list = useCompanies(searchParam, FETCH_SIZE);
   useCompaniesLiveUpdates();
   const save = useSaveCompany();
-  const [rows, setRows] = useState<number>(PAGE_SIZES[0]);
-  const [first, setFirst] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const deletion = useDeleteConfirm<AdminCompany>(useDeleteCompany(), t('platform.done'), () => t('platform.deleteFailed'));
   const now = systemClock.now();
   const companies = list.data?.pages.flatMap((p) => p.companies) ?? [];
+  const pager = useTablePager(searchParam, PAGE_SIZES[0], PAGE_SIZES, list, companies.length);
 
   const advance = (c: AdminCompany) =>
     save.mutate(
@@ -67,13 +66,7 @@ export function CompaniesTab() {
       name="companies"
       title={t('platform.companies.title')}
       subtitle={t('platform.companies.subtitle')}
-      search={{
-        placeholder: t('platform.companies.searchPlaceholder'),
-        onSearch: (text) => {
-          setSearchParam(text);
-          setFirst(0);
-        },
-      }}
+      search={{ placeholder: t('platform.companies.searchPlaceholder'), onSearch: setSearchParam }}
       add={{ label: t('platform.companies.add'), onClick: () => setDialog({ kind: 'add' }) }}
       overlays={
         <>
@@ -96,15 +89,7 @@ export function CompaniesTab() {
         value={companies}
         dataKey="id"
         loading={list.isFetching && !list.isFetchingNextPage}
-        paginator
-        rows={rows}
-        first={first}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPage={(e) => {
-          setFirst(e.first);
-          setRows(e.rows);
-          if (e.first + e.rows >= companies.length) loadNextPage(list);
-        }}
+        {...pager}
         rowClassName={(c: AdminCompany) => rowClassOf(c, now) ?? ''}
         scrollable
         // fourteen columns fit 1440 px with compact cells; narrower, the table scrolls and the actions stay in view

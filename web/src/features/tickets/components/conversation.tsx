@@ -84,7 +84,6 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const toast = useToast();
   const viewer = useInboxViewer();
-  const actions = useTicketActions();
   const signOffered = useSettingEnabled('sendSignMessage');
   const messagesQuery = useMessages(ticket.id);
   const remove = useDeleteMessage();
@@ -216,34 +215,7 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
           onSendContact={() => setContactCard(true)}
         />
       ) : (
-        <div className="composer composer--locked" data-testid="composer-locked">
-          {ticket.status === 'closed' ? (
-            <>
-              <span>{t('tickets.conversation.closedHint')}</span>
-              <Button
-                type="button"
-                label={t('tickets.actions.reopen')}
-                icon="pi pi-replay"
-                size="small"
-                onClick={() => void actions.reopen(ticket)}
-                loading={actions.busy}
-              />
-            </>
-          ) : (
-            <>
-              <span>{t('tickets.conversation.pendingHint')}</span>
-              <Button
-                type="button"
-                label={t('tickets.actions.accept')}
-                icon="pi pi-check"
-                size="small"
-                onClick={() => void actions.accept(ticket)}
-                loading={actions.busy}
-                data-testid="composer-accept"
-              />
-            </>
-          )}
-        </div>
+        <LockedComposer ticket={ticket} />
       )}
       <ContactDrawer ticket={ticket} visible={drawer} onHide={() => setDrawer(false)} />
       <TicketLogDialog ticketId={ticket.id} visible={logOpen} onHide={() => setLogOpen(false)} />
@@ -257,6 +229,27 @@ function ConversationView({ ticket }: { ticket: Ticket }) {
           setForwarding(false);
           stopSelecting();
         }}
+      />
+    </div>
+  );
+}
+
+/** The composer of a ticket the viewer does not work yet: a closed one offers to reopen it, a waiting one to accept it. */
+function LockedComposer({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const actions = useTicketActions();
+  const closed = ticket.status === 'closed';
+  return (
+    <div className="composer composer--locked" data-testid="composer-locked">
+      <span>{t(closed ? 'tickets.conversation.closedHint' : 'tickets.conversation.pendingHint')}</span>
+      <Button
+        type="button"
+        label={t(closed ? 'tickets.actions.reopen' : 'tickets.actions.accept')}
+        icon={closed ? 'pi pi-replay' : 'pi pi-check'}
+        size="small"
+        onClick={() => void (closed ? actions.reopen(ticket) : actions.accept(ticket))}
+        loading={actions.busy}
+        data-testid={closed ? undefined : 'composer-accept'}
       />
     </div>
   );
