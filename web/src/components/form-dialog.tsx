@@ -44,6 +44,25 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
+/** What opens and closes a dialog. */
+export interface DialogVisibility {
+  visible: boolean;
+  onHide: () => void;
+}
+
+/**
+ * The FormDialog props of a dialog that edits one kind of record, named `name`: its form `<name>-form`, its Save
+ * `<name>-save` and the dialog `<name>-dialog`, shown while `visible` and closed by `onHide`.
+ */
+export const recordDialogProps = (name: string, header: string, { visible, onHide }: DialogVisibility) => ({
+  header,
+  visible,
+  onHide,
+  formId: `${name}-form`,
+  saveTestId: `${name}-save`,
+  testId: `${name}-dialog`,
+});
+
 /**
  * The shell of every dialog that edits one record through a form: header, the form, and Cancel / Save in the footer.
  * Focus goes to the field marked autoFocus (else the first one) on show and back to what opened the dialog on close.
@@ -155,25 +174,13 @@ export function useDialogForm<F extends object>(visible: boolean, initial: () =>
 }
 
 /**
- * A form dialog checked by a pure `validate`: nothing is marked until the first check (a Save or another action that
- * needs the values); from then on each change checks the form again. Reset each time the dialog shows.
+ * Values checked by a pure `validate`: nothing is marked until the first check (a Save or another action that needs
+ * the values); from then on each change checks the form again. `reset` starts over with new values.
  */
-export function useCheckedForm<F extends object, E extends object>(
-  visible: boolean,
-  initial: () => F,
-  validate: (values: F) => E,
-  deps: readonly unknown[] = [],
-) {
+function useCheckedValues<F extends object, E extends object>(initial: () => F, validate: (values: F) => E) {
   const [values, setValues] = useState<F>(initial);
   const [errors, setErrors] = useState<E>({} as E);
   const [checked, setChecked] = useState(false);
-  useEffect(() => {
-    if (!visible) return;
-    setValues(initial());
-    setErrors({} as E);
-    setChecked(false);
-    // `initial` is a new function each render: what it reads is named in `deps`
-  }, [visible, ...deps]);
   const apply = (next: F) => {
     setValues(next);
     if (checked) setErrors(validate(next));
@@ -185,5 +192,72 @@ export function useCheckedForm<F extends object, E extends object>(
     setErrors(found);
     return found;
   };
+  /** Forgets the marks and the first check; with `next`, the values start over from it. */
+  const reset = (next?: F) => {
+    if (next) setValues(next);
+    setErrors({} as E);
+    setChecked(false);
+  };
+  return { values, setValues, errors, setErrors, apply, check, reset };
+}
+
+/**
+ * A form dialog checked by a pure `validate` (nothing is marked until the first check), set anew from `initial` each
+ * time the dialog shows.
+ */
+export function useCheckedForm<F extends object, E extends object>(
+  visible: boolean,
+  initial: () => F,
+  validate: (values: F) => E,
+  deps: readonly unknown[] = [],
+) {
+  const { values, errors, setErrors, apply, check, reset } = useCheckedValues(initial, validate);
+  useEffect(() => {
+    if (visible) reset(initial());
+    // `initial` is a new function each render: what it reads is named in `deps`
+  }, [visible, ...deps]);
   return { values, errors, setErrors, apply, check };
+}
+
+/**
+ * A checked form dialog that adds a record (`id` undefined: the values start from `empty` each time it shows) or
+ * edits the record of `id`, whose values come from `formOf` once `loaded` (its fetched record) has arrived; `loading`
+ * until then. `deps` name what `empty` reads.
+ */
+export function useLoadedForm<F extends object, E extends object, R>({
+  visible,
+  id,
+  loaded,
+  empty,
+  formOf,
+  validate,
+  deps = [],
+}: {
+  visible: boolean;
+  id: number | undefined;
+  loaded: R | undefined;
+  empty: () => F;
+  formOf: (record: R) => F;
+  validate: (values: F) => E;
+  deps?: readonly unknown[];
+}) {
+  const form = useCheckedValues(empty, validate);
+  const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
+  const editing = id !== undefined;
+  useEffect(() => {
+    if (!visible) {
+      setLoadedFor(null);
+      return;
+    }
+    form.reset(editing ? undefined : empty());
+    if (!editing) setLoadedFor('new');
+  }, [visible, editing, ...deps]);
+  useEffect(() => {
+    if (visible && editing && loaded && loadedFor !== id) {
+      form.setValues(formOf(loaded));
+      setLoadedFor(id);
+    }
+  }, [visible, editing, loaded, loadedFor, id]);
+  const { values, errors, setErrors, apply, check } = form;
+  return { values, errors, setErrors, apply, check, editing, loading: editing && loadedFor !== id };
 }

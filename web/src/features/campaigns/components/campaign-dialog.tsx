@@ -8,14 +8,14 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { Picker, type PickerItem } from '../../../components/picker.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { useCompanySetting } from '../../../lib/company-setting.ts';
 import { useConnectionList, useContactListPicks } from '../../../lib/lookups.ts';
-import { useToast } from '../../../lib/toast.tsx';
 import { instantOf, wallClockOf } from '../../../lib/zoned-time.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useCampaignSettings } from '../api/get-campaign-settings.ts';
@@ -96,8 +96,8 @@ function CampaignForm({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveCampaign();
+  const saveAndClose = useSaveAndClose(onHide);
   const connections = useConnectionList({ enabled: visible });
   const contactLists = useContactListPicks({ enabled: visible });
   const settings = useCampaignSettings();
@@ -169,21 +169,18 @@ function CampaignForm({
       if (text && Object.keys(found).length === 1) setTab(text);
       return;
     }
-    save.mutate(
+    saveAndClose(
+      save,
       { id: record?.id, body: campaignBodyOf(values), media: mode === 'all' ? media : { kind: 'keep' } },
+      t('campaigns.toasts.saved'),
       {
-        onSuccess: () => {
-          toast.success(t('campaigns.toasts.saved'));
-          onHide();
-        },
-        onError: (error) => {
+        refused: (error) => {
           const onFields = isApiError(error) ? serverFieldErrors(error.body.fields) : {};
           if (Object.keys(onFields).length > 0) {
             setErrors(onFields);
             const text = firstTextWithError(onFields);
             if (text) setTab(text);
           }
-          toast.error(error);
         },
       },
     );
@@ -197,14 +194,9 @@ function CampaignForm({
 
   return (
     <FormDialog
-      header={title}
-      visible={visible}
-      onHide={onHide}
-      formId="campaign-form"
+      {...recordDialogProps('campaign', title, { visible, onHide })}
       onSubmit={submit}
       busy={pending}
-      saveTestId="campaign-save"
-      testId="campaign-dialog"
       size="xxl"
       position="top"
       formClassName="campaign-form"

@@ -1,17 +1,17 @@
 import type { ContactList } from '@switchboard/shared/contracts/contact-lists';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { TextField } from '../../../components/text-field.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useSaveContactList } from '../api/save-contact-list.ts';
 import { validateListName } from '../utils/contact-list-form.ts';
 
 /** Add a list (no `record`) or rename one: the dialog has only a name field. */
 export function ContactListDialog({ visible, record, onHide }: { visible: boolean; record?: ContactList; onHide: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveContactList();
+  const saveAndClose = useSaveAndClose(onHide);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -25,28 +25,17 @@ export function ContactListDialog({ visible, record, onHide }: { visible: boolea
     const problem = validateListName(name);
     setError(problem);
     if (problem) return;
-    save.mutate(
-      { id: record?.id, name: name.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('contactLists.toasts.saved'));
-          onHide();
-        },
-        onError: (e) => toast.error(e),
-      },
-    );
+    saveAndClose(save, { id: record?.id, name: name.trim() }, t('contactLists.toasts.saved'));
   };
 
   return (
     <FormDialog
-      header={record ? t('contactLists.dialog.editTitle') : t('contactLists.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="contact-list-form"
+      {...recordDialogProps('contact-list', t(record ? 'contactLists.dialog.editTitle' : 'contactLists.dialog.addTitle'), {
+        visible,
+        onHide,
+      })}
       onSubmit={submit}
       busy={save.isPending}
-      saveTestId="contact-list-save"
-      testId="contact-list-dialog"
       size="sm"
     >
       <TextField

@@ -1,10 +1,10 @@
 import type { ContactListItem } from '@switchboard/shared/contracts/contact-lists';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useToast } from '../../../lib/toast.tsx';
 import { useSaveContactListItem } from '../api/save-contact-list-item.ts';
 import { validateItemForm, type ItemFormErrors, type ItemFormValues } from '../utils/contact-list-form.ts';
 
@@ -23,8 +23,8 @@ export function ContactListItemDialog({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveContactListItem();
+  const saveAndClose = useSaveAndClose(onHide);
   const [values, setValues] = useState<ItemFormValues>(empty);
   const [errors, setErrors] = useState<ItemFormErrors>({});
 
@@ -38,21 +38,13 @@ export function ContactListItemDialog({
     const found = validateItemForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate(
-      { id: record?.id, contactListId, ...values },
-      {
-        onSuccess: () => {
-          toast.success(t('contactLists.toasts.itemSaved'));
-          onHide();
-        },
-        onError: (error) => {
-          // a number the list has is told beside the field
-          if (error instanceof ApiError && error.body.error === 'ERR_DUPLICATED_CONTACT')
-            setErrors({ number: 'ERR_DUPLICATED_CONTACT' });
-          toast.error(error);
-        },
+    saveAndClose(save, { id: record?.id, contactListId, ...values }, t('contactLists.toasts.itemSaved'), {
+      refused: (error) => {
+        // a number the list has is told beside the field
+        if (error instanceof ApiError && error.body.error === 'ERR_DUPLICATED_CONTACT')
+          setErrors({ number: 'ERR_DUPLICATED_CONTACT' });
       },
-    );
+    });
   };
 
   const field = (key: keyof ItemFormValues, type = 'text') => (
@@ -71,14 +63,13 @@ export function ContactListItemDialog({
 
   return (
     <FormDialog
-      header={record ? t('contactLists.items.dialog.editTitle') : t('contactLists.items.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="contact-list-item-form"
+      {...recordDialogProps(
+        'contact-list-item',
+        t(record ? 'contactLists.items.dialog.editTitle' : 'contactLists.items.dialog.addTitle'),
+        { visible, onHide },
+      )}
       onSubmit={submit}
       busy={save.isPending}
-      saveTestId="contact-list-item-save"
-      testId="contact-list-item-dialog"
       size="sm"
     >
       {field('name')}

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { useToast } from '../../../lib/toast.tsx';
 import { useCreateContact } from '../api/create-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import {
@@ -20,35 +19,31 @@ import {
   type ContactFormErrors,
   type ContactFormValues,
 } from '../utils/contact-form.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 
 /** Add a contact (no `contact`) or edit one: name, number, e-mail and extra-information rows. */
 export function ContactDialog({ visible, contact, onHide }: { visible: boolean; contact?: Contact; onHide: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const create = useCreateContact();
   const update = useUpdateContact();
+  const saveAndClose = useSaveAndClose(onHide);
   const pending = create.isPending || update.isPending;
-  const [values, setValues] = useState<ContactFormValues>(emptyContactForm);
-  const [errors, setErrors] = useState<ContactFormErrors>({});
-  const [touched, setTouched] = useState(false);
+  const { values, errors, setErrors, apply, check } = useCheckedForm<ContactFormValues, ContactFormErrors>(
+    visible,
+    () => (contact ? contactFormOf(contact) : emptyContactForm()),
+    validateContactForm,
+    [contact],
+  );
   // the dialog keeps its title while it fades out after the page forgot which contact it was editing
   const [editing, setEditing] = useState(contact);
   const rowKeyPrefix = useId();
   const [nextRow, setNextRow] = useState(0);
 
   useEffect(() => {
-    if (!visible) return;
-    setEditing(contact);
-    setValues(contact ? contactFormOf(contact) : emptyContactForm());
-    setErrors({});
-    setTouched(false);
+    if (visible) setEditing(contact);
   }, [visible, contact]);
 
-  const apply = (next: ContactFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validateContactForm(next));
-  };
   const change = (field: 'name' | 'number' | 'email', value: string) => apply({ ...values, [field]: value });
   const changeRow = (key: string, field: 'name' | 'value', value: string) =>
     apply({ ...values, extraInfo: values.extraInfo.map((row) => (row.key === key ? { ...row, [field]: value } : row)) });
@@ -58,28 +53,16 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
   };
   const removeRow = (key: string) => apply({ ...values, extraInfo: values.extraInfo.filter((row) => row.key !== key) });
 
-  const onError = (error: unknown) => {
-    if (isApiError(error) && error.code === 'ERR_DUPLICATED_CONTACT') {
+  const refused = (error: Error) => {
+    if (isApiError(error) && error.code === 'ERR_DUPLICATED_CONTACT')
       setErrors((e) => ({ ...e, number: 'errors.ERR_DUPLICATED_CONTACT' }));
-      toast.error(error);
-      return;
-    }
-    if (isApiError(error) && error.body.fields?.length) setErrors((e) => ({ ...e, ...serverFieldErrors(error.body) }));
-    toast.error(error);
-  };
-
-  const onSaved = () => {
-    toast.success(t('contacts.toasts.saved'));
-    onHide();
+    else if (isApiError(error) && error.body.fields?.length) setErrors((e) => ({ ...e, ...serverFieldErrors(error.body) }));
   };
 
   const submit = () => {
-    const found = validateContactForm(values);
-    setTouched(true);
-    setErrors(found);
-    if (hasContactErrors(found)) return;
+    if (hasContactErrors(check())) return;
     if (!contact) {
-      create.mutate(contactBodyOf(values), { onSuccess: onSaved, onError });
+      saveAndClose(create, contactBodyOf(values), t('contacts.toasts.saved'), { refused });
       return;
     }
     const changes = contactChanges(contact, values);
@@ -87,19 +70,17 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
       onHide();
       return;
     }
-    update.mutate({ id: contact.id, changes }, { onSuccess: onSaved, onError });
+    saveAndClose(update, { id: contact.id, changes }, t('contacts.toasts.saved'), { refused });
   };
 
   return (
     <FormDialog
-      header={editing ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="contact-form"
+      {...recordDialogProps('contact', t(editing ? 'contacts.dialog.editTitle' : 'contacts.dialog.addTitle'), {
+        visible,
+        onHide,
+      })}
       onSubmit={submit}
       busy={pending}
-      saveTestId="contact-save"
-      testId="contact-dialog"
       size="sm"
       dismissableMask
     >
@@ -112,21 +93,15 @@ export function ContactDialog({ visible, contact, onHide }: { visible: boolean; 
         onChange={(value) => change('name', value)}
       />
       <div className="dialog-form__grid">
-        <FormField
+        <TextField
           id="contact-number"
           label={t('contacts.fields.number')}
           error={errors.number}
           hint={t('contacts.dialog.numberHint')}
-        >
-          <InputText
-            {...fieldA11y('contact-number', errors.number)}
-            inputMode="tel"
-            autoComplete="off"
-            invalid={Boolean(errors.number)}
-            value={values.number}
-            onChange={(e) => change('number', e.target.value)}
-          />
-        </FormField>
+          inputMode="tel"
+          value={values.number}
+          onChange={(value) => change('number', value)}
+        />
         <TextField
           id="contact-email"
           label={t('contacts.fields.email')}

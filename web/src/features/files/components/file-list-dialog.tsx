@@ -1,11 +1,10 @@
 import type { FileList } from '@switchboard/shared/contracts/files';
 import { acceptAttribute } from '@switchboard/shared/media-types';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
-import { fieldA11y, FormField } from '../../../components/form-field.tsx';
+import { FormDialog, recordDialogProps, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFileList } from '../api/save-file-list.ts';
@@ -28,54 +27,28 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveFileList();
-  const [values, setValues] = useState<FileListFormValues>(emptyFileListForm);
-  const [errors, setErrors] = useState<FileListFormErrors>({});
-  const [touched, setTouched] = useState(false);
+  const saveAndClose = useSaveAndClose(onHide);
   const keySeq = useRef(0);
   const nextKey = () => `f${++keySeq.current}`;
-  const pending = save.isPending;
-
-  useEffect(() => {
-    if (!visible) return;
-    setValues(record ? fileListFormOf(record, () => `f${++keySeq.current}`) : emptyFileListForm());
-    setErrors({});
-    setTouched(false);
-  }, [visible, record]);
-
-  const apply = (next: FileListFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validateFileListForm(next));
-  };
+  const { values, errors, apply, check } = useCheckedForm<FileListFormValues, FileListFormErrors>(
+    visible,
+    () => (record ? fileListFormOf(record, nextKey) : emptyFileListForm()),
+    validateFileListForm,
+    [record],
+  );
   const setOption = (key: string, patch: Partial<FileListFormValues['options'][number]>) =>
     apply({ ...values, options: values.options.map((o) => (o.key === key ? { ...o, ...patch } : o)) });
 
   const submit = () => {
-    const found = validateFileListForm(values);
-    setTouched(true);
-    setErrors(found);
-    if (found.name || found.message || found.options) return;
-    save.mutate(
-      { id: record?.id, ...fileListBodyOf(values) },
-      {
-        onSuccess: () => {
-          toast.success(t('files.toasts.saved'));
-          onHide();
-        },
-        onError: (error) => toast.error(error),
-      },
-    );
+    if (Object.keys(check()).length) return;
+    saveAndClose(save, { id: record?.id, ...fileListBodyOf(values) }, t('files.toasts.saved'));
   };
 
   return (
     <FormDialog
-      header={record ? t('files.dialog.editTitle') : t('files.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="file-list-form"
+      {...recordDialogProps('file-list', t(record ? 'files.dialog.editTitle' : 'files.dialog.addTitle'), { visible, onHide })}
       onSubmit={submit}
-      busy={pending}
-      saveTestId="file-list-save"
-      testId="file-list-dialog"
+      busy={save.isPending}
       dismissableMask
     >
       <TextField
@@ -102,15 +75,13 @@ export function FileListDialog({ visible, record, onHide }: { visible: boolean; 
           const error = errors.options?.[o.key];
           return (
             <div className="file-option" key={o.key} data-testid={id}>
-              <FormField id={`${id}-name`} label={t('files.dialog.optionName', { number: i + 1 })} error={error}>
-                <InputText
-                  {...fieldA11y(`${id}-name`, error)}
-                  autoComplete="off"
-                  invalid={Boolean(error)}
-                  value={o.name}
-                  onChange={(e) => setOption(o.key, { name: e.target.value })}
-                />
-              </FormField>
+              <TextField
+                id={`${id}-name`}
+                label={t('files.dialog.optionName', { number: i + 1 })}
+                error={error}
+                value={o.name}
+                onChange={(name) => setOption(o.key, { name })}
+              />
               <div className="file-option__file">
                 <i className="pi pi-paperclip" aria-hidden="true" />
                 <span className="file-option__file-name" data-testid={`${id}-file-name`}>

@@ -3,13 +3,12 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useDialogForm, type FieldErrors } from '../../../components/form-dialog.tsx';
+import { refusedFields, useSaveAndClose } from '../../../components/save-and-close.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Picker } from '../../../components/picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { isApiError } from '../../../lib/api-error.ts';
 import { useFlowList } from '../../../lib/lookups.ts';
-import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFlowCampaign } from '../api/save-flow-campaign.ts';
 import { formProblems, initialForm, listensEverywhere, toBody, type FlowCampaignForm } from '../utils/flow-campaign-form.ts';
 import { PhrasesEditor } from './phrases-editor.tsx';
@@ -17,8 +16,8 @@ import { PhrasesEditor } from './phrases-editor.tsx';
 /** Add a phrase campaign (no `record`) or edit one: 'Nueva campaña con flujo de frases' or 'Editar campaña con flujo de frases'. */
 export function FlowCampaignDialog({ visible, record, onHide }: { visible: boolean; record?: FlowCampaign; onHide: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveFlowCampaign();
+  const saveAndClose = useSaveAndClose(onHide);
   const flows = useFlowList({ enabled: visible });
   const { values, set, errors, setErrors } = useDialogForm<FlowCampaignForm>(visible, () => initialForm(record), [record]);
 
@@ -26,21 +25,15 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
     const problems = formProblems(values);
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    save.mutate(
+    saveAndClose(
+      save,
       { id: record?.id, body: toBody(values, Boolean(record)) },
+      t(record ? 'flowCampaigns.toasts.updated' : 'flowCampaigns.toasts.created'),
       {
-        onSuccess: () => {
-          toast.success(t(record ? 'flowCampaigns.toasts.updated' : 'flowCampaigns.toasts.created'));
-          onHide();
-        },
-        onError: (error) => {
+        refused: (error) => {
           // the server names the field it refuses (a name the company has, a flow deleted meanwhile)
-          if (isApiError(error) && error.body.fields?.length) {
-            setErrors(
-              Object.fromEntries(error.body.fields.map((f) => [f.path.replace(/^body\./, '').split('.')[0]!, f.message])),
-            );
-          }
-          toast.error(error);
+          const fields = refusedFields<FieldErrors>(error, (path) => path.replace(/^body\./, '').split('.')[0]!);
+          if (Object.keys(fields).length) setErrors(fields);
         },
       },
     );
@@ -54,14 +47,12 @@ export function FlowCampaignDialog({ visible, record, onHide }: { visible: boole
 
   return (
     <FormDialog
-      header={record ? t('flowCampaigns.dialog.editTitle') : t('flowCampaigns.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="flow-campaign-form"
+      {...recordDialogProps('flow-campaign', t(record ? 'flowCampaigns.dialog.editTitle' : 'flowCampaigns.dialog.addTitle'), {
+        visible,
+        onHide,
+      })}
       onSubmit={submit}
       busy={save.isPending}
-      saveTestId="flow-campaign-save"
-      testId="flow-campaign-dialog"
       size="xl"
       formClassName="flow-campaign-form"
     >

@@ -2,9 +2,9 @@ import type { Flow } from '@switchboard/shared/contracts/flows';
 import { InputSwitch } from 'primereact/inputswitch';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { TextField } from '../../../components/text-field.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useSaveFlow } from '../api/save-flow.ts';
 import { flowNameProblem } from '../utils/flow-form.ts';
 
@@ -21,8 +21,8 @@ export function FlowDialog({
   onCreated?: (flow: Flow) => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveFlow();
+  const saveAndClose = useSaveAndClose(onHide);
   const [name, setName] = useState('');
   const [active, setActive] = useState(true);
   const [error, setError] = useState<string | undefined>();
@@ -38,29 +38,23 @@ export function FlowDialog({
     const problem = flowNameProblem(name);
     setError(problem);
     if (problem) return;
-    save.mutate(
+    saveAndClose(
+      save,
       { id: record?.id, name: name.trim(), ...(record ? { active } : {}) },
+      t(record ? 'flows.toasts.renamed' : 'flows.toasts.created'),
       {
-        onSuccess: (flow) => {
-          toast.success(t(record ? 'flows.toasts.renamed' : 'flows.toasts.created'));
-          onHide();
+        then: (flow) => {
           if (!record) onCreated?.(flow);
         },
-        onError: (e) => toast.error(e),
       },
     );
   };
 
   return (
     <FormDialog
-      header={record ? t('flows.dialog.editTitle') : t('flows.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="flow-form"
+      {...recordDialogProps('flow', t(record ? 'flows.dialog.editTitle' : 'flows.dialog.addTitle'), { visible, onHide })}
       onSubmit={submit}
       busy={save.isPending}
-      saveTestId="flow-save"
-      testId="flow-dialog"
       size="sm"
     >
       <TextField

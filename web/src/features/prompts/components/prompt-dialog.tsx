@@ -10,11 +10,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DropdownField, NumberField } from '../../../components/choice-fields.tsx';
 import { fieldBinder } from '../../../components/field-binding.ts';
-import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Picker } from '../../../components/picker.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useSavePrompt } from '../api/save-prompt.ts';
 import { TextAreaField } from '../../../components/textarea-field.tsx';
 import {
@@ -30,8 +30,8 @@ import {
 /** Add a prompt (no `record`) or edit one: every field of the entity; the speech key and region only for a voice. */
 export function PromptDialog({ visible, record, onHide }: { visible: boolean; record?: Prompt; onHide: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSavePrompt();
+  const saveAndClose = useSaveAndClose(onHide);
   const { values, errors, apply, check } = useCheckedForm<PromptFormValues, PromptFormErrors>(
     visible,
     () => (record ? promptFormOf(record) : emptyPromptForm()),
@@ -43,15 +43,10 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
 
   const submit = () => {
     if (Object.keys(check()).length) return;
-    save.mutate(
+    saveAndClose(
+      save,
       { id: record?.id, body: promptBodyOf(values) },
-      {
-        onSuccess: () => {
-          toast.success(t(record ? 'prompts.toasts.saved' : 'prompts.toasts.created'));
-          onHide();
-        },
-        onError: (e) => toast.error(e),
-      },
+      t(record ? 'prompts.toasts.saved' : 'prompts.toasts.created'),
     );
   };
 
@@ -72,14 +67,9 @@ export function PromptDialog({ visible, record, onHide }: { visible: boolean; re
 
   return (
     <FormDialog
-      header={record ? t('prompts.dialog.editTitle') : t('prompts.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="prompt-form"
+      {...recordDialogProps('prompt', t(record ? 'prompts.dialog.editTitle' : 'prompts.dialog.addTitle'), { visible, onHide })}
       onSubmit={submit}
       busy={save.isPending}
-      saveTestId="prompt-save"
-      testId="prompt-dialog"
       size="xl"
     >
       <TextField {...bind('name')} label={t('prompts.dialog.name')} maxLength={100} autoFocus />

@@ -9,7 +9,8 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { DropdownField, NumberField } from '../../../components/choice-fields.tsx';
 import { fieldBinder } from '../../../components/field-binding.ts';
-import { FormDialog, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useToast } from '../../../lib/toast.tsx';
 import { useSaveQueueIntegration } from '../api/save-queue-integration.ts';
@@ -43,6 +44,7 @@ export function QueueIntegrationDialog({
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveQueueIntegration();
+  const saveAndClose = useSaveAndClose(onHide);
   const test = useTestSession();
   const { values, errors, setErrors, apply, check } = useCheckedForm<IntegrationFormValues, IntegrationFormErrors>(
     visible,
@@ -56,18 +58,15 @@ export function QueueIntegrationDialog({
 
   const submit = () => {
     if (Object.keys(check()).length) return;
-    save.mutate(
+    saveAndClose(
+      save,
       { id: record?.id, body: integrationBodyOf(values) },
+      t(record ? 'queueIntegrations.toasts.saved' : 'queueIntegrations.toasts.created'),
       {
-        onSuccess: () => {
-          toast.success(t(record ? 'queueIntegrations.toasts.saved' : 'queueIntegrations.toasts.created'));
-          onHide();
-        },
-        onError: (e) => {
+        refused: (e) => {
           // the server alone knows the address policy: a refused URL is marked on its field
           if (isApiError(e) && e.body.fields?.some((f) => f.path === 'body.urlN8N' && f.message.startsWith(PRIVATE_URL_REFUSED)))
             setErrors((current) => ({ ...current, urlN8N: 'privateUrl' }));
-          toast.error(e);
         },
       },
     );
@@ -122,14 +121,13 @@ export function QueueIntegrationDialog({
 
   return (
     <FormDialog
-      header={record ? t('queueIntegrations.dialog.editTitle') : t('queueIntegrations.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="queue-integration-form"
+      {...recordDialogProps(
+        'queue-integration',
+        t(record ? 'queueIntegrations.dialog.editTitle' : 'queueIntegrations.dialog.addTitle'),
+        { visible, onHide },
+      )}
       onSubmit={submit}
       busy={save.isPending}
-      saveTestId="queue-integration-save"
-      testId="queue-integration-dialog"
       size="xl"
     >
       <DropdownField<QueueIntegrationType>

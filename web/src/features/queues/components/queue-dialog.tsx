@@ -1,12 +1,18 @@
-import { FIRST_RESPONSE_MAX_MINUTES, type Queue, QUEUE_ROTATION_TIMES } from '@switchboard/shared/contracts/queues';
+import {
+  FIRST_RESPONSE_MAX_MINUTES,
+  type Queue,
+  type QueueDetails,
+  QUEUE_ROTATION_TIMES,
+} from '@switchboard/shared/contracts/queues';
 import { ticketVariables } from '@switchboard/shared/message-variables';
-import { Dropdown } from 'primereact/dropdown';
+import { DropdownField } from '../../../components/choice-fields.tsx';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useLoadedForm } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { WeeklyHoursEditor } from '../../../components/weekly-hours-editor.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -14,7 +20,6 @@ import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { TabStrip } from '../../../components/tab-strip.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useFileListNames, useUserNames } from '../api/get-option-targets.ts';
 import { useIntegrationList } from '../../../lib/lookups.ts';
 import { usePlanFlag } from '../../../lib/plan.ts';
@@ -33,7 +38,6 @@ import {
 import { ChatbotTreeEditor, type TreeActions } from './chatbot-tree-editor.tsx';
 import { TextAreaField } from '../../../components/textarea-field.tsx';
 
-const FORM_ID = 'queue-form';
 const PANEL_ID = 'queue-tabpanel';
 type QueueTab = 'data' | 'hours';
 
@@ -55,50 +59,34 @@ export function QueueDialog({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveQueue();
+  const saveAndClose = useSaveAndClose(onHide);
   const detail = useQueue(visible ? queueId : undefined);
   const files = useFileListNames(visible);
   // the integrations a queue or an option may hand the conversation to: the plan must have them
   const integrationsPlan = usePlanFlag('useIntegrations');
   const integrations = useIntegrationList({ enabled: visible && integrationsPlan === true });
   const users = useUserNames(visible);
-  const [values, setValues] = useState<QueueFormValues>(emptyQueueForm);
-  const [errors, setErrors] = useState<QueueFormErrors>({});
-  const [touched, setTouched] = useState(false);
   const [tab, setTab] = useState<QueueTab>('data');
-  const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
   const keySeq = useRef(0);
   const nextKey = () => `o${++keySeq.current}`;
-  const pending = save.isPending;
-  const editing = queueId !== undefined;
-  const queuesAfterSave = editing ? queues.length : queues.length + 1;
+  const queuesAfterSave = queueId !== undefined ? queues.length : queues.length + 1;
+  const { values, errors, setErrors, apply, check, editing, loading } = useLoadedForm<
+    QueueFormValues,
+    QueueFormErrors,
+    QueueDetails
+  >({
+    visible,
+    id: queueId,
+    loaded: detail.data,
+    empty: emptyQueueForm,
+    formOf: (queue) => queueFormOf(queue, nextKey),
+    validate: (next) => validateQueueForm(next, queuesAfterSave),
+  });
 
   useEffect(() => {
-    if (!visible) {
-      setLoadedFor(null);
-      return;
-    }
-    setErrors({});
-    setTouched(false);
-    setTab('data');
-    if (!editing) {
-      setValues(emptyQueueForm());
-      setLoadedFor('new');
-    }
+    if (visible) setTab('data');
   }, [visible, editing]);
-
-  useEffect(() => {
-    if (visible && editing && detail.data && loadedFor !== queueId) {
-      setValues(queueFormOf(detail.data, () => `o${++keySeq.current}`));
-      setLoadedFor(queueId);
-    }
-  }, [visible, editing, detail.data, loadedFor, queueId]);
-
-  const apply = (next: QueueFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validateQueueForm(next, queuesAfterSave));
-  };
 
   const actions: TreeActions = {
     add: (parent) => apply({ ...values, chatbots: addOption(values.chatbots, parent, nextKey()) }),
@@ -108,32 +96,21 @@ export function QueueDialog({
   };
 
   const submit = () => {
-    const found = validateQueueForm(values, queuesAfterSave);
-    setTouched(true);
-    setErrors(found);
+    const found = check();
     if (hasErrors(found)) {
       setTab('data');
       return;
     }
-    save.mutate(
-      { id: queueId, body: queueBodyOf(values) },
-      {
-        onSuccess: () => {
-          toast.success(t('queues.toasts.saved'));
-          onHide();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS')
-            setErrors({ ...found, color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' });
-          if (isApiError(error) && error.code === 'ERR_WAPP_GREETING_REQUIRED')
-            setErrors({ ...found, greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' });
-          toast.error(error);
-        },
+    saveAndClose(save, { id: queueId, body: queueBodyOf(values) }, t('queues.toasts.saved'), {
+      refused: (error) => {
+        if (isApiError(error) && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS')
+          setErrors({ ...found, color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' });
+        if (isApiError(error) && error.code === 'ERR_WAPP_GREETING_REQUIRED')
+          setErrors({ ...found, greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' });
       },
-    );
+    });
   };
 
-  const loading = editing && loadedFor !== queueId;
   const tabs: QueueTab[] = showHours ? ['data', 'hours'] : ['data'];
   const choices = {
     queues: queues.map((q) => ({ id: q.id, name: q.name })),
@@ -208,19 +185,18 @@ export function QueueDialog({
         </div>
         {/* the time belongs to the rotation: shown while it is on, rather than shown disabled */}
         {values.ativarRoteador ? (
-          <FormField id="queue-rotation-time" label={t('queues.dialog.rotationTime')}>
-            <Dropdown
-              inputId="queue-rotation-time"
-              value={values.tempoRoteador}
-              options={QUEUE_ROTATION_TIMES.map((m) => ({
-                value: m,
-                label: m === 0 ? t('queues.dialog.rotationUnset') : t('queues.dialog.minutes', { count: m }),
-              }))}
-              onChange={(e) => apply({ ...values, tempoRoteador: e.value as number })}
-              className="w-full"
-              data-testid="queue-rotation-time"
-            />
-          </FormField>
+          <DropdownField
+            id="queue-rotation-time"
+            label={t('queues.dialog.rotationTime')}
+            value={values.tempoRoteador}
+            options={QUEUE_ROTATION_TIMES.map((m) => ({
+              value: m,
+              label: m === 0 ? t('queues.dialog.rotationUnset') : t('queues.dialog.minutes', { count: m }),
+            }))}
+            onChange={(tempoRoteador) => apply({ ...values, tempoRoteador })}
+            className="w-full"
+            testId="queue-rotation-time"
+          />
         ) : null}
         <FormField id="queue-first-response" label={t('queues.dialog.firstResponse')} hint={t('queues.dialog.firstResponseHint')}>
           <InputNumber
@@ -247,35 +223,31 @@ export function QueueDialog({
           <label htmlFor="queue-close-ticket">{t('queues.dialog.closeTicket')}</label>
         </div>
       </div>
-      <FormField id="queue-file-list" label={t('queues.dialog.fileList')} hint={t('queues.dialog.fileListHint')}>
-        <Dropdown
-          inputId="queue-file-list"
-          value={values.fileListId}
-          options={choices.files.map((f) => ({ value: f.id, label: f.name }))}
-          placeholder={t('queues.dialog.noFileList')}
-          showClear
-          onChange={(e) => apply({ ...values, fileListId: (e.value as number | null) ?? null })}
-          className="w-full"
-          data-testid="queue-file-list"
-        />
-      </FormField>
+      <DropdownField
+        id="queue-file-list"
+        label={t('queues.dialog.fileList')}
+        hint={t('queues.dialog.fileListHint')}
+        value={values.fileListId}
+        options={choices.files.map((f) => ({ value: f.id, label: f.name }))}
+        placeholder={t('queues.dialog.noFileList')}
+        showClear
+        onChange={(fileListId) => apply({ ...values, fileListId: fileListId ?? null })}
+        className="w-full"
+        testId="queue-file-list"
+      />
       {integrationsPlan === true ? (
-        <FormField
+        <DropdownField
           id="queue-integration"
           label={t('queueIntegrations.queue.integration')}
           hint={t('queueIntegrations.queue.integrationHint')}
-        >
-          <Dropdown
-            inputId="queue-integration"
-            value={values.integrationId}
-            options={choices.integrations.map((i) => ({ value: i.id, label: i.name }))}
-            placeholder={t('queueIntegrations.queue.noIntegration')}
-            showClear
-            onChange={(e) => apply({ ...values, integrationId: (e.value as number | null) ?? null })}
-            className="w-full"
-            data-testid="queue-integration"
-          />
-        </FormField>
+          value={values.integrationId}
+          options={choices.integrations.map((i) => ({ value: i.id, label: i.name }))}
+          placeholder={t('queueIntegrations.queue.noIntegration')}
+          showClear
+          onChange={(integrationId) => apply({ ...values, integrationId: integrationId ?? null })}
+          className="w-full"
+          testId="queue-integration"
+        />
       ) : null}
       <ChatbotTreeEditor tree={values.chatbots} errors={errors.options ?? {}} actions={actions} choices={choices} />
     </>
@@ -283,15 +255,10 @@ export function QueueDialog({
 
   return (
     <FormDialog
-      header={editing ? t('queues.dialog.editTitle') : t('queues.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId={FORM_ID}
+      {...recordDialogProps('queue', t(editing ? 'queues.dialog.editTitle' : 'queues.dialog.addTitle'), { visible, onHide })}
       formClassName="queue-form"
       onSubmit={submit}
-      busy={pending}
-      saveTestId="queue-save"
-      testId="queue-dialog"
+      busy={save.isPending}
       size="xxl"
       position="top"
       dismissableMask

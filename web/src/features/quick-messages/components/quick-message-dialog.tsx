@@ -10,7 +10,6 @@ import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { VariablesHelper } from '../../../components/variables-helper.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { MediaAttachRow } from '../../../components/media-attach-row.tsx';
-import { useToast } from '../../../lib/toast.tsx';
 import { useSaveQuickMessage, type MediaChange } from '../api/save-quick-message.ts';
 import {
   emptyQuickMessageForm,
@@ -21,7 +20,8 @@ import {
   type QuickMessageFormErrors,
   type QuickMessageFormValues,
 } from '../utils/quick-message-form.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 
 /** Add a reply (no `record`), edit one, or only view it when `readOnly` (another user's unshared reply). */
 export function QuickMessageDialog({
@@ -36,8 +36,8 @@ export function QuickMessageDialog({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveQuickMessage();
+  const saveAndClose = useSaveAndClose(onHide);
   const [values, setValues] = useState<QuickMessageFormValues>(emptyQuickMessageForm);
   const [errors, setErrors] = useState<QuickMessageFormErrors>({});
   const [touched, setTouched] = useState(false);
@@ -67,24 +67,16 @@ export function QuickMessageDialog({
     setTouched(true);
     setErrors(found);
     if (found.shortcode) return;
-    save.mutate(
-      { id: record?.id, body: quickMessageBodyOf(values), media },
-      {
-        onSuccess: () => {
-          toast.success(t('quickMessages.toasts.saved'));
-          onHide();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'ERR_DUPLICATED_SHORTCODE') {
-            setErrors({ shortcode: 'quickMessages.dialog.duplicated' });
-            return;
-          }
-          const field = isApiError(error) ? error.body.fields?.find((f) => f.path === 'body.shortcode') : undefined;
-          if (field) setErrors({ shortcode: field.message });
-          toast.error(error);
-        },
+    saveAndClose(save, { id: record?.id, body: quickMessageBodyOf(values), media }, t('quickMessages.toasts.saved'), {
+      refused: (error) => {
+        if (isApiError(error) && error.code === 'ERR_DUPLICATED_SHORTCODE') {
+          setErrors({ shortcode: 'quickMessages.dialog.duplicated' });
+          return true;
+        }
+        const field = isApiError(error) ? error.body.fields?.find((f) => f.path === 'body.shortcode') : undefined;
+        if (field) setErrors({ shortcode: field.message });
       },
-    );
+    });
   };
 
   const title = readOnly
@@ -95,14 +87,9 @@ export function QuickMessageDialog({
 
   return (
     <FormDialog
-      header={title}
-      visible={visible}
-      onHide={onHide}
-      formId="quick-message-form"
+      {...recordDialogProps('quick-message', title, { visible, onHide })}
       onSubmit={submit}
       busy={pending}
-      saveTestId="quick-message-save"
-      testId="quick-message-dialog"
       size="sm"
       dismissableMask
       intro={readOnly ? <p className="quick-message-readonly">{t('quickMessages.dialog.readOnly')}</p> : null}

@@ -1,9 +1,8 @@
 import { recurrences, type AdminCompany } from '@switchboard/shared/contracts/companies';
-import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
+import { CheckField, DropdownField } from '../../../components/choice-fields.tsx';
 import { Password } from 'primereact/password';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useDialogForm } from '../../../components/form-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { systemClock } from '../../../lib/clock.ts';
@@ -50,33 +49,29 @@ export function CompanyDialog({ visible, company, onHide }: { visible: boolean; 
 
   return (
     <FormDialog
-      header={company ? t('platform.companies.dialog.editTitle') : t('platform.companies.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="company-form"
+      {...recordDialogProps(
+        'company',
+        t(company ? 'platform.companies.dialog.editTitle' : 'platform.companies.dialog.addTitle'),
+        { visible, onHide },
+      )}
       onSubmit={submit}
       busy={save.isPending}
       saveLabel={t('platform.companies.dialog.save')}
-      saveTestId="company-save"
-      testId="company-dialog"
       size="xl"
     >
       {text('name', { autoFocus: true })}
       <div className="platform-grid">
         {text('email', { type: 'email' })}
         {text('phone')}
-        <FormField id="company-planId" label={t('platform.companies.dialog.plan')} error={errors.planId}>
-          <Dropdown
-            inputId="company-planId"
-            aria-invalid={errors.planId ? true : undefined}
-            aria-describedby={errors.planId ? 'company-planId-error' : undefined}
-            invalid={Boolean(errors.planId)}
-            value={form.planId}
-            options={(plans.data ?? []).map((p) => ({ label: p.name, value: p.id }))}
-            onChange={(e) => set('planId', e.value as number)}
-            data-testid="company-plan"
-          />
-        </FormField>
+        <DropdownField<number | null>
+          id="company-planId"
+          label={t('platform.companies.dialog.plan')}
+          error={errors.planId}
+          value={form.planId}
+          options={(plans.data ?? []).map((p) => ({ label: p.name, value: p.id }))}
+          onChange={(planId) => set('planId', planId)}
+          testId="company-plan"
+        />
         <TextField
           id="company-dueDate"
           label={t('platform.companies.dialog.dueDate')}
@@ -86,15 +81,14 @@ export function CompanyDialog({ visible, company, onHide }: { visible: boolean; 
           onChange={(value) => set('dueDate', value)}
           testId="company-dueDate"
         />
-        <FormField id="company-recurrence" label={t('platform.companies.dialog.recurrence')}>
-          <Dropdown
-            inputId="company-recurrence"
-            value={form.recurrence}
-            options={recurrences.map((r) => ({ label: t(`platform.companies.recurrences.${r}`), value: r }))}
-            onChange={(e) => set('recurrence', e.value as CompanyForm['recurrence'])}
-            data-testid="company-recurrence"
-          />
-        </FormField>
+        <DropdownField<CompanyForm['recurrence']>
+          id="company-recurrence"
+          label={t('platform.companies.dialog.recurrence')}
+          value={form.recurrence}
+          options={recurrences.map((r) => ({ label: t(`platform.companies.recurrences.${r}`), value: r }))}
+          onChange={(recurrence) => set('recurrence', recurrence)}
+          testId="company-recurrence"
+        />
         {text('document')}
         {text('paymentMethod')}
       </div>
@@ -118,10 +112,13 @@ export function CompanyDialog({ visible, company, onHide }: { visible: boolean; 
           />
         </FormField>
       )}
-      <div className="platform-check">
-        <Checkbox inputId="company-status" checked={form.status} onChange={(e) => set('status', Boolean(e.checked))} />
-        <label htmlFor="company-status">{t('platform.companies.dialog.status')}</label>
-      </div>
+      <CheckField
+        id="company-status"
+        label={t('platform.companies.dialog.status')}
+        value={form.status}
+        onChange={(status) => set('status', status)}
+        className="platform-check"
+      />
     </FormDialog>
   );
 }

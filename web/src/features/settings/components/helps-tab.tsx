@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
-import { FormDialog, useDialogForm } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useDialogForm } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ListPage, RowActions } from '../../../components/list-page.tsx';
 import { useHelps } from '../../../lib/helps-api.ts';
@@ -100,15 +100,13 @@ function HelpDialog({ visible, help, onHide }: { visible: boolean; help?: Help; 
 
   return (
     <FormDialog
-      header={help ? t('platform.helps.dialog.editTitle') : t('platform.helps.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="help-form"
+      {...recordDialogProps('help', t(help ? 'platform.helps.dialog.editTitle' : 'platform.helps.dialog.addTitle'), {
+        visible,
+        onHide,
+      })}
       onSubmit={submit}
       busy={save.isPending}
       saveLabel={t('platform.helps.dialog.save')}
-      saveTestId="help-save"
-      testId="help-dialog"
       size="md"
     >
       <TextField

@@ -1,15 +1,16 @@
+import type { Tag } from '@switchboard/shared/contracts/tags';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
+import { DropdownField } from '../../../components/choice-fields.tsx';
 import { InputNumber } from 'primereact/inputnumber';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorField } from '../../../components/color-field.tsx';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useLoadedForm } from '../../../components/form-dialog.tsx';
+import { useSaveAndClose } from '../../../components/save-and-close.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
-import { useToast } from '../../../lib/toast.tsx';
 import { useKanbanLanes } from '../api/get-kanban-lanes.ts';
 import { useTag } from '../api/get-tag.ts';
 import { useSaveTag } from '../api/save-tag.ts';
@@ -40,80 +41,41 @@ export function TagDialog({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const save = useSaveTag();
+  const saveAndClose = useSaveAndClose(onHide);
   const detail = useTag(visible ? tagId : undefined);
   const lanes = useKanbanLanes();
-  const [values, setValues] = useState<TagFormValues>(() => emptyTagForm(kanban));
-  const [errors, setErrors] = useState<TagFormErrors>({});
-  const [touched, setTouched] = useState(false);
-  const [loadedFor, setLoadedFor] = useState<number | 'new' | null>(null);
-  const editing = tagId !== undefined;
-  const pending = save.isPending;
-
-  useEffect(() => {
-    if (!visible) {
-      setLoadedFor(null);
-      return;
-    }
-    setErrors({});
-    setTouched(false);
-    if (!editing) {
-      setValues(emptyTagForm(kanban));
-      setLoadedFor('new');
-    }
-  }, [visible, editing, kanban]);
-
-  useEffect(() => {
-    if (visible && editing && detail.data && loadedFor !== tagId) {
-      setValues(tagFormOf(detail.data));
-      setLoadedFor(tagId);
-    }
-  }, [visible, editing, detail.data, loadedFor, tagId]);
-
-  const apply = (next: TagFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validateTagForm(next));
-  };
+  const { values, errors, setErrors, apply, check, editing, loading } = useLoadedForm<TagFormValues, TagFormErrors, Tag>({
+    visible,
+    id: tagId,
+    loaded: detail.data,
+    empty: () => emptyTagForm(kanban),
+    formOf: tagFormOf,
+    validate: validateTagForm,
+    deps: [kanban],
+  });
 
   const submit = () => {
-    const found = validateTagForm(values);
-    setTouched(true);
-    setErrors(found);
+    const found = check();
     if (hasErrors(found)) return;
-    save.mutate(
-      { id: tagId, body: tagBodyOf(values) },
-      {
-        onSuccess: () => {
-          toast.success(t('tags.done'));
-          onHide();
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.code === 'ERR_DUPLICATED_TAG')
-            setErrors({ ...found, name: 'errors.ERR_DUPLICATED_TAG' });
-          toast.error(error);
-        },
+    saveAndClose(save, { id: tagId, body: tagBodyOf(values) }, t('tags.done'), {
+      refused: (error) => {
+        if (isApiError(error) && error.code === 'ERR_DUPLICATED_TAG') setErrors({ ...found, name: 'errors.ERR_DUPLICATED_TAG' });
       },
-    );
+    });
   };
 
   const laneOptions = [
     { id: null, name: t('tags.dialog.noLane') },
     ...(lanes.data?.lista ?? []).filter((l) => l.id !== tagId).map((l) => ({ id: l.id as number | null, name: l.name })),
   ];
-  const loading = editing && loadedFor !== tagId;
 
   return (
     <FormDialog
-      header={editing ? t('tags.dialog.editTitle') : t('tags.dialog.addTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="tag-form"
+      {...recordDialogProps('tag', t(editing ? 'tags.dialog.editTitle' : 'tags.dialog.addTitle'), { visible, onHide })}
       formClassName="tag-form"
       onSubmit={submit}
-      busy={pending}
-      saveTestId="tag-save"
-      testId="tag-dialog"
+      busy={save.isPending}
       size="md"
       position="top"
       dismissableMask
@@ -181,17 +143,16 @@ export function TagDialog({
               />
             </FormField>
           </div>
-          <FormField id="tag-rollback-lane" label={t('tags.dialog.rollbackLane')}>
-            <Dropdown
-              inputId="tag-rollback-lane"
-              value={values.rollbackLaneId}
-              options={laneOptions}
-              optionLabel="name"
-              optionValue="id"
-              onChange={(e) => apply({ ...values, rollbackLaneId: (e.value as number | null) ?? null })}
-              data-testid="tag-rollback-lane"
-            />
-          </FormField>
+          <DropdownField
+            id="tag-rollback-lane"
+            label={t('tags.dialog.rollbackLane')}
+            value={values.rollbackLaneId}
+            options={laneOptions}
+            optionLabel="name"
+            optionValue="id"
+            onChange={(rollbackLaneId) => apply({ ...values, rollbackLaneId: rollbackLaneId ?? null })}
+            testId="tag-rollback-lane"
+          />
           <TextAreaField
             id="tag-greeting-lane"
             label={t('tags.dialog.greetingMessageLane')}

@@ -4,14 +4,15 @@ import { acceptAttribute, mediaProblem } from '@switchboard/shared/media-types';
 import { can, type Viewer } from '@switchboard/shared/permissions';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
+import { DropdownField } from '../../../components/choice-fields.tsx';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, recordDialogProps, useCheckedForm } from '../../../components/form-dialog.tsx';
+import { refusedFields, useSaveAndClose } from '../../../components/save-and-close.ts';
 import { fieldA11y, FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -58,10 +59,8 @@ export function UserDialog({
   const { t } = useTranslation();
   const toast = useToast();
   const save = useSaveUser();
+  const saveAndClose = useSaveAndClose(onHide);
   const existing = useUser(visible ? userId : undefined);
-  const [values, setValues] = useState<UserFormValues>(emptyUserForm);
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [touched, setTouched] = useState(false);
   const [image, setImage] = useState<File | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
   const isNew = userId === undefined;
@@ -69,48 +68,32 @@ export function UserDialog({
   const editProfile = can(viewer, 'user-modal:editProfile');
   const editQueues = can(viewer, 'user-modal:editQueues');
   const pending = save.isPending;
+  const { values, errors, setErrors, apply, check } = useCheckedForm<UserFormValues, UserFormErrors>(
+    visible,
+    () => (record ? userFormOf(record) : emptyUserForm()),
+    (next) => validateUserForm(next, isNew),
+    [record],
+  );
 
   useEffect(() => {
-    if (!visible) return;
-    setValues(record ? userFormOf(record) : emptyUserForm());
-    setErrors({});
-    setTouched(false);
-    setImage(undefined);
+    if (visible) setImage(undefined);
   }, [visible, record]);
 
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : undefined), [image]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
   const imageSrc = preview ?? record?.profileImage ?? undefined;
 
-  const apply = (next: UserFormValues) => {
-    setValues(next);
-    if (touched) setErrors(validateUserForm(next, isNew));
-  };
-
   const submit = () => {
-    const found = validateUserForm(values, isNew);
-    setTouched(true);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(check()).length > 0) return;
     const input = isNew
       ? { kind: 'create' as const, body: createBodyOf(values), image }
       : { kind: 'update' as const, id: userId, body: updateBodyOf(record!, values, editProfile), image };
-    save.mutate(input, {
-      onSuccess: () => {
-        toast.success(t('users.toasts.saved'));
-        onHide();
-      },
-      onError: (error) => {
-        if (isApiError(error)) {
-          const fromServer: UserFormErrors = {};
-          for (const f of error.body.fields ?? []) {
-            const field = fieldOfPath(f.path);
-            if (field) fromServer[field] = f.message;
-          }
-          if (error.code === 'ERR_DUPLICATED_EMAIL') fromServer.email = 'errors.ERR_DUPLICATED_EMAIL';
-          if (Object.keys(fromServer).length > 0) setErrors(fromServer);
-        }
-        toast.error(error);
+    saveAndClose(save, input, t('users.toasts.saved'), {
+      refused: (error) => {
+        if (!isApiError(error)) return;
+        const fromServer = refusedFields<UserFormErrors>(error, fieldOfPath);
+        if (error.code === 'ERR_DUPLICATED_EMAIL') fromServer.email = 'errors.ERR_DUPLICATED_EMAIL';
+        if (Object.keys(fromServer).length > 0) setErrors(fromServer);
       },
     });
   };
@@ -145,16 +128,11 @@ export function UserDialog({
 
   return (
     <FormDialog
-      header={isNew ? t('users.dialog.addTitle') : t('users.dialog.editTitle')}
-      visible={visible}
-      onHide={onHide}
-      formId="user-form"
+      {...recordDialogProps('user', t(isNew ? 'users.dialog.addTitle' : 'users.dialog.editTitle'), { visible, onHide })}
       formClassName="user-dialog"
       onSubmit={submit}
       busy={pending}
       saveDisabled={loading || failed}
-      saveTestId="user-save"
-      testId="user-dialog"
       size="xl"
       dismissableMask
       placeholder={
@@ -223,31 +201,25 @@ export function UserDialog({
             value={values.email}
             onChange={(value) => apply({ ...values, email: value })}
           />
-          <FormField
+          <TextField
             id="user-password"
             label={t('users.dialog.password')}
             error={errors.password}
             hint={isNew ? undefined : t('users.dialog.passwordHint')}
-          >
-            <InputText
-              {...fieldA11y('user-password', errors.password)}
-              type="password"
-              autoComplete="new-password"
-              invalid={Boolean(errors.password)}
-              value={values.password}
-              onChange={(e) => apply({ ...values, password: e.target.value })}
-            />
-          </FormField>
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(password) => apply({ ...values, password })}
+          />
           {editProfile ? (
-            <FormField id="user-profile" label={t('users.dialog.profile')}>
-              <Dropdown
-                inputId="user-profile"
-                value={values.profile}
-                options={profileOptions}
-                onChange={(e) => apply({ ...values, profile: e.value })}
-                data-testid="user-profile"
-              />
-            </FormField>
+            <DropdownField
+              id="user-profile"
+              label={t('users.dialog.profile')}
+              value={values.profile}
+              options={profileOptions}
+              onChange={(profile) => apply({ ...values, profile })}
+              testId="user-profile"
+            />
           ) : null}
         </div>
       </fieldset>
@@ -350,22 +322,20 @@ export function UserDialog({
       <fieldset className="user-dialog__section">
         <legend>{t('users.dialog.sections.preferences')}</legend>
         <div className="user-dialog__grid">
-          <FormField id="user-theme" label={t('users.dialog.defaultTheme')}>
-            <Dropdown
-              inputId="user-theme"
-              value={values.defaultTheme}
-              options={themeOptions}
-              onChange={(e) => apply({ ...values, defaultTheme: e.value })}
-            />
-          </FormField>
-          <FormField id="user-menu" label={t('users.dialog.defaultMenu')}>
-            <Dropdown
-              inputId="user-menu"
-              value={values.defaultMenu}
-              options={menuOptions}
-              onChange={(e) => apply({ ...values, defaultMenu: e.value })}
-            />
-          </FormField>
+          <DropdownField
+            id="user-theme"
+            label={t('users.dialog.defaultTheme')}
+            value={values.defaultTheme}
+            options={themeOptions}
+            onChange={(defaultTheme) => apply({ ...values, defaultTheme })}
+          />
+          <DropdownField
+            id="user-menu"
+            label={t('users.dialog.defaultMenu')}
+            value={values.defaultMenu}
+            options={menuOptions}
+            onChange={(defaultMenu) => apply({ ...values, defaultMenu })}
+          />
         </div>
       </fieldset>
     </FormDialog>
