@@ -28,7 +28,7 @@ import {
   superRoutes,
   type TenantFixture,
 } from './isolation-fixtures.ts';
-import { addQueue } from './inbox.ts';
+import { addQueue, signupOwner } from './inbox.ts';
 
 let runtime: Runtime;
 let graph: FakeGraph;
@@ -42,19 +42,6 @@ const CLOUD_OF_A = {
   verifyToken: 'cloud-verify-of-a',
 };
 let emailB: string;
-
-const signup = async (email: string, companyName: string) => {
-  const res = await new ApiClient(runtime.url).post('/auth/signup', {
-    name: 'Owner',
-    companyName,
-    email,
-    password: 'pass-12345',
-    phone: '5511988887777',
-    planId: 1,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { companyId: number; userId: number };
-};
 
 /** Every item that belongs to company A: its partition and anything carrying its company id. */
 const itemsOfA = async () => {
@@ -79,13 +66,13 @@ beforeAll(async () => {
   graph.pages.set(FACEBOOK_USER_OF_B, [{ id: '900000000000002', name: 'Page of B', access_token: 'page-token-of-b' }]);
   process.env.META_GRAPH_URL = graph.url;
   runtime = await startApi();
-  const a = await signup('owner-a@example.com', 'Company A');
+  const a = await signupOwner(runtime, 'Company A', 'owner-a@example.com');
   // user ids are numbered per company: fillers put A's agent past any id company B reaches (users.create makes one)
   for (let i = 1; i <= 3; i++)
     await createUser(a.companyId, { name: `Filler user ${i}`, email: `filler-${i}-a@example.com`, password: 'pass-12345' });
   const agent = await createUser(a.companyId, { name: 'Agent A', email: 'agent-a@example.com', password: 'pass-12345' });
   emailB = 'owner-b@example.com';
-  await signup(emailB, 'Company B');
+  await signupOwner(runtime, 'Company B', emailB);
 
   // company A's records, made through the API as its users and customers would
   const ownerA = new ApiClient(runtime.url);

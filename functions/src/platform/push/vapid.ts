@@ -7,30 +7,30 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { config } from '../config.ts';
 import { vapidKeysFromSecret, type VapidKeys } from './web-push.ts';
 
-let keys: Promise<VapidKeys | undefined> | undefined;
-let keysOf: string | undefined;
+/** The secret read from Secrets Manager, once per cold start (a failed read is tried again next time). */
+let stored: Promise<string | undefined> | undefined;
 
-const load = async (arn: string): Promise<VapidKeys | undefined> => {
+const load = async (arn: string): Promise<string | undefined> => {
   const client = new SecretsManagerClient({ region: config().AWS_REGION });
   const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  const secret = out.SecretString?.trim();
-  return secret ? vapidKeysFromSecret(secret) : undefined;
+  return out.SecretString?.trim() || undefined;
 };
 
-export const vapidKeys = (): Promise<VapidKeys | undefined> => {
+const secret = (): Promise<string | undefined> => {
   const cfg = config();
-  const source = cfg.VAPID_SECRET ?? cfg.VAPID_SECRET_ARN;
-  // a test or the local runtime may change the environment: the pair follows its source
-  if (keys && keysOf === source) return keys;
-  keysOf = source;
-  if (cfg.VAPID_SECRET) keys = Promise.resolve(vapidKeysFromSecret(cfg.VAPID_SECRET));
-  else if (cfg.VAPID_SECRET_ARN) {
-    keys = load(cfg.VAPID_SECRET_ARN).catch((error: unknown) => {
-      keys = undefined;
-      throw error;
-    });
-  } else keys = Promise.resolve(undefined);
-  return keys;
+  if (cfg.VAPID_SECRET) return Promise.resolve(cfg.VAPID_SECRET);
+  if (!cfg.VAPID_SECRET_ARN) return Promise.resolve(undefined);
+  stored ??= load(cfg.VAPID_SECRET_ARN).catch((error: unknown) => {
+    stored = undefined;
+    throw error;
+  });
+  return stored;
+};
+
+/** The key pair of the configured secret (derived on each call: a hash and a point multiplication). */
+export const vapidKeys = async (): Promise<VapidKeys | undefined> => {
+  const value = await secret();
+  return value ? vapidKeysFromSecret(value) : undefined;
 };
 
 /** Who the push services may contact about our pushes: VAPID_SUBJECT, else the address mail is sent from. */
