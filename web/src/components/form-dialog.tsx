@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from './dialog-actions.tsx';
+import { useCheckedValues } from './checked-values.ts';
 
 /** How wide a form dialog is on a desktop; on anything narrower than the width plus a margin it takes 96% of the screen. */
 export const FORM_DIALOG_WIDTHS = { sm: 32, md: 36, lg: 40, xl: 44, xxl: 52 } as const;
@@ -171,34 +172,6 @@ export function useDialogForm<F extends object>(visible: boolean, initial: () =>
     setValues((current) => ({ ...current, [field]: value }));
   }, []);
   return { values, setValues, errors, setErrors, set };
-}
-
-/**
- * Values checked by a pure `validate`: nothing is marked until the first check (a Save or another action that needs
- * the values); from then on each change checks the form again. `reset` starts over with new values.
- */
-function useCheckedValues<F extends object, E extends object>(initial: () => F, validate: (values: F) => E) {
-  const [values, setValues] = useState<F>(initial);
-  const [errors, setErrors] = useState<E>({} as E);
-  const [checked, setChecked] = useState(false);
-  const apply = (next: F) => {
-    setValues(next);
-    if (checked) setErrors(validate(next));
-  };
-  /** Checks the values now and marks what is wrong; answers the errors found. */
-  const check = (): E => {
-    const found = validate(values);
-    setChecked(true);
-    setErrors(found);
-    return found;
-  };
-  /** Forgets the marks and the first check; with `next`, the values start over from it. */
-  const reset = (next?: F) => {
-    if (next) setValues(next);
-    setErrors({} as E);
-    setChecked(false);
-  };
-  return { values, setValues, errors, setErrors, apply, check, reset };
 }
 
 /**
